@@ -1,0 +1,24 @@
+//! Command line of checkers: one-shot commands and `harness play checkers`.
+
+use crate::harness::{InputError, Result};
+
+/// `harness checkers ...` one-shot commands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Placeholder until the engine lands.
+    Todo,
+}
+
+/// Arguments of `harness play checkers`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {}
+
+/// Runs a one-shot command.
+pub fn run(_cmd: Command) -> Result<()> {
+    Err(InputError::new("checkers: not built yet").into())
+}
+
+/// Runs the interactive game.
+pub fn play(_args: PlayArgs) -> Result<()> {
+    Err(InputError::new("checkers: not built yet").into())
+}

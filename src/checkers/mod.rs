@@ -1,0 +1,4 @@
+//! checkers: rules, searches, experiments, CLI.
+
+pub mod cli;
+pub mod experiments;

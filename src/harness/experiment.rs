@@ -1,0 +1,158 @@
+//! The contract between the runner and the games.
+//!
+//! A game turns a manifest entry into a [`Experiment`] (validating parameters and
+//! loading instance files up front), and the runner calls [`Experiment::run`], which
+//! emits one CSV row per item through the [`RunContext`].
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::budget::{Budget, Stopped};
+use super::error::{Error, Result};
+use super::manifest::ExperimentSpec;
+use super::rng::{item_rng, Rng};
+
+/// Text of the `status` column for a finished item.
+pub const STATUS_OK: &str = "ok";
+/// Text of the `status` column for an item stopped by its time limit.
+pub const STATUS_TIMEOUT: &str = "timeout";
+
+/// The `status` cell for a stopped search.
+pub fn status_of(stopped: Stopped) -> String {
+    match stopped {
+        Stopped::TimeLimit => STATUS_TIMEOUT.to_string(),
+        Stopped::Interrupted => "interrupted".to_string(),
+    }
+}
+
+/// One experiment of a manifest, ready to run.
+pub trait Experiment: Send + Sync {
+    /// CSV header, in order. Include `status` and, where they apply, `threads`, `seed`,
+    /// `seconds`, `positions`. Columns named `seconds`, `*_seconds`, `speedup` or
+    /// `*_per_second` hold timings and are the only ones allowed to differ between runs.
+    fn columns(&self) -> Vec<String>;
+    /// How many rows `run` will emit (for the progress bar).
+    fn items(&self) -> u64;
+    /// Runs every item in order, emitting one row per item.
+    ///
+    /// A search stopped by its time limit emits a row with status `timeout`; Ctrl-C makes
+    /// `run` return [`Error::Interrupted`] (use [`RunContext::check_interrupted`]).
+    fn run(&self, ctx: &RunContext) -> Result<()>;
+}
+
+/// Whether a column holds a timing (excluded from determinism comparisons).
+pub fn is_time_column(name: &str) -> bool {
+    name == "seconds" || name.ends_with("_seconds") || name == "speedup" || name.ends_with("_per_second")
+}
+
+/// What an experiment sees of the run: seed, threads, limits, progress and the row sink.
+pub struct RunContext<'a> {
+    /// The manifest entry.
+    pub spec: &'a ExperimentSpec,
+    /// Threads of the run's rayon pool (`--threads`).
+    pub threads: usize,
+    rows: Mutex<Vec<Vec<String>>>,
+    live: Arc<AtomicU64>,
+    on_row: &'a (dyn Fn(u64, &str) + Sync),
+}
+
+impl<'a> RunContext<'a> {
+    /// A context for `spec`; `on_row(rows_done, note)` is called after every emitted row.
+    /// `live` receives the positions ticked by the searches' budgets.
+    pub fn new(
+        spec: &'a ExperimentSpec,
+        threads: usize,
+        live: Arc<AtomicU64>,
+        on_row: &'a (dyn Fn(u64, &str) + Sync),
+    ) -> Self {
+        RunContext { spec, threads, rows: Mutex::new(Vec::new()), live, on_row }
+    }
+
+    /// The experiment's seed (the `seed` column).
+    pub fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    /// The per-call time limit.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.spec.time_limit
+    }
+
+    /// The per-call time limit as a CSV cell (seconds, empty when unlimited).
+    pub fn time_limit_cell(&self) -> String {
+        self.spec.time_limit.map(|t| format!("{}", t.as_secs_f64())).unwrap_or_default()
+    }
+
+    /// A fresh budget for one search call: the time limit starts now; positions ticked
+    /// into it show on the progress bar.
+    pub fn budget(&self) -> Budget {
+        let mut b = Budget::new(self.spec.time_limit);
+        b.share_counter(Arc::clone(&self.live));
+        b
+    }
+
+    /// Positions reported by the searches so far (for rates on the progress bar).
+    pub fn live_positions(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.live)
+    }
+
+    /// A generator for one item, seeded from the experiment seed and the item identity.
+    pub fn rng(&self, parts: &[&str]) -> Rng {
+        let mut all = vec![self.spec.name.as_str()];
+        all.extend_from_slice(parts);
+        item_rng(self.spec.seed, &all)
+    }
+
+    /// Records one finished item; `note` is shown in plain progress lines.
+    pub fn emit(&self, row: Vec<String>, note: &str) {
+        let done = {
+            let mut rows = self.rows.lock().expect("rows lock");
+            rows.push(row);
+            rows.len() as u64
+        };
+        (self.on_row)(done, note);
+    }
+
+    /// `Err(Interrupted)` once Ctrl-C was pressed.
+    pub fn check_interrupted(&self) -> Result<()> {
+        if super::budget::interrupted() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Runs `f` on a rayon pool of exactly `threads` threads.
+    pub fn in_pool<R: Send>(&self, threads: usize, f: impl FnOnce() -> R + Send) -> R {
+        in_pool(threads, f)
+    }
+
+    /// The rows emitted so far.
+    pub fn into_rows(self) -> Vec<Vec<String>> {
+        self.rows.into_inner().expect("rows lock")
+    }
+}
+
+/// Runs `f` on a fresh rayon pool of exactly `threads` threads.
+pub fn in_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().expect("rayon pool");
+    pool.install(f)
+}
+
+/// Seconds of a duration as a CSV cell (microsecond resolution).
+pub fn seconds_cell(d: Duration) -> String {
+    format!("{:.6}", d.as_secs_f64())
+}
+
+/// Times `f`, returning its value and the elapsed wall time.
+pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    let start = Instant::now();
+    let r = f();
+    (r, start.elapsed())
+}
+
+/// Adds to a live counter; a helper for searches that count positions locally.
+pub fn add_live(counter: &AtomicU64, n: u64) {
+    counter.fetch_add(n, Ordering::Relaxed);
+}

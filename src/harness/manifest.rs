@@ -1,0 +1,503 @@
+//! The TOML manifest: which experiments to run, with which parameters.
+//!
+//! ```toml
+//! seed = 20240321          # base seed of every random choice
+//! threads = [1, 2]         # thread counts that `parallel` rows compare
+//! time_limit = 300         # seconds per search call (experiments may override)
+//! include = ["tegel/all.toml"]   # fragments holding more [[experiment]] entries
+//!
+//! [[experiment]]
+//! name = "tegel_best"      # CSV file name: results/tegel_best.csv
+//! game = "tegel"           # tegel | stenen | nim | checkers | harness
+//! kind = "best"            # the game's experiment kind
+//! caption = "..."          # LaTeX caption (optional)
+//! label = "tab:tegel_best" # LaTeX label (optional, default tab:NAME)
+//! # ... the kind's own keys
+//! ```
+//! Unknown keys, missing files and bad values are refused before anything runs, with the
+//! manifest file, the line and the reason.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::error::InputError;
+use super::rng::derive_seed;
+
+/// Games (and the harness itself) that experiments may name.
+pub const GAMES: [&str; 5] = ["tegel", "stenen", "nim", "checkers", "harness"];
+
+/// Default per-call time limit when the manifest gives none: the seed's five minutes.
+pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
+
+/// A loaded, validated manifest.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    /// The top-level manifest file.
+    pub path: PathBuf,
+    /// A hash of the text of the manifest and every included fragment.
+    pub hash: String,
+    /// Base seed of the run.
+    pub seed: u64,
+    /// Thread counts that parallel comparisons use.
+    pub threads: Vec<usize>,
+    /// Every experiment, in manifest order (includes expanded where they are listed).
+    pub experiments: Vec<ExperimentSpec>,
+}
+
+/// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
+#[derive(Debug, Clone)]
+pub struct ExperimentSpec {
+    /// Unique name; the CSV is `NAME.csv`.
+    pub name: String,
+    /// The game whose code runs it.
+    pub game: String,
+    /// The game's experiment kind.
+    pub kind: String,
+    /// LaTeX caption.
+    pub caption: String,
+    /// LaTeX label.
+    pub label: String,
+    /// Seed of this experiment (the run seed unless the entry fixes its own).
+    pub seed: u64,
+    /// Per-call time limit (`None`: unlimited).
+    pub time_limit: Option<Duration>,
+    /// Thread counts that parallel comparisons use.
+    pub thread_counts: Vec<usize>,
+    /// The entry's kind-specific keys.
+    pub params: toml::Table,
+    /// The manifest file holding the entry.
+    pub file: PathBuf,
+    /// 1-based line of the entry's `[[experiment]]` header.
+    pub line: usize,
+    /// The text of `file`, for locating keys in messages.
+    source: Arc<str>,
+    /// The entry as written (canonical TOML), part of the resume key.
+    pub entry_text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    seed: Option<u64>,
+    threads: Option<Vec<usize>>,
+    time_limit: Option<f64>,
+    #[serde(default)]
+    include: Vec<Spanned<String>>,
+    #[serde(default)]
+    experiment: Vec<Spanned<toml::Table>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFragment {
+    #[serde(default)]
+    experiment: Vec<Spanned<toml::Table>>,
+}
+
+/// Run-wide settings that apply to every entry.
+struct Defaults {
+    seed: u64,
+    seed_forced: bool,
+    time_limit: Option<f64>,
+    threads: Vec<usize>,
+}
+
+/// 1-based line of byte offset `offset` in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+fn read_text(path: &Path) -> Result<String, InputError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| InputError::in_file(path, format!("cannot read manifest: {e}")))
+}
+
+fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
+    let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+    let msg = e.message().replace('\n', " ");
+    InputError::at(path, line, msg.trim().to_string())
+}
+
+/// A stable hex hash of some texts (FNV-1a 64).
+pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for t in texts {
+        for &b in t.as_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+impl Manifest {
+    /// Loads and validates `path` and its includes.
+    ///
+    /// `seed_override` and `time_limit_override` (seconds) replace the manifest's values
+    /// for every entry. Nothing runs here; every refusal names file, line and reason.
+    pub fn load(
+        path: &Path,
+        seed_override: Option<u64>,
+        time_limit_override: Option<f64>,
+    ) -> Result<Manifest, InputError> {
+        let text = read_text(path)?;
+        let raw: RawManifest = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
+        let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
+        if threads.is_empty() || threads.contains(&0) {
+            return Err(InputError::at(
+                path,
+                find_key_line(&text, 0, "threads"),
+                "`threads` must be a non-empty list of thread counts >= 1",
+            ));
+        }
+        let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
+        check_time_limit(path, &text, 0, time_limit)?;
+        let defaults = Defaults {
+            seed: seed_override.or(raw.seed).unwrap_or(1),
+            seed_forced: seed_override.is_some(),
+            time_limit,
+            threads: dedup_sorted(threads),
+        };
+        let source: Arc<str> = Arc::from(text.as_str());
+        let mut texts = vec![text.clone()];
+        let mut experiments = Vec::new();
+        for entry in raw.experiment {
+            experiments.push(ExperimentSpec::from_entry(path, &source, entry, &defaults)?);
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for inc in raw.include {
+            let inc_path = dir.join(inc.get_ref());
+            let inc_text = std::fs::read_to_string(&inc_path).map_err(|e| {
+                InputError::at(
+                    path,
+                    line_of(&text, inc.span().start),
+                    format!("cannot read included manifest {}: {e}", inc_path.display()),
+                )
+            })?;
+            let frag: RawFragment =
+                toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
+            let inc_source: Arc<str> = Arc::from(inc_text.as_str());
+            for entry in frag.experiment {
+                experiments.push(ExperimentSpec::from_entry(&inc_path, &inc_source, entry, &defaults)?);
+            }
+            texts.push(inc_text);
+        }
+        check_unique_names(&experiments)?;
+        Ok(Manifest {
+            path: path.to_path_buf(),
+            hash: hash_texts(texts.iter().map(String::as_str)),
+            seed: defaults.seed,
+            threads: defaults.threads,
+            experiments,
+        })
+    }
+
+    /// Keeps only the experiments whose game or name is in `only` (comma-separated
+    /// lists allowed); refuses a filter that matches nothing.
+    pub fn filter(&mut self, only: &[String]) -> Result<(), InputError> {
+        let wanted: Vec<&str> =
+            only.iter().flat_map(|o| o.split(',')).map(str::trim).filter(|s| !s.is_empty()).collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        for w in &wanted {
+            if !self.experiments.iter().any(|e| e.game == *w || e.name == *w) {
+                let names: Vec<&str> = self.experiments.iter().map(|e| e.name.as_str()).collect();
+                return Err(InputError::new(format!(
+                    "--only {w}: no experiment or game of that name in {} (games: {}; experiments: {})",
+                    self.path.display(),
+                    GAMES.join(", "),
+                    names.join(", ")
+                )));
+            }
+        }
+        self.experiments.retain(|e| wanted.iter().any(|w| e.game == *w || e.name == *w));
+        Ok(())
+    }
+}
+
+/// Number of cores of this machine.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
+    match t {
+        Some(t) if !(t.is_finite() && t > 0.0) => Err(InputError::at(
+            path,
+            find_key_line(text, from, "time_limit"),
+            format!("`time_limit` must be a positive number of seconds, got {t}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> {
+    let mut seen = BTreeSet::new();
+    for e in experiments {
+        if !seen.insert(e.name.as_str()) {
+            return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+        }
+    }
+    Ok(())
+}
+
+/// The line of the first `key =` at or after byte `from` in `text` (else the line of `from`).
+pub fn find_key_line(text: &str, from: usize, key: &str) -> usize {
+    let from = from.min(text.len());
+    let mut offset = from;
+    for l in text[from..].split_inclusive('\n') {
+        let t = l.trim_start();
+        if let Some(rest) = t.strip_prefix(key) {
+            let rest = rest.trim_start();
+            if rest.starts_with('=') {
+                return line_of(text, offset);
+            }
+        }
+        offset += l.len();
+    }
+    line_of(text, from)
+}
+
+fn take_string(
+    table: &mut toml::Table,
+    key: &str,
+    required: bool,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<Option<String>, InputError> {
+    match table.remove(key) {
+        Some(toml::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(err(key, format!("`{key}` must be a string, got {}", other.type_str()))),
+        None if required => Err(err(key, format!("missing key `{key}`"))),
+        None => Ok(None),
+    }
+}
+
+impl ExperimentSpec {
+    fn from_entry(
+        file: &Path,
+        source: &Arc<str>,
+        entry: Spanned<toml::Table>,
+        defaults: &Defaults,
+    ) -> Result<ExperimentSpec, InputError> {
+        let start = entry.span().start;
+        let header_line = line_of(source, start);
+        let mut table = entry.into_inner();
+        let entry_text = toml::to_string(&table).unwrap_or_default();
+        let err = |key: &str, msg: String| {
+            InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"))
+        };
+        let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
+        }
+        let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
+        if !GAMES.contains(&game.as_str()) {
+            return Err(err("game", format!("unknown game `{game}`, expected one of {}", GAMES.join(", "))));
+        }
+        let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
+        let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
+        let label = take_string(&mut table, "label", false, &err)?.unwrap_or_else(|| format!("tab:{name}"));
+        let seed = match table.remove("seed") {
+            Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
+            Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
+            Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
+            None => defaults.seed,
+        };
+        let time_limit = match table.remove("time_limit") {
+            Some(toml::Value::Integer(t)) => Some(t as f64),
+            Some(toml::Value::Float(t)) => Some(t),
+            Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
+            None => defaults.time_limit,
+        };
+        check_time_limit(file, source, start, time_limit)?;
+        Ok(ExperimentSpec {
+            name,
+            game,
+            kind,
+            caption,
+            label,
+            seed,
+            time_limit: time_limit.map(Duration::from_secs_f64),
+            thread_counts: defaults.threads.clone(),
+            params: table,
+            file: file.to_path_buf(),
+            line: header_line,
+            source: Arc::clone(source),
+            entry_text,
+        })
+    }
+
+    /// An input error about this entry, on the line of `key` when given.
+    pub fn error(&self, key: Option<&str>, message: impl Into<String>) -> InputError {
+        let start = self.entry_offset();
+        let line = key.map(|k| find_key_line(&self.source, start, k)).unwrap_or(self.line);
+        InputError::at(&self.file, line, format!("experiment `{}`: {}", self.name, message.into()))
+    }
+
+    fn entry_offset(&self) -> usize {
+        self.source.split_inclusive('\n').take(self.line - 1).map(str::len).sum()
+    }
+
+    /// Deserialises the kind-specific keys into `T`.
+    ///
+    /// Give `T` `#[serde(deny_unknown_fields)]` so that unknown keys are refused; the
+    /// message names the line of the offending key when it can be found.
+    pub fn params<T: DeserializeOwned>(&self) -> Result<T, InputError> {
+        self.parse_table(&self.params, None)
+    }
+
+    /// Deserialises one inline table of this entry (e.g. an item of a list), naming
+    /// `what` (like "items[2]") in messages.
+    pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
+        T::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+            let msg = e.message().replace('\n', " ").trim().to_string();
+            let key = backticked(&msg);
+            let msg = match what {
+                Some(w) => format!("{w}: {msg}"),
+                None => msg,
+            };
+            self.error(key.as_deref(), msg)
+        })
+    }
+
+    /// A path named in this entry, resolved against the directory of the manifest file.
+    pub fn resolve(&self, relative: &str) -> PathBuf {
+        self.file.parent().unwrap_or(Path::new(".")).join(relative)
+    }
+
+    /// The seed for one item of this experiment, derived from the experiment seed and the
+    /// item's identity (instance, repetition, ...).
+    pub fn item_seed(&self, parts: &[&str]) -> u64 {
+        let mut all = vec![self.name.as_str()];
+        all.extend_from_slice(parts);
+        derive_seed(self.seed, &all)
+    }
+
+    /// The resume key: the entry, its resolved seed and limit, and the program version.
+    pub fn resume_key(&self) -> String {
+        hash_texts([
+            self.entry_text.as_str(),
+            &self.seed.to_string(),
+            &format!("{:?}", self.time_limit),
+            &format!("{:?}", self.thread_counts),
+            crate::VERSION,
+        ])
+    }
+}
+
+fn backticked(msg: &str) -> Option<String> {
+    let start = msg.find('`')? + 1;
+    let len = msg[start..].find('`')?;
+    Some(msg[start..start + len].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::File::create(&p).unwrap().write_all(text.as_bytes()).unwrap();
+        p
+    }
+
+    #[test]
+    fn loads_entries_with_defaults_and_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(
+            dir.path(),
+            "m.toml",
+            "seed = 5\nthreads = [2, 1]\n\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 3\n",
+        );
+        let m = Manifest::load(&p, None, None).unwrap();
+        assert_eq!(m.threads, vec![1, 2]);
+        let e = &m.experiments[0];
+        assert_eq!((e.name.as_str(), e.seed, e.line), ("a", 5, 4));
+        assert_eq!(e.label, "tab:a");
+        assert_eq!(e.params.get("x").and_then(|v| v.as_integer()), Some(3));
+        assert_eq!(e.time_limit, Some(Duration::from_secs(300)));
+    }
+
+    #[test]
+    fn unknown_top_level_key_is_refused_with_its_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "m.toml", "seed = 5\nbogus = 1\n");
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("bogus"), "{e}");
+    }
+
+    #[test]
+    fn unknown_game_and_duplicate_names_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"go\"\nkind = \"k\"\n");
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        let p = write(
+            dir.path(),
+            "n.toml",
+            "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n",
+        );
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert!(e.message.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn params_name_the_line_of_an_unknown_key() {
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            x: u32,
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\nyy = 2\n");
+        let m = Manifest::load(&p, None, None).unwrap();
+        let e = m.experiments[0].params::<P>().unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("yy"), "{e}");
+    }
+
+    #[test]
+    fn includes_are_expanded_and_filter_refuses_unknown_names() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "f.toml", "[[experiment]]\nname = \"b\"\ngame = \"tegel\"\nkind = \"k\"\n");
+        let p = write(
+            dir.path(),
+            "m.toml",
+            "include = [\"f.toml\"]\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n",
+        );
+        let mut m = Manifest::load(&p, Some(9), Some(2.0)).unwrap();
+        assert_eq!(m.experiments.len(), 2);
+        assert_eq!(m.experiments[1].file, dir.path().join("f.toml"));
+        assert_eq!(m.experiments[1].seed, 9);
+        assert_eq!(m.experiments[1].time_limit, Some(Duration::from_secs(2)));
+        assert!(m.filter(&["chess".into()]).is_err());
+        m.filter(&["tegel".into()]).unwrap();
+        assert_eq!(m.experiments.len(), 1);
+    }
+
+    #[test]
+    fn missing_include_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "m.toml", "seed = 1\ninclude = [\"nope.toml\"]\n");
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+}

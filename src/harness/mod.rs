@@ -1,0 +1,19 @@
+//! The harness core: manifest, runner, results, budgets, seeds and progress, shared by
+//! every game.
+
+pub mod budget;
+pub mod error;
+pub mod experiment;
+pub mod manifest;
+pub mod output;
+pub mod parallel;
+pub mod progress;
+pub mod registry;
+pub mod rng;
+pub mod runner;
+
+pub use budget::{Budget, Stopped};
+pub use error::{Error, InputError, Result};
+pub use experiment::{Experiment, RunContext};
+pub use manifest::ExperimentSpec;
+pub use parallel::{ParallelSearch, SearchOutcome};

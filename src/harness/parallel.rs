@@ -1,0 +1,177 @@
+//! The `parallel` experiment: each listed exhaustive search run sequentially and then
+//! on rayon pools of the manifest's thread counts, recording positions (which must be
+//! equal), seconds and speed-up.
+//!
+//! ```toml
+//! [[experiment]]
+//! name = "parallel"
+//! game = "harness"
+//! kind = "parallel"
+//! items = [
+//!   { game = "tegel", search = "best", instance = "tegel/spel3.txt" },
+//! ]
+//! ```
+//! Each item's keys besides `game` are the game's own (see its `parallel_search`).
+
+use std::time::Duration;
+
+use super::budget::{Budget, Stopped};
+use super::error::{InputError, Result};
+use super::experiment::{in_pool, seconds_cell, status_of, timed, Experiment, RunContext, STATUS_OK, STATUS_TIMEOUT};
+use super::manifest::ExperimentSpec;
+
+/// The result of one complete exhaustive search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// Positions visited, counted per the game's spec.
+    pub positions: u64,
+    /// The search's answer as text (score and move, count, ...); must match between
+    /// sequential and parallel runs.
+    pub result: String,
+}
+
+/// An exhaustive search that has a sequential and a parallel version.
+pub trait ParallelSearch: Send + Sync {
+    /// The search's name, e.g. `best`, `count smart`, `perft 9`.
+    fn search(&self) -> String;
+    /// The instance, e.g. `spel3.txt` or `6x10 stenen2.in`.
+    fn instance(&self) -> String;
+    /// Runs the whole search: `parallel = false` runs the plain sequential code;
+    /// `true` runs the rayon version on the current pool.
+    fn run(&self, parallel: bool, budget: &Budget) -> std::result::Result<SearchOutcome, Stopped>;
+}
+
+/// Builds the game's search for one `items` entry (`game` key removed).
+pub type SearchBuilder = fn(&ExperimentSpec, &toml::Table, &str) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
+
+struct ParallelExperiment {
+    items: Vec<(String, Box<dyn ParallelSearch>)>,
+    threads: Vec<usize>,
+}
+
+/// Builds the `parallel` experiment from its manifest entry.
+pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    let items = match spec.params.get("items") {
+        Some(toml::Value::Array(items)) => items,
+        _ => return Err(spec.error(None, "`items` (a list of inline tables, each with `game`) is required")),
+    };
+    for key in spec.params.keys() {
+        if key != "items" {
+            return Err(spec.error(Some(key), format!("unknown key `{key}`, expected `items`")));
+        }
+    }
+    let mut built = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let what = format!("items[{i}]");
+        let mut table = item
+            .as_table()
+            .cloned()
+            .ok_or_else(|| spec.error(Some("items"), format!("{what} must be an inline table")))?;
+        let game = match table.remove("game") {
+            Some(toml::Value::String(g)) => g,
+            _ => return Err(spec.error(Some("items"), format!("{what}: missing string key `game`"))),
+        };
+        let builder = crate::harness::registry::search_builder(&game)
+            .ok_or_else(|| spec.error(Some("items"), format!("{what}: game `{game}` has no parallel searches")))?;
+        built.push((game, builder(spec, &table, &what)?));
+    }
+    Ok(Box::new(ParallelExperiment { items: built, threads: spec.thread_counts.clone() }))
+}
+
+const COLUMNS: [&str; 14] = [
+    "game",
+    "search",
+    "instance",
+    "threads",
+    "seq_positions",
+    "par_positions",
+    "equal",
+    "seq_seconds",
+    "par_seconds",
+    "speedup",
+    "result",
+    "seed",
+    "time_limit",
+    "status",
+];
+
+fn run_once(
+    search: &dyn ParallelSearch,
+    parallel: bool,
+    budget: &Budget,
+) -> (std::result::Result<SearchOutcome, Stopped>, Duration) {
+    timed(|| search.run(parallel, budget))
+}
+
+impl Experiment for ParallelExperiment {
+    fn columns(&self) -> Vec<String> {
+        COLUMNS.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn items(&self) -> u64 {
+        (self.items.len() * self.threads.len()) as u64
+    }
+
+    fn run(&self, ctx: &RunContext) -> Result<()> {
+        for (game, search) in &self.items {
+            ctx.check_interrupted()?;
+            let (seq, seq_time) = run_once(search.as_ref(), false, &ctx.budget());
+            for &t in &self.threads {
+                ctx.check_interrupted()?;
+                let (par, par_time) = match &seq {
+                    Ok(_) => in_pool(t, || run_once(search.as_ref(), true, &ctx.budget())),
+                    Err(_) => (Err(Stopped::TimeLimit), Duration::ZERO),
+                };
+                let row = row(game, search.as_ref(), t, &seq, seq_time, &par, par_time, ctx);
+                ctx.check_interrupted()?;
+                ctx.emit(row, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row(
+    game: &str,
+    search: &dyn ParallelSearch,
+    threads: usize,
+    seq: &std::result::Result<SearchOutcome, Stopped>,
+    seq_time: Duration,
+    par: &std::result::Result<SearchOutcome, Stopped>,
+    par_time: Duration,
+    ctx: &RunContext,
+) -> Vec<String> {
+    let cell = |r: &std::result::Result<SearchOutcome, Stopped>, f: &dyn Fn(&SearchOutcome) -> String| match r {
+        Ok(o) => f(o),
+        Err(_) => STATUS_TIMEOUT.to_string(),
+    };
+    let time = |r: &std::result::Result<SearchOutcome, Stopped>, d: Duration| match r {
+        Ok(_) => seconds_cell(d),
+        Err(_) => STATUS_TIMEOUT.to_string(),
+    };
+    let (equal, speedup, status) = match (seq, par) {
+        (Ok(s), Ok(p)) => (
+            (s == p).to_string(),
+            format!("{:.3}", seq_time.as_secs_f64() / par_time.as_secs_f64().max(1e-9)),
+            STATUS_OK.to_string(),
+        ),
+        (Err(e), _) | (_, Err(e)) => (STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string(), status_of(*e)),
+    };
+    vec![
+        game.to_string(),
+        search.search(),
+        search.instance(),
+        threads.to_string(),
+        cell(seq, &|o| o.positions.to_string()),
+        cell(par, &|o| o.positions.to_string()),
+        equal,
+        time(seq, seq_time),
+        time(par, par_time),
+        speedup,
+        cell(seq, &|o| o.result.clone()),
+        ctx.seed().to_string(),
+        ctx.time_limit_cell(),
+        status,
+    ]
+}

@@ -1,0 +1,4 @@
+//! nim: rules, searches, experiments, CLI.
+
+pub mod cli;
+pub mod experiments;

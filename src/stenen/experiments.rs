@@ -1,0 +1,17 @@
+//! Manifest experiments of stenen.
+
+use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch};
+
+/// Builds the experiment of a `game = "stenen"` manifest entry.
+pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    Err(spec.error(Some("kind"), format!("unknown kind `{}` for game stenen", spec.kind)))
+}
+
+/// Builds one item of the `parallel` experiment for stenen.
+pub fn parallel_search(
+    spec: &ExperimentSpec,
+    _item: &toml::Table,
+    what: &str,
+) -> Result<Box<dyn ParallelSearch>, InputError> {
+    Err(spec.error(Some("items"), format!("{what}: stenen has no parallel searches yet")))
+}

@@ -1,0 +1,4 @@
+//! stenen: rules, searches, experiments, CLI.
+
+pub mod cli;
+pub mod experiments;

@@ -1,0 +1,4 @@
+//! tegel: rules, searches, experiments, CLI.
+
+pub mod cli;
+pub mod experiments;
