@@ -36,7 +36,7 @@ pub fn csv_bytes(columns: &[String], rows: &[Vec<String>]) -> anyhow::Result<Vec
         );
         w.write_record(row)?;
     }
-    Ok(w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))?)
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
 }
 
 /// Where an experiment's CSV goes.
