@@ -32,6 +32,32 @@ pub fn random_move<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<
     position.legal_move(rng.random_range(0..n))
 }
 
+/// How a game of the computer against the random player ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameResult {
+    /// True when the random player was left without a stick to take.
+    pub computer_won: bool,
+    /// Moves played by both sides.
+    pub moves: u64,
+}
+
+/// Plays the computer (moving first) against the uniformly random player from `start`
+/// until no stick is left; both draw from `rng`.
+pub fn computer_vs_random<R: Rng + ?Sized>(start: &Position, rng: &mut R) -> GameResult {
+    let mut position = *start;
+    let mut moves = 0;
+    let mut computer_to_move = true;
+    loop {
+        let mv = if computer_to_move { computer_move(&position, rng) } else { random_move(&position, rng) };
+        match mv {
+            Some(mv) => position.play(mv),
+            None => return GameResult { computer_won: !computer_to_move, moves },
+        }
+        moves += 1;
+        computer_to_move = !computer_to_move;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +109,29 @@ mod tests {
         }
         assert_eq!(seen.len(), 4);
         assert_eq!(random_move(&Position::new(&[0], 2).unwrap(), &mut rng), None);
+    }
+    #[test]
+    fn computer_wins_every_game_from_a_nonzero_start() {
+        let mut rng = seeded(11);
+        for maxtake in 0..4 {
+            for a in 0..7 {
+                for b in 0..7 {
+                    let p = Position::new(&[a, b, 3], maxtake).unwrap();
+                    let r = computer_vs_random(&p, &mut rng);
+                    if p.nim_value() != 0 {
+                        assert!(r.computer_won, "{p:?}");
+                        assert_eq!(r.moves % 2, 1, "the computer makes the last move");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn game_from_an_empty_position_is_lost_at_once() {
+        let p = Position::new(&[0, 0], 1).unwrap();
+        assert_eq!(computer_vs_random(&p, &mut seeded(1)), GameResult { computer_won: false, moves: 0 });
+        let p = Position::new(&[1], 1).unwrap();
+        assert_eq!(computer_vs_random(&p, &mut seeded(1)), GameResult { computer_won: true, moves: 1 });
     }
 }
