@@ -1,0 +1,321 @@
+//! The seed's interactive game: a human (moving first) against the computer, in the
+//! seed's sample-transcript format.
+//!
+//! ```text
+//! *** Game of Nim ***
+//! Number of heaps: 3
+//! Maximal number of sticks that can be taken in one move: 3
+//! Heaps: 10 11 11
+//! Your move: 0 2
+//! Heaps: 8 11 11
+//! Taking 1 from heap 0
+//! ...
+//! Your move: 2 3
+//! Congratulations!
+//! ```
+//! Questions fixed by flags are not asked. When the input is not a terminal, each line
+//! read is echoed after its prompt, so a piped session prints the same transcript as a
+//! typed one. Bad input gets a one-line reason and the prompt again; end of input ends the
+//! game with a short message.
+
+use std::io::{BufRead, Write};
+
+use rand::Rng;
+
+use super::player::computer_move;
+use super::position::{IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
+
+/// Heap sizes are drawn uniformly from `1..=HEAP_DRAW_MAX` (the seed leaves the range open).
+pub const HEAP_DRAW_MAX: u32 = 20;
+
+/// The first line of the game.
+pub const BANNER: &str = "*** Game of Nim ***";
+/// The question for the number of heaps.
+pub const ASK_HEAPS: &str = "Number of heaps: ";
+/// The question for `maxtake`.
+pub const ASK_MAXTAKE: &str = "Maximal number of sticks that can be taken in one move: ";
+/// The human's prompt.
+pub const ASK_MOVE: &str = "Your move: ";
+/// What a human win prints.
+pub const HUMAN_WINS: &str = "Congratulations!";
+/// What a computer win prints.
+pub const COMPUTER_WINS: &str = "You lost: no sticks are left for you.";
+/// What end of input prints.
+pub const END_OF_INPUT: &str = "End of input: game abandoned.";
+
+/// What the game needs besides its input and output.
+#[derive(Debug, Clone, Default)]
+pub struct GameSetup {
+    /// Fixed heap sizes (the number-of-heaps question is then not asked).
+    pub heaps: Option<Vec<u32>>,
+    /// Fixed `maxtake` (its question is then not asked).
+    pub maxtake: Option<u32>,
+    /// Echo each line read after its prompt (for piped input).
+    pub echo: bool,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The human took the last stick.
+    HumanWon,
+    /// The computer took the last stick (or the human faced empty heaps).
+    ComputerWon,
+    /// The input ended first.
+    EndOfInput,
+}
+
+/// `n` heap sizes drawn uniformly from `1..=HEAP_DRAW_MAX`.
+pub fn draw_heaps<R: Rng + ?Sized>(n: usize, rng: &mut R) -> Vec<u32> {
+    (0..n).map(|_| rng.random_range(1..=HEAP_DRAW_MAX)).collect()
+}
+
+/// Line-based terminal I/O with prompts, echo and end of input.
+struct Console<'a, I: BufRead, O: Write> {
+    input: I,
+    output: &'a mut O,
+    echo: bool,
+}
+
+impl<I: BufRead, O: Write> Console<'_, I, O> {
+    /// Prints `prompt` and reads one line (without its line end); `None` at end of input.
+    fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+        write!(self.output, "{prompt}")?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.output)?;
+            return Ok(None);
+        }
+        let line = line.trim_end_matches(['\n', '\r']).to_string();
+        if self.echo {
+            writeln!(self.output, "{line}")?;
+        }
+        Ok(Some(line))
+    }
+
+    /// Asks until `parse` accepts the answer (printing its one-line reason otherwise).
+    fn ask_until<T>(&mut self, prompt: &str, parse: impl Fn(&str) -> Result<T, String>) -> std::io::Result<Option<T>> {
+        loop {
+            let Some(line) = self.ask(prompt)? else { return Ok(None) };
+            match parse(&line) {
+                Ok(v) => return Ok(Some(v)),
+                Err(reason) => writeln!(self.output, "{reason}")?,
+            }
+        }
+    }
+
+    fn say(&mut self, text: impl std::fmt::Display) -> std::io::Result<()> {
+        writeln!(self.output, "{text}")
+    }
+}
+
+/// One whole number in `low..=high`, or the reason it is not.
+fn parse_number(line: &str, what: &str, low: u32, high: u32) -> Result<u32, String> {
+    let reason = || format!("Please type one whole number from {low} to {high} for the {what}.");
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some(word), None) => word.parse::<u32>().ok().filter(|v| (low..=high).contains(v)).ok_or_else(reason),
+        _ => Err(reason()),
+    }
+}
+
+/// A typed move `heap count`, checked against `position`, or the one-line reason it is
+/// refused (not two integers, no such heap, empty heap, count out of range).
+pub fn parse_move(line: &str, position: &Position) -> Result<Move, String> {
+    const TWO_NUMBERS: &str =
+        "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.";
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [heap_text, count_text] = words[..] else { return Err(TWO_NUMBERS.into()) };
+    let (Ok(heap), Ok(count)) = (heap_text.parse::<i64>(), count_text.parse::<i64>()) else {
+        return Err(TWO_NUMBERS.into());
+    };
+    let heaps = position.len();
+    if heap < 0 || heap >= heaps as i64 {
+        return Err(format!("There is no heap {heap}: heaps are numbered 0 to {}.", heaps - 1));
+    }
+    let heap = heap as usize;
+    let mv = Move::new(heap, u32::try_from(count).unwrap_or(0));
+    match position.check(mv) {
+        Ok(()) => Ok(mv),
+        Err(IllegalMove::EmptyHeap { .. }) => Err(format!("Heap {heap} is empty: choose another heap.")),
+        Err(IllegalMove::BadCount { most, .. }) => {
+            Err(format!("Cannot take {count} from heap {heap}: take between 1 and {most} sticks."))
+        }
+        Err(e @ IllegalMove::NoSuchHeap { .. }) => Err(format!("{e}.")),
+    }
+}
+
+/// Plays one game on `input`/`output`; `rng` draws the heaps (unless fixed) and the
+/// computer's choices. Returns how it ended; I/O errors are passed on.
+pub fn play_game<I: BufRead, O: Write, R: Rng + ?Sized>(
+    setup: &GameSetup,
+    input: I,
+    output: &mut O,
+    rng: &mut R,
+) -> std::io::Result<Outcome> {
+    let mut console = Console { input, output, echo: setup.echo };
+    console.say(BANNER)?;
+    let heap_count = match &setup.heaps {
+        Some(h) => h.len(),
+        None => {
+            let ask = console.ask_until(ASK_HEAPS, |l| parse_number(l, "number of heaps", 1, MAX_HEAPS as u32))?;
+            let Some(n) = ask else { return end_of_input(&mut console) };
+            n as usize
+        }
+    };
+    let maxtake = match setup.maxtake {
+        Some(m) => m,
+        None => {
+            let ask =
+                console.ask_until(ASK_MAXTAKE, |l| parse_number(l, "move limit (0: any number)", 0, MAX_STICKS))?;
+            let Some(m) = ask else { return end_of_input(&mut console) };
+            m
+        }
+    };
+    let heaps = setup.heaps.clone().unwrap_or_else(|| draw_heaps(heap_count, rng));
+    let mut position = Position::new(&heaps, maxtake).map_err(|e| std::io::Error::other(e.message))?;
+    console.say(format_args!("Heaps: {position}"))?;
+    loop {
+        if position.is_over() {
+            console.say(COMPUTER_WINS)?;
+            return Ok(Outcome::ComputerWon);
+        }
+        let Some(mv) = console.ask_until(ASK_MOVE, |l| parse_move(l, &position))? else {
+            return end_of_input(&mut console);
+        };
+        position.play(mv);
+        if position.is_over() {
+            console.say(HUMAN_WINS)?;
+            return Ok(Outcome::HumanWon);
+        }
+        console.say(format_args!("Heaps: {position}"))?;
+        let reply = computer_move(&position, rng).expect("a non-empty position has a move");
+        console.say(reply)?;
+        position.play(reply);
+        if position.is_over() {
+            console.say(COMPUTER_WINS)?;
+            return Ok(Outcome::ComputerWon);
+        }
+        console.say(format_args!("Heaps: {position}"))?;
+    }
+}
+
+fn end_of_input<I: BufRead, O: Write>(console: &mut Console<'_, I, O>) -> std::io::Result<Outcome> {
+    console.say(END_OF_INPUT)?;
+    Ok(Outcome::EndOfInput)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::rng::seeded;
+
+    /// The seed's sample game, verbatim (instances/nim/seed_transcript.txt).
+    pub const TRANSCRIPT: &str = include_str!("../../instances/nim/seed_transcript.txt");
+    /// The seed with which 3 drawn heaps are 10 11 11, as in the transcript.
+    const TRANSCRIPT_SEED: u64 = 923;
+
+    /// The human's lines of the transcript: what follows each prompt.
+    fn typed(transcript: &str) -> String {
+        transcript
+            .lines()
+            .filter_map(|l| [ASK_HEAPS, ASK_MAXTAKE, ASK_MOVE].iter().find_map(|p| l.strip_prefix(p)))
+            .map(|answer| format!("{answer}\n"))
+            .collect()
+    }
+
+    fn run(setup: &GameSetup, input: &str, seed: u64) -> (String, Outcome) {
+        let mut out = Vec::new();
+        let outcome = play_game(setup, input.as_bytes(), &mut out, &mut seeded(seed)).unwrap();
+        (String::from_utf8(out).unwrap(), outcome)
+    }
+
+    #[test]
+    fn seed_draws_the_transcript_heaps() {
+        assert_eq!(draw_heaps(3, &mut seeded(TRANSCRIPT_SEED)), [10, 11, 11]);
+    }
+
+    #[test]
+    fn replays_the_seed_transcript_exactly() {
+        let setup = GameSetup { echo: true, ..GameSetup::default() };
+        let (out, outcome) = run(&setup, &typed(TRANSCRIPT), TRANSCRIPT_SEED);
+        assert_eq!(out, TRANSCRIPT);
+        assert_eq!(outcome, Outcome::HumanWon);
+    }
+
+    #[test]
+    fn fixed_heaps_and_maxtake_skip_their_questions() {
+        let setup = GameSetup { heaps: Some(vec![10, 11, 11]), maxtake: Some(3), echo: true };
+        let moves: String = typed(TRANSCRIPT).lines().skip(2).map(|l| format!("{l}\n")).collect();
+        let (out, outcome) = run(&setup, &moves, 1);
+        let expected: String = TRANSCRIPT
+            .lines()
+            .filter(|l| !l.starts_with("Number") && !l.starts_with("Maximal"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(out, expected);
+        assert_eq!(outcome, Outcome::HumanWon);
+    }
+
+    #[test]
+    fn bad_input_gets_a_reason_and_the_prompt_again() {
+        let setup = GameSetup { heaps: Some(vec![0, 2, 5]), maxtake: Some(3), echo: false };
+        let input = "x\n1\n1 2 3\n3 1\n-1 1\n0 1\n1 0\n1 3\n2 4\n2 -1\n";
+        let (out, outcome) = run(&setup, input, 1);
+        let reasons: Vec<&str> = out.split(ASK_MOVE).skip(1).map(str::trim_end).collect();
+        assert_eq!(
+            reasons,
+            [
+                "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
+                "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
+                "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
+                "There is no heap 3: heaps are numbered 0 to 2.",
+                "There is no heap -1: heaps are numbered 0 to 2.",
+                "Heap 0 is empty: choose another heap.",
+                "Cannot take 0 from heap 1: take between 1 and 2 sticks.",
+                "Cannot take 3 from heap 1: take between 1 and 2 sticks.",
+                "Cannot take 4 from heap 2: take between 1 and 3 sticks.",
+                "Cannot take -1 from heap 2: take between 1 and 3 sticks.",
+                "\nEnd of input: game abandoned.",
+            ]
+        );
+        assert_eq!(outcome, Outcome::EndOfInput);
+    }
+
+    #[test]
+    fn bad_setup_answers_are_asked_again() {
+        let (out, _) = run(&GameSetup::default(), "0\nthree\n65\n2\n-1\n1 2\n2\n", 4);
+        assert_eq!(out.matches("Please type one whole number from 1 to 64 for the number of heaps.").count(), 3);
+        assert_eq!(out.matches("Please type one whole number from 0 to 1000000").count(), 2);
+        assert!(out.contains("Heaps: "), "{out}");
+        assert!(out.ends_with("Your move: \nEnd of input: game abandoned.\n"), "{out}");
+    }
+
+    #[test]
+    fn end_of_input_at_the_first_question_ends_cleanly() {
+        let (out, outcome) = run(&GameSetup::default(), "", 1);
+        assert_eq!(out, format!("{BANNER}\n{ASK_HEAPS}\n{END_OF_INPUT}\n"));
+        assert_eq!(outcome, Outcome::EndOfInput);
+    }
+
+    #[test]
+    fn the_computer_wins_a_winnable_reply() {
+        // 1 1 with any number: the human must leave one heap, the computer takes it.
+        let setup = GameSetup { heaps: Some(vec![1, 1]), maxtake: Some(0), echo: true };
+        let (out, outcome) = run(&setup, "0 1\n", 1);
+        assert_eq!(
+            out,
+            format!("{BANNER}\nHeaps: 1 1\nYour move: 0 1\nHeaps: 0 1\nTaking 1 from heap 1\n{COMPUTER_WINS}\n")
+        );
+        assert_eq!(outcome, Outcome::ComputerWon);
+    }
+
+    #[test]
+    fn empty_start_is_lost_at_once() {
+        let setup = GameSetup { heaps: Some(vec![0, 0]), maxtake: Some(2), echo: false };
+        let (out, outcome) = run(&setup, "", 1);
+        assert_eq!(out, format!("{BANNER}\nHeaps: 0 0\n{COMPUTER_WINS}\n"));
+        assert_eq!(outcome, Outcome::ComputerWon);
+    }
+}

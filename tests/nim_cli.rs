@@ -1,0 +1,216 @@
+//! The nim command line, run as a process: the seed's transcript replayed through
+//! `harness play nim`, the one-shot commands' JSON, refusals with exit code 2, and the
+//! quick manifest fragment (same CSVs on 1 and 2 threads, time columns aside).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const TRANSCRIPT: &str = include_str!("../instances/nim/seed_transcript.txt");
+
+fn harness(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("harness binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    serde_json::from_str(stdout(o).trim()).expect("exactly one JSON object on stdout")
+}
+
+/// The human's answers in the transcript: the text after each prompt.
+fn typed_lines(transcript: &str) -> String {
+    let prompts = ["Number of heaps: ", "Maximal number of sticks that can be taken in one move: ", "Your move: "];
+    transcript
+        .lines()
+        .filter_map(|l| prompts.iter().find_map(|p| l.strip_prefix(p)))
+        .map(|a| format!("{a}\n"))
+        .collect()
+}
+
+#[test]
+fn play_replays_the_seed_transcript_exactly() {
+    let out = harness(&["play", "nim", "--seed", "923"], &typed_lines(TRANSCRIPT));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), TRANSCRIPT);
+    assert!(stdout(&out).ends_with("Congratulations!\n"));
+}
+
+#[test]
+fn play_with_fixed_heaps_reaches_congratulations() {
+    let moves: String = typed_lines(TRANSCRIPT).lines().skip(2).map(|l| format!("{l}\n")).collect();
+    let out = harness(&["play", "nim", "--heaps", "10", "11", "11", "--maxtake", "3"], &moves);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("*** Game of Nim ***\nHeaps: 10 11 11\nYour move: 0 2\n"), "{text}");
+    assert!(text.ends_with("Your move: 2 3\nCongratulations!\n"), "{text}");
+}
+
+#[test]
+fn play_refuses_bad_moves_and_ends_cleanly_at_end_of_input() {
+    let out = harness(&["play", "nim", "--heaps", "0", "4", "--maxtake", "2", "--seed", "1"], "5 1\n0 1\n1 3\nfoo\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Your move: 5 1\nThere is no heap 5: heaps are numbered 0 to 1.\n"), "{text}");
+    assert!(text.contains("Your move: 0 1\nHeap 0 is empty: choose another heap.\n"), "{text}");
+    assert!(text.contains("Your move: 1 3\nCannot take 3 from heap 1: take between 1 and 2 sticks.\n"), "{text}");
+    assert!(text.contains("Your move: foo\nPlease type two whole numbers"), "{text}");
+    assert!(text.ends_with("Your move: \nEnd of input: game abandoned.\n"), "{text}");
+}
+
+#[test]
+fn play_refuses_bad_flags_with_exit_code_2() {
+    for args in [&["play", "nim", "--maxtake", "2000000"][..], &["play", "nim", "--heaps", "1", "1000001"]] {
+        let out = harness(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("at most 1000000") || stderr(&out).contains("above the bound"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn value_json_pins_the_seed_example() {
+    let v = json(&harness(&["nim", "value", "9", "11", "7", "--maxtake", "3", "--json"], ""));
+    assert_eq!(v["value"], 1);
+    assert_eq!(v["heap_values"], serde_json::json!([1, 3, 3]));
+    assert_eq!(v["winning_moves"], serde_json::json!([[0, 1], [1, 1], [2, 1]]));
+    let v = json(&harness(&["nim", "value", "8", "11", "7", "--maxtake", "3", "--json"], ""));
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+}
+
+#[test]
+fn grundy_json_for_subtraction_set_134() {
+    let v = json(&harness(&["nim", "grundy", "--takes", "1,3,4", "--upto", "14", "--json"], ""));
+    assert_eq!(v["grundy"], serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0]));
+    assert_eq!(v["losing"], serde_json::json!([0, 2, 7, 9, 14]));
+    assert_eq!(v["period"], serde_json::json!({ "preperiod": 0, "period": 7 }));
+}
+
+#[test]
+fn check_json_finds_no_mismatch() {
+    let v = json(&harness(&["nim", "check", "--maxtake", "4", "--heaps", "3", "--max-sticks", "9", "--json"], ""));
+    assert_eq!(v["positions"], 1000);
+    assert_eq!((v["value_mismatches"].as_u64(), v["move_mismatches"].as_u64()), (Some(0), Some(0)));
+}
+
+#[test]
+fn one_shot_commands_refuse_bad_input_with_exit_code_2() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["nim", "value", "3", "1000001"], "at most 1000000"),
+        (&["nim", "grundy", "--takes", "1,a", "--upto", "5"], "`a` is not a count"),
+        (&["nim", "grundy", "--takes", "1", "--upto", "99999999"], "above the bound"),
+        (&["nim", "check", "--heaps", "6", "--max-sticks", "40"], "positions"),
+    ];
+    for (args, message) in cases {
+        let out = harness(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+}
+
+fn write_manifest(dir: &Path, body: &str) -> PathBuf {
+    let path = dir.join("m.toml");
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+fn quick_manifest(dir: &Path) -> PathBuf {
+    let fragment = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/nim/quick.toml");
+    write_manifest(dir, &format!("seed = 7\ntime_limit = 20\ninclude = [{:?}]\n", fragment.display().to_string()))
+}
+
+/// A CSV with its time columns blanked.
+fn without_times(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let time = |c: &str| c == "seconds" || c.ends_with("_seconds") || c == "speedup" || c.ends_with("_per_second");
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let mut out = header.join(",") + "\n";
+    for record in reader.records() {
+        let record = record.unwrap();
+        let cells: Vec<&str> = record.iter().zip(&header).map(|(v, c)| if time(c) { "" } else { v }).collect();
+        out += &(cells.join("|") + "\n");
+    }
+    out
+}
+
+fn column(path: &Path, name: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let index = reader.headers().unwrap().iter().position(|h| h == name).expect(name);
+    reader.records().map(|r| r.unwrap()[index].to_string()).collect()
+}
+
+#[test]
+fn quick_fragment_is_deterministic_and_shows_the_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = quick_manifest(dir.path());
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out_dir = dir.path().join(format!("out{threads}"));
+        let args = ["run", manifest.to_str().unwrap(), "--threads", threads, "--out", out_dir.to_str().unwrap()];
+        let o = harness(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        outs.push(out_dir);
+    }
+    for name in ["nim_formula", "nim_selector", "nim_versus"] {
+        let (a, b) = (outs[0].join(format!("{name}.csv")), outs[1].join(format!("{name}.csv")));
+        assert_eq!(without_times(&a), without_times(&b), "{name}");
+        assert!(column(&a, "status").iter().all(|s| s == "ok"), "{name}");
+    }
+    let formula = outs[0].join("nim_formula.csv");
+    for col in ["value_mismatches", "win_mismatches", "move_mismatches"] {
+        assert!(column(&formula, col).iter().all(|v| v == "0"), "{col}");
+    }
+    assert!(column(&outs[0].join("nim_versus.csv"), "nonzero_start_win_percent").iter().all(|v| v == "100.0"));
+    let p_values = column(&outs[0].join("nim_selector.csv"), "p_value");
+    assert!(p_values.iter().all(|p| p.parse::<f64>().unwrap() > 0.001), "{p_values:?}");
+}
+
+#[test]
+fn manifest_refusals_name_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("kind = \"formula\"\nmaxtakes = [1]\nheap_counts = [2]\nmax_sticks = 5\nbogus = 1\n", 10, "bogus"),
+        ("kind = \"formula\"\nmaxtakes = [1]\nheap_counts = [9]\nmax_sticks = 5\n", 8, "1 to 8 heaps"),
+        ("kind = \"selector\"\nitems = [3]\ndraws = 10\n", 8, "expected per sample"),
+        ("kind = \"selector\"\nreservoir = [2]\nitems = [2]\ndraws = 1000\n", 8, "more items than reservoir"),
+        (
+            "kind = \"versus\"\nmaxtakes = [1]\ngames = 10\nmin_heaps = 3\nmax_heaps = 2\nmax_sticks = 5\n",
+            9,
+            "min_heaps",
+        ),
+        ("kind = \"chess\"\n", 6, "unknown kind"),
+    ];
+    for (body, line, message) in cases {
+        let manifest =
+            write_manifest(dir.path(), &format!("seed = 1\n\n[[experiment]]\nname = \"x\"\ngame = \"nim\"\n{body}"));
+        let out_dir = dir.path().join("out");
+        let o = harness(&["run", manifest.to_str().unwrap(), "--out", out_dir.to_str().unwrap()], "");
+        assert_eq!(o.status.code(), Some(2), "{body}");
+        let err = stderr(&o);
+        assert!(err.contains(&format!("m.toml:{line}:")) && err.contains(message), "{body}: {err}");
+        assert!(!out_dir.join("x.csv").exists());
+    }
+}
