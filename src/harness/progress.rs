@@ -18,6 +18,9 @@ pub struct ExperimentProgress {
 }
 
 fn rate(positions: u64, elapsed: Duration) -> String {
+    if positions == 0 {
+        return String::new();
+    }
     let r = positions as f64 / elapsed.as_secs_f64().max(1e-9);
     if r >= 1e6 {
         format!("{:.1}M pos/s", r / 1e6)
@@ -65,13 +68,16 @@ impl ExperimentProgress {
     pub fn item_done(&self, done: u64, note: &str) {
         match &self.bar {
             Some(bar) => bar.set_position(done),
-            None => eprintln!(
-                "[{}] {done}/{} {note} ({}, {:.1} s)",
-                self.name,
-                self.total,
-                rate(self.live.load(Ordering::Relaxed), self.start.elapsed()),
-                self.start.elapsed().as_secs_f64()
-            ),
+            None => {
+                let rate = rate(self.live.load(Ordering::Relaxed), self.start.elapsed());
+                let sep = if rate.is_empty() { "" } else { ", " };
+                eprintln!(
+                    "[{}] {done}/{} {note} ({rate}{sep}{:.1} s)",
+                    self.name,
+                    self.total,
+                    self.start.elapsed().as_secs_f64()
+                )
+            }
         }
     }
 
