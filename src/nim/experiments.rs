@@ -264,6 +264,7 @@ impl SelectorExperiment {
                 budget.tick(1 << 14)?;
             }
         }
+        budget.tick(self.draws % (1 << 14))?;
         Ok(counts)
     }
 }
@@ -405,6 +406,7 @@ impl VersusExperiment {
                 budget.tick(1024)?;
             }
         }
+        budget.tick(self.p.games % 1024)?;
         Ok(t)
     }
 }
