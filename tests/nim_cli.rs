@@ -214,3 +214,24 @@ fn manifest_refusals_name_the_line() {
         assert!(!out_dir.join("x.csv").exists());
     }
 }
+
+#[test]
+fn an_expired_time_limit_gives_timeout_rows_not_missing_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let fragment = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/nim/quick.toml");
+    let manifest = write_manifest(
+        dir.path(),
+        &format!("seed = 7\ntime_limit = 1e-9\ninclude = [{:?}]\n", fragment.display().to_string()),
+    );
+    let out_dir = dir.path().join("out");
+    let o = harness(&["run", manifest.to_str().unwrap(), "--out", out_dir.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (name, numeric, rows) in
+        [("nim_formula", "positions", 7), ("nim_selector", "chi_square", 4), ("nim_versus", "computer_wins", 2)]
+    {
+        let csv = out_dir.join(format!("{name}.csv"));
+        assert_eq!(column(&csv, "status"), vec!["timeout"; rows], "{name}");
+        assert_eq!(column(&csv, numeric), vec!["timeout"; rows], "{name}");
+        assert_eq!(column(&csv, "time_limit"), vec!["0.000000001"; rows], "{name}");
+    }
+}

@@ -264,6 +264,7 @@ impl SelectorExperiment {
                 budget.tick(1 << 14)?;
             }
         }
+        budget.tick(self.draws % (1 << 14))?;
         Ok(counts)
     }
 }
@@ -388,6 +389,7 @@ impl VersusExperiment {
 
     fn play_games(&self, maxtake: u32, rng: &mut impl Rng, budget: &Budget) -> Result<VersusTally, Stopped> {
         let mut t = VersusTally::default();
+        let mut ticked = 0;
         for game in 0..self.p.games {
             let start = self.random_start(maxtake, &mut *rng);
             let nonzero = start.nim_value() != 0;
@@ -402,9 +404,11 @@ impl VersusExperiment {
             }
             t.moves += result.moves;
             if game % 1024 == 1023 {
-                budget.tick(1024)?;
+                budget.tick(t.moves - ticked)?;
+                ticked = t.moves;
             }
         }
+        budget.tick(t.moves - ticked)?;
         Ok(t)
     }
 }

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::harness::{Budget, InputError, Stopped};
 
-/// Most positions [`solve`] tabulates (`(max_sticks + 1)^heaps`): 2^24, 32 MiB of table.
+/// Most positions [`solve`] tabulates (`(max_sticks + 1)^heaps`): 2^24, 64 MiB of table.
 pub const MAX_SOLVER_POSITIONS: u64 = 1 << 24;
 /// Most heaps [`solve`] takes.
 pub const MAX_SOLVER_HEAPS: usize = 8;
@@ -149,7 +149,7 @@ pub struct Solved {
     /// The allowed counts up to `max_sticks`, ascending.
     pub counts: Vec<u32>,
     /// Grundy values indexed by [`Solved::index`]; 0 means the player to move loses.
-    pub grundy: Vec<u16>,
+    pub grundy: Vec<u32>,
     /// Moves examined (edges of the game graph).
     pub moves: u64,
 }
@@ -214,8 +214,8 @@ impl Solved {
     }
 }
 
-/// Positions between two [`Budget::tick`] calls.
-const TICK: usize = 1 << 14;
+/// Moves examined between two [`Budget::tick`] calls (at least one tick per position).
+const TICK_MOVES: u64 = 1 << 16;
 
 /// Solves every position of `heaps` heaps of `0..=max_sticks` sticks under `rule` by
 /// filling a memo table in index order: a move lowers one heap, so it always leads to a
@@ -228,28 +228,33 @@ pub fn solve(rule: &TakeRule, heaps: usize, max_sticks: u32, budget: &Budget) ->
     let mut solved = Solved { heaps, max_sticks, counts, grundy: vec![0; total], moves: 0 };
     let strides: Vec<usize> = (0..heaps).map(|h| solved.stride(h)).collect();
     let mut sizes = vec![0u32; heaps];
+    // Bit v set: some successor has value v. A position with s successors has mex <= s,
+    // so only values <= s are marked and only those words are scanned and cleared.
     let mut seen = vec![0u64; (heaps * solved.counts.len()) / 64 + 1];
-    let mut moves = 0u64;
+    let (mut moves, mut ticked) = (0u64, 0u64);
     for index in 0..total {
-        seen.iter_mut().for_each(|w| *w = 0);
+        let successors: usize = sizes.iter().map(|&size| solved.counts.partition_point(|&k| k <= size)).sum();
         for (h, &size) in sizes.iter().enumerate() {
             for &k in solved.counts.iter().take_while(|&&k| k <= size) {
                 let v = solved.grundy[index - k as usize * strides[h]] as usize;
-                if v < seen.len() * 64 {
+                if v <= successors {
                     seen[v / 64] |= 1 << (v % 64);
                 }
-                moves += 1;
             }
         }
+        let words = &mut seen[..=successors / 64];
         let mex =
-            seen.iter().enumerate().find(|(_, &w)| w != u64::MAX).map(|(i, w)| i * 64 + w.trailing_ones() as usize);
-        solved.grundy[index] = mex.unwrap_or(seen.len() * 64) as u16;
+            words.iter().enumerate().find(|(_, &w)| w != u64::MAX).map(|(i, w)| i * 64 + w.trailing_ones() as usize);
+        solved.grundy[index] = mex.unwrap_or(words.len() * 64) as u32;
+        words.iter_mut().for_each(|w| *w = 0);
+        moves += successors as u64;
         advance(&mut sizes, max_sticks);
-        if index % TICK == TICK - 1 {
-            budget.tick(TICK as u64)?;
+        if moves - ticked >= TICK_MOVES {
+            budget.tick(moves - ticked)?;
+            ticked = moves;
         }
     }
-    budget.tick((total % TICK) as u64)?;
+    budget.tick(moves - ticked)?;
     solved.moves = moves;
     Ok(solved)
 }
@@ -350,7 +355,7 @@ mod tests {
         let rule = TakeRule::takes(&[1, 3, 4]).unwrap();
         let s = solve(&rule, 1, 25, &Budget::unlimited()).unwrap();
         let g = heap_grundy(&[1, 3, 4], 25);
-        assert!(g.iter().enumerate().all(|(n, &v)| u32::from(s.grundy[n]) == v));
+        assert!(g.iter().enumerate().all(|(n, &v)| s.grundy[n] == v));
     }
 
     #[test]

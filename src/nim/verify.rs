@@ -76,13 +76,13 @@ pub fn check_formula(rule: &TakeRule, solved: &Solved, budget: &Budget) -> Resul
     for index in 0..solved.grundy.len() {
         solved.sizes(index, &mut sizes);
         let value = formula.evaluate(&sizes, &mut moves);
-        let searched = u32::from(solved.grundy[index]);
+        let searched = solved.grundy[index];
         counts.positions += 1;
         counts.value_mismatches += u64::from(value != searched);
         counts.win_mismatches += u64::from((value != 0) != solved.wins(&sizes));
         counts.move_mismatches += u64::from(!moves.iter().copied().eq(solved.winning_moves(&sizes)));
-        if index % (1 << 14) == (1 << 14) - 1 {
-            budget.tick(1 << 14)?;
+        if index % (1 << 10) == (1 << 10) - 1 {
+            budget.tick(1 << 10)?;
         }
     }
     Ok(counts)
