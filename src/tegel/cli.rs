@@ -178,16 +178,12 @@ pub fn run(cmd: Command) -> Result<()> {
         Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
         Command::Greedy { file, opts } => greedy(file, &opts),
         Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
-        Command::Match { file, good_player, sims, seed, opts } => run_match(file, good_player.into(), sims, seed, &opts),
+        Command::Match { file, good_player, sims, seed, opts } => {
+            run_match(file, good_player.into(), sims, seed, &opts)
+        }
         Command::Grow { m, n, k, l, target, seed, out, opts } => {
-            let spec = GrowSpec {
-                bowls: m.into(),
-                bowl_tiles: n.into(),
-                rows: k.into(),
-                row_len: l.into(),
-                target,
-                seed,
-            };
+            let spec =
+                GrowSpec { bowls: m.into(), bowl_tiles: n.into(), rows: k.into(), row_len: l.into(), target, seed };
             run_grow(&spec, out, &opts)
         }
         Command::FindGreedy { seed, tries, out, json } => run_find_greedy(seed, tries, out, json),
@@ -270,8 +266,7 @@ fn greedy(file: PathBuf, opts: &SearchOpts) -> Result<()> {
     let check = in_pool(threads, || check_greedy(game.rules(), game.position(), &budget, threads > 1))
         .map_err(|s| stopped_error(s, &budget))?
         .expect("not an end position");
-    let values: serde_json::Map<String, Value> =
-        check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
+    let values: serde_json::Map<String, Value> = check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
     print(
         opts.json,
         json!({"move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
@@ -298,7 +293,16 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<(
     let played = in_pool(threads, || {
         sweep(&game, sims, seed, &|| opts.budget().unwrap_or_default(), threads > 1, &mut |row| {
             let (status, cells) = match &row.result {
-                Ok(r) => ("ok", format!("{:>14} {:>12.6} {:>6} {:>6}", r.positions, row.seconds.as_secs_f64(), r.score, r.move_text())),
+                Ok(r) => (
+                    "ok",
+                    format!(
+                        "{:>14} {:>12.6} {:>6} {:>6}",
+                        r.positions,
+                        row.seconds.as_secs_f64(),
+                        r.score,
+                        r.move_text()
+                    ),
+                ),
                 Err(s) => {
                     interrupted |= *s == Stopped::Interrupted;
                     ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
@@ -328,9 +332,8 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
     let game = load_file(&file)?;
     let threads = opts.threads();
     let budget = opts.budget()?;
-    let (result, time) = in_pool(threads, || {
-        timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1))
-    });
+    let (result, time) =
+        in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
     let m = result.map_err(|s| stopped_error(s, &budget))?;
     print(
         opts.json,

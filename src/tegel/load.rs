@@ -46,11 +46,8 @@ struct Tokens<'a> {
 
 impl<'a> Tokens<'a> {
     fn new(path: &'a Path, text: &'a str) -> Self {
-        let items: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t)))
-            .collect();
+        let items: Vec<(usize, &str)> =
+            text.lines().enumerate().flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t))).collect();
         Tokens { path, items, next: 0, last_line: text.lines().count().max(1) }
     }
 
@@ -85,11 +82,7 @@ impl<'a> Tokens<'a> {
             InputError::at(self.path, line, format!("expected {what}, an integer in {min}..={max}, found `{token}`"))
         })?;
         if !(min..=max).contains(&value) {
-            return Err(InputError::at(
-                self.path,
-                line,
-                format!("{what} must be in {min}..={max}, found {value}"),
-            ));
+            return Err(InputError::at(self.path, line, format!("{what} must be in {min}..={max}, found {value}")));
         }
         Ok(value)
     }
@@ -108,7 +101,11 @@ impl<'a> Tokens<'a> {
             ));
         }
         if yellow + blue > max {
-            return Err(InputError::at(self.path, line, format!("player {player}'s row {r} holds {} tiles, more than L = {row_len}", yellow + blue)));
+            return Err(InputError::at(
+                self.path,
+                line,
+                format!("player {player}'s row {r} holds {} tiles, more than L = {row_len}", yellow + blue),
+            ));
         }
         Ok(match (yellow, blue) {
             (0, 0) => Row::EMPTY,

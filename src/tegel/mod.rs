@@ -15,6 +15,7 @@ pub mod greedy;
 pub mod load;
 pub mod matches;
 pub mod montecarlo;
+pub mod packed;
 pub mod parallel;
 pub mod play;
 pub mod position;

@@ -6,9 +6,10 @@
 
 use rayon::prelude::*;
 
+use super::packed::{Packed, PackedRules};
 use super::position::Position;
 use super::rules::Rules;
-use super::search::{best_score, BestResult};
+use super::search::{best_score, best_score_packed, BestResult};
 use crate::harness::{Budget, Stopped};
 
 /// Subtrees per thread of the pool to aim for (work stealing evens out their sizes).
@@ -17,8 +18,9 @@ const TASKS_PER_THREAD: usize = 48;
 /// Runs besteScore from `pos` on the current rayon pool; same answer and positions as
 /// [`best_score`].
 pub fn best_score_parallel(rules: &Rules, pos: &Position, budget: &Budget) -> Result<BestResult, Stopped> {
+    let tables = PackedRules::new(rules);
     let tasks = TASKS_PER_THREAD * rayon::current_num_threads();
-    split(rules, *pos, tasks, budget)
+    split(&tables, tables.pack(pos), tasks, budget)
 }
 
 /// Runs besteScore sequentially (`parallel == false`) or on the current pool.
@@ -30,13 +32,13 @@ pub fn best_score_with(rules: &Rules, pos: &Position, budget: &Budget, parallel:
     }
 }
 
-fn split(rules: &Rules, pos: Position, tasks: usize, budget: &Budget) -> Result<BestResult, Stopped> {
+fn split(tables: &PackedRules, pos: Packed, tasks: usize, budget: &Budget) -> Result<BestResult, Stopped> {
     if tasks <= 1 {
-        return best_score(rules, &pos, budget);
+        return best_score_packed(tables, &pos, budget);
     }
-    let moves = pos.moves(rules);
-    if pos.someone_all_full(rules) || moves.is_empty() {
-        return Ok(BestResult { score: pos.score(), best_move: None, positions: 1 });
+    let moves = tables.moves(&pos);
+    if tables.someone_all_full(&pos) || moves.is_empty() {
+        return Ok(BestResult { score: tables.score(&pos), best_move: None, positions: 1 });
     }
     let share = tasks.div_ceil(moves.len());
     let children: Vec<Result<BestResult, Stopped>> = moves
@@ -44,8 +46,8 @@ fn split(rules: &Rules, pos: Position, tasks: usize, budget: &Budget) -> Result<
         .par_iter()
         .map(|&mv| {
             let mut child = pos;
-            child.do_move(rules, mv);
-            split(rules, child, share, budget)
+            tables.do_move(&mut child, mv);
+            split(tables, child, share, budget)
         })
         .collect();
     let mut best = BestResult { score: i32::MIN, best_move: None, positions: 1 };

@@ -29,7 +29,7 @@ impl Row {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     bowls: [[u8; 2]; MAX_BOWLS],
-    rows: [[[u16; MAX_ROW_LEN + 1]; 2]; 2],
+    rows: [[[u16; 8]; 2]; 2],
     present: [[u8; 2]; 2],
     full: [u8; 2],
     drawn: u32,
@@ -61,7 +61,7 @@ impl Position {
     pub fn new(rules: &Rules, boards: [&[Row]; 2], to_move: usize) -> Position {
         let mut pos = Position {
             bowls: [[0; 2]; MAX_BOWLS],
-            rows: [[[0; MAX_ROW_LEN + 1]; 2]; 2],
+            rows: [[[0; 8]; 2]; 2],
             present: [[0; 2]; 2],
             full: [0; 2],
             drawn: 0,
@@ -138,12 +138,13 @@ impl Position {
 
     /// Whether `mv` is legal: the bowl holds that colour and some row takes all of it.
     pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
-        (mv.bowl as usize) < rules.bowls && self.target_row(rules, mv.colour, self.bowl(mv.bowl as usize, mv.colour)).is_some()
+        (mv.bowl as usize) < rules.bowls
+            && self.target_row(rules, mv.colour, self.bowl(mv.bowl as usize, mv.colour)).is_some()
     }
 
     /// The distinct legal moves of the player to move, in spec order (bowl ascending, `g`
     /// before `b`), keeping only the lowest bowl among equal (colour, count) moves.
-    #[inline]
+    #[inline(always)]
     pub fn moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::default();
         let present = self.present[self.to_move as usize];
@@ -186,13 +187,16 @@ impl Position {
     }
 
     /// Does a legal move `mv` (see [`Position::is_legal`]) and returns how to undo it.
-    #[inline]
+    #[inline(always)]
     pub fn do_move(&mut self, rules: &Rules, mv: Move) -> Undo {
         let p = self.to_move as usize;
         let c = mv.colour.index();
         let bowl = mv.bowl as usize;
         let tiles = self.bowls[bowl][c];
-        let (row, fill) = self.target_row(rules, mv.colour, tiles).expect("do_move: illegal move");
+        let p_c = self.present[p][c] & rules.fit_mask(tiles);
+        debug_assert!(tiles > 0 && p_c != 0, "do_move: illegal move {mv}");
+        let fill = 7 - (p_c | 1).leading_zeros() as u8;
+        let row = self.rows[p][c][fill as usize & 7].trailing_zeros() as u8;
         self.shift_row(p, c, row, fill, fill + tiles);
         if usize::from(fill + tiles) == rules.row_len {
             self.full[p] += 1;
@@ -208,7 +212,7 @@ impl Position {
     }
 
     /// Undoes the move `undo` came from; the position is then exactly as before it.
-    #[inline]
+    #[inline(always)]
     pub fn undo_move(&mut self, rules: &Rules, undo: &Undo) {
         self.to_move ^= 1;
         let p = self.to_move as usize;
@@ -225,13 +229,13 @@ impl Position {
         self.shift_row(p, c, undo.row, after, undo.fill_before);
     }
 
-    #[inline]
+    #[inline(always)]
     fn shift_row(&mut self, p: usize, c: usize, row: u8, from: u8, to: u8) {
         self.remove_row(p, c, row, from);
         self.add_row(p, c, row, to);
     }
 
-    #[inline]
+    #[inline(always)]
     fn remove_row(&mut self, p: usize, c: usize, row: u8, fill: u8) {
         let bit = !(1u16 << row);
         let f = fill as usize;
@@ -250,7 +254,7 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn add_row(&mut self, p: usize, c: usize, row: u8, fill: u8) {
         let bit = 1u16 << row;
         let f = fill as usize;
