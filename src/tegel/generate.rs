@@ -82,16 +82,27 @@ fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
     Game::new(Rules::new(bowls, bowl_tiles, rows, row_len, pot), [&b0, &b1], 0)
 }
 
+/// Whether greedy's row ends up strictly fuller than the best move's (so greedy's choice
+/// is not a mere tie-break).
+fn strictly_greedy(game: &Game, c: &GreedyCheck) -> bool {
+    let (rules, pos) = (game.rules(), game.position());
+    let fill_after = |mv: super::rules::Move| {
+        let tiles = pos.bowl(mv.bowl as usize, mv.colour);
+        pos.target_row(rules, mv.colour, tiles).map(|(_, f)| f + tiles).unwrap_or(0)
+    };
+    fill_after(c.greedy) > fill_after(c.best)
+}
+
 /// Tries `tries` seeded random small positions and returns the one where greedy's move
-/// is worst compared with the best move, smallest tree first among equals: the easiest
-/// to reason about by hand. `None` when no try finds greedy suboptimal.
+/// is worse than the best move although its row ends up strictly fuller: the smallest
+/// tree first (the easiest to reason about by hand), then the largest loss. `None` when no try finds greedy suboptimal.
 pub fn find_greedy_counterexample(seed: u64, tries: usize) -> Option<(Game, GreedyCheck)> {
     let mut rng = seeded(seed);
     let mut found: Option<(Game, GreedyCheck)> = None;
     for _ in 0..tries {
         let game = random_small_game(&mut rng);
         let check = match check_greedy(game.rules(), game.position(), &Budget::unlimited(), false) {
-            Ok(Some(c)) if c.greedy_loses() && game.rules().pot().len() > 1 => c,
+            Ok(Some(c)) if c.greedy_loses() && strictly_greedy(&game, &c) => c,
             _ => continue,
         };
         let better = |c: &GreedyCheck| {
