@@ -1,24 +1,405 @@
-//! Command line of tegel: one-shot commands and `harness play tegel`.
+//! Command line of tegel: one-shot commands (`harness tegel best|good|greedy|sweep|match|
+//! grow|find-greedy`) and `harness play tegel FILE`.
+//!
+//! With `--json` a command prints exactly one JSON object on stdout (keys as in
+//! harness.md); messages go to stderr.
 
-use crate::harness::{InputError, Result};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::generate::{find_greedy_counterexample, grow, GrowSpec};
+use super::greedy::{check_greedy, greedy_move};
+use super::load::{file_text, load_file};
+use super::matches::play_match;
+use super::montecarlo::good_move;
+use super::parallel::best_score_with;
+use super::sweep::sweep;
+use crate::harness::experiment::{in_pool, timed};
+use crate::harness::manifest::default_threads;
+use crate::harness::{Budget, Error, InputError, Result, Stopped};
+
+/// Options shared by the searching commands.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SearchOpts {
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (default: all cores; 1 runs the plain sequential search).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Per-call time limit in seconds (default: none).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+}
+
+impl SearchOpts {
+    fn threads(&self) -> usize {
+        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
+    }
+
+    fn budget(&self) -> Result<Budget> {
+        match self.time_limit {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
+            }
+            t => Ok(Budget::new(t.map(Duration::from_secs_f64))),
+        }
+    }
+}
 
 /// `harness tegel ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Placeholder until the engine lands.
-    Todo,
+    /// besteScore: score, best move and positions visited of a game file.
+    Best {
+        /// The game file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// bepaalGoedeZet: the Monte Carlo good move.
+    Good {
+        /// The game file.
+        file: PathBuf,
+        /// Random games per move.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+        sims: u32,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// The greedy move, with besteScore's value of every move.
+    Greedy {
+        /// The game file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// doeExperiment: play good moves to the end, then besteScore after each undo.
+    Sweep {
+        /// The game file.
+        file: PathBuf,
+        /// Random games per move of the good moves.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+        sims: u32,
+        /// Seed of the good moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// One good-vs-best match from the file's position.
+    Match {
+        /// The game file.
+        file: PathBuf,
+        /// The player (0 or 1) who plays good moves.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+        good_player: u8,
+        /// Random games per move of the good moves.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+        sims: u32,
+        /// Seed of the good moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// Grow a seeded random pot (empty boards) until besteScore passes TARGET positions;
+    /// write that game file.
+    Grow {
+        /// Bowls M.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        m: u8,
+        /// Tiles per bowl N.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+        n: u8,
+        /// Rows K.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        k: u8,
+        /// Row length L.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+        l: u8,
+        /// Positions besteScore must pass.
+        #[arg(long)]
+        target: u64,
+        /// Seed of the random pot.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the game file.
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        opts: SearchOpts,
+    },
+    /// Search seeded random small positions for one where greedy is not optimal; write it.
+    FindGreedy {
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random positions to try.
+        #[arg(long, default_value_t = 20000)]
+        tries: usize,
+        /// Where to write the game file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Print one JSON object on stdout.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Arguments of `harness play tegel`.
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {}
+pub struct PlayArgs {
+    /// The game file to start from.
+    pub file: PathBuf,
+    /// Random games per move for good moves.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sims: u32,
+    /// Seed of the good moves.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads of the searches (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Per-call time limit in seconds for besteScore (default: none).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+}
 
 /// Runs a one-shot command.
-pub fn run(_cmd: Command) -> Result<()> {
-    Err(InputError::new("tegel: not built yet").into())
+pub fn run(cmd: Command) -> Result<()> {
+    match cmd {
+        Command::Best { file, opts } => best(file, &opts),
+        Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
+        Command::Greedy { file, opts } => greedy(file, &opts),
+        Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
+        Command::Match { file, good_player, sims, seed, opts } => {
+            run_match(file, good_player.into(), sims, seed, &opts)
+        }
+        Command::Grow { m, n, k, l, target, seed, out, opts } => {
+            let spec =
+                GrowSpec { bowls: m.into(), bowl_tiles: n.into(), rows: k.into(), row_len: l.into(), target, seed };
+            run_grow(&spec, out, &opts)
+        }
+        Command::FindGreedy { seed, tries, out, json } => run_find_greedy(seed, tries, out, json),
+    }
 }
 
 /// Runs the interactive game.
-pub fn play(_args: PlayArgs) -> Result<()> {
-    Err(InputError::new("tegel: not built yet").into())
+pub fn play(args: PlayArgs) -> Result<()> {
+    super::play::run(args)
+}
+
+/// Turns a stopped search into the command's error.
+pub fn stopped_error(stopped: Stopped, budget: &Budget) -> Error {
+    match stopped {
+        Stopped::Interrupted => Error::Interrupted,
+        Stopped::TimeLimit => Error::Other(anyhow::anyhow!(
+            "the search passed its time limit of {} s",
+            budget.limit().map(|l| l.as_secs_f64()).unwrap_or(0.0)
+        )),
+    }
+}
+
+fn print(json_mode: bool, value: Value, text: String) {
+    if json_mode {
+        println!("{value}");
+    } else {
+        println!("{text}");
+    }
+}
+
+fn best(file: PathBuf, opts: &SearchOpts) -> Result<()> {
+    let game = load_file(&file)?;
+    let budget = opts.budget()?;
+    let threads = opts.threads();
+    let (result, time) =
+        in_pool(threads, || timed(|| best_score_with(game.rules(), game.position(), &budget, threads > 1)));
+    let r = result.map_err(|s| stopped_error(s, &budget))?;
+    let secs = time.as_secs_f64();
+    print(
+        opts.json,
+        json!({"score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+               "seconds": secs, "threads": threads}),
+        format!(
+            "score: {}\nbest move: {}\npositions: {}\nseconds: {secs:.6}\npositions per second: {:.0}\nthreads: {threads}",
+            r.score,
+            r.move_text(),
+            r.positions,
+            r.positions as f64 / secs.max(1e-9)
+        ),
+    );
+    Ok(())
+}
+
+fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+    let game = load_file(&file)?;
+    let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed)));
+    let averages: serde_json::Map<String, Value> = g.averages.iter().map(|(m, a)| (m.to_string(), json!(a))).collect();
+    print(
+        opts.json,
+        json!({"move": g.mv.map(|m| m.to_string()), "averages": averages, "seed": seed, "sims": sims,
+               "seconds": time.as_secs_f64()}),
+        format!(
+            "good move: {}\naverages: {}\nsims: {sims}\nseed: {seed}\nseconds: {:.6}",
+            g.move_text(),
+            g.averages_text(),
+            time.as_secs_f64()
+        ),
+    );
+    Ok(())
+}
+
+fn greedy(file: PathBuf, opts: &SearchOpts) -> Result<()> {
+    let game = load_file(&file)?;
+    let budget = opts.budget()?;
+    let threads = opts.threads();
+    let Some((mv, fill)) = greedy_move(game.rules(), game.position()) else {
+        print(opts.json, json!({"move": null}), "greedy move: - (end position)".to_string());
+        return Ok(());
+    };
+    let check = in_pool(threads, || check_greedy(game.rules(), game.position(), &budget, threads > 1))
+        .map_err(|s| stopped_error(s, &budget))?
+        .expect("not an end position");
+    let values: serde_json::Map<String, Value> = check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
+    print(
+        opts.json,
+        json!({"move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
+               "best_move": check.best.to_string(), "best_score": check.best_score, "values": values,
+               "positions": check.positions, "greedy_optimal": !check.greedy_loses()}),
+        format!(
+            "greedy move: {mv} (its row reaches {fill} tiles)\ngreedy score: {}\nbest move: {}\nbest score: {}\nvalues: {}\npositions: {}",
+            check.greedy_score,
+            check.best,
+            check.best_score,
+            check.values_text(),
+            check.positions
+        ),
+    );
+    Ok(())
+}
+
+fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+    let game = load_file(&file)?;
+    let threads = opts.threads();
+    opts.budget()?;
+    let mut rows = Vec::new();
+    let mut interrupted = false;
+    let played = in_pool(threads, || {
+        sweep(&game, sims, seed, &|| opts.budget().unwrap_or_default(), threads > 1, &mut |row| {
+            let (status, cells) = match &row.result {
+                Ok(r) => (
+                    "ok",
+                    format!(
+                        "{:>14} {:>12.6} {:>6} {:>6}",
+                        r.positions,
+                        row.seconds.as_secs_f64(),
+                        r.score,
+                        r.move_text()
+                    ),
+                ),
+                Err(s) => {
+                    interrupted |= *s == Stopped::Interrupted;
+                    ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
+                }
+            };
+            if !opts.json {
+                println!("{:>7} {cells} {status}", row.undone);
+            }
+            rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
+                "seconds": row.seconds.as_secs_f64(), "score": row.result.as_ref().ok().map(|r| r.score),
+                "best_move": row.result.as_ref().ok().and_then(|r| r.best_move).map(|m| m.to_string()),
+                "status": status}));
+        })
+    });
+    if interrupted {
+        return Err(Error::Interrupted);
+    }
+    if opts.json {
+        println!("{}", json!({"moves_played": played, "rows": rows, "sims": sims, "seed": seed, "threads": threads}));
+    } else {
+        eprintln!("(good game of {played} moves; columns: undone positions seconds score best_move status)");
+    }
+    Ok(())
+}
+
+fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+    let game = load_file(&file)?;
+    let threads = opts.threads();
+    let budget = opts.budget()?;
+    let (result, time) =
+        in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
+    let m = result.map_err(|s| stopped_error(s, &budget))?;
+    print(
+        opts.json,
+        json!({"good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
+               "best_positions": m.best_positions, "seconds": time.as_secs_f64(), "sims": sims, "seed": seed}),
+        format!(
+            "good player: {good_player}\ngood's final score: {}\nmoves: {}\nbest's positions: {}\nseconds: {:.6}",
+            m.good_score,
+            m.transcript,
+            m.best_positions,
+            time.as_secs_f64()
+        ),
+    );
+    Ok(())
+}
+
+fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchOpts) -> Result<()> {
+    let threads = opts.threads();
+    let budget = opts.budget()?;
+    let (result, time) = in_pool(threads, || {
+        timed(|| {
+            grow(spec, &|| budget.restart(), threads > 1, &mut |len, r| {
+                eprintln!("pot of {len} tiles: {} positions", r.positions)
+            })
+        })
+    });
+    let (game, r) = result.map_err(|s| stopped_error(s, &budget))?;
+    std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;
+    eprintln!("wrote {}", out.display());
+    print(
+        opts.json,
+        json!({"file": out.display().to_string(), "pot_len": game.rules().pot().len(), "score": r.score,
+               "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+               "seconds": time.as_secs_f64(), "threads": threads}),
+        format!(
+            "pot of {} tiles: score {}, best move {}, {} positions (whole search {:.3} s)",
+            game.rules().pot().len(),
+            r.score,
+            r.move_text(),
+            r.positions,
+            time.as_secs_f64()
+        ),
+    );
+    Ok(())
+}
+
+fn run_find_greedy(seed: u64, tries: usize, out: PathBuf, json_mode: bool) -> Result<()> {
+    let Some((game, c)) = find_greedy_counterexample(seed, tries) else {
+        return Err(Error::Other(anyhow::anyhow!("no position with a suboptimal greedy move in {tries} tries")));
+    };
+    std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;
+    eprintln!("wrote {}", out.display());
+    print(
+        json_mode,
+        json!({"file": out.display().to_string(), "greedy_move": c.greedy.to_string(), "greedy_score": c.greedy_score,
+               "best_move": c.best.to_string(), "best_score": c.best_score, "positions": c.positions}),
+        format!(
+            "{}\ngreedy move {} scores {}; move {} scores {}; values {}; {} positions",
+            game.render(),
+            c.greedy,
+            c.greedy_score,
+            c.best,
+            c.best_score,
+            c.values_text(),
+            c.positions
+        ),
+    );
+    Ok(())
 }

@@ -1,17 +1,420 @@
-//! Manifest experiments of tegel.
+//! Manifest experiments of tegel (`game = "tegel"`), one kind per report item:
+//!
+//! | kind     | keys                              | one row per                         |
+//! |----------|-----------------------------------|-------------------------------------|
+//! | `best`   | `instances`                       | instance: besteScore                |
+//! | `good`   | `instances`, `sims`               | instance: bepaalGoedeZet            |
+//! | `greedy` | `instances`                       | instance: greedy vs best move       |
+//! | `sweep`  | `instances`, `sims`               | besteScore call of the undo sweep   |
+//! | `match`  | `instances`, `sims`, `repetitions`| game of good vs best (both starting)|
+//!
+//! Instance paths are relative to the manifest's directory. Every random choice is seeded
+//! from the experiment seed and the item (instance, repetition, side), never from threads;
+//! the `seed` column of `good`, `sweep` and `match` rows is that item seed, so
+//! `harness tegel good|sweep|match FILE --seed SEED` replays the row.
 
-use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch};
+use serde::Deserialize;
 
-/// Builds the experiment of a `game = "tegel"` manifest entry.
+use super::game::Game;
+use super::greedy::{check_greedy, greedy_move};
+use super::load::load_file;
+use super::matches::play_match;
+use super::montecarlo::good_move;
+use super::parallel::best_score_with;
+use super::search::BestResult;
+use super::sweep::sweep;
+use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::{
+    Budget, Error, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
+};
+
+/// Builds the experiment of a `game = "tegel"` manifest entry, loading every instance.
 pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    Err(spec.error(Some("kind"), format!("unknown kind `{}` for game tegel", spec.kind)))
+    let kind = match spec.kind.as_str() {
+        "best" | "greedy" => {
+            let p: Plain = spec.params()?;
+            Kind::from_name(&spec.kind, 1, 1, p.instances)
+        }
+        "good" | "sweep" => {
+            let p: WithSims = spec.params()?;
+            Kind::from_name(&spec.kind, p.sims, 1, p.instances)
+        }
+        "match" => {
+            let p: MatchParams = spec.params()?;
+            if p.repetitions == 0 {
+                return Err(spec.error(Some("repetitions"), "`repetitions` must be at least 1"));
+            }
+            Kind::from_name("match", p.sims, p.repetitions, p.instances)
+        }
+        other => {
+            return Err(spec.error(
+                Some("kind"),
+                format!("unknown kind `{other}` for game tegel, expected best, good, greedy, sweep or match"),
+            ))
+        }
+    };
+    let (kind, instances) = kind;
+    if kind.sims() == Some(0) {
+        return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
+    }
+    let games = load_instances(spec, &instances)?;
+    Ok(Box::new(TegelExperiment { kind, games }))
 }
 
-/// Builds one item of the `parallel` experiment for tegel.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Plain {
+    instances: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithSims {
+    instances: Vec<String>,
+    sims: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchParams {
+    instances: Vec<String>,
+    sims: u32,
+    repetitions: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Best,
+    Good { sims: u32 },
+    Greedy,
+    Sweep { sims: u32 },
+    Match { sims: u32, repetitions: u32 },
+}
+
+impl Kind {
+    fn from_name(name: &str, sims: u32, repetitions: u32, instances: Vec<String>) -> (Kind, Vec<String>) {
+        let kind = match name {
+            "best" => Kind::Best,
+            "greedy" => Kind::Greedy,
+            "good" => Kind::Good { sims },
+            "sweep" => Kind::Sweep { sims },
+            _ => Kind::Match { sims, repetitions },
+        };
+        (kind, instances)
+    }
+
+    fn sims(self) -> Option<u32> {
+        match self {
+            Kind::Good { sims } | Kind::Sweep { sims } | Kind::Match { sims, .. } => Some(sims),
+            Kind::Best | Kind::Greedy => None,
+        }
+    }
+
+    fn columns(self) -> &'static [&'static str] {
+        match self {
+            Kind::Best => &[
+                "instance",
+                "score",
+                "best_move",
+                "positions",
+                "seconds",
+                "positions_per_second",
+                "threads",
+                "seed",
+                "time_limit",
+                "status",
+            ],
+            Kind::Good { .. } => &["instance", "move", "averages", "sims", "seconds", "seed", "threads", "status"],
+            Kind::Greedy => &[
+                "instance",
+                "greedy_move",
+                "greedy_fill",
+                "greedy_score",
+                "best_move",
+                "best_score",
+                "values",
+                "positions",
+                "seconds",
+                "threads",
+                "seed",
+                "time_limit",
+                "status",
+            ],
+            Kind::Sweep { .. } => &[
+                "instance",
+                "undone",
+                "positions",
+                "seconds",
+                "score",
+                "best_move",
+                "sims",
+                "seed",
+                "threads",
+                "time_limit",
+                "status",
+            ],
+            Kind::Match { .. } => &[
+                "instance",
+                "repetition",
+                "starter",
+                "good_player",
+                "good_score",
+                "moves",
+                "transcript",
+                "best_positions",
+                "seconds",
+                "sims",
+                "seed",
+                "threads",
+                "time_limit",
+                "status",
+            ],
+        }
+    }
+}
+
+/// A loaded instance: the name shown in the `instance` column and the game.
+struct Instance {
+    name: String,
+    game: Game,
+}
+
+fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instance>, InputError> {
+    if paths.is_empty() {
+        return Err(spec.error(Some("instances"), "`instances` must list at least one game file"));
+    }
+    paths
+        .iter()
+        .map(|p| {
+            let game = load_file(&spec.resolve(p))?;
+            let name = std::path::Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned());
+            Ok(Instance { name: name.unwrap_or_else(|| p.clone()), game })
+        })
+        .collect()
+}
+
+struct TegelExperiment {
+    kind: Kind,
+    games: Vec<Instance>,
+}
+
+impl Experiment for TegelExperiment {
+    fn columns(&self) -> Vec<String> {
+        self.kind.columns().iter().map(|c| c.to_string()).collect()
+    }
+
+    fn items(&self) -> u64 {
+        let per_instance = match self.kind {
+            Kind::Sweep { .. } => 1,
+            Kind::Match { repetitions, .. } => 2 * u64::from(repetitions),
+            _ => 1,
+        };
+        self.games.len() as u64 * per_instance
+    }
+
+    fn run(&self, ctx: &RunContext) -> Result<()> {
+        ctx.in_pool(ctx.threads, || {
+            for inst in &self.games {
+                ctx.check_interrupted()?;
+                match self.kind {
+                    Kind::Best => run_best(ctx, inst)?,
+                    Kind::Good { sims } => run_good(ctx, inst, sims),
+                    Kind::Greedy => run_greedy(ctx, inst)?,
+                    Kind::Sweep { sims } => run_sweep(ctx, inst, sims)?,
+                    Kind::Match { sims, repetitions } => run_matches(ctx, inst, sims, repetitions)?,
+                }
+            }
+            Ok(())
+        })
+    }
+}
+
+fn parallel(ctx: &RunContext) -> bool {
+    ctx.threads > 1
+}
+
+/// `Err(Interrupted)` for Ctrl-C; a time limit is a `timeout` row instead.
+fn interrupted_check(r: &std::result::Result<impl Sized, Stopped>) -> Result<()> {
+    match r {
+        Err(Stopped::Interrupted) => Err(Error::Interrupted),
+        _ => Ok(()),
+    }
+}
+
+fn status_cell(r: &std::result::Result<impl Sized, Stopped>) -> String {
+    match r {
+        Ok(_) => STATUS_OK.to_string(),
+        Err(s) => status_of(*s),
+    }
+}
+
+fn or_timeout<T>(r: &std::result::Result<T, Stopped>, f: impl Fn(&T) -> String) -> String {
+    r.as_ref().map(f).unwrap_or_else(|_| STATUS_TIMEOUT.to_string())
+}
+
+fn run_best(ctx: &RunContext, inst: &Instance) -> Result<()> {
+    let game = &inst.game;
+    let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
+    interrupted_check(&r)?;
+    let row = vec![
+        inst.name.clone(),
+        or_timeout(&r, |b| b.score.to_string()),
+        or_timeout(&r, BestResult::move_text),
+        or_timeout(&r, |b| b.positions.to_string()),
+        or_timeout(&r, |_| seconds_cell(time)),
+        or_timeout(&r, |b| format!("{:.0}", b.positions as f64 / time.as_secs_f64().max(1e-9))),
+        ctx.threads.to_string(),
+        ctx.seed().to_string(),
+        ctx.time_limit_cell(),
+        status_cell(&r),
+    ];
+    ctx.emit(row, &inst.name);
+    Ok(())
+}
+
+fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) {
+    let seed = ctx.spec.item_seed(&[&inst.name]);
+    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed));
+    let row = vec![
+        inst.name.clone(),
+        g.move_text(),
+        g.averages_text(),
+        sims.to_string(),
+        seconds_cell(time),
+        seed.to_string(),
+        ctx.threads.to_string(),
+        STATUS_OK.to_string(),
+    ];
+    ctx.emit(row, &inst.name);
+}
+
+fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
+    let game = &inst.game;
+    let greedy = greedy_move(game.rules(), game.position());
+    let (r, time) = timed(|| check_greedy(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
+    interrupted_check(&r)?;
+    let check = |f: &dyn Fn(&super::greedy::GreedyCheck) -> String| {
+        or_timeout(&r, |c| c.as_ref().map(f).unwrap_or_else(|| "-".to_string()))
+    };
+    let row = vec![
+        inst.name.clone(),
+        greedy.map(|(m, _)| m.to_string()).unwrap_or_else(|| "-".to_string()),
+        greedy.map(|(_, f)| f.to_string()).unwrap_or_else(|| "-".to_string()),
+        check(&|c| c.greedy_score.to_string()),
+        check(&|c| c.best.to_string()),
+        check(&|c| c.best_score.to_string()),
+        check(&|c| c.values_text()),
+        check(&|c| c.positions.to_string()),
+        or_timeout(&r, |_| seconds_cell(time)),
+        ctx.threads.to_string(),
+        ctx.seed().to_string(),
+        ctx.time_limit_cell(),
+        status_cell(&r),
+    ];
+    ctx.emit(row, &inst.name);
+    Ok(())
+}
+
+fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
+    let seed = ctx.spec.item_seed(&[&inst.name]);
+    let mut stopped = None;
+    let budget = || -> Budget { ctx.budget() };
+    sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
+        if let Err(s) = row.result {
+            stopped = Some(s);
+        }
+        let r = &row.result;
+        let cells = vec![
+            inst.name.clone(),
+            row.undone.to_string(),
+            or_timeout(r, |b| b.positions.to_string()),
+            or_timeout(r, |_| seconds_cell(row.seconds)),
+            or_timeout(r, |b| b.score.to_string()),
+            or_timeout(r, BestResult::move_text),
+            sims.to_string(),
+            seed.to_string(),
+            ctx.threads.to_string(),
+            ctx.time_limit_cell(),
+            status_cell(r),
+        ];
+        ctx.emit(cells, &format!("{} undone {}", inst.name, row.undone));
+    });
+    match stopped {
+        Some(Stopped::Interrupted) => Err(Error::Interrupted),
+        _ => Ok(()),
+    }
+}
+
+fn run_matches(ctx: &RunContext, inst: &Instance, sims: u32, repetitions: u32) -> Result<()> {
+    let mover = inst.game.position().to_move();
+    for rep in 0..repetitions {
+        for (starter, good_player) in [("good", mover), ("best", mover ^ 1)] {
+            ctx.check_interrupted()?;
+            let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
+            let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
+            interrupted_check(&r)?;
+            let row = vec![
+                inst.name.clone(),
+                rep.to_string(),
+                starter.to_string(),
+                good_player.to_string(),
+                or_timeout(&r, |m| m.good_score.to_string()),
+                or_timeout(&r, |m| m.moves.to_string()),
+                or_timeout(&r, |m| m.transcript.clone()),
+                or_timeout(&r, |m| m.best_positions.to_string()),
+                or_timeout(&r, |_| seconds_cell(time)),
+                sims.to_string(),
+                seed.to_string(),
+                ctx.threads.to_string(),
+                ctx.time_limit_cell(),
+                status_cell(&r),
+            ];
+            ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
+        }
+    }
+    Ok(())
+}
+
+/// besteScore on one instance, for the shared `parallel` experiment.
+struct BestSearch {
+    name: String,
+    game: Game,
+}
+
+impl ParallelSearch for BestSearch {
+    fn search(&self) -> String {
+        "best".to_string()
+    }
+
+    fn instance(&self) -> String {
+        self.name.clone()
+    }
+
+    fn run(&self, parallel: bool, budget: &Budget) -> std::result::Result<SearchOutcome, Stopped> {
+        let r = best_score_with(self.game.rules(), self.game.position(), budget, parallel)?;
+        Ok(SearchOutcome { positions: r.positions, result: format!("score {} best {}", r.score, r.move_text()) })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ParallelItem {
+    search: String,
+    instance: String,
+}
+
+/// Builds one item of the `parallel` experiment for tegel:
+/// `{ game = "tegel", search = "best", instance = "tegel/spel3.txt" }`.
 pub fn parallel_search(
     spec: &ExperimentSpec,
-    _item: &toml::Table,
+    item: &toml::Table,
     what: &str,
 ) -> Result<Box<dyn ParallelSearch>, InputError> {
-    Err(spec.error(Some("items"), format!("{what}: tegel has no parallel searches yet")))
+    let p: ParallelItem = spec.parse_table(item, Some(what))?;
+    if p.search != "best" {
+        return Err(spec.error(Some("items"), format!("{what}: tegel search `{}` unknown, expected `best`", p.search)));
+    }
+    let game = load_file(&spec.resolve(&p.instance))?;
+    let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());
+    Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game }))
 }

@@ -1,4 +1,30 @@
-//! tegel: rules, searches, experiments, CLI.
+//! The tile game (Tegelspel): exact rules, besteScore (sequential and on rayon),
+//! bepaalGoedeZet, greedy, the undo sweep, good-vs-best matches, the instance searches,
+//! the manifest experiments and the command line.
+//!
+//! Where to find a rule: sizes, colours, moves and the pot in [`rules`]; the position,
+//! target rows, distinct moves, do/undo, end and score in [`position`]; the file format
+//! in [`load`]; searches in [`search`], [`parallel`], [`montecarlo`], [`greedy`],
+//! [`sweep`], [`matches`]; instance searches in [`generate`].
 
 pub mod cli;
 pub mod experiments;
+pub mod game;
+pub mod generate;
+pub mod greedy;
+pub mod load;
+pub mod matches;
+pub mod montecarlo;
+pub mod packed;
+pub mod parallel;
+pub mod play;
+pub mod position;
+pub mod rules;
+pub mod search;
+pub mod sweep;
+
+pub use game::Game;
+pub use load::{load_file, parse};
+pub use position::{Position, Row};
+pub use rules::{Colour, Move, Rules};
+pub use search::{best_score, BestResult};

@@ -1,0 +1,117 @@
+//! Instances found by search: a pot grown until besteScore passes a number of positions
+//! (spel2, spel3), and small positions where greedy is not optimal (greedy.txt). Both are
+//! seeded, so the same command writes the same file.
+
+use rand::Rng as _;
+
+use super::game::Game;
+use super::greedy::{check_greedy, GreedyCheck};
+use super::parallel::best_score_with;
+use super::position::Row;
+use super::rules::{Colour, Rules};
+use super::search::BestResult;
+use crate::harness::rng::seeded;
+use crate::harness::{Budget, Stopped};
+
+/// Board sizes and boards of a grown instance.
+#[derive(Debug, Clone)]
+pub struct GrowSpec {
+    /// Bowls `M`.
+    pub bowls: usize,
+    /// Tiles per bowl `N`.
+    pub bowl_tiles: usize,
+    /// Rows `K`.
+    pub rows: usize,
+    /// Row length `L`.
+    pub row_len: usize,
+    /// Stop at the first pot whose besteScore visits more than this many positions.
+    pub target: u64,
+    /// Seed of the random tiles.
+    pub seed: u64,
+}
+
+/// Grows a random pot one tile at a time (empty boards, player 0 to move) until
+/// besteScore visits more than `spec.target` positions; returns that game and its result.
+///
+/// `report(pot_len, result)` is called after every besteScore call.
+pub fn grow(
+    spec: &GrowSpec,
+    budget: &dyn Fn() -> Budget,
+    parallel: bool,
+    report: &mut dyn FnMut(usize, &BestResult),
+) -> Result<(Game, BestResult), Stopped> {
+    let mut rng = seeded(spec.seed);
+    let empty = vec![Row::EMPTY; spec.rows];
+    let mut pot = Vec::new();
+    loop {
+        pot.push(if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue });
+        let rules = Rules::new(spec.bowls, spec.bowl_tiles, spec.rows, spec.row_len, pot.clone());
+        let game = Game::new(rules, [&empty, &empty], 0);
+        let result = best_score_with(game.rules(), game.position(), &budget(), parallel)?;
+        report(pot.len(), &result);
+        if result.positions > spec.target {
+            return Ok((game, result));
+        }
+    }
+}
+
+/// A small random position: 1..=3 bowls of 1..=4 tiles, 1..=3 rows of 1..=4 cells,
+/// rows filled at random (often nearly full), a pot of 1 to `M*N + 6` tiles.
+fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
+    let bowls = rng.random_range(1..=3);
+    let bowl_tiles = rng.random_range(1..=4);
+    let rows = rng.random_range(1..=3);
+    let row_len = rng.random_range(1..=4);
+    let pot_len = rng.random_range(1..=bowls * bowl_tiles + 6);
+    let pot: Vec<Colour> =
+        (0..pot_len).map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue }).collect();
+    let mut board = || -> Vec<Row> {
+        (0..rows)
+            .map(|_| {
+                let fill = rng.random_range(0..=row_len) as u8;
+                let colour = if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue };
+                if fill == 0 {
+                    Row::EMPTY
+                } else {
+                    Row { colour: Some(colour), fill }
+                }
+            })
+            .collect()
+    };
+    let (b0, b1) = (board(), board());
+    Game::new(Rules::new(bowls, bowl_tiles, rows, row_len, pot), [&b0, &b1], 0)
+}
+
+/// Whether greedy's row ends up strictly fuller than the best move's (so greedy's choice
+/// is not a mere tie-break).
+fn strictly_greedy(game: &Game, c: &GreedyCheck) -> bool {
+    let (rules, pos) = (game.rules(), game.position());
+    let fill_after = |mv: super::rules::Move| {
+        let tiles = pos.bowl(mv.bowl as usize, mv.colour);
+        pos.target_row(rules, mv.colour, tiles).map(|(_, f)| f + tiles).unwrap_or(0)
+    };
+    fill_after(c.greedy) > fill_after(c.best)
+}
+
+/// Tries `tries` seeded random small positions and returns the one where greedy's move
+/// is worse than the best move although its row ends up strictly fuller: the smallest
+/// tree first (the easiest to reason about by hand), then the largest loss. `None` when no try finds greedy suboptimal.
+pub fn find_greedy_counterexample(seed: u64, tries: usize) -> Option<(Game, GreedyCheck)> {
+    let mut rng = seeded(seed);
+    let mut found: Option<(Game, GreedyCheck)> = None;
+    for _ in 0..tries {
+        let game = random_small_game(&mut rng);
+        let check = match check_greedy(game.rules(), game.position(), &Budget::unlimited(), false) {
+            Ok(Some(c)) if c.greedy_loses() && strictly_greedy(&game, &c) => c,
+            _ => continue,
+        };
+        let better = |c: &GreedyCheck| {
+            let key = |c: &GreedyCheck| (c.positions, c.greedy_score - c.best_score);
+            found.as_ref().is_none_or(|(_, f)| key(c) < key(f))
+        };
+        if better(&check) {
+            found = Some((game, check));
+        }
+    }
+    found
+}

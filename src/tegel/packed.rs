@@ -1,0 +1,152 @@
+//! The search's compact form of a position: for the game tree only the number of rows
+//! per (colour, fill) matters, not which row is which, so each board is one `u64` of
+//! 4-bit counters and the bowls are another. Moves follow the spec exactly (the target
+//! row is the fullest fitting row of the colour, else an empty row); only the row's
+//! index is forgotten. Conversion from [`Position`] keeps every count, so besteScore on
+//! the packed form visits the same tree (same score, moves and positions).
+//!
+//! Board counters (nibble index): 0 = empty rows, `f` = yellow rows of fill `f`
+//! (1..L-1), 7 = full rows (either colour), `8 + f` = blue rows of fill `f`.
+//! Bowl counters: nibble `2*i + c` = tiles of colour `c` on bowl `i`.
+
+use super::position::Position;
+use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
+
+const FULL: u32 = 7;
+const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+
+/// A position in the search's packed form. `Copy`, 24 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Packed {
+    boards: [u64; 2],
+    bowls: u64,
+    drawn: u32,
+    to_move: u8,
+}
+
+/// Per-game tables of the packed search.
+#[derive(Debug, Clone)]
+pub struct PackedRules<'a> {
+    rules: &'a Rules,
+    /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of colour `c`.
+    fit: [[u64; 16]; 2],
+    all_full: u64,
+    bowls: usize,
+    bowl_tiles: u32,
+    row_len: u32,
+}
+
+/// Low bit of every non-zero 4-bit counter of `x`.
+#[inline(always)]
+fn nonzero(x: u64) -> u64 {
+    (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
+}
+
+impl<'a> PackedRules<'a> {
+    /// The tables for `rules`.
+    pub fn new(rules: &'a Rules) -> Self {
+        let mut fit = [[0u64; 16]; 2];
+        for (c, per_colour) in fit.iter_mut().enumerate() {
+            for (k, mask) in per_colour.iter_mut().enumerate().take(MAX_BOWL_TILES + 1).skip(1) {
+                if k <= rules.row_len {
+                    *mask = 1;
+                    for f in 1..=rules.row_len - k {
+                        *mask |= 1 << (4 * (8 * c + f));
+                    }
+                }
+            }
+        }
+        PackedRules {
+            rules,
+            fit,
+            all_full: rules.rows as u64,
+            bowls: rules.bowls,
+            bowl_tiles: rules.bowl_tiles as u32,
+            row_len: rules.row_len as u32,
+        }
+    }
+
+    /// The packed form of `pos`.
+    pub fn pack(&self, pos: &Position) -> Packed {
+        let mut boards = [0u64; 2];
+        for (p, board) in boards.iter_mut().enumerate() {
+            for r in 0..self.rules.rows {
+                let row = pos.row(p, r);
+                let nibble = match row.colour {
+                    _ if u32::from(row.fill) == self.row_len => FULL,
+                    None => 0,
+                    Some(c) => 8 * c.index() as u32 + u32::from(row.fill),
+                };
+                *board += 1 << (4 * nibble);
+            }
+        }
+        let mut bowls = 0u64;
+        for i in 0..self.bowls {
+            for c in Colour::BOTH {
+                bowls |= u64::from(pos.bowl(i, c)) << (4 * (2 * i + c.index()));
+            }
+        }
+        Packed { boards, bowls, drawn: pos.drawn() as u32, to_move: pos.to_move() as u8 }
+    }
+
+    /// Whether either player has every row full.
+    #[inline(always)]
+    pub fn someone_all_full(&self, pos: &Packed) -> bool {
+        (pos.boards[0] >> 28) & 15 == self.all_full || (pos.boards[1] >> 28) & 15 == self.all_full
+    }
+
+    /// Full rows of the player to move minus the opponent's.
+    #[inline(always)]
+    pub fn score(&self, pos: &Packed) -> i32 {
+        let p = pos.to_move as usize;
+        ((pos.boards[p] >> 28) & 15) as i32 - ((pos.boards[p ^ 1] >> 28) & 15) as i32
+    }
+
+    /// The distinct legal moves of the player to move, in spec order.
+    #[inline(always)]
+    pub fn moves(&self, pos: &Packed) -> MoveList {
+        let mut list = MoveList::default();
+        let nz = nonzero(pos.boards[pos.to_move as usize]);
+        let mut seen = [0u32; 2];
+        let mut bowls = pos.bowls;
+        for bowl in 0..self.bowls.min(MAX_BOWLS) {
+            for (c, seen) in seen.iter_mut().enumerate() {
+                let k = (bowls & 15) as usize;
+                bowls >>= 4;
+                let bit = 1u32 << k;
+                if k == 0 || *seen & bit != 0 {
+                    continue;
+                }
+                *seen |= bit;
+                if nz & self.fit[c][k] != 0 {
+                    list.push(Move { bowl: bowl as u8, colour: Colour::from_index(c) });
+                }
+            }
+        }
+        list
+    }
+
+    /// Does a legal move (one of [`PackedRules::moves`]).
+    #[inline(always)]
+    pub fn do_move(&self, pos: &mut Packed, mv: Move) {
+        let p = pos.to_move as usize;
+        let c = mv.colour.index();
+        let shift = 4 * (2 * u32::from(mv.bowl) + c as u32);
+        let k = ((pos.bowls >> shift) & 15) as u32;
+        let fits = nonzero(pos.boards[p]) & self.fit[c][k as usize & 15];
+        debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
+        let nibble = (63 - (fits | 1).leading_zeros()) / 4;
+        let fill = if nibble == 0 { 0 } else { nibble - 8 * c as u32 };
+        let after = fill + k;
+        let target = if after == self.row_len { FULL } else { 8 * c as u32 + after };
+        pos.boards[p] = pos.boards[p] - (1 << (4 * nibble)) + (1 << (4 * target));
+        pos.bowls &= !(15 << shift);
+        let other_shift = shift ^ 4;
+        let left = ((pos.bowls >> other_shift) & 15) as u32;
+        let (taken, yellow) = self.rules.draw(pos.drawn, self.bowl_tiles - left);
+        let base = 8 * u32::from(mv.bowl);
+        pos.bowls += (u64::from(yellow) << base) + (u64::from(taken - yellow) << (base + 4));
+        pos.drawn += taken;
+        pos.to_move ^= 1;
+    }
+}

@@ -1,0 +1,65 @@
+//! doeExperiment, the undo sweep: play good moves (both sides) to an end position, then
+//! undo one move at a time and run besteScore after each undo, until the loaded position
+//! is back or a call passes its time limit (that call is the sweep's last row).
+
+use std::time::Duration;
+
+use super::game::Game;
+use super::montecarlo::good_move;
+use super::parallel::best_score_with;
+use super::search::BestResult;
+use crate::harness::experiment::timed;
+use crate::harness::rng::derive_seed;
+use crate::harness::{Budget, Stopped};
+
+/// One row of the sweep: the besteScore call after `undone` moves were undone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepRow {
+    /// Moves undone from the end position (1 for the first call).
+    pub undone: usize,
+    /// The call's answer, or why it stopped.
+    pub result: Result<BestResult, Stopped>,
+    /// Wall time of the call.
+    pub seconds: Duration,
+}
+
+/// The seed of the good move at ply `ply` of a game played from seed `seed`.
+pub fn ply_seed(seed: u64, ply: usize) -> u64 {
+    derive_seed(seed, &["ply", &ply.to_string()])
+}
+
+/// Plays bepaalGoedeZet moves for both players to an end position; returns the number of
+/// moves played. Ply `p` uses seed [`ply_seed`]`(seed, p)`.
+pub fn play_good_to_end(game: &mut Game, sims: u32, seed: u64) -> usize {
+    let mut played = 0;
+    while let Some(mv) = good_move(game.rules(), game.position(), sims, ply_seed(seed, played)).mv {
+        assert!(game.do_move(mv), "good moves are legal");
+        played += 1;
+    }
+    played
+}
+
+/// Runs the undo sweep on a copy of `game` from its current position, calling `on_row`
+/// after every besteScore call. `budget` gives a fresh budget per call; `parallel`
+/// chooses the rayon search (on the current pool). Returns the moves of the good game.
+pub fn sweep(
+    game: &Game,
+    sims: u32,
+    seed: u64,
+    budget: &dyn Fn() -> Budget,
+    parallel: bool,
+    on_row: &mut dyn FnMut(&SweepRow),
+) -> usize {
+    let mut game = game.clone();
+    let played = play_good_to_end(&mut game, sims, seed);
+    for undone in 1..=played {
+        game.undo();
+        let (result, seconds) = timed(|| best_score_with(game.rules(), game.position(), &budget(), parallel));
+        let row = SweepRow { undone, result, seconds };
+        on_row(&row);
+        if row.result.is_err() {
+            break;
+        }
+    }
+    played
+}
