@@ -35,6 +35,16 @@ pub(crate) trait Bits: Copy + Eq + Send + Sync {
     fn first_zero(self) -> usize;
     /// Whether bit `i` is set.
     fn has(self, i: usize) -> bool;
+    /// Intersection.
+    fn and(self, o: Self) -> Self;
+    /// Complement.
+    fn not(self) -> Self;
+    /// Shift towards higher indices by `k < 64`.
+    fn up(self, k: u32) -> Self;
+    /// Shift towards lower indices by `k < 64`.
+    fn down(self, k: u32) -> Self;
+    /// Whether no bit is set.
+    fn is_zero(self) -> bool;
 }
 
 macro_rules! int_bits {
@@ -61,6 +71,26 @@ macro_rules! int_bits {
             #[inline]
             fn has(self, i: usize) -> bool {
                 self >> i & 1 == 1
+            }
+            #[inline]
+            fn and(self, o: Self) -> Self {
+                self & o
+            }
+            #[inline]
+            fn not(self) -> Self {
+                !self
+            }
+            #[inline]
+            fn up(self, k: u32) -> Self {
+                self << k
+            }
+            #[inline]
+            fn down(self, k: u32) -> Self {
+                self >> k
+            }
+            #[inline]
+            fn is_zero(self) -> bool {
+                self == 0
             }
         }
     };
@@ -103,6 +133,39 @@ impl Bits for Wide {
     fn has(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
+    fn and(self, o: Self) -> Self {
+        let mut w = self.0;
+        for (a, b) in w.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+        Wide(w)
+    }
+    fn not(self) -> Self {
+        Wide(self.0.map(|a| !a))
+    }
+    fn up(self, k: u32) -> Self {
+        let mut w = [0; WORDS];
+        for i in 0..WORDS {
+            w[i] = self.0[i] << k;
+            if k > 0 && i > 0 {
+                w[i] |= self.0[i - 1] >> (64 - k);
+            }
+        }
+        Wide(w)
+    }
+    fn down(self, k: u32) -> Self {
+        let mut w = [0; WORDS];
+        for i in 0..WORDS {
+            w[i] = self.0[i] >> k;
+            if k > 0 && i + 1 < WORDS {
+                w[i] |= self.0[i + 1] << (64 - k);
+            }
+        }
+        Wide(w)
+    }
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&a| a == 0)
+    }
 }
 
 /// The board's cells in scan order (short side first) and the placements per first cell.
@@ -112,11 +175,20 @@ struct Layout<B> {
     /// Row-major cell -> scan index.
     scan_of: Vec<usize>,
     classes: usize,
-    /// `(scan cell * classes + class)` -> start in `masks`; one more entry at the end.
+    /// Scan cell -> start in `masks`; one more entry at the end.
     index: Vec<u32>,
-    masks: Vec<B>,
+    /// Placements whose first cell is the scan cell, with their class, classes ascending.
+    masks: Vec<(B, u32)>,
     /// Every placement of each class as a sorted list of row-major cells (for symmetry).
     shapes_by_class: Vec<Vec<Vec<usize>>>,
+    /// Cells along the short side (the scan's column length).
+    short: u32,
+    /// Cells that are not the last of their scan column.
+    not_last: B,
+    /// Cells that are not the first of their scan column.
+    not_first: B,
+    /// Whether a lone empty cell is a dead end (every stone has 2 or more cells).
+    prune_lone: bool,
 }
 
 impl<B: Bits> Layout<B> {
@@ -153,13 +225,38 @@ impl<B: Bits> Layout<B> {
         }
         let (mut index, mut masks) = (Vec::new(), Vec::new());
         for per_cell in by_first {
-            for list in per_cell {
-                index.push(masks.len() as u32);
-                masks.extend(list);
+            index.push(masks.len() as u32);
+            for (class, list) in per_cell.into_iter().enumerate() {
+                masks.extend(list.into_iter().map(|m| (m, class as u32)));
             }
         }
         index.push(masks.len() as u32);
-        Layout { cell_of, scan_of, classes, index, masks, shapes_by_class }
+        let short = h.min(w);
+        let not_last = (0..h * w).filter(|i| i % short != short - 1).fold(B::ZERO, |m, i| m.or(B::bit(i)));
+        let not_first = (0..h * w).filter(|i| i % short != 0).fold(B::ZERO, |m, i| m.or(B::bit(i)));
+        let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
+        Layout {
+            cell_of,
+            scan_of,
+            classes,
+            index,
+            masks,
+            shapes_by_class,
+            short: short as u32,
+            not_last,
+            not_first,
+            prune_lone,
+        }
+    }
+
+    /// Whether some empty cell has no empty neighbour (with every stone 2+ cells: a dead end).
+    #[inline]
+    fn has_lone_cell(&self, occ: B) -> bool {
+        let empty = occ.not();
+        let next = empty.down(1).and(self.not_last);
+        let prev = empty.up(1).and(self.not_first);
+        let beside = empty.down(self.short).or(empty.up(self.short));
+        !empty.and(next.or(prev).or(beside).not()).is_zero()
     }
 
     /// The bitset of a list of row-major cells.
@@ -184,6 +281,8 @@ fn beyond_board<B: Bits>(n: usize) -> B {
 struct Solver<'l, B> {
     layout: &'l Layout<B>,
     remaining: Vec<u32>,
+    /// Bit `c` set when class `c` has a stone left.
+    avail: u64,
     positions: u64,
     unticked: u64,
     solutions: u64,
@@ -195,8 +294,10 @@ struct Solver<'l, B> {
 
 impl<'l, B: Bits> Solver<'l, B> {
     fn new(layout: &'l Layout<B>, remaining: Vec<u32>, budget: &'l Budget) -> Self {
+        let avail = remaining.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
         Solver {
             layout,
+            avail,
             remaining,
             positions: 0,
             unticked: 0,
@@ -224,28 +325,34 @@ impl<'l, B: Bits> Solver<'l, B> {
             return Ok(false);
         }
         let l = self.layout;
-        let base = occ.first_zero() * l.classes;
-        for class in 0..l.classes {
-            if self.remaining[class] == 0 {
+        let cell = occ.first_zero();
+        let range = l.index[cell] as usize..l.index[cell + 1] as usize;
+        for &(m, class) in &l.masks[range] {
+            if self.avail & (1 << class) == 0 || !occ.disjoint(m) {
                 continue;
             }
-            let range = l.index[base + class] as usize..l.index[base + class + 1] as usize;
-            for &m in &l.masks[range] {
-                if !occ.disjoint(m) {
-                    continue;
-                }
-                self.remaining[class] -= 1;
-                if self.first_only {
-                    self.stack.push((class, m));
-                }
-                let done = self.solve(occ.or(m))?;
-                if self.first_only {
-                    self.stack.pop();
-                }
-                self.remaining[class] += 1;
-                if done {
-                    return Ok(true);
-                }
+            let next = occ.or(m);
+            if l.prune_lone && l.has_lone_cell(next) {
+                continue;
+            }
+            let c = class as usize;
+            self.remaining[c] -= 1;
+            if self.remaining[c] == 0 {
+                self.avail ^= 1 << class;
+            }
+            if self.first_only {
+                self.stack.push((c, m));
+            }
+            let done = self.solve(next)?;
+            if self.first_only {
+                self.stack.pop();
+            }
+            if self.remaining[c] == 0 {
+                self.avail ^= 1 << class;
+            }
+            self.remaining[c] += 1;
+            if done {
+                return Ok(true);
             }
         }
         Ok(false)
