@@ -36,6 +36,13 @@ impl Game {
         Ok(Game { height, width, stones, class_of })
     }
 
+    /// The same game with every stone in a class of its own: searches then treat identical
+    /// stones as different, so their distinct count is the labelled count (used to check
+    /// the identical-stones reduction).
+    pub fn without_classes(&self) -> Game {
+        Game { class_of: (0..self.stones.len()).collect(), ..self.clone() }
+    }
+
     /// Number of cells of the board.
     pub fn cells(&self) -> usize {
         self.height * self.width

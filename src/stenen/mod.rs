@@ -38,3 +38,6 @@ pub fn load_game(height: usize, width: usize, path: &std::path::Path) -> Result<
     let stones = load::load_stones(path)?;
     Game::new(height, width, stones)
 }
+
+#[cfg(test)]
+mod tests;

@@ -95,6 +95,52 @@ pub(crate) struct Tables {
     places: Vec<u32>,
     covered: Vec<u16>,
     neighbours: Vec<[u16; 4]>,
+    /// Boards of up to 64 cells: each placement's cells as a row-major bit mask.
+    bits: Option<BitRegions>,
+}
+
+/// Region measuring on a row-major `u64` bitset (boards of up to 64 cells).
+struct BitRegions {
+    width: u32,
+    not_first_col: u64,
+    not_last_col: u64,
+    masks: Vec<u64>,
+}
+
+impl BitRegions {
+    /// The 4-connected region of `empty` holding `seed`.
+    #[inline]
+    fn flood(&self, seed: u64, empty: u64) -> u64 {
+        let mut r = seed;
+        loop {
+            let grown = (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
+                & empty;
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+
+    /// Cells of `empty` next to `mask`.
+    #[inline]
+    fn beside(&self, mask: u64, empty: u64) -> u64 {
+        ((mask << 1 & self.not_first_col) | (mask >> 1 & self.not_last_col) | mask << self.width | mask >> self.width)
+            & empty
+    }
+
+    /// Whether every region of `empty` meeting `seeds` passes the size test.
+    #[inline]
+    fn regions_ok(&self, mut seeds: u64, empty: u64, bad: impl Fn(usize) -> bool) -> bool {
+        while seeds != 0 {
+            let region = self.flood(seeds & seeds.wrapping_neg(), empty);
+            if bad(region.count_ones() as usize) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
+    }
 }
 
 const NONE: u16 = u16::MAX;
@@ -131,7 +177,27 @@ impl Tables {
                 [at(r > 0, i.wrapping_sub(w)), at(r + 1 < h, i + w), at(c > 0, i.wrapping_sub(1)), at(c + 1 < w, i + 1)]
             })
             .collect();
-        Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours }
+        let bits = (h * w <= 64).then(|| {
+            let col = |keep: &dyn Fn(usize) -> bool| (0..h * w).filter(|&i| keep(i % w)).fold(0u64, |m, i| m | 1 << i);
+            let masks = vec![0u64; places.len()];
+            BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
+        });
+        let mut tables = Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
+        tables.fill_masks();
+        tables
+    }
+
+    /// Sets each placement's bit mask (boards of up to 64 cells).
+    fn fill_masks(&mut self) {
+        let Some(mut bits) = self.bits.take() else { return };
+        for cell in 0..self.cells {
+            for stone in 0..self.stones {
+                for place in self.placements(cell, stone) {
+                    bits.masks[place] = self.cells_of(place, stone).iter().fold(0u64, |m, &c| m | 1 << c);
+                }
+            }
+        }
+        self.bits = Some(bits);
     }
 
     #[inline]
@@ -146,6 +212,9 @@ impl Tables {
         &self.covered[start..start + self.sizes[stone]]
     }
 }
+
+/// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
+type Test = Option<(usize, usize)>;
 
 /// The state of one search (one worker of a parallel search).
 struct Search<'t> {
@@ -162,6 +231,8 @@ struct Search<'t> {
     stamp: Vec<u32>,
     stamp_now: u32,
     stack: Vec<u16>,
+    /// Empty cells as a row-major bitset (boards of up to 64 cells).
+    empty: u64,
 }
 
 impl<'t> Search<'t> {
@@ -180,7 +251,14 @@ impl<'t> Search<'t> {
             stamp: vec![0; t.cells],
             stamp_now: 0,
             stack: Vec::with_capacity(t.cells),
+            empty: 0,
         }
+        .with_empty_bits()
+    }
+
+    fn with_empty_bits(mut self) -> Self {
+        self.empty = self.cells.iter().enumerate().filter(|&(_, &c)| c == 0).fold(0u64, |m, (i, _)| m | 1 << (i % 64));
+        self
     }
 
     #[inline]
@@ -214,17 +292,21 @@ impl<'t> Search<'t> {
         covered.iter().all(|&c| self.cells[usize::from(c)] == 0)
     }
 
+    /// Puts `value` on the cells of placement `place` of `stone` (0 takes it off again).
     #[inline]
-    fn put(&mut self, covered: &[u16], stone: usize, value: u8) {
+    fn put(&mut self, place: usize, covered: &[u16], stone: usize, value: u8) {
         for &c in covered {
             self.cells[usize::from(c)] = value;
         }
         self.placed ^= 1 << stone;
-        let _ = stone;
+        if let Some(bits) = &self.t.bits {
+            self.empty ^= bits.masks[place];
+        }
     }
 
-    /// One call of the recursive search; `Ok(true)` when a find is done.
-    fn node(&mut self, from: usize) -> Result<bool, Stopped> {
+    /// One call of the recursive search; `Ok(true)` when a find is done. `checked` is the
+    /// `(gcd, min)` this position passed the smart test with (`None` at the start).
+    fn node(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
         self.visit()?;
         let Some(cell) = self.first_empty(from) else {
             self.solutions += 1;
@@ -244,9 +326,12 @@ impl<'t> Search<'t> {
                 if !self.fits(covered) {
                     continue;
                 }
-                self.put(covered, stone, stone as u8 + 1);
-                let done = if !self.smart || self.regions_ok(cell) { self.node(cell + 1)? } else { false };
-                self.put(covered, stone, 0);
+                self.put(place, covered, stone, stone as u8 + 1);
+                let done = match self.smart_test(cell, place, covered, checked) {
+                    Some(test) => self.node(cell + 1, Some(test))?,
+                    None => false,
+                };
+                self.put(place, covered, stone, 0);
                 if done {
                     return Ok(true);
                 }
@@ -256,7 +341,7 @@ impl<'t> Search<'t> {
     }
 
     /// The children of this node (placements that pass the smart test), as states.
-    fn children(&mut self, cell: usize) -> Vec<(Vec<u8>, u32)> {
+    fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
         let t = self.t;
         let mut out = Vec::new();
         for stone in 0..t.stones {
@@ -268,41 +353,66 @@ impl<'t> Search<'t> {
                 if !self.fits(covered) {
                     continue;
                 }
-                self.put(covered, stone, stone as u8 + 1);
-                if !self.smart || self.regions_ok(cell) {
-                    out.push((self.cells.clone(), self.placed));
+                self.put(place, covered, stone, stone as u8 + 1);
+                if let Some(test) = self.smart_test(cell, place, covered, checked) {
+                    out.push((self.cells.clone(), self.placed, Some(test)));
                 }
-                self.put(covered, stone, 0);
+                self.put(place, covered, stone, 0);
             }
         }
         out
     }
 
-    /// The smart test: every empty region's size is a multiple of the gcd of the unplaced
-    /// stones' sizes and at least the smallest of them. Cells before `from` are covered.
-    fn regions_ok(&mut self, from: usize) -> bool {
+    /// The smart test after placing `covered`: every empty region's size is a multiple of
+    /// the gcd of the unplaced stones' sizes and at least the smallest of them. Returns the
+    /// `(gcd, min)` passed (`Some((0, 0))` in dumb mode or with no stone left), `None` to
+    /// reject. Cells before `from` are covered.
+    ///
+    /// When the parent passed with the same `(gcd, min)`, a region untouched by this stone
+    /// passed already, so only the regions next to `covered` are measured; the answer is the
+    /// same as measuring every region.
+    fn smart_test(&mut self, from: usize, place: usize, covered: &[u16], parent: Test) -> Test {
+        if !self.smart {
+            return Some((0, 0));
+        }
         let (mut g, mut min) = (0usize, usize::MAX);
         for s in (0..self.t.stones).filter(|&s| self.placed & (1 << s) == 0) {
             g = gcd(g, self.t.sizes[s]);
             min = min.min(self.t.sizes[s]);
         }
         if g == 0 {
-            return true;
+            return Some((0, 0));
+        }
+        let bad = |size: usize| size % g != 0 || size < min;
+        if let Some(bits) = &self.t.bits {
+            let empty = self.empty;
+            let seeds = if parent == Some((g, min)) { bits.beside(bits.masks[place], empty) } else { empty };
+            return bits.regions_ok(seeds, empty, bad).then_some((g, min));
         }
         if self.stamp_now == u32::MAX {
             self.stamp.fill(0);
             self.stamp_now = 0;
         }
         self.stamp_now += 1;
-        for i in from..self.t.cells {
-            if self.cells[i] == 0 && self.stamp[i] != self.stamp_now {
-                let size = self.flood(i);
-                if size % g != 0 || size < min {
-                    return false;
+        let t = self.t;
+        if parent == Some((g, min)) {
+            for &c in covered {
+                for &n in &t.neighbours[usize::from(c)] {
+                    if n != NONE && self.cells[usize::from(n)] == 0 && self.stamp[usize::from(n)] != self.stamp_now {
+                        if bad(self.flood(usize::from(n))) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        } else {
+            for i in from..t.cells {
+                if self.cells[i] == 0 && self.stamp[i] != self.stamp_now && bad(self.flood(i)) {
+                    return None;
                 }
             }
         }
-        true
+        Some((g, min))
     }
 
     fn flood(&mut self, start: usize) -> usize {
@@ -346,7 +456,7 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
     let (cells, placed) = start_state(game, board);
     let mut search = Search::new(&tables, mode, cells, placed, budget);
     search.first_only = true;
-    let result = search.node(0);
+    let result = search.node(0, None);
     search.flush();
     result?;
     Ok(Found { positions: search.positions, board: search.found })
@@ -362,22 +472,21 @@ pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Bu
     let tables = Tables::new(game);
     let (cells, placed) = start_state(game, board);
     let depth = if parallel { SPLIT_DEPTH } else { 0 };
-    let (positions, distinct) = count_split(&tables, mode, cells, placed, 0, depth, budget)?;
+    let (positions, distinct) = count_split(&tables, mode, (cells, placed, None), 0, depth, budget)?;
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
 fn count_split(
     t: &Tables,
     mode: Mode,
-    cells: Vec<u8>,
-    placed: u32,
+    (cells, placed, checked): (Vec<u8>, u32, Test),
     from: usize,
     depth: usize,
     budget: &Budget,
 ) -> Result<(u64, u64), Stopped> {
     let mut search = Search::new(t, mode, cells, placed, budget);
     if depth == 0 {
-        let result = search.node(from);
+        let result = search.node(from, checked);
         search.flush();
         result?;
         return Ok((search.positions, search.solutions));
@@ -387,10 +496,10 @@ fn count_split(
     let Some(cell) = search.first_empty(from) else {
         return Ok((1, 1));
     };
-    let children = search.children(cell);
+    let children = search.children(cell, checked);
     let parts: Vec<(u64, u64)> = children
         .into_par_iter()
-        .map(|(cells, placed)| count_split(t, mode, cells, placed, cell + 1, depth - 1, budget))
+        .map(|child| count_split(t, mode, child, cell + 1, depth - 1, budget))
         .collect::<Result<_, _>>()?;
     Ok(parts.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
 }
