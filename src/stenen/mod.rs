@@ -1,4 +1,43 @@
-//! stenen: rules, searches, experiments, CLI.
+//! stenen (polyomino tiling): stones and orientations, the board, the dumb/smart search,
+//! the fast bitboard solver, manifest experiments, one-shot CLI and the interactive program.
 
+pub mod board;
 pub mod cli;
 pub mod experiments;
+pub mod fast;
+pub mod load;
+pub mod play;
+pub mod search;
+pub mod stone;
+
+pub use board::{Board, Game, Placement};
+pub use search::{Count, Found, Mode};
+pub use stone::{Shape, Stone};
+
+use crate::harness::budget::{Budget, Stopped};
+
+/// Counts every tiling from `board` in `mode`; `parallel` splits the work on the current
+/// rayon pool (positions are the same as sequentially).
+pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+    match mode {
+        Mode::Fast => fast::count(game, board, parallel, budget),
+        _ => search::count(game, board, mode, parallel, budget),
+    }
+}
+
+/// Finds a tiling from `board` in `mode` (dumb and smart: the first in the spec's order).
+pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
+    match mode {
+        Mode::Fast => fast::find(game, board, budget),
+        _ => search::find(game, board, mode, budget),
+    }
+}
+
+/// Loads a game: the stones file at `path` on an `height x width` board.
+pub fn load_game(height: usize, width: usize, path: &std::path::Path) -> Result<Game, crate::harness::InputError> {
+    let stones = load::load_stones(path)?;
+    Game::new(height, width, stones)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,513 @@
+//! **fast** mode: an exact bitboard solver reporting the same counts as dumb and smart.
+//!
+//! - The board is a bitset (`u64` up to 64 cells, `u128` up to 128, seven `u64` words up to
+//!   400), cells numbered along the board's **short side** first, so the first empty cell
+//!   runs down a short column and dead ends show early.
+//! - Placements are precomputed per (first cell in that order, stone class): one bitset each.
+//! - Identical stones form one class with a multiplicity (as in dumb and smart).
+//! - On an empty board, the rectangle's symmetries (4, or 8 for a square) are used: for a
+//!   stone that is alone in its class, its placements fall into orbits; the count is the sum
+//!   over orbits of (orbit size) x (count with that stone fixed on one representative). This
+//!   reports the full count, not a count up to symmetry.
+//!
+//! Positions reported by fast mode are the calls of this solver's recursion (the root
+//! included once); they are not comparable with dumb and smart positions.
+
+use rayon::prelude::*;
+
+use super::board::{Board, Game};
+use super::search::{cell_mismatch, labelled_factor, Count, Found, TICK};
+use crate::harness::budget::{Budget, Stopped};
+
+/// A fixed-size bitset of board cells.
+pub(crate) trait Bits: Copy + Eq + Send + Sync {
+    /// No bit set.
+    const ZERO: Self;
+    /// Every bit set.
+    const FULL: Self;
+    /// Only bit `i`.
+    fn bit(i: usize) -> Self;
+    /// Union.
+    fn or(self, o: Self) -> Self;
+    /// Whether no bit is in both.
+    fn disjoint(self, o: Self) -> bool;
+    /// Index of the lowest clear bit (the set is not `FULL`).
+    fn first_zero(self) -> usize;
+    /// Whether bit `i` is set.
+    fn has(self, i: usize) -> bool;
+    /// Intersection.
+    fn and(self, o: Self) -> Self;
+    /// Complement.
+    fn not(self) -> Self;
+    /// Shift towards higher indices by `k < 64`.
+    fn up(self, k: u32) -> Self;
+    /// Shift towards lower indices by `k < 64`.
+    fn down(self, k: u32) -> Self;
+    /// Whether no bit is set.
+    fn is_zero(self) -> bool;
+}
+
+macro_rules! int_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const FULL: Self = <$t>::MAX;
+            #[inline]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline]
+            fn or(self, o: Self) -> Self {
+                self | o
+            }
+            #[inline]
+            fn disjoint(self, o: Self) -> bool {
+                self & o == 0
+            }
+            #[inline]
+            fn first_zero(self) -> usize {
+                self.trailing_ones() as usize
+            }
+            #[inline]
+            fn has(self, i: usize) -> bool {
+                self >> i & 1 == 1
+            }
+            #[inline]
+            fn and(self, o: Self) -> Self {
+                self & o
+            }
+            #[inline]
+            fn not(self) -> Self {
+                !self
+            }
+            #[inline]
+            fn up(self, k: u32) -> Self {
+                self << k
+            }
+            #[inline]
+            fn down(self, k: u32) -> Self {
+                self >> k
+            }
+            #[inline]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+        }
+    };
+}
+int_bits!(u64);
+int_bits!(u128);
+
+/// Words of the wide bitset: 7 x 64 = 448 >= 400 cells.
+const WORDS: usize = 7;
+
+/// A bitset of up to 448 cells, for boards over 128 cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Wide([u64; WORDS]);
+
+impl Bits for Wide {
+    const ZERO: Self = Wide([0; WORDS]);
+    const FULL: Self = Wide([u64::MAX; WORDS]);
+    fn bit(i: usize) -> Self {
+        let mut w = [0; WORDS];
+        w[i / 64] = 1 << (i % 64);
+        Wide(w)
+    }
+    #[inline]
+    fn or(self, o: Self) -> Self {
+        let mut w = self.0;
+        for (a, b) in w.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+        Wide(w)
+    }
+    #[inline]
+    fn disjoint(self, o: Self) -> bool {
+        self.0.iter().zip(o.0).all(|(a, b)| a & b == 0)
+    }
+    #[inline]
+    fn first_zero(self) -> usize {
+        let k = self.0.iter().position(|&w| w != u64::MAX).unwrap_or(WORDS - 1);
+        k * 64 + self.0[k].trailing_ones() as usize
+    }
+    fn has(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    fn and(self, o: Self) -> Self {
+        let mut w = self.0;
+        for (a, b) in w.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+        Wide(w)
+    }
+    fn not(self) -> Self {
+        Wide(self.0.map(|a| !a))
+    }
+    fn up(self, k: u32) -> Self {
+        let mut w = [0; WORDS];
+        for i in 0..WORDS {
+            w[i] = self.0[i] << k;
+            if k > 0 && i > 0 {
+                w[i] |= self.0[i - 1] >> (64 - k);
+            }
+        }
+        Wide(w)
+    }
+    fn down(self, k: u32) -> Self {
+        let mut w = [0; WORDS];
+        for i in 0..WORDS {
+            w[i] = self.0[i] >> k;
+            if k > 0 && i + 1 < WORDS {
+                w[i] |= self.0[i + 1] << (64 - k);
+            }
+        }
+        Wide(w)
+    }
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&a| a == 0)
+    }
+}
+
+/// The board's cells in scan order (short side first) and the placements per first cell.
+struct Layout<B> {
+    /// Scan index -> row-major cell.
+    cell_of: Vec<usize>,
+    /// Row-major cell -> scan index.
+    scan_of: Vec<usize>,
+    classes: usize,
+    /// Scan cell -> start in `masks`; one more entry at the end.
+    index: Vec<u32>,
+    /// Placements whose first cell is the scan cell, with their class, classes ascending.
+    masks: Vec<(B, u32)>,
+    /// Every placement of each class as a sorted list of row-major cells (for symmetry).
+    shapes_by_class: Vec<Vec<Vec<usize>>>,
+    /// Cells along the short side (the scan's column length).
+    short: u32,
+    /// Cells that are not the last of their scan column.
+    not_last: B,
+    /// Cells that are not the first of their scan column.
+    not_first: B,
+    /// Whether a lone empty cell is a dead end (every stone has 2 or more cells).
+    prune_lone: bool,
+}
+
+impl<B: Bits> Layout<B> {
+    fn new(game: &Game) -> Layout<B> {
+        let (h, w) = (game.height, game.width);
+        let scan_of: Vec<usize> =
+            (0..h * w).map(|i| if h <= w { (i % w) * h + i / w } else { i }).collect();
+        let mut cell_of = vec![0; h * w];
+        for (cell, &s) in scan_of.iter().enumerate() {
+            cell_of[s] = cell;
+        }
+        let classes = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
+        let mut by_first: Vec<Vec<Vec<B>>> = vec![vec![Vec::new(); classes]; h * w];
+        let mut shapes_by_class = vec![Vec::new(); classes];
+        for class in 0..classes {
+            let rep = game.class_of.iter().position(|&c| c == class).expect("class has a stone");
+            let stone = &game.stones[rep];
+            for &o in &stone.distinct {
+                let shape = &stone.orientations[o];
+                for top in 0..=h.saturating_sub(shape.rows) {
+                    for left in 0..=w.saturating_sub(shape.cols) {
+                        if top + shape.rows > h || left + shape.cols > w {
+                            continue;
+                        }
+                        let mut cells: Vec<usize> = shape.cells.iter().map(|&(r, c)| (top + r) * w + left + c).collect();
+                        cells.sort_unstable();
+                        let mask = cells.iter().fold(B::ZERO, |m, &c| m.or(B::bit(scan_of[c])));
+                        let first = cells.iter().map(|&c| scan_of[c]).min().expect("stone has cells");
+                        by_first[first][class].push(mask);
+                        shapes_by_class[class].push(cells);
+                    }
+                }
+            }
+        }
+        let (mut index, mut masks) = (Vec::new(), Vec::new());
+        for per_cell in by_first {
+            index.push(masks.len() as u32);
+            for (class, list) in per_cell.into_iter().enumerate() {
+                masks.extend(list.into_iter().map(|m| (m, class as u32)));
+            }
+        }
+        index.push(masks.len() as u32);
+        let short = h.min(w);
+        let not_last = (0..h * w).filter(|i| i % short != short - 1).fold(B::ZERO, |m, i| m.or(B::bit(i)));
+        let not_first = (0..h * w).filter(|i| i % short != 0).fold(B::ZERO, |m, i| m.or(B::bit(i)));
+        let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
+        Layout {
+            cell_of,
+            scan_of,
+            classes,
+            index,
+            masks,
+            shapes_by_class,
+            short: short as u32,
+            not_last,
+            not_first,
+            prune_lone,
+        }
+    }
+
+    /// Whether some empty cell has no empty neighbour (with every stone 2+ cells: a dead end).
+    #[inline]
+    fn has_lone_cell(&self, occ: B) -> bool {
+        let empty = occ.not();
+        let next = empty.down(1).and(self.not_last);
+        let prev = empty.up(1).and(self.not_first);
+        let beside = empty.down(self.short).or(empty.up(self.short));
+        !empty.and(next.or(prev).or(beside).not()).is_zero()
+    }
+
+    /// The bitset of a list of row-major cells.
+    fn mask(&self, cells: &[usize]) -> B {
+        cells.iter().fold(B::ZERO, |m, &c| m.or(B::bit(self.scan_of[c])))
+    }
+
+    /// The occupancy of `board`: covered cells and every bit beyond the board.
+    fn occupancy(&self, board: &Board) -> B {
+        let covered: Vec<usize> = (0..self.cell_of.len()).filter(|&c| board.cells()[c] != 0).collect();
+        self.mask(&covered).or(beyond_board::<B>(self.cell_of.len()))
+    }
+}
+
+/// Every bit at index `n` or higher.
+fn beyond_board<B: Bits>(n: usize) -> B {
+    let total = std::mem::size_of::<B>() * 8;
+    (n..total).fold(B::ZERO, |m, i| m.or(B::bit(i)))
+}
+
+/// One worker of the bitboard search.
+struct Solver<'l, B> {
+    layout: &'l Layout<B>,
+    remaining: Vec<u32>,
+    /// Bit `c` set when class `c` has a stone left.
+    avail: u64,
+    positions: u64,
+    unticked: u64,
+    solutions: u64,
+    first_only: bool,
+    stack: Vec<(usize, B)>,
+    found: Option<Vec<(usize, B)>>,
+    budget: &'l Budget,
+}
+
+impl<'l, B: Bits> Solver<'l, B> {
+    fn new(layout: &'l Layout<B>, remaining: Vec<u32>, budget: &'l Budget) -> Self {
+        let avail = remaining.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
+        Solver {
+            layout,
+            avail,
+            remaining,
+            positions: 0,
+            unticked: 0,
+            solutions: 0,
+            first_only: false,
+            stack: Vec::new(),
+            found: None,
+            budget,
+        }
+    }
+
+    fn solve(&mut self, occ: B) -> Result<bool, Stopped> {
+        self.positions += 1;
+        self.unticked += 1;
+        if self.unticked >= TICK {
+            self.budget.tick(self.unticked)?;
+            self.unticked = 0;
+        }
+        if occ == B::FULL {
+            self.solutions += 1;
+            if self.first_only {
+                self.found = Some(self.stack.clone());
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        let l = self.layout;
+        let cell = occ.first_zero();
+        let range = l.index[cell] as usize..l.index[cell + 1] as usize;
+        for &(m, class) in &l.masks[range] {
+            if self.avail & (1 << class) == 0 || !occ.disjoint(m) {
+                continue;
+            }
+            let next = occ.or(m);
+            if l.prune_lone && l.has_lone_cell(next) {
+                continue;
+            }
+            let c = class as usize;
+            self.remaining[c] -= 1;
+            if self.remaining[c] == 0 {
+                self.avail ^= 1 << class;
+            }
+            if self.first_only {
+                self.stack.push((c, m));
+            }
+            let done = self.solve(next)?;
+            if self.first_only {
+                self.stack.pop();
+            }
+            if self.remaining[c] == 0 {
+                self.avail ^= 1 << class;
+            }
+            self.remaining[c] += 1;
+            if done {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn flush(&mut self) {
+        let _ = self.budget.tick(self.unticked);
+        self.unticked = 0;
+    }
+}
+
+fn remaining(game: &Game, board: &Board, classes: usize) -> Vec<u32> {
+    let mut r = vec![0; classes];
+    for s in 1..=game.stone_count() {
+        if !board.is_placed(s) {
+            r[game.class_of[s - 1]] += 1;
+        }
+    }
+    r
+}
+
+/// A part of the count: a start occupancy, the stones left, and how many times it counts.
+struct Task<B> {
+    occ: B,
+    remaining: Vec<u32>,
+    weight: u64,
+}
+
+/// Counts every solution from `board`; `parallel` runs the parts on the current rayon pool.
+pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+    match game.cells() {
+        0..=64 => count_with::<u64>(game, board, parallel, budget),
+        65..=128 => count_with::<u128>(game, board, parallel, budget),
+        _ => count_with::<Wide>(game, board, parallel, budget),
+    }
+}
+
+/// Finds one solution from `board` (not necessarily the first in the spec's order).
+pub fn find(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
+    match game.cells() {
+        0..=64 => find_with::<u64>(game, board, budget),
+        65..=128 => find_with::<u128>(game, board, budget),
+        _ => find_with::<Wide>(game, board, budget),
+    }
+}
+
+fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Count { positions: 0, distinct: 0, labelled: 0 });
+    }
+    let layout = Layout::<B>::new(game);
+    let occ = layout.occupancy(board);
+    let rem = remaining(game, board, layout.classes);
+    let empty_board = board.cells().iter().all(|&c| c == 0);
+    let (tasks, root) = match symmetry_tasks(game, &layout, &rem).filter(|_| empty_board) {
+        Some(tasks) => (tasks, 1),
+        None => (vec![Task { occ, remaining: rem, weight: 1 }], 0),
+    };
+    let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
+        let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
+        let r = solver.solve(task.occ);
+        solver.flush();
+        r?;
+        Ok((solver.positions, solver.solutions * task.weight))
+    };
+    let parts: Vec<(u64, u64)> = if parallel {
+        tasks.par_iter().map(run).collect::<Result<_, _>>()?
+    } else {
+        tasks.iter().map(run).collect::<Result<_, _>>()?
+    };
+    let (positions, distinct) = parts.iter().fold((root, 0), |(p, s), &(tp, ts)| (p + tp, s + ts));
+    Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
+}
+
+fn find_with<B: Bits>(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Found { positions: 0, board: None });
+    }
+    let layout = Layout::<B>::new(game);
+    let mut solver = Solver::new(&layout, remaining(game, board, layout.classes), budget);
+    solver.first_only = true;
+    let r = solver.solve(layout.occupancy(board));
+    solver.flush();
+    r?;
+    let cells = solver.found.map(|stack| numbered_board(game, board, &layout, &stack));
+    Ok(Found { positions: solver.positions, board: cells })
+}
+
+/// The solved board: each class's placements get its unplaced stones in ascending order.
+fn numbered_board<B: Bits>(game: &Game, board: &Board, layout: &Layout<B>, stack: &[(usize, B)]) -> Vec<u8> {
+    let mut cells = board.cells().to_vec();
+    let mut unplaced: Vec<Vec<usize>> = vec![Vec::new(); layout.classes];
+    for s in (1..=game.stone_count()).rev() {
+        if !board.is_placed(s) {
+            unplaced[game.class_of[s - 1]].push(s);
+        }
+    }
+    for &(class, mask) in stack {
+        let stone = unplaced[class].pop().expect("a stone of the class is left");
+        for s in (0..layout.cell_of.len()).filter(|&s| mask.has(s)) {
+            cells[layout.cell_of[s]] = stone as u8;
+        }
+    }
+    cells
+}
+
+/// The board's symmetries as maps of `(row, col)`: 4 for a rectangle, 8 for a square.
+fn symmetries(h: usize, w: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
+    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+        Box::new(|r, c| (r, c)),
+        Box::new(move |r, c| (h - 1 - r, c)),
+        Box::new(move |r, c| (r, w - 1 - c)),
+        Box::new(move |r, c| (h - 1 - r, w - 1 - c)),
+    ];
+    if h == w {
+        maps.push(Box::new(|r, c| (c, r)));
+        maps.push(Box::new(move |r, c| (w - 1 - c, r)));
+        maps.push(Box::new(move |r, c| (c, h - 1 - r)));
+        maps.push(Box::new(move |r, c| (w - 1 - c, h - 1 - r)));
+    }
+    maps
+}
+
+/// Orbit representatives of the placements of the best stone alone in its class, each
+/// with its orbit size as weight; `None` when no such stone exists or nothing is gained.
+fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Option<Vec<Task<B>>> {
+    let (h, w) = (game.height, game.width);
+    let maps = symmetries(h, w);
+    let mut best: Option<(usize, Vec<(Vec<usize>, u64)>)> = None;
+    for class in (0..layout.classes).filter(|&c| rem[c] == 1) {
+        let mut orbits: std::collections::BTreeMap<Vec<usize>, (Vec<usize>, u64)> = Default::default();
+        for cells in &layout.shapes_by_class[class] {
+            let images: std::collections::BTreeSet<Vec<usize>> = maps
+                .iter()
+                .map(|f| {
+                    let mut img: Vec<usize> = cells.iter().map(|&i| f(i / w, i % w)).map(|(r, c)| r * w + c).collect();
+                    img.sort_unstable();
+                    img
+                })
+                .collect();
+            let canon = images.iter().next().expect("identity image").clone();
+            orbits.entry(canon.clone()).or_insert((canon, images.len() as u64));
+        }
+        let reps: Vec<(Vec<usize>, u64)> = orbits.into_values().collect();
+        if reps.len() < layout.shapes_by_class[class].len() && best.as_ref().is_none_or(|(_, b)| reps.len() < b.len()) {
+            best = Some((class, reps));
+        }
+    }
+    let (class, reps) = best?;
+    let beyond = beyond_board::<B>(layout.cell_of.len());
+    let mut left = rem.to_vec();
+    left[class] = 0;
+    Some(
+        reps.into_iter()
+            .map(|(cells, weight)| Task { occ: layout.mask(&cells).or(beyond), remaining: left.clone(), weight })
+            .collect(),
+    )
+}

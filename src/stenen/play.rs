@@ -1,0 +1,182 @@
+//! `harness play stenen H B FILE`: the seed's menu program on stdin/stdout.
+//!
+//! Each line is one command (a menu number or its word, then its arguments). Bad input
+//! gets a one-line reason and the prompt again; end of input ends the program cleanly.
+
+use std::io::{BufRead, Write};
+
+use super::board::{Board, Game, Placement};
+use super::search::{cell_mismatch, Mode};
+use super::stone::ORIENTATIONS;
+use crate::harness::budget::{Budget, Stopped};
+use crate::harness::experiment::{in_pool, timed};
+use crate::harness::manifest::default_threads;
+use crate::harness::{Error, Result};
+
+const MENU: &str = "\
+Menu (type the number or the word):
+  1 show            show the board
+  2 place R C S O   place stone S in orientation O, box top-left at (R,C); e.g. place (0,3,1,3)
+  3 remove S        take stone S off the board
+  4 stones          list the stones with their eight orientations drawn
+  5 find [MODE]     find a tiling from this board; MODE dumb, smart (default) or fast
+  6 count [MODE]    count the tilings from this board; MODE dumb, smart (default) or fast
+  7 help            show this menu
+  0 quit            end the program";
+
+/// An interactive session: the game and the current board.
+pub struct Session {
+    game: Game,
+    board: Board,
+}
+
+impl Session {
+    /// A session on the empty board of `game`.
+    pub fn new(game: Game) -> Session {
+        let board = Board::empty(&game);
+        Session { game, board }
+    }
+
+    /// Reads commands from `input` until `quit` or end of input, answering on `out`.
+    pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+        writeln!(out, "Stenen leggen: {}x{} board, {} stones", self.game.height, self.game.width, self.game.stone_count())?;
+        writeln!(out, "{MENU}")?;
+        let mut line = String::new();
+        loop {
+            write!(out, "> ")?;
+            out.flush()?;
+            line.clear();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "\nend of input; bye")?;
+                return Ok(());
+            }
+            match self.command(line.trim(), out) {
+                Ok(true) => {
+                    writeln!(out, "bye")?;
+                    return Ok(());
+                }
+                Ok(false) => {}
+                Err(Error::Input(e)) => writeln!(out, "{}", e.message)?,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Runs one command line; `Ok(true)` means quit.
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> Result<bool> {
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "1" | "show" => write!(out, "{}", self.board)?,
+            "2" | "place" => self.place(rest, out)?,
+            "3" | "remove" => self.remove(rest, out)?,
+            "4" | "stones" => self.list_stones(out)?,
+            "5" | "find" => self.find(parse_mode(rest)?, out)?,
+            "6" | "count" => self.count(parse_mode(rest)?, out)?,
+            "7" | "help" | "?" => writeln!(out, "{MENU}")?,
+            "0" | "quit" | "exit" | "q" => return Ok(true),
+            other => return Err(bad(format!("unknown command `{other}`; type `help` for the menu"))),
+        }
+        Ok(false)
+    }
+
+    fn place(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
+        let p: Placement = args.parse().map_err(bad)?;
+        self.board.place(&self.game, p).map_err(|e| bad(format!("cannot place {p}: {e}")))?;
+        writeln!(out, "placed {p}")?;
+        write!(out, "{}", self.board)?;
+        Ok(())
+    }
+
+    fn remove(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
+        let stone: usize =
+            args.parse().map_err(|_| bad(format!("expected a stone number after `remove`, got `{args}`")))?;
+        let p = self.board.remove(stone).map_err(bad)?;
+        writeln!(out, "took stone {stone} off (it was at {p})")?;
+        write!(out, "{}", self.board)?;
+        Ok(())
+    }
+
+    fn list_stones(&self, out: &mut dyn Write) -> Result<()> {
+        for (i, stone) in self.game.stones.iter().enumerate() {
+            let status = if self.board.is_placed(i + 1) { "on the board" } else { "unplaced" };
+            let same = (0..i).find(|&j| self.game.class_of[j] == self.game.class_of[i]);
+            let class = same.map_or(String::new(), |j| format!(", identical to stone {}", j + 1));
+            writeln!(out, "stone {} ({} cells, {status}{class}):", i + 1, stone.size())?;
+            let drawn: Vec<Vec<String>> = stone.orientations.iter().map(|s| s.draw()).collect();
+            let header: Vec<String> = (0..ORIENTATIONS)
+                .map(|o| if stone.distinct.contains(&o) { format!("{o}") } else { format!("{o}=") })
+                .collect();
+            writeln!(out, "  {}", header.iter().map(|h| format!("{h:<7}")).collect::<String>().trim_end())?;
+            let height = drawn.iter().map(Vec::len).max().unwrap_or(0);
+            for r in 0..height {
+                let row: String = drawn.iter().map(|d| format!("{:<7}", d.get(r).map_or("", String::as_str))).collect();
+                writeln!(out, "  {}", row.trim_end())?;
+            }
+        }
+        writeln!(out, "(`o=`: same cells as a lower orientation, skipped by the searches)")?;
+        Ok(())
+    }
+
+    fn find(&self, mode: Mode, out: &mut dyn Write) -> Result<()> {
+        if self.report_mismatch(out)? {
+            return Ok(());
+        }
+        let (r, time) = timed(|| super::find(&self.game, &self.board, mode, &Budget::unlimited()));
+        let f = r.map_err(stopped)?;
+        match f.board {
+            Some(cells) => {
+                writeln!(out, "a solution ({} search):", mode.name())?;
+                write!(out, "{}", Board::from_cells(&self.game, cells))?;
+            }
+            None => writeln!(out, "no solution from this board")?,
+        }
+        writeln!(out, "positions: {}, seconds: {:.3}", f.positions, time.as_secs_f64())?;
+        Ok(())
+    }
+
+    fn count(&self, mode: Mode, out: &mut dyn Write) -> Result<()> {
+        if self.report_mismatch(out)? {
+            return Ok(());
+        }
+        let threads = default_threads();
+        let (r, time) = in_pool(threads, || {
+            timed(|| super::count(&self.game, &self.board, mode, threads > 1, &Budget::unlimited()))
+        });
+        let c = r.map_err(stopped)?;
+        writeln!(out, "solutions: {} distinct (identical stones interchangeable), {} labelled", c.distinct, c.labelled)?;
+        writeln!(out, "positions: {}, seconds: {:.3} ({} search)", c.positions, time.as_secs_f64(), mode.name())?;
+        Ok(())
+    }
+
+    fn report_mismatch(&self, out: &mut dyn Write) -> Result<bool> {
+        match cell_mismatch(&self.game, &self.board) {
+            Some((stones, empty)) => {
+                writeln!(out, "no solution: {stones} cells of stones, {empty} empty cells (positions: 0)")?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+fn parse_mode(text: &str) -> Result<Mode> {
+    match text.to_ascii_lowercase().as_str() {
+        "" | "smart" => Ok(Mode::Smart),
+        "dumb" => Ok(Mode::Dumb),
+        "fast" => Ok(Mode::Fast),
+        other => Err(bad(format!("unknown mode `{other}`, expected dumb, smart or fast"))),
+    }
+}
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::Input(crate::harness::InputError::new(msg))
+}
+
+fn stopped(s: Stopped) -> Error {
+    match s {
+        Stopped::Interrupted => Error::Interrupted,
+        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("search stopped")),
+    }
+}

@@ -1,0 +1,505 @@
+//! The seed's backtracking search in **dumb** and **smart** mode, sequential and parallel.
+//!
+//! Duplicate control (spec, every mode): always cover the first empty cell in row-major
+//! order; branch over the unplaced stones ascending, trying a stone only when it is the
+//! lowest-numbered unplaced stone of its class, and over its distinct orientations
+//! ascending, placed so that the oriented stone's first covered cell lands on that cell.
+//! Smart mode rejects a placement (not counted as a position) when an empty 4-connected
+//! region's size is not a multiple of the gcd of the unplaced stones' sizes or is smaller
+//! than the smallest of them. Positions visited = calls of the recursive search.
+
+use rayon::prelude::*;
+
+use super::board::{Board, Game};
+use crate::harness::budget::{Budget, Stopped};
+
+/// Tick the budget every this many positions.
+pub(crate) const TICK: u64 = 1 << 16;
+/// Levels of the tree expanded before the parts are handed to rayon.
+pub const SPLIT_DEPTH: usize = 3;
+
+/// How a search prunes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The duplicate control and nothing else.
+    Dumb,
+    /// Plus the region-size test after every placement.
+    Smart,
+    /// The bitboard solver (`fast.rs`).
+    Fast,
+}
+
+impl Mode {
+    /// The mode's name as used on the command line and in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Dumb => "dumb",
+            Mode::Smart => "smart",
+            Mode::Fast => "fast",
+        }
+    }
+}
+
+/// The answer of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Positions visited (spec definition for dumb and smart; nodes of the bitboard
+    /// search for fast).
+    pub positions: u64,
+    /// Tilings with identical stones interchangeable.
+    pub distinct: u64,
+    /// Different numbered boards: `distinct` x product over classes of (unplaced in class)!.
+    pub labelled: u128,
+}
+
+/// The answer of a find.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Positions visited until the first solution (or the whole tree when there is none).
+    pub positions: u64,
+    /// The first solution's cells in row-major order (stone numbers), if any.
+    pub board: Option<Vec<u8>>,
+}
+
+/// Cells of the unplaced stones and the empty cells, when they differ (no search runs).
+pub fn cell_mismatch(game: &Game, board: &Board) -> Option<(usize, usize)> {
+    let stones: usize = (1..=game.stone_count()).filter(|&s| !board.is_placed(s)).map(|s| game.stones[s - 1].size()).sum();
+    let empty = board.cells().iter().filter(|&&c| c == 0).count();
+    (stones != empty).then_some((stones, empty))
+}
+
+/// Product over classes of (unplaced stones in the class)!: labelled boards per distinct tiling.
+pub fn labelled_factor(game: &Game, board: &Board) -> u128 {
+    let classes = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
+    let mut unplaced = vec![0u32; classes];
+    for s in 1..=game.stone_count() {
+        if !board.is_placed(s) {
+            unplaced[game.class_of[s - 1]] += 1;
+        }
+    }
+    unplaced.iter().map(|&k| (1..=u128::from(k)).product::<u128>()).product()
+}
+
+/// Precomputed placements: for each board cell and stone, every distinct orientation that
+/// fits inside the board with its first covered cell on that cell.
+pub(crate) struct Tables {
+    cells: usize,
+    stones: usize,
+    sizes: Vec<usize>,
+    /// Lower-numbered stones of the same class, as a bit mask per stone.
+    lower_in_class: Vec<u32>,
+    /// `(cell * stones + stone)` -> start in `places`; one more entry at the end.
+    index: Vec<u32>,
+    /// Start of each placement's cells in `covered`.
+    places: Vec<u32>,
+    covered: Vec<u16>,
+    neighbours: Vec<[u16; 4]>,
+    /// Boards of up to 64 cells: each placement's cells as a row-major bit mask.
+    bits: Option<BitRegions>,
+}
+
+/// Region measuring on a row-major `u64` bitset (boards of up to 64 cells).
+struct BitRegions {
+    width: u32,
+    not_first_col: u64,
+    not_last_col: u64,
+    masks: Vec<u64>,
+}
+
+impl BitRegions {
+    /// The 4-connected region of `empty` holding `seed`.
+    #[inline]
+    fn flood(&self, seed: u64, empty: u64) -> u64 {
+        let mut r = seed;
+        loop {
+            let grown = (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
+                & empty;
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+
+    /// Cells of `empty` next to `mask`.
+    #[inline]
+    fn beside(&self, mask: u64, empty: u64) -> u64 {
+        ((mask << 1 & self.not_first_col) | (mask >> 1 & self.not_last_col) | mask << self.width | mask >> self.width)
+            & empty
+    }
+
+    /// Whether every region of `empty` meeting `seeds` passes the size test.
+    #[inline]
+    fn regions_ok(&self, mut seeds: u64, empty: u64, bad: impl Fn(usize) -> bool) -> bool {
+        while seeds != 0 {
+            let region = self.flood(seeds & seeds.wrapping_neg(), empty);
+            if bad(region.count_ones() as usize) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
+    }
+}
+
+const NONE: u16 = u16::MAX;
+
+impl Tables {
+    pub(crate) fn new(game: &Game) -> Tables {
+        let (h, w, s) = (game.height, game.width, game.stone_count());
+        let sizes: Vec<usize> = game.stones.iter().map(|st| st.size()).collect();
+        let lower_in_class = (0..s)
+            .map(|i| (0..i).filter(|&j| game.class_of[j] == game.class_of[i]).fold(0u32, |m, j| m | 1 << j))
+            .collect();
+        let (mut index, mut places, mut covered) = (Vec::new(), Vec::new(), Vec::new());
+        for cell in 0..h * w {
+            let (r, c) = (cell / w, cell % w);
+            for stone in &game.stones {
+                index.push(places.len() as u32);
+                for &o in &stone.distinct {
+                    let shape = &stone.orientations[o];
+                    let (ar, ac) = shape.anchor();
+                    if c < ac || r + shape.rows - ar > h || c - ac + shape.cols > w {
+                        continue;
+                    }
+                    places.push(covered.len() as u32);
+                    covered.extend(shape.cells.iter().map(|&(sr, sc)| ((r - ar + sr) * w + c - ac + sc) as u16));
+                }
+            }
+        }
+        index.push(places.len() as u32);
+        places.push(covered.len() as u32);
+        let neighbours = (0..h * w)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                let at = |ok: bool, j: usize| if ok { j as u16 } else { NONE };
+                [at(r > 0, i.wrapping_sub(w)), at(r + 1 < h, i + w), at(c > 0, i.wrapping_sub(1)), at(c + 1 < w, i + 1)]
+            })
+            .collect();
+        let bits = (h * w <= 64).then(|| {
+            let col = |keep: &dyn Fn(usize) -> bool| (0..h * w).filter(|&i| keep(i % w)).fold(0u64, |m, i| m | 1 << i);
+            let masks = vec![0u64; places.len()];
+            BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
+        });
+        let mut tables = Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
+        tables.fill_masks();
+        tables
+    }
+
+    /// Sets each placement's bit mask (boards of up to 64 cells).
+    fn fill_masks(&mut self) {
+        let Some(mut bits) = self.bits.take() else { return };
+        for cell in 0..self.cells {
+            for stone in 0..self.stones {
+                for place in self.placements(cell, stone) {
+                    bits.masks[place] = self.cells_of(place, stone).iter().fold(0u64, |m, &c| m | 1 << c);
+                }
+            }
+        }
+        self.bits = Some(bits);
+    }
+
+    #[inline]
+    fn placements(&self, cell: usize, stone: usize) -> std::ops::Range<usize> {
+        let k = cell * self.stones + stone;
+        self.index[k] as usize..self.index[k + 1] as usize
+    }
+
+    #[inline]
+    fn cells_of(&self, place: usize, stone: usize) -> &[u16] {
+        let start = self.places[place] as usize;
+        &self.covered[start..start + self.sizes[stone]]
+    }
+}
+
+/// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
+type Test = Option<(usize, usize)>;
+
+/// The state of one search (one worker of a parallel search).
+struct Search<'t> {
+    t: &'t Tables,
+    smart: bool,
+    cells: Vec<u8>,
+    placed: u32,
+    positions: u64,
+    unticked: u64,
+    solutions: u64,
+    first_only: bool,
+    found: Option<Vec<u8>>,
+    budget: &'t Budget,
+    stamp: Vec<u32>,
+    stamp_now: u32,
+    stack: Vec<u16>,
+    /// Empty cells as a row-major bitset (boards of up to 64 cells).
+    empty: u64,
+}
+
+impl<'t> Search<'t> {
+    fn new(t: &'t Tables, mode: Mode, cells: Vec<u8>, placed: u32, budget: &'t Budget) -> Self {
+        Search {
+            t,
+            smart: mode == Mode::Smart,
+            cells,
+            placed,
+            positions: 0,
+            unticked: 0,
+            solutions: 0,
+            first_only: false,
+            found: None,
+            budget,
+            stamp: vec![0; t.cells],
+            stamp_now: 0,
+            stack: Vec::with_capacity(t.cells),
+            empty: 0,
+        }
+        .with_empty_bits()
+    }
+
+    fn with_empty_bits(mut self) -> Self {
+        self.empty = self.cells.iter().enumerate().filter(|&(_, &c)| c == 0).fold(0u64, |m, (i, _)| m | 1 << (i % 64));
+        self
+    }
+
+    #[inline]
+    fn visit(&mut self) -> Result<(), Stopped> {
+        self.positions += 1;
+        self.unticked += 1;
+        if self.unticked >= TICK {
+            self.budget.tick(self.unticked)?;
+            self.unticked = 0;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) {
+        let _ = self.budget.tick(self.unticked);
+        self.unticked = 0;
+    }
+
+    fn first_empty(&self, from: usize) -> Option<usize> {
+        (from..self.t.cells).find(|&i| self.cells[i] == 0)
+    }
+
+    #[inline]
+    fn tried(&self, stone: usize) -> bool {
+        let lower = self.t.lower_in_class[stone];
+        self.placed & (1 << stone) == 0 && self.placed & lower == lower
+    }
+
+    #[inline]
+    fn fits(&self, covered: &[u16]) -> bool {
+        covered.iter().all(|&c| self.cells[usize::from(c)] == 0)
+    }
+
+    /// Puts `value` on the cells of placement `place` of `stone` (0 takes it off again).
+    #[inline]
+    fn put(&mut self, place: usize, covered: &[u16], stone: usize, value: u8) {
+        for &c in covered {
+            self.cells[usize::from(c)] = value;
+        }
+        self.placed ^= 1 << stone;
+        if let Some(bits) = &self.t.bits {
+            self.empty ^= bits.masks[place];
+        }
+    }
+
+    /// One call of the recursive search; `Ok(true)` when a find is done. `checked` is the
+    /// `(gcd, min)` this position passed the smart test with (`None` at the start).
+    fn node(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
+        self.visit()?;
+        let Some(cell) = self.first_empty(from) else {
+            self.solutions += 1;
+            if self.first_only {
+                self.found = Some(self.cells.clone());
+                return Ok(true);
+            }
+            return Ok(false);
+        };
+        let t = self.t;
+        for stone in 0..t.stones {
+            if !self.tried(stone) {
+                continue;
+            }
+            for place in t.placements(cell, stone) {
+                let covered = t.cells_of(place, stone);
+                if !self.fits(covered) {
+                    continue;
+                }
+                self.put(place, covered, stone, stone as u8 + 1);
+                let done = match self.smart_test(cell, place, covered, checked) {
+                    Some(test) => self.node(cell + 1, Some(test))?,
+                    None => false,
+                };
+                self.put(place, covered, stone, 0);
+                if done {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The children of this node (placements that pass the smart test), as states.
+    fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
+        let t = self.t;
+        let mut out = Vec::new();
+        for stone in 0..t.stones {
+            if !self.tried(stone) {
+                continue;
+            }
+            for place in t.placements(cell, stone) {
+                let covered = t.cells_of(place, stone);
+                if !self.fits(covered) {
+                    continue;
+                }
+                self.put(place, covered, stone, stone as u8 + 1);
+                if let Some(test) = self.smart_test(cell, place, covered, checked) {
+                    out.push((self.cells.clone(), self.placed, Some(test)));
+                }
+                self.put(place, covered, stone, 0);
+            }
+        }
+        out
+    }
+
+    /// The smart test after placing `covered`: every empty region's size is a multiple of
+    /// the gcd of the unplaced stones' sizes and at least the smallest of them. Returns the
+    /// `(gcd, min)` passed (`Some((0, 0))` in dumb mode or with no stone left), `None` to
+    /// reject. Cells before `from` are covered.
+    ///
+    /// When the parent passed with the same `(gcd, min)`, a region untouched by this stone
+    /// passed already, so only the regions next to `covered` are measured; the answer is the
+    /// same as measuring every region.
+    fn smart_test(&mut self, from: usize, place: usize, covered: &[u16], parent: Test) -> Test {
+        if !self.smart {
+            return Some((0, 0));
+        }
+        let (mut g, mut min) = (0usize, usize::MAX);
+        for s in (0..self.t.stones).filter(|&s| self.placed & (1 << s) == 0) {
+            g = gcd(g, self.t.sizes[s]);
+            min = min.min(self.t.sizes[s]);
+        }
+        if g == 0 {
+            return Some((0, 0));
+        }
+        let bad = |size: usize| size % g != 0 || size < min;
+        if let Some(bits) = &self.t.bits {
+            let empty = self.empty;
+            let seeds = if parent == Some((g, min)) { bits.beside(bits.masks[place], empty) } else { empty };
+            return bits.regions_ok(seeds, empty, bad).then_some((g, min));
+        }
+        if self.stamp_now == u32::MAX {
+            self.stamp.fill(0);
+            self.stamp_now = 0;
+        }
+        self.stamp_now += 1;
+        let t = self.t;
+        if parent == Some((g, min)) {
+            for &c in covered {
+                for &n in &t.neighbours[usize::from(c)] {
+                    if n != NONE && self.cells[usize::from(n)] == 0 && self.stamp[usize::from(n)] != self.stamp_now {
+                        if bad(self.flood(usize::from(n))) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        } else {
+            for i in from..t.cells {
+                if self.cells[i] == 0 && self.stamp[i] != self.stamp_now && bad(self.flood(i)) {
+                    return None;
+                }
+            }
+        }
+        Some((g, min))
+    }
+
+    fn flood(&mut self, start: usize) -> usize {
+        let now = self.stamp_now;
+        self.stamp[start] = now;
+        self.stack.clear();
+        self.stack.push(start as u16);
+        let mut size = 0;
+        while let Some(i) = self.stack.pop() {
+            size += 1;
+            for &n in &self.t.neighbours[usize::from(i)] {
+                if n != NONE && self.cells[usize::from(n)] == 0 && self.stamp[usize::from(n)] != now {
+                    self.stamp[usize::from(n)] = now;
+                    self.stack.push(n);
+                }
+            }
+        }
+        size
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn start_state(game: &Game, board: &Board) -> (Vec<u8>, u32) {
+    let placed = (1..=game.stone_count()).filter(|&s| board.is_placed(s)).fold(0u32, |m, s| m | 1 << (s - 1));
+    (board.cells().to_vec(), placed)
+}
+
+/// Finds the first solution from `board` in the spec's order (dumb or smart mode).
+pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Found { positions: 0, board: None });
+    }
+    let tables = Tables::new(game);
+    let (cells, placed) = start_state(game, board);
+    let mut search = Search::new(&tables, mode, cells, placed, budget);
+    search.first_only = true;
+    let result = search.node(0, None);
+    search.flush();
+    result?;
+    Ok(Found { positions: search.positions, board: search.found })
+}
+
+/// Counts every solution from `board` (dumb or smart mode). With `parallel`, the first
+/// [`SPLIT_DEPTH`] levels are expanded and the subtrees run on the current rayon pool; the
+/// positions visited are exactly those of the sequential search.
+pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Count { positions: 0, distinct: 0, labelled: 0 });
+    }
+    let tables = Tables::new(game);
+    let (cells, placed) = start_state(game, board);
+    let depth = if parallel { SPLIT_DEPTH } else { 0 };
+    let (positions, distinct) = count_split(&tables, mode, (cells, placed, None), 0, depth, budget)?;
+    Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
+}
+
+fn count_split(
+    t: &Tables,
+    mode: Mode,
+    (cells, placed, checked): (Vec<u8>, u32, Test),
+    from: usize,
+    depth: usize,
+    budget: &Budget,
+) -> Result<(u64, u64), Stopped> {
+    let mut search = Search::new(t, mode, cells, placed, budget);
+    if depth == 0 {
+        let result = search.node(from, checked);
+        search.flush();
+        result?;
+        return Ok((search.positions, search.solutions));
+    }
+    search.visit()?;
+    search.flush();
+    let Some(cell) = search.first_empty(from) else {
+        return Ok((1, 1));
+    };
+    let children = search.children(cell, checked);
+    let parts: Vec<(u64, u64)> = children
+        .into_par_iter()
+        .map(|child| count_split(t, mode, child, cell + 1, depth - 1, budget))
+        .collect::<Result<_, _>>()?;
+    Ok(parts.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+}
