@@ -10,3 +10,6 @@ pub mod position;
 pub mod perft;
 pub mod ticker;
 pub mod count;
+pub mod game;
+pub mod players;
+pub mod matches;
