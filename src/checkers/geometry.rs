@@ -121,6 +121,50 @@ pub fn check_size(rows: u32, cols: u32, men_rows: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// A board size as the user gives it: `m` rows, `n` columns, `r` rows of men.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    /// Rows `m`.
+    pub rows: u8,
+    /// Columns `n`.
+    pub cols: u8,
+    /// Rows of men per side `r`.
+    pub men_rows: u8,
+}
+
+impl BoardSize {
+    /// A size checked against the rules (`3 <= m, n <= 16`, `1 <= r <= m/2`).
+    pub fn new(rows: u32, cols: u32, men_rows: u32) -> Result<Self, String> {
+        check_size(rows, cols, men_rows)?;
+        Ok(BoardSize { rows: rows as u8, cols: cols as u8, men_rows: men_rows as u8 })
+    }
+
+    /// The standard 8x8 board with 3 rows of men.
+    pub fn standard() -> Self {
+        BoardSize { rows: 8, cols: 8, men_rows: 3 }
+    }
+}
+
+impl std::fmt::Display for BoardSize {
+    /// `8x8 r3`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{} r{}", self.rows, self.cols, self.men_rows)
+    }
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = String;
+    /// Parses `MxN rR` (as [`BoardSize`]'s `Display` writes it), e.g. `6x5 r2`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a board: expected `MxN rR`, like `8x8 r3`");
+        let (dims, r) = s.trim().split_once(char::is_whitespace).ok_or_else(bad)?;
+        let (m, n) = dims.split_once('x').ok_or_else(bad)?;
+        let r = r.trim().strip_prefix('r').ok_or_else(bad)?;
+        let num = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+        BoardSize::new(num(m)?, num(n)?, num(r)?).map_err(|e| format!("`{s}`: {e}"))
+    }
+}
+
 /// An m x n board with r rows of men per side, laid out in bit sets of type `B`.
 #[derive(Debug, Clone)]
 pub struct Geometry<B> {
@@ -305,6 +349,8 @@ mod tests {
         assert!(g.parse_square("i1").unwrap_err().contains("off the board"));
         assert!(g.parse_square("a9").unwrap_err().contains("off the board"));
         assert!(g.parse_square("3c").unwrap_err().contains("not a square"));
+        assert_eq!("6x5 r2".parse::<BoardSize>().unwrap().to_string(), "6x5 r2");
+        assert!("6x5".parse::<BoardSize>().is_err() && "6x5 r4".parse::<BoardSize>().is_err());
         assert!(check_size(8, 8, 5).is_err() && check_size(2, 8, 1).is_err() && check_size(17, 3, 1).is_err());
     }
 }

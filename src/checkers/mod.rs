@@ -3,6 +3,7 @@
 
 pub mod bits;
 pub mod cli;
+pub mod dispatch;
 pub mod experiments;
 pub mod geometry;
 pub mod moves;
