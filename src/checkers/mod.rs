@@ -12,5 +12,7 @@ pub mod perft;
 pub mod ticker;
 pub mod count;
 pub mod game;
+pub mod play;
 pub mod players;
+pub mod tui;
 pub mod matches;
