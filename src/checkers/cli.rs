@@ -1,24 +1,307 @@
-//! Command line of checkers: one-shot commands and `harness play checkers`.
+//! Command line of checkers: `harness checkers perft|divide|count M N R ...` and
+//! `harness play checkers [--tui]`.
 
-use crate::harness::{InputError, Result};
+use std::io::Write;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::count::CountStop;
+use super::dispatch::{self, CountMode};
+use super::experiments::DEFAULT_MEMO_LIMIT;
+use super::game::DEFAULT_DRAW_PLIES;
+use super::geometry::BoardSize;
+use super::players::PlayerKind;
+use crate::harness::experiment::{in_pool, timed};
+use crate::harness::manifest::default_threads;
+use crate::harness::{Budget, Error, InputError, Result, Stopped};
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Placeholder until the engine lands.
-    Todo,
+    /// Perft of the start position: move sequences of length DEPTH (full rules).
+    Perft(PerftArgs),
+    /// Perft per root move of the start position.
+    Divide(PerftArgs),
+    /// Continuation games from the start position (single-jump captures, ending when
+    /// both players have a king or the player to move is stuck).
+    Count(CountArgs),
+}
+
+/// The board: rows, columns, rows of men.
+#[derive(Debug, clap::Args)]
+pub struct SizeArgs {
+    /// Rows m (3..16).
+    m: u32,
+    /// Columns n (3..16).
+    n: u32,
+    /// Rows of men per side r (1..m/2).
+    r: u32,
+}
+
+impl SizeArgs {
+    fn size(&self) -> Result<BoardSize> {
+        BoardSize::new(self.m, self.n, self.r).map_err(|e| InputError::new(e).into())
+    }
+}
+
+/// Options every search command takes.
+#[derive(Debug, clap::Args)]
+pub struct SearchOptions {
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores; 1 runs the sequential code).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Stop after this many seconds.
+    #[arg(long)]
+    time_limit: Option<f64>,
+}
+
+impl SearchOptions {
+    fn threads(&self) -> usize {
+        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
+    }
+
+    fn budget(&self) -> Result<Budget> {
+        match self.time_limit {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
+            }
+            t => Ok(Budget::new(t.map(Duration::from_secs_f64))),
+        }
+    }
+}
+
+/// Arguments of `perft` and `divide`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    size: SizeArgs,
+    /// Plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
+    depth: u32,
+    #[command(flatten)]
+    opts: SearchOptions,
+}
+
+/// Arguments of `count`.
+#[derive(Debug, clap::Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    size: SizeArgs,
+    /// Memoised count (same games, far fewer positions).
+    #[arg(long)]
+    memo: bool,
+    /// Most positions the memo may store.
+    #[arg(long, default_value_t = DEFAULT_MEMO_LIMIT)]
+    memo_limit: usize,
+    #[command(flatten)]
+    opts: SearchOptions,
 }
 
 /// Arguments of `harness play checkers`.
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {}
-
-/// Runs a one-shot command.
-pub fn run(_cmd: Command) -> Result<()> {
-    Err(InputError::new("checkers: not built yet").into())
+pub struct PlayArgs {
+    /// The mouse-and-keyboard board in the terminal instead of the text program.
+    #[arg(long)]
+    tui: bool,
+    /// Board of the --tui game, like "8x8 r3" (the text program asks for it).
+    #[arg(long, default_value = "8x8 r3")]
+    board: String,
+    /// Your colour in the --tui game (black moves first).
+    #[arg(long, default_value = "black")]
+    color: String,
+    /// Computer player of the --tui game: random, strategy or strategy:D.
+    #[arg(long, default_value = "strategy")]
+    computer: String,
+    /// Seed of the computer's choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies without a capture or a man move that draw the game (0: never).
+    #[arg(long, default_value_t = DEFAULT_DRAW_PLIES)]
+    draw_plies: u32,
+    /// Time limit of a continuation count asked during play, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    count_limit: f64,
 }
 
-/// Runs the interactive game.
-pub fn play(_args: PlayArgs) -> Result<()> {
-    Err(InputError::new("checkers: not built yet").into())
+fn stopped(s: Stopped) -> Error {
+    match s {
+        Stopped::Interrupted => Error::Interrupted,
+        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("time limit reached before the search finished")),
+    }
+}
+
+fn print_json(value: &impl Serialize) -> Result<()> {
+    let text = serde_json::to_string(value).map_err(anyhow::Error::from)?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}")?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct PerftJson {
+    board: String,
+    depth: u32,
+    leaves: u64,
+    positions: u64,
+    seconds: f64,
+    leaves_per_second: f64,
+    threads: usize,
+}
+
+#[derive(Serialize)]
+struct DivideMove {
+    #[serde(rename = "move")]
+    mv: String,
+    leaves: u64,
+}
+
+#[derive(Serialize)]
+struct DivideJson {
+    board: String,
+    depth: u32,
+    moves: Vec<DivideMove>,
+    leaves: u64,
+    seconds: f64,
+    threads: usize,
+}
+
+#[derive(Serialize)]
+struct CountJson {
+    board: String,
+    mode: &'static str,
+    games: u128,
+    black_wins: u128,
+    white_wins: u128,
+    both_kings: u128,
+    positions: u64,
+    distinct_positions: Option<u64>,
+    seconds: f64,
+    threads: usize,
+}
+
+/// Runs a one-shot command.
+pub fn run(cmd: Command) -> Result<()> {
+    match cmd {
+        Command::Perft(a) => perft(a),
+        Command::Divide(a) => divide(a),
+        Command::Count(a) => count(a),
+    }
+}
+
+fn perft(a: PerftArgs) -> Result<()> {
+    let size = a.size.size()?;
+    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let (result, time) = timed(|| in_pool(threads, || dispatch::perft(size, a.depth, threads > 1, &budget)));
+    let c = result.map_err(stopped)?;
+    let seconds = time.as_secs_f64();
+    let rate = c.leaves as f64 / seconds.max(1e-9);
+    if a.opts.json {
+        let j = PerftJson {
+            board: size.to_string(),
+            depth: a.depth,
+            leaves: c.leaves,
+            positions: c.positions,
+            seconds,
+            leaves_per_second: rate,
+            threads,
+        };
+        return print_json(&j);
+    }
+    println!(
+        "perft({}) on {size} = {} leaves; {} positions, {seconds:.3} s, {:.1} M leaves/s, {threads} thread(s)",
+        a.depth,
+        c.leaves,
+        c.positions,
+        rate / 1e6
+    );
+    Ok(())
+}
+
+fn divide(a: PerftArgs) -> Result<()> {
+    let size = a.size.size()?;
+    if a.depth == 0 {
+        return Err(InputError::new("divide needs a depth of at least 1").into());
+    }
+    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
+    let parts = result.map_err(stopped)?;
+    let total: u64 = parts.iter().map(|(_, c)| c.leaves).sum();
+    if a.opts.json {
+        let moves = parts.into_iter().map(|(mv, c)| DivideMove { mv, leaves: c.leaves }).collect();
+        let j = DivideJson { board: size.to_string(), depth: a.depth, moves, leaves: total, seconds: time.as_secs_f64(), threads };
+        return print_json(&j);
+    }
+    for (mv, c) in &parts {
+        println!("{mv:<12} {}", c.leaves);
+    }
+    println!("{} moves, {total} leaves at depth {}, {:.3} s", parts.len(), a.depth, time.as_secs_f64());
+    Ok(())
+}
+
+fn count(a: CountArgs) -> Result<()> {
+    let size = a.size.size()?;
+    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    if a.memo_limit == 0 {
+        return Err(InputError::new("--memo-limit must be at least 1").into());
+    }
+    let mode = match (a.memo, threads) {
+        (true, _) => CountMode::Memo(a.memo_limit),
+        (false, 1) => CountMode::Plain,
+        (false, _) => CountMode::Parallel,
+    };
+    let (result, time) = timed(|| in_pool(threads, || dispatch::count(size, mode, &budget)));
+    let c = result.map_err(|e| match e {
+        CountStop::Stopped(s) => stopped(s),
+        other => Error::Other(anyhow::anyhow!("count stopped: {other}")),
+    })?;
+    let g = c.games;
+    let threads = if a.memo { 1 } else { threads };
+    if a.opts.json {
+        let j = CountJson {
+            board: size.to_string(),
+            mode: if a.memo { "memo" } else { "plain" },
+            games: g.total,
+            black_wins: g.black_wins,
+            white_wins: g.white_wins,
+            both_kings: g.both_kings,
+            positions: c.positions,
+            distinct_positions: a.memo.then_some(c.distinct_positions),
+            seconds: time.as_secs_f64(),
+            threads,
+        };
+        return print_json(&j);
+    }
+    println!(
+        "{size}: {} games (black wins {}, white wins {}, both have a king {})",
+        g.total, g.black_wins, g.white_wins, g.both_kings
+    );
+    let distinct = if a.memo { format!(", {} distinct", c.distinct_positions) } else { String::new() };
+    println!("{} positions{distinct}, {:.3} s, {threads} thread(s)", c.positions, time.as_secs_f64());
+    Ok(())
+}
+
+/// Runs the interactive game: the text program, or the terminal board with `--tui`.
+pub fn play(args: PlayArgs) -> Result<()> {
+    if !(args.count_limit.is_finite() && args.count_limit > 0.0) {
+        return Err(InputError::new(format!("--count-limit must be a positive number of seconds, got {}", args.count_limit)).into());
+    }
+    if args.tui {
+        let size: BoardSize = args.board.parse().map_err(InputError::new)?;
+        let human = super::play::parse_color(&args.color).map_err(InputError::new)?;
+        let computer: PlayerKind = args.computer.parse().map_err(InputError::new)?;
+        return super::tui::run(size, human, computer, args.seed, args.draw_plies);
+    }
+    let opts = super::play::TextOptions {
+        seed: args.seed,
+        draw_plies: args.draw_plies,
+        count_limit: Duration::from_secs_f64(args.count_limit),
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    super::play::run(stdin.lock(), &mut out, &opts)?;
+    Ok(())
 }

@@ -1,0 +1,306 @@
+//! Continuation-game counts (the seed's "aantal vervolgpartijen") under the spec's
+//! variant rules: a capture is a single jump (still mandatory), a game ends when both
+//! players have a king (checked first) or when the player to move has no move (that
+//! player lost); a position that is already over is one game.
+//!
+//! Plain counting visits every game; the memoised count stores the outcome split of
+//! each position (it does not depend on how the position was reached) and gives the
+//! same totals from far fewer positions. Counts are exact `u128`s; an overflow is
+//! reported, never wrapped.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use rayon::prelude::*;
+
+use super::bits::Bits;
+use super::geometry::{Color, Geometry};
+use super::moves::{generate, legal_moves};
+use super::position::Position;
+use super::ticker::Ticker;
+use crate::harness::{Budget, Stopped};
+
+/// Plies split across rayon tasks by [`count_parallel`].
+pub const SPLIT_PLIES: u32 = 2;
+
+/// Number of games and their split by outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Games {
+    /// All games.
+    pub total: u128,
+    /// Games Black won (White to move and stuck).
+    pub black_wins: u128,
+    /// Games White won.
+    pub white_wins: u128,
+    /// Games ended because both players have a king.
+    pub both_kings: u128,
+}
+
+impl Games {
+    /// One game won by `winner`.
+    pub fn won_by(winner: Color) -> Games {
+        match winner {
+            Color::Black => Games { total: 1, black_wins: 1, ..Games::default() },
+            Color::White => Games { total: 1, white_wins: 1, ..Games::default() },
+        }
+    }
+
+    /// One game ended by both players having a king.
+    pub fn both() -> Games {
+        Games { total: 1, both_kings: 1, ..Games::default() }
+    }
+
+    /// Adds `o`; `Err` on a `u128` overflow.
+    pub fn add(&mut self, o: &Games) -> Result<(), CountStop> {
+        let add = |a: u128, b: u128| a.checked_add(b).ok_or(CountStop::Overflow);
+        *self = Games {
+            total: add(self.total, o.total)?,
+            black_wins: add(self.black_wins, o.black_wins)?,
+            white_wins: add(self.white_wins, o.white_wins)?,
+            both_kings: add(self.both_kings, o.both_kings)?,
+        };
+        Ok(())
+    }
+}
+
+/// Why a count did not finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountStop {
+    /// Time limit or Ctrl-C.
+    Stopped(Stopped),
+    /// A count passed `u128::MAX`.
+    Overflow,
+    /// The memo reached its entry limit (memory guard).
+    MemoFull(usize),
+}
+
+impl From<Stopped> for CountStop {
+    fn from(s: Stopped) -> Self {
+        CountStop::Stopped(s)
+    }
+}
+
+impl std::fmt::Display for CountStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountStop::Stopped(s) => write!(f, "{s}"),
+            CountStop::Overflow => write!(f, "a count exceeds u128"),
+            CountStop::MemoFull(n) => write!(f, "memo limit of {n} positions reached"),
+        }
+    }
+}
+
+/// The result of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Games and outcome split.
+    pub games: Games,
+    /// Calls of the recursive count, the start included (memo hits included).
+    pub positions: u64,
+    /// Positions stored in the memo (0 for the plain count).
+    pub distinct_positions: u64,
+}
+
+/// How a finished position ends, if it does: both have a king, or the side to move is stuck.
+fn terminal<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<Games> {
+    if p.both_have_kings() {
+        return Some(Games::both());
+    }
+    let mut stuck = true;
+    // Cheap stuck test: any generated move proves the game goes on.
+    generate::<B, false>(g, p, &mut |_| stuck = false);
+    stuck.then(|| Games::won_by(p.side.other()))
+}
+
+/// Plain sequential count from `p`.
+pub fn count_plain<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget) -> Result<Count, CountStop> {
+    let mut t = Ticker::new(budget);
+    let games = plain_rec(g, p, &mut t)?;
+    t.flush()?;
+    Ok(Count { games, positions: t.total(), distinct_positions: 0 })
+}
+
+fn plain_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, t: &mut Ticker) -> Result<Games, CountStop> {
+    t.visit()?;
+    if p.both_have_kings() {
+        return Ok(Games::both());
+    }
+    let mut sum = Games::default();
+    let mut any = false;
+    let mut stop = None;
+    generate::<B, false>(g, p, &mut |m| {
+        any = true;
+        if stop.is_none() {
+            if let Err(e) = plain_rec(g, &p.apply(m), t).and_then(|x| sum.add(&x)) {
+                stop = Some(e);
+            }
+        }
+    });
+    match stop {
+        Some(e) => Err(e),
+        None if !any => Ok(Games::won_by(p.side.other())),
+        None => Ok(sum),
+    }
+}
+
+/// Plain count on the current rayon pool, the first [`SPLIT_PLIES`] plies fanned out;
+/// games and positions equal [`count_plain`]'s exactly.
+pub fn count_parallel<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget) -> Result<Count, CountStop> {
+    par_rec(g, p, SPLIT_PLIES, budget)
+}
+
+fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, split: u32, budget: &Budget) -> Result<Count, CountStop> {
+    if split == 0 || terminal(g, p).is_some() {
+        return count_plain(g, p, budget);
+    }
+    budget.tick(1)?;
+    let parts: Vec<Count> = legal_moves::<B, false>(g, p)
+        .par_iter()
+        .map(|m| par_rec(g, &p.apply(m), split - 1, budget))
+        .collect::<Result<_, _>>()?;
+    let mut games = Games::default();
+    for c in &parts {
+        games.add(&c.games)?;
+    }
+    Ok(Count { games, positions: 1 + parts.iter().map(|c| c.positions).sum::<u64>(), distinct_positions: 0 })
+}
+
+/// A fast hasher for positions (multiply-rotate over the words fed in).
+#[derive(Default)]
+pub struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Memo<B> = HashMap<Position<B>, Games, BuildHasherDefault<PositionHasher>>;
+
+/// Memoised sequential count from `p`, storing at most `memo_limit` positions.
+pub fn count_memo<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    memo_limit: usize,
+    budget: &Budget,
+) -> Result<Count, CountStop> {
+    let mut t = Ticker::new(budget);
+    let mut memo = Memo::<B>::default();
+    let games = memo_rec(g, p, &mut t, &mut memo, memo_limit)?;
+    t.flush()?;
+    Ok(Count { games, positions: t.total(), distinct_positions: memo.len() as u64 })
+}
+
+fn memo_rec<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    t: &mut Ticker,
+    memo: &mut Memo<B>,
+    limit: usize,
+) -> Result<Games, CountStop> {
+    t.visit()?;
+    if let Some(known) = memo.get(p) {
+        return Ok(*known);
+    }
+    let games = if p.both_have_kings() {
+        Games::both()
+    } else {
+        let moves = legal_moves::<B, false>(g, p);
+        if moves.is_empty() {
+            Games::won_by(p.side.other())
+        } else {
+            let mut sum = Games::default();
+            for m in &moves {
+                sum.add(&memo_rec(g, &p.apply(m), t, memo, limit)?)?;
+            }
+            sum
+        }
+    };
+    if memo.len() >= limit {
+        return Err(CountStop::MemoFull(limit));
+    }
+    memo.insert(*p, games);
+    Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::position::Piece;
+
+    fn start(m: u8, n: u8, r: u8) -> (Geometry<u64>, Position<u64>) {
+        let g = Geometry::new(m, n, r).unwrap();
+        let p = Position::start(&g);
+        (g, p)
+    }
+
+    #[test]
+    fn finished_positions_count_as_one_game() {
+        let g = Geometry::<u64>::new(4, 4, 1).unwrap();
+        let mut p = Position::empty(Color::Black);
+        let b = Budget::unlimited();
+        assert_eq!(count_plain(&g, &p, &b).unwrap().games, Games::won_by(Color::White));
+        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: true });
+        p.put(g.parse_square("d4").unwrap(), Piece { color: Color::White, king: true });
+        let c = count_plain(&g, &p, &b).unwrap();
+        assert_eq!((c.games, c.positions), (Games::both(), 1));
+    }
+
+    /// 3x3, r=1: Black a1, c1; White a3, c3. After a1-b2 White must take c3xa1 (crowned);
+    /// Black's only move c1-b2 then allows a3xc1 or a1xc3, each leaving Black without
+    /// pieces. By symmetry c1-b2 gives two more: 4 games, all won by White, visiting
+    /// 1 + 2 * (3 + 2) = 11 positions. One end position (White kings on a1 and c1) is
+    /// reached both ways, so the memo stores 10.
+    #[test]
+    fn three_by_three_by_hand() {
+        let (g, p) = start(3, 3, 1);
+        let c = count_plain(&g, &p, &Budget::unlimited()).unwrap();
+        assert_eq!(c.games, Games { total: 4, white_wins: 4, ..Games::default() });
+        assert_eq!(c.positions, 11);
+        let m = count_memo(&g, &p, 1 << 20, &Budget::unlimited()).unwrap();
+        assert_eq!(m.games, c.games);
+        assert_eq!((m.positions, m.distinct_positions), (11, 10));
+    }
+
+    #[test]
+    fn plain_memo_and_parallel_agree_on_small_boards() {
+        let b = Budget::unlimited();
+        for (m, n, r) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 1), (4, 5, 1), (5, 4, 1), (5, 5, 1)] {
+            let (g, p) = start(m, n, r);
+            let plain = count_plain(&g, &p, &b).unwrap();
+            let memo = count_memo(&g, &p, 1 << 22, &b).unwrap();
+            let par = crate::harness::experiment::in_pool(2, || count_parallel(&g, &p, &b)).unwrap();
+            assert_eq!(plain.games, memo.games, "{m}x{n}");
+            assert_eq!(plain, par, "{m}x{n}");
+            assert!(memo.distinct_positions <= memo.positions && memo.positions <= plain.positions, "{m}x{n}");
+        }
+    }
+
+    #[test]
+    fn memo_limit_and_time_limit_stop_the_count() {
+        let (g, p) = start(6, 6, 2);
+        assert_eq!(count_memo(&g, &p, 10, &Budget::unlimited()), Err(CountStop::MemoFull(10)));
+        let zero = Budget::new(Some(std::time::Duration::ZERO));
+        assert!(matches!(count_plain(&g, &p, &zero), Err(CountStop::Stopped(_))));
+    }
+}

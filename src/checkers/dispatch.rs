@@ -1,0 +1,102 @@
+//! Board-size-level entry points: pick the bit-set width a size needs (`u64` for 8x8)
+//! and run the generic engine with it.
+
+use super::bits::Wide;
+use super::count::{count_memo, count_parallel, count_plain, Count, CountStop};
+use super::geometry::{width_for, BoardSize, Color, Geometry, Width};
+use super::matches::{play_game, GameRecord};
+use super::perft::{divide as divide_generic, perft as perft_generic, perft_parallel, PerftCount};
+use super::players::PlayerKind;
+use super::position::Position;
+use crate::harness::rng::Rng;
+use crate::harness::{Budget, Stopped};
+
+/// Runs `$body` with `$B` bound to the narrowest bit-set type for the size `$size`
+/// (needs `width_for`, `Width` and `Wide` in scope).
+macro_rules! with_bits {
+    ($size:expr, $B:ident => $body:expr) => {
+        match width_for($size.rows, $size.cols) {
+            Width::W64 => {
+                type $B = u64;
+                $body
+            }
+            Width::W128 => {
+                type $B = u128;
+                $body
+            }
+            Width::W256 => {
+                type $B = Wide;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use with_bits;
+
+/// The geometry of a checked size for the bit-set type `B` chosen by `with_bits!`.
+pub fn geometry<B: super::bits::Bits>(size: BoardSize) -> Geometry<B> {
+    Geometry::new(size.rows, size.cols, size.men_rows).expect("BoardSize is checked and width_for fits it")
+}
+
+/// Perft of the start position of `size` to `depth`, on the current rayon pool when `parallel`.
+pub fn perft(size: BoardSize, depth: u32, parallel: bool, budget: &Budget) -> Result<PerftCount, Stopped> {
+    with_bits!(size, B => {
+        let g = geometry::<B>(size);
+        let p = Position::start(&g);
+        if parallel { perft_parallel(&g, &p, depth, budget) } else { perft_generic(&g, &p, depth, budget) }
+    })
+}
+
+/// Perft per root move of the start position of `size`.
+pub fn divide(size: BoardSize, depth: u32, budget: &Budget) -> Result<Vec<(String, PerftCount)>, Stopped> {
+    with_bits!(size, B => {
+        let g = geometry::<B>(size);
+        divide_generic(&g, &Position::start(&g), depth, budget)
+    })
+}
+
+/// How to count continuation games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountMode {
+    /// Plain, sequential.
+    Plain,
+    /// Plain, split over the current rayon pool.
+    Parallel,
+    /// Memoised (sequential), storing at most this many positions.
+    Memo(usize),
+}
+
+/// Continuation-game count from the start position of `size`.
+pub fn count(size: BoardSize, mode: CountMode, budget: &Budget) -> Result<Count, CountStop> {
+    with_bits!(size, B => {
+        let g = geometry::<B>(size);
+        let p = Position::start(&g);
+        match mode {
+            CountMode::Plain => count_plain(&g, &p, budget),
+            CountMode::Parallel => count_parallel(&g, &p, budget),
+            CountMode::Memo(limit) => count_memo(&g, &p, limit, budget),
+        }
+    })
+}
+
+/// One seeded game on `size` between `players` (`[black, white]`).
+pub fn game(
+    size: BoardSize,
+    players: [PlayerKind; 2],
+    draw_plies: u32,
+    opening_plies: usize,
+    rng: &mut Rng,
+    budget: &Budget,
+) -> Result<GameRecord, Stopped> {
+    with_bits!(size, B => play_game(&geometry::<B>(size), players, draw_plies, opening_plies, rng, budget))
+}
+
+/// The colour a player has in game `i` of a series: Black in even games, White in odd ones.
+pub fn colour_in_game(i: u64) -> Color {
+    if i % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}

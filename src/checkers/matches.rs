@@ -1,0 +1,126 @@
+//! Seeded games between computer players under the full rules and the draw rule.
+
+use super::bits::Bits;
+use super::game::{Game, Outcome};
+use super::geometry::{Color, Geometry};
+use super::players::{choose_move, PlayerKind};
+use crate::harness::rng::Rng;
+use crate::harness::{Budget, Stopped};
+
+/// How one game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRecord {
+    /// `Won(colour)` or `Drawn` (never `Ongoing`).
+    pub outcome: Outcome,
+    /// Plies played.
+    pub plies: usize,
+}
+
+/// Plays one game: `black` against `white`, the first `opening_plies` plies random (to
+/// vary games between deterministic players), every choice from `rng`. The budget is
+/// checked between moves.
+pub fn play_game<B: Bits>(
+    g: &Geometry<B>,
+    players: [PlayerKind; 2],
+    draw_plies: u32,
+    opening_plies: usize,
+    rng: &mut Rng,
+    budget: &Budget,
+) -> Result<GameRecord, Stopped> {
+    let mut game = Game::new(g.clone(), draw_plies);
+    while game.outcome() == Outcome::Ongoing {
+        budget.check()?;
+        let kind = if game.plies() < opening_plies { PlayerKind::Random } else { players[game.side().index()] };
+        let mv = choose_move(g, game.position(), kind, rng).expect("an ongoing game has a legal move");
+        game.play(&mv).expect("players choose legal moves");
+    }
+    Ok(GameRecord { outcome: game.outcome(), plies: game.plies() })
+}
+
+/// Wins, losses and draws of a player over a series, and its plies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games won with Black.
+    pub wins_as_black: u64,
+    /// Games won with White.
+    pub wins_as_white: u64,
+    /// Plies of all games together.
+    pub plies: u64,
+}
+
+impl Tally {
+    /// Adds a game in which the player had colour `as_color`.
+    pub fn add(&mut self, record: &GameRecord, as_color: Color) {
+        self.games += 1;
+        self.plies += record.plies as u64;
+        match record.outcome {
+            Outcome::Won(c) if c == as_color => {
+                self.wins += 1;
+                match c {
+                    Color::Black => self.wins_as_black += 1,
+                    Color::White => self.wins_as_white += 1,
+                }
+            }
+            Outcome::Won(_) => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+
+    /// Average plies per game.
+    pub fn average_plies(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.plies as f64 / self.games as f64
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::rng::item_rng;
+
+    #[test]
+    fn random_games_end_and_replay_from_the_seed() {
+        let g = Geometry::<u64>::new(6, 6, 2).unwrap();
+        let b = Budget::unlimited();
+        let play = |i: u64| {
+            play_game(&g, [PlayerKind::Random; 2], 80, 0, &mut item_rng(i, &["t"]), &b).unwrap()
+        };
+        for i in 0..20 {
+            let r = play(i);
+            assert_ne!(r.outcome, Outcome::Ongoing);
+            assert_eq!(r, play(i));
+        }
+    }
+
+    /// Quick look at strategy vs random: `cargo test --release -- --ignored --nocapture strategy_vs_random_probe`.
+    #[test]
+    #[ignore]
+    fn strategy_vs_random_probe() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let b = Budget::unlimited();
+        let mut t = Tally::default();
+        let start = std::time::Instant::now();
+        for i in 0..40u64 {
+            let color = if i % 2 == 0 { Color::Black } else { Color::White };
+            let players = if color == Color::Black {
+                [PlayerKind::Strategy(4), PlayerKind::Random]
+            } else {
+                [PlayerKind::Random, PlayerKind::Strategy(4)]
+            };
+            let r = play_game(&g, players, 80, 0, &mut item_rng(i, &["probe"]), &b).unwrap();
+            t.add(&r, color);
+        }
+        eprintln!("{t:?} avg plies {:.1} in {:.2} s", t.average_plies(), start.elapsed().as_secs_f64());
+    }
+}

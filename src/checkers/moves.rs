@@ -1,0 +1,398 @@
+//! Move generation under the spec's rules: men step and capture forward only, kings one
+//! square in all four directions, capture mandatory with free choice among captures,
+//! multi-jumps (each piece jumped at most once; jumped pieces stay on the board until
+//! the move ends), a man crowned during a jump stops there, and every distinct path of
+//! squares is a distinct move. `MULTI = false` gives the continuation-count variant: a
+//! capture is a single jump.
+//!
+//! Moves are written as their squares joined by `-` (a step) or `x` (captures):
+//! `c3-d4`, `c3xe5xg7`.
+
+use super::bits::Bits;
+use super::geometry::{dir, Color, Geometry};
+use super::position::Position;
+
+/// The most jumps one move can make (two bits of [`Move::dirs`] per jump).
+pub const MAX_JUMPS: u8 = 64;
+
+/// One move: a step, or a capture of one or more jumps along a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move<B> {
+    /// Bit position the piece starts on.
+    pub from: u8,
+    /// Bit position the piece ends on (may equal `from` after a king's round trip).
+    pub to: u8,
+    /// Number of jumps (0 for a step).
+    pub jumps: u8,
+    /// Whether a man is crowned by this move.
+    pub promotes: bool,
+    /// The direction of each jump, two bits per jump, first jump lowest (the path).
+    pub dirs: u128,
+    /// The captured pieces.
+    pub captured: B,
+}
+
+impl<B: Bits> Move<B> {
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        self.jumps > 0
+    }
+
+    /// The squares the piece visits, start and end included.
+    pub fn path(&self, g: &Geometry<B>) -> Vec<u32> {
+        let mut squares = vec![u32::from(self.from)];
+        if self.jumps == 0 {
+            squares.push(self.to.into());
+            return squares;
+        }
+        let mut at = u32::from(self.from);
+        for j in 0..self.jumps {
+            let d = ((self.dirs >> (2 * j)) & 3) as usize;
+            let over = g.neighbour(at, d).expect("jump path stays on the board");
+            at = g.neighbour(over, d).expect("jump path stays on the board");
+            squares.push(at);
+        }
+        squares
+    }
+
+    /// The move in the spec's notation: `c3-d4`, `c3xe5xg7`.
+    pub fn text(&self, g: &Geometry<B>) -> String {
+        let sep = if self.is_capture() { "x" } else { "-" };
+        self.path(g).iter().map(|&i| g.name(i)).collect::<Vec<_>>().join(sep)
+    }
+}
+
+/// The pieces of the side to move that may step or jump in each direction.
+#[inline(always)]
+fn movers<B: Bits>(p: &Position<B>) -> [B; 4] {
+    let own = p.pieces[p.side.index()];
+    let kings = own & p.kings;
+    match p.side {
+        Color::Black => [own, own, kings, kings],
+        Color::White => [kings, kings, own, own],
+    }
+}
+
+/// The pieces of the side to move that can capture, per direction of the first jump.
+#[inline(always)]
+fn jumpers<B: Bits>(g: &Geometry<B>, p: &Position<B>, empty: B) -> [B; 4] {
+    let opp = p.pieces[p.side.other().index()];
+    let m = movers(p);
+    let mut out = [B::ZERO; 4];
+    for d in 0..4 {
+        let back = dir::OPPOSITE[d];
+        out[d] = m[d] & g.step(g.step(empty, back) & opp, back);
+    }
+    out
+}
+
+/// Empty board squares.
+#[inline(always)]
+fn empty<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> B {
+    g.valid & !(p.pieces[0] | p.pieces[1])
+}
+
+/// The state of a capture path being extended.
+#[derive(Clone, Copy)]
+struct Path<B> {
+    from: u32,
+    at: u32,
+    jumps: u8,
+    dirs: u128,
+    captured: B,
+}
+
+/// Calls `emit` with every legal move of the side to move (full rules when `MULTI`, the
+/// single-jump variant otherwise). Order: captures by starting square, then direction
+/// of each jump; steps by direction, then square.
+#[inline]
+pub fn generate<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>, emit: &mut impl FnMut(&Move<B>)) {
+    let empty = empty(g, p);
+    let jump = jumpers(g, p, empty);
+    let any_jumper = jump[0] | jump[1] | jump[2] | jump[3];
+    if any_jumper.any() {
+        let opp = p.pieces[p.side.other().index()];
+        for from in any_jumper.iter() {
+            let king = p.kings.has(from);
+            let start = Path { from, at: from, jumps: 0, dirs: 0, captured: B::ZERO };
+            extend::<B, MULTI>(g, p.side, king, opp, empty | B::bit(from), start, &mut |path, promotes| {
+                emit(&Move {
+                    from: path.from as u8,
+                    to: path.at as u8,
+                    jumps: path.jumps,
+                    promotes,
+                    dirs: path.dirs,
+                    captured: path.captured,
+                })
+            });
+        }
+        return;
+    }
+    let m = movers(p);
+    let crown = g.crown[p.side.index()];
+    for (d, &movers_d) in m.iter().enumerate() {
+        for to in (g.step(movers_d, d) & empty).iter() {
+            let from = g.step(B::bit(to), dir::OPPOSITE[d]).lowest();
+            let promotes = !p.kings.has(from) && crown.has(to);
+            emit(&Move { from: from as u8, to: to as u8, jumps: 0, promotes, dirs: 0, captured: B::ZERO });
+        }
+    }
+}
+
+/// Extends a capture path by every possible next jump; `done(path, promotes)` receives
+/// each finished path. `empty` counts the moving piece's start square as empty; jumped
+/// pieces stay in `opp` (not empty, not jumpable again) until the move ends.
+#[inline]
+fn extend<B: Bits, const MULTI: bool>(
+    g: &Geometry<B>,
+    side: Color,
+    king: bool,
+    opp: B,
+    empty: B,
+    path: Path<B>,
+    done: &mut impl FnMut(&Path<B>, bool),
+) {
+    let fwd = side.forward();
+    let here = B::bit(path.at);
+    let mut extended = false;
+    for d in 0..4 {
+        if !king && d != fwd[0] && d != fwd[1] {
+            continue;
+        }
+        let over = g.step(here, d) & opp & !path.captured;
+        if over.is_empty() {
+            continue;
+        }
+        let land = g.step(over, d) & empty;
+        if land.is_empty() {
+            continue;
+        }
+        extended = true;
+        let next = Path {
+            from: path.from,
+            at: land.lowest(),
+            jumps: path.jumps + 1,
+            dirs: path.dirs | ((d as u128) << (2 * path.jumps)),
+            captured: path.captured | over,
+        };
+        let crowned = !king && (land & g.crown[side.index()]).any();
+        if crowned || !MULTI || next.jumps == MAX_JUMPS {
+            done(&next, crowned);
+        } else {
+            extend::<B, MULTI>(g, side, king, opp, empty, next, done);
+        }
+    }
+    if !extended && path.jumps > 0 {
+        done(&path, false);
+    }
+}
+
+/// Number of legal moves (full rules when `MULTI`), without building them: steps are
+/// counted by population count, capture paths by walking them (perft's bulk counting).
+#[inline]
+pub fn count_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>) -> u64 {
+    let empty = empty(g, p);
+    let jump = jumpers(g, p, empty);
+    let any_jumper = jump[0] | jump[1] | jump[2] | jump[3];
+    if any_jumper.any() {
+        let opp = p.pieces[p.side.other().index()];
+        let mut n = 0u64;
+        for from in any_jumper.iter() {
+            let king = p.kings.has(from);
+            let start = Path { from, at: from, jumps: 0, dirs: 0, captured: B::ZERO };
+            extend::<B, MULTI>(g, p.side, king, opp, empty | B::bit(from), start, &mut |_, _| n += 1);
+        }
+        return n;
+    }
+    let m = movers(p);
+    (0..4).map(|d| u64::from((g.step(m[d], d) & empty).count())).sum()
+}
+
+/// Every legal move (full rules when `MULTI`), in [`generate`]'s order.
+pub fn legal_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>) -> Vec<Move<B>> {
+    let mut out = Vec::new();
+    generate::<B, MULTI>(g, p, &mut |m| out.push(*m));
+    out
+}
+
+/// Whether the side to move has a capture.
+pub fn has_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> bool {
+    let j = jumpers(g, p, empty(g, p));
+    (j[0] | j[1] | j[2] | j[3]).any()
+}
+
+/// Parses a typed move (`c3-d4`, `c3xe5xg7`, separators `-` or `x`, spaces ignored) and
+/// finds it among `legal`. The error says why it is not legal: malformed text, an
+/// incomplete multi-jump, a step while a capture is mandatory, or no such move.
+pub fn parse_move<B: Bits>(g: &Geometry<B>, legal: &[Move<B>], text: &str) -> Result<Move<B>, String> {
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+    if cleaned.is_empty() {
+        return Err("empty move".to_string());
+    }
+    let parts: Vec<&str> = cleaned.split(['-', 'x']).collect();
+    if parts.len() < 2 {
+        return Err(format!("`{text}` is not a move: write squares joined by - or x, like c3-d4 or c3xe5"));
+    }
+    let squares = parts.iter().map(|s| g.parse_square(s)).collect::<Result<Vec<u32>, String>>()?;
+    if let Some(m) = legal.iter().find(|m| m.path(g) == squares) {
+        return Ok(*m);
+    }
+    let captures = legal.iter().any(|m| m.is_capture());
+    if legal.iter().any(|m| m.path(g).starts_with(&squares)) {
+        return Err(format!("`{text}` stops too early: the piece must keep jumping while it can"));
+    }
+    if captures && squares.len() == 2 && !legal.iter().any(|m| m.from as u32 == squares[0]) {
+        return Err(format!("`{text}` is not legal: capturing is mandatory"));
+    }
+    if legal.is_empty() {
+        return Err("no legal moves: the game is over".to_string());
+    }
+    Err(format!("`{text}` is not a legal move here"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::position::Piece;
+
+    fn g8() -> Geometry<u64> {
+        Geometry::new(8, 8, 3).unwrap()
+    }
+
+    fn sq(g: &Geometry<u64>, name: &str) -> u32 {
+        g.parse_square(name).unwrap()
+    }
+
+    /// A position from piece lists: `B`/`W` men, `BK`/`WK` kings, e.g. `["c3"]`.
+    fn pos(g: &Geometry<u64>, side: Color, black: &[&str], white: &[&str], bk: &[&str], wk: &[&str]) -> Position<u64> {
+        let mut p = Position::empty(side);
+        for (names, color, king) in
+            [(black, Color::Black, false), (white, Color::White, false), (bk, Color::Black, true), (wk, Color::White, true)]
+        {
+            for n in names {
+                p.put(sq(g, n), Piece { color, king });
+            }
+        }
+        p
+    }
+
+    fn texts(g: &Geometry<u64>, p: &Position<u64>) -> Vec<String> {
+        let mut v: Vec<String> = legal_moves::<u64, true>(g, p).iter().map(|m| m.text(g)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn start_position_has_seven_steps() {
+        let g = g8();
+        let p = Position::start(&g);
+        assert_eq!(texts(&g, &p), ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]);
+        assert_eq!(count_moves::<u64, true>(&g, &p), 7);
+    }
+
+    #[test]
+    fn capture_is_forced() {
+        let g = g8();
+        let p = pos(&g, Color::Black, &["c3", "a1"], &["d4"], &[], &[]);
+        assert_eq!(texts(&g, &p), ["c3xe5"]);
+    }
+
+    #[test]
+    fn free_choice_among_captures_no_majority_rule() {
+        let g = g8();
+        // c3 can take two pieces (d4, f6), e3 only one (d4): both are legal.
+        let p = pos(&g, Color::Black, &["c3", "e3"], &["d4", "f6"], &[], &[]);
+        assert_eq!(texts(&g, &p), ["c3xe5xg7", "e3xc5"]);
+    }
+
+    #[test]
+    fn multi_jump_must_continue_and_branches_are_distinct_moves() {
+        let g = g8();
+        let p = pos(&g, Color::Black, &["a1"], &["b2", "b4", "d4"], &[], &[]);
+        assert_eq!(texts(&g, &p), ["a1xc3xa5", "a1xc3xe5"]);
+        let legal = legal_moves::<u64, true>(&g, &p);
+        assert!(parse_move(&g, &legal, "a1xc3").unwrap_err().contains("keep jumping"));
+    }
+
+    #[test]
+    fn promotion_during_a_jump_ends_the_move() {
+        let g = g8();
+        // d6xf8 crowns; as a king it could go on over g7, but the move ends on the last row.
+        let p = pos(&g, Color::Black, &["d6"], &["e7", "g7"], &[], &[]);
+        let moves = legal_moves::<u64, true>(&g, &p);
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0].text(&g), "d6xf8");
+        assert!(moves[0].promotes);
+        let after = p.apply(&moves[0]);
+        assert_eq!(after.piece_at(sq(&g, "f8")), Some(Piece { color: Color::Black, king: true }));
+        assert_eq!(after.count(Color::White), 1);
+    }
+
+    #[test]
+    fn men_never_capture_backward_kings_do() {
+        let g = g8();
+        let man = pos(&g, Color::Black, &["e5"], &["d4"], &[], &[]);
+        assert_eq!(texts(&g, &man), ["e5-d6", "e5-f6"]);
+        let king = pos(&g, Color::Black, &[], &["d4"], &["e5"], &[]);
+        assert_eq!(texts(&g, &king), ["e5xc3"]);
+        let white_man = pos(&g, Color::White, &["d6"], &["e5"], &[], &[]);
+        assert_eq!(texts(&g, &white_man), ["e5-d4", "e5-f4"]);
+    }
+
+    #[test]
+    fn kings_step_one_square_in_four_directions() {
+        let g = g8();
+        let p = pos(&g, Color::White, &[], &[], &[], &["d4"]);
+        assert_eq!(texts(&g, &p), ["d4-c3", "d4-c5", "d4-e3", "d4-e5"]);
+    }
+
+    #[test]
+    fn blocked_side_has_no_moves() {
+        let g = g8();
+        // Black man a1 blocked by b2 with c3 behind it (no capture landing).
+        let p = pos(&g, Color::Black, &["a1"], &["b2", "c3"], &[], &[]);
+        assert!(texts(&g, &p).is_empty());
+        assert_eq!(count_moves::<u64, true>(&g, &p), 0);
+    }
+
+    #[test]
+    fn king_round_trip_paths_are_distinct_and_pieces_jumped_once() {
+        let g = g8();
+        // King on c3 with four white men around d4, f4, d6, f6 -> can circle both ways.
+        let p = pos(&g, Color::Black, &[], &["d4", "f4", "d6", "f6"], &["c3"], &[]);
+        let t = texts(&g, &p);
+        assert!(t.contains(&"c3xe5xg7".to_string()));
+        assert!(t.contains(&"c3xe5xc7".to_string()));
+        assert!(t.contains(&"c3xe5xg3".to_string()));
+        // every move captures at most each piece once: no path longer than 4 jumps
+        assert!(legal_moves::<u64, true>(&g, &p).iter().all(|m| m.jumps <= 4 && m.captured.count() == m.jumps as u32));
+        assert_eq!(count_moves::<u64, true>(&g, &p), t.len() as u64);
+    }
+
+    #[test]
+    fn single_jump_variant_stops_after_one_capture() {
+        let g = g8();
+        let p = pos(&g, Color::Black, &["c3"], &["d4", "f6"], &[], &[]);
+        let v: Vec<String> = legal_moves::<u64, false>(&g, &p).iter().map(|m| m.text(&g)).collect();
+        assert_eq!(v, ["c3xe5"]);
+        assert_eq!(count_moves::<u64, false>(&g, &p), 1);
+    }
+
+    #[test]
+    fn typed_moves_round_trip_and_bad_text_is_refused() {
+        let g = g8();
+        let p = Position::start(&g);
+        let legal = legal_moves::<u64, true>(&g, &p);
+        for m in &legal {
+            assert_eq!(parse_move(&g, &legal, &m.text(&g)).unwrap(), *m);
+        }
+        assert!(parse_move(&g, &legal, "C3 - D4").is_ok());
+        assert!(parse_move(&g, &legal, "c3").unwrap_err().contains("not a move"));
+        assert!(parse_move(&g, &legal, "c3-c4").unwrap_err().contains("light"));
+        assert!(parse_move(&g, &legal, "c3-e5").unwrap_err().contains("not a legal"));
+        assert!(parse_move(&g, &legal, "z9-a1").is_err());
+        let forced = pos(&g, Color::Black, &["c3", "a3"], &["d4"], &[], &[]);
+        let legal = legal_moves::<u64, true>(&g, &forced);
+        assert!(parse_move(&g, &legal, "a3-b4").unwrap_err().contains("mandatory"));
+    }
+}

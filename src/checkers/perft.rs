@@ -1,0 +1,158 @@
+//! Perft: the number of move sequences of a given length under the full rules, with bulk
+//! counting at the last ply ([`count_moves`]), a per-root-move `divide`, and a rayon
+//! version that splits the first plies and gives exactly the sequential counts.
+
+use rayon::prelude::*;
+
+use super::bits::Bits;
+use super::geometry::Geometry;
+use super::moves::{count_moves, generate, legal_moves};
+use super::position::Position;
+use super::ticker::Ticker;
+use crate::harness::{Budget, Stopped};
+
+/// Plies split across rayon tasks by [`perft_parallel`].
+pub const SPLIT_PLIES: u32 = 2;
+
+/// The outcome of one perft.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftCount {
+    /// Move sequences of the requested length (perft's answer).
+    pub leaves: u64,
+    /// Calls of the recursive function: positions generated from, the root included,
+    /// the bulk-counted last-ply positions included (`depth >= 1`).
+    pub positions: u64,
+}
+
+/// Sequential perft of `p` to `depth`.
+pub fn perft<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, budget: &Budget) -> Result<PerftCount, Stopped> {
+    let mut t = Ticker::new(budget);
+    let leaves = perft_rec(g, p, depth, &mut t)?;
+    t.flush()?;
+    Ok(PerftCount { leaves, positions: t.total() })
+}
+
+fn perft_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, t: &mut Ticker) -> Result<u64, Stopped> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    t.visit()?;
+    if depth == 1 {
+        return Ok(count_moves::<B, true>(g, p));
+    }
+    let mut total = 0;
+    let mut stopped = None;
+    generate::<B, true>(g, p, &mut |m| {
+        if stopped.is_none() {
+            match perft_rec(g, &p.apply(m), depth - 1, t) {
+                Ok(n) => total += n,
+                Err(e) => stopped = Some(e),
+            }
+        }
+    });
+    stopped.map_or(Ok(total), Err)
+}
+
+/// Perft on the current rayon pool: the first [`SPLIT_PLIES`] plies fan out into tasks;
+/// leaves and positions equal [`perft`]'s exactly.
+pub fn perft_parallel<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    budget: &Budget,
+) -> Result<PerftCount, Stopped> {
+    par_rec(g, p, depth, SPLIT_PLIES, budget)
+}
+
+fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, split: u32, budget: &Budget) -> Result<PerftCount, Stopped> {
+    if split == 0 || depth <= 1 {
+        return perft(g, p, depth, budget);
+    }
+    budget.tick(1)?;
+    let parts: Vec<PerftCount> = legal_moves::<B, true>(g, p)
+        .par_iter()
+        .map(|m| par_rec(g, &p.apply(m), depth - 1, split - 1, budget))
+        .collect::<Result<_, _>>()?;
+    Ok(PerftCount {
+        leaves: parts.iter().map(|c| c.leaves).sum(),
+        positions: 1 + parts.iter().map(|c| c.positions).sum::<u64>(),
+    })
+}
+
+/// Perft of each root move at `depth - 1` (`depth >= 1`), in move order, as
+/// `(move text, leaves)`; the leaves add up to `perft(depth)`. Runs the moves on rayon.
+pub fn divide<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    budget: &Budget,
+) -> Result<Vec<(String, PerftCount)>, Stopped> {
+    let moves = legal_moves::<B, true>(g, p);
+    moves
+        .par_iter()
+        .map(|m| Ok((m.text(g), perft_parallel(g, &p.apply(m), depth.saturating_sub(1), budget)?)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Published 8x8 numbers (start position, every distinct path a move).
+    pub const PUBLISHED: [u64; 9] = [1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931];
+
+    #[test]
+    fn eight_by_eight_matches_published_perft_to_depth_8() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let p = Position::start(&g);
+        for (d, &expected) in PUBLISHED.iter().enumerate() {
+            assert_eq!(perft(&g, &p, d as u32, &Budget::unlimited()).unwrap().leaves, expected, "depth {d}");
+        }
+    }
+
+    /// Depths 9..12 (`cargo test --release -- --ignored perft_deep`): seconds each.
+    #[test]
+    #[ignore]
+    fn eight_by_eight_matches_published_perft_to_depth_12() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let p = Position::start(&g);
+        for (d, expected) in [(9, 3963680u64), (10, 18391564), (11, 85242128), (12, 388623673)] {
+            let start = std::time::Instant::now();
+            assert_eq!(perft(&g, &p, d, &Budget::unlimited()).unwrap().leaves, expected, "depth {d}");
+            let s = start.elapsed().as_secs_f64();
+            eprintln!("perft({d}) = {expected} in {s:.3} s, {:.1} M leaves/s", expected as f64 / s / 1e6);
+        }
+    }
+
+    #[test]
+    fn parallel_equals_sequential_leaves_and_positions() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let p = Position::start(&g);
+        let b = Budget::unlimited();
+        for d in 0..7 {
+            let seq = perft(&g, &p, d, &b).unwrap();
+            let par = crate::harness::experiment::in_pool(2, || perft_parallel(&g, &p, d, &b)).unwrap();
+            assert_eq!(seq, par, "depth {d}");
+        }
+    }
+
+    #[test]
+    fn divide_adds_up_and_wide_boards_agree_with_narrow_ones() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let b = Budget::unlimited();
+        let parts = divide(&g, &Position::start(&g), 5, &b).unwrap();
+        assert_eq!(parts.len(), 7);
+        assert_eq!(parts.iter().map(|(_, c)| c.leaves).sum::<u64>(), 7361);
+        let g128 = Geometry::<u128>::new(8, 8, 3).unwrap();
+        let gw = Geometry::<crate::checkers::bits::Wide>::new(8, 8, 3).unwrap();
+        assert_eq!(perft(&g128, &Position::start(&g128), 6, &b).unwrap().leaves, 36768);
+        assert_eq!(perft(&gw, &Position::start(&gw), 6, &b).unwrap().leaves, 36768);
+    }
+
+    #[test]
+    fn a_zero_time_limit_stops_perft() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let b = Budget::new(Some(std::time::Duration::ZERO));
+        assert!(perft(&g, &Position::start(&g), 9, &b).is_err());
+    }
+}

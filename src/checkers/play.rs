@@ -1,0 +1,243 @@
+//! The seed's text program: before each game the user gives the board (m, n, r), their
+//! colour and the computer's mode; the board with coordinates and piece counts is shown
+//! after every turn; at their move the user may enter a move, `undo` (their last move and
+//! the computer's reply, back to the start), `count` (continuation games), `moves`,
+//! `help` or `quit`. Bad input gets the reason, the legal moves and the prompt again;
+//! end of input ends cleanly. Games can be played in a row.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use super::bits::{Bits, Wide};
+use super::count::count_memo;
+use super::dispatch::{geometry, with_bits};
+use super::experiments::DEFAULT_MEMO_LIMIT;
+use super::game::{board_text, Game, Outcome};
+use super::geometry::{width_for, BoardSize, Color, Width};
+use super::moves::parse_move;
+use super::players::{choose_move, PlayerKind};
+use crate::harness::rng::{seeded, Rng};
+use crate::harness::Budget;
+
+/// Settings that hold for the whole session.
+#[derive(Debug, Clone)]
+pub struct TextOptions {
+    /// Seed of the computer's random choices (each game continues the same generator).
+    pub seed: u64,
+    /// Draw rule in plies (0: none).
+    pub draw_plies: u32,
+    /// Time limit of a `count` request.
+    pub count_limit: Duration,
+}
+
+/// One game's setup, as asked before the game.
+#[derive(Debug, Clone, Copy)]
+struct Setup {
+    size: BoardSize,
+    human: Color,
+    computer: PlayerKind,
+}
+
+enum End {
+    /// The game finished or the user chose to go on to the next question.
+    Finished,
+    /// `quit` or end of input.
+    Quit,
+}
+
+/// Reads trimmed lines; `None` at end of input.
+struct Lines<R> {
+    input: R,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn next(&mut self) -> io::Result<Option<String>> {
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+}
+
+/// Runs the text program on `input` / `out` until `quit` or end of input.
+pub fn run<R: BufRead, W: Write>(input: R, out: &mut W, opts: &TextOptions) -> io::Result<()> {
+    let mut lines = Lines { input };
+    let mut rng = seeded(opts.seed);
+    writeln!(out, "Checkers on an m x n board. Black moves first, upwards. Type `help` at your move.")?;
+    loop {
+        let Some(setup) = ask_setup(&mut lines, out)? else { break };
+        let end = with_bits!(setup.size, B => play_one::<B, R, W>(&mut lines, out, setup, opts, &mut rng)?);
+        if matches!(end, End::Quit) {
+            break;
+        }
+        match ask(&mut lines, out, "Play another game? (y/n): ", |t| match t.to_ascii_lowercase().as_str() {
+            "y" | "yes" => Ok(true),
+            "n" | "no" => Ok(false),
+            _ => Err("answer y or n".to_string()),
+        })? {
+            Some(true) => continue,
+            _ => break,
+        }
+    }
+    writeln!(out, "Bye.")?;
+    Ok(())
+}
+
+/// Asks until `parse` accepts the answer; `None` at end of input.
+fn ask<R: BufRead, W: Write, T>(
+    lines: &mut Lines<R>,
+    out: &mut W,
+    prompt: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> io::Result<Option<T>> {
+    loop {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let Some(line) = lines.next()? else { return Ok(None) };
+        match parse(&line) {
+            Ok(v) => return Ok(Some(v)),
+            Err(e) => writeln!(out, "{e}")?,
+        }
+    }
+}
+
+fn parse_size(text: &str) -> Result<BoardSize, String> {
+    let nums: Vec<&str> = text.split(|c: char| !c.is_ascii_digit()).filter(|s| !s.is_empty()).collect();
+    if nums.len() != 3 {
+        return Err("give three numbers: rows m, columns n and rows of men r, like `8 8 3`".to_string());
+    }
+    let n: Vec<u32> = nums.iter().map(|s| s.parse().unwrap_or(u32::MAX)).collect();
+    BoardSize::new(n[0], n[1], n[2])
+}
+
+/// Parses `black`/`b` or `white`/`w`.
+pub fn parse_color(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        other => Err(format!("`{other}` is not a colour: answer black or white")),
+    }
+}
+
+fn ask_setup<R: BufRead, W: Write>(lines: &mut Lines<R>, out: &mut W) -> io::Result<Option<Setup>> {
+    let Some(size) = ask(lines, out, "Board: rows m, columns n, rows of men r (e.g. 8 8 3): ", parse_size)? else {
+        return Ok(None);
+    };
+    let Some(human) = ask(lines, out, "Your colour, black or white (black moves first): ", parse_color)? else {
+        return Ok(None);
+    };
+    let Some(computer) = ask(lines, out, "Computer plays (1) random or (2) strategy: ", |t| t.parse::<PlayerKind>())?
+    else {
+        return Ok(None);
+    };
+    Ok(Some(Setup { size, human, computer }))
+}
+
+const HELP: &str = "commands: a move like c3-d4 or c3xe5xg7 (a multi-jump in full), undo, count, moves, help, quit";
+
+fn play_one<B: Bits, R: BufRead, W: Write>(
+    lines: &mut Lines<R>,
+    out: &mut W,
+    setup: Setup,
+    opts: &TextOptions,
+    rng: &mut Rng,
+) -> io::Result<End> {
+    let g = geometry::<B>(setup.size);
+    let mut game = Game::new(g.clone(), opts.draw_plies);
+    writeln!(out, "New game on {}: you play {}, the computer ({}) plays {}.", setup.size, setup.human.name(), setup.computer, setup.human.other().name())?;
+    write!(out, "{}", board_text(&g, game.position()))?;
+    loop {
+        match game.outcome() {
+            Outcome::Won(c) => {
+                let who = if c == setup.human { "you win" } else { "the computer wins" };
+                writeln!(out, "Game over: {} cannot move, {} wins ({who}).", c.other().name(), c.name())?;
+                return Ok(End::Finished);
+            }
+            Outcome::Drawn => {
+                writeln!(out, "Game over: draw, {} plies without a capture or a man move.", game.quiet_plies())?;
+                return Ok(End::Finished);
+            }
+            Outcome::Ongoing => {}
+        }
+        if game.side() != setup.human {
+            let mv = choose_move(&g, game.position(), setup.computer, rng).expect("ongoing game has a move");
+            writeln!(out, "Computer ({}) plays {}.", game.side().name(), mv.text(&g))?;
+            game.play(&mv).expect("computer plays legal moves");
+            write!(out, "{}", board_text(&g, game.position()))?;
+            continue;
+        }
+        write!(out, "{} to move> ", game.side().name())?;
+        out.flush()?;
+        let Some(line) = lines.next()? else { return Ok(End::Quit) };
+        match line.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "quit" | "q" => return Ok(End::Quit),
+            "help" | "h" | "?" => writeln!(out, "{HELP}")?,
+            "moves" | "m" => writeln!(out, "legal moves: {}", legal_list(&game))?,
+            "undo" | "u" => {
+                if undo_turn(&mut game, setup.human) {
+                    writeln!(out, "Taken back.")?;
+                    write!(out, "{}", board_text(&g, game.position()))?;
+                } else {
+                    writeln!(out, "Nothing to undo: you have not moved yet.")?;
+                }
+            }
+            "count" | "c" => report_count(out, &game, opts)?,
+            _ => match parse_move(&g, game.legal(), &line) {
+                Ok(mv) => {
+                    game.play(&mv).expect("parsed moves are legal");
+                    writeln!(out, "You play {}.", mv.text(&g))?;
+                    if game.outcome() != Outcome::Ongoing || game.side() == setup.human {
+                        write!(out, "{}", board_text(&g, game.position()))?;
+                    }
+                }
+                Err(reason) => {
+                    writeln!(out, "{reason}")?;
+                    writeln!(out, "legal moves: {}", legal_list(&game))?;
+                }
+            },
+        }
+    }
+}
+
+fn legal_list<B: Bits>(game: &Game<B>) -> String {
+    let mut v: Vec<String> = game.legal().iter().map(|m| m.text(&game.geometry)).collect();
+    v.sort();
+    v.join(" ")
+}
+
+/// Takes back the human's last move and the computer's reply after it; `false` if the
+/// human has not moved yet.
+pub fn undo_turn<B: Bits>(game: &mut Game<B>, human: Color) -> bool {
+    let first_human_ply = if human == Color::Black { 1 } else { 2 };
+    if game.plies() < first_human_ply {
+        return false;
+    }
+    loop {
+        let mover = game.side().other();
+        game.undo();
+        if mover == human {
+            return true;
+        }
+    }
+}
+
+fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptions) -> io::Result<()> {
+    let budget = Budget::new(Some(opts.count_limit));
+    let start = std::time::Instant::now();
+    match count_memo(&game.geometry, game.position(), DEFAULT_MEMO_LIMIT, &budget) {
+        Ok(c) => writeln!(
+            out,
+            "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {:.3} s",
+            c.games.total,
+            c.games.black_wins,
+            c.games.white_wins,
+            c.games.both_kings,
+            c.positions,
+            c.distinct_positions,
+            start.elapsed().as_secs_f64()
+        ),
+        Err(e) => writeln!(out, "continuation count did not finish: {e} (limit {} s)", opts.count_limit.as_secs_f64()),
+    }
+}

@@ -1,0 +1,133 @@
+//! The terminal board driven by crossterm events fed to `App::update`, drawn on
+//! ratatui's `TestBackend`: whole games by mouse and by keyboard, undo, new game,
+//! selection marks.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use harness::checkers::game::Outcome;
+use harness::checkers::geometry::{BoardSize, Color};
+use harness::checkers::players::PlayerKind;
+use harness::checkers::tui::{Action, App};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+
+fn app(human: Color) -> App<u64> {
+    App::new(BoardSize::new(6, 6, 2).unwrap(), human, PlayerKind::Random, 7, 80)
+}
+
+fn draw(app: &mut App<u64>) -> String {
+    let mut term = Terminal::new(TestBackend::new(80, 20)).unwrap();
+    term.draw(|f| app.render(f)).unwrap();
+    let buf = term.backend().buffer().clone();
+    let mut text = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            text.push_str(buf[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn click(app: &mut App<u64>, row: u8, col: u8) {
+    let (column, row) = app.screen_pos(row, col);
+    let ev = MouseEvent { kind: MouseEventKind::Down(MouseButton::Left), column, row, modifiers: KeyModifiers::NONE };
+    assert_eq!(app.update(Event::Mouse(ev)), Action::Continue);
+}
+
+fn key(app: &mut App<u64>, code: KeyCode) -> Action {
+    app.update(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+/// The path of the alphabetically first legal move, as (row, col) squares.
+fn first_move_path(app: &App<u64>) -> Vec<(u8, u8)> {
+    let g = &app.game().geometry;
+    let mut moves: Vec<_> = app.game().legal().to_vec();
+    moves.sort_by_key(|m| m.text(g));
+    moves[0].path(g).iter().map(|&s| g.square(s).unwrap()).collect()
+}
+
+fn play_to_the_end(app: &mut App<u64>, mut enter: impl FnMut(&mut App<u64>, u8, u8)) -> String {
+    for _ in 0..400 {
+        let screen = draw(app);
+        if app.game().outcome() != Outcome::Ongoing {
+            return screen;
+        }
+        let plies = app.game().plies();
+        for (row, col) in first_move_path(app) {
+            enter(app, row, col);
+        }
+        assert!(app.game().plies() > plies, "the move was not played: {}", app.message());
+    }
+    panic!("game did not end in 400 turns");
+}
+
+#[test]
+fn a_whole_game_with_the_mouse() {
+    let mut a = app(Color::Black);
+    let screen = play_to_the_end(&mut a, click);
+    assert!(screen.contains("wins") || screen.contains("draw"), "{screen}");
+    assert_ne!(a.game().outcome(), Outcome::Ongoing);
+    assert!(screen.contains(" a  b  c  d  e  f"), "{screen}");
+}
+
+#[test]
+fn a_whole_game_with_the_keyboard_alone_as_white() {
+    let mut a = app(Color::White);
+    assert_eq!(a.game().plies(), 1, "the computer opens as Black");
+    let screen = play_to_the_end(&mut a, |a, row, col| {
+        while a.cursor().0 < row {
+            key(a, KeyCode::Up);
+        }
+        while a.cursor().0 > row {
+            key(a, KeyCode::Down);
+        }
+        while a.cursor().1 < col {
+            key(a, KeyCode::Right);
+        }
+        while a.cursor().1 > col {
+            key(a, KeyCode::Left);
+        }
+        key(a, KeyCode::Enter);
+    });
+    assert!(screen.contains("wins") || screen.contains("draw"), "{screen}");
+}
+
+#[test]
+fn selection_marks_destinations_and_wrong_clicks_explain() {
+    let mut a = app(Color::Black);
+    click(&mut a, 3, 3); // an empty square: not a piece
+    assert!(a.message().contains("own pieces"), "{}", a.message());
+    click(&mut a, 1, 1); // b2
+    assert_eq!(a.selection().len(), 1);
+    let targets = a.targets();
+    let g = &a.game().geometry;
+    let names: Vec<String> = targets.iter().map(|&s| g.name(s)).collect();
+    assert_eq!(names, ["a3", "c3"]);
+    let screen = draw(&mut a);
+    assert!(screen.contains("b2 selected"), "{screen}");
+    assert!(screen.contains('*'), "{screen}");
+    click(&mut a, 5, 5); // far away: not a destination, not selectable
+    assert!(a.selection().is_empty());
+    click(&mut a, 0, 1); // light square
+    assert!(a.message().contains("dark"), "{}", a.message());
+}
+
+#[test]
+fn undo_new_game_and_quit_keys() {
+    let mut a = app(Color::Black);
+    for (row, col) in first_move_path(&a) {
+        click(&mut a, row, col);
+    }
+    assert_eq!(a.game().plies(), 2);
+    key(&mut a, KeyCode::Char('u'));
+    assert_eq!(a.game().plies(), 0);
+    key(&mut a, KeyCode::Char('u'));
+    assert!(a.message().contains("Nothing to undo"));
+    for (row, col) in first_move_path(&a) {
+        click(&mut a, row, col);
+    }
+    key(&mut a, KeyCode::Char('n'));
+    assert_eq!(a.game().plies(), 0);
+    assert!(draw(&mut a).contains("black to move (you) | black 6 (0 kings) | white 6 (0 kings)"));
+    assert_eq!(key(&mut a, KeyCode::Char('q')), Action::Quit);
+}
