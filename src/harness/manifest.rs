@@ -114,7 +114,8 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 }
 
 fn read_text(path: &Path) -> Result<String, InputError> {
-    std::fs::read_to_string(path).map_err(|e| InputError::in_file(path, format!("cannot read manifest: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| InputError::in_file(path, format!("cannot read manifest: {e}")))
 }
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
@@ -181,7 +182,8 @@ impl Manifest {
                     format!("cannot read included manifest {}: {e}", inc_path.display()),
                 )
             })?;
-            let frag: RawFragment = toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
+            let frag: RawFragment =
+                toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
             let inc_source: Arc<str> = Arc::from(inc_text.as_str());
             for entry in frag.experiment {
                 experiments.push(ExperimentSpec::from_entry(&inc_path, &inc_source, entry, &defaults)?);
@@ -465,8 +467,7 @@ mod tests {
             x: u32,
         }
         let dir = tempfile::tempdir().unwrap();
-        let p =
-            write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\nyy = 2\n");
+        let p = write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\nyy = 2\n");
         let m = Manifest::load(&p, None, None).unwrap();
         let e = m.experiments[0].params::<P>().unwrap_err();
         assert_eq!(e.line, Some(6), "{e}");

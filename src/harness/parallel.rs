@@ -42,8 +42,7 @@ pub trait ParallelSearch: Send + Sync {
 }
 
 /// Builds the game's search for one `items` entry (`game` key removed).
-pub type SearchBuilder =
-    fn(&ExperimentSpec, &toml::Table, &str) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
+pub type SearchBuilder = fn(&ExperimentSpec, &toml::Table, &str) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
 
 struct ParallelExperiment {
     items: Vec<(String, Box<dyn ParallelSearch>)>,
