@@ -34,6 +34,8 @@ pub struct Series {
 pub struct Chart {
     /// File stem under `plots/` (`<experiment>-<what>`).
     pub name: String,
+    /// Short title (plain text; the SVG's heading).
+    pub title: String,
     /// Figure caption (plain text, escaped when written to LaTeX).
     pub caption: String,
     /// x axis label (plain text).

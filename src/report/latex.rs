@@ -112,18 +112,28 @@ pub fn format_cell(column: &str, cell: &str) -> String {
         _ => {}
     }
     if is_integer(cell) {
-        return if column == "seed" { cell.to_string() } else { group_digits(cell) };
+        let text = if column == "seed" { cell.to_string() } else { group_digits(cell) };
+        return minus_sign(text);
     }
     if let Some(v) = crate::report::csv_table::parse_number(cell) {
-        if column == "speedup" {
-            return format!("{v:.2}");
-        }
-        if is_time_column(column) || column == "time_limit" {
-            return format_seconds(v);
-        }
-        return format_real(v);
+        let text = if column == "speedup" || column.starts_with("speedup_") {
+            format!("{v:.2}")
+        } else if is_time_column(column) && column != "time_limit" {
+            format_seconds(v)
+        } else {
+            format_real(v)
+        };
+        return minus_sign(text);
     }
     escape(cell)
+}
+
+/// A leading `-` as a typographic minus (a hyphen otherwise).
+fn minus_sign(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("$-${rest}"),
+        None => text,
+    }
 }
 
 const ABBREVIATIONS: [(&str, &str); 4] =
@@ -152,7 +162,7 @@ pub fn header(name: &str) -> String {
         return format!("{} (/s)", escape(&words(prefix)));
     }
     if let Some(prefix) = name.strip_suffix("_seconds") {
-        return format!("{} (s)", escape(&words(prefix)));
+        return format!("{} time (s)", escape(&words(prefix)));
     }
     escape(&words(name))
 }
@@ -219,10 +229,14 @@ mod tests {
         assert_eq!(format_cell("seed", "20240321"), "20240321");
         assert_eq!(format_cell("seconds", "0.005989"), "0.00599");
         assert_eq!(format_cell("speedup", "1.8765"), "1.88");
+        assert_eq!(format_cell("speedup_2_threads", "1.8765"), "1.88");
+        assert_eq!(format_cell("time_limit", "20.0"), "20");
         assert_eq!(format_cell("positions", "timeout"), "\\textit{timeout}");
         assert_eq!(format_cell("status", "error: bad file_x"), "\\textit{error: bad file\\_x}");
         assert_eq!(format_cell("best_move", "(0,g)"), "(0,g)");
         assert_eq!(format_cell("equal", "true"), "yes");
+        assert_eq!(format_cell("score", "-1"), "$-$1");
+        assert_eq!(format_cell("average", "-0.25"), "$-$0.25");
         assert_eq!(format_cell("best_move", ""), "--");
     }
 
@@ -234,7 +248,7 @@ mod tests {
     #[test]
     fn headers_carry_units() {
         assert_eq!(header("seconds"), "time (s)");
-        assert_eq!(header("dumb_find_seconds"), "dumb find (s)");
+        assert_eq!(header("dumb_find_seconds"), "dumb find time (s)");
         assert_eq!(header("seq_positions"), "sequential positions");
         assert_eq!(header("speedup"), "speed-up ($\\times$)");
         assert_eq!(header("leaves_per_second"), "leaves (/s)");

@@ -100,6 +100,7 @@ pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
 pub fn generate(out: &Path) -> Result<()> {
     let loaded = load_all(out)?;
     let files = render(&loaded, read_run_meta(out).as_ref())?;
+    remove_stale(out, &files)?;
     for (relative, text) in &files {
         write_atomic(&out.join(relative), text.as_bytes())?;
     }
@@ -112,6 +113,27 @@ pub fn generate(out: &Path) -> Result<()> {
         out.join("plots").display(),
         out.display()
     );
+    Ok(())
+}
+
+/// Removes generated per-kind files and figures that this run does not write again
+/// (their experiment's CSV is gone), so the report never inputs a stale file.
+fn remove_stale(out: &Path, files: &[(PathBuf, String)]) -> Result<()> {
+    for (dir, stale) in [("tex", &["kind-"][..]), ("plots", &[""][..])] {
+        let Ok(entries) = std::fs::read_dir(out.join(dir)) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let generated = match dir {
+                "tex" => stale.iter().any(|p| name.starts_with(p)),
+                _ => [".svg", ".tikz", ".tex", ".pdf"].iter().any(|x| name.ends_with(x)),
+            };
+            let relative = PathBuf::from(dir).join(&name);
+            let kept = files.iter().any(|(p, _)| *p == relative || p.with_extension("pdf") == relative);
+            if generated && !kept {
+                std::fs::remove_file(entry.path())?;
+            }
+        }
+    }
     Ok(())
 }
 

@@ -11,14 +11,14 @@
 //!
 //! Derived figures: for `tegel/sweep`, per instance (`ROW` = instance key):
 //! `undone_max` (most moves undone with a complete besteScore), `positions_at_max`,
-//! `seconds_at_max`, `growth` (the mean factor by which positions grow per extra move
+//! `seconds_at_max`, `growth` (three significant digits: the mean factor by which positions grow per extra move
 //! undone) and `stopped` (yes when a call hit the time limit). For the run:
 //! `\result{run}{run}{cpu}` and the other keys of `run.toml`.
 
 use std::fmt::Write as _;
 
 use super::csv_table::{is_ok, CsvTable};
-use super::latex::{escape, format_cell, format_real};
+use super::latex::{escape, format_cell, format_seconds};
 use super::Loaded;
 
 /// The text of `numbers.tex` for the loaded experiments and the run metadata.
@@ -42,7 +42,7 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>) -> String {
     }
     for item in loaded {
         let kind = format!("{}/{}", item.game, item.kind);
-        let _ = writeln!(out, "\\hrhave{{{}}}\\hrhave{{{kind}}}", item.name);
+        let _ = writeln!(out, "\\hrhave{{{}}}\\hrhave{{{kind}}}\\hrhave{{{}}}", item.name, item.game);
         let keys = row_keys(&item.table);
         for (row, key) in item.table.rows.iter().zip(&keys) {
             for (column, cell) in item.table.columns.iter().zip(row) {
@@ -121,7 +121,7 @@ fn sweep_figures(table: &CsvTable) -> Vec<(String, &'static str, String)> {
         let base = complete.iter().filter(|p| p.1 > 1.0).min_by(|a, b| a.0.total_cmp(&b.0));
         if let Some(&(u0, p0, _)) = base {
             if undone > u0 {
-                out.push((key, "growth", format_real((positions / p0).powf(1.0 / (undone - u0)))));
+                out.push((key, "growth", format_seconds((positions / p0).powf(1.0 / (undone - u0)))));
             }
         }
     }
@@ -154,6 +154,6 @@ mod tests {
         assert_eq!(get("stopped"), "yes");
         assert_eq!(get("undone_max"), "3");
         assert_eq!(get("positions_at_max"), "1{,}000");
-        assert_eq!(get("growth"), "10");
+        assert_eq!(get("growth"), "10.0");
     }
 }

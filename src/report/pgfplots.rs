@@ -16,13 +16,21 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
         format!("xlabel={{{}}}", escape(&chart.x_label)),
         format!("ylabel={{{}}}", escape(&chart.y_label)),
         "grid=major".to_string(),
-        "legend pos=outer north east".to_string(),
-        "legend style={font=\\footnotesize}".to_string(),
+        "legend columns=2".to_string(),
         "legend cell align=left".to_string(),
         "tick label style={font=\\footnotesize}".to_string(),
     ];
+    let bars = matches!(chart.layout, Layout::Bars { .. });
+    options.push(format!(
+        "legend style={{font=\\footnotesize, at={{(0.5,{})}}, anchor=north, /tikz/every even column/.append style={{column sep=6pt}}}}",
+        if bars { "-0.32" } else { "-0.2" }
+    ));
     if chart.log_y {
         options.push("ymode=log".to_string());
+        let (lo, _) = chart.y_range();
+        if lo > 0.0 {
+            options.push(format!("ymin={:e}", 10f64.powf(lo.log10().floor())));
+        }
     } else {
         options.push("ymin=0".to_string());
     }
@@ -53,7 +61,7 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
     for (i, series) in chart.series.iter().enumerate() {
         let style = match (&chart.layout, series.reference) {
             (_, true) => "[black, dashed, no markers, forget plot]".to_string(),
-            (Layout::Bars { .. }, false) => format!("[fill=harness{}, draw=black!60]", i % PALETTE.len()),
+            (Layout::Bars { .. }, false) => format!("[fill=harness{}, draw=black!60, area legend]", i % PALETTE.len()),
             (Layout::Lines, false) => format!("[harness{}, thick, mark=*, mark options={{solid}}]", i % PALETTE.len()),
         };
         let coords: Vec<String> = series.points.iter().map(|(x, y)| format!("({x},{y:e})")).collect();
@@ -108,6 +116,7 @@ mod tests {
     fn lines_write_inline_coordinates_and_legend() {
         let chart = Chart {
             name: "x".into(),
+            title: "t".into(),
             caption: "c".into(),
             x_label: "moves undone".into(),
             y_label: "positions".into(),

@@ -43,7 +43,7 @@ pub fn charts(name: &str, game: &str, kind: &str, table: &CsvTable) -> Result<Ve
     let charts = match (game, kind) {
         ("tegel", "sweep") => vec![
             sweep_chart(name, table, "positions", "positions visited"),
-            sweep_chart(name, table, "seconds", "seconds"),
+            sweep_chart(name, table, "seconds", "time taken"),
         ],
         ("harness", "parallel") => vec![speedup_chart(name, table)],
         ("stenen", "table") => vec![
@@ -52,9 +52,13 @@ pub fn charts(name: &str, game: &str, kind: &str, table: &CsvTable) -> Result<Ve
                 "count-positions",
                 table,
                 "instance",
-                &[("dumb count", "dumb_count_positions"), ("smart count", "smart_count_positions"), ("fast count", "fast_count_positions")],
+                &[
+                    ("dumb count", "dumb_count_positions"),
+                    ("smart count", "smart_count_positions"),
+                    ("fast count", "fast_count_positions"),
+                ],
                 "positions visited",
-                "Tiling: positions visited when counting all solutions, dumb vs smart vs fast, per instance (log scale).",
+                "Tiling, counting all solutions: positions visited, dumb vs smart vs fast, per instance (log scale).",
             ),
             bars(
                 name,
@@ -63,7 +67,7 @@ pub fn charts(name: &str, game: &str, kind: &str, table: &CsvTable) -> Result<Ve
                 "instance",
                 &[("dumb find", "dumb_find_positions"), ("smart find", "smart_find_positions")],
                 "positions visited",
-                "Tiling: positions visited until the first solution, dumb vs smart, per instance (log scale).",
+                "Tiling, finding one solution: positions visited, dumb vs smart, per instance (log scale).",
             ),
         ],
         ("checkers", "count") => vec![bars(
@@ -73,7 +77,7 @@ pub fn charts(name: &str, game: &str, kind: &str, table: &CsvTable) -> Result<Ve
             "board",
             &[("games", "games"), ("positions", "positions"), ("memoised positions", "memo_positions")],
             "count",
-            "Checkers: continuation games and positions visited (plain and memoised) per board size (log scale).",
+            "Checkers continuation games: games and positions visited (plain and memoised) per board size (log scale).",
         )],
         ("checkers", "perft") => vec![perft_chart(name, table)],
         _ => Vec::new(),
@@ -115,6 +119,7 @@ fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str) -> Chart 
         .collect();
     Chart {
         name: format!("{name}-{column}"),
+        title: format!("Undo sweep ({name}): {what} against moves undone"),
         caption: format!(
             "Tile game undo sweep: {what} by besteScore against moves undone, one line per instance (log scale)."
         ),
@@ -155,6 +160,7 @@ fn speedup_chart(name: &str, table: &CsvTable) -> Chart {
     }
     Chart {
         name: format!("{name}-speedup"),
+        title: format!("Parallel speed-up ({name})"),
         caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up.".to_string(),
         x_label: "threads".to_string(),
         y_label: "speed-up".to_string(),
@@ -191,7 +197,8 @@ fn bars(
         .collect();
     Chart {
         name: format!("{name}-{what}"),
-        caption: caption.to_string(),
+        title: format!("{} ({name})", caption.split(':').next().unwrap_or(caption)),
+        caption: format!("{caption} A missing bar is a search that did not finish (see the table)."),
         x_label: category.to_string(),
         y_label: y_label.to_string(),
         log_y: true,
@@ -212,6 +219,7 @@ fn perft_chart(name: &str, table: &CsvTable) -> Chart {
         .collect();
     Chart {
         name: format!("{name}-leaves"),
+        title: format!("Perft ({name}): leaves against depth"),
         caption: "Checkers perft: leaves against depth, one line per board (log scale).".to_string(),
         x_label: "depth".to_string(),
         y_label: "leaves".to_string(),

@@ -31,7 +31,8 @@ fn draw(chart: &Chart, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift
     root.fill(&WHITE)?;
     let (y_lo, y_hi) = chart.y_range();
     if chart.log_y {
-        draw_axes(chart, root, ((y_lo / 2.0).max(f64::MIN_POSITIVE)..y_hi * 2.0).log_scale())
+        let headroom = if matches!(chart.layout, Layout::Bars { .. }) { 50.0 } else { 2.0 };
+        draw_axes(chart, root, ((y_lo / 2.0).max(f64::MIN_POSITIVE)..y_hi * headroom).log_scale())
     } else {
         draw_axes(chart, root, 0.0..(y_hi * 1.1).max(1.0))
     }
@@ -45,6 +46,7 @@ where
     let (x_lo, x_hi) = chart.x_range();
     let pad = if matches!(chart.layout, Layout::Lines) { ((x_hi - x_lo) * 0.04).max(0.25) } else { 0.0 };
     let mut ctx = ChartBuilder::on(root)
+        .caption(chart.title.as_str(), ("sans-serif", 18))
         .margin(16)
         .x_label_area_size(if matches!(chart.layout, Layout::Bars { .. }) { 70 } else { 45 })
         .y_label_area_size(80)
@@ -73,6 +75,7 @@ where
         .x_label_formatter(&x_format)
         .y_label_formatter(&y_format)
         .disable_x_mesh()
+        .light_line_style(RGBColor(238, 238, 238))
         .draw()?;
     let bars = chart.series.iter().filter(|s| !s.reference).count().max(1);
     for (i, series) in chart.series.iter().enumerate() {
@@ -106,7 +109,10 @@ where
         }
     }
     ctx.configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
+        .position(match chart.layout {
+            Layout::Lines => SeriesLabelPosition::UpperLeft,
+            Layout::Bars { .. } => SeriesLabelPosition::UpperRight,
+        })
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.4))
         .draw()?;
@@ -152,6 +158,7 @@ mod tests {
         ];
         let mut chart = Chart {
             name: "x".into(),
+            title: "t".into(),
             caption: String::new(),
             x_label: "instance".into(),
             y_label: "positions".into(),

@@ -9,12 +9,17 @@
 //!   when they hold one value for every row (and, for `status`, that value is `ok`);
 //!   that value is then stated in a note under the table;
 //! - a blank gap separates runs of rows whose first (text) column changes;
+//! - more than [`WIDE_TABLE_COLUMNS`] shown columns put the table on a landscape page;
 //! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages.
 
 use std::fmt::Write as _;
 
 use super::csv_table::{parse_number, CsvTable};
-use super::latex::{caption_text, escape, format_cell, format_seconds, header, is_marker};
+use super::latex::{caption_text, escape, format_cell, format_real, header, is_marker};
+
+/// Tables with more shown columns than this are set sideways (`sidewaystable`, a
+/// landscape page of its own).
+pub const WIDE_TABLE_COLUMNS: usize = 12;
 
 /// Tables with more rows than this are set as `longtable`.
 pub const LONG_TABLE_ROWS: usize = 40;
@@ -70,7 +75,7 @@ fn elided(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
             "threads" => format!("{} thread{}", escape(value), if value == "1" { "" } else { "s" }),
             "time_limit" if value.is_empty() => "no time limit".to_string(),
             "time_limit" => match parse_number(value) {
-                Some(v) => format!("time limit {} s per search call", format_seconds(v)),
+                Some(v) => format!("time limit {} s per search call", format_real(v)),
                 None => format!("time limit {}", escape(value)),
             },
             "status" if value == "ok" => "every row complete (status ok)".to_string(),
@@ -164,10 +169,15 @@ fn header_rows(table: &CsvTable, groups: &[HeaderGroup]) -> String {
     out
 }
 
+/// Whether some value of column `index` repeats on consecutive rows.
+fn has_runs(table: &CsvTable, index: usize) -> bool {
+    table.rows.windows(2).any(|w| w[0][index] == w[1][index])
+}
+
 fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
     let mut out = String::new();
     let first = shown.first().copied();
-    let gap_between_runs = first.is_some_and(|f| !numeric(table, f));
+    let gap_between_runs = first.is_some_and(|f| !numeric(table, f) && has_runs(table, f));
     let mut previous: Option<&str> = None;
     for row in &table.rows {
         if let (true, Some(f), Some(prev)) = (gap_between_runs, first, previous) {
@@ -221,9 +231,14 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
         );
         return out;
     }
+    let (env, size) = if shown.len() > WIDE_TABLE_COLUMNS {
+        ("sidewaystable", "\\footnotesize\\setlength{\\tabcolsep}{4pt}")
+    } else {
+        ("table", "\\small")
+    };
     let _ = write!(
         out,
-        "\\begin{{table}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n\\small\n\
+        "\\begin{{{env}}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n{size}\n\
          \\begin{{adjustbox}}{{max width=\\linewidth}}\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\
          \\bottomrule\n\\end{{tabular}}\n\\end{{adjustbox}}\n",
         caption = titles.caption,
@@ -232,7 +247,7 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
     if !note.is_empty() {
         let _ = writeln!(out, "\\par\\smallskip{{\\footnotesize {note}}}");
     }
-    out.push_str("\\end{table}\n");
+    let _ = writeln!(out, "\\end{{{env}}}");
     out
 }
 
