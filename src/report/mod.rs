@@ -1,10 +1,195 @@
-//! LaTeX tables and plots from the results directory.
+//! LaTeX tables, plots and generated numbers from a results directory.
+//!
+//! `harness report [RESULTS_DIR]` (also run at the end of `harness run`) reads every
+//! `RESULTS_DIR/*.csv` with its `meta/NAME.toml` and writes, from the CSVs alone:
+//! - `tex/NAME.tex`: a booktabs table per experiment ([`tables`]);
+//! - `tex/summary.tex`: sequential vs parallel positions and speed-ups ([`summary`]);
+//! - `tex/numbers.tex`: every cell as a `\result{..}{..}{..}` macro ([`numbers`]);
+//! - `tex/kind-GAME-KIND.tex`: the tables and figures of one (game, kind), and
+//!   `tex/extra-GAME.tex`: those of the kinds the report skeleton does not place itself;
+//! - `plots/CHART.svg` (browser), `plots/CHART.tikz` (pgfplots, `\input` by the report)
+//!   and `plots/CHART.tex` (standalone, built to `plots/CHART.pdf` by
+//!   `scripts/build-report.sh`), chosen by (game, kind) ([`plots`]).
+//!
+//! Every CSV is checked before anything is written: a CSV missing a column that its
+//! charts or the summary need is refused ([`crate::harness::InputError`], exit code 2).
 
-use std::path::Path;
+pub mod chart;
+pub mod csv_table;
+pub mod latex;
+pub mod numbers;
+pub mod pgfplots;
+pub mod plots;
+pub mod summary;
+pub mod svg;
+pub mod tables;
 
-use crate::harness::Result;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::harness::output::{write_atomic, ExperimentMeta};
+use crate::harness::{InputError, Result};
+
+use chart::Chart;
+use csv_table::CsvTable;
+use latex::escape;
+use tables::{latex_table, Titles};
+
+/// The (game, kind) pairs that `report/report.tex` places in its own sections; tables of
+/// other kinds go to `tex/extra-GAME.tex`.
+pub const PLACED_KINDS: [(&str, &str); 6] = [
+    ("tegel", "best"),
+    ("tegel", "sweep"),
+    ("stenen", "table"),
+    ("checkers", "count"),
+    ("checkers", "perft"),
+    ("harness", "parallel"),
+];
+
+/// Games that get an `extra-GAME.tex` file (always written, possibly empty). `other`
+/// holds CSVs without metadata.
+pub const GAMES: [&str; 6] = ["tegel", "stenen", "nim", "checkers", "harness", "other"];
+
+/// One experiment's CSV with what the report needs to know about it.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// Experiment name (CSV file stem).
+    pub name: String,
+    /// Game from the metadata (`other` without metadata).
+    pub game: String,
+    /// Kind from the metadata (`table` without metadata).
+    pub kind: String,
+    /// Caption and label.
+    pub titles: Titles,
+    /// The data.
+    pub table: CsvTable,
+}
+
+/// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
+pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
+    let entries = std::fs::read_dir(out)
+        .map_err(|e| InputError::in_file(out, format!("cannot read the results directory: {e}")))?;
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "csv"))
+        .collect();
+    paths.sort();
+    let metas = ExperimentMeta::read_all(out);
+    paths
+        .iter()
+        .map(|path| {
+            let table = CsvTable::read(path)?;
+            let name = table.name();
+            let meta = metas.iter().find(|m| m.name == name);
+            Ok(Loaded {
+                game: meta.map_or("other".to_string(), |m| m.game.clone()),
+                kind: meta.map_or("table".to_string(), |m| m.kind.clone()),
+                titles: Titles::new(&name, meta.map(|m| m.caption.as_str()), meta.map(|m| m.label.as_str())),
+                name,
+                table,
+            })
+        })
+        .collect()
+}
 
 /// Regenerates `OUT/tex` and `OUT/plots` from the CSVs and metadata in `out`.
-pub fn generate(_out: &Path) -> Result<()> {
+///
+/// Everything is computed and checked first; only then are files written (atomically),
+/// so a refused CSV leaves the previous tables and plots as they were.
+pub fn generate(out: &Path) -> Result<()> {
+    let loaded = load_all(out)?;
+    let files = render(&loaded, read_run_meta(out).as_ref())?;
+    remove_stale(out, &files)?;
+    for (relative, text) in &files {
+        write_atomic(&out.join(relative), text.as_bytes())?;
+    }
+    let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
+    eprintln!(
+        "report: {} table(s) in {}, {} plot(s) in {} (PDF figures and the report: scripts/build-report.sh {})",
+        loaded.len(),
+        out.join("tex").display(),
+        charts,
+        out.join("plots").display(),
+        out.display()
+    );
     Ok(())
+}
+
+/// Removes generated per-kind files and figures that this run does not write again
+/// (their experiment's CSV is gone), so the report never inputs a stale file.
+fn remove_stale(out: &Path, files: &[(PathBuf, String)]) -> Result<()> {
+    for (dir, stale) in [("tex", &["kind-"][..]), ("plots", &[""][..])] {
+        let Ok(entries) = std::fs::read_dir(out.join(dir)) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let generated = match dir {
+                "tex" => stale.iter().any(|p| name.starts_with(p)),
+                _ => [".svg", ".tikz", ".tex", ".pdf"].iter().any(|x| name.ends_with(x)),
+            };
+            let relative = PathBuf::from(dir).join(&name);
+            let kept = files.iter().any(|(p, _)| *p == relative || p.with_extension("pdf") == relative);
+            if generated && !kept {
+                std::fs::remove_file(entry.path())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn read_run_meta(out: &Path) -> Option<toml::Table> {
+    toml::from_str(&std::fs::read_to_string(out.join("run.toml")).ok()?).ok()
+}
+
+/// Every generated file (path relative to the results directory, contents).
+pub fn render(loaded: &[Loaded], run: Option<&toml::Table>) -> Result<Vec<(PathBuf, String)>, InputError> {
+    let mut files = Vec::new();
+    let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
+    for item in loaded {
+        let tex = latex_table(&item.table, &item.titles);
+        files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
+        let entry = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
+        entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
+        for chart in plots::charts(&item.name, &item.game, &item.kind, &item.table)? {
+            entry.push_str(&figure(&chart));
+            files.push((
+                PathBuf::from(format!("plots/{}.svg", chart.name)),
+                svg::svg(&chart)
+                    .map_err(|e| InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name)))?,
+            ));
+            files.push((PathBuf::from(format!("plots/{}.tikz", chart.name)), pgfplots::tikz(&chart, "0.8\\linewidth")));
+            files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(&chart)));
+        }
+    }
+    let parallel: Vec<&CsvTable> =
+        loaded.iter().filter(|l| l.game == "harness" && l.kind == "parallel").map(|l| &l.table).collect();
+    files.push((PathBuf::from("tex/summary.tex"), summary::summary_tex(&parallel)?));
+    files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(loaded, run)));
+    for game in GAMES {
+        let mut extra = String::from("% Generated by `harness report`: results of kinds the report does not place.\n");
+        for ((g, kind), text) in &by_kind {
+            if g == game && !PLACED_KINDS.contains(&(g.as_str(), kind.as_str())) {
+                extra.push_str(&format!("\\subsection*{{Results: {} \\texttt{{{}}}}}\n", escape(g), escape(kind)));
+                extra.push_str(text);
+            }
+        }
+        files.push((PathBuf::from(format!("tex/extra-{game}.tex")), extra));
+    }
+    for ((game, kind), text) in by_kind {
+        files.push((
+            PathBuf::from(format!("tex/kind-{game}-{kind}.tex")),
+            format!("% Generated by `harness report`: tables and figures of {game} {kind}.\n{text}"),
+        ));
+    }
+    Ok(files)
+}
+
+/// A LaTeX figure environment that inputs the chart's pgfplots body.
+fn figure(chart: &Chart) -> String {
+    format!(
+        "\\begin{{figure}}[htbp]\n\\centering\n\\input{{\\resultsdir/plots/{}.tikz}}\n\\caption{{{}}}\\label{{fig:{}}}\n\\end{{figure}}\n",
+        chart.name,
+        escape(&chart.caption),
+        chart.name
+    )
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Builds the report PDF from a results directory:
+#   scripts/build-report.sh [RESULTS_DIR] [--png]
+# 1. installs the TeX packages it needs from Debian's archive when they are missing
+#    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
+#    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
+#    4. builds report/report.tex to RESULTS_DIR/report.pdf.
+# With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
+# (pdftoppm) for a quick look in a browser or image viewer.
+# Not run in CI (CI has no TeX); run it by hand after `harness run`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+results=results
+png=no
+for arg in "$@"; do
+  case "$arg" in
+    --png) png=yes ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -*) echo "build-report: unknown option $arg" >&2; exit 2 ;;
+    *) results=$arg ;;
+  esac
+done
+if [ ! -d "$results" ]; then
+  echo "build-report: no results directory '$results'; run: harness run instances/all.toml (or instances/quick.toml)" >&2
+  exit 2
+fi
+results=$(cd "$results" && pwd)
+case "$results" in
+  *" "*) echo "build-report: the results path must not contain spaces (TeX limitation): $results" >&2; exit 2 ;;
+esac
+
+# --- 1. TeX from Debian's packages --------------------------------------------------
+packages=(texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures lmodern poppler-utils)
+have_tex() {
+  command -v pdflatex >/dev/null && command -v pdftoppm >/dev/null || return 1
+  local sty
+  for sty in booktabs.sty longtable.sty adjustbox.sty rotating.sty placeins.sty pgfplots.sty standalone.cls lmodern.sty hyperref.sty; do
+    [ -n "$(kpsewhich "$sty" 2>/dev/null)" ] || return 1
+  done
+}
+if ! have_tex; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "build-report: installing ${packages[*]}" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}" >&2 || {
+      apt-get update >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}" >&2
+    }
+  else
+    echo "build-report: TeX is missing; install it with:" >&2
+    echo "  sudo apt-get install --no-install-recommends ${packages[*]}" >&2
+    exit 1
+  fi
+fi
+
+# --- 2. tables and plot sources ------------------------------------------------------
+if [ -x "$root/target/release/harness" ] && [ -z "${HARNESS_REBUILD:-}" ]; then
+  harness=("$root/target/release/harness")
+else
+  harness=(cargo run --release --quiet --)
+fi
+"${harness[@]}" report "$results"
+
+# --- 3. figures to PDF ---------------------------------------------------------------
+latex() { # latex DIR FILE.tex [TEX-CODE-BEFORE-INPUT]: pdflatex, quiet unless it fails
+  local dir=$1 file=$2 pre=${3:-} log
+  log=$(mktemp)
+  if ! (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error -output-directory "$build" \
+        "${pre}\\input{$file}" >"$log" 2>&1); then
+    echo "build-report: pdflatex failed on $dir/$file; the end of its log:" >&2
+    tail -n 30 "$log" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  rm -f "$log"
+}
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+shopt -s nullglob
+figures=0
+for tex in "$results"/plots/*.tex; do
+  name=$(basename "$tex" .tex)
+  latex "$results/plots" "$name.tex"
+  mv "$build/$name.pdf" "$results/plots/$name.pdf"
+  figures=$((figures + 1))
+done
+echo "build-report: $figures figure(s) built in $results/plots" >&2
+
+# --- 4. the report ---------------------------------------------------------------------
+# Twice, so that references and the longtable widths settle.
+for _ in 1 2; do
+  latex "$root/report" report.tex "\\def\\resultsdir{$results}"
+done
+cp "$build/report.pdf" "$results/report.pdf"
+grep -o "No result [^ ]* / [^ ]* / [^ ]*" "$build/report.log" | sort -u | sed 's/^/build-report: warning: /' >&2 || true
+pages=$(pdfinfo "$results/report.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
+echo "build-report: $results/report.pdf (${pages:-?} pages)" >&2
+
+if [ "$png" = yes ]; then
+  rm -rf "$results/report-pages"
+  mkdir -p "$results/report-pages"
+  pdftoppm -r 80 -png "$results/report.pdf" "$results/report-pages/page"
+  echo "build-report: page images in $results/report-pages" >&2
+fi

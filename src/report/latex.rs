@@ -1,0 +1,259 @@
+//! LaTeX text: escaping, number formatting and the column-name convention that turns a
+//! CSV header into a table header with units.
+//!
+//! Naming convention (shared with every experiment's CSV):
+//! - `seconds`, `*_seconds`, `time_limit`: times, shown with the unit "(s)";
+//! - `speedup`: a ratio, "($\times$)"; `*_per_second`: a rate, "(/s)";
+//! - `positions`, `*_positions`: position counts; any other integer column is a count;
+//! - one-letter names (`m`, `n`, `r`) are math symbols; other underscores become spaces.
+
+use crate::harness::experiment::is_time_column;
+
+/// Escapes text for LaTeX text mode.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '|' => out.push_str("\\textbar{}"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// Groups the digits of an integer written in decimal (any length, optional sign) with
+/// `{,}` every three digits: `1573085709` → `1{,}573{,}085{,}709`.
+pub fn group_digits(integer: &str) -> String {
+    let (sign, digits) = match integer.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", integer),
+    };
+    let mut out = String::from(sign);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push_str("{,}");
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Whether `cell` is a plain decimal integer (any length, so u128 counts fit).
+pub fn is_integer(cell: &str) -> bool {
+    let digits = cell.strip_prefix('-').unwrap_or(cell);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A time in seconds with three significant digits (thousands grouped from 1000 on).
+pub fn format_seconds(v: f64) -> String {
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    if v.abs() >= 100.0 {
+        return group_digits(&format!("{:.0}", v));
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    let decimals = (2 - magnitude).clamp(0, 6) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// A general real number: four significant digits, scientific below 10^-4.
+pub fn format_real(v: f64) -> String {
+    if v == 0.0 {
+        return "0".to_string();
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    if magnitude < -4 {
+        let mantissa = v / 10f64.powi(magnitude);
+        return format!("${mantissa:.2}\\times 10^{{{magnitude}}}$");
+    }
+    if magnitude >= 4 {
+        return group_digits(&format!("{:.0}", v));
+    }
+    let decimals = (3 - magnitude).max(0) as usize;
+    let text = format!("{v:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// Whether a cell is a marker rather than a value: `timeout`, `interrupted`, `error: ...`.
+pub fn is_marker(cell: &str) -> bool {
+    cell == "timeout" || cell == "interrupted" || cell.starts_with("error")
+}
+
+/// The LaTeX of one CSV cell in column `column`.
+///
+/// Markers (`timeout`, `error: ...`) are set in italics as they are; empty cells are a
+/// dash; integers get thousands separators (except seeds); times get three significant
+/// digits; speed-ups two decimals; `true`/`false` become yes/no; other text is escaped.
+pub fn format_cell(column: &str, cell: &str) -> String {
+    let cell = cell.trim();
+    if cell.is_empty() {
+        return "--".to_string();
+    }
+    if is_marker(cell) {
+        return format!("\\textit{{{}}}", escape(cell));
+    }
+    match cell {
+        "true" => return "yes".to_string(),
+        "false" => return "no".to_string(),
+        _ => {}
+    }
+    if is_integer(cell) {
+        let text = if column == "seed" { cell.to_string() } else { group_digits(cell) };
+        return minus_sign(text);
+    }
+    if let Some(v) = crate::report::csv_table::parse_number(cell) {
+        let text = if column == "speedup" || column.starts_with("speedup_") {
+            format!("{v:.2}")
+        } else if is_time_column(column) && column != "time_limit" {
+            format_seconds(v)
+        } else {
+            format_real(v)
+        };
+        return minus_sign(text);
+    }
+    escape(cell)
+}
+
+/// A leading `-` as a typographic minus (a hyphen otherwise).
+fn minus_sign(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("$-${rest}"),
+        None => text,
+    }
+}
+
+const ABBREVIATIONS: [(&str, &str); 4] =
+    [("seq", "sequential"), ("par", "parallel"), ("memo", "memoised"), ("sims", "simulations")];
+
+fn words(name: &str) -> String {
+    name.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| ABBREVIATIONS.iter().find(|(a, _)| *a == w).map(|(_, full)| *full).unwrap_or(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table header for a column name, with its unit (see the module's convention).
+pub fn header(name: &str) -> String {
+    if name.len() == 1 && name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return format!("${name}$");
+    }
+    match name {
+        "seconds" => return "time (s)".to_string(),
+        "time_limit" => return "limit (s)".to_string(),
+        "speedup" => return "speed-up ($\\times$)".to_string(),
+        _ => {}
+    }
+    if let Some(prefix) = name.strip_suffix("_per_second") {
+        return format!("{} (/s)", escape(&words(prefix)));
+    }
+    if let Some(prefix) = name.strip_suffix("_seconds") {
+        return format!("{} time (s)", escape(&words(prefix)));
+    }
+    escape(&words(name))
+}
+
+/// A manifest caption made safe: captions are LaTeX, but a bare `_`, `#`, `%` or `&`
+/// outside math (a common slip in TOML) is escaped.
+pub fn caption_text(caption: &str) -> String {
+    let mut out = String::with_capacity(caption.len());
+    let (mut in_math, mut after_backslash) = (false, false);
+    for ch in caption.chars() {
+        if !after_backslash && ch == '$' {
+            in_math = !in_math;
+        }
+        if !after_backslash && !in_math && matches!(ch, '_' | '#' | '%' | '&') {
+            out.push('\\');
+        }
+        after_backslash = ch == '\\' && !after_backslash;
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_specials() {
+        assert_eq!(
+            escape("a_b & 50% #1 {x} ~^\\"),
+            "a\\_b \\& 50\\% \\#1 \\{x\\} \\textasciitilde{}\\textasciicircum{}\\textbackslash{}"
+        );
+    }
+
+    #[test]
+    fn groups_digits() {
+        assert_eq!(group_digits("1573085709"), "1{,}573{,}085{,}709");
+        assert_eq!(group_digits("-1000"), "-1{,}000");
+        assert_eq!(group_digits("999"), "999");
+        assert_eq!(group_digits("340282366920938463463374607431768211455").matches("{,}").count(), 12);
+    }
+
+    #[test]
+    fn seconds_have_three_significant_digits() {
+        assert_eq!(format_seconds(0.005989), "0.00599");
+        assert_eq!(format_seconds(1.27318), "1.27");
+        assert_eq!(format_seconds(16.3639), "16.4");
+        assert_eq!(format_seconds(1485.66), "1{,}486");
+        assert_eq!(format_seconds(0.000001), "0.000001");
+        assert_eq!(format_seconds(0.0), "0");
+    }
+
+    #[test]
+    fn reals() {
+        assert_eq!(format_real(0.5), "0.5");
+        assert_eq!(format_real(3.14159), "3.142");
+        assert_eq!(format_real(0.00001234), "$1.23\\times 10^{-5}$");
+        assert_eq!(format_real(-0.25), "-0.25");
+    }
+
+    #[test]
+    fn cells() {
+        assert_eq!(format_cell("positions", "10019"), "10{,}019");
+        assert_eq!(format_cell("seed", "20240321"), "20240321");
+        assert_eq!(format_cell("seconds", "0.005989"), "0.00599");
+        assert_eq!(format_cell("speedup", "1.8765"), "1.88");
+        assert_eq!(format_cell("speedup_2_threads", "1.8765"), "1.88");
+        assert_eq!(format_cell("time_limit", "20.0"), "20");
+        assert_eq!(format_cell("positions", "timeout"), "\\textit{timeout}");
+        assert_eq!(format_cell("status", "error: bad file_x"), "\\textit{error: bad file\\_x}");
+        assert_eq!(format_cell("best_move", "(0,g)"), "(0,g)");
+        assert_eq!(format_cell("equal", "true"), "yes");
+        assert_eq!(format_cell("score", "-1"), "$-$1");
+        assert_eq!(format_cell("average", "-0.25"), "$-$0.25");
+        assert_eq!(format_cell("best_move", ""), "--");
+    }
+
+    #[test]
+    fn captions_keep_latex_but_escape_slips() {
+        assert_eq!(caption_text("spel_1 50% $x_i$ \\emph{a}\\_b"), "spel\\_1 50\\% $x_i$ \\emph{a}\\_b");
+    }
+
+    #[test]
+    fn headers_carry_units() {
+        assert_eq!(header("seconds"), "time (s)");
+        assert_eq!(header("dumb_find_seconds"), "dumb find time (s)");
+        assert_eq!(header("seq_positions"), "sequential positions");
+        assert_eq!(header("speedup"), "speed-up ($\\times$)");
+        assert_eq!(header("leaves_per_second"), "leaves (/s)");
+        assert_eq!(header("time_limit"), "limit (s)");
+        assert_eq!(header("m"), "$m$");
+        assert_eq!(header("best_move"), "best move");
+    }
+}

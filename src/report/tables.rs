@@ -1,0 +1,310 @@
+//! The generic table generator: any experiment CSV → a booktabs LaTeX table.
+//!
+//! Generated from the CSV alone (plus caption and label), so `harness report` can rerun
+//! it without searching. Conventions:
+//! - headers and units from the column names ([`super::latex::header`]);
+//! - consecutive columns sharing a name prefix (`dumb_find_positions`,
+//!   `dumb_find_seconds`) get a spanning group header ("dumb find") over their leaves;
+//! - the bookkeeping columns `seed`, `threads`, `time_limit` and `status` are left out
+//!   when they hold one value for every row (and, for `status`, that value is `ok`);
+//!   that value is then stated in a note under the table;
+//! - a blank gap separates runs of rows whose first (text) column changes;
+//! - more than [`WIDE_TABLE_COLUMNS`] shown columns put the table on a landscape page;
+//! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages.
+
+use std::fmt::Write as _;
+
+use super::csv_table::{parse_number, CsvTable};
+use super::latex::{caption_text, escape, format_cell, format_real, header, is_marker};
+
+/// Tables with more shown columns than this are set sideways (`sidewaystable`, a
+/// landscape page of its own).
+pub const WIDE_TABLE_COLUMNS: usize = 12;
+
+/// Tables with more rows than this are set as `longtable`.
+pub const LONG_TABLE_ROWS: usize = 40;
+
+const BOOKKEEPING: [&str; 4] = ["seed", "threads", "time_limit", "status"];
+
+/// A caption and label for a table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Titles {
+    /// LaTeX caption (from the manifest entry).
+    pub caption: String,
+    /// LaTeX label.
+    pub label: String,
+}
+
+impl Titles {
+    /// The manifest's caption and label, or defaults from the experiment name.
+    pub fn new(name: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
+        let caption = match caption.map(str::trim) {
+            Some(c) if !c.is_empty() => caption_text(c),
+            _ => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
+        };
+        let label = match label.map(str::trim) {
+            Some(l) if !l.is_empty() => l.to_string(),
+            _ => format!("tab:{name}"),
+        };
+        Titles { caption, label }
+    }
+}
+
+/// A run of shown columns under one header cell: a single column, or a group of columns
+/// sharing `prefix` (then each keeps its leaf name).
+#[derive(Debug, Clone, PartialEq)]
+struct HeaderGroup {
+    prefix: Option<String>,
+    columns: Vec<usize>,
+}
+
+fn constant_value<'a>(table: &'a CsvTable, column: &str) -> Option<&'a str> {
+    let cells = table.column(column);
+    let first = *cells.first()?;
+    cells.iter().all(|c| *c == first).then_some(first)
+}
+
+/// Bookkeeping columns to leave out, and the note that states their common value.
+fn elided(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
+    let mut hidden = Vec::new();
+    let mut notes = Vec::new();
+    for column in BOOKKEEPING {
+        let (Some(index), Some(value)) = (table.index(column), constant_value(table, column)) else { continue };
+        let note = match column {
+            "seed" => format!("seed {}", escape(value)),
+            "threads" => format!("{} thread{}", escape(value), if value == "1" { "" } else { "s" }),
+            "time_limit" if value.is_empty() => "no time limit".to_string(),
+            "time_limit" => match parse_number(value) {
+                Some(v) => format!("time limit {} s per search call", format_real(v)),
+                None => format!("time limit {}", escape(value)),
+            },
+            "status" if value == "ok" => "every row complete (status ok)".to_string(),
+            _ => continue,
+        };
+        hidden.push(index);
+        notes.push(note);
+    }
+    (hidden, notes)
+}
+
+/// Whether every value cell of a column is a number (markers and blanks aside).
+fn numeric(table: &CsvTable, index: usize) -> bool {
+    let mut any = false;
+    for row in &table.rows {
+        let cell = row[index].trim();
+        if cell.is_empty() || is_marker(cell) {
+            continue;
+        }
+        if parse_number(cell).is_none() {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+fn prefixes(name: &str) -> Vec<String> {
+    let words: Vec<&str> = name.split('_').collect();
+    (1..words.len()).rev().map(|n| words[..n].join("_")).collect()
+}
+
+/// Splits the shown columns into header groups: starting at each column, the longest
+/// name prefix (whole words) shared by the next column, extended over every following
+/// column with that prefix.
+fn header_groups(table: &CsvTable, shown: &[usize]) -> Vec<HeaderGroup> {
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < shown.len() {
+        let name = &table.columns[shown[i]];
+        let shares = |p: &str, j: usize| shown.get(j).is_some_and(|&c| table.columns[c].starts_with(&format!("{p}_")));
+        match prefixes(name).into_iter().find(|p| shares(p, i + 1)) {
+            Some(prefix) => {
+                let mut end = i + 1;
+                while shares(&prefix, end) {
+                    end += 1;
+                }
+                groups.push(HeaderGroup { prefix: Some(prefix), columns: shown[i..end].to_vec() });
+                i = end;
+            }
+            None => {
+                groups.push(HeaderGroup { prefix: None, columns: vec![shown[i]] });
+                i += 1;
+            }
+        }
+    }
+    groups
+}
+
+fn header_rows(table: &CsvTable, groups: &[HeaderGroup]) -> String {
+    let mut out = String::new();
+    if groups.iter().any(|g| g.prefix.is_some()) {
+        let mut top = Vec::new();
+        let mut rules = Vec::new();
+        let mut col = 1;
+        for g in groups {
+            match &g.prefix {
+                Some(p) => {
+                    top.push(format!("\\multicolumn{{{}}}{{c}}{{{}}}", g.columns.len(), header(p)));
+                    rules.push(format!("\\cmidrule(lr){{{}-{}}}", col, col + g.columns.len() - 1));
+                }
+                None => top.push(String::new()),
+            }
+            col += g.columns.len();
+        }
+        let _ = writeln!(out, "{} \\\\", top.join(" & "));
+        let _ = writeln!(out, "{}", rules.join(" "));
+    }
+    let mut names = Vec::new();
+    for g in groups {
+        for &c in &g.columns {
+            let name = &table.columns[c];
+            let leaf = match &g.prefix {
+                Some(p) => &name[p.len() + 1..],
+                None => name.as_str(),
+            };
+            names.push(header(leaf));
+        }
+    }
+    let _ = writeln!(out, "{} \\\\", names.join(" & "));
+    out
+}
+
+/// Whether some value of column `index` repeats on consecutive rows.
+fn has_runs(table: &CsvTable, index: usize) -> bool {
+    table.rows.windows(2).any(|w| w[0][index] == w[1][index])
+}
+
+fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
+    let mut out = String::new();
+    let first = shown.first().copied();
+    let gap_between_runs = first.is_some_and(|f| !numeric(table, f) && has_runs(table, f));
+    let mut previous: Option<&str> = None;
+    for row in &table.rows {
+        if let (true, Some(f), Some(prev)) = (gap_between_runs, first, previous) {
+            if row[f] != prev {
+                out.push_str("\\addlinespace\n");
+            }
+        }
+        previous = first.map(|f| row[f].as_str());
+        let cells: Vec<String> = shown.iter().map(|&c| format_cell(&table.columns[c], &row[c])).collect();
+        let _ = writeln!(out, "{} \\\\", cells.join(" & "));
+    }
+    if table.rows.is_empty() {
+        let _ = writeln!(out, "\\multicolumn{{{}}}{{c}}{{\\textit{{no rows}}}} \\\\", shown.len().max(1));
+    }
+    out
+}
+
+/// The LaTeX table for `table` (see the module documentation for the conventions).
+pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
+    let (hidden, notes) = elided(table);
+    let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
+    let spec: String = shown.iter().map(|&c| if numeric(table, c) { 'r' } else { 'l' }).collect();
+    let groups = header_groups(table, &shown);
+    let head = header_rows(table, &groups);
+    let body = body_rows(table, &shown);
+    let note = if notes.is_empty() {
+        String::new()
+    } else {
+        let mut n = notes.join("; ");
+        n[..1].make_ascii_uppercase();
+        format!("{n}.")
+    };
+    let mut out = format!(
+        "% Generated by `harness report` from {}; rerun `harness report` instead of editing.\n",
+        table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
+    );
+    if table.rows.len() > LONG_TABLE_ROWS {
+        let _ = write!(
+            out,
+            "{{\\small\\setlength{{\\tabcolsep}}{{4pt}}\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{{label}}}\\\\\n\
+             \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\\bottomrule\n{foot}\\endlastfoot\n\
+             \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize continued}}\\\\\n\\endfoot\n{body}\\end{{longtable}}}}\n",
+            caption = titles.caption,
+            label = titles.label,
+            foot = if note.is_empty() {
+                String::new()
+            } else {
+                format!("\\multicolumn{{{}}}{{l}}{{\\footnotesize {note}}}\\\\\n", shown.len())
+            },
+            n = shown.len(),
+        );
+        return out;
+    }
+    let (env, size) = if shown.len() > WIDE_TABLE_COLUMNS {
+        ("sidewaystable", "\\footnotesize\\setlength{\\tabcolsep}{4pt}")
+    } else {
+        ("table", "\\small")
+    };
+    let _ = write!(
+        out,
+        "\\begin{{{env}}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n{size}\n\
+         \\begin{{adjustbox}}{{max width=\\linewidth}}\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\
+         \\bottomrule\n\\end{{tabular}}\n\\end{{adjustbox}}\n",
+        caption = titles.caption,
+        label = titles.label,
+    );
+    if !note.is_empty() {
+        let _ = writeln!(out, "\\par\\smallskip{{\\footnotesize {note}}}");
+    }
+    let _ = writeln!(out, "\\end{{{env}}}");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn table(text: &str) -> CsvTable {
+        CsvTable::parse(Path::new("t.csv"), text).unwrap()
+    }
+
+    #[test]
+    fn groups_share_prefixes() {
+        let t = table("instance,dumb_find_positions,dumb_find_seconds,solutions_distinct,solutions_labelled,seq_positions,par_positions\n");
+        let shown: Vec<usize> = (0..t.columns.len()).collect();
+        let g = header_groups(&t, &shown);
+        let prefixes: Vec<Option<&str>> = g.iter().map(|g| g.prefix.as_deref()).collect();
+        assert_eq!(prefixes, [None, Some("dumb_find"), Some("solutions"), None, None]);
+    }
+
+    #[test]
+    fn memo_columns_group_under_memo() {
+        let t = table("games,memo_positions,memo_distinct_positions,memo_seconds\n");
+        let g = header_groups(&t, &[0, 1, 2, 3]);
+        assert_eq!(g[1], HeaderGroup { prefix: Some("memo".into()), columns: vec![1, 2, 3] });
+    }
+
+    #[test]
+    fn constant_bookkeeping_moves_to_note() {
+        let t = table("instance,positions,seed,threads,time_limit,status\na,1,7,2,300,ok\nb,2,7,2,300,ok\n");
+        let (hidden, notes) = elided(&t);
+        assert_eq!(hidden, [2, 3, 4, 5]);
+        assert_eq!(
+            notes,
+            ["seed 7", "2 threads", "time limit 300 s per search call", "every row complete (status ok)"]
+        );
+    }
+
+    #[test]
+    fn varying_status_stays_a_column() {
+        let t = table("instance,positions,status\na,1,ok\nb,timeout,timeout\n");
+        let (hidden, _) = elided(&t);
+        assert!(hidden.is_empty());
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        assert!(tex.contains("b & \\textit{timeout} & \\textit{timeout} \\\\"), "{tex}");
+        assert!(tex.contains("\\begin{tabular}{lrl}"), "{tex}");
+    }
+
+    #[test]
+    fn long_tables_break_across_pages() {
+        let mut text = String::from("undone,positions\n");
+        for i in 0..=LONG_TABLE_ROWS {
+            text.push_str(&format!("{i},{}\n", i * 1000));
+        }
+        let tex = latex_table(&table(&text), &Titles::new("t", None, None));
+        assert!(tex.contains("\\begin{longtable}{rr}"), "{tex}");
+        assert!(tex.contains("40 & 40{,}000 \\\\"), "{tex}");
+    }
+}

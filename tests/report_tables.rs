@@ -1,0 +1,175 @@
+//! The report generator on fixture CSVs (tests/fixtures/report/): every table generator
+//! against an insta snapshot, timeouts and errors shown as such, and a CSV with a
+//! missing column refused (exit code 2, naming the file and the column).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use harness::report::csv_table::CsvTable;
+use harness::report::tables::latex_table;
+use harness::report::{load_all, render, summary};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report")
+}
+
+fn results() -> PathBuf {
+    fixtures().join("results")
+}
+
+fn table_tex(name: &str) -> String {
+    let loaded = load_all(&results()).unwrap();
+    let item = loaded.iter().find(|l| l.name == name).unwrap_or_else(|| panic!("fixture {name}.csv"));
+    latex_table(&item.table, &item.titles)
+}
+
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({ snapshot_path => fixtures().join("snapshots"), prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+#[test]
+fn tegel_best_table() {
+    snapshot!("tegel_best", table_tex("tegel_best"));
+}
+
+#[test]
+fn tegel_sweep_table() {
+    snapshot!("tegel_sweep", table_tex("tegel_sweep"));
+}
+
+#[test]
+fn stenen_table() {
+    snapshot!("stenen_table", table_tex("stenen_table"));
+}
+
+#[test]
+fn checkers_count_table() {
+    snapshot!("checkers_count", table_tex("checkers_count"));
+}
+
+#[test]
+fn checkers_perft_table() {
+    snapshot!("checkers_perft", table_tex("checkers_perft"));
+}
+
+#[test]
+fn parallel_table() {
+    snapshot!("parallel", table_tex("parallel"));
+}
+
+#[test]
+fn generic_table_of_an_unknown_kind() {
+    snapshot!("nim_rule", table_tex("nim_rule"));
+}
+
+#[test]
+fn summary_table() {
+    let loaded = load_all(&results()).unwrap();
+    let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == "parallel").map(|l| &l.table).collect();
+    snapshot!("summary", summary::summary_tex(&parallel).unwrap());
+}
+
+#[test]
+fn timeouts_and_errors_render_as_such() {
+    let best = table_tex("tegel_best");
+    assert!(
+        best.contains("spel2.txt & \\textit{timeout} & \\textit{timeout} & \\textit{timeout} & \\textit{timeout}"),
+        "{best}"
+    );
+    let count = table_tex("checkers_count");
+    assert!(count.contains("\\textit{error: count overflow}"), "{count}");
+    let nim = table_tex("nim_rule");
+    assert!(nim.contains("\\textit{error: solver\\_limit \\& \"bad\" 50\\%}"), "{nim}");
+    let stenen = table_tex("stenen_table");
+    assert!(stenen.contains("\\textit{timeout} & \\textit{timeout} & 1{,}843{,}210"), "{stenen}");
+}
+
+#[test]
+fn numbers_quote_cells_by_experiment_and_by_kind() {
+    let loaded = load_all(&results()).unwrap();
+    let files = render(&loaded, None).unwrap();
+    let numbers = &files.iter().find(|(p, _)| p.ends_with("tex/numbers.tex")).unwrap().1;
+    assert!(numbers.contains("\\hrdef{tegel/best}{spel1}{positions}{10{,}019}"), "{numbers}");
+    assert!(numbers.contains("\\hrdef{tegel_best}{spel3}{best_move}{(1,b)}"));
+    assert!(numbers.contains("\\hrdef{stenen/table}{4x5 stenen1}{solutions_distinct}{4}"));
+    assert!(numbers.contains("\\hrdef{tegel/sweep}{spel4}{stopped}{yes}"));
+    assert!(numbers.contains("\\hrdef{tegel/sweep}{spel4/6}{positions}{2{,}979{,}300}"));
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+fn harness_report(dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_harness")).arg("report").arg(dir).output().unwrap()
+}
+
+#[test]
+fn report_command_writes_tables_plots_and_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&results(), dir.path());
+    let out = harness_report(dir.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for file in [
+        "tex/tegel_sweep.tex",
+        "tex/summary.tex",
+        "tex/numbers.tex",
+        "tex/kind-tegel-sweep.tex",
+        "tex/extra-nim.tex",
+        "plots/tegel_sweep-positions.svg",
+        "plots/tegel_sweep-seconds.tikz",
+        "plots/parallel-speedup.tex",
+        "plots/stenen_table-count-positions.svg",
+        "plots/checkers_count-games.svg",
+        "plots/checkers_perft-leaves.svg",
+    ] {
+        assert!(dir.path().join(file).is_file(), "{file} missing");
+    }
+    let extra = std::fs::read_to_string(dir.path().join("tex/extra-nim.tex")).unwrap();
+    assert!(extra.contains("\\input{\\resultsdir/tex/nim_rule}"), "{extra}");
+    let svg = std::fs::read_to_string(dir.path().join("plots/tegel_sweep-positions.svg")).unwrap();
+    assert!(svg.contains("spel4.txt") && svg.contains("moves undone"), "{svg}");
+}
+
+#[test]
+fn csv_with_a_missing_column_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixtures().join("missing-column"), dir.path());
+    let out = harness_report(dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("tegel_sweep.csv:1: missing column `seconds` (needed by the tegel sweep plots)"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("tex").exists(), "nothing may be written after a refusal");
+}
+
+#[test]
+fn ragged_csv_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.csv"), "a,b,status\n1,2,ok\n3,ok\n").unwrap();
+    let out = harness_report(dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("x.csv:3: row has 2 cells but the header has 3 columns"), "{stderr}");
+}
+
+#[test]
+fn missing_results_directory_is_refused() {
+    let out = harness_report(Path::new("/nonexistent/results"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/results: cannot read the results directory"));
+}
