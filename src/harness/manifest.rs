@@ -73,6 +73,9 @@ pub struct ExperimentSpec {
     pub params: toml::Table,
     /// The manifest file holding the entry.
     pub file: PathBuf,
+    /// The directory of the top-level manifest: paths in entries are relative to it,
+    /// also in included fragments.
+    pub base_dir: PathBuf,
     /// 1-based line of the entry's `[[experiment]]` header.
     pub line: usize,
     /// The text of `file`, for locating keys in messages.
@@ -102,6 +105,7 @@ struct RawFragment {
 
 /// Run-wide settings that apply to every entry.
 struct Defaults {
+    base_dir: PathBuf,
     seed: u64,
     seed_forced: bool,
     time_limit: Option<f64>,
@@ -160,6 +164,7 @@ impl Manifest {
         let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
         check_time_limit(path, &text, 0, time_limit)?;
         let defaults = Defaults {
+            base_dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             seed: seed_override.or(raw.seed).unwrap_or(1),
             seed_forced: seed_override.is_some(),
             time_limit,
@@ -334,6 +339,7 @@ impl ExperimentSpec {
             thread_counts: defaults.threads.clone(),
             params: table,
             file: file.to_path_buf(),
+            base_dir: defaults.base_dir.clone(),
             line: header_line,
             source: Arc::clone(source),
             entry_text,
@@ -373,9 +379,10 @@ impl ExperimentSpec {
         })
     }
 
-    /// A path named in this entry, resolved against the directory of the manifest file.
+    /// A path named in this entry, resolved against the directory of the top-level
+    /// manifest (`instances/` for `instances/all.toml`), also for included fragments.
     pub fn resolve(&self, relative: &str) -> PathBuf {
-        self.file.parent().unwrap_or(Path::new(".")).join(relative)
+        self.base_dir.join(relative)
     }
 
     /// The seed for one item of this experiment, derived from the experiment seed and the
@@ -485,6 +492,7 @@ mod tests {
         let mut m = Manifest::load(&p, Some(9), Some(2.0)).unwrap();
         assert_eq!(m.experiments.len(), 2);
         assert_eq!(m.experiments[1].file, dir.path().join("f.toml"));
+        assert_eq!(m.experiments[1].resolve("x/y.txt"), dir.path().join("x/y.txt"));
         assert_eq!(m.experiments[1].seed, 9);
         assert_eq!(m.experiments[1].time_limit, Some(Duration::from_secs(2)));
         assert!(m.filter(&["chess".into()]).is_err());
