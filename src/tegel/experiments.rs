@@ -8,7 +8,9 @@
 //! | `sweep`  | `instances`, `sims`               | besteScore call of the undo sweep   |
 //! | `match`  | `instances`, `sims`, `repetitions`| game of good vs best (both starting)|
 //!
-//! Instance paths are relative to the manifest's directory. Every random choice is seeded
+//! Instance paths are relative to the directory of the manifest file holding the entry
+//! (for `instances/tegel/all.toml`: `spel1.txt`); a file that cannot be loaded is refused
+//! with the manifest line and the file's own message. Every random choice is seeded
 //! from the experiment seed and the item (instance, repetition, side), never from threads;
 //! the `seed` column of `good`, `sweep` and `match` rows is that item seed, so
 //! `harness tegel good|sweep|match FILE --seed SEED` replays the row.
@@ -186,7 +188,7 @@ fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instanc
     paths
         .iter()
         .map(|p| {
-            let game = load_file(&spec.resolve(p))?;
+            let game = load_file(&spec.resolve(p)).map_err(|e| spec.error(Some("instances"), e.to_string()))?;
             let name = std::path::Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned());
             Ok(Instance { name: name.unwrap_or_else(|| p.clone()), game })
         })
@@ -414,7 +416,7 @@ pub fn parallel_search(
     if p.search != "best" {
         return Err(spec.error(Some("items"), format!("{what}: tegel search `{}` unknown, expected `best`", p.search)));
     }
-    let game = load_file(&spec.resolve(&p.instance))?;
+    let game = load_file(&spec.resolve(&p.instance)).map_err(|e| spec.error(Some("items"), format!("{what}: {e}")))?;
     let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());
     Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game }))
 }
