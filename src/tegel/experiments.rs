@@ -8,7 +8,9 @@
 //! | `sweep`  | `instances`, `sims`               | besteScore call of the undo sweep   |
 //! | `match`  | `instances`, `sims`, `repetitions`| game of good vs best (both starting)|
 //!
-//! Instance paths are relative to the manifest's directory. Every random choice is seeded
+//! Instance paths are relative to the directory of the manifest file holding the entry
+//! (for `instances/tegel/all.toml`: `spel1.txt`); a file that cannot be loaded is refused
+//! with the manifest line and the file's own message. Every random choice is seeded
 //! from the experiment seed and the item (instance, repetition, side), never from threads;
 //! the `seed` column of `good`, `sweep` and `match` rows is that item seed, so
 //! `harness tegel good|sweep|match FILE --seed SEED` replays the row.
@@ -22,7 +24,7 @@ use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::search::BestResult;
-use super::sweep::sweep;
+use super::sweep::{play_good_to_end, sweep};
 use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
 use crate::harness::{
     Budget, Error, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
@@ -58,7 +60,8 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
     }
     let games = load_instances(spec, &instances)?;
-    Ok(Box::new(TegelExperiment { kind, games }))
+    let rows = planned_rows(spec, kind, &games);
+    Ok(Box::new(TegelExperiment { kind, games, rows }))
 }
 
 #[derive(Deserialize)]
@@ -186,7 +189,7 @@ fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instanc
     paths
         .iter()
         .map(|p| {
-            let game = load_file(&spec.resolve(p))?;
+            let game = load_file(&spec.resolve(p)).map_err(|e| spec.error(Some("instances"), e.to_string()))?;
             let name = std::path::Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned());
             Ok(Instance { name: name.unwrap_or_else(|| p.clone()), game })
         })
@@ -196,6 +199,21 @@ fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instanc
 struct TegelExperiment {
     kind: Kind,
     games: Vec<Instance>,
+    rows: u64,
+}
+
+/// Rows the experiment will emit at most: a sweep has one per move of its good game
+/// (played here with the same seed as in the run; fewer when a call times out).
+fn planned_rows(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> u64 {
+    let per_instance = |inst: &Instance| match kind {
+        Kind::Sweep { sims } => {
+            let mut game = inst.game.clone();
+            play_good_to_end(&mut game, sims, spec.item_seed(&[&inst.name])) as u64
+        }
+        Kind::Match { repetitions, .. } => 2 * u64::from(repetitions),
+        _ => 1,
+    };
+    games.iter().map(per_instance).sum()
 }
 
 impl Experiment for TegelExperiment {
@@ -204,12 +222,7 @@ impl Experiment for TegelExperiment {
     }
 
     fn items(&self) -> u64 {
-        let per_instance = match self.kind {
-            Kind::Sweep { .. } => 1,
-            Kind::Match { repetitions, .. } => 2 * u64::from(repetitions),
-            _ => 1,
-        };
-        self.games.len() as u64 * per_instance
+        self.rows
     }
 
     fn run(&self, ctx: &RunContext) -> Result<()> {
@@ -414,7 +427,7 @@ pub fn parallel_search(
     if p.search != "best" {
         return Err(spec.error(Some("items"), format!("{what}: tegel search `{}` unknown, expected `best`", p.search)));
     }
-    let game = load_file(&spec.resolve(&p.instance))?;
+    let game = load_file(&spec.resolve(&p.instance)).map_err(|e| spec.error(Some("items"), format!("{what}: {e}")))?;
     let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());
     Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game }))
 }

@@ -57,7 +57,7 @@ pub fn grow(
 
 /// A small random position: 1..=3 bowls of 1..=4 tiles, 1..=3 rows of 1..=4 cells,
 /// rows filled at random (often nearly full), a pot of 1 to `M*N + 6` tiles.
-fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
+pub(crate) fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
     let bowls = rng.random_range(1..=3);
     let bowl_tiles = rng.random_range(1..=4);
     let rows = rng.random_range(1..=3);

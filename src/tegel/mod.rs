@@ -22,6 +22,8 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod sweep;
+#[cfg(test)]
+mod tests;
 
 pub use game::Game;
 pub use load::{load_file, parse};

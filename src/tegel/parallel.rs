@@ -33,6 +33,7 @@ pub fn best_score_with(rules: &Rules, pos: &Position, budget: &Budget, parallel:
 }
 
 fn split(tables: &PackedRules, pos: Packed, tasks: usize, budget: &Budget) -> Result<BestResult, Stopped> {
+    budget.check()?;
     if tasks <= 1 {
         return best_score_packed(tables, &pos, budget);
     }

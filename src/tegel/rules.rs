@@ -216,6 +216,6 @@ mod tests {
         assert_eq!(r.draw(1, 5), (3, 2));
         assert_eq!(r.draw(4, 3), (0, 0));
         assert_eq!(r.fit_mask(2), 0b11111);
-        assert_eq!(r.fit_mask(6), 0b1);
+        assert_eq!(r.fit_mask(5), 0b11);
     }
 }

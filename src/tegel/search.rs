@@ -32,7 +32,7 @@ impl BestResult {
 
 /// Runs besteScore from `pos` on this thread.
 ///
-/// Returns `Err` when `budget` runs out (checked every 65 536 positions).
+/// Returns `Err` when `budget` runs out (checked every 65 536 positions and at the end).
 pub fn best_score(rules: &Rules, pos: &Position, budget: &Budget) -> Result<BestResult, Stopped> {
     let tables = PackedRules::new(rules);
     best_score_packed(&tables, &tables.pack(pos), budget)
@@ -42,8 +42,8 @@ pub fn best_score(rules: &Rules, pos: &Position, budget: &Budget) -> Result<Best
 pub fn best_score_packed(tables: &PackedRules, pos: &Packed, budget: &Budget) -> Result<BestResult, Stopped> {
     let mut searcher = Searcher { tables, budget, positions: 1, stopped: false };
     let result = searcher.root(pos);
-    let _ = budget.tick(searcher.positions % TICK);
-    if searcher.stopped {
+    let last_tick = budget.tick(searcher.positions % TICK);
+    if searcher.stopped || last_tick.is_err() {
         return Err(budget.check().err().unwrap_or(Stopped::TimeLimit));
     }
     Ok(BestResult { positions: searcher.positions, ..result })

@@ -1,0 +1,203 @@
+//! The tegel command line as users run it: one-shot commands (text and `--json`), bad
+//! input (exit code 2 with file, line and reason), the piped menu program, and the
+//! quick manifest giving the same CSVs on 1 and 2 threads.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+}
+
+fn instance(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel").join(name).display().to_string()
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run harness")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn play(file: &str, input: &str) -> (String, Output) {
+    let mut child = bin()
+        .args(["play", "tegel", file, "--sims", "50", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), out)
+}
+
+#[test]
+fn best_json_has_the_documented_keys() {
+    for threads in ["1", "2"] {
+        let v = json(&["tegel", "best", &instance("spel1.txt"), "--json", "--threads", threads]);
+        assert_eq!(v["score"], 0);
+        assert_eq!(v["best_move"], "(0,b)");
+        assert_eq!(v["positions"], 5578);
+        assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
+        assert!(v["seconds"].is_number());
+    }
+}
+
+#[test]
+fn good_json_replays_from_its_seed() {
+    let args = ["tegel", "good", &instance("spel1.txt"), "--sims", "200", "--seed", "5", "--json"];
+    let a = json(&args);
+    let b = json(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(a["move"], b["move"]);
+    assert_eq!(a["averages"], b["averages"]);
+    assert_eq!((a["seed"].as_u64(), a["sims"].as_u64()), (Some(5), Some(200)));
+    assert_eq!(a["averages"].as_object().unwrap().len(), 2);
+}
+
+#[test]
+fn greedy_json_reports_the_counterexample() {
+    let v = json(&["tegel", "greedy", &instance("greedy.txt"), "--json"]);
+    assert_eq!(v["move"], "(2,b)");
+    assert_eq!((v["greedy_score"].as_i64(), v["best_score"].as_i64()), (Some(-2), Some(-1)));
+    assert_eq!(v["best_move"], "(2,g)");
+}
+
+#[test]
+fn sweep_json_ends_at_the_loaded_position() {
+    let v = json(&["tegel", "sweep", &instance("spel1.txt"), "--sims", "100", "--seed", "3", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len() as u64, v["moves_played"].as_u64().unwrap());
+    let last = rows.last().unwrap();
+    assert_eq!((last["positions"].as_u64(), last["status"].as_str()), (Some(5578), Some("ok")));
+}
+
+#[test]
+fn bad_files_exit_2_naming_file_line_and_expectation() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "gb\n1 2\n1 3\n2 1\n0 0\n0\n").unwrap();
+    let out = run(&["tegel", "best", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.txt:4:") && err.contains("one colour only"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = run(&["tegel", "best", "/nonexistent/x.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["play", "tegel", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn play_menu_moves_undoes_and_searches_from_piped_input() {
+    let input = "1\n2\n3\n0 g\n4\n5\n7\n0\n";
+    let (text, out) = play(&instance("spel1.txt"), input);
+    assert!(out.status.success());
+    assert!(text.contains("distinct moves of player 0: (0,g) (0,b)"), "{text}");
+    assert!(text.contains("did (0,g)"), "{text}");
+    assert!(text.contains("  row 1: gggg."), "two yellow tiles joined row 1: {text}");
+    assert!(text.contains("undone; 0 move(s) left to undo"), "{text}");
+    assert!(text.contains("best score 0 with best move (0,b); 5578 positions"), "{text}");
+    assert!(text.contains("greedy move (0,b)"), "{text}");
+    assert!(text.trim_end().ends_with("bye"), "{text}");
+}
+
+#[test]
+fn play_menu_explains_bad_input_and_ends_cleanly_at_end_of_input() {
+    let input = "x\n3\n4 g\nhello\n1 q\n0 b\n4\n4\n";
+    let (text, out) = play(&instance("spel1.txt"), input);
+    assert!(out.status.success(), "end of input exits 0");
+    assert!(text.contains("unknown choice `x`"), "{text}");
+    assert!(text.contains("(4,g) is not legal here"), "{text}");
+    assert!(text.contains("`hello` is not a move"), "{text}");
+    assert!(text.contains("`1 q` is not a move"), "{text}");
+    assert!(text.contains("did (0,b)"), "{text}");
+    assert!(text.contains("nothing to undo"), "{text}");
+    assert!(text.contains("end of input, bye"), "{text}");
+    // End of input in the middle of a move prompt also ends cleanly.
+    let (text, out) = play(&instance("spel1.txt"), "3\n");
+    assert!(out.status.success());
+    assert!(text.contains("end of input, bye"), "{text}");
+}
+
+fn csv_without_time_columns(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let keep: Vec<bool> = header
+        .iter()
+        .map(|h| !(h == "seconds" || h.ends_with("_seconds") || h == "speedup" || h.ends_with("_per_second")))
+        .collect();
+    let mut rows = vec![header.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c.clone()).collect()];
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        rows.push(rec.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c.to_string()).collect());
+    }
+    rows
+}
+
+#[test]
+fn quick_manifest_gives_the_same_csvs_on_1_and_2_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/quick.toml");
+    let outs: Vec<PathBuf> = ["1", "2"]
+        .iter()
+        .map(|t| {
+            let out = dir.path().join(format!("t{t}"));
+            let o = run(&[
+                "run",
+                manifest.to_str().unwrap(),
+                "--only",
+                "tegel",
+                "--threads",
+                t,
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            out
+        })
+        .collect();
+    for name in ["tegel_best", "tegel_good", "tegel_greedy", "tegel_sweep", "tegel_match"] {
+        let file = format!("{name}.csv");
+        let a = csv_without_time_columns(&outs[0].join(&file));
+        let b = csv_without_time_columns(&outs[1].join(&file));
+        assert!(a.len() > 1, "{name} has rows");
+        let threads_col = a[0].iter().position(|h| h == "threads").unwrap();
+        let strip = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
+            rows.iter()
+                .map(|r| r.iter().enumerate().filter(|(i, _)| *i != threads_col).map(|(_, c)| c.clone()).collect())
+                .collect()
+        };
+        assert_eq!(strip(&a), strip(&b), "{name}");
+        for row in &a[1..] {
+            assert_eq!(row.last().map(String::as_str), Some("ok"), "{name}: {row:?}");
+        }
+    }
+}
+
+#[test]
+fn manifest_refusals_name_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("instances = [\"nope.txt\"]\n", "nope.txt"),
+        ("instances = [\"spel1.txt\"]\nsims = 10\n", "sims"),
+        ("instances = []\n", "at least one"),
+    ];
+    std::fs::copy(instance("spel1.txt"), dir.path().join("spel1.txt")).unwrap();
+    for (keys, expect) in cases {
+        let m = dir.path().join("m.toml");
+        std::fs::write(&m, format!("[[experiment]]\nname = \"x\"\ngame = \"tegel\"\nkind = \"best\"\n{keys}")).unwrap();
+        let out = run(&["run", m.to_str().unwrap(), "--out", dir.path().join("o").to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{keys}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expect) && err.contains("m.toml:"), "{keys}: {err}");
+        assert!(!dir.path().join("o").join("x.csv").exists());
+    }
+}
