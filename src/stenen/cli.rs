@@ -84,7 +84,9 @@ fn setup(args: &SearchArgs) -> Result<(Game, Board, Budget)> {
     }
     let limit = match args.time_limit {
         Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into()),
+        Some(t) => {
+            return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
+        }
         None => None,
     };
     if let Some((stones, empty)) = cell_mismatch(&game, &board) {

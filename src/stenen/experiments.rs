@@ -109,8 +109,11 @@ impl Table {
     fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
         let board = Board::empty(&inst.game);
         let find = |mode| timed(|| super::find(&inst.game, &board, mode, &ctx.budget()));
-        let count =
-            |mode| ctx.in_pool(ctx.threads, || timed(|| super::count(&inst.game, &board, mode, ctx.threads > 1, &ctx.budget())));
+        let count = |mode| {
+            ctx.in_pool(ctx.threads, || {
+                timed(|| super::count(&inst.game, &board, mode, ctx.threads > 1, &ctx.budget()))
+            })
+        };
         let dumb_find: Timed<Found> = find(Mode::Dumb);
         let smart_find: Timed<Found> = find(Mode::Smart);
         let counts: [Timed<Count>; 3] = [count(Mode::Dumb), count(Mode::Smart), count(Mode::Fast)];
@@ -128,7 +131,9 @@ impl Table {
         };
         let (distinct, labelled) = finished
             .first()
-            .map_or([STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()], |c| [c.distinct.to_string(), c.labelled.to_string()])
+            .map_or([STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()], |c| {
+                [c.distinct.to_string(), c.labelled.to_string()]
+            })
             .into();
         let mut row = vec![
             inst.name.clone(),
@@ -194,10 +199,7 @@ impl ParallelSearch for ParallelCount {
     fn run(&self, parallel: bool, budget: &Budget) -> Result<SearchOutcome, Stopped> {
         let board = Board::empty(&self.instance.game);
         let c = super::count(&self.instance.game, &board, self.mode, parallel, budget)?;
-        Ok(SearchOutcome {
-            positions: c.positions,
-            result: format!("distinct={} labelled={}", c.distinct, c.labelled),
-        })
+        Ok(SearchOutcome { positions: c.positions, result: format!("distinct={} labelled={}", c.distinct, c.labelled) })
     }
 }
 

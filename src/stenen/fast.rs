@@ -145,20 +145,20 @@ impl Bits for Wide {
     }
     fn up(self, k: u32) -> Self {
         let mut w = [0; WORDS];
-        for i in 0..WORDS {
-            w[i] = self.0[i] << k;
+        for (i, word) in w.iter_mut().enumerate() {
+            *word = self.0[i] << k;
             if k > 0 && i > 0 {
-                w[i] |= self.0[i - 1] >> (64 - k);
+                *word |= self.0[i - 1] >> (64 - k);
             }
         }
         Wide(w)
     }
     fn down(self, k: u32) -> Self {
         let mut w = [0; WORDS];
-        for i in 0..WORDS {
-            w[i] = self.0[i] >> k;
+        for (i, word) in w.iter_mut().enumerate() {
+            *word = self.0[i] >> k;
             if k > 0 && i + 1 < WORDS {
-                w[i] |= self.0[i + 1] << (64 - k);
+                *word |= self.0[i + 1] << (64 - k);
             }
         }
         Wide(w)
@@ -194,8 +194,7 @@ struct Layout<B> {
 impl<B: Bits> Layout<B> {
     fn new(game: &Game) -> Layout<B> {
         let (h, w) = (game.height, game.width);
-        let scan_of: Vec<usize> =
-            (0..h * w).map(|i| if h <= w { (i % w) * h + i / w } else { i }).collect();
+        let scan_of: Vec<usize> = (0..h * w).map(|i| if h <= w { (i % w) * h + i / w } else { i }).collect();
         let mut cell_of = vec![0; h * w];
         for (cell, &s) in scan_of.iter().enumerate() {
             cell_of[s] = cell;
@@ -213,7 +212,8 @@ impl<B: Bits> Layout<B> {
                         if top + shape.rows > h || left + shape.cols > w {
                             continue;
                         }
-                        let mut cells: Vec<usize> = shape.cells.iter().map(|&(r, c)| (top + r) * w + left + c).collect();
+                        let mut cells: Vec<usize> =
+                            shape.cells.iter().map(|&(r, c)| (top + r) * w + left + c).collect();
                         cells.sort_unstable();
                         let mask = cells.iter().fold(B::ZERO, |m, &c| m.or(B::bit(scan_of[c])));
                         let first = cells.iter().map(|&c| scan_of[c]).min().expect("stone has cells");
@@ -460,8 +460,14 @@ fn numbered_board<B: Bits>(game: &Game, board: &Board, layout: &Layout<B>, stack
 }
 
 /// The board's symmetries as maps of `(row, col)`: 4 for a rectangle, 8 for a square.
-fn symmetries(h: usize, w: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> {
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
+/// A symmetry of the board as a map of `(row, col)`.
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// Orbit representatives (row-major cells) with their orbit sizes.
+type Orbits = Vec<(Vec<usize>, u64)>;
+
+fn symmetries(h: usize, w: usize) -> Vec<CellMap> {
+    let mut maps: Vec<CellMap> = vec![
         Box::new(|r, c| (r, c)),
         Box::new(move |r, c| (h - 1 - r, c)),
         Box::new(move |r, c| (r, w - 1 - c)),
@@ -481,7 +487,7 @@ fn symmetries(h: usize, w: usize) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usi
 fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Option<Vec<Task<B>>> {
     let (h, w) = (game.height, game.width);
     let maps = symmetries(h, w);
-    let mut best: Option<(usize, Vec<(Vec<usize>, u64)>)> = None;
+    let mut best: Option<(usize, Orbits)> = None;
     for class in (0..layout.classes).filter(|&c| rem[c] == 1) {
         let mut orbits: std::collections::BTreeMap<Vec<usize>, (Vec<usize>, u64)> = Default::default();
         for cells in &layout.shapes_by_class[class] {
@@ -496,7 +502,7 @@ fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Opti
             let canon = images.iter().next().expect("identity image").clone();
             orbits.entry(canon.clone()).or_insert((canon, images.len() as u64));
         }
-        let reps: Vec<(Vec<usize>, u64)> = orbits.into_values().collect();
+        let reps: Orbits = orbits.into_values().collect();
         if reps.len() < layout.shapes_by_class[class].len() && best.as_ref().is_none_or(|(_, b)| reps.len() < b.len()) {
             best = Some((class, reps));
         }

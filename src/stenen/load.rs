@@ -152,11 +152,9 @@ impl<'a> Lines<'a> {
                 format!("expected {what} ({count} integer(s)), got `{}`", text.trim()),
             ));
         }
-        let values = tokens
-            .iter()
-            .map(|t| t.parse::<usize>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| InputError::at(self.path, line, format!("expected {what} as integer(s), got `{}`", text.trim())))?;
+        let values = tokens.iter().map(|t| t.parse::<usize>()).collect::<Result<Vec<_>, _>>().map_err(|_| {
+            InputError::at(self.path, line, format!("expected {what} as integer(s), got `{}`", text.trim()))
+        })?;
         Ok((line, values))
     }
 }

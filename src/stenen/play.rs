@@ -39,7 +39,13 @@ impl Session {
 
     /// Reads commands from `input` until `quit` or end of input, answering on `out`.
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-        writeln!(out, "Stenen leggen: {}x{} board, {} stones", self.game.height, self.game.width, self.game.stone_count())?;
+        writeln!(
+            out,
+            "Stenen leggen: {}x{} board, {} stones",
+            self.game.height,
+            self.game.width,
+            self.game.stone_count()
+        )?;
         writeln!(out, "{MENU}")?;
         let mut line = String::new();
         loop {
@@ -145,7 +151,11 @@ impl Session {
             timed(|| super::count(&self.game, &self.board, mode, threads > 1, &Budget::unlimited()))
         });
         let c = r.map_err(stopped)?;
-        writeln!(out, "solutions: {} distinct (identical stones interchangeable), {} labelled", c.distinct, c.labelled)?;
+        writeln!(
+            out,
+            "solutions: {} distinct (identical stones interchangeable), {} labelled",
+            c.distinct, c.labelled
+        )?;
         writeln!(out, "positions: {}, seconds: {:.3} ({} search)", c.positions, time.as_secs_f64(), mode.name())?;
         Ok(())
     }

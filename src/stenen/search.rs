@@ -64,7 +64,8 @@ pub struct Found {
 
 /// Cells of the unplaced stones and the empty cells, when they differ (no search runs).
 pub fn cell_mismatch(game: &Game, board: &Board) -> Option<(usize, usize)> {
-    let stones: usize = (1..=game.stone_count()).filter(|&s| !board.is_placed(s)).map(|s| game.stones[s - 1].size()).sum();
+    let stones: usize =
+        (1..=game.stone_count()).filter(|&s| !board.is_placed(s)).map(|s| game.stones[s - 1].size()).sum();
     let empty = board.cells().iter().filter(|&&c| c == 0).count();
     (stones != empty).then_some((stones, empty))
 }
@@ -113,8 +114,9 @@ impl BitRegions {
     fn flood(&self, seed: u64, empty: u64) -> u64 {
         let mut r = seed;
         loop {
-            let grown = (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
-                & empty;
+            let grown =
+                (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
+                    & empty;
             if grown == r {
                 return r;
             }
@@ -182,7 +184,8 @@ impl Tables {
             let masks = vec![0u64; places.len()];
             BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
         });
-        let mut tables = Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
+        let mut tables =
+            Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
         tables.fill_masks();
         tables
     }
@@ -398,10 +401,9 @@ impl<'t> Search<'t> {
         if parent == Some((g, min)) {
             for &c in covered {
                 for &n in &t.neighbours[usize::from(c)] {
-                    if n != NONE && self.cells[usize::from(n)] == 0 && self.stamp[usize::from(n)] != self.stamp_now {
-                        if bad(self.flood(usize::from(n))) {
-                            return None;
-                        }
+                    let open = n != NONE && self.cells[usize::from(n)] == 0;
+                    if open && self.stamp[usize::from(n)] != self.stamp_now && bad(self.flood(usize::from(n))) {
+                        return None;
                     }
                 }
             }

@@ -79,8 +79,7 @@ impl Stone {
         let o6 = o5.rotated();
         let o7 = o6.rotated();
         let orientations = vec![o0, o1, o2, o3, o4, o5, o6, o7];
-        let distinct =
-            (0..ORIENTATIONS).filter(|&o| !orientations[..o].contains(&orientations[o])).collect();
+        let distinct = (0..ORIENTATIONS).filter(|&o| !orientations[..o].contains(&orientations[o])).collect();
         Stone { number, orientations, distinct }
     }
 

@@ -154,8 +154,11 @@ fn modes_agree_from_hand_placed_boards() {
     for pl in [p(0, 0, 1, 1), p(1, 0, 3, 0), p(1, 2, 5, 0)] {
         b3.place(&g3, pl).unwrap();
     }
-    let all: Vec<(u64, u128)> =
-        [Mode::Dumb, Mode::Smart, Mode::Fast].iter().map(|&m| counted(&g3, &b3, m, false)).map(|c| (c.1, c.2)).collect();
+    let all: Vec<(u64, u128)> = [Mode::Dumb, Mode::Smart, Mode::Fast]
+        .iter()
+        .map(|&m| counted(&g3, &b3, m, false))
+        .map(|c| (c.1, c.2))
+        .collect();
     assert!(all.windows(2).all(|w| w[0] == w[1]), "{all:?}");
     assert!(all[0].0 > 0);
     // Merging identical stones off and on gives the same labelled count.

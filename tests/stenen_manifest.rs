@@ -1,0 +1,164 @@
+//! `harness run` on stenen manifests: the agreed CSV columns, exact values, the parallel
+//! experiment's parity, determinism across thread counts, and manifest refusals.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn stones(file: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file).display().to_string()
+}
+
+fn write_manifest(dir: &Path, body: &str) -> PathBuf {
+    let path = dir.join("m.toml");
+    std::fs::write(&path, format!("seed = 7\nthreads = [1, 2]\ntime_limit = 60\n{body}")).unwrap();
+    path
+}
+
+fn run(manifest: &Path, out: &Path, threads: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["run", manifest.to_str().unwrap(), "--out", out.to_str().unwrap(), "--threads", threads, "--force"])
+        .output()
+        .unwrap()
+}
+
+fn read_csv(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::ReaderBuilder::new().has_headers(false).from_path(path).unwrap();
+    r.records().map(|rec| rec.unwrap().iter().map(str::to_string).collect()).collect()
+}
+
+fn table_body() -> String {
+    format!(
+        "[[experiment]]\nname = \"stenen_table\"\ngame = \"stenen\"\nkind = \"table\"\ninstances = [\n  \
+         {{ height = 4, width = 5, stones = \"{}\" }},\n  {{ height = 10, width = 4, stones = \"{}\" }},\n]\n\n\
+         [[experiment]]\nname = \"parallel\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [\n  \
+         {{ game = \"stenen\", search = \"count dumb\", height = 10, width = 4, stones = \"{}\" }},\n  \
+         {{ game = \"stenen\", search = \"count smart\", height = 4, width = 5, stones = \"{}\" }},\n]\n",
+        stones("stenen1.in"),
+        stones("stenen3.in"),
+        stones("stenen3.in"),
+        stones("stenen1.in"),
+    )
+}
+
+const COLUMNS: [&str; 20] = [
+    "instance",
+    "height",
+    "width",
+    "stones",
+    "dumb_find_positions",
+    "dumb_find_seconds",
+    "smart_find_positions",
+    "smart_find_seconds",
+    "solutions_distinct",
+    "solutions_labelled",
+    "dumb_count_positions",
+    "dumb_count_seconds",
+    "smart_count_positions",
+    "smart_count_seconds",
+    "fast_count_positions",
+    "fast_count_seconds",
+    "threads",
+    "seed",
+    "time_limit",
+    "status",
+];
+
+fn without_time_columns(rows: &[Vec<String>]) -> Vec<Vec<String>> {
+    let header = &rows[0];
+    let keep: Vec<usize> = (0..header.len())
+        .filter(|&i| {
+            let h = header[i].as_str();
+            !(h == "seconds" || h.ends_with("_seconds") || h == "speedup" || h == "threads")
+        })
+        .collect();
+    rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect()
+}
+
+#[test]
+fn table_and_parallel_rows_are_exact_and_thread_independent() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = write_manifest(dir.path(), &table_body());
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let o = run(&manifest, out, threads);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let table = read_csv(&two.join("stenen_table.csv"));
+    assert_eq!(table[0], COLUMNS.map(String::from).to_vec());
+    let col = |name: &str| COLUMNS.iter().position(|c| *c == name).unwrap();
+    let row = &table[1];
+    assert_eq!(row[col("instance")], "4x5 stenen1");
+    assert_eq!((row[col("solutions_distinct")].as_str(), row[col("solutions_labelled")].as_str()), ("16", "32"));
+    assert_eq!((row[col("dumb_find_positions")].as_str(), row[col("smart_find_positions")].as_str()), ("19", "12"));
+    assert_eq!((row[col("dumb_count_positions")].as_str(), row[col("smart_count_positions")].as_str()), ("489", "303"));
+    assert_eq!(row[col("status")], "ok");
+    assert_eq!(table[2][col("solutions_labelled")], "57472");
+    let parallel = read_csv(&two.join("parallel.csv"));
+    let equal = parallel[0].iter().position(|c| c == "equal").unwrap();
+    assert_eq!(parallel.len(), 5);
+    assert!(parallel[1..].iter().all(|r| r[equal] == "true"), "{parallel:?}");
+    for name in ["stenen_table.csv", "parallel.csv"] {
+        assert_eq!(
+            without_time_columns(&read_csv(&one.join(name))),
+            without_time_columns(&read_csv(&two.join(name))),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_cell_over_the_time_limit_is_an_honest_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = format!(
+        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 0.2\n\
+         instances = [{{ height = 3, width = 20, stones = \"{}\" }}]\n",
+        stones("stenen2.in")
+    );
+    let manifest = write_manifest(dir.path(), &body);
+    let o = run(&manifest, &dir.path().join("out"), "2");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = read_csv(&dir.path().join("out/t.csv"));
+    let row = &rows[1];
+    assert_eq!(row[COLUMNS.iter().position(|c| *c == "dumb_count_positions").unwrap()], "timeout");
+    assert_eq!(row[COLUMNS.iter().position(|c| *c == "dumb_count_seconds").unwrap()], "timeout");
+    assert_eq!(row[COLUMNS.iter().position(|c| *c == "time_limit").unwrap()], "0.2");
+    assert_eq!(row[COLUMNS.len() - 1], "timeout");
+    // 3x20 has 8 numbered tilings; fast mode finishes within the limit.
+    assert_eq!(row[COLUMNS.iter().position(|c| *c == "solutions_labelled").unwrap()], "8");
+}
+
+#[test]
+fn bad_manifests_are_refused_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("kind = \"tables\"\ninstances = []\n", 7, "unknown kind `tables`"),
+        ("kind = \"table\"\ninstances = []\n", 8, "at least one instance"),
+        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"/nonexistent.in\" }]\n", 0, "cannot open"),
+        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stone = \"x\" }]\n", 4, "unknown field `stone`"),
+        (
+            "kind = \"table\"\ninstances = [{ height = 1, width = 5, stones = \"STONES\" }]\n",
+            8,
+            "height h must be 2..=20",
+        ),
+        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"STONES\" }]\nmode = 1\n", 9, "mode"),
+    ];
+    for (body, line, needle) in cases {
+        let body = body.replace("STONES", &stones("stenen1.in"));
+        let manifest = write_manifest(dir.path(), &format!("[[experiment]]\nname = \"t\"\ngame = \"stenen\"\n{body}"));
+        let o = run(&manifest, &dir.path().join("out"), "1");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{body}: {err}");
+        assert!(err.contains(needle), "{body}: `{err}` lacks `{needle}`");
+        if line > 0 {
+            assert!(err.contains(&format!("m.toml:{line}:")), "{body}: `{err}` lacks line {line}");
+        }
+    }
+    let item = format!(
+        "[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\n\
+         items = [{{ game = \"stenen\", search = \"count clever\", height = 4, width = 5, stones = \"{}\" }}]\n",
+        stones("stenen1.in")
+    );
+    let o = run(&write_manifest(dir.path(), &item), &dir.path().join("out"), "1");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown search `count clever`"));
+}
