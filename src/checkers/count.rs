@@ -225,15 +225,21 @@ fn memo_rec<B: Bits>(
     let games = if p.both_have_kings() {
         Games::both()
     } else {
-        let moves = legal_moves::<B, false>(g, p);
-        if moves.is_empty() {
-            Games::won_by(p.side.other())
-        } else {
-            let mut sum = Games::default();
-            for m in &moves {
-                sum.add(&memo_rec(g, &p.apply(m), t, memo, limit)?)?;
+        let mut sum = Games::default();
+        let mut any = false;
+        let mut stop = None;
+        generate::<B, false>(g, p, &mut |m| {
+            any = true;
+            if stop.is_none() {
+                if let Err(e) = memo_rec(g, &p.apply(m), t, memo, limit).and_then(|x| sum.add(&x)) {
+                    stop = Some(e);
+                }
             }
-            sum
+        });
+        match stop {
+            Some(e) => return Err(e),
+            None if !any => Games::won_by(p.side.other()),
+            None => sum,
         }
     };
     if memo.len() >= limit {
