@@ -41,7 +41,9 @@ fn memo_count(c: &mut Criterion) {
     let p = Position::start(&g);
     let mut group = c.benchmark_group("count_memo");
     group.sample_size(10);
-    group.bench_function("5x6_r1", |b| b.iter(|| count_memo(&g, &p, 1 << 22, &Budget::unlimited()).unwrap().games.total));
+    group.bench_function("5x6_r1", |b| {
+        b.iter(|| count_memo(&g, &p, 1 << 22, &Budget::unlimited()).unwrap().games.total)
+    });
     group.finish();
 }
 

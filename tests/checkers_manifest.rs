@@ -39,7 +39,11 @@ fn bad_entries_are_refused_with_line_and_reason() {
         ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_limit = 0\n", 9, "memo_limit"),
         ("kind = \"perft\"\ndepths = [99]\n", 8, "depths"),
         ("kind = \"perft\"\nboard = \"20x8 r1\"\ndepths = [3]\n", 8, "3 <= m, n <= 16"),
-        ("kind = \"match\"\npairings = [{ player = \"genius\", opponent = \"random\", games = 2 }]\n", 8, "not a player"),
+        (
+            "kind = \"match\"\npairings = [{ player = \"genius\", opponent = \"random\", games = 2 }]\n",
+            8,
+            "not a player",
+        ),
         ("kind = \"match\"\npairings = [{ player = \"random\", opponent = \"random\", games = 0 }]\n", 8, "at least 1"),
         ("kind = \"match\"\npairings = []\n", 8, "at least one pairing"),
     ];
@@ -59,7 +63,9 @@ fn bad_parallel_items_are_refused() {
         ("{ game = \"checkers\", search = \"count\", board = \"4 by 4\" }", "not a board"),
         ("{ game = \"checkers\", search = \"count\", extra = 1 }", "extra"),
     ] {
-        let (_, msg) = refusal(&format!("[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [{item}]\n"));
+        let (_, msg) = refusal(&format!(
+            "[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [{item}]\n"
+        ));
         assert!(msg.contains(what), "{item}: {msg}");
     }
 }

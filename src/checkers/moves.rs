@@ -371,9 +371,12 @@ mod tests {
     /// A position from piece lists: `B`/`W` men, `BK`/`WK` kings, e.g. `["c3"]`.
     fn pos(g: &Geometry<u64>, side: Color, black: &[&str], white: &[&str], bk: &[&str], wk: &[&str]) -> Position<u64> {
         let mut p = Position::empty(side);
-        for (names, color, king) in
-            [(black, Color::Black, false), (white, Color::White, false), (bk, Color::Black, true), (wk, Color::White, true)]
-        {
+        for (names, color, king) in [
+            (black, Color::Black, false),
+            (white, Color::White, false),
+            (bk, Color::Black, true),
+            (wk, Color::White, true),
+        ] {
             for n in names {
                 p.put(sq(g, n), Piece { color, king });
             }

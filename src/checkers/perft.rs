@@ -74,7 +74,13 @@ pub fn perft_parallel<B: Bits>(
     par_rec(g, p, depth, SPLIT_PLIES, budget)
 }
 
-fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, split: u32, budget: &Budget) -> Result<PerftCount, Stopped> {
+fn par_rec<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    split: u32,
+    budget: &Budget,
+) -> Result<PerftCount, Stopped> {
     if split == 0 || depth <= 1 {
         return perft(g, p, depth, budget);
     }
