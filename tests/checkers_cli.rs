@@ -49,7 +49,10 @@ fn divide_json_lists_seven_root_moves_adding_up() {
 #[test]
 fn count_json_plain_and_memo_agree() {
     let hand = json(&["checkers", "count", "3", "3", "1", "--json"]);
-    assert_eq!((hand["games"].as_u64(), hand["white_wins"].as_u64(), hand["positions"].as_u64()), (Some(4), Some(4), Some(11)));
+    assert_eq!(
+        (hand["games"].as_u64(), hand["white_wins"].as_u64(), hand["positions"].as_u64()),
+        (Some(4), Some(4), Some(11))
+    );
     let plain = json(&["checkers", "count", "4", "5", "1", "--json", "--threads", "2"]);
     let memo = json(&["checkers", "count", "4", "5", "1", "--json", "--memo"]);
     for key in ["games", "black_wins", "white_wins", "both_kings"] {
@@ -99,7 +102,13 @@ fn text_program_undo_goes_back_to_the_start_and_counts() {
     assert!(out.contains("Nothing to undo"), "{out}");
     // 4x4 r1 from the start, same as `harness checkers count 4 4 1`.
     let v = json(&["checkers", "count", "4", "4", "1", "--json", "--memo"]);
-    assert!(out.contains(&format!("continuation games (single-jump captures, ending when both have a king): {} ", v["games"])), "{out}");
+    assert!(
+        out.contains(&format!(
+            "continuation games (single-jump captures, ending when both have a king): {} ",
+            v["games"]
+        )),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("Bye."), "end of input ends cleanly: {out}");
 }
 

@@ -232,7 +232,14 @@ fn divide(a: PerftArgs) -> Result<()> {
     let total: u64 = parts.iter().map(|(_, c)| c.leaves).sum();
     if a.opts.json {
         let moves = parts.into_iter().map(|(mv, c)| DivideMove { mv, leaves: c.leaves }).collect();
-        let j = DivideJson { board: size.to_string(), depth: a.depth, moves, leaves: total, seconds: time.as_secs_f64(), threads };
+        let j = DivideJson {
+            board: size.to_string(),
+            depth: a.depth,
+            moves,
+            leaves: total,
+            seconds: time.as_secs_f64(),
+            threads,
+        };
         return print_json(&j);
     }
     for (mv, c) in &parts {
@@ -287,7 +294,11 @@ fn count(a: CountArgs) -> Result<()> {
 /// Runs the interactive game: the text program, or the terminal board with `--tui`.
 pub fn play(args: PlayArgs) -> Result<()> {
     if !(args.count_limit.is_finite() && args.count_limit > 0.0) {
-        return Err(InputError::new(format!("--count-limit must be a positive number of seconds, got {}", args.count_limit)).into());
+        return Err(InputError::new(format!(
+            "--count-limit must be a positive number of seconds, got {}",
+            args.count_limit
+        ))
+        .into());
     }
     if args.tui {
         let size: BoardSize = args.board.parse().map_err(InputError::new)?;

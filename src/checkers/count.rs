@@ -181,7 +181,7 @@ impl Hasher for PositionHasher {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_u128(&mut self, x: u128) {
         self.write_u64(x as u64);
@@ -225,15 +225,21 @@ fn memo_rec<B: Bits>(
     let games = if p.both_have_kings() {
         Games::both()
     } else {
-        let moves = legal_moves::<B, false>(g, p);
-        if moves.is_empty() {
-            Games::won_by(p.side.other())
-        } else {
-            let mut sum = Games::default();
-            for m in &moves {
-                sum.add(&memo_rec(g, &p.apply(m), t, memo, limit)?)?;
+        let mut sum = Games::default();
+        let mut any = false;
+        let mut stop = None;
+        generate::<B, false>(g, p, &mut |m| {
+            any = true;
+            if stop.is_none() {
+                if let Err(e) = memo_rec(g, &p.apply(m), t, memo, limit).and_then(|x| sum.add(&x)) {
+                    stop = Some(e);
+                }
             }
-            sum
+        });
+        match stop {
+            Some(e) => return Err(e),
+            None if !any => Games::won_by(p.side.other()),
+            None => sum,
         }
     };
     if memo.len() >= limit {

@@ -13,7 +13,9 @@ use super::geometry::{BoardSize, Color};
 use super::matches::Tally;
 use super::players::PlayerKind;
 use crate::harness::experiment::{in_pool, seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
-use crate::harness::{Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped};
+use crate::harness::{
+    Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
+};
 
 /// Default memo size limit of the memoised count (about 1 GB).
 pub const DEFAULT_MEMO_LIMIT: usize = 10_000_000;
@@ -24,7 +26,8 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         "count" => CountExperiment::build(spec),
         "perft" => PerftExperiment::build(spec),
         "match" => MatchExperiment::build(spec),
-        other => Err(spec.error(Some("kind"), format!("unknown kind `{other}` for game checkers, expected count, perft or match"))),
+        other => Err(spec
+            .error(Some("kind"), format!("unknown kind `{other}` for game checkers, expected count, perft or match"))),
     }
 }
 
@@ -299,7 +302,9 @@ impl MatchExperiment {
         }
         let mut pairings = Vec::new();
         for (i, q) in p.pairings.iter().enumerate() {
-            let kind = |t: &str| t.parse::<PlayerKind>().map_err(|e| spec.error(Some("pairings"), format!("pairings[{i}]: {e}")));
+            let kind = |t: &str| {
+                t.parse::<PlayerKind>().map_err(|e| spec.error(Some("pairings"), format!("pairings[{i}]: {e}")))
+            };
             if q.games == 0 {
                 return Err(spec.error(Some("pairings"), format!("pairings[{i}]: `games` must be at least 1")));
             }
@@ -449,7 +454,10 @@ impl ParallelSearch for Search {
                 let g = c.games;
                 Ok(SearchOutcome {
                     positions: c.positions,
-                    result: format!("games={} black={} white={} both={}", g.total, g.black_wins, g.white_wins, g.both_kings),
+                    result: format!(
+                        "games={} black={} white={} both={}",
+                        g.total, g.black_wins, g.white_wins, g.both_kings
+                    ),
                 })
             }
         }
@@ -474,6 +482,8 @@ pub fn parallel_search(
         ("perft", _) => Err(spec.error(Some("items"), format!("{what}: perft needs `depth` between 0 and 40"))),
         ("count", None) => Ok(Box::new(Search::Count(size))),
         ("count", Some(_)) => Err(spec.error(Some("items"), format!("{what}: count takes no `depth`"))),
-        (other, _) => Err(spec.error(Some("items"), format!("{what}: unknown search `{other}`, expected perft or count"))),
+        (other, _) => {
+            Err(spec.error(Some("items"), format!("{what}: unknown search `{other}`, expected perft or count")))
+        }
     }
 }

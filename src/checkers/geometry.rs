@@ -200,7 +200,7 @@ impl<B: Bits> Geometry<B> {
             rows,
             cols,
             men_rows,
-            shift: [(width - 1) / 2, (width + 1) / 2, (width + 1) / 2, (width - 1) / 2],
+            shift: [(width - 1) / 2, width.div_ceil(2), width.div_ceil(2), (width - 1) / 2],
             valid: B::ZERO,
             crown: [B::ZERO; 2],
             start: [B::ZERO; 2],
@@ -285,7 +285,8 @@ impl<B: Bits> Geometry<B> {
             let last = (b'a' + self.cols - 1) as char;
             return Err(format!("`{text}` is off the board (columns a..{last}, rows 1..{})", self.rows));
         }
-        self.index((row - 1) as u8, col as u8).ok_or_else(|| format!("`{text}` is a light square; only dark squares are used"))
+        self.index((row - 1) as u8, col as u8)
+            .ok_or_else(|| format!("`{text}` is a light square; only dark squares are used"))
     }
 }
 

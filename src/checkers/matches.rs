@@ -93,9 +93,7 @@ mod tests {
     fn random_games_end_and_replay_from_the_seed() {
         let g = Geometry::<u64>::new(6, 6, 2).unwrap();
         let b = Budget::unlimited();
-        let play = |i: u64| {
-            play_game(&g, [PlayerKind::Random; 2], 80, 0, &mut item_rng(i, &["t"]), &b).unwrap()
-        };
+        let play = |i: u64| play_game(&g, [PlayerKind::Random; 2], 80, 0, &mut item_rng(i, &["t"]), &b).unwrap();
         for i in 0..20 {
             let r = play(i);
             assert_ne!(r.outcome, Outcome::Ongoing);

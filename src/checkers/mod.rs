@@ -3,16 +3,16 @@
 
 pub mod bits;
 pub mod cli;
+pub mod count;
 pub mod dispatch;
 pub mod experiments;
-pub mod geometry;
-pub mod moves;
-pub mod position;
-pub mod perft;
-pub mod ticker;
-pub mod count;
 pub mod game;
+pub mod geometry;
+pub mod matches;
+pub mod moves;
+pub mod perft;
 pub mod play;
 pub mod players;
+pub mod position;
+pub mod ticker;
 pub mod tui;
-pub mod matches;

@@ -187,25 +187,130 @@ fn extend<B: Bits, const MULTI: bool>(
     }
 }
 
-/// Number of legal moves (full rules when `MULTI`), without building them: steps are
-/// counted by population count, capture paths by walking them (perft's bulk counting).
+/// Number of legal moves (full rules when `MULTI`), without building them (perft's bulk
+/// counting). Steps are counted by population count. A man never jumps backward, so
+/// whether it can jump again from a landing square does not depend on the path so far:
+/// men's jumps that end at once are counted setwise too, and only continuing jumps and
+/// kings' captures are walked square by square.
 #[inline]
 pub fn count_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>) -> u64 {
+    let us = p.side;
+    let own = p.pieces[us.index()];
+    let opp = p.pieces[us.other().index()];
+    let empty = g.valid & !(own | opp);
+    let kings = own & p.kings;
+    let men = own & !p.kings;
+    let fwd = us.forward();
+    // Squares from which a forward jump exists, per forward direction.
+    let jump_from = fwd.map(|d| {
+        let back = dir::OPPOSITE[d];
+        g.step(g.step(empty, back) & opp, back)
+    });
+    let can_jump = jump_from[0] | jump_from[1];
+    let king_jumpers = if kings.any() {
+        let mut k = B::ZERO;
+        for (d, &back) in dir::OPPOSITE.iter().enumerate() {
+            if d != fwd[0] && d != fwd[1] {
+                k |= g.step(g.step(empty, back) & opp, back);
+            }
+        }
+        kings & (k | can_jump)
+    } else {
+        B::ZERO
+    };
+    if (men & can_jump).any() || king_jumpers.any() {
+        return count_men_jumps::<B, MULTI>(g, us, men, opp, empty, jump_from, can_jump)
+            + count_king_jumps::<B, MULTI>(g, us, king_jumpers, opp, empty);
+    }
+    let mut n = 0;
+    for d in fwd {
+        n += u64::from((g.step(own, d) & empty).count());
+    }
+    if kings.any() {
+        for (d, _) in dir::OPPOSITE.iter().enumerate() {
+            if d != fwd[0] && d != fwd[1] {
+                n += u64::from((g.step(kings, d) & empty).count());
+            }
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn count_men_jumps<B: Bits, const MULTI: bool>(
+    g: &Geometry<B>,
+    us: Color,
+    men: B,
+    opp: B,
+    empty: B,
+    jump_from: [B; 2],
+    can_jump: B,
+) -> u64 {
+    let crown = g.crown[us.index()];
+    let mut n = 0;
+    for (k, d) in us.forward().into_iter().enumerate() {
+        let land = g.step(g.step(men & jump_from[k], d), d);
+        if !MULTI {
+            n += u64::from(land.count());
+            continue;
+        }
+        let ends = land & (crown | !can_jump);
+        n += u64::from(ends.count());
+        let back = dir::OPPOSITE[d];
+        for at in (land & !ends).iter() {
+            let over = g.step(B::bit(at), back);
+            let from = g.step(over, back).lowest();
+            let path = Path { from, at, jumps: 1, dirs: d as u128, captured: over };
+            extend::<B, MULTI>(g, us, false, opp, empty | B::bit(from), path, &mut |_, _| n += 1);
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn count_king_jumps<B: Bits, const MULTI: bool>(g: &Geometry<B>, us: Color, jumpers: B, opp: B, empty: B) -> u64 {
+    let mut n = 0;
+    for from in jumpers.iter() {
+        let start = Path { from, at: from, jumps: 0, dirs: 0, captured: B::ZERO };
+        extend::<B, MULTI>(g, us, true, opp, empty | B::bit(from), start, &mut |_, _| n += 1);
+    }
+    n
+}
+
+/// Calls `visit` with the position after every legal step, when the side to move has
+/// no capture (then steps are all its moves), and returns `true`; returns `false`
+/// without calling it when a capture exists. Steps are played setwise, without
+/// building [`Move`]s (perft's last-but-one ply).
+#[inline(always)]
+pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl FnMut(&Position<B>)) -> bool {
     let empty = empty(g, p);
     let jump = jumpers(g, p, empty);
-    let any_jumper = jump[0] | jump[1] | jump[2] | jump[3];
-    if any_jumper.any() {
-        let opp = p.pieces[p.side.other().index()];
-        let mut n = 0u64;
-        for from in any_jumper.iter() {
-            let king = p.kings.has(from);
-            let start = Path { from, at: from, jumps: 0, dirs: 0, captured: B::ZERO };
-            extend::<B, MULTI>(g, p.side, king, opp, empty | B::bit(from), start, &mut |_, _| n += 1);
-        }
-        return n;
+    if (jump[0] | jump[1] | jump[2] | jump[3]).any() {
+        return false;
     }
+    let us = p.side.index();
+    let crown = g.crown[us];
     let m = movers(p);
-    (0..4).map(|d| u64::from((g.step(m[d], d) & empty).count())).sum()
+    for (d, &movers_d) in m.iter().enumerate() {
+        if movers_d.is_empty() {
+            continue;
+        }
+        let back = dir::OPPOSITE[d];
+        for to in (g.step(movers_d, d) & empty).iter() {
+            let to_b = B::bit(to);
+            let from_b = g.step(to_b, back);
+            let mut child = *p;
+            child.pieces[us] = (child.pieces[us] & !from_b) | to_b;
+            if (p.kings & from_b).any() {
+                child.kings = (child.kings & !from_b) | to_b;
+            } else if (crown & to_b).any() {
+                child.kings |= to_b;
+            }
+            child.side = p.side.other();
+            visit(&child);
+        }
+    }
+    true
 }
 
 /// Every legal move (full rules when `MULTI`), in [`generate`]'s order.
@@ -266,9 +371,12 @@ mod tests {
     /// A position from piece lists: `B`/`W` men, `BK`/`WK` kings, e.g. `["c3"]`.
     fn pos(g: &Geometry<u64>, side: Color, black: &[&str], white: &[&str], bk: &[&str], wk: &[&str]) -> Position<u64> {
         let mut p = Position::empty(side);
-        for (names, color, king) in
-            [(black, Color::Black, false), (white, Color::White, false), (bk, Color::Black, true), (wk, Color::White, true)]
-        {
+        for (names, color, king) in [
+            (black, Color::Black, false),
+            (white, Color::White, false),
+            (bk, Color::Black, true),
+            (wk, Color::White, true),
+        ] {
             for n in names {
                 p.put(sq(g, n), Piece { color, king });
             }

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::bits::Bits;
 use super::geometry::Geometry;
-use super::moves::{count_moves, generate, legal_moves};
+use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
 use super::ticker::Ticker;
 use crate::harness::{Budget, Stopped};
@@ -41,6 +41,16 @@ fn perft_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, t: &mut Tick
         return Ok(count_moves::<B, true>(g, p));
     }
     let mut total = 0;
+    if depth == 2 {
+        let mut visited = 0;
+        if for_each_step(g, p, &mut |child| {
+            visited += 1;
+            total += count_moves::<B, true>(g, child);
+        }) {
+            t.visit_many(visited)?;
+            return Ok(total);
+        }
+    }
     let mut stopped = None;
     generate::<B, true>(g, p, &mut |m| {
         if stopped.is_none() {
@@ -64,7 +74,13 @@ pub fn perft_parallel<B: Bits>(
     par_rec(g, p, depth, SPLIT_PLIES, budget)
 }
 
-fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, split: u32, budget: &Budget) -> Result<PerftCount, Stopped> {
+fn par_rec<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    split: u32,
+    budget: &Budget,
+) -> Result<PerftCount, Stopped> {
     if split == 0 || depth <= 1 {
         return perft(g, p, depth, budget);
     }

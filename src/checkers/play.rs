@@ -65,8 +65,7 @@ pub fn run<R: BufRead, W: Write>(input: R, out: &mut W, opts: &TextOptions) -> i
     let mut lines = Lines { input };
     let mut rng = seeded(opts.seed);
     writeln!(out, "Checkers on an m x n board. Black moves first, upwards. Type `help` at your move.")?;
-    loop {
-        let Some(setup) = ask_setup(&mut lines, out)? else { break };
+    while let Some(setup) = ask_setup(&mut lines, out)? {
         let end = with_bits!(setup.size, B => play_one::<B, R, W>(&mut lines, out, setup, opts, &mut rng)?);
         if matches!(end, End::Quit) {
             break;
@@ -145,7 +144,14 @@ fn play_one<B: Bits, R: BufRead, W: Write>(
 ) -> io::Result<End> {
     let g = geometry::<B>(setup.size);
     let mut game = Game::new(g.clone(), opts.draw_plies);
-    writeln!(out, "New game on {}: you play {}, the computer ({}) plays {}.", setup.size, setup.human.name(), setup.computer, setup.human.other().name())?;
+    writeln!(
+        out,
+        "New game on {}: you play {}, the computer ({}) plays {}.",
+        setup.size,
+        setup.human.name(),
+        setup.computer,
+        setup.human.other().name()
+    )?;
     write!(out, "{}", board_text(&g, game.position()))?;
     loop {
         match game.outcome() {

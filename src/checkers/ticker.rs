@@ -30,6 +30,16 @@ impl<'a> Ticker<'a> {
         Ok(())
     }
 
+    /// Counts `n` positions at once; `Err` once the budget says stop.
+    #[inline(always)]
+    pub fn visit_many(&mut self, n: u64) -> Result<(), Stopped> {
+        self.pending += n;
+        if self.pending >= TICK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
     /// Reports the pending positions to the budget.
     pub fn flush(&mut self) -> Result<(), Stopped> {
         let n = std::mem::take(&mut self.pending);

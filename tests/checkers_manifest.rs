@@ -1,0 +1,120 @@
+//! Checkers manifest entries: every refusal names the file, the line and the reason
+//! before anything runs; the `parallel` items run and agree with the sequential counts;
+//! results replay on 1 and 2 threads.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use harness::harness::manifest::Manifest;
+use harness::harness::registry;
+
+fn write(dir: &Path, text: &str) -> PathBuf {
+    let p = dir.join("m.toml");
+    std::fs::write(&p, format!("seed = 7\nthreads = [1, 2]\ntime_limit = 20\n{text}")).unwrap();
+    p
+}
+
+/// Builds every entry of `text`; the first refusal's (line, message).
+fn refusal(text: &str) -> (Option<usize>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let m = Manifest::load(&write(dir.path(), text), None, None).unwrap();
+    for spec in &m.experiments {
+        if let Err(e) = registry::build(spec) {
+            return (e.line, e.message);
+        }
+    }
+    panic!("accepted: {text}");
+}
+
+const HEAD: &str = "[[experiment]]\nname = \"x\"\ngame = \"checkers\"\n";
+
+#[test]
+fn bad_entries_are_refused_with_line_and_reason() {
+    let cases: [(&str, usize, &str); 11] = [
+        ("kind = \"chess\"\n", 7, "unknown kind `chess`"),
+        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nbogus = 1\n", 9, "bogus"),
+        ("kind = \"count\"\nboards = [\"4x4\"]\n", 8, "not a board"),
+        ("kind = \"count\"\nboards = [\"4x4 r3\"]\n", 8, "1 <= r <= m/2"),
+        ("kind = \"count\"\nboards = []\n", 8, "at least one board"),
+        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_limit = 0\n", 9, "memo_limit"),
+        ("kind = \"perft\"\ndepths = [99]\n", 8, "depths"),
+        ("kind = \"perft\"\nboard = \"20x8 r1\"\ndepths = [3]\n", 8, "3 <= m, n <= 16"),
+        (
+            "kind = \"match\"\npairings = [{ player = \"genius\", opponent = \"random\", games = 2 }]\n",
+            8,
+            "not a player",
+        ),
+        ("kind = \"match\"\npairings = [{ player = \"random\", opponent = \"random\", games = 0 }]\n", 8, "at least 1"),
+        ("kind = \"match\"\npairings = []\n", 8, "at least one pairing"),
+    ];
+    for (body, line, what) in cases {
+        let (l, msg) = refusal(&format!("{HEAD}{body}"));
+        assert_eq!(l, Some(line), "{body}: {msg}");
+        assert!(msg.contains(what), "{body}: {msg}");
+    }
+}
+
+#[test]
+fn bad_parallel_items_are_refused() {
+    for (item, what) in [
+        ("{ game = \"checkers\", search = \"perft\" }", "depth"),
+        ("{ game = \"checkers\", search = \"count\", board = \"4x4 r1\", depth = 3 }", "no `depth`"),
+        ("{ game = \"checkers\", search = \"mate\" }", "unknown search"),
+        ("{ game = \"checkers\", search = \"count\", board = \"4 by 4\" }", "not a board"),
+        ("{ game = \"checkers\", search = \"count\", extra = 1 }", "extra"),
+    ] {
+        let (_, msg) = refusal(&format!(
+            "[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [{item}]\n"
+        ));
+        assert!(msg.contains(what), "{item}: {msg}");
+    }
+}
+
+fn run(manifest: &Path, out: &Path, threads: &str) {
+    let status = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["run", manifest.to_str().unwrap(), "--out", out.to_str().unwrap(), "--threads", threads])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+}
+
+fn rows(path: &Path) -> Vec<csv::StringRecord> {
+    csv::Reader::from_path(path).unwrap().records().map(|r| r.unwrap()).collect()
+}
+
+#[test]
+fn parallel_items_agree_and_results_replay_on_one_and_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = write(
+        dir.path(),
+        "[[experiment]]\nname = \"par\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [\n  \
+         { game = \"checkers\", search = \"perft\", board = \"8x8 r3\", depth = 7 },\n  \
+         { game = \"checkers\", search = \"count\", board = \"5x5 r1\" },\n]\n\
+         [[experiment]]\nname = \"m\"\ngame = \"checkers\"\nkind = \"match\"\nboard = \"6x6 r2\"\n\
+         pairings = [{ player = \"strategy:2\", opponent = \"random\", games = 6 }]\n\
+         [[experiment]]\nname = \"c\"\ngame = \"checkers\"\nkind = \"count\"\nboards = [\"4x5 r1\", \"3x3 r1\"]\n",
+    );
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run(&manifest, &one, "1");
+    run(&manifest, &two, "2");
+    let par = rows(&two.join("par.csv"));
+    assert_eq!(par.len(), 4, "two items x two thread counts");
+    for r in &par {
+        assert_eq!(&r[6], "true", "seq == par positions and result: {r:?}");
+        assert_eq!(&r[13], "ok");
+    }
+    assert_eq!(&par[0][10], "leaves=179740");
+    assert_eq!(&par[2][10], "games=344918 black=5256 white=3924 both=335738");
+    for name in ["m.csv", "c.csv"] {
+        let (a, b) = (rows(&one.join(name)), rows(&two.join(name)));
+        let header: Vec<String> =
+            csv::Reader::from_path(one.join(name)).unwrap().headers().unwrap().iter().map(String::from).collect();
+        for (x, y) in a.iter().zip(&b) {
+            for (i, h) in header.iter().enumerate() {
+                if !(h.ends_with("seconds") || h == "threads") {
+                    assert_eq!(x[i], y[i], "{name} column {h}");
+                }
+            }
+        }
+    }
+}
