@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn reals() {
         assert_eq!(format_real(0.5), "0.5");
-        assert_eq!(format_real(3.14159), "3.142");
+        assert_eq!(format_real(1.23456), "1.235");
         assert_eq!(format_real(0.00001234), "$1.23\\times 10^{-5}$");
         assert_eq!(format_real(-0.25), "-0.25");
     }

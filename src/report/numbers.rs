@@ -12,7 +12,9 @@
 //! Derived figures: for `tegel/sweep`, per instance (`ROW` = instance key):
 //! `undone_max` (most moves undone with a complete besteScore), `positions_at_max`,
 //! `seconds_at_max`, `growth` (three significant digits: the mean factor by which positions grow per extra move
-//! undone) and `stopped` (yes when a call hit the time limit). For the run:
+//! undone) and `stopped` (yes when a call hit the time limit). For `tegel/best`, row
+//! `largest`: the largest complete search (`instance`, `positions`, `seconds`,
+//! `over_billion`, `within_hour`). For the run:
 //! `\result{run}{run}{cpu}` and the other keys of `run.toml`.
 
 use std::fmt::Write as _;
@@ -29,6 +31,7 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>) -> String {
          \\providecommand\\hrhave[1]{\\expandafter\\def\\csname hk@#1\\endcsname{}}\n",
     );
     if let Some(run) = run {
+        out.push_str("\\hrhave{run}\n");
         for (key, value) in run {
             let text = match value {
                 toml::Value::String(s) => escape(s),
@@ -51,8 +54,13 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>) -> String {
                 let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
             }
         }
-        if kind == "tegel/sweep" {
-            for (key, column, value) in sweep_figures(&item.table) {
+        let derived = match kind.as_str() {
+            "tegel/sweep" => sweep_figures(&item.table),
+            "tegel/best" => largest_search(&item.table),
+            _ => Vec::new(),
+        };
+        {
+            for (key, column, value) in derived {
                 let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
                 let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
             }
@@ -89,6 +97,28 @@ pub fn row_keys(table: &CsvTable) -> Vec<String> {
         .enumerate()
         .map(|(i, r)| format!("{}/{}", r.iter().take(width).map(|c| key_part(c)).collect::<Vec<_>>().join("/"), i + 1))
         .collect()
+}
+
+/// The largest complete search of a `tegel/best` table (row key `largest`): its
+/// `instance`, `positions`, `seconds`, and whether it is `over_billion` positions and
+/// `within_hour` (the assignment's question on a 10^9-position instance).
+fn largest_search(table: &CsvTable) -> Vec<(String, &'static str, String)> {
+    let largest = table
+        .rows
+        .iter()
+        .filter(|r| table.cell(r, "status").is_none_or(is_ok))
+        .filter_map(|r| Some((r, table.number(r, "positions")?, table.number(r, "seconds")?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((row, positions, seconds)) = largest else { return Vec::new() };
+    let key = "largest".to_string();
+    let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+    vec![
+        (key.clone(), "instance", escape(&key_part(table.cell(row, "instance").unwrap_or_default()))),
+        (key.clone(), "positions", format_cell("positions", table.cell(row, "positions").unwrap_or_default())),
+        (key.clone(), "seconds", format_cell("seconds", table.cell(row, "seconds").unwrap_or_default())),
+        (key.clone(), "over_billion", yes(positions > 1e9)),
+        (key, "within_hour", yes(seconds <= 3600.0)),
+    ]
 }
 
 /// Derived per-instance figures of an undo sweep (see the module documentation).
