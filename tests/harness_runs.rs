@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use harness::harness::experiment::is_time_column;
+use harness::harness::experiment::varies_between_runs;
 
 fn run_quick(out: &Path, extra: &[&str]) -> String {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/instances/quick.toml");
@@ -19,7 +19,7 @@ fn run_quick(out: &Path, extra: &[&str]) -> String {
     err
 }
 
-/// Every CSV of `dir`, with the time columns blanked.
+/// Every CSV of `dir`, with the columns that may vary (timings, `threads`) blanked.
 fn tables_without_times(dir: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
     let mut tables = BTreeMap::new();
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
@@ -36,7 +36,7 @@ fn tables_without_times(dir: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
                 record
                     .iter()
                     .zip(&header)
-                    .map(|(cell, col)| if is_time_column(col) { String::new() } else { cell.to_string() })
+                    .map(|(cell, col)| if varies_between_runs(col) { String::new() } else { cell.to_string() })
                     .collect(),
             );
         }

@@ -41,9 +41,15 @@ pub trait Experiment: Send + Sync {
     fn run(&self, ctx: &RunContext) -> Result<()>;
 }
 
-/// Whether a column holds a timing (excluded from determinism comparisons).
+/// Whether a column holds a timing.
 pub fn is_time_column(name: &str) -> bool {
     name == "seconds" || name.ends_with("_seconds") || name == "speedup" || name.ends_with("_per_second")
+}
+
+/// Whether a column may differ between two runs of the same manifest and seed: the
+/// timings, and `threads`, which records the run's `--threads` setting.
+pub fn varies_between_runs(name: &str) -> bool {
+    is_time_column(name) || name == "threads"
 }
 
 /// What an experiment sees of the run: seed, threads, limits, progress and the row sink.
