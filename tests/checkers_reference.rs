@@ -65,7 +65,7 @@ fn jumps(
             continue;
         }
         let over = board[or as usize][oc as usize];
-        if !over.is_some_and(|p| p.color != side) || taken.contains(&(or, oc)) {
+        if over.is_none_or(|p| p.color == side) || taken.contains(&(or, oc)) {
             continue;
         }
         let landing_free = board[lr as usize][lc as usize].is_none() || (lr, lc) == origin;
@@ -112,12 +112,12 @@ fn engine_moves<B: Bits>(m: u8, n: u8, board: &Board, side: Color) -> Vec<String
 fn board_from(m: u8, n: u8, cells: &[u8]) -> Board {
     let mut board = vec![vec![None; n as usize]; m as usize];
     let mut k = 0;
-    for r in 0..m as usize {
-        for c in 0..n as usize {
+    for (r, row) in board.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
             if (r + c) % 2 == 0 {
                 let v = cells[k % cells.len()];
                 k += 1;
-                board[r][c] = match v % 10 {
+                *cell = match v % 10 {
                     0 | 1 => Some(Piece { color: Color::Black, king: false }),
                     2 | 3 => Some(Piece { color: Color::White, king: false }),
                     4 => Some(Piece { color: Color::Black, king: true }),
