@@ -4,8 +4,9 @@
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use harness::checkers::game::Outcome;
-use harness::checkers::geometry::{BoardSize, Color};
+use harness::checkers::geometry::{BoardSize, Color, Geometry};
 use harness::checkers::players::PlayerKind;
+use harness::checkers::position::{Piece, Position};
 use harness::checkers::tui::{Action, App};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
@@ -110,6 +111,31 @@ fn selection_marks_destinations_and_wrong_clicks_explain() {
     assert!(a.selection().is_empty());
     click(&mut a, 0, 1); // light square
     assert!(a.message().contains("dark"), "{}", a.message());
+}
+
+/// Black a1 with White on b2, d4, b4: a1xc3 must go on to a5 or e5; the jump is clicked
+/// square by square, the visited square stays selected and the next squares are marked.
+#[test]
+fn a_multi_jump_is_clicked_square_by_square() {
+    let size = BoardSize::standard();
+    let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+    let mut p = Position::empty(Color::Black);
+    p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: false });
+    for sq in ["b2", "d4", "b4", "h8"] {
+        p.put(g.parse_square(sq).unwrap(), Piece { color: Color::White, king: false });
+    }
+    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    let names = |a: &App<u64>| a.targets().iter().map(|&s| g.name(s)).collect::<Vec<_>>();
+    click(&mut a, 0, 0);
+    assert_eq!(names(&a), ["c3"]);
+    click(&mut a, 2, 2);
+    assert!(a.message().contains("Keep jumping"), "{}", a.message());
+    assert_eq!(a.selection().len(), 2);
+    assert_eq!(names(&a), ["a5", "e5"]);
+    click(&mut a, 4, 4);
+    assert_eq!(a.game().moves().next().unwrap().text(&g), "a1xc3xe5");
+    assert_eq!(a.game().plies(), 2, "the computer replied");
+    assert_eq!(a.game().position().count(Color::White), 2);
 }
 
 #[test]

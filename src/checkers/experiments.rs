@@ -17,7 +17,7 @@ use crate::harness::{
     Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
 };
 
-/// Default memo size limit of the memoised count (about 1 GB).
+/// Default memo size limit of the memoised count (a full memo peaks at about 2.4 GB).
 pub const DEFAULT_MEMO_LIMIT: usize = 10_000_000;
 
 /// Builds the experiment of a `game = "checkers"` manifest entry.

@@ -1,5 +1,21 @@
 //! Checkers (English draughts) on an m x n board: exact rules engine, perft,
 //! continuation-game counts, players, experiments, the text program and a mouse board.
+//!
+//! Where things are:
+//! - [`geometry`]: board sizes, squares and their names (`a1` bottom left), directions,
+//!   start and crowning rows, the bit layout; [`bits`]: the bit-set types (`u64`, `u128`,
+//!   256-bit).
+//! - [`position`]: pieces and side to move, do/undo; [`moves`]: move generation (forced
+//!   capture, multi-jumps, crowning ends a jump, every path a move), bulk counting, move
+//!   text and parsing.
+//! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
+//!   counts (single-jump variant), plain, parallel and memoised; [`ticker`]: position
+//!   counting with budget checks.
+//! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
+//!   alpha-beta strategy; [`matches`]: seeded games and tallies.
+//! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
+//!   `count`, `perft`, `match` and the `parallel` items; [`cli`]: one-shot commands;
+//!   [`play`]: the text program; [`tui`]: the terminal board.
 
 pub mod bits;
 pub mod cli;

@@ -346,7 +346,8 @@ pub fn parse_move<B: Bits>(g: &Geometry<B>, legal: &[Move<B>], text: &str) -> Re
     if legal.iter().any(|m| m.path(g).starts_with(&squares)) {
         return Err(format!("`{text}` stops too early: the piece must keep jumping while it can"));
     }
-    if captures && squares.len() == 2 && !legal.iter().any(|m| m.from as u32 == squares[0]) {
+    let is_step = squares.len() == 2 && (0..4).any(|d| g.neighbour(squares[0], d) == Some(squares[1]));
+    if captures && is_step {
         return Err(format!("`{text}` is not legal: capturing is mandatory"));
     }
     if legal.is_empty() {
@@ -502,5 +503,6 @@ mod tests {
         let forced = pos(&g, Color::Black, &["c3", "a3"], &["d4"], &[], &[]);
         let legal = legal_moves::<u64, true>(&g, &forced);
         assert!(parse_move(&g, &legal, "a3-b4").unwrap_err().contains("mandatory"));
+        assert!(parse_move(&g, &legal, "c3-b4").unwrap_err().contains("mandatory"));
     }
 }

@@ -234,20 +234,33 @@ mod tests {
     #[test]
     fn strategy_takes_a_free_piece_and_is_deterministic_per_seed() {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let mut p = Position::empty(Color::Black);
-        for (n, c, k) in [("c3", Color::Black, false), ("a1", Color::Black, false), ("f6", Color::White, true)] {
-            p.put(g.parse_square(n).unwrap(), Piece { color: c, king: k });
-        }
-        // Black to move cannot capture yet; whatever it plays, it must not hang a piece.
-        let a = choose_move(&g, &p, PlayerKind::Strategy(4), &mut seeded(1)).unwrap();
-        let b = choose_move(&g, &p, PlayerKind::Strategy(4), &mut seeded(1)).unwrap();
-        assert_eq!(a, b);
+        let start = Position::start(&g);
+        let a = choose_move(&g, &start, PlayerKind::Strategy(4), &mut seeded(1)).unwrap();
+        let b = choose_move(&g, &start, PlayerKind::Strategy(4), &mut seeded(1)).unwrap();
+        assert_eq!(a, b, "same seed, same move");
+        // With a capture available it is the only legal move, and the player plays it.
         let mut q = Position::empty(Color::Black);
         q.put(g.parse_square("c3").unwrap(), Piece { color: Color::Black, king: false });
         q.put(g.parse_square("d4").unwrap(), Piece { color: Color::White, king: false });
         q.put(g.parse_square("h8").unwrap(), Piece { color: Color::White, king: false });
         let m = choose_move(&g, &q, PlayerKind::Strategy(3), &mut seeded(2)).unwrap();
         assert_eq!(m.text(&g), "c3xe5");
+    }
+
+    /// Black's king on a1 can step to b2, where White's man on c3 would take it; b2 is
+    /// the king's only square, so the search keeps the man on h2 moving instead.
+    #[test]
+    fn strategy_does_not_hang_a_king() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let mut p = Position::empty(Color::Black);
+        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: true });
+        p.put(g.parse_square("h2").unwrap(), Piece { color: Color::Black, king: false });
+        p.put(g.parse_square("c3").unwrap(), Piece { color: Color::White, king: false });
+        p.put(g.parse_square("a7").unwrap(), Piece { color: Color::White, king: false });
+        for seed in 0..5 {
+            let m = choose_move(&g, &p, PlayerKind::Strategy(4), &mut seeded(seed)).unwrap();
+            assert_ne!(m.text(&g), "a1-b2", "seed {seed}");
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@ use super::game::{Game, Outcome};
 use super::geometry::{width_for, BoardSize, Color, Width};
 use super::play::undo_turn;
 use super::players::{choose_move, PlayerKind};
+use super::position::Position;
 use crate::harness::rng::{seeded, Rng};
 use crate::harness::Result;
 
@@ -68,6 +69,24 @@ impl<B: Bits> App<B> {
             origin: (LABEL_WIDTH, 0),
         };
         app.new_game();
+        app
+    }
+
+    /// A game from a hand-made `position` (for tests and study); `n` still starts a game
+    /// from the start position of `size`.
+    pub fn from_position(
+        size: BoardSize,
+        position: Position<B>,
+        human: Color,
+        computer: PlayerKind,
+        seed: u64,
+        draw_plies: u32,
+    ) -> Self {
+        let mut app = App::new(size, human, computer, seed, draw_plies);
+        app.game = Game::from_position(geometry::<B>(size), position, draw_plies);
+        app.path.clear();
+        app.message = "Click one of your pieces.".to_string();
+        app.computer_replies();
         app
     }
 
