@@ -137,7 +137,7 @@ fn minus_sign(text: String) -> String {
 }
 
 const ABBREVIATIONS: [(&str, &str); 4] =
-    [("seq", "sequential"), ("par", "parallel"), ("memo", "memoised"), ("sims", "simulations")];
+    [("seq", "seq."), ("par", "par."), ("memo", "memoised"), ("sims", "simulations")];
 
 fn words(name: &str) -> String {
     name.split('_')
@@ -249,7 +249,7 @@ mod tests {
     fn headers_carry_units() {
         assert_eq!(header("seconds"), "time (s)");
         assert_eq!(header("dumb_find_seconds"), "dumb find time (s)");
-        assert_eq!(header("seq_positions"), "sequential positions");
+        assert_eq!(header("seq_positions"), "seq. positions");
         assert_eq!(header("speedup"), "speed-up ($\\times$)");
         assert_eq!(header("leaves_per_second"), "leaves (/s)");
         assert_eq!(header("time_limit"), "limit (s)");

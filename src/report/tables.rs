@@ -8,6 +8,7 @@
 //! - the bookkeeping columns `seed`, `threads`, `time_limit` and `status` are left out
 //!   when they hold one value for every row (and, for `status`, that value is `ok`);
 //!   that value is then stated in a note under the table;
+//! - text cells longer than [`WRAP_TEXT_CHARS`] wrap in a paragraph column;
 //! - a blank gap separates runs of rows whose first (text) column changes;
 //! - more than [`WIDE_TABLE_COLUMNS`] shown columns put the table on a landscape page;
 //! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages.
@@ -108,6 +109,23 @@ fn prefixes(name: &str) -> Vec<String> {
     (1..words.len()).rev().map(|n| words[..n].join("_")).collect()
 }
 
+/// Text longer than this (in characters) wraps in a paragraph column.
+pub const WRAP_TEXT_CHARS: usize = 40;
+
+/// The tabular column type: `r` for numbers, `l` for short text, a ragged-right
+/// paragraph column for long text (transcripts, move lists).
+fn column_spec(table: &CsvTable, index: usize) -> String {
+    if numeric(table, index) {
+        return "r".to_string();
+    }
+    let longest = table.rows.iter().map(|r| r[index].chars().count()).max().unwrap_or(0);
+    if longest > WRAP_TEXT_CHARS {
+        ">{\\raggedright\\arraybackslash}p{0.3\\linewidth}".to_string()
+    } else {
+        "l".to_string()
+    }
+}
+
 /// Splits the shown columns into header groups: starting at each column, the longest
 /// name prefix (whole words) shared by the next column, extended over every following
 /// column with that prefix.
@@ -199,7 +217,7 @@ fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
 pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
     let (hidden, notes) = elided(table);
     let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
-    let spec: String = shown.iter().map(|&c| if numeric(table, c) { 'r' } else { 'l' }).collect();
+    let spec: String = shown.iter().map(|&c| column_spec(table, c)).collect();
     let groups = header_groups(table, &shown);
     let head = header_rows(table, &groups);
     let body = body_rows(table, &shown);
@@ -295,6 +313,14 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("b & \\textit{timeout} & \\textit{timeout} \\\\"), "{tex}");
         assert!(tex.contains("\\begin{tabular}{lrl}"), "{tex}");
+    }
+
+    #[test]
+    fn long_text_wraps() {
+        let long = "(0;b) ".repeat(10);
+        let t = table(&format!("instance,transcript\na,{long}\n"));
+        assert_eq!(column_spec(&t, 0), "l");
+        assert_eq!(column_spec(&t, 1), ">{\\raggedright\\arraybackslash}p{0.3\\linewidth}");
     }
 
     #[test]
