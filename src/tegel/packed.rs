@@ -89,6 +89,11 @@ impl<'a> PackedRules<'a> {
         Packed { boards, bowls, drawn: pos.drawn() as u32, to_move: pos.to_move() as u8 }
     }
 
+    /// Number of bowls `M`.
+    pub fn bowls(&self) -> usize {
+        self.bowls
+    }
+
     /// Whether either player has every row full.
     #[inline(always)]
     pub fn someone_all_full(&self, pos: &Packed) -> bool {
@@ -105,11 +110,23 @@ impl<'a> PackedRules<'a> {
     /// The distinct legal moves of the player to move, in spec order.
     #[inline(always)]
     pub fn moves(&self, pos: &Packed) -> MoveList {
+        match self.bowls {
+            1 => self.moves_of::<1>(pos),
+            2 => self.moves_of::<2>(pos),
+            3 => self.moves_of::<3>(pos),
+            4 => self.moves_of::<4>(pos),
+            _ => self.moves_of::<5>(pos),
+        }
+    }
+
+    /// [`PackedRules::moves`] for a game of exactly `M` bowls (the loop unrolled).
+    #[inline(always)]
+    pub fn moves_of<const M: usize>(&self, pos: &Packed) -> MoveList {
         let mut list = MoveList::default();
         let nz = nonzero(pos.boards[pos.to_move as usize]);
         let mut seen = [0u32; 2];
         let mut bowls = pos.bowls;
-        for bowl in 0..self.bowls.min(MAX_BOWLS) {
+        for bowl in 0..M.min(MAX_BOWLS) {
             for (c, seen) in seen.iter_mut().enumerate() {
                 let k = (bowls & 15) as usize;
                 bowls >>= 4;

@@ -40,26 +40,38 @@ pub fn best_score(rules: &Rules, pos: &Position, budget: &Budget) -> Result<Best
 
 /// besteScore from a packed position (see [`best_score`]).
 pub fn best_score_packed(tables: &PackedRules, pos: &Packed, budget: &Budget) -> Result<BestResult, Stopped> {
-    let mut searcher = Searcher { tables, budget, positions: 1, stopped: false };
-    let result = searcher.root(pos);
-    let last_tick = budget.tick(searcher.positions % TICK);
-    if searcher.stopped || last_tick.is_err() {
+    let (result, positions, stopped) = match tables.bowls() {
+        1 => run::<1>(tables, pos, budget),
+        2 => run::<2>(tables, pos, budget),
+        3 => run::<3>(tables, pos, budget),
+        4 => run::<4>(tables, pos, budget),
+        _ => run::<5>(tables, pos, budget),
+    };
+    let last_tick = budget.tick(positions % TICK);
+    if stopped || last_tick.is_err() {
         return Err(budget.check().err().unwrap_or(Stopped::TimeLimit));
     }
-    Ok(BestResult { positions: searcher.positions, ..result })
+    Ok(BestResult { positions, ..result })
 }
 
-struct Searcher<'a, 'r> {
+/// The search for a game of exactly `M` bowls: (answer, positions, stopped).
+fn run<const M: usize>(tables: &PackedRules, pos: &Packed, budget: &Budget) -> (BestResult, u64, bool) {
+    let mut searcher = Searcher::<M> { tables, budget, positions: 1, stopped: false };
+    let result = searcher.root(pos);
+    (result, searcher.positions, searcher.stopped)
+}
+
+struct Searcher<'a, 'r, const M: usize> {
     tables: &'a PackedRules<'r>,
     budget: &'a Budget,
     positions: u64,
     stopped: bool,
 }
 
-impl Searcher<'_, '_> {
+impl<const M: usize> Searcher<'_, '_, M> {
     fn root(&mut self, pos: &Packed) -> BestResult {
         let t = self.tables;
-        let moves = t.moves(pos);
+        let moves = t.moves_of::<M>(pos);
         if t.someone_all_full(pos) || moves.is_empty() {
             return BestResult { score: t.score(pos), best_move: None, positions: 1 };
         }
@@ -91,7 +103,7 @@ impl Searcher<'_, '_> {
         if t.someone_all_full(pos) {
             return t.score(pos);
         }
-        let moves = t.moves(pos);
+        let moves = t.moves_of::<M>(pos);
         if moves.is_empty() {
             return t.score(pos);
         }
