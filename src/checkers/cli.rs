@@ -12,9 +12,9 @@ use super::experiments::DEFAULT_MEMO_LIMIT;
 use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::BoardSize;
 use super::players::PlayerKind;
+use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
-use crate::harness::manifest::default_threads;
-use crate::harness::{Budget, Error, InputError, Result, Stopped};
+use crate::harness::{Error, InputError, Result, Stopped};
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -45,35 +45,6 @@ impl SizeArgs {
     }
 }
 
-/// Options every search command takes.
-#[derive(Debug, clap::Args)]
-pub struct SearchOptions {
-    /// Print one JSON object on stdout.
-    #[arg(long)]
-    json: bool,
-    /// Worker threads (default: all cores; 1 runs the sequential code).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    threads: Option<u32>,
-    /// Stop after this many seconds.
-    #[arg(long)]
-    time_limit: Option<f64>,
-}
-
-impl SearchOptions {
-    fn threads(&self) -> usize {
-        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
-    }
-
-    fn budget(&self) -> Result<Budget> {
-        match self.time_limit {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
-            }
-            t => Ok(Budget::new(t.map(Duration::from_secs_f64))),
-        }
-    }
-}
-
 /// Arguments of `perft` and `divide`.
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
@@ -83,7 +54,7 @@ pub struct PerftArgs {
     #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
     depth: u32,
     #[command(flatten)]
-    opts: SearchOptions,
+    opts: SearchArgs,
 }
 
 /// Arguments of `count`.
@@ -98,7 +69,7 @@ pub struct CountArgs {
     #[arg(long, default_value_t = DEFAULT_MEMO_LIMIT)]
     memo_limit: usize,
     #[command(flatten)]
-    opts: SearchOptions,
+    opts: SearchArgs,
 }
 
 /// Arguments of `harness play checkers`.

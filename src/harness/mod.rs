@@ -2,6 +2,7 @@
 //! every game.
 
 pub mod budget;
+pub mod cli;
 pub mod error;
 pub mod experiment;
 pub mod manifest;

@@ -5,7 +5,6 @@
 //! harness.md); messages go to stderr.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -16,38 +15,9 @@ use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
+use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
-use crate::harness::manifest::default_threads;
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
-
-/// Options shared by the searching commands.
-#[derive(Debug, Clone, clap::Args)]
-pub struct SearchOpts {
-    /// Print one JSON object on stdout.
-    #[arg(long)]
-    pub json: bool,
-    /// Worker threads (default: all cores; 1 runs the plain sequential search).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-    /// Per-call time limit in seconds (default: none).
-    #[arg(long)]
-    pub time_limit: Option<f64>,
-}
-
-impl SearchOpts {
-    fn threads(&self) -> usize {
-        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
-    }
-
-    fn budget(&self) -> Result<Budget> {
-        match self.time_limit {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
-            }
-            t => Ok(Budget::new(t.map(Duration::from_secs_f64))),
-        }
-    }
-}
 
 /// `harness tegel ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -57,7 +27,7 @@ pub enum Command {
         /// The game file.
         file: PathBuf,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// bepaalGoedeZet: the Monte Carlo good move.
     Good {
@@ -70,14 +40,14 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// The greedy move, with besteScore's value of every move.
     Greedy {
         /// The game file.
         file: PathBuf,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// doeExperiment: play good moves to the end, then besteScore after each undo.
     Sweep {
@@ -90,7 +60,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// One good-vs-best match from the file's position.
     Match {
@@ -106,7 +76,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// Grow a seeded random pot (empty boards) until besteScore passes TARGET positions;
     /// write that game file.
@@ -133,7 +103,7 @@ pub enum Command {
         #[arg(long)]
         out: PathBuf,
         #[command(flatten)]
-        opts: SearchOpts,
+        opts: SearchArgs,
     },
     /// Search seeded random small positions for one where greedy is not optimal; write it.
     FindGreedy {
@@ -214,7 +184,7 @@ fn print(json_mode: bool, value: Value, text: String) {
     }
 }
 
-fn best(file: PathBuf, opts: &SearchOpts) -> Result<()> {
+fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let budget = opts.budget()?;
     let threads = opts.threads();
@@ -237,7 +207,7 @@ fn best(file: PathBuf, opts: &SearchOpts) -> Result<()> {
     Ok(())
 }
 
-fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed)));
     let averages: serde_json::Map<String, Value> = g.averages.iter().map(|(m, a)| (m.to_string(), json!(a))).collect();
@@ -255,7 +225,7 @@ fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
     Ok(())
 }
 
-fn greedy(file: PathBuf, opts: &SearchOpts) -> Result<()> {
+fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let budget = opts.budget()?;
     let threads = opts.threads();
@@ -284,7 +254,7 @@ fn greedy(file: PathBuf, opts: &SearchOpts) -> Result<()> {
     Ok(())
 }
 
-fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let threads = opts.threads();
     opts.budget()?;
@@ -328,7 +298,7 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchOpts) -> Result<(
     Ok(())
 }
 
-fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &SearchOpts) -> Result<()> {
+fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let threads = opts.threads();
     let budget = opts.budget()?;
@@ -350,7 +320,7 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
     Ok(())
 }
 
-fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchOpts) -> Result<()> {
+fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
     let threads = opts.threads();
     let budget = opts.budget()?;
     let (result, time) = in_pool(threads, || {
