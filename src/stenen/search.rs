@@ -16,7 +16,7 @@ use crate::harness::budget::{Budget, Stopped};
 /// Tick the budget every this many positions.
 pub(crate) const TICK: u64 = 1 << 16;
 /// Levels of the tree expanded before the parts are handed to rayon.
-pub const SPLIT_DEPTH: usize = 3;
+pub const SPLIT_DEPTH: usize = 5;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
