@@ -421,6 +421,7 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
         None => (vec![Task { occ, remaining: rem, weight: 1 }], 0),
     };
     let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
+        budget.check()?;
         let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
         let r = solver.solve(task.occ);
         solver.flush();

@@ -486,6 +486,7 @@ fn count_split(
     depth: usize,
     budget: &Budget,
 ) -> Result<(u64, u64), Stopped> {
+    budget.check()?;
     let mut search = Search::new(t, mode, cells, placed, budget);
     if depth == 0 {
         let result = search.node(from, checked);
