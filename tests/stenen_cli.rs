@@ -134,3 +134,13 @@ fn play_refuses_a_bad_stones_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open"));
 }
+
+#[test]
+fn labelled_counts_beyond_u64_are_decimal_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bars.in");
+    std::fs::write(&file, format!("20\n{}", "4 1\nX\nX\nX\nX\n".repeat(20))).unwrap();
+    let v = json(&run(&["stenen", "count", "20", "4", file.to_str().unwrap(), "--mode", "fast", "--json"]));
+    assert_eq!(v["solutions_distinct"], 345);
+    assert_eq!(v["solutions_labelled"], "839351192820940800000");
+}

@@ -175,10 +175,10 @@ struct Layout<B> {
     /// Row-major cell -> scan index.
     scan_of: Vec<usize>,
     classes: usize,
-    /// Scan cell -> start in `masks`; one more entry at the end.
+    /// `(scan cell * classes + class)` -> start in `masks`; one more entry at the end.
     index: Vec<u32>,
-    /// Placements whose first cell is the scan cell, with their class, classes ascending.
-    masks: Vec<(B, u32)>,
+    /// Placements grouped by first cell (scan order), then by class.
+    masks: Vec<B>,
     /// Every placement of each class as a sorted list of row-major cells (for symmetry).
     shapes_by_class: Vec<Vec<Vec<usize>>>,
     /// Cells along the short side (the scan's column length).
@@ -225,9 +225,9 @@ impl<B: Bits> Layout<B> {
         }
         let (mut index, mut masks) = (Vec::new(), Vec::new());
         for per_cell in by_first {
-            index.push(masks.len() as u32);
-            for (class, list) in per_cell.into_iter().enumerate() {
-                masks.extend(list.into_iter().map(|m| (m, class as u32)));
+            for list in per_cell {
+                index.push(masks.len() as u32);
+                masks.extend(list);
             }
         }
         index.push(masks.len() as u32);
@@ -325,37 +325,46 @@ impl<'l, B: Bits> Solver<'l, B> {
             return Ok(false);
         }
         let l = self.layout;
-        let cell = occ.first_zero();
-        let range = l.index[cell] as usize..l.index[cell + 1] as usize;
-        for &(m, class) in &l.masks[range] {
-            if self.avail & (1 << class) == 0 || !occ.disjoint(m) {
-                continue;
-            }
-            let next = occ.or(m);
-            if l.prune_lone && l.has_lone_cell(next) {
-                continue;
-            }
-            let c = class as usize;
-            self.remaining[c] -= 1;
-            if self.remaining[c] == 0 {
-                self.avail ^= 1 << class;
-            }
-            if self.first_only {
-                self.stack.push((c, m));
-            }
-            let done = self.solve(next)?;
-            if self.first_only {
-                self.stack.pop();
-            }
-            if self.remaining[c] == 0 {
-                self.avail ^= 1 << class;
-            }
-            self.remaining[c] += 1;
-            if done {
-                return Ok(true);
+        let base = occ.first_zero() * l.classes;
+        let mut classes = self.avail;
+        while classes != 0 {
+            let c = classes.trailing_zeros() as usize;
+            classes &= classes - 1;
+            for &m in &l.masks[l.index[base + c] as usize..l.index[base + c + 1] as usize] {
+                if !occ.disjoint(m) {
+                    continue;
+                }
+                let next = occ.or(m);
+                if l.prune_lone && l.has_lone_cell(next) {
+                    continue;
+                }
+                if self.place(c, m, next)? {
+                    return Ok(true);
+                }
             }
         }
         Ok(false)
+    }
+
+    /// Puts a stone of class `c` on `m` and searches on from `next`; `Ok(true)` when a find is done.
+    #[inline]
+    fn place(&mut self, c: usize, m: B, next: B) -> Result<bool, Stopped> {
+        self.remaining[c] -= 1;
+        if self.remaining[c] == 0 {
+            self.avail ^= 1 << c;
+        }
+        if self.first_only {
+            self.stack.push((c, m));
+        }
+        let done = self.solve(next)?;
+        if self.first_only {
+            self.stack.pop();
+        }
+        if self.remaining[c] == 0 {
+            self.avail ^= 1 << c;
+        }
+        self.remaining[c] += 1;
+        Ok(done)
     }
 
     fn flush(&mut self) {
@@ -412,6 +421,7 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
         None => (vec![Task { occ, remaining: rem, weight: 1 }], 0),
     };
     let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
+        budget.check()?;
         let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
         let r = solver.solve(task.occ);
         solver.flush();

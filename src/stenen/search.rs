@@ -16,7 +16,7 @@ use crate::harness::budget::{Budget, Stopped};
 /// Tick the budget every this many positions.
 pub(crate) const TICK: u64 = 1 << 16;
 /// Levels of the tree expanded before the parts are handed to rayon.
-pub const SPLIT_DEPTH: usize = 3;
+pub const SPLIT_DEPTH: usize = 5;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
@@ -486,6 +486,7 @@ fn count_split(
     depth: usize,
     budget: &Budget,
 ) -> Result<(u64, u64), Stopped> {
+    budget.check()?;
     let mut search = Search::new(t, mode, cells, placed, budget);
     if depth == 0 {
         let result = search.node(from, checked);

@@ -240,6 +240,13 @@ fn a_zero_time_limit_stops_a_long_count() {
         let r = count(&g, &b, mode, false, &Budget::new(Some(Duration::ZERO)));
         assert_eq!(r, Err(Stopped::TimeLimit));
     }
+    // Parallel parts smaller than a tick check the budget before they start.
+    let g = instance(3, 20, "stenen2.in");
+    let b = Board::empty(&g);
+    for mode in [Mode::Dumb, Mode::Smart, Mode::Fast] {
+        let r = in_pool(2, || count(&g, &b, mode, true, &Budget::new(Some(Duration::ZERO))));
+        assert_eq!(r, Err(Stopped::TimeLimit), "{mode:?}");
+    }
 }
 
 #[test]
@@ -279,5 +286,33 @@ proptest! {
             }
             Err(_) => prop_assert_eq!(b, before),
         }
+    }
+}
+
+fn repeated(count: usize, stone: &str) -> String {
+    format!("{count}\n{}", stone.repeat(count))
+}
+
+#[test]
+fn wide_boards_use_the_other_bitset_paths() {
+    // 20x4 (80 cells: u128 fast path, stamp-based smart regions) with twenty identical I
+    // tetrominoes: a 4-wide strip of n rows has f(n) = f(n-1) + f(n-4) tilings, f(20) = 345,
+    // and 345 x 20! numbered boards, more than u64 holds.
+    let g = game(20, 4, &repeated(20, "4 1\nX\nX\nX\nX\n"));
+    let b = Board::empty(&g);
+    let labelled: u128 = 345 * (1..=20u128).product::<u128>();
+    assert_eq!(labelled, 839_351_192_820_940_800_000);
+    let results: Vec<(u64, u64, u128)> =
+        [Mode::Dumb, Mode::Smart, Mode::Fast].map(|m| counted(&g, &b, m, false)).to_vec();
+    assert!(results.iter().all(|r| (r.1, r.2) == (345, labelled)), "{results:?}");
+    assert_eq!(in_pool(2, || counted(&g, &b, Mode::Smart, true)), results[1]);
+    // 12x12 (144 cells: the seven-word bitset) with sixteen 3x3 squares: one tiling.
+    let g = game(12, 12, &repeated(16, "3 3\nXXX\nXXX\nXXX\n"));
+    let b = Board::empty(&g);
+    for mode in [Mode::Dumb, Mode::Smart, Mode::Fast] {
+        let c = counted(&g, &b, mode, false);
+        assert_eq!((c.1, c.2), (1, 20_922_789_888_000), "{mode:?}");
+        let f = find(&g, &b, mode, &Budget::unlimited()).unwrap();
+        assert_eq!(f.board.unwrap()[12 * 12 - 1], 16, "{mode:?}");
     }
 }
