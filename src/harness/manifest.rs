@@ -109,6 +109,7 @@ struct Defaults {
     seed: u64,
     seed_forced: bool,
     time_limit: Option<f64>,
+    time_limit_forced: bool,
     threads: Vec<usize>,
 }
 
@@ -168,6 +169,7 @@ impl Manifest {
             seed: seed_override.or(raw.seed).unwrap_or(1),
             seed_forced: seed_override.is_some(),
             time_limit,
+            time_limit_forced: time_limit_override.is_some(),
             threads: dedup_sorted(threads),
         };
         let source: Arc<str> = Arc::from(text.as_str());
@@ -322,6 +324,7 @@ impl ExperimentSpec {
             None => defaults.seed,
         };
         let time_limit = match table.remove("time_limit") {
+            Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
             Some(toml::Value::Integer(t)) => Some(t as f64),
             Some(toml::Value::Float(t)) => Some(t),
             Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
@@ -483,7 +486,7 @@ mod tests {
     #[test]
     fn includes_are_expanded_and_filter_refuses_unknown_names() {
         let dir = tempfile::tempdir().unwrap();
-        write(dir.path(), "f.toml", "[[experiment]]\nname = \"b\"\ngame = \"tegel\"\nkind = \"k\"\n");
+        write(dir.path(), "f.toml", "[[experiment]]\nname = \"b\"\ngame = \"tegel\"\nkind = \"k\"\ntime_limit = 50\n");
         let p = write(
             dir.path(),
             "m.toml",

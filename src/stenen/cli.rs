@@ -2,29 +2,28 @@
 //! `harness play stenen H B FILE`.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
 use super::board::{Board, Game, Placement};
 use super::search::{cell_mismatch, Mode};
 use crate::harness::budget::{Budget, Stopped};
+use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
-use crate::harness::manifest::default_threads;
 use crate::harness::{Error, InputError, Result};
 
 /// `harness stenen ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Find one tiling of the board (dumb/smart: the first in the spec's order).
-    Find(SearchArgs),
+    Find(TilingArgs),
     /// Count every tiling of the board.
-    Count(SearchArgs),
+    Count(TilingArgs),
 }
 
 /// The instance and options of a one-shot search.
 #[derive(Debug, clap::Args)]
-pub struct SearchArgs {
+pub struct TilingArgs {
     /// Board rows h (2..=20).
     pub height: usize,
     /// Board columns b (2..=20).
@@ -37,15 +36,9 @@ pub struct SearchArgs {
     /// Stones placed before searching, as (row,col,stone,orient); repeatable.
     #[arg(long = "place", value_name = "(R,C,S,O)")]
     pub place: Vec<String>,
-    /// Print one JSON object on stdout.
-    #[arg(long)]
-    pub json: bool,
-    /// Worker threads for counting (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-    /// Stop the search after this many seconds.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
+    /// `--json`, `--threads` (counting only) and `--time-limit`.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// Arguments of `harness play stenen`.
@@ -75,24 +68,18 @@ pub fn play(args: PlayArgs) -> Result<()> {
     super::play::Session::new(game).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
-fn setup(args: &SearchArgs) -> Result<(Game, Board, Budget)> {
+fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
     let game = super::load_game(args.height, args.width, &args.file)?;
     let mut board = Board::empty(&game);
     for text in &args.place {
         let p: Placement = text.parse().map_err(|e: String| InputError::new(format!("--place: {e}")))?;
         board.place(&game, p).map_err(|e| InputError::new(format!("--place {p}: {e}")))?;
     }
-    let limit = match args.time_limit {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
-        }
-        None => None,
-    };
+    let budget = args.search.budget()?;
     if let Some((stones, empty)) = cell_mismatch(&game, &board) {
         eprintln!("no solution: {stones} cells of stones, {empty} empty cells");
     }
-    Ok((game, board, Budget::new(limit)))
+    Ok((game, board, budget))
 }
 
 fn stopped(s: Stopped) -> Error {
@@ -107,12 +94,12 @@ pub fn big(n: u128) -> Value {
     u64::try_from(n).map_or_else(|_| Value::String(n.to_string()), Value::from)
 }
 
-fn run_count(args: &SearchArgs) -> Result<()> {
+fn run_count(args: &TilingArgs) -> Result<()> {
     let (game, board, budget) = setup(args)?;
-    let threads = args.threads.map_or_else(default_threads, |t| t as usize);
+    let threads = args.search.threads();
     let (result, time) = in_pool(threads, || timed(|| super::count(&game, &board, args.mode, threads > 1, &budget)));
     let c = result.map_err(stopped)?;
-    if args.json {
+    if args.search.json {
         let out = json!({
             "solutions_distinct": c.distinct,
             "solutions_labelled": big(c.labelled),
@@ -132,12 +119,12 @@ fn run_count(args: &SearchArgs) -> Result<()> {
     Ok(())
 }
 
-fn run_find(args: &SearchArgs) -> Result<()> {
+fn run_find(args: &TilingArgs) -> Result<()> {
     let (game, board, budget) = setup(args)?;
     let (result, time) = timed(|| super::find(&game, &board, args.mode, &budget));
     let f = result.map_err(stopped)?;
     let solved = f.board.map(|cells| Board::from_cells(&game, cells));
-    if args.json {
+    if args.search.json {
         let out = json!({
             "found": solved.is_some(),
             "board": solved.as_ref().map(Board::rows),

@@ -41,21 +41,8 @@ struct Instance {
     game: Game,
 }
 
-/// The stones file `relative` names: against the manifest file holding the entry (what
-/// `spec.resolve` does) or, when no such file is there, against the directory above it —
-/// `instances/` for a fragment in `instances/stenen/`, which is how the shared manifest
-/// convention writes paths (`stenen/stenen1.in`).
-fn stones_path(spec: &ExperimentSpec, relative: &str) -> std::path::PathBuf {
-    let direct = spec.resolve(relative);
-    let above = spec.file.parent().and_then(Path::parent).map(|dir| dir.join(relative));
-    match above {
-        Some(above) if !direct.exists() && above.exists() => above,
-        _ => direct,
-    }
-}
-
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
-    let path = stones_path(spec, &p.stones);
+    let path = spec.resolve(&p.stones);
     let game = super::load_game(p.height, p.width, &path).map_err(|e| match e.file {
         Some(_) => e,
         None => spec.error(Some(key), e.message),
