@@ -14,6 +14,8 @@ use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// Entries per pot position in the draw table (more than any bowl's capacity).
+const DRAW_STRIDE: usize = 8;
 
 /// A position in the search's packed form. `Copy`, 24 bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +26,23 @@ pub struct Packed {
     to_move: u8,
 }
 
+/// The distinct legal moves of a packed position as a set (see [`PackedRules::move_set`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveSet {
+    /// Low bits of the mover's non-zero board counters.
+    nz: u64,
+    /// Bit `2 * bowl + colour` for each move.
+    mask: u32,
+}
+
+impl MoveSet {
+    /// Whether there is no legal move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+}
+
 /// Per-game tables of the packed search.
 #[derive(Debug, Clone)]
 pub struct PackedRules<'a> {
@@ -31,6 +50,9 @@ pub struct PackedRules<'a> {
     /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of colour `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
+    /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
+    /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
+    draw: Vec<u16>,
     bowls: usize,
     bowl_tiles: u32,
     row_len: u32,
@@ -56,10 +78,18 @@ impl<'a> PackedRules<'a> {
                 }
             }
         }
+        let mut draw = Vec::with_capacity((rules.pot().len() + 1) * DRAW_STRIDE);
+        for drawn in 0..=rules.pot().len() as u32 {
+            for want in 0..DRAW_STRIDE as u32 {
+                let (taken, yellow) = rules.draw(drawn, want);
+                draw.push((yellow | (taken - yellow) << 4 | taken << 8) as u16);
+            }
+        }
         PackedRules {
             rules,
             fit,
             all_full: rules.rows as u64,
+            draw,
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
@@ -146,24 +176,81 @@ impl<'a> PackedRules<'a> {
     /// Does a legal move (one of [`PackedRules::moves`]).
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
-        let p = pos.to_move as usize;
         let c = mv.colour.index();
-        let shift = 4 * (2 * u32::from(mv.bowl) + c as u32);
-        let k = ((pos.bowls >> shift) & 15) as u32;
-        let fits = nonzero(pos.boards[p]) & self.fit[c][k as usize & 15];
+        let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
+        let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
+        *pos = self.child(pos, usize::from(mv.bowl), c, k, fits);
+    }
+
+    /// The distinct legal moves of the player to move in `pos`, as a set for
+    /// [`PackedRules::for_each_child`].
+    #[inline(always)]
+    pub fn move_set<const M: usize>(&self, pos: &Packed) -> MoveSet {
+        let nz = nonzero(pos.boards[pos.to_move as usize]);
+        MoveSet { nz, mask: self.move_mask::<M>(pos.bowls, nz) }
+    }
+
+    /// Calls `visit(move, child)` for every move of `moves` (the [`PackedRules::move_set`]
+    /// of `pos`), in spec order (the order of [`PackedRules::moves_of`]), with the position
+    /// after it; stops early when `visit` returns `false`.
+    #[inline(always)]
+    pub fn for_each_child(&self, pos: &Packed, moves: MoveSet, mut visit: impl FnMut(Move, &Packed) -> bool) {
+        let mut mask = moves.mask;
+        while mask != 0 {
+            let i = mask.trailing_zeros();
+            mask &= mask - 1;
+            let (bowl, c) = ((i / 2) as usize, (i & 1) as usize);
+            let k = ((pos.bowls >> (4 * i)) & 15) as u32;
+            let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
+            if !visit(Move { bowl: bowl as u8, colour: Colour::from_index(c) }, &child) {
+                break;
+            }
+        }
+    }
+
+    /// The distinct legal moves as a bit set: bit `2 * bowl + colour` (the index of the
+    /// bowl counter), given the low bits `nz` of the mover's non-zero board counters.
+    #[inline(always)]
+    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u32 {
+        let (mut seen, mut mask) = (0u32, 0u32);
+        for i in 0..2 * M.min(MAX_BOWLS) {
+            let c = i & 1;
+            let k = ((bowls >> (4 * i)) & 15) as usize;
+            let bit = 1u32 << (k + 16 * c);
+            let first = k != 0 && seen & bit == 0;
+            seen |= bit;
+            mask |= u32::from(first && nz & self.fit[c][k] != 0) << i;
+        }
+        mask
+    }
+
+    /// Whether the player who made the last move (not the one to move in `pos`) has every
+    /// row full: after a move from a position that was not an end position, the only way
+    /// the new position can be an end position by full rows.
+    #[inline(always)]
+    pub fn last_mover_all_full(&self, pos: &Packed) -> bool {
+        (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
+    }
+
+    /// The position after the player to move takes the `k` tiles of colour `c` from bowl
+    /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
+    #[inline(always)]
+    fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {
+        let mut pos = *pos;
+        let p = pos.to_move as usize;
+        let shift = 4 * (2 * bowl as u32 + c as u32);
         let nibble = (63 - (fits | 1).leading_zeros()) / 4;
         let fill = if nibble == 0 { 0 } else { nibble - 8 * c as u32 };
         let after = fill + k;
         let target = if after == self.row_len { FULL } else { 8 * c as u32 + after };
         pos.boards[p] = pos.boards[p] - (1 << (4 * nibble)) + (1 << (4 * target));
         pos.bowls &= !(15 << shift);
-        let other_shift = shift ^ 4;
-        let left = ((pos.bowls >> other_shift) & 15) as u32;
-        let (taken, yellow) = self.rules.draw(pos.drawn, self.bowl_tiles - left);
-        let base = 8 * u32::from(mv.bowl);
-        pos.bowls += (u64::from(yellow) << base) + (u64::from(taken - yellow) << (base + 4));
-        pos.drawn += taken;
+        let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
+        let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
+        pos.bowls += u64::from(drawn & 0xff) << (8 * bowl);
+        pos.drawn += u32::from(drawn >> 8);
         pos.to_move ^= 1;
+        pos
     }
 }
