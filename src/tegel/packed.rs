@@ -14,6 +14,10 @@ use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// Low bit of each of the `2 * MAX_BOWLS` bowl counters.
+const BOWL_COUNTERS: u64 = 0x11_1111_1111;
+/// Low bit of each yellow bowl counter.
+const YELLOW_COUNTERS: u64 = 0x01_0101_0101;
 /// Entries per pot position in the draw table (more than any bowl's capacity).
 const DRAW_STRIDE: usize = 8;
 
@@ -31,8 +35,8 @@ pub struct Packed {
 pub struct MoveSet {
     /// Low bits of the mover's non-zero board counters.
     nz: u64,
-    /// Bit `2 * bowl + colour` for each move.
-    mask: u32,
+    /// The low bit of bowl counter `2 * bowl + colour` for each move.
+    mask: u64,
 }
 
 impl MoveSet {
@@ -198,10 +202,10 @@ impl<'a> PackedRules<'a> {
     pub fn for_each_child(&self, pos: &Packed, moves: MoveSet, mut visit: impl FnMut(Move, &Packed) -> bool) {
         let mut mask = moves.mask;
         while mask != 0 {
-            let i = mask.trailing_zeros();
+            let shift = mask.trailing_zeros();
             mask &= mask - 1;
-            let (bowl, c) = ((i / 2) as usize, (i & 1) as usize);
-            let k = ((pos.bowls >> (4 * i)) & 15) as u32;
+            let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
+            let k = ((pos.bowls >> shift) & 15) as u32;
             let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
             if !visit(Move { bowl: bowl as u8, colour: Colour::from_index(c) }, &child) {
                 break;
@@ -209,20 +213,35 @@ impl<'a> PackedRules<'a> {
         }
     }
 
-    /// The distinct legal moves as a bit set: bit `2 * bowl + colour` (the index of the
-    /// bowl counter), given the low bits `nz` of the mover's non-zero board counters.
+    /// The distinct legal moves as a set of bowl counters: the low bit of counter
+    /// `2 * bowl + colour` for each, given the low bits `nz` of the mover's non-zero board
+    /// counters. Branch-free: a bowl's `k` tiles of colour `c` fit when `1 <= k <= kmax(c)`
+    /// (the most tiles of `c` a row can take), and a move repeating the colour and count of
+    /// an earlier bowl's is left out (the first in spec order stays).
     #[inline(always)]
-    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u32 {
-        let (mut seen, mut mask) = (0u32, 0u32);
-        for i in 0..2 * M.min(MAX_BOWLS) {
-            let c = i & 1;
-            let k = ((bowls >> (4 * i)) & 15) as usize;
-            let bit = 1u32 << (k + 16 * c);
-            let first = k != 0 && seen & bit == 0;
-            seen |= bit;
-            mask |= u32::from(first && nz & self.fit[c][k] != 0) << i;
+    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
+        let limits = self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4);
+        let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
+        let mut repeated = 0;
+        for s in 1..M.min(MAX_BOWLS) {
+            repeated |= !nonzero(bowls ^ (bowls << (8 * s)));
         }
-        mask
+        fitting & nonzero(bowls) & !repeated
+    }
+
+    /// The most tiles of colour `c` one row of the mover's board can take (`L` with an
+    /// empty row, else `L` minus the lowest fill of a row of colour `c`, else 0), given
+    /// the low bits `nz` of her non-zero board counters.
+    #[inline(always)]
+    fn most_tiles(&self, nz: u64, c: usize) -> u64 {
+        let partial = (nz >> (32 * c + 4)) & 0x11_1111;
+        if nz & 1 != 0 {
+            u64::from(self.row_len)
+        } else if partial == 0 {
+            0
+        } else {
+            u64::from(self.row_len - 1 - partial.trailing_zeros() / 4)
+        }
     }
 
     /// Whether the player who made the last move (not the one to move in `pos`) has every
