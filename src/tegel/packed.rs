@@ -57,6 +57,10 @@ pub struct PackedRules<'a> {
     /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
     /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
     draw: Vec<u16>,
+    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of colour
+    /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
+    /// counter of the row's new fill).
+    place: Vec<u64>,
     bowls: usize,
     bowl_tiles: u32,
     row_len: u32,
@@ -89,11 +93,29 @@ impl<'a> PackedRules<'a> {
                 draw.push((yellow | (taken - yellow) << 4 | taken << 8) as u16);
             }
         }
+        let row_len = rules.row_len as u32;
+        let mut place = vec![0u64; 2 * 16 * 8];
+        for c in 0..2u32 {
+            for nibble in 0..16u32 {
+                let fill = match nibble {
+                    0 => 0,
+                    n if n > 8 * c && n < 8 * c + row_len => n - 8 * c,
+                    _ => continue,
+                };
+                for k in 1..=(row_len - fill).min(7) {
+                    let after = fill + k;
+                    let target = if after == row_len { FULL } else { 8 * c + after };
+                    place[((c * 16 + nibble) * 8 + k) as usize] =
+                        (1u64 << (4 * target)).wrapping_sub(1 << (4 * nibble));
+                }
+            }
+        }
         PackedRules {
             rules,
             fit,
             all_full: rules.rows as u64,
             draw,
+            place,
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
@@ -259,11 +281,8 @@ impl<'a> PackedRules<'a> {
         let mut pos = *pos;
         let p = pos.to_move as usize;
         let shift = 4 * (2 * bowl as u32 + c as u32);
-        let nibble = (63 - (fits | 1).leading_zeros()) / 4;
-        let fill = if nibble == 0 { 0 } else { nibble - 8 * c as u32 };
-        let after = fill + k;
-        let target = if after == self.row_len { FULL } else { 8 * c as u32 + after };
-        pos.boards[p] = pos.boards[p] - (1 << (4 * nibble)) + (1 << (4 * target));
+        let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
+        pos.boards[p] = pos.boards[p].wrapping_add(self.place[(c * 16 + nibble) * 8 + k as usize]);
         pos.bowls &= !(15 << shift);
         let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
         let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
