@@ -14,6 +14,12 @@ use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// Low bit of each of the `2 * MAX_BOWLS` bowl counters.
+const BOWL_COUNTERS: u64 = 0x11_1111_1111;
+/// Low bit of each yellow bowl counter.
+const YELLOW_COUNTERS: u64 = 0x01_0101_0101;
+/// Entries per pot position in the draw table (more than any bowl's capacity).
+const DRAW_STRIDE: usize = 8;
 
 /// A position in the search's packed form. `Copy`, 24 bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +30,23 @@ pub struct Packed {
     to_move: u8,
 }
 
+/// The distinct legal moves of a packed position as a set (see [`PackedRules::move_set`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveSet {
+    /// Low bits of the mover's non-zero board counters.
+    nz: u64,
+    /// The low bit of bowl counter `2 * bowl + colour` for each move.
+    mask: u64,
+}
+
+impl MoveSet {
+    /// Whether there is no legal move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+}
+
 /// Per-game tables of the packed search.
 #[derive(Debug, Clone)]
 pub struct PackedRules<'a> {
@@ -31,6 +54,13 @@ pub struct PackedRules<'a> {
     /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of colour `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
+    /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
+    /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
+    draw: Vec<u16>,
+    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of colour
+    /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
+    /// counter of the row's new fill).
+    place: Vec<u64>,
     bowls: usize,
     bowl_tiles: u32,
     row_len: u32,
@@ -56,10 +86,36 @@ impl<'a> PackedRules<'a> {
                 }
             }
         }
+        let mut draw = Vec::with_capacity((rules.pot().len() + 1) * DRAW_STRIDE);
+        for drawn in 0..=rules.pot().len() as u32 {
+            for want in 0..DRAW_STRIDE as u32 {
+                let (taken, yellow) = rules.draw(drawn, want);
+                draw.push((yellow | (taken - yellow) << 4 | taken << 8) as u16);
+            }
+        }
+        let row_len = rules.row_len as u32;
+        let mut place = vec![0u64; 2 * 16 * 8];
+        for c in 0..2u32 {
+            for nibble in 0..16u32 {
+                let fill = match nibble {
+                    0 => 0,
+                    n if n > 8 * c && n < 8 * c + row_len => n - 8 * c,
+                    _ => continue,
+                };
+                for k in 1..=(row_len - fill).min(7) {
+                    let after = fill + k;
+                    let target = if after == row_len { FULL } else { 8 * c + after };
+                    place[((c * 16 + nibble) * 8 + k) as usize] =
+                        (1u64 << (4 * target)).wrapping_sub(1 << (4 * nibble));
+                }
+            }
+        }
         PackedRules {
             rules,
             fit,
             all_full: rules.rows as u64,
+            draw,
+            place,
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
@@ -146,24 +202,93 @@ impl<'a> PackedRules<'a> {
     /// Does a legal move (one of [`PackedRules::moves`]).
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
-        let p = pos.to_move as usize;
         let c = mv.colour.index();
-        let shift = 4 * (2 * u32::from(mv.bowl) + c as u32);
-        let k = ((pos.bowls >> shift) & 15) as u32;
-        let fits = nonzero(pos.boards[p]) & self.fit[c][k as usize & 15];
+        let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
+        let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
-        let nibble = (63 - (fits | 1).leading_zeros()) / 4;
-        let fill = if nibble == 0 { 0 } else { nibble - 8 * c as u32 };
-        let after = fill + k;
-        let target = if after == self.row_len { FULL } else { 8 * c as u32 + after };
-        pos.boards[p] = pos.boards[p] - (1 << (4 * nibble)) + (1 << (4 * target));
+        *pos = self.child(pos, usize::from(mv.bowl), c, k, fits);
+    }
+
+    /// The distinct legal moves of the player to move in `pos`, as a set for
+    /// [`PackedRules::for_each_child`].
+    #[inline(always)]
+    pub fn move_set<const M: usize>(&self, pos: &Packed) -> MoveSet {
+        let nz = nonzero(pos.boards[pos.to_move as usize]);
+        MoveSet { nz, mask: self.move_mask::<M>(pos.bowls, nz) }
+    }
+
+    /// Calls `visit(move, child)` for every move of `moves` (the [`PackedRules::move_set`]
+    /// of `pos`), in spec order (the order of [`PackedRules::moves_of`]), with the position
+    /// after it; stops early when `visit` returns `false`.
+    #[inline(always)]
+    pub fn for_each_child(&self, pos: &Packed, moves: MoveSet, mut visit: impl FnMut(Move, &Packed) -> bool) {
+        let mut mask = moves.mask;
+        while mask != 0 {
+            let shift = mask.trailing_zeros();
+            mask &= mask - 1;
+            let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
+            let k = ((pos.bowls >> shift) & 15) as u32;
+            let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
+            if !visit(Move { bowl: bowl as u8, colour: Colour::from_index(c) }, &child) {
+                break;
+            }
+        }
+    }
+
+    /// The distinct legal moves as a set of bowl counters: the low bit of counter
+    /// `2 * bowl + colour` for each, given the low bits `nz` of the mover's non-zero board
+    /// counters. Branch-free: a bowl's `k` tiles of colour `c` fit when `1 <= k <= kmax(c)`
+    /// (the most tiles of `c` a row can take), and a move repeating the colour and count of
+    /// an earlier bowl's is left out (the first in spec order stays).
+    #[inline(always)]
+    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
+        let limits = self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4);
+        let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
+        let mut repeated = 0;
+        for s in 1..M.min(MAX_BOWLS) {
+            repeated |= !nonzero(bowls ^ (bowls << (8 * s)));
+        }
+        fitting & nonzero(bowls) & !repeated
+    }
+
+    /// The most tiles of colour `c` one row of the mover's board can take (`L` with an
+    /// empty row, else `L` minus the lowest fill of a row of colour `c`, else 0), given
+    /// the low bits `nz` of her non-zero board counters.
+    #[inline(always)]
+    fn most_tiles(&self, nz: u64, c: usize) -> u64 {
+        let partial = (nz >> (32 * c + 4)) & 0x11_1111;
+        if nz & 1 != 0 {
+            u64::from(self.row_len)
+        } else if partial == 0 {
+            0
+        } else {
+            u64::from(self.row_len - 1 - partial.trailing_zeros() / 4)
+        }
+    }
+
+    /// Whether the player who made the last move (not the one to move in `pos`) has every
+    /// row full: after a move from a position that was not an end position, the only way
+    /// the new position can be an end position by full rows.
+    #[inline(always)]
+    pub fn last_mover_all_full(&self, pos: &Packed) -> bool {
+        (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
+    }
+
+    /// The position after the player to move takes the `k` tiles of colour `c` from bowl
+    /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
+    #[inline(always)]
+    fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {
+        let mut pos = *pos;
+        let p = pos.to_move as usize;
+        let shift = 4 * (2 * bowl as u32 + c as u32);
+        let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
+        pos.boards[p] = pos.boards[p].wrapping_add(self.place[(c * 16 + nibble) * 8 + k as usize]);
         pos.bowls &= !(15 << shift);
-        let other_shift = shift ^ 4;
-        let left = ((pos.bowls >> other_shift) & 15) as u32;
-        let (taken, yellow) = self.rules.draw(pos.drawn, self.bowl_tiles - left);
-        let base = 8 * u32::from(mv.bowl);
-        pos.bowls += (u64::from(yellow) << base) + (u64::from(taken - yellow) << (base + 4));
-        pos.drawn += taken;
+        let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
+        let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
+        pos.bowls += u64::from(drawn & 0xff) << (8 * bowl);
+        pos.drawn += u32::from(drawn >> 8);
         pos.to_move ^= 1;
+        pos
     }
 }

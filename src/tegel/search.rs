@@ -4,9 +4,9 @@
 //! The recursion runs on the packed form ([`super::packed`]) with copy-make: a child is
 //! a 24-byte copy with the move done, so nothing needs undoing.
 
-use super::packed::{Packed, PackedRules};
+use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
-use super::rules::{Move, MoveList, Rules};
+use super::rules::{Move, Rules};
 use crate::harness::{Budget, Stopped};
 
 /// Positions between two budget checks.
@@ -32,7 +32,7 @@ impl BestResult {
 
 /// Runs besteScore from `pos` on this thread.
 ///
-/// Returns `Err` when `budget` runs out (checked every 65 536 positions and at the end).
+/// Returns `Err` when `budget` runs out (checked about every 65 536 positions and at the end).
 pub fn best_score(rules: &Rules, pos: &Position, budget: &Budget) -> Result<BestResult, Stopped> {
     let tables = PackedRules::new(rules);
     best_score_packed(&tables, &tables.pack(pos), budget)
@@ -40,88 +40,114 @@ pub fn best_score(rules: &Rules, pos: &Position, budget: &Budget) -> Result<Best
 
 /// besteScore from a packed position (see [`best_score`]).
 pub fn best_score_packed(tables: &PackedRules, pos: &Packed, budget: &Budget) -> Result<BestResult, Stopped> {
-    let (result, positions, stopped) = match tables.bowls() {
+    let finished = match tables.bowls() {
         1 => run::<1>(tables, pos, budget),
         2 => run::<2>(tables, pos, budget),
         3 => run::<3>(tables, pos, budget),
         4 => run::<4>(tables, pos, budget),
         _ => run::<5>(tables, pos, budget),
     };
-    let last_tick = budget.tick(positions % TICK);
-    if stopped || last_tick.is_err() {
+    let last_tick = budget.tick(finished.positions - finished.ticked);
+    if finished.stopped || last_tick.is_err() {
         return Err(budget.check().err().unwrap_or(Stopped::TimeLimit));
     }
-    Ok(BestResult { positions, ..result })
+    Ok(BestResult { positions: finished.positions, ..finished.result })
 }
 
-/// The search for a game of exactly `M` bowls: (answer, positions, stopped).
-fn run<const M: usize>(tables: &PackedRules, pos: &Packed, budget: &Budget) -> (BestResult, u64, bool) {
-    let mut searcher = Searcher::<M> { tables, budget, positions: 1, stopped: false };
+/// What a finished (or stopped) search leaves: the answer without its count, the
+/// positions visited, those already reported to the budget, and whether it stopped.
+struct Finished {
+    result: BestResult,
+    positions: u64,
+    ticked: u64,
+    stopped: bool,
+}
+
+/// The search for a game of exactly `M` bowls.
+fn run<const M: usize>(tables: &PackedRules, pos: &Packed, budget: &Budget) -> Finished {
+    let mut searcher = Searcher::<M> { tables, budget, positions: 1, ticked: 0, next_tick: TICK, stopped: false };
     let result = searcher.root(pos);
-    (result, searcher.positions, searcher.stopped)
+    Finished { result, positions: searcher.positions, ticked: searcher.ticked, stopped: searcher.stopped }
 }
 
+/// The recursion's state. Each position is counted once, by its parent, when the move
+/// to it is done (the start by `run`); a child that is an end position because its last
+/// mover filled every row is scored in the parent, without a call of its own, but is
+/// still counted as one call of the spec's recursive function.
 struct Searcher<'a, 'r, const M: usize> {
     tables: &'a PackedRules<'r>,
     budget: &'a Budget,
     positions: u64,
+    /// Positions already reported through `budget.tick`.
+    ticked: u64,
+    /// The count at which to report to the budget next (about every [`TICK`] positions).
+    next_tick: u64,
     stopped: bool,
 }
 
 impl<const M: usize> Searcher<'_, '_, M> {
     fn root(&mut self, pos: &Packed) -> BestResult {
         let t = self.tables;
-        let moves = t.moves_of::<M>(pos);
+        let moves = t.move_set::<M>(pos);
         if t.someone_all_full(pos) || moves.is_empty() {
             return BestResult { score: t.score(pos), best_move: None, positions: 1 };
         }
         let mut best = BestResult { score: i32::MIN, best_move: None, positions: 0 };
-        for &mv in moves.as_slice() {
-            let mut child = *pos;
-            t.do_move(&mut child, mv);
-            let score = -self.visit(&child);
+        t.for_each_child(pos, moves, |mv, child| {
+            let score = self.child_value(child);
             if self.stopped {
-                break;
+                return false;
             }
             if score > best.score {
                 best.score = score;
                 best.best_move = Some(mv);
             }
-        }
+            true
+        });
         best
     }
 
-    /// One call of the recursive function: counts `pos` and returns its value for the
-    /// player to move. An end position is scored here, without a further call frame.
+    /// Counts `child` (reached by a move from a position that is not an end position)
+    /// and returns its value for the player who moved to it. An end position is scored
+    /// here, without a call of [`Searcher::value`].
     #[inline(always)]
-    fn visit(&mut self, pos: &Packed) -> i32 {
+    fn child_value(&mut self, child: &Packed) -> i32 {
         let t = self.tables;
         self.positions += 1;
-        if self.positions % TICK == 0 && self.budget.tick(TICK).is_err() {
-            self.stopped = true;
+        if t.last_mover_all_full(child) {
+            return -t.score(child);
         }
-        if t.someone_all_full(pos) {
-            return t.score(pos);
-        }
-        let moves = t.moves_of::<M>(pos);
+        let moves = t.move_set::<M>(child);
         if moves.is_empty() {
-            return t.score(pos);
+            return -t.score(child);
         }
-        self.expand(pos, &moves)
+        -self.value(child, moves)
     }
 
-    /// The value of a position that is not an end position, given its distinct moves.
-    fn expand(&mut self, pos: &Packed, moves: &MoveList) -> i32 {
+    /// The value for the player to move of `pos`: already counted, not an end position,
+    /// with its distinct moves `moves`.
+    fn value(&mut self, pos: &Packed, moves: MoveSet) -> i32 {
+        if self.positions >= self.next_tick {
+            self.report();
+        }
         let mut best = i32::MIN;
-        for &mv in moves.as_slice() {
-            let mut child = *pos;
-            self.tables.do_move(&mut child, mv);
-            let score = -self.visit(&child);
-            if self.stopped {
-                return 0;
-            }
-            best = best.max(score);
+        self.tables.for_each_child(pos, moves, |_, child| {
+            best = best.max(self.child_value(child));
+            !self.stopped
+        });
+        if self.stopped {
+            return 0;
         }
         best
+    }
+
+    /// Reports the positions counted since the last report to the budget.
+    #[cold]
+    fn report(&mut self) {
+        if self.budget.tick(self.positions - self.ticked).is_err() {
+            self.stopped = true;
+        }
+        self.ticked = self.positions;
+        self.next_tick = self.positions + TICK;
     }
 }

@@ -12,7 +12,7 @@ use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file, parse};
 use super::matches::play_match;
 use super::montecarlo::good_move;
-use super::packed::PackedRules;
+use super::packed::{Packed, PackedRules};
 use super::parallel::best_score_parallel;
 use super::position::{Position, Row};
 use super::rules::{Colour, Move, Rules};
@@ -54,6 +54,25 @@ fn reference(rules: &Rules, pos: &mut Position) -> (i32, u64) {
         count += c;
     }
     (best, count)
+}
+
+/// The search's fused move loop from `pos`: (move, child) in the order it visits them.
+fn fused_children(tables: &PackedRules, pos: &Packed) -> Vec<(Move, Packed)> {
+    fn of<const M: usize>(tables: &PackedRules, pos: &Packed) -> Vec<(Move, Packed)> {
+        let mut out = Vec::new();
+        tables.for_each_child(pos, tables.move_set::<M>(pos), |m, child| {
+            out.push((m, *child));
+            true
+        });
+        out
+    }
+    match tables.bowls() {
+        1 => of::<1>(tables, pos),
+        2 => of::<2>(tables, pos),
+        3 => of::<3>(tables, pos),
+        4 => of::<4>(tables, pos),
+        _ => of::<5>(tables, pos),
+    }
 }
 
 #[test]
@@ -229,6 +248,16 @@ proptest! {
             let moves = g.moves();
             let packed_moves = tables.moves(&packed);
             prop_assert_eq!(packed_moves.as_slice(), moves.as_slice());
+            let done: Vec<(Move, Packed)> = moves
+                .as_slice()
+                .iter()
+                .map(|&m| {
+                    let mut child = packed;
+                    tables.do_move(&mut child, m);
+                    (m, child)
+                })
+                .collect();
+            prop_assert_eq!(fused_children(&tables, &packed), done);
             prop_assert_eq!(tables.score(&packed), g.position().score());
             if g.is_end() {
                 break;
