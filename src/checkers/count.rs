@@ -122,6 +122,17 @@ pub fn count_plain<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget) -
 
 fn plain_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, t: &mut Ticker) -> Result<Games, CountStop> {
     t.visit()?;
+    games_from(g, p, &mut |child| plain_rec(g, child, t))
+}
+
+/// The games from `p` given a count of each child position: "both have a king" first,
+/// then a loss for a side with no move, else the sum over the children.
+#[inline(always)]
+fn games_from<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    child_games: &mut impl FnMut(&Position<B>) -> Result<Games, CountStop>,
+) -> Result<Games, CountStop> {
     if p.both_have_kings() {
         return Ok(Games::both());
     }
@@ -131,7 +142,7 @@ fn plain_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, t: &mut Ticker) -> Resul
     generate::<B, false>(g, p, &mut |m| {
         any = true;
         if stop.is_none() {
-            if let Err(e) = plain_rec(g, &p.apply(m), t).and_then(|x| sum.add(&x)) {
+            if let Err(e) = child_games(&p.apply(m)).and_then(|x| sum.add(&x)) {
                 stop = Some(e);
             }
         }
@@ -222,26 +233,7 @@ fn memo_rec<B: Bits>(
     if let Some(known) = memo.get(p) {
         return Ok(*known);
     }
-    let games = if p.both_have_kings() {
-        Games::both()
-    } else {
-        let mut sum = Games::default();
-        let mut any = false;
-        let mut stop = None;
-        generate::<B, false>(g, p, &mut |m| {
-            any = true;
-            if stop.is_none() {
-                if let Err(e) = memo_rec(g, &p.apply(m), t, memo, limit).and_then(|x| sum.add(&x)) {
-                    stop = Some(e);
-                }
-            }
-        });
-        match stop {
-            Some(e) => return Err(e),
-            None if !any => Games::won_by(p.side.other()),
-            None => sum,
-        }
-    };
+    let games = games_from(g, p, &mut |child| memo_rec(g, child, t, memo, limit))?;
     if memo.len() >= limit {
         return Err(CountStop::MemoFull(limit));
     }
