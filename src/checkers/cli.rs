@@ -264,13 +264,8 @@ fn count(a: CountArgs) -> Result<()> {
 
 /// Runs the interactive game: the text program, or the terminal board with `--tui`.
 pub fn play(args: PlayArgs) -> Result<()> {
-    if !(args.count_limit.is_finite() && args.count_limit > 0.0) {
-        return Err(InputError::new(format!(
-            "--count-limit must be a positive number of seconds, got {}",
-            args.count_limit
-        ))
-        .into());
-    }
+    crate::harness::cli::check_time_limit(args.count_limit)
+        .map_err(|e| InputError::new(format!("--count-limit: {e}")))?;
     if args.tui {
         let size: BoardSize = args.board.parse().map_err(InputError::new)?;
         let human = super::play::parse_color(&args.color).map_err(InputError::new)?;

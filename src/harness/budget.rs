@@ -83,13 +83,13 @@ impl Budget {
 
     /// A budget that expires `limit` from now (`None`: no limit).
     pub fn new(limit: Option<Duration>) -> Self {
-        Budget { deadline: limit.map(|l| Instant::now() + l), limit, ..Budget::unlimited() }
+        Budget { deadline: limit.and_then(|l| Instant::now().checked_add(l)), limit, ..Budget::unlimited() }
     }
 
     /// The same limit, restarted from now, with its own stop flag; shares the live counter.
     pub fn restart(&self) -> Self {
         Budget {
-            deadline: self.limit.map(|l| Instant::now() + l),
+            deadline: self.limit.and_then(|l| Instant::now().checked_add(l)),
             limit: self.limit,
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::clone(&self.live_positions),

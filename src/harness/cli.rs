@@ -16,9 +16,28 @@ pub struct SearchArgs {
     /// Worker threads (default: all cores; 1 runs the plain sequential search).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// Per-call time limit in seconds (default: none).
-    #[arg(long)]
+    /// Per-call time limit in seconds (default: none; at most 10000000).
+    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+}
+
+/// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
+pub const MAX_TIME_LIMIT_S: f64 = 1e7;
+
+/// Checks a time limit in seconds: finite, positive and at most [`MAX_TIME_LIMIT_S`].
+/// The one place where every flag and manifest limit is validated.
+pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S {
+        Ok(seconds)
+    } else {
+        Err(format!("expected a positive number of seconds up to {MAX_TIME_LIMIT_S:.0}, got {seconds}"))
+    }
+}
+
+/// clap value parser of every `--time-limit`: see [`check_time_limit`].
+pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
+    let seconds: f64 = s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{s}`"))?;
+    check_time_limit(seconds)
 }
 
 impl SearchArgs {
@@ -27,14 +46,15 @@ impl SearchArgs {
         self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
     }
 
-    /// A budget with the time limit starting now; refuses a limit that is not a positive
-    /// number of seconds.
+    /// A budget with the time limit starting now; refuses a limit outside
+    /// [`check_time_limit`].
     pub fn budget(&self) -> Result<Budget> {
         match self.time_limit {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into())
+            Some(t) => {
+                let t = check_time_limit(t).map_err(|e| InputError::new(format!("--time-limit: {e}")))?;
+                Ok(Budget::new(Some(Duration::from_secs_f64(t))))
             }
-            t => Ok(Budget::new(t.map(Duration::from_secs_f64))),
+            None => Ok(Budget::new(None)),
         }
     }
 }

@@ -32,6 +32,9 @@ use super::rng::derive_seed;
 /// Games (and the harness itself) that experiments may name.
 pub const GAMES: [&str; 5] = ["tegel", "stenen", "nim", "checkers", "harness"];
 
+/// The most threads a manifest or `--threads` may ask for.
+pub const MAX_THREADS: usize = 1024;
+
 /// Default per-call time limit when the manifest gives none: the seed's five minutes.
 pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
 
@@ -155,11 +158,11 @@ impl Manifest {
         let text = read_text(path)?;
         let raw: RawManifest = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
         let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
-        if threads.is_empty() || threads.contains(&0) {
+        if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
             return Err(InputError::at(
                 path,
                 find_key_line(&text, 0, "threads"),
-                "`threads` must be a non-empty list of thread counts >= 1",
+                format!("`threads` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
             ));
         }
         let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
@@ -242,12 +245,10 @@ fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
 
 fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
     match t {
-        Some(t) if !(t.is_finite() && t > 0.0) => Err(InputError::at(
-            path,
-            find_key_line(text, from, "time_limit"),
-            format!("`time_limit` must be a positive number of seconds, got {t}"),
-        )),
-        _ => Ok(()),
+        Some(t) => super::cli::check_time_limit(t)
+            .map(|_| ())
+            .map_err(|e| InputError::at(path, find_key_line(text, from, "time_limit"), format!("`time_limit`: {e}"))),
+        None => Ok(()),
     }
 }
 

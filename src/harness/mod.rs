@@ -6,6 +6,7 @@ pub mod cli;
 pub mod error;
 pub mod experiment;
 pub mod manifest;
+pub mod memo;
 pub mod output;
 pub mod parallel;
 pub mod progress;

@@ -1,0 +1,317 @@
+//! The memo core shared by every game's exact counts through a transposition table
+//! ("hashed perft"): a bounded, concurrent table from positions to subtree values.
+//!
+//! # Exactness
+//! Keys are stored and compared **in full** (a game's packed position, plus the remaining
+//! depth where the subtree depends on it): a hit is a hit only when the stored key equals
+//! the looked-up key, so a value read back is always the value of that very subtree, never
+//! of a colliding one. The hash picks a bucket and nothing else. A count through the
+//! table therefore equals the count of the plain walk whatever the table's size, its
+//! replacement decisions or the interleaving of threads — the tests in every game check
+//! this against the plain walk, also with tables far too small for the tree.
+//!
+//! # Bounded memory and replacement
+//! The table is allocated once with a fixed number of buckets (from `--memo-mb`) and never
+//! grows. A bucket holds [`WAYS`] entries; storing into a full bucket replaces the entry
+//! with the least work (the smallest subtree, by the caller's measure), or drops the new
+//! entry when every stored one cost more. Replacement only costs recomputation later.
+//!
+//! # Concurrency
+//! Each bucket has its own mutex, held for a handful of comparisons; parallel searches
+//! split at the root on rayon and share one table. Two threads may compute the same
+//! subtree at the same time; both store the same value, so the result is unchanged.
+
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::Mutex;
+
+use super::error::InputError;
+
+/// Entries per bucket.
+pub const WAYS: usize = 4;
+
+/// Largest default table: 8 GiB.
+pub const MAX_DEFAULT_MEMO_MB: u64 = 8192;
+
+#[derive(Clone, Copy)]
+struct Entry<K, V> {
+    key: K,
+    value: V,
+    work: u64,
+}
+
+type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
+
+/// A bounded concurrent table from exact keys to subtree values.
+///
+/// `K` is the full key (compared with `==` on every hit), `V` the stored value.
+pub struct MemoTable<K, V> {
+    buckets: Box<[Bucket<K, V>]>,
+    mask: usize,
+}
+
+impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
+    /// The bytes one bucket takes.
+    pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<K, V>>();
+
+    /// A table of at most `bytes` bytes (a power of two buckets, at least one).
+    ///
+    /// Refuses, with a message naming the size, when the memory cannot be allocated.
+    pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
+        let wanted = (bytes / Self::BUCKET_BYTES as u64).max(1);
+        let buckets = 1usize << (63 - wanted.leading_zeros()).min(usize::BITS - 2);
+        let mut v: Vec<Bucket<K, V>> = Vec::new();
+        v.try_reserve_exact(buckets).map_err(|_| {
+            InputError::new(format!(
+                "cannot allocate a memo table of {} MiB; give a smaller --memo-mb",
+                (buckets * Self::BUCKET_BYTES) >> 20
+            ))
+        })?;
+        v.extend((0..buckets).map(|_| Mutex::new([None; WAYS])));
+        Ok(MemoTable { buckets: v.into_boxed_slice(), mask: buckets - 1 })
+    }
+
+    /// A table of `mb` MiB.
+    pub fn with_megabytes(mb: u64) -> Result<Self, InputError> {
+        Self::with_bytes(mb.saturating_mul(1 << 20))
+    }
+
+    /// Bytes the table occupies (the `memo_bytes` figure).
+    pub fn bytes(&self) -> u64 {
+        (self.buckets.len() * Self::BUCKET_BYTES) as u64
+    }
+
+    /// Entries the table can hold.
+    pub fn capacity(&self) -> u64 {
+        (self.buckets.len() * WAYS) as u64
+    }
+
+    fn bucket(&self, key: &K) -> &Bucket<K, V> {
+        let h = MemoHash.hash_one(key) as usize;
+        &self.buckets[h & self.mask]
+    }
+
+    /// The stored value of exactly `key`, if it is in the table.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<V> {
+        let slots = lock(self.bucket(key));
+        slots.iter().flatten().find(|e| e.key == *key).map(|e| e.value)
+    }
+
+    /// Stores `value` for `key`; `work` is what recomputing it would cost (e.g. the
+    /// subtree's positions), so that cheap entries are replaced first.
+    #[inline]
+    pub fn store(&self, key: K, value: V, work: u64) {
+        let mut slots = lock(self.bucket(&key));
+        let new = Some(Entry { key, value, work });
+        if let Some(slot) = slots.iter_mut().find(|s| s.is_none_or(|e| e.key == key)) {
+            *slot = new;
+            return;
+        }
+        let (cheapest, least) = slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i, s.map_or(0, |e| e.work)))
+            .min_by_key(|&(_, w)| w)
+            .unwrap_or((0, 0));
+        if least <= work {
+            slots[cheapest] = new;
+        }
+    }
+
+    /// Entries stored now (counts every bucket: call it once, at the end).
+    pub fn occupied(&self) -> u64 {
+        self.buckets.iter().map(|b| lock(b).iter().flatten().count() as u64).sum()
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The table's fixed, seedless hash (buckets are the same in every run).
+#[derive(Clone, Copy, Default)]
+struct MemoHash;
+
+impl BuildHasher for MemoHash {
+    type Hasher = MixHasher;
+    fn build_hasher(&self) -> MixHasher {
+        MixHasher(0x9e37_79b9_7f4a_7c15)
+    }
+}
+
+/// Multiply-xorshift over 64-bit words, finished by the splitmix64 finaliser.
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x).wrapping_mul(0x2127_599b_f432_5c37).rotate_left(29);
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// Physical memory of this machine in bytes (`/proc/meminfo`), if it can be read.
+pub fn physical_memory_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The default table size: a quarter of physical memory, at most
+/// [`MAX_DEFAULT_MEMO_MB`] (1024 MiB when the memory cannot be read).
+pub fn default_memo_mb() -> u64 {
+    physical_memory_bytes().map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
+}
+
+/// Checks a `--memo-mb` value: a positive whole number of MiB, not above physical memory.
+pub fn check_memo_mb(mb: u64) -> Result<u64, InputError> {
+    if mb == 0 {
+        return Err(InputError::new("--memo-mb must be a positive number of MiB, got 0"));
+    }
+    if let Some(phys) = physical_memory_bytes() {
+        let phys_mb = phys >> 20;
+        if mb > phys_mb {
+            return Err(InputError::new(format!(
+                "--memo-mb {mb} is more than this machine's physical memory ({phys_mb} MiB)"
+            )));
+        }
+    }
+    Ok(mb)
+}
+
+/// clap value parser of `--memo-mb`: a positive whole number of MiB, at most the
+/// physical memory.
+pub fn parse_memo_mb(s: &str) -> Result<u64, String> {
+    let mb: u64 = s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{s}`"))?;
+    check_memo_mb(mb).map_err(|e| e.message)
+}
+
+/// `--memo` and `--memo-mb`, flattened into the search commands that can count through
+/// the memo.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MemoArgs {
+    /// Count through a transposition table: the same numbers as the plain walk, each
+    /// distinct subtree walked once.
+    #[arg(long)]
+    pub memo: bool,
+    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192).
+    #[arg(long, value_parser = parse_memo_mb, value_name = "MIB")]
+    pub memo_mb: Option<u64>,
+}
+
+impl MemoArgs {
+    /// The table size in MiB.
+    pub fn megabytes(&self) -> u64 {
+        self.memo_mb.unwrap_or_else(default_memo_mb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_exact_keys_only() {
+        let t: MemoTable<u64, u32> = MemoTable::with_bytes(1 << 16).unwrap();
+        t.store(7, 70, 1);
+        assert_eq!(t.get(&7), Some(70));
+        assert_eq!(t.get(&8), None);
+        t.store(7, 71, 1);
+        assert_eq!(t.get(&7), Some(71));
+        assert_eq!(t.occupied(), 1);
+    }
+
+    #[test]
+    fn a_one_bucket_table_keeps_the_most_expensive_entries() {
+        let t: MemoTable<u64, u64> = MemoTable::with_bytes(1).unwrap();
+        assert_eq!(t.capacity(), WAYS as u64);
+        for k in 0..WAYS as u64 {
+            t.store(k, k * 10, 100 + k);
+        }
+        t.store(99, 990, 5);
+        assert_eq!(t.get(&99), None, "cheaper than everything stored: dropped");
+        t.store(50, 500, 1000);
+        assert_eq!(t.get(&50), Some(500));
+        assert_eq!(t.get(&0), None, "the cheapest entry made room");
+        for k in 1..WAYS as u64 {
+            assert_eq!(t.get(&k), Some(k * 10));
+        }
+    }
+
+    #[test]
+    fn wide_keys_hash_and_compare_in_full() {
+        let t: MemoTable<([u64; 4], u8), u128> = MemoTable::with_bytes(1 << 12).unwrap();
+        let a = ([1, 2, 3, 4], 5);
+        let b = ([1, 2, 3, 4], 6);
+        t.store(a, 1, 1);
+        assert_eq!(t.get(&a), Some(1));
+        assert_eq!(t.get(&b), None);
+    }
+
+    #[test]
+    fn concurrent_stores_keep_every_value_exact() {
+        let t: MemoTable<u64, u64> = MemoTable::with_bytes(1 << 10).unwrap();
+        std::thread::scope(|s| {
+            for th in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for k in 0..10_000u64 {
+                        t.store(k, k * 3, k % 7 + th);
+                        if let Some(v) = t.get(&k) {
+                            assert_eq!(v, k * 3);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(t.occupied() <= t.capacity());
+    }
+
+    #[test]
+    fn memo_mb_is_checked() {
+        assert!(parse_memo_mb("0").is_err());
+        assert!(parse_memo_mb("-3").is_err());
+        assert!(parse_memo_mb("x").is_err());
+        assert_eq!(parse_memo_mb("16"), Ok(16));
+        if physical_memory_bytes().is_some() {
+            assert!(parse_memo_mb("1000000000").unwrap_err().contains("physical memory"));
+        }
+        assert!((1..=MAX_DEFAULT_MEMO_MB).contains(&default_memo_mb()));
+    }
+}
