@@ -97,7 +97,7 @@ const COUNT_COLUMNS: [&str; 17] = [
     "status",
 ];
 
-impl Experiment for CountExperiment {
+impl crate::harness::experiment::WholeExperiment for CountExperiment {
     fn columns(&self) -> Vec<String> {
         columns(&COUNT_COLUMNS)
     }
@@ -194,7 +194,7 @@ impl PerftExperiment {
 const PERFT_COLUMNS: [&str; 9] =
     ["board", "depth", "leaves", "positions", "seconds", "leaves_per_second", "threads", "time_limit", "status"];
 
-impl Experiment for PerftExperiment {
+impl crate::harness::experiment::WholeExperiment for PerftExperiment {
     fn columns(&self) -> Vec<String> {
         columns(&PERFT_COLUMNS)
     }
@@ -364,7 +364,7 @@ const MATCH_COLUMNS: [&str; 18] = [
     "status",
 ];
 
-impl Experiment for MatchExperiment {
+impl crate::harness::experiment::WholeExperiment for MatchExperiment {
     fn columns(&self) -> Vec<String> {
         columns(&MATCH_COLUMNS)
     }

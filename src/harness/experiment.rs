@@ -26,19 +26,82 @@ pub fn status_of(stopped: Stopped) -> String {
     }
 }
 
-/// One experiment of a manifest, ready to run.
+/// One unit of an experiment's work, emitting one or more rows: what the row journal
+/// records, what a rerun skips when the journal has it, and what shards distribute.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Names the item within its experiment, unique and the same in every run (e.g.
+    /// `spel1.txt`, `spel1.txt rep 0 good`); progress lines and merge errors show it.
+    pub id: String,
+    /// Relative cost estimate, used to balance shards (1.0 where nothing better is known).
+    pub cost: f64,
+    /// Rows the item will emit at most (for the progress display).
+    pub rows: u64,
+}
+
+impl Item {
+    /// An item emitting one row, of unknown cost.
+    pub fn new(id: impl Into<String>) -> Self {
+        Item { id: id.into(), cost: 1.0, rows: 1 }
+    }
+
+    /// The same item with a cost estimate.
+    pub fn with_cost(mut self, cost: f64) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The same item emitting `rows` rows.
+    pub fn with_rows(mut self, rows: u64) -> Self {
+        self.rows = rows;
+        self
+    }
+}
+
+/// One experiment of a manifest, ready to run: a list of independent items.
+///
+/// The runner runs the items it owns (all, or one shard's) in order, each on the run's
+/// rayon pool, and journals each item's rows as soon as it finishes.
 pub trait Experiment: Send + Sync {
     /// CSV header, in order. Include `status` and, where they apply, `threads`, `seed`,
     /// `seconds`, `positions`. Columns named `seconds`, `*_seconds`, `speedup` or
     /// `*_per_second` hold timings and are the only ones allowed to differ between runs.
     fn columns(&self) -> Vec<String>;
+    /// The items, in the order their rows appear in the CSV.
+    fn items(&self) -> Vec<Item>;
+    /// Runs item `index` of [`Experiment::items`], emitting its rows through
+    /// [`RunContext::emit`].
+    ///
+    /// The rows must depend only on the experiment and this item (never on which items
+    /// ran before, in this process or another), so that a resumed or sharded run writes
+    /// the same rows. A search stopped by its time limit emits a row with status
+    /// `timeout`; Ctrl-C makes it return [`Error::Interrupted`].
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()>;
+}
+
+/// The former contract, kept while experiments move to items: the whole experiment is
+/// one item named `all`.
+pub trait WholeExperiment: Send + Sync {
+    /// CSV header, in order.
+    fn columns(&self) -> Vec<String>;
     /// How many rows `run` will emit (for the progress bar).
     fn items(&self) -> u64;
     /// Runs every item in order, emitting one row per item.
-    ///
-    /// A search stopped by its time limit emits a row with status `timeout`; Ctrl-C makes
-    /// `run` return [`Error::Interrupted`] (use [`RunContext::check_interrupted`]).
     fn run(&self, ctx: &RunContext) -> Result<()>;
+}
+
+impl<T: WholeExperiment> Experiment for T {
+    fn columns(&self) -> Vec<String> {
+        WholeExperiment::columns(self)
+    }
+
+    fn items(&self) -> Vec<Item> {
+        vec![Item::new("all").with_rows(WholeExperiment::items(self))]
+    }
+
+    fn run_item(&self, ctx: &RunContext, _index: usize) -> Result<()> {
+        self.run(ctx)
+    }
 }
 
 /// Whether a column holds a timing.

@@ -104,7 +104,7 @@ fn run_once(
     timed(|| search.run(parallel, budget))
 }
 
-impl Experiment for ParallelExperiment {
+impl crate::harness::experiment::WholeExperiment for ParallelExperiment {
     fn columns(&self) -> Vec<String> {
         COLUMNS.iter().map(|c| c.to_string()).collect()
     }

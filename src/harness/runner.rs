@@ -102,10 +102,15 @@ fn run_one(
     let start = Instant::now();
     let columns = experiment.columns();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let progress = ExperimentProgress::start(&spec.name, experiment.items(), std::sync::Arc::clone(&live));
+    let items = experiment.items();
+    let total_rows = items.iter().map(|i| i.rows).sum();
+    let progress = ExperimentProgress::start(&spec.name, total_rows, std::sync::Arc::clone(&live));
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
     let ctx = RunContext::new(spec, opts.threads, live, &on_row);
-    let result = experiment.run(&ctx);
+    let result = (0..items.len()).try_for_each(|index| {
+        ctx.check_interrupted()?;
+        super::experiment::in_pool(opts.threads, || experiment.run_item(&ctx, index))
+    });
     let rows = ctx.into_rows();
     if let Err(e) = result {
         progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });

@@ -110,7 +110,7 @@ impl FormulaExperiment {
     }
 }
 
-impl Experiment for FormulaExperiment {
+impl crate::harness::experiment::WholeExperiment for FormulaExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "rule",
@@ -269,7 +269,7 @@ impl SelectorExperiment {
     }
 }
 
-impl Experiment for SelectorExperiment {
+impl crate::harness::experiment::WholeExperiment for SelectorExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "reservoir",
@@ -413,7 +413,7 @@ impl VersusExperiment {
     }
 }
 
-impl Experiment for VersusExperiment {
+impl crate::harness::experiment::WholeExperiment for VersusExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "maxtake",

@@ -152,7 +152,7 @@ impl Table {
     }
 }
 
-impl Experiment for Table {
+impl crate::harness::experiment::WholeExperiment for Table {
     fn columns(&self) -> Vec<String> {
         TABLE_COLUMNS.iter().map(|c| c.to_string()).collect()
     }

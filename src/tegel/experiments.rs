@@ -216,7 +216,7 @@ fn planned_rows(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> u64 {
     games.iter().map(per_instance).sum()
 }
 
-impl Experiment for TegelExperiment {
+impl crate::harness::experiment::WholeExperiment for TegelExperiment {
     fn columns(&self) -> Vec<String> {
         self.kind.columns().iter().map(|c| c.to_string()).collect()
     }
