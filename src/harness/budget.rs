@@ -22,6 +22,13 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// Forgets a Ctrl-C that an interactive program has handled (the search it stopped has
+/// returned), so that the next search runs and the next Ctrl-C stops it again instead of
+/// ending the program.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
 /// Installs the Ctrl-C handler once; the first Ctrl-C asks searches to stop, a second exits.
 pub fn install_ctrlc_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();

@@ -55,6 +55,13 @@ pub enum Error {
     /// The user pressed Ctrl-C; exit code 130. Finished output is intact.
     #[error("interrupted")]
     Interrupted,
+    /// A one-shot search passed its time limit; exit code 1. The one wording of a timeout
+    /// everywhere.
+    #[error("time limit of {} s reached before the search finished", fmt_seconds(*.limit_s))]
+    Timeout {
+        /// The limit in seconds.
+        limit_s: f64,
+    },
     /// Anything else (I/O on the results directory, ...); exit code 1.
     #[error(transparent)]
     Other(#[from] anyhow::Error),
@@ -66,8 +73,29 @@ impl Error {
         match self {
             Error::Input(_) => 2,
             Error::Interrupted => 130,
-            Error::Other(_) => 1,
+            Error::Timeout { .. } | Error::Other(_) => 1,
         }
+    }
+}
+
+impl Error {
+    /// The error of a search that `stopped` under `budget`: [`Error::Interrupted`] for
+    /// Ctrl-C, [`Error::Timeout`] with the budget's limit otherwise.
+    pub fn stopped(stopped: crate::harness::Stopped, budget: &crate::harness::Budget) -> Error {
+        match stopped {
+            crate::harness::Stopped::Interrupted => Error::Interrupted,
+            crate::harness::Stopped::TimeLimit => {
+                Error::Timeout { limit_s: budget.limit().map_or(0.0, |l| l.as_secs_f64()) }
+            }
+        }
+    }
+}
+
+fn fmt_seconds(s: f64) -> String {
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s}")
     }
 }
 

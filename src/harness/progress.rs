@@ -93,3 +93,54 @@ impl ExperimentProgress {
         }
     }
 }
+
+/// A live "searching…" line on stderr for one interactive or one-shot search: after the
+/// first second it shows the positions ticked into the search's budget, their rate and
+/// how to stop (Ctrl-C). Only on a terminal (and `CI` unset); the line is erased when
+/// the status is dropped.
+pub struct SearchStatus {
+    stop: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SearchStatus {
+    /// Starts the line for a search whose budget counts into `live`
+    /// (see [`crate::harness::Budget::live_counter`]).
+    pub fn start(what: &str, live: Arc<AtomicU64>) -> SearchStatus {
+        let stop = Arc::new(AtomicBool::new(false));
+        let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+        let handle = interactive.then(|| {
+            let (stop, what, start) = (Arc::clone(&stop), what.to_string(), Instant::now());
+            let base = live.load(Ordering::Relaxed);
+            std::thread::spawn(move || {
+                let mut shown = false;
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let elapsed = start.elapsed();
+                    if elapsed >= Duration::from_secs(1) {
+                        let done = live.load(Ordering::Relaxed).saturating_sub(base);
+                        let r = rate(done, elapsed);
+                        eprint!(
+                            "\r\x1b[2K{what}: searching… {done} positions {r} ({:.0} s, Ctrl-C to stop)",
+                            elapsed.as_secs_f64()
+                        );
+                        shown = true;
+                    }
+                }
+                if shown {
+                    eprint!("\r\x1b[2K");
+                }
+            })
+        });
+        SearchStatus { stop, handle }
+    }
+}
+
+impl Drop for SearchStatus {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
