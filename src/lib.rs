@@ -3,6 +3,10 @@
 //! and checkers on m x n (`checkers`). The `harness` module runs manifests of
 //! experiments into CSV tables; `report` turns those into LaTeX tables and plots.
 
+// `x % 2 == 0` reads as the rules state parity; the lint came with the MSRV raised to 1.89
+// (for `File::try_lock`, the results-directory lock).
+#![allow(clippy::manual_is_multiple_of)]
+
 pub mod checkers;
 pub mod harness;
 pub mod nim;

@@ -30,6 +30,18 @@ enum Command {
         #[arg(default_value = "results")]
         results: PathBuf,
     },
+    /// Merge the results directories of a sharded run (`run --shard I/N`) into one.
+    Merge {
+        /// The shards' results directories.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Results directory of the merged run.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Write (and optionally submit) a Slurm job array running a manifest's shards, and
+    /// the job merging them.
+    Slurm(SlurmArgs),
     /// Play a game interactively.
     #[command(subcommand)]
     Play(PlayCommand),
@@ -69,8 +81,8 @@ struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Base seed, overriding the manifest's.
-    #[arg(long)]
+    /// Base seed, overriding the manifest's (from 0 to 9223372036854775807).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
     seed: Option<u64>,
     /// Results directory.
     #[arg(long, default_value = "results")]
@@ -78,14 +90,50 @@ struct RunArgs {
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
     #[arg(long, value_parser = harness::harness::cli::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
-    /// Rerun experiments whose results are already there.
+    /// Rerun experiments whose results are already there (and discard their journals).
     #[arg(long)]
     force: bool,
+    /// Run only shard I of N (0 <= I < N): a deterministic share of every experiment's
+    /// items; `harness merge` puts the shards' directories together.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<harness::harness::shard::Shard>,
+    /// List the items (of each shard, with --shard) and run nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct SlurmArgs {
+    /// The manifest (TOML), e.g. instances/all.toml.
+    manifest: PathBuf,
+    /// Array tasks: the manifest is split into this many shards (from 1 to 100000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    shards: u32,
+    /// CPUs (threads) per task.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    cpus_per_task: u32,
+    /// Wall time per task, HH:MM:SS or D-HH:MM:SS.
+    #[arg(long, default_value = "24:00:00", value_parser = harness::harness::slurm::parse_slurm_time)]
+    time: String,
+    /// Slurm partition.
+    #[arg(long)]
+    partition: Option<String>,
+    /// Results directory: shards go to DIR/shards/I, the merged results to DIR.
+    #[arg(long, default_value = "results")]
+    out: PathBuf,
+    /// Base seed passed to every shard (from 0 to 9223372036854775807).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    seed: Option<u64>,
+    /// Per-call time limit in seconds passed to every shard.
+    #[arg(long, value_parser = harness::harness::cli::parse_time_limit, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Submit both jobs with sbatch (the merge after the array succeeded).
+    #[arg(long)]
+    submit: bool,
 }
 
 fn run_manifest(args: RunArgs) -> Result<()> {
     let threads = args.threads.map(|t| t as usize).unwrap_or_else(default_threads);
-    let _ = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global();
     let opts = RunOptions {
         manifest: args.manifest,
         only: args.only,
@@ -94,21 +142,72 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         out: args.out.clone(),
         time_limit: args.time_limit,
         force: args.force,
+        shard: args.shard,
     };
+    if args.dry_run {
+        print!("{}", runner::dry_run(&opts)?);
+        return Ok(());
+    }
+    let _ = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global();
     let meta = runner::run(&opts)?;
+    let timeouts = match meta.timeouts.len() {
+        0 => String::new(),
+        n => format!(", {n} {} with a timeout", runner::plural(n, "item")),
+    };
     eprintln!(
-        "ran {} experiment(s), skipped {}; results in {}",
+        "ran {} {}, skipped {}{timeouts}; results in {}",
         meta.ran.len(),
+        runner::plural(meta.ran.len(), "experiment"),
         meta.skipped.len(),
         args.out.display()
     );
-    report::generate(&args.out)
+    Ok(())
+}
+
+fn report_locked(results: &std::path::Path) -> Result<()> {
+    if !results.is_dir() {
+        return Err(harness::harness::InputError::in_file(results, "no such results directory").into());
+    }
+    let _lock = harness::harness::lock::OutDirLock::acquire(results)?;
+    harness::harness::output::clean_temp_files(results);
+    report::generate(results)
+}
+
+fn slurm(args: SlurmArgs) -> Result<()> {
+    let mut run_args = Vec::new();
+    if let Some(seed) = args.seed {
+        run_args.extend(["--seed".to_string(), seed.to_string()]);
+    }
+    if let Some(t) = args.time_limit {
+        run_args.extend(["--time-limit".to_string(), t.to_string()]);
+    }
+    harness::harness::slurm::slurm(&harness::harness::slurm::SlurmOptions {
+        manifest: args.manifest,
+        shards: args.shards as usize,
+        cpus_per_task: args.cpus_per_task as usize,
+        time: args.time,
+        partition: args.partition,
+        out: args.out,
+        run_args,
+        submit: args.submit,
+    })
 }
 
 fn dispatch(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(args) => run_manifest(args),
-        Command::Report { results } => report::generate(&results),
+        Command::Report { results } => report_locked(&results),
+        Command::Merge { shards, out } => {
+            let meta = harness::harness::merge::merge(&shards, &out)?;
+            eprintln!(
+                "merged {} shard(s) of {} experiment(s) into {}",
+                meta.shards.len(),
+                meta.ran.len(),
+                out.display()
+            );
+            Ok(())
+        }
+        Command::Slurm(args) => slurm(args),
         Command::Play(PlayCommand::Tegel(a)) => tegel::cli::play(a),
         Command::Play(PlayCommand::Stenen(a)) => stenen::cli::play(a),
         Command::Play(PlayCommand::Nim(a)) => nim::cli::play(a),

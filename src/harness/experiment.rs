@@ -122,6 +122,7 @@ pub struct RunContext<'a> {
     /// Threads of the run's rayon pool (`--threads`).
     pub threads: usize,
     rows: Mutex<Vec<Vec<String>>>,
+    rows_done: AtomicU64,
     live: Arc<AtomicU64>,
     on_row: &'a (dyn Fn(u64, &str) + Sync),
 }
@@ -135,7 +136,12 @@ impl<'a> RunContext<'a> {
         live: Arc<AtomicU64>,
         on_row: &'a (dyn Fn(u64, &str) + Sync),
     ) -> Self {
-        RunContext { spec, threads, rows: Mutex::new(Vec::new()), live, on_row }
+        RunContext { spec, threads, rows: Mutex::new(Vec::new()), rows_done: AtomicU64::new(0), live, on_row }
+    }
+
+    /// Counts `rows` as already done (rows of items a previous run journaled).
+    pub fn count_done(&self, rows: u64) {
+        self.rows_done.fetch_add(rows, Ordering::Relaxed);
     }
 
     /// The experiment's seed (the `seed` column).
@@ -161,11 +167,6 @@ impl<'a> RunContext<'a> {
         b
     }
 
-    /// Positions reported by the searches so far (for rates on the progress bar).
-    pub fn live_positions(&self) -> Arc<AtomicU64> {
-        Arc::clone(&self.live)
-    }
-
     /// A generator for one item, seeded from the experiment seed and the item identity.
     pub fn rng(&self, parts: &[&str]) -> Rng {
         let mut all = vec![self.spec.name.as_str()];
@@ -173,13 +174,10 @@ impl<'a> RunContext<'a> {
         item_rng(self.spec.seed, &all)
     }
 
-    /// Records one finished item; `note` is shown in plain progress lines.
+    /// Records one row of the item being run; `note` is shown in plain progress lines.
     pub fn emit(&self, row: Vec<String>, note: &str) {
-        let done = {
-            let mut rows = self.rows.lock().expect("rows lock");
-            rows.push(row);
-            rows.len() as u64
-        };
+        self.rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
+        let done = self.rows_done.fetch_add(1, Ordering::Relaxed) + 1;
         (self.on_row)(done, note);
     }
 
@@ -197,9 +195,14 @@ impl<'a> RunContext<'a> {
         in_pool(threads, f)
     }
 
-    /// The rows emitted so far.
+    /// Takes the rows emitted since the last call (the rows of one item).
+    pub fn take_rows(&self) -> Vec<Vec<String>> {
+        std::mem::take(&mut *self.rows.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// The rows emitted and not taken yet.
     pub fn into_rows(self) -> Vec<Vec<String>> {
-        self.rows.into_inner().expect("rows lock")
+        self.rows.into_inner().unwrap_or_else(|p| p.into_inner())
     }
 }
 
@@ -244,9 +247,4 @@ pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let start = Instant::now();
     let r = f();
     (r, start.elapsed())
-}
-
-/// Adds to a live counter; a helper for searches that count positions locally.
-pub fn add_live(counter: &AtomicU64, n: u64) {
-    counter.fetch_add(n, Ordering::Relaxed);
 }

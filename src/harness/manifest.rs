@@ -85,6 +85,9 @@ pub struct ExperimentSpec {
     source: Arc<str>,
     /// The entry as written (canonical TOML), part of the resume key.
     pub entry_text: String,
+    /// Every file the entry's experiment read through [`ExperimentSpec::resolve`]: their
+    /// contents are part of the resume key.
+    inputs: Arc<std::sync::Mutex<Vec<PathBuf>>>,
 }
 
 #[derive(Deserialize)]
@@ -129,6 +132,16 @@ fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
     let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
     let msg = e.message().replace('\n', " ");
     InputError::at(path, line, msg.trim().to_string())
+}
+
+/// A stable hex hash of some bytes (FNV-1a 64).
+pub fn hash_bytes(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// A stable hex hash of some texts (FNV-1a 64).
@@ -347,6 +360,7 @@ impl ExperimentSpec {
             line: header_line,
             source: Arc::clone(source),
             entry_text,
+            inputs: Arc::default(),
         })
     }
 
@@ -385,8 +399,21 @@ impl ExperimentSpec {
 
     /// A path named in this entry, resolved against the directory of the top-level
     /// manifest (`instances/` for `instances/all.toml`), also for included fragments.
+    ///
+    /// The file is recorded as an input of the experiment: its content is part of the
+    /// resume key, so an edited instance file makes a rerun compute the experiment again.
     pub fn resolve(&self, relative: &str) -> PathBuf {
-        self.base_dir.join(relative)
+        let path = self.base_dir.join(relative);
+        let mut inputs = self.inputs.lock().unwrap_or_else(|p| p.into_inner());
+        if !inputs.contains(&path) {
+            inputs.push(path.clone());
+        }
+        path
+    }
+
+    /// The files read through [`ExperimentSpec::resolve`] so far, in first-use order.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        self.inputs.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// The seed for one item of this experiment, derived from the experiment seed and the
@@ -397,15 +424,26 @@ impl ExperimentSpec {
         derive_seed(self.seed, &all)
     }
 
-    /// The resume key: the entry, its resolved seed and limit, and the program version.
+    /// The resume key: the entry, its resolved seed and limit, the thread counts it
+    /// compares, the program version, and the content of every input file it read (call
+    /// it after the experiment was built).
     pub fn resume_key(&self) -> String {
-        hash_texts([
-            self.entry_text.as_str(),
-            &self.seed.to_string(),
-            &format!("{:?}", self.time_limit),
-            &format!("{:?}", self.thread_counts),
-            crate::VERSION,
-        ])
+        let inputs: Vec<String> = self
+            .inputs()
+            .iter()
+            .map(|p| match std::fs::read(p) {
+                Ok(bytes) => format!("{}={}", p.display(), hash_bytes(&bytes)),
+                Err(_) => format!("{}=unreadable", p.display()),
+            })
+            .collect();
+        let fixed = [
+            self.entry_text.clone(),
+            self.seed.to_string(),
+            format!("{:?}", self.time_limit),
+            format!("{:?}", self.thread_counts),
+            crate::VERSION.to_string(),
+        ];
+        hash_texts(fixed.iter().chain(&inputs).map(String::as_str))
     }
 }
 

@@ -77,9 +77,21 @@ pub struct ExperimentMeta {
     pub seconds: f64,
     /// Program version that wrote it.
     pub version: String,
+    /// Hash of the CSV's bytes: the CSV is this experiment's only if it hashes to this.
+    #[serde(default)]
+    pub csv_hash: Option<String>,
+    /// `I/N` when the rows are one shard's, absent for a whole run (or a merge).
+    #[serde(default)]
+    pub shard: Option<String>,
 }
 
 impl ExperimentMeta {
+    /// Writes `OUT/meta/NAME.toml` atomically.
+    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
+        let text = toml::to_string(self)?;
+        write_atomic(&meta_path(out, &self.name), text.as_bytes())
+    }
+
     /// Reads the metadata of experiment `name` in `out`, if present and readable.
     pub fn read(out: &Path, name: &str) -> Option<ExperimentMeta> {
         let text = std::fs::read_to_string(meta_path(out, name)).ok()?;
@@ -135,6 +147,118 @@ pub struct RunMeta {
     pub ran: Vec<String>,
     /// Experiments skipped because their results were already there.
     pub skipped: Vec<String>,
+    /// Every selected experiment, in manifest order.
+    #[serde(default)]
+    pub experiments: Vec<String>,
+    /// Items with a row that timed out (`NAME ITEM at LIMIT`).
+    #[serde(default)]
+    pub timeouts: Vec<String>,
+    /// Host name of the machine that ran it.
+    #[serde(default)]
+    pub host: String,
+    /// `I/N` for a shard's run; absent for a whole run or a merge.
+    #[serde(default)]
+    pub shard: Option<String>,
+    /// The shards a merged directory was made from.
+    #[serde(default)]
+    pub shards: Vec<ShardRecord>,
+}
+
+/// One shard of a merged run, as `run.toml` lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ShardRecord {
+    /// `I/N`.
+    pub shard: String,
+    /// The shard's results directory.
+    pub dir: String,
+    /// Host it ran on.
+    pub host: String,
+    /// Its CPU model.
+    pub cpu: String,
+    /// Its threads.
+    pub threads: usize,
+    /// Start and end (UTC).
+    pub started: String,
+    /// End (UTC), absent when it did not finish.
+    pub finished: Option<String>,
+}
+
+impl RunMeta {
+    /// The metadata of a run starting now on this machine.
+    pub fn new(
+        manifest: &super::manifest::Manifest,
+        threads: usize,
+        path: &Path,
+        shard: Option<super::shard::Shard>,
+    ) -> Self {
+        RunMeta {
+            version: crate::VERSION.to_string(),
+            git_revision: crate::GIT_REVISION.to_string(),
+            rustc: crate::RUSTC_VERSION.to_string(),
+            cpu: cpu_model(),
+            cores: super::manifest::default_threads(),
+            threads,
+            thread_counts: manifest.threads.clone(),
+            seed: manifest.seed,
+            started: utc_now(),
+            finished: None,
+            state: "running".to_string(),
+            manifest: path.display().to_string(),
+            manifest_hash: manifest.hash.clone(),
+            ran: Vec::new(),
+            skipped: Vec::new(),
+            experiments: Vec::new(),
+            timeouts: Vec::new(),
+            host: host_name(),
+            shard: shard.map(|s| s.to_string()),
+            shards: Vec::new(),
+        }
+    }
+
+    /// Reads `OUT/run.toml`.
+    pub fn read(out: &Path) -> anyhow::Result<RunMeta> {
+        let path = out.join("run.toml");
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("{} is not a harness run.toml", path.display()))
+    }
+}
+
+/// This machine's host name (or "unknown").
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// Removes temporary files that killed writers left behind (`.NAME.tmpPID` from
+/// [`write_atomic`]) in the results directory and its `meta/`, `tex/`, `plots/` and
+/// `.journal/` folders. Call it while holding the directory's lock.
+pub fn clean_temp_files(out: &Path) {
+    for dir in [out.to_path_buf(), out.join("meta"), out.join("tex"), out.join("plots"), out.join(".journal")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_temp_name(&name) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// Whether `name` is a temporary name of [`write_atomic`]: `.NAME.tmpDIGITS`.
+fn is_temp_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix('.') else { return false };
+    match rest.rfind(".tmp") {
+        Some(i) => {
+            let digits = &rest[i + 4..];
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => false,
+    }
 }
 
 /// The CPU model from /proc/cpuinfo (or "unknown").
@@ -187,6 +311,23 @@ mod tests {
         assert!(csv_bytes(&cols, &[vec!["1".into()]]).is_err());
         let ok = csv_bytes(&cols, &[vec!["1".into(), "x,y".into()]]).unwrap();
         assert_eq!(String::from_utf8(ok).unwrap(), "a,b\n1,\"x,y\"\n");
+    }
+
+    #[test]
+    fn temp_files_are_recognised_and_cleaned() {
+        assert!(is_temp_name(".x.csv.tmp123"));
+        assert!(!is_temp_name("x.csv.tmp123"));
+        assert!(!is_temp_name(".x.csv.tmp"));
+        assert!(!is_temp_name(".lock"));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("meta")).unwrap();
+        std::fs::write(dir.path().join("meta/.a.toml.tmp77"), "x").unwrap();
+        std::fs::write(dir.path().join(".b.csv.tmp9"), "x").unwrap();
+        std::fs::write(dir.path().join("b.csv"), "x").unwrap();
+        clean_temp_files(dir.path());
+        assert!(!dir.path().join("meta/.a.toml.tmp77").exists());
+        assert!(!dir.path().join(".b.csv.tmp9").exists());
+        assert!(dir.path().join("b.csv").exists());
     }
 
     #[test]

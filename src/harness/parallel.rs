@@ -17,7 +17,9 @@ use std::time::Duration;
 
 use super::budget::{Budget, Stopped};
 use super::error::{InputError, Result};
-use super::experiment::{in_pool, seconds_cell, status_of, timed, Experiment, RunContext, STATUS_OK, STATUS_TIMEOUT};
+use super::experiment::{
+    in_pool, seconds_cell, status_of, timed, Experiment, Item, RunContext, STATUS_OK, STATUS_TIMEOUT,
+};
 use super::manifest::ExperimentSpec;
 
 /// The result of one complete exhaustive search.
@@ -104,29 +106,34 @@ fn run_once(
     timed(|| search.run(parallel, budget))
 }
 
-impl crate::harness::experiment::WholeExperiment for ParallelExperiment {
+impl Experiment for ParallelExperiment {
     fn columns(&self) -> Vec<String> {
         COLUMNS.iter().map(|c| c.to_string()).collect()
     }
 
-    fn items(&self) -> u64 {
-        (self.items.len() * self.threads.len()) as u64
+    /// One item per search: its sequential run and one row per thread count.
+    fn items(&self) -> Vec<Item> {
+        self.items
+            .iter()
+            .map(|(game, search)| {
+                Item::new(format!("{game} {} {}", search.search(), search.instance()))
+                    .with_rows(self.threads.len() as u64)
+            })
+            .collect()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        for (game, search) in &self.items {
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let (game, search) = &self.items[index];
+        let (seq, seq_time) = run_once(search.as_ref(), false, &ctx.budget());
+        for &t in &self.threads {
             ctx.check_interrupted()?;
-            let (seq, seq_time) = run_once(search.as_ref(), false, &ctx.budget());
-            for &t in &self.threads {
-                ctx.check_interrupted()?;
-                let (par, par_time) = match &seq {
-                    Ok(_) => in_pool(t, || run_once(search.as_ref(), true, &ctx.budget())),
-                    Err(_) => (Err(Stopped::TimeLimit), Duration::ZERO),
-                };
-                let row = row(game, search.as_ref(), t, &seq, seq_time, &par, par_time, ctx);
-                ctx.check_interrupted()?;
-                ctx.emit(row, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
-            }
+            let (par, par_time) = match &seq {
+                Ok(_) => in_pool(t, || run_once(search.as_ref(), true, &ctx.budget())),
+                Err(_) => (Err(Stopped::TimeLimit), Duration::ZERO),
+            };
+            let row = row(game, search.as_ref(), t, &seq, seq_time, &par, par_time, ctx);
+            ctx.check_interrupted()?;
+            ctx.emit(row, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
         }
         Ok(())
     }

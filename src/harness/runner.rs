@@ -1,15 +1,20 @@
-//! `harness run MANIFEST`: validate everything, then run each experiment and write its
-//! CSV and metadata atomically, skipping experiments already done (resume).
+//! `harness run MANIFEST`: validate everything, then run each experiment item by item,
+//! journaling every finished item, and commit its CSV and metadata; skip what is provably
+//! current (resume); run only one shard's items with `--shard I/N`.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::error::{Error, Result};
-use super::experiment::RunContext;
-use super::manifest::Manifest;
+use super::experiment::{in_pool, Experiment, Item, RunContext};
+use super::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
+use super::lock::OutDirLock;
+use super::manifest::{hash_bytes, ExperimentSpec, Manifest};
 use super::output::{self, ExperimentMeta, RunMeta};
 use super::progress::ExperimentProgress;
 use super::registry;
+use super::shard::{self, Shard};
 
 /// Options of `harness run`.
 #[derive(Debug, Clone)]
@@ -26,98 +31,258 @@ pub struct RunOptions {
     pub out: PathBuf,
     /// Per-call limit (seconds) overriding the manifest's.
     pub time_limit: Option<f64>,
-    /// Rerun experiments that are already done.
+    /// Rerun experiments that are already done (and discard their journals).
     pub force: bool,
+    /// Run only this shard's items.
+    pub shard: Option<Shard>,
 }
 
-/// Runs a manifest; returns the run metadata written to `OUT/run.toml`.
-///
-/// Every entry is validated (parameters, instance files) before the first one runs; a
-/// bad manifest is an [`Error::Input`] and writes nothing. Ctrl-C ends the run with
-/// [`Error::Interrupted`] after marking `run.toml` interrupted; finished CSVs stay.
-pub fn run(opts: &RunOptions) -> Result<RunMeta> {
+/// An experiment built from its entry, with its items and the ones this run owns.
+struct Planned<'m> {
+    spec: &'m ExperimentSpec,
+    experiment: Box<dyn Experiment>,
+    items: Vec<Item>,
+    owned: Vec<usize>,
+}
+
+/// Builds every experiment of the manifest (validating it) and splits the items.
+fn plan(manifest: &Manifest, shard: Option<Shard>) -> Result<Vec<Planned<'_>>> {
+    let mut planned = Vec::new();
+    for spec in &manifest.experiments {
+        let experiment = registry::build(spec)?;
+        let items = experiment.items();
+        check_unique_ids(spec, &items)?;
+        planned.push(Planned { spec, experiment, owned: Vec::new(), items });
+    }
+    let costs: Vec<Vec<f64>> = planned.iter().map(|p| p.items.iter().map(|i| i.cost).collect()).collect();
+    let split = shard.map(|s| (s, shard::assign(&costs, s.count)));
+    for (e, p) in planned.iter_mut().enumerate() {
+        p.owned = (0..p.items.len()).filter(|&i| split.as_ref().is_none_or(|(s, a)| a[e][i] == s.index)).collect();
+    }
+    Ok(planned)
+}
+
+fn check_unique_ids(spec: &ExperimentSpec, items: &[Item]) -> Result<()> {
+    let mut seen = std::collections::BTreeSet::new();
+    for item in items {
+        if !seen.insert(item.id.as_str()) {
+            return Err(spec.error(None, format!("two items are both named `{}`; list each once", item.id)).into());
+        }
+    }
+    Ok(())
+}
+
+/// `harness run MANIFEST --dry-run`: the items of every experiment, grouped by shard when
+/// `opts.shard` is given (every shard of its count), as text for stdout. Writes nothing.
+pub fn dry_run(opts: &RunOptions) -> Result<String> {
+    let manifest = load(opts)?;
+    let shards = opts.shard.map_or(1, |s| s.count);
+    let mut text = String::new();
+    for index in 0..shards {
+        let shard = opts.shard.map(|s| Shard { index, ..s });
+        let planned = plan(&manifest, shard)?;
+        let (items, cost): (usize, f64) = planned
+            .iter()
+            .flat_map(|p| p.owned.iter().map(|&i| p.items[i].cost))
+            .fold((0, 0.0), |(n, c), x| (n + 1, c + x));
+        match shard {
+            Some(s) => text.push_str(&format!("shard {s}: {items} {}, cost {cost:.3e}\n", plural(items, "item"))),
+            None => text.push_str(&format!("{items} {}, cost {cost:.3e}\n", plural(items, "item"))),
+        }
+        for p in &planned {
+            for &i in &p.owned {
+                let item = &p.items[i];
+                text.push_str(&format!("  {} #{i} {} (cost {:.3e})\n", p.spec.name, item.id, item.cost));
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// `N item` or `N items`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
+}
+
+fn load(opts: &RunOptions) -> Result<Manifest> {
     let mut manifest = Manifest::load(&opts.manifest, opts.seed, opts.time_limit)?;
     manifest.filter(&opts.only)?;
-    let experiments = manifest
-        .experiments
-        .iter()
-        .map(|spec| registry::build(spec).map(|e| (spec, e)))
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    let mut meta = RunMeta {
-        version: crate::VERSION.to_string(),
-        git_revision: crate::GIT_REVISION.to_string(),
-        rustc: crate::RUSTC_VERSION.to_string(),
-        cpu: output::cpu_model(),
-        cores: super::manifest::default_threads(),
-        threads: opts.threads,
-        thread_counts: manifest.threads.clone(),
-        seed: manifest.seed,
-        started: output::utc_now(),
-        finished: None,
-        state: "running".to_string(),
-        manifest: opts.manifest.display().to_string(),
-        manifest_hash: manifest.hash.clone(),
-        ran: Vec::new(),
-        skipped: Vec::new(),
-    };
+    Ok(manifest)
+}
+
+/// Runs a manifest, then writes the LaTeX tables and plots; returns the run metadata
+/// written to `OUT/run.toml`.
+///
+/// Every entry is validated (parameters, instance files) before the first one runs; a
+/// bad manifest is an [`Error::Input`] and writes nothing. The results directory is
+/// locked for the whole run: a second run on it is refused. Ctrl-C ends the run with
+/// [`Error::Interrupted`] after marking `run.toml` interrupted; finished items stay in
+/// the journals and finished CSVs stay.
+pub fn run(opts: &RunOptions) -> Result<RunMeta> {
+    let manifest = load(opts)?;
+    let planned = plan(&manifest, opts.shard)?;
+    let _lock = OutDirLock::acquire(&opts.out)?;
+    output::clean_temp_files(&opts.out);
+    let mut meta = RunMeta::new(&manifest, opts.threads, &opts.manifest, opts.shard);
+    meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     write_run_meta(&opts.out, &meta)?;
-    for (spec, experiment) in &experiments {
-        if !opts.force && already_done(&opts.out, &spec.name, &spec.resume_key()) {
-            eprintln!("[{}] already done for this entry and version, skipped (--force reruns it)", spec.name);
-            meta.skipped.push(spec.name.clone());
+    for p in &planned {
+        let key = p.spec.resume_key();
+        if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
+            eprintln!(
+                "[{}] already done for this entry, its inputs and version, skipped (--force reruns it)",
+                p.spec.name
+            );
+            meta.skipped.push(p.spec.name.clone());
             continue;
         }
-        match run_one(spec, experiment.as_ref(), opts) {
-            Ok(()) => meta.ran.push(spec.name.clone()),
-            Err(Error::Interrupted) => {
-                meta.state = "interrupted".to_string();
+        match run_one(p, &key, opts) {
+            Ok(timeouts) => {
+                meta.ran.push(p.spec.name.clone());
+                meta.timeouts.extend(timeouts);
+            }
+            Err(e) => {
+                meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
                 meta.finished = Some(output::utc_now());
                 write_run_meta(&opts.out, &meta)?;
-                return Err(Error::Interrupted);
+                return Err(e);
             }
-            Err(e) => return Err(e),
         }
     }
     meta.state = "complete".to_string();
     meta.finished = Some(output::utc_now());
     write_run_meta(&opts.out, &meta)?;
+    announce_timeouts(&meta.timeouts);
+    crate::report::generate(&opts.out)?;
     Ok(meta)
 }
 
-fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
+/// Says on stderr which rows timed out (they are rows with status `timeout`).
+pub fn announce_timeouts(timeouts: &[String]) {
+    if timeouts.is_empty() {
+        return;
+    }
+    let n = timeouts.len();
+    eprintln!("{n} {} timed out: {}", plural(n, "row"), timeouts.join("; "));
+}
+
+/// Writes `OUT/run.toml` atomically.
+pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
     let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
     output::write_atomic(&out.join("run.toml"), text.as_bytes())?;
     Ok(())
 }
 
-fn already_done(out: &Path, name: &str, key: &str) -> bool {
-    output::csv_path(out, name).is_file() && ExperimentMeta::read(out, name).is_some_and(|m| m.key == key)
+/// Whether experiment `name` was committed for exactly this key and shard, and its CSV
+/// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
+fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
+    let Some(meta) = ExperimentMeta::read(out, name) else { return false };
+    let Ok(csv) = std::fs::read(output::csv_path(out, name)) else { return false };
+    meta.key == key && meta.shard == shard.map(|s| s.to_string()) && meta.csv_hash.as_deref() == Some(&hash_bytes(&csv))
 }
 
-fn run_one(
-    spec: &super::manifest::ExperimentSpec,
-    experiment: &dyn super::experiment::Experiment,
-    opts: &RunOptions,
-) -> Result<()> {
+/// Whether the journal of `name` belongs to an experiment that was committed (its
+/// metadata names the journal's key): it is then a finished record, not unfinished work.
+fn journal_committed(out: &Path, name: &str) -> bool {
+    let Ok(Some(j)) = journal::read(&journal::journal_path(out, name)) else { return false };
+    ExperimentMeta::read(out, name).is_some_and(|m| m.key == j.header.key && m.csv_hash.is_some())
+}
+
+/// Runs the items of one experiment that this run owns and the journal lacks, then
+/// commits its CSV and metadata. Returns the rows that timed out, described.
+fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>> {
     let start = Instant::now();
-    let columns = experiment.columns();
+    let columns = p.experiment.columns();
+    let header = JournalHeader {
+        journal: JOURNAL_FORMAT,
+        experiment: p.spec.name.clone(),
+        key: key.to_string(),
+        version: crate::VERSION.to_string(),
+        shard: opts.shard.map(|s| s.to_string()),
+        columns: columns.clone(),
+        items: p.items.iter().map(|i| i.id.clone()).collect(),
+        owned: p.owned.clone(),
+    };
+    let discard = opts.force || journal_committed(&opts.out, &p.spec.name);
+    let (mut journal, done) = Journal::open(&opts.out, &header, discard)?;
+    let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = done.into_iter().map(|e| (e.index, e.rows)).collect();
+    let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let items = experiment.items();
-    let total_rows = items.iter().map(|i| i.rows).sum();
-    let progress = ExperimentProgress::start(&spec.name, total_rows, std::sync::Arc::clone(&live));
-    let on_row = |done: u64, note: &str| progress.item_done(done, note);
-    let ctx = RunContext::new(spec, opts.threads, live, &on_row);
-    let result = (0..items.len()).try_for_each(|index| {
-        ctx.check_interrupted()?;
-        super::experiment::in_pool(opts.threads, || experiment.run_item(&ctx, index))
-    });
-    let rows = ctx.into_rows();
-    if let Err(e) = result {
-        progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
-        return Err(e);
+    let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
+    if !rows_of.is_empty() {
+        eprintln!("[{}] resuming: {} item(s) already in the journal", p.spec.name, rows_of.len());
     }
-    let bytes = output::csv_bytes(&columns, &rows)?;
-    output::write_atomic(&output::csv_path(&opts.out, &spec.name), &bytes)?;
+    let on_row = |done: u64, note: &str| progress.item_done(done, note);
+    let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
+    ctx.count_done(rows_of.values().map(|r| r.len() as u64).sum());
+    for &index in &p.owned {
+        if rows_of.contains_key(&index) {
+            continue;
+        }
+        let result =
+            ctx.check_interrupted().and_then(|()| in_pool(opts.threads, || p.experiment.run_item(&ctx, index)));
+        let rows = ctx.take_rows();
+        if let Err(e) = result {
+            progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
+            return Err(e);
+        }
+        check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
+        journal.append(&JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone() })?;
+        rows_of.insert(index, rows);
+    }
+    let timeouts = timed_out_items(p, &columns, &rows_of);
+    let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
+    commit(&opts.out, p.spec, &columns, &rows, key, opts, start)?;
+    let word = match timeouts.len() {
+        0 => "done".to_string(),
+        n => format!("done, {n} {} timed out", plural(n, "row")),
+    };
+    progress.finish(&word);
+    Ok(timeouts)
+}
+
+fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], rows: &[Vec<String>]) -> Result<()> {
+    match rows.iter().find(|r| r.len() != columns.len()) {
+        Some(r) => Err(anyhow::anyhow!(
+            "[{}] item `{}` emitted a row of {} cells for {} columns (a bug in the experiment)",
+            spec.name,
+            item.id,
+            r.len(),
+            columns.len()
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// `NAME ITEM at LIMIT s` for each item with a row whose status is `timeout`.
+fn timed_out_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize, Vec<Vec<String>>>) -> Vec<String> {
+    let Some(status) = columns.iter().position(|c| c == "status") else { return Vec::new() };
+    let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
+    rows_of
+        .iter()
+        .filter(|(_, rows)| rows.iter().any(|r| r[status] == super::experiment::STATUS_TIMEOUT))
+        .map(|(&i, _)| format!("{} {} at {limit}", p.spec.name, p.items[i].id))
+        .collect()
+}
+
+/// Writes the CSV, then the metadata naming the CSV's hash: the metadata is the commit
+/// point, so a CSV without matching metadata is never taken as done.
+fn commit(
+    out: &Path,
+    spec: &ExperimentSpec,
+    columns: &[String],
+    rows: &[Vec<String>],
+    key: &str,
+    opts: &RunOptions,
+    start: Instant,
+) -> Result<()> {
+    let bytes = output::csv_bytes(columns, rows)?;
+    output::write_atomic(&output::csv_path(out, &spec.name), &bytes)?;
     let meta = ExperimentMeta {
         name: spec.name.clone(),
         game: spec.game.clone(),
@@ -127,13 +292,13 @@ fn run_one(
         seed: spec.seed,
         threads: opts.threads,
         time_limit: spec.time_limit.map(|t| t.as_secs_f64()),
-        key: spec.resume_key(),
+        key: key.to_string(),
         rows: rows.len(),
         seconds: start.elapsed().as_secs_f64(),
         version: crate::VERSION.to_string(),
+        csv_hash: Some(hash_bytes(&bytes)),
+        shard: opts.shard.map(|s| s.to_string()),
     };
-    let text = toml::to_string(&meta).map_err(anyhow::Error::from)?;
-    output::write_atomic(&output::meta_path(&opts.out, &spec.name), text.as_bytes())?;
-    progress.finish("done");
+    meta.write(out)?;
     Ok(())
 }
