@@ -122,14 +122,20 @@ impl Journal {
     /// written for another entry, seed, limit, input or shard is discarded (the experiment
     /// starts over); one written by another program version is refused, so that rows of two
     /// versions are never mixed without `--force` (which discards it). A torn last line is
-    /// cut off.
-    pub fn open(out: &Path, header: &JournalHeader, force: bool) -> Result<(Journal, Vec<JournalEntry>)> {
+    /// cut off. `committed` says the previous journal is the record of an experiment that
+    /// was committed (so not unfinished work): it is then replaced whatever its version.
+    pub fn open(
+        out: &Path,
+        header: &JournalHeader,
+        force: bool,
+        committed: bool,
+    ) -> Result<(Journal, Vec<JournalEntry>)> {
         let path = journal_path(out, &header.experiment);
         let dir = path.parent().unwrap_or(out);
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let previous = if force { None } else { read(&path)? };
         if let Some(prev) = &previous {
-            if prev.header.version != header.version {
+            if prev.header.version != header.version && !committed {
                 return Err(InputError::in_file(
                     &path,
                     format!(
@@ -212,26 +218,26 @@ mod tests {
     #[test]
     fn reopened_journal_returns_finished_items() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut j, done) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (mut j, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         assert!(done.is_empty());
         j.append(&entry(0, "x")).unwrap();
         j.append(&entry(1, "y")).unwrap();
         drop(j);
-        let (_, done) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (_, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         assert_eq!(done, vec![entry(0, "x"), entry(1, "y")]);
     }
 
     #[test]
     fn a_torn_last_line_is_dropped_and_cut_off() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         j.append(&entry(0, "x")).unwrap();
         drop(j);
         let path = journal_path(dir.path(), "e");
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"{\"index\":1,\"id\":\"y\",\"ro").unwrap();
         drop(f);
-        let (mut j, done) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (mut j, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         assert_eq!(done, vec![entry(0, "x")]);
         j.append(&entry(2, "z")).unwrap();
         drop(j);
@@ -242,23 +248,23 @@ mod tests {
     #[test]
     fn another_key_starts_over_and_another_version_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         j.append(&entry(0, "x")).unwrap();
         drop(j);
-        let (_, done) = Journal::open(dir.path(), &header("other"), false).unwrap();
+        let (_, done) = Journal::open(dir.path(), &header("other"), false, false).unwrap();
         assert!(done.is_empty());
         let mut old = header("other");
         old.version = "0".into();
-        let e = Journal::open(dir.path(), &old, false).err().unwrap();
+        let e = Journal::open(dir.path(), &old, false, false).err().unwrap();
         assert_eq!(e.exit_code(), 2, "{e}");
         assert!(e.to_string().contains("--force"), "{e}");
-        assert!(Journal::open(dir.path(), &old, true).is_ok());
+        assert!(Journal::open(dir.path(), &old, true, false).is_ok());
     }
 
     #[test]
     fn entries_not_matching_the_header_are_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false).unwrap();
+        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         j.append(&entry(0, "y")).unwrap();
         drop(j);
         assert!(read(&journal_path(dir.path(), "e")).is_err());

@@ -175,7 +175,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
 
 fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
     let rows: Vec<Vec<String>> = m.rows_of.values().flatten().cloned().collect();
-    let (mut journal, _) = Journal::open(out, &m.header, true)?;
+    let (mut journal, _) = Journal::open(out, &m.header, true, true)?;
     for (&index, rows) in &m.rows_of {
         journal.append(&JournalEntry { index, id: m.header.items[index].clone(), rows: rows.clone() })?;
     }

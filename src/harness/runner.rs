@@ -207,8 +207,8 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
         items: p.items.iter().map(|i| i.id.clone()).collect(),
         owned: p.owned.clone(),
     };
-    let discard = opts.force || journal_committed(&opts.out, &p.spec.name);
-    let (mut journal, done) = Journal::open(&opts.out, &header, discard)?;
+    let committed = journal_committed(&opts.out, &p.spec.name);
+    let (mut journal, done) = Journal::open(&opts.out, &header, opts.force, committed)?;
     let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = done.into_iter().map(|e| (e.index, e.rows)).collect();
     let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
