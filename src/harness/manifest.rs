@@ -32,6 +32,9 @@ use super::rng::derive_seed;
 /// Games (and the harness itself) that experiments may name.
 pub const GAMES: [&str; 5] = ["tegel", "stenen", "nim", "checkers", "harness"];
 
+/// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
+pub const MAX_NAME_LEN: usize = 100;
+
 /// The most threads a manifest or `--threads` may ask for.
 pub const MAX_THREADS: usize = 1024;
 
@@ -124,8 +127,43 @@ pub fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
+/// The most bytes a manifest (or fragment) may have.
+pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
 fn read_text(path: &Path) -> Result<String, InputError> {
-    std::fs::read_to_string(path).map_err(|e| InputError::in_file(path, format!("cannot read manifest: {e}")))
+    read_utf8(path, "manifest", MAX_MANIFEST_BYTES)
+}
+
+/// Reads a text file of at most `max_bytes` bytes; refuses a larger file and bytes that
+/// are not UTF-8 (naming the line and column of the first bad byte). A UTF-8 byte-order
+/// mark is dropped.
+pub fn read_utf8(path: &Path, what: &str, max_bytes: u64) -> Result<String, InputError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| InputError::in_file(path, format!("cannot read {what}: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::in_file(path, format!("cannot read {what}: {e}")))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(InputError::in_file(
+            path,
+            format!("{what} is larger than {max_bytes} bytes; is it the right file?"),
+        ));
+    }
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    match std::str::from_utf8(body) {
+        Ok(text) => Ok(text.to_string()),
+        Err(e) => {
+            let good = &body[..e.valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            Err(InputError::at(
+                path,
+                line,
+                format!("column {column}: a byte that is not UTF-8 text; {what}s are UTF-8 text"),
+            ))
+        }
+    }
 }
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
@@ -197,13 +235,17 @@ impl Manifest {
         let dir = path.parent().unwrap_or(Path::new("."));
         for inc in raw.include {
             let inc_path = dir.join(inc.get_ref());
-            let inc_text = std::fs::read_to_string(&inc_path).map_err(|e| {
-                InputError::at(
-                    path,
-                    line_of(&text, inc.span().start),
-                    format!("cannot read included manifest {}: {e}", inc_path.display()),
-                )
-            })?;
+            let inc_text = match read_text(&inc_path) {
+                Ok(t) => t,
+                Err(e) if e.line.is_some() => return Err(e),
+                Err(e) => {
+                    return Err(InputError::at(
+                        path,
+                        line_of(&text, inc.span().start),
+                        format!("cannot read included manifest {}: {}", inc_path.display(), e.message),
+                    ))
+                }
+            };
             let frag: RawFragment = toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
             let inc_source: Arc<str> = Arc::from(inc_text.as_str());
             for entry in frag.experiment {
@@ -324,6 +366,9 @@ impl ExperimentSpec {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
             return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
         }
+        if name.len() > MAX_NAME_LEN {
+            return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
+        }
         let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
         if !GAMES.contains(&game.as_str()) {
             return Err(err("game", format!("unknown game `{game}`, expected one of {}", GAMES.join(", "))));
@@ -386,9 +431,18 @@ impl ExperimentSpec {
     /// Deserialises one inline table of this entry (e.g. an item of a list), naming
     /// `what` (like "items[2]") in messages.
     pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
-        T::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+        serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+            let field = e.path().iter().find_map(|seg| match seg {
+                serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+                _ => None,
+            });
+            let e = e.into_inner();
             let msg = e.message().replace('\n', " ").trim().to_string();
-            let key = backticked(&msg);
+            let key = field.or_else(|| backticked(&msg));
+            let msg = match key.as_deref() {
+                Some(k) if !msg.contains(&format!("`{k}`")) => format!("`{k}`: {msg}"),
+                _ => msg,
+            };
             let msg = match what {
                 Some(w) => format!("{w}: {msg}"),
                 None => msg,
@@ -548,5 +602,58 @@ mod tests {
         let p = write(dir.path(), "m.toml", "seed = 1\ninclude = [\"nope.toml\"]\n");
         let e = Manifest::load(&p, None, None).unwrap_err();
         assert_eq!(e.line, Some(2), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    #[test]
+    fn non_utf8_bytes_name_line_and_column_and_a_bom_is_accepted() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.toml");
+        std::fs::write(&p, b"seed = 1\nthreads = [1]\n# caf\xe9\n").unwrap();
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("column 6"), "{e}");
+        std::fs::write(&p, b"\xef\xbb\xbfseed = 1\n").unwrap();
+        assert_eq!(Manifest::load(&p, None, None).unwrap().seed, 1);
+    }
+
+    #[test]
+    fn a_wrongly_typed_field_names_its_own_line() {
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            x: u32,
+            instances: Vec<String>,
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.toml");
+        std::fs::write(&p, "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\ninstances = 5\n")
+            .unwrap();
+        let m = Manifest::load(&p, None, None).unwrap();
+        let e = m.experiments[0].params::<P>().unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("instances"), "{e}");
+    }
+
+    #[test]
+    fn long_names_huge_limits_and_thread_counts_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.toml");
+        let long = "n".repeat(300);
+        for (text, line) in [
+            (format!("[[experiment]]\nname = \"{long}\"\ngame = \"nim\"\nkind = \"k\"\n"), 2),
+            ("time_limit = 1e308\n".to_string(), 1),
+            ("threads = [10000]\n".to_string(), 1),
+            ("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\ntime_limit = 1e19\n".to_string(), 5),
+        ] {
+            std::fs::write(&p, &text).unwrap();
+            let e = Manifest::load(&p, None, None).unwrap_err();
+            assert_eq!(e.line, Some(line), "{text}: {e}");
+        }
     }
 }
