@@ -39,6 +39,14 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Compare two results directories: the same CSVs with the same cells, the columns
+    /// that may differ between runs (timings, threads) aside. Exit 1 when they differ.
+    Compare {
+        /// One results directory.
+        a: PathBuf,
+        /// The other.
+        b: PathBuf,
+    },
     /// Write (and optionally submit) a Slurm job array running a manifest's shards, and
     /// the job merging them.
     Slurm(SlurmArgs),
@@ -173,6 +181,18 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
     report::generate(results)
 }
 
+fn compare(a: &std::path::Path, b: &std::path::Path) -> Result<()> {
+    let diffs = harness::harness::compare::differences(a, b)?;
+    if diffs.is_empty() {
+        eprintln!("{} and {} hold the same results (time columns aside)", a.display(), b.display());
+        return Ok(());
+    }
+    for d in &diffs {
+        eprintln!("{d}");
+    }
+    Err(anyhow::anyhow!("{} and {} differ in {} place(s)", a.display(), b.display(), diffs.len()).into())
+}
+
 fn slurm(args: SlurmArgs) -> Result<()> {
     let mut run_args = Vec::new();
     if let Some(seed) = args.seed {
@@ -208,6 +228,7 @@ fn dispatch(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Slurm(args) => slurm(args),
+        Command::Compare { a, b } => compare(&a, &b),
         Command::Play(PlayCommand::Tegel(a)) => tegel::cli::play(a),
         Command::Play(PlayCommand::Stenen(a)) => stenen::cli::play(a),
         Command::Play(PlayCommand::Nim(a)) => nim::cli::play(a),

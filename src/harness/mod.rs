@@ -3,6 +3,7 @@
 
 pub mod budget;
 pub mod cli;
+pub mod compare;
 pub mod error;
 pub mod experiment;
 pub mod journal;

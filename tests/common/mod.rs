@@ -32,14 +32,5 @@ pub fn instances() -> PathBuf {
 
 /// A CSV's cells without the columns allowed to differ between runs (timings, threads).
 pub fn csv_without_time_columns(path: &Path) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-    let keep: Vec<usize> =
-        (0..header.len()).filter(|&i| !harness::harness::experiment::varies_between_runs(&header[i])).collect();
-    let mut rows = vec![keep.iter().map(|&i| header[i].clone()).collect::<Vec<_>>()];
-    for rec in r.records() {
-        let rec = rec.unwrap();
-        rows.push(keep.iter().map(|&i| rec[i].to_string()).collect());
-    }
-    rows
+    harness::harness::compare::comparable_cells(path).unwrap_or_else(|e| panic!("{e}"))
 }
