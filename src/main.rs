@@ -4,12 +4,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::harness::budget::install_ctrlc_handler;
 use harness::harness::manifest::default_threads;
+use harness::harness::registry;
 use harness::harness::runner::{self, RunOptions};
 use harness::harness::{Error, Result};
-use harness::{checkers, nim, report, stenen, tegel};
+use harness::report;
 
 /// Reference engines and benchmark harness for the tile game, polyomino tiling, Nim and
 /// checkers.
@@ -50,33 +51,6 @@ enum Command {
     /// Write (and optionally submit) a Slurm job array running a manifest's shards, and
     /// the job merging them.
     Slurm(SlurmArgs),
-    /// Play a game interactively.
-    #[command(subcommand)]
-    Play(PlayCommand),
-    /// Tile game (Tegelspel) one-shot searches.
-    #[command(subcommand)]
-    Tegel(tegel::cli::Command),
-    /// Polyomino tiling (Stenen leggen) one-shot searches.
-    #[command(subcommand)]
-    Stenen(stenen::cli::Command),
-    /// Nim values and Grundy tables.
-    #[command(subcommand)]
-    Nim(nim::cli::Command),
-    /// Checkers perft, divide and continuation counts.
-    #[command(subcommand)]
-    Checkers(checkers::cli::Command),
-}
-
-#[derive(Debug, Subcommand)]
-enum PlayCommand {
-    /// The tile game's menu program.
-    Tegel(tegel::cli::PlayArgs),
-    /// The tiling program: place stones by hand, find and count tilings.
-    Stenen(stenen::cli::PlayArgs),
-    /// Nim against the computer.
-    Nim(nim::cli::PlayArgs),
-    /// Checkers against the computer (text, or --tui for the mouse board).
-    Checkers(checkers::cli::PlayArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -174,7 +148,7 @@ fn run_manifest(args: RunArgs) -> Result<()> {
 
 fn report_locked(results: &std::path::Path) -> Result<()> {
     if !results.is_dir() {
-        return Err(harness::harness::InputError::in_file(results, "no such results directory").into());
+        return Err(harness::harness::InputError::in_file(results, "cannot read the results directory: it does not exist").into());
     }
     let _lock = harness::harness::lock::OutDirLock::acquire(results)?;
     harness::harness::output::clean_temp_files(results);
@@ -229,28 +203,35 @@ fn dispatch(cli: Cli) -> Result<()> {
         }
         Command::Slurm(args) => slurm(args),
         Command::Compare { a, b } => compare(&a, &b),
-        Command::Play(PlayCommand::Tegel(a)) => tegel::cli::play(a),
-        Command::Play(PlayCommand::Stenen(a)) => stenen::cli::play(a),
-        Command::Play(PlayCommand::Nim(a)) => nim::cli::play(a),
-        Command::Play(PlayCommand::Checkers(a)) => checkers::cli::play(a),
-        Command::Tegel(c) => tegel::cli::run(c),
-        Command::Stenen(c) => stenen::cli::run(c),
-        Command::Nim(c) => nim::cli::run(c),
-        Command::Checkers(c) => checkers::cli::run(c),
     }
 }
 
+/// Parses the command line: the harness's own commands, then every game's (registry).
+fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
+    registry::add_commands(Cli::command()).try_get_matches().map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let _ = e.print();
+        ExitCode::from(code)
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
-        }
+    let matches = match parse() {
+        Ok(m) => m,
+        Err(code) => return code,
     };
     install_ctrlc_handler();
-    match dispatch(cli) {
+    let result = match registry::dispatch(&matches) {
+        Some(result) => result,
+        None => match Cli::from_arg_matches(&matches) {
+            Ok(cli) => dispatch(cli),
+            Err(e) => {
+                let _ = e.print();
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match &e {

@@ -29,9 +29,6 @@ use toml::Spanned;
 use super::error::InputError;
 use super::rng::derive_seed;
 
-/// Games (and the harness itself) that experiments may name.
-pub const GAMES: [&str; 5] = ["tegel", "stenen", "nim", "checkers", "harness"];
-
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
 pub const MAX_NAME_LEN: usize = 100;
 
@@ -277,7 +274,7 @@ impl Manifest {
                 return Err(InputError::new(format!(
                     "--only {w}: no experiment or game of that name in {} (games: {}; experiments: {})",
                     self.path.display(),
-                    GAMES.join(", "),
+                    super::registry::game_names().join(", "),
                     names.join(", ")
                 )));
             }
@@ -370,8 +367,9 @@ impl ExperimentSpec {
             return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
         }
         let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
-        if !GAMES.contains(&game.as_str()) {
-            return Err(err("game", format!("unknown game `{game}`, expected one of {}", GAMES.join(", "))));
+        let games = super::registry::game_names();
+        if !games.contains(&game.as_str()) {
+            return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
         }
         let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
         let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));

@@ -1,29 +1,139 @@
-//! Which code runs which manifest entry: the games' experiment builders.
+//! The one list of games. The manifest (which `game` names exist), the runner (which code
+//! builds an entry's experiment), the `parallel` experiment (which searches a game offers)
+//! and the command line (`harness GAME ...`, `harness play GAME`) all read [`GAMES`]:
+//! a fifth game is one new folder plus one entry here.
 
-use super::error::InputError;
+use clap::{FromArgMatches, Subcommand};
+
+use super::error::{InputError, Result};
 use super::experiment::Experiment;
 use super::manifest::ExperimentSpec;
 use super::parallel::SearchBuilder;
+use crate::{checkers, nim, stenen, tegel};
+
+/// What the harness knows of one game.
+pub struct Game {
+    /// The name in manifests (`game = "tegel"`) and on the command line (`harness tegel`).
+    pub name: &'static str,
+    /// What `harness --help` says of its one-shot commands.
+    pub about: &'static str,
+    /// What `harness play --help` says of its interactive program.
+    pub play_about: &'static str,
+    /// Builds the experiment of a manifest entry (validating it, loading its files).
+    pub build: fn(&ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError>,
+    /// Builds one search of the shared `parallel` experiment.
+    pub parallel_search: SearchBuilder,
+    /// Adds the game's one-shot subcommands to `harness GAME`.
+    pub commands: fn(clap::Command) -> clap::Command,
+    /// Runs a parsed one-shot command.
+    pub run: fn(&clap::ArgMatches) -> Result<()>,
+    /// Adds the interactive program's arguments to `harness play GAME`.
+    pub play_args: fn(clap::Command) -> clap::Command,
+    /// Runs the interactive program.
+    pub play: fn(&clap::ArgMatches) -> Result<()>,
+}
+
+/// The harness's own experiments (`game = "harness"`, e.g. `kind = "parallel"`).
+pub const HARNESS: &str = "harness";
+
+/// Every game, in the order the reports and `--help` list them.
+pub static GAMES: [Game; 4] = [
+    Game {
+        name: "tegel",
+        about: "Tile game (Tegelspel) one-shot searches",
+        play_about: "The tile game's menu program",
+        build: tegel::experiments::build,
+        parallel_search: tegel::experiments::parallel_search,
+        commands: tegel::cli::Command::augment_subcommands,
+        run: |m| tegel::cli::run(tegel::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+        play_args: <tegel::cli::PlayArgs as clap::Args>::augment_args,
+        play: |m| tegel::cli::play(tegel::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+    },
+    Game {
+        name: "stenen",
+        about: "Polyomino tiling (Stenen leggen) one-shot searches",
+        play_about: "The tiling program: place stones by hand, find and count tilings",
+        build: stenen::experiments::build,
+        parallel_search: stenen::experiments::parallel_search,
+        commands: stenen::cli::Command::augment_subcommands,
+        run: |m| stenen::cli::run(stenen::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+        play_args: <stenen::cli::PlayArgs as clap::Args>::augment_args,
+        play: |m| stenen::cli::play(stenen::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+    },
+    Game {
+        name: "nim",
+        about: "Nim values and Grundy tables",
+        play_about: "Nim against the computer",
+        build: nim::experiments::build,
+        parallel_search: nim::experiments::parallel_search,
+        commands: nim::cli::Command::augment_subcommands,
+        run: |m| nim::cli::run(nim::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+        play_args: <nim::cli::PlayArgs as clap::Args>::augment_args,
+        play: |m| nim::cli::play(nim::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+    },
+    Game {
+        name: "checkers",
+        about: "Checkers perft, divide and continuation counts",
+        play_about: "Checkers against the computer (text, or --tui for the mouse board)",
+        build: checkers::experiments::build,
+        parallel_search: checkers::experiments::parallel_search,
+        commands: checkers::cli::Command::augment_subcommands,
+        run: |m| checkers::cli::run(checkers::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+        play_args: <checkers::cli::PlayArgs as clap::Args>::augment_args,
+        play: |m| checkers::cli::play(checkers::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+    },
+];
+
+fn clap_error(e: clap::Error) -> super::error::Error {
+    InputError::new(e.to_string().trim().to_string()).into()
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Option<&'static Game> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// The names a manifest's `game` key may take: every game, then `harness`.
+pub fn game_names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).chain([HARNESS]).collect()
+}
 
 /// Builds the experiment for a manifest entry, validating its parameters and loading
 /// its instance files; nothing runs yet.
-pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    match spec.game.as_str() {
-        "tegel" => crate::tegel::experiments::build(spec),
-        "stenen" => crate::stenen::experiments::build(spec),
-        "nim" => crate::nim::experiments::build(spec),
-        "checkers" => crate::checkers::experiments::build(spec),
-        "harness" if spec.kind == "parallel" => super::parallel::build(spec),
+pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    if let Some(g) = game(&spec.game) {
+        return (g.build)(spec);
+    }
+    match (spec.game.as_str(), spec.kind.as_str()) {
+        (HARNESS, "parallel") => super::parallel::build(spec),
         _ => Err(spec.error(Some("kind"), format!("unknown kind `{}` for game `{}`", spec.kind, spec.game))),
     }
 }
 
-/// The builder of parallel-comparison searches of `game`, if it has any.
+/// The builder of parallel-comparison searches of `game`, if it is a game.
 pub fn search_builder(game: &str) -> Option<SearchBuilder> {
-    match game {
-        "tegel" => Some(crate::tegel::experiments::parallel_search),
-        "stenen" => Some(crate::stenen::experiments::parallel_search),
-        "checkers" => Some(crate::checkers::experiments::parallel_search),
-        _ => None,
+    self::game(game).map(|g| g.parallel_search)
+}
+
+/// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
+pub fn add_commands(cli: clap::Command) -> clap::Command {
+    let play = GAMES
+        .iter()
+        .fold(clap::Command::new("play").about("Play a game interactively").subcommand_required(true), |play, g| {
+            play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about))
+        });
+    GAMES.iter().fold(cli.subcommand(play), |cli, g| {
+        cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
+    })
+}
+
+/// Runs `harness GAME ...` or `harness play GAME ...` when `matches` holds one;
+/// `None` when the subcommand is not a game's.
+pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
+    let (name, sub) = matches.subcommand()?;
+    if name == "play" {
+        let (game, args) = sub.subcommand()?;
+        return Some((self::game(game)?.play)(args));
     }
+    Some((game(name)?.run)(sub))
 }
