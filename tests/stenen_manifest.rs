@@ -134,7 +134,7 @@ fn bad_manifests_are_refused_with_file_and_line() {
         ("kind = \"tables\"\ninstances = []\n", 7, "unknown kind `tables`"),
         ("kind = \"table\"\ninstances = []\n", 8, "at least one instance"),
         ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"/nonexistent.in\" }]\n", 0, "cannot open"),
-        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stone = \"x\" }]\n", 4, "unknown field `stone`"),
+        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stone = \"x\" }]\n", 8, "unknown field `stone`"),
         (
             "kind = \"table\"\ninstances = [{ height = 1, width = 5, stones = \"STONES\" }]\n",
             8,
