@@ -54,6 +54,11 @@ struct ParallelExperiment {
 
 /// Builds the `parallel` experiment from its manifest entry.
 pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    Ok(Box::new(ParallelExperiment { items: searches(spec)?, threads: spec.thread_counts.clone() }))
+}
+
+/// The searches listed in an entry's `items` (the only key it may have).
+fn searches(spec: &ExperimentSpec) -> std::result::Result<Vec<(String, Box<dyn ParallelSearch>)>, InputError> {
     let items = match spec.params.get("items") {
         Some(toml::Value::Array(items)) => items,
         _ => return Err(spec.error(None, "`items` (a list of inline tables, each with `game`) is required")),
@@ -78,7 +83,87 @@ pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, 
             .ok_or_else(|| spec.error(Some("items"), format!("{what}: game `{game}` has no parallel searches")))?;
         built.push((game, builder(spec, &table, &what)?));
     }
-    Ok(Box::new(ParallelExperiment { items: built, threads: spec.thread_counts.clone() }))
+    Ok(built)
+}
+
+/// Builds the `speed` experiment: each listed search's positions per second, by its plain
+/// sequential code on one thread and by its parallel code on each of the manifest's
+/// thread counts (rows `threads = 1` `mode = sequential`, then `mode = parallel`).
+///
+/// ```toml
+/// [[experiment]]
+/// name = "speed"
+/// game = "harness"
+/// kind = "speed"
+/// items = [ { game = "checkers", search = "perft", board = "8x8 r3", depth = 11 } ]
+/// ```
+/// The machine's CPU model is in `run.toml`; compare speed tables of two machines there.
+pub fn build_speed(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    Ok(Box::new(SpeedExperiment { items: searches(spec)?, threads: spec.thread_counts.clone() }))
+}
+
+struct SpeedExperiment {
+    items: Vec<(String, Box<dyn ParallelSearch>)>,
+    threads: Vec<usize>,
+}
+
+const SPEED_COLUMNS: [&str; 11] = [
+    "game",
+    "search",
+    "instance",
+    "mode",
+    "threads",
+    "positions",
+    "seconds",
+    "positions_per_second",
+    "seed",
+    "time_limit",
+    "status",
+];
+
+impl Experiment for SpeedExperiment {
+    fn columns(&self) -> Vec<String> {
+        SPEED_COLUMNS.iter().map(|c| c.to_string()).collect()
+    }
+
+    fn items(&self) -> Vec<Item> {
+        self.items
+            .iter()
+            .map(|(game, search)| {
+                Item::new(format!("{game} {} {}", search.search(), search.instance()))
+                    .with_rows(1 + self.threads.len() as u64)
+            })
+            .collect()
+    }
+
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let (game, search) = &self.items[index];
+        let runs = std::iter::once(("sequential", 1)).chain(self.threads.iter().map(|&t| ("parallel", t)));
+        for (mode, threads) in runs {
+            ctx.check_interrupted()?;
+            let parallel = mode == "parallel";
+            let (r, time) = in_pool(threads, || run_once(search.as_ref(), parallel, &ctx.budget()));
+            if r == Err(Stopped::Interrupted) {
+                return Err(super::error::Error::Interrupted);
+            }
+            let cell = |f: &dyn Fn(&SearchOutcome) -> String| r.as_ref().map_or(STATUS_TIMEOUT.to_string(), f);
+            let row = vec![
+                game.clone(),
+                search.search(),
+                search.instance(),
+                mode.to_string(),
+                threads.to_string(),
+                cell(&|o| o.positions.to_string()),
+                cell(&|_| seconds_cell(time)),
+                cell(&|o| format!("{:.0}", o.positions as f64 / time.as_secs_f64().max(1e-9))),
+                ctx.seed().to_string(),
+                ctx.time_limit_cell(),
+                r.as_ref().map_or_else(|e| status_of(*e), |_| STATUS_OK.to_string()),
+            ];
+            ctx.emit(row, &format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance()));
+        }
+        Ok(())
+    }
 }
 
 const COLUMNS: [&str; 14] = [

@@ -106,6 +106,7 @@ pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, 
     }
     match (spec.game.as_str(), spec.kind.as_str()) {
         (HARNESS, "parallel") => super::parallel::build(spec),
+        (HARNESS, "speed") => super::parallel::build_speed(spec),
         _ => Err(spec.error(Some("kind"), format!("unknown kind `{}` for game `{}`", spec.kind, spec.game))),
     }
 }
