@@ -100,7 +100,8 @@ impl FormulaExperiment {
             return Err(spec.error(Some("maxtakes"), "give at least one rule in `maxtakes` or `takes_sets`"));
         }
         if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec.error(Some("maxtakes"), format!("maxtake {m} is above the bound {MAX_STICKS}")));
+            return Err(spec
+                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
         }
         if p.heap_counts.is_empty() {
             return Err(spec.error(Some("heap_counts"), "`heap_counts` must list at least one number of heaps"));
@@ -237,7 +238,7 @@ impl SelectorExperiment {
     fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: SelectorParams = spec.params()?;
         if p.draws == 0 || p.draws > MAX_DRAWS {
-            return Err(spec.error(Some("draws"), format!("`draws` must be between 1 and {MAX_DRAWS}")));
+            return Err(spec.error(Some("draws"), format!("`draws` must be from 1 to {MAX_DRAWS}")));
         }
         if p.reservoir.is_empty() || p.items.is_empty() {
             let key = if p.items.is_empty() { "items" } else { "reservoir" };
@@ -252,7 +253,10 @@ impl SelectorExperiment {
                 if k <= n {
                     return Err(spec.error(
                         Some("items"),
-                        format!("{k} items with a reservoir of {n}: need more items than reservoir slots"),
+                        format!(
+                            "{} with a reservoir of {n}: need more items than reservoir slots",
+                            counted(k as u64, "item")
+                        ),
                     ));
                 }
                 let categories = binomial(k as u64, n as u64).filter(|&c| c <= MAX_CATEGORIES).ok_or_else(|| {
@@ -262,8 +266,10 @@ impl SelectorExperiment {
                     return Err(spec.error(
                         Some("draws"),
                         format!(
-                            "{} draws give fewer than {MIN_EXPECTED} expected per sample of {categories} (items {k}, reservoir {n}); use at least {}",
-                            p.draws,
+                            "{} give fewer than {MIN_EXPECTED} expected draws per sample: {} are possible ({}, reservoir {n}); use at least {}",
+                            counted(p.draws, "draw"),
+                            counted(categories, "sample"),
+                            counted(k as u64, "item"),
                             categories * MIN_EXPECTED
                         ),
                     ));
@@ -394,10 +400,11 @@ impl VersusExperiment {
             return Err(spec.error(Some("maxtakes"), "`maxtakes` must list at least one move limit"));
         }
         if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec.error(Some("maxtakes"), format!("maxtake {m} is above the bound {MAX_STICKS}")));
+            return Err(spec
+                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
         }
         if p.games == 0 || p.games > MAX_GAMES {
-            return Err(spec.error(Some("games"), format!("`games` must be between 1 and {MAX_GAMES}")));
+            return Err(spec.error(Some("games"), format!("`games` must be from 1 to {MAX_GAMES}")));
         }
         if p.min_heaps == 0 || p.min_heaps > p.max_heaps || p.max_heaps > MAX_HEAPS {
             return Err(spec.error(
@@ -409,7 +416,7 @@ impl VersusExperiment {
             ));
         }
         if p.max_sticks == 0 || p.max_sticks > MAX_STICKS {
-            return Err(spec.error(Some("max_sticks"), format!("`max_sticks` must be between 1 and {MAX_STICKS}")));
+            return Err(spec.error(Some("max_sticks"), format!("`max_sticks` must be from 1 to {MAX_STICKS}")));
         }
         Ok(Box::new(VersusExperiment { p }))
     }
