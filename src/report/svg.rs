@@ -77,7 +77,8 @@ where
     };
     let x_format = |x: &f64| -> String {
         if categories.is_empty() {
-            format!("{x}")
+            let text = format!("{x:.6}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
         } else {
             categories.get(x.round() as usize).cloned().unwrap_or_default()
         }
