@@ -9,6 +9,10 @@ use std::process::{Command, Output, Stdio};
 const TRANSCRIPT: &str = include_str!("../instances/nim/seed_transcript.txt");
 
 fn harness(args: &[&str], stdin: &str) -> Output {
+    harness_bytes(args, stdin.as_bytes())
+}
+
+fn harness_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -17,7 +21,7 @@ fn harness(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("harness binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -67,9 +71,9 @@ fn play_refuses_bad_moves_and_ends_cleanly_at_end_of_input() {
     let out = harness(&["play", "nim", "--heaps", "0", "4", "--maxtake", "2", "--seed", "1"], "5 1\n0 1\n1 3\nfoo\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("Your move: 5 1\nThere is no heap 5: heaps are numbered 0 to 1.\n"), "{text}");
+    assert!(text.contains("Your move: 5 1\nThere is no heap 5: heaps are numbered from 0 to 1.\n"), "{text}");
     assert!(text.contains("Your move: 0 1\nHeap 0 is empty: choose another heap.\n"), "{text}");
-    assert!(text.contains("Your move: 1 3\nCannot take 3 from heap 1: take between 1 and 2 sticks.\n"), "{text}");
+    assert!(text.contains("Your move: 1 3\nCannot take 3 from heap 1: take from 1 to 2 sticks.\n"), "{text}");
     assert!(text.contains("Your move: foo\nPlease type two whole numbers"), "{text}");
     assert!(text.ends_with("Your move: \nEnd of input: game abandoned.\n"), "{text}");
 }
@@ -79,11 +83,71 @@ fn play_refuses_bad_flags_with_exit_code_2() {
     for args in [&["play", "nim", "--maxtake", "2000000"][..], &["play", "nim", "--heaps", "1", "1000001"]] {
         let out = harness(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            stderr(&out).contains("at most 1000000") || stderr(&out).contains("above the bound"),
-            "{}",
-            stderr(&out)
-        );
+        assert!(stderr(&out).contains("expected a whole number from 0 to 1000000"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn play_bounds_agree_between_help_prompt_and_flag() {
+    let help = stdout(&harness(&["play", "nim", "--help"], ""));
+    assert!(help.contains("--maxtake <MAXTAKE>  Fix the move limit, from 0 to 1000000"), "{help}");
+    let prompt = stdout(&harness(&["play", "nim", "--seed", "1"], "2\n1000001\n"));
+    assert!(
+        prompt.contains("Please type one whole number from 0 to 1000000 for the move limit (0: any number)."),
+        "{prompt}"
+    );
+    let at_bound = harness(&["play", "nim", "--maxtake", "1000000", "--heaps", "1000000", "--seed", "1"], "");
+    assert!(at_bound.status.success(), "{}", stderr(&at_bound));
+    for flag in [["--maxtake", "1000001"], ["--maxtake", "4294967295"]] {
+        let out = harness(&["play", "nim", flag[0], flag[1]], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("from 0 to 1000000"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn help_writes_ranges_from_a_to_b() {
+    for args in [&["play", "nim"][..], &["nim", "value"], &["nim", "grundy"], &["nim", "check"]] {
+        let mut args = args.to_vec();
+        args.push("--help");
+        let help = stdout(&harness(&args, ""));
+        let dotted_range = help.split_whitespace().any(|w| {
+            let w = w.trim_matches(|c: char| !c.is_ascii_digit());
+            w.split_once("..").is_some_and(|(a, b)| !a.is_empty() && !b.trim_start_matches('=').is_empty())
+        });
+        assert!(!help.contains("..=") && !dotted_range, "{args:?}: {help}");
+        assert!(help.contains(" from ") && help.contains(" to "), "{args:?}: {help}");
+    }
+}
+
+#[test]
+fn play_asks_again_after_bytes_that_are_not_text() {
+    let out = harness_bytes(&["play", "nim", "--heaps", "1", "1", "--maxtake", "0", "--seed", "1"], b"\xff\xfe\n0 1\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "That line is not text (it has bytes that are not UTF-8); please type it again.\nYour move: 0 1\n"
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with("Taking 1 from heap 1\nYou lost: no sticks are left for you.\n"), "{text}");
+    let out = harness_bytes(&["play", "nim", "--seed", "923"], b"\xc3\x28\n3\n3\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Heaps: 10 11 11\n"));
+}
+
+#[test]
+fn one_shot_json_is_exactly_one_object_on_one_line() {
+    for args in [
+        &["nim", "value", "3", "4", "5", "--json"][..],
+        &["nim", "grundy", "--takes", "2,3", "--upto", "12", "--json"],
+        &["nim", "check", "--heaps", "2", "--max-sticks", "5", "--json"],
+    ] {
+        let out = harness(args, "");
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+        assert!(json(&out).is_object(), "{args:?}");
     }
 }
 
@@ -116,9 +180,9 @@ fn check_json_finds_no_mismatch() {
 #[test]
 fn one_shot_commands_refuse_bad_input_with_exit_code_2() {
     let cases: [(&[&str], &str); 4] = [
-        (&["nim", "value", "3", "1000001"], "at most 1000000"),
+        (&["nim", "value", "3", "1000001"], "expected a whole number from 0 to 1000000"),
         (&["nim", "grundy", "--takes", "1,a", "--upto", "5"], "`a` is not a count"),
-        (&["nim", "grundy", "--takes", "1", "--upto", "99999999"], "above the bound"),
+        (&["nim", "grundy", "--takes", "1", "--upto", "99999999"], "expected a whole number from 0 to 10000000"),
         (&["nim", "check", "--heaps", "6", "--max-sticks", "40"], "positions"),
     ];
     for (args, message) in cases {
@@ -140,12 +204,14 @@ fn quick_manifest(dir: &Path) -> PathBuf {
     write_manifest(dir, &format!("seed = 7\ntime_limit = 20\ninclude = [{:?}]\n", fragment.display().to_string()))
 }
 
-/// A CSV with its time columns blanked.
+/// A CSV with the columns that may differ between runs (times, `threads`) blanked.
 fn without_times(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let time = |c: &str| c == "seconds" || c.ends_with("_seconds") || c == "speedup" || c.ends_with("_per_second");
+    let time = |c: &str| {
+        c == "seconds" || c.ends_with("_seconds") || c == "speedup" || c.ends_with("_per_second") || c == "threads"
+    };
     let mut reader = csv::Reader::from_path(path).unwrap();
     let mut out = header.join(",") + "\n";
     for record in reader.records() {
@@ -193,8 +259,12 @@ fn manifest_refusals_name_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
         ("kind = \"formula\"\nmaxtakes = [1]\nheap_counts = [2]\nmax_sticks = 5\nbogus = 1\n", 10, "bogus"),
-        ("kind = \"formula\"\nmaxtakes = [1]\nheap_counts = [9]\nmax_sticks = 5\n", 8, "1 to 8 heaps"),
-        ("kind = \"selector\"\nitems = [3]\ndraws = 10\n", 8, "expected per sample"),
+        ("kind = \"formula\"\nmaxtakes = [1]\nheap_counts = [9]\nmax_sticks = 5\n", 8, "from 1 to 8 heaps"),
+        (
+            "kind = \"selector\"\nitems = [3]\ndraws = 10\n",
+            8,
+            "10 draws give fewer than 5 expected draws per sample: 3 samples are possible (3 items, reservoir 1)",
+        ),
         ("kind = \"selector\"\nreservoir = [2]\nitems = [2]\ndraws = 1000\n", 8, "more items than reservoir"),
         (
             "kind = \"versus\"\nmaxtakes = [1]\ngames = 10\nmin_heaps = 3\nmax_heaps = 2\nmax_sticks = 5\n",

@@ -67,6 +67,79 @@ fn generic_table_of_an_unknown_kind() {
 }
 
 #[test]
+fn table_without_a_manifest_caption_gets_one_from_game_and_kind() {
+    let tex = table_tex("tegel_good");
+    assert!(
+        tex.contains("\\caption{Tile game: bepaalGoedeZet (Monte Carlo move) per instance (\\texttt{tegel\\_good}).}"),
+        "{tex}"
+    );
+    snapshot!("tegel_good", tex);
+}
+
+#[test]
+fn memo_sourced_counts_are_marked_with_a_footnote() {
+    let tex = table_tex("stenen_memo");
+    assert!(!tex.contains("source"), "the provenance columns are not shown: {tex}");
+    assert!(tex.contains("73{,}210{,}998{,}341\\textsuperscript{\\dag}"), "{tex}");
+    assert!(tex.contains("6{,}109{,}934\\textsuperscript{\\dag}"), "{tex}");
+    assert_eq!(tex.matches("\\textsuperscript{\\dag}").count(), 2, "{tex}");
+    assert!(tex.contains("\\dag{} exact count through the memo (the plain walk passed its time limit)."), "{tex}");
+    snapshot!("stenen_memo", tex);
+}
+
+#[test]
+fn nim_formula_table_states_seed_and_threads() {
+    let loaded = load_all(&results()).unwrap();
+    let formula = loaded.iter().find(|l| l.name == "nim_formula").unwrap();
+    for column in ["seed", "threads", "time_limit", "status"] {
+        assert!(formula.table.index(column).is_some(), "nim_formula lacks `{column}`");
+    }
+    let tex = table_tex("nim_formula");
+    assert!(tex.contains("Seed 20240321; 2 threads; time limit 20 s per search call"), "{tex}");
+    snapshot!("nim_formula", tex);
+}
+
+fn rendered(path: &str) -> String {
+    let loaded = load_all(&results()).unwrap();
+    let files = render(&loaded, None).unwrap();
+    files.into_iter().find(|(p, _)| p.ends_with(path)).unwrap_or_else(|| panic!("{path} not rendered")).1
+}
+
+#[test]
+fn speedup_figure_legend_matches_the_dashed_ideal_line_and_ticks_whole_threads() {
+    let tikz = rendered("plots/parallel-speedup.tikz");
+    assert!(tikz.contains("\\addplot[black, dashed, thick, no markers]"), "{tikz}");
+    assert!(!tikz.contains("forget plot"), "the ideal line needs its legend entry: {tikz}");
+    assert!(tikz.contains("\\addlegendentry{ideal}"), "{tikz}");
+    assert!(tikz.contains("xtick={1,2}"), "{tikz}");
+    snapshot!("parallel_speedup_tikz", tikz);
+}
+
+/// The numeric tick labels of an SVG's axes.
+fn svg_numbers(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| t.split_once('>').and_then(|(_, rest)| rest.split_once("</text>")).map(|(l, _)| l.trim()))
+        .filter(|l| l.parse::<f64>().is_ok())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn log_axes_write_every_tick_in_one_form() {
+    for chart in
+        ["plots/checkers_count-games.svg", "plots/tegel_sweep-positions.svg", "plots/checkers_perft-leaves.svg"]
+    {
+        let labels = svg_numbers(&rendered(chart));
+        let powers = labels.iter().filter(|l| l.contains('e')).count();
+        let large_plain = labels.iter().filter(|l| !l.contains('e') && l.parse::<f64>().unwrap() >= 1e4).count();
+        assert!(powers == 0 || large_plain == 0, "{chart} mixes forms: {labels:?}");
+    }
+    let labels = svg_numbers(&rendered("plots/checkers_count-games.svg"));
+    assert!(labels.iter().any(|l| l.contains('e')), "{labels:?}");
+}
+
+#[test]
 fn summary_table() {
     let loaded = load_all(&results()).unwrap();
     let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == "parallel").map(|l| &l.table).collect();

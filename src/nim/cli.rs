@@ -12,23 +12,62 @@ use crate::harness::experiment::{seconds_cell, timed};
 use crate::harness::rng::seeded;
 use crate::harness::{Budget, Error, InputError, Result};
 
+use super::counted;
 use super::play::{play_game, GameSetup, Outcome};
-use super::position::Position;
+use super::position::{Position, MAX_STICKS};
 use super::solver::{
-    check_solver_size, heap_grundy, join, proven_period, solve, TakeRule, MAX_GRUNDY_UPTO, MAX_TAKE_IN_SET,
+    check_solver_size, heap_grundy, join, proven_period, solve, TakeRule, MAX_GRUNDY_UPTO, MAX_SOLVER_HEAPS,
+    MAX_TAKE_IN_SET,
 };
 use super::verify::check_formula;
 
+/// A clap value parser for a whole number from `low` to `high`; its refusal reads
+/// `expected a whole number from 0 to 1000000, got ...` (clap then exits with code 2).
+fn whole_number(low: u32, high: u32) -> impl Fn(&str) -> std::result::Result<u32, String> + Clone + Send + Sync {
+    move |text: &str| {
+        text.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (low..=high).contains(v))
+            .ok_or_else(|| format!("expected a whole number from {low} to {high}, got `{text}`"))
+    }
+}
+
+/// Heap sizes and move limits: from 0 to [`MAX_STICKS`].
+fn sticks(text: &str) -> std::result::Result<u32, String> {
+    whole_number(0, MAX_STICKS)(text)
+}
+
+/// Heap counts of the solver: from 1 to [`MAX_SOLVER_HEAPS`].
+fn solver_heaps(text: &str) -> std::result::Result<usize, String> {
+    whole_number(1, MAX_SOLVER_HEAPS as u32)(text).map(|n| n as usize)
+}
+
+/// Largest heap size of the solver: from 1 to [`MAX_STICKS`] (the table size is checked
+/// separately).
+fn solver_sticks(text: &str) -> std::result::Result<u32, String> {
+    whole_number(1, MAX_STICKS)(text)
+}
+
+/// Largest heap size of a Grundy table: from 0 to [`MAX_GRUNDY_UPTO`].
+fn grundy_upto(text: &str) -> std::result::Result<u32, String> {
+    whole_number(0, MAX_GRUNDY_UPTO)(text)
+}
+
 /// `harness nim ...` one-shot commands.
+///
+/// The ranges in the help texts are the bounds the value parsers enforce
+/// ([`MAX_STICKS`], [`MAX_SOLVER_HEAPS`], [`MAX_GRUNDY_UPTO`]; `tests/nim_cli.rs` checks
+/// that they agree).
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Nim value and winning moves of a position (heap ascending, count ascending).
     Value {
-        /// Heap sizes.
-        #[arg(required = true, num_args = 1..)]
+        /// Heap sizes, from 1 to 64 heaps of 0 to 1000000 sticks each.
+        #[arg(required = true, num_args = 1.., value_parser = sticks)]
         heaps: Vec<u32>,
-        /// Most sticks per move; 0 means any number.
-        #[arg(long, default_value_t = 0)]
+        /// Most sticks per move, from 0 to 1000000; 0 means any number.
+        #[arg(long, default_value_t = 0, value_parser = sticks)]
         maxtake: u32,
         /// Print one JSON object (`value`, `winning_moves`, ...) on stdout.
         #[arg(long)]
@@ -37,30 +76,31 @@ pub enum Command {
     /// Grundy values of one heap of a subtraction game by the mex rule, with the period they
     /// prove.
     Grundy {
-        /// The allowed take counts, comma-separated, e.g. 1,3,4.
+        /// The allowed take counts, comma-separated, each from 1 to 1000000, e.g. 1,3,4.
         #[arg(long)]
         takes: String,
-        /// Largest heap size to tabulate.
-        #[arg(long)]
+        /// Largest heap size to tabulate, from 0 to 10000000.
+        #[arg(long, value_parser = grundy_upto)]
         upto: u32,
         /// Print one JSON object (`grundy`, `losing`, `period`, ...) on stdout.
         #[arg(long)]
         json: bool,
     },
     /// The nim-value rule (or, with --takes, the Sprague-Grundy sum) against the exhaustive
-    /// solver on every position of HEAPS heaps of 0..=MAX_STICKS sticks.
+    /// solver on every position of HEAPS heaps of 0 to MAX_STICKS sticks (at most 16777216
+    /// positions).
     Check {
-        /// Most sticks per move; 0 means any number.
-        #[arg(long, default_value_t = 0, conflicts_with = "takes")]
+        /// Most sticks per move, from 0 to 1000000; 0 means any number.
+        #[arg(long, default_value_t = 0, conflicts_with = "takes", value_parser = sticks)]
         maxtake: u32,
-        /// A subtraction set instead of a move limit, e.g. 1,3,4.
+        /// A subtraction set instead of a move limit, each count from 1 to 1000000, e.g. 1,3,4.
         #[arg(long)]
         takes: Option<String>,
-        /// Number of heaps.
-        #[arg(long, default_value_t = 3)]
+        /// Number of heaps, from 1 to 8.
+        #[arg(long, default_value_t = 3, value_parser = solver_heaps)]
         heaps: usize,
-        /// Largest heap size.
-        #[arg(long, default_value_t = 15)]
+        /// Largest heap size, from 1 to 1000000 (the positions in all are at most 16777216).
+        #[arg(long, default_value_t = 15, value_parser = solver_sticks)]
         max_sticks: u32,
         /// Print one JSON object (`positions`, `value_mismatches`, ...) on stdout.
         #[arg(long)]
@@ -75,11 +115,12 @@ pub struct PlayArgs {
     /// stderr). With 3 heaps, seed 923 draws the seed's sample game 10 11 11.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Fix the heap sizes instead of drawing them (the number of heaps is then not asked).
-    #[arg(long, num_args = 1..)]
+    /// Fix the heap sizes instead of drawing them, from 1 to 64 heaps of 0 to 1000000
+    /// sticks each (the number of heaps is then not asked).
+    #[arg(long, num_args = 1.., value_parser = sticks)]
     pub heaps: Option<Vec<u32>>,
-    /// Fix the move limit, 0 for any number (it is then not asked).
-    #[arg(long)]
+    /// Fix the move limit, from 0 to 1000000; 0 means any number (it is then not asked).
+    #[arg(long, value_parser = sticks)]
     pub maxtake: Option<u32>,
 }
 
@@ -132,7 +173,7 @@ fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
 fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
     let rule = TakeRule::parse_takes(takes)?;
     if upto > MAX_GRUNDY_UPTO {
-        return Err(InputError::new(format!("--upto {upto} is above the bound {MAX_GRUNDY_UPTO}")).into());
+        return Err(InputError::new(format!("--upto {upto} is out of range: it is from 0 to {MAX_GRUNDY_UPTO}")).into());
     }
     let counts = rule.counts_upto(MAX_TAKE_IN_SET);
     let g = heap_grundy(&counts, upto);
@@ -144,15 +185,20 @@ fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
         print_json(&json!({ "takes": counts, "upto": upto, "grundy": g, "losing": losing, "period": period }));
         return Ok(());
     }
-    println!("Subtraction game, {rule}: Grundy values of heaps 0..={upto}");
+    println!("Subtraction game, {rule}: Grundy values of heap sizes from 0 to {upto}");
     println!("{}", join(&g).replace(',', " "));
     let losing: Vec<String> = losing.iter().map(usize::to_string).collect();
     println!("Losing heap sizes (value 0): {}", losing.join(" "));
     match period {
         Some(p) => {
-            println!("Period {} from heap size {} (proven by {} matching values)", p.period, p.preperiod, max_count)
+            println!(
+                "Period {} from heap size {} (proven by {})",
+                p.period,
+                p.preperiod,
+                counted(max_count, "matching value")
+            )
         }
-        None => println!("No period proven within 0..={upto}; tabulate further with a larger --upto"),
+        None => println!("No period proven for heap sizes up to {upto}; tabulate further with a larger --upto"),
     }
     Ok(())
 }
@@ -167,7 +213,7 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
         let solved = solve(rule, heaps, max_sticks, &budget)?;
         Ok((solved.moves, check_formula(rule, &solved, &budget)?))
     });
-    let (moves, c) = outcome.map_err(|_| Error::Interrupted)?;
+    let (moves, c) = outcome.map_err(|stopped| Error::stopped(stopped, &budget))?;
     let mismatches = c.value_mismatches + c.win_mismatches + c.move_mismatches;
     if json {
         print_json(&json!({
@@ -182,7 +228,12 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
             "seconds": time.as_secs_f64(),
         }));
     } else {
-        println!("{rule}, {heaps} heaps of 0..={max_sticks} sticks: {} positions, {moves} moves", c.positions);
+        println!(
+            "{rule}, {} of 0 to {max_sticks} sticks: {}, {}",
+            counted(heaps as u64, "heap"),
+            counted(c.positions, "position"),
+            counted(moves, "move")
+        );
         println!(
             "mismatches: value {}, win/loss {}, winning moves {} ({} s)",
             c.value_mismatches,
@@ -192,7 +243,7 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
         );
     }
     if mismatches > 0 {
-        return Err(anyhow::anyhow!("the formula disagrees with the solver on {mismatches} counts").into());
+        return Err(anyhow::anyhow!("the formula disagrees with the solver {}", counted(mismatches, "time")).into());
     }
     Ok(())
 }

@@ -17,9 +17,10 @@
 use rand::Rng;
 use serde::Deserialize;
 
-use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
 use crate::harness::{Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, Stopped};
 
+use super::counted;
 use super::player::computer_vs_random;
 use super::position::{Position, MAX_HEAPS, MAX_STICKS};
 use super::selector::Reservoir;
@@ -81,9 +82,14 @@ struct FormulaParams {
     max_sticks: u32,
 }
 
+/// One `formula` row: a rule and a heap count.
+struct FormulaRow {
+    rule: TakeRule,
+    heaps: usize,
+}
+
 struct FormulaExperiment {
-    rules: Vec<TakeRule>,
-    heap_counts: Vec<usize>,
+    rows: Vec<FormulaRow>,
     max_sticks: u32,
 }
 
@@ -94,7 +100,8 @@ impl FormulaExperiment {
             return Err(spec.error(Some("maxtakes"), "give at least one rule in `maxtakes` or `takes_sets`"));
         }
         if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec.error(Some("maxtakes"), format!("maxtake {m} is above the bound {MAX_STICKS}")));
+            return Err(spec
+                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
         }
         if p.heap_counts.is_empty() {
             return Err(spec.error(Some("heap_counts"), "`heap_counts` must list at least one number of heaps"));
@@ -106,11 +113,21 @@ impl FormulaExperiment {
         for set in &p.takes_sets {
             rules.push(TakeRule::takes(set).map_err(|e| spec.error(Some("takes_sets"), e.message))?);
         }
-        Ok(Box::new(FormulaExperiment { rules, heap_counts: p.heap_counts, max_sticks: p.max_sticks }))
+        let rows = rules
+            .into_iter()
+            .flat_map(|rule| p.heap_counts.iter().map(move |&heaps| FormulaRow { rule: rule.clone(), heaps }))
+            .collect();
+        Ok(Box::new(FormulaExperiment { rows, max_sticks: p.max_sticks }))
+    }
+
+    /// Positions the solver fills for `heaps` heaps, times the heaps (moves grow with
+    /// them): the relative cost of a row.
+    fn cost(&self, heaps: usize) -> f64 {
+        f64::from(self.max_sticks + 1).powi(heaps as i32) * heaps as f64
     }
 }
 
-impl crate::harness::experiment::WholeExperiment for FormulaExperiment {
+impl Experiment for FormulaExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "rule",
@@ -121,45 +138,54 @@ impl crate::harness::experiment::WholeExperiment for FormulaExperiment {
             "value_mismatches",
             "win_mismatches",
             "move_mismatches",
+            "seed",
+            "threads",
             "seconds",
             "time_limit",
             "status",
         ])
     }
 
-    fn items(&self) -> u64 {
-        (self.rules.len() * self.heap_counts.len()) as u64
+    /// One item per rule and heap count, rule-major.
+    fn items(&self) -> Vec<Item> {
+        self.rows
+            .iter()
+            .map(|r| {
+                Item::new(format!("{}, {}", r.rule, counted(r.heaps as u64, "heap"))).with_cost(self.cost(r.heaps))
+            })
+            .collect()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        for rule in &self.rules {
-            for &heaps in &self.heap_counts {
-                ctx.check_interrupted()?;
-                let budget = ctx.budget();
-                let (outcome, time) = timed(|| -> std::result::Result<_, Stopped> {
-                    let solved = solve(rule, heaps, self.max_sticks, &budget)?;
-                    let counts = check_formula(rule, &solved, &budget)?;
-                    Ok((solved.moves, counts))
-                });
-                let moves = outcome.map(|(m, _)| m);
-                let counts = outcome.map(|(_, c)| c);
-                let row = vec![
-                    rule.to_string(),
-                    heaps.to_string(),
-                    self.max_sticks.to_string(),
-                    cell(&counts.map(|c| c.positions)),
-                    cell(&moves),
-                    cell(&counts.map(|c| c.value_mismatches)),
-                    cell(&counts.map(|c| c.win_mismatches)),
-                    cell(&counts.map(|c| c.move_mismatches)),
-                    cell(&outcome.map(|_| seconds_cell(time))),
-                    ctx.time_limit_cell(),
-                    status(&outcome),
-                ];
-                ctx.check_interrupted()?;
-                ctx.emit(row, &format!("{rule}, {heaps} heaps"));
-            }
-        }
+    /// Solves and checks one (rule, heap count); no randomness, so the row depends on
+    /// nothing but the item (`seed` records the run's seed for the table's note).
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let FormulaRow { rule, heaps } = &self.rows[index];
+        ctx.check_interrupted()?;
+        let budget = ctx.budget();
+        let (outcome, time) = timed(|| -> std::result::Result<_, Stopped> {
+            let solved = solve(rule, *heaps, self.max_sticks, &budget)?;
+            let counts = check_formula(rule, &solved, &budget)?;
+            Ok((solved.moves, counts))
+        });
+        let moves = outcome.map(|(m, _)| m);
+        let counts = outcome.map(|(_, c)| c);
+        let row = vec![
+            rule.to_string(),
+            heaps.to_string(),
+            self.max_sticks.to_string(),
+            cell(&counts.map(|c| c.positions)),
+            cell(&moves),
+            cell(&counts.map(|c| c.value_mismatches)),
+            cell(&counts.map(|c| c.win_mismatches)),
+            cell(&counts.map(|c| c.move_mismatches)),
+            ctx.seed().to_string(),
+            ctx.threads.to_string(),
+            cell(&outcome.map(|_| seconds_cell(time))),
+            ctx.time_limit_cell(),
+            status(&outcome),
+        ];
+        ctx.check_interrupted()?;
+        ctx.emit(row, &format!("{rule}, {}", counted(*heaps as u64, "heap")));
         Ok(())
     }
 }
@@ -212,7 +238,7 @@ impl SelectorExperiment {
     fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: SelectorParams = spec.params()?;
         if p.draws == 0 || p.draws > MAX_DRAWS {
-            return Err(spec.error(Some("draws"), format!("`draws` must be between 1 and {MAX_DRAWS}")));
+            return Err(spec.error(Some("draws"), format!("`draws` must be from 1 to {MAX_DRAWS}")));
         }
         if p.reservoir.is_empty() || p.items.is_empty() {
             let key = if p.items.is_empty() { "items" } else { "reservoir" };
@@ -227,7 +253,10 @@ impl SelectorExperiment {
                 if k <= n {
                     return Err(spec.error(
                         Some("items"),
-                        format!("{k} items with a reservoir of {n}: need more items than reservoir slots"),
+                        format!(
+                            "{} with a reservoir of {n}: need more items than reservoir slots",
+                            counted(k as u64, "item")
+                        ),
                     ));
                 }
                 let categories = binomial(k as u64, n as u64).filter(|&c| c <= MAX_CATEGORIES).ok_or_else(|| {
@@ -237,8 +266,10 @@ impl SelectorExperiment {
                     return Err(spec.error(
                         Some("draws"),
                         format!(
-                            "{} draws give fewer than {MIN_EXPECTED} expected per sample of {categories} (items {k}, reservoir {n}); use at least {}",
-                            p.draws,
+                            "{} give fewer than {MIN_EXPECTED} expected draws per sample: {} are possible ({}, reservoir {n}); use at least {}",
+                            counted(p.draws, "draw"),
+                            counted(categories, "sample"),
+                            counted(k as u64, "item"),
                             categories * MIN_EXPECTED
                         ),
                     ));
@@ -269,7 +300,7 @@ impl SelectorExperiment {
     }
 }
 
-impl crate::harness::experiment::WholeExperiment for SelectorExperiment {
+impl Experiment for SelectorExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "reservoir",
@@ -282,42 +313,52 @@ impl crate::harness::experiment::WholeExperiment for SelectorExperiment {
             "min_count",
             "max_count",
             "seed",
+            "threads",
             "seconds",
             "time_limit",
             "status",
         ])
     }
 
-    fn items(&self) -> u64 {
-        self.rows.len() as u64
+    /// One item per reservoir size and number of added items, reservoir-major.
+    fn items(&self) -> Vec<Item> {
+        self.rows
+            .iter()
+            .map(|r| {
+                Item::new(format!("reservoir {}, {}", r.reservoir, counted(r.items as u64, "item")))
+                    .with_cost(self.draws as f64 * r.items as f64)
+            })
+            .collect()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        for row in &self.rows {
-            ctx.check_interrupted()?;
-            let mut rng = ctx.rng(&["reservoir", &row.reservoir.to_string(), "items", &row.items.to_string()]);
-            let budget = ctx.budget();
-            let (counts, time) = timed(|| self.count_samples(row, &mut rng, &budget));
-            let chi2 = counts.as_ref().map(|c| chi_square_uniform(c));
-            let df = row.categories - 1;
-            let cells = vec![
-                row.reservoir.to_string(),
-                row.items.to_string(),
-                row.categories.to_string(),
-                self.draws.to_string(),
-                cell(&chi2.map(|x| format!("{x:.4}"))),
-                df.to_string(),
-                cell(&chi2.map(|x| format!("{:.4}", chi_square_p_value(x, df as f64)))),
-                cell(&counts.as_ref().map(|c| c.iter().min().copied().unwrap_or(0))),
-                cell(&counts.as_ref().map(|c| c.iter().max().copied().unwrap_or(0))),
-                ctx.seed().to_string(),
-                cell(&counts.as_ref().map(|_| seconds_cell(time))),
-                ctx.time_limit_cell(),
-                status(&counts),
-            ];
-            ctx.check_interrupted()?;
-            ctx.emit(cells, &format!("reservoir {}, {} items", row.reservoir, row.items));
-        }
+    /// Draws from a generator seeded by the experiment seed and this row's reservoir size
+    /// and item count only.
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let row = &self.rows[index];
+        ctx.check_interrupted()?;
+        let mut rng = ctx.rng(&["reservoir", &row.reservoir.to_string(), "items", &row.items.to_string()]);
+        let budget = ctx.budget();
+        let (counts, time) = timed(|| self.count_samples(row, &mut rng, &budget));
+        let chi2 = counts.as_ref().map(|c| chi_square_uniform(c));
+        let df = row.categories - 1;
+        let cells = vec![
+            row.reservoir.to_string(),
+            row.items.to_string(),
+            row.categories.to_string(),
+            self.draws.to_string(),
+            cell(&chi2.map(|x| format!("{x:.4}"))),
+            df.to_string(),
+            cell(&chi2.map(|x| format!("{:.4}", chi_square_p_value(x, df as f64)))),
+            cell(&counts.as_ref().map(|c| c.iter().min().copied().unwrap_or(0))),
+            cell(&counts.as_ref().map(|c| c.iter().max().copied().unwrap_or(0))),
+            ctx.seed().to_string(),
+            ctx.threads.to_string(),
+            cell(&counts.as_ref().map(|_| seconds_cell(time))),
+            ctx.time_limit_cell(),
+            status(&counts),
+        ];
+        ctx.check_interrupted()?;
+        ctx.emit(cells, &format!("reservoir {}, {}", row.reservoir, counted(row.items as u64, "item")));
         Ok(())
     }
 }
@@ -359,10 +400,11 @@ impl VersusExperiment {
             return Err(spec.error(Some("maxtakes"), "`maxtakes` must list at least one move limit"));
         }
         if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec.error(Some("maxtakes"), format!("maxtake {m} is above the bound {MAX_STICKS}")));
+            return Err(spec
+                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
         }
         if p.games == 0 || p.games > MAX_GAMES {
-            return Err(spec.error(Some("games"), format!("`games` must be between 1 and {MAX_GAMES}")));
+            return Err(spec.error(Some("games"), format!("`games` must be from 1 to {MAX_GAMES}")));
         }
         if p.min_heaps == 0 || p.min_heaps > p.max_heaps || p.max_heaps > MAX_HEAPS {
             return Err(spec.error(
@@ -374,7 +416,7 @@ impl VersusExperiment {
             ));
         }
         if p.max_sticks == 0 || p.max_sticks > MAX_STICKS {
-            return Err(spec.error(Some("max_sticks"), format!("`max_sticks` must be between 1 and {MAX_STICKS}")));
+            return Err(spec.error(Some("max_sticks"), format!("`max_sticks` must be from 1 to {MAX_STICKS}")));
         }
         Ok(Box::new(VersusExperiment { p }))
     }
@@ -413,7 +455,7 @@ impl VersusExperiment {
     }
 }
 
-impl crate::harness::experiment::WholeExperiment for VersusExperiment {
+impl Experiment for VersusExperiment {
     fn columns(&self) -> Vec<String> {
         strings(&[
             "maxtake",
@@ -428,46 +470,51 @@ impl crate::harness::experiment::WholeExperiment for VersusExperiment {
             "zero_start_wins",
             "moves",
             "seed",
+            "threads",
             "seconds",
             "time_limit",
             "status",
         ])
     }
 
-    fn items(&self) -> u64 {
-        self.p.maxtakes.len() as u64
+    /// One item per `maxtakes` entry.
+    fn items(&self) -> Vec<Item> {
+        let cost = self.p.games as f64 * self.p.max_heaps as f64 * f64::from(self.p.max_sticks);
+        self.p.maxtakes.iter().map(|m| Item::new(format!("maxtake {m}")).with_cost(cost)).collect()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        for &maxtake in &self.p.maxtakes {
-            ctx.check_interrupted()?;
-            let mut rng = ctx.rng(&["maxtake", &maxtake.to_string()]);
-            let budget = ctx.budget();
-            let (tally, time) = timed(|| self.play_games(maxtake, &mut rng, &budget));
-            let percent = |t: &VersusTally| match t.nonzero_starts {
-                0 => "n/a".to_string(),
-                n => format!("{:.1}", 100.0 * t.nonzero_start_wins as f64 / n as f64),
-            };
-            let row = vec![
-                maxtake.to_string(),
-                self.p.games.to_string(),
-                format!("{}-{}", self.p.min_heaps, self.p.max_heaps),
-                self.p.max_sticks.to_string(),
-                cell(&tally.map(|t| t.nonzero_starts)),
-                cell(&tally.map(|t| t.computer_wins)),
-                cell(&tally.map(|t| self.p.games - t.computer_wins)),
-                cell(&tally.map(|t| t.nonzero_start_wins)),
-                cell(&tally.as_ref().map(percent)),
-                cell(&tally.map(|t| t.zero_start_wins)),
-                cell(&tally.map(|t| t.moves)),
-                ctx.seed().to_string(),
-                cell(&tally.map(|_| seconds_cell(time))),
-                ctx.time_limit_cell(),
-                status(&tally),
-            ];
-            ctx.check_interrupted()?;
-            ctx.emit(row, &format!("maxtake {maxtake}"));
-        }
+    /// Plays the row's games from one generator seeded by the experiment seed and this
+    /// row's `maxtake` only (starts and the random player's moves alike).
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let maxtake = self.p.maxtakes[index];
+        ctx.check_interrupted()?;
+        let mut rng = ctx.rng(&["maxtake", &maxtake.to_string()]);
+        let budget = ctx.budget();
+        let (tally, time) = timed(|| self.play_games(maxtake, &mut rng, &budget));
+        let percent = |t: &VersusTally| match t.nonzero_starts {
+            0 => "n/a".to_string(),
+            n => format!("{:.1}", 100.0 * t.nonzero_start_wins as f64 / n as f64),
+        };
+        let row = vec![
+            maxtake.to_string(),
+            self.p.games.to_string(),
+            format!("{}-{}", self.p.min_heaps, self.p.max_heaps),
+            self.p.max_sticks.to_string(),
+            cell(&tally.map(|t| t.nonzero_starts)),
+            cell(&tally.map(|t| t.computer_wins)),
+            cell(&tally.map(|t| self.p.games - t.computer_wins)),
+            cell(&tally.map(|t| t.nonzero_start_wins)),
+            cell(&tally.as_ref().map(percent)),
+            cell(&tally.map(|t| t.zero_start_wins)),
+            cell(&tally.map(|t| t.moves)),
+            ctx.seed().to_string(),
+            ctx.threads.to_string(),
+            cell(&tally.map(|_| seconds_cell(time))),
+            ctx.time_limit_cell(),
+            status(&tally),
+        ];
+        ctx.check_interrupted()?;
+        ctx.emit(row, &format!("maxtake {maxtake}"));
         Ok(())
     }
 }
@@ -475,6 +522,88 @@ impl crate::harness::experiment::WholeExperiment for VersusExperiment {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::experiment::varies_between_runs;
+    use crate::harness::manifest::Manifest;
+    use std::sync::atomic::AtomicU64;
+    use std::sync::Arc;
+
+    const MANIFEST: &str = "seed = 11\ntime_limit = 60\n\n\
+        [[experiment]]\nname = \"f\"\ngame = \"nim\"\nkind = \"formula\"\n\
+        maxtakes = [0, 2]\ntakes_sets = [[1, 3, 4]]\nheap_counts = [1, 3]\nmax_sticks = 6\n\n\
+        [[experiment]]\nname = \"s\"\ngame = \"nim\"\nkind = \"selector\"\n\
+        reservoir = [1, 2]\nitems = [3, 4]\ndraws = 300\n\n\
+        [[experiment]]\nname = \"v\"\ngame = \"nim\"\nkind = \"versus\"\n\
+        maxtakes = [0, 1, 3]\ngames = 50\nmin_heaps = 1\nmax_heaps = 4\nmax_sticks = 9\n";
+
+    /// The rows of `indices`, each item run in a context of its own (as a resumed run or
+    /// a shard would), with the columns that may vary between runs blanked.
+    fn rows_of(
+        spec: &ExperimentSpec,
+        experiment: &dyn Experiment,
+        threads: usize,
+        indices: &[usize],
+    ) -> Vec<Vec<String>> {
+        let varying: Vec<bool> = experiment.columns().iter().map(|c| varies_between_runs(c)).collect();
+        let on_row = |_: u64, _: &str| {};
+        let mut rows = Vec::new();
+        for &i in indices {
+            let ctx = RunContext::new(spec, threads, Arc::new(AtomicU64::new(0)), &on_row);
+            experiment.run_item(&ctx, i).unwrap();
+            for mut row in ctx.into_rows() {
+                row.iter_mut().zip(&varying).filter(|(_, v)| **v).for_each(|(c, _)| c.clear());
+                rows.push(row);
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn items_depend_only_on_themselves() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.toml");
+        std::fs::write(&path, MANIFEST).unwrap();
+        let manifest = Manifest::load(&path, None, None).unwrap();
+        for spec in &manifest.experiments {
+            let experiment = build(spec).unwrap();
+            let items = experiment.items();
+            let ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
+            assert!(ids.iter().enumerate().all(|(i, id)| !ids[..i].contains(id)), "{ids:?}");
+            let forward: Vec<usize> = (0..items.len()).collect();
+            let in_order = rows_of(spec, experiment.as_ref(), 1, &forward);
+            assert_eq!(in_order.len() as u64, items.iter().map(|i| i.rows).sum::<u64>());
+            let reversed: Vec<usize> = forward.iter().rev().copied().collect();
+            let mut alone = rows_of(spec, experiment.as_ref(), 2, &reversed);
+            alone.reverse();
+            assert_eq!(in_order, alone, "{}: an item's rows depend on the others", spec.name);
+        }
+    }
+
+    #[test]
+    fn item_ids_name_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.toml");
+        std::fs::write(&path, MANIFEST).unwrap();
+        let manifest = Manifest::load(&path, None, None).unwrap();
+        let ids = |i: usize| -> Vec<String> {
+            build(&manifest.experiments[i]).unwrap().items().into_iter().map(|it| it.id).collect()
+        };
+        assert_eq!(
+            ids(0),
+            [
+                "maxtake 0 (any), 1 heap",
+                "maxtake 0 (any), 3 heaps",
+                "maxtake 2, 1 heap",
+                "maxtake 2, 3 heaps",
+                "takes 1,3,4, 1 heap",
+                "takes 1,3,4, 3 heaps"
+            ]
+        );
+        assert_eq!(
+            ids(1),
+            ["reservoir 1, 3 items", "reservoir 1, 4 items", "reservoir 2, 3 items", "reservoir 2, 4 items"]
+        );
+        assert_eq!(ids(2), ["maxtake 0", "maxtake 1", "maxtake 3"]);
+    }
 
     #[test]
     fn binomials_and_subset_ranks() {

@@ -23,7 +23,7 @@ use std::io::{BufRead, Write};
 use rand::Rng;
 
 use super::player::computer_move;
-use super::position::{IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
+use super::position::{heap_numbers, take_range, IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
 
 /// Heap sizes are drawn uniformly from `1..=HEAP_DRAW_MAX` (the seed leaves the range open).
 pub const HEAP_DRAW_MAX: u32 = 20;
@@ -40,6 +40,8 @@ pub const ASK_MOVE: &str = "Your move: ";
 pub const HUMAN_WINS: &str = "Congratulations!";
 /// What a computer win prints.
 pub const COMPUTER_WINS: &str = "You lost: no sticks are left for you.";
+/// The reason given for a line that is not UTF-8 text.
+pub const NOT_TEXT: &str = "That line is not text (it has bytes that are not UTF-8); please type it again.";
 /// What end of input prints.
 pub const END_OF_INPUT: &str = "End of input: game abandoned.";
 
@@ -78,27 +80,31 @@ struct Console<'a, I: BufRead, O: Write> {
 }
 
 impl<I: BufRead, O: Write> Console<'_, I, O> {
-    /// Prints `prompt` and reads one line (without its line end); `None` at end of input.
-    fn ask(&mut self, prompt: &str) -> std::io::Result<Option<String>> {
+    /// Prints `prompt` and reads one line (without its line end): `None` at end of input,
+    /// `Some(Err(reason))` for a line that is not UTF-8 text (asked again by the caller,
+    /// never the end of the game).
+    fn ask(&mut self, prompt: &str) -> std::io::Result<Option<Result<String, String>>> {
         write!(self.output, "{prompt}")?;
         self.output.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if self.input.read_until(b'\n', &mut bytes)? == 0 {
             writeln!(self.output)?;
             return Ok(None);
         }
-        let line = line.trim_end_matches(['\n', '\r']).to_string();
-        if self.echo {
-            writeln!(self.output, "{line}")?;
+        while bytes.last().is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+            bytes.pop();
         }
-        Ok(Some(line))
+        if self.echo {
+            writeln!(self.output, "{}", String::from_utf8_lossy(&bytes))?;
+        }
+        Ok(Some(String::from_utf8(bytes).map_err(|_| NOT_TEXT.to_string())))
     }
 
     /// Asks until `parse` accepts the answer (printing its one-line reason otherwise).
     fn ask_until<T>(&mut self, prompt: &str, parse: impl Fn(&str) -> Result<T, String>) -> std::io::Result<Option<T>> {
         loop {
             let Some(line) = self.ask(prompt)? else { return Ok(None) };
-            match parse(&line) {
+            match line.and_then(|l| parse(&l)) {
                 Ok(v) => return Ok(Some(v)),
                 Err(reason) => writeln!(self.output, "{reason}")?,
             }
@@ -132,7 +138,7 @@ pub fn parse_move(line: &str, position: &Position) -> Result<Move, String> {
     };
     let heaps = position.len();
     if heap < 0 || heap >= heaps as i64 {
-        return Err(format!("There is no heap {heap}: heaps are numbered 0 to {}.", heaps - 1));
+        return Err(format!("There is no heap {heap}: {}.", heap_numbers(heaps)));
     }
     let heap = heap as usize;
     let mv = Move::new(heap, u32::try_from(count).unwrap_or(0));
@@ -140,7 +146,7 @@ pub fn parse_move(line: &str, position: &Position) -> Result<Move, String> {
         Ok(()) => Ok(mv),
         Err(IllegalMove::EmptyHeap { .. }) => Err(format!("Heap {heap} is empty: choose another heap.")),
         Err(IllegalMove::BadCount { most, .. }) => {
-            Err(format!("Cannot take {count} from heap {heap}: take between 1 and {most} sticks."))
+            Err(format!("Cannot take {count} from heap {heap}: {}.", take_range(most)))
         }
         Err(e @ IllegalMove::NoSuchHeap { .. }) => Err(format!("{e}.")),
     }
@@ -270,13 +276,13 @@ mod tests {
                 "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
                 "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
                 "Please type two whole numbers: the heap (numbered from 0) and the number of sticks, like `0 2`.",
-                "There is no heap 3: heaps are numbered 0 to 2.",
-                "There is no heap -1: heaps are numbered 0 to 2.",
+                "There is no heap 3: heaps are numbered from 0 to 2.",
+                "There is no heap -1: heaps are numbered from 0 to 2.",
                 "Heap 0 is empty: choose another heap.",
-                "Cannot take 0 from heap 1: take between 1 and 2 sticks.",
-                "Cannot take 3 from heap 1: take between 1 and 2 sticks.",
-                "Cannot take 4 from heap 2: take between 1 and 3 sticks.",
-                "Cannot take -1 from heap 2: take between 1 and 3 sticks.",
+                "Cannot take 0 from heap 1: take from 1 to 2 sticks.",
+                "Cannot take 3 from heap 1: take from 1 to 2 sticks.",
+                "Cannot take 4 from heap 2: take from 1 to 3 sticks.",
+                "Cannot take -1 from heap 2: take from 1 to 3 sticks.",
                 "\nEnd of input: game abandoned.",
             ]
         );
@@ -290,6 +296,26 @@ mod tests {
         assert_eq!(out.matches("Please type one whole number from 0 to 1000000").count(), 2);
         assert!(out.contains("Heaps: "), "{out}");
         assert!(out.ends_with("Your move: \nEnd of input: game abandoned.\n"), "{out}");
+    }
+
+    #[test]
+    fn one_heap_and_one_stick_read_in_the_singular() {
+        let setup = GameSetup { heaps: Some(vec![1]), maxtake: Some(0), echo: false };
+        let (out, _) = run(&setup, "1 1\n0 2\n", 1);
+        assert!(out.contains("There is no heap 1: the only heap is heap 0.\n"), "{out}");
+        assert!(out.contains("Cannot take 2 from heap 0: take exactly 1 stick.\n"), "{out}");
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_asked_again() {
+        let setup = GameSetup { heaps: Some(vec![1, 1]), maxtake: Some(0), echo: true };
+        let mut out = Vec::new();
+        let input: &[u8] = b"\xff\xfe 1\n0 \xc3\n0 1\n";
+        let outcome = play_game(&setup, input, &mut out, &mut seeded(1)).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.matches(NOT_TEXT).count(), 2, "{out}");
+        assert!(out.contains("Your move: 0 1\nHeaps: 0 1\nTaking 1 from heap 1\n"), "{out}");
+        assert_eq!(outcome, Outcome::ComputerWon);
     }
 
     #[test]

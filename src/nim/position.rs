@@ -47,14 +47,30 @@ pub enum IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            IllegalMove::NoSuchHeap { heap, heaps } => {
-                write!(f, "there is no heap {heap}: heaps are numbered 0 to {}", heaps - 1)
-            }
+            IllegalMove::NoSuchHeap { heap, heaps } => write!(f, "there is no heap {heap}: {}", heap_numbers(heaps)),
             IllegalMove::EmptyHeap { heap } => write!(f, "heap {heap} is empty"),
             IllegalMove::BadCount { count, most } => {
-                write!(f, "cannot take {count} from that heap: take between 1 and {most} sticks")
+                write!(f, "cannot take {count} from that heap: {}", take_range(most))
             }
         }
+    }
+}
+
+/// Which heap numbers exist among `heaps` heaps: `heaps are numbered from 0 to 2`, or
+/// `the only heap is heap 0`.
+pub fn heap_numbers(heaps: usize) -> String {
+    match heaps {
+        0 | 1 => "the only heap is heap 0".to_string(),
+        n => format!("heaps are numbered from 0 to {}", n - 1),
+    }
+}
+
+/// The counts a move may take when at most `most` are allowed: `take from 1 to 3
+/// sticks`, or `take exactly 1 stick`.
+pub fn take_range(most: u32) -> String {
+    match most {
+        0 | 1 => "take exactly 1 stick".to_string(),
+        n => format!("take from 1 to {n} sticks"),
     }
 }
 
@@ -97,13 +113,20 @@ impl Position {
             return Err(InputError::new("a Nim position needs at least one heap"));
         }
         if heaps.len() > MAX_HEAPS {
-            return Err(InputError::new(format!("{} heaps given, at most {MAX_HEAPS} are allowed", heaps.len())));
+            return Err(InputError::new(format!(
+                "{} heaps given; a position has from 1 to {MAX_HEAPS} heaps",
+                heaps.len()
+            )));
         }
         if let Some((i, s)) = heaps.iter().enumerate().find(|(_, &s)| s > MAX_STICKS) {
-            return Err(InputError::new(format!("heap {i} has {s} sticks, at most {MAX_STICKS} are allowed")));
+            return Err(InputError::new(format!(
+                "heap {i} has {s} sticks; a heap holds from 0 to {MAX_STICKS} sticks"
+            )));
         }
         if maxtake > MAX_STICKS {
-            return Err(InputError::new(format!("maxtake {maxtake} is above the bound {MAX_STICKS}")));
+            return Err(InputError::new(format!(
+                "maxtake {maxtake} is out of range: it is from 0 to {MAX_STICKS} (0: any number)"
+            )));
         }
         let mut array = [0; MAX_HEAPS];
         array[..heaps.len()].copy_from_slice(heaps);

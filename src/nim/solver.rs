@@ -49,7 +49,7 @@ impl TakeRule {
         }
         if let Some(&bad) = counts.iter().find(|&&k| k == 0 || k > MAX_TAKE_IN_SET) {
             return Err(InputError::new(format!(
-                "take count {bad} is out of range: counts must be between 1 and {MAX_TAKE_IN_SET}"
+                "take count {bad} is out of range: counts are from 1 to {MAX_TAKE_IN_SET}"
             )));
         }
         let mut sorted = counts.to_vec();
@@ -164,13 +164,17 @@ pub fn solver_positions(heaps: usize, max_sticks: u32) -> Option<u64> {
 /// Refuses solver sizes the table cannot hold; `Ok(positions)` otherwise.
 pub fn check_solver_size(heaps: usize, max_sticks: u32) -> Result<u64, String> {
     if heaps == 0 || heaps > MAX_SOLVER_HEAPS {
-        return Err(format!("heap count {heaps} is out of range: the solver takes 1 to {MAX_SOLVER_HEAPS} heaps"));
+        return Err(format!("heap count {heaps} is out of range: the solver takes from 1 to {MAX_SOLVER_HEAPS} heaps"));
     }
     if max_sticks == 0 {
         return Err("max_sticks must be at least 1".to_string());
     }
     solver_positions(heaps, max_sticks).ok_or_else(|| {
-        format!("{heaps} heaps of up to {max_sticks} sticks are more than {MAX_SOLVER_POSITIONS} positions")
+        format!(
+            "{} of up to {} are more than {MAX_SOLVER_POSITIONS} positions",
+            super::counted(heaps as u64, "heap"),
+            super::counted(max_sticks, "stick")
+        )
     })
 }
 

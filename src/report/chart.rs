@@ -70,6 +70,48 @@ impl Chart {
     pub fn y_range(&self) -> (f64, f64) {
         range(self.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
     }
+
+    /// The x positions that get a tick and a label, in both back ends.
+    ///
+    /// Bars: one per category. Integer axes (threads, depth, moves undone): only
+    /// integers, never a tick between two of them: the distinct x values of the data when
+    /// there are at most [`MAX_X_TICKS`], otherwise multiples of a 1-2-5 step. Other axes:
+    /// multiples of a 1-2-5 step.
+    pub fn x_ticks(&self) -> Vec<f64> {
+        if let Layout::Bars { categories } = &self.layout {
+            return (0..categories.len()).map(|i| i as f64).collect();
+        }
+        let (lo, hi) = self.x_range();
+        if !self.integer_x {
+            return step_ticks(lo, hi, nice_step((hi - lo) / MAX_X_TICKS as f64));
+        }
+        let mut xs: Vec<f64> = self.series.iter().flat_map(|s| s.points.iter().map(|p| p.0.round())).collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        if xs.len() <= MAX_X_TICKS {
+            return xs;
+        }
+        step_ticks(lo.round(), hi.round(), nice_step((hi - lo) / MAX_X_TICKS as f64).max(1.0))
+    }
+}
+
+/// Most ticks on an x axis.
+pub const MAX_X_TICKS: usize = 12;
+
+/// The smallest step of the form 1, 2 or 5 times a power of ten that is at least `raw`.
+fn nice_step(raw: f64) -> f64 {
+    if !raw.is_finite() || raw <= 0.0 {
+        return 1.0;
+    }
+    let power = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].iter().map(|m| m * power).find(|s| *s >= raw * (1.0 - 1e-9)).unwrap_or(10.0 * power)
+}
+
+/// The multiples of `step` from `lo` to `hi`.
+fn step_ticks(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let first = (lo / step).ceil() as i64;
+    let last = (hi / step).floor() as i64;
+    (first..=last).map(|k| k as f64 * step).collect()
 }
 
 fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
@@ -78,5 +120,42 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
         (lo, hi)
     } else {
         (0.0, 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(xs: &[f64], integer_x: bool) -> Chart {
+        Chart {
+            name: "c".into(),
+            title: String::new(),
+            caption: String::new(),
+            x_label: "threads".into(),
+            y_label: "speed-up".into(),
+            log_y: false,
+            integer_x,
+            layout: Layout::Lines,
+            series: vec![Series { name: "s".into(), points: xs.iter().map(|&x| (x, 1.0)).collect(), reference: false }],
+        }
+    }
+
+    #[test]
+    fn integer_axes_tick_only_integers() {
+        assert_eq!(lines(&[1.0, 2.0], true).x_ticks(), [1.0, 2.0]);
+        assert_eq!(lines(&[1.0, 2.0, 4.0, 8.0], true).x_ticks(), [1.0, 2.0, 4.0, 8.0]);
+        let many: Vec<f64> = (0..=30).map(f64::from).collect();
+        assert_eq!(lines(&many, true).x_ticks(), [0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]);
+        let ticks = lines(&(0..=300).map(f64::from).collect::<Vec<_>>(), true).x_ticks();
+        assert!(ticks.iter().all(|t| t.fract() == 0.0) && ticks.len() <= MAX_X_TICKS, "{ticks:?}");
+    }
+
+    #[test]
+    fn other_axes_use_round_steps() {
+        assert_eq!(lines(&[0.0, 1.0], false).x_ticks().len(), 11);
+        assert_eq!(nice_step(0.13), 0.2);
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(10.0), 10.0);
     }
 }

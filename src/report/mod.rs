@@ -85,7 +85,13 @@ pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
             Ok(Loaded {
                 game: meta.map_or("other".to_string(), |m| m.game.clone()),
                 kind: meta.map_or("table".to_string(), |m| m.kind.clone()),
-                titles: Titles::new(&name, meta.map(|m| m.caption.as_str()), meta.map(|m| m.label.as_str())),
+                titles: Titles::for_experiment(
+                    &name,
+                    meta.map_or("other", |m| m.game.as_str()),
+                    meta.map_or("table", |m| m.kind.as_str()),
+                    meta.map(|m| m.caption.as_str()),
+                    meta.map(|m| m.label.as_str()),
+                ),
                 name,
                 table,
             })

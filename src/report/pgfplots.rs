@@ -37,11 +37,8 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
     match &chart.layout {
         Layout::Lines => {
             if chart.integer_x {
-                options.push("xtick distance=1".to_string());
-                let (lo, hi) = chart.x_range();
-                if hi - lo > 20.0 {
-                    options.pop();
-                }
+                let ticks: Vec<String> = chart.x_ticks().iter().map(|t| format!("{t}")).collect();
+                options.push(format!("xtick={{{}}}", ticks.join(",")));
             }
         }
         Layout::Bars { categories } => {
@@ -60,19 +57,21 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
     let _ = writeln!(out, "\\begin{{axis}}[\n  {}\n]", options.join(",\n  "));
     for (i, series) in chart.series.iter().enumerate() {
         let style = match (&chart.layout, series.reference) {
-            (_, true) => "[black, dashed, no markers, forget plot]".to_string(),
+            (_, true) => format!("[{REFERENCE_STYLE}]"),
             (Layout::Bars { .. }, false) => format!("[fill=harness{}, draw=black!60, area legend]", i % PALETTE.len()),
             (Layout::Lines, false) => format!("[harness{}, thick, mark=*, mark options={{solid}}]", i % PALETTE.len()),
         };
         let coords: Vec<String> = series.points.iter().map(|(x, y)| format!("({x},{y:e})")).collect();
         let _ = writeln!(out, "\\addplot{style} coordinates {{{}}};", coords.join(" "));
-        if !series.reference {
-            let _ = writeln!(out, "\\addlegendentry{{{}}}", escape(&series.name));
-        }
+        let _ = writeln!(out, "\\addlegendentry{{{}}}", escape(&series.name));
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");
     out
 }
+
+/// The style of a reference line (the ideal speed-up): its legend entry is drawn with the
+/// same style, dashed black.
+pub const REFERENCE_STYLE: &str = "black, dashed, thick, no markers";
 
 /// The series colours (Tableau 10), shared with the SVG renderer.
 pub const PALETTE: [(u8, u8, u8); 8] = [

@@ -1,7 +1,11 @@
 //! Charts as SVG (plotters) for viewing in a browser; the same data as the pgfplots
 //! figures.
 
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use std::ops::Range;
+
+use plotters::coord::ranged1d::{AsRangedCoord, KeyPointHint, NoDefaultFormatting, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 use super::chart::{Chart, Layout};
@@ -32,46 +36,57 @@ fn draw(chart: &Chart, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift
     let (y_lo, y_hi) = chart.y_range();
     if chart.log_y {
         let headroom = if matches!(chart.layout, Layout::Bars { .. }) { 50.0 } else { 2.0 };
-        draw_axes(chart, root, ((y_lo / 2.0).max(f64::MIN_POSITIVE)..y_hi * headroom).log_scale())
+        let (lo, hi) = ((y_lo / 2.0).max(f64::MIN_POSITIVE), y_hi * headroom);
+        draw_axes(chart, root, (lo..hi).log_scale(), TickFormat::for_axis(lo, hi))
     } else {
-        draw_axes(chart, root, 0.0..(y_hi * 1.1).max(1.0))
+        let hi = (y_hi * 1.1).max(1.0);
+        draw_axes(chart, root, 0.0..hi, TickFormat::for_axis(0.0, hi))
     }
 }
 
-fn draw_axes<Y>(chart: &Chart, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>, y: Y) -> DrawResult
+/// The style of a reference line (the ideal speed-up), for the line and its legend alike.
+fn reference_style() -> ShapeStyle {
+    BLACK.stroke_width(2)
+}
+
+/// Dash and gap lengths (pixels) of a reference line and its legend entry.
+const DASH: (i32, i32) = (6, 4);
+
+fn draw_axes<Y>(
+    chart: &Chart,
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    y: Y,
+    y_ticks: TickFormat,
+) -> DrawResult
 where
     Y: AsRangedCoord<Value = f64>,
     Y::CoordDescType: ValueFormatter<f64>,
 {
     let (x_lo, x_hi) = chart.x_range();
     let pad = if matches!(chart.layout, Layout::Lines) { ((x_hi - x_lo) * 0.04).max(0.25) } else { 0.0 };
+    let x_ticks = chart.x_ticks();
     let mut ctx = ChartBuilder::on(root)
         .caption(chart.title.as_str(), ("sans-serif", 18))
         .margin(16)
         .x_label_area_size(if matches!(chart.layout, Layout::Bars { .. }) { 70 } else { 45 })
         .y_label_area_size(80)
-        .build_cartesian_2d(x_lo - pad..x_hi + pad, y)?;
+        .build_cartesian_2d(TickedAxis { inner: (x_lo - pad..x_hi + pad).into(), ticks: x_ticks }, y)?;
     let categories = match &chart.layout {
         Layout::Bars { categories } => categories.clone(),
         Layout::Lines => Vec::new(),
     };
     let x_format = |x: &f64| -> String {
-        let nearest = x.round();
-        if (x - nearest).abs() > 1e-6 && (chart.integer_x || !categories.is_empty()) {
-            return String::new();
-        }
         if categories.is_empty() {
-            format!("{nearest}")
+            let text = format!("{x:.6}");
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
         } else {
-            categories.get(nearest as usize).cloned().unwrap_or_default()
+            categories.get(x.round() as usize).cloned().unwrap_or_default()
         }
     };
-    let y_format = |y: &f64| format_tick(*y);
-    let x_labels = if categories.is_empty() { 12 } else { categories.len() * 2 + 1 };
+    let y_format = |y: &f64| y_ticks.format(*y);
     ctx.configure_mesh()
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
-        .x_labels(x_labels)
         .x_label_formatter(&x_format)
         .y_label_formatter(&y_format)
         .disable_x_mesh()
@@ -81,9 +96,9 @@ where
     for (i, series) in chart.series.iter().enumerate() {
         let c = color(i);
         if series.reference {
-            ctx.draw_series(DashedLineSeries::new(series.points.iter().copied(), 6, 4, BLACK.stroke_width(1)))?
+            ctx.draw_series(DashedLineSeries::new(series.points.iter().copied(), DASH.0, DASH.1, reference_style()))?
                 .label(series.name.as_str())
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK));
+                .legend(|(x, y)| DashedPathElement::new(vec![(x, y), (x + 18, y)], DASH.0, DASH.1, reference_style()));
             continue;
         }
         match chart.layout {
@@ -119,21 +134,77 @@ where
     Ok(())
 }
 
-/// A y tick label: plain up to 10^5, then a power-of-ten form.
-fn format_tick(y: f64) -> String {
-    if y == 0.0 {
-        return "0".to_string();
+/// An f64 axis whose ticks are exactly the given positions ([`Chart::x_ticks`]), so an
+/// integer axis gets no tick between two integers.
+struct TickedAxis {
+    inner: RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl Ranged for TickedAxis {
+    type ValueType = f64;
+    type FormatOption = NoDefaultFormatting;
+
+    fn range(&self) -> Range<f64> {
+        self.inner.range()
     }
-    let magnitude = y.abs().log10().floor();
-    if (1e-3..1e5).contains(&y.abs()) {
-        let text = format!("{y:.3}");
-        return text.trim_end_matches('0').trim_end_matches('.').to_string();
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.inner.map(value, limit)
     }
-    let mantissa = y / 10f64.powf(magnitude);
-    if (mantissa - mantissa.round()).abs() < 1e-9 && mantissa.round() == 1.0 {
-        format!("1e{magnitude}")
-    } else {
-        format!("{mantissa:.1}e{magnitude}")
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+}
+
+impl ValueFormatter<f64> for TickedAxis {
+    fn format(value: &f64) -> String {
+        format!("{value}")
+    }
+}
+
+/// How the y tick labels of one axis are written: one form for every tick of the axis,
+/// so `10000` never stands next to `1e7`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum TickFormat {
+    /// Plain decimals (`0.5`, `100`, `20000`): axes within 10^-3 .. 10^5.
+    Plain,
+    /// Powers of ten (`1e4`, `2.5e6`): axes reaching 10^5 or below 10^-3.
+    Power,
+}
+
+impl TickFormat {
+    /// The form for an axis drawn from `lo` to `hi`.
+    fn for_axis(lo: f64, hi: f64) -> TickFormat {
+        let tiny = lo > 0.0 && lo < 1e-3;
+        if hi.abs() >= 1e5 || tiny {
+            TickFormat::Power
+        } else {
+            TickFormat::Plain
+        }
+    }
+
+    fn format(self, y: f64) -> String {
+        if y == 0.0 {
+            return "0".to_string();
+        }
+        match self {
+            TickFormat::Plain => {
+                let text = format!("{y:.3}");
+                text.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+            TickFormat::Power => {
+                let magnitude = y.abs().log10().floor();
+                let mantissa = format!("{:.1}", y / 10f64.powf(magnitude));
+                let mantissa = mantissa.strip_suffix(".0").unwrap_or(&mantissa);
+                format!("{mantissa}e{magnitude}")
+            }
+        }
     }
 }
 
@@ -143,11 +214,93 @@ mod tests {
     use crate::report::chart::Series;
 
     #[test]
-    fn ticks() {
-        assert_eq!(format_tick(100.0), "100");
-        assert_eq!(format_tick(0.5), "0.5");
-        assert_eq!(format_tick(1e9), "1e9");
-        assert_eq!(format_tick(2.5e-6), "2.5e-6");
+    fn one_tick_form_per_axis() {
+        let plain = TickFormat::for_axis(1.0, 20_000.0);
+        assert_eq!(plain, TickFormat::Plain);
+        assert_eq!(plain.format(100.0), "100");
+        assert_eq!(plain.format(0.5), "0.5");
+        assert_eq!(plain.format(10_000.0), "10000");
+        let power = TickFormat::for_axis(500.0, 2e8);
+        assert_eq!(power, TickFormat::Power);
+        assert_eq!(power.format(1e4), "1e4");
+        assert_eq!(power.format(1e7), "1e7");
+        assert_eq!(power.format(2.5e6), "2.5e6");
+        assert_eq!(TickFormat::for_axis(2.5e-6, 1.0).format(2.5e-6), "2.5e-6");
+        assert_eq!(TickFormat::for_axis(0.0, 3e5).format(1e5), "1e5");
+    }
+
+    /// The tick labels of `svg`'s axes (the `<text>` elements that parse as numbers).
+    fn numeric_labels(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| t.split_once('>').and_then(|(_, rest)| rest.split_once("</text>")).map(|(l, _)| l.trim()))
+            .filter(|l| l.parse::<f64>().is_ok())
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn speedup_chart() -> Chart {
+        Chart {
+            name: "p".into(),
+            title: "t".into(),
+            caption: String::new(),
+            x_label: "threads".into(),
+            y_label: "speed-up".into(),
+            log_y: false,
+            integer_x: true,
+            layout: Layout::Lines,
+            series: vec![
+                Series { name: "tegel best".into(), points: vec![(1.0, 1.0), (2.0, 1.9)], reference: false },
+                Series { name: "ideal".into(), points: vec![(1.0, 1.0), (2.0, 2.0)], reference: true },
+            ],
+        }
+    }
+
+    #[test]
+    fn thread_axes_label_integers_only() {
+        let text = svg(&speedup_chart()).unwrap();
+        let labels = numeric_labels(&text);
+        assert!(labels.contains(&"1".to_string()) && labels.contains(&"2".to_string()), "{labels:?}");
+        let x_like: Vec<&String> = labels.iter().filter(|l| l.contains('.')).collect();
+        assert!(x_like.iter().all(|l| ["0.5", "1.5"].contains(&l.as_str())), "fractional labels {x_like:?}");
+        let vertical_ticks = polylines(&text)
+            .iter()
+            .filter(|(_, width, p)| *width == 1 && p.len() == 2 && p[0].0 == p[1].0 && (p[1].1 - p[0].1).abs() < 10.0)
+            .count();
+        assert_eq!(vertical_ticks, 2, "x ticks other than at 1 and 2 threads");
+    }
+
+    /// A drawn polyline: stroke colour, stroke width and points.
+    type Polyline = (String, u32, Vec<(f64, f64)>);
+
+    /// Every `<polyline>` of `svg`.
+    fn polylines(svg: &str) -> Vec<Polyline> {
+        let attribute = |p: &str, name: &str| -> String {
+            p.split(&format!("{name}=\"")).nth(1).and_then(|v| v.split('"').next()).unwrap_or_default().to_string()
+        };
+        svg.split("<polyline")
+            .skip(1)
+            .map(|p| {
+                let points = attribute(p, "points")
+                    .split_whitespace()
+                    .filter_map(|xy| xy.split_once(',').map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap())))
+                    .collect();
+                (attribute(p, "stroke"), attribute(p, "stroke-width").parse().unwrap_or(0), points)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reference_legend_is_dashed_like_its_line() {
+        let text = svg(&speedup_chart()).unwrap();
+        let black_wide: Vec<Vec<(f64, f64)>> =
+            polylines(&text).into_iter().filter(|(c, w, _)| c == "#000000" && *w == 2).map(|(_, _, p)| p).collect();
+        assert!(black_wide.len() >= 4, "{}", black_wide.len());
+        for points in black_wide {
+            let (a, b) = (points[0], points[points.len() - 1]);
+            let length = (b.0 - a.0).hypot(b.1 - a.1);
+            assert!(length <= DASH.0 as f64 + 1.0, "a solid black stretch of {length} px: {points:?}");
+        }
     }
 
     #[test]

@@ -49,6 +49,61 @@ impl Titles {
         };
         Titles { caption, label }
     }
+
+    /// The titles of experiment `name` of (`game`, `kind`): the manifest's caption when it
+    /// gives one, otherwise a caption built from the game and kind
+    /// ([`default_caption`]). A caption equal to the name with spaces for underscores is
+    /// the manifest's own stand-in for a missing one (`tegel best`) and counts as none.
+    pub fn for_experiment(name: &str, game: &str, kind: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
+        let given = caption.map(str::trim).filter(|c| !c.is_empty() && *c != name.replace('_', " "));
+        let built = default_caption(name, game, kind);
+        Titles::new(name, Some(given.unwrap_or(&built)), label)
+    }
+}
+
+/// What a (game, kind) table shows, for captions the manifest does not give.
+fn kind_description(game: &str, kind: &str) -> Option<&'static str> {
+    Some(match (game, kind) {
+        ("tegel", "best") => "besteScore per instance",
+        ("tegel", "greedy") => "the greedy move against besteScore per instance",
+        ("tegel", "good") => "bepaalGoedeZet (Monte Carlo move) per instance",
+        ("tegel", "sweep") => "besteScore against moves undone (doeExperiment) per instance",
+        ("tegel", "match") => "games between the move strategies per instance",
+        ("stenen", "table") => "finding and counting tilings, dumb, smart and fast, per instance",
+        ("nim", "formula") => "the nim-value rule against an exhaustive solver",
+        ("nim", "selector") => "uniformity of the reservoir-sampling move selector",
+        ("nim", "versus") => "the computer against a uniformly random player",
+        ("checkers", "count") => "continuation games per board",
+        ("checkers", "perft") => "perft leaves per board and depth",
+        ("checkers", "match") => "games between the move strategies",
+        ("harness", "parallel") => "sequential against parallel exhaustive searches",
+        _ => return None,
+    })
+}
+
+/// The game's name in captions.
+fn game_title(game: &str) -> Option<&'static str> {
+    Some(match game {
+        "tegel" => "Tile game",
+        "stenen" => "Tiling",
+        "nim" => "Nim",
+        "checkers" => "Checkers",
+        "harness" => "All games",
+        _ => return None,
+    })
+}
+
+/// A caption from the game and kind, e.g. "Tile game: besteScore per instance
+/// (`tegel_best`)."; the experiment name tells experiments of one kind apart.
+pub fn default_caption(name: &str, game: &str, kind: &str) -> String {
+    let what = match kind_description(game, kind) {
+        Some(d) => d.to_string(),
+        None => format!("results of kind \\texttt{{{}}}", escape(kind)),
+    };
+    match game_title(game) {
+        Some(g) => format!("{g}: {what} (\\texttt{{{}}}).", escape(name)),
+        None => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
+    }
 }
 
 /// A run of shown columns under one header cell: a single column, or a group of columns
@@ -86,6 +141,39 @@ fn elided(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         notes.push(note);
     }
     (hidden, notes)
+}
+
+/// Suffix of a column that says where the numbers of another column come from.
+pub const SOURCE_SUFFIX: &str = "_source";
+
+/// The mark after a number counted through the memo.
+pub const MEMO_MARK: &str = "\\textsuperscript{\\dag}";
+
+/// The footnote that explains [`MEMO_MARK`].
+pub const MEMO_NOTE: &str = "\\dag{} exact count through the memo (the plain walk passed its time limit).";
+
+/// The provenance columns: `(source, counted)` for every column `X_source` whose column
+/// `X` exists and whose cells are all `walk`, `memo`, empty or markers. They are not shown;
+/// instead each cell of `X` whose source is `memo` gets [`MEMO_MARK`].
+fn source_columns(table: &CsvTable) -> Vec<(usize, usize)> {
+    table
+        .columns
+        .iter()
+        .enumerate()
+        .filter_map(|(source, name)| {
+            let counted = table.index(name.strip_suffix(SOURCE_SUFFIX)?)?;
+            let provenance = table.rows.iter().all(|r| {
+                let cell = r[source].trim();
+                matches!(cell, "walk" | "memo" | "") || is_marker(cell)
+            });
+            provenance.then_some((source, counted))
+        })
+        .collect()
+}
+
+/// Whether some cell is marked as counted through the memo.
+fn any_memo(table: &CsvTable, sources: &[(usize, usize)]) -> bool {
+    sources.iter().any(|&(source, _)| table.rows.iter().any(|r| r[source].trim() == "memo"))
 }
 
 /// Whether every value cell of a column is a number (markers and blanks aside).
@@ -192,7 +280,7 @@ fn has_runs(table: &CsvTable, index: usize) -> bool {
     table.rows.windows(2).any(|w| w[0][index] == w[1][index])
 }
 
-fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
+fn body_rows(table: &CsvTable, shown: &[usize], sources: &[(usize, usize)]) -> String {
     let mut out = String::new();
     let first = shown.first().copied();
     let gap_between_runs = first.is_some_and(|f| !numeric(table, f) && has_runs(table, f));
@@ -204,7 +292,18 @@ fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
             }
         }
         previous = first.map(|f| row[f].as_str());
-        let cells: Vec<String> = shown.iter().map(|&c| format_cell(&table.columns[c], &row[c])).collect();
+        let cells: Vec<String> = shown
+            .iter()
+            .map(|&c| {
+                let text = format_cell(&table.columns[c], &row[c]);
+                let memo = sources.iter().any(|&(source, counted)| counted == c && row[source].trim() == "memo");
+                if memo {
+                    text + MEMO_MARK
+                } else {
+                    text
+                }
+            })
+            .collect();
         let _ = writeln!(out, "{} \\\\", cells.join(" & "));
     }
     if table.rows.is_empty() {
@@ -215,19 +314,24 @@ fn body_rows(table: &CsvTable, shown: &[usize]) -> String {
 
 /// The LaTeX table for `table` (see the module documentation for the conventions).
 pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
-    let (hidden, notes) = elided(table);
+    let (mut hidden, notes) = elided(table);
+    let sources = source_columns(table);
+    hidden.extend(sources.iter().map(|&(source, _)| source));
     let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
     let spec: String = shown.iter().map(|&c| column_spec(table, c)).collect();
     let groups = header_groups(table, &shown);
     let head = header_rows(table, &groups);
-    let body = body_rows(table, &shown);
-    let note = if notes.is_empty() {
+    let body = body_rows(table, &shown, &sources);
+    let mut note = if notes.is_empty() {
         String::new()
     } else {
         let mut n = notes.join("; ");
         n[..1].make_ascii_uppercase();
         format!("{n}.")
     };
+    if any_memo(table, &sources) {
+        note = if note.is_empty() { MEMO_NOTE.to_string() } else { format!("{note} {MEMO_NOTE}") };
+    }
     let mut out = format!(
         "% Generated by `harness report` from {}; rerun `harness report` instead of editing.\n",
         table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
@@ -313,6 +417,41 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("b & \\textit{timeout} & \\textit{timeout} \\\\"), "{tex}");
         assert!(tex.contains("\\begin{tabular}{lrl}"), "{tex}");
+    }
+
+    #[test]
+    fn memo_sources_mark_cells_and_add_a_footnote() {
+        let t = table(
+            "instance,dumb_count_positions,dumb_count_positions_source,smart_count_positions,status\n\
+             a,120,walk,40,ok\nb,98765432,memo,50,ok\n",
+        );
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        assert!(!tex.contains("source"), "{tex}");
+        assert!(tex.contains("a & 120 & 40 \\\\"), "{tex}");
+        assert!(tex.contains("b & 98{,}765{,}432\\textsuperscript{\\dag} & 50 \\\\"), "{tex}");
+        assert!(tex.contains("Every row complete (status ok). \\dag{} exact count through the memo"), "{tex}");
+    }
+
+    #[test]
+    fn all_walk_sources_need_no_footnote_and_odd_sources_stay_columns() {
+        let t = table("instance,positions,positions_source\na,1,walk\n");
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        assert!(!tex.contains("dag") && !tex.contains("source"), "{tex}");
+        let t = table("instance,positions,positions_source,x_source\na,1,estimate,memo\n");
+        assert!(source_columns(&t).is_empty());
+        assert!(latex_table(&t, &Titles::new("t", None, None)).contains("positions source"));
+    }
+
+    #[test]
+    fn captions_default_to_game_and_kind() {
+        let t = Titles::for_experiment("tegel_best", "tegel", "best", Some("tegel best"), None);
+        assert_eq!(t.caption, "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
+        let t = Titles::for_experiment("nim_formula", "nim", "formula", Some("Nim: mine"), Some("tab:x"));
+        assert_eq!((t.caption.as_str(), t.label.as_str()), ("Nim: mine", "tab:x"));
+        let t = Titles::for_experiment("long_grow", "tegel", "grow", None, None);
+        assert_eq!(t.caption, "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
+        let t = Titles::for_experiment("x", "other", "table", None, None);
+        assert_eq!(t.caption, "Results of experiment \\texttt{x}.");
     }
 
     #[test]
