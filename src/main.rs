@@ -148,7 +148,11 @@ fn run_manifest(args: RunArgs) -> Result<()> {
 
 fn report_locked(results: &std::path::Path) -> Result<()> {
     if !results.is_dir() {
-        return Err(harness::harness::InputError::in_file(results, "cannot read the results directory: it does not exist").into());
+        return Err(harness::harness::InputError::in_file(
+            results,
+            "cannot read the results directory: it does not exist",
+        )
+        .into());
     }
     let _lock = harness::harness::lock::OutDirLock::acquire(results)?;
     harness::harness::output::clean_temp_files(results);
