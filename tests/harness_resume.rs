@@ -38,11 +38,15 @@ fn kill_9_at_random_moments_then_rerun_gives_the_uninterrupted_csv() {
     let o = run(&m, &reference, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = dir.path().join("killed");
+    let expected = csv_without_time_columns(&reference.join("par.csv"));
     let mut state: u64 = 0x9e37_79b9;
-    let mut kills = 0;
-    for _ in 0..12 {
+    let (mut kills, mut completed) = (0, 0);
+    for _ in 0..80 {
+        if kills >= 8 {
+            break;
+        }
         state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let delay = Duration::from_millis((state >> 33) % 900);
+        let delay = Duration::from_millis((state >> 33) % 500);
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
             .args(["run", m.to_str().unwrap(), "--out", out.to_str().unwrap()])
             .stderr(std::process::Stdio::null())
@@ -51,14 +55,20 @@ fn kill_9_at_random_moments_then_rerun_gives_the_uninterrupted_csv() {
         std::thread::sleep(delay);
         if child.try_wait().unwrap().is_none() {
             child.kill().unwrap();
+            child.wait().unwrap();
             kills += 1;
+        } else {
+            // A run that finished after earlier kills must already equal the reference;
+            // then start over, so that the next kills land in unfinished work again.
+            assert_eq!(csv_without_time_columns(&out.join("par.csv")), expected, "after {kills} kills");
+            completed += 1;
+            std::fs::remove_dir_all(&out).unwrap();
         }
-        child.wait().unwrap();
     }
-    assert!(kills > 0, "no run was killed: make the items longer");
+    assert!(kills >= 8, "only {kills} runs were killed ({completed} finished): make the items longer");
     let o = run(&m, &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(csv_without_time_columns(&out.join("par.csv")), csv_without_time_columns(&reference.join("par.csv")));
+    assert_eq!(csv_without_time_columns(&out.join("par.csv")), expected);
     let leftovers: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .flatten()

@@ -223,8 +223,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
         if rows_of.contains_key(&index) {
             continue;
         }
-        let result =
-            ctx.check_interrupted().and_then(|()| in_pool(opts.threads, || p.experiment.run_item(&ctx, index)));
+        let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
         let rows = ctx.take_rows();
         if let Err(e) = result {
             progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
@@ -243,6 +242,25 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
     };
     progress.finish(&word);
     Ok(timeouts)
+}
+
+/// Runs one item on the run's pool; a panic inside it (a bug) becomes an error naming the
+/// item, so that `run.toml` is marked failed and the journal keeps every finished item.
+fn run_guarded(p: &Planned<'_>, ctx: &RunContext, index: usize, threads: usize) -> Result<()> {
+    let run = || in_pool(threads, || p.experiment.run_item(ctx, index));
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".to_string());
+        Err(anyhow::anyhow!(
+            "[{}] item `{}` stopped on an internal error ({what}); finished items are kept in the journal",
+            p.spec.name,
+            p.items[index].id
+        )
+        .into())
+    })
 }
 
 fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], rows: &[Vec<String>]) -> Result<()> {
