@@ -60,11 +60,11 @@ struct RunArgs {
     /// Run only these games or experiments (repeatable, or comma-separated).
     #[arg(long)]
     only: Vec<String>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads, from 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = harness::harness::cli::parse_threads, value_name = "N")]
     threads: Option<u32>,
-    /// Base seed, overriding the manifest's (from 0 to 9223372036854775807).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    /// Base seed, overriding the manifest's: from 0 to 9223372036854775807.
+    #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Results directory.
     #[arg(long, default_value = "results")]
@@ -88,11 +88,11 @@ struct RunArgs {
 struct SlurmArgs {
     /// The manifest (TOML), e.g. instances/all.toml.
     manifest: PathBuf,
-    /// Array tasks: the manifest is split into this many shards (from 1 to 100000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Array tasks: the manifest is split into this many shards, from 1 to 100000.
+    #[arg(long, value_parser = parse_shard_count)]
     shards: u32,
-    /// CPUs (threads) per task.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// CPUs (threads) per task, from 1 to 1024.
+    #[arg(long, default_value_t = 4, value_parser = harness::harness::cli::parse_threads)]
     cpus_per_task: u32,
     /// Wall time per task, HH:MM:SS or D-HH:MM:SS.
     #[arg(long, default_value = "24:00:00", value_parser = harness::harness::slurm::parse_slurm_time)]
@@ -103,8 +103,8 @@ struct SlurmArgs {
     /// Results directory: shards go to DIR/shards/I, the merged results to DIR.
     #[arg(long, default_value = "results")]
     out: PathBuf,
-    /// Base seed passed to every shard (from 0 to 9223372036854775807).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=i64::MAX as u64))]
+    /// Base seed passed to every shard: from 0 to 9223372036854775807.
+    #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Per-call time limit in seconds passed to every shard.
     #[arg(long, value_parser = harness::harness::cli::parse_time_limit, value_name = "SECONDS")]
@@ -112,6 +112,21 @@ struct SlurmArgs {
     /// Submit both jobs with sbatch (the merge after the array succeeded).
     #[arg(long)]
     submit: bool,
+}
+
+/// Seeds are TOML integers in manifests and `run.toml`: at most 2^63 - 1.
+fn parse_seed(s: &str) -> std::result::Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n <= i64::MAX as u64 => Ok(n),
+        _ => Err(format!("expected a whole number from 0 to {}, got `{s}`", i64::MAX)),
+    }
+}
+
+fn parse_shard_count(s: &str) -> std::result::Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to 100000, got `{s}`")),
+    }
 }
 
 fn run_manifest(args: RunArgs) -> Result<()> {

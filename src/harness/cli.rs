@@ -13,12 +13,22 @@ pub struct SearchArgs {
     /// Print one JSON object on stdout (messages go to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (default: all cores; 1 runs the plain sequential search).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads, from 1 to 1024 (default: all cores; 1 runs the plain sequential search).
+    #[arg(long, value_parser = parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds (default: none; at most 10000000).
     #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+}
+
+/// clap value parser of every `--threads`: a whole number from 1 to
+/// [`crate::harness::manifest::MAX_THREADS`].
+pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
+    let max = crate::harness::manifest::MAX_THREADS;
+    match s.trim().parse::<u32>() {
+        Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {max}, got `{s}`")),
+    }
 }
 
 /// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.

@@ -52,13 +52,20 @@ struct ParallelExperiment {
     threads: Vec<usize>,
 }
 
+/// Finds the search builder of a game by name (the registry's lookup, passed in so that
+/// this module does not depend on the registry that depends on it).
+pub type SearchLookup = fn(&str) -> Option<SearchBuilder>;
+
 /// Builds the `parallel` experiment from its manifest entry.
-pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
-    Ok(Box::new(ParallelExperiment { items: searches(spec)?, threads: spec.thread_counts.clone() }))
+pub fn build(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    Ok(Box::new(ParallelExperiment { items: searches(spec, lookup)?, threads: spec.thread_counts.clone() }))
 }
 
 /// The searches listed in an entry's `items` (the only key it may have).
-fn searches(spec: &ExperimentSpec) -> std::result::Result<Vec<(String, Box<dyn ParallelSearch>)>, InputError> {
+fn searches(
+    spec: &ExperimentSpec,
+    lookup: SearchLookup,
+) -> std::result::Result<Vec<(String, Box<dyn ParallelSearch>)>, InputError> {
     let items = match spec.params.get("items") {
         Some(toml::Value::Array(items)) => items,
         _ => return Err(spec.error(None, "`items` (a list of inline tables, each with `game`) is required")),
@@ -79,7 +86,7 @@ fn searches(spec: &ExperimentSpec) -> std::result::Result<Vec<(String, Box<dyn P
             Some(toml::Value::String(g)) => g,
             _ => return Err(spec.error(Some("items"), format!("{what}: missing string key `game`"))),
         };
-        let builder = crate::harness::registry::search_builder(&game)
+        let builder = lookup(&game)
             .ok_or_else(|| spec.error(Some("items"), format!("{what}: game `{game}` has no parallel searches")))?;
         built.push((game, builder(spec, &table, &what)?));
     }
@@ -98,8 +105,11 @@ fn searches(spec: &ExperimentSpec) -> std::result::Result<Vec<(String, Box<dyn P
 /// items = [ { game = "checkers", search = "perft", board = "8x8 r3", depth = 11 } ]
 /// ```
 /// The machine's CPU model is in `run.toml`; compare speed tables of two machines there.
-pub fn build_speed(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
-    Ok(Box::new(SpeedExperiment { items: searches(spec)?, threads: spec.thread_counts.clone() }))
+pub fn build_speed(
+    spec: &ExperimentSpec,
+    lookup: SearchLookup,
+) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    Ok(Box::new(SpeedExperiment { items: searches(spec, lookup)?, threads: spec.thread_counts.clone() }))
 }
 
 struct SpeedExperiment {

@@ -105,8 +105,8 @@ pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, 
         return (g.build)(spec);
     }
     match (spec.game.as_str(), spec.kind.as_str()) {
-        (HARNESS, "parallel") => super::parallel::build(spec),
-        (HARNESS, "speed") => super::parallel::build_speed(spec),
+        (HARNESS, "parallel") => super::parallel::build(spec, search_builder),
+        (HARNESS, "speed") => super::parallel::build_speed(spec, search_builder),
         _ => Err(spec.error(Some("kind"), format!("unknown kind `{}` for game `{}`", spec.kind, spec.game))),
     }
 }
