@@ -48,9 +48,12 @@ pub type SearchBuilder =
     fn(&ExperimentSpec, &toml::Table, &str) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
 
 struct ParallelExperiment {
-    items: Vec<(String, Box<dyn ParallelSearch>)>,
+    items: Vec<NamedSearch>,
     threads: Vec<usize>,
 }
+
+/// A game's name and one of its searches.
+type NamedSearch = (String, Box<dyn ParallelSearch>);
 
 /// Finds the search builder of a game by name (the registry's lookup, passed in so that
 /// this module does not depend on the registry that depends on it).
@@ -62,10 +65,7 @@ pub fn build(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result
 }
 
 /// The searches listed in an entry's `items` (the only key it may have).
-fn searches(
-    spec: &ExperimentSpec,
-    lookup: SearchLookup,
-) -> std::result::Result<Vec<(String, Box<dyn ParallelSearch>)>, InputError> {
+fn searches(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<Vec<NamedSearch>, InputError> {
     let items = match spec.params.get("items") {
         Some(toml::Value::Array(items)) => items,
         _ => return Err(spec.error(None, "`items` (a list of inline tables, each with `game`) is required")),
@@ -113,7 +113,7 @@ pub fn build_speed(
 }
 
 struct SpeedExperiment {
-    items: Vec<(String, Box<dyn ParallelSearch>)>,
+    items: Vec<NamedSearch>,
     threads: Vec<usize>,
 }
 
