@@ -171,26 +171,19 @@ fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
 
 /// A stable hex hash of some bytes (FNV-1a 64).
 pub fn hash_bytes(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+    format!("{:016x}", fnv1a(FNV_OFFSET, bytes))
+}
+
+/// A stable hex hash of some texts (FNV-1a 64 with a separator after each).
+pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    let h = texts.into_iter().fold(FNV_OFFSET, |h, t| fnv1a(fnv1a(h, t.as_bytes()), &[0xff]));
     format!("{h:016x}")
 }
 
-/// A stable hex hash of some texts (FNV-1a 64).
-pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for t in texts {
-        for &b in t.as_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        h ^= 0xff;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 impl Manifest {

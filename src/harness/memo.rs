@@ -11,8 +11,8 @@
 //! this against the plain walk, also with tables far too small for the tree.
 //!
 //! # Bounded memory and replacement
-//! The table is allocated once with a fixed number of buckets (from `--memo-mb`) and never
-//! grows. A bucket holds [`WAYS`] entries; storing into a full bucket replaces the entry
+//! The table has a fixed number of buckets (from `--memo-mb`) and never grows; its memory
+//! is taken in chunks as the search first touches them. A bucket holds [`WAYS`] entries; storing into a full bucket replaces the entry
 //! with the least work (the smallest subtree, by the caller's measure), or drops the new
 //! entry when every stored one cost more. Replacement only costs recomputation later.
 //!
@@ -22,7 +22,7 @@
 //! subtree at the same time; both store the same value, so the result is unchanged.
 
 use std::hash::{BuildHasher, Hash, Hasher};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use super::error::InputError;
 
@@ -43,11 +43,17 @@ type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
 
 /// A bounded concurrent table from exact keys to subtree values.
 ///
-/// `K` is the full key (compared with `==` on every hit), `V` the stored value.
+/// `K` is the full key (compared with `==` on every hit), `V` the stored value. The
+/// buckets come in chunks that are allocated when first used, so a large table costs
+/// nothing until the search fills it, and starting one is instant.
 pub struct MemoTable<K, V> {
-    buckets: Box<[Bucket<K, V>]>,
-    mask: usize,
+    chunks: Box<[OnceLock<Box<[Bucket<K, V>]>>]>,
+    chunk_buckets: usize,
+    buckets: usize,
 }
+
+/// Buckets per chunk (the unit of allocation).
+const CHUNK_BUCKETS: usize = 1 << 14;
 
 impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
     /// The bytes one bucket takes.
@@ -55,19 +61,14 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
 
     /// A table of at most `bytes` bytes (a power of two buckets, at least one).
     ///
-    /// Refuses, with a message naming the size, when the memory cannot be allocated.
+    /// Memory is taken chunk by chunk as the table fills; the size is checked against
+    /// physical memory by [`check_memo_mb`] where it comes from the user.
     pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
         let wanted = (bytes / Self::BUCKET_BYTES as u64).max(1);
         let buckets = 1usize << (63 - wanted.leading_zeros()).min(usize::BITS - 2);
-        let mut v: Vec<Bucket<K, V>> = Vec::new();
-        v.try_reserve_exact(buckets).map_err(|_| {
-            InputError::new(format!(
-                "cannot allocate a memo table of {} MiB; give a smaller --memo-mb",
-                (buckets * Self::BUCKET_BYTES) >> 20
-            ))
-        })?;
-        v.extend((0..buckets).map(|_| Mutex::new([None; WAYS])));
-        Ok(MemoTable { buckets: v.into_boxed_slice(), mask: buckets - 1 })
+        let chunk_buckets = buckets.min(CHUNK_BUCKETS);
+        let chunks = (0..buckets / chunk_buckets).map(|_| OnceLock::new()).collect();
+        Ok(MemoTable { chunks, chunk_buckets, buckets })
     }
 
     /// A table of `mb` MiB.
@@ -75,19 +76,27 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         Self::with_bytes(mb.saturating_mul(1 << 20))
     }
 
-    /// Bytes the table occupies (the `memo_bytes` figure).
+    /// Bytes the table may occupy when full (the `memo_bytes` figure).
     pub fn bytes(&self) -> u64 {
-        (self.buckets.len() * Self::BUCKET_BYTES) as u64
+        (self.buckets * Self::BUCKET_BYTES) as u64
+    }
+
+    /// Bytes allocated so far (chunks the search has touched).
+    pub fn allocated_bytes(&self) -> u64 {
+        let used = self.chunks.iter().filter(|c| c.get().is_some()).count();
+        (used * self.chunk_buckets * Self::BUCKET_BYTES) as u64
     }
 
     /// Entries the table can hold.
     pub fn capacity(&self) -> u64 {
-        (self.buckets.len() * WAYS) as u64
+        (self.buckets * WAYS) as u64
     }
 
     fn bucket(&self, key: &K) -> &Bucket<K, V> {
-        let h = MemoHash.hash_one(key) as usize;
-        &self.buckets[h & self.mask]
+        let h = MemoHash.hash_one(key) as usize & (self.buckets - 1);
+        let chunk = self.chunks[h / self.chunk_buckets]
+            .get_or_init(|| (0..self.chunk_buckets).map(|_| Mutex::new([None; WAYS])).collect());
+        &chunk[h % self.chunk_buckets]
     }
 
     /// The stored value of exactly `key`, if it is in the table.
@@ -120,7 +129,12 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
 
     /// Entries stored now (counts every bucket: call it once, at the end).
     pub fn occupied(&self) -> u64 {
-        self.buckets.iter().map(|b| lock(b).iter().flatten().count() as u64).sum()
+        self.chunks
+            .iter()
+            .filter_map(OnceLock::get)
+            .flat_map(|c| c.iter())
+            .map(|b| lock(b).iter().flatten().count() as u64)
+            .sum()
     }
 }
 
@@ -301,6 +315,16 @@ mod tests {
             }
         });
         assert!(t.occupied() <= t.capacity());
+    }
+
+    #[test]
+    fn a_large_table_starts_empty_and_allocates_as_it_fills() {
+        let t: MemoTable<u64, u64> = MemoTable::with_megabytes(4096).unwrap();
+        assert_eq!(t.allocated_bytes(), 0);
+        t.store(1, 2, 3);
+        assert_eq!(t.get(&1), Some(2));
+        assert!(t.allocated_bytes() > 0 && t.allocated_bytes() <= 8 << 20, "{}", t.allocated_bytes());
+        assert!(t.bytes() <= 4096 << 20 && t.bytes() > 2048 << 20, "{}", t.bytes());
     }
 
     #[test]

@@ -36,52 +36,38 @@ pub struct Game {
 /// The harness's own experiments (`game = "harness"`, e.g. `kind = "parallel"`).
 pub const HARNESS: &str = "harness";
 
+/// One [`Game`] from a game's module: its `experiments::{build, parallel_search}` and its
+/// `cli::{Command, PlayArgs, run, play}`.
+macro_rules! game {
+    ($module:ident, $about:expr, $play_about:expr) => {
+        Game {
+            name: stringify!($module),
+            about: $about,
+            play_about: $play_about,
+            build: $module::experiments::build,
+            parallel_search: $module::experiments::parallel_search,
+            commands: $module::cli::Command::augment_subcommands,
+            run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+            play_args: <$module::cli::PlayArgs as clap::Args>::augment_args,
+            play: |m| $module::cli::play($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+        }
+    };
+}
+
 /// Every game, in the order the reports and `--help` list them.
 pub static GAMES: [Game; 4] = [
-    Game {
-        name: "tegel",
-        about: "Tile game (Tegelspel) one-shot searches",
-        play_about: "The tile game's menu program",
-        build: tegel::experiments::build,
-        parallel_search: tegel::experiments::parallel_search,
-        commands: tegel::cli::Command::augment_subcommands,
-        run: |m| tegel::cli::run(tegel::cli::Command::from_arg_matches(m).map_err(clap_error)?),
-        play_args: <tegel::cli::PlayArgs as clap::Args>::augment_args,
-        play: |m| tegel::cli::play(tegel::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
-    },
-    Game {
-        name: "stenen",
-        about: "Polyomino tiling (Stenen leggen) one-shot searches",
-        play_about: "The tiling program: place stones by hand, find and count tilings",
-        build: stenen::experiments::build,
-        parallel_search: stenen::experiments::parallel_search,
-        commands: stenen::cli::Command::augment_subcommands,
-        run: |m| stenen::cli::run(stenen::cli::Command::from_arg_matches(m).map_err(clap_error)?),
-        play_args: <stenen::cli::PlayArgs as clap::Args>::augment_args,
-        play: |m| stenen::cli::play(stenen::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
-    },
-    Game {
-        name: "nim",
-        about: "Nim values and Grundy tables",
-        play_about: "Nim against the computer",
-        build: nim::experiments::build,
-        parallel_search: nim::experiments::parallel_search,
-        commands: nim::cli::Command::augment_subcommands,
-        run: |m| nim::cli::run(nim::cli::Command::from_arg_matches(m).map_err(clap_error)?),
-        play_args: <nim::cli::PlayArgs as clap::Args>::augment_args,
-        play: |m| nim::cli::play(nim::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
-    },
-    Game {
-        name: "checkers",
-        about: "Checkers perft, divide and continuation counts",
-        play_about: "Checkers against the computer (text, or --tui for the mouse board)",
-        build: checkers::experiments::build,
-        parallel_search: checkers::experiments::parallel_search,
-        commands: checkers::cli::Command::augment_subcommands,
-        run: |m| checkers::cli::run(checkers::cli::Command::from_arg_matches(m).map_err(clap_error)?),
-        play_args: <checkers::cli::PlayArgs as clap::Args>::augment_args,
-        play: |m| checkers::cli::play(checkers::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
-    },
+    game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program"),
+    game!(
+        stenen,
+        "Polyomino tiling (Stenen leggen) one-shot searches",
+        "The tiling program: place stones by hand, find and count tilings"
+    ),
+    game!(nim, "Nim values and Grundy tables", "Nim against the computer"),
+    game!(
+        checkers,
+        "Checkers perft, divide and continuation counts",
+        "Checkers against the computer (text, or --tui for the mouse board)"
+    ),
 ];
 
 fn clap_error(e: clap::Error) -> super::error::Error {
