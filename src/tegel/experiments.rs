@@ -25,7 +25,7 @@ use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
-use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
 use crate::harness::{
     Budget, Error, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
 };
@@ -60,8 +60,8 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
     }
     let games = load_instances(spec, &instances)?;
-    let rows = planned_rows(spec, kind, &games);
-    Ok(Box::new(TegelExperiment { kind, games, rows }))
+    let (items, units) = plan_items(spec, kind, &games);
+    Ok(Box::new(TegelExperiment { kind, games, items, units }))
 }
 
 #[derive(Deserialize)]
@@ -199,46 +199,98 @@ fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instanc
 struct TegelExperiment {
     kind: Kind,
     games: Vec<Instance>,
-    rows: u64,
+    items: Vec<Item>,
+    /// What each item runs, in the order of `items`.
+    units: Vec<Unit>,
 }
 
-/// Rows the experiment will emit at most: a sweep has one per move of its good game
-/// (played here with the same seed as in the run; fewer when a call times out).
-fn planned_rows(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> u64 {
-    let per_instance = |inst: &Instance| match kind {
-        Kind::Sweep { sims } => {
-            let mut game = inst.game.clone();
-            play_good_to_end(&mut game, sims, spec.item_seed(&[&inst.name])) as u64
+/// The identity of one item: an instance and, for matches, the repetition and starter.
+#[derive(Debug, Clone, Copy)]
+struct Unit {
+    instance: usize,
+    repetition: u32,
+    good_starts: bool,
+}
+
+/// The items of the experiment: one per instance (a sweep is one item: its rows depend
+/// on each other), one per (instance, repetition, starter) for matches.
+fn plan_items(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> (Vec<Item>, Vec<Unit>) {
+    let mut items = Vec::new();
+    let mut units = Vec::new();
+    for (i, inst) in games.iter().enumerate() {
+        let base = unique_id(&inst.name, i, games);
+        match kind {
+            Kind::Match { repetitions, .. } => {
+                for rep in 0..repetitions {
+                    for good_starts in [true, false] {
+                        let starter = starter_name(good_starts);
+                        items.push(Item::new(format!("{base} rep {rep} {starter} starts")).with_cost(size_cost(inst)));
+                        units.push(Unit { instance: i, repetition: rep, good_starts });
+                    }
+                }
+            }
+            Kind::Sweep { sims } => {
+                let mut game = inst.game.clone();
+                let rows = play_good_to_end(&mut game, sims, spec.item_seed(&[&inst.name])) as u64;
+                items.push(Item::new(base).with_rows(rows).with_cost(size_cost(inst) * rows.max(1) as f64));
+                units.push(Unit { instance: i, repetition: 0, good_starts: true });
+            }
+            _ => {
+                items.push(Item::new(base).with_cost(size_cost(inst)));
+                units.push(Unit { instance: i, repetition: 0, good_starts: true });
+            }
         }
-        Kind::Match { repetitions, .. } => 2 * u64::from(repetitions),
-        _ => 1,
-    };
-    games.iter().map(per_instance).sum()
+    }
+    (items, units)
 }
 
-impl crate::harness::experiment::WholeExperiment for TegelExperiment {
+/// The instance's name, with `#N` appended when an earlier entry has the same name.
+fn unique_id(name: &str, index: usize, games: &[Instance]) -> String {
+    let earlier = games[..index].iter().filter(|g| g.name == name).count();
+    if earlier == 0 {
+        name.to_string()
+    } else {
+        format!("{name} #{}", earlier + 1)
+    }
+}
+
+/// A size-based guess of besteScore's cost, relative, for balancing shards: the tree of
+/// the grown instances grows about 1.8-fold per tile of the game (spel3 to spel2).
+fn size_cost(inst: &Instance) -> f64 {
+    1.8f64.powi(inst.game.rules().pot().len().min(1000) as i32)
+}
+
+fn starter_name(good_starts: bool) -> &'static str {
+    if good_starts {
+        "good"
+    } else {
+        "best"
+    }
+}
+
+impl Experiment for TegelExperiment {
     fn columns(&self) -> Vec<String> {
         self.kind.columns().iter().map(|c| c.to_string()).collect()
     }
 
-    fn items(&self) -> u64 {
-        self.rows
+    fn items(&self) -> Vec<Item> {
+        self.items.clone()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        ctx.in_pool(ctx.threads, || {
-            for inst in &self.games {
-                ctx.check_interrupted()?;
-                match self.kind {
-                    Kind::Best => run_best(ctx, inst)?,
-                    Kind::Good { sims } => run_good(ctx, inst, sims),
-                    Kind::Greedy => run_greedy(ctx, inst)?,
-                    Kind::Sweep { sims } => run_sweep(ctx, inst, sims)?,
-                    Kind::Match { sims, repetitions } => run_matches(ctx, inst, sims, repetitions)?,
-                }
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let unit = self.units[index];
+        let inst = &self.games[unit.instance];
+        ctx.check_interrupted()?;
+        match self.kind {
+            Kind::Best => run_best(ctx, inst),
+            Kind::Good { sims } => {
+                run_good(ctx, inst, sims);
+                Ok(())
             }
-            Ok(())
-        })
+            Kind::Greedy => run_greedy(ctx, inst),
+            Kind::Sweep { sims } => run_sweep(ctx, inst, sims),
+            Kind::Match { sims, .. } => run_match(ctx, inst, sims, unit),
+        }
     }
 }
 
@@ -358,33 +410,30 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
     }
 }
 
-fn run_matches(ctx: &RunContext, inst: &Instance, sims: u32, repetitions: u32) -> Result<()> {
+fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result<()> {
     let mover = inst.game.position().to_move();
-    for rep in 0..repetitions {
-        for (starter, good_player) in [("good", mover), ("best", mover ^ 1)] {
-            ctx.check_interrupted()?;
-            let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
-            let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
-            interrupted_check(&r)?;
-            let row = vec![
-                inst.name.clone(),
-                rep.to_string(),
-                starter.to_string(),
-                good_player.to_string(),
-                or_timeout(&r, |m| m.good_score.to_string()),
-                or_timeout(&r, |m| m.moves.to_string()),
-                or_timeout(&r, |m| m.transcript.clone()),
-                or_timeout(&r, |m| m.best_positions.to_string()),
-                or_timeout(&r, |_| seconds_cell(time)),
-                sims.to_string(),
-                seed.to_string(),
-                ctx.threads.to_string(),
-                ctx.time_limit_cell(),
-                status_cell(&r),
-            ];
-            ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
-        }
-    }
+    let (rep, starter) = (unit.repetition, starter_name(unit.good_starts));
+    let good_player = if unit.good_starts { mover } else { mover ^ 1 };
+    let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
+    let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
+    interrupted_check(&r)?;
+    let row = vec![
+        inst.name.clone(),
+        rep.to_string(),
+        starter.to_string(),
+        good_player.to_string(),
+        or_timeout(&r, |m| m.good_score.to_string()),
+        or_timeout(&r, |m| m.moves.to_string()),
+        or_timeout(&r, |m| m.transcript.clone()),
+        or_timeout(&r, |m| m.best_positions.to_string()),
+        or_timeout(&r, |_| seconds_cell(time)),
+        sims.to_string(),
+        seed.to_string(),
+        ctx.threads.to_string(),
+        ctx.time_limit_cell(),
+        status_cell(&r),
+    ];
+    ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
     Ok(())
 }
 
