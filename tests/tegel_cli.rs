@@ -201,3 +201,23 @@ fn manifest_refusals_name_the_line() {
         assert!(!dir.path().join("o").join("x.csv").exists());
     }
 }
+
+#[test]
+fn best_memo_prints_the_plain_walks_figures() {
+    for name in ["spel1.txt", "spel3.txt"] {
+        let plain = json(&["tegel", "best", &instance(name), "--json", "--threads", "1"]);
+        for threads in ["1", "2"] {
+            let args = ["tegel", "best", &instance(name), "--memo", "--memo-mb", "16", "--json", "--threads", threads];
+            let v = json(&args);
+            for key in ["score", "best_move", "positions"] {
+                assert_eq!(v[key], plain[key], "{name} {key} on {threads} threads");
+            }
+            assert!(v["distinct_positions"].as_u64().unwrap() <= v["positions"].as_u64().unwrap());
+            assert!(v["memo_bytes"].as_u64().unwrap() <= 16 << 20);
+            assert!(v["seconds"].is_number());
+            assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
+        }
+    }
+    let out = run(&["tegel", "best", &instance("spel1.txt"), "--memo", "--memo-mb", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -12,10 +12,12 @@ use super::generate::{find_greedy_counterexample, grow, GrowSpec};
 use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file};
 use super::matches::play_match;
+use super::memo::{best_score_memo, memo_table};
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
 use crate::harness::cli::SearchArgs;
+use crate::harness::memo::MemoArgs;
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
 
@@ -28,6 +30,8 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         opts: SearchArgs,
+        #[command(flatten)]
+        memo: MemoArgs,
     },
     /// bepaalGoedeZet: the Monte Carlo good move.
     Good {
@@ -144,7 +148,8 @@ pub struct PlayArgs {
 /// Runs a one-shot command.
 pub fn run(cmd: Command) -> Result<()> {
     match cmd {
-        Command::Best { file, opts } => best(file, &opts),
+        Command::Best { file, opts, memo } if memo.memo => best_memo(file, &opts, &memo),
+        Command::Best { file, opts, .. } => best(file, &opts),
         Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
         Command::Greedy { file, opts } => greedy(file, &opts),
         Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
@@ -202,6 +207,33 @@ fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
             r.move_text(),
             r.positions,
             r.positions as f64 / secs.max(1e-9)
+        ),
+    );
+    Ok(())
+}
+
+fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
+    let game = load_file(&file)?;
+    let table = memo_table(memo.megabytes())?;
+    let budget = opts.budget()?;
+    let threads = opts.threads();
+    let (result, time) = in_pool(threads, || {
+        timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1))
+    });
+    let m = result.map_err(|s| Error::stopped(s, &budget))?;
+    let (r, secs) = (m.best, time.as_secs_f64());
+    print(
+        opts.json,
+        json!({"score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+               "distinct_positions": m.distinct_positions, "memo_bytes": m.memo_bytes,
+               "seconds": secs, "threads": threads}),
+        format!(
+            "score: {}\nbest move: {}\npositions: {} (the plain walk's count, through the memo)\ndistinct positions: {}\nmemo bytes: {}\nseconds: {secs:.6}\nthreads: {threads}",
+            r.score,
+            r.move_text(),
+            r.positions,
+            m.distinct_positions,
+            m.memo_bytes
         ),
     );
     Ok(())

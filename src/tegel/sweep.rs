@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::game::Game;
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
+use super::position::Position;
 use super::search::BestResult;
 use crate::harness::experiment::timed;
 use crate::harness::rng::derive_seed;
@@ -17,6 +18,8 @@ use crate::harness::{Budget, Stopped};
 pub struct SweepRow {
     /// Moves undone from the end position (1 for the first call).
     pub undone: usize,
+    /// The position the call searched.
+    pub position: Position,
     /// The call's answer, or why it stopped.
     pub result: Result<BestResult, Stopped>,
     /// Wall time of the call.
@@ -55,7 +58,7 @@ pub fn sweep(
     for undone in 1..=played {
         game.undo();
         let (result, seconds) = timed(|| best_score_with(game.rules(), game.position(), &budget(), parallel));
-        let row = SweepRow { undone, result, seconds };
+        let row = SweepRow { undone, position: *game.position(), result, seconds };
         on_row(&row);
         if row.result.is_err() {
             break;
