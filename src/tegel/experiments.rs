@@ -22,7 +22,7 @@ use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table_for};
-use super::montecarlo::good_move;
+use super::montecarlo::{good_move, GoodMove};
 use super::parallel::best_score_with;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
@@ -273,7 +273,8 @@ fn plan_items(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> (Vec<Ite
             }
             Kind::Sweep { sims } => {
                 let mut game = inst.game.clone();
-                let rows = play_good_to_end(&mut game, sims, spec.item_seed(&[&inst.name])) as u64;
+                let seed = spec.item_seed(&[&inst.name]);
+                let rows = play_good_to_end(&mut game, sims, seed, &Budget::unlimited).unwrap_or(1).max(1) as u64;
                 items.push(Item::new(base).with_rows(rows).with_cost(size_cost(inst) * rows.max(1) as f64));
                 units.push(Unit { instance: i, repetition: 0, good_starts: true });
             }
@@ -325,10 +326,7 @@ impl Experiment for TegelExperiment {
         ctx.check_interrupted()?;
         match self.kind {
             Kind::Best => run_best(ctx, inst, self.memo_mb),
-            Kind::Good { sims } => {
-                run_good(ctx, inst, sims);
-                Ok(())
-            }
+            Kind::Good { sims } => run_good(ctx, inst, sims),
             Kind::Greedy => run_greedy(ctx, inst),
             Kind::Sweep { sims } => run_sweep(ctx, inst, sims, self.memo_mb),
             Kind::Match { sims, .. } => run_match(ctx, inst, sims, unit),
@@ -437,20 +435,22 @@ fn with_memo(
     Ok(PlainAndMemo { plain, memo, memo_time, answer })
 }
 
-fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) {
+fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);
-    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed));
+    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed, &ctx.budget()));
+    interrupted_check(&g)?;
     let row = vec![
         inst.name.clone(),
-        g.move_text(),
-        g.averages_text(),
+        or_timeout(&g, GoodMove::move_text),
+        or_timeout(&g, GoodMove::averages_text),
         sims.to_string(),
-        seconds_cell(time),
+        or_timeout(&g, |_| seconds_cell(time)),
         seed.to_string(),
         ctx.threads.to_string(),
-        STATUS_OK.to_string(),
+        status_cell(&g),
     ];
     ctx.emit(row, &inst.name);
+    Ok(())
 }
 
 fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
@@ -485,7 +485,7 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
     let mut failed: Result<()> = Ok(());
     let budget = || -> Budget { ctx.budget() };
     let rules = inst.game.rules();
-    sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
+    let played = sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
         if failed.is_err() {
             return;
         }
@@ -518,7 +518,18 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
         ];
         ctx.emit(cells, &format!("{} undone {}", inst.name, row.undone));
     });
-    failed
+    match played {
+        Err(Stopped::Interrupted) => Err(Error::Interrupted),
+        Err(Stopped::TimeLimit) => {
+            let timeout = || STATUS_TIMEOUT.to_string();
+            let mut cells = vec![inst.name.clone(), "-".to_string()];
+            cells.extend(std::iter::repeat_with(timeout).take(6));
+            cells.extend([sims.to_string(), seed.to_string(), ctx.threads.to_string(), ctx.time_limit_cell(), timeout()]);
+            ctx.emit(cells, &format!("{}: a good move of the game passed the time limit", inst.name));
+            Ok(())
+        }
+        Ok(_) => failed,
+    }
 }
 
 fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result<()> {
