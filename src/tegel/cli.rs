@@ -18,8 +18,8 @@ use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
 use crate::harness::cli::SearchArgs;
-use crate::harness::memo::MemoArgs;
 use crate::harness::experiment::{in_pool, timed};
+use crate::harness::memo::MemoArgs;
 use crate::harness::progress::SearchStatus;
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
 
@@ -228,9 +228,8 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     let budget = opts.budget()?;
     let _status = SearchStatus::start("besteScore through the memo", budget.live_counter());
     let threads = opts.threads();
-    let (result, time) = in_pool(threads, || {
-        timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1))
-    });
+    let (result, time) =
+        in_pool(threads, || timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1)));
     let partial = json!({"threads": threads, "memo_bytes": table.bytes()});
     let m = result.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
     let (r, secs) = (m.best, time.as_secs_f64());
@@ -281,7 +280,8 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
         print(opts.json, json!({"move": null}), "greedy move: - (end position)".to_string());
         return Ok(());
     };
-    let (check, time) = in_pool(threads, || timed(|| check_greedy(game.rules(), game.position(), &budget, threads > 1)));
+    let (check, time) =
+        in_pool(threads, || timed(|| check_greedy(game.rules(), game.position(), &budget, threads > 1)));
     let partial = json!({"move": mv.to_string(), "fill": fill, "threads": threads});
     let Some(check) = check.map_err(|s| stopped(opts.json, s, &budget, time, partial))? else {
         return Err(Error::Other(anyhow::anyhow!("greedy found a move at an end position")));
@@ -312,33 +312,35 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     let mut interrupted = false;
     let budget = opts.budget()?;
     let _status = SearchStatus::start("undo sweep", budget.live_counter());
-    let (played, time) = in_pool(threads, || timed(|| {
-        sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
-            let (status, cells) = match &row.result {
-                Ok(r) => (
-                    "ok",
-                    format!(
-                        "{:>14} {:>12.6} {:>6} {:>6}",
-                        r.positions,
-                        row.seconds.as_secs_f64(),
-                        r.score,
-                        r.move_text()
+    let (played, time) = in_pool(threads, || {
+        timed(|| {
+            sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
+                let (status, cells) = match &row.result {
+                    Ok(r) => (
+                        "ok",
+                        format!(
+                            "{:>14} {:>12.6} {:>6} {:>6}",
+                            r.positions,
+                            row.seconds.as_secs_f64(),
+                            r.score,
+                            r.move_text()
+                        ),
                     ),
-                ),
-                Err(s) => {
-                    interrupted |= *s == Stopped::Interrupted;
-                    ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
+                    Err(s) => {
+                        interrupted |= *s == Stopped::Interrupted;
+                        ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
+                    }
+                };
+                if !opts.json {
+                    println!("{:>7} {cells} {status}", row.undone);
                 }
-            };
-            if !opts.json {
-                println!("{:>7} {cells} {status}", row.undone);
-            }
-            rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
+                rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
                 "seconds": row.seconds.as_secs_f64(), "score": row.result.as_ref().ok().map(|r| r.score),
                 "best_move": row.result.as_ref().ok().and_then(|r| r.best_move).map(|m| m.to_string()),
                 "status": status}));
+            })
         })
-    }));
+    });
     if interrupted {
         return Err(Error::Interrupted);
     }

@@ -73,7 +73,9 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
     }
     let memo_mb = match memo_mb {
-        Some(mb) => check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), e.message.replace("--memo-mb", "`memo_mb`")))?,
+        Some(mb) => {
+            check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), e.message.replace("--memo-mb", "`memo_mb`")))?
+        }
         None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
     };
     let games = load_instances(spec, &instances)?;
@@ -524,7 +526,13 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
             let timeout = || STATUS_TIMEOUT.to_string();
             let mut cells = vec![inst.name.clone(), "-".to_string()];
             cells.extend(std::iter::repeat_with(timeout).take(6));
-            cells.extend([sims.to_string(), seed.to_string(), ctx.threads.to_string(), ctx.time_limit_cell(), timeout()]);
+            cells.extend([
+                sims.to_string(),
+                seed.to_string(),
+                ctx.threads.to_string(),
+                ctx.time_limit_cell(),
+                timeout(),
+            ]);
             ctx.emit(cells, &format!("{}: a good move of the game passed the time limit", inst.name));
             Ok(())
         }

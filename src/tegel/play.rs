@@ -18,9 +18,9 @@ use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::rules::{Colour, Move};
 use super::sweep::sweep;
+use crate::harness::budget::clear_interrupt;
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::manifest::default_threads;
-use crate::harness::budget::clear_interrupt;
 use crate::harness::progress::SearchStatus;
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
 

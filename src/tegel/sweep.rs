@@ -34,12 +34,7 @@ pub fn ply_seed(seed: u64, ply: usize) -> u64 {
 /// Plays bepaalGoedeZet moves for both players to an end position; returns the number of
 /// moves played. Ply `p` uses seed [`ply_seed`]`(seed, p)`; each move gets a fresh
 /// `budget()`, and the game stops with `Err` when one runs out.
-pub fn play_good_to_end(
-    game: &mut Game,
-    sims: u32,
-    seed: u64,
-    budget: &dyn Fn() -> Budget,
-) -> Result<usize, Stopped> {
+pub fn play_good_to_end(game: &mut Game, sims: u32, seed: u64, budget: &dyn Fn() -> Budget) -> Result<usize, Stopped> {
     let mut played = 0;
     while let Some(mv) = good_move(game.rules(), game.position(), sims, ply_seed(seed, played), &budget())?.mv {
         if !game.do_move(mv) {
