@@ -2,11 +2,16 @@
 //!
 //! | kind     | keys                              | one row per                         |
 //! |----------|-----------------------------------|-------------------------------------|
-//! | `best`   | `instances`                       | instance: besteScore                |
+//! | `best`   | `instances`, `memo_mb`?           | instance: besteScore, plain and memo|
 //! | `good`   | `instances`, `sims`               | instance: bepaalGoedeZet            |
 //! | `greedy` | `instances`                       | instance: greedy vs best move       |
-//! | `sweep`  | `instances`, `sims`               | besteScore call of the undo sweep   |
+//! | `sweep`  | `instances`, `sims`, `memo_mb`?   | besteScore call of the undo sweep   |
 //! | `match`  | `instances`, `sims`, `repetitions`| game of good vs best (both starting)|
+//!
+//! Items: one per instance (a sweep is one item: its rows depend on each other), one per
+//! (instance, repetition, starter) for `match`. `best` and `sweep` rows also run besteScore
+//! through the memo (`memo_positions`, `memo_seconds`; the optional `memo_mb` caps the
+//! table, default [`DEFAULT_EXPERIMENT_MEMO_MB`]): see docs/tegel.md.
 //!
 //! Instance paths are relative to the directory of the manifest file holding the entry
 //! (for `instances/tegel/all.toml`: `spel1.txt`); a file that cannot be loaded is refused
