@@ -13,7 +13,7 @@ use super::generate::{find_greedy_counterexample, grow, GrowSpec, GrowStop};
 use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file};
 use super::matches::play_match;
-use super::memo::{best_score_memo, memo_table};
+use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
@@ -236,13 +236,14 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     print(
         opts.json,
         json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+               "positions_overflow": m.positions_overflow(),
                "distinct_positions": m.distinct_positions, "memo_bytes": m.memo_bytes,
                "seconds": secs, "threads": threads}),
         format!(
             "score: {}\nbest move: {}\npositions: {} (the plain walk's count, through the memo)\ndistinct positions: {}\nmemo bytes: {}\nseconds: {secs:.6}\nthreads: {threads}",
             r.score,
             r.move_text(),
-            r.positions,
+            positions_text(r.positions),
             m.distinct_positions,
             m.memo_bytes
         ),

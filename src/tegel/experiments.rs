@@ -26,7 +26,7 @@ use super::game::Game;
 use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
-use super::memo::{best_score_memo, memo_table_for};
+use super::memo::{best_score_memo, memo_table_for, positions_text};
 use super::montecarlo::{good_move, GoodMove};
 use super::parallel::best_score_with;
 use super::search::BestResult;
@@ -374,7 +374,7 @@ fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
         inst.name.clone(),
         or_timeout(r, |b| b.score.to_string()),
         or_timeout(r, BestResult::move_text),
-        or_timeout(r, |b| b.positions.to_string()),
+        or_timeout(r, |b| positions_text(b.positions)),
         or_timeout(&both.plain, |_| seconds_cell(time)),
         both.memo_positions(),
         both.memo_seconds(),
@@ -400,7 +400,7 @@ struct PlainAndMemo {
 
 impl PlainAndMemo {
     fn memo_positions(&self) -> String {
-        or_timeout(&self.memo, |b| b.positions.to_string())
+        or_timeout(&self.memo, |b| positions_text(b.positions))
     }
 
     fn memo_seconds(&self) -> String {
@@ -511,7 +511,7 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
         let cells = vec![
             inst.name.clone(),
             row.undone.to_string(),
-            or_timeout(r, |b| b.positions.to_string()),
+            or_timeout(r, |b| positions_text(b.positions)),
             or_timeout(&both.plain, |_| seconds_cell(row.seconds)),
             both.memo_positions(),
             both.memo_seconds(),
@@ -573,7 +573,8 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
 }
 
 /// besteScore on one instance, for the shared `parallel` experiment: the plain walk, or
-/// through a fresh memo table of `memo_mb` MiB per run (its allocation is timed too).
+/// through a fresh memo table of `memo_mb` MiB per run (its allocation is timed too; a
+/// table the system cannot allocate makes the row a `timeout`).
 struct BestSearch {
     name: String,
     game: Game,

@@ -39,6 +39,10 @@ pub struct Subtree {
 pub type TegelMemo = MemoTable<Packed, Subtree>;
 
 /// The answer of besteScore through the memo.
+///
+/// Counts add up saturating: a tree of 2^64 - 1 positions or more (far beyond any plain
+/// walk, but within reach of the memo on long pots) reads [`u64::MAX`], which
+/// [`MemoResult::positions_overflow`] tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MemoResult {
     /// Score, best move and positions: exactly the plain walk's.
@@ -50,6 +54,23 @@ pub struct MemoResult {
     pub distinct_positions: u64,
     /// Bytes of the table.
     pub memo_bytes: u64,
+}
+
+impl MemoResult {
+    /// Whether the count reached [`u64::MAX`]: the tree has at least that many positions.
+    pub fn positions_overflow(&self) -> bool {
+        self.best.positions == u64::MAX
+    }
+}
+
+/// The `positions` figure as text: the number, or `at least 18446744073709551615` when
+/// the count does not fit in 64 bits.
+pub fn positions_text(positions: u64) -> String {
+    if positions == u64::MAX {
+        format!("at least {positions}")
+    } else {
+        positions.to_string()
+    }
 }
 
 /// A table of at most `megabytes` MiB.
@@ -113,7 +134,7 @@ pub fn best_score_memo(
     let mut distinct = 1;
     for ((mv, _), (value, computed)) in children.iter().zip(values) {
         distinct += computed?;
-        best.positions += value.positions;
+        best.positions = best.positions.saturating_add(value.positions);
         if -value.score > best.score {
             best.score = -value.score;
             best.best_move = Some(*mv);
@@ -172,7 +193,7 @@ impl<const M: usize> Walker<'_, '_, M> {
         self.tables.for_each_child(pos, moves, |_, child| {
             let c = self.child(child);
             value.score = value.score.max(-c.score);
-            value.positions += c.positions;
+            value.positions = value.positions.saturating_add(c.positions);
             !self.halted
         });
         self.computed += 1;
@@ -291,6 +312,13 @@ mod tests {
         let t = memo_table_for(1, u64::MAX).unwrap();
         assert!(t.bytes() <= 1 << 20);
         assert!(memo_table_for(2048, 10).unwrap().bytes() <= 1 << 12);
+    }
+
+    #[test]
+    fn a_count_beyond_64_bits_reads_as_at_least() {
+        assert_eq!(positions_text(5578), "5578");
+        assert_eq!(positions_text(u64::MAX), "at least 18446744073709551615");
+        assert_eq!(u64::MAX.saturating_add(1), u64::MAX);
     }
 
     proptest! {
