@@ -2,7 +2,9 @@
 //! is in positions, so "elem/s" reads as positions per second) and on a 2-thread pool.
 //!
 //! `cargo bench --bench tegel` (spel3, ~0.9 M positions per call, and parallel.txt,
-//! ~167 M positions per call, for the speed-up of calls over a second).
+//! ~167 M positions per call, for the speed-up of calls over a second). Group `memo`:
+//! besteScore through the memo on parallel.txt and spel2 (2 258 267 628 plain positions;
+//! "elem/s" is plain-walk positions per second), a fresh 256 MiB table per call.
 
 use std::path::Path;
 use std::time::Duration;
@@ -10,6 +12,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use harness::harness::experiment::in_pool;
 use harness::harness::Budget;
+use harness::tegel::memo::{best_score_memo, memo_table};
 use harness::tegel::parallel::best_score_parallel;
 use harness::tegel::{best_score, load_file};
 
@@ -35,5 +38,23 @@ fn best(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, best);
+fn memo(c: &mut Criterion) {
+    for name in ["parallel.txt", "spel2.txt"] {
+        let game = load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel").join(name)).unwrap();
+        let (rules, pos) = (game.rules(), game.position());
+        let run = |threads: usize| {
+            let table = memo_table(256).unwrap();
+            in_pool(threads, || best_score_memo(rules, pos, &table, &Budget::unlimited(), threads > 1).unwrap())
+        };
+        let positions = run(1).best.positions;
+        let mut group = c.benchmark_group(format!("memo/{name}"));
+        group.sample_size(10).measurement_time(Duration::from_secs(60)).throughput(Throughput::Elements(positions));
+        for threads in [1, 2] {
+            group.bench_function(BenchmarkId::new("threads", threads), |b| b.iter(|| run(threads)));
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, best, memo);
 criterion_main!(benches);

@@ -201,3 +201,190 @@ fn manifest_refusals_name_the_line() {
         assert!(!dir.path().join("o").join("x.csv").exists());
     }
 }
+
+#[test]
+fn best_memo_prints_the_plain_walks_figures() {
+    for name in ["spel1.txt", "spel3.txt"] {
+        let plain = json(&["tegel", "best", &instance(name), "--json", "--threads", "1"]);
+        for threads in ["1", "2"] {
+            let args = ["tegel", "best", &instance(name), "--memo", "--memo-mb", "16", "--json", "--threads", threads];
+            let v = json(&args);
+            for key in ["score", "best_move", "positions"] {
+                assert_eq!(v[key], plain[key], "{name} {key} on {threads} threads");
+            }
+            assert!(v["distinct_positions"].as_u64().unwrap() <= v["positions"].as_u64().unwrap());
+            assert!(v["memo_bytes"].as_u64().unwrap() <= 16 << 20);
+            assert!(v["seconds"].is_number());
+            assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
+        }
+    }
+    let out = run(&["tegel", "best", &instance("spel1.txt"), "--memo", "--memo-mb", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Waits for `child` at most `secs` seconds (kills it and fails when it runs longer).
+fn wait_bounded(mut child: std::process::Child, secs: u64, what: &str) -> Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("{what} did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn spawn(args: &[&str]) -> std::process::Child {
+    bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+}
+
+fn sigint(child: &std::process::Child) {
+    let ok = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success();
+    assert!(ok, "kill -INT");
+}
+
+#[test]
+fn good_honours_its_time_limit_with_a_timeout_json_object() {
+    let child = spawn(&["tegel", "good", &instance("spel2.txt"), "--sims", "100000000", "--time-limit", "1", "--json"]);
+    let out = wait_bounded(child, 60, "good --time-limit 1");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["status"], "timeout");
+    assert!(v["random_games_so_far"].as_u64().unwrap() > 0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("time limit of 1 s reached before the search finished"), "{err}");
+}
+
+#[test]
+fn best_json_timeout_prints_the_status_and_partial_figures() {
+    for memo in [false, true] {
+        let file = instance("spel2.txt");
+        let mut args = vec!["tegel", "best", &file, "--time-limit", "0.2", "--json", "--threads", "1"];
+        if memo {
+            args.extend(["--memo", "--memo-mb", "1"]);
+        }
+        let out = wait_bounded(spawn(&args), 60, "best --time-limit 0.2");
+        assert_eq!(out.status.code(), Some(1), "memo {memo}");
+        let v: serde_json::Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
+        assert_eq!(v["status"], "timeout");
+        assert_eq!(v["time_limit"], 0.2);
+        assert!(v["positions_so_far"].is_u64());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().filter(|l| l.contains("time limit of 0.2 s reached")).count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn good_and_find_greedy_stop_on_ctrl_c() {
+    let cases: [&[&str]; 2] = [
+        &["tegel", "good", &instance("spel2.txt"), "--sims", "100000000"],
+        &["tegel", "find-greedy", "--tries", "100000000000", "--out", "/dev/null"],
+    ];
+    for args in cases {
+        let child = spawn(args);
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        sigint(&child);
+        let out = wait_bounded(child, 30, &args.join(" "));
+        assert_eq!(out.status.code(), Some(130), "{args:?}");
+    }
+}
+
+#[test]
+fn grow_ends_with_a_message_when_the_target_cannot_be_reached() {
+    for (size, target) in [("1", "5"), ("2", "100")] {
+        let args = [
+            "tegel",
+            "grow",
+            "--m",
+            size,
+            "--n",
+            size,
+            "--k",
+            size,
+            "--l",
+            size,
+            "--target",
+            target,
+            "--out",
+            "/dev/null",
+        ];
+        let out = wait_bounded(spawn(&args), 60, "grow");
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--target {target} cannot be reached")), "{err}");
+    }
+}
+
+#[test]
+fn oversized_non_utf8_and_bom_files() {
+    let out = run(&["tegel", "best", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: larger than 1 MiB"));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, b"gg\xc3\n").unwrap();
+    let out = run(&["tegel", "best", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.txt:1: byte 0xc3 at column 3 is not UTF-8"));
+    let bom = dir.path().join("bom.txt");
+    let text = std::fs::read(instance("spel1.txt")).unwrap();
+    std::fs::write(&bom, [b"\xEF\xBB\xBF".as_slice(), &text].concat()).unwrap();
+    assert_eq!(json(&["tegel", "best", bom.to_str().unwrap(), "--json"])["positions"], 5578);
+}
+
+#[test]
+fn play_re_prompts_after_a_non_utf8_line() {
+    let mut child = spawn(&["play", "tegel", &instance("spel1.txt"), "--threads", "1"]);
+    child.stdin.take().unwrap().write_all(b"\xff\xfe\n3\n\xc3\n0 b\n0\n").unwrap();
+    let out = wait_bounded(child, 30, "play");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("is not UTF-8 text").count(), 2, "{text}");
+    assert!(text.contains("did (0,b)") && text.contains("bye"), "{text}");
+}
+
+#[test]
+fn play_move_prompt_can_be_left_and_names_the_broken_rule() {
+    let (text, out) = play(&instance("greedy.txt"), "3\n4 g\n1 b\n0 g\n\n3\nq\n2\n0\n");
+    assert!(out.status.success());
+    assert!(text.contains("(4,g) is not legal here: bowl 4 does not exist (the bowls are 0 to 2)"), "{text}");
+    assert!(text.contains("(1,b) is not legal here: bowl 1 holds no blue (b) tiles"), "{text}");
+    assert!(text.contains("(0,g) is not legal here: no row of player 0 can take all 4 yellow (g) tiles"), "{text}");
+    assert_eq!(text.matches("no move done").count(), 2, "{text}");
+    assert!(text.contains("distinct moves of player 0: (2,g) (2,b)"), "the position is unchanged: {text}");
+}
+
+#[test]
+fn play_loads_another_game_file_and_keeps_the_game_on_a_refusal() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "ggx\n").unwrap();
+    let script = format!("l\n{}\n2\nl\n{}\n2\n0\n", bad.display(), instance("greedy.txt"));
+    let (text, out) = play(&instance("spel1.txt"), &script);
+    assert!(out.status.success());
+    assert!(text.contains("not loaded, the current game is kept: ") && text.contains("bad.txt:1:"), "{text}");
+    assert!(text.contains("distinct moves of player 0: (0,g) (0,b)"), "spel1 kept: {text}");
+    assert!(text.contains("distinct moves of player 0: (2,g) (2,b)"), "greedy.txt loaded: {text}");
+}
+
+#[test]
+fn ctrl_c_in_a_play_search_returns_to_the_menu_with_the_position_intact() {
+    let mut child = spawn(&["play", "tegel", &instance("spel2.txt"), "--threads", "1"]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"3\n0 g\n5\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    sigint(&child);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    stdin.write_all(b"4\n0\n").unwrap();
+    drop(stdin);
+    let out = wait_bounded(child, 60, "play after Ctrl-C");
+    assert!(out.status.success(), "{:?}", out.status);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("stopped by Ctrl-C; the position is unchanged"), "{text}");
+    assert!(text.contains("undone; 0 move(s) left to undo"), "the move before the search is still there: {text}");
+    assert!(text.contains("bye"), "{text}");
+}

@@ -5,18 +5,22 @@
 //! harness.md); messages go to stderr.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::generate::{find_greedy_counterexample, grow, GrowSpec};
+use super::generate::{find_greedy_counterexample, grow, GrowSpec, GrowStop};
 use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file};
 use super::matches::play_match;
+use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
 use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
+use crate::harness::memo::MemoArgs;
+use crate::harness::progress::SearchStatus;
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
 
 /// `harness tegel ...` one-shot commands.
@@ -28,6 +32,8 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         opts: SearchArgs,
+        #[command(flatten)]
+        memo: MemoArgs,
     },
     /// bepaalGoedeZet: the Monte Carlo good move.
     Good {
@@ -79,7 +85,8 @@ pub enum Command {
         opts: SearchArgs,
     },
     /// Grow a seeded random pot (empty boards) until besteScore passes TARGET positions;
-    /// write that game file.
+    /// write that game file. Stops at M*N + 2*K*L tiles (no longer pot changes the game)
+    /// and at --time-limit (for the whole growth).
     Grow {
         /// Bowls M.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
@@ -144,7 +151,8 @@ pub struct PlayArgs {
 /// Runs a one-shot command.
 pub fn run(cmd: Command) -> Result<()> {
     match cmd {
-        Command::Best { file, opts } => best(file, &opts),
+        Command::Best { file, opts, memo } if memo.memo => best_memo(file, &opts, &memo),
+        Command::Best { file, opts, .. } => best(file, &opts),
         Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
         Command::Greedy { file, opts } => greedy(file, &opts),
         Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
@@ -165,15 +173,21 @@ pub fn play(args: PlayArgs) -> Result<()> {
     super::play::run(args)
 }
 
-/// Turns a stopped search into the command's error.
-pub fn stopped_error(stopped: Stopped, budget: &Budget) -> Error {
-    match stopped {
-        Stopped::Interrupted => Error::Interrupted,
-        Stopped::TimeLimit => Error::Other(anyhow::anyhow!(
-            "the search passed its time limit of {} s",
-            budget.limit().map(|l| l.as_secs_f64()).unwrap_or(0.0)
-        )),
+/// The error of a one-shot search that `stopped` under `budget` ([`Error::stopped`]).
+/// With `--json` and a time limit, first prints one JSON object on stdout: `"status":
+/// "timeout"`, the limit, the seconds run, and the partial figures in `partial` (with
+/// `positions_so_far`, the positions the search reported before it stopped, or for
+/// Monte Carlo the random games played).
+fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, time: Duration, partial: Value) -> Error {
+    if json_mode && stopped == Stopped::TimeLimit {
+        let mut v = json!({"status": "timeout", "time_limit": budget.limit().map(|l| l.as_secs_f64()),
+                           "seconds": time.as_secs_f64(), "positions_so_far": budget.live_positions()});
+        if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), partial) {
+            obj.extend(extra);
+        }
+        println!("{v}");
     }
+    Error::stopped(stopped, budget)
 }
 
 fn print(json_mode: bool, value: Value, text: String) {
@@ -187,14 +201,15 @@ fn print(json_mode: bool, value: Value, text: String) {
 fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let budget = opts.budget()?;
+    let _status = SearchStatus::start("besteScore", budget.live_counter());
     let threads = opts.threads();
     let (result, time) =
         in_pool(threads, || timed(|| best_score_with(game.rules(), game.position(), &budget, threads > 1)));
-    let r = result.map_err(|s| stopped_error(s, &budget))?;
+    let r = result.map_err(|s| stopped(opts.json, s, &budget, time, json!({"threads": threads})))?;
     let secs = time.as_secs_f64();
     print(
         opts.json,
-        json!({"score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+        json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "seconds": secs, "threads": threads}),
         format!(
             "score: {}\nbest move: {}\npositions: {}\nseconds: {secs:.6}\npositions per second: {:.0}\nthreads: {threads}",
@@ -207,13 +222,46 @@ fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     Ok(())
 }
 
+fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
+    let game = load_file(&file)?;
+    let table = memo_table(memo.megabytes())?;
+    let budget = opts.budget()?;
+    let _status = SearchStatus::start("besteScore through the memo", budget.live_counter());
+    let threads = opts.threads();
+    let (result, time) =
+        in_pool(threads, || timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1)));
+    let partial = json!({"threads": threads, "memo_bytes": table.bytes()});
+    let m = result.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
+    let (r, secs) = (m.best, time.as_secs_f64());
+    print(
+        opts.json,
+        json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+               "positions_overflow": m.positions_overflow(),
+               "distinct_positions": m.distinct_positions, "memo_bytes": m.memo_bytes,
+               "seconds": secs, "threads": threads}),
+        format!(
+            "score: {}\nbest move: {}\npositions: {} (the plain walk's count, through the memo)\ndistinct positions: {}\nmemo bytes: {}\nseconds: {secs:.6}\nthreads: {threads}",
+            r.score,
+            r.move_text(),
+            positions_text(r.positions),
+            m.distinct_positions,
+            m.memo_bytes
+        ),
+    );
+    Ok(())
+}
+
 fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
-    let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed)));
+    let budget = opts.budget()?;
+    let _status = SearchStatus::start("good move", budget.live_counter());
+    let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed, &budget)));
+    let partial = json!({"sims": sims, "seed": seed, "random_games_so_far": budget.live_positions()});
+    let g = g.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
     let averages: serde_json::Map<String, Value> = g.averages.iter().map(|(m, a)| (m.to_string(), json!(a))).collect();
     print(
         opts.json,
-        json!({"move": g.mv.map(|m| m.to_string()), "averages": averages, "seed": seed, "sims": sims,
+        json!({"status": "ok", "move": g.mv.map(|m| m.to_string()), "averages": averages, "seed": seed, "sims": sims,
                "seconds": time.as_secs_f64()}),
         format!(
             "good move: {}\naverages: {}\nsims: {sims}\nseed: {seed}\nseconds: {:.6}",
@@ -233,13 +281,16 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
         print(opts.json, json!({"move": null}), "greedy move: - (end position)".to_string());
         return Ok(());
     };
-    let check = in_pool(threads, || check_greedy(game.rules(), game.position(), &budget, threads > 1))
-        .map_err(|s| stopped_error(s, &budget))?
-        .expect("not an end position");
+    let (check, time) =
+        in_pool(threads, || timed(|| check_greedy(game.rules(), game.position(), &budget, threads > 1)));
+    let partial = json!({"move": mv.to_string(), "fill": fill, "threads": threads});
+    let Some(check) = check.map_err(|s| stopped(opts.json, s, &budget, time, partial))? else {
+        return Err(Error::Other(anyhow::anyhow!("greedy found a move at an end position")));
+    };
     let values: serde_json::Map<String, Value> = check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
     print(
         opts.json,
-        json!({"move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
+        json!({"status": "ok", "move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
                "best_move": check.best.to_string(), "best_score": check.best_score, "values": values,
                "positions": check.positions, "greedy_optimal": !check.greedy_loses()}),
         format!(
@@ -260,36 +311,45 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     opts.budget()?;
     let mut rows = Vec::new();
     let mut interrupted = false;
-    let played = in_pool(threads, || {
-        sweep(&game, sims, seed, &|| opts.budget().unwrap_or_default(), threads > 1, &mut |row| {
-            let (status, cells) = match &row.result {
-                Ok(r) => (
-                    "ok",
-                    format!(
-                        "{:>14} {:>12.6} {:>6} {:>6}",
-                        r.positions,
-                        row.seconds.as_secs_f64(),
-                        r.score,
-                        r.move_text()
+    let budget = opts.budget()?;
+    let _status = SearchStatus::start("undo sweep", budget.live_counter());
+    let (played, time) = in_pool(threads, || {
+        timed(|| {
+            sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
+                let (status, cells) = match &row.result {
+                    Ok(r) => (
+                        "ok",
+                        format!(
+                            "{:>14} {:>12.6} {:>6} {:>6}",
+                            r.positions,
+                            row.seconds.as_secs_f64(),
+                            r.score,
+                            r.move_text()
+                        ),
                     ),
-                ),
-                Err(s) => {
-                    interrupted |= *s == Stopped::Interrupted;
-                    ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
+                    Err(s) => {
+                        interrupted |= *s == Stopped::Interrupted;
+                        ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
+                    }
+                };
+                if !opts.json {
+                    println!("{:>7} {cells} {status}", row.undone);
                 }
-            };
-            if !opts.json {
-                println!("{:>7} {cells} {status}", row.undone);
-            }
-            rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
+                rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
                 "seconds": row.seconds.as_secs_f64(), "score": row.result.as_ref().ok().map(|r| r.score),
                 "best_move": row.result.as_ref().ok().and_then(|r| r.best_move).map(|m| m.to_string()),
                 "status": status}));
+            })
         })
     });
     if interrupted {
         return Err(Error::Interrupted);
     }
+    let played = played.map_err(|s| {
+        let partial = json!({"sims": sims, "seed": seed, "threads": threads, "rows": [],
+                             "note": "a good move of the sweep's game passed the time limit"});
+        stopped(opts.json, s, &budget, time, partial)
+    })?;
     if opts.json {
         println!("{}", json!({"moves_played": played, "rows": rows, "sims": sims, "seed": seed, "threads": threads}));
     } else {
@@ -304,10 +364,11 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
     let budget = opts.budget()?;
     let (result, time) =
         in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
-    let m = result.map_err(|s| stopped_error(s, &budget))?;
+    let partial = json!({"good_player": good_player, "sims": sims, "seed": seed, "threads": threads});
+    let m = result.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
     print(
         opts.json,
-        json!({"good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
+        json!({"status": "ok", "good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
                "best_positions": m.best_positions, "seconds": time.as_secs_f64(), "sims": sims, "seed": seed}),
         format!(
             "good player: {good_player}\ngood's final score: {}\nmoves: {}\nbest's positions: {}\nseconds: {:.6}",
@@ -323,19 +384,33 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
 fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
     let threads = opts.threads();
     let budget = opts.budget()?;
+    let _status = SearchStatus::start("grow", budget.live_counter());
+    let mut last = json!(null);
     let (result, time) = in_pool(threads, || {
         timed(|| {
-            grow(spec, &|| budget.restart(), threads > 1, &mut |len, r| {
+            grow(spec, &budget, threads > 1, &mut |len, r| {
+                last = json!({"pot_len": len, "positions": r.positions});
                 eprintln!("pot of {len} tiles: {} positions", r.positions)
             })
         })
     });
-    let (game, r) = result.map_err(|s| stopped_error(s, &budget))?;
+    let (game, r) = match result {
+        Ok(found) => found,
+        Err(GrowStop::Stopped(s)) => return Err(stopped(opts.json, s, &budget, time, json!({"last_pot": last}))),
+        Err(GrowStop::Unreachable { pot_len, largest }) => {
+            return Err(InputError::new(format!(
+                "--target {} cannot be reached with M={} N={} K={} L={}: a pot longer than {pot_len} tiles changes \
+                 nothing (no game draws more than M*N + 2*K*L tiles), and the largest tree had {largest} positions",
+                spec.target, spec.bowls, spec.bowl_tiles, spec.rows, spec.row_len
+            ))
+            .into())
+        }
+    };
     std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;
     eprintln!("wrote {}", out.display());
     print(
         opts.json,
-        json!({"file": out.display().to_string(), "pot_len": game.rules().pot().len(), "score": r.score,
+        json!({"status": "ok", "file": out.display().to_string(), "pot_len": game.rules().pot().len(), "score": r.score,
                "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "seconds": time.as_secs_f64(), "threads": threads}),
         format!(
@@ -351,7 +426,9 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
 }
 
 fn run_find_greedy(seed: u64, tries: usize, out: PathBuf, json_mode: bool) -> Result<()> {
-    let Some((game, c)) = find_greedy_counterexample(seed, tries) else {
+    let budget = Budget::unlimited();
+    let found = find_greedy_counterexample(seed, tries, &budget).map_err(|s| Error::stopped(s, &budget))?;
+    let Some((game, c)) = found else {
         return Err(Error::Other(anyhow::anyhow!("no position with a suboptimal greedy move in {tries} tries")));
     };
     std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;

@@ -2,11 +2,16 @@
 //!
 //! | kind     | keys                              | one row per                         |
 //! |----------|-----------------------------------|-------------------------------------|
-//! | `best`   | `instances`                       | instance: besteScore                |
+//! | `best`   | `instances`, `memo_mb`?           | instance: besteScore, plain and memo|
 //! | `good`   | `instances`, `sims`               | instance: bepaalGoedeZet            |
 //! | `greedy` | `instances`                       | instance: greedy vs best move       |
-//! | `sweep`  | `instances`, `sims`               | besteScore call of the undo sweep   |
+//! | `sweep`  | `instances`, `sims`, `memo_mb`?   | besteScore call of the undo sweep   |
 //! | `match`  | `instances`, `sims`, `repetitions`| game of good vs best (both starting)|
+//!
+//! Items: one per instance (a sweep is one item: its rows depend on each other), one per
+//! (instance, repetition, starter) for `match`. `best` and `sweep` rows also run besteScore
+//! through the memo (`memo_positions`, `memo_seconds`; the optional `memo_mb` caps the
+//! table, default [`DEFAULT_EXPERIMENT_MEMO_MB`]): see docs/tegel.md.
 //!
 //! Instance paths are relative to the directory of the manifest file holding the entry
 //! (for `instances/tegel/all.toml`: `spel1.txt`); a file that cannot be loaded is refused
@@ -21,25 +26,38 @@ use super::game::Game;
 use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
-use super::montecarlo::good_move;
+use super::memo::{best_score_memo, memo_table_for, positions_text};
+use super::montecarlo::{good_move, GoodMove};
 use super::parallel::best_score_with;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
-use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::memo::{check_memo_mb, default_memo_mb};
 use crate::harness::{
     Budget, Error, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
 };
 
 /// Builds the experiment of a `game = "tegel"` manifest entry, loading every instance.
 pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let mut memo_mb = None;
     let kind = match spec.kind.as_str() {
-        "best" | "greedy" => {
-            let p: Plain = spec.params()?;
-            Kind::from_name(&spec.kind, 1, 1, p.instances)
+        "best" => {
+            let p: WithMemo = spec.params()?;
+            memo_mb = p.memo_mb;
+            Kind::from_name("best", 1, 1, p.instances)
         }
-        "good" | "sweep" => {
+        "greedy" => {
+            let p: Plain = spec.params()?;
+            Kind::from_name("greedy", 1, 1, p.instances)
+        }
+        "good" => {
             let p: WithSims = spec.params()?;
-            Kind::from_name(&spec.kind, p.sims, 1, p.instances)
+            Kind::from_name("good", p.sims, 1, p.instances)
+        }
+        "sweep" => {
+            let p: SweepParams = spec.params()?;
+            memo_mb = p.memo_mb;
+            Kind::from_name("sweep", p.sims, 1, p.instances)
         }
         "match" => {
             let p: MatchParams = spec.params()?;
@@ -59,9 +77,15 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     if kind.sims() == Some(0) {
         return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
     }
+    let memo_mb = match memo_mb {
+        Some(mb) => {
+            check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), e.message.replace("--memo-mb", "`memo_mb`")))?
+        }
+        None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
+    };
     let games = load_instances(spec, &instances)?;
-    let rows = planned_rows(spec, kind, &games);
-    Ok(Box::new(TegelExperiment { kind, games, rows }))
+    let (items, units) = plan_items(spec, kind, &games);
+    Ok(Box::new(TegelExperiment { kind, games, items, units, memo_mb }))
 }
 
 #[derive(Deserialize)]
@@ -69,6 +93,25 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
 struct Plain {
     instances: Vec<String>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithMemo {
+    instances: Vec<String>,
+    memo_mb: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SweepParams {
+    instances: Vec<String>,
+    sims: u32,
+    memo_mb: Option<u64>,
+}
+
+/// The memo table's size in MiB for `best` and `sweep` rows without a `memo_mb` key (or
+/// a quarter of physical memory where that is less).
+pub const DEFAULT_EXPERIMENT_MEMO_MB: u64 = 2048;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,6 +164,8 @@ impl Kind {
                 "best_move",
                 "positions",
                 "seconds",
+                "memo_positions",
+                "memo_seconds",
                 "positions_per_second",
                 "threads",
                 "seed",
@@ -148,6 +193,8 @@ impl Kind {
                 "undone",
                 "positions",
                 "seconds",
+                "memo_positions",
+                "memo_seconds",
                 "score",
                 "best_move",
                 "sims",
@@ -199,46 +246,98 @@ fn load_instances(spec: &ExperimentSpec, paths: &[String]) -> Result<Vec<Instanc
 struct TegelExperiment {
     kind: Kind,
     games: Vec<Instance>,
-    rows: u64,
+    items: Vec<Item>,
+    /// What each item runs, in the order of `items`.
+    units: Vec<Unit>,
+    /// Largest memo table of a `best` or `sweep` row, in MiB.
+    memo_mb: u64,
 }
 
-/// Rows the experiment will emit at most: a sweep has one per move of its good game
-/// (played here with the same seed as in the run; fewer when a call times out).
-fn planned_rows(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> u64 {
-    let per_instance = |inst: &Instance| match kind {
-        Kind::Sweep { sims } => {
-            let mut game = inst.game.clone();
-            play_good_to_end(&mut game, sims, spec.item_seed(&[&inst.name])) as u64
+/// The identity of one item: an instance and, for matches, the repetition and starter.
+#[derive(Debug, Clone, Copy)]
+struct Unit {
+    instance: usize,
+    repetition: u32,
+    good_starts: bool,
+}
+
+/// The items of the experiment: one per instance (a sweep is one item: its rows depend
+/// on each other), one per (instance, repetition, starter) for matches.
+fn plan_items(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> (Vec<Item>, Vec<Unit>) {
+    let mut items = Vec::new();
+    let mut units = Vec::new();
+    for (i, inst) in games.iter().enumerate() {
+        let base = unique_id(&inst.name, i, games);
+        match kind {
+            Kind::Match { repetitions, .. } => {
+                for rep in 0..repetitions {
+                    for good_starts in [true, false] {
+                        let starter = starter_name(good_starts);
+                        items.push(Item::new(format!("{base} rep {rep} {starter} starts")).with_cost(size_cost(inst)));
+                        units.push(Unit { instance: i, repetition: rep, good_starts });
+                    }
+                }
+            }
+            Kind::Sweep { sims } => {
+                let mut game = inst.game.clone();
+                let seed = spec.item_seed(&[&inst.name]);
+                let rows = play_good_to_end(&mut game, sims, seed, &Budget::unlimited).unwrap_or(1).max(1) as u64;
+                items.push(Item::new(base).with_rows(rows).with_cost(size_cost(inst) * rows.max(1) as f64));
+                units.push(Unit { instance: i, repetition: 0, good_starts: true });
+            }
+            _ => {
+                items.push(Item::new(base).with_cost(size_cost(inst)));
+                units.push(Unit { instance: i, repetition: 0, good_starts: true });
+            }
         }
-        Kind::Match { repetitions, .. } => 2 * u64::from(repetitions),
-        _ => 1,
-    };
-    games.iter().map(per_instance).sum()
+    }
+    (items, units)
 }
 
-impl crate::harness::experiment::WholeExperiment for TegelExperiment {
+/// The instance's name, with `#N` appended when an earlier entry has the same name.
+fn unique_id(name: &str, index: usize, games: &[Instance]) -> String {
+    let earlier = games[..index].iter().filter(|g| g.name == name).count();
+    if earlier == 0 {
+        name.to_string()
+    } else {
+        format!("{name} #{}", earlier + 1)
+    }
+}
+
+/// A size-based guess of besteScore's cost, relative, for balancing shards: the tree of
+/// the grown instances grows about 1.8-fold per tile of the game (spel3 to spel2).
+fn size_cost(inst: &Instance) -> f64 {
+    1.8f64.powi(inst.game.rules().pot().len().min(1000) as i32)
+}
+
+fn starter_name(good_starts: bool) -> &'static str {
+    if good_starts {
+        "good"
+    } else {
+        "best"
+    }
+}
+
+impl Experiment for TegelExperiment {
     fn columns(&self) -> Vec<String> {
         self.kind.columns().iter().map(|c| c.to_string()).collect()
     }
 
-    fn items(&self) -> u64 {
-        self.rows
+    fn items(&self) -> Vec<Item> {
+        self.items.clone()
     }
 
-    fn run(&self, ctx: &RunContext) -> Result<()> {
-        ctx.in_pool(ctx.threads, || {
-            for inst in &self.games {
-                ctx.check_interrupted()?;
-                match self.kind {
-                    Kind::Best => run_best(ctx, inst)?,
-                    Kind::Good { sims } => run_good(ctx, inst, sims),
-                    Kind::Greedy => run_greedy(ctx, inst)?,
-                    Kind::Sweep { sims } => run_sweep(ctx, inst, sims)?,
-                    Kind::Match { sims, repetitions } => run_matches(ctx, inst, sims, repetitions)?,
-                }
-            }
-            Ok(())
-        })
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let unit = self.units[index];
+        let inst = &self.games[unit.instance];
+        ctx.check_interrupted()?;
+        match self.kind {
+            Kind::Best => run_best(ctx, inst, self.memo_mb),
+            Kind::Good { sims } => run_good(ctx, inst, sims),
+            Kind::Greedy => run_greedy(ctx, inst),
+            Kind::Sweep { sims } => run_sweep(ctx, inst, sims, self.memo_mb),
+            Kind::Match { sims, .. } => run_match(ctx, inst, sims, unit),
+        }
     }
 }
 
@@ -265,40 +364,100 @@ fn or_timeout<T>(r: &std::result::Result<T, Stopped>, f: impl Fn(&T) -> String) 
     r.as_ref().map(f).unwrap_or_else(|_| STATUS_TIMEOUT.to_string())
 }
 
-fn run_best(ctx: &RunContext, inst: &Instance) -> Result<()> {
+fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
     let game = &inst.game;
     let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
     interrupted_check(&r)?;
+    let both = with_memo(ctx, game.rules(), game.position(), r, memo_mb)?;
+    let r = &both.answer;
     let row = vec![
         inst.name.clone(),
-        or_timeout(&r, |b| b.score.to_string()),
-        or_timeout(&r, BestResult::move_text),
-        or_timeout(&r, |b| b.positions.to_string()),
-        or_timeout(&r, |_| seconds_cell(time)),
-        or_timeout(&r, |b| format!("{:.0}", b.positions as f64 / time.as_secs_f64().max(1e-9))),
+        or_timeout(r, |b| b.score.to_string()),
+        or_timeout(r, BestResult::move_text),
+        or_timeout(r, |b| positions_text(b.positions)),
+        or_timeout(&both.plain, |_| seconds_cell(time)),
+        both.memo_positions(),
+        both.memo_seconds(),
+        or_timeout(&both.plain, |b| format!("{:.0}", b.positions as f64 / time.as_secs_f64().max(1e-9))),
         ctx.threads.to_string(),
         ctx.seed().to_string(),
         ctx.time_limit_cell(),
-        status_cell(&r),
+        both.status(),
     ];
     ctx.emit(row, &inst.name);
     Ok(())
 }
 
-fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) {
+/// A besteScore call done twice: the plain walk and through the memo.
+struct PlainAndMemo {
+    plain: std::result::Result<BestResult, Stopped>,
+    memo: std::result::Result<BestResult, Stopped>,
+    memo_time: std::time::Duration,
+    /// What the row shows as score, best move and positions: the plain walk's answer,
+    /// or the memo's (the same numbers) where the plain walk timed out.
+    answer: std::result::Result<BestResult, Stopped>,
+}
+
+impl PlainAndMemo {
+    fn memo_positions(&self) -> String {
+        or_timeout(&self.memo, |b| positions_text(b.positions))
+    }
+
+    fn memo_seconds(&self) -> String {
+        or_timeout(&self.memo, |_| seconds_cell(self.memo_time))
+    }
+
+    /// `ok` when the plain walk finished (and the memo agrees or timed out), `timeout`
+    /// when it did not, `error: plain and memo differ` when both finished and differ.
+    fn status(&self) -> String {
+        match (&self.plain, &self.memo) {
+            (Ok(p), Ok(m)) if p != m => STATUS_DIFFER.to_string(),
+            _ => status_cell(&self.plain),
+        }
+    }
+}
+
+/// The status of a row whose plain walk and memo search finished with different answers.
+pub const STATUS_DIFFER: &str = "error: plain and memo differ";
+
+/// Runs besteScore through the memo after the plain walk `plain` of the same position,
+/// with a fresh budget and a table of at most `memo_mb` MiB (no larger than the plain
+/// walk's count needs); Ctrl-C in either is `Err(Interrupted)`.
+fn with_memo(
+    ctx: &RunContext,
+    rules: &super::rules::Rules,
+    pos: &super::position::Position,
+    plain: std::result::Result<BestResult, Stopped>,
+    memo_mb: u64,
+) -> Result<PlainAndMemo> {
+    let bound = plain.as_ref().map_or(u64::MAX, |b| b.positions);
+    let table = memo_table_for(memo_mb, bound)?;
+    let (memo, memo_time) = timed(|| best_score_memo(rules, pos, &table, &ctx.budget(), parallel(ctx)));
+    interrupted_check(&memo)?;
+    let memo = memo.map(|m| m.best);
+    let answer = match (&plain, &memo) {
+        (Err(_), Ok(m)) => Ok(*m),
+        _ => plain,
+    };
+    Ok(PlainAndMemo { plain, memo, memo_time, answer })
+}
+
+fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);
-    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed));
+    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed, &ctx.budget()));
+    interrupted_check(&g)?;
     let row = vec![
         inst.name.clone(),
-        g.move_text(),
-        g.averages_text(),
+        or_timeout(&g, GoodMove::move_text),
+        or_timeout(&g, GoodMove::averages_text),
         sims.to_string(),
-        seconds_cell(time),
+        or_timeout(&g, |_| seconds_cell(time)),
         seed.to_string(),
         ctx.threads.to_string(),
-        STATUS_OK.to_string(),
+        status_cell(&g),
     ];
     ctx.emit(row, &inst.name);
+    Ok(())
 }
 
 fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
@@ -328,75 +487,103 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
     Ok(())
 }
 
-fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
+fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);
-    let mut stopped = None;
+    let mut failed: Result<()> = Ok(());
     let budget = || -> Budget { ctx.budget() };
-    sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
-        if let Err(s) = row.result {
-            stopped = Some(s);
+    let rules = inst.game.rules();
+    let played = sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
+        if failed.is_err() {
+            return;
         }
-        let r = &row.result;
+        if row.result == Err(Stopped::Interrupted) {
+            failed = Err(Error::Interrupted);
+            return;
+        }
+        let both = match with_memo(ctx, rules, &row.position, row.result, memo_mb) {
+            Ok(both) => both,
+            Err(e) => {
+                failed = Err(e);
+                return;
+            }
+        };
+        let r = &both.answer;
         let cells = vec![
             inst.name.clone(),
             row.undone.to_string(),
-            or_timeout(r, |b| b.positions.to_string()),
-            or_timeout(r, |_| seconds_cell(row.seconds)),
+            or_timeout(r, |b| positions_text(b.positions)),
+            or_timeout(&both.plain, |_| seconds_cell(row.seconds)),
+            both.memo_positions(),
+            both.memo_seconds(),
             or_timeout(r, |b| b.score.to_string()),
             or_timeout(r, BestResult::move_text),
             sims.to_string(),
             seed.to_string(),
             ctx.threads.to_string(),
             ctx.time_limit_cell(),
-            status_cell(r),
+            both.status(),
         ];
         ctx.emit(cells, &format!("{} undone {}", inst.name, row.undone));
     });
-    match stopped {
-        Some(Stopped::Interrupted) => Err(Error::Interrupted),
-        _ => Ok(()),
-    }
-}
-
-fn run_matches(ctx: &RunContext, inst: &Instance, sims: u32, repetitions: u32) -> Result<()> {
-    let mover = inst.game.position().to_move();
-    for rep in 0..repetitions {
-        for (starter, good_player) in [("good", mover), ("best", mover ^ 1)] {
-            ctx.check_interrupted()?;
-            let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
-            let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
-            interrupted_check(&r)?;
-            let row = vec![
-                inst.name.clone(),
-                rep.to_string(),
-                starter.to_string(),
-                good_player.to_string(),
-                or_timeout(&r, |m| m.good_score.to_string()),
-                or_timeout(&r, |m| m.moves.to_string()),
-                or_timeout(&r, |m| m.transcript.clone()),
-                or_timeout(&r, |m| m.best_positions.to_string()),
-                or_timeout(&r, |_| seconds_cell(time)),
+    match played {
+        Err(Stopped::Interrupted) => Err(Error::Interrupted),
+        Err(Stopped::TimeLimit) => {
+            let timeout = || STATUS_TIMEOUT.to_string();
+            let mut cells = vec![inst.name.clone(), "-".to_string()];
+            cells.extend(std::iter::repeat_with(timeout).take(6));
+            cells.extend([
                 sims.to_string(),
                 seed.to_string(),
                 ctx.threads.to_string(),
                 ctx.time_limit_cell(),
-                status_cell(&r),
-            ];
-            ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
+                timeout(),
+            ]);
+            ctx.emit(cells, &format!("{}: a good move of the game passed the time limit", inst.name));
+            Ok(())
         }
+        Ok(_) => failed,
     }
+}
+
+fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result<()> {
+    let mover = inst.game.position().to_move();
+    let (rep, starter) = (unit.repetition, starter_name(unit.good_starts));
+    let good_player = if unit.good_starts { mover } else { mover ^ 1 };
+    let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
+    let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
+    interrupted_check(&r)?;
+    let row = vec![
+        inst.name.clone(),
+        rep.to_string(),
+        starter.to_string(),
+        good_player.to_string(),
+        or_timeout(&r, |m| m.good_score.to_string()),
+        or_timeout(&r, |m| m.moves.to_string()),
+        or_timeout(&r, |m| m.transcript.clone()),
+        or_timeout(&r, |m| m.best_positions.to_string()),
+        or_timeout(&r, |_| seconds_cell(time)),
+        sims.to_string(),
+        seed.to_string(),
+        ctx.threads.to_string(),
+        ctx.time_limit_cell(),
+        status_cell(&r),
+    ];
+    ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
     Ok(())
 }
 
-/// besteScore on one instance, for the shared `parallel` experiment.
+/// besteScore on one instance, for the shared `parallel` experiment: the plain walk, or
+/// through a fresh memo table of `memo_mb` MiB per run (its allocation is timed too; a
+/// table the system cannot allocate makes the row a `timeout`).
 struct BestSearch {
     name: String,
     game: Game,
+    memo_mb: Option<u64>,
 }
 
 impl ParallelSearch for BestSearch {
     fn search(&self) -> String {
-        "best".to_string()
+        if self.memo_mb.is_some() { "best memo" } else { "best" }.to_string()
     }
 
     fn instance(&self) -> String {
@@ -404,7 +591,14 @@ impl ParallelSearch for BestSearch {
     }
 
     fn run(&self, parallel: bool, budget: &Budget) -> std::result::Result<SearchOutcome, Stopped> {
-        let r = best_score_with(self.game.rules(), self.game.position(), budget, parallel)?;
+        let (rules, pos) = (self.game.rules(), self.game.position());
+        let r = match self.memo_mb {
+            None => best_score_with(rules, pos, budget, parallel)?,
+            Some(mb) => {
+                let table = memo_table_for(mb, u64::MAX).map_err(|_| Stopped::TimeLimit)?;
+                best_score_memo(rules, pos, &table, budget, parallel)?.best
+            }
+        };
         Ok(SearchOutcome { positions: r.positions, result: format!("score {} best {}", r.score, r.move_text()) })
     }
 }
@@ -414,20 +608,36 @@ impl ParallelSearch for BestSearch {
 struct ParallelItem {
     search: String,
     instance: String,
+    memo_mb: Option<u64>,
 }
 
 /// Builds one item of the `parallel` experiment for tegel:
-/// `{ game = "tegel", search = "best", instance = "tegel/spel3.txt" }`.
+/// `{ game = "tegel", search = "best", instance = "tegel/spel3.txt" }`, or with
+/// `search = "best memo"` (and optionally `memo_mb`, default as for the `best` kind)
+/// besteScore through the memo.
 pub fn parallel_search(
     spec: &ExperimentSpec,
     item: &toml::Table,
     what: &str,
 ) -> Result<Box<dyn ParallelSearch>, InputError> {
     let p: ParallelItem = spec.parse_table(item, Some(what))?;
-    if p.search != "best" {
-        return Err(spec.error(Some("items"), format!("{what}: tegel search `{}` unknown, expected `best`", p.search)));
-    }
+    let memo_mb = match (p.search.as_str(), p.memo_mb) {
+        ("best", None) => None,
+        ("best memo", mb) => Some(match mb {
+            Some(mb) => check_memo_mb(mb).map_err(|e| spec.error(Some("items"), format!("{what}: {}", e.message)))?,
+            None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
+        }),
+        ("best", Some(_)) => {
+            return Err(spec.error(Some("items"), format!("{what}: `memo_mb` needs `search = \"best memo\"`")))
+        }
+        (other, _) => {
+            return Err(spec.error(
+                Some("items"),
+                format!("{what}: tegel search `{other}` unknown, expected `best` or `best memo`"),
+            ))
+        }
+    };
     let game = load_file(&spec.resolve(&p.instance)).map_err(|e| spec.error(Some("items"), format!("{what}: {e}")))?;
     let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());
-    Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game }))
+    Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game, memo_mb }))
 }

@@ -30,29 +30,59 @@ pub struct GrowSpec {
     pub seed: u64,
 }
 
+/// Why [`grow`] found no game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GrowStop {
+    /// The budget ran out (time limit or Ctrl-C).
+    Stopped(Stopped),
+    /// The pot reached [`GrowSpec::longest_useful_pot`] tiles, beyond which no tile is
+    /// ever drawn, and besteScore never passed the target; `largest` is the most
+    /// positions seen.
+    Unreachable {
+        /// Pot length at which growing stopped.
+        pot_len: usize,
+        /// The largest count of positions of any pot tried.
+        largest: u64,
+    },
+}
+
+impl GrowSpec {
+    /// The longest pot that can change the game: a game places at most `2*K*L` tiles and
+    /// every tile drawn from the pot refills a bowl after one was taken, so no tile after
+    /// the first `M*N + 2*K*L` is ever drawn and a longer pot gives the same tree.
+    pub fn longest_useful_pot(&self) -> usize {
+        self.bowls * self.bowl_tiles + 2 * self.rows * self.row_len
+    }
+}
+
 /// Grows a random pot one tile at a time (empty boards, player 0 to move) until
 /// besteScore visits more than `spec.target` positions; returns that game and its result.
 ///
+/// Every besteScore call runs under `budget` (one budget for the whole growth). Stops with
+/// [`GrowStop::Unreachable`] at [`GrowSpec::longest_useful_pot`] tiles.
 /// `report(pot_len, result)` is called after every besteScore call.
 pub fn grow(
     spec: &GrowSpec,
-    budget: &dyn Fn() -> Budget,
+    budget: &Budget,
     parallel: bool,
     report: &mut dyn FnMut(usize, &BestResult),
-) -> Result<(Game, BestResult), Stopped> {
+) -> Result<(Game, BestResult), GrowStop> {
     let mut rng = seeded(spec.seed);
     let empty = vec![Row::EMPTY; spec.rows];
     let mut pot = Vec::new();
-    loop {
+    let mut largest = 0;
+    while pot.len() < spec.longest_useful_pot() {
         pot.push(if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue });
         let rules = Rules::new(spec.bowls, spec.bowl_tiles, spec.rows, spec.row_len, pot.clone());
         let game = Game::new(rules, [&empty, &empty], 0);
-        let result = best_score_with(game.rules(), game.position(), &budget(), parallel)?;
+        let result = best_score_with(game.rules(), game.position(), budget, parallel).map_err(GrowStop::Stopped)?;
         report(pot.len(), &result);
+        largest = largest.max(result.positions);
         if result.positions > spec.target {
             return Ok((game, result));
         }
     }
+    Err(GrowStop::Unreachable { pot_len: pot.len(), largest })
 }
 
 /// A small random position: 1..=3 bowls of 1..=4 tiles, 1..=3 rows of 1..=4 cells,
@@ -95,14 +125,21 @@ fn strictly_greedy(game: &Game, c: &GreedyCheck) -> bool {
 
 /// Tries `tries` seeded random small positions and returns the one where greedy's move
 /// is worse than the best move although its row ends up strictly fuller: the smallest
-/// tree first (the easiest to reason about by hand), then the largest loss. `None` when no try finds greedy suboptimal.
-pub fn find_greedy_counterexample(seed: u64, tries: usize) -> Option<(Game, GreedyCheck)> {
+/// tree first (the easiest to reason about by hand), then the largest loss. `Ok(None)`
+/// when no try finds greedy suboptimal; `Err` when `budget` runs out (its time limit, or
+/// Ctrl-C) first.
+pub fn find_greedy_counterexample(
+    seed: u64,
+    tries: usize,
+    budget: &Budget,
+) -> Result<Option<(Game, GreedyCheck)>, Stopped> {
     let mut rng = seeded(seed);
     let mut found: Option<(Game, GreedyCheck)> = None;
     for _ in 0..tries {
+        budget.tick(1)?;
         let game = random_small_game(&mut rng);
-        let check = match check_greedy(game.rules(), game.position(), &Budget::unlimited(), false) {
-            Ok(Some(c)) if c.greedy_loses() && strictly_greedy(&game, &c) => c,
+        let check = match check_greedy(game.rules(), game.position(), budget, false)? {
+            Some(c) if c.greedy_loses() && strictly_greedy(&game, &c) => c,
             _ => continue,
         };
         let better = |c: &GreedyCheck| {
@@ -113,5 +150,5 @@ pub fn find_greedy_counterexample(seed: u64, tries: usize) -> Option<(Game, Gree
             found = Some((game, check));
         }
     }
-    found
+    Ok(found)
 }

@@ -9,15 +9,59 @@ use super::position::Row;
 use super::rules::{Colour, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
 use crate::harness::InputError;
 
+/// The largest game file read: 1 MiB (the largest valid file is a few hundred bytes of
+/// rows plus the pot).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
 /// Reads and validates a game file (format: see `docs/tegel.md` and the spec).
+///
+/// Refuses a file larger than [`MAX_FILE_BYTES`] (read no further, so `/dev/zero` ends
+/// at once) and bytes that are not UTF-8 text, naming the line; a UTF-8 byte-order mark
+/// at the start is skipped.
 pub fn load_file(path: &Path) -> Result<Game, InputError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError::in_file(path, format!("cannot open the game file for reading: {e}")))?;
-    parse(path, &text)
+    let bytes = read_capped(path)?;
+    let text = utf8_text(path, &bytes)?;
+    parse(path, text)
 }
 
-/// Parses the text of a game file; `path` only names the file in messages.
+fn read_capped(path: &Path) -> Result<Vec<u8>, InputError> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| InputError::in_file(path, format!("cannot open the game file for reading: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(InputError::in_file(
+            path,
+            format!("larger than {} MiB; a game file is a few lines of text", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The file's text without a leading byte-order mark; refuses bytes that are not UTF-8,
+/// naming the line and column of the first.
+fn utf8_text<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        InputError::at(
+            path,
+            line,
+            format!(
+                "byte 0x{:02x} at column {column} is not UTF-8 text; a game file holds letters g and b, numbers and spaces",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}
+
+/// Parses the text of a game file; `path` only names the file in messages. A leading
+/// byte-order mark is skipped.
 pub fn parse(path: &Path, text: &str) -> Result<Game, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut tokens = Tokens::new(path, text);
     let pot = tokens.pot()?;
     let bowls = tokens.int("M (number of bowls)", 1, MAX_BOWLS as i64)? as usize;

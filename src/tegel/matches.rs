@@ -22,8 +22,8 @@ pub struct MatchResult {
 
 /// Plays good (player `good_player`) against best from `game`'s current position.
 ///
-/// Good's move at ply `p` uses seed [`ply_seed`]`(seed, p)`; every besteScore call gets a
-/// fresh `budget()` and the match stops with `Err` when one runs out.
+/// Good's move at ply `p` uses seed [`ply_seed`]`(seed, p)`; every good move and
+/// besteScore call gets a fresh `budget()` and the match stops with `Err` when one runs out.
 pub fn play_match(
     game: &Game,
     good_player: usize,
@@ -38,14 +38,13 @@ pub fn play_match(
     while !game.is_end() {
         let (rules, pos) = (game.rules(), game.position());
         let mv = if pos.to_move() == good_player {
-            good_move(rules, pos, sims, ply_seed(seed, moves.len())).mv
+            good_move(rules, pos, sims, ply_seed(seed, moves.len()), &budget())?.mv
         } else {
             let r = best_score_with(rules, pos, &budget(), parallel)?;
             best_positions += r.positions;
             r.best_move
         };
-        let mv = mv.expect("a position that is not an end position has a move");
-        assert!(game.do_move(mv), "searched moves are legal");
+        let Some(mv) = mv.filter(|&mv| game.do_move(mv)) else { break };
         moves.push(mv.to_string());
     }
     let score = game.position().score();

@@ -14,6 +14,7 @@ pub mod generate;
 pub mod greedy;
 pub mod load;
 pub mod matches;
+pub mod memo;
 pub mod montecarlo;
 pub mod packed;
 pub mod parallel;

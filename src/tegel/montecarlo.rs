@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use super::position::Position;
 use super::rules::{Move, Rules};
 use crate::harness::rng::{item_rng, Rng};
+use crate::harness::{Budget, Stopped};
 
 /// The answer of bepaalGoedeZet.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,20 +51,35 @@ pub fn random_playout(rules: &Rules, mut pos: Position, player: usize, rng: &mut
     }
 }
 
+/// Random games between two budget checks.
+const SIMS_PER_CHECK: u32 = 64;
+
 /// Runs bepaalGoedeZet with `sims` simulations per move, the root moves on the current
 /// rayon pool; the same `seed` gives the same answer on any number of threads.
-pub fn good_move(rules: &Rules, pos: &Position, sims: u32, seed: u64) -> GoodMove {
+///
+/// The random games are ticked into `budget` (one per game) every 64 games; `Err` when
+/// its time limit passes or Ctrl-C is pressed before every game is played.
+pub fn good_move(rules: &Rules, pos: &Position, sims: u32, seed: u64, budget: &Budget) -> Result<GoodMove, Stopped> {
     let moves = if pos.someone_all_full(rules) { Vec::new() } else { pos.moves(rules).as_slice().to_vec() };
     let player = pos.to_move();
-    let totals: Vec<i64> = moves
+    let totals: Vec<Result<i64, Stopped>> = moves
         .par_iter()
         .map(|&mv| {
             let mut rng = item_rng(seed, &[&mv.to_string()]);
             let mut child = *pos;
             child.do_move(rules, mv);
-            (0..sims).map(|_| i64::from(random_playout(rules, child, player, &mut rng))).sum()
+            let mut total = 0;
+            for done in 0..sims {
+                if done % SIMS_PER_CHECK == 0 && done > 0 {
+                    budget.tick(u64::from(SIMS_PER_CHECK))?;
+                }
+                total += i64::from(random_playout(rules, child, player, &mut rng));
+            }
+            budget.tick(u64::from((sims - 1) % SIMS_PER_CHECK + 1))?;
+            Ok(total)
         })
         .collect();
+    let totals = totals.into_iter().collect::<Result<Vec<i64>, Stopped>>()?;
     let mut best: Option<(Move, i64)> = None;
     for (&mv, &total) in moves.iter().zip(&totals) {
         if best.is_none_or(|(_, t)| total > t) {
@@ -71,5 +87,5 @@ pub fn good_move(rules: &Rules, pos: &Position, sims: u32, seed: u64) -> GoodMov
         }
     }
     let averages = moves.iter().zip(&totals).map(|(&m, &t)| (m, t as f64 / f64::from(sims.max(1)))).collect();
-    GoodMove { mv: best.map(|(m, _)| m), averages }
+    Ok(GoodMove { mv: best.map(|(m, _)| m), averages })
 }

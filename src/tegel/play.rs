@@ -1,7 +1,10 @@
 //! `harness play tegel FILE`: the seed's menu program, line by line on stdin/stdout.
 //!
-//! Every prompt reads one line; a bad line gets a one-line reason and the same prompt
-//! again; the end of input ends the program cleanly (exit code 0).
+//! Every prompt reads one line; a bad line (also one that is not UTF-8 text) gets a
+//! one-line reason and the same prompt again; the end of input ends the program cleanly
+//! (exit code 0). Ctrl-C during a search stops that search and returns to the menu with
+//! the position unchanged (a second Ctrl-C while the first is being handled quits); a
+//! search shows a live "searching…" line on a terminal.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -13,17 +16,19 @@ use super::load::load_file;
 use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
-use super::rules::Move;
+use super::rules::{Colour, Move};
 use super::sweep::sweep;
+use crate::harness::budget::clear_interrupt;
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::manifest::default_threads;
+use crate::harness::progress::SearchStatus;
 use crate::harness::{Budget, Error, InputError, Result, Stopped};
 
 const MENU: &str = "\
 1 show the position      2 list the distinct moves   3 do a move
 4 undo the last move     5 best score (besteScore)   6 good move (bepaalGoedeZet)
 7 greedy move            8 undo sweep (doeExperiment) 9 play good vs best
-0 quit";
+l load another game file 0 quit";
 
 /// Settings of the menu's searches.
 struct Settings {
@@ -36,6 +41,11 @@ struct Settings {
 impl Settings {
     fn budget(&self) -> Budget {
         Budget::new(self.time_limit)
+    }
+
+    /// The one timeout message ([`Error::Timeout`]) for this menu's limit.
+    fn timeout_text(&self) -> String {
+        Error::Timeout { limit_s: self.time_limit.map_or(0.0, |l| l.as_secs_f64()) }.to_string()
     }
 }
 
@@ -80,8 +90,9 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
             "7" => greedy(&game, out)?,
             "8" => run_sweep(&game, s, out)?,
             "9" => matches(&game, s, out)?,
+            "l" | "L" | "load" => load_other(&mut game, input, out)?,
             other => {
-                writeln!(out, "unknown choice `{other}`: type a number 0..9")?;
+                writeln!(out, "unknown choice `{other}`: type a number from 0 to 9, or l")?;
                 true
             }
         };
@@ -92,15 +103,43 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
     }
 }
 
-/// Prints `prompt` and reads one trimmed line; `None` at the end of input.
+/// Prints `prompt` and reads one trimmed line; `None` at the end of input. A line that
+/// is not UTF-8 text is refused with a reason and the prompt again.
 fn ask(input: &mut dyn BufRead, out: &mut dyn Write, prompt: &str) -> Result<Option<String>> {
-    write!(out, "{prompt}")?;
-    out.flush()?;
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        return Ok(None);
+    loop {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(None);
+        }
+        match String::from_utf8(bytes) {
+            Ok(line) => return Ok(Some(line.trim().to_string())),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                writeln!(out, "that line is not UTF-8 text (byte {} is not): type it again", at + 1)?;
+            }
+        }
     }
-    Ok(Some(line.trim().to_string()))
+}
+
+/// Menu `l`: asks for a game file and loads it; a refused file leaves the game as it was.
+fn load_other(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<bool> {
+    let Some(path) = ask(input, out, "game file (empty line: keep this game)> ")? else {
+        return Ok(false);
+    };
+    if path.is_empty() {
+        writeln!(out, "kept the current game")?;
+        return Ok(true);
+    }
+    match load_file(std::path::Path::new(&path)) {
+        Ok(loaded) => {
+            *game = loaded;
+            writeln!(out, "loaded {path}\n{}", game.render())?;
+        }
+        Err(e) => writeln!(out, "not loaded, the current game is kept: {e}")?,
+    }
+    Ok(true)
 }
 
 fn list_moves(game: &Game, out: &mut dyn Write) -> Result<bool> {
@@ -120,9 +159,13 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         return Ok(true);
     }
     loop {
-        let Some(text) = ask(input, out, "move (bowl colour, e.g. `0 g`)> ")? else {
+        let Some(text) = ask(input, out, "move (bowl colour, e.g. `0 g`; empty line or q: back to the menu)> ")? else {
             return Ok(false);
         };
+        if text.is_empty() || text == "q" {
+            writeln!(out, "no move done")?;
+            return Ok(true);
+        }
         let Some(mv) = Move::parse(&text) else {
             writeln!(out, "`{text}` is not a move: expected a bowl number and g or b, e.g. `0 g`")?;
             continue;
@@ -139,13 +182,28 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             }
             return Ok(true);
         }
-        writeln!(
-            out,
-            "{mv} is not legal here: bowl {} must exist, hold that colour, and a row of player {} must take all its tiles",
-            mv.bowl,
-            game.position().to_move()
-        )?;
+        writeln!(out, "{mv} is not legal here: {}", why_illegal(game, mv))?;
     }
+}
+
+/// The rule an illegal move `mv` breaks, for the player to move of `game`.
+fn why_illegal(game: &Game, mv: Move) -> String {
+    let (rules, pos) = (game.rules(), game.position());
+    let bowl = usize::from(mv.bowl);
+    let colour = if mv.colour == Colour::Yellow { "yellow (g)" } else { "blue (b)" };
+    if bowl >= rules.bowls {
+        return format!("bowl {bowl} does not exist (the bowls are 0 to {})", rules.bowls - 1);
+    }
+    let k = pos.bowl(bowl, mv.colour);
+    if k == 0 {
+        return format!("bowl {bowl} holds no {colour} tiles");
+    }
+    format!(
+        "no row of player {} can take all {k} {colour} tiles of bowl {bowl}: the row must be empty, or hold {colour} \
+         tiles with at least {k} free cells (rows hold {} cells)",
+        pos.to_move(),
+        rules.row_len
+    )
 }
 
 fn undo(game: &mut Game, out: &mut dyn Write) -> Result<bool> {
@@ -157,17 +215,24 @@ fn undo(game: &mut Game, out: &mut dyn Write) -> Result<bool> {
     Ok(true)
 }
 
-fn stopped(s: Stopped, out: &mut dyn Write) -> Result<bool> {
-    match s {
-        Stopped::Interrupted => Err(Error::Interrupted),
-        Stopped::TimeLimit => {
-            writeln!(out, "stopped: the search passed its time limit").map(|_| true).map_err(Into::into)
+/// Reports a stopped search; the menu goes on with the position unchanged. Ctrl-C is
+/// forgotten ([`clear_interrupt`]) so that the next search runs.
+fn stopped(stop: Stopped, s: &Settings, out: &mut dyn Write) -> Result<bool> {
+    match stop {
+        Stopped::Interrupted => {
+            clear_interrupt();
+            writeln!(out, "stopped by Ctrl-C; the position is unchanged")?;
         }
+        Stopped::TimeLimit => writeln!(out, "stopped: {}", s.timeout_text())?,
     }
+    Ok(true)
 }
 
 fn best(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
-    let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &s.budget(), s.threads > 1));
+    let budget = s.budget();
+    let status = SearchStatus::start("besteScore", budget.live_counter());
+    let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &budget, s.threads > 1));
+    drop(status);
     match r {
         Ok(r) => writeln!(
             out,
@@ -179,13 +244,26 @@ fn best(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
         )
         .map(|_| true)
         .map_err(Into::into),
-        Err(e) => stopped(e, out),
+        Err(e) => stopped(e, s, out),
     }
 }
 
 fn good(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
-    let g = good_move(game.rules(), game.position(), s.sims, s.seed);
-    writeln!(out, "good move {} ({} sims, seed {}): averages {}", g.move_text(), s.sims, s.seed, g.averages_text())?;
+    let budget = s.budget();
+    let status = SearchStatus::start("good move", budget.live_counter());
+    let g = good_move(game.rules(), game.position(), s.sims, s.seed, &budget);
+    drop(status);
+    match g {
+        Ok(g) => writeln!(
+            out,
+            "good move {} ({} sims, seed {}): averages {}",
+            g.move_text(),
+            s.sims,
+            s.seed,
+            g.averages_text()
+        )?,
+        Err(e) => return stopped(e, s, out),
+    }
     Ok(true)
 }
 
@@ -201,7 +279,14 @@ fn run_sweep(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
     writeln!(out, "{:>7} {:>14} {:>10} {:>6} {:>6}", "undone", "positions", "seconds", "score", "move")?;
     let mut lines = Vec::new();
     let mut interrupted = false;
-    let played = sweep(game, s.sims, s.seed, &|| s.budget(), s.threads > 1, &mut |row| match &row.result {
+    let live = Budget::unlimited().live_counter();
+    let budget = || {
+        let mut b = s.budget();
+        b.share_counter(std::sync::Arc::clone(&live));
+        b
+    };
+    let status = SearchStatus::start("undo sweep", std::sync::Arc::clone(&live));
+    let played = sweep(game, s.sims, s.seed, &budget, s.threads > 1, &mut |row| match &row.result {
         Ok(r) => lines.push(format!(
             "{:>7} {:>14} {:>10.3} {:>6} {:>6}",
             row.undone,
@@ -212,12 +297,17 @@ fn run_sweep(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
         )),
         Err(e) => {
             interrupted |= *e == Stopped::Interrupted;
-            lines.push(format!("{:>7} stopped at the time limit", row.undone));
+            lines.push(format!("{:>7} stopped: {}", row.undone, s.timeout_text()));
         }
     });
+    drop(status);
     if interrupted {
-        return Err(Error::Interrupted);
+        return stopped(Stopped::Interrupted, s, out);
     }
+    let played = match played {
+        Ok(played) => played,
+        Err(e) => return stopped(e, s, out),
+    };
     for l in lines {
         writeln!(out, "{l}")?;
     }
@@ -228,14 +318,24 @@ fn run_sweep(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
 fn matches(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
     let mover = game.position().to_move();
     for (who, good_player) in [("good", mover), ("best", mover ^ 1)] {
-        match play_match(game, good_player, s.sims, s.seed, &|| s.budget(), s.threads > 1) {
+        let live = Budget::unlimited().live_counter();
+        let budget = || {
+            let mut b = s.budget();
+            b.share_counter(std::sync::Arc::clone(&live));
+            b
+        };
+        let status = SearchStatus::start("good vs best", std::sync::Arc::clone(&live));
+        let played = play_match(game, good_player, s.sims, s.seed, &budget, s.threads > 1);
+        drop(status);
+        match played {
             Ok(m) => writeln!(
                 out,
                 "{who} moves first (good is player {good_player}): good's final score {} after {} moves: {}",
                 m.good_score, m.moves, m.transcript
             )?,
+            Err(Stopped::Interrupted) => return stopped(Stopped::Interrupted, s, out),
             Err(e) => {
-                stopped(e, out)?;
+                stopped(e, s, out)?;
             }
         }
     }

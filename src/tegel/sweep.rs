@@ -7,6 +7,7 @@ use std::time::Duration;
 use super::game::Game;
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
+use super::position::Position;
 use super::search::BestResult;
 use crate::harness::experiment::timed;
 use crate::harness::rng::derive_seed;
@@ -17,6 +18,8 @@ use crate::harness::{Budget, Stopped};
 pub struct SweepRow {
     /// Moves undone from the end position (1 for the first call).
     pub undone: usize,
+    /// The position the call searched.
+    pub position: Position,
     /// The call's answer, or why it stopped.
     pub result: Result<BestResult, Stopped>,
     /// Wall time of the call.
@@ -29,19 +32,23 @@ pub fn ply_seed(seed: u64, ply: usize) -> u64 {
 }
 
 /// Plays bepaalGoedeZet moves for both players to an end position; returns the number of
-/// moves played. Ply `p` uses seed [`ply_seed`]`(seed, p)`.
-pub fn play_good_to_end(game: &mut Game, sims: u32, seed: u64) -> usize {
+/// moves played. Ply `p` uses seed [`ply_seed`]`(seed, p)`; each move gets a fresh
+/// `budget()`, and the game stops with `Err` when one runs out.
+pub fn play_good_to_end(game: &mut Game, sims: u32, seed: u64, budget: &dyn Fn() -> Budget) -> Result<usize, Stopped> {
     let mut played = 0;
-    while let Some(mv) = good_move(game.rules(), game.position(), sims, ply_seed(seed, played)).mv {
-        assert!(game.do_move(mv), "good moves are legal");
+    while let Some(mv) = good_move(game.rules(), game.position(), sims, ply_seed(seed, played), &budget())?.mv {
+        if !game.do_move(mv) {
+            break;
+        }
         played += 1;
     }
-    played
+    Ok(played)
 }
 
 /// Runs the undo sweep on a copy of `game` from its current position, calling `on_row`
 /// after every besteScore call. `budget` gives a fresh budget per call; `parallel`
-/// chooses the rayon search (on the current pool). Returns the moves of the good game.
+/// chooses the rayon search (on the current pool). Returns the moves of the good game, or
+/// `Err` (and no row) when a good move of that game ran out of its budget.
 pub fn sweep(
     game: &Game,
     sims: u32,
@@ -49,17 +56,17 @@ pub fn sweep(
     budget: &dyn Fn() -> Budget,
     parallel: bool,
     on_row: &mut dyn FnMut(&SweepRow),
-) -> usize {
+) -> Result<usize, Stopped> {
     let mut game = game.clone();
-    let played = play_good_to_end(&mut game, sims, seed);
+    let played = play_good_to_end(&mut game, sims, seed, budget)?;
     for undone in 1..=played {
         game.undo();
         let (result, seconds) = timed(|| best_score_with(game.rules(), game.position(), &budget(), parallel));
-        let row = SweepRow { undone, result, seconds };
+        let row = SweepRow { undone, position: *game.position(), result, seconds };
         on_row(&row);
         if row.result.is_err() {
             break;
         }
     }
-    played
+    Ok(played)
 }

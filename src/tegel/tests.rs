@@ -303,8 +303,8 @@ fn a_zero_time_limit_stops_sequential_and_parallel_search() {
 #[test]
 fn good_move_depends_on_the_seed_only_not_on_threads() {
     let g = load_file(&instance("spel3.txt")).unwrap();
-    let one = in_pool(1, || good_move(g.rules(), g.position(), 300, 42));
-    let two = in_pool(2, || good_move(g.rules(), g.position(), 300, 42));
+    let one = in_pool(1, || good_move(g.rules(), g.position(), 300, 42, &Budget::unlimited())).unwrap();
+    let two = in_pool(2, || good_move(g.rules(), g.position(), 300, 42, &Budget::unlimited())).unwrap();
     assert_eq!(one, two);
     assert_eq!(one.averages.len(), g.moves().len());
     let best_total = one.averages.iter().map(|a| a.1).fold(f64::MIN, f64::max);
@@ -325,7 +325,7 @@ fn sweep_and_matches_give_the_same_rows_on_1_and_2_threads() {
     };
     let (one, two) = (rows(1), rows(2));
     assert_eq!(one, two);
-    assert_eq!(one.1.len(), one.0, "the sweep undoes every move back to the start");
+    assert_eq!(one.1.len(), one.0.unwrap(), "the sweep undoes every move back to the start");
     assert_eq!(one.1.last().unwrap().1.unwrap().positions, 5578, "the last call is besteScore of the start");
     for good_player in [0, 1] {
         let m = |threads: usize| {
@@ -344,4 +344,83 @@ fn best_player_never_does_worse_than_its_score() {
         let m = play_match(&g, 1, 50, seed, &Budget::unlimited, false).unwrap();
         assert!(m.good_score <= 0, "seed {seed}: {m:?}");
     }
+}
+
+#[test]
+fn a_zero_time_limit_stops_monte_carlo_and_every_command_built_on_it() {
+    let g = load_file(&instance("spel3.txt")).unwrap();
+    let zero = || Budget::new(Some(std::time::Duration::ZERO));
+    for threads in [1, 2] {
+        let r = in_pool(threads, || good_move(g.rules(), g.position(), 1_000_000_000, 1, &zero()));
+        assert_eq!(r, Err(Stopped::TimeLimit), "{threads} threads");
+    }
+    let mut rows = 0;
+    assert_eq!(sweep(&g, 1_000_000_000, 1, &zero, false, &mut |_| rows += 1), Err(Stopped::TimeLimit));
+    assert_eq!(rows, 0);
+    assert_eq!(play_match(&g, g.position().to_move(), 1_000_000_000, 1, &zero, false), Err(Stopped::TimeLimit));
+}
+
+#[test]
+fn find_greedy_and_grow_stop_with_their_budget() {
+    let zero = Budget::new(Some(std::time::Duration::ZERO));
+    let found = super::generate::find_greedy_counterexample(1, usize::MAX, &zero);
+    assert!(matches!(found, Err(Stopped::TimeLimit)));
+    let spec = |target| super::generate::GrowSpec { bowls: 5, bowl_tiles: 5, rows: 10, row_len: 6, target, seed: 2 };
+    let grown = super::generate::grow(&spec(u64::MAX), &zero, false, &mut |_, _| {});
+    assert!(matches!(grown, Err(super::generate::GrowStop::Stopped(Stopped::TimeLimit))));
+}
+
+#[test]
+fn grow_ends_when_the_target_cannot_be_reached() {
+    use super::generate::{grow, GrowSpec, GrowStop};
+    for (size, target) in [(1, 5), (2, 100)] {
+        let spec = GrowSpec { bowls: size, bowl_tiles: size, rows: size, row_len: size, target, seed: 1 };
+        let r = grow(&spec, &Budget::unlimited(), false, &mut |_, _| {});
+        match r {
+            Err(GrowStop::Unreachable { pot_len, largest }) => {
+                assert_eq!(pot_len, spec.longest_useful_pot());
+                assert!(largest <= target);
+            }
+            other => panic!("size {size}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_pot_longer_than_the_useful_bound_changes_nothing() {
+    use super::generate::GrowSpec;
+    let mut rng = seeded(3);
+    for _ in 0..20 {
+        let (m, n, k, l) =
+            (rng.random_range(1..=3), rng.random_range(1..=3), rng.random_range(1..=2), rng.random_range(1..=2));
+        let spec = GrowSpec { bowls: m, bowl_tiles: n, rows: k, row_len: l, target: 0, seed: 0 };
+        let pot: Vec<Colour> = (0..spec.longest_useful_pot() + 5)
+            .map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue })
+            .collect();
+        let empty = vec![Row::EMPTY; k];
+        let count = |len: usize| {
+            let g = Game::new(Rules::new(m, n, k, l, pot[..len].to_vec()), [&empty, &empty], 0);
+            best_score(g.rules(), g.position(), &Budget::unlimited()).unwrap()
+        };
+        assert_eq!(count(spec.longest_useful_pot()), count(pot.len()), "M={m} N={n} K={k} L={l}");
+    }
+}
+
+#[test]
+fn game_files_are_capped_utf8_checked_and_may_start_with_a_bom() {
+    let e = load_file(Path::new("/dev/zero")).unwrap_err();
+    assert!(e.message.contains("larger than 1 MiB"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let spel1_text = std::fs::read(instance("spel1.txt")).unwrap();
+    let bad = dir.path().join("bad.txt");
+    let mut bytes = b"ggbb\n2 2\n5 \xff5\n".to_vec();
+    bytes.extend_from_slice(&spel1_text);
+    std::fs::write(&bad, &bytes).unwrap();
+    let e = load_file(&bad).unwrap_err();
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.message.contains("0xff at column 3") && e.message.contains("not UTF-8"), "{e}");
+    let bom = dir.path().join("bom.txt");
+    std::fs::write(&bom, [b"\xEF\xBB\xBF".as_slice(), &spel1_text].concat()).unwrap();
+    let g = load_file(&bom).unwrap();
+    assert_eq!(best_score(g.rules(), g.position(), &Budget::unlimited()).unwrap().positions, 5578);
 }
