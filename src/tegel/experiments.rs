@@ -172,7 +172,9 @@ impl Kind {
                 "time_limit",
                 "status",
             ],
-            Kind::Good { .. } => &["instance", "move", "averages", "sims", "seconds", "seed", "threads", "status"],
+            Kind::Good { .. } => {
+                &["instance", "move", "averages", "sims", "seconds", "seed", "threads", "time_limit", "status"]
+            }
             Kind::Greedy => &[
                 "instance",
                 "greedy_move",
@@ -454,6 +456,7 @@ fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
         or_timeout(&g, |_| seconds_cell(time)),
         seed.to_string(),
         ctx.threads.to_string(),
+        ctx.time_limit_cell(),
         status_cell(&g),
     ];
     ctx.emit(row, &inst.name);
