@@ -17,7 +17,7 @@ use serde::Deserialize;
 use super::board::{Board, Game};
 use super::search::{Count, Found, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
 use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome};
 
 /// One board size with one stones file, as written in a manifest.
@@ -109,11 +109,7 @@ impl Table {
     fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
         let board = Board::empty(&inst.game);
         let find = |mode| timed(|| super::find(&inst.game, &board, mode, &ctx.budget()));
-        let count = |mode| {
-            ctx.in_pool(ctx.threads, || {
-                timed(|| super::count(&inst.game, &board, mode, ctx.threads > 1, &ctx.budget()))
-            })
-        };
+        let count = |mode| timed(|| super::count(&inst.game, &board, mode, ctx.threads > 1, &ctx.budget()));
         let dumb_find: Timed<Found> = find(Mode::Dumb);
         let smart_find: Timed<Found> = find(Mode::Smart);
         let counts: [Timed<Count>; 3] = [count(Mode::Dumb), count(Mode::Smart), count(Mode::Fast)];
@@ -152,22 +148,35 @@ impl Table {
     }
 }
 
-impl crate::harness::experiment::WholeExperiment for Table {
+/// A guess of an instance's relative cost: the seed's walks grow about 2^(cells / 2.5)
+/// (4x5: 0.001 s, 5x8: 0.2 s, 6x10: 100 s in the measured table).
+fn cost_estimate(game: &Game) -> f64 {
+    2f64.powf(game.cells() as f64 / 2.5)
+}
+
+impl Experiment for Table {
     fn columns(&self) -> Vec<String> {
         TABLE_COLUMNS.iter().map(|c| c.to_string()).collect()
     }
 
-    fn items(&self) -> u64 {
-        self.instances.len() as u64
+    /// One item per instance, named like its `instance` cell (`#2`, `#3`, ... on repeats).
+    fn items(&self) -> Vec<Item> {
+        let mut items: Vec<Item> = Vec::with_capacity(self.instances.len());
+        for inst in &self.instances {
+            let repeats =
+                items.iter().filter(|i| i.id == inst.name || i.id.starts_with(&format!("{} #", inst.name))).count();
+            let id = if repeats == 0 { inst.name.clone() } else { format!("{} #{}", inst.name, repeats + 1) };
+            items.push(Item::new(id).with_cost(cost_estimate(&inst.game)));
+        }
+        items
     }
 
-    fn run(&self, ctx: &RunContext) -> crate::harness::Result<()> {
-        for inst in &self.instances {
-            ctx.check_interrupted()?;
-            let row = self.row(inst, ctx);
-            ctx.check_interrupted()?;
-            ctx.emit(row, &inst.name);
-        }
+    fn run_item(&self, ctx: &RunContext, index: usize) -> crate::harness::Result<()> {
+        let inst = &self.instances[index];
+        ctx.check_interrupted()?;
+        let row = self.row(inst, ctx);
+        ctx.check_interrupted()?;
+        ctx.emit(row, &inst.name);
         Ok(())
     }
 }
