@@ -120,7 +120,7 @@ fn table_and_parallel_rows_are_exact_and_thread_independent() {
 fn a_cell_over_the_time_limit_is_an_honest_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let body = format!(
-        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 0.2\n\
+        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 0.2\nmemo_mb = 8\n\
          instances = [{{ height = 3, width = 20, stones = \"{}\" }}]\n",
         stones("stenen2.in")
     );

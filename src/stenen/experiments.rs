@@ -7,7 +7,12 @@
 //! game = "stenen"
 //! kind = "table"
 //! instances = [{ height = 4, width = 5, stones = "stenen/stenen1.in" }]
+//! memo_mb = 1024   # optional: the memo table that fills cells a walk cannot finish
 //! ```
+//!
+//! A dumb or smart cell whose walk hits the time limit is computed again through the memo
+//! (`memo.rs`, the walk's exact numbers); its positions then fill the cell and its
+//! `<column>_source` column says `memo` instead of `walk`.
 
 use std::path::Path;
 use std::time::Duration;
