@@ -1,5 +1,5 @@
 //! Benchmarks of the stenen engine: fast mode on the 6x10 pentomino board (every tiling,
-//! one thread), and dumb/smart searches on the seed's instances.
+//! one thread), dumb/smart searches on the seed's instances, and memo counts.
 
 use std::path::Path;
 use std::time::Duration;
@@ -50,5 +50,28 @@ fn seed_searches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fast_counts, seed_searches);
+/// Dumb and smart counts through the memo (a 64 MiB table, one thread): 8x10 with twenty
+/// L tetrominoes (261,621,739 dumb walk positions) and 5x8 stenen3.
+fn memo_counts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("stenen_memo_count");
+    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    let text = format!("20\n{}", "2 3\nX..\nXXX\n".repeat(20));
+    let stones = harness::stenen::load::parse_stones(Path::new("l4.in"), &text).expect("stones parse");
+    let l4 = Game::new(8, 10, stones).expect("board fits");
+    for (name, g) in [("8x10 twenty L", l4), ("5x8 stenen3", game(5, 8, "stenen3.in"))] {
+        let b = Board::empty(&g);
+        for mode in [Mode::Dumb, Mode::Smart] {
+            group.bench_function(format!("{} {name}", mode.name()), |bench| {
+                bench.iter(|| {
+                    harness::stenen::memo::count(&g, &b, mode, false, &Budget::unlimited(), 64)
+                        .expect("table allocates")
+                        .expect("no limit")
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fast_counts, seed_searches, memo_counts);
 criterion_main!(benches);

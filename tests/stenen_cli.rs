@@ -79,8 +79,8 @@ fn bad_input_exits_2_with_a_reason() {
     std::fs::write(&bad, "1\n2 2\nX.\n.X\n").unwrap();
     let bad = bad.to_str().unwrap();
     for (args, needle) in [
-        (vec!["stenen", "count", "1", "5", S1], "height h must be 2..=20"),
-        (vec!["stenen", "count", "4", "21", S1], "width b must be 2..=20"),
+        (vec!["stenen", "count", "1", "5", S1], "height h must be from 2 to 20"),
+        (vec!["stenen", "count", "4", "21", S1], "width b must be from 2 to 20"),
         (vec!["stenen", "count", "4", "5", "/nonexistent.in"], "cannot open"),
         (vec!["stenen", "count", "4", "5", bad], ":2: stone 1: its cells are not 4-connected"),
         (vec!["stenen", "find", "4", "5", S1, "--place", "(0,3,1)"], "expected (row,col,stone,orient)"),
@@ -143,4 +143,125 @@ fn labelled_counts_beyond_u64_are_decimal_strings() {
     let v = json(&run(&["stenen", "count", "20", "4", file.to_str().unwrap(), "--mode", "fast", "--json"]));
     assert_eq!(v["solutions_distinct"], 345);
     assert_eq!(v["solutions_labelled"], "839351192820940800000");
+}
+
+fn play_with(args: &[&str], input: &[u8]) -> (Output, String) {
+    let mut child = harness()
+        .args([&["play", "stenen"], args].concat())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("harness starts");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out, text)
+}
+
+const S2: &str = "instances/stenen/stenen2.in";
+
+#[test]
+fn memo_counts_and_finds_equal_the_walk_on_the_command_line() {
+    for mode in ["dumb", "smart"] {
+        let plain = json(&run(&["stenen", "count", "4", "5", S1, "--mode", mode, "--json"]));
+        let memo = json(&run(&["stenen", "count", "4", "5", S1, "--mode", mode, "--json", "--memo", "--memo-mb", "4"]));
+        for key in ["positions", "solutions_distinct", "solutions_labelled"] {
+            assert_eq!(plain[key], memo[key], "{mode} {key}");
+        }
+        assert!(memo["distinct_positions"].as_u64().unwrap() < memo["positions"].as_u64().unwrap());
+        assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
+        let plain = json(&run(&["stenen", "find", "4", "5", S1, "--mode", mode, "--json"]));
+        let memo = json(&run(&["stenen", "find", "4", "5", S1, "--mode", mode, "--json", "--memo", "--memo-mb", "4"]));
+        assert_eq!((&plain["positions"], &plain["board"]), (&memo["positions"], &memo["board"]), "{mode} find");
+    }
+    let out = run(&["stenen", "count", "4", "5", S1, "--mode", "fast", "--memo"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--mode dumb or --mode smart"));
+    assert_eq!(run(&["stenen", "count", "4", "5", S1, "--memo", "--memo-mb", "0"]).status.code(), Some(2));
+}
+
+#[test]
+fn a_timed_out_json_one_shot_prints_a_timeout_object_and_exits_1() {
+    for memo in [&[][..], &["--memo", "--memo-mb", "4"][..]] {
+        let args =
+            [&["stenen", "count", "6", "10", S2, "--mode", "dumb", "--json", "--time-limit", "0.2"], memo].concat();
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object on stdout");
+        assert_eq!(v["status"], "timeout");
+        assert!(v["positions_so_far"].as_u64().is_some() && v["seconds"].as_f64().unwrap() >= 0.2, "{v}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("time limit of 0.2 s reached before the search finished"), "{err}");
+    }
+}
+
+#[test]
+fn help_uses_one_range_notation_and_names_no_source_file() {
+    for cmd in [&["stenen", "count", "--help"][..], &["play", "stenen", "--help"][..]] {
+        let help = String::from_utf8_lossy(&run(cmd).stdout).into_owned();
+        assert!(help.contains("from 2 to 20"), "{help}");
+        assert!(!help.contains("..=") && !help.contains(".rs"), "{help}");
+    }
+}
+
+#[test]
+fn play_reprompts_after_a_line_that_is_not_utf8() {
+    let (out, text) = play_with(&["4", "5", S1], b"\xff\xfe show\nplace (0,0,4,0)\nquit\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("that line is not UTF-8 text"), "{text}");
+    assert!(text.contains("placed (0,0,4,0)"), "{text}");
+}
+
+#[test]
+fn play_loads_another_stones_file_and_reports_a_cell_mismatch_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.in");
+    std::fs::write(&one, "1\n1 1\nX\n").unwrap();
+    let script = format!("load {}\nload /nonexistent.in\nload {S1}\ncount\n", one.display());
+    let (out, text) = play_with(&["2", "2", S1], script.as_bytes());
+    assert!(out.status.success());
+    assert!(
+        text.starts_with("Stenen leggen: 2x2 board, 5 stones\nnote: the stones cover 20 cells, the board has 4"),
+        "{text}"
+    );
+    assert!(text.contains("2x2 board, 1 stone\nnote: the stones cover 1 cell, the board has 4"), "{text}");
+    assert!(text.contains("/nonexistent.in: cannot open"), "{text}");
+    assert!(text.contains("8 load FILE"), "{text}");
+}
+
+#[test]
+fn play_search_over_its_time_limit_keeps_the_board() {
+    let (out, text) = play_with(&["6", "10", S2, "--time-limit", "0.2"], b"place (0,0,2,1)\ncount dumb\nshow\nquit\n");
+    assert!(out.status.success());
+    assert!(text.contains("time limit of 0.2 s reached before the search finished; the board is as it was"), "{text}");
+    let after = text.split("board is as it was").nth(1).unwrap();
+    assert!(after.contains(" 0  2  2  2  2  2  .") || after.contains(" 0 2 2 2 2 2 ."), "{text}");
+    assert!(text.trim_end().ends_with("bye"), "{text}");
+}
+
+#[test]
+fn ctrl_c_stops_a_search_in_play_and_returns_to_the_menu() {
+    let mut child = harness()
+        .args(["play", "stenen", "6", "10", S2])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("harness starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"place (0,0,2,1)\ncount dumb\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    stdin.write_all(b"show\nquit\n").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{:?} {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("search stopped (Ctrl-C); the board is as it was"), "{text}");
+    let after = text.split("board is as it was").nth(1).unwrap();
+    assert!(after.contains("2  2  2  2  2") || after.contains("2 2 2 2 2"), "{text}");
+    assert!(text.trim_end().ends_with("bye"), "{text}");
 }

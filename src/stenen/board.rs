@@ -29,7 +29,7 @@ impl Game {
     pub fn new(height: usize, width: usize, stones: Vec<Stone>) -> Result<Game, InputError> {
         for (what, v) in [("height h", height), ("width b", width)] {
             if !SIDES.contains(&v) {
-                return Err(InputError::new(format!("board {what} must be 2..=20, got {v}")));
+                return Err(InputError::new(format!("board {what} must be from 2 to 20, got {v}")));
             }
         }
         let class_of = classes(&stones);
@@ -141,13 +141,13 @@ impl Board {
     pub fn place(&mut self, game: &Game, p: Placement) -> Result<(), String> {
         let s = game.stone_count();
         if p.stone == 0 || p.stone > s {
-            return Err(format!("stone {} does not exist (stones are 1..={s})", p.stone));
+            return Err(format!("stone {} does not exist (stones are 1 to {s})", p.stone));
         }
         if self.is_placed(p.stone) {
             return Err(format!("stone {} is already on the board", p.stone));
         }
         if p.orientation >= ORIENTATIONS {
-            return Err(format!("orientation {} does not exist (orientations are 0..=7)", p.orientation));
+            return Err(format!("orientation {} does not exist (orientations are 0 to 7)", p.orientation));
         }
         let shape = &game.stones[p.stone - 1].orientations[p.orientation];
         if p.row + shape.rows > self.height || p.col + shape.cols > self.width {
@@ -172,7 +172,7 @@ impl Board {
         let p = match self.placed.get(stone.wrapping_sub(1)) {
             Some(Some(p)) => *p,
             Some(None) => return Err(format!("stone {stone} is not on the board")),
-            None => return Err(format!("stone {stone} does not exist (stones are 1..={})", self.placed.len())),
+            None => return Err(format!("stone {stone} does not exist (stones are 1 to {})", self.placed.len())),
         };
         for cell in self.cells.iter_mut().filter(|c| usize::from(**c) == stone) {
             *cell = 0;

@@ -6,10 +6,12 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use super::board::{Board, Game, Placement};
+use super::memo;
 use super::search::{cell_mismatch, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::cli::SearchArgs;
+use crate::harness::cli::{parse_time_limit, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
+use crate::harness::memo::MemoArgs;
 use crate::harness::{Error, InputError, Result};
 
 /// `harness stenen ...` one-shot commands.
@@ -24,9 +26,9 @@ pub enum Command {
 /// The instance and options of a one-shot search.
 #[derive(Debug, clap::Args)]
 pub struct TilingArgs {
-    /// Board rows h (2..=20).
+    /// Board rows h (from 2 to 20).
     pub height: usize,
-    /// Board columns b (2..=20).
+    /// Board columns b (from 2 to 20).
     pub width: usize,
     /// The stones file.
     pub file: PathBuf,
@@ -39,17 +41,25 @@ pub struct TilingArgs {
     /// `--json`, `--threads` (counting only) and `--time-limit`.
     #[command(flatten)]
     pub search: SearchArgs,
+    /// `--memo` (dumb and smart: the walk's numbers through a transposition table) and
+    /// `--memo-mb`.
+    #[command(flatten)]
+    pub memo: MemoArgs,
 }
 
 /// Arguments of `harness play stenen`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    /// Board rows h (2..=20).
+    /// Board rows h (from 2 to 20).
     pub height: usize,
-    /// Board columns b (2..=20).
+    /// Board columns b (from 2 to 20).
     pub width: usize,
     /// The stones file.
     pub file: PathBuf,
+    /// Time limit of each find and count in seconds (default: none; Ctrl-C stops a search
+    /// and returns to the menu).
+    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
 }
 
 /// Runs a one-shot command.
@@ -65,7 +75,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let game = super::load_game(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    super::play::Session::new(game).run(&mut stdin.lock(), &mut stdout.lock())
+    super::play::Session::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
 fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
@@ -82,65 +92,116 @@ fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
     Ok((game, board, budget))
 }
 
-fn stopped(s: Stopped) -> Error {
-    match s {
-        Stopped::Interrupted => Error::Interrupted,
-        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("the search stopped at its time limit (timeout)")),
-    }
-}
-
 /// A large count as a JSON number when it fits in u64, else as a decimal string.
 pub fn big(n: u128) -> Value {
     u64::try_from(n).map_or_else(|_| Value::String(n.to_string()), Value::from)
 }
 
+/// Ends a stopped one-shot: with `--json`, first one object with `"status": "timeout"`
+/// (or `"interrupted"`) and the figures reached so far on stdout; then the error.
+fn stopped(args: &TilingArgs, s: Stopped, budget: &Budget, seconds: f64, what: &str) -> Error {
+    if args.search.json {
+        let out = json!({
+            "status": s.to_string(),
+            "search": what,
+            "positions_so_far": budget.live_positions(),
+            "seconds": seconds,
+            "mode": args.mode.name(),
+            "memo": args.memo.memo,
+        });
+        println!("{out}");
+    }
+    Error::stopped(s, budget)
+}
+
 fn run_count(args: &TilingArgs) -> Result<()> {
     let (game, board, budget) = setup(args)?;
     let threads = args.search.threads();
-    let (result, time) = in_pool(threads, || timed(|| super::count(&game, &board, args.mode, threads > 1, &budget)));
-    let c = result.map_err(stopped)?;
-    if args.search.json {
+    let (mut out, time) = if args.memo.memo {
+        let mb = args.memo.megabytes();
+        let (r, time) = in_pool(threads, || timed(|| memo::count(&game, &board, args.mode, threads > 1, &budget, mb)));
+        let c = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
         let out = json!({
             "solutions_distinct": c.distinct,
             "solutions_labelled": big(c.labelled),
             "positions": c.positions,
-            "seconds": time.as_secs_f64(),
-            "mode": args.mode.name(),
-            "threads": threads,
+            "distinct_positions": c.distinct_positions,
+            "memo_bytes": c.memo_bytes,
         });
-        println!("{out}");
+        (out, time)
     } else {
-        println!("solutions_distinct: {}", c.distinct);
-        println!("solutions_labelled: {}", c.labelled);
-        println!("positions: {}", c.positions);
-        println!("seconds: {:.6}", time.as_secs_f64());
-        println!("mode: {}  threads: {threads}", args.mode.name());
-    }
+        let (r, time) = in_pool(threads, || timed(|| super::count(&game, &board, args.mode, threads > 1, &budget)));
+        let c = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
+        let out = json!({
+            "solutions_distinct": c.distinct,
+            "solutions_labelled": big(c.labelled),
+            "positions": c.positions,
+        });
+        (out, time)
+    };
+    out["seconds"] = json!(time.as_secs_f64());
+    out["mode"] = json!(args.mode.name());
+    out["threads"] = json!(threads);
+    let order = [
+        "solutions_distinct",
+        "solutions_labelled",
+        "positions",
+        "distinct_positions",
+        "memo_bytes",
+        "seconds",
+        "mode",
+        "threads",
+    ];
+    print_result(args, &out, &order);
     Ok(())
+}
+
+/// Prints `out` as one JSON object (`--json`) or as `key: value` lines in `order`
+/// (the keys present), a solved board first.
+fn print_result(args: &TilingArgs, out: &Value, order: &[&str]) {
+    if args.search.json {
+        println!("{out}");
+        return;
+    }
+    if let Some(board) = out.get("board_text").and_then(Value::as_str) {
+        print!("{board}");
+    }
+    for key in order {
+        match out.get(*key) {
+            Some(Value::String(s)) => println!("{key}: {s}"),
+            Some(Value::Number(n)) if n.is_f64() => println!("{key}: {:.6}", n.as_f64().unwrap_or(0.0)),
+            Some(other) => println!("{key}: {other}"),
+            None => {}
+        }
+    }
 }
 
 fn run_find(args: &TilingArgs) -> Result<()> {
     let (game, board, budget) = setup(args)?;
-    let (result, time) = timed(|| super::find(&game, &board, args.mode, &budget));
-    let f = result.map_err(stopped)?;
-    let solved = f.board.map(|cells| Board::from_cells(&game, cells));
-    if args.search.json {
+    let (mut out, cells, time) = if args.memo.memo {
+        let mb = args.memo.megabytes();
+        let (r, time) = timed(|| memo::find(&game, &board, args.mode, &budget, mb));
+        let f = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
         let out = json!({
-            "found": solved.is_some(),
-            "board": solved.as_ref().map(Board::rows),
             "positions": f.positions,
-            "seconds": time.as_secs_f64(),
-            "mode": args.mode.name(),
+            "distinct_positions": f.distinct_positions,
+            "memo_bytes": f.memo_bytes,
         });
-        println!("{out}");
+        (out, f.board, time)
     } else {
-        match &solved {
-            Some(b) => print!("{b}"),
-            None => println!("no solution"),
-        }
-        println!("positions: {}", f.positions);
-        println!("seconds: {:.6}", time.as_secs_f64());
-        println!("mode: {}", args.mode.name());
+        let (r, time) = timed(|| super::find(&game, &board, args.mode, &budget));
+        let f = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
+        (json!({ "positions": f.positions }), f.board, time)
+    };
+    let solved = cells.map(|cells| Board::from_cells(&game, cells));
+    out["found"] = json!(solved.is_some());
+    out["seconds"] = json!(time.as_secs_f64());
+    out["mode"] = json!(args.mode.name());
+    if args.search.json {
+        out["board"] = json!(solved.as_ref().map(Board::rows));
+    } else {
+        out["board_text"] = json!(solved.as_ref().map_or("no solution\n".to_string(), |b| b.to_string()));
     }
+    print_result(args, &out, &["positions", "distinct_positions", "memo_bytes", "seconds", "mode"]);
     Ok(())
 }

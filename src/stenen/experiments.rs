@@ -7,7 +7,12 @@
 //! game = "stenen"
 //! kind = "table"
 //! instances = [{ height = 4, width = 5, stones = "stenen/stenen1.in" }]
+//! memo_mb = 1024   # optional: the memo table that fills cells a walk cannot finish
 //! ```
+//!
+//! A dumb or smart cell whose walk hits the time limit is computed again through the memo
+//! (`memo.rs`, the walk's exact numbers); its positions then fill the cell and its
+//! `<column>_source` column says `memo` instead of `walk`.
 
 use std::path::Path;
 use std::time::Duration;
@@ -15,9 +20,11 @@ use std::time::Duration;
 use serde::Deserialize;
 
 use super::board::{Board, Game};
+use super::memo;
 use super::search::{Count, Found, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::{seconds_cell, status_of, timed, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::memo::check_memo_mb;
 use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome};
 
 /// One board size with one stones file, as written in a manifest.
@@ -33,7 +40,13 @@ struct InstanceParams {
 #[serde(deny_unknown_fields)]
 struct TableParams {
     instances: Vec<InstanceParams>,
+    /// MiB of the memo table that fills the cells a walk cannot finish.
+    memo_mb: Option<u64>,
 }
+
+/// Memo table of the `table` experiment when the manifest gives no `memo_mb`: bounded,
+/// since the machine running a report is often shared.
+pub const DEFAULT_TABLE_MEMO_MB: u64 = 1024;
 
 /// A loaded instance.
 struct Instance {
@@ -43,9 +56,10 @@ struct Instance {
 
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
     let path = spec.resolve(&p.stones);
-    let game = super::load_game(p.height, p.width, &path).map_err(|e| match e.file {
-        Some(_) => e,
-        None => spec.error(Some(key), e.message),
+    let game = super::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
+        (Some(_), Some(_)) => e,
+        (Some(_), None) => spec.error(Some(key), e.to_string()),
+        (None, _) => spec.error(Some(key), e.message),
     })?;
     let stem = Path::new(&p.stones).file_stem().map_or(p.stones.clone(), |s| s.to_string_lossy().into_owned());
     Ok(Instance { name: format!("{}x{} {stem}", p.height, p.width), game })
@@ -61,7 +75,9 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
             }
             let instances =
                 params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
-            Ok(Box::new(Table { instances }))
+            let memo_mb = check_memo_mb(params.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB))
+                .map_err(|e| spec.error(Some("memo_mb"), e.message))?;
+            Ok(Box::new(Table { instances, memo_mb }))
         }
         other => Err(spec.error(Some("kind"), format!("unknown kind `{other}` for game stenen, expected `table`"))),
     }
@@ -70,10 +86,11 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
 /// The seed's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
 struct Table {
     instances: Vec<Instance>,
+    memo_mb: u64,
 }
 
 /// The columns of kind `table`, in order.
-pub const TABLE_COLUMNS: [&str; 20] = [
+pub const TABLE_COLUMNS: [&str; 24] = [
     "instance",
     "height",
     "width",
@@ -94,7 +111,16 @@ pub const TABLE_COLUMNS: [&str; 20] = [
     "seed",
     "time_limit",
     "status",
+    "dumb_find_positions_source",
+    "smart_find_positions_source",
+    "dumb_count_positions_source",
+    "smart_count_positions_source",
 ];
+
+/// `<column>_source` value of a figure the seed's walk produced (or could not: `timeout`).
+pub const SOURCE_WALK: &str = "walk";
+/// `<column>_source` value of a figure computed through the memo after the walk timed out.
+pub const SOURCE_MEMO: &str = "memo";
 
 type Timed<T> = (Result<T, Stopped>, Duration);
 
@@ -105,23 +131,89 @@ fn cells<T>(r: &Timed<T>, positions: impl Fn(&T) -> u64) -> [String; 2] {
     }
 }
 
+/// A count cell: the walk's, or the memo's exact figures when the walk timed out.
+struct CountCell {
+    walk: Timed<Count>,
+    memo: Option<Count>,
+}
+
+impl CountCell {
+    fn count(&self) -> Option<&Count> {
+        self.walk.0.as_ref().ok().or(self.memo.as_ref())
+    }
+
+    fn cells(&self) -> [String; 2] {
+        match (&self.walk, &self.memo) {
+            ((Err(_), _), Some(m)) => [m.positions.to_string(), STATUS_TIMEOUT.to_string()],
+            (walk, _) => cells(walk, |c| c.positions),
+        }
+    }
+
+    fn source(&self) -> &'static str {
+        if self.walk.0.is_err() && self.memo.is_some() {
+            SOURCE_MEMO
+        } else {
+            SOURCE_WALK
+        }
+    }
+}
+
+/// A find cell: the walk's positions, or the memo's when the walk timed out.
+struct FindCell {
+    walk: Timed<Found>,
+    memo: Option<u64>,
+}
+
+impl FindCell {
+    fn cells(&self) -> [String; 2] {
+        match (&self.walk, self.memo) {
+            ((Err(_), _), Some(p)) => [p.to_string(), STATUS_TIMEOUT.to_string()],
+            (walk, _) => cells(walk, |f| f.positions),
+        }
+    }
+
+    fn source(&self) -> &'static str {
+        if self.walk.0.is_err() && self.memo.is_some() {
+            SOURCE_MEMO
+        } else {
+            SOURCE_WALK
+        }
+    }
+}
+
 impl Table {
+    /// A dumb or smart find; through the memo (same positions) when the walk timed out.
+    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> FindCell {
+        let walk = timed(|| super::find(&inst.game, board, mode, &ctx.budget()));
+        let memo = matches!(walk.0, Err(Stopped::TimeLimit))
+            .then(|| memo::find(&inst.game, board, mode, &ctx.budget(), self.memo_mb).ok()?.ok())
+            .flatten()
+            .map(|f| f.positions);
+        FindCell { walk, memo }
+    }
+
+    /// A count on the run's threads; through the memo (same figures) when a dumb or smart
+    /// walk timed out.
+    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> CountCell {
+        let parallel = ctx.threads > 1;
+        let walk = timed(|| super::count(&inst.game, board, mode, parallel, &ctx.budget()));
+        let memo = (mode != Mode::Fast && matches!(walk.0, Err(Stopped::TimeLimit)))
+            .then(|| memo::count(&inst.game, board, mode, parallel, &ctx.budget(), self.memo_mb).ok()?.ok())
+            .flatten()
+            .map(|m| Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled });
+        CountCell { walk, memo }
+    }
+
     fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
         let board = Board::empty(&inst.game);
-        let find = |mode| timed(|| super::find(&inst.game, &board, mode, &ctx.budget()));
-        let count = |mode| {
-            ctx.in_pool(ctx.threads, || {
-                timed(|| super::count(&inst.game, &board, mode, ctx.threads > 1, &ctx.budget()))
-            })
-        };
-        let dumb_find: Timed<Found> = find(Mode::Dumb);
-        let smart_find: Timed<Found> = find(Mode::Smart);
-        let counts: [Timed<Count>; 3] = [count(Mode::Dumb), count(Mode::Smart), count(Mode::Fast)];
-        let finished: Vec<&Count> = counts.iter().filter_map(|(r, _)| r.as_ref().ok()).collect();
-        let stopped = [dumb_find.0.as_ref().err(), smart_find.0.as_ref().err()]
+        let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
+        let smart_find = self.find(inst, &board, Mode::Smart, ctx);
+        let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
+        let finished: Vec<&Count> = counts.iter().filter_map(CountCell::count).collect();
+        let stopped = [dumb_find.walk.0.as_ref().err(), smart_find.walk.0.as_ref().err()]
             .into_iter()
             .flatten()
-            .chain(counts.iter().filter_map(|(r, _)| r.as_ref().err()))
+            .chain(counts.iter().filter_map(|c| c.walk.0.as_ref().err()))
             .copied()
             .next();
         let status = if finished.windows(2).any(|w| (w[0].distinct, w[0].labelled) != (w[1].distinct, w[1].labelled)) {
@@ -141,33 +233,47 @@ impl Table {
             inst.game.width.to_string(),
             inst.game.stone_count().to_string(),
         ];
-        row.extend(cells(&dumb_find, |f| f.positions));
-        row.extend(cells(&smart_find, |f| f.positions));
+        row.extend(dumb_find.cells());
+        row.extend(smart_find.cells());
         row.extend([distinct, labelled]);
         for c in &counts {
-            row.extend(cells(c, |c| c.positions));
+            row.extend(c.cells());
         }
         row.extend([ctx.threads.to_string(), ctx.seed().to_string(), ctx.time_limit_cell(), status]);
+        row.extend([dumb_find.source(), smart_find.source(), counts[0].source(), counts[1].source()].map(String::from));
         row
     }
 }
 
-impl crate::harness::experiment::WholeExperiment for Table {
+/// A guess of an instance's relative cost: the seed's walks grow about 2^(cells / 2.5)
+/// (4x5: 0.001 s, 5x8: 0.2 s, 6x10: 100 s in the measured table).
+fn cost_estimate(game: &Game) -> f64 {
+    2f64.powf(game.cells() as f64 / 2.5)
+}
+
+impl Experiment for Table {
     fn columns(&self) -> Vec<String> {
         TABLE_COLUMNS.iter().map(|c| c.to_string()).collect()
     }
 
-    fn items(&self) -> u64 {
-        self.instances.len() as u64
+    /// One item per instance, named like its `instance` cell (`#2`, `#3`, ... on repeats).
+    fn items(&self) -> Vec<Item> {
+        let mut items: Vec<Item> = Vec::with_capacity(self.instances.len());
+        for inst in &self.instances {
+            let repeats =
+                items.iter().filter(|i| i.id == inst.name || i.id.starts_with(&format!("{} #", inst.name))).count();
+            let id = if repeats == 0 { inst.name.clone() } else { format!("{} #{}", inst.name, repeats + 1) };
+            items.push(Item::new(id).with_cost(cost_estimate(&inst.game)));
+        }
+        items
     }
 
-    fn run(&self, ctx: &RunContext) -> crate::harness::Result<()> {
-        for inst in &self.instances {
-            ctx.check_interrupted()?;
-            let row = self.row(inst, ctx);
-            ctx.check_interrupted()?;
-            ctx.emit(row, &inst.name);
-        }
+    fn run_item(&self, ctx: &RunContext, index: usize) -> crate::harness::Result<()> {
+        let inst = &self.instances[index];
+        ctx.check_interrupted()?;
+        let row = self.row(inst, ctx);
+        ctx.check_interrupted()?;
+        ctx.emit(row, &inst.name);
         Ok(())
     }
 }
@@ -179,17 +285,22 @@ struct SearchItem {
     height: usize,
     width: usize,
     stones: String,
+    memo_mb: Option<u64>,
 }
 
-/// One stenen count of the `parallel` experiment.
+/// One stenen count of the `parallel` experiment (through the memo when `memo_mb` is set).
 struct ParallelCount {
     mode: Mode,
+    memo_mb: Option<u64>,
     instance: Instance,
 }
 
 impl ParallelSearch for ParallelCount {
     fn search(&self) -> String {
-        format!("count {}", self.mode.name())
+        match self.memo_mb {
+            Some(_) => format!("count {} memo", self.mode.name()),
+            None => format!("count {}", self.mode.name()),
+        }
     }
 
     fn instance(&self) -> String {
@@ -198,31 +309,55 @@ impl ParallelSearch for ParallelCount {
 
     fn run(&self, parallel: bool, budget: &Budget) -> Result<SearchOutcome, Stopped> {
         let board = Board::empty(&self.instance.game);
-        let c = super::count(&self.instance.game, &board, self.mode, parallel, budget)?;
+        let c = match self.memo_mb {
+            Some(mb) => {
+                let m = memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
+                    .map_err(|_| Stopped::TimeLimit)??;
+                Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled }
+            }
+            None => super::count(&self.instance.game, &board, self.mode, parallel, budget)?,
+        };
         Ok(SearchOutcome { positions: c.positions, result: format!("distinct={} labelled={}", c.distinct, c.labelled) })
     }
 }
 
 /// Builds one item of the `parallel` experiment for stenen:
-/// `{ game = "stenen", search = "count dumb|count smart|count fast", height, width, stones }`.
+/// `{ game = "stenen", search = "count dumb|count smart|count fast|count dumb memo|count smart memo",
+/// height, width, stones }` (memo searches: optional `memo_mb`, default
+/// [`DEFAULT_TABLE_MEMO_MB`]).
 pub fn parallel_search(
     spec: &ExperimentSpec,
     item: &toml::Table,
     what: &str,
 ) -> Result<Box<dyn ParallelSearch>, InputError> {
     let p: SearchItem = spec.parse_table(item, Some(what))?;
-    let mode = match p.search.as_str() {
-        "count dumb" => Mode::Dumb,
-        "count smart" => Mode::Smart,
-        "count fast" => Mode::Fast,
+    let (mode, memo) = match p.search.as_str() {
+        "count dumb" => (Mode::Dumb, false),
+        "count smart" => (Mode::Smart, false),
+        "count fast" => (Mode::Fast, false),
+        "count dumb memo" => (Mode::Dumb, true),
+        "count smart memo" => (Mode::Smart, true),
         other => {
             return Err(spec.error(
                 Some("items"),
-                format!("{what}: unknown search `{other}`, expected `count dumb`, `count smart` or `count fast`"),
+                format!(
+                    "{what}: unknown search `{other}`, expected `count dumb`, `count smart`, `count fast`, \
+                     `count dumb memo` or `count smart memo`"
+                ),
             ))
         }
     };
+    if p.memo_mb.is_some() && !memo {
+        return Err(spec.error(Some("items"), format!("{what}: `memo_mb` needs a `count ... memo` search")));
+    }
+    let memo_mb = match memo {
+        true => Some(
+            check_memo_mb(p.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB))
+                .map_err(|e| spec.error(Some("items"), format!("{what}: {}", e.message)))?,
+        ),
+        false => None,
+    };
     let params = InstanceParams { height: p.height, width: p.width, stones: p.stones };
     let instance = load_instance(spec, &params, "items")?;
-    Ok(Box::new(ParallelCount { mode, instance }))
+    Ok(Box::new(ParallelCount { mode, memo_mb, instance }))
 }

@@ -390,7 +390,51 @@ struct Task<B> {
     weight: u64,
 }
 
-/// Counts every solution from `board`; `parallel` runs the parts on the current rayon pool.
+/// Parallel counts split their tasks until at least this many are ready (or
+/// [`SPLIT_LEVELS`] levels are expanded), so that the pool has work even when no
+/// symmetry task list exists.
+pub const SPLIT_TASKS: usize = 64;
+/// Most levels a parallel count expands before handing the tasks to rayon.
+pub const SPLIT_LEVELS: usize = 3;
+
+/// Replaces tasks by their children, level by level, until there are `wanted` of them.
+/// Each expanded task is one call of the solver, returned as the count of expanded
+/// positions, so the totals equal the sequential search's; children are generated as the
+/// solver does (disjoint placements of classes with stones left, the lone-cell test).
+fn split_tasks<B: Bits>(layout: &Layout<B>, mut tasks: Vec<Task<B>>, wanted: usize) -> (Vec<Task<B>>, u64) {
+    let mut expanded = 0;
+    for _ in 0..SPLIT_LEVELS {
+        if tasks.len() >= wanted {
+            break;
+        }
+        let mut next = Vec::new();
+        for task in tasks {
+            if task.occ == B::FULL {
+                next.push(task);
+                continue;
+            }
+            expanded += 1;
+            let base = task.occ.first_zero() * layout.classes;
+            for c in (0..layout.classes).filter(|&c| task.remaining[c] > 0) {
+                for &m in &layout.masks[layout.index[base + c] as usize..layout.index[base + c + 1] as usize] {
+                    let occ = task.occ.or(m);
+                    if !task.occ.disjoint(m) || (layout.prune_lone && layout.has_lone_cell(occ)) {
+                        continue;
+                    }
+                    let mut remaining = task.remaining.clone();
+                    remaining[c] -= 1;
+                    next.push(Task { occ, remaining, weight: task.weight });
+                }
+            }
+        }
+        tasks = next;
+    }
+    (tasks, expanded)
+}
+
+/// Counts every solution from `board`; `parallel` splits the tree into tasks (the
+/// symmetry orbits on an empty board, then their children) run on the current rayon
+/// pool, with the same positions as sequentially.
 pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     match game.cells() {
         0..=64 => count_with::<u64>(game, board, parallel, budget),
@@ -420,6 +464,7 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
         Some(tasks) => (tasks, 1),
         None => (vec![Task { occ, remaining: rem, weight: 1 }], 0),
     };
+    let (tasks, expanded) = if parallel { split_tasks(&layout, tasks, SPLIT_TASKS) } else { (tasks, 0) };
     let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
         budget.check()?;
         let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
@@ -433,7 +478,7 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
     } else {
         tasks.iter().map(run).collect::<Result<_, _>>()?
     };
-    let (positions, distinct) = parts.iter().fold((root, 0), |(p, s), &(tp, ts)| (p + tp, s + ts));
+    let (positions, distinct) = parts.iter().fold((root + expanded, 0), |(p, s), &(tp, ts)| (p + tp, s + ts));
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 

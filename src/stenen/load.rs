@@ -12,19 +12,56 @@ use crate::harness::InputError;
 /// Most stones a file may hold.
 pub const MAX_STONES: usize = 20;
 
-/// Reads and checks the stones file at `path`.
+/// Largest stones file read: 1 MiB (twenty 5x5 stones take under 1 KiB).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads and checks the stones file at `path` (at most [`MAX_FILE_BYTES`], UTF-8).
 pub fn load_stones(path: &Path) -> Result<Vec<Stone>, InputError> {
-    let text = std::fs::read_to_string(path).map_err(|e| InputError::in_file(path, format!("cannot open: {e}")))?;
-    parse_stones(path, &text)
+    let bytes = read_capped(path)?;
+    let text = utf8(path, &bytes)?;
+    parse_stones(path, text)
 }
 
-/// Parses stones-file `text` (named `path` in messages).
+fn read_capped(path: &Path) -> Result<Vec<u8>, InputError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| InputError::in_file(path, format!("cannot open: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(InputError::in_file(
+            path,
+            format!("larger than {} KiB; a stones file holds at most 20 small stones", MAX_FILE_BYTES >> 10),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The file's text, or a refusal naming the line and column of the first byte that is
+/// not UTF-8.
+pub fn utf8<'b>(path: &Path, bytes: &'b [u8]) -> Result<&'b str, InputError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+        InputError::at(path, line, format!("byte {column} of the line is not UTF-8 text; expected `X`, `.`, digits"))
+    })
+}
+
+/// Parses stones-file `text` (named `path` in messages); a leading UTF-8 byte-order mark
+/// is skipped.
 pub fn parse_stones(path: &Path, text: &str) -> Result<Vec<Stone>, InputError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = Lines::new(path, text);
     let (line, count) = lines.numbers("the number of stones S", 1)?;
     let count = count[0];
     if !(1..=MAX_STONES).contains(&count) {
-        return Err(InputError::at(path, line, format!("number of stones must be 1..={MAX_STONES}, got {count}")));
+        return Err(InputError::at(
+            path,
+            line,
+            format!("number of stones must be from 1 to {MAX_STONES}, got {count}"),
+        ));
     }
     let mut stones = Vec::with_capacity(count);
     for number in 1..=count {
@@ -49,7 +86,7 @@ fn parse_stone(lines: &mut Lines, number: usize) -> Result<Stone, InputError> {
             return Err(InputError::at(
                 path,
                 size_line,
-                format!("stone {number}: {what} must be 1..={MAX_SIDE}, got {v}"),
+                format!("stone {number}: {what} must be from 1 to {MAX_SIDE}, got {v}"),
             ));
         }
     }
@@ -57,7 +94,7 @@ fn parse_stone(lines: &mut Lines, number: usize) -> Result<Stone, InputError> {
     for r in 0..m {
         let (line, text) = lines
             .next_nonblank()
-            .ok_or_else(|| InputError::in_file(path, format!("stone {number}: row {} of {m} is missing", r + 1)))?;
+            .ok_or_else(|| lines.at_end(format!("stone {number}: row {} of {m} is missing (the file ends)", r + 1)))?;
         let row: Vec<char> = text.trim_end().chars().collect();
         if row.len() != n {
             return Err(InputError::at(
@@ -128,11 +165,18 @@ fn connected(cells: &[(usize, usize)]) -> bool {
 struct Lines<'a> {
     path: &'a Path,
     inner: std::iter::Enumerate<std::str::Lines<'a>>,
+    /// Lines in the file (the last one, where a refusal at the end points).
+    last: usize,
 }
 
 impl<'a> Lines<'a> {
     fn new(path: &'a Path, text: &'a str) -> Self {
-        Lines { path, inner: text.lines().enumerate() }
+        Lines { path, inner: text.lines().enumerate(), last: text.lines().count().max(1) }
+    }
+
+    /// A refusal at the end of the file, naming its last line.
+    fn at_end(&self, message: String) -> InputError {
+        InputError::at(self.path, self.last, message)
     }
 
     fn next_nonblank(&mut self) -> Option<(usize, &'a str)> {
@@ -141,21 +185,29 @@ impl<'a> Lines<'a> {
 
     /// The next non-blank line, which must hold exactly `count` non-negative integers.
     fn numbers(&mut self, what: &str, count: usize) -> Result<(usize, Vec<usize>), InputError> {
-        let (line, text) = self
-            .next_nonblank()
-            .ok_or_else(|| InputError::in_file(self.path, format!("file ends where {what} was expected")))?;
+        let (line, text) =
+            self.next_nonblank().ok_or_else(|| self.at_end(format!("the file ends where {what} was expected")))?;
         let tokens: Vec<&str> = text.split_whitespace().collect();
         if tokens.len() != count {
             return Err(InputError::at(
                 self.path,
                 line,
-                format!("expected {what} ({count} integer(s)), got `{}`", text.trim()),
+                format!("expected {what} ({}), got `{}`", integers(count), text.trim()),
             ));
         }
         let values = tokens.iter().map(|t| t.parse::<usize>()).collect::<Result<Vec<_>, _>>().map_err(|_| {
-            InputError::at(self.path, line, format!("expected {what} as integer(s), got `{}`", text.trim()))
+            InputError::at(self.path, line, format!("expected {what} as {}, got `{}`", integers(count), text.trim()))
         })?;
         Ok((line, values))
+    }
+}
+
+/// `1 integer`, `2 integers`.
+fn integers(count: usize) -> String {
+    if count == 1 {
+        "1 integer".to_string()
+    } else {
+        format!("{count} integers")
     }
 }
 
@@ -188,6 +240,30 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(parse("\u{feff}1\n1 1\nX\n").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_refused_with_line_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.in");
+        std::fs::write(&path, b"1\n1 2\nX\xff\n").unwrap();
+        let e = load_stones(&path).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("byte 2") && e.message.contains("not UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn files_over_the_size_cap_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.in");
+        std::fs::write(&path, vec![b'\n'; MAX_FILE_BYTES as usize + 1]).unwrap();
+        let e = load_stones(&path).unwrap_err();
+        assert!(e.message.contains("larger than 1024 KiB"), "{e}");
+    }
+
+    #[test]
     fn cannot_open() {
         let e = load_stones(Path::new("/nonexistent/stenen.in")).unwrap_err();
         assert!(e.message.contains("cannot open"), "{e}");
@@ -195,15 +271,15 @@ mod tests {
 
     #[test]
     fn every_refusal_names_line_and_problem() {
-        refused("", None, "number of stones");
-        refused("0\n", Some(1), "1..=20");
-        refused("21\n", Some(1), "1..=20");
+        refused("", Some(1), "number of stones");
+        refused("0\n", Some(1), "from 1 to 20");
+        refused("21\n", Some(1), "from 1 to 20");
         refused("x\n", Some(1), "integer");
         refused("1 2\n", Some(1), "1 integer");
-        refused("1\n6 1\n", Some(2), "rows m must be 1..=5");
-        refused("1\n1 0\n", Some(2), "columns n must be 1..=5");
+        refused("1\n6 1\n", Some(2), "rows m must be from 1 to 5");
+        refused("1\n1 0\n", Some(2), "columns n must be from 1 to 5");
         refused("1\n1\n", Some(2), "2 integer");
-        refused("1\n2 2\nXX\n", None, "row 2 of 2 is missing");
+        refused("1\n2 2\nXX\n", Some(3), "row 2 of 2 is missing");
         refused("1\n1 2\nXXX\n", Some(3), "3 characters, expected 2");
         refused("1\n1 2\nXO\n", Some(3), "character `O`");
         refused("1\n1 2\n..\n", Some(2), "no `X`");
@@ -211,6 +287,7 @@ mod tests {
         refused("1\n2 2\nX.\nX.\n", Some(2), "column 2 is all");
         refused("1\n2 2\nX.\n.X\n", Some(2), "not 4-connected");
         refused("1\n1 1\nX\nXX\n", Some(4), "trailing text");
-        refused("2\n1 1\nX\n", None, "file ends");
+        refused("2\n1 1\nX\n\n", Some(4), "file ends");
+        refused("1\n1\n", Some(2), "2 integers");
     }
 }

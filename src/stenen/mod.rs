@@ -6,6 +6,7 @@ pub mod cli;
 pub mod experiments;
 pub mod fast;
 pub mod load;
+pub mod memo;
 pub mod play;
 pub mod search;
 pub mod stone;

@@ -8,9 +8,12 @@ use std::io::{BufRead, Write};
 use super::board::{Board, Game, Placement};
 use super::search::{cell_mismatch, Mode};
 use super::stone::ORIENTATIONS;
-use crate::harness::budget::{Budget, Stopped};
+use std::time::Duration;
+
+use crate::harness::budget::{clear_interrupt, Budget, Stopped};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::manifest::default_threads;
+use crate::harness::progress::SearchStatus;
 use crate::harness::{Error, Result};
 
 const MENU: &str = "\
@@ -22,47 +25,78 @@ Menu (type the number or the word):
   5 find [MODE]     find a tiling from this board; MODE dumb, smart (default) or fast
   6 count [MODE]    count the tilings from this board; MODE dumb, smart (default) or fast
   7 help            show this menu
-  0 quit            end the program";
+  8 load FILE       read another stones file (same board size, empty board)
+  0 quit            end the program
+A search runs until it finishes, its time limit (--time-limit) passes, or Ctrl-C stops it;
+the board stays as it was.";
 
-/// An interactive session: the game and the current board.
+/// An interactive session: the game, the current board and the searches' time limit.
 pub struct Session {
     game: Game,
     board: Board,
+    time_limit: Option<f64>,
+}
+
+/// `1 stone`, `2 stones`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 impl Session {
-    /// A session on the empty board of `game`.
-    pub fn new(game: Game) -> Session {
+    /// A session on the empty board of `game`; searches stop after `time_limit` seconds
+    /// (`None`: only Ctrl-C stops them).
+    pub fn new(game: Game, time_limit: Option<f64>) -> Session {
         let board = Board::empty(&game);
-        Session { game, board }
+        Session { game, board, time_limit }
+    }
+
+    fn describe(&self, out: &mut dyn Write) -> Result<()> {
+        writeln!(
+            out,
+            "Stenen leggen: {}x{} board, {}",
+            self.game.height,
+            self.game.width,
+            plural(self.game.stone_count(), "stone")
+        )?;
+        if let Some((stones, empty)) = cell_mismatch(&self.game, &Board::empty(&self.game)) {
+            writeln!(
+                out,
+                "note: the stones cover {}, the board has {empty}: no tiling exists",
+                plural(stones, "cell")
+            )?;
+        }
+        Ok(())
     }
 
     /// Reads commands from `input` until `quit` or end of input, answering on `out`.
+    /// A line that is not UTF-8 text is refused and the prompt comes again.
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-        writeln!(
-            out,
-            "Stenen leggen: {}x{} board, {} stones",
-            self.game.height,
-            self.game.width,
-            self.game.stone_count()
-        )?;
+        self.describe(out)?;
         writeln!(out, "{MENU}")?;
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         loop {
             write!(out, "> ")?;
             out.flush()?;
-            line.clear();
-            if input.read_line(&mut line)? == 0 {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(out, "\nend of input; bye")?;
                 return Ok(());
             }
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                writeln!(out, "that line is not UTF-8 text; type a command (`help` shows the menu)")?;
+                continue;
+            };
             match self.command(line.trim(), out) {
                 Ok(true) => {
                     writeln!(out, "bye")?;
                     return Ok(());
                 }
                 Ok(false) => {}
-                Err(Error::Input(e)) => writeln!(out, "{}", e.message)?,
+                Err(Error::Input(e)) => writeln!(out, "{e}")?,
                 Err(e) => return Err(e),
             }
         }
@@ -81,10 +115,38 @@ impl Session {
             "5" | "find" => self.find(parse_mode(rest)?, out)?,
             "6" | "count" => self.count(parse_mode(rest)?, out)?,
             "7" | "help" | "?" => writeln!(out, "{MENU}")?,
+            "8" | "load" => self.load(rest, out)?,
             "0" | "quit" | "exit" | "q" => return Ok(true),
             other => return Err(bad(format!("unknown command `{other}`; type `help` for the menu"))),
         }
         Ok(false)
+    }
+
+    fn load(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
+        if args.is_empty() {
+            return Err(bad("expected a stones file after `load`, e.g. `load instances/stenen/stenen1.in`"));
+        }
+        self.game = super::load_game(self.game.height, self.game.width, std::path::Path::new(args))?;
+        self.board = Board::empty(&self.game);
+        writeln!(out, "read {args}")?;
+        self.describe(out)
+    }
+
+    /// A budget for one search: the session's time limit, Ctrl-C forgotten from before.
+    fn budget(&self) -> Budget {
+        clear_interrupt();
+        Budget::new(self.time_limit.map(Duration::from_secs_f64))
+    }
+
+    /// Says why a search stopped; a Ctrl-C is handled here, so the next one stops the next
+    /// search (a second Ctrl-C while this one was stopping quits the program).
+    fn stopped(&self, s: Stopped, budget: &Budget, out: &mut dyn Write) -> Result<()> {
+        clear_interrupt();
+        match s {
+            Stopped::Interrupted => writeln!(out, "search stopped (Ctrl-C); the board is as it was")?,
+            Stopped::TimeLimit => writeln!(out, "{}; the board is as it was", Error::stopped(s, budget))?,
+        }
+        Ok(())
     }
 
     fn place(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
@@ -109,7 +171,7 @@ impl Session {
             let status = if self.board.is_placed(i + 1) { "on the board" } else { "unplaced" };
             let same = (0..i).find(|&j| self.game.class_of[j] == self.game.class_of[i]);
             let class = same.map_or(String::new(), |j| format!(", identical to stone {}", j + 1));
-            writeln!(out, "stone {} ({} cells, {status}{class}):", i + 1, stone.size())?;
+            writeln!(out, "stone {} ({}, {status}{class}):", i + 1, plural(stone.size(), "cell"))?;
             let drawn: Vec<Vec<String>> = stone.orientations.iter().map(|s| s.draw()).collect();
             let header: Vec<String> = (0..ORIENTATIONS)
                 .map(|o| if stone.distinct.contains(&o) { format!("{o}") } else { format!("{o}=") })
@@ -129,8 +191,14 @@ impl Session {
         if self.report_mismatch(out)? {
             return Ok(());
         }
-        let (r, time) = timed(|| super::find(&self.game, &self.board, mode, &Budget::unlimited()));
-        let f = r.map_err(stopped)?;
+        let budget = self.budget();
+        let status = SearchStatus::start(&format!("find {}", mode.name()), budget.live_counter());
+        let (r, time) = timed(|| super::find(&self.game, &self.board, mode, &budget));
+        drop(status);
+        let f = match r {
+            Ok(f) => f,
+            Err(s) => return self.stopped(s, &budget, out),
+        };
         match f.board {
             Some(cells) => {
                 writeln!(out, "a solution ({} search):", mode.name())?;
@@ -147,10 +215,15 @@ impl Session {
             return Ok(());
         }
         let threads = default_threads();
-        let (r, time) = in_pool(threads, || {
-            timed(|| super::count(&self.game, &self.board, mode, threads > 1, &Budget::unlimited()))
-        });
-        let c = r.map_err(stopped)?;
+        let budget = self.budget();
+        let status = SearchStatus::start(&format!("count {}", mode.name()), budget.live_counter());
+        let (r, time) =
+            in_pool(threads, || timed(|| super::count(&self.game, &self.board, mode, threads > 1, &budget)));
+        drop(status);
+        let c = match r {
+            Ok(c) => c,
+            Err(s) => return self.stopped(s, &budget, out),
+        };
         writeln!(
             out,
             "solutions: {} distinct (identical stones interchangeable), {} labelled",
@@ -182,11 +255,4 @@ fn parse_mode(text: &str) -> Result<Mode> {
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::Input(crate::harness::InputError::new(msg))
-}
-
-fn stopped(s: Stopped) -> Error {
-    match s {
-        Stopped::Interrupted => Error::Interrupted,
-        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("search stopped")),
-    }
 }

@@ -26,7 +26,7 @@ pub enum Mode {
     Dumb,
     /// Plus the region-size test after every placement.
     Smart,
-    /// The bitboard solver (`fast.rs`).
+    /// The bitboard solver (beyond the seed): the same counts, its own positions.
     Fast,
 }
 
@@ -85,8 +85,8 @@ pub fn labelled_factor(game: &Game, board: &Board) -> u128 {
 /// Precomputed placements: for each board cell and stone, every distinct orientation that
 /// fits inside the board with its first covered cell on that cell.
 pub(crate) struct Tables {
-    cells: usize,
-    stones: usize,
+    pub(super) cells: usize,
+    pub(super) stones: usize,
     sizes: Vec<usize>,
     /// Lower-numbered stones of the same class, as a bit mask per stone.
     lower_in_class: Vec<u32>,
@@ -204,28 +204,28 @@ impl Tables {
     }
 
     #[inline]
-    fn placements(&self, cell: usize, stone: usize) -> std::ops::Range<usize> {
+    pub(super) fn placements(&self, cell: usize, stone: usize) -> std::ops::Range<usize> {
         let k = cell * self.stones + stone;
         self.index[k] as usize..self.index[k + 1] as usize
     }
 
     #[inline]
-    fn cells_of(&self, place: usize, stone: usize) -> &[u16] {
+    pub(super) fn cells_of(&self, place: usize, stone: usize) -> &[u16] {
         let start = self.places[place] as usize;
         &self.covered[start..start + self.sizes[stone]]
     }
 }
 
 /// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
-type Test = Option<(usize, usize)>;
+pub(super) type Test = Option<(usize, usize)>;
 
 /// The state of one search (one worker of a parallel search).
-struct Search<'t> {
-    t: &'t Tables,
+pub(super) struct Search<'t> {
+    pub(super) t: &'t Tables,
     smart: bool,
-    cells: Vec<u8>,
-    placed: u32,
-    positions: u64,
+    pub(super) cells: Vec<u8>,
+    pub(super) placed: u32,
+    pub(super) positions: u64,
     unticked: u64,
     solutions: u64,
     first_only: bool,
@@ -239,7 +239,7 @@ struct Search<'t> {
 }
 
 impl<'t> Search<'t> {
-    fn new(t: &'t Tables, mode: Mode, cells: Vec<u8>, placed: u32, budget: &'t Budget) -> Self {
+    pub(super) fn new(t: &'t Tables, mode: Mode, cells: Vec<u8>, placed: u32, budget: &'t Budget) -> Self {
         Search {
             t,
             smart: mode == Mode::Smart,
@@ -265,7 +265,7 @@ impl<'t> Search<'t> {
     }
 
     #[inline]
-    fn visit(&mut self) -> Result<(), Stopped> {
+    pub(super) fn visit(&mut self) -> Result<(), Stopped> {
         self.positions += 1;
         self.unticked += 1;
         if self.unticked >= TICK {
@@ -275,29 +275,29 @@ impl<'t> Search<'t> {
         Ok(())
     }
 
-    fn flush(&mut self) {
+    pub(super) fn flush(&mut self) {
         let _ = self.budget.tick(self.unticked);
         self.unticked = 0;
     }
 
-    fn first_empty(&self, from: usize) -> Option<usize> {
+    pub(super) fn first_empty(&self, from: usize) -> Option<usize> {
         (from..self.t.cells).find(|&i| self.cells[i] == 0)
     }
 
     #[inline]
-    fn tried(&self, stone: usize) -> bool {
+    pub(super) fn tried(&self, stone: usize) -> bool {
         let lower = self.t.lower_in_class[stone];
         self.placed & (1 << stone) == 0 && self.placed & lower == lower
     }
 
     #[inline]
-    fn fits(&self, covered: &[u16]) -> bool {
+    pub(super) fn fits(&self, covered: &[u16]) -> bool {
         covered.iter().all(|&c| self.cells[usize::from(c)] == 0)
     }
 
     /// Puts `value` on the cells of placement `place` of `stone` (0 takes it off again).
     #[inline]
-    fn put(&mut self, place: usize, covered: &[u16], stone: usize, value: u8) {
+    pub(super) fn put(&mut self, place: usize, covered: &[u16], stone: usize, value: u8) {
         for &c in covered {
             self.cells[usize::from(c)] = value;
         }
@@ -344,7 +344,7 @@ impl<'t> Search<'t> {
     }
 
     /// The children of this node (placements that pass the smart test), as states.
-    fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
+    pub(super) fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
         let t = self.t;
         let mut out = Vec::new();
         for stone in 0..t.stones {
@@ -374,7 +374,7 @@ impl<'t> Search<'t> {
     /// When the parent passed with the same `(gcd, min)`, a region untouched by this stone
     /// passed already, so only the regions next to `covered` are measured; the answer is the
     /// same as measuring every region.
-    fn smart_test(&mut self, from: usize, place: usize, covered: &[u16], parent: Test) -> Test {
+    pub(super) fn smart_test(&mut self, from: usize, place: usize, covered: &[u16], parent: Test) -> Test {
         if !self.smart {
             return Some((0, 0));
         }
@@ -444,7 +444,7 @@ fn gcd(a: usize, b: usize) -> usize {
     }
 }
 
-fn start_state(game: &Game, board: &Board) -> (Vec<u8>, u32) {
+pub(super) fn start_state(game: &Game, board: &Board) -> (Vec<u8>, u32) {
     let placed = (1..=game.stone_count()).filter(|&s| board.is_placed(s)).fold(0u32, |m, s| m | 1 << (s - 1));
     (board.cells().to_vec(), placed)
 }

@@ -1,0 +1,530 @@
+//! Exact dumb and smart counts through the shared memo ("hashed perft" for tilings).
+//!
+//! The seed's walk visits the same state many times: a state is the set of covered cells
+//! plus the multiset of unplaced stones, and everything below it is a function of that
+//! state alone. The next cell is the first empty one; the stones tried are the lowest
+//! unplaced stone of each class, and every stone of a class has the same set of distinct
+//! cell sets, so which member of a class is left does not change the subtree's shape; the
+//! smart test looks only at the empty cells and the unplaced stones' sizes. So the
+//! subtree's positions and its `solutions_distinct` are stored per state in a
+//! [`MemoTable`] with the exact key (covered cells as a bitset, unplaced stones as a
+//! canonical mask: the lowest `k` stones of a class with `k` unplaced). Counted through
+//! the table, positions = 1 + sum over the children of their positions and distinct =
+//! sum of the children's distinct (1 at a full board): the plain walk's numbers.
+//! `solutions_labelled` = distinct x the root's class factor, as in the walk.
+//!
+//! *find* stores only subtrees proven to hold no solution (their positions: the plain
+//! find walks them whole), and walks the rest in the spec's order with the real stone
+//! numbers, so it stops at the same first solution after the same positions.
+
+use rayon::prelude::*;
+
+use super::board::{Board, Game};
+use super::search::{cell_mismatch, labelled_factor, start_state, Mode, Search, Tables, Test};
+use crate::harness::budget::{Budget, Stopped};
+use crate::harness::memo::MemoTable;
+use crate::harness::InputError;
+
+/// Levels expanded before the subtrees run on rayon over the shared table.
+pub const MEMO_SPLIT_DEPTH: usize = 3;
+
+/// Counts use the table at positions with at least this many unplaced stones; below, the
+/// subtrees are a handful of positions, cheaper to walk again than to look up.
+pub const MEMO_MIN_LEFT: u32 = 2;
+
+/// A subtree's `(positions, solutions_distinct)`.
+type Value = (u64, u64);
+/// Covered cells (`W` words of a row-major bitset) and the canonical unplaced-stone mask.
+type Key<const W: usize> = ([u64; W], u32);
+
+/// The answer of a count through the memo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoCount {
+    /// Positions of the plain walk.
+    pub positions: u64,
+    /// Tilings with identical stones interchangeable (as the plain walk).
+    pub distinct: u64,
+    /// Different numbered boards (as the plain walk).
+    pub labelled: u128,
+    /// Positions actually expanded (each distinct state about once).
+    pub distinct_positions: u64,
+    /// Bytes of the memo table.
+    pub memo_bytes: u64,
+}
+
+/// The answer of a find through the memo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemoFound {
+    /// Positions of the plain find until its first solution (or the whole tree).
+    pub positions: u64,
+    /// The plain find's first solution, cells in row-major order.
+    pub board: Option<Vec<u8>>,
+    /// Positions actually expanded.
+    pub distinct_positions: u64,
+    /// Bytes of the memo table.
+    pub memo_bytes: u64,
+}
+
+/// The stones of every class, ascending, and the class of every stone.
+struct Classes {
+    class_of: Vec<usize>,
+    members: Vec<Vec<u8>>,
+}
+
+impl Classes {
+    fn new(game: &Game) -> Classes {
+        let count = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
+        let mut members = vec![Vec::new(); count];
+        for (stone, &c) in game.class_of.iter().enumerate() {
+            members[c].push(stone as u8);
+        }
+        Classes { class_of: game.class_of.clone(), members }
+    }
+}
+
+/// What every worker of one search shares.
+struct Shared<'a, const W: usize> {
+    t: &'a Tables,
+    mode: Mode,
+    budget: &'a Budget,
+    table: &'a MemoTable<Key<W>, Value>,
+    classes: &'a Classes,
+    /// Zero bits of `placed` from which a position uses the table: [`MEMO_MIN_LEFT`]
+    /// unplaced stones.
+    memo_from: u32,
+}
+
+impl<'a, const W: usize> Shared<'a, W> {
+    fn new(
+        t: &'a Tables,
+        mode: Mode,
+        budget: &'a Budget,
+        table: &'a MemoTable<Key<W>, Value>,
+        classes: &'a Classes,
+    ) -> Self {
+        let memo_from = (u32::BITS - t.stones as u32) + MEMO_MIN_LEFT;
+        Shared { t, mode, budget, table, classes, memo_from }
+    }
+}
+
+/// Result of a find below one state.
+enum Walk {
+    /// The first solution is in this subtree, after this many positions.
+    Found(u64),
+    /// No solution; the subtree has this many positions.
+    Empty(u64),
+}
+
+/// One worker: the seed's search state plus the memo key, kept up to date.
+struct Walker<'a, const W: usize> {
+    s: Search<'a>,
+    shared: &'a Shared<'a, W>,
+    covered: [u64; W],
+    canon: u32,
+    left: Vec<u8>,
+    found: Option<Vec<u8>>,
+}
+
+impl<'a, const W: usize> Walker<'a, W> {
+    fn new(shared: &'a Shared<'a, W>, cells: Vec<u8>, placed: u32) -> Self {
+        let mut covered = [0u64; W];
+        for (i, _) in cells.iter().enumerate().filter(|&(_, &c)| c != 0) {
+            covered[i / 64] |= 1 << (i % 64);
+        }
+        let classes = shared.classes;
+        let left: Vec<u8> =
+            classes.members.iter().map(|m| m.iter().filter(|&&s| placed & (1 << s) == 0).count() as u8).collect();
+        let canon = classes
+            .members
+            .iter()
+            .zip(&left)
+            .flat_map(|(m, &k)| m[..usize::from(k)].iter())
+            .fold(0u32, |mask, &s| mask | 1 << s);
+        let s = Search::new(shared.t, shared.mode, cells, placed, shared.budget);
+        Walker { s, shared, covered, canon, left, found: None }
+    }
+
+    #[inline]
+    fn key(&self) -> Key<W> {
+        (self.covered, self.canon)
+    }
+
+    #[inline]
+    fn toggle(&mut self, cells: &[u16]) {
+        for &c in cells {
+            self.covered[usize::from(c) / 64] ^= 1 << (c % 64);
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, place: usize, cells: &[u16], stone: usize) {
+        self.s.put(place, cells, stone, stone as u8 + 1);
+        self.toggle(cells);
+        let c = self.shared.classes.class_of[stone];
+        self.left[c] -= 1;
+        self.canon ^= 1 << self.shared.classes.members[c][usize::from(self.left[c])];
+    }
+
+    #[inline]
+    fn unplace(&mut self, place: usize, cells: &[u16], stone: usize) {
+        self.s.put(place, cells, stone, 0);
+        self.toggle(cells);
+        let c = self.shared.classes.class_of[stone];
+        self.canon ^= 1 << self.shared.classes.members[c][usize::from(self.left[c])];
+        self.left[c] += 1;
+    }
+
+    /// Calls `f(walker, next_from, test)` on every child of the position whose first
+    /// empty cell is `cell`, in the spec's order, until `f` returns `Ok(true)`.
+    #[inline]
+    fn for_each_child(
+        &mut self,
+        cell: usize,
+        checked: Test,
+        mut f: impl FnMut(&mut Self, usize, Test) -> Result<bool, Stopped>,
+    ) -> Result<bool, Stopped> {
+        let t = self.shared.t;
+        for stone in 0..t.stones {
+            if !self.s.tried(stone) {
+                continue;
+            }
+            for place in t.placements(cell, stone) {
+                let cells = t.cells_of(place, stone);
+                if !self.s.fits(cells) {
+                    continue;
+                }
+                self.place(place, cells, stone);
+                let done = match self.s.smart_test(cell, place, cells, checked) {
+                    Some(test) => f(self, cell + 1, Some(test)),
+                    None => Ok(false),
+                };
+                self.unplace(place, cells, stone);
+                if done? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The plain walk's `(positions, distinct)` below this position.
+    fn count(&mut self, from: usize, checked: Test) -> Result<Value, Stopped> {
+        let memo = self.s.placed.count_zeros() >= self.shared.memo_from;
+        let key = self.key();
+        if memo {
+            if let Some(v) = self.shared.table.get(&key) {
+                return Ok(v);
+            }
+        }
+        self.s.visit()?;
+        let Some(cell) = self.s.first_empty(from) else {
+            return Ok((1, 1));
+        };
+        let mut total: Value = (1, 0);
+        self.for_each_child(cell, checked, |w, next, test| {
+            let (p, s) = w.count(next, test)?;
+            total = (total.0.saturating_add(p), total.1.saturating_add(s));
+            Ok(false)
+        })?;
+        if memo {
+            self.shared.table.store(key, total, total.0);
+        }
+        Ok(total)
+    }
+
+    /// The plain find below this position; records the solution in `found`.
+    fn find(&mut self, from: usize, checked: Test) -> Result<Walk, Stopped> {
+        let key = self.key();
+        if let Some((p, _)) = self.shared.table.get(&key) {
+            return Ok(Walk::Empty(p));
+        }
+        self.s.visit()?;
+        let Some(cell) = self.s.first_empty(from) else {
+            self.found = Some(self.s.cells.clone());
+            return Ok(Walk::Found(1));
+        };
+        let mut positions = 1u64;
+        let found = self.for_each_child(cell, checked, |w, next, test| {
+            let (p, found) = match w.find(next, test)? {
+                Walk::Found(p) => (p, true),
+                Walk::Empty(p) => (p, false),
+            };
+            positions = positions.saturating_add(p);
+            Ok(found)
+        })?;
+        if found {
+            return Ok(Walk::Found(positions));
+        }
+        self.shared.table.store(key, (positions, 0), positions);
+        Ok(Walk::Empty(positions))
+    }
+}
+
+/// `(positions, distinct, distinct_positions)` below `state`, the first `depth` levels
+/// expanded here and their subtrees on rayon.
+fn count_split<const W: usize>(
+    shared: &Shared<W>,
+    (cells, placed, checked): (Vec<u8>, u32, Test),
+    from: usize,
+    depth: usize,
+) -> Result<(u64, u64, u64), Stopped> {
+    shared.budget.check()?;
+    let mut w = Walker::new(shared, cells, placed);
+    if depth == 0 {
+        let result = w.count(from, checked);
+        w.s.flush();
+        let (p, s) = result?;
+        return Ok((p, s, w.s.positions));
+    }
+    w.s.visit()?;
+    w.s.flush();
+    let Some(cell) = w.s.first_empty(from) else {
+        return Ok((1, 1, 1));
+    };
+    let children = w.s.children(cell, checked);
+    let parts: Vec<(u64, u64, u64)> = children
+        .into_par_iter()
+        .map(|child| count_split(shared, child, cell + 1, depth - 1))
+        .collect::<Result<_, _>>()?;
+    Ok(parts.iter().fold((1, 0, 1), |(p, s, d), &(cp, cs, cd)| (p.saturating_add(cp), s + cs, d + cd)))
+}
+
+fn refuse_fast(mode: Mode) -> Result<(), InputError> {
+    if mode == Mode::Fast {
+        return Err(InputError::new("--memo counts the seed's walks: use it with --mode dumb or --mode smart"));
+    }
+    Ok(())
+}
+
+/// Counts from `board` through a memo table of `megabytes` MiB: the plain walk's
+/// positions and solutions exactly, whatever the table's size. With `parallel`, the first
+/// [`MEMO_SPLIT_DEPTH`] levels are expanded and the subtrees share the table on the
+/// current rayon pool (the same numbers). Refuses fast mode and a table that cannot be
+/// allocated.
+pub fn count(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    parallel: bool,
+    budget: &Budget,
+    megabytes: u64,
+) -> Result<Result<MemoCount, Stopped>, InputError> {
+    count_with_bytes(game, board, mode, parallel, budget, megabytes.saturating_mul(1 << 20))
+}
+
+/// [`count`] with a table of at most `bytes` bytes (at least one bucket).
+pub fn count_with_bytes(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    parallel: bool,
+    budget: &Budget,
+    bytes: u64,
+) -> Result<Result<MemoCount, Stopped>, InputError> {
+    refuse_fast(mode)?;
+    match game.cells() {
+        0..=64 => count_in::<1>(game, board, mode, parallel, budget, bytes),
+        65..=128 => count_in::<2>(game, board, mode, parallel, budget, bytes),
+        _ => count_in::<7>(game, board, mode, parallel, budget, bytes),
+    }
+}
+
+fn count_in<const W: usize>(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    parallel: bool,
+    budget: &Budget,
+    bytes: u64,
+) -> Result<Result<MemoCount, Stopped>, InputError> {
+    let zero = MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 };
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Ok(zero));
+    }
+    let table = MemoTable::<Key<W>, Value>::with_bytes(bytes)?;
+    let (tables, classes) = (Tables::new(game), Classes::new(game));
+    let shared = Shared::new(&tables, mode, budget, &table, &classes);
+    let (cells, placed) = start_state(game, board);
+    let depth = if parallel { MEMO_SPLIT_DEPTH } else { 0 };
+    Ok(count_split(&shared, (cells, placed, None), 0, depth).map(|(positions, distinct, visited)| MemoCount {
+        positions,
+        distinct,
+        labelled: u128::from(distinct) * labelled_factor(game, board),
+        distinct_positions: visited,
+        memo_bytes: table.bytes(),
+    }))
+}
+
+/// Finds the plain find's first solution from `board` through a memo table of
+/// `megabytes` MiB, with the plain find's positions. Refuses fast mode and a table that
+/// cannot be allocated.
+pub fn find(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    budget: &Budget,
+    megabytes: u64,
+) -> Result<Result<MemoFound, Stopped>, InputError> {
+    find_with_bytes(game, board, mode, budget, megabytes.saturating_mul(1 << 20))
+}
+
+/// [`find`] with a table of at most `bytes` bytes (at least one bucket).
+pub fn find_with_bytes(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    budget: &Budget,
+    bytes: u64,
+) -> Result<Result<MemoFound, Stopped>, InputError> {
+    refuse_fast(mode)?;
+    match game.cells() {
+        0..=64 => find_in::<1>(game, board, mode, budget, bytes),
+        65..=128 => find_in::<2>(game, board, mode, budget, bytes),
+        _ => find_in::<7>(game, board, mode, budget, bytes),
+    }
+}
+
+fn find_in<const W: usize>(
+    game: &Game,
+    board: &Board,
+    mode: Mode,
+    budget: &Budget,
+    bytes: u64,
+) -> Result<Result<MemoFound, Stopped>, InputError> {
+    if cell_mismatch(game, board).is_some() {
+        return Ok(Ok(MemoFound { positions: 0, board: None, distinct_positions: 0, memo_bytes: 0 }));
+    }
+    let table = MemoTable::<Key<W>, Value>::with_bytes(bytes)?;
+    let (tables, classes) = (Tables::new(game), Classes::new(game));
+    let shared = Shared::new(&tables, mode, budget, &table, &classes);
+    let (cells, placed) = start_state(game, board);
+    let mut w = Walker::new(&shared, cells, placed);
+    let result = w.find(0, None);
+    w.s.flush();
+    let positions = match result {
+        Ok(Walk::Found(p) | Walk::Empty(p)) => p,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(Ok(MemoFound { positions, board: w.found, distinct_positions: w.s.positions, memo_bytes: table.bytes() }))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::harness::experiment::in_pool;
+    use crate::stenen::board::Placement;
+    use crate::stenen::load::{load_stones, parse_stones};
+
+    fn instance(h: usize, w: usize, file: &str) -> Game {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file);
+        Game::new(h, w, load_stones(&path).unwrap()).unwrap()
+    }
+
+    fn repeated(h: usize, w: usize, count: usize, stone: &str) -> Game {
+        let text = format!("{count}\n{}", stone.repeat(count));
+        Game::new(h, w, parse_stones(Path::new("t.in"), &text).unwrap()).unwrap()
+    }
+
+    fn walk(g: &Game, b: &Board, mode: Mode) -> (u64, u64, u128) {
+        let c = crate::stenen::count(g, b, mode, false, &Budget::unlimited()).unwrap();
+        (c.positions, c.distinct, c.labelled)
+    }
+
+    fn memo(g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
+        let c = in_pool(2, || count_with_bytes(g, b, mode, parallel, &Budget::unlimited(), bytes)).unwrap().unwrap();
+        (c.positions, c.distinct, c.labelled)
+    }
+
+    /// Memo counts (large table, one-bucket table, sequential, parallel) and memo finds
+    /// (positions and board) equal the plain walk's.
+    fn check(g: &Game, b: &Board) {
+        for mode in [Mode::Dumb, Mode::Smart] {
+            let plain = walk(g, b, mode);
+            for (parallel, bytes) in [(false, 1 << 24), (true, 1 << 24), (false, 1), (true, 1)] {
+                assert_eq!(memo(g, b, mode, parallel, bytes), plain, "{mode:?} parallel={parallel} bytes={bytes}");
+            }
+            let f = crate::stenen::find(g, b, mode, &Budget::unlimited()).unwrap();
+            for bytes in [1 << 24, 1] {
+                let m = find_with_bytes(g, b, mode, &Budget::unlimited(), bytes).unwrap().unwrap();
+                assert_eq!((m.positions, &m.board), (f.positions, &f.board), "{mode:?} find bytes={bytes}");
+            }
+        }
+    }
+
+    #[test]
+    fn memo_equals_the_walk_on_the_seed_instances() {
+        check(&instance(4, 5, "stenen1.in"), &Board::empty(&instance(4, 5, "stenen1.in")));
+        let g = instance(5, 8, "stenen3.in");
+        check(&g, &Board::empty(&g));
+        let g = instance(10, 4, "stenen3.in");
+        check(&g, &Board::empty(&g));
+    }
+
+    #[test]
+    fn memo_equals_the_walk_on_6x10_smart_from_a_started_board() {
+        // The empty 6x10 smart count takes minutes; from the first three stones of the
+        // first solution it is small.
+        let g = instance(6, 10, "stenen2.in");
+        let first = crate::stenen::find(&g, &Board::empty(&g), Mode::Smart, &Budget::unlimited()).unwrap();
+        let cells = first.board.unwrap();
+        let mut b = Board::from_cells(&g, cells.clone());
+        let mut order: Vec<u8> = Vec::new();
+        for &v in &cells {
+            if !order.contains(&v) {
+                order.push(v);
+            }
+        }
+        for &v in &order[3..] {
+            b.remove(usize::from(v)).unwrap();
+        }
+        let plain = walk(&g, &b, Mode::Smart);
+        assert!(plain.0 > 10_000, "{plain:?}");
+        assert_eq!(memo(&g, &b, Mode::Smart, false, 1 << 24), plain);
+        assert_eq!(memo(&g, &b, Mode::Smart, true, 1 << 12), plain);
+    }
+
+    #[test]
+    fn identical_stones_share_states_and_labelled_counts_stay_exact() {
+        // Twenty identical L trominoes on 6x10: one class, 1,650,491 walk positions.
+        let g = repeated(6, 10, 20, "2 2\nXX\nX.\n");
+        let b = Board::empty(&g);
+        let plain = walk(&g, &b, Mode::Dumb);
+        assert_eq!(plain.0, 1_650_491);
+        assert_eq!(memo(&g, &b, Mode::Dumb, true, 1 << 20), plain);
+        // A hand-placed stone that is not the lowest of its class (stone 2, the second I of
+        // stenen3): the unplaced multiset is the key, the labelled factor counts the rest.
+        let g = instance(5, 8, "stenen3.in");
+        let mut b = Board::empty(&g);
+        b.place(&g, Placement { row: 0, col: 0, stone: 2, orientation: 1 }).unwrap();
+        check(&g, &b);
+    }
+
+    #[test]
+    fn more_than_64_cells_use_the_two_word_key() {
+        // 18x4 (72 cells) with eighteen identical L tetrominoes: walk and memo agree.
+        let g = repeated(18, 4, 18, "2 3\nX..\nXXX\n");
+        check(&g, &Board::empty(&g));
+        // 8x10 with twenty L tetrominoes: 261,621,739 dumb walk positions (too many to
+        // walk here); the memo's dumb and smart tilings equal fast mode's.
+        let g = repeated(8, 10, 20, "2 3\nX..\nXXX\n");
+        let b = Board::empty(&g);
+        let fast = crate::stenen::count(&g, &b, Mode::Fast, false, &Budget::unlimited()).unwrap();
+        let (dumb, smart) = (memo(&g, &b, Mode::Dumb, true, 1 << 22), memo(&g, &b, Mode::Smart, false, 1 << 22));
+        assert_eq!((dumb.1, dumb.2), (fast.distinct, fast.labelled));
+        assert_eq!((smart.1, smart.2), (fast.distinct, fast.labelled));
+        assert!(dumb.0 > smart.0);
+    }
+
+    #[test]
+    fn fast_mode_and_stopped_searches() {
+        let g = instance(4, 5, "stenen1.in");
+        let b = Board::empty(&g);
+        assert!(count(&g, &b, Mode::Fast, false, &Budget::unlimited(), 1).is_err());
+        let zero = Budget::new(Some(std::time::Duration::ZERO));
+        let g = repeated(8, 10, 20, "2 3\nX..\nXXX\n");
+        let b = Board::empty(&g);
+        assert_eq!(count(&g, &b, Mode::Dumb, false, &zero, 1).unwrap(), Err(Stopped::TimeLimit));
+    }
+}
