@@ -1,0 +1,161 @@
+//! The fault probe kept in the suite: seeded mutations of real tile files, stones files and
+//! manifests. No parser may panic or hang, and every refusal names the file and a line.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use harness::harness::manifest::Manifest;
+use harness::harness::{registry, InputError};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Mutants per parser: bounded so that CI stays fast.
+const CASES: usize = 1000;
+
+fn instances() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("instances")
+}
+
+fn files(dir: &str, ext: &str) -> Vec<Vec<u8>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(instances().join(dir))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    v.sort();
+    v.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+const TOKENS: [&[u8]; 14] = [
+    b"0",
+    b"-1",
+    b"99999999999999999999",
+    b"1e308",
+    b"nan",
+    b"\xff",
+    b"\xc3",
+    b"\xef\xbb\xbf",
+    b" ",
+    b"\n",
+    b"\r\n",
+    b"X",
+    b"=",
+    b"\"",
+];
+
+/// One random edit: a byte changed, a token inserted, a range deleted, a line doubled, or
+/// the text cut short.
+fn mutate(rng: &mut ChaCha8Rng, base: &[u8]) -> Vec<u8> {
+    let mut v = base.to_vec();
+    for _ in 0..rng.random_range(1..4) {
+        let at = if v.is_empty() { 0 } else { rng.random_range(0..v.len()) };
+        match rng.random_range(0..6) {
+            0 if !v.is_empty() => v[at] = rng.random(),
+            1 => {
+                let t = TOKENS[rng.random_range(0..TOKENS.len())];
+                v.splice(at..at, t.iter().copied());
+            }
+            2 if !v.is_empty() => {
+                let end = (at + rng.random_range(1..8)).min(v.len());
+                v.drain(at..end);
+            }
+            3 => {
+                let start = v[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                let end = v[at..].iter().position(|&b| b == b'\n').map_or(v.len(), |i| at + i + 1);
+                let line = v[start..end].to_vec();
+                v.splice(start..start, line);
+            }
+            4 => v.truncate(at),
+            _ => {
+                if let Some(d) = v.iter().position(|b| b.is_ascii_digit()) {
+                    let big = format!("{}", rng.random::<u32>());
+                    v.splice(d..d + 1, big.bytes());
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Writes each mutant to `dir/name` and hands its path to `load`; checks no panic and a
+/// file and line in every refusal. Returns how many mutants were refused.
+fn probe(
+    dir: &Path,
+    name: &str,
+    bases: &[Vec<u8>],
+    seed: u64,
+    load: impl Fn(&Path) -> Result<(), InputError>,
+) -> usize {
+    let path = dir.join(name);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut refused = 0;
+    for case in 0..CASES {
+        let base = &bases[case % bases.len()];
+        let mutant = mutate(&mut rng, base);
+        std::fs::write(&path, &mutant).unwrap();
+        let result = catch_unwind(AssertUnwindSafe(|| load(&path)));
+        let shown = String::from_utf8_lossy(&mutant[..mutant.len().min(300)]).into_owned();
+        match result {
+            Err(_) => panic!("{name} case {case}: the parser panicked on:\n{shown}"),
+            Ok(Err(e)) => {
+                refused += 1;
+                assert!(
+                    e.file.is_some() && e.line.is_some(),
+                    "{name} case {case}: refusal without file and line: {e}\n{shown}"
+                );
+            }
+            Ok(Ok(())) => {}
+        }
+    }
+    refused
+}
+
+#[test]
+fn tile_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let refused =
+        probe(dir.path(), "game.txt", &files("tegel", "txt"), 1, |p| harness::tegel::load::load_file(p).map(drop));
+    assert!(refused > CASES / 4, "mutations should mostly be refused: {refused}");
+}
+
+#[test]
+fn stones_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let refused =
+        probe(dir.path(), "stones.in", &files("stenen", "in"), 2, |p| harness::stenen::load::load_stones(p).map(drop));
+    assert!(refused > CASES / 4, "mutations should mostly be refused: {refused}");
+}
+
+#[test]
+fn manifests_and_their_entries() {
+    let mut bases = files("tegel", "toml");
+    bases.extend(files("stenen", "toml"));
+    bases.extend(files("nim", "toml"));
+    bases.extend(files("checkers", "toml"));
+    bases.extend(["quick.toml", "all.toml"].map(|m| std::fs::read(instances().join(m)).unwrap()));
+    // Mutants sit in a copy of instances/, so that the paths they name resolve as in the
+    // real manifests.
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&instances(), dir.path());
+    let refused = probe(dir.path(), "m.toml", &bases, 3, |p| {
+        let m = Manifest::load(p, None, None)?;
+        for spec in &m.experiments {
+            registry::build(spec)?;
+        }
+        Ok(())
+    });
+    assert!(refused > CASES / 4, "mutations should mostly be refused: {refused}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
