@@ -153,6 +153,54 @@ impl Budget {
     }
 }
 
+/// Positions an exhaustive walk visits between two budget checks: often enough that a
+/// limit or Ctrl-C stops it within milliseconds, rarely enough to cost nothing per node.
+pub const TICK: u64 = 1 << 16;
+
+/// Counts the positions one search thread visits and checks its budget every [`TICK`]
+/// positions (never per node).
+#[derive(Debug)]
+pub struct Ticker<'a> {
+    budget: &'a Budget,
+    pending: u64,
+    reported: u64,
+}
+
+impl<'a> Ticker<'a> {
+    /// A counter at zero reporting into `budget`.
+    pub fn new(budget: &'a Budget) -> Self {
+        Ticker { budget, pending: 0, reported: 0 }
+    }
+
+    /// Counts one position; `Err` once the budget says stop.
+    #[inline(always)]
+    pub fn visit(&mut self) -> Result<(), Stopped> {
+        self.visit_many(1)
+    }
+
+    /// Counts `n` positions at once; `Err` once the budget says stop.
+    #[inline(always)]
+    pub fn visit_many(&mut self, n: u64) -> Result<(), Stopped> {
+        self.pending += n;
+        if self.pending >= TICK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Reports the pending positions to the budget.
+    pub fn flush(&mut self) -> Result<(), Stopped> {
+        let n = std::mem::take(&mut self.pending);
+        self.reported += n;
+        self.budget.tick(n)
+    }
+
+    /// Positions counted so far.
+    pub fn total(&self) -> u64 {
+        self.reported + self.pending
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +220,21 @@ mod tests {
             assert!(b.tick(1).is_ok());
         }
         assert_eq!(b.live_positions(), 1000);
+    }
+
+    #[test]
+    fn ticker_reports_every_tick_and_stops_with_its_budget() {
+        let b = Budget::unlimited();
+        let mut t = Ticker::new(&b);
+        for _ in 0..TICK - 1 {
+            t.visit().unwrap();
+        }
+        assert_eq!(b.live_positions(), 0, "nothing reported before a whole tick");
+        t.visit().unwrap();
+        assert_eq!((b.live_positions(), t.total()), (TICK, TICK));
+        let stopped = Budget::new(Some(Duration::ZERO));
+        let mut t = Ticker::new(&stopped);
+        assert_eq!(t.visit_many(TICK), Err(Stopped::TimeLimit));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::board::{Board, Game};
 use crate::harness::budget::{Budget, Stopped};
 
 /// Tick the budget every this many positions.
-pub(crate) const TICK: u64 = 1 << 16;
+pub(crate) use crate::harness::budget::TICK;
 /// Levels of the tree expanded before the parts are handed to rayon.
 pub const SPLIT_DEPTH: usize = 5;
 

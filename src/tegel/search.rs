@@ -10,7 +10,7 @@ use super::rules::{Move, Rules};
 use crate::harness::{Budget, Stopped};
 
 /// Positions between two budget checks.
-const TICK: u64 = 1 << 16;
+use crate::harness::budget::TICK;
 
 /// The answer of besteScore.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
