@@ -36,7 +36,7 @@ fn bad_entries_are_refused_with_line_and_reason() {
         ("kind = \"count\"\nboards = [\"4x4\"]\n", 8, "not a board"),
         ("kind = \"count\"\nboards = [\"4x4 r3\"]\n", 8, "1 <= r <= m/2"),
         ("kind = \"count\"\nboards = []\n", 8, "at least one board"),
-        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_limit = 0\n", 9, "memo_limit"),
+        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_mb = 0\n", 9, "positive number of MiB"),
         ("kind = \"perft\"\ndepths = [99]\n", 8, "depths"),
         ("kind = \"perft\"\nboard = \"20x8 r1\"\ndepths = [3]\n", 8, "3 <= m, n <= 16"),
         (

@@ -8,19 +8,19 @@ use serde::Serialize;
 
 use super::count::CountStop;
 use super::dispatch::{self, CountMode};
-use super::experiments::DEFAULT_MEMO_LIMIT;
 use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::BoardSize;
 use super::players::PlayerKind;
 use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
-use crate::harness::{Error, InputError, Result, Stopped};
+use crate::harness::memo::MemoArgs;
+use crate::harness::{Error, InputError, Result};
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Perft of the start position: move sequences of length DEPTH (full rules).
-    Perft(PerftArgs),
+    Perft(PerftMemoArgs),
     /// Perft per root move of the start position.
     Divide(PerftArgs),
     /// Continuation games from the start position (single-jump captures, ending when
@@ -57,19 +57,33 @@ pub struct PerftArgs {
     opts: SearchArgs,
 }
 
+/// Arguments of `perft`: those of `divide` and the memo's.
+#[derive(Debug, clap::Args)]
+pub struct PerftMemoArgs {
+    #[command(flatten)]
+    perft: PerftArgs,
+    #[command(flatten)]
+    memo: MemoArgs,
+}
+
 /// Arguments of `count`.
 #[derive(Debug, clap::Args)]
 pub struct CountArgs {
     #[command(flatten)]
     size: SizeArgs,
-    /// Memoised count (same games, far fewer positions).
-    #[arg(long)]
-    memo: bool,
-    /// Most positions the memo may store.
-    #[arg(long, default_value_t = DEFAULT_MEMO_LIMIT)]
-    memo_limit: usize,
+    #[command(flatten)]
+    memo: MemoArgs,
     #[command(flatten)]
     opts: SearchArgs,
+}
+
+/// The table bound of `--memo`, refusing `--memo-mb` without it.
+fn memo_mb(memo: &MemoArgs) -> Result<Option<u64>> {
+    match (memo.memo, memo.memo_mb) {
+        (false, Some(_)) => Err(InputError::new("--memo-mb needs --memo").into()),
+        (false, None) => Ok(None),
+        (true, _) => Ok(Some(memo.megabytes())),
+    }
 }
 
 /// Arguments of `harness play checkers`.
@@ -98,13 +112,6 @@ pub struct PlayArgs {
     count_limit: f64,
 }
 
-fn stopped(s: Stopped) -> Error {
-    match s {
-        Stopped::Interrupted => Error::Interrupted,
-        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("time limit reached before the search finished")),
-    }
-}
-
 fn print_json(value: &impl Serialize) -> Result<()> {
     let text = serde_json::to_string(value).map_err(anyhow::Error::from)?;
     let mut out = std::io::stdout().lock();
@@ -121,6 +128,17 @@ struct PerftJson {
     seconds: f64,
     leaves_per_second: f64,
     threads: usize,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    memo: Option<PerftMemoJson>,
+}
+
+/// The memo figures of `perft --memo --json`.
+#[derive(Serialize)]
+struct PerftMemoJson {
+    mode: &'static str,
+    plain_positions: u64,
+    distinct_positions: u64,
+    memo_bytes: u64,
 }
 
 #[derive(Serialize)]
@@ -149,7 +167,9 @@ struct CountJson {
     white_wins: u128,
     both_kings: u128,
     positions: u64,
+    plain_positions: u128,
     distinct_positions: Option<u64>,
+    memo_bytes: Option<u64>,
     seconds: f64,
     threads: usize,
 }
@@ -163,33 +183,83 @@ pub fn run(cmd: Command) -> Result<()> {
     }
 }
 
-fn perft(a: PerftArgs) -> Result<()> {
+/// The error of a count or memo walk that did not finish.
+fn count_error(e: CountStop, budget: &crate::harness::Budget) -> Error {
+    match e {
+        CountStop::Stopped(s) => Error::stopped(s, budget),
+        CountStop::NoMemory(message) => InputError::new(message).into(),
+        CountStop::Overflow => Error::Other(anyhow::anyhow!("count stopped: {}", CountStop::Overflow)),
+    }
+}
+
+type PerftFigures = (u64, u64, Option<PerftMemoJson>);
+
+/// Leaves, positions and (with a memo bound) the memo's figures.
+fn perft_figures(
+    size: BoardSize,
+    depth: u32,
+    memo_mb: Option<u64>,
+    parallel: bool,
+    budget: &crate::harness::Budget,
+) -> std::result::Result<PerftFigures, CountStop> {
+    let Some(mb) = memo_mb else {
+        let c = dispatch::perft(size, depth, parallel, budget)?;
+        return Ok((c.leaves, c.positions, None));
+    };
+    let c = dispatch::perft_memo(size, depth, mb, parallel, budget)?;
+    let memo = PerftMemoJson {
+        mode: "memo",
+        plain_positions: c.plain_positions,
+        distinct_positions: c.distinct_positions,
+        memo_bytes: c.memo_bytes,
+    };
+    Ok((c.leaves, c.positions, Some(memo)))
+}
+
+fn perft(a: PerftMemoArgs) -> Result<()> {
+    let memo_mb = memo_mb(&a.memo)?;
+    let a = a.perft;
     let size = a.size.size()?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
-    let (result, time) = timed(|| in_pool(threads, || dispatch::perft(size, a.depth, threads > 1, &budget)));
-    let c = result.map_err(stopped)?;
+    let (result, time) = timed(|| in_pool(threads, || perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
+    let (leaves, positions, memo) = result.map_err(|e| count_error(e, &budget))?;
     let seconds = time.as_secs_f64();
-    let rate = c.leaves as f64 / seconds.max(1e-9);
+    let rate = leaves as f64 / seconds.max(1e-9);
     if a.opts.json {
         let j = PerftJson {
             board: size.to_string(),
             depth: a.depth,
-            leaves: c.leaves,
-            positions: c.positions,
+            leaves,
+            positions,
             seconds,
             leaves_per_second: rate,
             threads,
+            memo,
         };
         return print_json(&j);
     }
-    println!(
-        "perft({}) on {size} = {} leaves; {} positions, {seconds:.3} s, {:.1} M leaves/s, {threads} thread(s)",
-        a.depth,
-        c.leaves,
-        c.positions,
-        rate / 1e6
-    );
+    println!("perft({}) on {size} = {leaves} leaves", a.depth);
+    if let Some(m) = &memo {
+        println!(
+            "memo: {} plain positions; {positions} positions walked, {} stored, {} MiB table",
+            m.plain_positions,
+            m.distinct_positions,
+            m.memo_bytes >> 20
+        );
+    } else {
+        println!("{positions} positions");
+    }
+    println!("{seconds:.3} s, {:.1} M leaves/s, {}", rate / 1e6, plural(threads as u64, "thread"));
     Ok(())
+}
+
+/// `1 thread`, `2 threads`.
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 fn divide(a: PerftArgs) -> Result<()> {
@@ -199,7 +269,7 @@ fn divide(a: PerftArgs) -> Result<()> {
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
-    let parts = result.map_err(stopped)?;
+    let parts = result.map_err(|s| Error::stopped(s, &budget))?;
     let total: u64 = parts.iter().map(|(_, c)| c.leaves).sum();
     if a.opts.json {
         let moves = parts.into_iter().map(|(mv, c)| DivideMove { mv, leaves: c.leaves }).collect();
@@ -222,32 +292,29 @@ fn divide(a: PerftArgs) -> Result<()> {
 
 fn count(a: CountArgs) -> Result<()> {
     let size = a.size.size()?;
+    let memo_mb = memo_mb(&a.memo)?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
-    if a.memo_limit == 0 {
-        return Err(InputError::new("--memo-limit must be at least 1").into());
-    }
-    let mode = match (a.memo, threads) {
-        (true, _) => CountMode::Memo(a.memo_limit),
-        (false, 1) => CountMode::Plain,
-        (false, _) => CountMode::Parallel,
+    let mode = match (memo_mb, threads) {
+        (Some(mb), _) => CountMode::Memo { mb, parallel: threads > 1 },
+        (None, 1) => CountMode::Plain,
+        (None, _) => CountMode::Parallel,
     };
     let (result, time) = timed(|| in_pool(threads, || dispatch::count(size, mode, &budget)));
-    let c = result.map_err(|e| match e {
-        CountStop::Stopped(s) => stopped(s),
-        other => Error::Other(anyhow::anyhow!("count stopped: {other}")),
-    })?;
+    let c = result.map_err(|e| count_error(e, &budget))?;
     let g = c.games;
-    let threads = if a.memo { 1 } else { threads };
+    let memo = memo_mb.is_some();
     if a.opts.json {
         let j = CountJson {
             board: size.to_string(),
-            mode: if a.memo { "memo" } else { "plain" },
+            mode: if memo { "memo" } else { "plain" },
             games: g.total,
             black_wins: g.black_wins,
             white_wins: g.white_wins,
             both_kings: g.both_kings,
             positions: c.positions,
-            distinct_positions: a.memo.then_some(c.distinct_positions),
+            plain_positions: c.plain_positions,
+            distinct_positions: memo.then_some(c.distinct_positions),
+            memo_bytes: memo.then_some(c.memo_bytes),
             seconds: time.as_secs_f64(),
             threads,
         };
@@ -257,8 +324,18 @@ fn count(a: CountArgs) -> Result<()> {
         "{size}: {} games (black wins {}, white wins {}, both have a king {})",
         g.total, g.black_wins, g.white_wins, g.both_kings
     );
-    let distinct = if a.memo { format!(", {} distinct", c.distinct_positions) } else { String::new() };
-    println!("{} positions{distinct}, {:.3} s, {threads} thread(s)", c.positions, time.as_secs_f64());
+    if memo {
+        println!(
+            "memo: {} plain positions; {} positions walked, {} stored, {} MiB table",
+            c.plain_positions,
+            c.positions,
+            c.distinct_positions,
+            c.memo_bytes >> 20
+        );
+    } else {
+        println!("{} positions", c.positions);
+    }
+    println!("{:.3} s, {}", time.as_secs_f64(), plural(threads as u64, "thread"));
     Ok(())
 }
 

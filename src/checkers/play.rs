@@ -9,13 +9,13 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::bits::{Bits, Wide};
-use super::count::count_memo;
 use super::dispatch::{geometry, with_bits};
-use super::experiments::DEFAULT_MEMO_LIMIT;
 use super::game::{board_text, Game, Outcome};
 use super::geometry::{width_for, BoardSize, Color, Width};
+use super::memo::count_memo;
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
+use crate::harness::memo::default_memo_mb;
 use crate::harness::rng::{seeded, Rng};
 use crate::harness::Budget;
 
@@ -232,7 +232,7 @@ pub fn undo_turn<B: Bits>(game: &mut Game<B>, human: Color) -> bool {
 fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptions) -> io::Result<()> {
     let budget = Budget::new(Some(opts.count_limit));
     let start = std::time::Instant::now();
-    match count_memo(&game.geometry, game.position(), DEFAULT_MEMO_LIMIT, &budget) {
+    match count_memo(&game.geometry, game.position(), default_memo_mb() << 20, false, &budget) {
         Ok(c) => writeln!(
             out,
             "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {:.3} s",
