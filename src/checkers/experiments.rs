@@ -107,7 +107,8 @@ const COUNT_COLUMNS: [&str; 19] = [
     "status",
 ];
 
-/// Columns of `memo = true`: the plain walk's figures come from the memo.
+/// Columns of `memo = true`: `positions` is the plain walk's number of calls, computed
+/// through the memo; the `memo_*` columns describe the memo walk itself.
 const MEMO_COUNT_COLUMNS: [&str; 17] = [
     "board",
     "m",
@@ -117,7 +118,7 @@ const MEMO_COUNT_COLUMNS: [&str; 17] = [
     "black_wins",
     "white_wins",
     "both_kings",
-    "plain_positions",
+    "positions",
     "memo_positions",
     "memo_distinct_positions",
     "memo_bytes",

@@ -8,9 +8,10 @@
 //! the threads' interleaving; a full table only replaces entries and costs recomputation.
 //!
 //! The table starts at [`START_BYTES`] and is rebuilt [`GROWTH`] times larger (the walk
-//! restarted) whenever the stores pass `1/`[`CROWDED_AT`] of its entries, until it reaches
-//! the `--memo-mb` bound; from then on it only replaces. Small searches thus take little
-//! memory, and at most `1 / (GROWTH - 1)` of the final walk is spent on restarts.
+//! restarted) whenever the positions computed pass a fraction of its entries
+//! ([`COUNT_CROWDED_AT`], [`PERFT_CROWDED_AT`]), until it reaches the `--memo-mb` bound;
+//! from then on it only replaces. Small searches thus take little memory, and at most
+//! about `1 / (GROWTH - 1)` of the final walk is spent on restarts.
 
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,8 +31,16 @@ use crate::harness::{Budget, Stopped};
 pub const START_BYTES: u64 = 1 << 20;
 /// Factor by which a crowded table grows.
 pub const GROWTH: u64 = 4;
-/// A table below the bound counts as crowded once it holds `capacity / CROWDED_AT` stores.
-pub const CROWDED_AT: u64 = 16;
+/// A count's table below the bound counts as crowded once `capacity / COUNT_CROWDED_AT`
+/// positions were computed: a sparse table rarely drops an entry, so small counts walk
+/// exactly as with an unbounded memo (the same `positions` and `distinct_positions`).
+pub const COUNT_CROWDED_AT: u64 = 16;
+/// The same for perft, whose tables are large and fill up anyway: half full.
+pub const PERFT_CROWDED_AT: u64 = 2;
+/// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as
+/// much to recount (a bulk count per child) as a table probe, and such entries would
+/// make up most of the table.
+pub const MIN_STORED_DEPTH: u32 = 3;
 /// Plies split across rayon tasks by the parallel memo walks.
 pub const SPLIT_PLIES: u32 = 2;
 /// Largest remaining depth a [`Packed`] key holds.
@@ -147,13 +156,14 @@ impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
 /// and the table it finished on.
 fn on_growing_table<K: Copy + Eq + Hash, V: Copy, T>(
     max_bytes: u64,
+    crowded_divisor: u64,
     walk: impl Fn(&MemoTable<K, V>, &Fill) -> Result<T, WalkStop>,
 ) -> Result<(T, MemoTable<K, V>), CountStop> {
     let mut bytes = START_BYTES.min(max_bytes);
     loop {
         let table = MemoTable::with_bytes(bytes).map_err(|e| CountStop::NoMemory(e.message))?;
         let last = bytes >= max_bytes;
-        let crowded_at = if last { u64::MAX } else { table.capacity() / CROWDED_AT };
+        let crowded_at = if last { u64::MAX } else { table.capacity() / crowded_divisor };
         let fill = Fill { stores: AtomicU64::new(0), crowded_at };
         match walk(&table, &fill) {
             Ok(v) => return Ok((v, table)),
@@ -198,6 +208,9 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
         self.t.visit()?;
         if depth == 1 {
             return Ok([count_moves::<B, true>(self.g, p), 1]);
+        }
+        if depth < MIN_STORED_DEPTH {
+            return self.perft_children(p, depth);
         }
         let key = K::of(p, depth, self.len);
         if let Some(known) = self.table.get(&key) {
@@ -295,7 +308,8 @@ fn perft_keyed<B: Bits, K: MemoKey<B>>(
 ) -> Result<MemoPerft, CountStop> {
     let split = if parallel { SPLIT_PLIES } else { 0 };
     let walk = |table: &MemoTable<K, PerftEntry>, fill: &Fill| perft_split(g, p, depth, split, table, fill, budget);
-    let ([leaves, plain_positions, positions, distinct_positions], table) = on_growing_table(max_bytes, walk)?;
+    let ([leaves, plain_positions, positions, distinct_positions], table) =
+        on_growing_table(max_bytes, PERFT_CROWDED_AT, walk)?;
     Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: table.bytes() })
 }
 
@@ -408,7 +422,8 @@ fn count_keyed<B: Bits, K: MemoKey<B>>(
 ) -> Result<Count, CountStop> {
     let split = if parallel { SPLIT_PLIES } else { 0 };
     let walk = |table: &MemoTable<K, CountEntry>, fill: &Fill| count_split(g, p, split, table, fill, budget);
-    let ((games, plain_positions, [positions, distinct_positions]), table) = on_growing_table(max_bytes, walk)?;
+    let ((games, plain_positions, [positions, distinct_positions]), table) =
+        on_growing_table(max_bytes, COUNT_CROWDED_AT, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes: table.bytes() })
 }
 
@@ -439,6 +454,59 @@ mod tests {
             assert_eq!((memo.leaves, memo.plain_positions), (plain.leaves, plain.positions), "depth {d}");
             assert!(memo.positions <= plain.positions, "depth {d}");
         }
+    }
+
+    /// OEIS A133046: perft of the 8x8 start position, depths 0 to 28.
+    const A133046: [u64; 29] = [
+        1,
+        7,
+        49,
+        302,
+        1469,
+        7361,
+        36768,
+        179740,
+        845931,
+        3963680,
+        18391564,
+        85242128,
+        388623673,
+        1766623630,
+        7978439499,
+        36263167175,
+        165629569428,
+        758818810990,
+        3493881706141,
+        16114043592799,
+        74545030871553,
+        345100524480819,
+        1602372721738102,
+        7437536860666213,
+        34651381875296000,
+        161067479882075800,
+        752172458688067137,
+        3499844183628002605,
+        16377718018836900735,
+    ];
+
+    fn check_oeis(depths: std::ops::RangeInclusive<u32>, max_mb: u64) {
+        let (g, p) = start(8, 8, 3);
+        for d in depths {
+            let m = in_pool(2, || perft_memo(&g, &p, d, max_mb << 20, true, &Budget::unlimited())).unwrap();
+            assert_eq!(m.leaves, A133046[d as usize], "depth {d}");
+        }
+    }
+
+    #[test]
+    fn hashed_perft_matches_oeis_a133046_to_depth_15() {
+        check_oeis(0..=15, 1024);
+    }
+
+    /// Depths 16 to 18 (minutes; `cargo test --release -- --ignored a133046_16`).
+    #[test]
+    #[ignore]
+    fn hashed_perft_matches_oeis_a133046_16_to_18() {
+        check_oeis(16..=18, crate::harness::memo::default_memo_mb());
     }
 
     #[test]
