@@ -8,13 +8,13 @@ use serde::Serialize;
 
 use super::count::CountStop;
 use super::dispatch::{self, CountMode};
-use super::game::DEFAULT_DRAW_PLIES;
-use super::geometry::BoardSize;
-use super::players::PlayerKind;
+use super::game::{plural, DEFAULT_DRAW_PLIES};
+use super::geometry::{BoardSize, Color};
+use super::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
-use crate::harness::{Error, InputError, Result};
+use crate::harness::{Budget, Error, InputError, Result};
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -31,11 +31,11 @@ pub enum Command {
 /// The board: rows, columns, rows of men.
 #[derive(Debug, clap::Args)]
 pub struct SizeArgs {
-    /// Rows m (3..16).
+    /// Rows m (3 to 16).
     m: u32,
-    /// Columns n (3..16).
+    /// Columns n (3 to 16).
     n: u32,
-    /// Rows of men per side r (1..m/2).
+    /// Rows of men per side r (1 to m/2).
     r: u32,
 }
 
@@ -50,7 +50,7 @@ impl SizeArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     size: SizeArgs,
-    /// Plies.
+    /// Plies (0 to 40).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
     depth: u32,
     #[command(flatten)]
@@ -92,15 +92,16 @@ pub struct PlayArgs {
     /// The mouse-and-keyboard board in the terminal instead of the text program.
     #[arg(long)]
     tui: bool,
-    /// Board of the --tui game, like "8x8 r3" (the text program asks for it).
-    #[arg(long, default_value = "8x8 r3")]
-    board: String,
-    /// Your colour in the --tui game (black moves first).
-    #[arg(long, default_value = "black")]
-    color: String,
-    /// Computer player of the --tui game: random, strategy or strategy:D.
-    #[arg(long, default_value = "strategy")]
-    computer: String,
+    /// Board, like "8x8 r3" (--tui: default 8x8 r3; the text program asks when it is
+    /// not given, and for every later game).
+    #[arg(long)]
+    board: Option<String>,
+    /// Your colour, black or white; black moves first (--tui: default black).
+    #[arg(long)]
+    color: Option<String>,
+    /// Computer player: random, strategy or strategy:D (--tui: default strategy).
+    #[arg(long)]
+    computer: Option<String>,
     /// Seed of the computer's choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -184,12 +185,40 @@ pub fn run(cmd: Command) -> Result<()> {
 }
 
 /// The error of a count or memo walk that did not finish.
-fn count_error(e: CountStop, budget: &crate::harness::Budget) -> Error {
+fn count_error(e: CountStop, budget: &Budget) -> Error {
     match e {
         CountStop::Stopped(s) => Error::stopped(s, budget),
         CountStop::NoMemory(message) => InputError::new(message).into(),
         CountStop::Overflow => Error::Other(anyhow::anyhow!("count stopped: {}", CountStop::Overflow)),
     }
+}
+
+/// What a one-shot reached before it stopped, for `--json`.
+struct Partial {
+    json: bool,
+    what: serde_json::Value,
+    seconds: f64,
+    threads: usize,
+}
+
+/// The error of a search that stopped; with `--json` and a time-out it first prints one
+/// object on stdout: `what` plus `"status": "timeout"`, the positions counted so far,
+/// the seconds, the threads and the limit.
+fn stopped_error(e: CountStop, budget: &Budget, partial: Partial) -> Error {
+    let err = count_error(e, budget);
+    if let (true, Error::Timeout { limit_s }, serde_json::Value::Object(mut fields)) =
+        (partial.json, &err, partial.what)
+    {
+        fields.insert("status".into(), "timeout".into());
+        fields.insert("positions".into(), budget.live_positions().into());
+        fields.insert("seconds".into(), partial.seconds.into());
+        fields.insert("threads".into(), partial.threads.into());
+        fields.insert("time_limit".into(), (*limit_s).into());
+        if let Err(print) = print_json(&fields) {
+            return print;
+        }
+    }
+    err
 }
 
 type PerftFigures = (u64, u64, Option<PerftMemoJson>);
@@ -200,7 +229,7 @@ fn perft_figures(
     depth: u32,
     memo_mb: Option<u64>,
     parallel: bool,
-    budget: &crate::harness::Budget,
+    budget: &Budget,
 ) -> std::result::Result<PerftFigures, CountStop> {
     let Some(mb) = memo_mb else {
         let c = dispatch::perft(size, depth, parallel, budget)?;
@@ -222,8 +251,11 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     let size = a.size.size()?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let (result, time) = timed(|| in_pool(threads, || perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
-    let (leaves, positions, memo) = result.map_err(|e| count_error(e, &budget))?;
     let seconds = time.as_secs_f64();
+    let mode = if memo_mb.is_some() { "memo" } else { "plain" };
+    let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth, "mode": mode });
+    let partial = Partial { json: a.opts.json, what, seconds, threads };
+    let (leaves, positions, memo) = result.map_err(|e| stopped_error(e, &budget, partial))?;
     let rate = leaves as f64 / seconds.max(1e-9);
     if a.opts.json {
         let j = PerftJson {
@@ -253,15 +285,6 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     Ok(())
 }
 
-/// `1 thread`, `2 threads`.
-pub fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 fn divide(a: PerftArgs) -> Result<()> {
     let size = a.size.size()?;
     if a.depth == 0 {
@@ -269,7 +292,9 @@ fn divide(a: PerftArgs) -> Result<()> {
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
-    let parts = result.map_err(|s| Error::stopped(s, &budget))?;
+    let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
+    let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
+    let parts = result.map_err(|s| stopped_error(CountStop::Stopped(s), &budget, partial))?;
     let total: u64 = parts.iter().map(|(_, c)| c.leaves).sum();
     if a.opts.json {
         let moves = parts.into_iter().map(|(mv, c)| DivideMove { mv, leaves: c.leaves }).collect();
@@ -300,9 +325,12 @@ fn count(a: CountArgs) -> Result<()> {
         (None, _) => CountMode::Parallel,
     };
     let (result, time) = timed(|| in_pool(threads, || dispatch::count(size, mode, &budget)));
-    let c = result.map_err(|e| count_error(e, &budget))?;
-    let g = c.games;
     let memo = memo_mb.is_some();
+    let mode = if memo { "memo" } else { "plain" };
+    let what = serde_json::json!({ "board": size.to_string(), "mode": mode });
+    let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
+    let c = result.map_err(|e| stopped_error(e, &budget, partial))?;
+    let g = c.games;
     if a.opts.json {
         let j = CountJson {
             board: size.to_string(),
@@ -343,16 +371,22 @@ fn count(a: CountArgs) -> Result<()> {
 pub fn play(args: PlayArgs) -> Result<()> {
     crate::harness::cli::check_time_limit(args.count_limit)
         .map_err(|e| InputError::new(format!("--count-limit: {e}")))?;
+    let flag = |name: &str, e: String| InputError::new(format!("--{name}: {e}"));
+    let size: Option<BoardSize> = args.board.map(|b| b.parse().map_err(|e| flag("board", e))).transpose()?;
+    let human = args.color.map(|c| super::play::parse_color(&c).map_err(|e| flag("color", e))).transpose()?;
+    let computer: Option<PlayerKind> = args.computer.map(|c| c.parse().map_err(|e| flag("computer", e))).transpose()?;
+    let count_limit = Duration::from_secs_f64(args.count_limit);
     if args.tui {
-        let size: BoardSize = args.board.parse().map_err(InputError::new)?;
-        let human = super::play::parse_color(&args.color).map_err(InputError::new)?;
-        let computer: PlayerKind = args.computer.parse().map_err(InputError::new)?;
-        return super::tui::run(size, human, computer, args.seed, args.draw_plies);
+        let size = size.unwrap_or_else(BoardSize::standard);
+        let (human, computer) =
+            (human.unwrap_or(Color::Black), computer.unwrap_or(PlayerKind::Strategy(DEFAULT_DEPTH)));
+        return super::tui::run(size, human, computer, args.seed, args.draw_plies, count_limit);
     }
     let opts = super::play::TextOptions {
         seed: args.seed,
         draw_plies: args.draw_plies,
-        count_limit: Duration::from_secs_f64(args.count_limit),
+        count_limit,
+        first_game: super::play::Preset { size, human, computer },
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
