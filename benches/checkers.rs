@@ -7,8 +7,8 @@
 
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use harness::checkers::count::count_memo;
 use harness::checkers::geometry::Geometry;
+use harness::checkers::memo::{count_memo, perft_memo};
 use harness::checkers::moves::legal_moves;
 use harness::checkers::perft::perft;
 use harness::checkers::position::Position;
@@ -113,12 +113,25 @@ fn memo_count(c: &mut Criterion) {
     let mut group = c.benchmark_group("count_memo");
     group.sample_size(10);
     group.bench_function("5x6_r1", |b| {
-        b.iter(|| count_memo(&g, &p, 1 << 22, &Budget::unlimited()).unwrap().games.total)
+        b.iter(|| count_memo(&g, &p, 64 << 20, false, &Budget::unlimited()).unwrap().games.total)
     });
     group.finish();
 }
 
-criterion_group!(benches, perft_8x8, movegen, memo_count);
+/// Hashed perft of the 8x8 start position (the goal: depth 18 in under 10
+/// minutes on 2 threads; here depth 13 sequentially, as a regression guard).
+fn memo_perft(c: &mut Criterion) {
+    let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+    let p = Position::start(&g);
+    let mut group = c.benchmark_group("perft_memo_8x8");
+    group.sample_size(10);
+    group.bench_function("depth_13", |b| {
+        b.iter(|| perft_memo(&g, &p, 13, 1 << 30, false, &Budget::unlimited()).unwrap().leaves)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft_8x8, movegen, memo_count, memo_perft);
 criterion_group! {
     name = cpu_benches;
     config = Criterion::default().with_measurement(ThreadCpu);

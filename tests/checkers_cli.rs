@@ -83,11 +83,11 @@ fn bad_sizes_and_flags_exit_with_code_2() {
 fn text_program_refuses_bad_input_with_reasons_and_legal_moves() {
     let (code, out) = play("2 8 1\n8 8 3\npurple\nblack\nsmart\nrandom\nc3-c4\nc3-e5\nd2-e3\nhelp\nmoves\nquit\n");
     assert_eq!(code, 0);
-    assert!(out.contains("board must be m x n with 3 <= m, n <= 16"), "{out}");
+    assert!(out.contains("m and n from 3 to 16"), "{out}");
     assert!(out.contains("`purple` is not a colour"), "{out}");
     assert!(out.contains("`smart` is not a player"), "{out}");
     assert!(out.contains("`c4` is a light square"), "{out}");
-    assert!(out.contains("`c3-e5` is not a legal move here"), "{out}");
+    assert!(out.contains("`c3-e5` is not legal: there is no piece on d4 to capture"), "{out}");
     assert!(out.contains("legal moves: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4"), "{out}");
     assert!(out.contains("black: 12 pieces (0 kings), white: 12 pieces (0 kings)"), "{out}");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
@@ -124,4 +124,116 @@ fn text_program_plays_games_in_a_row() {
     assert!(out.contains("Computer (black) plays"), "{out}");
     assert!(out.contains("legal moves:"), "{out}");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
+}
+
+fn play_args(args: &[&str], stdin: &[u8]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["play", "checkers"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
+    for threads in ["1", "2"] {
+        let plain = json(&["checkers", "perft", "8", "8", "3", "9", "--json", "--threads", threads]);
+        let memo = json(&[
+            "checkers",
+            "perft",
+            "8",
+            "8",
+            "3",
+            "9",
+            "--json",
+            "--memo",
+            "--memo-mb",
+            "64",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!((memo["leaves"].as_u64(), memo["mode"].as_str()), (Some(3963680), Some("memo")));
+        assert_eq!(memo["plain_positions"], plain["positions"]);
+        assert!(memo["memo_bytes"].as_u64().unwrap() <= 64 << 20);
+        let plain = json(&["checkers", "count", "5", "5", "1", "--json", "--threads", threads]);
+        let memo = json(&["checkers", "count", "5", "5", "1", "--json", "--memo", "--threads", threads]);
+        assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(344918), Some(598837)));
+        assert_eq!(memo["plain_positions"], plain["positions"]);
+        assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn memo_flags_are_checked() {
+    for args in [
+        &["checkers", "count", "4", "4", "1", "--memo-mb", "16"][..],
+        &["checkers", "count", "4", "4", "1", "--memo", "--memo-mb", "0"],
+        &["checkers", "perft", "8", "8", "3", "4", "--memo", "--memo-mb", "x"],
+        &["checkers", "count", "4", "4", "1", "--memo-limit", "10"],
+    ] {
+        assert_eq!(harness(args).status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn a_json_one_shot_that_times_out_prints_a_timeout_object_and_exits_1() {
+    for args in [
+        &["checkers", "perft", "8", "8", "3", "20", "--json", "--time-limit", "0.2"][..],
+        &["checkers", "count", "7", "7", "2", "--json", "--time-limit", "0.2"],
+        &["checkers", "count", "7", "7", "2", "--memo", "--json", "--time-limit", "0.2", "--memo-mb", "16"],
+        &["checkers", "divide", "8", "8", "3", "20", "--json", "--time-limit", "0.2"],
+    ] {
+        let out = harness(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "timeout", "{args:?}");
+        assert_eq!(v["time_limit"], 0.2);
+        assert!(v["positions"].as_u64().is_some() && v["seconds"].as_f64().is_some(), "{v}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("time limit of 0.2 s reached before the search finished"), "{err}");
+    }
+}
+
+#[test]
+fn a_refused_move_names_the_broken_rule() {
+    let (code, out) = play("8 8 3\nblack\nrandom\nb2-c3\nc3-g7\nd6-c5\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("`b2-c3` is not legal: c3 is occupied"), "{out}");
+    assert!(out.contains("`c3-g7` is not legal: c3 to g7 is neither a diagonal step nor a jump"), "{out}");
+    assert!(out.contains("`d6-c5` is not legal: d6 holds a white piece and black is to move"), "{out}");
+}
+
+#[test]
+fn board_colour_and_computer_flags_set_up_the_text_program() {
+    let (code, out) = play_args(&["--board", "6x6 r2", "--color", "white", "--computer", "random"], b"quit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("New game on 6x6 r2: you play white, the computer (random) plays black."), "{out}");
+    assert!(!out.contains("Board: rows m"), "no question asked: {out}");
+    let (code, _) = play_args(&["--board", "6x6"], b"quit\n");
+    assert_eq!(code, 2, "a bad --board is refused before the game");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_asked_again() {
+    let (code, out) = play_args(&["--count-limit", "5"], b"\xff\xfe 8\n8 8 3\nblack\nrandom\n\xc3\x28\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("give three numbers"), "{out}");
+    assert!(out.contains("is not a move"), "{out}");
+    assert!(out.contains("Bye."), "{out}");
+}
+
+#[test]
+fn help_writes_ranges_as_from_a_to_b_and_counts_in_the_right_number() {
+    let help = String::from_utf8_lossy(&harness(&["checkers", "perft", "--help"]).stdout).into_owned();
+    assert!(help.contains("(3 to 16)") && help.contains("(1 to m/2)") && help.contains("(0 to 40)"), "{help}");
+    assert!(!help.contains(".."), "{help}");
+    let out = String::from_utf8_lossy(&harness(&["checkers", "perft", "8", "8", "3", "3", "--threads", "1"]).stdout)
+        .into_owned();
+    assert!(out.contains("1 thread\n"), "{out}");
 }

@@ -34,11 +34,11 @@ fn bad_entries_are_refused_with_line_and_reason() {
         ("kind = \"chess\"\n", 7, "unknown kind `chess`"),
         ("kind = \"count\"\nboards = [\"4x4 r1\"]\nbogus = 1\n", 9, "bogus"),
         ("kind = \"count\"\nboards = [\"4x4\"]\n", 8, "not a board"),
-        ("kind = \"count\"\nboards = [\"4x4 r3\"]\n", 8, "1 <= r <= m/2"),
+        ("kind = \"count\"\nboards = [\"4x4 r3\"]\n", 8, "from 1 to m/2"),
         ("kind = \"count\"\nboards = []\n", 8, "at least one board"),
-        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_limit = 0\n", 9, "memo_limit"),
+        ("kind = \"count\"\nboards = [\"4x4 r1\"]\nmemo_mb = 0\n", 9, "positive number of MiB"),
         ("kind = \"perft\"\ndepths = [99]\n", 8, "depths"),
-        ("kind = \"perft\"\nboard = \"20x8 r1\"\ndepths = [3]\n", 8, "3 <= m, n <= 16"),
+        ("kind = \"perft\"\nboard = \"20x8 r1\"\ndepths = [3]\n", 8, "m and n from 3 to 16"),
         (
             "kind = \"match\"\npairings = [{ player = \"genius\", opponent = \"random\", games = 2 }]\n",
             8,
@@ -62,6 +62,8 @@ fn bad_parallel_items_are_refused() {
         ("{ game = \"checkers\", search = \"mate\" }", "unknown search"),
         ("{ game = \"checkers\", search = \"count\", board = \"4 by 4\" }", "not a board"),
         ("{ game = \"checkers\", search = \"count\", extra = 1 }", "extra"),
+        ("{ game = \"checkers\", search = \"count\", memo_mb = 16 }", "memo searches only"),
+        ("{ game = \"checkers\", search = \"perft memo\", depth = 5, memo_mb = 0 }", "positive number of MiB"),
     ] {
         let (_, msg) = refusal(&format!(
             "[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [{item}]\n"
@@ -89,29 +91,39 @@ fn parallel_items_agree_and_results_replay_on_one_and_two_threads() {
         dir.path(),
         "[[experiment]]\nname = \"par\"\ngame = \"harness\"\nkind = \"parallel\"\nitems = [\n  \
          { game = \"checkers\", search = \"perft\", board = \"8x8 r3\", depth = 7 },\n  \
-         { game = \"checkers\", search = \"count\", board = \"5x5 r1\" },\n]\n\
+         { game = \"checkers\", search = \"count\", board = \"5x5 r1\" },\n  \
+         { game = \"checkers\", search = \"perft memo\", board = \"8x8 r3\", depth = 9, memo_mb = 64 },\n  \
+         { game = \"checkers\", search = \"count memo\", board = \"5x5 r1\", memo_mb = 64 },\n]\n\
          [[experiment]]\nname = \"m\"\ngame = \"checkers\"\nkind = \"match\"\nboard = \"6x6 r2\"\n\
          pairings = [{ player = \"strategy:2\", opponent = \"random\", games = 6 }]\n\
-         [[experiment]]\nname = \"c\"\ngame = \"checkers\"\nkind = \"count\"\nboards = [\"4x5 r1\", \"3x3 r1\"]\n",
+         [[experiment]]\nname = \"c\"\ngame = \"checkers\"\nkind = \"count\"\nboards = [\"4x5 r1\", \"3x3 r1\"]\n\
+         [[experiment]]\nname = \"cm\"\ngame = \"checkers\"\nkind = \"count\"\nmemo = true\nboards = [\"5x5 r1\"]\n\
+         [[experiment]]\nname = \"pm\"\ngame = \"checkers\"\nkind = \"perft\"\nmemo = true\nmemo_mb = 64\ndepths = [9]\n",
     );
     let (one, two) = (dir.path().join("one"), dir.path().join("two"));
     run(&manifest, &one, "1");
     run(&manifest, &two, "2");
     let par = rows(&two.join("par.csv"));
-    assert_eq!(par.len(), 4, "two items x two thread counts");
+    assert_eq!(par.len(), 8, "four items x two thread counts");
     for r in &par {
         assert_eq!(&r[6], "true", "seq == par positions and result: {r:?}");
         assert_eq!(&r[13], "ok");
     }
     assert_eq!(&par[0][10], "leaves=179740");
     assert_eq!(&par[2][10], "games=344918 black=5256 white=3924 both=335738");
-    for name in ["m.csv", "c.csv"] {
+    assert_eq!(&par[4][10], "leaves=3963680");
+    assert_eq!(&par[6][10], "games=344918 black=5256 white=3924 both=335738 plain_positions=598837");
+    let memo_count = rows(&two.join("cm.csv"));
+    assert_eq!((&memo_count[0][4], &memo_count[0][8]), ("344918", "598837"), "games and plain positions");
+    let memo_perft = rows(&two.join("pm.csv"));
+    assert_eq!((&memo_perft[0][2], &memo_perft[0][3]), ("3963680", "1071628"), "leaves and plain positions");
+    for name in ["m.csv", "c.csv", "cm.csv", "pm.csv"] {
         let (a, b) = (rows(&one.join(name)), rows(&two.join(name)));
         let header: Vec<String> =
             csv::Reader::from_path(one.join(name)).unwrap().headers().unwrap().iter().map(String::from).collect();
         for (x, y) in a.iter().zip(&b) {
             for (i, h) in header.iter().enumerate() {
-                if !(h.ends_with("seconds") || h == "threads") {
+                if !(h.ends_with("seconds") || h.ends_with("_per_second") || h == "threads") {
                     assert_eq!(x[i], y[i], "{name} column {h}");
                 }
             }

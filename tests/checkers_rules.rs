@@ -19,7 +19,7 @@ fn walk<B: Bits>(g: &Geometry<B>, choices: &[usize]) {
             break;
         }
         for m in &moves {
-            assert_eq!(parse_move(g, &moves, &m.text(g)).unwrap(), *m, "{}", m.text(g));
+            assert_eq!(parse_move(g, &p, &moves, &m.text(g)).unwrap(), *m, "{}", m.text(g));
         }
         let m = moves[c % moves.len()];
         let before = p;

@@ -157,3 +157,14 @@ fn undo_new_game_and_quit_keys() {
     assert!(draw(&mut a).contains("black to move (you) | black 6 (0 kings) | white 6 (0 kings)"));
     assert_eq!(key(&mut a, KeyCode::Char('q')), Action::Quit);
 }
+
+#[test]
+fn the_c_key_shows_the_continuation_count() {
+    let mut a = App::<u64>::new(BoardSize::new(4, 4, 1).unwrap(), Color::Black, PlayerKind::Random, 7, 80);
+    key(&mut a, KeyCode::Char('c'));
+    assert!(a.message().starts_with("continuation games"), "{}", a.message());
+    assert!(a.message().contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{}", a.message());
+    let mut slow = app(Color::Black).with_count_limit(std::time::Duration::from_millis(50));
+    key(&mut slow, KeyCode::Char('c'));
+    assert!(slow.message().contains("did not finish"), "{}", slow.message());
+}

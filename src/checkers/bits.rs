@@ -41,6 +41,8 @@ pub trait Bits:
     fn lowest(self) -> u32;
     /// The set without its lowest position.
     fn without_lowest(self) -> Self;
+    /// Positions 0..128 as a `u128` (the rest dropped); exact for layouts of at most 128 bits.
+    fn low_u128(self) -> u128;
     /// Whether the set is empty.
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -108,6 +110,10 @@ macro_rules! native_bits {
             #[inline(always)]
             fn without_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn low_u128(self) -> u128 {
+                self as u128
             }
         }
     };
@@ -208,6 +214,10 @@ impl Bits for Wide {
         } else {
             Wide { lo: 0, hi: self.hi & self.hi.wrapping_sub(1) }
         }
+    }
+    #[inline(always)]
+    fn low_u128(self) -> u128 {
+        self.lo
     }
 }
 

@@ -8,19 +8,19 @@ use serde::Serialize;
 
 use super::count::CountStop;
 use super::dispatch::{self, CountMode};
-use super::experiments::DEFAULT_MEMO_LIMIT;
-use super::game::DEFAULT_DRAW_PLIES;
-use super::geometry::BoardSize;
-use super::players::PlayerKind;
+use super::game::{plural, DEFAULT_DRAW_PLIES};
+use super::geometry::{BoardSize, Color};
+use super::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
-use crate::harness::{Error, InputError, Result, Stopped};
+use crate::harness::memo::MemoArgs;
+use crate::harness::{Budget, Error, InputError, Result};
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Perft of the start position: move sequences of length DEPTH (full rules).
-    Perft(PerftArgs),
+    Perft(PerftMemoArgs),
     /// Perft per root move of the start position.
     Divide(PerftArgs),
     /// Continuation games from the start position (single-jump captures, ending when
@@ -31,11 +31,11 @@ pub enum Command {
 /// The board: rows, columns, rows of men.
 #[derive(Debug, clap::Args)]
 pub struct SizeArgs {
-    /// Rows m (3..16).
+    /// Rows m (3 to 16).
     m: u32,
-    /// Columns n (3..16).
+    /// Columns n (3 to 16).
     n: u32,
-    /// Rows of men per side r (1..m/2).
+    /// Rows of men per side r (1 to m/2).
     r: u32,
 }
 
@@ -50,11 +50,20 @@ impl SizeArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     size: SizeArgs,
-    /// Plies.
+    /// Plies (0 to 40).
     #[arg(value_parser = clap::value_parser!(u32).range(0..=40))]
     depth: u32,
     #[command(flatten)]
     opts: SearchArgs,
+}
+
+/// Arguments of `perft`: those of `divide` and the memo's.
+#[derive(Debug, clap::Args)]
+pub struct PerftMemoArgs {
+    #[command(flatten)]
+    perft: PerftArgs,
+    #[command(flatten)]
+    memo: MemoArgs,
 }
 
 /// Arguments of `count`.
@@ -62,14 +71,19 @@ pub struct PerftArgs {
 pub struct CountArgs {
     #[command(flatten)]
     size: SizeArgs,
-    /// Memoised count (same games, far fewer positions).
-    #[arg(long)]
-    memo: bool,
-    /// Most positions the memo may store.
-    #[arg(long, default_value_t = DEFAULT_MEMO_LIMIT)]
-    memo_limit: usize,
+    #[command(flatten)]
+    memo: MemoArgs,
     #[command(flatten)]
     opts: SearchArgs,
+}
+
+/// The table bound of `--memo`, refusing `--memo-mb` without it.
+fn memo_mb(memo: &MemoArgs) -> Result<Option<u64>> {
+    match (memo.memo, memo.memo_mb) {
+        (false, Some(_)) => Err(InputError::new("--memo-mb needs --memo").into()),
+        (false, None) => Ok(None),
+        (true, _) => Ok(Some(memo.megabytes())),
+    }
 }
 
 /// Arguments of `harness play checkers`.
@@ -78,15 +92,16 @@ pub struct PlayArgs {
     /// The mouse-and-keyboard board in the terminal instead of the text program.
     #[arg(long)]
     tui: bool,
-    /// Board of the --tui game, like "8x8 r3" (the text program asks for it).
-    #[arg(long, default_value = "8x8 r3")]
-    board: String,
-    /// Your colour in the --tui game (black moves first).
-    #[arg(long, default_value = "black")]
-    color: String,
-    /// Computer player of the --tui game: random, strategy or strategy:D.
-    #[arg(long, default_value = "strategy")]
-    computer: String,
+    /// Board, like "8x8 r3" (--tui: default 8x8 r3; the text program asks when it is
+    /// not given, and for every later game).
+    #[arg(long)]
+    board: Option<String>,
+    /// Your colour, black or white; black moves first (--tui: default black).
+    #[arg(long)]
+    color: Option<String>,
+    /// Computer player: random, strategy or strategy:D (--tui: default strategy).
+    #[arg(long)]
+    computer: Option<String>,
     /// Seed of the computer's choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -96,13 +111,6 @@ pub struct PlayArgs {
     /// Time limit of a continuation count asked during play, in seconds.
     #[arg(long, default_value_t = 10.0)]
     count_limit: f64,
-}
-
-fn stopped(s: Stopped) -> Error {
-    match s {
-        Stopped::Interrupted => Error::Interrupted,
-        Stopped::TimeLimit => Error::Other(anyhow::anyhow!("time limit reached before the search finished")),
-    }
 }
 
 fn print_json(value: &impl Serialize) -> Result<()> {
@@ -121,6 +129,17 @@ struct PerftJson {
     seconds: f64,
     leaves_per_second: f64,
     threads: usize,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    memo: Option<PerftMemoJson>,
+}
+
+/// The memo figures of `perft --memo --json`.
+#[derive(Serialize)]
+struct PerftMemoJson {
+    mode: &'static str,
+    plain_positions: u64,
+    distinct_positions: u64,
+    memo_bytes: u64,
 }
 
 #[derive(Serialize)]
@@ -149,7 +168,9 @@ struct CountJson {
     white_wins: u128,
     both_kings: u128,
     positions: u64,
+    plain_positions: u128,
     distinct_positions: Option<u64>,
+    memo_bytes: Option<u64>,
     seconds: f64,
     threads: usize,
 }
@@ -163,32 +184,104 @@ pub fn run(cmd: Command) -> Result<()> {
     }
 }
 
-fn perft(a: PerftArgs) -> Result<()> {
+/// The error of a count or memo walk that did not finish.
+fn count_error(e: CountStop, budget: &Budget) -> Error {
+    match e {
+        CountStop::Stopped(s) => Error::stopped(s, budget),
+        CountStop::NoMemory(message) => InputError::new(message).into(),
+        CountStop::Overflow => Error::Other(anyhow::anyhow!("count stopped: {}", CountStop::Overflow)),
+    }
+}
+
+/// What a one-shot reached before it stopped, for `--json`.
+struct Partial {
+    json: bool,
+    what: serde_json::Value,
+    seconds: f64,
+    threads: usize,
+}
+
+/// The error of a search that stopped; with `--json` and a time-out it first prints one
+/// object on stdout: `what` plus `"status": "timeout"`, the positions counted so far,
+/// the seconds, the threads and the limit.
+fn stopped_error(e: CountStop, budget: &Budget, partial: Partial) -> Error {
+    let err = count_error(e, budget);
+    if let (true, Error::Timeout { limit_s }, serde_json::Value::Object(mut fields)) =
+        (partial.json, &err, partial.what)
+    {
+        fields.insert("status".into(), "timeout".into());
+        fields.insert("positions".into(), budget.live_positions().into());
+        fields.insert("seconds".into(), partial.seconds.into());
+        fields.insert("threads".into(), partial.threads.into());
+        fields.insert("time_limit".into(), (*limit_s).into());
+        if let Err(print) = print_json(&fields) {
+            return print;
+        }
+    }
+    err
+}
+
+type PerftFigures = (u64, u64, Option<PerftMemoJson>);
+
+/// Leaves, positions and (with a memo bound) the memo's figures.
+fn perft_figures(
+    size: BoardSize,
+    depth: u32,
+    memo_mb: Option<u64>,
+    parallel: bool,
+    budget: &Budget,
+) -> std::result::Result<PerftFigures, CountStop> {
+    let Some(mb) = memo_mb else {
+        let c = dispatch::perft(size, depth, parallel, budget)?;
+        return Ok((c.leaves, c.positions, None));
+    };
+    let c = dispatch::perft_memo(size, depth, mb, parallel, budget)?;
+    let memo = PerftMemoJson {
+        mode: "memo",
+        plain_positions: c.plain_positions,
+        distinct_positions: c.distinct_positions,
+        memo_bytes: c.memo_bytes,
+    };
+    Ok((c.leaves, c.positions, Some(memo)))
+}
+
+fn perft(a: PerftMemoArgs) -> Result<()> {
+    let memo_mb = memo_mb(&a.memo)?;
+    let a = a.perft;
     let size = a.size.size()?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
-    let (result, time) = timed(|| in_pool(threads, || dispatch::perft(size, a.depth, threads > 1, &budget)));
-    let c = result.map_err(stopped)?;
+    let (result, time) = timed(|| in_pool(threads, || perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
     let seconds = time.as_secs_f64();
-    let rate = c.leaves as f64 / seconds.max(1e-9);
+    let mode = if memo_mb.is_some() { "memo" } else { "plain" };
+    let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth, "mode": mode });
+    let partial = Partial { json: a.opts.json, what, seconds, threads };
+    let (leaves, positions, memo) = result.map_err(|e| stopped_error(e, &budget, partial))?;
+    let rate = leaves as f64 / seconds.max(1e-9);
     if a.opts.json {
         let j = PerftJson {
             board: size.to_string(),
             depth: a.depth,
-            leaves: c.leaves,
-            positions: c.positions,
+            leaves,
+            positions,
             seconds,
             leaves_per_second: rate,
             threads,
+            memo,
         };
         return print_json(&j);
     }
-    println!(
-        "perft({}) on {size} = {} leaves; {} positions, {seconds:.3} s, {:.1} M leaves/s, {threads} thread(s)",
-        a.depth,
-        c.leaves,
-        c.positions,
-        rate / 1e6
-    );
+    println!("perft({}) on {size} = {leaves} leaves", a.depth);
+    if let Some(m) = &memo {
+        println!(
+            "memo: {} plain positions; {positions} positions walked, {} stored, {} MiB table",
+            m.plain_positions,
+            m.distinct_positions,
+            m.memo_bytes >> 20
+        );
+    } else {
+        println!("{positions} positions");
+    }
+    println!("{seconds:.3} s, {:.1} M leaves/s, {}", rate / 1e6, plural(threads as u64, "thread"));
     Ok(())
 }
 
@@ -199,7 +292,9 @@ fn divide(a: PerftArgs) -> Result<()> {
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
-    let parts = result.map_err(stopped)?;
+    let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
+    let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
+    let parts = result.map_err(|s| stopped_error(CountStop::Stopped(s), &budget, partial))?;
     let total: u64 = parts.iter().map(|(_, c)| c.leaves).sum();
     if a.opts.json {
         let moves = parts.into_iter().map(|(mv, c)| DivideMove { mv, leaves: c.leaves }).collect();
@@ -222,32 +317,32 @@ fn divide(a: PerftArgs) -> Result<()> {
 
 fn count(a: CountArgs) -> Result<()> {
     let size = a.size.size()?;
+    let memo_mb = memo_mb(&a.memo)?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
-    if a.memo_limit == 0 {
-        return Err(InputError::new("--memo-limit must be at least 1").into());
-    }
-    let mode = match (a.memo, threads) {
-        (true, _) => CountMode::Memo(a.memo_limit),
-        (false, 1) => CountMode::Plain,
-        (false, _) => CountMode::Parallel,
+    let mode = match (memo_mb, threads) {
+        (Some(mb), _) => CountMode::Memo { mb, parallel: threads > 1 },
+        (None, 1) => CountMode::Plain,
+        (None, _) => CountMode::Parallel,
     };
     let (result, time) = timed(|| in_pool(threads, || dispatch::count(size, mode, &budget)));
-    let c = result.map_err(|e| match e {
-        CountStop::Stopped(s) => stopped(s),
-        other => Error::Other(anyhow::anyhow!("count stopped: {other}")),
-    })?;
+    let memo = memo_mb.is_some();
+    let mode = if memo { "memo" } else { "plain" };
+    let what = serde_json::json!({ "board": size.to_string(), "mode": mode });
+    let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
+    let c = result.map_err(|e| stopped_error(e, &budget, partial))?;
     let g = c.games;
-    let threads = if a.memo { 1 } else { threads };
     if a.opts.json {
         let j = CountJson {
             board: size.to_string(),
-            mode: if a.memo { "memo" } else { "plain" },
+            mode: if memo { "memo" } else { "plain" },
             games: g.total,
             black_wins: g.black_wins,
             white_wins: g.white_wins,
             both_kings: g.both_kings,
             positions: c.positions,
-            distinct_positions: a.memo.then_some(c.distinct_positions),
+            plain_positions: c.plain_positions,
+            distinct_positions: memo.then_some(c.distinct_positions),
+            memo_bytes: memo.then_some(c.memo_bytes),
             seconds: time.as_secs_f64(),
             threads,
         };
@@ -257,8 +352,18 @@ fn count(a: CountArgs) -> Result<()> {
         "{size}: {} games (black wins {}, white wins {}, both have a king {})",
         g.total, g.black_wins, g.white_wins, g.both_kings
     );
-    let distinct = if a.memo { format!(", {} distinct", c.distinct_positions) } else { String::new() };
-    println!("{} positions{distinct}, {:.3} s, {threads} thread(s)", c.positions, time.as_secs_f64());
+    if memo {
+        println!(
+            "memo: {} plain positions; {} positions walked, {} stored, {} MiB table",
+            c.plain_positions,
+            c.positions,
+            c.distinct_positions,
+            c.memo_bytes >> 20
+        );
+    } else {
+        println!("{} positions", c.positions);
+    }
+    println!("{:.3} s, {}", time.as_secs_f64(), plural(threads as u64, "thread"));
     Ok(())
 }
 
@@ -266,16 +371,22 @@ fn count(a: CountArgs) -> Result<()> {
 pub fn play(args: PlayArgs) -> Result<()> {
     crate::harness::cli::check_time_limit(args.count_limit)
         .map_err(|e| InputError::new(format!("--count-limit: {e}")))?;
+    let flag = |name: &str, e: String| InputError::new(format!("--{name}: {e}"));
+    let size: Option<BoardSize> = args.board.map(|b| b.parse().map_err(|e| flag("board", e))).transpose()?;
+    let human = args.color.map(|c| super::play::parse_color(&c).map_err(|e| flag("color", e))).transpose()?;
+    let computer: Option<PlayerKind> = args.computer.map(|c| c.parse().map_err(|e| flag("computer", e))).transpose()?;
+    let count_limit = Duration::from_secs_f64(args.count_limit);
     if args.tui {
-        let size: BoardSize = args.board.parse().map_err(InputError::new)?;
-        let human = super::play::parse_color(&args.color).map_err(InputError::new)?;
-        let computer: PlayerKind = args.computer.parse().map_err(InputError::new)?;
-        return super::tui::run(size, human, computer, args.seed, args.draw_plies);
+        let size = size.unwrap_or_else(BoardSize::standard);
+        let (human, computer) =
+            (human.unwrap_or(Color::Black), computer.unwrap_or(PlayerKind::Strategy(DEFAULT_DEPTH)));
+        return super::tui::run(size, human, computer, args.seed, args.draw_plies, count_limit);
     }
     let opts = super::play::TextOptions {
         seed: args.seed,
         draw_plies: args.draw_plies,
-        count_limit: Duration::from_secs_f64(args.count_limit),
+        count_limit,
+        first_game: super::play::Preset { size, human, computer },
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();

@@ -3,13 +3,10 @@
 //! players have a king (checked first) or when the player to move has no move (that
 //! player lost); a position that is already over is one game.
 //!
-//! Plain counting visits every game; the memoised count stores the outcome split of
-//! each position (it does not depend on how the position was reached) and gives the
-//! same totals from far fewer positions. Counts are exact `u128`s; an overflow is
-//! reported, never wrapped.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+//! Plain counting visits every game; the memoised count ([`super::memo::count_memo`])
+//! stores the outcome split of each position (it does not depend on how the position
+//! was reached) and gives the same totals from far fewer positions. Counts are exact
+//! `u128`s; an overflow is reported, never wrapped.
 
 use rayon::prelude::*;
 
@@ -63,15 +60,15 @@ impl Games {
     }
 }
 
-/// Why a count did not finish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Why a count (or a memo walk) did not finish.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CountStop {
     /// Time limit or Ctrl-C.
     Stopped(Stopped),
-    /// A count passed `u128::MAX`.
+    /// A count passed its integer type (`u128` for games, `u64` for perft leaves).
     Overflow,
-    /// The memo reached its entry limit (memory guard).
-    MemoFull(usize),
+    /// The memo table could not be allocated.
+    NoMemory(String),
 }
 
 impl From<Stopped> for CountStop {
@@ -84,8 +81,8 @@ impl std::fmt::Display for CountStop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CountStop::Stopped(s) => write!(f, "{s}"),
-            CountStop::Overflow => write!(f, "a count exceeds u128"),
-            CountStop::MemoFull(n) => write!(f, "memo limit of {n} positions reached"),
+            CountStop::Overflow => write!(f, "a count exceeds its integer type"),
+            CountStop::NoMemory(message) => write!(f, "{message}"),
         }
     }
 }
@@ -97,12 +94,23 @@ pub struct Count {
     pub games: Games,
     /// Calls of the recursive count, the start included (memo hits included).
     pub positions: u64,
-    /// Positions stored in the memo (0 for the plain count).
+    /// Calls of the plain recursive count (equal to `positions` for the plain count;
+    /// computed through the table by the memoised one).
+    pub plain_positions: u128,
+    /// Positions stored in the memo at the end (0 for the plain count).
     pub distinct_positions: u64,
+    /// Bytes of the memo table (0 for the plain count).
+    pub memo_bytes: u64,
+}
+
+impl Count {
+    fn plain(games: Games, positions: u64) -> Self {
+        Count { games, positions, plain_positions: u128::from(positions), distinct_positions: 0, memo_bytes: 0 }
+    }
 }
 
 /// How a finished position ends, if it does: both have a king, or the side to move is stuck.
-fn terminal<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<Games> {
+pub(crate) fn terminal<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<Games> {
     if p.both_have_kings() {
         return Some(Games::both());
     }
@@ -117,7 +125,7 @@ pub fn count_plain<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget) -
     let mut t = Ticker::new(budget);
     let games = plain_rec(g, p, &mut t)?;
     t.flush()?;
-    Ok(Count { games, positions: t.total(), distinct_positions: 0 })
+    Ok(Count::plain(games, t.total()))
 }
 
 fn plain_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, t: &mut Ticker) -> Result<Games, CountStop> {
@@ -128,11 +136,11 @@ fn plain_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, t: &mut Ticker) -> Resul
 /// The games from `p` given a count of each child position: "both have a king" first,
 /// then a loss for a side with no move, else the sum over the children.
 #[inline(always)]
-fn games_from<B: Bits>(
+pub(crate) fn games_from<B: Bits, E: From<CountStop>>(
     g: &Geometry<B>,
     p: &Position<B>,
-    child_games: &mut impl FnMut(&Position<B>) -> Result<Games, CountStop>,
-) -> Result<Games, CountStop> {
+    child_games: &mut impl FnMut(&Position<B>) -> Result<Games, E>,
+) -> Result<Games, E> {
     if p.both_have_kings() {
         return Ok(Games::both());
     }
@@ -142,7 +150,7 @@ fn games_from<B: Bits>(
     generate::<B, false>(g, p, &mut |m| {
         any = true;
         if stop.is_none() {
-            if let Err(e) = child_games(&p.apply(m)).and_then(|x| sum.add(&x)) {
+            if let Err(e) = child_games(&p.apply(m)).and_then(|x| sum.add(&x).map_err(E::from)) {
                 stop = Some(e);
             }
         }
@@ -173,72 +181,7 @@ fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, split: u32, budget: &Budge
     for c in &parts {
         games.add(&c.games)?;
     }
-    Ok(Count { games, positions: 1 + parts.iter().map(|c| c.positions).sum::<u64>(), distinct_positions: 0 })
-}
-
-/// A fast hasher for positions (multiply-rotate over the words fed in).
-#[derive(Default)]
-pub struct PositionHasher(u64);
-
-impl Hasher for PositionHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_isize(&mut self, x: isize) {
-        self.write_u64(x as u64);
-    }
-}
-
-type Memo<B> = HashMap<Position<B>, Games, BuildHasherDefault<PositionHasher>>;
-
-/// Memoised sequential count from `p`, storing at most `memo_limit` positions.
-pub fn count_memo<B: Bits>(
-    g: &Geometry<B>,
-    p: &Position<B>,
-    memo_limit: usize,
-    budget: &Budget,
-) -> Result<Count, CountStop> {
-    let mut t = Ticker::new(budget);
-    let mut memo = Memo::<B>::default();
-    let games = memo_rec(g, p, &mut t, &mut memo, memo_limit)?;
-    t.flush()?;
-    Ok(Count { games, positions: t.total(), distinct_positions: memo.len() as u64 })
-}
-
-fn memo_rec<B: Bits>(
-    g: &Geometry<B>,
-    p: &Position<B>,
-    t: &mut Ticker,
-    memo: &mut Memo<B>,
-    limit: usize,
-) -> Result<Games, CountStop> {
-    t.visit()?;
-    if let Some(known) = memo.get(p) {
-        return Ok(*known);
-    }
-    let games = games_from(g, p, &mut |child| memo_rec(g, child, t, memo, limit))?;
-    if memo.len() >= limit {
-        return Err(CountStop::MemoFull(limit));
-    }
-    memo.insert(*p, games);
-    Ok(games)
+    Ok(Count::plain(games, 1 + parts.iter().map(|c| c.positions).sum::<u64>()))
 }
 
 #[cfg(test)]
@@ -275,7 +218,7 @@ mod tests {
         let c = count_plain(&g, &p, &Budget::unlimited()).unwrap();
         assert_eq!(c.games, Games { total: 4, white_wins: 4, ..Games::default() });
         assert_eq!(c.positions, 11);
-        let m = count_memo(&g, &p, 1 << 20, &Budget::unlimited()).unwrap();
+        let m = crate::checkers::memo::count_memo(&g, &p, 1 << 20, false, &Budget::unlimited()).unwrap();
         assert_eq!(m.games, c.games);
         assert_eq!((m.positions, m.distinct_positions), (11, 10));
     }
@@ -286,7 +229,7 @@ mod tests {
         for (m, n, r) in [(3, 3, 1), (3, 4, 1), (4, 3, 1), (4, 4, 1), (4, 5, 1), (5, 4, 1), (5, 5, 1)] {
             let (g, p) = start(m, n, r);
             let plain = count_plain(&g, &p, &b).unwrap();
-            let memo = count_memo(&g, &p, 1 << 22, &b).unwrap();
+            let memo = crate::checkers::memo::count_memo(&g, &p, 1 << 22, false, &b).unwrap();
             let par = crate::harness::experiment::in_pool(2, || count_parallel(&g, &p, &b)).unwrap();
             assert_eq!(plain.games, memo.games, "{m}x{n}");
             assert_eq!(plain, par, "{m}x{n}");
@@ -295,9 +238,8 @@ mod tests {
     }
 
     #[test]
-    fn memo_limit_and_time_limit_stop_the_count() {
+    fn a_time_limit_stops_the_count() {
         let (g, p) = start(6, 6, 2);
-        assert_eq!(count_memo(&g, &p, 10, &Budget::unlimited()), Err(CountStop::MemoFull(10)));
         let zero = Budget::new(Some(std::time::Duration::ZERO));
         assert!(matches!(count_plain(&g, &p, &zero), Err(CountStop::Stopped(_))));
     }

@@ -2,9 +2,10 @@
 //! and run the generic engine with it.
 
 use super::bits::Wide;
-use super::count::{count_memo, count_parallel, count_plain, Count, CountStop};
+use super::count::{count_parallel, count_plain, Count, CountStop};
 use super::geometry::{width_for, BoardSize, Color, Geometry, Width};
 use super::matches::{play_game, GameRecord};
+use super::memo::{count_memo, perft_memo as perft_memo_generic, MemoPerft};
 use super::perft::{divide as divide_generic, perft as perft_generic, perft_parallel, PerftCount};
 use super::players::PlayerKind;
 use super::position::Position;
@@ -48,6 +49,21 @@ pub fn perft(size: BoardSize, depth: u32, parallel: bool, budget: &Budget) -> Re
     })
 }
 
+/// Perft of the start position of `size` to `depth` through a memo table of at most
+/// `memo_mb` MiB, the first plies on the current rayon pool when `parallel`.
+pub fn perft_memo(
+    size: BoardSize,
+    depth: u32,
+    memo_mb: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<MemoPerft, CountStop> {
+    with_bits!(size, B => {
+        let g = geometry::<B>(size);
+        perft_memo_generic(&g, &Position::start(&g), depth, memo_mb << 20, parallel, budget)
+    })
+}
+
 /// Perft per root move of the start position of `size`.
 pub fn divide(size: BoardSize, depth: u32, budget: &Budget) -> Result<Vec<(String, PerftCount)>, Stopped> {
     with_bits!(size, B => {
@@ -63,8 +79,14 @@ pub enum CountMode {
     Plain,
     /// Plain, split over the current rayon pool.
     Parallel,
-    /// Memoised (sequential), storing at most this many positions.
-    Memo(usize),
+    /// Through a memo table of at most `mb` MiB, split over the current rayon pool when
+    /// `parallel`.
+    Memo {
+        /// The table's bound in MiB.
+        mb: u64,
+        /// Whether the first plies run on rayon.
+        parallel: bool,
+    },
 }
 
 /// Continuation-game count from the start position of `size`.
@@ -75,7 +97,7 @@ pub fn count(size: BoardSize, mode: CountMode, budget: &Budget) -> Result<Count,
         match mode {
             CountMode::Plain => count_plain(&g, &p, budget),
             CountMode::Parallel => count_parallel(&g, &p, budget),
-            CountMode::Memo(limit) => count_memo(&g, &p, limit, budget),
+            CountMode::Memo { mb, parallel } => count_memo(&g, &p, mb << 20, parallel, budget),
         }
     })
 }

@@ -161,14 +161,22 @@ pub fn board_text<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> String {
         s.push((b'a' + col) as char);
     }
     s.push('\n');
-    s.push_str(&format!(
-        "black: {} pieces ({} kings), white: {} pieces ({} kings)\n",
-        p.count(Color::Black),
-        p.king_count(Color::Black),
-        p.count(Color::White),
-        p.king_count(Color::White)
-    ));
+    s.push_str(&format!("black: {}, white: {}\n", side_counts(p, Color::Black), side_counts(p, Color::White)));
     s
+}
+
+/// `1 thread`, `2 threads`: a count and a noun in the right number (`word` + `s`).
+pub fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A side's pieces and kings, like `12 pieces (1 king)`.
+pub fn side_counts<B: Bits>(p: &Position<B>, c: Color) -> String {
+    format!("{} ({})", plural(p.count(c).into(), "piece"), plural(p.king_count(c).into(), "king"))
 }
 
 #[cfg(test)]
@@ -218,7 +226,7 @@ mod tests {
         let game = Game::from_position(g.clone(), p, 80);
         assert_eq!(game.outcome(), Outcome::Won(Color::White));
         let text = board_text(&g, &p);
-        assert!(text.contains("black: 1 pieces (0 kings), white: 2 pieces"), "{text}");
+        assert!(text.contains("black: 1 piece (0 kings), white: 2 pieces"), "{text}");
         assert!(text.starts_with(" 8 "), "{text}");
         assert!(text.contains(" 1  b"), "{text}");
     }

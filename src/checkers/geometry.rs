@@ -113,10 +113,10 @@ pub fn width_for(rows: u8, cols: u8) -> Width {
 pub fn check_size(rows: u32, cols: u32, men_rows: u32) -> Result<(), String> {
     let side = u32::from(MIN_SIDE)..=u32::from(MAX_SIDE);
     if !side.contains(&rows) || !side.contains(&cols) {
-        return Err(format!("board must be m x n with 3 <= m, n <= 16, got {rows} x {cols}"));
+        return Err(format!("board must be m x n with m and n from 3 to 16, got {rows} x {cols}"));
     }
     if men_rows < 1 || men_rows > rows / 2 {
-        return Err(format!("rows of men r must satisfy 1 <= r <= m/2 = {}, got {men_rows}", rows / 2));
+        return Err(format!("rows of men r must be from 1 to m/2 = {}, got {men_rows}", rows / 2));
     }
     Ok(())
 }

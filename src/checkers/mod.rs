@@ -9,8 +9,9 @@
 //!   capture, multi-jumps, crowning ends a jump, every path a move), bulk counting, move
 //!   text and parsing.
 //! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
-//!   counts (single-jump variant), plain, parallel and memoised; [`ticker`]: position
-//!   counting with budget checks.
+//!   counts (single-jump variant), plain and parallel; [`memo`]: hashed perft and the
+//!   memoised count on the shared memo core; [`ticker`]: position counting with budget
+//!   checks.
 //! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
 //!   alpha-beta strategy; [`matches`]: seeded games and tallies.
 //! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
@@ -25,6 +26,7 @@ pub mod experiments;
 pub mod game;
 pub mod geometry;
 pub mod matches;
+pub mod memo;
 pub mod moves;
 pub mod perft;
 pub mod play;

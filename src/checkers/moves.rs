@@ -327,9 +327,12 @@ pub fn has_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> bool {
 }
 
 /// Parses a typed move (`c3-d4`, `c3xe5xg7`, separators `-` or `x`, spaces ignored) and
-/// finds it among `legal`. The error says why it is not legal: malformed text, an
-/// incomplete multi-jump, a step while a capture is mandatory, or no such move.
-pub fn parse_move<B: Bits>(g: &Geometry<B>, legal: &[Move<B>], text: &str) -> Result<Move<B>, String> {
+/// finds it among `legal`, the legal moves of `p`. The error names the rule the move
+/// breaks: malformed text, no piece or the opponent's piece on the first square, an
+/// occupied square, a man going backward, a hop that is neither a diagonal step nor a
+/// jump, nothing (or one's own piece) to jump, a step while a capture is mandatory, an
+/// incomplete multi-jump.
+pub fn parse_move<B: Bits>(g: &Geometry<B>, p: &Position<B>, legal: &[Move<B>], text: &str) -> Result<Move<B>, String> {
     let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
     if cleaned.is_empty() {
         return Err("empty move".to_string());
@@ -342,18 +345,62 @@ pub fn parse_move<B: Bits>(g: &Geometry<B>, legal: &[Move<B>], text: &str) -> Re
     if let Some(m) = legal.iter().find(|m| m.path(g) == squares) {
         return Ok(*m);
     }
-    let captures = legal.iter().any(|m| m.is_capture());
-    if legal.iter().any(|m| m.path(g).starts_with(&squares)) {
-        return Err(format!("`{text}` stops too early: the piece must keep jumping while it can"));
-    }
-    let is_step = squares.len() == 2 && (0..4).any(|d| g.neighbour(squares[0], d) == Some(squares[1]));
-    if captures && is_step {
-        return Err(format!("`{text}` is not legal: capturing is mandatory"));
-    }
     if legal.is_empty() {
         return Err("no legal moves: the game is over".to_string());
     }
+    if legal.iter().any(|m| m.path(g).starts_with(&squares)) {
+        return Err(format!("`{text}` stops too early: the piece must keep jumping while it can"));
+    }
+    if let Some(rule) = broken_rule(g, p, &squares) {
+        return Err(format!("`{text}` is not legal: {rule}"));
+    }
+    let is_step = squares.len() == 2 && (0..4).any(|d| g.neighbour(squares[0], d) == Some(squares[1]));
+    if is_step && legal.iter().any(|m| m.is_capture()) {
+        return Err(format!("`{text}` is not legal: capturing is mandatory"));
+    }
     Err(format!("`{text}` is not a legal move here"))
+}
+
+/// The first rule the path of `squares` breaks in `p`, hop by hop, if any is found.
+fn broken_rule<B: Bits>(g: &Geometry<B>, p: &Position<B>, squares: &[u32]) -> Option<String> {
+    let (from, mover) = (squares[0], p.side);
+    let piece = match p.piece_at(from) {
+        None => return Some(format!("there is no piece on {}", g.name(from))),
+        Some(pc) if pc.color != mover => {
+            return Some(format!("{} holds a {} piece and {} is to move", g.name(from), pc.color.name(), mover.name()))
+        }
+        Some(pc) => pc,
+    };
+    let mut at = from;
+    for &to in &squares[1..] {
+        let over = |d: usize| g.neighbour(at, d).and_then(|m| g.neighbour(m, d));
+        let step = (0..4).find(|&d| g.neighbour(at, d) == Some(to));
+        let Some(d) = step.or_else(|| (0..4).find(|&d| over(d) == Some(to))) else {
+            return Some(format!(
+                "{} to {} is neither a diagonal step nor a jump over the adjacent square",
+                g.name(at),
+                g.name(to)
+            ));
+        };
+        if !piece.king && !mover.forward().contains(&d) {
+            let way = if mover == Color::Black { "up" } else { "down" };
+            return Some(format!("a man moves and captures only forward ({way} for {})", mover.name()));
+        }
+        if to != from && p.piece_at(to).is_some() {
+            return Some(format!("{} is occupied", g.name(to)));
+        }
+        if step.is_some() {
+            return (squares.len() > 2).then(|| "a step cannot continue: only captures chain".to_string());
+        }
+        let middle = g.neighbour(at, d)?;
+        match p.piece_at(middle) {
+            None => return Some(format!("there is no piece on {} to capture", g.name(middle))),
+            Some(pc) if pc.color == mover => return Some(format!("{} is your own piece", g.name(middle))),
+            Some(_) => {}
+        }
+        at = to;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -420,7 +467,7 @@ mod tests {
         let p = pos(&g, Color::Black, &["a1"], &["b2", "b4", "d4"], &[], &[]);
         assert_eq!(texts(&g, &p), ["a1xc3xa5", "a1xc3xe5"]);
         let legal = legal_moves::<u64, true>(&g, &p);
-        assert!(parse_move(&g, &legal, "a1xc3").unwrap_err().contains("keep jumping"));
+        assert!(parse_move(&g, &p, &legal, "a1xc3").unwrap_err().contains("keep jumping"));
     }
 
     #[test]
@@ -493,16 +540,34 @@ mod tests {
         let p = Position::start(&g);
         let legal = legal_moves::<u64, true>(&g, &p);
         for m in &legal {
-            assert_eq!(parse_move(&g, &legal, &m.text(&g)).unwrap(), *m);
+            assert_eq!(parse_move(&g, &p, &legal, &m.text(&g)).unwrap(), *m);
         }
-        assert!(parse_move(&g, &legal, "C3 - D4").is_ok());
-        assert!(parse_move(&g, &legal, "c3").unwrap_err().contains("not a move"));
-        assert!(parse_move(&g, &legal, "c3-c4").unwrap_err().contains("light"));
-        assert!(parse_move(&g, &legal, "c3-e5").unwrap_err().contains("not a legal"));
-        assert!(parse_move(&g, &legal, "z9-a1").is_err());
+        assert!(parse_move(&g, &p, &legal, "C3 - D4").is_ok());
+        assert!(parse_move(&g, &p, &legal, "c3").unwrap_err().contains("not a move"));
+        assert!(parse_move(&g, &p, &legal, "c3-c4").unwrap_err().contains("light"));
+        assert!(parse_move(&g, &p, &legal, "c3-e5").unwrap_err().contains("no piece on d4 to capture"));
+        assert!(parse_move(&g, &p, &legal, "z9-a1").is_err());
         let forced = pos(&g, Color::Black, &["c3", "a3"], &["d4"], &[], &[]);
         let legal = legal_moves::<u64, true>(&g, &forced);
-        assert!(parse_move(&g, &legal, "a3-b4").unwrap_err().contains("mandatory"));
-        assert!(parse_move(&g, &legal, "c3-b4").unwrap_err().contains("mandatory"));
+        assert!(parse_move(&g, &forced, &legal, "a3-b4").unwrap_err().contains("mandatory"));
+        assert!(parse_move(&g, &forced, &legal, "c3-b4").unwrap_err().contains("mandatory"));
+    }
+
+    #[test]
+    fn a_refused_move_names_the_rule_it_breaks() {
+        let g = g8();
+        let p = Position::start(&g);
+        let legal = legal_moves::<u64, true>(&g, &p);
+        let why = |p: &Position<u64>, legal: &[Move<u64>], t: &str| parse_move(&g, p, legal, t).unwrap_err();
+        assert!(why(&p, &legal, "b2-c3").contains("c3 is occupied"));
+        assert!(why(&p, &legal, "b4-c5").contains("no piece on b4"));
+        assert!(why(&p, &legal, "b6-a5").contains("holds a white piece and black is to move"));
+        assert!(why(&p, &legal, "c3-c7").contains("neither a diagonal step nor a jump"));
+        assert!(why(&p, &legal, "c3-e5").contains("no piece on d4 to capture"));
+        let q = pos(&g, Color::Black, &["d4", "e5"], &["a7"], &[], &[]);
+        let legal = legal_moves::<u64, true>(&g, &q);
+        assert!(why(&q, &legal, "d4-c3").contains("only forward (up for black)"));
+        assert!(why(&q, &legal, "d4xf6").contains("e5 is your own piece"));
+        assert!(why(&q, &legal, "d4-e5").contains("e5 is occupied"));
     }
 }

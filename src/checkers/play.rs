@@ -9,15 +9,17 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::bits::{Bits, Wide};
-use super::count::count_memo;
+use super::count::CountStop;
 use super::dispatch::{geometry, with_bits};
-use super::experiments::DEFAULT_MEMO_LIMIT;
 use super::game::{board_text, Game, Outcome};
 use super::geometry::{width_for, BoardSize, Color, Width};
+use super::memo::count_memo;
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
+use crate::harness::budget::clear_interrupt;
+use crate::harness::memo::default_memo_mb;
 use crate::harness::rng::{seeded, Rng};
-use crate::harness::Budget;
+use crate::harness::{Budget, Error, Stopped};
 
 /// Settings that hold for the whole session.
 #[derive(Debug, Clone)]
@@ -28,6 +30,19 @@ pub struct TextOptions {
     pub draw_plies: u32,
     /// Time limit of a `count` request.
     pub count_limit: Duration,
+    /// Answers given on the command line for the first game (the rest are asked).
+    pub first_game: Preset,
+}
+
+/// Setup answers given in advance (`--board`, `--color`, `--computer`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Preset {
+    /// The board.
+    pub size: Option<BoardSize>,
+    /// The human's colour.
+    pub human: Option<Color>,
+    /// The computer's player.
+    pub computer: Option<PlayerKind>,
 }
 
 /// One game's setup, as asked before the game.
@@ -45,18 +60,19 @@ enum End {
     Quit,
 }
 
-/// Reads trimmed lines; `None` at end of input.
+/// Reads trimmed lines; `None` at end of input. Bytes that are not UTF-8 become U+FFFD,
+/// so such a line is refused like any other bad answer and the prompt comes again.
 struct Lines<R> {
     input: R,
 }
 
 impl<R: BufRead> Lines<R> {
     fn next(&mut self) -> io::Result<Option<String>> {
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if self.input.read_until(b'\n', &mut bytes)? == 0 {
             return Ok(None);
         }
-        Ok(Some(line.trim().to_string()))
+        Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
     }
 }
 
@@ -65,7 +81,8 @@ pub fn run<R: BufRead, W: Write>(input: R, out: &mut W, opts: &TextOptions) -> i
     let mut lines = Lines { input };
     let mut rng = seeded(opts.seed);
     writeln!(out, "Checkers on an m x n board. Black moves first, upwards. Type `help` at your move.")?;
-    while let Some(setup) = ask_setup(&mut lines, out)? {
+    let mut preset = opts.first_game;
+    while let Some(setup) = ask_setup(&mut lines, out, std::mem::take(&mut preset))? {
         let end = with_bits!(setup.size, B => play_one::<B, R, W>(&mut lines, out, setup, opts, &mut rng)?);
         if matches!(end, End::Quit) {
             break;
@@ -119,16 +136,28 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
     }
 }
 
-fn ask_setup<R: BufRead, W: Write>(lines: &mut Lines<R>, out: &mut W) -> io::Result<Option<Setup>> {
-    let Some(size) = ask(lines, out, "Board: rows m, columns n, rows of men r (e.g. 8 8 3): ", parse_size)? else {
-        return Ok(None);
+/// The setup of the next game: the `preset` answers, the others asked.
+fn ask_setup<R: BufRead, W: Write>(lines: &mut Lines<R>, out: &mut W, preset: Preset) -> io::Result<Option<Setup>> {
+    let size = match preset.size {
+        Some(s) => s,
+        None => match ask(lines, out, "Board: rows m, columns n, rows of men r (e.g. 8 8 3): ", parse_size)? {
+            Some(s) => s,
+            None => return Ok(None),
+        },
     };
-    let Some(human) = ask(lines, out, "Your colour, black or white (black moves first): ", parse_color)? else {
-        return Ok(None);
+    let human = match preset.human {
+        Some(c) => c,
+        None => match ask(lines, out, "Your colour, black or white (black moves first): ", parse_color)? {
+            Some(c) => c,
+            None => return Ok(None),
+        },
     };
-    let Some(computer) = ask(lines, out, "Computer plays (1) random or (2) strategy: ", |t| t.parse::<PlayerKind>())?
-    else {
-        return Ok(None);
+    let computer = match preset.computer {
+        Some(k) => k,
+        None => match ask(lines, out, "Computer plays (1) random or (2) strategy: ", |t| t.parse::<PlayerKind>())? {
+            Some(k) => k,
+            None => return Ok(None),
+        },
     };
     Ok(Some(Setup { size, human, computer }))
 }
@@ -190,7 +219,7 @@ fn play_one<B: Bits, R: BufRead, W: Write>(
                 }
             }
             "count" | "c" => report_count(out, &game, opts)?,
-            _ => match parse_move(&g, game.legal(), &line) {
+            _ => match parse_move(&g, game.position(), game.legal(), &line) {
                 Ok(mv) => {
                     game.play(&mv).expect("parsed moves are legal");
                     writeln!(out, "You play {}.", mv.text(&g))?;
@@ -230,11 +259,16 @@ pub fn undo_turn<B: Bits>(game: &mut Game<B>, human: Color) -> bool {
 }
 
 fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptions) -> io::Result<()> {
-    let budget = Budget::new(Some(opts.count_limit));
+    writeln!(out, "{}", count_text(game, opts.count_limit))
+}
+
+/// The continuation count from the game's position (memoised, at most `limit`), as one
+/// line: the games and their split, or why the count did not finish.
+pub fn count_text<B: Bits>(game: &Game<B>, limit: Duration) -> String {
+    let budget = Budget::new(Some(limit));
     let start = std::time::Instant::now();
-    match count_memo(&game.geometry, game.position(), DEFAULT_MEMO_LIMIT, &budget) {
-        Ok(c) => writeln!(
-            out,
+    match count_memo(&game.geometry, game.position(), default_memo_mb() << 20, false, &budget) {
+        Ok(c) => format!(
             "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {:.3} s",
             c.games.total,
             c.games.black_wins,
@@ -244,6 +278,12 @@ fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptio
             c.distinct_positions,
             start.elapsed().as_secs_f64()
         ),
-        Err(e) => writeln!(out, "continuation count did not finish: {e} (limit {} s)", opts.count_limit.as_secs_f64()),
+        Err(CountStop::Stopped(s)) => {
+            if s == Stopped::Interrupted {
+                clear_interrupt();
+            }
+            format!("continuation count did not finish: {}", Error::stopped(s, &budget))
+        }
+        Err(e) => format!("continuation count did not finish: {e}"),
     }
 }

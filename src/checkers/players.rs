@@ -42,7 +42,7 @@ impl fmt::Display for PlayerKind {
 
 impl std::str::FromStr for PlayerKind {
     type Err = String;
-    /// `random`, `strategy` (depth [`DEFAULT_DEPTH`]) or `strategy:D` with `1 <= D <= 20`.
+    /// `random`, `strategy` (depth [`DEFAULT_DEPTH`]) or `strategy:D` with D from 1 to 20.
     fn from_str(s: &str) -> Result<Self, String> {
         let s = s.trim().to_ascii_lowercase();
         match s.as_str() {
@@ -50,7 +50,7 @@ impl std::str::FromStr for PlayerKind {
             "strategy" | "2" => Ok(PlayerKind::Strategy(DEFAULT_DEPTH)),
             _ => match s.strip_prefix("strategy:").map(str::parse::<u32>) {
                 Some(Ok(d)) if (1..=20).contains(&d) => Ok(PlayerKind::Strategy(d)),
-                _ => Err(format!("`{s}` is not a player: expected random, strategy or strategy:D (1 <= D <= 20)")),
+                _ => Err(format!("`{s}` is not a player: expected random, strategy or strategy:D (D from 1 to 20)")),
             },
         }
     }

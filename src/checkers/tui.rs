@@ -2,11 +2,14 @@
 //! with the mouse (click a piece: it is highlighted and its legal destinations marked;
 //! click the destination; a multi-jump square by square) or the keyboard alone (arrow
 //! keys move the cursor, Enter or Space clicks). Keys: `u` undo (your move and the
-//! computer's reply), `n` new game, `Esc` drops the selection, `q` quits.
+//! computer's reply), `c` the continuation count of the position (as the text program's
+//! `count`), `n` new game, `Esc` drops the selection, `q` quits.
 //!
 //! The state is a plain [`App`]: [`App::update`] takes a crossterm event, [`App::render`]
 //! draws a frame, so tests drive a whole game through `update` and check the drawing
 //! with ratatui's `TestBackend`.
+
+use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -17,13 +20,16 @@ use ratatui::Frame;
 
 use super::bits::{Bits, Wide};
 use super::dispatch::{geometry, with_bits};
-use super::game::{Game, Outcome};
+use super::game::{plural, Game, Outcome};
 use super::geometry::{width_for, BoardSize, Color, Width};
-use super::play::undo_turn;
+use super::play::{count_text, undo_turn};
 use super::players::{choose_move, PlayerKind};
 use super::position::Position;
 use crate::harness::rng::{seeded, Rng};
 use crate::harness::Result;
+
+/// Time limit of the `c` key's count unless [`App::with_count_limit`] says otherwise.
+pub const DEFAULT_COUNT_LIMIT: Duration = Duration::from_secs(10);
 
 /// Screen columns per board square.
 pub const SQUARE_WIDTH: u16 = 3;
@@ -51,6 +57,7 @@ pub struct App<B: Bits> {
     path: Vec<u32>,
     message: String,
     origin: (u16, u16),
+    count_limit: Duration,
 }
 
 impl<B: Bits> App<B> {
@@ -67,6 +74,7 @@ impl<B: Bits> App<B> {
             path: Vec::new(),
             message: String::new(),
             origin: (LABEL_WIDTH, 0),
+            count_limit: DEFAULT_COUNT_LIMIT,
         };
         app.new_game();
         app
@@ -88,6 +96,12 @@ impl<B: Bits> App<B> {
         app.message = "Click one of your pieces.".to_string();
         app.computer_replies();
         app
+    }
+
+    /// The same app with the time limit of the `c` key's count.
+    pub fn with_count_limit(mut self, limit: Duration) -> Self {
+        self.count_limit = limit;
+        self
     }
 
     fn new_game(&mut self) {
@@ -147,13 +161,8 @@ impl<B: Bits> App<B> {
             Outcome::Ongoing if self.game.side() == self.human => format!("{} to move (you)", self.game.side().name()),
             Outcome::Ongoing => format!("{} to move (computer)", self.game.side().name()),
         };
-        format!(
-            "{turn} | black {} ({} kings) | white {} ({} kings)",
-            p.count(Color::Black),
-            p.king_count(Color::Black),
-            p.count(Color::White),
-            p.king_count(Color::White)
-        )
+        let side = |c: Color| format!("{} ({})", p.count(c), plural(p.king_count(c).into(), "king"));
+        format!("{turn} | black {} | white {}", side(Color::Black), side(Color::White))
     }
 
     /// Handles one terminal event.
@@ -197,6 +206,7 @@ impl<B: Bits> App<B> {
                 };
             }
             KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('c') => self.message = count_text(&self.game, self.count_limit),
             _ => {}
         }
         Action::Continue
@@ -345,8 +355,15 @@ impl<B: Bits> App<B> {
 
 /// Runs the terminal game until `q`: raw mode, alternate screen and mouse capture, all
 /// restored on the way out.
-pub fn run(size: BoardSize, human: Color, computer: PlayerKind, seed: u64, draw_plies: u32) -> Result<()> {
-    with_bits!(size, B => run_app(App::<B>::new(size, human, computer, seed, draw_plies)))
+pub fn run(
+    size: BoardSize,
+    human: Color,
+    computer: PlayerKind,
+    seed: u64,
+    draw_plies: u32,
+    count_limit: Duration,
+) -> Result<()> {
+    with_bits!(size, B => run_app(App::<B>::new(size, human, computer, seed, draw_plies).with_count_limit(count_limit)))
 }
 
 fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {

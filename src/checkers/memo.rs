@@ -1,0 +1,590 @@
+//! Exact counts through the shared memo core ([`MemoTable`]): hashed perft and the
+//! memoised continuation count.
+//!
+//! Both walks store, per position, the *plain* walk's figures for its subtree (perft:
+//! leaves and plain calls for the remaining depth; count: the games split and the plain
+//! calls), so a hit adds exactly what walking the subtree again would add. Keys are exact
+//! (see [`MemoKey`]), so the numbers equal the plain walk's whatever the table's size or
+//! the threads' interleaving; a full table only replaces entries and costs recomputation.
+//!
+//! The table starts at [`START_BYTES`] and is rebuilt [`GROWTH`] times larger (the walk
+//! restarted) whenever the positions computed pass a fraction of its entries
+//! ([`COUNT_CROWDED_AT`], [`PERFT_CROWDED_AT`]), until it reaches the `--memo-mb` bound;
+//! from then on it only replaces. Small searches thus take little memory, and at most
+//! about `1 / (GROWTH - 1)` of the final walk is spent on restarts.
+
+use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use super::bits::Bits;
+use super::count::{games_from, terminal, Count, CountStop, Games};
+use super::geometry::{bits_needed, Color, Geometry};
+use super::moves::{count_moves, for_each_step, generate, legal_moves};
+use super::position::Position;
+use super::ticker::Ticker;
+use crate::harness::memo::MemoTable;
+use crate::harness::{Budget, Stopped};
+
+/// Size of the first table of a walk.
+pub const START_BYTES: u64 = 1 << 20;
+/// Factor by which a crowded table grows.
+pub const GROWTH: u64 = 4;
+/// A count's table below the bound counts as crowded once `capacity / COUNT_CROWDED_AT`
+/// positions were computed: a sparse table rarely drops an entry, so small counts walk
+/// exactly as with an unbounded memo (the same `positions` and `distinct_positions`).
+pub const COUNT_CROWDED_AT: u64 = 16;
+/// The same for perft, whose tables are large and fill up anyway: half full.
+pub const PERFT_CROWDED_AT: u64 = 2;
+/// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as
+/// much to recount (a bulk count per child) as a table probe, and such entries would
+/// make up most of the table.
+pub const MIN_STORED_DEPTH: u32 = 3;
+/// Plies split across rayon tasks by the parallel memo walks.
+pub const SPLIT_PLIES: u32 = 2;
+/// Largest remaining depth a [`Packed`] key holds.
+pub const MAX_PACKED_DEPTH: u32 = 63;
+
+/// An exact table key for a position and a remaining depth (0 for the count).
+pub trait MemoKey<B>: Copy + Eq + Hash + Send + Sync {
+    /// The key of `p` with `depth` plies to go, on a layout of `len` bits.
+    fn of(p: &Position<B>, depth: u32, len: u32) -> Self;
+}
+
+/// The compact key of layouts of at most [`PACKED_MAX_LEN`] bits (8x8 has 36): Black's
+/// pieces, White's pieces, the kings, the side to move and the depth, packed without
+/// overlap into 128 bits, so two keys are equal exactly when the positions and depths are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Packed([u64; 2]);
+
+/// Longest layout a [`Packed`] key holds: `3 * len + 1 + 6 <= 128`.
+pub const PACKED_MAX_LEN: u32 = 40;
+
+impl<B: Bits> MemoKey<B> for Packed {
+    #[inline(always)]
+    fn of(p: &Position<B>, depth: u32, len: u32) -> Self {
+        let side = u128::from(p.side == Color::White);
+        let x = p.pieces[0].low_u128()
+            | p.pieces[1].low_u128() << len
+            | p.kings.low_u128() << (2 * len)
+            | side << (3 * len)
+            | u128::from(depth) << (3 * len + 1);
+        Packed([x as u64, (x >> 64) as u64])
+    }
+}
+
+/// The key of larger layouts: the whole position and the depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Full<B>(Position<B>, u8);
+
+impl<B: Bits> MemoKey<B> for Full<B> {
+    #[inline(always)]
+    fn of(p: &Position<B>, depth: u32, _len: u32) -> Self {
+        Full(*p, depth as u8)
+    }
+}
+
+/// Why a memo walk stopped: its table is crowded (rerun on a larger one), or the count
+/// stopped for good.
+#[derive(Debug)]
+enum WalkStop {
+    Crowded,
+    Count(CountStop),
+}
+
+impl From<Stopped> for WalkStop {
+    fn from(s: Stopped) -> Self {
+        WalkStop::Count(CountStop::Stopped(s))
+    }
+}
+
+impl From<CountStop> for WalkStop {
+    fn from(s: CountStop) -> Self {
+        WalkStop::Count(s)
+    }
+}
+
+/// Stores made into one table by all of a walk's tasks.
+struct Fill {
+    stores: AtomicU64,
+    crowded_at: u64,
+}
+
+/// Stores between two updates of the shared [`Fill`].
+const FILL_BATCH: u64 = 1024;
+
+/// One walker: a task's view of the table, its position counter and its stores.
+struct Walker<'a, B, K, V> {
+    g: &'a Geometry<B>,
+    table: &'a MemoTable<K, V>,
+    fill: &'a Fill,
+    t: Ticker<'a>,
+    len: u32,
+    computed: u64,
+}
+
+impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
+    fn new(g: &'a Geometry<B>, table: &'a MemoTable<K, V>, fill: &'a Fill, budget: &'a Budget) -> Self {
+        let len = bits_needed(g.rows, g.cols);
+        Walker { g, table, fill, t: Ticker::new(budget), len, computed: 0 }
+    }
+
+    /// Stores the value of a position the table did not have (`None`: too large to store).
+    #[inline(always)]
+    fn store(&mut self, key: K, value: Option<V>, work: u64) -> Result<(), WalkStop> {
+        if let Some(v) = value {
+            self.table.store(key, v, work);
+        }
+        self.computed += 1;
+        if self.computed % FILL_BATCH == 0
+            && self.fill.stores.fetch_add(FILL_BATCH, Ordering::Relaxed) + FILL_BATCH > self.fill.crowded_at
+        {
+            return Err(WalkStop::Crowded);
+        }
+        Ok(())
+    }
+
+    /// `[calls, positions computed]` of this walker.
+    fn finish(mut self) -> Result<[u64; 2], WalkStop> {
+        self.t.flush()?;
+        Ok([self.t.total(), self.computed])
+    }
+}
+
+/// Runs `walk` on tables growing from [`START_BYTES`] to `max_bytes`; returns its value
+/// and the table it finished on.
+fn on_growing_table<K: Copy + Eq + Hash, V: Copy, T>(
+    max_bytes: u64,
+    crowded_divisor: u64,
+    walk: impl Fn(&MemoTable<K, V>, &Fill) -> Result<T, WalkStop>,
+) -> Result<(T, MemoTable<K, V>), CountStop> {
+    let mut bytes = START_BYTES.min(max_bytes);
+    loop {
+        let table = MemoTable::with_bytes(bytes).map_err(|e| CountStop::NoMemory(e.message))?;
+        let last = bytes >= max_bytes;
+        let crowded_at = if last { u64::MAX } else { table.capacity() / crowded_divisor };
+        let fill = Fill { stores: AtomicU64::new(0), crowded_at };
+        match walk(&table, &fill) {
+            Ok(v) => return Ok((v, table)),
+            Err(WalkStop::Crowded) => bytes = bytes.saturating_mul(GROWTH).min(max_bytes),
+            Err(WalkStop::Count(e)) => return Err(e),
+        }
+    }
+}
+
+fn checked(a: u64, b: u64) -> Result<u64, WalkStop> {
+    a.checked_add(b).ok_or(WalkStop::Count(CountStop::Overflow))
+}
+
+// ---------------------------------------------------------------- perft
+
+/// A perft through the memo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoPerft {
+    /// Move sequences of the requested length: the plain perft's `leaves`.
+    pub leaves: u64,
+    /// The plain perft's `positions` (calls with depth >= 1), computed through the memo.
+    pub plain_positions: u64,
+    /// Calls of the memo walk with depth >= 1, those answered by the table included
+    /// (with several threads this depends on their interleaving).
+    pub positions: u64,
+    /// (Position, depth) pairs computed because the table did not have them: the distinct
+    /// ones reached when the table never dropped an entry that was needed again.
+    pub distinct_positions: u64,
+    /// Bytes of the table.
+    pub memo_bytes: u64,
+}
+
+/// Subtree figures stored per (position, depth): leaves and plain calls.
+type PerftEntry = [u64; 2];
+
+impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
+    /// `[leaves, plain calls]` of `p` to `depth`.
+    fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, WalkStop> {
+        if depth == 0 {
+            return Ok([1, 0]);
+        }
+        self.t.visit()?;
+        if depth == 1 {
+            return Ok([count_moves::<B, true>(self.g, p), 1]);
+        }
+        if depth < MIN_STORED_DEPTH {
+            return self.perft_children(p, depth);
+        }
+        let key = K::of(p, depth, self.len);
+        if let Some(known) = self.table.get(&key) {
+            return Ok(known);
+        }
+        let value = self.perft_children(p, depth)?;
+        self.store(key, Some(value), value[1])?;
+        Ok(value)
+    }
+
+    fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, WalkStop> {
+        let g = self.g;
+        let (mut leaves, mut plain) = (0u64, 1u64);
+        if depth == 2 {
+            let mut visited = 0;
+            if for_each_step(g, p, &mut |child| {
+                visited += 1;
+                leaves += count_moves::<B, true>(g, child);
+            }) {
+                self.t.visit_many(visited)?;
+                return Ok([leaves, 1 + visited]);
+            }
+        }
+        let mut stop = None;
+        generate::<B, true>(g, p, &mut |m| {
+            if stop.is_none() {
+                let sum = self.perft(&p.apply(m), depth - 1).and_then(|[l, q]| {
+                    leaves = checked(leaves, l)?;
+                    plain = checked(plain, q)?;
+                    Ok(())
+                });
+                stop = sum.err();
+            }
+        });
+        stop.map_or(Ok([leaves, plain]), Err)
+    }
+}
+
+/// `[leaves, plain calls, memo calls, computed]` of `p` to `depth`, the first `split`
+/// plies on rayon.
+fn perft_split<B: Bits, K: MemoKey<B>>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    split: u32,
+    table: &MemoTable<K, PerftEntry>,
+    fill: &Fill,
+    budget: &Budget,
+) -> Result<[u64; 4], WalkStop> {
+    if split == 0 || depth <= 1 {
+        let mut w = Walker::new(g, table, fill, budget);
+        let [leaves, plain] = w.perft(p, depth)?;
+        let [calls, computed] = w.finish()?;
+        return Ok([leaves, plain, calls, computed]);
+    }
+    budget.tick(1)?;
+    let parts: Vec<[u64; 4]> = legal_moves::<B, true>(g, p)
+        .par_iter()
+        .map(|m| perft_split(g, &p.apply(m), depth - 1, split - 1, table, fill, budget))
+        .collect::<Result<_, _>>()?;
+    let mut sum = [0, 1, 1, 1];
+    for part in &parts {
+        for (s, x) in sum.iter_mut().zip(part) {
+            *s = checked(*s, *x)?;
+        }
+    }
+    Ok(sum)
+}
+
+/// Perft of `p` to `depth` through a table of at most `max_bytes`, the first plies split
+/// on the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
+/// plain [`super::perft::perft`]'s `leaves` and `positions`.
+pub fn perft_memo<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    max_bytes: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<MemoPerft, CountStop> {
+    if bits_needed(g.rows, g.cols) <= PACKED_MAX_LEN && depth <= MAX_PACKED_DEPTH {
+        perft_keyed::<B, Packed>(g, p, depth, max_bytes, parallel, budget)
+    } else {
+        perft_keyed::<B, Full<B>>(g, p, depth, max_bytes, parallel, budget)
+    }
+}
+
+fn perft_keyed<B: Bits, K: MemoKey<B>>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    max_bytes: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<MemoPerft, CountStop> {
+    let split = if parallel { SPLIT_PLIES } else { 0 };
+    let walk = |table: &MemoTable<K, PerftEntry>, fill: &Fill| perft_split(g, p, depth, split, table, fill, budget);
+    let ([leaves, plain_positions, positions, distinct_positions], table) =
+        on_growing_table(max_bytes, PERFT_CROWDED_AT, walk)?;
+    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: table.bytes() })
+}
+
+// ---------------------------------------------------------------- count
+
+/// Subtree figures stored per position: the games split and the plain calls, each when it
+/// fits 64 bits (positions whose figures do not are not stored, and are few: they lie
+/// near the start).
+#[derive(Debug, Clone, Copy)]
+struct CountEntry {
+    black_wins: u64,
+    white_wins: u64,
+    both_kings: u64,
+    plain: u64,
+}
+
+impl CountEntry {
+    fn pack(games: &Games, plain: u128) -> Option<Self> {
+        Some(CountEntry {
+            black_wins: games.black_wins.try_into().ok()?,
+            white_wins: games.white_wins.try_into().ok()?,
+            both_kings: games.both_kings.try_into().ok()?,
+            plain: plain.try_into().ok()?,
+        })
+    }
+
+    fn unpack(self) -> (Games, u128) {
+        let (b, w, k) = (u128::from(self.black_wins), u128::from(self.white_wins), u128::from(self.both_kings));
+        (Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k }, u128::from(self.plain))
+    }
+}
+
+impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
+    /// Games and plain calls from `p`.
+    fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), WalkStop> {
+        self.t.visit()?;
+        let key = K::of(p, 0, self.len);
+        if let Some(known) = self.table.get(&key) {
+            return Ok(known.unpack());
+        }
+        let g = self.g;
+        let mut plain: u128 = 1;
+        let games = games_from(g, p, &mut |child| {
+            let (games, calls) = self.count(child)?;
+            plain = plain.checked_add(calls).ok_or(CountStop::Overflow)?;
+            Ok::<_, WalkStop>(games)
+        })?;
+        let work = u64::try_from(plain).unwrap_or(u64::MAX);
+        self.store(key, CountEntry::pack(&games, plain), work)?;
+        Ok((games, plain))
+    }
+}
+
+/// Games, plain calls and `[memo calls, computed]` from `p`, the first `split` plies on
+/// rayon.
+fn count_split<B: Bits, K: MemoKey<B>>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    split: u32,
+    table: &MemoTable<K, CountEntry>,
+    fill: &Fill,
+    budget: &Budget,
+) -> Result<(Games, u128, [u64; 2]), WalkStop> {
+    if split == 0 || terminal(g, p).is_some() {
+        let mut w = Walker::new(g, table, fill, budget);
+        let (games, plain) = w.count(p)?;
+        return Ok((games, plain, w.finish()?));
+    }
+    budget.tick(1)?;
+    let parts: Vec<(Games, u128, [u64; 2])> = legal_moves::<B, false>(g, p)
+        .par_iter()
+        .map(|m| count_split(g, &p.apply(m), split - 1, table, fill, budget))
+        .collect::<Result<_, _>>()?;
+    let (mut games, mut plain, mut walked) = (Games::default(), 1u128, [1u64, 1]);
+    for (gm, q, w) in &parts {
+        games.add(gm)?;
+        plain = plain.checked_add(*q).ok_or(CountStop::Overflow)?;
+        for (s, x) in walked.iter_mut().zip(w) {
+            *s = checked(*s, *x)?;
+        }
+    }
+    Ok((games, plain, walked))
+}
+
+/// Continuation count from `p` through a table of at most `max_bytes`, the first plies
+/// split on the current rayon pool when `parallel`. `games` equal the plain count's and
+/// `plain_positions` its `positions`; `positions` are the memo walk's calls (hits
+/// included), `distinct_positions` the positions computed because the table did not
+/// have them (the distinct positions reached, when no entry needed again was dropped).
+pub fn count_memo<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    max_bytes: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<Count, CountStop> {
+    if bits_needed(g.rows, g.cols) <= PACKED_MAX_LEN {
+        count_keyed::<B, Packed>(g, p, max_bytes, parallel, budget)
+    } else {
+        count_keyed::<B, Full<B>>(g, p, max_bytes, parallel, budget)
+    }
+}
+
+fn count_keyed<B: Bits, K: MemoKey<B>>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    max_bytes: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<Count, CountStop> {
+    let split = if parallel { SPLIT_PLIES } else { 0 };
+    let walk = |table: &MemoTable<K, CountEntry>, fill: &Fill| count_split(g, p, split, table, fill, budget);
+    let ((games, plain_positions, [positions, distinct_positions]), table) =
+        on_growing_table(max_bytes, COUNT_CROWDED_AT, walk)?;
+    Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes: table.bytes() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::count::count_plain;
+    use crate::checkers::perft::perft;
+    use crate::harness::experiment::in_pool;
+
+    const BIG: u64 = 256 << 20;
+    /// One bucket: almost every store replaces another entry.
+    const TINY: u64 = 1;
+
+    fn start(m: u8, n: u8, r: u8) -> (Geometry<u64>, Position<u64>) {
+        let g = Geometry::new(m, n, r).unwrap();
+        let p = Position::start(&g);
+        (g, p)
+    }
+
+    #[test]
+    fn memo_perft_equals_plain_perft_to_depth_11() {
+        let (g, p) = start(8, 8, 3);
+        let b = Budget::unlimited();
+        for d in 0..=11 {
+            let plain = perft(&g, &p, d, &b).unwrap();
+            let memo = perft_memo(&g, &p, d, BIG, false, &b).unwrap();
+            assert_eq!((memo.leaves, memo.plain_positions), (plain.leaves, plain.positions), "depth {d}");
+            assert!(memo.positions <= plain.positions, "depth {d}");
+        }
+    }
+
+    /// OEIS A133046: perft of the 8x8 start position, depths 0 to 28.
+    const A133046: [u64; 29] = [
+        1,
+        7,
+        49,
+        302,
+        1469,
+        7361,
+        36768,
+        179740,
+        845931,
+        3963680,
+        18391564,
+        85242128,
+        388623673,
+        1766623630,
+        7978439499,
+        36263167175,
+        165629569428,
+        758818810990,
+        3493881706141,
+        16114043592799,
+        74545030871553,
+        345100524480819,
+        1602372721738102,
+        7437536860666213,
+        34651381875296000,
+        161067479882075800,
+        752172458688067137,
+        3499844183628002605,
+        16377718018836900735,
+    ];
+
+    fn check_oeis(depths: std::ops::RangeInclusive<u32>, max_mb: u64) {
+        let (g, p) = start(8, 8, 3);
+        for d in depths {
+            let m = in_pool(2, || perft_memo(&g, &p, d, max_mb << 20, true, &Budget::unlimited())).unwrap();
+            assert_eq!(m.leaves, A133046[d as usize], "depth {d}");
+        }
+    }
+
+    #[test]
+    fn hashed_perft_matches_oeis_a133046_to_depth_15() {
+        check_oeis(0..=15, 1024);
+    }
+
+    /// Depths 16 to 18 (minutes; `cargo test --release -- --ignored a133046_16`).
+    #[test]
+    #[ignore]
+    fn hashed_perft_matches_oeis_a133046_16_to_18() {
+        check_oeis(16..=18, crate::harness::memo::default_memo_mb());
+    }
+
+    #[test]
+    fn memo_perft_is_exact_with_a_tiny_table_and_on_two_threads() {
+        let (g, p) = start(8, 8, 3);
+        let b = Budget::unlimited();
+        let plain = perft(&g, &p, 8, &b).unwrap();
+        let tiny = perft_memo(&g, &p, 8, TINY, false, &b).unwrap();
+        let par = in_pool(2, || perft_memo(&g, &p, 8, BIG, true, &b)).unwrap();
+        let par_tiny = in_pool(2, || perft_memo(&g, &p, 8, 4096, true, &b)).unwrap();
+        for m in [tiny, par, par_tiny] {
+            assert_eq!((m.leaves, m.plain_positions), (plain.leaves, plain.positions));
+        }
+        assert!(tiny.memo_bytes < 1024 && tiny.distinct_positions > par.distinct_positions);
+    }
+
+    #[test]
+    fn memo_perft_on_other_boards_and_wide_keys() {
+        let b = Budget::unlimited();
+        for (m, n, r) in [(6, 6, 2), (5, 8, 2), (10, 10, 4)] {
+            let g = Geometry::<u128>::new(m, n, r).unwrap();
+            let p = Position::start(&g);
+            let plain = perft(&g, &p, 6, &b).unwrap();
+            for bytes in [BIG, TINY] {
+                let memo = perft_memo(&g, &p, 6, bytes, false, &b).unwrap();
+                assert_eq!((memo.leaves, memo.plain_positions), (plain.leaves, plain.positions), "{m}x{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn memo_count_equals_plain_count_on_boards_up_to_5x6() {
+        let b = Budget::unlimited();
+        for (m, n, r) in [(3, 3, 1), (4, 4, 1), (4, 5, 1), (5, 4, 1), (5, 5, 1), (4, 4, 2), (5, 5, 2), (5, 6, 1)] {
+            let (g, p) = start(m, n, r);
+            let plain = count_plain(&g, &p, &b).unwrap();
+            let memo = count_memo(&g, &p, BIG, false, &b).unwrap();
+            assert_eq!((memo.games, memo.plain_positions), (plain.games, u128::from(plain.positions)), "{m}x{n}");
+            let par = in_pool(2, || count_memo(&g, &p, BIG, true, &b)).unwrap();
+            assert_eq!((par.games, par.plain_positions), (plain.games, memo.plain_positions), "{m}x{n}");
+        }
+    }
+
+    #[test]
+    fn memo_count_is_exact_with_a_tiny_table() {
+        let b = Budget::unlimited();
+        for (m, n, r) in [(4, 5, 1), (5, 5, 1), (4, 4, 2)] {
+            let (g, p) = start(m, n, r);
+            let plain = count_plain(&g, &p, &b).unwrap();
+            for bytes in [TINY, 4096] {
+                let memo = count_memo(&g, &p, bytes, false, &b).unwrap();
+                assert_eq!((memo.games, memo.plain_positions), (plain.games, u128::from(plain.positions)));
+                let par = in_pool(2, || count_memo(&g, &p, bytes, true, &b)).unwrap();
+                assert_eq!((par.games, par.plain_positions), (plain.games, u128::from(plain.positions)));
+            }
+        }
+    }
+
+    #[test]
+    fn packed_keys_tell_positions_sides_and_depths_apart() {
+        let (g, p) = start(8, 8, 3);
+        let len = bits_needed(8, 8);
+        let mut q = p;
+        q.side = Color::White;
+        let k = |p: &Position<u64>, d| <Packed as MemoKey<u64>>::of(p, d, len);
+        assert_ne!(k(&p, 3), k(&q, 3));
+        assert_ne!(k(&p, 3), k(&p, 4));
+        let child = p.apply(&legal_moves::<u64, true>(&g, &p)[0]);
+        assert_ne!(k(&p, 3), k(&child, 3));
+        assert_eq!(k(&child, 3), k(&child.clone(), 3));
+    }
+
+    #[test]
+    fn a_zero_time_limit_stops_the_memo_walks() {
+        let (g, p) = start(8, 8, 3);
+        let zero = Budget::new(Some(std::time::Duration::ZERO));
+        assert!(matches!(perft_memo(&g, &p, 12, BIG, false, &zero), Err(CountStop::Stopped(_))));
+        let (g, p) = start(6, 6, 2);
+        assert!(matches!(count_memo(&g, &p, BIG, true, &zero), Err(CountStop::Stopped(_))));
+    }
+}
