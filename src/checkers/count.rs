@@ -14,7 +14,7 @@ use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, legal_moves};
 use super::position::Position;
-use super::ticker::Ticker;
+use crate::harness::budget::Ticker;
 use crate::harness::{Budget, Stopped};
 
 /// Plies split across rayon tasks by [`count_parallel`].

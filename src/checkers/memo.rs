@@ -23,7 +23,7 @@ use super::count::{games_from, terminal, Count, CountStop, Games};
 use super::geometry::{bits_needed, Color, Geometry};
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
-use super::ticker::Ticker;
+use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
 use crate::harness::{Budget, Stopped};
 

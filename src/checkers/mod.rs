@@ -10,8 +10,8 @@
 //!   text and parsing.
 //! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
 //!   counts (single-jump variant), plain and parallel; [`memo`]: hashed perft and the
-//!   memoised count on the shared memo core; [`ticker`]: position counting with budget
-//!   checks.
+//!   memoised count on the shared memo core (positions are counted with
+//!   [`crate::harness::budget::Ticker`]).
 //! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
 //!   alpha-beta strategy; [`matches`]: seeded games and tallies.
 //! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
@@ -32,5 +32,4 @@ pub mod perft;
 pub mod play;
 pub mod players;
 pub mod position;
-pub mod ticker;
 pub mod tui;

@@ -8,7 +8,7 @@ use super::bits::Bits;
 use super::geometry::Geometry;
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
-use super::ticker::Ticker;
+use crate::harness::budget::Ticker;
 use crate::harness::{Budget, Stopped};
 
 /// Plies split across rayon tasks by [`perft_parallel`].
