@@ -59,14 +59,15 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
     /// The bytes one bucket takes.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<K, V>>();
 
-    /// A table of at most `bytes` bytes (a power of two buckets, at least one).
+    /// A table of at most `bytes` bytes (at least one bucket; above one chunk, a whole
+    /// number of chunks).
     ///
     /// Memory is taken chunk by chunk as the table fills; the size is checked against
     /// physical memory by [`check_memo_mb`] where it comes from the user.
     pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
-        let wanted = (bytes / Self::BUCKET_BYTES as u64).max(1);
-        let buckets = 1usize << (63 - wanted.leading_zeros()).min(usize::BITS - 2);
-        let chunk_buckets = buckets.min(CHUNK_BUCKETS);
+        let wanted = usize::try_from(bytes / Self::BUCKET_BYTES as u64).unwrap_or(usize::MAX).max(1);
+        let chunk_buckets = wanted.min(CHUNK_BUCKETS);
+        let buckets = wanted / chunk_buckets * chunk_buckets;
         let chunks = (0..buckets / chunk_buckets).map(|_| OnceLock::new()).collect();
         Ok(MemoTable { chunks, chunk_buckets, buckets })
     }
@@ -93,7 +94,7 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
     }
 
     fn bucket(&self, key: &K) -> &Bucket<K, V> {
-        let h = MemoHash.hash_one(key) as usize & (self.buckets - 1);
+        let h = ((u128::from(MemoHash.hash_one(key)) * self.buckets as u128) >> 64) as usize;
         let chunk = self.chunks[h / self.chunk_buckets]
             .get_or_init(|| (0..self.chunk_buckets).map(|_| Mutex::new([None; WAYS])).collect());
         &chunk[h % self.chunk_buckets]
@@ -324,7 +325,7 @@ mod tests {
         t.store(1, 2, 3);
         assert_eq!(t.get(&1), Some(2));
         assert!(t.allocated_bytes() > 0 && t.allocated_bytes() <= 8 << 20, "{}", t.allocated_bytes());
-        assert!(t.bytes() <= 4096 << 20 && t.bytes() > 2048 << 20, "{}", t.bytes());
+        assert!(t.bytes() <= 4096 << 20 && t.bytes() > 4090 << 20, "{}", t.bytes());
     }
 
     #[test]
