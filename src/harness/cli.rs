@@ -31,6 +31,15 @@ pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
     }
 }
 
+/// `n` and the word, in the plural unless `n` is 1: `1 tile`, `3 tiles`.
+pub fn count_of(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
 pub const MAX_TIME_LIMIT_S: f64 = 1e7;
 

@@ -41,13 +41,16 @@ struct Entry<K, V> {
 
 type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
 
+/// A run of buckets, allocated when first used.
+type Chunk<K, V> = Box<[Bucket<K, V>]>;
+
 /// A bounded concurrent table from exact keys to subtree values.
 ///
 /// `K` is the full key (compared with `==` on every hit), `V` the stored value. The
 /// buckets come in chunks that are allocated when first used, so a large table costs
 /// nothing until the search fills it, and starting one is instant.
 pub struct MemoTable<K, V> {
-    chunks: Box<[OnceLock<Box<[Bucket<K, V>]>>]>,
+    chunks: Box<[OnceLock<Chunk<K, V>>]>,
     chunk_buckets: usize,
     buckets: usize,
 }

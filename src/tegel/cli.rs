@@ -17,7 +17,7 @@ use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
 use super::parallel::best_score_with;
 use super::sweep::sweep;
-use crate::harness::cli::SearchArgs;
+use crate::harness::cli::{count_of, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
 use crate::harness::progress::SearchStatus;
@@ -390,7 +390,7 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
         timed(|| {
             grow(spec, &budget, threads > 1, &mut |len, r| {
                 last = json!({"pot_len": len, "positions": r.positions});
-                eprintln!("pot of {len} tiles: {} positions", r.positions)
+                eprintln!("pot of {}: {}", count_of(len as u64, "tile"), count_of(r.positions, "position"))
             })
         })
     });
@@ -414,8 +414,8 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
                "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "seconds": time.as_secs_f64(), "threads": threads}),
         format!(
-            "pot of {} tiles: score {}, best move {}, {} positions (whole search {:.3} s)",
-            game.rules().pot().len(),
+            "pot of {}: score {}, best move {}, {} positions (whole search {:.3} s)",
+            count_of(game.rules().pot().len() as u64, "tile"),
             r.score,
             r.move_text(),
             r.positions,
