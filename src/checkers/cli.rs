@@ -14,6 +14,7 @@ use super::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::harness::cli::SearchArgs;
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
+use crate::harness::progress::SearchStatus;
 use crate::harness::{Budget, Error, InputError, Result};
 
 /// `harness checkers ...` one-shot commands.
@@ -250,6 +251,7 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     let a = a.perft;
     let size = a.size.size()?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let _status = SearchStatus::start("perft", budget.live_counter());
     let (result, time) = timed(|| in_pool(threads, || perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
     let seconds = time.as_secs_f64();
     let mode = if memo_mb.is_some() { "memo" } else { "plain" };
@@ -291,6 +293,7 @@ fn divide(a: PerftArgs) -> Result<()> {
         return Err(InputError::new("divide needs a depth of at least 1").into());
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let _status = SearchStatus::start("divide", budget.live_counter());
     let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
     let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
     let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
@@ -319,6 +322,7 @@ fn count(a: CountArgs) -> Result<()> {
     let size = a.size.size()?;
     let memo_mb = memo_mb(&a.memo)?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let _status = SearchStatus::start("continuation count", budget.live_counter());
     let mode = match (memo_mb, threads) {
         (Some(mb), _) => CountMode::Memo { mb, parallel: threads > 1 },
         (None, 1) => CountMode::Plain,

@@ -12,6 +12,7 @@ use crate::harness::budget::{Budget, Stopped};
 use crate::harness::cli::{parse_time_limit, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
+use crate::harness::progress::SearchStatus;
 use crate::harness::{Error, InputError, Result};
 
 /// `harness stenen ...` one-shot commands.
@@ -119,6 +120,7 @@ fn run_count(args: &TilingArgs) -> Result<()> {
     let threads = args.search.threads();
     let (mut out, time) = if args.memo.memo {
         let mb = args.memo.megabytes();
+        let _status = SearchStatus::start("count through the memo", budget.live_counter());
         let (r, time) = in_pool(threads, || timed(|| memo::count(&game, &board, args.mode, threads > 1, &budget, mb)));
         let c = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
         let out = json!({
@@ -130,6 +132,7 @@ fn run_count(args: &TilingArgs) -> Result<()> {
         });
         (out, time)
     } else {
+        let _status = SearchStatus::start("count", budget.live_counter());
         let (r, time) = in_pool(threads, || timed(|| super::count(&game, &board, args.mode, threads > 1, &budget)));
         let c = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
         let out = json!({
@@ -180,6 +183,7 @@ fn run_find(args: &TilingArgs) -> Result<()> {
     let (game, board, budget) = setup(args)?;
     let (mut out, cells, time) = if args.memo.memo {
         let mb = args.memo.megabytes();
+        let _status = SearchStatus::start("find through the memo", budget.live_counter());
         let (r, time) = timed(|| memo::find(&game, &board, args.mode, &budget, mb));
         let f = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
         let out = json!({
@@ -189,6 +193,7 @@ fn run_find(args: &TilingArgs) -> Result<()> {
         });
         (out, f.board, time)
     } else {
+        let _status = SearchStatus::start("find", budget.live_counter());
         let (r, time) = timed(|| super::find(&game, &board, args.mode, &budget));
         let f = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
         (json!({ "positions": f.positions }), f.board, time)
