@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::harness::budget::install_ctrlc_handler;
+use harness::harness::cli::count_of;
 use harness::harness::manifest::default_threads;
 use harness::harness::registry;
 use harness::harness::runner::{self, RunOptions};
@@ -213,9 +214,9 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Merge { shards, out } => {
             let meta = harness::harness::merge::merge(&shards, &out)?;
             eprintln!(
-                "merged {} shard(s) of {} experiment(s) into {}",
-                meta.shards.len(),
-                meta.ran.len(),
+                "merged {} of {} into {}",
+                count_of(meta.shards.len() as u64, "shard"),
+                count_of(meta.ran.len() as u64, "experiment"),
                 out.display()
             );
             Ok(())

@@ -95,7 +95,7 @@ fn a_torn_journal_line_is_dropped_and_the_item_rerun() {
     std::fs::remove_file(out.join("meta/par.toml")).unwrap();
     let o = run(&m, &out, &[]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("resuming: 5 item(s)"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("resuming: 5 items"), "{}", stderr(&o));
     assert_eq!(csv_without_time_columns(&out.join("par.csv")), reference);
     assert_eq!(std::fs::read_to_string(&journal).unwrap().lines().count(), 7);
 }

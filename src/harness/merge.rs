@@ -159,7 +159,8 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     if shards.len() != shards[0].count {
         let have: Vec<usize> = shards.iter().map(|s| s.index).collect();
         let lacking: Vec<String> = (0..shards[0].count).filter(|i| !have.contains(i)).map(|i| i.to_string()).collect();
-        eprintln!("merge: shard(s) {} own no items; merging without them", lacking.join(", "));
+        let which = if lacking.len() == 1 { "shard" } else { "shards" };
+        eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
     }
     let _lock = OutDirLock::acquire(out)?;
     output::clean_temp_files(out);

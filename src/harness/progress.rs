@@ -59,7 +59,7 @@ impl ExperimentProgress {
             (stop, handle)
         });
         if bar.is_none() {
-            eprintln!("[{name}] start: {total} items");
+            eprintln!("[{name}] start: {}", super::cli::count_of(total, "row"));
         }
         ExperimentProgress { name: name.to_string(), total, bar, start: Instant::now(), live, ticker }
     }

@@ -214,7 +214,8 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
-        eprintln!("[{}] resuming: {} item(s) already in the journal", p.spec.name, rows_of.len());
+        let n = rows_of.len() as u64;
+        eprintln!("[{}] resuming: {} already in the journal", p.spec.name, super::cli::count_of(n, "item"));
     }
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
     let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
