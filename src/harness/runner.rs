@@ -167,7 +167,7 @@ pub fn announce_timeouts(timeouts: &[String]) {
         return;
     }
     let n = timeouts.len();
-    eprintln!("{n} {} timed out: {}", plural(n, "row"), timeouts.join("; "));
+    eprintln!("{n} {} timed out: {}", plural(n, "item"), timeouts.join("; "));
 }
 
 /// Writes `OUT/run.toml` atomically.
