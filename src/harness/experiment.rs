@@ -79,31 +79,6 @@ pub trait Experiment: Send + Sync {
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()>;
 }
 
-/// The former contract, kept while experiments move to items: the whole experiment is
-/// one item named `all`.
-pub trait WholeExperiment: Send + Sync {
-    /// CSV header, in order.
-    fn columns(&self) -> Vec<String>;
-    /// How many rows `run` will emit (for the progress bar).
-    fn items(&self) -> u64;
-    /// Runs every item in order, emitting one row per item.
-    fn run(&self, ctx: &RunContext) -> Result<()>;
-}
-
-impl<T: WholeExperiment> Experiment for T {
-    fn columns(&self) -> Vec<String> {
-        WholeExperiment::columns(self)
-    }
-
-    fn items(&self) -> Vec<Item> {
-        vec![Item::new("all").with_rows(WholeExperiment::items(self))]
-    }
-
-    fn run_item(&self, ctx: &RunContext, _index: usize) -> Result<()> {
-        self.run(ctx)
-    }
-}
-
 /// Whether a column holds a timing.
 pub fn is_time_column(name: &str) -> bool {
     name == "seconds" || name.ends_with("_seconds") || name == "speedup" || name.ends_with("_per_second")
