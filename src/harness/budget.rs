@@ -65,6 +65,7 @@ impl std::fmt::Display for Stopped {
 /// Cloning is cheap and clones share the stop flag and the live position counter.
 #[derive(Debug, Clone)]
 pub struct Budget {
+    started: Instant,
     deadline: Option<Instant>,
     limit: Option<Duration>,
     stop: Arc<AtomicBool>,
@@ -81,6 +82,7 @@ impl Budget {
     /// A budget with no time limit (Ctrl-C still stops it).
     pub fn unlimited() -> Self {
         Budget {
+            started: Instant::now(),
             deadline: None,
             limit: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -90,13 +92,16 @@ impl Budget {
 
     /// A budget that expires `limit` from now (`None`: no limit).
     pub fn new(limit: Option<Duration>) -> Self {
-        Budget { deadline: limit.and_then(|l| Instant::now().checked_add(l)), limit, ..Budget::unlimited() }
+        let started = Instant::now();
+        Budget { started, deadline: limit.and_then(|l| started.checked_add(l)), limit, ..Budget::unlimited() }
     }
 
     /// The same limit, restarted from now, with its own stop flag; shares the live counter.
     pub fn restart(&self) -> Self {
+        let started = Instant::now();
         Budget {
-            deadline: self.limit.and_then(|l| Instant::now().checked_add(l)),
+            started,
+            deadline: self.limit.and_then(|l| started.checked_add(l)),
             limit: self.limit,
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::clone(&self.live_positions),
@@ -106,6 +111,12 @@ impl Budget {
     /// Makes this budget report its ticked positions into `counter` (a progress display's).
     pub fn share_counter(&mut self, counter: Arc<AtomicU64>) {
         self.live_positions = counter;
+    }
+
+    /// Time since this budget's clock started: never less than the limit once the
+    /// budget has stopped a search for its time limit.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
     }
 
     /// The limit this budget was made with.

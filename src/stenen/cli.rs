@@ -100,13 +100,13 @@ pub fn big(n: u128) -> Value {
 
 /// Ends a stopped one-shot: with `--json`, first one object with `"status": "timeout"`
 /// (or `"interrupted"`) and the figures reached so far on stdout; then the error.
-fn stopped(args: &TilingArgs, s: Stopped, budget: &Budget, seconds: f64, what: &str) -> Error {
+fn stopped(args: &TilingArgs, s: Stopped, budget: &Budget, what: &str) -> Error {
     if args.search.json {
         let out = json!({
             "status": s.to_string(),
             "search": what,
             "positions_so_far": budget.live_positions(),
-            "seconds": seconds,
+            "seconds": budget.elapsed().as_secs_f64(),
             "mode": args.mode.name(),
             "memo": args.memo.memo,
         });
@@ -122,7 +122,7 @@ fn run_count(args: &TilingArgs) -> Result<()> {
         let mb = args.memo.megabytes();
         let _status = SearchStatus::start("count through the memo", budget.live_counter());
         let (r, time) = in_pool(threads, || timed(|| memo::count(&game, &board, args.mode, threads > 1, &budget, mb)));
-        let c = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
+        let c = r?.map_err(|s| stopped(args, s, &budget, "count"))?;
         let out = json!({
             "solutions_distinct": c.distinct,
             "solutions_labelled": big(c.labelled),
@@ -134,7 +134,7 @@ fn run_count(args: &TilingArgs) -> Result<()> {
     } else {
         let _status = SearchStatus::start("count", budget.live_counter());
         let (r, time) = in_pool(threads, || timed(|| super::count(&game, &board, args.mode, threads > 1, &budget)));
-        let c = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "count"))?;
+        let c = r.map_err(|s| stopped(args, s, &budget, "count"))?;
         let out = json!({
             "solutions_distinct": c.distinct,
             "solutions_labelled": big(c.labelled),
@@ -185,7 +185,7 @@ fn run_find(args: &TilingArgs) -> Result<()> {
         let mb = args.memo.megabytes();
         let _status = SearchStatus::start("find through the memo", budget.live_counter());
         let (r, time) = timed(|| memo::find(&game, &board, args.mode, &budget, mb));
-        let f = r?.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
+        let f = r?.map_err(|s| stopped(args, s, &budget, "find"))?;
         let out = json!({
             "positions": f.positions,
             "distinct_positions": f.distinct_positions,
@@ -195,7 +195,7 @@ fn run_find(args: &TilingArgs) -> Result<()> {
     } else {
         let _status = SearchStatus::start("find", budget.live_counter());
         let (r, time) = timed(|| super::find(&game, &board, args.mode, &budget));
-        let f = r.map_err(|s| stopped(args, s, &budget, time.as_secs_f64(), "find"))?;
+        let f = r.map_err(|s| stopped(args, s, &budget, "find"))?;
         (json!({ "positions": f.positions }), f.board, time)
     };
     let solved = cells.map(|cells| Board::from_cells(&game, cells));

@@ -5,7 +5,6 @@
 //! harness.md); messages go to stderr.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -175,13 +174,13 @@ pub fn play(args: PlayArgs) -> Result<()> {
 
 /// The error of a one-shot search that `stopped` under `budget` ([`Error::stopped`]).
 /// With `--json` and a time limit, first prints one JSON object on stdout: `"status":
-/// "timeout"`, the limit, the seconds run, and the partial figures in `partial` (with
+/// "timeout"`, the limit, the seconds since its clock started, and the partial figures in `partial` (with
 /// `positions_so_far`, the positions the search reported before it stopped, or for
 /// Monte Carlo the random games played).
-fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, time: Duration, partial: Value) -> Error {
+fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, partial: Value) -> Error {
     if json_mode && stopped == Stopped::TimeLimit {
         let mut v = json!({"status": "timeout", "time_limit": budget.limit().map(|l| l.as_secs_f64()),
-                           "seconds": time.as_secs_f64(), "positions_so_far": budget.live_positions()});
+                           "seconds": budget.elapsed().as_secs_f64(), "positions_so_far": budget.live_positions()});
         if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), partial) {
             obj.extend(extra);
         }
@@ -205,7 +204,7 @@ fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let threads = opts.threads();
     let (result, time) =
         in_pool(threads, || timed(|| best_score_with(game.rules(), game.position(), &budget, threads > 1)));
-    let r = result.map_err(|s| stopped(opts.json, s, &budget, time, json!({"threads": threads})))?;
+    let r = result.map_err(|s| stopped(opts.json, s, &budget, json!({"threads": threads})))?;
     let secs = time.as_secs_f64();
     print(
         opts.json,
@@ -231,7 +230,7 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     let (result, time) =
         in_pool(threads, || timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1)));
     let partial = json!({"threads": threads, "memo_bytes": table.bytes()});
-    let m = result.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
+    let m = result.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     let (r, secs) = (m.best, time.as_secs_f64());
     print(
         opts.json,
@@ -257,7 +256,7 @@ fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let _status = SearchStatus::start("good move", budget.live_counter());
     let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed, &budget)));
     let partial = json!({"sims": sims, "seed": seed, "random_games_so_far": budget.live_positions()});
-    let g = g.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
+    let g = g.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     let averages: serde_json::Map<String, Value> = g.averages.iter().map(|(m, a)| (m.to_string(), json!(a))).collect();
     print(
         opts.json,
@@ -281,10 +280,9 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
         print(opts.json, json!({"move": null}), "greedy move: - (end position)".to_string());
         return Ok(());
     };
-    let (check, time) =
-        in_pool(threads, || timed(|| check_greedy(game.rules(), game.position(), &budget, threads > 1)));
+    let check = in_pool(threads, || check_greedy(game.rules(), game.position(), &budget, threads > 1));
     let partial = json!({"move": mv.to_string(), "fill": fill, "threads": threads});
-    let Some(check) = check.map_err(|s| stopped(opts.json, s, &budget, time, partial))? else {
+    let Some(check) = check.map_err(|s| stopped(opts.json, s, &budget, partial))? else {
         return Err(Error::Other(anyhow::anyhow!("greedy found a move at an end position")));
     };
     let values: serde_json::Map<String, Value> = check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
@@ -313,33 +311,31 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     let mut interrupted = false;
     let budget = opts.budget()?;
     let _status = SearchStatus::start("undo sweep", budget.live_counter());
-    let (played, time) = in_pool(threads, || {
-        timed(|| {
-            sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
-                let (status, cells) = match &row.result {
-                    Ok(r) => (
-                        "ok",
-                        format!(
-                            "{:>14} {:>12.6} {:>6} {:>6}",
-                            r.positions,
-                            row.seconds.as_secs_f64(),
-                            r.score,
-                            r.move_text()
-                        ),
+    let played = in_pool(threads, || {
+        sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
+            let (status, cells) = match &row.result {
+                Ok(r) => (
+                    "ok",
+                    format!(
+                        "{:>14} {:>12.6} {:>6} {:>6}",
+                        r.positions,
+                        row.seconds.as_secs_f64(),
+                        r.score,
+                        r.move_text()
                     ),
-                    Err(s) => {
-                        interrupted |= *s == Stopped::Interrupted;
-                        ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
-                    }
-                };
-                if !opts.json {
-                    println!("{:>7} {cells} {status}", row.undone);
+                ),
+                Err(s) => {
+                    interrupted |= *s == Stopped::Interrupted;
+                    ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
                 }
-                rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
+            };
+            if !opts.json {
+                println!("{:>7} {cells} {status}", row.undone);
+            }
+            rows.push(json!({"undone": row.undone, "positions": row.result.as_ref().ok().map(|r| r.positions),
                 "seconds": row.seconds.as_secs_f64(), "score": row.result.as_ref().ok().map(|r| r.score),
                 "best_move": row.result.as_ref().ok().and_then(|r| r.best_move).map(|m| m.to_string()),
                 "status": status}));
-            })
         })
     });
     if interrupted {
@@ -348,7 +344,7 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     let played = played.map_err(|s| {
         let partial = json!({"sims": sims, "seed": seed, "threads": threads, "rows": [],
                              "note": "a good move of the sweep's game passed the time limit"});
-        stopped(opts.json, s, &budget, time, partial)
+        stopped(opts.json, s, &budget, partial)
     })?;
     if opts.json {
         println!("{}", json!({"moves_played": played, "rows": rows, "sims": sims, "seed": seed, "threads": threads}));
@@ -365,7 +361,7 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
     let (result, time) =
         in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
     let partial = json!({"good_player": good_player, "sims": sims, "seed": seed, "threads": threads});
-    let m = result.map_err(|s| stopped(opts.json, s, &budget, time, partial))?;
+    let m = result.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     print(
         opts.json,
         json!({"status": "ok", "good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
@@ -396,7 +392,7 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
     });
     let (game, r) = match result {
         Ok(found) => found,
-        Err(GrowStop::Stopped(s)) => return Err(stopped(opts.json, s, &budget, time, json!({"last_pot": last}))),
+        Err(GrowStop::Stopped(s)) => return Err(stopped(opts.json, s, &budget, json!({"last_pot": last}))),
         Err(GrowStop::Unreachable { pot_len, largest }) => {
             return Err(InputError::new(format!(
                 "--target {} cannot be reached with M={} N={} K={} L={}: a pot longer than {pot_len} tiles changes \
