@@ -20,8 +20,8 @@ use super::error::{InputError, Result};
 use serde::Serialize;
 
 use super::experiment::{in_pool, timed, Experiment, Item, RunContext};
-use super::manifest::ExperimentSpec;
 use super::row::{columns_of, Fixed, Seconds, Status};
+use super::spec::ExperimentSpec;
 
 /// The result of one complete exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
