@@ -1,6 +1,7 @@
 //! The harness core: manifest, runner, results, budgets, seeds and progress, shared by
 //! every game.
 
+pub mod bits;
 pub mod budget;
 pub mod cli;
 pub mod compare;
