@@ -210,11 +210,11 @@ impl<const W: usize> Bits for Wide<W> {
     fn shl(self, k: u32) -> Self {
         let (words, bits) = ((k / 64) as usize, k % 64);
         let mut w = [0; W];
-        for i in words..W {
+        for (i, word) in w.iter_mut().enumerate().skip(words) {
             let src = i - words;
-            w[i] = self.0[src] << bits;
+            *word = self.0[src] << bits;
             if bits > 0 && src > 0 {
-                w[i] |= self.0[src - 1] >> (64 - bits);
+                *word |= self.0[src - 1] >> (64 - bits);
             }
         }
         Wide(w)
@@ -223,11 +223,11 @@ impl<const W: usize> Bits for Wide<W> {
     fn shr(self, k: u32) -> Self {
         let (words, bits) = ((k / 64) as usize, k % 64);
         let mut w = [0; W];
-        for i in 0..W.saturating_sub(words) {
+        for (i, word) in w.iter_mut().enumerate().take(W.saturating_sub(words)) {
             let src = i + words;
-            w[i] = self.0[src] >> bits;
+            *word = self.0[src] >> bits;
             if bits > 0 && src + 1 < W {
-                w[i] |= self.0[src + 1] << (64 - bits);
+                *word |= self.0[src + 1] << (64 - bits);
             }
         }
         Wide(w)
