@@ -83,3 +83,14 @@ impl SearchArgs {
         }
     }
 }
+
+/// Prints the result of a one-shot command, the one way every game does it: with
+/// `--json` (`json`), `value` as one JSON object on one line of stdout; otherwise the
+/// text that `text` builds, as it is.
+pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<()> {
+    use std::io::Write;
+    let line = if json { serde_json::to_string(value).map_err(anyhow::Error::from)? } else { text() };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    Ok(())
+}
