@@ -8,8 +8,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::chart::{Chart, Layout};
-use super::pgfplots::PALETTE;
+use super::chart::{Chart, Layout, PALETTE};
 
 const SIZE: (u32, u32) = (900, 520);
 
