@@ -16,12 +16,15 @@ pub mod parallel;
 pub mod progress;
 pub mod registry;
 pub mod rng;
+pub mod row;
 pub mod runner;
 pub mod shard;
 pub mod slurm;
+pub mod spec;
 
 pub use budget::{Budget, Stopped};
 pub use error::{Error, InputError, Result};
 pub use experiment::{Experiment, RunContext};
-pub use manifest::ExperimentSpec;
 pub use parallel::{ParallelSearch, SearchOutcome};
+pub use row::{columns_of, Fixed, Seconds, Status};
+pub use spec::ExperimentSpec;
