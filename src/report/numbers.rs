@@ -7,7 +7,8 @@
 //! first column's value (`spel1` for `instances/tegel/spel1.txt`: directories and the
 //! extensions .txt/.in are dropped), or the first few columns joined with `/` when the
 //! first one does not tell the rows apart (`spel4/3` for instance spel4, 3 moves
-//! undone). Missing results print a bold `??` and a LaTeX warning.
+//! undone), or the leading text columns and `threads` for rows measured on several
+//! thread counts (`tegel/best/spel3/2`). Missing results print a bold `??` and a LaTeX warning.
 //!
 //! Derived figures come from the experiment's game ([`super::kinds::KindReport::figures`],
 //! e.g. `\result{tegel/sweep}{spel4}{growth}`), under both `WHERE`s. For the run:
@@ -15,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use super::csv_table::CsvTable;
+use super::csv_table::{parse_number, CsvTable};
 use super::latex::{escape, format_cell};
 use super::{kind_report, Loaded};
 
@@ -68,25 +69,38 @@ pub fn key_part(cell: &str) -> String {
 }
 
 /// The row key of every row: the shortest prefix of up to four leading columns that
-/// tells the rows apart, joined with `/` (the row number is appended if none does).
+/// tells the rows apart, joined with `/`. When none does (rows measured on several
+/// thread counts, whose `threads` column comes last), the leading text columns and
+/// `threads`; failing that, the four leading columns and the row number.
 pub fn row_keys(table: &CsvTable) -> Vec<String> {
     let width = table.columns.len().clamp(1, 4);
-    for k in 1..=width {
-        let keys: Vec<String> =
-            table.rows.iter().map(|r| r.iter().take(k).map(|c| key_part(c)).collect::<Vec<_>>().join("/")).collect();
-        let mut sorted = keys.clone();
-        sorted.sort();
-        sorted.dedup();
-        if sorted.len() == keys.len() {
+    if let Some(keys) = (1..=width).find_map(|k| distinct_keys(table, &(0..k).collect::<Vec<_>>())) {
+        return keys;
+    }
+    let mut text: Vec<usize> =
+        (0..width).take_while(|&c| table.rows.iter().all(|r| parse_number(&r[c]).is_none())).collect();
+    if let (Some(threads), false) = (table.index("threads"), text.is_empty()) {
+        text.push(threads);
+        if let Some(keys) = distinct_keys(table, &text) {
             return keys;
         }
     }
-    table
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("{}/{}", r.iter().take(width).map(|c| key_part(c)).collect::<Vec<_>>().join("/"), i + 1))
-        .collect()
+    let leading: Vec<usize> = (0..width).collect();
+    keys_of(table, &leading).into_iter().enumerate().map(|(i, key)| format!("{key}/{}", i + 1)).collect()
+}
+
+/// The cells of `columns` as key parts joined with `/`, for every row.
+fn keys_of(table: &CsvTable, columns: &[usize]) -> Vec<String> {
+    table.rows.iter().map(|r| columns.iter().map(|&c| key_part(&r[c])).collect::<Vec<_>>().join("/")).collect()
+}
+
+/// [`keys_of`] when no two rows share a key.
+fn distinct_keys(table: &CsvTable, columns: &[usize]) -> Option<Vec<String>> {
+    let keys = keys_of(table, columns);
+    let mut sorted = keys.clone();
+    sorted.sort();
+    sorted.dedup();
+    (sorted.len() == keys.len()).then_some(keys)
 }
 
 #[cfg(test)]
@@ -99,5 +113,13 @@ mod tests {
         assert_eq!(row_keys(&table("instance,x\ndir/spel1.txt,1\nspel3.txt,2\n")), ["spel1", "spel3"]);
         assert_eq!(row_keys(&table("instance,undone\na,0\na,1\n")), ["a/0", "a/1"]);
         assert_eq!(row_keys(&table("a\nx\nx\n")), ["x/1", "x/2"]);
+    }
+
+    #[test]
+    fn rows_per_thread_count_are_keyed_by_threads() {
+        let t = table("game,search,instance,positions,seconds,threads\ng,s,i,5,0.1,1\ng,s,i,5,0.2,2\n");
+        assert_eq!(row_keys(&t), ["g/s/i/1", "g/s/i/2"]);
+        let t = table("game,search,positions,threads,status\ng,s,5,1,ok\ng,s,5,1,ok\n");
+        assert_eq!(row_keys(&t), ["g/s/5/1/1", "g/s/5/1/2"]);
     }
 }
