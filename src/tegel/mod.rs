@@ -20,6 +20,7 @@ pub mod packed;
 pub mod parallel;
 pub mod play;
 pub mod position;
+pub mod report;
 pub mod rules;
 pub mod search;
 pub mod sweep;
