@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use super::memo;
 use super::search::{Count, Found, Mode};
 use crate::harness::budget::{Budget, Stopped};
@@ -56,7 +57,7 @@ struct Instance {
 
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
     let path = spec.resolve(&p.stones);
-    let game = super::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
+    let game = super::game::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
         (Some(_), Some(_)) => e,
         (Some(_), None) => spec.error(Some(key), e.to_string()),
         (None, _) => spec.error(Some(key), e.message),

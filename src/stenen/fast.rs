@@ -15,7 +15,8 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use super::search::{cell_mismatch, labelled_factor, Count, Found, TICK};
 use crate::harness::budget::{Budget, Stopped};
 

@@ -19,7 +19,8 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use super::search::{cell_mismatch, labelled_factor, start_state, Mode, Search, Tables, Test};
 use crate::harness::budget::{Budget, Stopped};
 use crate::harness::memo::MemoTable;

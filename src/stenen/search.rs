@@ -10,7 +10,8 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use crate::harness::budget::{Budget, Stopped};
 
 /// Tick the budget every this many positions.
