@@ -132,44 +132,39 @@ fn cells<T>(r: &Timed<T>, positions: impl Fn(&T) -> u64) -> [String; 2] {
     }
 }
 
-/// A count cell: the walk's, or the memo's exact figures when the walk timed out.
-struct CountCell {
-    walk: Timed<Count>,
-    memo: Option<Count>,
+/// What a table cell reports: its positions.
+trait Positions {
+    fn positions(&self) -> u64;
 }
 
-impl CountCell {
-    fn count(&self) -> Option<&Count> {
+impl Positions for Count {
+    fn positions(&self) -> u64 {
+        self.positions
+    }
+}
+
+impl Positions for Found {
+    fn positions(&self) -> u64 {
+        self.positions
+    }
+}
+
+/// A find or count cell: the walk's, or the memo's exact figures when the walk timed out.
+struct Cell<T> {
+    walk: Timed<T>,
+    memo: Option<T>,
+}
+
+impl<T: Positions> Cell<T> {
+    /// The walk's answer, or the memo's when the walk did not finish.
+    fn value(&self) -> Option<&T> {
         self.walk.0.as_ref().ok().or(self.memo.as_ref())
     }
 
     fn cells(&self) -> [String; 2] {
         match (&self.walk, &self.memo) {
-            ((Err(_), _), Some(m)) => [m.positions.to_string(), STATUS_TIMEOUT.to_string()],
-            (walk, _) => cells(walk, |c| c.positions),
-        }
-    }
-
-    fn source(&self) -> &'static str {
-        if self.walk.0.is_err() && self.memo.is_some() {
-            SOURCE_MEMO
-        } else {
-            SOURCE_WALK
-        }
-    }
-}
-
-/// A find cell: the walk's positions, or the memo's when the walk timed out.
-struct FindCell {
-    walk: Timed<Found>,
-    memo: Option<u64>,
-}
-
-impl FindCell {
-    fn cells(&self) -> [String; 2] {
-        match (&self.walk, self.memo) {
-            ((Err(_), _), Some(p)) => [p.to_string(), STATUS_TIMEOUT.to_string()],
-            (walk, _) => cells(walk, |f| f.positions),
+            ((Err(_), _), Some(m)) => [m.positions().to_string(), STATUS_TIMEOUT.to_string()],
+            (walk, _) => cells(walk, T::positions),
         }
     }
 
@@ -184,25 +179,25 @@ impl FindCell {
 
 impl Table {
     /// A dumb or smart find; through the memo (same positions) when the walk timed out.
-    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> FindCell {
+    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Found> {
         let walk = timed(|| super::find(&inst.game, board, mode, &ctx.budget()));
         let memo = matches!(walk.0, Err(Stopped::TimeLimit))
             .then(|| memo::find(&inst.game, board, mode, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
-            .map(|f| f.positions);
-        FindCell { walk, memo }
+            .map(|f| Found { positions: f.positions, board: f.board });
+        Cell { walk, memo }
     }
 
     /// A count on the run's threads; through the memo (same figures) when a dumb or smart
     /// walk timed out.
-    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> CountCell {
+    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Count> {
         let parallel = ctx.threads > 1;
         let walk = timed(|| super::count(&inst.game, board, mode, parallel, &ctx.budget()));
         let memo = (mode != Mode::Fast && matches!(walk.0, Err(Stopped::TimeLimit)))
             .then(|| memo::count(&inst.game, board, mode, parallel, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
-            .map(|m| Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled });
-        CountCell { walk, memo }
+            .map(|m| m.count());
+        Cell { walk, memo }
     }
 
     fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
@@ -210,7 +205,7 @@ impl Table {
         let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
         let smart_find = self.find(inst, &board, Mode::Smart, ctx);
         let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
-        let finished: Vec<&Count> = counts.iter().filter_map(CountCell::count).collect();
+        let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
         let stopped = [dumb_find.walk.0.as_ref().err(), smart_find.walk.0.as_ref().err()]
             .into_iter()
             .flatten()
@@ -311,11 +306,9 @@ impl ParallelSearch for ParallelCount {
     fn run(&self, parallel: bool, budget: &Budget) -> Result<SearchOutcome, Stopped> {
         let board = Board::empty(&self.instance.game);
         let c = match self.memo_mb {
-            Some(mb) => {
-                let m = memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
-                    .map_err(|_| Stopped::TimeLimit)??;
-                Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled }
-            }
+            Some(mb) => memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
+                .map_err(|_| Stopped::TimeLimit)??
+                .count(),
             None => super::count(&self.instance.game, &board, self.mode, parallel, budget)?,
         };
         Ok(SearchOutcome { positions: c.positions, result: format!("distinct={} labelled={}", c.distinct, c.labelled) })

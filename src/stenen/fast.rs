@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::board::Board;
 use super::game::Game;
-use super::search::{cell_mismatch, labelled_factor, Count, Found, TICK};
+use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
 use crate::harness::budget::{Budget, Stopped};
 
 /// A fixed-size bitset of board cells.
@@ -284,46 +284,25 @@ struct Solver<'l, B> {
     remaining: Vec<u32>,
     /// Bit `c` set when class `c` has a stone left.
     avail: u64,
-    positions: u64,
-    unticked: u64,
-    solutions: u64,
-    first_only: bool,
+    n: Tally<'l>,
     stack: Vec<(usize, B)>,
     found: Option<Vec<(usize, B)>>,
-    budget: &'l Budget,
 }
 
 impl<'l, B: Bits> Solver<'l, B> {
     fn new(layout: &'l Layout<B>, remaining: Vec<u32>, budget: &'l Budget) -> Self {
         let avail = remaining.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
-        Solver {
-            layout,
-            avail,
-            remaining,
-            positions: 0,
-            unticked: 0,
-            solutions: 0,
-            first_only: false,
-            stack: Vec::new(),
-            found: None,
-            budget,
-        }
+        Solver { layout, avail, remaining, n: Tally::new(budget), stack: Vec::new(), found: None }
     }
 
     fn solve(&mut self, occ: B) -> Result<bool, Stopped> {
-        self.positions += 1;
-        self.unticked += 1;
-        if self.unticked >= TICK {
-            self.budget.tick(self.unticked)?;
-            self.unticked = 0;
-        }
+        self.n.visit()?;
         if occ == B::FULL {
-            self.solutions += 1;
-            if self.first_only {
+            let done = self.n.solution();
+            if done {
                 self.found = Some(self.stack.clone());
-                return Ok(true);
             }
-            return Ok(false);
+            return Ok(done);
         }
         let l = self.layout;
         let base = occ.first_zero() * l.classes;
@@ -354,11 +333,11 @@ impl<'l, B: Bits> Solver<'l, B> {
         if self.remaining[c] == 0 {
             self.avail ^= 1 << c;
         }
-        if self.first_only {
+        if self.n.first_only {
             self.stack.push((c, m));
         }
         let done = self.solve(next)?;
-        if self.first_only {
+        if self.n.first_only {
             self.stack.pop();
         }
         if self.remaining[c] == 0 {
@@ -366,11 +345,6 @@ impl<'l, B: Bits> Solver<'l, B> {
         }
         self.remaining[c] += 1;
         Ok(done)
-    }
-
-    fn flush(&mut self) {
-        let _ = self.budget.tick(self.unticked);
-        self.unticked = 0;
     }
 }
 
@@ -470,9 +444,9 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
         budget.check()?;
         let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
         let r = solver.solve(task.occ);
-        solver.flush();
+        solver.n.flush();
         r?;
-        Ok((solver.positions, solver.solutions * task.weight))
+        Ok((solver.n.positions, solver.n.solutions * task.weight))
     };
     let parts: Vec<(u64, u64)> = if parallel {
         tasks.par_iter().map(run).collect::<Result<_, _>>()?
@@ -489,12 +463,12 @@ fn find_with<B: Bits>(game: &Game, board: &Board, budget: &Budget) -> Result<Fou
     }
     let layout = Layout::<B>::new(game);
     let mut solver = Solver::new(&layout, remaining(game, board, layout.classes), budget);
-    solver.first_only = true;
+    solver.n.first_only = true;
     let r = solver.solve(layout.occupancy(board));
-    solver.flush();
+    solver.n.flush();
     r?;
     let cells = solver.found.map(|stack| numbered_board(game, board, &layout, &stack));
-    Ok(Found { positions: solver.positions, board: cells })
+    Ok(Found { positions: solver.n.positions, board: cells })
 }
 
 /// The solved board: each class's placements get its unplaced stones in ascending order.
