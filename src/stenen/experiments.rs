@@ -17,16 +17,18 @@
 use std::path::Path;
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::game::Game;
 use super::memo;
 use super::search::{Count, Found, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::check_memo_mb;
-use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome};
+use crate::harness::{
+    columns_of, Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome, Seconds, Status,
+};
 
 /// One board size with one stones file, as written in a manifest.
 #[derive(Debug, Clone, Deserialize)]
@@ -90,33 +92,33 @@ struct Table {
     memo_mb: u64,
 }
 
-/// The columns of kind `table`, in order.
-pub const TABLE_COLUMNS: [&str; 24] = [
-    "instance",
-    "height",
-    "width",
-    "stones",
-    "dumb_find_positions",
-    "dumb_find_seconds",
-    "smart_find_positions",
-    "smart_find_seconds",
-    "solutions_distinct",
-    "solutions_labelled",
-    "dumb_count_positions",
-    "dumb_count_seconds",
-    "smart_count_positions",
-    "smart_count_seconds",
-    "fast_count_positions",
-    "fast_count_seconds",
-    "threads",
-    "seed",
-    "time_limit",
-    "status",
-    "dumb_find_positions_source",
-    "smart_find_positions_source",
-    "dumb_count_positions_source",
-    "smart_count_positions_source",
-];
+/// A row of kind `table` (the columns in this order, then threads, seed, time_limit,
+/// status). A cell whose search did not finish is `None` (`timeout`); a dumb or smart
+/// figure that the memo filled after the walk timed out has its seconds `None` and its
+/// `_source` column `memo`.
+#[derive(Serialize, Default)]
+struct TableRow {
+    instance: String,
+    height: usize,
+    width: usize,
+    stones: usize,
+    dumb_find_positions: Option<u64>,
+    dumb_find_seconds: Option<Seconds>,
+    smart_find_positions: Option<u64>,
+    smart_find_seconds: Option<Seconds>,
+    solutions_distinct: Option<u64>,
+    solutions_labelled: Option<u128>,
+    dumb_count_positions: Option<u64>,
+    dumb_count_seconds: Option<Seconds>,
+    smart_count_positions: Option<u64>,
+    smart_count_seconds: Option<Seconds>,
+    fast_count_positions: Option<u64>,
+    fast_count_seconds: Option<Seconds>,
+    dumb_find_positions_source: &'static str,
+    smart_find_positions_source: &'static str,
+    dumb_count_positions_source: &'static str,
+    smart_count_positions_source: &'static str,
+}
 
 /// `<column>_source` value of a figure the seed's walk produced (or could not: `timeout`).
 pub const SOURCE_WALK: &str = "walk";
@@ -124,13 +126,6 @@ pub const SOURCE_WALK: &str = "walk";
 pub const SOURCE_MEMO: &str = "memo";
 
 type Timed<T> = (Result<T, Stopped>, Duration);
-
-fn cells<T>(r: &Timed<T>, positions: impl Fn(&T) -> u64) -> [String; 2] {
-    match r {
-        (Ok(v), d) => [positions(v).to_string(), seconds_cell(*d)],
-        (Err(_), _) => [STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()],
-    }
-}
 
 /// What a table cell reports: its positions.
 trait Positions {
@@ -161,11 +156,10 @@ impl<T: Positions> Cell<T> {
         self.walk.0.as_ref().ok().or(self.memo.as_ref())
     }
 
-    fn cells(&self) -> [String; 2] {
-        match (&self.walk, &self.memo) {
-            ((Err(_), _), Some(m)) => [m.positions().to_string(), STATUS_TIMEOUT.to_string()],
-            (walk, _) => cells(walk, T::positions),
-        }
+    /// The positions (the walk's, else the memo's) and the walk's seconds.
+    fn cells(&self) -> (Option<u64>, Option<Seconds>) {
+        let seconds = self.walk.0.is_ok().then_some(Seconds(self.walk.1));
+        (self.value().map(T::positions), seconds)
     }
 
     fn source(&self) -> &'static str {
@@ -200,7 +194,7 @@ impl Table {
         Cell { walk, memo }
     }
 
-    fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
+    fn row(&self, inst: &Instance, ctx: &RunContext) -> (TableRow, Status) {
         let board = Board::empty(&inst.game);
         let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
         let smart_find = self.find(inst, &board, Mode::Smart, ctx);
@@ -213,31 +207,37 @@ impl Table {
             .copied()
             .next();
         let status = if finished.windows(2).any(|w| (w[0].distinct, w[0].labelled) != (w[1].distinct, w[1].labelled)) {
-            "error: the modes' solution counts differ".to_string()
+            Status::Error("the modes' solution counts differ".to_string())
         } else {
-            stopped.map_or(STATUS_OK.to_string(), status_of)
+            stopped.map_or(Status::Ok, Status::Stopped)
         };
-        let (distinct, labelled) = finished
-            .first()
-            .map_or([STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()], |c| {
-                [c.distinct.to_string(), c.labelled.to_string()]
-            })
-            .into();
-        let mut row = vec![
-            inst.name.clone(),
-            inst.game.height.to_string(),
-            inst.game.width.to_string(),
-            inst.game.stone_count().to_string(),
-        ];
-        row.extend(dumb_find.cells());
-        row.extend(smart_find.cells());
-        row.extend([distinct, labelled]);
-        for c in &counts {
-            row.extend(c.cells());
-        }
-        row.extend([ctx.threads.to_string(), ctx.seed().to_string(), ctx.time_limit_cell(), status]);
-        row.extend([dumb_find.source(), smart_find.source(), counts[0].source(), counts[1].source()].map(String::from));
-        row
+        let [(dumb_count_positions, dumb_count_seconds), (smart_count_positions, smart_count_seconds), (fast_count_positions, fast_count_seconds)] =
+            counts.each_ref().map(Cell::cells);
+        let ((dumb_find_positions, dumb_find_seconds), (smart_find_positions, smart_find_seconds)) =
+            (dumb_find.cells(), smart_find.cells());
+        let row = TableRow {
+            instance: inst.name.clone(),
+            height: inst.game.height,
+            width: inst.game.width,
+            stones: inst.game.stone_count(),
+            dumb_find_positions,
+            dumb_find_seconds,
+            smart_find_positions,
+            smart_find_seconds,
+            solutions_distinct: finished.first().map(|c| c.distinct),
+            solutions_labelled: finished.first().map(|c| c.labelled),
+            dumb_count_positions,
+            dumb_count_seconds,
+            smart_count_positions,
+            smart_count_seconds,
+            fast_count_positions,
+            fast_count_seconds,
+            dumb_find_positions_source: dumb_find.source(),
+            smart_find_positions_source: smart_find.source(),
+            dumb_count_positions_source: counts[0].source(),
+            smart_count_positions_source: counts[1].source(),
+        };
+        (row, status)
     }
 }
 
@@ -249,7 +249,7 @@ fn cost_estimate(game: &Game) -> f64 {
 
 impl Experiment for Table {
     fn columns(&self) -> Vec<String> {
-        TABLE_COLUMNS.iter().map(|c| c.to_string()).collect()
+        columns_of::<TableRow>()
     }
 
     /// One item per instance, named like its `instance` cell (`#2`, `#3`, ... on repeats).
@@ -267,9 +267,9 @@ impl Experiment for Table {
     fn run_item(&self, ctx: &RunContext, index: usize) -> crate::harness::Result<()> {
         let inst = &self.instances[index];
         ctx.check_interrupted()?;
-        let row = self.row(inst, ctx);
+        let (row, status) = self.row(inst, ctx);
         ctx.check_interrupted()?;
-        ctx.emit(row, &inst.name);
+        ctx.emit_row(&row, ctx.threads, &status, &inst.name);
         Ok(())
     }
 }
