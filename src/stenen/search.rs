@@ -93,6 +93,10 @@ pub(crate) struct Tables {
     lower_in_class: Vec<u32>,
     /// `(cell * stones + stone)` -> start in `places`; one more entry at the end.
     index: Vec<u32>,
+    /// Per cell, bit `s` set when stone `s` has a placement with its first cell there.
+    stones_at: Vec<u32>,
+    /// Each stone size that occurs, ascending, with the stones of that size as a bit mask.
+    by_size: Vec<(usize, u32)>,
     /// Start of each placement's cells in `covered`.
     places: Vec<u32>,
     covered: Vec<u16>,
@@ -185,8 +189,31 @@ impl Tables {
             let masks = vec![0u64; places.len()];
             BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
         });
-        let mut tables =
-            Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
+        let stones_at = (0..h * w)
+            .map(|cell| {
+                (0..s).filter(|&st| index[cell * s + st] < index[cell * s + st + 1]).fold(0, |m, st| m | 1 << st)
+            })
+            .collect();
+        let mut size_list: Vec<usize> = sizes.clone();
+        size_list.sort_unstable();
+        size_list.dedup();
+        let by_size = size_list
+            .into_iter()
+            .map(|z| (z, (0..s).filter(|&st| sizes[st] == z).fold(0u32, |m, st| m | 1 << st)))
+            .collect();
+        let mut tables = Tables {
+            cells: h * w,
+            stones: s,
+            by_size,
+            sizes,
+            lower_in_class,
+            index,
+            stones_at,
+            places,
+            covered,
+            neighbours,
+            bits,
+        };
         tables.fill_masks();
         tables
     }
@@ -304,13 +331,16 @@ pub(super) fn for_each_child<'t, N: Tree<'t>, E>(
     mut f: impl FnMut(&mut N, Test) -> Result<bool, E>,
 ) -> Result<bool, E> {
     let t = n.search().t;
-    for stone in 0..t.stones {
+    let mut stones = t.stones_at[cell] & !n.search().placed;
+    while stones != 0 {
+        let stone = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
         if !n.search().tried(stone) {
             continue;
         }
         for place in t.placements(cell, stone) {
             let covered = t.cells_of(place, stone);
-            if !n.search().fits(covered) {
+            if !n.search().fits(place, covered) {
                 continue;
             }
             n.place(place, covered, stone);
@@ -375,9 +405,13 @@ impl<'t> Search<'t> {
         self.placed & (1 << stone) == 0 && self.placed & lower == lower
     }
 
+    /// Whether every cell of placement `place` (cells `covered`) is empty.
     #[inline]
-    pub(super) fn fits(&self, covered: &[u16]) -> bool {
-        covered.iter().all(|&c| self.cells[usize::from(c)] == 0)
+    pub(super) fn fits(&self, place: usize, covered: &[u16]) -> bool {
+        match &self.t.bits {
+            Some(bits) => self.empty & bits.masks[place] == bits.masks[place],
+            None => covered.iter().all(|&c| self.cells[usize::from(c)] == 0),
+        }
     }
 
     /// Puts `value` on the cells of placement `place` of `stone` (0 takes it off again).
@@ -429,9 +463,11 @@ impl<'t> Search<'t> {
             return Some((0, 0));
         }
         let (mut g, mut min) = (0usize, usize::MAX);
-        for s in (0..self.t.stones).filter(|&s| self.placed & (1 << s) == 0) {
-            g = gcd(g, self.t.sizes[s]);
-            min = min.min(self.t.sizes[s]);
+        for &(size, stones) in &self.t.by_size {
+            if stones & !self.placed != 0 {
+                g = gcd(g, size);
+                min = min.min(size);
+            }
         }
         if g == 0 {
             return Some((0, 0));
