@@ -344,7 +344,11 @@ pub(super) fn for_each_child<'t, N: Tree<'t>, E>(
                 continue;
             }
             n.place(place, covered, stone);
-            let done = match n.search().smart_test(cell, place, covered, checked) {
+            let test = match n.search().smart {
+                true => n.search().smart_test(cell, place, covered, checked),
+                false => Some((0, 0)),
+            };
+            let done = match test {
                 Some(test) => f(n, Some(test)),
                 None => Ok(false),
             };
@@ -395,7 +399,13 @@ impl<'t> Search<'t> {
         self
     }
 
+    /// The first empty cell at or after `from` (row-major), if any.
+    #[inline]
     pub(super) fn first_empty(&self, from: usize) -> Option<usize> {
+        if self.t.bits.is_some() {
+            let ahead = self.empty & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+            return (ahead != 0).then(|| ahead.trailing_zeros() as usize);
+        }
         (from..self.t.cells).find(|&i| self.cells[i] == 0)
     }
 
