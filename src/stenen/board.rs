@@ -1,58 +1,11 @@
-//! The game (board size and stones) and a board position: placing and taking off stones
-//! in the seed's `(row, col, stone, orientation)` notation, and printing the board.
+//! A board position: placing and taking off stones in the seed's `(row, col, stone,
+//! orientation)` notation, and printing the board.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::stone::{classes, Stone, ORIENTATIONS};
-use crate::harness::InputError;
-
-/// Smallest and largest board side.
-pub const SIDES: std::ops::RangeInclusive<usize> = 2..=20;
-
-/// A tiling game: an `height x width` board and numbered stones.
-#[derive(Debug, Clone)]
-pub struct Game {
-    /// Rows `h` of the board.
-    pub height: usize,
-    /// Columns `b` of the board.
-    pub width: usize,
-    /// Stones `1..=S`; stone `k` is `stones[k - 1]`.
-    pub stones: Vec<Stone>,
-    /// Class of each stone (index as `stones`): stones that are orientations of each other
-    /// share a class.
-    pub class_of: Vec<usize>,
-}
-
-impl Game {
-    /// A game of an `height x width` board with `stones`; refuses sides outside 2..=20.
-    pub fn new(height: usize, width: usize, stones: Vec<Stone>) -> Result<Game, InputError> {
-        for (what, v) in [("height h", height), ("width b", width)] {
-            if !SIDES.contains(&v) {
-                return Err(InputError::new(format!("board {what} must be from 2 to 20, got {v}")));
-            }
-        }
-        let class_of = classes(&stones);
-        Ok(Game { height, width, stones, class_of })
-    }
-
-    /// The same game with every stone in a class of its own: searches then treat identical
-    /// stones as different, so their distinct count is the labelled count (used to check
-    /// the identical-stones reduction).
-    pub fn without_classes(&self) -> Game {
-        Game { class_of: (0..self.stones.len()).collect(), ..self.clone() }
-    }
-
-    /// Number of cells of the board.
-    pub fn cells(&self) -> usize {
-        self.height * self.width
-    }
-
-    /// Number of stones.
-    pub fn stone_count(&self) -> usize {
-        self.stones.len()
-    }
-}
+use super::game::Game;
+use super::stone::ORIENTATIONS;
 
 /// A stone placed with the top-left cell of its oriented box at `(row, col)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::board::{Board, Game, Placement};
+use super::board::{Board, Placement};
+use super::game::Game;
 use super::memo;
 use super::search::{cell_mismatch, Mode};
 use crate::harness::budget::{Budget, Stopped};
@@ -73,14 +74,14 @@ pub fn run(cmd: Command) -> Result<()> {
 
 /// Runs the interactive game on stdin/stdout.
 pub fn play(args: PlayArgs) -> Result<()> {
-    let game = super::load_game(args.height, args.width, &args.file)?;
+    let game = super::game::load_game(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     super::play::Session::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
 fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
-    let game = super::load_game(args.height, args.width, &args.file)?;
+    let game = super::game::load_game(args.height, args.width, &args.file)?;
     let mut board = Board::empty(&game);
     for text in &args.place {
         let p: Placement = text.parse().map_err(|e: String| InputError::new(format!("--place: {e}")))?;

@@ -17,15 +17,18 @@
 use std::path::Path;
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use super::memo;
 use super::search::{Count, Found, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::check_memo_mb;
-use crate::harness::{Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome};
+use crate::harness::{
+    columns_of, Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome, Seconds, Status,
+};
 
 /// One board size with one stones file, as written in a manifest.
 #[derive(Debug, Clone, Deserialize)]
@@ -56,7 +59,7 @@ struct Instance {
 
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
     let path = spec.resolve(&p.stones);
-    let game = super::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
+    let game = super::game::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
         (Some(_), Some(_)) => e,
         (Some(_), None) => spec.error(Some(key), e.to_string()),
         (None, _) => spec.error(Some(key), e.message),
@@ -89,33 +92,33 @@ struct Table {
     memo_mb: u64,
 }
 
-/// The columns of kind `table`, in order.
-pub const TABLE_COLUMNS: [&str; 24] = [
-    "instance",
-    "height",
-    "width",
-    "stones",
-    "dumb_find_positions",
-    "dumb_find_seconds",
-    "smart_find_positions",
-    "smart_find_seconds",
-    "solutions_distinct",
-    "solutions_labelled",
-    "dumb_count_positions",
-    "dumb_count_seconds",
-    "smart_count_positions",
-    "smart_count_seconds",
-    "fast_count_positions",
-    "fast_count_seconds",
-    "threads",
-    "seed",
-    "time_limit",
-    "status",
-    "dumb_find_positions_source",
-    "smart_find_positions_source",
-    "dumb_count_positions_source",
-    "smart_count_positions_source",
-];
+/// A row of kind `table` (the columns in this order, then threads, seed, time_limit,
+/// status). A cell whose search did not finish is `None` (`timeout`); a dumb or smart
+/// figure that the memo filled after the walk timed out has its seconds `None` and its
+/// `_source` column `memo`.
+#[derive(Serialize, Default)]
+struct TableRow {
+    instance: String,
+    height: usize,
+    width: usize,
+    stones: usize,
+    dumb_find_positions: Option<u64>,
+    dumb_find_seconds: Option<Seconds>,
+    smart_find_positions: Option<u64>,
+    smart_find_seconds: Option<Seconds>,
+    solutions_distinct: Option<u64>,
+    solutions_labelled: Option<u128>,
+    dumb_count_positions: Option<u64>,
+    dumb_count_seconds: Option<Seconds>,
+    smart_count_positions: Option<u64>,
+    smart_count_seconds: Option<Seconds>,
+    fast_count_positions: Option<u64>,
+    fast_count_seconds: Option<Seconds>,
+    dumb_find_positions_source: &'static str,
+    smart_find_positions_source: &'static str,
+    dumb_count_positions_source: &'static str,
+    smart_count_positions_source: &'static str,
+}
 
 /// `<column>_source` value of a figure the seed's walk produced (or could not: `timeout`).
 pub const SOURCE_WALK: &str = "walk";
@@ -124,52 +127,39 @@ pub const SOURCE_MEMO: &str = "memo";
 
 type Timed<T> = (Result<T, Stopped>, Duration);
 
-fn cells<T>(r: &Timed<T>, positions: impl Fn(&T) -> u64) -> [String; 2] {
-    match r {
-        (Ok(v), d) => [positions(v).to_string(), seconds_cell(*d)],
-        (Err(_), _) => [STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()],
+/// What a table cell reports: its positions.
+trait Positions {
+    fn positions(&self) -> u64;
+}
+
+impl Positions for Count {
+    fn positions(&self) -> u64 {
+        self.positions
     }
 }
 
-/// A count cell: the walk's, or the memo's exact figures when the walk timed out.
-struct CountCell {
-    walk: Timed<Count>,
-    memo: Option<Count>,
+impl Positions for Found {
+    fn positions(&self) -> u64 {
+        self.positions
+    }
 }
 
-impl CountCell {
-    fn count(&self) -> Option<&Count> {
+/// A find or count cell: the walk's, or the memo's exact figures when the walk timed out.
+struct Cell<T> {
+    walk: Timed<T>,
+    memo: Option<T>,
+}
+
+impl<T: Positions> Cell<T> {
+    /// The walk's answer, or the memo's when the walk did not finish.
+    fn value(&self) -> Option<&T> {
         self.walk.0.as_ref().ok().or(self.memo.as_ref())
     }
 
-    fn cells(&self) -> [String; 2] {
-        match (&self.walk, &self.memo) {
-            ((Err(_), _), Some(m)) => [m.positions.to_string(), STATUS_TIMEOUT.to_string()],
-            (walk, _) => cells(walk, |c| c.positions),
-        }
-    }
-
-    fn source(&self) -> &'static str {
-        if self.walk.0.is_err() && self.memo.is_some() {
-            SOURCE_MEMO
-        } else {
-            SOURCE_WALK
-        }
-    }
-}
-
-/// A find cell: the walk's positions, or the memo's when the walk timed out.
-struct FindCell {
-    walk: Timed<Found>,
-    memo: Option<u64>,
-}
-
-impl FindCell {
-    fn cells(&self) -> [String; 2] {
-        match (&self.walk, self.memo) {
-            ((Err(_), _), Some(p)) => [p.to_string(), STATUS_TIMEOUT.to_string()],
-            (walk, _) => cells(walk, |f| f.positions),
-        }
+    /// The positions (the walk's, else the memo's) and the walk's seconds.
+    fn cells(&self) -> (Option<u64>, Option<Seconds>) {
+        let seconds = self.walk.0.is_ok().then_some(Seconds(self.walk.1));
+        (self.value().map(T::positions), seconds)
     }
 
     fn source(&self) -> &'static str {
@@ -183,33 +173,33 @@ impl FindCell {
 
 impl Table {
     /// A dumb or smart find; through the memo (same positions) when the walk timed out.
-    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> FindCell {
+    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Found> {
         let walk = timed(|| super::find(&inst.game, board, mode, &ctx.budget()));
         let memo = matches!(walk.0, Err(Stopped::TimeLimit))
             .then(|| memo::find(&inst.game, board, mode, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
-            .map(|f| f.positions);
-        FindCell { walk, memo }
+            .map(|f| Found { positions: f.positions, board: f.board });
+        Cell { walk, memo }
     }
 
     /// A count on the run's threads; through the memo (same figures) when a dumb or smart
     /// walk timed out.
-    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> CountCell {
+    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Count> {
         let parallel = ctx.threads > 1;
         let walk = timed(|| super::count(&inst.game, board, mode, parallel, &ctx.budget()));
         let memo = (mode != Mode::Fast && matches!(walk.0, Err(Stopped::TimeLimit)))
             .then(|| memo::count(&inst.game, board, mode, parallel, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
-            .map(|m| Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled });
-        CountCell { walk, memo }
+            .map(|m| m.count());
+        Cell { walk, memo }
     }
 
-    fn row(&self, inst: &Instance, ctx: &RunContext) -> Vec<String> {
+    fn row(&self, inst: &Instance, ctx: &RunContext) -> (TableRow, Status) {
         let board = Board::empty(&inst.game);
         let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
         let smart_find = self.find(inst, &board, Mode::Smart, ctx);
         let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
-        let finished: Vec<&Count> = counts.iter().filter_map(CountCell::count).collect();
+        let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
         let stopped = [dumb_find.walk.0.as_ref().err(), smart_find.walk.0.as_ref().err()]
             .into_iter()
             .flatten()
@@ -217,31 +207,37 @@ impl Table {
             .copied()
             .next();
         let status = if finished.windows(2).any(|w| (w[0].distinct, w[0].labelled) != (w[1].distinct, w[1].labelled)) {
-            "error: the modes' solution counts differ".to_string()
+            Status::Error("the modes' solution counts differ".to_string())
         } else {
-            stopped.map_or(STATUS_OK.to_string(), status_of)
+            stopped.map_or(Status::Ok, Status::Stopped)
         };
-        let (distinct, labelled) = finished
-            .first()
-            .map_or([STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string()], |c| {
-                [c.distinct.to_string(), c.labelled.to_string()]
-            })
-            .into();
-        let mut row = vec![
-            inst.name.clone(),
-            inst.game.height.to_string(),
-            inst.game.width.to_string(),
-            inst.game.stone_count().to_string(),
-        ];
-        row.extend(dumb_find.cells());
-        row.extend(smart_find.cells());
-        row.extend([distinct, labelled]);
-        for c in &counts {
-            row.extend(c.cells());
-        }
-        row.extend([ctx.threads.to_string(), ctx.seed().to_string(), ctx.time_limit_cell(), status]);
-        row.extend([dumb_find.source(), smart_find.source(), counts[0].source(), counts[1].source()].map(String::from));
-        row
+        let [(dumb_count_positions, dumb_count_seconds), (smart_count_positions, smart_count_seconds), (fast_count_positions, fast_count_seconds)] =
+            counts.each_ref().map(Cell::cells);
+        let ((dumb_find_positions, dumb_find_seconds), (smart_find_positions, smart_find_seconds)) =
+            (dumb_find.cells(), smart_find.cells());
+        let row = TableRow {
+            instance: inst.name.clone(),
+            height: inst.game.height,
+            width: inst.game.width,
+            stones: inst.game.stone_count(),
+            dumb_find_positions,
+            dumb_find_seconds,
+            smart_find_positions,
+            smart_find_seconds,
+            solutions_distinct: finished.first().map(|c| c.distinct),
+            solutions_labelled: finished.first().map(|c| c.labelled),
+            dumb_count_positions,
+            dumb_count_seconds,
+            smart_count_positions,
+            smart_count_seconds,
+            fast_count_positions,
+            fast_count_seconds,
+            dumb_find_positions_source: dumb_find.source(),
+            smart_find_positions_source: smart_find.source(),
+            dumb_count_positions_source: counts[0].source(),
+            smart_count_positions_source: counts[1].source(),
+        };
+        (row, status)
     }
 }
 
@@ -253,7 +249,7 @@ fn cost_estimate(game: &Game) -> f64 {
 
 impl Experiment for Table {
     fn columns(&self) -> Vec<String> {
-        TABLE_COLUMNS.iter().map(|c| c.to_string()).collect()
+        columns_of::<TableRow>()
     }
 
     /// One item per instance, named like its `instance` cell (`#2`, `#3`, ... on repeats).
@@ -271,9 +267,9 @@ impl Experiment for Table {
     fn run_item(&self, ctx: &RunContext, index: usize) -> crate::harness::Result<()> {
         let inst = &self.instances[index];
         ctx.check_interrupted()?;
-        let row = self.row(inst, ctx);
+        let (row, status) = self.row(inst, ctx);
         ctx.check_interrupted()?;
-        ctx.emit(row, &inst.name);
+        ctx.emit_row(&row, ctx.threads, &status, &inst.name);
         Ok(())
     }
 }
@@ -310,11 +306,9 @@ impl ParallelSearch for ParallelCount {
     fn run(&self, parallel: bool, budget: &Budget) -> Result<SearchOutcome, Stopped> {
         let board = Board::empty(&self.instance.game);
         let c = match self.memo_mb {
-            Some(mb) => {
-                let m = memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
-                    .map_err(|_| Stopped::TimeLimit)??;
-                Count { positions: m.positions, distinct: m.distinct, labelled: m.labelled }
-            }
+            Some(mb) => memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
+                .map_err(|_| Stopped::TimeLimit)??
+                .count(),
             None => super::count(&self.instance.game, &board, self.mode, parallel, budget)?,
         };
         Ok(SearchOutcome { positions: c.positions, result: format!("distinct={} labelled={}", c.distinct, c.labelled) })

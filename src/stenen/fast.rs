@@ -15,8 +15,9 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
-use super::search::{cell_mismatch, labelled_factor, Count, Found, TICK};
+use super::board::Board;
+use super::game::Game;
+use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
 use crate::harness::budget::{Budget, Stopped};
 
 /// A fixed-size bitset of board cells.
@@ -45,6 +46,8 @@ pub(crate) trait Bits: Copy + Eq + Send + Sync {
     fn down(self, k: u32) -> Self;
     /// Whether no bit is set.
     fn is_zero(self) -> bool;
+    /// Bits `i + 1 ..= i + k` as a number (bit `i + 1` lowest; `k <= 8`).
+    fn window(self, i: usize, k: u32) -> usize;
 }
 
 macro_rules! int_bits {
@@ -91,6 +94,10 @@ macro_rules! int_bits {
             #[inline]
             fn is_zero(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn window(self, i: usize, k: u32) -> usize {
+                (self >> i >> 1) as usize & ((1 << k) - 1)
             }
         }
     };
@@ -166,6 +173,22 @@ impl Bits for Wide {
     fn is_zero(self) -> bool {
         self.0.iter().all(|&a| a == 0)
     }
+    fn window(self, i: usize, k: u32) -> usize {
+        (1..=k as usize).filter(|&j| i + j < WORDS * 64 && self.has(i + j)).fold(0, |w, j| w | 1 << (j - 1))
+    }
+}
+
+/// Room for classes: there are at most 20 stones, so at most 20 classes.
+const CLASS_SLOTS: usize = 32;
+/// Scan cells after the first empty cell that select a placement list (boards up to 128 cells).
+const WINDOW: u32 = 6;
+
+/// One row of placement lists: class `c`'s list is `start[c]..start[c + 1]` in
+/// `Layout::masks` (a fixed row: classes are at most 20); bit `c` of `some` is set when
+/// that list is not empty.
+struct Lists {
+    start: [u32; CLASS_SLOTS + 1],
+    some: u32,
 }
 
 /// The board's cells in scan order (short side first) and the placements per first cell.
@@ -175,8 +198,14 @@ struct Layout<B> {
     /// Row-major cell -> scan index.
     scan_of: Vec<usize>,
     classes: usize,
-    /// `(scan cell * classes + class)` -> start in `masks`; one more entry at the end.
-    index: Vec<u32>,
+    /// Per scan cell `f` and window `w` (which of the next [`Layout::window`] scan cells
+    /// are covered), class `c`'s placements with first cell `f` that miss the covered
+    /// window cells are `masks[index[f << window | w][c]..index[f << window | w][c + 1]]`,
+    /// in the order of the unfiltered list.
+    index: Vec<Lists>,
+    /// Scan cells after the first empty one whose occupancy selects the list: 4 up to 128
+    /// cells, 0 on wide boards (where 16 copies of the lists would take too much memory).
+    window: u32,
     /// Placements grouped by first cell (scan order), then by class.
     masks: Vec<B>,
     /// Every placement of each class as a sorted list of row-major cells (for symmetry).
@@ -223,14 +252,22 @@ impl<B: Bits> Layout<B> {
                 }
             }
         }
+        let window = if h * w <= 128 { WINDOW } else { 0 };
         let (mut index, mut masks) = (Vec::new(), Vec::new());
-        for per_cell in by_first {
-            for list in per_cell {
-                index.push(masks.len() as u32);
-                masks.extend(list);
+        for (f, per_cell) in by_first.iter().enumerate() {
+            for covered in 0..1usize << window {
+                let mut row = Lists { start: [0; CLASS_SLOTS + 1], some: 0 };
+                for (c, list) in per_cell.iter().enumerate() {
+                    row.start[c] = masks.len() as u32;
+                    masks.extend(list.iter().filter(|m| m.window(f, window) & covered == 0));
+                    if masks.len() as u32 > row.start[c] {
+                        row.some |= 1 << c;
+                    }
+                }
+                row.start[classes..].fill(masks.len() as u32);
+                index.push(row);
             }
         }
-        index.push(masks.len() as u32);
         let short = h.min(w);
         let not_last = (0..h * w).filter(|i| i % short != short - 1).fold(B::ZERO, |m, i| m.or(B::bit(i)));
         let not_first = (0..h * w).filter(|i| i % short != 0).fold(B::ZERO, |m, i| m.or(B::bit(i)));
@@ -240,6 +277,7 @@ impl<B: Bits> Layout<B> {
             scan_of,
             classes,
             index,
+            window,
             masks,
             shapes_by_class,
             short: short as u32,
@@ -247,6 +285,18 @@ impl<B: Bits> Layout<B> {
             not_first,
             prune_lone,
         }
+    }
+
+    /// The row of placement lists of the position `occ` whose first empty cell is `cell`.
+    #[inline]
+    fn lists(&self, occ: B, cell: usize) -> &Lists {
+        &self.index[cell << self.window | occ.window(cell, self.window)]
+    }
+
+    /// The placements of class `c` in a row of [`Layout::lists`].
+    #[inline]
+    fn placements(&self, row: &Lists, c: usize) -> &[B] {
+        &self.masks[row.start[c] as usize..row.start[c + 1] as usize]
     }
 
     /// Whether some empty cell has no empty neighbour (with every stone 2+ cells: a dead end).
@@ -280,57 +330,39 @@ fn beyond_board<B: Bits>(n: usize) -> B {
 /// One worker of the bitboard search.
 struct Solver<'l, B> {
     layout: &'l Layout<B>,
-    remaining: Vec<u32>,
+    /// Stones left per class.
+    remaining: [u32; CLASS_SLOTS],
     /// Bit `c` set when class `c` has a stone left.
-    avail: u64,
-    positions: u64,
-    unticked: u64,
-    solutions: u64,
-    first_only: bool,
+    avail: u32,
+    n: Tally<'l>,
     stack: Vec<(usize, B)>,
     found: Option<Vec<(usize, B)>>,
-    budget: &'l Budget,
 }
 
 impl<'l, B: Bits> Solver<'l, B> {
-    fn new(layout: &'l Layout<B>, remaining: Vec<u32>, budget: &'l Budget) -> Self {
-        let avail = remaining.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
-        Solver {
-            layout,
-            avail,
-            remaining,
-            positions: 0,
-            unticked: 0,
-            solutions: 0,
-            first_only: false,
-            stack: Vec::new(),
-            found: None,
-            budget,
-        }
+    fn new(layout: &'l Layout<B>, left: &[u32], budget: &'l Budget) -> Self {
+        let avail = left.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
+        let mut remaining = [0; CLASS_SLOTS];
+        remaining[..left.len()].copy_from_slice(left);
+        Solver { layout, avail, remaining, n: Tally::new(budget), stack: Vec::new(), found: None }
     }
 
     fn solve(&mut self, occ: B) -> Result<bool, Stopped> {
-        self.positions += 1;
-        self.unticked += 1;
-        if self.unticked >= TICK {
-            self.budget.tick(self.unticked)?;
-            self.unticked = 0;
-        }
+        self.n.visit()?;
         if occ == B::FULL {
-            self.solutions += 1;
-            if self.first_only {
+            let done = self.n.solution();
+            if done {
                 self.found = Some(self.stack.clone());
-                return Ok(true);
             }
-            return Ok(false);
+            return Ok(done);
         }
         let l = self.layout;
-        let base = occ.first_zero() * l.classes;
-        let mut classes = self.avail;
+        let row = l.lists(occ, occ.first_zero());
+        let mut classes = self.avail & row.some;
         while classes != 0 {
             let c = classes.trailing_zeros() as usize;
             classes &= classes - 1;
-            for &m in &l.masks[l.index[base + c] as usize..l.index[base + c + 1] as usize] {
+            for &m in l.placements(row, c) {
                 if !occ.disjoint(m) {
                     continue;
                 }
@@ -353,11 +385,11 @@ impl<'l, B: Bits> Solver<'l, B> {
         if self.remaining[c] == 0 {
             self.avail ^= 1 << c;
         }
-        if self.first_only {
+        if self.n.first_only {
             self.stack.push((c, m));
         }
         let done = self.solve(next)?;
-        if self.first_only {
+        if self.n.first_only {
             self.stack.pop();
         }
         if self.remaining[c] == 0 {
@@ -365,11 +397,6 @@ impl<'l, B: Bits> Solver<'l, B> {
         }
         self.remaining[c] += 1;
         Ok(done)
-    }
-
-    fn flush(&mut self) {
-        let _ = self.budget.tick(self.unticked);
-        self.unticked = 0;
     }
 }
 
@@ -414,9 +441,9 @@ fn split_tasks<B: Bits>(layout: &Layout<B>, mut tasks: Vec<Task<B>>, wanted: usi
                 continue;
             }
             expanded += 1;
-            let base = task.occ.first_zero() * layout.classes;
+            let row = layout.lists(task.occ, task.occ.first_zero());
             for c in (0..layout.classes).filter(|&c| task.remaining[c] > 0) {
-                for &m in &layout.masks[layout.index[base + c] as usize..layout.index[base + c + 1] as usize] {
+                for &m in layout.placements(row, c) {
                     let occ = task.occ.or(m);
                     if !task.occ.disjoint(m) || (layout.prune_lone && layout.has_lone_cell(occ)) {
                         continue;
@@ -467,11 +494,11 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
     let (tasks, expanded) = if parallel { split_tasks(&layout, tasks, SPLIT_TASKS) } else { (tasks, 0) };
     let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
         budget.check()?;
-        let mut solver = Solver::new(&layout, task.remaining.clone(), budget);
+        let mut solver = Solver::new(&layout, &task.remaining, budget);
         let r = solver.solve(task.occ);
-        solver.flush();
+        solver.n.flush();
         r?;
-        Ok((solver.positions, solver.solutions * task.weight))
+        Ok((solver.n.positions, solver.n.solutions * task.weight))
     };
     let parts: Vec<(u64, u64)> = if parallel {
         tasks.par_iter().map(run).collect::<Result<_, _>>()?
@@ -487,13 +514,13 @@ fn find_with<B: Bits>(game: &Game, board: &Board, budget: &Budget) -> Result<Fou
         return Ok(Found { positions: 0, board: None });
     }
     let layout = Layout::<B>::new(game);
-    let mut solver = Solver::new(&layout, remaining(game, board, layout.classes), budget);
-    solver.first_only = true;
+    let mut solver = Solver::new(&layout, &remaining(game, board, layout.classes), budget);
+    solver.n.first_only = true;
     let r = solver.solve(layout.occupancy(board));
-    solver.flush();
+    solver.n.flush();
     r?;
     let cells = solver.found.map(|stack| numbered_board(game, board, &layout, &stack));
-    Ok(Found { positions: solver.positions, board: cells })
+    Ok(Found { positions: solver.n.positions, board: cells })
 }
 
 /// The solved board: each class's placements get its unplaced stones in ascending order.
@@ -571,4 +598,25 @@ fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Opti
             .map(|(cells, weight)| Task { occ: layout.mask(&cells).or(beyond), remaining: left.clone(), weight })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stenen::load_game;
+
+    #[test]
+    fn parallel_counts_split_the_board_when_no_stone_is_alone_in_its_class() {
+        // stenen3 is five pairs of identical tetrominoes: no symmetry tasks, so the split
+        // starts from the whole board and expands it at the first empty cell.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen3.in");
+        let game = load_game(5, 8, &path).unwrap();
+        let layout = Layout::<u64>::new(&game);
+        let rem = remaining(&game, &Board::empty(&game), layout.classes);
+        assert!(symmetry_tasks(&game, &layout, &rem).is_none());
+        let root = Task { occ: layout.occupancy(&Board::empty(&game)), remaining: rem, weight: 1 };
+        let (tasks, expanded) = split_tasks(&layout, vec![root], SPLIT_TASKS);
+        assert!(tasks.len() >= SPLIT_TASKS, "{} tasks", tasks.len());
+        assert!(expanded > 1);
+    }
 }

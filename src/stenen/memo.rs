@@ -19,8 +19,11 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
-use super::search::{cell_mismatch, labelled_factor, start_state, Mode, Search, Tables, Test};
+use super::board::Board;
+use super::game::Game;
+use super::search::{
+    cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Search, Tables, Test, Tree,
+};
 use crate::harness::budget::{Budget, Stopped};
 use crate::harness::memo::MemoTable;
 use crate::harness::InputError;
@@ -50,6 +53,13 @@ pub struct MemoCount {
     pub distinct_positions: u64,
     /// Bytes of the memo table.
     pub memo_bytes: u64,
+}
+
+impl MemoCount {
+    /// The walk's figures (positions, distinct, labelled).
+    pub fn count(&self) -> Count {
+        Count { positions: self.positions, distinct: self.distinct, labelled: self.labelled }
+    }
 }
 
 /// The answer of a find through the memo.
@@ -156,6 +166,65 @@ impl<'a, const W: usize> Walker<'a, W> {
         }
     }
 
+    /// The plain walk's `(positions, distinct)` below this position.
+    fn count(&mut self, from: usize, checked: Test) -> Result<Value, Stopped> {
+        let memo = self.s.placed.count_zeros() >= self.shared.memo_from;
+        let key = self.key();
+        if memo {
+            if let Some(v) = self.shared.table.get(&key) {
+                return Ok(v);
+            }
+        }
+        self.s.n.visit()?;
+        let Some(cell) = self.s.first_empty(from) else {
+            return Ok((1, 1));
+        };
+        let mut total: Value = (1, 0);
+        for_each_child(self, cell, checked, |w, test| {
+            let (p, s) = w.count(cell + 1, test)?;
+            total = (total.0.saturating_add(p), total.1.saturating_add(s));
+            Ok(false)
+        })?;
+        if memo {
+            self.shared.table.store(key, total, total.0);
+        }
+        Ok(total)
+    }
+
+    /// The plain find below this position; records the solution in `found`.
+    fn find(&mut self, from: usize, checked: Test) -> Result<Walk, Stopped> {
+        let key = self.key();
+        if let Some((p, _)) = self.shared.table.get(&key) {
+            return Ok(Walk::Empty(p));
+        }
+        self.s.n.visit()?;
+        let Some(cell) = self.s.first_empty(from) else {
+            self.found = Some(self.s.cells.clone());
+            return Ok(Walk::Found(1));
+        };
+        let mut positions = 1u64;
+        let found = for_each_child(self, cell, checked, |w, test| {
+            let (p, found) = match w.find(cell + 1, test)? {
+                Walk::Found(p) => (p, true),
+                Walk::Empty(p) => (p, false),
+            };
+            positions = positions.saturating_add(p);
+            Ok(found)
+        })?;
+        if found {
+            return Ok(Walk::Found(positions));
+        }
+        self.shared.table.store(key, (positions, 0), positions);
+        Ok(Walk::Empty(positions))
+    }
+}
+
+impl<'a, const W: usize> Tree<'a> for Walker<'a, W> {
+    #[inline]
+    fn search(&mut self) -> &mut Search<'a> {
+        &mut self.s
+    }
+
     #[inline]
     fn place(&mut self, place: usize, cells: &[u16], stone: usize) {
         self.s.put(place, cells, stone, stone as u8 + 1);
@@ -173,91 +242,6 @@ impl<'a, const W: usize> Walker<'a, W> {
         self.canon ^= 1 << self.shared.classes.members[c][usize::from(self.left[c])];
         self.left[c] += 1;
     }
-
-    /// Calls `f(walker, next_from, test)` on every child of the position whose first
-    /// empty cell is `cell`, in the spec's order, until `f` returns `Ok(true)`.
-    #[inline]
-    fn for_each_child(
-        &mut self,
-        cell: usize,
-        checked: Test,
-        mut f: impl FnMut(&mut Self, usize, Test) -> Result<bool, Stopped>,
-    ) -> Result<bool, Stopped> {
-        let t = self.shared.t;
-        for stone in 0..t.stones {
-            if !self.s.tried(stone) {
-                continue;
-            }
-            for place in t.placements(cell, stone) {
-                let cells = t.cells_of(place, stone);
-                if !self.s.fits(cells) {
-                    continue;
-                }
-                self.place(place, cells, stone);
-                let done = match self.s.smart_test(cell, place, cells, checked) {
-                    Some(test) => f(self, cell + 1, Some(test)),
-                    None => Ok(false),
-                };
-                self.unplace(place, cells, stone);
-                if done? {
-                    return Ok(true);
-                }
-            }
-        }
-        Ok(false)
-    }
-
-    /// The plain walk's `(positions, distinct)` below this position.
-    fn count(&mut self, from: usize, checked: Test) -> Result<Value, Stopped> {
-        let memo = self.s.placed.count_zeros() >= self.shared.memo_from;
-        let key = self.key();
-        if memo {
-            if let Some(v) = self.shared.table.get(&key) {
-                return Ok(v);
-            }
-        }
-        self.s.visit()?;
-        let Some(cell) = self.s.first_empty(from) else {
-            return Ok((1, 1));
-        };
-        let mut total: Value = (1, 0);
-        self.for_each_child(cell, checked, |w, next, test| {
-            let (p, s) = w.count(next, test)?;
-            total = (total.0.saturating_add(p), total.1.saturating_add(s));
-            Ok(false)
-        })?;
-        if memo {
-            self.shared.table.store(key, total, total.0);
-        }
-        Ok(total)
-    }
-
-    /// The plain find below this position; records the solution in `found`.
-    fn find(&mut self, from: usize, checked: Test) -> Result<Walk, Stopped> {
-        let key = self.key();
-        if let Some((p, _)) = self.shared.table.get(&key) {
-            return Ok(Walk::Empty(p));
-        }
-        self.s.visit()?;
-        let Some(cell) = self.s.first_empty(from) else {
-            self.found = Some(self.s.cells.clone());
-            return Ok(Walk::Found(1));
-        };
-        let mut positions = 1u64;
-        let found = self.for_each_child(cell, checked, |w, next, test| {
-            let (p, found) = match w.find(next, test)? {
-                Walk::Found(p) => (p, true),
-                Walk::Empty(p) => (p, false),
-            };
-            positions = positions.saturating_add(p);
-            Ok(found)
-        })?;
-        if found {
-            return Ok(Walk::Found(positions));
-        }
-        self.shared.table.store(key, (positions, 0), positions);
-        Ok(Walk::Empty(positions))
-    }
 }
 
 /// `(positions, distinct, distinct_positions)` below `state`, the first `depth` levels
@@ -272,12 +256,12 @@ fn count_split<const W: usize>(
     let mut w = Walker::new(shared, cells, placed);
     if depth == 0 {
         let result = w.count(from, checked);
-        w.s.flush();
+        w.s.n.flush();
         let (p, s) = result?;
-        return Ok((p, s, w.s.positions));
+        return Ok((p, s, w.s.n.positions));
     }
-    w.s.visit()?;
-    w.s.flush();
+    w.s.n.visit()?;
+    w.s.n.flush();
     let Some(cell) = w.s.first_empty(from) else {
         return Ok((1, 1, 1));
     };
@@ -296,6 +280,32 @@ fn refuse_fast(mode: Mode) -> Result<(), InputError> {
     Ok(())
 }
 
+/// One search through the memo: from `board` of `game` in `mode` with a table of at most
+/// `bytes` bytes (at least one bucket).
+#[derive(Clone, Copy)]
+struct Request<'a> {
+    game: &'a Game,
+    board: &'a Board,
+    mode: Mode,
+    budget: &'a Budget,
+    bytes: u64,
+}
+
+impl Request<'_> {
+    /// The table, the placements, the classes and the start state, or `None` when the
+    /// cell counts differ (no search runs). Refuses a table that cannot be allocated.
+    #[allow(clippy::type_complexity)]
+    fn prepare<const W: usize>(
+        &self,
+    ) -> Result<Option<(MemoTable<Key<W>, Value>, Tables, Classes, (Vec<u8>, u32))>, InputError> {
+        if cell_mismatch(self.game, self.board).is_some() {
+            return Ok(None);
+        }
+        let table = MemoTable::<Key<W>, Value>::with_bytes(self.bytes)?;
+        Ok(Some((table, Tables::new(self.game), Classes::new(self.game), start_state(self.game, self.board))))
+    }
+}
+
 /// Counts from `board` through a memo table of `megabytes` MiB: the plain walk's
 /// positions and solutions exactly, whatever the table's size. With `parallel`, the first
 /// [`MEMO_SPLIT_DEPTH`] levels are expanded and the subtrees share the table on the
@@ -309,47 +319,29 @@ pub fn count(
     budget: &Budget,
     megabytes: u64,
 ) -> Result<Result<MemoCount, Stopped>, InputError> {
-    count_with_bytes(game, board, mode, parallel, budget, megabytes.saturating_mul(1 << 20))
+    count_bytes(Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20) }, parallel)
 }
 
-/// [`count`] with a table of at most `bytes` bytes (at least one bucket).
-pub fn count_with_bytes(
-    game: &Game,
-    board: &Board,
-    mode: Mode,
-    parallel: bool,
-    budget: &Budget,
-    bytes: u64,
-) -> Result<Result<MemoCount, Stopped>, InputError> {
-    refuse_fast(mode)?;
-    match game.cells() {
-        0..=64 => count_in::<1>(game, board, mode, parallel, budget, bytes),
-        65..=128 => count_in::<2>(game, board, mode, parallel, budget, bytes),
-        _ => count_in::<7>(game, board, mode, parallel, budget, bytes),
+/// [`count`] with a table of `r.bytes` bytes.
+fn count_bytes(r: Request, parallel: bool) -> Result<Result<MemoCount, Stopped>, InputError> {
+    refuse_fast(r.mode)?;
+    match r.game.cells() {
+        0..=64 => count_in::<1>(r, parallel),
+        65..=128 => count_in::<2>(r, parallel),
+        _ => count_in::<7>(r, parallel),
     }
 }
 
-fn count_in<const W: usize>(
-    game: &Game,
-    board: &Board,
-    mode: Mode,
-    parallel: bool,
-    budget: &Budget,
-    bytes: u64,
-) -> Result<Result<MemoCount, Stopped>, InputError> {
-    let zero = MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 };
-    if cell_mismatch(game, board).is_some() {
-        return Ok(Ok(zero));
-    }
-    let table = MemoTable::<Key<W>, Value>::with_bytes(bytes)?;
-    let (tables, classes) = (Tables::new(game), Classes::new(game));
-    let shared = Shared::new(&tables, mode, budget, &table, &classes);
-    let (cells, placed) = start_state(game, board);
+fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCount, Stopped>, InputError> {
+    let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
+        return Ok(Ok(MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 }));
+    };
+    let shared = Shared::new(&tables, r.mode, r.budget, &table, &classes);
     let depth = if parallel { MEMO_SPLIT_DEPTH } else { 0 };
     Ok(count_split(&shared, (cells, placed, None), 0, depth).map(|(positions, distinct, visited)| MemoCount {
         positions,
         distinct,
-        labelled: u128::from(distinct) * labelled_factor(game, board),
+        labelled: u128::from(distinct) * labelled_factor(r.game, r.board),
         distinct_positions: visited,
         memo_bytes: table.bytes(),
     }))
@@ -365,47 +357,32 @@ pub fn find(
     budget: &Budget,
     megabytes: u64,
 ) -> Result<Result<MemoFound, Stopped>, InputError> {
-    find_with_bytes(game, board, mode, budget, megabytes.saturating_mul(1 << 20))
+    find_bytes(Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20) })
 }
 
-/// [`find`] with a table of at most `bytes` bytes (at least one bucket).
-pub fn find_with_bytes(
-    game: &Game,
-    board: &Board,
-    mode: Mode,
-    budget: &Budget,
-    bytes: u64,
-) -> Result<Result<MemoFound, Stopped>, InputError> {
-    refuse_fast(mode)?;
-    match game.cells() {
-        0..=64 => find_in::<1>(game, board, mode, budget, bytes),
-        65..=128 => find_in::<2>(game, board, mode, budget, bytes),
-        _ => find_in::<7>(game, board, mode, budget, bytes),
+/// [`find`] with a table of `r.bytes` bytes.
+fn find_bytes(r: Request) -> Result<Result<MemoFound, Stopped>, InputError> {
+    refuse_fast(r.mode)?;
+    match r.game.cells() {
+        0..=64 => find_in::<1>(r),
+        65..=128 => find_in::<2>(r),
+        _ => find_in::<7>(r),
     }
 }
 
-fn find_in<const W: usize>(
-    game: &Game,
-    board: &Board,
-    mode: Mode,
-    budget: &Budget,
-    bytes: u64,
-) -> Result<Result<MemoFound, Stopped>, InputError> {
-    if cell_mismatch(game, board).is_some() {
+fn find_in<const W: usize>(r: Request) -> Result<Result<MemoFound, Stopped>, InputError> {
+    let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
         return Ok(Ok(MemoFound { positions: 0, board: None, distinct_positions: 0, memo_bytes: 0 }));
-    }
-    let table = MemoTable::<Key<W>, Value>::with_bytes(bytes)?;
-    let (tables, classes) = (Tables::new(game), Classes::new(game));
-    let shared = Shared::new(&tables, mode, budget, &table, &classes);
-    let (cells, placed) = start_state(game, board);
+    };
+    let shared = Shared::new(&tables, r.mode, r.budget, &table, &classes);
     let mut w = Walker::new(&shared, cells, placed);
     let result = w.find(0, None);
-    w.s.flush();
+    w.s.n.flush();
     let positions = match result {
         Ok(Walk::Found(p) | Walk::Empty(p)) => p,
         Err(e) => return Ok(Err(e)),
     };
-    Ok(Ok(MemoFound { positions, board: w.found, distinct_positions: w.s.positions, memo_bytes: table.bytes() }))
+    Ok(Ok(MemoFound { positions, board: w.found, distinct_positions: w.s.n.positions, memo_bytes: table.bytes() }))
 }
 
 #[cfg(test)]
@@ -433,7 +410,11 @@ mod tests {
     }
 
     fn memo(g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
-        let c = in_pool(2, || count_with_bytes(g, b, mode, parallel, &Budget::unlimited(), bytes)).unwrap().unwrap();
+        let c = in_pool(2, || {
+            count_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes }, parallel)
+        })
+        .unwrap()
+        .unwrap();
         (c.positions, c.distinct, c.labelled)
     }
 
@@ -447,7 +428,9 @@ mod tests {
             }
             let f = crate::stenen::find(g, b, mode, &Budget::unlimited()).unwrap();
             for bytes in [1 << 24, 1] {
-                let m = find_with_bytes(g, b, mode, &Budget::unlimited(), bytes).unwrap().unwrap();
+                let m = find_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes })
+                    .unwrap()
+                    .unwrap();
                 assert_eq!((m.positions, &m.board), (f.positions, &f.board), "{mode:?} find bytes={bytes}");
             }
         }

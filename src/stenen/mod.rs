@@ -1,10 +1,11 @@
-//! stenen (polyomino tiling): stones and orientations, the board, the dumb/smart search,
+//! stenen (polyomino tiling): stones and orientations, the game, the board, the dumb/smart search,
 //! the fast bitboard solver, manifest experiments, one-shot CLI and the interactive program.
 
 pub mod board;
 pub mod cli;
 pub mod experiments;
 pub mod fast;
+pub mod game;
 pub mod load;
 pub mod memo;
 pub mod play;
@@ -12,7 +13,8 @@ pub mod report;
 pub mod search;
 pub mod stone;
 
-pub use board::{Board, Game, Placement};
+pub use board::{Board, Placement};
+pub use game::{load_game, Game};
 pub use search::{Count, Found, Mode};
 pub use stone::{Shape, Stone};
 
@@ -33,12 +35,6 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
         Mode::Fast => fast::find(game, board, budget),
         _ => search::find(game, board, mode, budget),
     }
-}
-
-/// Loads a game: the stones file at `path` on an `height x width` board.
-pub fn load_game(height: usize, width: usize, path: &std::path::Path) -> Result<Game, crate::harness::InputError> {
-    let stones = load::load_stones(path)?;
-    Game::new(height, width, stones)
 }
 
 #[cfg(test)]

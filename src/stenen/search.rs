@@ -10,7 +10,8 @@
 
 use rayon::prelude::*;
 
-use super::board::{Board, Game};
+use super::board::Board;
+use super::game::Game;
 use crate::harness::budget::{Budget, Stopped};
 
 /// Tick the budget every this many positions.
@@ -92,6 +93,10 @@ pub(crate) struct Tables {
     lower_in_class: Vec<u32>,
     /// `(cell * stones + stone)` -> start in `places`; one more entry at the end.
     index: Vec<u32>,
+    /// Per cell, bit `s` set when stone `s` has a placement with its first cell there.
+    stones_at: Vec<u32>,
+    /// Each stone size that occurs, ascending, with the stones of that size as a bit mask.
+    by_size: Vec<(usize, u32)>,
     /// Start of each placement's cells in `covered`.
     places: Vec<u32>,
     covered: Vec<u16>,
@@ -184,8 +189,31 @@ impl Tables {
             let masks = vec![0u64; places.len()];
             BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
         });
-        let mut tables =
-            Tables { cells: h * w, stones: s, sizes, lower_in_class, index, places, covered, neighbours, bits };
+        let stones_at = (0..h * w)
+            .map(|cell| {
+                (0..s).filter(|&st| index[cell * s + st] < index[cell * s + st + 1]).fold(0, |m, st| m | 1 << st)
+            })
+            .collect();
+        let mut size_list: Vec<usize> = sizes.clone();
+        size_list.sort_unstable();
+        size_list.dedup();
+        let by_size = size_list
+            .into_iter()
+            .map(|z| (z, (0..s).filter(|&st| sizes[st] == z).fold(0u32, |m, st| m | 1 << st)))
+            .collect();
+        let mut tables = Tables {
+            cells: h * w,
+            stones: s,
+            by_size,
+            sizes,
+            lower_in_class,
+            index,
+            stones_at,
+            places,
+            covered,
+            neighbours,
+            bits,
+        };
         tables.fill_masks();
         tables
     }
@@ -219,18 +247,129 @@ impl Tables {
 /// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
 pub(super) type Test = Option<(usize, usize)>;
 
+/// Positions and solutions of one search worker; the budget is ticked every [`TICK`]
+/// positions and on [`Tally::flush`].
+pub(super) struct Tally<'b> {
+    /// Positions visited.
+    pub(super) positions: u64,
+    unticked: u64,
+    /// Solutions reached.
+    pub(super) solutions: u64,
+    /// Whether the search stops at its first solution.
+    pub(super) first_only: bool,
+    budget: &'b Budget,
+}
+
+impl<'b> Tally<'b> {
+    pub(super) fn new(budget: &'b Budget) -> Self {
+        Tally { positions: 0, unticked: 0, solutions: 0, first_only: false, budget }
+    }
+
+    /// Counts a position; `Err` when the budget says stop.
+    #[inline]
+    pub(super) fn visit(&mut self) -> Result<(), Stopped> {
+        self.positions += 1;
+        self.unticked += 1;
+        if self.unticked >= TICK {
+            self.budget.tick(self.unticked)?;
+            self.unticked = 0;
+        }
+        Ok(())
+    }
+
+    /// Counts a solution; true when the search stops here (a find).
+    #[inline]
+    pub(super) fn solution(&mut self) -> bool {
+        self.solutions += 1;
+        self.first_only
+    }
+
+    /// Hands the positions not yet ticked to the budget.
+    pub(super) fn flush(&mut self) {
+        let _ = self.budget.tick(self.unticked);
+        self.unticked = 0;
+    }
+}
+
+/// A walk over the seed's tree: its search state and how a placement is put on the board
+/// and taken off (the memo also keeps its key up to date).
+pub(super) trait Tree<'t> {
+    /// The search state.
+    fn search(&mut self) -> &mut Search<'t>;
+    /// Puts placement `place` (cells `covered`) of `stone` on the board.
+    fn place(&mut self, place: usize, covered: &[u16], stone: usize);
+    /// Takes it off again.
+    fn unplace(&mut self, place: usize, covered: &[u16], stone: usize);
+}
+
+impl<'t> Tree<'t> for Search<'t> {
+    #[inline]
+    fn search(&mut self) -> &mut Search<'t> {
+        self
+    }
+
+    #[inline]
+    fn place(&mut self, place: usize, covered: &[u16], stone: usize) {
+        self.put(place, covered, stone, stone as u8 + 1);
+    }
+
+    #[inline]
+    fn unplace(&mut self, place: usize, covered: &[u16], stone: usize) {
+        self.put(place, covered, stone, 0);
+    }
+}
+
+/// Calls `f(tree, test)` on every child of the position whose first empty cell is `cell`
+/// (the placements that pass the smart test, `test` being what they passed with), in the
+/// spec's order, with the child on the board, until `f` returns `Ok(true)`; the position
+/// is restored after each call.
+#[inline]
+pub(super) fn for_each_child<'t, N: Tree<'t>, E>(
+    n: &mut N,
+    cell: usize,
+    checked: Test,
+    mut f: impl FnMut(&mut N, Test) -> Result<bool, E>,
+) -> Result<bool, E> {
+    let t = n.search().t;
+    let mut stones = t.stones_at[cell] & !n.search().placed;
+    while stones != 0 {
+        let stone = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
+        if !n.search().tried(stone) {
+            continue;
+        }
+        for place in t.placements(cell, stone) {
+            let covered = t.cells_of(place, stone);
+            if !n.search().fits(place, covered) {
+                continue;
+            }
+            n.place(place, covered, stone);
+            let test = match n.search().smart {
+                true => n.search().smart_test(cell, place, covered, checked),
+                false => Some((0, 0)),
+            };
+            let done = match test {
+                Some(test) => f(n, Some(test)),
+                None => Ok(false),
+            };
+            n.unplace(place, covered, stone);
+            if done? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// The state of one search (one worker of a parallel search).
 pub(super) struct Search<'t> {
     pub(super) t: &'t Tables,
     smart: bool,
     pub(super) cells: Vec<u8>,
     pub(super) placed: u32,
-    pub(super) positions: u64,
-    unticked: u64,
-    solutions: u64,
-    first_only: bool,
+    /// Positions and solutions so far.
+    pub(super) n: Tally<'t>,
     found: Option<Vec<u8>>,
-    budget: &'t Budget,
     stamp: Vec<u32>,
     stamp_now: u32,
     stack: Vec<u16>,
@@ -245,12 +384,8 @@ impl<'t> Search<'t> {
             smart: mode == Mode::Smart,
             cells,
             placed,
-            positions: 0,
-            unticked: 0,
-            solutions: 0,
-            first_only: false,
+            n: Tally::new(budget),
             found: None,
-            budget,
             stamp: vec![0; t.cells],
             stamp_now: 0,
             stack: Vec::with_capacity(t.cells),
@@ -264,23 +399,13 @@ impl<'t> Search<'t> {
         self
     }
 
+    /// The first empty cell at or after `from` (row-major), if any.
     #[inline]
-    pub(super) fn visit(&mut self) -> Result<(), Stopped> {
-        self.positions += 1;
-        self.unticked += 1;
-        if self.unticked >= TICK {
-            self.budget.tick(self.unticked)?;
-            self.unticked = 0;
-        }
-        Ok(())
-    }
-
-    pub(super) fn flush(&mut self) {
-        let _ = self.budget.tick(self.unticked);
-        self.unticked = 0;
-    }
-
     pub(super) fn first_empty(&self, from: usize) -> Option<usize> {
+        if self.t.bits.is_some() {
+            let ahead = self.empty & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+            return (ahead != 0).then(|| ahead.trailing_zeros() as usize);
+        }
         (from..self.t.cells).find(|&i| self.cells[i] == 0)
     }
 
@@ -290,9 +415,13 @@ impl<'t> Search<'t> {
         self.placed & (1 << stone) == 0 && self.placed & lower == lower
     }
 
+    /// Whether every cell of placement `place` (cells `covered`) is empty.
     #[inline]
-    pub(super) fn fits(&self, covered: &[u16]) -> bool {
-        covered.iter().all(|&c| self.cells[usize::from(c)] == 0)
+    pub(super) fn fits(&self, place: usize, covered: &[u16]) -> bool {
+        match &self.t.bits {
+            Some(bits) => self.empty & bits.masks[place] == bits.masks[place],
+            None => covered.iter().all(|&c| self.cells[usize::from(c)] == 0),
+        }
     }
 
     /// Puts `value` on the cells of placement `place` of `stone` (0 takes it off again).
@@ -310,59 +439,24 @@ impl<'t> Search<'t> {
     /// One call of the recursive search; `Ok(true)` when a find is done. `checked` is the
     /// `(gcd, min)` this position passed the smart test with (`None` at the start).
     fn node(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
-        self.visit()?;
+        self.n.visit()?;
         let Some(cell) = self.first_empty(from) else {
-            self.solutions += 1;
-            if self.first_only {
+            let done = self.n.solution();
+            if done {
                 self.found = Some(self.cells.clone());
-                return Ok(true);
             }
-            return Ok(false);
+            return Ok(done);
         };
-        let t = self.t;
-        for stone in 0..t.stones {
-            if !self.tried(stone) {
-                continue;
-            }
-            for place in t.placements(cell, stone) {
-                let covered = t.cells_of(place, stone);
-                if !self.fits(covered) {
-                    continue;
-                }
-                self.put(place, covered, stone, stone as u8 + 1);
-                let done = match self.smart_test(cell, place, covered, checked) {
-                    Some(test) => self.node(cell + 1, Some(test))?,
-                    None => false,
-                };
-                self.put(place, covered, stone, 0);
-                if done {
-                    return Ok(true);
-                }
-            }
-        }
-        Ok(false)
+        for_each_child(self, cell, checked, |s, test| s.node(cell + 1, test))
     }
 
     /// The children of this node (placements that pass the smart test), as states.
     pub(super) fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
-        let t = self.t;
         let mut out = Vec::new();
-        for stone in 0..t.stones {
-            if !self.tried(stone) {
-                continue;
-            }
-            for place in t.placements(cell, stone) {
-                let covered = t.cells_of(place, stone);
-                if !self.fits(covered) {
-                    continue;
-                }
-                self.put(place, covered, stone, stone as u8 + 1);
-                if let Some(test) = self.smart_test(cell, place, covered, checked) {
-                    out.push((self.cells.clone(), self.placed, Some(test)));
-                }
-                self.put(place, covered, stone, 0);
-            }
-        }
+        let _ = for_each_child(self, cell, checked, |s, test| {
+            out.push((s.cells.clone(), s.placed, test));
+            Ok::<_, Stopped>(false)
+        });
         out
     }
 
@@ -379,9 +473,11 @@ impl<'t> Search<'t> {
             return Some((0, 0));
         }
         let (mut g, mut min) = (0usize, usize::MAX);
-        for s in (0..self.t.stones).filter(|&s| self.placed & (1 << s) == 0) {
-            g = gcd(g, self.t.sizes[s]);
-            min = min.min(self.t.sizes[s]);
+        for &(size, stones) in &self.t.by_size {
+            if stones & !self.placed != 0 {
+                g = gcd(g, size);
+                min = min.min(size);
+            }
         }
         if g == 0 {
             return Some((0, 0));
@@ -457,11 +553,11 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
     let tables = Tables::new(game);
     let (cells, placed) = start_state(game, board);
     let mut search = Search::new(&tables, mode, cells, placed, budget);
-    search.first_only = true;
+    search.n.first_only = true;
     let result = search.node(0, None);
-    search.flush();
+    search.n.flush();
     result?;
-    Ok(Found { positions: search.positions, board: search.found })
+    Ok(Found { positions: search.n.positions, board: search.found })
 }
 
 /// Counts every solution from `board` (dumb or smart mode). With `parallel`, the first
@@ -490,12 +586,12 @@ fn count_split(
     let mut search = Search::new(t, mode, cells, placed, budget);
     if depth == 0 {
         let result = search.node(from, checked);
-        search.flush();
+        search.n.flush();
         result?;
-        return Ok((search.positions, search.solutions));
+        return Ok((search.n.positions, search.n.solutions));
     }
-    search.visit()?;
-    search.flush();
+    search.n.visit()?;
+    search.n.flush();
     let Some(cell) = search.first_empty(from) else {
         return Ok((1, 1));
     };

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 
-use super::board::{Board, Game, Placement};
+use super::board::{Board, Placement};
+use super::game::Game;
 use super::load::{load_stones, parse_stones};
 use super::search::Mode;
 use super::{count, find};
