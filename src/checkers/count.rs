@@ -3,10 +3,9 @@
 //! players have a king (checked first) or when the player to move has no move (that
 //! player lost); a position that is already over is one game.
 //!
-//! Plain counting visits every game; the memoised count ([`super::memo::count_memo`])
-//! stores the outcome split of each position (it does not depend on how the position
-//! was reached) and gives the same totals from far fewer positions. Counts are exact
-//! `u128`s; an overflow is reported, never wrapped.
+//! This module holds the plain walks, which visit every game, and the pieces the
+//! memoised count of the `memo` module builds on ([`Games`], [`games_from`],
+//! [`terminal`]). Counts are exact `u128`s; an overflow is reported, never wrapped.
 
 use rayon::prelude::*;
 

@@ -3,7 +3,8 @@
 //!
 //! Both walks store, per position, the *plain* walk's figures for its subtree (perft:
 //! leaves and plain calls for the remaining depth; count: the games split and the plain
-//! calls), so a hit adds exactly what walking the subtree again would add. Keys are exact
+//! calls; a position's games do not depend on how it was reached), so a hit adds exactly
+//! what walking the subtree again would add, from far fewer positions. Keys are exact
 //! (see [`MemoKey`]), so the numbers equal the plain walk's whatever the table's size or
 //! the threads' interleaving; a full table only replaces entries and costs recomputation.
 //!

@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::geometry::{Color, Geometry};
-use super::moves::Move;
+use super::mv::Move;
 
 /// The pieces on the board and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
