@@ -10,7 +10,7 @@ use super::count::{Count, CountStop};
 use super::dispatch::{self, colour_in_game, CountMode};
 use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
-use super::matches::Tally;
+use super::matches::{GameRules, Tally};
 use super::players::PlayerKind;
 use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
@@ -461,8 +461,8 @@ impl MatchExperiment {
                     Color::White => [q.opponent, q.player],
                 };
                 let mut rng = ctx.rng(&[&self.size.to_string(), &label, &i.to_string()]);
-                dispatch::game(self.size, players, self.draw_plies, q.opening_plies, &mut rng, budget)
-                    .map(|r| (r, color))
+                let rules = GameRules { players, draw_plies: self.draw_plies, opening_plies: q.opening_plies };
+                dispatch::game(self.size, &rules, &mut rng, budget).map(|r| (r, color))
             })
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let mut tally = Tally::default();
