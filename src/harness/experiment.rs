@@ -8,23 +8,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::budget::{Budget, Stopped};
+use super::budget::Budget;
 use super::error::{Error, Result};
-use super::manifest::ExperimentSpec;
 use super::rng::{item_rng, Rng};
+use super::row::Status;
+use super::spec::ExperimentSpec;
 
-/// Text of the `status` column for a finished item.
-pub const STATUS_OK: &str = "ok";
-/// Text of the `status` column for an item stopped by its time limit.
-pub const STATUS_TIMEOUT: &str = "timeout";
-
-/// The `status` cell for a stopped search.
-pub fn status_of(stopped: Stopped) -> String {
-    match stopped {
-        Stopped::TimeLimit => STATUS_TIMEOUT.to_string(),
-        Stopped::Interrupted => "interrupted".to_string(),
-    }
-}
+pub use super::row::{status_of, STATUS_OK, STATUS_TIMEOUT};
 
 /// One unit of an experiment's work, emitting one or more rows: what the row journal
 /// records, what a rerun skips when the journal has it, and what shards distribute.
@@ -154,6 +144,15 @@ impl<'a> RunContext<'a> {
         self.rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
         let done = self.rows_done.fetch_add(1, Ordering::Relaxed) + 1;
         (self.on_row)(done, note);
+    }
+
+    /// Records one typed row measured on `threads` threads: the row's cells, then the
+    /// [common columns](super::row::COMMON_COLUMNS) `threads, seed, time_limit, status`;
+    /// a cell the row left `None` says `timeout` when `status` is a stopped search.
+    /// `note` is shown in plain progress lines.
+    pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
+        let common = [threads.to_string(), self.seed().to_string(), self.time_limit_cell()];
+        self.emit(super::row::cells(row, common, status), note);
     }
 
     /// `Err(Interrupted)` once Ctrl-C was pressed.

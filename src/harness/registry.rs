@@ -7,8 +7,8 @@ use clap::{FromArgMatches, Subcommand};
 
 use super::error::{InputError, Result};
 use super::experiment::Experiment;
-use super::manifest::ExperimentSpec;
 use super::parallel::SearchBuilder;
+use super::spec::ExperimentSpec;
 use crate::{checkers, nim, stenen, tegel};
 
 /// What the harness knows of one game.
