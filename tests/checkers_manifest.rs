@@ -2,6 +2,7 @@
 //! before anything runs; the `parallel` items run and agree with the sequential counts;
 //! results replay on 1 and 2 threads.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -80,8 +81,11 @@ fn run(manifest: &Path, out: &Path, threads: &str) {
     assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
 }
 
-fn rows(path: &Path) -> Vec<csv::StringRecord> {
-    csv::Reader::from_path(path).unwrap().records().map(|r| r.unwrap()).collect()
+/// The rows of a CSV file, each as its cells by column name.
+fn named_rows(path: &Path) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader.records().map(|r| header.iter().cloned().zip(r.unwrap().iter().map(String::from)).collect()).collect()
 }
 
 #[test]
@@ -103,28 +107,26 @@ fn parallel_items_agree_and_results_replay_on_one_and_two_threads() {
     let (one, two) = (dir.path().join("one"), dir.path().join("two"));
     run(&manifest, &one, "1");
     run(&manifest, &two, "2");
-    let par = rows(&two.join("par.csv"));
+    let par = named_rows(&two.join("par.csv"));
     assert_eq!(par.len(), 8, "four items x two thread counts");
     for r in &par {
-        assert_eq!(&r[6], "true", "seq == par positions and result: {r:?}");
-        assert_eq!(&r[13], "ok");
+        assert_eq!(r["equal"], "true", "seq == par positions and result: {r:?}");
+        assert_eq!(r["status"], "ok");
     }
-    assert_eq!(&par[0][10], "leaves=179740");
-    assert_eq!(&par[2][10], "games=344918 black=5256 white=3924 both=335738");
-    assert_eq!(&par[4][10], "leaves=3963680");
-    assert_eq!(&par[6][10], "games=344918 black=5256 white=3924 both=335738 plain_positions=598837");
-    let memo_count = rows(&two.join("cm.csv"));
-    assert_eq!((&memo_count[0][4], &memo_count[0][8]), ("344918", "598837"), "games and plain positions");
-    let memo_perft = rows(&two.join("pm.csv"));
-    assert_eq!((&memo_perft[0][2], &memo_perft[0][3]), ("3963680", "1071628"), "leaves and plain positions");
+    assert_eq!(par[0]["result"], "leaves=179740");
+    assert_eq!(par[2]["result"], "games=344918 black=5256 white=3924 both=335738");
+    assert_eq!(par[4]["result"], "leaves=3963680");
+    assert_eq!(par[6]["result"], "games=344918 black=5256 white=3924 both=335738 plain_positions=598837");
+    let memo_count = &named_rows(&two.join("cm.csv"))[0];
+    assert_eq!((&memo_count["games"][..], &memo_count["positions"][..]), ("344918", "598837"));
+    let memo_perft = &named_rows(&two.join("pm.csv"))[0];
+    assert_eq!((&memo_perft["leaves"][..], &memo_perft["plain_positions"][..]), ("3963680", "1071628"));
     for name in ["m.csv", "c.csv", "cm.csv", "pm.csv"] {
-        let (a, b) = (rows(&one.join(name)), rows(&two.join(name)));
-        let header: Vec<String> =
-            csv::Reader::from_path(one.join(name)).unwrap().headers().unwrap().iter().map(String::from).collect();
+        let (a, b) = (named_rows(&one.join(name)), named_rows(&two.join(name)));
         for (x, y) in a.iter().zip(&b) {
-            for (i, h) in header.iter().enumerate() {
+            for (h, cell) in x {
                 if !(h.ends_with("seconds") || h.ends_with("_per_second") || h == "threads") {
-                    assert_eq!(x[i], y[i], "{name} column {h}");
+                    assert_eq!(cell, &y[h], "{name} column {h}");
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use harness::checkers::dispatch::{colour_in_game, game};
 use harness::checkers::geometry::{BoardSize, Color};
-use harness::checkers::matches::Tally;
+use harness::checkers::matches::{GameRules, Tally};
 use harness::checkers::players::PlayerKind;
 use harness::harness::experiment::in_pool;
 use harness::harness::rng::item_rng;
@@ -21,7 +21,8 @@ fn series(threads: usize) -> Tally {
                 let players =
                     if color == Color::Black { [strategy, PlayerKind::Random] } else { [PlayerKind::Random, strategy] };
                 let mut rng = item_rng(20240321, &["strategy-vs-random", &i.to_string()]);
-                (game(size, players, 80, 0, &mut rng, &Budget::unlimited()).unwrap(), color)
+                let rules = GameRules { players, draw_plies: 80, opening_plies: 0 };
+                (game(size, &rules, &mut rng, &Budget::unlimited()).unwrap(), color)
             })
             .collect()
     });

@@ -3,10 +3,9 @@
 //! players have a king (checked first) or when the player to move has no move (that
 //! player lost); a position that is already over is one game.
 //!
-//! Plain counting visits every game; the memoised count ([`super::memo::count_memo`])
-//! stores the outcome split of each position (it does not depend on how the position
-//! was reached) and gives the same totals from far fewer positions. Counts are exact
-//! `u128`s; an overflow is reported, never wrapped.
+//! This module holds the plain walks, which visit every game, and the pieces the
+//! memoised count of the `memo` module builds on ([`Games`], [`games_from`],
+//! [`terminal`]). Counts are exact `u128`s; an overflow is reported, never wrapped.
 
 use rayon::prelude::*;
 
@@ -185,11 +184,11 @@ fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, split: u32, budget: &Budge
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::checkers::position::Piece;
 
-    fn start(m: u8, n: u8, r: u8) -> (Geometry<u64>, Position<u64>) {
+    /// The geometry and start position of an `m x n` board with `r` rows of men.
+    pub(crate) fn start(m: u8, n: u8, r: u8) -> (Geometry<u64>, Position<u64>) {
         let g = Geometry::new(m, n, r).unwrap();
         let p = Position::start(&g);
         (g, p)
@@ -198,11 +197,10 @@ mod tests {
     #[test]
     fn finished_positions_count_as_one_game() {
         let g = Geometry::<u64>::new(4, 4, 1).unwrap();
-        let mut p = Position::empty(Color::Black);
+        let p = Position::empty(Color::Black);
         let b = Budget::unlimited();
         assert_eq!(count_plain(&g, &p, &b).unwrap().games, Games::won_by(Color::White));
-        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: true });
-        p.put(g.parse_square("d4").unwrap(), Piece { color: Color::White, king: true });
+        let p = Position::from_text(&g, Color::Black, "Ba1 Wd4").unwrap();
         let c = count_plain(&g, &p, &b).unwrap();
         assert_eq!((c.games, c.positions), (Games::both(), 1));
     }

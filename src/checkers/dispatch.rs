@@ -4,10 +4,9 @@
 use super::bits::Wide;
 use super::count::{count_parallel, count_plain, Count, CountStop};
 use super::geometry::{width_for, BoardSize, Color, Geometry, Width};
-use super::matches::{play_game, GameRecord};
+use super::matches::{play_game, GameRecord, GameRules};
 use super::memo::{count_memo, perft_memo as perft_memo_generic, MemoPerft};
 use super::perft::{divide as divide_generic, perft as perft_generic, perft_parallel, PerftCount};
-use super::players::PlayerKind;
 use super::position::Position;
 use crate::harness::rng::Rng;
 use crate::harness::{Budget, Stopped};
@@ -102,16 +101,9 @@ pub fn count(size: BoardSize, mode: CountMode, budget: &Budget) -> Result<Count,
     })
 }
 
-/// One seeded game on `size` between `players` (`[black, white]`).
-pub fn game(
-    size: BoardSize,
-    players: [PlayerKind; 2],
-    draw_plies: u32,
-    opening_plies: usize,
-    rng: &mut Rng,
-    budget: &Budget,
-) -> Result<GameRecord, Stopped> {
-    with_bits!(size, B => play_game(&geometry::<B>(size), players, draw_plies, opening_plies, rng, budget))
+/// One seeded game on `size` under `rules`.
+pub fn game(size: BoardSize, rules: &GameRules, rng: &mut Rng, budget: &Budget) -> Result<GameRecord, Stopped> {
+    with_bits!(size, B => play_game(&geometry::<B>(size), rules, rng, budget))
 }
 
 /// The colour a player has in game `i` of a series: Black in even games, White in odd ones.

@@ -4,18 +4,19 @@
 //! `parallel` experiment's checkers searches (`perft` and `count`).
 
 use rayon::prelude::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::count::{Count, CountStop};
+use super::count::{Count, CountStop, Games};
 use super::dispatch::{self, colour_in_game, CountMode};
 use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
-use super::matches::Tally;
+use super::matches::{GameRules, Tally};
 use super::players::PlayerKind;
-use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
 use crate::harness::{
-    Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
+    columns_of, Budget, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
+    SearchOutcome, Seconds, Status, Stopped,
 };
 
 /// Builds the experiment of a `game = "checkers"` manifest entry.
@@ -33,8 +34,9 @@ fn board(spec: &ExperimentSpec, key: &str, text: &str) -> Result<BoardSize, Inpu
     text.parse().map_err(|e: String| spec.error(Some(key), e))
 }
 
-fn columns(names: &[&str]) -> Vec<String> {
-    names.iter().map(|c| c.to_string()).collect()
+/// The board of an entry's `board` key; 8x8 r3 when it has none.
+fn board_or_standard(spec: &ExperimentSpec, text: Option<&str>) -> Result<BoardSize, InputError> {
+    text.map_or(Ok(BoardSize::standard()), |b| board(spec, "board", b))
 }
 
 /// The memo bound of an entry: its `memo_mb` key (checked against physical memory) or
@@ -46,10 +48,13 @@ fn memo_mb(spec: &ExperimentSpec, key: Option<u64>) -> Result<u64, InputError> {
     }
 }
 
-fn stop_status(stop: &CountStop) -> String {
-    match stop {
-        CountStop::Stopped(s) => status_of(*s),
-        other => format!("error: {other}"),
+/// The status of a count or hashed perft: stopped by its budget, or failed (overflow, no
+/// memory).
+fn count_status<T>(result: &std::result::Result<T, CountStop>) -> Status {
+    match result {
+        Ok(_) => Status::Ok,
+        Err(CountStop::Stopped(s)) => Status::Stopped(*s),
+        Err(e) => Status::Error(e.to_string()),
     }
 }
 
@@ -85,49 +90,70 @@ impl CountExperiment {
     }
 }
 
-const COUNT_COLUMNS: [&str; 19] = [
-    "board",
-    "m",
-    "n",
-    "r",
-    "games",
-    "black_wins",
-    "white_wins",
-    "both_kings",
-    "positions",
-    "seconds",
-    "memo_positions",
-    "memo_distinct_positions",
-    "memo_seconds",
-    "memo_plain_positions",
-    "memo_bytes",
-    "threads",
-    "seed",
-    "time_limit",
-    "status",
-];
+/// Declares a row type of the count experiment: the columns every count row starts with
+/// (`board`, `m`, `n`, `r`, then `games`, `black_wins`, `white_wins`, `both_kings`),
+/// followed by the given ones; its `head` fills the first and leaves the rest empty.
+macro_rules! count_row {
+    ($(#[$attr:meta])* struct $name:ident { $($field:ident: $ty:ty),* $(,)? }) => {
+        $(#[$attr])*
+        #[derive(Serialize, Default)]
+        struct $name {
+            board: String,
+            m: u8,
+            n: u8,
+            r: u8,
+            games: Option<u128>,
+            black_wins: Option<u128>,
+            white_wins: Option<u128>,
+            both_kings: Option<u128>,
+            $($field: $ty),*
+        }
 
-/// Columns of `memo = true`: `positions` is the plain walk's number of calls, computed
-/// through the memo; the `memo_*` columns describe the memo walk itself.
-const MEMO_COUNT_COLUMNS: [&str; 17] = [
-    "board",
-    "m",
-    "n",
-    "r",
-    "games",
-    "black_wins",
-    "white_wins",
-    "both_kings",
-    "positions",
-    "memo_positions",
-    "memo_distinct_positions",
-    "memo_bytes",
-    "memo_seconds",
-    "threads",
-    "seed",
-    "time_limit",
-    "status",
-];
+        impl $name {
+            /// The board's cells and the games split (`None`: not counted), the rest empty.
+            fn head(size: BoardSize, games: Option<Games>) -> Self {
+                $name {
+                    board: size.to_string(),
+                    m: size.rows,
+                    n: size.cols,
+                    r: size.men_rows,
+                    games: games.map(|g| g.total),
+                    black_wins: games.map(|g| g.black_wins),
+                    white_wins: games.map(|g| g.white_wins),
+                    both_kings: games.map(|g| g.both_kings),
+                    ..Default::default()
+                }
+            }
+        }
+    };
+}
+
+count_row! {
+    /// A row of `kind = "count"`: the plain count (`positions`, `seconds`) and the memoised
+    /// one (`memo_*`; `memo_plain_positions` is the plain walk's calls computed through the
+    /// memo) side by side.
+    struct CountRow {
+        positions: Option<u64>,
+        seconds: Option<Seconds>,
+        memo_positions: Option<u64>,
+        memo_distinct_positions: Option<u64>,
+        memo_seconds: Option<Seconds>,
+        memo_plain_positions: Option<u128>,
+        memo_bytes: Option<u64>,
+    }
+}
+
+count_row! {
+    /// A row of `memo = true`: `positions` is the plain walk's number of calls, computed
+    /// through the memo; the `memo_*` columns describe the memo walk itself.
+    struct MemoCountRow {
+        positions: Option<u128>,
+        memo_positions: Option<u64>,
+        memo_distinct_positions: Option<u64>,
+        memo_bytes: Option<u64>,
+        memo_seconds: Option<Seconds>,
+    }
+}
 
 /// A size-based guess of a count's cost: the trees grow about exponentially in the
 /// number of dark squares.
@@ -139,9 +165,9 @@ fn count_cost(size: BoardSize) -> f64 {
 impl Experiment for CountExperiment {
     fn columns(&self) -> Vec<String> {
         if self.memo_only {
-            columns(&MEMO_COUNT_COLUMNS)
+            columns_of::<MemoCountRow>()
         } else {
-            columns(&COUNT_COLUMNS)
+            columns_of::<CountRow>()
         }
     }
 
@@ -158,7 +184,7 @@ impl Experiment for CountExperiment {
         if self.memo_only {
             let (memo, memo_time) = timed(|| dispatch::count(size, memo_mode, &ctx.budget()));
             ctx.check_interrupted()?;
-            ctx.emit(memo_count_row(size, &memo, memo_time, ctx), &size.to_string());
+            ctx.emit_row(&memo_count_row(size, &memo, memo_time), ctx.threads, &count_status(&memo), &size.to_string());
             return Ok(());
         }
         let mode = if ctx.threads > 1 { CountMode::Parallel } else { CountMode::Plain };
@@ -166,7 +192,14 @@ impl Experiment for CountExperiment {
         ctx.check_interrupted()?;
         let (memo, memo_time) = timed(|| dispatch::count(size, memo_mode, &ctx.budget()));
         ctx.check_interrupted()?;
-        ctx.emit(count_row(size, &plain, plain_time, &memo, memo_time, ctx), &size.to_string());
+        let status = match (&plain, &memo) {
+            (Ok(a), Ok(b)) if a.games != b.games || a.plain_positions != b.plain_positions => {
+                Status::Error("plain and memoised counts differ".to_string())
+            }
+            _ => Status::first_failure([count_status(&plain), count_status(&memo)]),
+        };
+        let row = count_row(size, &plain, plain_time, &memo, memo_time);
+        ctx.emit_row(&row, ctx.threads, &status, &size.to_string());
         Ok(())
     }
 }
@@ -179,70 +212,31 @@ fn count_row(
     plain_time: std::time::Duration,
     memo: &CountResult,
     memo_time: std::time::Duration,
-    ctx: &RunContext,
-) -> Vec<String> {
-    let timeout = || STATUS_TIMEOUT.to_string();
+) -> CountRow {
     let games = plain.as_ref().ok().or(memo.as_ref().ok()).map(|c| c.games);
-    let status = match (plain, memo) {
-        (Ok(a), Ok(b)) if a.games != b.games || a.plain_positions != b.plain_positions => {
-            "error: plain and memoised counts differ".to_string()
-        }
-        (Ok(_), Ok(_)) => STATUS_OK.to_string(),
-        (Err(e), _) | (_, Err(e)) => stop_status(e),
-    };
-    let game_cell = |f: fn(&super::count::Games) -> u128| games.map(|g| f(&g).to_string()).unwrap_or_else(timeout);
-    let plain_cell = |f: &dyn Fn(&Count) -> String| plain.as_ref().map(f).unwrap_or_else(|_| timeout());
-    let memo_cell = |f: &dyn Fn(&Count) -> String| memo.as_ref().map(f).unwrap_or_else(|_| timeout());
-    vec![
-        size.to_string(),
-        size.rows.to_string(),
-        size.cols.to_string(),
-        size.men_rows.to_string(),
-        game_cell(|g| g.total),
-        game_cell(|g| g.black_wins),
-        game_cell(|g| g.white_wins),
-        game_cell(|g| g.both_kings),
-        plain_cell(&|c| c.positions.to_string()),
-        plain_cell(&|_| seconds_cell(plain_time)),
-        memo_cell(&|c| c.positions.to_string()),
-        memo_cell(&|c| c.distinct_positions.to_string()),
-        memo_cell(&|_| seconds_cell(memo_time)),
-        memo_cell(&|c| c.plain_positions.to_string()),
-        memo_cell(&|c| c.memo_bytes.to_string()),
-        ctx.threads.to_string(),
-        ctx.seed().to_string(),
-        ctx.time_limit_cell(),
-        status,
-    ]
+    let (plain, memo) = (plain.as_ref().ok(), memo.as_ref().ok());
+    CountRow {
+        positions: plain.map(|c| c.positions),
+        seconds: plain.map(|_| Seconds(plain_time)),
+        memo_positions: memo.map(|c| c.positions),
+        memo_distinct_positions: memo.map(|c| c.distinct_positions),
+        memo_seconds: memo.map(|_| Seconds(memo_time)),
+        memo_plain_positions: memo.map(|c| c.plain_positions),
+        memo_bytes: memo.map(|c| c.memo_bytes),
+        ..CountRow::head(size, games)
+    }
 }
 
-fn memo_count_row(
-    size: BoardSize,
-    memo: &CountResult,
-    memo_time: std::time::Duration,
-    ctx: &RunContext,
-) -> Vec<String> {
-    let cell = |f: &dyn Fn(&Count) -> String| memo.as_ref().map(f).unwrap_or_else(|_| STATUS_TIMEOUT.to_string());
-    let status = memo.as_ref().map(|_| STATUS_OK.to_string()).unwrap_or_else(stop_status);
-    vec![
-        size.to_string(),
-        size.rows.to_string(),
-        size.cols.to_string(),
-        size.men_rows.to_string(),
-        cell(&|c| c.games.total.to_string()),
-        cell(&|c| c.games.black_wins.to_string()),
-        cell(&|c| c.games.white_wins.to_string()),
-        cell(&|c| c.games.both_kings.to_string()),
-        cell(&|c| c.plain_positions.to_string()),
-        cell(&|c| c.positions.to_string()),
-        cell(&|c| c.distinct_positions.to_string()),
-        cell(&|c| c.memo_bytes.to_string()),
-        cell(&|_| seconds_cell(memo_time)),
-        ctx.threads.to_string(),
-        ctx.seed().to_string(),
-        ctx.time_limit_cell(),
-        status,
-    ]
+fn memo_count_row(size: BoardSize, memo: &CountResult, memo_time: std::time::Duration) -> MemoCountRow {
+    let memo = memo.as_ref().ok();
+    MemoCountRow {
+        positions: memo.map(|c| c.plain_positions),
+        memo_positions: memo.map(|c| c.positions),
+        memo_distinct_positions: memo.map(|c| c.distinct_positions),
+        memo_bytes: memo.map(|c| c.memo_bytes),
+        memo_seconds: memo.map(|_| Seconds(memo_time)),
+        ..MemoCountRow::head(size, memo.map(|c| c.games))
+    }
 }
 
 // ---------------------------------------------------------------- perft
@@ -270,10 +264,7 @@ struct PerftExperiment {
 impl PerftExperiment {
     fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: PerftParams = spec.params()?;
-        let size = match &p.board {
-            Some(b) => board(spec, "board", b)?,
-            None => BoardSize::standard(),
-        };
+        let size = board_or_standard(spec, p.board.as_deref())?;
         if p.depths.is_empty() || p.depths.iter().any(|&d| d > 40) {
             return Err(spec.error(Some("depths"), "`depths` must list depths between 0 and 40"));
         }
@@ -286,27 +277,31 @@ impl PerftExperiment {
     }
 }
 
-const PERFT_COLUMNS: [&str; 9] =
-    ["board", "depth", "leaves", "positions", "seconds", "leaves_per_second", "threads", "time_limit", "status"];
+/// A row of the plain perft.
+#[derive(Serialize, Default)]
+struct PerftRow {
+    board: String,
+    depth: u32,
+    leaves: Option<u64>,
+    positions: Option<u64>,
+    seconds: Option<Seconds>,
+    leaves_per_second: Option<Fixed<0>>,
+}
 
-/// Columns of `memo = true`: `plain_positions` is the plain walk's `positions`, computed
+/// A row of `memo = true`: `plain_positions` is the plain walk's `positions`, computed
 /// through the memo.
-const MEMO_PERFT_COLUMNS: [&str; 12] = [
-    "board",
-    "depth",
-    "leaves",
-    "plain_positions",
-    "memo_positions",
-    "memo_distinct_positions",
-    "memo_bytes",
-    "seconds",
-    "leaves_per_second",
-    "threads",
-    "time_limit",
-    "status",
-];
-
-type PerftRow = (Vec<String>, String);
+#[derive(Serialize, Default)]
+struct MemoPerftRow {
+    board: String,
+    depth: u32,
+    leaves: Option<u64>,
+    plain_positions: Option<u64>,
+    memo_positions: Option<u64>,
+    memo_distinct_positions: Option<u64>,
+    memo_bytes: Option<u64>,
+    seconds: Option<Seconds>,
+    leaves_per_second: Option<Fixed<0>>,
+}
 
 /// Perft trees branch about 4.6 ways per ply on 8x8.
 fn perft_cost(depth: u32) -> f64 {
@@ -316,9 +311,9 @@ fn perft_cost(depth: u32) -> f64 {
 impl Experiment for PerftExperiment {
     fn columns(&self) -> Vec<String> {
         if self.memo_mb.is_some() {
-            columns(&MEMO_PERFT_COLUMNS)
+            columns_of::<MemoPerftRow>()
         } else {
-            columns(&PERFT_COLUMNS)
+            columns_of::<PerftRow>()
         }
     }
 
@@ -330,56 +325,62 @@ impl Experiment for PerftExperiment {
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let depth = self.depths[index];
-        let (cells, status) = match self.memo_mb {
-            Some(mb) => self.memo_cells(depth, mb, ctx),
-            None => self.plain_cells(depth, ctx),
-        };
-        ctx.check_interrupted()?;
-        let mut row = vec![self.size.to_string(), depth.to_string()];
-        row.extend(cells);
-        row.extend([ctx.threads.to_string(), ctx.time_limit_cell(), status]);
-        ctx.emit(row, &format!("{} depth {depth}", self.size));
+        let note = format!("{} depth {depth}", self.size);
+        match self.memo_mb {
+            Some(mb) => {
+                let (row, status) = self.memo_row(depth, mb, ctx);
+                ctx.check_interrupted()?;
+                ctx.emit_row(&row, ctx.threads, &status, &note);
+            }
+            None => {
+                let (row, status) = self.plain_row(depth, ctx);
+                ctx.check_interrupted()?;
+                ctx.emit_row(&row, ctx.threads, &status, &note);
+            }
+        }
         Ok(())
     }
 }
 
-fn rate_cell(leaves: u64, time: std::time::Duration) -> String {
-    format!("{:.0}", leaves as f64 / time.as_secs_f64().max(1e-9))
+/// Leaves per second of a perft that took `time`.
+fn rate(leaves: u64, time: std::time::Duration) -> Fixed<0> {
+    Fixed(leaves as f64 / time.as_secs_f64().max(1e-9))
 }
 
 impl PerftExperiment {
-    /// `leaves, positions, seconds, leaves_per_second` and the status of the plain perft
-    /// (rayon-split when the run has more than one thread).
-    fn plain_cells(&self, depth: u32, ctx: &RunContext) -> PerftRow {
+    /// The row and status of the plain perft (rayon-split when the run has more than one
+    /// thread).
+    fn plain_row(&self, depth: u32, ctx: &RunContext) -> (PerftRow, Status) {
         let (result, time) = timed(|| dispatch::perft(self.size, depth, ctx.threads > 1, &ctx.budget()));
-        match result {
-            Ok(c) => (
-                vec![c.leaves.to_string(), c.positions.to_string(), seconds_cell(time), rate_cell(c.leaves, time)],
-                STATUS_OK.to_string(),
-            ),
-            Err(e) => (vec![STATUS_TIMEOUT.to_string(); 4], status_of(e)),
-        }
+        let c = result.as_ref().ok();
+        let row = PerftRow {
+            board: self.size.to_string(),
+            depth,
+            leaves: c.map(|c| c.leaves),
+            positions: c.map(|c| c.positions),
+            seconds: c.map(|_| Seconds(time)),
+            leaves_per_second: c.map(|c| rate(c.leaves, time)),
+        };
+        (row, Status::of(&result))
     }
 
-    /// The memo columns and status of the hashed perft, run sequentially so that
-    /// `memo_positions` is the same in every run.
-    fn memo_cells(&self, depth: u32, mb: u64, ctx: &RunContext) -> PerftRow {
+    /// The row and status of the hashed perft, run sequentially so that `memo_positions`
+    /// is the same in every run.
+    fn memo_row(&self, depth: u32, mb: u64, ctx: &RunContext) -> (MemoPerftRow, Status) {
         let (result, time) = timed(|| dispatch::perft_memo(self.size, depth, mb, false, &ctx.budget()));
-        match result {
-            Ok(c) => (
-                vec![
-                    c.leaves.to_string(),
-                    c.plain_positions.to_string(),
-                    c.positions.to_string(),
-                    c.distinct_positions.to_string(),
-                    c.memo_bytes.to_string(),
-                    seconds_cell(time),
-                    rate_cell(c.leaves, time),
-                ],
-                STATUS_OK.to_string(),
-            ),
-            Err(e) => (vec![STATUS_TIMEOUT.to_string(); 7], stop_status(&e)),
-        }
+        let c = result.as_ref().ok();
+        let row = MemoPerftRow {
+            board: self.size.to_string(),
+            depth,
+            leaves: c.map(|c| c.leaves),
+            plain_positions: c.map(|c| c.plain_positions),
+            memo_positions: c.map(|c| c.positions),
+            memo_distinct_positions: c.map(|c| c.distinct_positions),
+            memo_bytes: c.map(|c| c.memo_bytes),
+            seconds: c.map(|_| Seconds(time)),
+            leaves_per_second: c.map(|c| rate(c.leaves, time)),
+        };
+        (row, count_status(&result))
     }
 }
 
@@ -425,10 +426,7 @@ struct MatchExperiment {
 impl MatchExperiment {
     fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: MatchParams = spec.params()?;
-        let size = match &p.board {
-            Some(b) => board(spec, "board", b)?,
-            None => BoardSize::standard(),
-        };
+        let size = board_or_standard(spec, p.board.as_deref())?;
         if p.pairings.is_empty() {
             return Err(spec.error(Some("pairings"), "`pairings` must list at least one pairing"));
         }
@@ -461,8 +459,8 @@ impl MatchExperiment {
                     Color::White => [q.opponent, q.player],
                 };
                 let mut rng = ctx.rng(&[&self.size.to_string(), &label, &i.to_string()]);
-                dispatch::game(self.size, players, self.draw_plies, q.opening_plies, &mut rng, budget)
-                    .map(|r| (r, color))
+                let rules = GameRules { players, draw_plies: self.draw_plies, opening_plies: q.opening_plies };
+                dispatch::game(self.size, &rules, &mut rng, budget).map(|r| (r, color))
             })
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let mut tally = Tally::default();
@@ -473,26 +471,24 @@ impl MatchExperiment {
     }
 }
 
-const MATCH_COLUMNS: [&str; 18] = [
-    "board",
-    "player",
-    "opponent",
-    "games",
-    "wins",
-    "losses",
-    "draws",
-    "wins_as_black",
-    "wins_as_white",
-    "win_rate",
-    "average_plies",
-    "opening_plies",
-    "draw_plies",
-    "seconds",
-    "seed",
-    "threads",
-    "time_limit",
-    "status",
-];
+/// A row of `kind = "match"`: one pairing's games from the player's side.
+#[derive(Serialize, Default)]
+struct MatchRow {
+    board: String,
+    player: String,
+    opponent: String,
+    games: u64,
+    wins: Option<u64>,
+    losses: Option<u64>,
+    draws: Option<u64>,
+    wins_as_black: Option<u64>,
+    wins_as_white: Option<u64>,
+    win_rate: Option<Fixed<3>>,
+    average_plies: Option<Fixed<1>>,
+    opening_plies: usize,
+    draw_plies: u32,
+    seconds: Option<Seconds>,
+}
 
 /// A guess of a pairing's cost: games times the work of the deeper player's searches.
 fn pairing_cost(q: &Pairing) -> f64 {
@@ -505,7 +501,7 @@ fn pairing_cost(q: &Pairing) -> f64 {
 
 impl Experiment for MatchExperiment {
     fn columns(&self) -> Vec<String> {
-        columns(&MATCH_COLUMNS)
+        columns_of::<MatchRow>()
     }
 
     /// One item per pairing (its row sums the pairing's games), named `strategy:4 vs
@@ -522,29 +518,24 @@ impl Experiment for MatchExperiment {
         let q = &self.pairings[index];
         let (tally, time) = timed(|| self.series(q, ctx, &ctx.budget()));
         ctx.check_interrupted()?;
-        let t = || STATUS_TIMEOUT.to_string();
-        let cell = |f: &dyn Fn(&Tally) -> String| tally.as_ref().map(f).unwrap_or_else(|_| t());
-        let row = vec![
-            self.size.to_string(),
-            q.player.to_string(),
-            q.opponent.to_string(),
-            q.games.to_string(),
-            cell(&|t| t.wins.to_string()),
-            cell(&|t| t.losses.to_string()),
-            cell(&|t| t.draws.to_string()),
-            cell(&|t| t.wins_as_black.to_string()),
-            cell(&|t| t.wins_as_white.to_string()),
-            cell(&|t| format!("{:.3}", t.wins as f64 / t.games as f64)),
-            cell(&|t| format!("{:.1}", t.average_plies())),
-            q.opening_plies.to_string(),
-            self.draw_plies.to_string(),
-            cell(&|_| seconds_cell(time)),
-            ctx.seed().to_string(),
-            ctx.threads.to_string(),
-            ctx.time_limit_cell(),
-            tally.as_ref().map(|_| STATUS_OK.to_string()).unwrap_or_else(|e| status_of(*e)),
-        ];
-        ctx.emit(row, &format!("{} vs {}", q.player, q.opponent));
+        let t = tally.as_ref().ok();
+        let row = MatchRow {
+            board: self.size.to_string(),
+            player: q.player.to_string(),
+            opponent: q.opponent.to_string(),
+            games: q.games,
+            wins: t.map(|t| t.wins),
+            losses: t.map(|t| t.losses),
+            draws: t.map(|t| t.draws),
+            wins_as_black: t.map(|t| t.wins_as_black),
+            wins_as_white: t.map(|t| t.wins_as_white),
+            win_rate: t.map(|t| Fixed(t.wins as f64 / t.games as f64)),
+            average_plies: t.map(|t| Fixed(t.average_plies())),
+            opening_plies: q.opening_plies,
+            draw_plies: self.draw_plies,
+            seconds: t.map(|_| Seconds(time)),
+        };
+        ctx.emit_row(&row, ctx.threads, &Status::of(&tally), &format!("{} vs {}", q.player, q.opponent));
         Ok(())
     }
 }
@@ -573,7 +564,7 @@ enum Search {
     CountMemo(BoardSize, u64),
 }
 
-fn games_text(g: &super::count::Games) -> String {
+fn games_text(g: &Games) -> String {
     format!("games={} black={} white={} both={}", g.total, g.black_wins, g.white_wins, g.both_kings)
 }
 

@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{legal_moves, Move};
-use super::position::Position;
+use super::position::{Piece, Position};
 
 /// The forty-move rule in plies.
 pub const DEFAULT_DRAW_PLIES: u32 = 80;
@@ -140,15 +140,7 @@ pub fn board_text<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> String {
         for col in 0..g.cols {
             let c = match g.index(row, col) {
                 None => ' ',
-                Some(i) => match p.piece_at(i) {
-                    None => '.',
-                    Some(pc) => match (pc.color, pc.king) {
-                        (Color::Black, false) => 'b',
-                        (Color::Black, true) => 'B',
-                        (Color::White, false) => 'w',
-                        (Color::White, true) => 'W',
-                    },
-                },
+                Some(i) => p.piece_at(i).map_or('.', Piece::letter),
             };
             s.push(' ');
             s.push(c);
@@ -182,7 +174,6 @@ pub fn side_counts<B: Bits>(p: &Position<B>, c: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::position::Piece;
 
     #[test]
     fn undo_goes_back_to_the_start() {
@@ -201,9 +192,7 @@ mod tests {
     #[test]
     fn draw_rule_counts_king_steps_only() {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let mut p = Position::empty(Color::Black);
-        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: true });
-        p.put(g.parse_square("h8").unwrap(), Piece { color: Color::White, king: true });
+        let p = Position::from_text(&g, Color::Black, "Ba1 Wh8").unwrap();
         let mut game = Game::from_position(g, p, 4);
         for _ in 0..4 {
             assert_eq!(game.outcome(), Outcome::Ongoing);
@@ -219,10 +208,7 @@ mod tests {
     #[test]
     fn blocked_side_loses_and_text_board_shows_counts() {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let mut p = Position::empty(Color::Black);
-        for (name, color) in [("a1", Color::Black), ("b2", Color::White), ("c3", Color::White)] {
-            p.put(g.parse_square(name).unwrap(), Piece { color, king: false });
-        }
+        let p = Position::from_text(&g, Color::Black, "ba1 wb2 wc3").unwrap();
         let game = Game::from_position(g.clone(), p, 80);
         assert_eq!(game.outcome(), Outcome::Won(Color::White));
         let text = board_text(&g, &p);

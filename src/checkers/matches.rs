@@ -16,21 +16,31 @@ pub struct GameRecord {
     pub plies: usize,
 }
 
-/// Plays one game: `black` against `white`, the first `opening_plies` plies random (to
-/// vary games between deterministic players), every choice from `rng`. The budget is
-/// checked between moves.
+/// How one game is played: who plays, the draw rule and the random opening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRules {
+    /// The players, `[black, white]`.
+    pub players: [PlayerKind; 2],
+    /// Plies without a capture or a man's move after which the game is drawn (0: never).
+    pub draw_plies: u32,
+    /// Plies at the start played at random whoever the player (to vary games between
+    /// deterministic players).
+    pub opening_plies: usize,
+}
+
+/// Plays one game under `rules`, every choice from `rng`. The budget is checked between
+/// moves.
 pub fn play_game<B: Bits>(
     g: &Geometry<B>,
-    players: [PlayerKind; 2],
-    draw_plies: u32,
-    opening_plies: usize,
+    rules: &GameRules,
     rng: &mut Rng,
     budget: &Budget,
 ) -> Result<GameRecord, Stopped> {
-    let mut game = Game::new(g.clone(), draw_plies);
+    let mut game = Game::new(g.clone(), rules.draw_plies);
     while game.outcome() == Outcome::Ongoing {
         budget.check()?;
-        let kind = if game.plies() < opening_plies { PlayerKind::Random } else { players[game.side().index()] };
+        let kind =
+            if game.plies() < rules.opening_plies { PlayerKind::Random } else { rules.players[game.side().index()] };
         let mv = choose_move(g, game.position(), kind, rng).expect("an ongoing game has a legal move");
         game.play(&mv).expect("players choose legal moves");
     }
@@ -93,7 +103,8 @@ mod tests {
     fn random_games_end_and_replay_from_the_seed() {
         let g = Geometry::<u64>::new(6, 6, 2).unwrap();
         let b = Budget::unlimited();
-        let play = |i: u64| play_game(&g, [PlayerKind::Random; 2], 80, 0, &mut item_rng(i, &["t"]), &b).unwrap();
+        let rules = GameRules { players: [PlayerKind::Random; 2], draw_plies: 80, opening_plies: 0 };
+        let play = |i: u64| play_game(&g, &rules, &mut item_rng(i, &["t"]), &b).unwrap();
         for i in 0..20 {
             let r = play(i);
             assert_ne!(r.outcome, Outcome::Ongoing);
@@ -116,7 +127,8 @@ mod tests {
             } else {
                 [PlayerKind::Random, PlayerKind::Strategy(4)]
             };
-            let r = play_game(&g, players, 80, 0, &mut item_rng(i, &["probe"]), &b).unwrap();
+            let rules = GameRules { players, draw_plies: 80, opening_plies: 0 };
+            let r = play_game(&g, &rules, &mut item_rng(i, &["probe"]), &b).unwrap();
             t.add(&r, color);
         }
         eprintln!("{t:?} avg plies {:.1} in {:.2} s", t.average_plies(), start.elapsed().as_secs_f64());

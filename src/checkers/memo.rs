@@ -3,7 +3,8 @@
 //!
 //! Both walks store, per position, the *plain* walk's figures for its subtree (perft:
 //! leaves and plain calls for the remaining depth; count: the games split and the plain
-//! calls), so a hit adds exactly what walking the subtree again would add. Keys are exact
+//! calls; a position's games do not depend on how it was reached), so a hit adds exactly
+//! what walking the subtree again would add, from far fewer positions. Keys are exact
 //! (see [`MemoKey`]), so the numbers equal the plain walk's whatever the table's size or
 //! the threads' interleaving; a full table only replaces entries and costs recomputation.
 //!
@@ -114,6 +115,36 @@ struct Fill {
 /// Stores between two updates of the shared [`Fill`].
 const FILL_BATCH: u64 = 1024;
 
+/// One memo walk as asked for: the board, the start position, the table's bound, the
+/// plies split across rayon tasks and the budget.
+struct Job<'a, B> {
+    g: &'a Geometry<B>,
+    p: &'a Position<B>,
+    max_bytes: u64,
+    split: u32,
+    budget: &'a Budget,
+}
+
+impl<'a, B: Bits> Job<'a, B> {
+    fn new(g: &'a Geometry<B>, p: &'a Position<B>, max_bytes: u64, parallel: bool, budget: &'a Budget) -> Self {
+        Job { g, p, max_bytes, split: if parallel { SPLIT_PLIES } else { 0 }, budget }
+    }
+
+    /// Whether the compact [`Packed`] key holds this board's positions with `depth`.
+    fn packs(&self, depth: u32) -> bool {
+        bits_needed(self.g.rows, self.g.cols) <= PACKED_MAX_LEN && depth <= MAX_PACKED_DEPTH
+    }
+}
+
+/// What all tasks of one attempt of a walk share: the board, the table, its fill and
+/// the budget.
+struct Shared<'a, B, K, V> {
+    g: &'a Geometry<B>,
+    table: &'a MemoTable<K, V>,
+    fill: &'a Fill,
+    budget: &'a Budget,
+}
+
 /// One walker: a task's view of the table, its position counter and its stores.
 struct Walker<'a, B, K, V> {
     g: &'a Geometry<B>,
@@ -125,9 +156,9 @@ struct Walker<'a, B, K, V> {
 }
 
 impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
-    fn new(g: &'a Geometry<B>, table: &'a MemoTable<K, V>, fill: &'a Fill, budget: &'a Budget) -> Self {
-        let len = bits_needed(g.rows, g.cols);
-        Walker { g, table, fill, t: Ticker::new(budget), len, computed: 0 }
+    fn new(s: &Shared<'a, B, K, V>) -> Self {
+        let len = bits_needed(s.g.rows, s.g.cols);
+        Walker { g: s.g, table: s.table, fill: s.fill, t: Ticker::new(s.budget), len, computed: 0 }
     }
 
     /// Stores the value of a position the table did not have (`None`: too large to store).
@@ -152,22 +183,22 @@ impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
     }
 }
 
-/// Runs `walk` on tables growing from [`START_BYTES`] to `max_bytes`; returns its value
-/// and the table it finished on.
-fn on_growing_table<K: Copy + Eq + Hash, V: Copy, T>(
-    max_bytes: u64,
+/// Runs `walk` on tables growing from [`START_BYTES`] to the job's bound; returns its
+/// value and the bytes of the table it finished on.
+fn on_growing_table<B, K: Copy + Eq + Hash, V: Copy, T>(
+    job: &Job<B>,
     crowded_divisor: u64,
-    walk: impl Fn(&MemoTable<K, V>, &Fill) -> Result<T, WalkStop>,
-) -> Result<(T, MemoTable<K, V>), CountStop> {
-    let mut bytes = START_BYTES.min(max_bytes);
+    walk: impl Fn(&Shared<B, K, V>) -> Result<T, WalkStop>,
+) -> Result<(T, u64), CountStop> {
+    let mut bytes = START_BYTES.min(job.max_bytes);
     loop {
         let table = MemoTable::with_bytes(bytes).map_err(|e| CountStop::NoMemory(e.message))?;
-        let last = bytes >= max_bytes;
+        let last = bytes >= job.max_bytes;
         let crowded_at = if last { u64::MAX } else { table.capacity() / crowded_divisor };
         let fill = Fill { stores: AtomicU64::new(0), crowded_at };
-        match walk(&table, &fill) {
-            Ok(v) => return Ok((v, table)),
-            Err(WalkStop::Crowded) => bytes = bytes.saturating_mul(GROWTH).min(max_bytes),
+        match walk(&Shared { g: job.g, table: &table, fill: &fill, budget: job.budget }) {
+            Ok(v) => return Ok((v, table.bytes())),
+            Err(WalkStop::Crowded) => bytes = bytes.saturating_mul(GROWTH).min(job.max_bytes),
             Err(WalkStop::Count(e)) => return Err(e),
         }
     }
@@ -252,24 +283,21 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
 /// `[leaves, plain calls, memo calls, computed]` of `p` to `depth`, the first `split`
 /// plies on rayon.
 fn perft_split<B: Bits, K: MemoKey<B>>(
-    g: &Geometry<B>,
+    s: &Shared<B, K, PerftEntry>,
     p: &Position<B>,
     depth: u32,
     split: u32,
-    table: &MemoTable<K, PerftEntry>,
-    fill: &Fill,
-    budget: &Budget,
 ) -> Result<[u64; 4], WalkStop> {
     if split == 0 || depth <= 1 {
-        let mut w = Walker::new(g, table, fill, budget);
+        let mut w = Walker::new(s);
         let [leaves, plain] = w.perft(p, depth)?;
         let [calls, computed] = w.finish()?;
         return Ok([leaves, plain, calls, computed]);
     }
-    budget.tick(1)?;
-    let parts: Vec<[u64; 4]> = legal_moves::<B, true>(g, p)
+    s.budget.tick(1)?;
+    let parts: Vec<[u64; 4]> = legal_moves::<B, true>(s.g, p)
         .par_iter()
-        .map(|m| perft_split(g, &p.apply(m), depth - 1, split - 1, table, fill, budget))
+        .map(|m| perft_split(s, &p.apply(m), depth - 1, split - 1))
         .collect::<Result<_, _>>()?;
     let mut sum = [0, 1, 1, 1];
     for part in &parts {
@@ -291,26 +319,19 @@ pub fn perft_memo<B: Bits>(
     parallel: bool,
     budget: &Budget,
 ) -> Result<MemoPerft, CountStop> {
-    if bits_needed(g.rows, g.cols) <= PACKED_MAX_LEN && depth <= MAX_PACKED_DEPTH {
-        perft_keyed::<B, Packed>(g, p, depth, max_bytes, parallel, budget)
+    let job = Job::new(g, p, max_bytes, parallel, budget);
+    if job.packs(depth) {
+        perft_keyed::<B, Packed>(&job, depth)
     } else {
-        perft_keyed::<B, Full<B>>(g, p, depth, max_bytes, parallel, budget)
+        perft_keyed::<B, Full<B>>(&job, depth)
     }
 }
 
-fn perft_keyed<B: Bits, K: MemoKey<B>>(
-    g: &Geometry<B>,
-    p: &Position<B>,
-    depth: u32,
-    max_bytes: u64,
-    parallel: bool,
-    budget: &Budget,
-) -> Result<MemoPerft, CountStop> {
-    let split = if parallel { SPLIT_PLIES } else { 0 };
-    let walk = |table: &MemoTable<K, PerftEntry>, fill: &Fill| perft_split(g, p, depth, split, table, fill, budget);
-    let ([leaves, plain_positions, positions, distinct_positions], table) =
-        on_growing_table(max_bytes, PERFT_CROWDED_AT, walk)?;
-    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: table.bytes() })
+fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoPerft, CountStop> {
+    let walk = |s: &Shared<B, K, PerftEntry>| perft_split(s, job.p, depth, job.split);
+    let ([leaves, plain_positions, positions, distinct_positions], memo_bytes) =
+        on_growing_table(job, PERFT_CROWDED_AT, walk)?;
+    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes })
 }
 
 // ---------------------------------------------------------------- count
@@ -366,22 +387,19 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
 /// Games, plain calls and `[memo calls, computed]` from `p`, the first `split` plies on
 /// rayon.
 fn count_split<B: Bits, K: MemoKey<B>>(
-    g: &Geometry<B>,
+    s: &Shared<B, K, CountEntry>,
     p: &Position<B>,
     split: u32,
-    table: &MemoTable<K, CountEntry>,
-    fill: &Fill,
-    budget: &Budget,
 ) -> Result<(Games, u128, [u64; 2]), WalkStop> {
-    if split == 0 || terminal(g, p).is_some() {
-        let mut w = Walker::new(g, table, fill, budget);
+    if split == 0 || terminal(s.g, p).is_some() {
+        let mut w = Walker::new(s);
         let (games, plain) = w.count(p)?;
         return Ok((games, plain, w.finish()?));
     }
-    budget.tick(1)?;
-    let parts: Vec<(Games, u128, [u64; 2])> = legal_moves::<B, false>(g, p)
+    s.budget.tick(1)?;
+    let parts: Vec<(Games, u128, [u64; 2])> = legal_moves::<B, false>(s.g, p)
         .par_iter()
-        .map(|m| count_split(g, &p.apply(m), split - 1, table, fill, budget))
+        .map(|m| count_split(s, &p.apply(m), split - 1))
         .collect::<Result<_, _>>()?;
     let (mut games, mut plain, mut walked) = (Games::default(), 1u128, [1u64, 1]);
     for (gm, q, w) in &parts {
@@ -406,43 +424,32 @@ pub fn count_memo<B: Bits>(
     parallel: bool,
     budget: &Budget,
 ) -> Result<Count, CountStop> {
-    if bits_needed(g.rows, g.cols) <= PACKED_MAX_LEN {
-        count_keyed::<B, Packed>(g, p, max_bytes, parallel, budget)
+    let job = Job::new(g, p, max_bytes, parallel, budget);
+    if job.packs(0) {
+        count_keyed::<B, Packed>(&job)
     } else {
-        count_keyed::<B, Full<B>>(g, p, max_bytes, parallel, budget)
+        count_keyed::<B, Full<B>>(&job)
     }
 }
 
-fn count_keyed<B: Bits, K: MemoKey<B>>(
-    g: &Geometry<B>,
-    p: &Position<B>,
-    max_bytes: u64,
-    parallel: bool,
-    budget: &Budget,
-) -> Result<Count, CountStop> {
-    let split = if parallel { SPLIT_PLIES } else { 0 };
-    let walk = |table: &MemoTable<K, CountEntry>, fill: &Fill| count_split(g, p, split, table, fill, budget);
-    let ((games, plain_positions, [positions, distinct_positions]), table) =
-        on_growing_table(max_bytes, COUNT_CROWDED_AT, walk)?;
-    Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes: table.bytes() })
+fn count_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>) -> Result<Count, CountStop> {
+    let walk = |s: &Shared<B, K, CountEntry>| count_split(s, job.p, job.split);
+    let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) =
+        on_growing_table(job, COUNT_CROWDED_AT, walk)?;
+    Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::checkers::count::count_plain;
+    use crate::checkers::count::tests::start;
     use crate::checkers::perft::perft;
     use crate::harness::experiment::in_pool;
 
     const BIG: u64 = 256 << 20;
     /// One bucket: almost every store replaces another entry.
     const TINY: u64 = 1;
-
-    fn start(m: u8, n: u8, r: u8) -> (Geometry<u64>, Position<u64>) {
-        let g = Geometry::new(m, n, r).unwrap();
-        let p = Position::start(&g);
-        (g, p)
-    }
 
     #[test]
     fn memo_perft_equals_plain_perft_to_depth_11() {
@@ -586,5 +593,90 @@ mod tests {
         assert!(matches!(perft_memo(&g, &p, 12, BIG, false, &zero), Err(CountStop::Stopped(_))));
         let (g, p) = start(6, 6, 2);
         assert!(matches!(count_memo(&g, &p, BIG, true, &zero), Err(CountStop::Stopped(_))));
+    }
+
+    /// An open-addressing set of nonzero 64-bit keys with a fixed number of slots, and a
+    /// deadline for the walk that fills it.
+    struct KeySet {
+        slots: Vec<u64>,
+        len: u64,
+        start: std::time::Instant,
+        seconds: f64,
+    }
+
+    impl KeySet {
+        /// Whether the walk must stop: three quarters of the slots used, or past the
+        /// deadline (looked at, with a progress line, every 2^22 keys).
+        fn full(&self) -> bool {
+            if self.len % (1 << 22) == 0 {
+                let s = self.start.elapsed().as_secs_f64();
+                eprintln!("{} distinct positions after {s:.0} s", self.len);
+                if s > self.seconds {
+                    return true;
+                }
+            }
+            self.len * 4 > self.slots.len() as u64 * 3
+        }
+
+        /// Inserts `key` (nonzero); whether it was new.
+        fn insert(&mut self, key: u64) -> bool {
+            let mask = self.slots.len() - 1;
+            let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
+            loop {
+                match self.slots[i] {
+                    0 => {
+                        self.slots[i] = key;
+                        self.len += 1;
+                        return true;
+                    }
+                    k if k == key => return false,
+                    _ => i = (i + 1) & mask,
+                }
+            }
+        }
+    }
+
+    /// Visits every position a count from `p` reaches once (what an unbounded memo
+    /// stores: its `distinct_positions`); `false` when it stopped early ([`KeySet::full`]).
+    fn distinct_walk(g: &Geometry<u64>, p: &Position<u64>, len: u32, seen: &mut KeySet) -> bool {
+        // Count keys of boards up to 21 bits fit 64 bits; bit 63 is the side (+1 keeps 0 free).
+        let Packed([key, _]) = <Packed as MemoKey<u64>>::of(p, 0, len);
+        if !seen.insert(key.wrapping_add(1).max(1)) {
+            return true;
+        }
+        if seen.full() {
+            return false;
+        }
+        if terminal(g, p).is_some() {
+            return true;
+        }
+        legal_moves::<u64, false>(g, p).iter().all(|m| distinct_walk(g, &p.apply(m), len, seen))
+    }
+
+    /// How many distinct positions a memoised count stores, to size its table:
+    /// `CHECKERS_PROBE="6 6 2" CHECKERS_PROBE_LOG2=28 CHECKERS_PROBE_SECONDS=100 cargo test
+    /// --release --lib -- --ignored --nocapture distinct_positions_probe` (a set of 2^LOG2
+    /// 8-byte slots; stops at 3/4 full or after the seconds, giving a lower bound).
+    #[test]
+    #[ignore]
+    fn distinct_positions_probe() {
+        let board = std::env::var("CHECKERS_PROBE").unwrap_or_else(|_| "5 6 2".into());
+        let n: Vec<u8> = board.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let log2: u32 = std::env::var("CHECKERS_PROBE_LOG2").map_or(22, |x| x.parse().unwrap());
+        let (g, p) = start(n[0], n[1], n[2]);
+        let len = bits_needed(g.rows, g.cols);
+        assert!(3 * len < 64, "count keys of {board} do not fit 64 bits");
+        let seconds = std::env::var("CHECKERS_PROBE_SECONDS").map_or(100.0, |x| x.parse().unwrap());
+        let mut seen = KeySet { slots: vec![0; 1 << log2], len: 0, start: std::time::Instant::now(), seconds };
+        let done = distinct_walk(&g, &p, len, &mut seen);
+        let s = seen.start.elapsed().as_secs_f64();
+        eprintln!(
+            "{board}: {} distinct positions{} in {s:.1} s",
+            seen.len,
+            if done { "" } else { " (set full: a lower bound)" }
+        );
+        if board == "5 6 2" {
+            assert_eq!((seen.len, done), (852_458, true));
+        }
     }
 }

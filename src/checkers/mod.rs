@@ -5,9 +5,9 @@
 //! - [`geometry`]: board sizes, squares and their names (`a1` bottom left), directions,
 //!   start and crowning rows, the bit layout; [`bits`]: the bit-set types (`u64`, `u128`,
 //!   256-bit).
-//! - [`position`]: pieces and side to move, do/undo; [`moves`]: move generation (forced
-//!   capture, multi-jumps, crowning ends a jump, every path a move), bulk counting, move
-//!   text and parsing.
+//! - [`mv`]: the [`mv::Move`] value and its text; [`position`]: pieces and side to move,
+//!   do/undo; [`moves`]: move generation (forced capture, multi-jumps, crowning ends a
+//!   jump, every path a move), bulk counting and move parsing.
 //! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
 //!   counts (single-jump variant), plain and parallel; [`memo`]: hashed perft and the
 //!   memoised count on the shared memo core (positions are counted with
@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod matches;
 pub mod memo;
 pub mod moves;
+pub mod mv;
 pub mod perft;
 pub mod play;
 pub mod players;

@@ -219,7 +219,6 @@ fn order<B: Bits>(moves: &mut [Move<B>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::position::Piece;
     use crate::harness::rng::seeded;
 
     #[test]
@@ -239,10 +238,7 @@ mod tests {
         let b = choose_move(&g, &start, PlayerKind::Strategy(4), &mut seeded(1)).unwrap();
         assert_eq!(a, b, "same seed, same move");
         // With a capture available it is the only legal move, and the player plays it.
-        let mut q = Position::empty(Color::Black);
-        q.put(g.parse_square("c3").unwrap(), Piece { color: Color::Black, king: false });
-        q.put(g.parse_square("d4").unwrap(), Piece { color: Color::White, king: false });
-        q.put(g.parse_square("h8").unwrap(), Piece { color: Color::White, king: false });
+        let q = Position::from_text(&g, Color::Black, "bc3 wd4 wh8").unwrap();
         let m = choose_move(&g, &q, PlayerKind::Strategy(3), &mut seeded(2)).unwrap();
         assert_eq!(m.text(&g), "c3xe5");
     }
@@ -252,11 +248,7 @@ mod tests {
     #[test]
     fn strategy_does_not_hang_a_king() {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let mut p = Position::empty(Color::Black);
-        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: true });
-        p.put(g.parse_square("h2").unwrap(), Piece { color: Color::Black, king: false });
-        p.put(g.parse_square("c3").unwrap(), Piece { color: Color::White, king: false });
-        p.put(g.parse_square("a7").unwrap(), Piece { color: Color::White, king: false });
+        let p = Position::from_text(&g, Color::Black, "Ba1 bh2 wc3 wa7").unwrap();
         for seed in 0..5 {
             let m = choose_move(&g, &p, PlayerKind::Strategy(4), &mut seeded(seed)).unwrap();
             assert_ne!(m.text(&g), "a1-b2", "seed {seed}");
@@ -266,10 +258,7 @@ mod tests {
     #[test]
     fn strategy_finds_a_win_in_one() {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let mut p = Position::empty(Color::White);
-        p.put(g.parse_square("e5").unwrap(), Piece { color: Color::White, king: true });
-        p.put(g.parse_square("d4").unwrap(), Piece { color: Color::Black, king: false });
-        p.put(g.parse_square("a7").unwrap(), Piece { color: Color::White, king: false });
+        let p = Position::from_text(&g, Color::White, "We5 bd4 wa7").unwrap();
         let m = choose_move(&g, &p, PlayerKind::Strategy(2), &mut seeded(3)).unwrap();
         assert_eq!(m.text(&g), "e5xc3");
     }

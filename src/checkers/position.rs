@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::geometry::{Color, Geometry};
-use super::moves::Move;
+use super::mv::Move;
 
 /// The pieces on the board and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,7 +32,43 @@ pub struct Piece {
     pub king: bool,
 }
 
+impl Piece {
+    /// The piece's letter on the text board: `b`/`w` for men, `B`/`W` for kings.
+    pub fn letter(self) -> char {
+        match (self.color, self.king) {
+            (Color::Black, false) => 'b',
+            (Color::Black, true) => 'B',
+            (Color::White, false) => 'w',
+            (Color::White, true) => 'W',
+        }
+    }
+
+    /// The piece a letter of [`Piece::letter`] stands for; `None` for any other character.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let color = match c.to_ascii_lowercase() {
+            'b' => Color::Black,
+            'w' => Color::White,
+            _ => return None,
+        };
+        Some(Piece { color, king: c.is_ascii_uppercase() })
+    }
+}
+
 impl<B: Bits> Position<B> {
+    /// A hand-made position with `side` to move: `pieces` lists each piece as its letter
+    /// ([`Piece::letter`]) and square, separated by blanks (`"Ba1 bh2 wc3"`). `Err` names
+    /// the first entry that is not a piece letter followed by a dark square of `g`.
+    pub fn from_text(g: &Geometry<B>, side: Color, pieces: &str) -> Result<Self, String> {
+        let mut p = Position::empty(side);
+        for entry in pieces.split_whitespace() {
+            let mut chars = entry.chars();
+            let piece = chars.next().and_then(Piece::from_letter);
+            let piece = piece.ok_or_else(|| format!("`{entry}` does not start with a piece letter (b, w, B, W)"))?;
+            p.put(g.parse_square(chars.as_str())?, piece);
+        }
+        Ok(p)
+    }
+
     /// The start position of `g`: each side's `r` rows of men, Black to move.
     pub fn start(g: &Geometry<B>) -> Self {
         Position { pieces: g.start, kings: B::ZERO, side: Color::Black }
@@ -122,5 +158,26 @@ impl<B: Bits> Position<B> {
         self.pieces[us] = (self.pieces[us] & !to) | from;
         self.pieces[1 - us] |= mv.captured;
         self.kings = undo.kings;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_letters_round_trip_and_text_positions_parse() {
+        for c in ['b', 'B', 'w', 'W'] {
+            assert_eq!(Piece::from_letter(c).map(Piece::letter), Some(c));
+        }
+        assert_eq!(Piece::from_letter('k'), None);
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let p = Position::from_text(&g, Color::White, "Ba1  wc3").unwrap();
+        let black_king = Piece { color: Color::Black, king: true };
+        assert_eq!(p.piece_at(g.parse_square("a1").unwrap()), Some(black_king));
+        assert_eq!((p.count(Color::White), p.king_count(Color::White), p.side), (1, 0, Color::White));
+        assert!(Position::from_text(&g, Color::Black, "ka1").is_err(), "not a piece letter");
+        assert!(Position::from_text(&g, Color::Black, "ba2").is_err(), "a light square");
+        assert!(Position::from_text(&g, Color::Black, "b").is_err(), "no square");
     }
 }

@@ -326,12 +326,7 @@ impl<B: Bits> App<B> {
         let piece = match self.game.position().piece_at(sq) {
             None if targets.contains(&sq) => '*',
             None => ' ',
-            Some(p) => match (p.color, p.king) {
-                (Color::Black, false) => 'b',
-                (Color::Black, true) => 'B',
-                (Color::White, false) => 'w',
-                (Color::White, true) => 'W',
-            },
+            Some(p) => p.letter(),
         };
         let bg = if self.path.first() == Some(&sq) {
             Tint::Yellow
