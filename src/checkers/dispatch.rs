@@ -24,7 +24,7 @@ macro_rules! with_bits {
                 type $B = u128;
                 $body
             }
-            Width::W256 => {
+            Width::Wide => {
                 type $B = Wide;
                 $body
             }

@@ -72,16 +72,7 @@ impl Color {
     }
 }
 
-/// Which bit-set width a board needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Width {
-    /// Fits `u64` (every board up to 8 columns by 12 rows, 8x8 included).
-    W64,
-    /// Fits `u128`.
-    W128,
-    /// Needs [`super::bits::Wide`] (16x15, 16x16).
-    W256,
-}
+pub use crate::harness::bits::Width;
 
 /// Odd row width of the ghost layout for `n` columns.
 fn row_width(cols: u8) -> u32 {
@@ -102,11 +93,7 @@ pub fn bits_needed(rows: u8, cols: u8) -> u32 {
 
 /// The narrowest bit-set type for an `m x n` board.
 pub fn width_for(rows: u8, cols: u8) -> Width {
-    match bits_needed(rows, cols) {
-        0..=64 => Width::W64,
-        65..=128 => Width::W128,
-        _ => Width::W256,
-    }
+    crate::harness::bits::width_for(bits_needed(rows, cols) as usize)
 }
 
 /// Checks the board size rules: `3 <= m, n <= 16` and `1 <= r <= m / 2`.
@@ -313,12 +300,12 @@ mod tests {
                 let count = match width_for(m, n) {
                     Width::W64 => Geometry::<u64>::new(m, n, 1).unwrap().valid.count(),
                     Width::W128 => Geometry::<u128>::new(m, n, 1).unwrap().valid.count(),
-                    Width::W256 => Geometry::<Wide>::new(m, n, 1).unwrap().valid.count(),
+                    Width::Wide => Geometry::<Wide>::new(m, n, 1).unwrap().valid.count(),
                 };
                 assert_eq!(count, dark, "{m}x{n}");
             }
         }
-        assert_eq!(width_for(16, 16), Width::W256);
+        assert_eq!(width_for(16, 16), Width::Wide);
         assert_eq!(width_for(16, 14), Width::W128);
     }
 

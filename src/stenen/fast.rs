@@ -18,164 +18,23 @@ use rayon::prelude::*;
 use super::board::Board;
 use super::game::Game;
 use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
+use crate::harness::bits::{width_for, Bits, Width};
 use crate::harness::budget::{Budget, Stopped};
 
-/// A fixed-size bitset of board cells.
-pub(crate) trait Bits: Copy + Eq + Send + Sync {
-    /// No bit set.
-    const ZERO: Self;
-    /// Every bit set.
-    const FULL: Self;
-    /// Only bit `i`.
-    fn bit(i: usize) -> Self;
-    /// Union.
-    fn or(self, o: Self) -> Self;
-    /// Whether no bit is in both.
-    fn disjoint(self, o: Self) -> bool;
-    /// Index of the lowest clear bit (the set is not `FULL`).
-    fn first_zero(self) -> usize;
-    /// Whether bit `i` is set.
-    fn has(self, i: usize) -> bool;
-    /// Intersection.
-    fn and(self, o: Self) -> Self;
-    /// Complement.
-    fn not(self) -> Self;
-    /// Shift towards higher indices by `k < 64`.
-    fn up(self, k: u32) -> Self;
-    /// Shift towards lower indices by `k < 64`.
-    fn down(self, k: u32) -> Self;
-    /// Whether no bit is set.
-    fn is_zero(self) -> bool;
-    /// Bits `i + 1 ..= i + k` as a number (bit `i + 1` lowest; `k <= 8`).
-    fn window(self, i: usize, k: u32) -> usize;
+/// Sets of boards over 128 cells: 7 x 64 = 448 >= 400 cells.
+type Wide = crate::harness::bits::Wide<7>;
+
+/// Bits `i + 1 ..= i + k` of `occ` as a number (bit `i + 1` lowest, `k <= 8`); bits past
+/// the set's capacity read as 0.
+#[inline(always)]
+fn window_bits<B: Bits>(occ: B, i: usize, k: u32) -> usize {
+    (occ.shr(i as u32).shr(1).low_u128() as usize) & ((1 << k) - 1)
 }
 
-macro_rules! int_bits {
-    ($t:ty) => {
-        impl Bits for $t {
-            const ZERO: Self = 0;
-            const FULL: Self = <$t>::MAX;
-            #[inline]
-            fn bit(i: usize) -> Self {
-                1 << i
-            }
-            #[inline]
-            fn or(self, o: Self) -> Self {
-                self | o
-            }
-            #[inline]
-            fn disjoint(self, o: Self) -> bool {
-                self & o == 0
-            }
-            #[inline]
-            fn first_zero(self) -> usize {
-                self.trailing_ones() as usize
-            }
-            #[inline]
-            fn has(self, i: usize) -> bool {
-                self >> i & 1 == 1
-            }
-            #[inline]
-            fn and(self, o: Self) -> Self {
-                self & o
-            }
-            #[inline]
-            fn not(self) -> Self {
-                !self
-            }
-            #[inline]
-            fn up(self, k: u32) -> Self {
-                self << k
-            }
-            #[inline]
-            fn down(self, k: u32) -> Self {
-                self >> k
-            }
-            #[inline]
-            fn is_zero(self) -> bool {
-                self == 0
-            }
-            #[inline]
-            fn window(self, i: usize, k: u32) -> usize {
-                (self >> i >> 1) as usize & ((1 << k) - 1)
-            }
-        }
-    };
-}
-int_bits!(u64);
-int_bits!(u128);
-
-/// Words of the wide bitset: 7 x 64 = 448 >= 400 cells.
-const WORDS: usize = 7;
-
-/// A bitset of up to 448 cells, for boards over 128 cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Wide([u64; WORDS]);
-
-impl Bits for Wide {
-    const ZERO: Self = Wide([0; WORDS]);
-    const FULL: Self = Wide([u64::MAX; WORDS]);
-    fn bit(i: usize) -> Self {
-        let mut w = [0; WORDS];
-        w[i / 64] = 1 << (i % 64);
-        Wide(w)
-    }
-    #[inline]
-    fn or(self, o: Self) -> Self {
-        let mut w = self.0;
-        for (a, b) in w.iter_mut().zip(o.0) {
-            *a |= b;
-        }
-        Wide(w)
-    }
-    #[inline]
-    fn disjoint(self, o: Self) -> bool {
-        self.0.iter().zip(o.0).all(|(a, b)| a & b == 0)
-    }
-    #[inline]
-    fn first_zero(self) -> usize {
-        let k = self.0.iter().position(|&w| w != u64::MAX).unwrap_or(WORDS - 1);
-        k * 64 + self.0[k].trailing_ones() as usize
-    }
-    fn has(self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
-    }
-    fn and(self, o: Self) -> Self {
-        let mut w = self.0;
-        for (a, b) in w.iter_mut().zip(o.0) {
-            *a &= b;
-        }
-        Wide(w)
-    }
-    fn not(self) -> Self {
-        Wide(self.0.map(|a| !a))
-    }
-    fn up(self, k: u32) -> Self {
-        let mut w = [0; WORDS];
-        for (i, word) in w.iter_mut().enumerate() {
-            *word = self.0[i] << k;
-            if k > 0 && i > 0 {
-                *word |= self.0[i - 1] >> (64 - k);
-            }
-        }
-        Wide(w)
-    }
-    fn down(self, k: u32) -> Self {
-        let mut w = [0; WORDS];
-        for (i, word) in w.iter_mut().enumerate() {
-            *word = self.0[i] >> k;
-            if k > 0 && i + 1 < WORDS {
-                *word |= self.0[i + 1] << (64 - k);
-            }
-        }
-        Wide(w)
-    }
-    fn is_zero(self) -> bool {
-        self.0.iter().all(|&a| a == 0)
-    }
-    fn window(self, i: usize, k: u32) -> usize {
-        (1..=k as usize).filter(|&j| i + j < WORDS * 64 && self.has(i + j)).fold(0, |w, j| w | 1 << (j - 1))
-    }
+/// The set holding every scan cell in `cells`.
+#[inline]
+fn cell_set<B: Bits>(cells: impl IntoIterator<Item = usize>) -> B {
+    cells.into_iter().fold(B::ZERO, |m, c| m | B::bit(c as u32))
 }
 
 /// Room for classes: there are at most 20 stones, so at most 20 classes.
@@ -244,7 +103,7 @@ impl<B: Bits> Layout<B> {
                         let mut cells: Vec<usize> =
                             shape.cells.iter().map(|&(r, c)| (top + r) * w + left + c).collect();
                         cells.sort_unstable();
-                        let mask = cells.iter().fold(B::ZERO, |m, &c| m.or(B::bit(scan_of[c])));
+                        let mask: B = cell_set(cells.iter().map(|&c| scan_of[c]));
                         let first = cells.iter().map(|&c| scan_of[c]).min().expect("stone has cells");
                         by_first[first][class].push(mask);
                         shapes_by_class[class].push(cells);
@@ -259,7 +118,7 @@ impl<B: Bits> Layout<B> {
                 let mut row = Lists { start: [0; CLASS_SLOTS + 1], some: 0 };
                 for (c, list) in per_cell.iter().enumerate() {
                     row.start[c] = masks.len() as u32;
-                    masks.extend(list.iter().filter(|m| m.window(f, window) & covered == 0));
+                    masks.extend(list.iter().filter(|&&m| window_bits(m, f, window) & covered == 0));
                     if masks.len() as u32 > row.start[c] {
                         row.some |= 1 << c;
                     }
@@ -269,8 +128,8 @@ impl<B: Bits> Layout<B> {
             }
         }
         let short = h.min(w);
-        let not_last = (0..h * w).filter(|i| i % short != short - 1).fold(B::ZERO, |m, i| m.or(B::bit(i)));
-        let not_first = (0..h * w).filter(|i| i % short != 0).fold(B::ZERO, |m, i| m.or(B::bit(i)));
+        let not_last = cell_set((0..h * w).filter(|i| i % short != short - 1));
+        let not_first = cell_set((0..h * w).filter(|i| i % short != 0));
         let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
         Layout {
             cell_of,
@@ -290,7 +149,7 @@ impl<B: Bits> Layout<B> {
     /// The row of placement lists of the position `occ` whose first empty cell is `cell`.
     #[inline]
     fn lists(&self, occ: B, cell: usize) -> &Lists {
-        &self.index[cell << self.window | occ.window(cell, self.window)]
+        &self.index[cell << self.window | window_bits(occ, cell, self.window)]
     }
 
     /// The placements of class `c` in a row of [`Layout::lists`].
@@ -302,29 +161,29 @@ impl<B: Bits> Layout<B> {
     /// Whether some empty cell has no empty neighbour (with every stone 2+ cells: a dead end).
     #[inline]
     fn has_lone_cell(&self, occ: B) -> bool {
-        let empty = occ.not();
-        let next = empty.down(1).and(self.not_last);
-        let prev = empty.up(1).and(self.not_first);
-        let beside = empty.down(self.short).or(empty.up(self.short));
-        !empty.and(next.or(prev).or(beside).not()).is_zero()
+        let empty = !occ;
+        let next = empty.shr(1) & self.not_last;
+        let prev = empty.shl(1) & self.not_first;
+        let beside = empty.shr(self.short) | empty.shl(self.short);
+        (empty & !(next | prev | beside)).any()
     }
 
     /// The bitset of a list of row-major cells.
     fn mask(&self, cells: &[usize]) -> B {
-        cells.iter().fold(B::ZERO, |m, &c| m.or(B::bit(self.scan_of[c])))
+        cell_set(cells.iter().map(|&c| self.scan_of[c]))
     }
 
     /// The occupancy of `board`: covered cells and every bit beyond the board.
     fn occupancy(&self, board: &Board) -> B {
         let covered: Vec<usize> = (0..self.cell_of.len()).filter(|&c| board.cells()[c] != 0).collect();
-        self.mask(&covered).or(beyond_board::<B>(self.cell_of.len()))
+        self.mask(&covered) | beyond_board::<B>(self.cell_of.len())
     }
 }
 
 /// Every bit at index `n` or higher.
 fn beyond_board<B: Bits>(n: usize) -> B {
     let total = std::mem::size_of::<B>() * 8;
-    (n..total).fold(B::ZERO, |m, i| m.or(B::bit(i)))
+    cell_set(n..total)
 }
 
 /// One worker of the bitboard search.
@@ -349,7 +208,7 @@ impl<'l, B: Bits> Solver<'l, B> {
 
     fn solve(&mut self, occ: B) -> Result<bool, Stopped> {
         self.n.visit()?;
-        if occ == B::FULL {
+        if occ == !B::ZERO {
             let done = self.n.solution();
             if done {
                 self.found = Some(self.stack.clone());
@@ -357,7 +216,7 @@ impl<'l, B: Bits> Solver<'l, B> {
             return Ok(done);
         }
         let l = self.layout;
-        let row = l.lists(occ, occ.first_zero());
+        let row = l.lists(occ, occ.first_zero() as usize);
         let mut classes = self.avail & row.some;
         while classes != 0 {
             let c = classes.trailing_zeros() as usize;
@@ -366,7 +225,7 @@ impl<'l, B: Bits> Solver<'l, B> {
                 if !occ.disjoint(m) {
                     continue;
                 }
-                let next = occ.or(m);
+                let next = occ | m;
                 if l.prune_lone && l.has_lone_cell(next) {
                     continue;
                 }
@@ -436,15 +295,15 @@ fn split_tasks<B: Bits>(layout: &Layout<B>, mut tasks: Vec<Task<B>>, wanted: usi
         }
         let mut next = Vec::new();
         for task in tasks {
-            if task.occ == B::FULL {
+            if task.occ == !B::ZERO {
                 next.push(task);
                 continue;
             }
             expanded += 1;
-            let row = layout.lists(task.occ, task.occ.first_zero());
+            let row = layout.lists(task.occ, task.occ.first_zero() as usize);
             for c in (0..layout.classes).filter(|&c| task.remaining[c] > 0) {
                 for &m in layout.placements(row, c) {
-                    let occ = task.occ.or(m);
+                    let occ = task.occ | m;
                     if !task.occ.disjoint(m) || (layout.prune_lone && layout.has_lone_cell(occ)) {
                         continue;
                     }
@@ -463,19 +322,19 @@ fn split_tasks<B: Bits>(layout: &Layout<B>, mut tasks: Vec<Task<B>>, wanted: usi
 /// symmetry orbits on an empty board, then their children) run on the current rayon
 /// pool, with the same positions as sequentially.
 pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
-    match game.cells() {
-        0..=64 => count_with::<u64>(game, board, parallel, budget),
-        65..=128 => count_with::<u128>(game, board, parallel, budget),
-        _ => count_with::<Wide>(game, board, parallel, budget),
+    match width_for(game.cells()) {
+        Width::W64 => count_with::<u64>(game, board, parallel, budget),
+        Width::W128 => count_with::<u128>(game, board, parallel, budget),
+        Width::Wide => count_with::<Wide>(game, board, parallel, budget),
     }
 }
 
 /// Finds one solution from `board` (not necessarily the first in the spec's order).
 pub fn find(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
-    match game.cells() {
-        0..=64 => find_with::<u64>(game, board, budget),
-        65..=128 => find_with::<u128>(game, board, budget),
-        _ => find_with::<Wide>(game, board, budget),
+    match width_for(game.cells()) {
+        Width::W64 => find_with::<u64>(game, board, budget),
+        Width::W128 => find_with::<u128>(game, board, budget),
+        Width::Wide => find_with::<Wide>(game, board, budget),
     }
 }
 
@@ -534,7 +393,7 @@ fn numbered_board<B: Bits>(game: &Game, board: &Board, layout: &Layout<B>, stack
     }
     for &(class, mask) in stack {
         let stone = unplaced[class].pop().expect("a stone of the class is left");
-        for s in (0..layout.cell_of.len()).filter(|&s| mask.has(s)) {
+        for s in (0..layout.cell_of.len()).filter(|&s| mask.has(s as u32)) {
             cells[layout.cell_of[s]] = stone as u8;
         }
     }
@@ -595,7 +454,7 @@ fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Opti
     left[class] = 0;
     Some(
         reps.into_iter()
-            .map(|(cells, weight)| Task { occ: layout.mask(&cells).or(beyond), remaining: left.clone(), weight })
+            .map(|(cells, weight)| Task { occ: layout.mask(&cells) | beyond, remaining: left.clone(), weight })
             .collect(),
     )
 }

@@ -24,6 +24,7 @@ use super::game::Game;
 use super::search::{
     cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Search, Tables, Test, Tree,
 };
+use crate::harness::bits::{width_for, Width};
 use crate::harness::budget::{Budget, Stopped};
 use crate::harness::memo::MemoTable;
 use crate::harness::InputError;
@@ -325,10 +326,10 @@ pub fn count(
 /// [`count`] with a table of `r.bytes` bytes.
 fn count_bytes(r: Request, parallel: bool) -> Result<Result<MemoCount, Stopped>, InputError> {
     refuse_fast(r.mode)?;
-    match r.game.cells() {
-        0..=64 => count_in::<1>(r, parallel),
-        65..=128 => count_in::<2>(r, parallel),
-        _ => count_in::<7>(r, parallel),
+    match width_for(r.game.cells()) {
+        Width::W64 => count_in::<1>(r, parallel),
+        Width::W128 => count_in::<2>(r, parallel),
+        Width::Wide => count_in::<7>(r, parallel),
     }
 }
 
@@ -363,10 +364,10 @@ pub fn find(
 /// [`find`] with a table of `r.bytes` bytes.
 fn find_bytes(r: Request) -> Result<Result<MemoFound, Stopped>, InputError> {
     refuse_fast(r.mode)?;
-    match r.game.cells() {
-        0..=64 => find_in::<1>(r),
-        65..=128 => find_in::<2>(r),
-        _ => find_in::<7>(r),
+    match width_for(r.game.cells()) {
+        Width::W64 => find_in::<1>(r),
+        Width::W128 => find_in::<2>(r),
+        Width::Wide => find_in::<7>(r),
     }
 }
 
