@@ -8,13 +8,13 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
+use super::best::best_score_with;
 use super::generate::{find_greedy_counterexample, grow, GrowSpec, GrowStop};
 use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file};
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::sweep::sweep;
 use crate::harness::cli::{count_of, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};

@@ -22,13 +22,13 @@
 
 use serde::Deserialize;
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table_for, positions_text};
 use super::montecarlo::{good_move, GoodMove};
-use super::parallel::best_score_with;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
 use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};

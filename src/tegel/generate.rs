@@ -4,9 +4,9 @@
 
 use rand::Rng as _;
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::{check_greedy, GreedyCheck};
-use super::parallel::best_score_with;
 use super::position::Row;
 use super::rules::{Colour, Rules};
 use super::search::BestResult;

@@ -1,7 +1,7 @@
 //! The greedy move (the move whose target row ends up fullest) and the check of whether
 //! it is optimal: the besteScore value of every distinct move.
 
-use super::parallel::best_score_with;
+use super::best::best_score_with;
 use super::position::Position;
 use super::rules::{Move, Rules};
 use crate::harness::{Budget, Stopped};

@@ -4,9 +4,10 @@
 //!
 //! Where to find a rule: sizes, colours, moves and the pot in [`rules`]; the position,
 //! target rows, distinct moves, do/undo, end and score in [`position`]; the file format
-//! in [`load`]; searches in [`search`], [`parallel`], [`montecarlo`], [`greedy`],
+//! in [`load`]; searches in [`search`], [`best`], [`montecarlo`], [`greedy`],
 //! [`sweep`], [`matches`]; instance searches in [`generate`].
 
+pub mod best;
 pub mod cli;
 pub mod experiments;
 pub mod game;
@@ -17,7 +18,6 @@ pub mod matches;
 pub mod memo;
 pub mod montecarlo;
 pub mod packed;
-pub mod parallel;
 pub mod play;
 pub mod position;
 pub mod rules;

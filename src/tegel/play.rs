@@ -9,13 +9,13 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use super::best::best_score_with;
 use super::cli::PlayArgs;
 use super::game::Game;
 use super::greedy::greedy_move;
 use super::load::load_file;
 use super::matches::play_match;
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::rules::{Colour, Move};
 use super::sweep::sweep;
 use crate::harness::budget::clear_interrupt;

@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::position::Position;
 use super::search::BestResult;
 use crate::harness::experiment::timed;

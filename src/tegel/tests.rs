@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use rand::Rng as _;
 
+use super::best::best_score_parallel;
 use super::game::Game;
 use super::generate::random_small_game;
 use super::greedy::{check_greedy, greedy_move};
@@ -13,7 +14,6 @@ use super::load::{file_text, load_file, parse};
 use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::packed::{Packed, PackedRules};
-use super::parallel::best_score_parallel;
 use super::position::{Position, Row};
 use super::rules::{Colour, Move, Rules};
 use super::search::best_score;
