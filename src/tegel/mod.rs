@@ -7,6 +7,7 @@
 //! in [`load`]; searches in [`search`], [`best`], [`montecarlo`], [`greedy`],
 //! [`sweep`], [`matches`]; instance searches in [`generate`].
 
+pub mod args;
 pub mod best;
 pub mod cli;
 pub mod experiments;

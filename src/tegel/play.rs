@@ -9,8 +9,8 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use super::args::PlayArgs;
 use super::best::best_score_with;
-use super::cli::PlayArgs;
 use super::game::Game;
 use super::greedy::greedy_move;
 use super::load::load_file;
