@@ -2,7 +2,7 @@
 //! score, best move and positions visited as the plain walk of [`super::search`], with
 //! each distinct subtree computed once.
 //!
-//! The key is the full packed position ([`Packed`]: both boards' (colour, fill)
+//! The key is the full packed position ([`Packed`]: both boards' (color, fill)
 //! counters, the bowls, the pot index and the player to move). Within one game (one pot
 //! and one set of sizes) it fixes the whole subtree below it, so the stored value of a
 //! key is the value of that very subtree. The stored value is the score for the player
@@ -233,7 +233,7 @@ mod tests {
     use crate::harness::rng::seeded;
     use crate::tegel::generate::random_small_game;
     use crate::tegel::position::Row;
-    use crate::tegel::rules::Colour;
+    use crate::tegel::rules::Color;
     use crate::tegel::search::best_score;
     use crate::tegel::{load_file, Game};
 
@@ -258,7 +258,7 @@ mod tests {
         let (bowls, bowl_tiles) = (rng.random_range(1..=5), rng.random_range(1..=5));
         let (rows, row_len) = (rng.random_range(1..=3), rng.random_range(1..=4));
         let pot_len = rng.random_range(1..=bowls * bowl_tiles + 4).min(14);
-        let pot = (0..pot_len).map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue }).collect();
+        let pot = (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
         let empty = vec![Row::EMPTY; rows];
         Game::new(Rules::new(bowls, bowl_tiles, rows, row_len, pot), [&empty, &empty], rng.random_range(0..2))
     }

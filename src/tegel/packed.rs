@@ -1,16 +1,16 @@
 //! The search's compact form of a position: for the game tree only the number of rows
-//! per (colour, fill) matters, not which row is which, so each board is one `u64` of
+//! per (color, fill) matters, not which row is which, so each board is one `u64` of
 //! 4-bit counters and the bowls are another. Moves follow the spec exactly (the target
-//! row is the fullest fitting row of the colour, else an empty row); only the row's
+//! row is the fullest fitting row of the color, else an empty row); only the row's
 //! index is forgotten. Conversion from [`Position`] keeps every count, so besteScore on
 //! the packed form visits the same tree (same score, moves and positions).
 //!
 //! Board counters (nibble index): 0 = empty rows, `f` = yellow rows of fill `f`
-//! (1..L-1), 7 = full rows (either colour), `8 + f` = blue rows of fill `f`.
-//! Bowl counters: nibble `2*i + c` = tiles of colour `c` on bowl `i`.
+//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`.
+//! Bowl counters: nibble `2*i + c` = tiles of color `c` on bowl `i`.
 
 use super::position::Position;
-use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
+use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
@@ -35,7 +35,7 @@ pub struct Packed {
 pub struct MoveSet {
     /// Low bits of the mover's non-zero board counters.
     nz: u64,
-    /// The low bit of bowl counter `2 * bowl + colour` for each move.
+    /// The low bit of bowl counter `2 * bowl + color` for each move.
     mask: u64,
 }
 
@@ -51,13 +51,13 @@ impl MoveSet {
 #[derive(Debug, Clone)]
 pub struct PackedRules<'a> {
     rules: &'a Rules,
-    /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of colour `c`.
+    /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of color `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
     /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
     /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
     draw: Vec<u16>,
-    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of colour
+    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
     place: Vec<u64>,
@@ -76,8 +76,8 @@ impl<'a> PackedRules<'a> {
     /// The tables for `rules`.
     pub fn new(rules: &'a Rules) -> Self {
         let mut fit = [[0u64; 16]; 2];
-        for (c, per_colour) in fit.iter_mut().enumerate() {
-            for (k, mask) in per_colour.iter_mut().enumerate().take(MAX_BOWL_TILES + 1).skip(1) {
+        for (c, per_color) in fit.iter_mut().enumerate() {
+            for (k, mask) in per_color.iter_mut().enumerate().take(MAX_BOWL_TILES + 1).skip(1) {
                 if k <= rules.row_len {
                     *mask = 1;
                     for f in 1..=rules.row_len - k {
@@ -128,7 +128,7 @@ impl<'a> PackedRules<'a> {
         for (p, board) in boards.iter_mut().enumerate() {
             for r in 0..self.rules.rows {
                 let row = pos.row(p, r);
-                let nibble = match row.colour {
+                let nibble = match row.color {
                     _ if u32::from(row.fill) == self.row_len => FULL,
                     None => 0,
                     Some(c) => 8 * c.index() as u32 + u32::from(row.fill),
@@ -138,7 +138,7 @@ impl<'a> PackedRules<'a> {
         }
         let mut bowls = 0u64;
         for i in 0..self.bowls {
-            for c in Colour::BOTH {
+            for c in Color::BOTH {
                 bowls |= u64::from(pos.bowl(i, c)) << (4 * (2 * i + c.index()));
             }
         }
@@ -192,7 +192,7 @@ impl<'a> PackedRules<'a> {
                 }
                 *seen |= bit;
                 if nz & self.fit[c][k] != 0 {
-                    list.push(Move { bowl: bowl as u8, colour: Colour::from_index(c) });
+                    list.push(Move { bowl: bowl as u8, color: Color::from_index(c) });
                 }
             }
         }
@@ -202,7 +202,7 @@ impl<'a> PackedRules<'a> {
     /// Does a legal move (one of [`PackedRules::moves`]).
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
-        let c = mv.colour.index();
+        let c = mv.color.index();
         let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
         let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
@@ -229,16 +229,16 @@ impl<'a> PackedRules<'a> {
             let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
             let k = ((pos.bowls >> shift) & 15) as u32;
             let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
-            if !visit(Move { bowl: bowl as u8, colour: Colour::from_index(c) }, &child) {
+            if !visit(Move { bowl: bowl as u8, color: Color::from_index(c) }, &child) {
                 break;
             }
         }
     }
 
     /// The distinct legal moves as a set of bowl counters: the low bit of counter
-    /// `2 * bowl + colour` for each, given the low bits `nz` of the mover's non-zero board
-    /// counters. Branch-free: a bowl's `k` tiles of colour `c` fit when `1 <= k <= kmax(c)`
-    /// (the most tiles of `c` a row can take), and a move repeating the colour and count of
+    /// `2 * bowl + color` for each, given the low bits `nz` of the mover's non-zero board
+    /// counters. Branch-free: a bowl's `k` tiles of color `c` fit when `1 <= k <= kmax(c)`
+    /// (the most tiles of `c` a row can take), and a move repeating the color and count of
     /// an earlier bowl's is left out (the first in spec order stays).
     #[inline(always)]
     fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
@@ -251,8 +251,8 @@ impl<'a> PackedRules<'a> {
         fitting & nonzero(bowls) & !repeated
     }
 
-    /// The most tiles of colour `c` one row of the mover's board can take (`L` with an
-    /// empty row, else `L` minus the lowest fill of a row of colour `c`, else 0), given
+    /// The most tiles of color `c` one row of the mover's board can take (`L` with an
+    /// empty row, else `L` minus the lowest fill of a row of color `c`, else 0), given
     /// the low bits `nz` of her non-zero board counters.
     #[inline(always)]
     fn most_tiles(&self, nz: u64, c: usize) -> u64 {
@@ -274,7 +274,7 @@ impl<'a> PackedRules<'a> {
         (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
     }
 
-    /// The position after the player to move takes the `k` tiles of colour `c` from bowl
+    /// The position after the player to move takes the `k` tiles of color `c` from bowl
     /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
     #[inline(always)]
     fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {

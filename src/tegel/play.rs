@@ -16,7 +16,7 @@ use super::greedy::greedy_move;
 use super::load::load_file;
 use super::matches::play_match;
 use super::montecarlo::good_move;
-use super::rules::{Colour, Move};
+use super::rules::{Color, Move};
 use super::sweep::sweep;
 use crate::harness::budget::clear_interrupt;
 use crate::harness::experiment::{in_pool, timed};
@@ -190,16 +190,16 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
 fn why_illegal(game: &Game, mv: Move) -> String {
     let (rules, pos) = (game.rules(), game.position());
     let bowl = usize::from(mv.bowl);
-    let colour = if mv.colour == Colour::Yellow { "yellow (g)" } else { "blue (b)" };
+    let color = if mv.color == Color::Yellow { "yellow (g)" } else { "blue (b)" };
     if bowl >= rules.bowls {
         return format!("bowl {bowl} does not exist (the bowls are 0 to {})", rules.bowls - 1);
     }
-    let k = pos.bowl(bowl, mv.colour);
+    let k = pos.bowl(bowl, mv.color);
     if k == 0 {
-        return format!("bowl {bowl} holds no {colour} tiles");
+        return format!("bowl {bowl} holds no {color} tiles");
     }
     format!(
-        "no row of player {} can take all {k} {colour} tiles of bowl {bowl}: the row must be empty, or hold {colour} \
+        "no row of player {} can take all {k} {color} tiles of bowl {bowl}: the row must be empty, or hold {color} \
          tiles with at least {k} free cells (rows hold {} cells)",
         pos.to_move(),
         rules.row_len
