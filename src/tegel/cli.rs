@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
+use super::args::GoodArgs;
 pub use super::args::PlayArgs;
 use super::best::best_score_with;
 use super::generate::{find_greedy_counterexample, grow, GrowSpec, GrowStop};
@@ -39,12 +40,8 @@ pub enum Command {
     Good {
         /// The game file.
         file: PathBuf,
-        /// Random games per move.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the random games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -59,12 +56,8 @@ pub enum Command {
     Sweep {
         /// The game file.
         file: PathBuf,
-        /// Random games per move of the good moves.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the good moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -75,12 +68,8 @@ pub enum Command {
         /// The player (0 or 1) who plays good moves.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
         good_player: u8,
-        /// Random games per move of the good moves.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the good moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -134,11 +123,11 @@ pub fn run(cmd: Command) -> Result<()> {
     match cmd {
         Command::Best { file, opts, memo } if memo.memo => best_memo(file, &opts, &memo),
         Command::Best { file, opts, .. } => best(file, &opts),
-        Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
+        Command::Good { file, good: g, opts } => good(file, g.sims, g.seed, &opts),
         Command::Greedy { file, opts } => greedy(file, &opts),
-        Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
-        Command::Match { file, good_player, sims, seed, opts } => {
-            run_match(file, good_player.into(), sims, seed, &opts)
+        Command::Sweep { file, good, opts } => run_sweep(file, good.sims, good.seed, &opts),
+        Command::Match { file, good_player, good, opts } => {
+            run_match(file, good_player.into(), good.sims, good.seed, &opts)
         }
         Command::Grow { m, n, k, l, target, seed, out, opts } => {
             let spec =
@@ -295,19 +284,10 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     let _status = SearchStatus::start("undo sweep", budget.live_counter());
     let played = in_pool(threads, || {
         sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
-            let (status, cells) = match &row.result {
-                Ok(r) => (
-                    "ok",
-                    format!(
-                        "{:>14} {:>12.6} {:>6} {:>6}",
-                        r.positions,
-                        row.seconds.as_secs_f64(),
-                        r.score,
-                        r.move_text()
-                    ),
-                ),
-                Err(s) => {
-                    interrupted |= *s == Stopped::Interrupted;
+            let (status, cells) = match row.figures(12, 6) {
+                Some(cells) => ("ok", cells),
+                None => {
+                    interrupted |= row.interrupted();
                     ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
                 }
             };

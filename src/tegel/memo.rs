@@ -19,11 +19,9 @@ use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::Rules;
 use super::search::BestResult;
+use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
 use crate::harness::{Budget, InputError, Stopped};
-
-/// Subtrees computed between two budget checks.
-const TICK: u64 = 1 << 12;
 
 /// What the table stores per position: the score for the player to move and the
 /// positions of the plain walk's subtree (the position itself included).
@@ -151,7 +149,7 @@ fn solve_child<const M: usize>(
     budget: &Budget,
     child: &Packed,
 ) -> (Subtree, Result<u64, Stopped>) {
-    let mut walker = Walker::<M> { tables, table, budget, computed: 0, ticked: 0, halted: false };
+    let mut walker = Walker::<M> { tables, table, computed: Ticker::new(budget), halted: false };
     let value = walker.child(child);
     (value, walker.finish())
 }
@@ -160,11 +158,8 @@ fn solve_child<const M: usize>(
 struct Walker<'a, 'r, const M: usize> {
     tables: &'a PackedRules<'r>,
     table: &'a TegelMemo,
-    budget: &'a Budget,
-    /// Subtrees computed by this walker.
-    computed: u64,
-    /// `computed` as last reported to the budget.
-    ticked: u64,
+    /// Counts the subtrees computed by this walker into the budget.
+    computed: Ticker<'a>,
     /// The budget ran out: unwind without storing anything.
     halted: bool,
 }
@@ -196,8 +191,7 @@ impl<const M: usize> Walker<'_, '_, M> {
             value.positions = value.positions.saturating_add(c.positions);
             !self.halted
         });
-        self.computed += 1;
-        if self.computed - self.ticked >= TICK && self.report().is_err() {
+        if self.computed.visit().is_err() {
             self.halted = true;
         }
         if !self.halted {
@@ -206,18 +200,10 @@ impl<const M: usize> Walker<'_, '_, M> {
         value
     }
 
-    /// Reports the subtrees computed since the last report to the budget.
-    #[cold]
-    fn report(&mut self) -> Result<(), Stopped> {
-        let r = self.budget.tick(self.computed - self.ticked);
-        self.ticked = self.computed;
-        r
-    }
-
     /// The subtrees computed, or why the walk stopped.
     fn finish(mut self) -> Result<u64, Stopped> {
-        self.report()?;
-        Ok(self.computed)
+        self.computed.flush()?;
+        Ok(self.computed.total())
     }
 }
 

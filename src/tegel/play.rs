@@ -56,8 +56,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into());
     }
     let settings = Settings {
-        sims: args.sims,
-        seed: args.seed,
+        sims: args.good.sims,
+        seed: args.good.seed,
         threads: args.threads.map(|t| t as usize).unwrap_or_else(default_threads),
         time_limit: args.time_limit.map(Duration::from_secs_f64),
     };
@@ -286,17 +286,10 @@ fn run_sweep(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
         b
     };
     let status = SearchStatus::start("undo sweep", std::sync::Arc::clone(&live));
-    let played = sweep(game, s.sims, s.seed, &budget, s.threads > 1, &mut |row| match &row.result {
-        Ok(r) => lines.push(format!(
-            "{:>7} {:>14} {:>10.3} {:>6} {:>6}",
-            row.undone,
-            r.positions,
-            row.seconds.as_secs_f64(),
-            r.score,
-            r.move_text()
-        )),
-        Err(e) => {
-            interrupted |= *e == Stopped::Interrupted;
+    let played = sweep(game, s.sims, s.seed, &budget, s.threads > 1, &mut |row| match row.figures(10, 3) {
+        Some(cells) => lines.push(format!("{:>7} {cells}", row.undone)),
+        None => {
+            interrupted |= row.interrupted();
             lines.push(format!("{:>7} stopped: {}", row.undone, s.timeout_text()));
         }
     });

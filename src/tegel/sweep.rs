@@ -26,6 +26,22 @@ pub struct SweepRow {
     pub seconds: Duration,
 }
 
+impl SweepRow {
+    /// The call's figures as one line of fixed-width columns: positions, seconds
+    /// (`width` wide, `decimals` after the point), score and best move; `None` when the
+    /// call stopped.
+    pub fn figures(&self, width: usize, decimals: usize) -> Option<String> {
+        let r = self.result.as_ref().ok()?;
+        let seconds = self.seconds.as_secs_f64();
+        Some(format!("{:>14} {seconds:>width$.decimals$} {:>6} {:>6}", r.positions, r.score, r.move_text()))
+    }
+
+    /// Whether the call was stopped by Ctrl-C.
+    pub fn interrupted(&self) -> bool {
+        self.result == Err(Stopped::Interrupted)
+    }
+}
+
 /// The seed of the good move at ply `ply` of a game played from seed `seed`.
 pub fn ply_seed(seed: u64, ply: usize) -> u64 {
     derive_seed(seed, &["ply", &ply.to_string()])
