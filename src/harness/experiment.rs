@@ -12,6 +12,7 @@ use super::budget::{Budget, Stopped};
 use super::error::{Error, Result};
 use super::manifest::ExperimentSpec;
 use super::rng::{item_rng, Rng};
+use super::row::Status;
 
 /// Text of the `status` column for a finished item.
 pub const STATUS_OK: &str = "ok";
@@ -154,6 +155,15 @@ impl<'a> RunContext<'a> {
         self.rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
         let done = self.rows_done.fetch_add(1, Ordering::Relaxed) + 1;
         (self.on_row)(done, note);
+    }
+
+    /// Records one typed row measured on `threads` threads: the row's cells, then the
+    /// [common columns](super::row::COMMON_COLUMNS) `threads, seed, time_limit, status`;
+    /// a cell the row left `None` says `timeout` when `status` is a stopped search.
+    /// `note` is shown in plain progress lines.
+    pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
+        let common = [threads.to_string(), self.seed().to_string(), self.time_limit_cell()];
+        self.emit(super::row::cells(row, common, status), note);
     }
 
     /// `Err(Interrupted)` once Ctrl-C was pressed.

@@ -17,10 +17,11 @@ use std::time::Duration;
 
 use super::budget::{Budget, Stopped};
 use super::error::{InputError, Result};
-use super::experiment::{
-    in_pool, seconds_cell, status_of, timed, Experiment, Item, RunContext, STATUS_OK, STATUS_TIMEOUT,
-};
+use serde::Serialize;
+
+use super::experiment::{in_pool, timed, Experiment, Item, RunContext};
 use super::manifest::ExperimentSpec;
+use super::row::{columns_of, Fixed, Seconds, Status};
 
 /// The result of one complete exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,23 +118,22 @@ struct SpeedExperiment {
     threads: Vec<usize>,
 }
 
-const SPEED_COLUMNS: [&str; 11] = [
-    "game",
-    "search",
-    "instance",
-    "mode",
-    "threads",
-    "positions",
-    "seconds",
-    "positions_per_second",
-    "seed",
-    "time_limit",
-    "status",
-];
+/// One row of the `speed` experiment.
+#[derive(Serialize, Default)]
+struct SpeedRow {
+    game: String,
+    search: String,
+    instance: String,
+    /// `sequential` (the plain code) or `parallel` (the rayon code).
+    mode: &'static str,
+    positions: Option<u64>,
+    seconds: Option<Seconds>,
+    positions_per_second: Option<Fixed<0>>,
+}
 
 impl Experiment for SpeedExperiment {
     fn columns(&self) -> Vec<String> {
-        SPEED_COLUMNS.iter().map(|c| c.to_string()).collect()
+        columns_of::<SpeedRow>()
     }
 
     fn items(&self) -> Vec<Item> {
@@ -156,54 +156,50 @@ impl Experiment for SpeedExperiment {
             if r == Err(Stopped::Interrupted) {
                 return Err(super::error::Error::Interrupted);
             }
-            let cell = |f: &dyn Fn(&SearchOutcome) -> String| r.as_ref().map_or(STATUS_TIMEOUT.to_string(), f);
-            let row = vec![
-                game.clone(),
-                search.search(),
-                search.instance(),
-                mode.to_string(),
-                threads.to_string(),
-                cell(&|o| o.positions.to_string()),
-                cell(&|_| seconds_cell(time)),
-                cell(&|o| format!("{:.0}", o.positions as f64 / time.as_secs_f64().max(1e-9))),
-                ctx.seed().to_string(),
-                ctx.time_limit_cell(),
-                r.as_ref().map_or_else(|e| status_of(*e), |_| STATUS_OK.to_string()),
-            ];
-            ctx.emit(row, &format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance()));
+            let done = r.as_ref().ok();
+            let row = SpeedRow {
+                game: game.clone(),
+                search: search.search(),
+                instance: search.instance(),
+                mode,
+                positions: done.map(|o| o.positions),
+                seconds: done.map(|_| Seconds(time)),
+                positions_per_second: done.map(|o| Fixed(o.positions as f64 / time.as_secs_f64().max(1e-9))),
+            };
+            let note = format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance());
+            ctx.emit_row(&row, threads, &Status::of(&r), &note);
         }
         Ok(())
     }
 }
 
-const COLUMNS: [&str; 14] = [
-    "game",
-    "search",
-    "instance",
-    "threads",
-    "seq_positions",
-    "par_positions",
-    "equal",
-    "seq_seconds",
-    "par_seconds",
-    "speedup",
-    "result",
-    "seed",
-    "time_limit",
-    "status",
-];
+/// One row of the `parallel` experiment: the sequential run against the parallel run
+/// on one thread count.
+#[derive(Serialize, Default)]
+struct ParallelRow {
+    game: String,
+    search: String,
+    instance: String,
+    seq_positions: Option<u64>,
+    par_positions: Option<u64>,
+    /// Whether both runs gave the same positions and result (they must).
+    equal: Option<bool>,
+    seq_seconds: Option<Seconds>,
+    par_seconds: Option<Seconds>,
+    speedup: Option<Fixed<3>>,
+    /// The sequential run's answer (score and move, count, ...).
+    result: Option<String>,
+}
 
-fn run_once(
-    search: &dyn ParallelSearch,
-    parallel: bool,
-    budget: &Budget,
-) -> (std::result::Result<SearchOutcome, Stopped>, Duration) {
+type Outcome = std::result::Result<SearchOutcome, Stopped>;
+
+fn run_once(search: &dyn ParallelSearch, parallel: bool, budget: &Budget) -> (Outcome, Duration) {
     timed(|| search.run(parallel, budget))
 }
 
 impl Experiment for ParallelExperiment {
     fn columns(&self) -> Vec<String> {
-        COLUMNS.iter().map(|c| c.to_string()).collect()
+        columns_of::<ParallelRow>()
     }
 
     /// One item per search: its sequential run and one row per thread count.
@@ -226,55 +222,33 @@ impl Experiment for ParallelExperiment {
                 Ok(_) => in_pool(t, || run_once(search.as_ref(), true, &ctx.budget())),
                 Err(_) => (Err(Stopped::TimeLimit), Duration::ZERO),
             };
-            let row = row(game, search.as_ref(), t, &seq, seq_time, &par, par_time, ctx);
+            let row = parallel_row(game, search.as_ref(), (&seq, seq_time), (&par, par_time));
             ctx.check_interrupted()?;
-            ctx.emit(row, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
+            let status = Status::first_failure([Status::of(&seq), Status::of(&par)]);
+            ctx.emit_row(&row, t, &status, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
         }
         Ok(())
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn row(
+fn parallel_row(
     game: &str,
     search: &dyn ParallelSearch,
-    threads: usize,
-    seq: &std::result::Result<SearchOutcome, Stopped>,
-    seq_time: Duration,
-    par: &std::result::Result<SearchOutcome, Stopped>,
-    par_time: Duration,
-    ctx: &RunContext,
-) -> Vec<String> {
-    let cell = |r: &std::result::Result<SearchOutcome, Stopped>, f: &dyn Fn(&SearchOutcome) -> String| match r {
-        Ok(o) => f(o),
-        Err(_) => STATUS_TIMEOUT.to_string(),
-    };
-    let time = |r: &std::result::Result<SearchOutcome, Stopped>, d: Duration| match r {
-        Ok(_) => seconds_cell(d),
-        Err(_) => STATUS_TIMEOUT.to_string(),
-    };
-    let (equal, speedup, status) = match (seq, par) {
-        (Ok(s), Ok(p)) => (
-            (s == p).to_string(),
-            format!("{:.3}", seq_time.as_secs_f64() / par_time.as_secs_f64().max(1e-9)),
-            STATUS_OK.to_string(),
-        ),
-        (Err(e), _) | (_, Err(e)) => (STATUS_TIMEOUT.to_string(), STATUS_TIMEOUT.to_string(), status_of(*e)),
-    };
-    vec![
-        game.to_string(),
-        search.search(),
-        search.instance(),
-        threads.to_string(),
-        cell(seq, &|o| o.positions.to_string()),
-        cell(par, &|o| o.positions.to_string()),
-        equal,
-        time(seq, seq_time),
-        time(par, par_time),
-        speedup,
-        cell(seq, &|o| o.result.clone()),
-        ctx.seed().to_string(),
-        ctx.time_limit_cell(),
-        status,
-    ]
+    (seq, seq_time): (&Outcome, Duration),
+    (par, par_time): (&Outcome, Duration),
+) -> ParallelRow {
+    let (s, p) = (seq.as_ref().ok(), par.as_ref().ok());
+    let both = s.zip(p);
+    ParallelRow {
+        game: game.to_string(),
+        search: search.search(),
+        instance: search.instance(),
+        seq_positions: s.map(|o| o.positions),
+        par_positions: p.map(|o| o.positions),
+        equal: both.map(|(s, p)| s == p),
+        seq_seconds: s.map(|_| Seconds(seq_time)),
+        par_seconds: p.map(|_| Seconds(par_time)),
+        speedup: both.map(|_| Fixed(seq_time.as_secs_f64() / par_time.as_secs_f64().max(1e-9))),
+        result: s.map(|o| o.result.clone()),
+    }
 }
