@@ -14,6 +14,8 @@ use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// The low three bits of every 4-bit counter.
+const LOW_THREE: u64 = 0x7777_7777_7777_7777;
 /// Low bit of each of the `2 * MAX_BOWLS` bowl counters.
 const BOWL_COUNTERS: u64 = 0x11_1111_1111;
 /// Low bit of each yellow bowl counter.
@@ -57,19 +59,30 @@ pub struct PackedRules<'a> {
     /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
     /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
     draw: Vec<u16>,
-    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of color
+    /// `place[(c * 16 + n) * 16 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
-    place: Vec<u64>,
+    place: Box<[u64; 2 * 16 * 16]>,
     bowls: usize,
     bowl_tiles: u32,
     row_len: u32,
+    /// `L` in every bowl counter: the limits of [`PackedRules::move_mask`] when the mover
+    /// has an empty row.
+    empty_row_limits: u64,
 }
 
 /// Low bit of every non-zero 4-bit counter of `x`.
 #[inline(always)]
 fn nonzero(x: u64) -> u64 {
-    (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
+    (nonzero_high(x) >> 3) & LOW_BITS
+}
+
+/// Bit 3 of each 4-bit counter set exactly when the counter of `x` is non-zero (the
+/// other bits are not specified): adding 7 to a counter's low three bits carries into
+/// bit 3 when they are not all zero, and never past the counter.
+#[inline(always)]
+fn nonzero_high(x: u64) -> u64 {
+    ((x & LOW_THREE) + LOW_THREE) | x
 }
 
 impl<'a> PackedRules<'a> {
@@ -94,7 +107,7 @@ impl<'a> PackedRules<'a> {
             }
         }
         let row_len = rules.row_len as u32;
-        let mut place = vec![0u64; 2 * 16 * 8];
+        let mut place = Box::new([0u64; 2 * 16 * 16]);
         for c in 0..2u32 {
             for nibble in 0..16u32 {
                 let fill = match nibble {
@@ -105,7 +118,7 @@ impl<'a> PackedRules<'a> {
                 for k in 1..=(row_len - fill).min(7) {
                     let after = fill + k;
                     let target = if after == row_len { FULL } else { 8 * c + after };
-                    place[((c * 16 + nibble) * 8 + k) as usize] =
+                    place[((c * 16 + nibble) * 16 + k) as usize] =
                         (1u64 << (4 * target)).wrapping_sub(1 << (4 * nibble));
                 }
             }
@@ -119,6 +132,7 @@ impl<'a> PackedRules<'a> {
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
+            empty_row_limits: rules.row_len as u64 * BOWL_COUNTERS,
         }
     }
 
@@ -242,13 +256,17 @@ impl<'a> PackedRules<'a> {
     /// an earlier bowl's is left out (the first in spec order stays).
     #[inline(always)]
     fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
-        let limits = self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4);
+        let limits = if nz & 1 != 0 {
+            self.empty_row_limits
+        } else {
+            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
+        };
         let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
-        let mut repeated = 0;
+        let mut first = nonzero_high(bowls);
         for s in 1..M.min(MAX_BOWLS) {
-            repeated |= !nonzero(bowls ^ (bowls << (8 * s)));
+            first &= nonzero_high(bowls ^ (bowls << (8 * s)));
         }
-        fitting & nonzero(bowls) & !repeated
+        fitting & (first >> 3)
     }
 
     /// The most tiles of color `c` one row of the mover's board can take (`L` with an
@@ -282,7 +300,7 @@ impl<'a> PackedRules<'a> {
         let p = pos.to_move as usize;
         let shift = 4 * (2 * bowl as u32 + c as u32);
         let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
-        pos.boards[p] = pos.boards[p].wrapping_add(self.place[(c * 16 + nibble) * 8 + k as usize]);
+        pos.boards[p] = pos.boards[p].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
         pos.bowls &= !(15 << shift);
         let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
         let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
@@ -290,5 +308,21 @@ impl<'a> PackedRules<'a> {
         pos.drawn += u32::from(drawn >> 8);
         pos.to_move ^= 1;
         pos
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::nonzero;
+
+    proptest! {
+        #[test]
+        fn nonzero_marks_exactly_the_nonzero_counters(x in any::<u64>(), zeros in any::<u16>()) {
+            let x = (0..16).filter(|i| zeros >> i & 1 != 0).fold(x, |x, i| x & !(15 << (4 * i)));
+            let expected = (0..16).filter(|i| (x >> (4 * i)) & 15 != 0).fold(0, |m, i| m | 1 << (4 * i));
+            prop_assert_eq!(nonzero(x), expected);
+        }
     }
 }
