@@ -384,7 +384,7 @@ impl PlainAndMemo {
 
 /// The status message of a row whose plain walk and memo search finished with different
 /// answers (the cell reads `error: plain and memo differ`).
-pub const DIFFER: &str = "plain and memo differ";
+const DIFFER: &str = "plain and memo differ";
 
 /// Runs besteScore through the memo after the plain walk `plain` of the same position,
 /// with a fresh budget and a table of at most `memo_mb` MiB (no larger than the plain
