@@ -32,4 +32,5 @@ pub mod perft;
 pub mod play;
 pub mod players;
 pub mod position;
+pub mod report;
 pub mod tui;

@@ -4,7 +4,6 @@ use std::time::Duration;
 
 use super::budget::Budget;
 use super::error::{InputError, Result};
-use super::manifest::default_threads;
 
 /// `--json`, `--threads N` and `--time-limit SECONDS`, flattened into a game's search
 /// commands with `#[command(flatten)]`.
@@ -21,10 +20,17 @@ pub struct SearchArgs {
     pub time_limit: Option<f64>,
 }
 
-/// clap value parser of every `--threads`: a whole number from 1 to
-/// [`crate::harness::manifest::MAX_THREADS`].
+/// The most threads a manifest or `--threads` may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// Number of cores of this machine: the thread count when none is given.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// clap value parser of every `--threads`: a whole number from 1 to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
-    let max = crate::harness::manifest::MAX_THREADS;
+    let max = MAX_THREADS;
     match s.trim().parse::<u32>() {
         Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
         _ => Err(format!("expected a whole number from 1 to {max}, got `{s}`")),
@@ -76,4 +82,15 @@ impl SearchArgs {
             None => Ok(Budget::new(None)),
         }
     }
+}
+
+/// Prints the result of a one-shot command, the one way every game does it: with
+/// `--json` (`json`), `value` as one JSON object on one line of stdout; otherwise the
+/// text that `text` builds, as it is.
+pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<()> {
+    use std::io::Write;
+    let line = if json { serde_json::to_string(value).map_err(anyhow::Error::from)? } else { text() };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    Ok(())
 }

@@ -8,24 +8,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::budget::{Budget, Stopped};
+use super::budget::Budget;
 use super::error::{Error, Result};
-use super::manifest::ExperimentSpec;
 use super::rng::{item_rng, Rng};
 use super::row::Status;
+use super::spec::ExperimentSpec;
 
-/// Text of the `status` column for a finished item.
-pub const STATUS_OK: &str = "ok";
-/// Text of the `status` column for an item stopped by its time limit.
-pub const STATUS_TIMEOUT: &str = "timeout";
-
-/// The `status` cell for a stopped search.
-pub fn status_of(stopped: Stopped) -> String {
-    match stopped {
-        Stopped::TimeLimit => STATUS_TIMEOUT.to_string(),
-        Stopped::Interrupted => "interrupted".to_string(),
-    }
-}
+pub use super::row::{status_of, STATUS_OK, STATUS_TIMEOUT};
 
 /// One unit of an experiment's work, emitting one or more rows: what the row journal
 /// records, what a rerun skips when the journal has it, and what shards distribute.

@@ -22,18 +22,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::cli::check_time_limit as check_limit_value;
+pub use super::cli::{default_threads, MAX_THREADS};
 use super::error::InputError;
 use super::rng::derive_seed;
+pub use super::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
 
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
 pub const MAX_NAME_LEN: usize = 100;
-
-/// The most threads a manifest or `--threads` may ask for.
-pub const MAX_THREADS: usize = 1024;
 
 /// Default per-call time limit when the manifest gives none: the seed's five minutes.
 pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
@@ -51,43 +50,6 @@ pub struct Manifest {
     pub threads: Vec<usize>,
     /// Every experiment, in manifest order (includes expanded where they are listed).
     pub experiments: Vec<ExperimentSpec>,
-}
-
-/// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
-#[derive(Debug, Clone)]
-pub struct ExperimentSpec {
-    /// Unique name; the CSV is `NAME.csv`.
-    pub name: String,
-    /// The game whose code runs it.
-    pub game: String,
-    /// The game's experiment kind.
-    pub kind: String,
-    /// LaTeX caption.
-    pub caption: String,
-    /// LaTeX label.
-    pub label: String,
-    /// Seed of this experiment (the run seed unless the entry fixes its own).
-    pub seed: u64,
-    /// Per-call time limit (`None`: unlimited).
-    pub time_limit: Option<Duration>,
-    /// Thread counts that parallel comparisons use.
-    pub thread_counts: Vec<usize>,
-    /// The entry's kind-specific keys.
-    pub params: toml::Table,
-    /// The manifest file holding the entry.
-    pub file: PathBuf,
-    /// The directory of the top-level manifest: paths in entries are relative to it,
-    /// also in included fragments.
-    pub base_dir: PathBuf,
-    /// 1-based line of the entry's `[[experiment]]` header.
-    pub line: usize,
-    /// The text of `file`, for locating keys in messages.
-    source: Arc<str>,
-    /// The entry as written (canonical TOML), part of the resume key.
-    pub entry_text: String,
-    /// Every file the entry's experiment read through [`ExperimentSpec::resolve`]: their
-    /// contents are part of the resume key.
-    inputs: Arc<std::sync::Mutex<Vec<PathBuf>>>,
 }
 
 #[derive(Deserialize)]
@@ -117,11 +79,6 @@ struct Defaults {
     time_limit: Option<f64>,
     time_limit_forced: bool,
     threads: Vec<usize>,
-}
-
-/// 1-based line of byte offset `offset` in `text`.
-pub fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
 }
 
 /// The most bytes a manifest (or fragment) may have.
@@ -169,23 +126,6 @@ fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
     InputError::at(path, line, msg.trim().to_string())
 }
 
-/// A stable hex hash of some bytes (FNV-1a 64).
-pub fn hash_bytes(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv1a(FNV_OFFSET, bytes))
-}
-
-/// A stable hex hash of some texts (FNV-1a 64 with a separator after each).
-pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
-    let h = texts.into_iter().fold(FNV_OFFSET, |h, t| fnv1a(fnv1a(h, t.as_bytes()), &[0xff]));
-    format!("{h:016x}")
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
-}
-
 impl Manifest {
     /// Loads and validates `path` and its includes.
     ///
@@ -220,7 +160,7 @@ impl Manifest {
         let mut texts = vec![text.clone()];
         let mut experiments = Vec::new();
         for entry in raw.experiment {
-            experiments.push(ExperimentSpec::from_entry(path, &source, entry, &defaults)?);
+            experiments.push(spec_from_entry(path, &source, entry, &defaults)?);
         }
         let dir = path.parent().unwrap_or(Path::new("."));
         for inc in raw.include {
@@ -239,7 +179,7 @@ impl Manifest {
             let frag: RawFragment = toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
             let inc_source: Arc<str> = Arc::from(inc_text.as_str());
             for entry in frag.experiment {
-                experiments.push(ExperimentSpec::from_entry(&inc_path, &inc_source, entry, &defaults)?);
+                experiments.push(spec_from_entry(&inc_path, &inc_source, entry, &defaults)?);
             }
             texts.push(inc_text);
         }
@@ -277,11 +217,6 @@ impl Manifest {
     }
 }
 
-/// Number of cores of this machine.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-}
-
 fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
     v.sort_unstable();
     v.dedup();
@@ -290,7 +225,7 @@ fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
 
 fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
     match t {
-        Some(t) => super::cli::check_time_limit(t)
+        Some(t) => check_limit_value(t)
             .map(|_| ())
             .map_err(|e| InputError::at(path, find_key_line(text, from, "time_limit"), format!("`time_limit`: {e}"))),
         None => Ok(()),
@@ -307,23 +242,6 @@ fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> 
     Ok(())
 }
 
-/// The line of the first `key =` at or after byte `from` in `text` (else the line of `from`).
-pub fn find_key_line(text: &str, from: usize, key: &str) -> usize {
-    let from = from.min(text.len());
-    let mut offset = from;
-    for l in text[from..].split_inclusive('\n') {
-        let t = l.trim_start();
-        if let Some(rest) = t.strip_prefix(key) {
-            let rest = rest.trim_start();
-            if rest.starts_with('=') {
-                return line_of(text, offset);
-            }
-        }
-        offset += l.len();
-    }
-    line_of(text, from)
-}
-
 fn take_string(
     table: &mut toml::Table,
     key: &str,
@@ -338,164 +256,65 @@ fn take_string(
     }
 }
 
-impl ExperimentSpec {
-    fn from_entry(
-        file: &Path,
-        source: &Arc<str>,
-        entry: Spanned<toml::Table>,
-        defaults: &Defaults,
-    ) -> Result<ExperimentSpec, InputError> {
-        let start = entry.span().start;
-        let header_line = line_of(source, start);
-        let mut table = entry.into_inner();
-        let entry_text = toml::to_string(&table).unwrap_or_default();
-        let err = |key: &str, msg: String| {
-            InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"))
-        };
-        let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
-        }
-        if name.len() > MAX_NAME_LEN {
-            return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
-        }
-        let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
-        let games = super::registry::game_names();
-        if !games.contains(&game.as_str()) {
-            return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
-        }
-        let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
-        let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
-        let label = take_string(&mut table, "label", false, &err)?.unwrap_or_else(|| format!("tab:{name}"));
-        let seed = match table.remove("seed") {
-            Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
-            Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
-            Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
-            None => defaults.seed,
-        };
-        let time_limit = match table.remove("time_limit") {
-            Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
-            Some(toml::Value::Integer(t)) => Some(t as f64),
-            Some(toml::Value::Float(t)) => Some(t),
-            Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
-            None => defaults.time_limit,
-        };
-        check_time_limit(file, source, start, time_limit)?;
-        Ok(ExperimentSpec {
-            name,
-            game,
-            kind,
-            caption,
-            label,
-            seed,
-            time_limit: time_limit.map(Duration::from_secs_f64),
-            thread_counts: defaults.threads.clone(),
-            params: table,
-            file: file.to_path_buf(),
-            base_dir: defaults.base_dir.clone(),
-            line: header_line,
-            source: Arc::clone(source),
-            entry_text,
-            inputs: Arc::default(),
-        })
+/// Resolves one `[[experiment]]` entry of `file` against the run-wide defaults.
+fn spec_from_entry(
+    file: &Path,
+    source: &Arc<str>,
+    entry: Spanned<toml::Table>,
+    defaults: &Defaults,
+) -> Result<ExperimentSpec, InputError> {
+    let start = entry.span().start;
+    let header_line = line_of(source, start);
+    let mut table = entry.into_inner();
+    let entry_text = toml::to_string(&table).unwrap_or_default();
+    let err =
+        |key: &str, msg: String| InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"));
+    let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
     }
-
-    /// An input error about this entry, on the line of `key` when given.
-    pub fn error(&self, key: Option<&str>, message: impl Into<String>) -> InputError {
-        let start = self.entry_offset();
-        let line = key.map(|k| find_key_line(&self.source, start, k)).unwrap_or(self.line);
-        InputError::at(&self.file, line, format!("experiment `{}`: {}", self.name, message.into()))
+    if name.len() > MAX_NAME_LEN {
+        return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
     }
-
-    fn entry_offset(&self) -> usize {
-        self.source.split_inclusive('\n').take(self.line - 1).map(str::len).sum()
+    let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
+    let games = super::registry::game_names();
+    if !games.contains(&game.as_str()) {
+        return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
     }
-
-    /// Deserialises the kind-specific keys into `T`.
-    ///
-    /// Give `T` `#[serde(deny_unknown_fields)]` so that unknown keys are refused; the
-    /// message names the line of the offending key when it can be found.
-    pub fn params<T: DeserializeOwned>(&self) -> Result<T, InputError> {
-        self.parse_table(&self.params, None)
-    }
-
-    /// Deserialises one inline table of this entry (e.g. an item of a list), naming
-    /// `what` (like "items[2]") in messages.
-    pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
-        serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
-            let field = e.path().iter().find_map(|seg| match seg {
-                serde_path_to_error::Segment::Map { key } => Some(key.clone()),
-                _ => None,
-            });
-            let e = e.into_inner();
-            let msg = e.message().replace('\n', " ").trim().to_string();
-            let key = field.or_else(|| backticked(&msg));
-            let msg = match key.as_deref() {
-                Some(k) if !msg.contains(&format!("`{k}`")) => format!("`{k}`: {msg}"),
-                _ => msg,
-            };
-            let msg = match what {
-                Some(w) => format!("{w}: {msg}"),
-                None => msg,
-            };
-            self.error(key.as_deref(), msg)
-        })
-    }
-
-    /// A path named in this entry, resolved against the directory of the top-level
-    /// manifest (`instances/` for `instances/all.toml`), also for included fragments.
-    ///
-    /// The file is recorded as an input of the experiment: its content is part of the
-    /// resume key, so an edited instance file makes a rerun compute the experiment again.
-    pub fn resolve(&self, relative: &str) -> PathBuf {
-        let path = self.base_dir.join(relative);
-        let mut inputs = self.inputs.lock().unwrap_or_else(|p| p.into_inner());
-        if !inputs.contains(&path) {
-            inputs.push(path.clone());
-        }
-        path
-    }
-
-    /// The files read through [`ExperimentSpec::resolve`] so far, in first-use order.
-    pub fn inputs(&self) -> Vec<PathBuf> {
-        self.inputs.lock().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-
-    /// The seed for one item of this experiment, derived from the experiment seed and the
-    /// item's identity (instance, repetition, ...).
-    pub fn item_seed(&self, parts: &[&str]) -> u64 {
-        let mut all = vec![self.name.as_str()];
-        all.extend_from_slice(parts);
-        derive_seed(self.seed, &all)
-    }
-
-    /// The resume key: the entry, its resolved seed and limit, the thread counts it
-    /// compares, the program version, and the content of every input file it read (call
-    /// it after the experiment was built).
-    pub fn resume_key(&self) -> String {
-        let inputs: Vec<String> = self
-            .inputs()
-            .iter()
-            .map(|p| match std::fs::read(p) {
-                Ok(bytes) => format!("{}={}", p.display(), hash_bytes(&bytes)),
-                Err(_) => format!("{}=unreadable", p.display()),
-            })
-            .collect();
-        let fixed = [
-            self.entry_text.clone(),
-            self.seed.to_string(),
-            format!("{:?}", self.time_limit),
-            format!("{:?}", self.thread_counts),
-            crate::VERSION.to_string(),
-        ];
-        hash_texts(fixed.iter().chain(&inputs).map(String::as_str))
-    }
-}
-
-fn backticked(msg: &str) -> Option<String> {
-    let start = msg.find('`')? + 1;
-    let len = msg[start..].find('`')?;
-    Some(msg[start..start + len].to_string())
+    let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
+    let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
+    let label = take_string(&mut table, "label", false, &err)?.unwrap_or_else(|| format!("tab:{name}"));
+    let seed = match table.remove("seed") {
+        Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
+        Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
+        Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
+        None => defaults.seed,
+    };
+    let time_limit = match table.remove("time_limit") {
+        Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
+        Some(toml::Value::Integer(t)) => Some(t as f64),
+        Some(toml::Value::Float(t)) => Some(t),
+        Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
+        None => defaults.time_limit,
+    };
+    check_time_limit(file, source, start, time_limit)?;
+    Ok(ExperimentSpec {
+        name,
+        game,
+        kind,
+        caption,
+        label,
+        seed,
+        time_limit: time_limit.map(Duration::from_secs_f64),
+        thread_counts: defaults.threads.clone(),
+        params: table,
+        file: file.to_path_buf(),
+        base_dir: defaults.base_dir.clone(),
+        line: header_line,
+        source: Arc::clone(source),
+        entry_text,
+        inputs: Arc::default(),
+    })
 }
 
 #[cfg(test)]

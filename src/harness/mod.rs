@@ -1,6 +1,7 @@
 //! The harness core: manifest, runner, results, budgets, seeds and progress, shared by
 //! every game.
 
+pub mod bits;
 pub mod budget;
 pub mod cli;
 pub mod compare;
@@ -20,10 +21,11 @@ pub mod row;
 pub mod runner;
 pub mod shard;
 pub mod slurm;
+pub mod spec;
 
 pub use budget::{Budget, Stopped};
 pub use error::{Error, InputError, Result};
 pub use experiment::{Experiment, RunContext};
-pub use manifest::ExperimentSpec;
 pub use parallel::{ParallelSearch, SearchOutcome};
 pub use row::{columns_of, Fixed, Seconds, Status};
+pub use spec::ExperimentSpec;

@@ -20,8 +20,8 @@ use super::error::{InputError, Result};
 use serde::Serialize;
 
 use super::experiment::{in_pool, timed, Experiment, Item, RunContext};
-use super::manifest::ExperimentSpec;
 use super::row::{columns_of, Fixed, Seconds, Status};
+use super::spec::ExperimentSpec;
 
 /// The result of one complete exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,13 +137,7 @@ impl Experiment for SpeedExperiment {
     }
 
     fn items(&self) -> Vec<Item> {
-        self.items
-            .iter()
-            .map(|(game, search)| {
-                Item::new(format!("{game} {} {}", search.search(), search.instance()))
-                    .with_rows(1 + self.threads.len() as u64)
-            })
-            .collect()
+        search_items(&self.items, 1 + self.threads.len() as u64)
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
@@ -193,6 +187,14 @@ struct ParallelRow {
 
 type Outcome = std::result::Result<SearchOutcome, Stopped>;
 
+/// One item per search, named `GAME SEARCH INSTANCE`, emitting `rows` rows.
+fn search_items(items: &[NamedSearch], rows: u64) -> Vec<Item> {
+    items
+        .iter()
+        .map(|(game, search)| Item::new(format!("{game} {} {}", search.search(), search.instance())).with_rows(rows))
+        .collect()
+}
+
 fn run_once(search: &dyn ParallelSearch, parallel: bool, budget: &Budget) -> (Outcome, Duration) {
     timed(|| search.run(parallel, budget))
 }
@@ -204,13 +206,7 @@ impl Experiment for ParallelExperiment {
 
     /// One item per search: its sequential run and one row per thread count.
     fn items(&self) -> Vec<Item> {
-        self.items
-            .iter()
-            .map(|(game, search)| {
-                Item::new(format!("{game} {} {}", search.search(), search.instance()))
-                    .with_rows(self.threads.len() as u64)
-            })
-            .collect()
+        search_items(&self.items, self.threads.len() as u64)
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {

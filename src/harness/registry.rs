@@ -7,8 +7,8 @@ use clap::{FromArgMatches, Subcommand};
 
 use super::error::{InputError, Result};
 use super::experiment::Experiment;
-use super::manifest::ExperimentSpec;
 use super::parallel::SearchBuilder;
+use super::spec::ExperimentSpec;
 use crate::{checkers, nim, stenen, tegel};
 
 /// What the harness knows of one game.
@@ -31,13 +31,15 @@ pub struct Game {
     pub play_args: fn(clap::Command) -> clap::Command,
     /// Runs the interactive program.
     pub play: fn(&clap::ArgMatches) -> Result<()>,
+    /// What `harness report` knows of its kinds (captions, charts, derived figures).
+    pub report: &'static crate::report::kinds::GameReport,
 }
 
 /// The harness's own experiments (`game = "harness"`, e.g. `kind = "parallel"`).
 pub const HARNESS: &str = "harness";
 
-/// One [`Game`] from a game's module: its `experiments::{build, parallel_search}` and its
-/// `cli::{Command, PlayArgs, run, play}`.
+/// One [`Game`] from a game's module: its `experiments::{build, parallel_search}`, its
+/// `cli::{Command, PlayArgs, run, play}` and its `report::REPORT`.
 macro_rules! game {
     ($module:ident, $about:expr, $play_about:expr) => {
         Game {
@@ -50,6 +52,7 @@ macro_rules! game {
             run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
             play_args: <$module::cli::PlayArgs as clap::Args>::augment_args,
             play: |m| $module::cli::play($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+            report: &$module::report::REPORT,
         }
     };
 }

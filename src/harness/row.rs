@@ -16,6 +16,19 @@ use serde::ser::{self, Impossible, Serialize};
 
 use super::budget::Stopped;
 
+/// Text of the `status` column for a finished item.
+pub const STATUS_OK: &str = "ok";
+/// Text of the `status` column for an item stopped by its time limit.
+pub const STATUS_TIMEOUT: &str = "timeout";
+
+/// The `status` cell for a stopped search.
+pub fn status_of(stopped: Stopped) -> String {
+    match stopped {
+        Stopped::TimeLimit => STATUS_TIMEOUT.to_string(),
+        Stopped::Interrupted => "interrupted".to_string(),
+    }
+}
+
 /// The columns every CSV row ends with, in this order: the thread count the row was
 /// measured on, the experiment's seed, its per-call time limit in seconds (empty when
 /// unlimited) and the row's [`Status`].
@@ -70,7 +83,7 @@ impl Status {
     /// search stopped before it could fill it.
     fn empty_cell(&self) -> &'static str {
         match self {
-            Status::Stopped(_) => super::experiment::STATUS_TIMEOUT,
+            Status::Stopped(_) => STATUS_TIMEOUT,
             Status::Ok | Status::Error(_) => "",
         }
     }
@@ -85,8 +98,8 @@ impl From<Stopped> for Status {
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Status::Ok => f.write_str(super::experiment::STATUS_OK),
-            Status::Stopped(s) => f.write_str(&super::experiment::status_of(*s)),
+            Status::Ok => f.write_str(STATUS_OK),
+            Status::Stopped(s) => f.write_str(&status_of(*s)),
             Status::Error(message) => write!(f, "error: {message}"),
         }
     }

@@ -15,9 +15,10 @@
 //! Nim has no `parallel` searches: each search here takes milliseconds.
 
 use rand::Rng;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{timed, Item};
+use crate::harness::row::{columns_of, Fixed, Seconds, Status};
 use crate::harness::{Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, Stopped};
 
 use super::counted;
@@ -50,23 +51,15 @@ pub fn parallel_search(
     Err(spec.error(Some("items"), format!("{what}: nim has no parallel searches (its searches take milliseconds)")))
 }
 
-/// A numeric cell, or `timeout` when the measurement stopped.
-fn cell<T: ToString, E>(r: &std::result::Result<T, E>) -> String {
-    match r {
-        Ok(v) => v.to_string(),
-        Err(_) => STATUS_TIMEOUT.to_string(),
+/// Refuses a `maxtakes` entry above [`MAX_STICKS`].
+fn check_maxtakes(spec: &ExperimentSpec, maxtakes: &[u32]) -> Result<(), InputError> {
+    match maxtakes.iter().find(|&&m| m > MAX_STICKS) {
+        Some(m) => {
+            Err(spec
+                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")))
+        }
+        None => Ok(()),
     }
-}
-
-fn status<T>(r: &std::result::Result<T, Stopped>) -> String {
-    match r {
-        Ok(_) => STATUS_OK.to_string(),
-        Err(e) => status_of(*e),
-    }
-}
-
-fn strings(cols: &[&str]) -> Vec<String> {
-    cols.iter().map(|c| c.to_string()).collect()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -82,14 +75,35 @@ struct FormulaParams {
     max_sticks: u32,
 }
 
-/// One `formula` row: a rule and a heap count.
-struct FormulaRow {
+/// One `formula` item: a rule and a heap count.
+struct FormulaItem {
     rule: TakeRule,
     heaps: usize,
 }
 
+impl FormulaItem {
+    /// The item's id and progress note (`maxtake 2, 3 heaps`).
+    fn label(&self) -> String {
+        format!("{}, {}", self.rule, counted(self.heaps as u64, "heap"))
+    }
+}
+
+/// One row of the `formula` experiment; the counts are `None` when the check stopped.
+#[derive(Serialize, Default)]
+struct FormulaRow {
+    rule: String,
+    heaps: usize,
+    max_sticks: u32,
+    positions: Option<u64>,
+    moves: Option<u64>,
+    value_mismatches: Option<u64>,
+    win_mismatches: Option<u64>,
+    move_mismatches: Option<u64>,
+    seconds: Option<Seconds>,
+}
+
 struct FormulaExperiment {
-    rows: Vec<FormulaRow>,
+    rows: Vec<FormulaItem>,
     max_sticks: u32,
 }
 
@@ -99,10 +113,7 @@ impl FormulaExperiment {
         if p.maxtakes.is_empty() && p.takes_sets.is_empty() {
             return Err(spec.error(Some("maxtakes"), "give at least one rule in `maxtakes` or `takes_sets`"));
         }
-        if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec
-                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
-        }
+        check_maxtakes(spec, &p.maxtakes)?;
         if p.heap_counts.is_empty() {
             return Err(spec.error(Some("heap_counts"), "`heap_counts` must list at least one number of heaps"));
         }
@@ -115,7 +126,7 @@ impl FormulaExperiment {
         }
         let rows = rules
             .into_iter()
-            .flat_map(|rule| p.heap_counts.iter().map(move |&heaps| FormulaRow { rule: rule.clone(), heaps }))
+            .flat_map(|rule| p.heap_counts.iter().map(move |&heaps| FormulaItem { rule: rule.clone(), heaps }))
             .collect();
         Ok(Box::new(FormulaExperiment { rows, max_sticks: p.max_sticks }))
     }
@@ -129,37 +140,19 @@ impl FormulaExperiment {
 
 impl Experiment for FormulaExperiment {
     fn columns(&self) -> Vec<String> {
-        strings(&[
-            "rule",
-            "heaps",
-            "max_sticks",
-            "positions",
-            "moves",
-            "value_mismatches",
-            "win_mismatches",
-            "move_mismatches",
-            "seed",
-            "threads",
-            "seconds",
-            "time_limit",
-            "status",
-        ])
+        columns_of::<FormulaRow>()
     }
 
     /// One item per rule and heap count, rule-major.
     fn items(&self) -> Vec<Item> {
-        self.rows
-            .iter()
-            .map(|r| {
-                Item::new(format!("{}, {}", r.rule, counted(r.heaps as u64, "heap"))).with_cost(self.cost(r.heaps))
-            })
-            .collect()
+        self.rows.iter().map(|r| Item::new(r.label()).with_cost(self.cost(r.heaps))).collect()
     }
 
     /// Solves and checks one (rule, heap count); no randomness, so the row depends on
     /// nothing but the item (`seed` records the run's seed for the table's note).
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
-        let FormulaRow { rule, heaps } = &self.rows[index];
+        let item = &self.rows[index];
+        let FormulaItem { rule, heaps } = item;
         ctx.check_interrupted()?;
         let budget = ctx.budget();
         let (outcome, time) = timed(|| -> std::result::Result<_, Stopped> {
@@ -167,25 +160,20 @@ impl Experiment for FormulaExperiment {
             let counts = check_formula(rule, &solved, &budget)?;
             Ok((solved.moves, counts))
         });
-        let moves = outcome.map(|(m, _)| m);
-        let counts = outcome.map(|(_, c)| c);
-        let row = vec![
-            rule.to_string(),
-            heaps.to_string(),
-            self.max_sticks.to_string(),
-            cell(&counts.map(|c| c.positions)),
-            cell(&moves),
-            cell(&counts.map(|c| c.value_mismatches)),
-            cell(&counts.map(|c| c.win_mismatches)),
-            cell(&counts.map(|c| c.move_mismatches)),
-            ctx.seed().to_string(),
-            ctx.threads.to_string(),
-            cell(&outcome.map(|_| seconds_cell(time))),
-            ctx.time_limit_cell(),
-            status(&outcome),
-        ];
+        let done = outcome.as_ref().ok();
+        let row = FormulaRow {
+            rule: rule.to_string(),
+            heaps: *heaps,
+            max_sticks: self.max_sticks,
+            positions: done.map(|(_, c)| c.positions),
+            moves: done.map(|(m, _)| *m),
+            value_mismatches: done.map(|(_, c)| c.value_mismatches),
+            win_mismatches: done.map(|(_, c)| c.win_mismatches),
+            move_mismatches: done.map(|(_, c)| c.move_mismatches),
+            seconds: done.map(|_| Seconds(time)),
+        };
         ctx.check_interrupted()?;
-        ctx.emit(row, &format!("{rule}, {}", counted(*heaps as u64, "heap")));
+        ctx.emit_row(&row, ctx.threads, &Status::of(&outcome), &item.label());
         Ok(())
     }
 }
@@ -223,14 +211,37 @@ fn subset_rank(sorted: &[usize]) -> usize {
     sorted.iter().enumerate().map(|(i, &c)| binomial(c as u64, i as u64 + 1).unwrap_or(0) as usize).sum()
 }
 
-struct SelectorRow {
+/// One `selector` item: a reservoir size and a number of added items.
+struct SelectorItem {
     reservoir: usize,
     items: usize,
     categories: u64,
 }
 
+impl SelectorItem {
+    /// The item's id and progress note (`reservoir 1, 3 items`).
+    fn label(&self) -> String {
+        format!("reservoir {}, {}", self.reservoir, counted(self.items as u64, "item"))
+    }
+}
+
+/// One row of the `selector` experiment; the statistics are `None` when the draws stopped.
+#[derive(Serialize, Default)]
+struct SelectorRow {
+    reservoir: usize,
+    items: usize,
+    samples: u64,
+    draws: u64,
+    chi_square: Option<Fixed<4>>,
+    df: u64,
+    p_value: Option<Fixed<4>>,
+    min_count: Option<u64>,
+    max_count: Option<u64>,
+    seconds: Option<Seconds>,
+}
+
 struct SelectorExperiment {
-    rows: Vec<SelectorRow>,
+    rows: Vec<SelectorItem>,
     draws: u64,
 }
 
@@ -274,14 +285,14 @@ impl SelectorExperiment {
                         ),
                     ));
                 }
-                rows.push(SelectorRow { reservoir: n, items: k, categories });
+                rows.push(SelectorItem { reservoir: n, items: k, categories });
             }
         }
         Ok(Box::new(SelectorExperiment { rows, draws: p.draws }))
     }
 
     /// Counts how often each possible sample was drawn.
-    fn count_samples(&self, row: &SelectorRow, rng: &mut impl Rng, budget: &Budget) -> Result<Vec<u64>, Stopped> {
+    fn count_samples(&self, row: &SelectorItem, rng: &mut impl Rng, budget: &Budget) -> Result<Vec<u64>, Stopped> {
         let mut counts = vec![0u64; row.categories as usize];
         let mut sorted = Vec::with_capacity(row.reservoir);
         for draw in 0..self.draws {
@@ -302,33 +313,12 @@ impl SelectorExperiment {
 
 impl Experiment for SelectorExperiment {
     fn columns(&self) -> Vec<String> {
-        strings(&[
-            "reservoir",
-            "items",
-            "samples",
-            "draws",
-            "chi_square",
-            "df",
-            "p_value",
-            "min_count",
-            "max_count",
-            "seed",
-            "threads",
-            "seconds",
-            "time_limit",
-            "status",
-        ])
+        columns_of::<SelectorRow>()
     }
 
     /// One item per reservoir size and number of added items, reservoir-major.
     fn items(&self) -> Vec<Item> {
-        self.rows
-            .iter()
-            .map(|r| {
-                Item::new(format!("reservoir {}, {}", r.reservoir, counted(r.items as u64, "item")))
-                    .with_cost(self.draws as f64 * r.items as f64)
-            })
-            .collect()
+        self.rows.iter().map(|r| Item::new(r.label()).with_cost(self.draws as f64 * r.items as f64)).collect()
     }
 
     /// Draws from a generator seeded by the experiment seed and this row's reservoir size
@@ -339,26 +329,23 @@ impl Experiment for SelectorExperiment {
         let mut rng = ctx.rng(&["reservoir", &row.reservoir.to_string(), "items", &row.items.to_string()]);
         let budget = ctx.budget();
         let (counts, time) = timed(|| self.count_samples(row, &mut rng, &budget));
-        let chi2 = counts.as_ref().map(|c| chi_square_uniform(c));
+        let done = counts.as_ref().ok();
+        let chi2 = done.map(|c| chi_square_uniform(c));
         let df = row.categories - 1;
-        let cells = vec![
-            row.reservoir.to_string(),
-            row.items.to_string(),
-            row.categories.to_string(),
-            self.draws.to_string(),
-            cell(&chi2.map(|x| format!("{x:.4}"))),
-            df.to_string(),
-            cell(&chi2.map(|x| format!("{:.4}", chi_square_p_value(x, df as f64)))),
-            cell(&counts.as_ref().map(|c| c.iter().min().copied().unwrap_or(0))),
-            cell(&counts.as_ref().map(|c| c.iter().max().copied().unwrap_or(0))),
-            ctx.seed().to_string(),
-            ctx.threads.to_string(),
-            cell(&counts.as_ref().map(|_| seconds_cell(time))),
-            ctx.time_limit_cell(),
-            status(&counts),
-        ];
+        let cells = SelectorRow {
+            reservoir: row.reservoir,
+            items: row.items,
+            samples: row.categories,
+            draws: self.draws,
+            chi_square: chi2.map(Fixed),
+            df,
+            p_value: chi2.map(|x| Fixed(chi_square_p_value(x, df as f64))),
+            min_count: done.map(|c| c.iter().min().copied().unwrap_or(0)),
+            max_count: done.map(|c| c.iter().max().copied().unwrap_or(0)),
+            seconds: done.map(|_| Seconds(time)),
+        };
         ctx.check_interrupted()?;
-        ctx.emit(cells, &format!("reservoir {}, {}", row.reservoir, counted(row.items as u64, "item")));
+        ctx.emit_row(&cells, ctx.threads, &Status::of(&counts), &row.label());
         Ok(())
     }
 }
@@ -383,6 +370,25 @@ struct VersusExperiment {
     p: VersusParams,
 }
 
+/// One row of the `versus` experiment; the tallies are `None` when the games stopped.
+#[derive(Serialize, Default)]
+struct VersusRow {
+    maxtake: u32,
+    games: u64,
+    /// `MIN-MAX` heaps per start.
+    heaps: String,
+    max_sticks: u32,
+    nonzero_starts: Option<u64>,
+    computer_wins: Option<u64>,
+    random_wins: Option<u64>,
+    nonzero_start_wins: Option<u64>,
+    /// One decimal, or `n/a` without a non-zero start.
+    nonzero_start_win_percent: Option<String>,
+    zero_start_wins: Option<u64>,
+    moves: Option<u64>,
+    seconds: Option<Seconds>,
+}
+
 /// Tallies of one `versus` row.
 #[derive(Debug, Default, Clone, Copy)]
 struct VersusTally {
@@ -399,10 +405,7 @@ impl VersusExperiment {
         if p.maxtakes.is_empty() {
             return Err(spec.error(Some("maxtakes"), "`maxtakes` must list at least one move limit"));
         }
-        if let Some(m) = p.maxtakes.iter().find(|&&m| m > MAX_STICKS) {
-            return Err(spec
-                .error(Some("maxtakes"), format!("maxtake {m} is out of range: a maxtake is from 0 to {MAX_STICKS}")));
-        }
+        check_maxtakes(spec, &p.maxtakes)?;
         if p.games == 0 || p.games > MAX_GAMES {
             return Err(spec.error(Some("games"), format!("`games` must be from 1 to {MAX_GAMES}")));
         }
@@ -457,24 +460,7 @@ impl VersusExperiment {
 
 impl Experiment for VersusExperiment {
     fn columns(&self) -> Vec<String> {
-        strings(&[
-            "maxtake",
-            "games",
-            "heaps",
-            "max_sticks",
-            "nonzero_starts",
-            "computer_wins",
-            "random_wins",
-            "nonzero_start_wins",
-            "nonzero_start_win_percent",
-            "zero_start_wins",
-            "moves",
-            "seed",
-            "threads",
-            "seconds",
-            "time_limit",
-            "status",
-        ])
+        columns_of::<VersusRow>()
     }
 
     /// One item per `maxtakes` entry.
@@ -495,26 +481,23 @@ impl Experiment for VersusExperiment {
             0 => "n/a".to_string(),
             n => format!("{:.1}", 100.0 * t.nonzero_start_wins as f64 / n as f64),
         };
-        let row = vec![
-            maxtake.to_string(),
-            self.p.games.to_string(),
-            format!("{}-{}", self.p.min_heaps, self.p.max_heaps),
-            self.p.max_sticks.to_string(),
-            cell(&tally.map(|t| t.nonzero_starts)),
-            cell(&tally.map(|t| t.computer_wins)),
-            cell(&tally.map(|t| self.p.games - t.computer_wins)),
-            cell(&tally.map(|t| t.nonzero_start_wins)),
-            cell(&tally.as_ref().map(percent)),
-            cell(&tally.map(|t| t.zero_start_wins)),
-            cell(&tally.map(|t| t.moves)),
-            ctx.seed().to_string(),
-            ctx.threads.to_string(),
-            cell(&tally.map(|_| seconds_cell(time))),
-            ctx.time_limit_cell(),
-            status(&tally),
-        ];
+        let done = tally.as_ref().ok();
+        let row = VersusRow {
+            maxtake,
+            games: self.p.games,
+            heaps: format!("{}-{}", self.p.min_heaps, self.p.max_heaps),
+            max_sticks: self.p.max_sticks,
+            nonzero_starts: done.map(|t| t.nonzero_starts),
+            computer_wins: done.map(|t| t.computer_wins),
+            random_wins: done.map(|t| self.p.games - t.computer_wins),
+            nonzero_start_wins: done.map(|t| t.nonzero_start_wins),
+            nonzero_start_win_percent: done.map(percent),
+            zero_start_wins: done.map(|t| t.zero_start_wins),
+            moves: done.map(|t| t.moves),
+            seconds: done.map(|_| Seconds(time)),
+        };
         ctx.check_interrupted()?;
-        ctx.emit(row, &format!("maxtake {maxtake}"));
+        ctx.emit_row(&row, ctx.threads, &Status::of(&tally), &format!("maxtake {maxtake}"));
         Ok(())
     }
 }

@@ -12,6 +12,7 @@ pub mod experiments;
 pub mod play;
 pub mod player;
 pub mod position;
+pub mod report;
 pub mod selector;
 pub mod solver;
 pub mod stats;

@@ -1,9 +1,8 @@
 //! A chart as data: what the plots show, independent of how they are drawn.
 //!
 //! Each chart is drawn twice from this one description: as a pgfplots figure (the PDF in
-//! the LaTeX report, [`super::pgfplots`]) and as an SVG for a browser
-//! ([`super::svg`]). Which charts an experiment gets is chosen by its game and kind in
-//! [`super::plots`].
+//! the LaTeX report) and as an SVG for a browser. This module is the model only: the
+//! renderers and the chart builders depend on it, never the other way.
 
 /// How the x axis is laid out.
 #[derive(Debug, Clone, PartialEq)]
@@ -94,6 +93,18 @@ impl Chart {
         step_ticks(lo.round(), hi.round(), nice_step((hi - lo) / MAX_X_TICKS as f64).max(1.0))
     }
 }
+
+/// The series colours (Tableau 10), shared by both renderers.
+pub const PALETTE: [(u8, u8, u8); 8] = [
+    (31, 119, 180),
+    (255, 127, 14),
+    (44, 160, 44),
+    (214, 39, 40),
+    (148, 103, 189),
+    (140, 86, 75),
+    (227, 119, 194),
+    (127, 127, 127),
+];
 
 /// Most ticks on an x axis.
 pub const MAX_X_TICKS: usize = 12;

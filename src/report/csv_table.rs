@@ -105,6 +105,12 @@ impl CsvTable {
     }
 }
 
+/// A table parsed from `text` as if read from `t.csv` (for tests).
+#[cfg(test)]
+pub fn test_table(text: &str) -> CsvTable {
+    CsvTable::parse(Path::new("t.csv"), text).unwrap()
+}
+
 /// A cell as a finite number (`timeout`, `error: ...`, empty and text give `None`).
 pub fn parse_number(cell: &str) -> Option<f64> {
     cell.trim().parse::<f64>().ok().filter(|v| v.is_finite())

@@ -225,19 +225,24 @@ mod tests {
 
     #[test]
     fn cells() {
-        assert_eq!(format_cell("positions", "10019"), "10{,}019");
-        assert_eq!(format_cell("seed", "20240321"), "20240321");
-        assert_eq!(format_cell("seconds", "0.005989"), "0.00599");
-        assert_eq!(format_cell("speedup", "1.8765"), "1.88");
-        assert_eq!(format_cell("speedup_2_threads", "1.8765"), "1.88");
-        assert_eq!(format_cell("time_limit", "20.0"), "20");
-        assert_eq!(format_cell("positions", "timeout"), "\\textit{timeout}");
-        assert_eq!(format_cell("status", "error: bad file_x"), "\\textit{error: bad file\\_x}");
-        assert_eq!(format_cell("best_move", "(0,g)"), "(0,g)");
-        assert_eq!(format_cell("equal", "true"), "yes");
-        assert_eq!(format_cell("score", "-1"), "$-$1");
-        assert_eq!(format_cell("average", "-0.25"), "$-$0.25");
-        assert_eq!(format_cell("best_move", ""), "--");
+        let cases = [
+            ("positions", "10019", "10{,}019"),
+            ("seed", "20240321", "20240321"),
+            ("seconds", "0.005989", "0.00599"),
+            ("speedup", "1.8765", "1.88"),
+            ("speedup_2_threads", "1.8765", "1.88"),
+            ("time_limit", "20.0", "20"),
+            ("positions", "timeout", "\\textit{timeout}"),
+            ("status", "error: bad file_x", "\\textit{error: bad file\\_x}"),
+            ("best_move", "(0,g)", "(0,g)"),
+            ("equal", "true", "yes"),
+            ("score", "-1", "$-$1"),
+            ("average", "-0.25", "$-$0.25"),
+            ("best_move", "", "--"),
+        ];
+        for (column, cell, latex) in cases {
+            assert_eq!(format_cell(column, cell), latex, "{column} {cell}");
+        }
     }
 
     #[test]
@@ -247,13 +252,18 @@ mod tests {
 
     #[test]
     fn headers_carry_units() {
-        assert_eq!(header("seconds"), "time (s)");
-        assert_eq!(header("dumb_find_seconds"), "dumb find time (s)");
-        assert_eq!(header("seq_positions"), "seq. positions");
-        assert_eq!(header("speedup"), "speed-up ($\\times$)");
-        assert_eq!(header("leaves_per_second"), "leaves (/s)");
-        assert_eq!(header("time_limit"), "limit (s)");
-        assert_eq!(header("m"), "$m$");
-        assert_eq!(header("best_move"), "best move");
+        let cases = [
+            ("seconds", "time (s)"),
+            ("dumb_find_seconds", "dumb find time (s)"),
+            ("seq_positions", "seq. positions"),
+            ("speedup", "speed-up ($\\times$)"),
+            ("leaves_per_second", "leaves (/s)"),
+            ("time_limit", "limit (s)"),
+            ("m", "$m$"),
+            ("best_move", "best move"),
+        ];
+        for (name, latex) in cases {
+            assert_eq!(header(name), latex);
+        }
     }
 }

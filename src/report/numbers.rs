@@ -7,21 +7,18 @@
 //! first column's value (`spel1` for `instances/tegel/spel1.txt`: directories and the
 //! extensions .txt/.in are dropped), or the first few columns joined with `/` when the
 //! first one does not tell the rows apart (`spel4/3` for instance spel4, 3 moves
-//! undone). Missing results print a bold `??` and a LaTeX warning.
+//! undone), or the leading text columns and `threads` for rows measured on several
+//! thread counts (`tegel/best/spel3/2`). Missing results print a bold `??` and a LaTeX warning.
 //!
-//! Derived figures: for `tegel/sweep`, per instance (`ROW` = instance key):
-//! `undone_max` (most moves undone with a complete besteScore), `positions_at_max`,
-//! `seconds_at_max`, `growth` (three significant digits: the mean factor by which positions grow per extra move
-//! undone) and `stopped` (yes when a call hit the time limit). For `tegel/best`, row
-//! `largest`: the largest complete search (`instance`, `positions`, `seconds`,
-//! `over_billion`, `within_hour`). For the run:
+//! Derived figures come from the experiment's game ([`super::kinds::KindReport::figures`],
+//! e.g. `\result{tegel/sweep}{spel4}{growth}`), under both `WHERE`s. For the run:
 //! `\result{run}{run}{cpu}` and the other keys of `run.toml`.
 
 use std::fmt::Write as _;
 
-use super::csv_table::{is_ok, CsvTable};
-use super::latex::{escape, format_cell, format_seconds};
-use super::Loaded;
+use super::csv_table::{parse_number, CsvTable};
+use super::latex::{escape, format_cell};
+use super::{kind_report, Loaded};
 
 /// The text of `numbers.tex` for the loaded experiments and the run metadata.
 pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>) -> String {
@@ -54,16 +51,10 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>) -> String {
                 let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
             }
         }
-        let derived = match kind.as_str() {
-            "tegel/sweep" => sweep_figures(&item.table),
-            "tegel/best" => largest_search(&item.table),
-            _ => Vec::new(),
-        };
-        {
-            for (key, column, value) in derived {
-                let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
-                let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
-            }
+        let derived = kind_report(&item.game, &item.kind).map(|k| (k.figures)(&item.table)).unwrap_or_default();
+        for (key, column, value) in derived {
+            let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
+            let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
         }
     }
     out
@@ -78,112 +69,57 @@ pub fn key_part(cell: &str) -> String {
 }
 
 /// The row key of every row: the shortest prefix of up to four leading columns that
-/// tells the rows apart, joined with `/` (the row number is appended if none does).
+/// tells the rows apart, joined with `/`. When none does (rows measured on several
+/// thread counts, whose `threads` column comes last), the leading text columns and
+/// `threads`; failing that, the four leading columns and the row number.
 pub fn row_keys(table: &CsvTable) -> Vec<String> {
     let width = table.columns.len().clamp(1, 4);
-    for k in 1..=width {
-        let keys: Vec<String> =
-            table.rows.iter().map(|r| r.iter().take(k).map(|c| key_part(c)).collect::<Vec<_>>().join("/")).collect();
-        let mut sorted = keys.clone();
-        sorted.sort();
-        sorted.dedup();
-        if sorted.len() == keys.len() {
+    if let Some(keys) = (1..=width).find_map(|k| distinct_keys(table, &(0..k).collect::<Vec<_>>())) {
+        return keys;
+    }
+    let mut text: Vec<usize> =
+        (0..width).take_while(|&c| table.rows.iter().all(|r| parse_number(&r[c]).is_none())).collect();
+    if let (Some(threads), false) = (table.index("threads"), text.is_empty()) {
+        text.push(threads);
+        if let Some(keys) = distinct_keys(table, &text) {
             return keys;
         }
     }
-    table
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| format!("{}/{}", r.iter().take(width).map(|c| key_part(c)).collect::<Vec<_>>().join("/"), i + 1))
-        .collect()
+    let leading: Vec<usize> = (0..width).collect();
+    keys_of(table, &leading).into_iter().enumerate().map(|(i, key)| format!("{key}/{}", i + 1)).collect()
 }
 
-/// The largest complete search of a `tegel/best` table (row key `largest`): its
-/// `instance`, `positions`, `seconds`, and whether it is `over_billion` positions and
-/// `within_hour` (the assignment's question on a 10^9-position instance).
-fn largest_search(table: &CsvTable) -> Vec<(String, &'static str, String)> {
-    let largest = table
-        .rows
-        .iter()
-        .filter(|r| table.cell(r, "status").is_none_or(is_ok))
-        .filter_map(|r| Some((r, table.number(r, "positions")?, table.number(r, "seconds")?)))
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    let Some((row, positions, seconds)) = largest else { return Vec::new() };
-    let key = "largest".to_string();
-    let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
-    vec![
-        (key.clone(), "instance", escape(&key_part(table.cell(row, "instance").unwrap_or_default()))),
-        (key.clone(), "positions", format_cell("positions", table.cell(row, "positions").unwrap_or_default())),
-        (key.clone(), "seconds", format_cell("seconds", table.cell(row, "seconds").unwrap_or_default())),
-        (key.clone(), "over_billion", yes(positions > 1e9)),
-        (key, "within_hour", yes(seconds <= 3600.0)),
-    ]
+/// The cells of `columns` as key parts joined with `/`, for every row.
+fn keys_of(table: &CsvTable, columns: &[usize]) -> Vec<String> {
+    table.rows.iter().map(|r| columns.iter().map(|&c| key_part(&r[c])).collect::<Vec<_>>().join("/")).collect()
 }
 
-/// Derived per-instance figures of an undo sweep (see the module documentation).
-fn sweep_figures(table: &CsvTable) -> Vec<(String, &'static str, String)> {
-    let mut instances: Vec<&str> = table.column("instance");
-    instances.dedup();
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for instance in instances {
-        if seen.contains(&instance) {
-            continue;
-        }
-        seen.push(instance);
-        let rows: Vec<&Vec<String>> =
-            table.rows.iter().filter(|r| table.cell(r, "instance") == Some(instance)).collect();
-        let complete: Vec<(f64, f64, f64)> = rows
-            .iter()
-            .filter(|r| table.cell(r, "status").is_none_or(is_ok))
-            .filter_map(|r| {
-                Some((table.number(r, "undone")?, table.number(r, "positions")?, table.number(r, "seconds")?))
-            })
-            .collect();
-        let stopped = rows.iter().any(|r| table.cell(r, "status").is_some_and(|s| !is_ok(s)));
-        let key = key_part(instance);
-        out.push((key.clone(), "stopped", if stopped { "yes" } else { "no" }.to_string()));
-        let Some(&(undone, positions, seconds)) = complete.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
-        out.push((key.clone(), "undone_max", format_cell("undone", &format!("{undone}"))));
-        out.push((key.clone(), "positions_at_max", format_cell("positions", &format!("{positions}"))));
-        out.push((key.clone(), "seconds_at_max", format_cell("seconds", &format!("{seconds}"))));
-        let base = complete.iter().filter(|p| p.1 > 1.0).min_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some(&(u0, p0, _)) = base {
-            if undone > u0 {
-                out.push((key, "growth", format_seconds((positions / p0).powf(1.0 / (undone - u0)))));
-            }
-        }
-    }
-    out
+/// [`keys_of`] when no two rows share a key.
+fn distinct_keys(table: &CsvTable, columns: &[usize]) -> Option<Vec<String>> {
+    let keys = keys_of(table, columns);
+    let mut sorted = keys.clone();
+    sorted.sort();
+    sorted.dedup();
+    (sorted.len() == keys.len()).then_some(keys)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-
-    fn table(text: &str) -> CsvTable {
-        CsvTable::parse(Path::new("t.csv"), text).unwrap()
-    }
+    use crate::report::csv_table::test_table as table;
 
     #[test]
     fn keys_use_the_first_distinguishing_columns() {
-        assert_eq!(row_keys(&table("instance,x\ntegel/spel1.txt,1\nspel3.txt,2\n")), ["spel1", "spel3"]);
+        assert_eq!(row_keys(&table("instance,x\ndir/spel1.txt,1\nspel3.txt,2\n")), ["spel1", "spel3"]);
         assert_eq!(row_keys(&table("instance,undone\na,0\na,1\n")), ["a/0", "a/1"]);
         assert_eq!(row_keys(&table("a\nx\nx\n")), ["x/1", "x/2"]);
     }
 
     #[test]
-    fn sweep_growth_and_stop() {
-        let t = table(
-            "instance,undone,positions,seconds,status\ns4,0,1,0.0,ok\ns4,1,10,0.1,ok\ns4,3,1000,1.5,ok\ns4,4,timeout,timeout,timeout\n",
-        );
-        let f = sweep_figures(&t);
-        let get = |c: &str| f.iter().find(|x| x.1 == c).map(|x| x.2.clone()).unwrap();
-        assert_eq!(get("stopped"), "yes");
-        assert_eq!(get("undone_max"), "3");
-        assert_eq!(get("positions_at_max"), "1{,}000");
-        assert_eq!(get("growth"), "10.0");
+    fn rows_per_thread_count_are_keyed_by_threads() {
+        let t = table("game,search,instance,positions,seconds,threads\ng,s,i,5,0.1,1\ng,s,i,5,0.2,2\n");
+        assert_eq!(row_keys(&t), ["g/s/i/1", "g/s/i/2"]);
+        let t = table("game,search,positions,threads,status\ng,s,5,1,ok\ng,s,5,1,ok\n");
+        assert_eq!(row_keys(&t), ["g/s/5/1/1", "g/s/5/1/2"]);
     }
 }

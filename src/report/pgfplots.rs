@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::chart::{Chart, Layout};
+use super::chart::{Chart, Layout, PALETTE};
 use super::latex::escape;
 
 /// The `tikzpicture` of `chart`; `width` is a TeX dimension (e.g. `0.8\linewidth`).
@@ -72,18 +72,6 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
 /// The style of a reference line (the ideal speed-up): its legend entry is drawn with the
 /// same style, dashed black.
 pub const REFERENCE_STYLE: &str = "black, dashed, thick, no markers";
-
-/// The series colours (Tableau 10), shared with the SVG renderer.
-pub const PALETTE: [(u8, u8, u8); 8] = [
-    (31, 119, 180),
-    (255, 127, 14),
-    (44, 160, 44),
-    (214, 39, 40),
-    (148, 103, 189),
-    (140, 86, 75),
-    (227, 119, 194),
-    (127, 127, 127),
-];
 
 /// `\definecolor` lines for the palette (`harness0` ... `harness7`).
 pub fn color_definitions() -> String {

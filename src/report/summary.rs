@@ -110,17 +110,17 @@ mod tests {
     use super::*;
 
     const PARALLEL: &str = "game,search,instance,threads,seq_positions,par_positions,equal,seq_seconds,par_seconds,speedup,result,seed,time_limit,status\n\
-        tegel,best,spel3.txt,1,1356123,1356123,true,1.2,1.3,0.92,0 (0;b),1,20,ok\n\
-        tegel,best,spel3.txt,2,1356123,1356123,true,1.2,0.7,1.71,0 (0;b),1,20,ok\n\
-        stenen,count smart,6x10 stenen2,1,99,98,false,1.0,1.0,1.0,2339,1,20,ok\n\
-        stenen,count smart,6x10 stenen2,2,99,99,true,1.0,0.5,2.0,2339,1,20,ok\n";
+        g1,best,spel3.txt,1,1356123,1356123,true,1.2,1.3,0.92,0 (0;b),1,20,ok\n\
+        g1,best,spel3.txt,2,1356123,1356123,true,1.2,0.7,1.71,0 (0;b),1,20,ok\n\
+        g2,count smart,6x10 s2,1,99,98,false,1.0,1.0,1.0,2339,1,20,ok\n\
+        g2,count smart,6x10 s2,2,99,99,true,1.0,0.5,2.0,2339,1,20,ok\n";
 
     #[test]
     fn one_row_per_search_with_speedups_per_thread_count() {
         let t = CsvTable::parse(Path::new("parallel.csv"), PARALLEL).unwrap();
         let s = summary_table(&[&t]).unwrap();
         assert_eq!(s.columns[6..], ["speedup_1_thread", "speedup_2_threads"]);
-        assert_eq!(s.rows[0], ["tegel", "best", "spel3.txt", "1356123", "true", "1.2", "0.92", "1.71"]);
+        assert_eq!(s.rows[0], ["g1", "best", "spel3.txt", "1356123", "true", "1.2", "0.92", "1.71"]);
         assert_eq!(s.rows[1][4], "NO: 99 vs 98");
     }
 

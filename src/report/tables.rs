@@ -16,6 +16,7 @@
 use std::fmt::Write as _;
 
 use super::csv_table::{parse_number, CsvTable};
+use super::kinds::GameReport;
 use super::latex::{caption_text, escape, format_cell, format_real, header, is_marker};
 
 /// Tables with more shown columns than this are set sideways (`sidewaystable`, a
@@ -50,60 +51,33 @@ impl Titles {
         Titles { caption, label }
     }
 
-    /// The titles of experiment `name` of (`game`, `kind`): the manifest's caption when it
-    /// gives one, otherwise a caption built from the game and kind
+    /// The titles of experiment `name` of `game`'s `kind`: the manifest's caption when
+    /// it gives one, otherwise a caption built from what the game says of the kind
     /// ([`default_caption`]). A caption equal to the name with spaces for underscores is
     /// the manifest's own stand-in for a missing one (`tegel best`) and counts as none.
-    pub fn for_experiment(name: &str, game: &str, kind: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
+    pub fn for_experiment(
+        name: &str,
+        game: Option<&GameReport>,
+        kind: &str,
+        caption: Option<&str>,
+        label: Option<&str>,
+    ) -> Titles {
         let given = caption.map(str::trim).filter(|c| !c.is_empty() && *c != name.replace('_', " "));
         let built = default_caption(name, game, kind);
         Titles::new(name, Some(given.unwrap_or(&built)), label)
     }
 }
 
-/// What a (game, kind) table shows, for captions the manifest does not give.
-fn kind_description(game: &str, kind: &str) -> Option<&'static str> {
-    Some(match (game, kind) {
-        ("tegel", "best") => "besteScore per instance",
-        ("tegel", "greedy") => "the greedy move against besteScore per instance",
-        ("tegel", "good") => "bepaalGoedeZet (Monte Carlo move) per instance",
-        ("tegel", "sweep") => "besteScore against moves undone (doeExperiment) per instance",
-        ("tegel", "match") => "games between the move strategies per instance",
-        ("stenen", "table") => "finding and counting tilings, dumb, smart and fast, per instance",
-        ("nim", "formula") => "the nim-value rule against an exhaustive solver",
-        ("nim", "selector") => "uniformity of the reservoir-sampling move selector",
-        ("nim", "versus") => "the computer against a uniformly random player",
-        ("checkers", "count") => "continuation games per board",
-        ("checkers", "perft") => "perft leaves per board and depth",
-        ("checkers", "match") => "games between the move strategies",
-        ("harness", "parallel") => "sequential against parallel exhaustive searches",
-        _ => return None,
-    })
-}
-
-/// The game's name in captions.
-fn game_title(game: &str) -> Option<&'static str> {
-    Some(match game {
-        "tegel" => "Tile game",
-        "stenen" => "Tiling",
-        "nim" => "Nim",
-        "checkers" => "Checkers",
-        "harness" => "All games",
-        _ => return None,
-    })
-}
-
-/// A caption from the game and kind, e.g. "Tile game: besteScore per instance
-/// (`tegel_best`)."; the experiment name tells experiments of one kind apart.
-pub fn default_caption(name: &str, game: &str, kind: &str) -> String {
-    let what = match kind_description(game, kind) {
-        Some(d) => d.to_string(),
+/// A caption from the game's report and the kind, e.g. "Tile game: besteScore per
+/// instance (`tegel_best`)."; the experiment name tells experiments of one kind apart.
+/// Without a game report it is the generic "Results of experiment `NAME`.".
+pub fn default_caption(name: &str, game: Option<&GameReport>, kind: &str) -> String {
+    let Some(game) = game else { return format!("Results of experiment \\texttt{{{}}}.", escape(name)) };
+    let what = match game.kind(kind) {
+        Some(k) => k.description.to_string(),
         None => format!("results of kind \\texttt{{{}}}", escape(kind)),
     };
-    match game_title(game) {
-        Some(g) => format!("{g}: {what} (\\texttt{{{}}}).", escape(name)),
-        None => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
-    }
+    format!("{}: {what} (\\texttt{{{}}}).", game.title, escape(name))
 }
 
 /// A run of shown columns under one header cell: a single column, or a group of columns
@@ -376,11 +350,8 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
-
-    fn table(text: &str) -> CsvTable {
-        CsvTable::parse(Path::new("t.csv"), text).unwrap()
-    }
+    use crate::report::csv_table::test_table as table;
+    use crate::report::kinds::KindReport;
 
     #[test]
     fn groups_share_prefixes() {
@@ -443,14 +414,15 @@ mod tests {
     }
 
     #[test]
-    fn captions_default_to_game_and_kind() {
-        let t = Titles::for_experiment("tegel_best", "tegel", "best", Some("tegel best"), None);
-        assert_eq!(t.caption, "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
-        let t = Titles::for_experiment("nim_formula", "nim", "formula", Some("Nim: mine"), Some("tab:x"));
-        assert_eq!((t.caption.as_str(), t.label.as_str()), ("Nim: mine", "tab:x"));
-        let t = Titles::for_experiment("long_grow", "tegel", "grow", None, None);
-        assert_eq!(t.caption, "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
-        let t = Titles::for_experiment("x", "other", "table", None, None);
+    fn captions_default_to_the_game_report() {
+        static GAME: GameReport = GameReport { title: "Game", kinds: &[KindReport::new("k", "what k shows")] };
+        let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("g k"), None);
+        assert_eq!(t.caption, "Game: what k shows (\\texttt{g\\_k}).");
+        let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("Mine"), Some("tab:x"));
+        assert_eq!((t.caption.as_str(), t.label.as_str()), ("Mine", "tab:x"));
+        let t = Titles::for_experiment("long_grow", Some(&GAME), "grow", None, None);
+        assert_eq!(t.caption, "Game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
+        let t = Titles::for_experiment("x", None, "k", None, None);
         assert_eq!(t.caption, "Results of experiment \\texttt{x}.");
     }
 

@@ -8,6 +8,7 @@ pub mod fast;
 pub mod load;
 pub mod memo;
 pub mod play;
+pub mod report;
 pub mod search;
 pub mod stone;
 

@@ -21,6 +21,7 @@ pub mod montecarlo;
 pub mod packed;
 pub mod play;
 pub mod position;
+pub mod report;
 pub mod rules;
 pub mod search;
 pub mod sweep;

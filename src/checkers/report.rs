@@ -1,0 +1,74 @@
+//! What `harness report` knows of the checkers experiments: the default captions of its
+//! kinds and the charts of `count` (games and positions per board, bars, log y) and
+//! `perft` (leaves against depth, log y, one line per board).
+
+use crate::report::chart::Chart;
+use crate::report::csv_table::CsvTable;
+use crate::report::kinds::{GameReport, KindReport};
+use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
+
+/// The checkers report.
+pub static REPORT: GameReport = GameReport {
+    title: "Checkers",
+    kinds: &[
+        KindReport {
+            placed: true,
+            chart_columns: &["board", "games", "positions", "memo_positions"],
+            charts: count_charts,
+            ..KindReport::new("count", "continuation games per board")
+        },
+        KindReport {
+            placed: true,
+            chart_columns: &["board", "depth", "leaves"],
+            charts: perft_charts,
+            ..KindReport::new("perft", "perft leaves per board and depth")
+        },
+        KindReport::new("match", "games between the move strategies"),
+    ],
+};
+
+const GAMES: Bars = Bars {
+    what: "games",
+    category: "board",
+    columns: &[("games", "games"), ("positions", "positions"), ("memoised positions", "memo_positions")],
+    y_label: "count",
+    caption:
+        "Checkers continuation games: games and positions visited (plain and memoised) per board size (log scale).",
+};
+
+fn count_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    vec![bars(name, table, &GAMES)]
+}
+
+fn perft_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    let labels = Labels {
+        name: format!("{name}-leaves"),
+        title: format!("Perft ({name}): leaves against depth"),
+        caption: "Checkers perft: leaves against depth, one line per board (log scale).".to_string(),
+        x_label: "depth".to_string(),
+        y_label: "leaves".to_string(),
+    };
+    vec![line_chart(labels, true, lines(table, &["board"], "depth", "leaves", true))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table;
+    use crate::report::plots::charts;
+
+    #[test]
+    fn perft_has_a_line_per_board() {
+        let t = test_table("board,depth,leaves\n8x8,2,49\n8x8,1,7\n6x6,1,5\n");
+        let c = charts("p", "checkers", REPORT.kind("perft"), &t).unwrap();
+        assert_eq!(c[0].name, "p-leaves");
+        assert_eq!(c[0].series[0].points, [(1.0, 7.0), (2.0, 49.0)]);
+        assert_eq!(c[0].series[1].name, "6x6");
+    }
+
+    #[test]
+    fn count_bars_need_the_memo_column() {
+        let e = charts("c", "checkers", REPORT.kind("count"), &test_table("board,games,positions\n")).unwrap_err();
+        assert!(e.message.contains("`memo_positions` (needed by the checkers count plots)"), "{}", e.message);
+    }
+}

@@ -1,0 +1,65 @@
+//! What the report knows of the harness's own experiments (`game = "harness"`): the
+//! caption of the `parallel` comparison and its speed-up chart (one line per search, the
+//! ideal speed-up dashed). Its tables also feed the cross-game summary
+//! ([`super::summary`]).
+//!
+//! The harness's counterpart of a game's `src/GAME/report.rs`: the harness has no game
+//! folder, so its report lives with the report.
+
+use super::chart::{Chart, Series};
+use super::csv_table::CsvTable;
+use super::kinds::{GameReport, KindReport};
+use super::plots::{line_chart, lines, Labels};
+
+/// The kind of the sequential-against-parallel comparison.
+pub const PARALLEL: &str = "parallel";
+
+/// The harness's report.
+pub static REPORT: GameReport = GameReport {
+    title: "All games",
+    kinds: &[KindReport {
+        placed: true,
+        chart_columns: &["game", "search", "instance", "threads", "speedup"],
+        charts: speedup_charts,
+        ..KindReport::new(PARALLEL, "sequential against parallel exhaustive searches")
+    }],
+};
+
+fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    let mut series = lines(table, &["game", "search", "instance"], "threads", "speedup", false);
+    let mut threads: Vec<f64> = table.column("threads").iter().filter_map(|c| c.parse::<f64>().ok()).collect();
+    threads.sort_by(f64::total_cmp);
+    threads.dedup();
+    if !threads.is_empty() {
+        series.push(Series {
+            name: "ideal".to_string(),
+            points: threads.iter().map(|&t| (t, t)).collect(),
+            reference: true,
+        });
+    }
+    let labels = Labels {
+        name: format!("{name}-speedup"),
+        title: format!("Parallel speed-up ({name})"),
+        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up.".to_string(),
+        x_label: "threads".to_string(),
+        y_label: "speed-up".to_string(),
+    };
+    vec![line_chart(labels, false, series)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::registry::HARNESS;
+    use crate::report::csv_table::test_table;
+    use crate::report::plots::charts;
+
+    #[test]
+    fn speedup_adds_the_ideal_line() {
+        let t = test_table("game,search,instance,threads,speedup\ng,best,s3,1,0.98\ng,best,s3,2,1.9\n");
+        let c = charts("par", HARNESS, REPORT.kind(PARALLEL), &t).unwrap();
+        assert_eq!(c[0].series[0].name, "g best s3");
+        assert_eq!(c[0].series[1].points, [(1.0, 1.0), (2.0, 2.0)]);
+        assert!(c[0].series[1].reference);
+    }
+}

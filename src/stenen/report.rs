@@ -1,0 +1,68 @@
+//! What `harness report` knows of the tiling experiments: the default caption of the
+//! instance table and its charts (positions visited per instance, log y: dumb vs smart
+//! vs fast counting, dumb vs smart finding).
+
+use crate::report::chart::Chart;
+use crate::report::csv_table::CsvTable;
+use crate::report::kinds::{GameReport, KindReport};
+use crate::report::plots::{bars, Bars};
+
+/// The tiling game's report.
+pub static REPORT: GameReport = GameReport {
+    title: "Tiling",
+    kinds: &[KindReport {
+        placed: true,
+        chart_columns: &[
+            "instance",
+            "dumb_find_positions",
+            "smart_find_positions",
+            "dumb_count_positions",
+            "smart_count_positions",
+            "fast_count_positions",
+        ],
+        charts: table_charts,
+        ..KindReport::new("table", "finding and counting tilings, dumb, smart and fast, per instance")
+    }],
+};
+
+const COUNT: Bars = Bars {
+    what: "count-positions",
+    category: "instance",
+    columns: &[
+        ("dumb count", "dumb_count_positions"),
+        ("smart count", "smart_count_positions"),
+        ("fast count", "fast_count_positions"),
+    ],
+    y_label: "positions visited",
+    caption: "Tiling, counting all solutions: positions visited, dumb vs smart vs fast, per instance (log scale).",
+};
+
+const FIND: Bars = Bars {
+    what: "find-positions",
+    category: "instance",
+    columns: &[("dumb find", "dumb_find_positions"), ("smart find", "smart_find_positions")],
+    y_label: "positions visited",
+    caption: "Tiling, finding one solution: positions visited, dumb vs smart, per instance (log scale).",
+};
+
+fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    vec![bars(name, table, &COUNT), bars(name, table, &FIND)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table;
+
+    #[test]
+    fn counting_and_finding_bars_per_instance() {
+        let t = test_table(
+            "instance,dumb_find_positions,smart_find_positions,dumb_count_positions,smart_count_positions,fast_count_positions\n\
+             4x5 stenen1,100,10,timeout,50,20\n",
+        );
+        let c = crate::report::plots::charts("s", "stenen", REPORT.kind("table"), &t).unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["s-count-positions", "s-find-positions"]);
+        assert!(c[0].series[0].points.is_empty() && c[0].series[1].points == [(0.0, 50.0)]);
+    }
+}

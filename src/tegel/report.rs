@@ -1,0 +1,170 @@
+//! What `harness report` knows of the tile game's experiments: the default captions of
+//! its kinds, the undo sweep's charts and the derived figures of `best` and `sweep`.
+//!
+//! Derived figures (`\result{tegel/sweep}{INSTANCE}{COLUMN}`, `INSTANCE` the instance's
+//! row key): `undone_max` (most moves undone with a complete besteScore),
+//! `positions_at_max`, `seconds_at_max`, `growth` (three significant digits: the mean
+//! factor by which positions grow per extra move undone) and `stopped` (yes when a call
+//! hit the time limit). `\result{tegel/best}{largest}{COLUMN}`: the largest complete
+//! search (`instance`, `positions`, `seconds`, `over_billion`, `within_hour`).
+
+use crate::report::chart::Chart;
+use crate::report::csv_table::{is_ok, CsvTable};
+use crate::report::kinds::{Figure, GameReport, KindReport};
+use crate::report::latex::{escape, format_cell, format_seconds};
+use crate::report::numbers::key_part;
+use crate::report::plots::{line_chart, lines, Labels};
+
+/// The tile game's report.
+pub static REPORT: GameReport = GameReport {
+    title: "Tile game",
+    kinds: &[
+        KindReport { placed: true, figures: largest_search, ..KindReport::new("best", "besteScore per instance") },
+        KindReport::new("greedy", "the greedy move against besteScore per instance"),
+        KindReport::new("good", "bepaalGoedeZet (Monte Carlo move) per instance"),
+        KindReport {
+            placed: true,
+            chart_columns: &["instance", "undone", "positions", "seconds"],
+            charts: sweep_charts,
+            figures: sweep_figures,
+            ..KindReport::new("sweep", "besteScore against moves undone (doeExperiment) per instance")
+        },
+        KindReport::new("match", "games between the move strategies per instance"),
+    ],
+};
+
+/// The undo sweep: positions visited and seconds against moves undone, log y, one line
+/// per instance.
+fn sweep_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    vec![sweep_chart(name, table, "positions", "positions visited"), sweep_chart(name, table, "seconds", "time taken")]
+}
+
+fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str) -> Chart {
+    let labels = Labels {
+        name: format!("{name}-{column}"),
+        title: format!("Undo sweep ({name}): {what} against moves undone"),
+        caption: format!(
+            "Tile game undo sweep: {what} by besteScore against moves undone, one line per instance (log scale)."
+        ),
+        x_label: "moves undone".to_string(),
+        y_label: if column == "seconds" { "time (s)".to_string() } else { what.to_string() },
+    };
+    line_chart(labels, true, lines(table, &["instance"], "undone", column, true))
+}
+
+/// The largest complete search of a `best` table (row key `largest`): its `instance`,
+/// `positions`, `seconds`, and whether it is `over_billion` positions and `within_hour`
+/// (the assignment's question on a 10^9-position instance).
+fn largest_search(table: &CsvTable) -> Vec<Figure> {
+    let largest = table
+        .rows
+        .iter()
+        .filter(|r| table.cell(r, "status").is_none_or(is_ok))
+        .filter_map(|r| Some((r, table.number(r, "positions")?, table.number(r, "seconds")?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((row, positions, seconds)) = largest else { return Vec::new() };
+    let key = "largest".to_string();
+    let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
+    vec![
+        (key.clone(), "instance", escape(&key_part(table.cell(row, "instance").unwrap_or_default()))),
+        (key.clone(), "positions", format_cell("positions", table.cell(row, "positions").unwrap_or_default())),
+        (key.clone(), "seconds", format_cell("seconds", table.cell(row, "seconds").unwrap_or_default())),
+        (key.clone(), "over_billion", yes(positions > 1e9)),
+        (key, "within_hour", yes(seconds <= 3600.0)),
+    ]
+}
+
+/// Derived per-instance figures of an undo sweep (see the module documentation).
+fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
+    let mut instances: Vec<&str> = table.column("instance");
+    instances.dedup();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for instance in instances {
+        if seen.contains(&instance) {
+            continue;
+        }
+        seen.push(instance);
+        let rows: Vec<&Vec<String>> =
+            table.rows.iter().filter(|r| table.cell(r, "instance") == Some(instance)).collect();
+        let complete: Vec<(f64, f64, f64)> = rows
+            .iter()
+            .filter(|r| table.cell(r, "status").is_none_or(is_ok))
+            .filter_map(|r| {
+                Some((table.number(r, "undone")?, table.number(r, "positions")?, table.number(r, "seconds")?))
+            })
+            .collect();
+        let stopped = rows.iter().any(|r| table.cell(r, "status").is_some_and(|s| !is_ok(s)));
+        let key = key_part(instance);
+        out.push((key.clone(), "stopped", if stopped { "yes" } else { "no" }.to_string()));
+        let Some(&(undone, positions, seconds)) = complete.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
+        out.push((key.clone(), "undone_max", format_cell("undone", &format!("{undone}"))));
+        out.push((key.clone(), "positions_at_max", format_cell("positions", &format!("{positions}"))));
+        out.push((key.clone(), "seconds_at_max", format_cell("seconds", &format!("{seconds}"))));
+        let base = complete.iter().filter(|p| p.1 > 1.0).min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some(&(u0, p0, _)) = base {
+            if undone > u0 {
+                out.push((key, "growth", format_seconds((positions / p0).powf(1.0 / (undone - u0)))));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table as table;
+    use crate::report::plots::charts;
+    use crate::report::tables::Titles;
+
+    #[test]
+    fn sweep_has_a_line_per_instance_without_timeouts() {
+        let t = table(
+            "instance,undone,positions,seconds,status\na,1,1,0.1,ok\na,0,5,0.2,ok\nb,1,3,0.1,ok\nb,2,timeout,timeout,timeout\n",
+        );
+        let c = charts("sw", "tegel", REPORT.kind("sweep"), &t).unwrap();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].name, "sw-positions");
+        assert_eq!(c[0].series.len(), 2);
+        assert_eq!(c[0].series[0].points, [(0.0, 5.0), (1.0, 1.0)]);
+        assert_eq!(c[0].series[1].points, [(1.0, 3.0)]);
+        assert_eq!(c[1].y_label, "time (s)");
+    }
+
+    #[test]
+    fn missing_column_is_refused() {
+        let t = table("instance,undone,positions\n");
+        let e = charts("sw", "tegel", REPORT.kind("sweep"), &t).unwrap_err();
+        assert!(e.message.contains("missing column `seconds` (needed by the tegel sweep plots)"), "{}", e.message);
+    }
+
+    #[test]
+    fn sweep_growth_and_stop() {
+        let t = table(
+            "instance,undone,positions,seconds,status\ns4,0,1,0.0,ok\ns4,1,10,0.1,ok\ns4,3,1000,1.5,ok\ns4,4,timeout,timeout,timeout\n",
+        );
+        let f = sweep_figures(&t);
+        let get = |c: &str| f.iter().find(|x| x.1 == c).map(|x| x.2.clone()).unwrap();
+        assert_eq!(get("stopped"), "yes");
+        assert_eq!(get("undone_max"), "3");
+        assert_eq!(get("positions_at_max"), "1{,}000");
+        assert_eq!(get("growth"), "10.0");
+    }
+
+    #[test]
+    fn largest_complete_search() {
+        let t = table("instance,positions,seconds,status\na.txt,2000000000,10,ok\nb.txt,5000000000,timeout,timeout\n");
+        let f = largest_search(&t);
+        assert_eq!(f[0], ("largest".to_string(), "instance", "a".to_string()));
+        assert_eq!((f[3].2.as_str(), f[4].2.as_str()), ("yes", "yes"));
+    }
+
+    #[test]
+    fn captions_default_to_game_and_kind() {
+        let t = Titles::for_experiment("tegel_best", Some(&REPORT), "best", Some("tegel best"), None);
+        assert_eq!(t.caption, "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
+        let t = Titles::for_experiment("long_grow", Some(&REPORT), "grow", None, None);
+        assert_eq!(t.caption, "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
+    }
+}
