@@ -12,8 +12,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use harness::harness::experiment::in_pool;
 use harness::harness::Budget;
+use harness::tegel::best::best_score_parallel;
 use harness::tegel::memo::{best_score_memo, memo_table};
-use harness::tegel::parallel::best_score_parallel;
 use harness::tegel::{best_score, load_file};
 
 fn best(c: &mut Criterion) {

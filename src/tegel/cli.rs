@@ -8,13 +8,15 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
+use super::args::GoodArgs;
+pub use super::args::PlayArgs;
+use super::best::best_score_with;
 use super::generate::{find_greedy_counterexample, grow, GrowSpec, GrowStop};
 use super::greedy::{check_greedy, greedy_move};
 use super::load::{file_text, load_file};
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::sweep::sweep;
 use crate::harness::cli::{count_of, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
@@ -38,12 +40,8 @@ pub enum Command {
     Good {
         /// The game file.
         file: PathBuf,
-        /// Random games per move.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the random games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -58,12 +56,8 @@ pub enum Command {
     Sweep {
         /// The game file.
         file: PathBuf,
-        /// Random games per move of the good moves.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the good moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -74,12 +68,8 @@ pub enum Command {
         /// The player (0 or 1) who plays good moves.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
         good_player: u8,
-        /// Random games per move of the good moves.
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-        sims: u32,
-        /// Seed of the good moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        #[command(flatten)]
+        good: GoodArgs,
         #[command(flatten)]
         opts: SearchArgs,
     },
@@ -128,35 +118,16 @@ pub enum Command {
     },
 }
 
-/// Arguments of `harness play tegel`.
-#[derive(Debug, clap::Args)]
-pub struct PlayArgs {
-    /// The game file to start from.
-    pub file: PathBuf,
-    /// Random games per move for good moves.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
-    pub sims: u32,
-    /// Seed of the good moves.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads of the searches (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
-    /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
-    #[arg(long, value_parser = crate::harness::cli::parse_time_limit, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-}
-
 /// Runs a one-shot command.
 pub fn run(cmd: Command) -> Result<()> {
     match cmd {
         Command::Best { file, opts, memo } if memo.memo => best_memo(file, &opts, &memo),
         Command::Best { file, opts, .. } => best(file, &opts),
-        Command::Good { file, sims, seed, opts } => good(file, sims, seed, &opts),
+        Command::Good { file, good: g, opts } => good(file, g.sims, g.seed, &opts),
         Command::Greedy { file, opts } => greedy(file, &opts),
-        Command::Sweep { file, sims, seed, opts } => run_sweep(file, sims, seed, &opts),
-        Command::Match { file, good_player, sims, seed, opts } => {
-            run_match(file, good_player.into(), sims, seed, &opts)
+        Command::Sweep { file, good, opts } => run_sweep(file, good.sims, good.seed, &opts),
+        Command::Match { file, good_player, good, opts } => {
+            run_match(file, good_player.into(), good.sims, good.seed, &opts)
         }
         Command::Grow { m, n, k, l, target, seed, out, opts } => {
             let spec =
@@ -313,19 +284,10 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
     let _status = SearchStatus::start("undo sweep", budget.live_counter());
     let played = in_pool(threads, || {
         sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
-            let (status, cells) = match &row.result {
-                Ok(r) => (
-                    "ok",
-                    format!(
-                        "{:>14} {:>12.6} {:>6} {:>6}",
-                        r.positions,
-                        row.seconds.as_secs_f64(),
-                        r.score,
-                        r.move_text()
-                    ),
-                ),
-                Err(s) => {
-                    interrupted |= *s == Stopped::Interrupted;
+            let (status, cells) = match row.figures(12, 6) {
+                Some(cells) => ("ok", cells),
+                None => {
+                    interrupted |= row.interrupted();
                     ("timeout", format!("{:>14} {:>12} {:>6} {:>6}", "timeout", "timeout", "-", "-"))
                 }
             };

@@ -20,21 +20,23 @@
 //! the `seed` column of `good`, `sweep` and `match` rows is that item seed, so
 //! `harness tegel good|sweep|match FILE --seed SEED` replays the row.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table_for, positions_text};
 use super::montecarlo::{good_move, GoodMove};
-use super::parallel::best_score_with;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
-use crate::harness::experiment::{seconds_cell, status_of, timed, Item, STATUS_OK, STATUS_TIMEOUT};
+use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
+use crate::harness::row::cells;
 use crate::harness::{
-    Budget, Error, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchOutcome, Stopped,
+    columns_of, Budget, Error, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
+    SearchOutcome, Seconds, Status, Stopped,
 };
 
 /// Builds the experiment of a `game = "tegel"` manifest entry, loading every instance.
@@ -156,71 +158,13 @@ impl Kind {
         }
     }
 
-    fn columns(self) -> &'static [&'static str] {
+    fn columns(self) -> Vec<String> {
         match self {
-            Kind::Best => &[
-                "instance",
-                "score",
-                "best_move",
-                "positions",
-                "seconds",
-                "memo_positions",
-                "memo_seconds",
-                "positions_per_second",
-                "threads",
-                "seed",
-                "time_limit",
-                "status",
-            ],
-            Kind::Good { .. } => {
-                &["instance", "move", "averages", "sims", "seconds", "seed", "threads", "time_limit", "status"]
-            }
-            Kind::Greedy => &[
-                "instance",
-                "greedy_move",
-                "greedy_fill",
-                "greedy_score",
-                "best_move",
-                "best_score",
-                "values",
-                "positions",
-                "seconds",
-                "threads",
-                "seed",
-                "time_limit",
-                "status",
-            ],
-            Kind::Sweep { .. } => &[
-                "instance",
-                "undone",
-                "positions",
-                "seconds",
-                "memo_positions",
-                "memo_seconds",
-                "score",
-                "best_move",
-                "sims",
-                "seed",
-                "threads",
-                "time_limit",
-                "status",
-            ],
-            Kind::Match { .. } => &[
-                "instance",
-                "repetition",
-                "starter",
-                "good_player",
-                "good_score",
-                "moves",
-                "transcript",
-                "best_positions",
-                "seconds",
-                "sims",
-                "seed",
-                "threads",
-                "time_limit",
-                "status",
-            ],
+            Kind::Best => columns_of::<BestRow>(),
+            Kind::Good { .. } => columns_of::<GoodRow>(),
+            Kind::Greedy => columns_of::<GreedyRow>(),
+            Kind::Sweep { .. } => columns_of::<SweepRow>(),
+            Kind::Match { .. } => columns_of::<MatchRow>(),
         }
     }
 }
@@ -322,7 +266,7 @@ fn starter_name(good_starts: bool) -> &'static str {
 
 impl Experiment for TegelExperiment {
     fn columns(&self) -> Vec<String> {
-        self.kind.columns().iter().map(|c| c.to_string()).collect()
+        self.kind.columns()
     }
 
     fn items(&self) -> Vec<Item> {
@@ -355,15 +299,37 @@ fn interrupted_check(r: &std::result::Result<impl Sized, Stopped>) -> Result<()>
     }
 }
 
-fn status_cell(r: &std::result::Result<impl Sized, Stopped>) -> String {
-    match r {
-        Ok(_) => STATUS_OK.to_string(),
-        Err(s) => status_of(*s),
-    }
+/// Records `row` with the common columns, its `seed` cell being `seed`: the item seed
+/// that replays the row (`harness tegel good|sweep|match FILE --seed SEED`), where
+/// [`RunContext::emit_row`] would write the experiment's seed.
+fn emit_seeded(ctx: &RunContext, row: &impl Serialize, seed: u64, status: &Status, note: &str) {
+    let common = [ctx.threads.to_string(), seed.to_string(), ctx.time_limit_cell()];
+    ctx.emit(cells(row, common, status), note);
 }
 
-fn or_timeout<T>(r: &std::result::Result<T, Stopped>, f: impl Fn(&T) -> String) -> String {
-    r.as_ref().map(f).unwrap_or_else(|_| STATUS_TIMEOUT.to_string())
+/// A row of the `best` kind.
+#[derive(Serialize, Default)]
+struct BestRow {
+    instance: String,
+    score: Option<i32>,
+    best_move: Option<String>,
+    positions: Option<String>,
+    seconds: Option<Seconds>,
+    memo_positions: MemoCell<String>,
+    memo_seconds: MemoCell<Seconds>,
+    positions_per_second: Option<Fixed<0>>,
+}
+
+/// A cell of the memo search, which can stop on its own while the row's plain walk
+/// finishes (the row's status is then `ok` and the cell still says `timeout`).
+#[derive(Serialize, Default)]
+enum MemoCell<T> {
+    /// The memo search finished.
+    Value(T),
+    /// The memo search stopped.
+    #[default]
+    #[serde(rename = "timeout")]
+    Timeout,
 }
 
 fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
@@ -371,22 +337,19 @@ fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
     let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
     interrupted_check(&r)?;
     let both = with_memo(ctx, game.rules(), game.position(), r, memo_mb)?;
-    let r = &both.answer;
-    let row = vec![
-        inst.name.clone(),
-        or_timeout(r, |b| b.score.to_string()),
-        or_timeout(r, BestResult::move_text),
-        or_timeout(r, |b| positions_text(b.positions)),
-        or_timeout(&both.plain, |_| seconds_cell(time)),
-        both.memo_positions(),
-        both.memo_seconds(),
-        or_timeout(&both.plain, |b| format!("{:.0}", b.positions as f64 / time.as_secs_f64().max(1e-9))),
-        ctx.threads.to_string(),
-        ctx.seed().to_string(),
-        ctx.time_limit_cell(),
-        both.status(),
-    ];
-    ctx.emit(row, &inst.name);
+    let answer = both.answer.as_ref().ok();
+    let plain = both.plain.as_ref().ok();
+    let row = BestRow {
+        instance: inst.name.clone(),
+        score: answer.map(|b| b.score),
+        best_move: answer.map(BestResult::move_text),
+        positions: answer.map(|b| positions_text(b.positions)),
+        seconds: plain.map(|_| Seconds(time)),
+        memo_positions: both.memo_positions(),
+        memo_seconds: both.memo_seconds(),
+        positions_per_second: plain.map(|b| Fixed(b.positions as f64 / time.as_secs_f64().max(1e-9))),
+    };
+    ctx.emit_row(&row, ctx.threads, &both.status(), &inst.name);
     Ok(())
 }
 
@@ -401,26 +364,27 @@ struct PlainAndMemo {
 }
 
 impl PlainAndMemo {
-    fn memo_positions(&self) -> String {
-        or_timeout(&self.memo, |b| positions_text(b.positions))
+    fn memo_positions(&self) -> MemoCell<String> {
+        self.memo.as_ref().map_or(MemoCell::Timeout, |b| MemoCell::Value(positions_text(b.positions)))
     }
 
-    fn memo_seconds(&self) -> String {
-        or_timeout(&self.memo, |_| seconds_cell(self.memo_time))
+    fn memo_seconds(&self) -> MemoCell<Seconds> {
+        self.memo.as_ref().map_or(MemoCell::Timeout, |_| MemoCell::Value(Seconds(self.memo_time)))
     }
 
     /// `ok` when the plain walk finished (and the memo agrees or timed out), `timeout`
     /// when it did not, `error: plain and memo differ` when both finished and differ.
-    fn status(&self) -> String {
+    fn status(&self) -> Status {
         match (&self.plain, &self.memo) {
-            (Ok(p), Ok(m)) if p != m => STATUS_DIFFER.to_string(),
-            _ => status_cell(&self.plain),
+            (Ok(p), Ok(m)) if p != m => Status::Error(DIFFER.to_string()),
+            _ => Status::of(&self.plain),
         }
     }
 }
 
-/// The status of a row whose plain walk and memo search finished with different answers.
-pub const STATUS_DIFFER: &str = "error: plain and memo differ";
+/// The status message of a row whose plain walk and memo search finished with different
+/// answers (the cell reads `error: plain and memo differ`).
+const DIFFER: &str = "plain and memo differ";
 
 /// Runs besteScore through the memo after the plain walk `plain` of the same position,
 /// with a fresh budget and a table of at most `memo_mb` MiB (no larger than the plain
@@ -444,23 +408,45 @@ fn with_memo(
     Ok(PlainAndMemo { plain, memo, memo_time, answer })
 }
 
+/// A row of the `good` kind.
+#[derive(Serialize, Default)]
+struct GoodRow {
+    instance: String,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    averages: Option<String>,
+    sims: u32,
+    seconds: Option<Seconds>,
+}
+
 fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);
     let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed, &ctx.budget()));
     interrupted_check(&g)?;
-    let row = vec![
-        inst.name.clone(),
-        or_timeout(&g, GoodMove::move_text),
-        or_timeout(&g, GoodMove::averages_text),
-        sims.to_string(),
-        or_timeout(&g, |_| seconds_cell(time)),
-        seed.to_string(),
-        ctx.threads.to_string(),
-        ctx.time_limit_cell(),
-        status_cell(&g),
-    ];
-    ctx.emit(row, &inst.name);
+    let good = g.as_ref().ok();
+    let row = GoodRow {
+        instance: inst.name.clone(),
+        mv: good.map(GoodMove::move_text),
+        averages: good.map(GoodMove::averages_text),
+        sims,
+        seconds: good.map(|_| Seconds(time)),
+    };
+    emit_seeded(ctx, &row, seed, &Status::of(&g), &inst.name);
     Ok(())
+}
+
+/// A row of the `greedy` kind; `-` where the instance is an end position.
+#[derive(Serialize, Default)]
+struct GreedyRow {
+    instance: String,
+    greedy_move: String,
+    greedy_fill: String,
+    greedy_score: Option<String>,
+    best_move: Option<String>,
+    best_score: Option<String>,
+    values: Option<String>,
+    positions: Option<String>,
+    seconds: Option<Seconds>,
 }
 
 fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
@@ -469,25 +455,36 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
     let (r, time) = timed(|| check_greedy(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
     interrupted_check(&r)?;
     let check = |f: &dyn Fn(&super::greedy::GreedyCheck) -> String| {
-        or_timeout(&r, |c| c.as_ref().map(f).unwrap_or_else(|| "-".to_string()))
+        r.as_ref().ok().map(|c| c.as_ref().map(f).unwrap_or_else(|| "-".to_string()))
     };
-    let row = vec![
-        inst.name.clone(),
-        greedy.map(|(m, _)| m.to_string()).unwrap_or_else(|| "-".to_string()),
-        greedy.map(|(_, f)| f.to_string()).unwrap_or_else(|| "-".to_string()),
-        check(&|c| c.greedy_score.to_string()),
-        check(&|c| c.best.to_string()),
-        check(&|c| c.best_score.to_string()),
-        check(&|c| c.values_text()),
-        check(&|c| c.positions.to_string()),
-        or_timeout(&r, |_| seconds_cell(time)),
-        ctx.threads.to_string(),
-        ctx.seed().to_string(),
-        ctx.time_limit_cell(),
-        status_cell(&r),
-    ];
-    ctx.emit(row, &inst.name);
+    let row = GreedyRow {
+        instance: inst.name.clone(),
+        greedy_move: greedy.map(|(m, _)| m.to_string()).unwrap_or_else(|| "-".to_string()),
+        greedy_fill: greedy.map(|(_, f)| f.to_string()).unwrap_or_else(|| "-".to_string()),
+        greedy_score: check(&|c| c.greedy_score.to_string()),
+        best_move: check(&|c| c.best.to_string()),
+        best_score: check(&|c| c.best_score.to_string()),
+        values: check(&|c| c.values_text()),
+        positions: check(&|c| c.positions.to_string()),
+        seconds: r.as_ref().ok().map(|_| Seconds(time)),
+    };
+    ctx.emit_row(&row, ctx.threads, &Status::of(&r), &inst.name);
     Ok(())
+}
+
+/// A row of the `sweep` kind: one besteScore call after `undone` undos (`-` in the one
+/// row of a sweep whose good game passed the time limit).
+#[derive(Serialize, Default)]
+struct SweepRow {
+    instance: String,
+    undone: String,
+    positions: Option<String>,
+    seconds: Option<Seconds>,
+    memo_positions: MemoCell<String>,
+    memo_seconds: MemoCell<Seconds>,
+    score: Option<i32>,
+    best_move: Option<String>,
+    sims: u32,
 }
 
 fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Result<()> {
@@ -510,42 +507,45 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
                 return;
             }
         };
-        let r = &both.answer;
-        let cells = vec![
-            inst.name.clone(),
-            row.undone.to_string(),
-            or_timeout(r, |b| positions_text(b.positions)),
-            or_timeout(&both.plain, |_| seconds_cell(row.seconds)),
-            both.memo_positions(),
-            both.memo_seconds(),
-            or_timeout(r, |b| b.score.to_string()),
-            or_timeout(r, BestResult::move_text),
-            sims.to_string(),
-            seed.to_string(),
-            ctx.threads.to_string(),
-            ctx.time_limit_cell(),
-            both.status(),
-        ];
-        ctx.emit(cells, &format!("{} undone {}", inst.name, row.undone));
+        let answer = both.answer.as_ref().ok();
+        let cells = SweepRow {
+            instance: inst.name.clone(),
+            undone: row.undone.to_string(),
+            positions: answer.map(|b| positions_text(b.positions)),
+            seconds: both.plain.as_ref().ok().map(|_| Seconds(row.seconds)),
+            memo_positions: both.memo_positions(),
+            memo_seconds: both.memo_seconds(),
+            score: answer.map(|b| b.score),
+            best_move: answer.map(BestResult::move_text),
+            sims,
+        };
+        emit_seeded(ctx, &cells, seed, &both.status(), &format!("{} undone {}", inst.name, row.undone));
     });
     match played {
         Err(Stopped::Interrupted) => Err(Error::Interrupted),
         Err(Stopped::TimeLimit) => {
-            let timeout = || STATUS_TIMEOUT.to_string();
-            let mut cells = vec![inst.name.clone(), "-".to_string()];
-            cells.extend(std::iter::repeat_with(timeout).take(6));
-            cells.extend([
-                sims.to_string(),
-                seed.to_string(),
-                ctx.threads.to_string(),
-                ctx.time_limit_cell(),
-                timeout(),
-            ]);
-            ctx.emit(cells, &format!("{}: a good move of the game passed the time limit", inst.name));
+            let row = SweepRow { instance: inst.name.clone(), undone: "-".to_string(), sims, ..SweepRow::default() };
+            let note = format!("{}: a good move of the game passed the time limit", inst.name);
+            emit_seeded(ctx, &row, seed, &Status::Stopped(Stopped::TimeLimit), &note);
             Ok(())
         }
         Ok(_) => failed,
     }
+}
+
+/// A row of the `match` kind.
+#[derive(Serialize, Default)]
+struct MatchRow {
+    instance: String,
+    repetition: u32,
+    starter: String,
+    good_player: usize,
+    good_score: Option<i32>,
+    moves: Option<usize>,
+    transcript: Option<String>,
+    best_positions: Option<u64>,
+    seconds: Option<Seconds>,
+    sims: u32,
 }
 
 fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result<()> {
@@ -555,23 +555,20 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
     let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
     let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
     interrupted_check(&r)?;
-    let row = vec![
-        inst.name.clone(),
-        rep.to_string(),
-        starter.to_string(),
-        good_player.to_string(),
-        or_timeout(&r, |m| m.good_score.to_string()),
-        or_timeout(&r, |m| m.moves.to_string()),
-        or_timeout(&r, |m| m.transcript.clone()),
-        or_timeout(&r, |m| m.best_positions.to_string()),
-        or_timeout(&r, |_| seconds_cell(time)),
-        sims.to_string(),
-        seed.to_string(),
-        ctx.threads.to_string(),
-        ctx.time_limit_cell(),
-        status_cell(&r),
-    ];
-    ctx.emit(row, &format!("{} rep {rep} {starter} starts", inst.name));
+    let m = r.as_ref().ok();
+    let row = MatchRow {
+        instance: inst.name.clone(),
+        repetition: rep,
+        starter: starter.to_string(),
+        good_player,
+        good_score: m.map(|m| m.good_score),
+        moves: m.map(|m| m.moves),
+        transcript: m.map(|m| m.transcript.clone()),
+        best_positions: m.map(|m| m.best_positions),
+        seconds: m.map(|_| Seconds(time)),
+        sims,
+    };
+    emit_seeded(ctx, &row, seed, &Status::of(&r), &format!("{} rep {rep} {starter} starts", inst.name));
     Ok(())
 }
 

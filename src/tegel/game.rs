@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::position::{board, Position, Row, Undo};
-use super::rules::{Colour, Move, MoveList, Rules};
+use super::rules::{Color, Move, MoveList, Rules};
 
 /// A game as the menu program and the experiments use it.
 #[derive(Debug, Clone)]
@@ -91,7 +91,7 @@ impl Game {
         let pot = self.pot_text();
         let _ = writeln!(s, "pot ({} tiles): {}", pot.len(), if pot.is_empty() { "(empty)" } else { &pot });
         for bowl in 0..self.rules.bowls {
-            let (y, b) = (self.pos.bowl(bowl, Colour::Yellow), self.pos.bowl(bowl, Colour::Blue));
+            let (y, b) = (self.pos.bowl(bowl, Color::Yellow), self.pos.bowl(bowl, Color::Blue));
             let tiles = "g".repeat(y as usize) + &"b".repeat(b as usize);
             let _ = writeln!(s, "bowl {bowl}: {:<w$} ({y} g, {b} b)", tiles, w = self.rules.bowl_tiles);
         }
@@ -107,7 +107,7 @@ impl Game {
 }
 
 fn row_cells(row: &Row, len: usize) -> String {
-    let letter = row.colour.map(Colour::letter).unwrap_or('.');
+    let letter = row.color.map(Color::letter).unwrap_or('.');
     let fill = row.fill as usize;
     format!("{}{}", letter.to_string().repeat(fill), ".".repeat(len - fill))
 }

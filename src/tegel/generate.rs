@@ -4,11 +4,11 @@
 
 use rand::Rng as _;
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::{check_greedy, GreedyCheck};
-use super::parallel::best_score_with;
 use super::position::Row;
-use super::rules::{Colour, Rules};
+use super::rules::{Color, Rules};
 use super::search::BestResult;
 use crate::harness::rng::seeded;
 use crate::harness::{Budget, Stopped};
@@ -72,7 +72,7 @@ pub fn grow(
     let mut pot = Vec::new();
     let mut largest = 0;
     while pot.len() < spec.longest_useful_pot() {
-        pot.push(if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue });
+        pot.push(if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue });
         let rules = Rules::new(spec.bowls, spec.bowl_tiles, spec.rows, spec.row_len, pot.clone());
         let game = Game::new(rules, [&empty, &empty], 0);
         let result = best_score_with(game.rules(), game.position(), budget, parallel).map_err(GrowStop::Stopped)?;
@@ -93,17 +93,17 @@ pub(crate) fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
     let rows = rng.random_range(1..=3);
     let row_len = rng.random_range(1..=4);
     let pot_len = rng.random_range(1..=bowls * bowl_tiles + 6);
-    let pot: Vec<Colour> =
-        (0..pot_len).map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue }).collect();
+    let pot: Vec<Color> =
+        (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
     let mut board = || -> Vec<Row> {
         (0..rows)
             .map(|_| {
                 let fill = rng.random_range(0..=row_len) as u8;
-                let colour = if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue };
+                let color = if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue };
                 if fill == 0 {
                     Row::EMPTY
                 } else {
-                    Row { colour: Some(colour), fill }
+                    Row { color: Some(color), fill }
                 }
             })
             .collect()
@@ -117,8 +117,8 @@ pub(crate) fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
 fn strictly_greedy(game: &Game, c: &GreedyCheck) -> bool {
     let (rules, pos) = (game.rules(), game.position());
     let fill_after = |mv: super::rules::Move| {
-        let tiles = pos.bowl(mv.bowl as usize, mv.colour);
-        pos.target_row(rules, mv.colour, tiles).map(|(_, f)| f + tiles).unwrap_or(0)
+        let tiles = pos.bowl(mv.bowl as usize, mv.color);
+        pos.target_row(rules, mv.color, tiles).map(|(_, f)| f + tiles).unwrap_or(0)
     };
     fill_after(c.greedy) > fill_after(c.best)
 }

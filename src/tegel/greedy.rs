@@ -1,7 +1,7 @@
 //! The greedy move (the move whose target row ends up fullest) and the check of whether
 //! it is optimal: the besteScore value of every distinct move.
 
-use super::parallel::best_score_with;
+use super::best::best_score_with;
 use super::position::Position;
 use super::rules::{Move, Rules};
 use crate::harness::{Budget, Stopped};
@@ -16,8 +16,8 @@ pub fn greedy_move(rules: &Rules, pos: &Position) -> Option<(Move, u8)> {
     }
     let mut best: Option<(Move, u8)> = None;
     for &mv in pos.moves(rules).as_slice() {
-        let tiles = pos.bowl(mv.bowl as usize, mv.colour);
-        let (_, fill) = pos.target_row(rules, mv.colour, tiles).expect("distinct moves are legal");
+        let tiles = pos.bowl(mv.bowl as usize, mv.color);
+        let (_, fill) = pos.target_row(rules, mv.color, tiles).expect("distinct moves are legal");
         let after = fill + tiles;
         if best.is_none_or(|(_, f)| after > f) {
             best = Some((mv, after));

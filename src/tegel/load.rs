@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::game::Game;
 use super::position::Row;
-use super::rules::{Colour, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
+use super::rules::{Color, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
 use crate::harness::InputError;
 
 /// The largest game file read: 1 MiB (the largest valid file is a few hundred bytes of
@@ -103,13 +103,13 @@ impl<'a> Tokens<'a> {
         Ok(token)
     }
 
-    fn pot(&mut self) -> Result<Vec<Colour>, InputError> {
+    fn pot(&mut self) -> Result<Vec<Color>, InputError> {
         let (line, token) = self.take("the pot (a string of letters g and b)")?;
         token
             .chars()
             .enumerate()
             .map(|(i, ch)| {
-                Colour::from_letter(ch).ok_or_else(|| {
+                Color::from_letter(ch).ok_or_else(|| {
                     InputError::at(
                         self.path,
                         line,
@@ -132,7 +132,7 @@ impl<'a> Tokens<'a> {
     }
 
     fn row(&mut self, player: usize, r: usize, row_len: usize) -> Result<Row, InputError> {
-        let what = |colour: &str| format!("the {colour} count of player {player}'s row {r}");
+        let what = |color: &str| format!("the {color} count of player {player}'s row {r}");
         let max = row_len as i64;
         let yellow = self.int(&what("yellow"), 0, max)?;
         let blue = self.int(&what("blue"), 0, max)?;
@@ -153,8 +153,8 @@ impl<'a> Tokens<'a> {
         }
         Ok(match (yellow, blue) {
             (0, 0) => Row::EMPTY,
-            (y, 0) => Row { colour: Some(Colour::Yellow), fill: y as u8 },
-            (_, b) => Row { colour: Some(Colour::Blue), fill: b as u8 },
+            (y, 0) => Row { color: Some(Color::Yellow), fill: y as u8 },
+            (_, b) => Row { color: Some(Color::Blue), fill: b as u8 },
         })
     }
 
@@ -180,8 +180,8 @@ pub fn file_text(game: &Game) -> String {
     s += &format!("{} {}\n{} {}\n", rules.bowls, rules.bowl_tiles, rules.rows, rules.row_len);
     for player in 0..2 {
         for row in super::position::board(start, rules, player) {
-            let (y, b) = match row.colour {
-                Some(Colour::Blue) => (0, row.fill),
+            let (y, b) = match row.color {
+                Some(Color::Blue) => (0, row.fill),
                 _ => (row.fill, 0),
             };
             s += &format!("{y} {b}\n");

@@ -1,9 +1,9 @@
 //! Good-vs-best matches: one player always plays bepaalGoedeZet, the other besteScore's
 //! best move, from the loaded position to an end position.
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::sweep::ply_seed;
 use crate::harness::{Budget, Stopped};
 

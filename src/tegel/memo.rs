@@ -2,7 +2,7 @@
 //! score, best move and positions visited as the plain walk of [`super::search`], with
 //! each distinct subtree computed once.
 //!
-//! The key is the full packed position ([`Packed`]: both boards' (colour, fill)
+//! The key is the full packed position ([`Packed`]: both boards' (color, fill)
 //! counters, the bowls, the pot index and the player to move). Within one game (one pot
 //! and one set of sizes) it fixes the whole subtree below it, so the stored value of a
 //! key is the value of that very subtree. The stored value is the score for the player
@@ -19,11 +19,9 @@ use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::Rules;
 use super::search::BestResult;
+use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
 use crate::harness::{Budget, InputError, Stopped};
-
-/// Subtrees computed between two budget checks.
-const TICK: u64 = 1 << 12;
 
 /// What the table stores per position: the score for the player to move and the
 /// positions of the plain walk's subtree (the position itself included).
@@ -151,7 +149,7 @@ fn solve_child<const M: usize>(
     budget: &Budget,
     child: &Packed,
 ) -> (Subtree, Result<u64, Stopped>) {
-    let mut walker = Walker::<M> { tables, table, budget, computed: 0, ticked: 0, halted: false };
+    let mut walker = Walker::<M> { tables, table, computed: Ticker::new(budget), halted: false };
     let value = walker.child(child);
     (value, walker.finish())
 }
@@ -160,11 +158,8 @@ fn solve_child<const M: usize>(
 struct Walker<'a, 'r, const M: usize> {
     tables: &'a PackedRules<'r>,
     table: &'a TegelMemo,
-    budget: &'a Budget,
-    /// Subtrees computed by this walker.
-    computed: u64,
-    /// `computed` as last reported to the budget.
-    ticked: u64,
+    /// Counts the subtrees computed by this walker into the budget.
+    computed: Ticker<'a>,
     /// The budget ran out: unwind without storing anything.
     halted: bool,
 }
@@ -196,8 +191,7 @@ impl<const M: usize> Walker<'_, '_, M> {
             value.positions = value.positions.saturating_add(c.positions);
             !self.halted
         });
-        self.computed += 1;
-        if self.computed - self.ticked >= TICK && self.report().is_err() {
+        if self.computed.visit().is_err() {
             self.halted = true;
         }
         if !self.halted {
@@ -206,18 +200,10 @@ impl<const M: usize> Walker<'_, '_, M> {
         value
     }
 
-    /// Reports the subtrees computed since the last report to the budget.
-    #[cold]
-    fn report(&mut self) -> Result<(), Stopped> {
-        let r = self.budget.tick(self.computed - self.ticked);
-        self.ticked = self.computed;
-        r
-    }
-
     /// The subtrees computed, or why the walk stopped.
     fn finish(mut self) -> Result<u64, Stopped> {
-        self.report()?;
-        Ok(self.computed)
+        self.computed.flush()?;
+        Ok(self.computed.total())
     }
 }
 
@@ -233,7 +219,7 @@ mod tests {
     use crate::harness::rng::seeded;
     use crate::tegel::generate::random_small_game;
     use crate::tegel::position::Row;
-    use crate::tegel::rules::Colour;
+    use crate::tegel::rules::Color;
     use crate::tegel::search::best_score;
     use crate::tegel::{load_file, Game};
 
@@ -258,7 +244,7 @@ mod tests {
         let (bowls, bowl_tiles) = (rng.random_range(1..=5), rng.random_range(1..=5));
         let (rows, row_len) = (rng.random_range(1..=3), rng.random_range(1..=4));
         let pot_len = rng.random_range(1..=bowls * bowl_tiles + 4).min(14);
-        let pot = (0..pot_len).map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue }).collect();
+        let pot = (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
         let empty = vec![Row::EMPTY; rows];
         Game::new(Rules::new(bowls, bowl_tiles, rows, row_len, pot), [&empty, &empty], rng.random_range(0..2))
     }

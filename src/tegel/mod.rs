@@ -2,11 +2,13 @@
 //! bepaalGoedeZet, greedy, the undo sweep, good-vs-best matches, the instance searches,
 //! the manifest experiments and the command line.
 //!
-//! Where to find a rule: sizes, colours, moves and the pot in [`rules`]; the position,
+//! Where to find a rule: sizes, colors, moves and the pot in [`rules`]; the position,
 //! target rows, distinct moves, do/undo, end and score in [`position`]; the file format
-//! in [`load`]; searches in [`search`], [`parallel`], [`montecarlo`], [`greedy`],
+//! in [`load`]; searches in [`search`], [`best`], [`montecarlo`], [`greedy`],
 //! [`sweep`], [`matches`]; instance searches in [`generate`].
 
+pub mod args;
+pub mod best;
 pub mod cli;
 pub mod experiments;
 pub mod game;
@@ -17,7 +19,6 @@ pub mod matches;
 pub mod memo;
 pub mod montecarlo;
 pub mod packed;
-pub mod parallel;
 pub mod play;
 pub mod position;
 pub mod report;
@@ -30,5 +31,5 @@ mod tests;
 pub use game::Game;
 pub use load::{load_file, parse};
 pub use position::{Position, Row};
-pub use rules::{Colour, Move, Rules};
+pub use rules::{Color, Move, Rules};
 pub use search::{best_score, BestResult};

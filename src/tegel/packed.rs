@@ -1,19 +1,21 @@
 //! The search's compact form of a position: for the game tree only the number of rows
-//! per (colour, fill) matters, not which row is which, so each board is one `u64` of
+//! per (color, fill) matters, not which row is which, so each board is one `u64` of
 //! 4-bit counters and the bowls are another. Moves follow the spec exactly (the target
-//! row is the fullest fitting row of the colour, else an empty row); only the row's
+//! row is the fullest fitting row of the color, else an empty row); only the row's
 //! index is forgotten. Conversion from [`Position`] keeps every count, so besteScore on
 //! the packed form visits the same tree (same score, moves and positions).
 //!
 //! Board counters (nibble index): 0 = empty rows, `f` = yellow rows of fill `f`
-//! (1..L-1), 7 = full rows (either colour), `8 + f` = blue rows of fill `f`.
-//! Bowl counters: nibble `2*i + c` = tiles of colour `c` on bowl `i`.
+//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`.
+//! Bowl counters: nibble `2*i + c` = tiles of color `c` on bowl `i`.
 
 use super::position::Position;
-use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
+use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
 
 const FULL: u32 = 7;
 const LOW_BITS: u64 = 0x1111_1111_1111_1111;
+/// The low three bits of every 4-bit counter.
+const LOW_THREE: u64 = 0x7777_7777_7777_7777;
 /// Low bit of each of the `2 * MAX_BOWLS` bowl counters.
 const BOWL_COUNTERS: u64 = 0x11_1111_1111;
 /// Low bit of each yellow bowl counter.
@@ -35,7 +37,7 @@ pub struct Packed {
 pub struct MoveSet {
     /// Low bits of the mover's non-zero board counters.
     nz: u64,
-    /// The low bit of bowl counter `2 * bowl + colour` for each move.
+    /// The low bit of bowl counter `2 * bowl + color` for each move.
     mask: u64,
 }
 
@@ -51,33 +53,44 @@ impl MoveSet {
 #[derive(Debug, Clone)]
 pub struct PackedRules<'a> {
     rules: &'a Rules,
-    /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of colour `c`.
+    /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of color `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
     /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
     /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
     draw: Vec<u16>,
-    /// `place[(c * 16 + n) * 8 + k]`: the change of the board word when `k` tiles of colour
+    /// `place[(c * 16 + n) * 16 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
-    place: Vec<u64>,
+    place: Box<[u64; 2 * 16 * 16]>,
     bowls: usize,
     bowl_tiles: u32,
     row_len: u32,
+    /// `L` in every bowl counter: the limits of [`PackedRules::move_mask`] when the mover
+    /// has an empty row.
+    empty_row_limits: u64,
 }
 
 /// Low bit of every non-zero 4-bit counter of `x`.
 #[inline(always)]
 fn nonzero(x: u64) -> u64 {
-    (x | x >> 1 | x >> 2 | x >> 3) & LOW_BITS
+    (nonzero_high(x) >> 3) & LOW_BITS
+}
+
+/// Bit 3 of each 4-bit counter set exactly when the counter of `x` is non-zero (the
+/// other bits are not specified): adding 7 to a counter's low three bits carries into
+/// bit 3 when they are not all zero, and never past the counter.
+#[inline(always)]
+fn nonzero_high(x: u64) -> u64 {
+    ((x & LOW_THREE) + LOW_THREE) | x
 }
 
 impl<'a> PackedRules<'a> {
     /// The tables for `rules`.
     pub fn new(rules: &'a Rules) -> Self {
         let mut fit = [[0u64; 16]; 2];
-        for (c, per_colour) in fit.iter_mut().enumerate() {
-            for (k, mask) in per_colour.iter_mut().enumerate().take(MAX_BOWL_TILES + 1).skip(1) {
+        for (c, per_color) in fit.iter_mut().enumerate() {
+            for (k, mask) in per_color.iter_mut().enumerate().take(MAX_BOWL_TILES + 1).skip(1) {
                 if k <= rules.row_len {
                     *mask = 1;
                     for f in 1..=rules.row_len - k {
@@ -94,7 +107,7 @@ impl<'a> PackedRules<'a> {
             }
         }
         let row_len = rules.row_len as u32;
-        let mut place = vec![0u64; 2 * 16 * 8];
+        let mut place = Box::new([0u64; 2 * 16 * 16]);
         for c in 0..2u32 {
             for nibble in 0..16u32 {
                 let fill = match nibble {
@@ -105,7 +118,7 @@ impl<'a> PackedRules<'a> {
                 for k in 1..=(row_len - fill).min(7) {
                     let after = fill + k;
                     let target = if after == row_len { FULL } else { 8 * c + after };
-                    place[((c * 16 + nibble) * 8 + k) as usize] =
+                    place[((c * 16 + nibble) * 16 + k) as usize] =
                         (1u64 << (4 * target)).wrapping_sub(1 << (4 * nibble));
                 }
             }
@@ -119,6 +132,7 @@ impl<'a> PackedRules<'a> {
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
+            empty_row_limits: rules.row_len as u64 * BOWL_COUNTERS,
         }
     }
 
@@ -128,7 +142,7 @@ impl<'a> PackedRules<'a> {
         for (p, board) in boards.iter_mut().enumerate() {
             for r in 0..self.rules.rows {
                 let row = pos.row(p, r);
-                let nibble = match row.colour {
+                let nibble = match row.color {
                     _ if u32::from(row.fill) == self.row_len => FULL,
                     None => 0,
                     Some(c) => 8 * c.index() as u32 + u32::from(row.fill),
@@ -138,7 +152,7 @@ impl<'a> PackedRules<'a> {
         }
         let mut bowls = 0u64;
         for i in 0..self.bowls {
-            for c in Colour::BOTH {
+            for c in Color::BOTH {
                 bowls |= u64::from(pos.bowl(i, c)) << (4 * (2 * i + c.index()));
             }
         }
@@ -192,7 +206,7 @@ impl<'a> PackedRules<'a> {
                 }
                 *seen |= bit;
                 if nz & self.fit[c][k] != 0 {
-                    list.push(Move { bowl: bowl as u8, colour: Colour::from_index(c) });
+                    list.push(Move { bowl: bowl as u8, color: Color::from_index(c) });
                 }
             }
         }
@@ -202,7 +216,7 @@ impl<'a> PackedRules<'a> {
     /// Does a legal move (one of [`PackedRules::moves`]).
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
-        let c = mv.colour.index();
+        let c = mv.color.index();
         let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
         let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
@@ -229,30 +243,34 @@ impl<'a> PackedRules<'a> {
             let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
             let k = ((pos.bowls >> shift) & 15) as u32;
             let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
-            if !visit(Move { bowl: bowl as u8, colour: Colour::from_index(c) }, &child) {
+            if !visit(Move { bowl: bowl as u8, color: Color::from_index(c) }, &child) {
                 break;
             }
         }
     }
 
     /// The distinct legal moves as a set of bowl counters: the low bit of counter
-    /// `2 * bowl + colour` for each, given the low bits `nz` of the mover's non-zero board
-    /// counters. Branch-free: a bowl's `k` tiles of colour `c` fit when `1 <= k <= kmax(c)`
-    /// (the most tiles of `c` a row can take), and a move repeating the colour and count of
+    /// `2 * bowl + color` for each, given the low bits `nz` of the mover's non-zero board
+    /// counters. Branch-free: a bowl's `k` tiles of color `c` fit when `1 <= k <= kmax(c)`
+    /// (the most tiles of `c` a row can take), and a move repeating the color and count of
     /// an earlier bowl's is left out (the first in spec order stays).
     #[inline(always)]
     fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
-        let limits = self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4);
+        let limits = if nz & 1 != 0 {
+            self.empty_row_limits
+        } else {
+            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
+        };
         let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
-        let mut repeated = 0;
+        let mut first = nonzero_high(bowls);
         for s in 1..M.min(MAX_BOWLS) {
-            repeated |= !nonzero(bowls ^ (bowls << (8 * s)));
+            first &= nonzero_high(bowls ^ (bowls << (8 * s)));
         }
-        fitting & nonzero(bowls) & !repeated
+        fitting & (first >> 3)
     }
 
-    /// The most tiles of colour `c` one row of the mover's board can take (`L` with an
-    /// empty row, else `L` minus the lowest fill of a row of colour `c`, else 0), given
+    /// The most tiles of color `c` one row of the mover's board can take (`L` with an
+    /// empty row, else `L` minus the lowest fill of a row of color `c`, else 0), given
     /// the low bits `nz` of her non-zero board counters.
     #[inline(always)]
     fn most_tiles(&self, nz: u64, c: usize) -> u64 {
@@ -274,7 +292,7 @@ impl<'a> PackedRules<'a> {
         (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
     }
 
-    /// The position after the player to move takes the `k` tiles of colour `c` from bowl
+    /// The position after the player to move takes the `k` tiles of color `c` from bowl
     /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
     #[inline(always)]
     fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {
@@ -282,7 +300,7 @@ impl<'a> PackedRules<'a> {
         let p = pos.to_move as usize;
         let shift = 4 * (2 * bowl as u32 + c as u32);
         let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
-        pos.boards[p] = pos.boards[p].wrapping_add(self.place[(c * 16 + nibble) * 8 + k as usize]);
+        pos.boards[p] = pos.boards[p].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
         pos.bowls &= !(15 << shift);
         let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
         let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
@@ -290,5 +308,21 @@ impl<'a> PackedRules<'a> {
         pos.drawn += u32::from(drawn >> 8);
         pos.to_move ^= 1;
         pos
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::nonzero;
+
+    proptest! {
+        #[test]
+        fn nonzero_marks_exactly_the_nonzero_counters(x in any::<u64>(), zeros in any::<u16>()) {
+            let x = (0..16).filter(|i| zeros >> i & 1 != 0).fold(x, |x, i| x & !(15 << (4 * i)));
+            let expected = (0..16).filter(|i| (x >> (4 * i)) & 15 != 0).fold(0, |m, i| m | 1 << (4 * i));
+            prop_assert_eq!(nonzero(x), expected);
+        }
     }
 }

@@ -9,14 +9,14 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use super::cli::PlayArgs;
+use super::args::PlayArgs;
+use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::greedy_move;
 use super::load::load_file;
 use super::matches::play_match;
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
-use super::rules::{Colour, Move};
+use super::rules::{Color, Move};
 use super::sweep::sweep;
 use crate::harness::budget::clear_interrupt;
 use crate::harness::experiment::{in_pool, timed};
@@ -56,8 +56,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
         return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into());
     }
     let settings = Settings {
-        sims: args.sims,
-        seed: args.seed,
+        sims: args.good.sims,
+        seed: args.good.seed,
         threads: args.threads.map(|t| t as usize).unwrap_or_else(default_threads),
         time_limit: args.time_limit.map(Duration::from_secs_f64),
     };
@@ -190,16 +190,16 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
 fn why_illegal(game: &Game, mv: Move) -> String {
     let (rules, pos) = (game.rules(), game.position());
     let bowl = usize::from(mv.bowl);
-    let colour = if mv.colour == Colour::Yellow { "yellow (g)" } else { "blue (b)" };
+    let color = if mv.color == Color::Yellow { "yellow (g)" } else { "blue (b)" };
     if bowl >= rules.bowls {
         return format!("bowl {bowl} does not exist (the bowls are 0 to {})", rules.bowls - 1);
     }
-    let k = pos.bowl(bowl, mv.colour);
+    let k = pos.bowl(bowl, mv.color);
     if k == 0 {
-        return format!("bowl {bowl} holds no {colour} tiles");
+        return format!("bowl {bowl} holds no {color} tiles");
     }
     format!(
-        "no row of player {} can take all {k} {colour} tiles of bowl {bowl}: the row must be empty, or hold {colour} \
+        "no row of player {} can take all {k} {color} tiles of bowl {bowl}: the row must be empty, or hold {color} \
          tiles with at least {k} free cells (rows hold {} cells)",
         pos.to_move(),
         rules.row_len
@@ -286,17 +286,10 @@ fn run_sweep(game: &Game, s: &Settings, out: &mut dyn Write) -> Result<bool> {
         b
     };
     let status = SearchStatus::start("undo sweep", std::sync::Arc::clone(&live));
-    let played = sweep(game, s.sims, s.seed, &budget, s.threads > 1, &mut |row| match &row.result {
-        Ok(r) => lines.push(format!(
-            "{:>7} {:>14} {:>10.3} {:>6} {:>6}",
-            row.undone,
-            r.positions,
-            row.seconds.as_secs_f64(),
-            r.score,
-            r.move_text()
-        )),
-        Err(e) => {
-            interrupted |= *e == Stopped::Interrupted;
+    let played = sweep(game, s.sims, s.seed, &budget, s.threads > 1, &mut |row| match row.figures(10, 3) {
+        Some(cells) => lines.push(format!("{:>7} {cells}", row.undone)),
+        None => {
+            interrupted |= row.interrupted();
             lines.push(format!("{:>7} stopped: {}", row.undone, s.timeout_text()));
         }
     });

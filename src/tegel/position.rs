@@ -1,26 +1,26 @@
 //! A position of the tile game: bowls, both boards, how far the pot is drawn, and who
 //! moves; with distinct-move generation, do/undo, the end test and the score.
 //!
-//! A board is kept as sets of row indices per (colour, fill): `rows[player][colour][fill]`
-//! is a bitmask of row numbers (fill 0 holds the empty rows, the same in both colours),
-//! and `present[player][colour]` has bit `f` set when some row of that colour has fill
+//! A board is kept as sets of row indices per (color, fill): `rows[player][color][fill]`
+//! is a bitmask of row numbers (fill 0 holds the empty rows, the same in both colors),
+//! and `present[player][color]` has bit `f` set when some row of that color has fill
 //! `f`. The spec's target row (the fullest row that fits, lowest index on ties) is then
 //! the lowest row of the highest present fill that fits: O(1), no scan.
 
-use super::rules::{Colour, Move, MoveList, Rules, MAX_BOWLS, MAX_ROWS, MAX_ROW_LEN};
+use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_ROWS, MAX_ROW_LEN};
 
-/// Contents of one row: its colour (`None` when empty) and fill.
+/// Contents of one row: its color (`None` when empty) and fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Row {
-    /// Colour of the tiles in the row; `None` for an empty row.
-    pub colour: Option<Colour>,
+    /// Color of the tiles in the row; `None` for an empty row.
+    pub color: Option<Color>,
     /// Number of tiles in the row.
     pub fill: u8,
 }
 
 impl Row {
     /// An empty row.
-    pub const EMPTY: Row = Row { colour: None, fill: 0 };
+    pub const EMPTY: Row = Row { color: None, fill: 0 };
 }
 
 /// A complete game state except the pot's contents (those live in [`Rules`]).
@@ -57,7 +57,7 @@ impl Position {
     /// The position with the given boards and player, bowls filled from the pot's start
     /// (bowl `j` gets tiles `j*N..j*N+N-1` as far as the pot reaches).
     ///
-    /// The rows must be valid (one colour, fill `<= L`); `load` checks that.
+    /// The rows must be valid (one color, fill `<= L`); `load` checks that.
     pub fn new(rules: &Rules, boards: [&[Row]; 2], to_move: usize) -> Position {
         let mut pos = Position {
             bowls: [[0; 2]; MAX_BOWLS],
@@ -69,8 +69,8 @@ impl Position {
         };
         for (player, board) in boards.iter().enumerate() {
             for (r, row) in board.iter().enumerate() {
-                let colour = row.colour.unwrap_or(Colour::Yellow).index();
-                pos.add_row(player, colour, r as u8, if row.colour.is_some() { row.fill } else { 0 });
+                let color = row.color.unwrap_or(Color::Yellow).index();
+                pos.add_row(player, color, r as u8, if row.color.is_some() { row.fill } else { 0 });
                 if usize::from(row.fill) == rules.row_len {
                     pos.full[player] += 1;
                 }
@@ -90,10 +90,10 @@ impl Position {
         self.to_move as usize
     }
 
-    /// Tiles of `colour` on bowl `bowl`.
+    /// Tiles of `color` on bowl `bowl`.
     #[inline]
-    pub fn bowl(&self, bowl: usize, colour: Colour) -> u8 {
-        self.bowls[bowl][colour.index()]
+    pub fn bowl(&self, bowl: usize, color: Color) -> u8 {
+        self.bowls[bowl][color.index()]
     }
 
     /// How many pot tiles have been drawn (the pot left is `rules.pot()[drawn..]`).
@@ -111,23 +111,23 @@ impl Position {
     /// Row `r` of `player`'s board.
     pub fn row(&self, player: usize, r: usize) -> Row {
         let bit = 1u16 << r;
-        for colour in Colour::BOTH {
+        for color in Color::BOTH {
             for fill in 1..=MAX_ROW_LEN {
-                if self.rows[player][colour.index()][fill] & bit != 0 {
-                    return Row { colour: Some(colour), fill: fill as u8 };
+                if self.rows[player][color.index()][fill] & bit != 0 {
+                    return Row { color: Some(color), fill: fill as u8 };
                 }
             }
         }
         Row::EMPTY
     }
 
-    /// The row the spec puts `tiles` tiles of `colour` in for the player to move: the
-    /// fullest row that is empty or of that colour and still fits them, lowest index on
+    /// The row the spec puts `tiles` tiles of `color` in for the player to move: the
+    /// fullest row that is empty or of that color and still fits them, lowest index on
     /// ties; `None` when no row fits (the move is illegal).
     #[inline]
-    pub fn target_row(&self, rules: &Rules, colour: Colour, tiles: u8) -> Option<(u8, u8)> {
+    pub fn target_row(&self, rules: &Rules, color: Color, tiles: u8) -> Option<(u8, u8)> {
         let p = self.to_move as usize;
-        let c = colour.index();
+        let c = color.index();
         let fits = self.present[p][c] & rules.fit_mask(tiles);
         if tiles == 0 || fits == 0 {
             return None;
@@ -136,14 +136,14 @@ impl Position {
         Some((self.rows[p][c][fill as usize].trailing_zeros() as u8, fill))
     }
 
-    /// Whether `mv` is legal: the bowl holds that colour and some row takes all of it.
+    /// Whether `mv` is legal: the bowl holds that color and some row takes all of it.
     pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
         (mv.bowl as usize) < rules.bowls
-            && self.target_row(rules, mv.colour, self.bowl(mv.bowl as usize, mv.colour)).is_some()
+            && self.target_row(rules, mv.color, self.bowl(mv.bowl as usize, mv.color)).is_some()
     }
 
     /// The distinct legal moves of the player to move, in spec order (bowl ascending, `g`
-    /// before `b`), keeping only the lowest bowl among equal (colour, count) moves.
+    /// before `b`), keeping only the lowest bowl among equal (color, count) moves.
     #[inline(always)]
     pub fn moves(&self, rules: &Rules) -> MoveList {
         let mut list = MoveList::default();
@@ -158,7 +158,7 @@ impl Position {
                 }
                 seen[c] |= bit;
                 if present[c] & rules.fit_mask(k) != 0 {
-                    list.push(Move { bowl: bowl as u8, colour: Colour::from_index(c) });
+                    list.push(Move { bowl: bowl as u8, color: Color::from_index(c) });
                 }
             }
         }
@@ -190,7 +190,7 @@ impl Position {
     #[inline(always)]
     pub fn do_move(&mut self, rules: &Rules, mv: Move) -> Undo {
         let p = self.to_move as usize;
-        let c = mv.colour.index();
+        let c = mv.color.index();
         let bowl = mv.bowl as usize;
         let tiles = self.bowls[bowl][c];
         let p_c = self.present[p][c] & rules.fit_mask(tiles);
@@ -216,7 +216,7 @@ impl Position {
     pub fn undo_move(&mut self, rules: &Rules, undo: &Undo) {
         self.to_move ^= 1;
         let p = self.to_move as usize;
-        let c = undo.mv.colour.index();
+        let c = undo.mv.color.index();
         let bowl = undo.mv.bowl as usize;
         self.drawn -= u32::from(undo.refilled);
         self.bowls[bowl][0] -= undo.refilled_yellow;
@@ -240,10 +240,10 @@ impl Position {
         let bit = !(1u16 << row);
         let f = fill as usize;
         if f == 0 {
-            for colour in 0..2 {
-                self.rows[p][colour][0] &= bit;
-                if self.rows[p][colour][0] == 0 {
-                    self.present[p][colour] &= !1;
+            for color in 0..2 {
+                self.rows[p][color][0] &= bit;
+                if self.rows[p][color][0] == 0 {
+                    self.present[p][color] &= !1;
                 }
             }
         } else {
@@ -259,9 +259,9 @@ impl Position {
         let bit = 1u16 << row;
         let f = fill as usize;
         if f == 0 {
-            for colour in 0..2 {
-                self.rows[p][colour][0] |= bit;
-                self.present[p][colour] |= 1;
+            for color in 0..2 {
+                self.rows[p][color][0] |= bit;
+                self.present[p][color] |= 1;
             }
         } else {
             self.rows[p][c][f] |= bit;

@@ -1,4 +1,4 @@
-//! The fixed parts of a tile game: sizes, the pot, and the small exact types (colour, move).
+//! The fixed parts of a tile game: sizes, the pot, and the small exact types (color, move).
 
 use std::fmt;
 
@@ -10,84 +10,84 @@ pub const MAX_BOWL_TILES: usize = 5;
 pub const MAX_ROWS: usize = 10;
 /// Most cells per row (`L`).
 pub const MAX_ROW_LEN: usize = 6;
-/// Most distinct moves in a position: one per (bowl, colour).
+/// Most distinct moves in a position: one per (bowl, color).
 pub const MAX_MOVES: usize = 2 * MAX_BOWLS;
 
-/// A tile colour: yellow (`g`, index 0) or blue (`b`, index 1).
+/// A tile color: yellow (`g`, index 0) or blue (`b`, index 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
+pub enum Color {
     /// Yellow, written `g` (geel).
     Yellow = 0,
     /// Blue, written `b` (blauw).
     Blue = 1,
 }
 
-impl Colour {
-    /// Both colours in the spec's move order: `g` before `b`.
-    pub const BOTH: [Colour; 2] = [Colour::Yellow, Colour::Blue];
+impl Color {
+    /// Both colors in the spec's move order: `g` before `b`.
+    pub const BOTH: [Color; 2] = [Color::Yellow, Color::Blue];
 
-    /// The colour's index (0 yellow, 1 blue).
+    /// The color's index (0 yellow, 1 blue).
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
-    /// The colour of index 0 or 1.
+    /// The color of index 0 or 1.
     #[inline]
-    pub fn from_index(i: usize) -> Colour {
+    pub fn from_index(i: usize) -> Color {
         if i == 0 {
-            Colour::Yellow
+            Color::Yellow
         } else {
-            Colour::Blue
+            Color::Blue
         }
     }
 
     /// The letter of the file format: `g` or `b`.
     pub fn letter(self) -> char {
         match self {
-            Colour::Yellow => 'g',
-            Colour::Blue => 'b',
+            Color::Yellow => 'g',
+            Color::Blue => 'b',
         }
     }
 
-    /// The colour of a letter `g`/`b`.
-    pub fn from_letter(c: char) -> Option<Colour> {
+    /// The color of a letter `g`/`b`.
+    pub fn from_letter(c: char) -> Option<Color> {
         match c {
-            'g' => Some(Colour::Yellow),
-            'b' => Some(Colour::Blue),
+            'g' => Some(Color::Yellow),
+            'b' => Some(Color::Blue),
             _ => None,
         }
     }
 }
 
-/// A move: take every tile of `colour` from bowl `bowl`.
+/// A move: take every tile of `color` from bowl `bowl`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The bowl number, `0..M`.
     pub bowl: u8,
-    /// The colour taken.
-    pub colour: Colour,
+    /// The color taken.
+    pub color: Color,
 }
 
 impl Move {
-    /// The move (bowl, colour).
-    pub fn new(bowl: usize, colour: Colour) -> Move {
-        Move { bowl: bowl as u8, colour }
+    /// The move (bowl, color).
+    pub fn new(bowl: usize, color: Color) -> Move {
+        Move { bowl: bowl as u8, color }
     }
 
     /// Parses `(0,g)`, `0 g`, `0g` or `0,g` (spaces allowed).
     pub fn parse(text: &str) -> Option<Move> {
         let cleaned: String = text.chars().filter(|c| !matches!(c, '(' | ')' | ',' | ' ' | '\t')).collect();
-        let colour = Colour::from_letter(cleaned.chars().last()?)?;
+        let color = Color::from_letter(cleaned.chars().last()?)?;
         let bowl: usize = cleaned[..cleaned.len() - 1].parse().ok()?;
-        (bowl < MAX_BOWLS).then(|| Move::new(bowl, colour))
+        (bowl < MAX_BOWLS).then(|| Move::new(bowl, color))
     }
 }
 
 impl fmt::Display for Move {
-    /// Writes `(bowl,colour)`, e.g. `(0,g)`, as the JSON output and the CSVs do.
+    /// Writes `(bowl,color)`, e.g. `(0,g)`, as the JSON output and the CSVs do.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.bowl, self.colour.letter())
+        write!(f, "({},{})", self.bowl, self.color.letter())
     }
 }
 
@@ -100,7 +100,7 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [Move::new(0, Colour::Yellow); MAX_MOVES], len: 0 }
+        MoveList { moves: [Move::new(0, Color::Yellow); MAX_MOVES], len: 0 }
     }
 }
 
@@ -145,7 +145,7 @@ pub struct Rules {
     /// Cells per row `L`.
     pub row_len: usize,
     /// The whole pot as loaded, front first (bowls were filled from its start).
-    pot: Vec<Colour>,
+    pot: Vec<Color>,
     /// `yellow_before[i]` = number of yellow tiles in `pot[..i]`.
     yellow_before: Vec<u32>,
     /// `fit_mask[k]`: bits `0..=L-k` set (the fills a row may have to take `k` tiles).
@@ -154,12 +154,12 @@ pub struct Rules {
 
 impl Rules {
     /// Rules for sizes `M N K L` (already validated) and a pot.
-    pub fn new(bowls: usize, bowl_tiles: usize, rows: usize, row_len: usize, pot: Vec<Colour>) -> Rules {
+    pub fn new(bowls: usize, bowl_tiles: usize, rows: usize, row_len: usize, pot: Vec<Color>) -> Rules {
         let mut yellow_before = Vec::with_capacity(pot.len() + 1);
         let mut y = 0u32;
         yellow_before.push(0);
         for &c in &pot {
-            y += u32::from(c == Colour::Yellow);
+            y += u32::from(c == Color::Yellow);
             yellow_before.push(y);
         }
         let mut fit_mask = [0u8; MAX_BOWL_TILES + 1];
@@ -172,7 +172,7 @@ impl Rules {
     }
 
     /// The whole pot as loaded.
-    pub fn pot(&self) -> &[Colour] {
+    pub fn pot(&self) -> &[Color] {
         &self.pot
     }
 
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn moves_parse_and_print() {
-        let m = Move::new(3, Colour::Blue);
+        let m = Move::new(3, Color::Blue);
         assert_eq!(m.to_string(), "(3,b)");
         for text in ["(3,b)", "3 b", "3b", " 3 , b "] {
             assert_eq!(Move::parse(text), Some(m), "{text}");
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn draw_counts_yellow_tiles() {
-        use Colour::*;
+        use Color::*;
         let r = Rules::new(1, 4, 1, 6, vec![Yellow, Blue, Yellow, Yellow]);
         assert_eq!(r.draw(0, 2), (2, 1));
         assert_eq!(r.draw(1, 5), (3, 2));

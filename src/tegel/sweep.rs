@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
+use super::best::best_score_with;
 use super::game::Game;
 use super::montecarlo::good_move;
-use super::parallel::best_score_with;
 use super::position::Position;
 use super::search::BestResult;
 use crate::harness::experiment::timed;
@@ -24,6 +24,22 @@ pub struct SweepRow {
     pub result: Result<BestResult, Stopped>,
     /// Wall time of the call.
     pub seconds: Duration,
+}
+
+impl SweepRow {
+    /// The call's figures as one line of fixed-width columns: positions, seconds
+    /// (`width` wide, `decimals` after the point), score and best move; `None` when the
+    /// call stopped.
+    pub fn figures(&self, width: usize, decimals: usize) -> Option<String> {
+        let r = self.result.as_ref().ok()?;
+        let seconds = self.seconds.as_secs_f64();
+        Some(format!("{:>14} {seconds:>width$.decimals$} {:>6} {:>6}", r.positions, r.score, r.move_text()))
+    }
+
+    /// Whether the call was stopped by Ctrl-C.
+    pub fn interrupted(&self) -> bool {
+        self.result == Err(Stopped::Interrupted)
+    }
 }
 
 /// The seed of the good move at ply `ply` of a game played from seed `seed`.

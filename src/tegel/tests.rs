@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use rand::Rng as _;
 
+use super::best::best_score_parallel;
 use super::game::Game;
 use super::generate::random_small_game;
 use super::greedy::{check_greedy, greedy_move};
@@ -13,9 +14,8 @@ use super::load::{file_text, load_file, parse};
 use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::packed::{Packed, PackedRules};
-use super::parallel::best_score_parallel;
 use super::position::{Position, Row};
-use super::rules::{Colour, Move, Rules};
+use super::rules::{Color, Move, Rules};
 use super::search::best_score;
 use super::sweep::sweep;
 use crate::harness::experiment::in_pool;
@@ -31,7 +31,7 @@ fn spel1() -> Game {
 }
 
 fn mv(bowl: usize, letter: char) -> Move {
-    Move::new(bowl, Colour::from_letter(letter).unwrap())
+    Move::new(bowl, Color::from_letter(letter).unwrap())
 }
 
 fn moves_text(game: &Game) -> Vec<String> {
@@ -81,11 +81,11 @@ fn figure_3_loads_as_figure_1() {
     let pos = g.position();
     assert_eq!((g.rules().bowls, g.rules().bowl_tiles, g.rules().rows, g.rules().row_len), (2, 4, 5, 5));
     for bowl in 0..2 {
-        assert_eq!((pos.bowl(bowl, Colour::Yellow), pos.bowl(bowl, Colour::Blue)), (2, 2));
+        assert_eq!((pos.bowl(bowl, Color::Yellow), pos.bowl(bowl, Color::Blue)), (2, 2));
     }
     assert_eq!(g.pot_text(), "ggbgbbbgggbgbbggg");
-    assert_eq!(pos.row(0, 0), Row { colour: Some(Colour::Yellow), fill: 4 });
-    assert_eq!(pos.row(1, 4), Row { colour: Some(Colour::Yellow), fill: 5 });
+    assert_eq!(pos.row(0, 0), Row { color: Some(Color::Yellow), fill: 4 });
+    assert_eq!(pos.row(1, 4), Row { color: Some(Color::Yellow), fill: 5 });
     assert_eq!((pos.full_rows(0), pos.full_rows(1), pos.to_move()), (0, 1, 0));
     assert_eq!(moves_text(&g), ["(0,g)", "(0,b)"], "bowl 1 equals bowl 0, so only bowl 0's moves are distinct");
 }
@@ -95,13 +95,13 @@ fn bowl_0_yellow_goes_to_player_0s_second_row() {
     let mut g = spel1();
     assert!(g.do_move(mv(0, 'g')));
     let pos = g.position();
-    assert_eq!(pos.row(0, 1), Row { colour: Some(Colour::Yellow), fill: 4 }, "two tiles join the 2 in row 1");
+    assert_eq!(pos.row(0, 1), Row { color: Some(Color::Yellow), fill: 4 }, "two tiles join the 2 in row 1");
     for (r, fill) in [(0, 4), (2, 1)] {
-        assert_eq!(pos.row(0, r), Row { colour: Some(Colour::Yellow), fill });
+        assert_eq!(pos.row(0, r), Row { color: Some(Color::Yellow), fill });
     }
     assert_eq!(pos.row(0, 3), Row::EMPTY);
     // Bowl 0 kept its 2 blue tiles and was refilled with the pot's next two: g g.
-    assert_eq!((pos.bowl(0, Colour::Yellow), pos.bowl(0, Colour::Blue)), (2, 2));
+    assert_eq!((pos.bowl(0, Color::Yellow), pos.bowl(0, Color::Blue)), (2, 2));
     assert_eq!(g.pot_text(), "bgbbbgggbgbbggg");
     assert_eq!(pos.to_move(), 1);
     // The listing's pot refills bowl 0 with `gg` (the seed's prose and Figure 2 assume
@@ -114,7 +114,7 @@ fn bowl_0_yellow_goes_to_player_0s_second_row() {
 fn footnote_dedup_keeps_three_moves() {
     // Bowl 0: 2 yellow + 2 blue; bowl 1: 2 yellow + 1 blue (the pot ran out).
     let g = parse(Path::new("footnote"), "ggbbggb\n2 4\n1 5\n0 0\n0 0\n0\n").unwrap();
-    assert_eq!((g.position().bowl(1, Colour::Yellow), g.position().bowl(1, Colour::Blue)), (2, 1));
+    assert_eq!((g.position().bowl(1, Color::Yellow), g.position().bowl(1, Color::Blue)), (2, 1));
     assert_eq!(moves_text(&g), ["(0,g)", "(0,b)", "(1,b)"]);
 }
 
@@ -123,7 +123,7 @@ fn target_row_is_the_fullest_fitting_row_lowest_index_on_ties() {
     // Player 0 rows: b1, g2, g2, empty, g3 (L = 4); bowl 0 holds 2 yellow.
     let mut g = parse(Path::new("t"), "gg\n1 2\n5 4\n0 1\n2 0\n2 0\n0 0\n3 0\n0 0\n0 0\n0 0\n0 0\n0 0\n0\n").unwrap();
     assert!(g.do_move(mv(0, 'g')));
-    assert_eq!(g.position().row(0, 1), Row { colour: Some(Colour::Yellow), fill: 4 }, "row 4 (g3) cannot take 2");
+    assert_eq!(g.position().row(0, 1), Row { color: Some(Color::Yellow), fill: 4 }, "row 4 (g3) cannot take 2");
     assert_eq!(g.position().row(0, 2).fill, 2);
 }
 
@@ -394,8 +394,8 @@ fn a_pot_longer_than_the_useful_bound_changes_nothing() {
         let (m, n, k, l) =
             (rng.random_range(1..=3), rng.random_range(1..=3), rng.random_range(1..=2), rng.random_range(1..=2));
         let spec = GrowSpec { bowls: m, bowl_tiles: n, rows: k, row_len: l, target: 0, seed: 0 };
-        let pot: Vec<Colour> = (0..spec.longest_useful_pot() + 5)
-            .map(|_| if rng.random_bool(0.5) { Colour::Yellow } else { Colour::Blue })
+        let pot: Vec<Color> = (0..spec.longest_useful_pot() + 5)
+            .map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue })
             .collect();
         let empty = vec![Row::EMPTY; k];
         let count = |len: usize| {

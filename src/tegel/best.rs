@@ -1,4 +1,5 @@
-//! besteScore on rayon: the tree is split at the root, and further down while there are
+//! besteScore's entry point for every caller ([`best_score_with`]): sequential, or on
+//! rayon, where the tree is split at the root, and further down while there are
 //! fewer subtrees than a few dozen per thread; every subtree below the split runs the
 //! sequential search. Split nodes count one position each, as in the sequential search,
 //! so the positions visited are exactly the sequential count, and the best move is the

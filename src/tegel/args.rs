@@ -1,0 +1,31 @@
+//! Command-line arguments of the menu program (`harness play tegel`), shared with the
+//! one-shot commands; a leaf module, so that the command line and the menu program do
+//! not import each other.
+
+use std::path::PathBuf;
+
+/// Arguments of `harness play tegel`.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The game file to start from.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub good: GoodArgs,
+    /// Worker threads of the searches (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
+    #[arg(long, value_parser = crate::harness::cli::parse_time_limit, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+}
+
+/// How good moves (bepaalGoedeZet) are drawn: random games per move and the seed.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct GoodArgs {
+    /// Random games per move of the good moves.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub sims: u32,
+    /// Seed of the good moves' random games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
