@@ -139,7 +139,7 @@ fn check(m: u8, n: u8, cells: &[u8]) {
         match width_for(m, n) {
             Width::W64 => assert_eq!(engine_moves::<u64>(m, n, &board, side), expected, "{m}x{n} u64"),
             Width::W128 => assert_eq!(engine_moves::<u128>(m, n, &board, side), expected, "{m}x{n} u128"),
-            Width::W256 => {}
+            Width::Wide => {}
         }
     }
 }

@@ -243,16 +243,18 @@ fn play_search_over_its_time_limit_keeps_the_board() {
 #[test]
 fn ctrl_c_stops_a_search_in_play_and_returns_to_the_menu() {
     let mut child = harness()
-        .args(["play", "stenen", "6", "10", S2])
+        .args(["play", "stenen", "4", "15", S2])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("harness starts");
     let mut stdin = child.stdin.take().unwrap();
+    // About 200 million positions: seconds of search on any machine, so the Ctrl-C sent
+    // after 0.7 s lands inside it.
     stdin.write_all(b"place (0,0,2,1)\ncount dumb\n").unwrap();
     stdin.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    std::thread::sleep(std::time::Duration::from_millis(700));
     let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     stdin.write_all(b"show\nquit\n").unwrap();

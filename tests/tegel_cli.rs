@@ -376,7 +376,8 @@ fn ctrl_c_in_a_play_search_returns_to_the_menu_with_the_position_intact() {
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"3\n0 g\n5\n").unwrap();
     stdin.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // besteScore after one move of spel2 takes seconds; the Ctrl-C lands well inside it.
+    std::thread::sleep(std::time::Duration::from_millis(700));
     sigint(&child);
     std::thread::sleep(std::time::Duration::from_millis(500));
     stdin.write_all(b"4\n0\n").unwrap();

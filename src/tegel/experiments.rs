@@ -33,7 +33,6 @@ use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
 use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
-use crate::harness::row::cells;
 use crate::harness::{
     columns_of, Budget, Error, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
     SearchOutcome, Seconds, Status, Stopped,
@@ -299,14 +298,6 @@ fn interrupted_check(r: &std::result::Result<impl Sized, Stopped>) -> Result<()>
     }
 }
 
-/// Records `row` with the common columns, its `seed` cell being `seed`: the item seed
-/// that replays the row (`harness tegel good|sweep|match FILE --seed SEED`), where
-/// [`RunContext::emit_row`] would write the experiment's seed.
-fn emit_seeded(ctx: &RunContext, row: &impl Serialize, seed: u64, status: &Status, note: &str) {
-    let common = [ctx.threads.to_string(), seed.to_string(), ctx.time_limit_cell()];
-    ctx.emit(cells(row, common, status), note);
-}
-
 /// A row of the `best` kind.
 #[derive(Serialize, Default)]
 struct BestRow {
@@ -431,7 +422,7 @@ fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
         sims,
         seconds: good.map(|_| Seconds(time)),
     };
-    emit_seeded(ctx, &row, seed, &Status::of(&g), &inst.name);
+    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of(&g), &inst.name);
     Ok(())
 }
 
@@ -519,14 +510,14 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
             best_move: answer.map(BestResult::move_text),
             sims,
         };
-        emit_seeded(ctx, &cells, seed, &both.status(), &format!("{} undone {}", inst.name, row.undone));
+        ctx.emit_seeded_row(&cells, ctx.threads, seed, &both.status(), &format!("{} undone {}", inst.name, row.undone));
     });
     match played {
         Err(Stopped::Interrupted) => Err(Error::Interrupted),
         Err(Stopped::TimeLimit) => {
             let row = SweepRow { instance: inst.name.clone(), undone: "-".to_string(), sims, ..SweepRow::default() };
             let note = format!("{}: a good move of the game passed the time limit", inst.name);
-            emit_seeded(ctx, &row, seed, &Status::Stopped(Stopped::TimeLimit), &note);
+            ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::Stopped(Stopped::TimeLimit), &note);
             Ok(())
         }
         Ok(_) => failed,
@@ -568,7 +559,7 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
         seconds: m.map(|_| Seconds(time)),
         sims,
     };
-    emit_seeded(ctx, &row, seed, &Status::of(&r), &format!("{} rep {rep} {starter} starts", inst.name));
+    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of(&r), &format!("{} rep {rep} {starter} starts", inst.name));
     Ok(())
 }
 
