@@ -15,7 +15,7 @@ use super::players::PlayerKind;
 use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
 use crate::harness::{
-    columns_of, Budget, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
+    columns_of, Budget, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext, SearchItem,
     SearchOutcome, Seconds, Status, Stopped,
 };
 
@@ -626,32 +626,29 @@ impl ParallelSearch for Search {
 /// `{ game = "checkers", search = "perft", board = "8x8 r3", depth = 11 }`,
 /// `{ game = "checkers", search = "count", board = "5x5 r1" }`, or the same with
 /// `search = "perft memo"` / `"count memo"` (optional `memo_mb`).
-pub fn parallel_search(
-    spec: &ExperimentSpec,
-    item: &toml::Table,
-    what: &str,
-) -> Result<Box<dyn ParallelSearch>, InputError> {
-    let p: SearchParams = spec.parse_table(item, Some(what))?;
+pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
+    let p: SearchParams = item.parse()?;
     let size = match &p.board {
-        Some(b) => b.parse().map_err(|e: String| spec.error(Some("items"), format!("{what}: {e}")))?,
+        Some(b) => b.parse().map_err(|e: String| item.error(e))?,
         None => BoardSize::standard(),
     };
-    let refuse = |msg: String| spec.error(Some("items"), format!("{what}: {msg}"));
     let memo = p.search.ends_with(" memo");
     if p.memo_mb.is_some() && !memo {
-        return Err(refuse(format!("`memo_mb` applies to memo searches only, not `{}`", p.search)));
+        return Err(item.error(format!("`memo_mb` applies to memo searches only, not `{}`", p.search)));
     }
     let mb = match p.memo_mb {
-        Some(mb) => check_memo_mb(mb).map_err(|e| refuse(e.message))?,
+        Some(mb) => check_memo_mb(mb).map_err(|e| item.error(e.message))?,
         None => default_memo_mb(),
     };
     match (p.search.as_str(), p.depth) {
         ("perft", Some(d)) if d <= 40 => Ok(Box::new(Search::Perft(size, d))),
         ("perft memo", Some(d)) if d <= 40 => Ok(Box::new(Search::PerftMemo(size, d, mb))),
-        ("perft" | "perft memo", _) => Err(refuse("perft needs `depth` from 0 to 40".to_string())),
+        ("perft" | "perft memo", _) => Err(item.error("perft needs `depth` from 0 to 40")),
         ("count", None) => Ok(Box::new(Search::Count(size))),
         ("count memo", None) => Ok(Box::new(Search::CountMemo(size, mb))),
-        ("count" | "count memo", Some(_)) => Err(refuse("count takes no `depth`".to_string())),
-        (other, _) => Err(refuse(format!("unknown search `{other}`, expected perft, perft memo, count or count memo"))),
+        ("count" | "count memo", Some(_)) => Err(item.error("count takes no `depth`")),
+        (other, _) => {
+            Err(item.error(format!("unknown search `{other}`, expected perft, perft memo, count or count memo")))
+        }
     }
 }

@@ -26,6 +26,6 @@ pub mod spec;
 pub use budget::{Budget, Stopped};
 pub use error::{Error, InputError, Result};
 pub use experiment::{Experiment, RunContext};
-pub use parallel::{ParallelSearch, SearchOutcome};
+pub use parallel::{ParallelSearch, SearchItem, SearchOutcome};
 pub use row::{columns_of, Fixed, Seconds, Status};
 pub use spec::ExperimentSpec;

@@ -45,8 +45,28 @@ pub trait ParallelSearch: Send + Sync {
 }
 
 /// Builds the game's search for one `items` entry (`game` key removed).
-pub type SearchBuilder =
-    fn(&ExperimentSpec, &toml::Table, &str) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
+pub type SearchBuilder = fn(&SearchItem) -> std::result::Result<Box<dyn ParallelSearch>, InputError>;
+
+/// One entry of a `parallel` or `speed` experiment's `items` list, for the game named by
+/// its `game` key: the entry's other keys, and messages that name the entry and its line.
+pub struct SearchItem<'a> {
+    /// The experiment the item belongs to (paths resolve against it).
+    pub spec: &'a ExperimentSpec,
+    table: &'a toml::Table,
+    what: &'a str,
+}
+
+impl SearchItem<'_> {
+    /// The item's keys (without `game`) as `T`; give `T` `#[serde(deny_unknown_fields)]`.
+    pub fn parse<T: serde::de::DeserializeOwned>(&self) -> std::result::Result<T, InputError> {
+        self.spec.parse_table(self.table, Some(self.what))
+    }
+
+    /// An input error about this item, on the line of `items`: `items[I]: MESSAGE`.
+    pub fn error(&self, message: impl std::fmt::Display) -> InputError {
+        self.spec.error(Some("items"), format!("{}: {message}", self.what))
+    }
+}
 
 struct ParallelExperiment {
     items: Vec<NamedSearch>,
@@ -89,7 +109,7 @@ fn searches(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<
         };
         let builder = lookup(&game)
             .ok_or_else(|| spec.error(Some("items"), format!("{what}: game `{game}` has no parallel searches")))?;
-        built.push((game, builder(spec, &table, &what)?));
+        built.push((game, builder(&SearchItem { spec, table: &table, what: &what })?));
     }
     Ok(built)
 }

@@ -19,7 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::harness::experiment::{timed, Item};
 use crate::harness::row::{columns_of, Fixed, Seconds, Status};
-use crate::harness::{Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, Stopped};
+use crate::harness::{
+    Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchItem, Stopped,
+};
 
 use super::counted;
 use super::player::computer_vs_random;
@@ -43,12 +45,8 @@ pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
 }
 
 /// Nim has no searches for the `parallel` experiment (they take milliseconds); refuses.
-pub fn parallel_search(
-    spec: &ExperimentSpec,
-    _item: &toml::Table,
-    what: &str,
-) -> Result<Box<dyn ParallelSearch>, InputError> {
-    Err(spec.error(Some("items"), format!("{what}: nim has no parallel searches (its searches take milliseconds)")))
+pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
+    Err(item.error("nim has no parallel searches (its searches take milliseconds)"))
 }
 
 /// Refuses a `maxtakes` entry above [`MAX_STICKS`].

@@ -27,7 +27,8 @@ use crate::harness::budget::{Budget, Stopped};
 use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::check_memo_mb;
 use crate::harness::{
-    columns_of, Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchOutcome, Seconds, Status,
+    columns_of, Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchItem, SearchOutcome, Seconds,
+    Status,
 };
 
 /// One board size with one stones file, as written in a manifest.
@@ -276,7 +277,7 @@ impl Experiment for Table {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SearchItem {
+struct SearchKeys {
     search: String,
     height: usize,
     width: usize,
@@ -319,12 +320,8 @@ impl ParallelSearch for ParallelCount {
 /// `{ game = "stenen", search = "count dumb|count smart|count fast|count dumb memo|count smart memo",
 /// height, width, stones }` (memo searches: optional `memo_mb`, default
 /// [`DEFAULT_TABLE_MEMO_MB`]).
-pub fn parallel_search(
-    spec: &ExperimentSpec,
-    item: &toml::Table,
-    what: &str,
-) -> Result<Box<dyn ParallelSearch>, InputError> {
-    let p: SearchItem = spec.parse_table(item, Some(what))?;
+pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
+    let p: SearchKeys = item.parse()?;
     let (mode, memo) = match p.search.as_str() {
         "count dumb" => (Mode::Dumb, false),
         "count smart" => (Mode::Smart, false),
@@ -332,26 +329,20 @@ pub fn parallel_search(
         "count dumb memo" => (Mode::Dumb, true),
         "count smart memo" => (Mode::Smart, true),
         other => {
-            return Err(spec.error(
-                Some("items"),
-                format!(
-                    "{what}: unknown search `{other}`, expected `count dumb`, `count smart`, `count fast`, \
-                     `count dumb memo` or `count smart memo`"
-                ),
-            ))
+            return Err(item.error(format!(
+                "unknown search `{other}`, expected `count dumb`, `count smart`, `count fast`, \
+                 `count dumb memo` or `count smart memo`"
+            )))
         }
     };
     if p.memo_mb.is_some() && !memo {
-        return Err(spec.error(Some("items"), format!("{what}: `memo_mb` needs a `count ... memo` search")));
+        return Err(item.error("`memo_mb` needs a `count ... memo` search"));
     }
     let memo_mb = match memo {
-        true => Some(
-            check_memo_mb(p.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB))
-                .map_err(|e| spec.error(Some("items"), format!("{what}: {}", e.message)))?,
-        ),
+        true => Some(check_memo_mb(p.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB)).map_err(|e| item.error(e.message))?),
         false => None,
     };
     let params = InstanceParams { height: p.height, width: p.width, stones: p.stones };
-    let instance = load_instance(spec, &params, "items")?;
+    let instance = load_instance(item.spec, &params, "items")?;
     Ok(Box::new(ParallelCount { mode, memo_mb, instance }))
 }

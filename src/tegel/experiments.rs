@@ -35,7 +35,7 @@ use crate::harness::experiment::{timed, Item};
 use crate::harness::memo::{check_memo_mb, default_memo_mb};
 use crate::harness::{
     columns_of, Budget, Error, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
-    SearchOutcome, Seconds, Status, Stopped,
+    SearchItem, SearchOutcome, Seconds, Status, Stopped,
 };
 
 /// Builds the experiment of a `game = "tegel"` manifest entry, loading every instance.
@@ -606,29 +606,18 @@ struct ParallelItem {
 /// `{ game = "tegel", search = "best", instance = "tegel/spel3.txt" }`, or with
 /// `search = "best memo"` (and optionally `memo_mb`, default as for the `best` kind)
 /// besteScore through the memo.
-pub fn parallel_search(
-    spec: &ExperimentSpec,
-    item: &toml::Table,
-    what: &str,
-) -> Result<Box<dyn ParallelSearch>, InputError> {
-    let p: ParallelItem = spec.parse_table(item, Some(what))?;
+pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
+    let p: ParallelItem = item.parse()?;
     let memo_mb = match (p.search.as_str(), p.memo_mb) {
         ("best", None) => None,
         ("best memo", mb) => Some(match mb {
-            Some(mb) => check_memo_mb(mb).map_err(|e| spec.error(Some("items"), format!("{what}: {}", e.message)))?,
+            Some(mb) => check_memo_mb(mb).map_err(|e| item.error(e.message))?,
             None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
         }),
-        ("best", Some(_)) => {
-            return Err(spec.error(Some("items"), format!("{what}: `memo_mb` needs `search = \"best memo\"`")))
-        }
-        (other, _) => {
-            return Err(spec.error(
-                Some("items"),
-                format!("{what}: tegel search `{other}` unknown, expected `best` or `best memo`"),
-            ))
-        }
+        ("best", Some(_)) => return Err(item.error("`memo_mb` needs `search = \"best memo\"`")),
+        (other, _) => return Err(item.error(format!("tegel search `{other}` unknown, expected `best` or `best memo`"))),
     };
-    let game = load_file(&spec.resolve(&p.instance)).map_err(|e| spec.error(Some("items"), format!("{what}: {e}")))?;
+    let game = load_file(&item.spec.resolve(&p.instance)).map_err(|e| item.error(e))?;
     let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());
     Ok(Box::new(BestSearch { name: name.unwrap_or(p.instance), game, memo_mb }))
 }
