@@ -1,7 +1,6 @@
 //! Command line of checkers: `harness checkers perft|divide|count M N R ...` and
 //! `harness play checkers [--tui]`.
 
-use std::io::Write;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -11,7 +10,7 @@ use super::dispatch::{self, CountMode};
 use super::game::{plural, DEFAULT_DRAW_PLIES};
 use super::geometry::{BoardSize, Color};
 use super::players::{PlayerKind, DEFAULT_DEPTH};
-use crate::harness::cli::SearchArgs;
+use crate::harness::cli::{print_json, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
 use crate::harness::progress::SearchStatus;
@@ -112,13 +111,6 @@ pub struct PlayArgs {
     /// Time limit of a continuation count asked during play, in seconds.
     #[arg(long, default_value_t = 10.0)]
     count_limit: f64,
-}
-
-fn print_json(value: &impl Serialize) -> Result<()> {
-    let text = serde_json::to_string(value).map_err(anyhow::Error::from)?;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{text}")?;
-    Ok(())
 }
 
 #[derive(Serialize)]

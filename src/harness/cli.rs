@@ -1,5 +1,6 @@
 //! Command-line options shared by every one-shot search command.
 
+use std::io::Write;
 use std::time::Duration;
 
 use super::budget::Budget;
@@ -85,12 +86,20 @@ impl SearchArgs {
 }
 
 /// Prints the result of a one-shot command, the one way every game does it: with
-/// `--json` (`json`), `value` as one JSON object on one line of stdout; otherwise the
-/// text that `text` builds, as it is.
+/// `--json` (`json`), `value` as one JSON object on one line of stdout (see
+/// [`print_json`]); otherwise the text that `text` builds, as it is.
 pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<()> {
-    use std::io::Write;
-    let line = if json { serde_json::to_string(value).map_err(anyhow::Error::from)? } else { text() };
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")?;
+    if json {
+        return print_json(value);
+    }
+    writeln!(std::io::stdout().lock(), "{}", text())?;
+    Ok(())
+}
+
+/// Prints `value` as one JSON object on one line of stdout: what `--json` prints, a
+/// finished result or a stopped search's `"status": "timeout"` object alike.
+pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    let line = serde_json::to_string(value).map_err(anyhow::Error::from)?;
+    writeln!(std::io::stdout().lock(), "{line}")?;
     Ok(())
 }

@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 
 use serde_json::json;
 
+use crate::harness::cli::print_json;
 use crate::harness::experiment::{seconds_cell, timed};
 use crate::harness::rng::seeded;
 use crate::harness::{Budget, Error, InputError, Result};
@@ -139,10 +140,6 @@ pub fn run(cmd: Command) -> Result<()> {
     }
 }
 
-fn print_json(value: &serde_json::Value) {
-    println!("{value}");
-}
-
 fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
     let position = Position::new(heaps, maxtake)?;
     let value = position.nim_value();
@@ -155,7 +152,7 @@ fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
             "heap_values": heap_values,
             "value": value,
             "winning_moves": moves,
-        }));
+        }))?;
         return Ok(());
     }
     println!("Heaps: {position} (maxtake {maxtake}{})", if maxtake == 0 { ": any number" } else { "" });
@@ -182,7 +179,7 @@ fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
     let period = proven_period(&g, max_count);
     if json {
         let period = period.map(|p| json!({ "preperiod": p.preperiod, "period": p.period }));
-        print_json(&json!({ "takes": counts, "upto": upto, "grundy": g, "losing": losing, "period": period }));
+        print_json(&json!({ "takes": counts, "upto": upto, "grundy": g, "losing": losing, "period": period }))?;
         return Ok(());
     }
     println!("Subtraction game, {rule}: Grundy values of heap sizes from 0 to {upto}");
@@ -226,7 +223,7 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
             "win_mismatches": c.win_mismatches,
             "move_mismatches": c.move_mismatches,
             "seconds": time.as_secs_f64(),
-        }));
+        }))?;
     } else {
         println!(
             "{rule}, {} of 0 to {max_sticks} sticks: {}, {}",

@@ -10,7 +10,7 @@ use super::game::Game;
 use super::memo;
 use super::search::{cell_mismatch, Mode};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::cli::{parse_time_limit, SearchArgs};
+use crate::harness::cli::{parse_time_limit, print_json, print_result, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
 use crate::harness::progress::SearchStatus;
@@ -111,7 +111,9 @@ fn stopped(args: &TilingArgs, s: Stopped, budget: &Budget, what: &str) -> Error 
             "mode": args.mode.name(),
             "memo": args.memo.memo,
         });
-        println!("{out}");
+        if let Err(e) = print_json(&out) {
+            return e;
+        }
     }
     Error::stopped(s, budget)
 }
@@ -156,28 +158,30 @@ fn run_count(args: &TilingArgs) -> Result<()> {
         "mode",
         "threads",
     ];
-    print_result(args, &out, &order);
-    Ok(())
+    print_out(args, &out, &order)
 }
 
 /// Prints `out` as one JSON object (`--json`) or as `key: value` lines in `order`
 /// (the keys present), a solved board first.
-fn print_result(args: &TilingArgs, out: &Value, order: &[&str]) {
-    if args.search.json {
-        println!("{out}");
-        return;
-    }
-    if let Some(board) = out.get("board_text").and_then(Value::as_str) {
-        print!("{board}");
-    }
+fn print_out(args: &TilingArgs, out: &Value, order: &[&str]) -> Result<()> {
+    print_result(args.search.json, out, || text_lines(out, order))
+}
+
+/// The `key: value` lines of `out` for the keys in `order` that it has, after the
+/// solved board's drawing when there is one.
+fn text_lines(out: &Value, order: &[&str]) -> String {
+    let mut text = out.get("board_text").and_then(Value::as_str).unwrap_or("").to_string();
     for key in order {
-        match out.get(*key) {
-            Some(Value::String(s)) => println!("{key}: {s}"),
-            Some(Value::Number(n)) if n.is_f64() => println!("{key}: {:.6}", n.as_f64().unwrap_or(0.0)),
-            Some(other) => println!("{key}: {other}"),
-            None => {}
-        }
+        let line = match out.get(*key) {
+            Some(Value::String(s)) => format!("{key}: {s}"),
+            Some(Value::Number(n)) if n.is_f64() => format!("{key}: {:.6}", n.as_f64().unwrap_or(0.0)),
+            Some(other) => format!("{key}: {other}"),
+            None => continue,
+        };
+        text.push_str(&line);
+        text.push('\n');
     }
+    text.trim_end_matches('\n').to_string()
 }
 
 fn run_find(args: &TilingArgs) -> Result<()> {
@@ -208,6 +212,5 @@ fn run_find(args: &TilingArgs) -> Result<()> {
     } else {
         out["board_text"] = json!(solved.as_ref().map_or("no solution\n".to_string(), |b| b.to_string()));
     }
-    print_result(args, &out, &["positions", "distinct_positions", "memo_bytes", "seconds", "mode"]);
-    Ok(())
+    print_out(args, &out, &["positions", "distinct_positions", "memo_bytes", "seconds", "mode"])
 }

@@ -18,7 +18,7 @@ use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
 use super::sweep::sweep;
-use crate::harness::cli::{count_of, SearchArgs};
+use crate::harness::cli::{count_of, print_json, print_result, SearchArgs};
 use crate::harness::experiment::{in_pool, timed};
 use crate::harness::memo::MemoArgs;
 use crate::harness::progress::SearchStatus;
@@ -155,17 +155,11 @@ fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, partial: Value) -
         if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), partial) {
             obj.extend(extra);
         }
-        println!("{v}");
+        if let Err(e) = print_json(&v) {
+            return e;
+        }
     }
     Error::stopped(stopped, budget)
-}
-
-fn print(json_mode: bool, value: Value, text: String) {
-    if json_mode {
-        println!("{value}");
-    } else {
-        println!("{text}");
-    }
 }
 
 fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
@@ -177,18 +171,20 @@ fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
         in_pool(threads, || timed(|| best_score_with(game.rules(), game.position(), &budget, threads > 1)));
     let r = result.map_err(|s| stopped(opts.json, s, &budget, json!({"threads": threads})))?;
     let secs = time.as_secs_f64();
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+        &json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "seconds": secs, "threads": threads}),
-        format!(
+        || {
+            format!(
             "score: {}\nbest move: {}\npositions: {}\nseconds: {secs:.6}\npositions per second: {:.0}\nthreads: {threads}",
             r.score,
             r.move_text(),
             r.positions,
             r.positions as f64 / secs.max(1e-9)
-        ),
-    );
+        )
+        },
+    )?;
     Ok(())
 }
 
@@ -203,21 +199,23 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     let partial = json!({"threads": threads, "memo_bytes": table.bytes()});
     let m = result.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     let (r, secs) = (m.best, time.as_secs_f64());
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
+        &json!({"status": "ok", "score": r.score, "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "positions_overflow": m.positions_overflow(),
                "distinct_positions": m.distinct_positions, "memo_bytes": m.memo_bytes,
                "seconds": secs, "threads": threads}),
-        format!(
+        || {
+            format!(
             "score: {}\nbest move: {}\npositions: {} (the plain walk's count, through the memo)\ndistinct positions: {}\nmemo bytes: {}\nseconds: {secs:.6}\nthreads: {threads}",
             r.score,
             r.move_text(),
             positions_text(r.positions),
             m.distinct_positions,
             m.memo_bytes
-        ),
-    );
+        )
+        },
+    )?;
     Ok(())
 }
 
@@ -229,17 +227,19 @@ fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let partial = json!({"sims": sims, "seed": seed, "random_games_so_far": budget.live_positions()});
     let g = g.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     let averages: serde_json::Map<String, Value> = g.averages.iter().map(|(m, a)| (m.to_string(), json!(a))).collect();
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "move": g.mv.map(|m| m.to_string()), "averages": averages, "seed": seed, "sims": sims,
+        &json!({"status": "ok", "move": g.mv.map(|m| m.to_string()), "averages": averages, "seed": seed, "sims": sims,
                "seconds": time.as_secs_f64()}),
-        format!(
-            "good move: {}\naverages: {}\nsims: {sims}\nseed: {seed}\nseconds: {:.6}",
-            g.move_text(),
-            g.averages_text(),
-            time.as_secs_f64()
-        ),
-    );
+        || {
+            format!(
+                "good move: {}\naverages: {}\nsims: {sims}\nseed: {seed}\nseconds: {:.6}",
+                g.move_text(),
+                g.averages_text(),
+                time.as_secs_f64()
+            )
+        },
+    )?;
     Ok(())
 }
 
@@ -248,7 +248,7 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let budget = opts.budget()?;
     let threads = opts.threads();
     let Some((mv, fill)) = greedy_move(game.rules(), game.position()) else {
-        print(opts.json, json!({"move": null}), "greedy move: - (end position)".to_string());
+        print_result(opts.json, &json!({"move": null}), || "greedy move: - (end position)".to_string())?;
         return Ok(());
     };
     let check = in_pool(threads, || check_greedy(game.rules(), game.position(), &budget, threads > 1));
@@ -257,20 +257,22 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
         return Err(Error::Other(anyhow::anyhow!("greedy found a move at an end position")));
     };
     let values: serde_json::Map<String, Value> = check.values.iter().map(|(m, v)| (m.to_string(), json!(v))).collect();
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
+        &json!({"status": "ok", "move": mv.to_string(), "fill": fill, "greedy_score": check.greedy_score,
                "best_move": check.best.to_string(), "best_score": check.best_score, "values": values,
                "positions": check.positions, "greedy_optimal": !check.greedy_loses()}),
-        format!(
+        || {
+            format!(
             "greedy move: {mv} (its row reaches {fill} tiles)\ngreedy score: {}\nbest move: {}\nbest score: {}\nvalues: {}\npositions: {}",
             check.greedy_score,
             check.best,
             check.best_score,
             check.values_text(),
             check.positions
-        ),
-    );
+        )
+        },
+    )?;
     Ok(())
 }
 
@@ -309,7 +311,7 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
         stopped(opts.json, s, &budget, partial)
     })?;
     if opts.json {
-        println!("{}", json!({"moves_played": played, "rows": rows, "sims": sims, "seed": seed, "threads": threads}));
+        print_json(&json!({"moves_played": played, "rows": rows, "sims": sims, "seed": seed, "threads": threads}))?;
     } else {
         eprintln!("(good game of {played} moves; columns: undone positions seconds score best_move status)");
     }
@@ -324,18 +326,20 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
         in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
     let partial = json!({"good_player": good_player, "sims": sims, "seed": seed, "threads": threads});
     let m = result.map_err(|s| stopped(opts.json, s, &budget, partial))?;
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
+        &json!({"status": "ok", "good_player": good_player, "good_score": m.good_score, "moves": m.transcript,
                "best_positions": m.best_positions, "seconds": time.as_secs_f64(), "sims": sims, "seed": seed}),
-        format!(
-            "good player: {good_player}\ngood's final score: {}\nmoves: {}\nbest's positions: {}\nseconds: {:.6}",
-            m.good_score,
-            m.transcript,
-            m.best_positions,
-            time.as_secs_f64()
-        ),
-    );
+        || {
+            format!(
+                "good player: {good_player}\ngood's final score: {}\nmoves: {}\nbest's positions: {}\nseconds: {:.6}",
+                m.good_score,
+                m.transcript,
+                m.best_positions,
+                time.as_secs_f64()
+            )
+        },
+    )?;
     Ok(())
 }
 
@@ -366,20 +370,22 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
     };
     std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;
     eprintln!("wrote {}", out.display());
-    print(
+    print_result(
         opts.json,
-        json!({"status": "ok", "file": out.display().to_string(), "pot_len": game.rules().pot().len(), "score": r.score,
+        &json!({"status": "ok", "file": out.display().to_string(), "pot_len": game.rules().pot().len(), "score": r.score,
                "best_move": r.best_move.map(|m| m.to_string()), "positions": r.positions,
                "seconds": time.as_secs_f64(), "threads": threads}),
-        format!(
-            "pot of {}: score {}, best move {}, {} positions (whole search {:.3} s)",
-            count_of(game.rules().pot().len() as u64, "tile"),
-            r.score,
-            r.move_text(),
-            r.positions,
-            time.as_secs_f64()
-        ),
-    );
+        || {
+            format!(
+                "pot of {}: score {}, best move {}, {} positions (whole search {:.3} s)",
+                count_of(game.rules().pot().len() as u64, "tile"),
+                r.score,
+                r.move_text(),
+                r.positions,
+                time.as_secs_f64()
+            )
+        },
+    )?;
     Ok(())
 }
 
@@ -391,20 +397,22 @@ fn run_find_greedy(seed: u64, tries: usize, out: PathBuf, json_mode: bool) -> Re
     };
     std::fs::write(&out, file_text(&game)).map_err(|e| InputError::in_file(&out, format!("cannot write: {e}")))?;
     eprintln!("wrote {}", out.display());
-    print(
+    print_result(
         json_mode,
-        json!({"file": out.display().to_string(), "greedy_move": c.greedy.to_string(), "greedy_score": c.greedy_score,
+        &json!({"file": out.display().to_string(), "greedy_move": c.greedy.to_string(), "greedy_score": c.greedy_score,
                "best_move": c.best.to_string(), "best_score": c.best_score, "positions": c.positions}),
-        format!(
-            "{}\ngreedy move {} scores {}; move {} scores {}; values {}; {} positions",
-            game.render(),
-            c.greedy,
-            c.greedy_score,
-            c.best,
-            c.best_score,
-            c.values_text(),
-            c.positions
-        ),
-    );
+        || {
+            format!(
+                "{}\ngreedy move {} scores {}; move {} scores {}; values {}; {} positions",
+                game.render(),
+                c.greedy,
+                c.greedy_score,
+                c.best,
+                c.best_score,
+                c.values_text(),
+                c.positions
+            )
+        },
+    )?;
     Ok(())
 }
