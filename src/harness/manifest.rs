@@ -28,6 +28,7 @@ use toml::Spanned;
 use super::cli::check_time_limit as check_limit_value;
 pub use super::cli::{default_threads, MAX_THREADS};
 use super::error::InputError;
+use super::files::TextFile;
 use super::rng::derive_seed;
 pub use super::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
 
@@ -85,39 +86,12 @@ struct Defaults {
 pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
 
 fn read_text(path: &Path) -> Result<String, InputError> {
-    read_utf8(path, "manifest", MAX_MANIFEST_BYTES)
-}
-
-/// Reads a text file of at most `max_bytes` bytes; refuses a larger file and bytes that
-/// are not UTF-8 (naming the line and column of the first bad byte). A UTF-8 byte-order
-/// mark is dropped.
-pub fn read_utf8(path: &Path, what: &str, max_bytes: u64) -> Result<String, InputError> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| InputError::in_file(path, format!("cannot read {what}: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(max_bytes + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| InputError::in_file(path, format!("cannot read {what}: {e}")))?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(InputError::in_file(
-            path,
-            format!("{what} is larger than {max_bytes} bytes; is it the right file?"),
-        ));
+    TextFile {
+        what: "manifest",
+        max_bytes: MAX_MANIFEST_BYTES,
+        holds: "a manifest is TOML text; is it the right file?",
     }
-    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
-    match std::str::from_utf8(body) {
-        Ok(text) => Ok(text.to_string()),
-        Err(e) => {
-            let good = &body[..e.valid_up_to()];
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = good.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-            Err(InputError::at(
-                path,
-                line,
-                format!("column {column}: a byte that is not UTF-8 text; {what}s are UTF-8 text"),
-            ))
-        }
-    }
+    .read(path)
 }
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod compare;
 pub mod error;
 pub mod experiment;
+pub mod files;
 pub mod journal;
 pub mod lock;
 pub mod manifest;

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use super::stone::{Shape, Stone, MAX_SIDE};
+use crate::harness::files::TextFile;
 use crate::harness::InputError;
 
 /// Most stones a file may hold.
@@ -17,36 +18,13 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// Reads and checks the stones file at `path` (at most [`MAX_FILE_BYTES`], UTF-8).
 pub fn load_stones(path: &Path) -> Result<Vec<Stone>, InputError> {
-    let bytes = read_capped(path)?;
-    let text = utf8(path, &bytes)?;
-    parse_stones(path, text)
-}
-
-fn read_capped(path: &Path) -> Result<Vec<u8>, InputError> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| InputError::in_file(path, format!("cannot open: {e}")))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(InputError::in_file(
-            path,
-            format!("larger than {} KiB; a stones file holds at most 20 small stones", MAX_FILE_BYTES >> 10),
-        ));
+    let text = TextFile {
+        what: "stones file",
+        max_bytes: MAX_FILE_BYTES,
+        holds: "a stones file holds at most 20 small stones drawn with `X` and `.`",
     }
-    Ok(bytes)
-}
-
-/// The file's text, or a refusal naming the line and column of the first byte that is
-/// not UTF-8.
-pub fn utf8<'b>(path: &Path, bytes: &'b [u8]) -> Result<&'b str, InputError> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-        InputError::at(path, line, format!("byte {column} of the line is not UTF-8 text; expected `X`, `.`, digits"))
-    })
+    .read(path)?;
+    parse_stones(path, &text)
 }
 
 /// Parses stones-file `text` (named `path` in messages); a leading UTF-8 byte-order mark
@@ -251,7 +229,7 @@ mod tests {
         std::fs::write(&path, b"1\n1 2\nX\xff\n").unwrap();
         let e = load_stones(&path).unwrap_err();
         assert_eq!(e.line, Some(3), "{e}");
-        assert!(e.message.contains("byte 2") && e.message.contains("not UTF-8"), "{e}");
+        assert!(e.message.contains("byte 0xff at column 2 is not UTF-8 text"), "{e}");
     }
 
     #[test]
@@ -260,7 +238,7 @@ mod tests {
         let path = dir.path().join("big.in");
         std::fs::write(&path, vec![b'\n'; MAX_FILE_BYTES as usize + 1]).unwrap();
         let e = load_stones(&path).unwrap_err();
-        assert!(e.message.contains("larger than 1024 KiB"), "{e}");
+        assert!(e.message.contains("larger than 1 MiB"), "{e}");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::path::Path;
 use super::game::Game;
 use super::position::Row;
 use super::rules::{Color, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
+use crate::harness::files::TextFile;
 use crate::harness::InputError;
 
 /// The largest game file read: 1 MiB (the largest valid file is a few hundred bytes of
@@ -19,43 +20,13 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// at once) and bytes that are not UTF-8 text, naming the line; a UTF-8 byte-order mark
 /// at the start is skipped.
 pub fn load_file(path: &Path) -> Result<Game, InputError> {
-    let bytes = read_capped(path)?;
-    let text = utf8_text(path, &bytes)?;
-    parse(path, text)
-}
-
-fn read_capped(path: &Path) -> Result<Vec<u8>, InputError> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| InputError::in_file(path, format!("cannot open the game file for reading: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(InputError::in_file(
-            path,
-            format!("larger than {} MiB; a game file is a few lines of text", MAX_FILE_BYTES >> 20),
-        ));
+    let text = TextFile {
+        what: "game file",
+        max_bytes: MAX_FILE_BYTES,
+        holds: "a game file is a few lines of letters g and b, numbers and spaces",
     }
-    Ok(bytes)
-}
-
-/// The file's text without a leading byte-order mark; refuses bytes that are not UTF-8,
-/// naming the line and column of the first.
-fn utf8_text<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, InputError> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-        InputError::at(
-            path,
-            line,
-            format!(
-                "byte 0x{:02x} at column {column} is not UTF-8 text; a game file holds letters g and b, numbers and spaces",
-                bytes[e.valid_up_to()]
-            ),
-        )
-    })
+    .read(path)?;
+    parse(path, &text)
 }
 
 /// Parses the text of a game file; `path` only names the file in messages. A leading
