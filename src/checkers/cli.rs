@@ -244,7 +244,7 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     let size = a.size.size()?;
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let _status = SearchStatus::start("perft", budget.live_counter());
-    let (result, time) = timed(|| in_pool(threads, || perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
+    let (result, time) = in_pool(threads, || timed(|| perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
     let seconds = time.as_secs_f64();
     let mode = if memo_mb.is_some() { "memo" } else { "plain" };
     let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth, "mode": mode });
@@ -286,7 +286,7 @@ fn divide(a: PerftArgs) -> Result<()> {
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let _status = SearchStatus::start("divide", budget.live_counter());
-    let (result, time) = timed(|| in_pool(threads, || dispatch::divide(size, a.depth, &budget)));
+    let (result, time) = in_pool(threads, || timed(|| dispatch::divide(size, a.depth, &budget)));
     let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
     let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
     let parts = result.map_err(|s| stopped_error(CountStop::Stopped(s), &budget, partial))?;
@@ -320,7 +320,7 @@ fn count(a: CountArgs) -> Result<()> {
         (None, 1) => CountMode::Plain,
         (None, _) => CountMode::Parallel,
     };
-    let (result, time) = timed(|| in_pool(threads, || dispatch::count(size, mode, &budget)));
+    let (result, time) = in_pool(threads, || timed(|| dispatch::count(size, mode, &budget)));
     let memo = memo_mb.is_some();
     let mode = if memo { "memo" } else { "plain" };
     let what = serde_json::json!({ "board": size.to_string(), "mode": mode });

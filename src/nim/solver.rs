@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::harness::budget::TICK;
 use crate::harness::{Budget, InputError, Stopped};
 
 /// Most positions [`solve`] tabulates (`(max_sticks + 1)^heaps`): 2^24, 64 MiB of table.
@@ -218,9 +219,6 @@ impl Solved {
     }
 }
 
-/// Moves examined between two [`Budget::tick`] calls (at least one tick per position).
-const TICK_MOVES: u64 = 1 << 16;
-
 /// Solves every position of `heaps` heaps of `0..=max_sticks` sticks under `rule` by
 /// filling a memo table in index order: a move lowers one heap, so it always leads to a
 /// smaller index that is already solved; each entry is the mex of its successors' values.
@@ -253,7 +251,7 @@ pub fn solve(rule: &TakeRule, heaps: usize, max_sticks: u32, budget: &Budget) ->
         words.iter_mut().for_each(|w| *w = 0);
         moves += successors as u64;
         advance(&mut sizes, max_sticks);
-        if moves - ticked >= TICK_MOVES {
+        if moves - ticked >= TICK {
             budget.tick(moves - ticked)?;
             ticked = moves;
         }
