@@ -244,6 +244,12 @@ impl ser::Serializer for RowSerializer {
     }
 }
 
+macro_rules! as_text {
+    ($($method:ident($t:ty);)*) => {
+        $(fn $method(self, v: $t) -> Result<Cell, RowError> { text(v) })*
+    };
+}
+
 /// Serializes one field into its cell: `None` for an absent value.
 struct CellSerializer;
 
@@ -264,50 +270,22 @@ impl ser::Serializer for CellSerializer {
     type SerializeStruct = Impossible<Cell, RowError>;
     type SerializeStructVariant = Impossible<Cell, RowError>;
 
-    fn serialize_bool(self, v: bool) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_i8(self, v: i8) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_i128(self, v: i128) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_u128(self, v: u128) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_f32(self, v: f32) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_f64(self, v: f64) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_char(self, v: char) -> Result<Cell, RowError> {
-        text(v)
-    }
-    fn serialize_str(self, v: &str) -> Result<Cell, RowError> {
-        text(v)
+    as_text! {
+        serialize_bool(bool);
+        serialize_i8(i8);
+        serialize_i16(i16);
+        serialize_i32(i32);
+        serialize_i64(i64);
+        serialize_i128(i128);
+        serialize_u8(u8);
+        serialize_u16(u16);
+        serialize_u32(u32);
+        serialize_u64(u64);
+        serialize_u128(u128);
+        serialize_f32(f32);
+        serialize_f64(f64);
+        serialize_char(char);
+        serialize_str(&str);
     }
     fn serialize_none(self) -> Result<Cell, RowError> {
         Ok(None)

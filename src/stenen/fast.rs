@@ -182,8 +182,7 @@ impl<B: Bits> Layout<B> {
 
 /// Every bit at index `n` or higher.
 fn beyond_board<B: Bits>(n: usize) -> B {
-    let total = std::mem::size_of::<B>() * 8;
-    cell_set(n..total)
+    cell_set(n..B::CAPACITY as usize)
 }
 
 /// One worker of the bitboard search.
