@@ -23,6 +23,7 @@ pub mod runner;
 pub mod shard;
 pub mod slurm;
 pub mod spec;
+pub mod split;
 
 pub use budget::{Budget, Stopped};
 pub use error::{Error, InputError, Result};
@@ -30,3 +31,4 @@ pub use experiment::{Experiment, RunContext};
 pub use parallel::{ParallelSearch, SearchItem, SearchOutcome};
 pub use row::{columns_of, Fixed, Seconds, Status};
 pub use spec::ExperimentSpec;
+pub use split::SplitTree;
