@@ -17,6 +17,7 @@ pub mod output;
 pub mod parallel;
 pub mod progress;
 pub mod registry;
+pub mod report;
 pub mod rng;
 pub mod row;
 pub mod runner;

@@ -23,6 +23,11 @@ use super::experiment::{in_pool, timed, Experiment, Item, RunContext};
 use super::row::{columns_of, Fixed, Seconds, Status};
 use super::spec::ExperimentSpec;
 
+/// The kind (`game = "harness"`) of the sequential-against-parallel comparison.
+pub const PARALLEL: &str = "parallel";
+/// The kind (`game = "harness"`) of the positions-per-second table.
+pub const SPEED: &str = "speed";
+
 /// The result of one complete exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchOutcome {
@@ -190,17 +195,17 @@ impl Experiment for SpeedExperiment {
 /// One row of the `parallel` experiment: the sequential run against the parallel run
 /// on one thread count.
 #[derive(Serialize, Default)]
-struct ParallelRow {
-    game: String,
-    search: String,
-    instance: String,
-    seq_positions: Option<u64>,
-    par_positions: Option<u64>,
+pub(crate) struct ParallelRow {
+    pub(crate) game: String,
+    pub(crate) search: String,
+    pub(crate) instance: String,
+    pub(crate) seq_positions: Option<u64>,
+    pub(crate) par_positions: Option<u64>,
     /// Whether both runs gave the same positions and result (they must).
-    equal: Option<bool>,
-    seq_seconds: Option<Seconds>,
+    pub(crate) equal: Option<bool>,
+    pub(crate) seq_seconds: Option<Seconds>,
     par_seconds: Option<Seconds>,
-    speedup: Option<Fixed<3>>,
+    pub(crate) speedup: Option<Fixed<3>>,
     /// The sequential run's answer (score and move, count, ...).
     result: Option<String>,
 }

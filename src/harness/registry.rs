@@ -7,7 +7,7 @@ use clap::{FromArgMatches, Subcommand};
 
 use super::error::{InputError, Result};
 use super::experiment::Experiment;
-use super::parallel::SearchBuilder;
+use super::parallel::{self, SearchBuilder};
 use super::spec::ExperimentSpec;
 use crate::{checkers, nim, stenen, tegel};
 
@@ -94,8 +94,8 @@ pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, 
         return (g.build)(spec);
     }
     match (spec.game.as_str(), spec.kind.as_str()) {
-        (HARNESS, "parallel") => super::parallel::build(spec, search_builder),
-        (HARNESS, "speed") => super::parallel::build_speed(spec, search_builder),
+        (HARNESS, parallel::PARALLEL) => parallel::build(spec, search_builder),
+        (HARNESS, parallel::SPEED) => parallel::build_speed(spec, search_builder),
         _ => Err(spec.error(Some("kind"), format!("unknown kind `{}` for game `{}`", spec.kind, spec.game))),
     }
 }

@@ -32,7 +32,49 @@ pub fn status_of(stopped: Stopped) -> String {
 /// The columns every CSV row ends with, in this order: the thread count the row was
 /// measured on, the experiment's seed, its per-call time limit in seconds (empty when
 /// unlimited) and the row's [`Status`].
-pub const COMMON_COLUMNS: [&str; 4] = ["threads", "seed", "time_limit", "status"];
+pub const COMMON_COLUMNS: [&str; 4] = [THREADS, SEED, TIME_LIMIT, STATUS];
+
+/// The common column holding the row's thread count.
+pub const THREADS: &str = "threads";
+/// The common column holding the experiment's (or item's) seed.
+pub const SEED: &str = "seed";
+/// The common column holding the per-call time limit in seconds.
+pub const TIME_LIMIT: &str = "time_limit";
+/// The common column holding the row's [`Status`].
+pub const STATUS: &str = "status";
+
+/// The CSV column of field `FIELD` of row type `ROW`, as a `&'static str`, checked when
+/// the crate compiles: `column!(SweepRow, positions)` is `"positions"`, and it stops
+/// compiling when `SweepRow` loses or renames its field `positions`. The report names
+/// the columns it reads this way, so a renamed column cannot fail only at run time. (A
+/// field under `#[serde(rename)]` is not a column of its own name: do not use it here.)
+///
+/// ```
+/// #[derive(serde::Serialize, Default)]
+/// struct SweepRow {
+///     positions: Option<u64>,
+/// }
+/// const POSITIONS: &str = harness::column!(SweepRow, positions);
+/// assert_eq!(POSITIONS, "positions");
+/// assert_eq!(harness::harness::columns_of::<SweepRow>()[0], POSITIONS);
+/// ```
+/// A column the row does not have does not compile:
+/// ```compile_fail
+/// #[derive(serde::Serialize, Default)]
+/// struct SweepRow {
+///     positions: Option<u64>,
+/// }
+/// const SECONDS: &str = harness::column!(SweepRow, seconds);
+/// ```
+#[macro_export]
+macro_rules! column {
+    ($row:ty, $field:ident) => {{
+        const _: fn(&$row) = |row: &$row| {
+            let _ = &row.$field;
+        };
+        stringify!($field)
+    }};
+}
 
 /// A duration in seconds, written with microsecond resolution (`1.234567`).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

@@ -16,7 +16,6 @@
 
 pub mod chart;
 pub mod csv_table;
-pub mod harness_report;
 pub mod kinds;
 pub mod latex;
 pub mod numbers;
@@ -30,12 +29,12 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::harness::output::{write_atomic, ExperimentMeta};
+use crate::harness::parallel::PARALLEL;
 use crate::harness::registry::{self, HARNESS};
 use crate::harness::{InputError, Result};
 
 use chart::Chart;
 use csv_table::CsvTable;
-use harness_report::PARALLEL;
 use kinds::{GameReport, KindReport};
 use latex::escape;
 use tables::{latex_table, Titles};
@@ -47,10 +46,10 @@ pub const NO_META_GAME: &str = "other";
 pub const NO_META_KIND: &str = "table";
 
 /// What the report knows of `game`: a registry game's own report, or the harness's
-/// ([`harness_report::REPORT`]).
+/// ([`crate::harness::report::REPORT`]).
 pub fn game_report(game: &str) -> Option<&'static GameReport> {
     if game == HARNESS {
-        return Some(&harness_report::REPORT);
+        return Some(&crate::harness::report::REPORT);
     }
     registry::game(game).map(|g| g.report)
 }

@@ -4,19 +4,34 @@
 
 use std::path::Path;
 
+use crate::column;
+use crate::harness::parallel::ParallelRow;
+use crate::harness::row::{STATUS_TIMEOUT, THREADS};
 use crate::harness::InputError;
 
 use super::csv_table::CsvTable;
 use super::tables::{latex_table, Titles};
 
+const GAME: &str = column!(ParallelRow, game);
+const SEARCH: &str = column!(ParallelRow, search);
+const INSTANCE: &str = column!(ParallelRow, instance);
+const SEQ_POSITIONS: &str = column!(ParallelRow, seq_positions);
+const PAR_POSITIONS: &str = column!(ParallelRow, par_positions);
+const EQUAL: &str = column!(ParallelRow, equal);
+const SEQ_SECONDS: &str = column!(ParallelRow, seq_seconds);
+const SPEEDUP: &str = column!(ParallelRow, speedup);
+
+/// The columns of a search's key in the summary.
+const KEY: [&str; 3] = [GAME, SEARCH, INSTANCE];
+
 /// Columns a `parallel` CSV must have for the summary.
 pub const REQUIRED: [&str; 9] =
-    ["game", "search", "instance", "threads", "seq_positions", "par_positions", "equal", "seq_seconds", "speedup"];
+    [GAME, SEARCH, INSTANCE, THREADS, SEQ_POSITIONS, PAR_POSITIONS, EQUAL, SEQ_SECONDS, SPEEDUP];
 
 /// The thread counts compared (the distinct `threads` values, ascending).
 fn thread_counts(tables: &[&CsvTable]) -> Vec<u64> {
     let mut counts: Vec<u64> =
-        tables.iter().flat_map(|t| t.column("threads")).filter_map(|c| c.trim().parse().ok()).collect();
+        tables.iter().flat_map(|t| t.column(THREADS)).filter_map(|c| c.trim().parse().ok()).collect();
     counts.sort_unstable();
     counts.dedup();
     counts
@@ -25,8 +40,8 @@ fn thread_counts(tables: &[&CsvTable]) -> Vec<u64> {
 fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
     let mut compared = 0;
     for (t, r) in rows {
-        let (seq, par, eq) = (t.cell(r, "seq_positions"), t.cell(r, "par_positions"), t.cell(r, "equal"));
-        if seq == Some("timeout") || par == Some("timeout") {
+        let (seq, par, eq) = (t.cell(r, SEQ_POSITIONS), t.cell(r, PAR_POSITIONS), t.cell(r, EQUAL));
+        if seq == Some(STATUS_TIMEOUT) || par == Some(STATUS_TIMEOUT) {
             continue;
         }
         if seq != par || eq != Some("true") {
@@ -35,7 +50,7 @@ fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
         compared += 1;
     }
     if compared == 0 {
-        "timeout".to_string()
+        STATUS_TIMEOUT.to_string()
     } else {
         "true".to_string()
     }
@@ -48,13 +63,13 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
     }
     let counts = thread_counts(tables);
     let mut columns: Vec<String> =
-        ["game", "search", "instance", "seq_positions", "positions_equal", "seq_seconds"].map(String::from).to_vec();
+        [GAME, SEARCH, INSTANCE, SEQ_POSITIONS, "positions_equal", SEQ_SECONDS].map(String::from).to_vec();
     columns.extend(counts.iter().map(|t| format!("speedup_{t}_thread{}", if *t == 1 { "" } else { "s" })));
     let mut keys: Vec<[String; 3]> = Vec::new();
     let mut grouped: Vec<Vec<(&CsvTable, &Vec<String>)>> = Vec::new();
     for t in tables {
         for r in &t.rows {
-            let key = ["game", "search", "instance"].map(|c| t.cell(r, c).unwrap_or_default().to_string());
+            let key = KEY.map(|c| t.cell(r, c).unwrap_or_default().to_string());
             match keys.iter().position(|k| *k == key) {
                 Some(i) => grouped[i].push((t, r)),
                 None => {
@@ -70,14 +85,14 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
         .map(|(key, rows)| {
             let (t0, r0) = rows[0];
             let mut row = key.to_vec();
-            row.push(t0.cell(r0, "seq_positions").unwrap_or_default().to_string());
+            row.push(t0.cell(r0, SEQ_POSITIONS).unwrap_or_default().to_string());
             row.push(equal_cell(rows));
-            row.push(t0.cell(r0, "seq_seconds").unwrap_or_default().to_string());
+            row.push(t0.cell(r0, SEQ_SECONDS).unwrap_or_default().to_string());
             for count in &counts {
                 let cell = rows
                     .iter()
-                    .find(|(t, r)| t.cell(r, "threads").and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count))
-                    .map(|(t, r)| t.cell(r, "speedup").unwrap_or_default().to_string())
+                    .find(|(t, r)| t.cell(r, THREADS).and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count))
+                    .map(|(t, r)| t.cell(r, SPEEDUP).unwrap_or_default().to_string())
                     .unwrap_or_default();
                 row.push(cell);
             }

@@ -3,31 +3,36 @@
 //! ideal speed-up dashed). Its tables also feed the cross-game summary
 //! ([`super::summary`]).
 //!
-//! The harness's counterpart of a game's `src/GAME/report.rs`: the harness has no game
-//! folder, so its report lives with the report.
+//! The harness's counterpart of a game's `src/GAME/report.rs`, beside the experiments it
+//! describes; `src/report` names no kind of its own.
 
-use super::chart::{Chart, Series};
-use super::csv_table::CsvTable;
-use super::kinds::{GameReport, KindReport};
-use super::plots::{line_chart, lines, Labels};
+use super::parallel::{ParallelRow, PARALLEL};
+use super::row::THREADS;
+use crate::column;
+use crate::report::chart::{Chart, Series};
+use crate::report::csv_table::CsvTable;
+use crate::report::kinds::{GameReport, KindReport};
+use crate::report::plots::{line_chart, lines, Labels};
 
-/// The kind of the sequential-against-parallel comparison.
-pub const PARALLEL: &str = "parallel";
+const GAME: &str = column!(ParallelRow, game);
+const SEARCH: &str = column!(ParallelRow, search);
+const INSTANCE: &str = column!(ParallelRow, instance);
+const SPEEDUP: &str = column!(ParallelRow, speedup);
 
 /// The harness's report.
 pub static REPORT: GameReport = GameReport {
     title: "All games",
     kinds: &[KindReport {
         placed: true,
-        chart_columns: &["game", "search", "instance", "threads", "speedup"],
+        chart_columns: &[GAME, SEARCH, INSTANCE, THREADS, SPEEDUP],
         charts: speedup_charts,
         ..KindReport::new(PARALLEL, "sequential against parallel exhaustive searches")
     }],
 };
 
 fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    let mut series = lines(table, &["game", "search", "instance"], "threads", "speedup", false);
-    let mut threads: Vec<f64> = table.column("threads").iter().filter_map(|c| c.parse::<f64>().ok()).collect();
+    let mut series = lines(table, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
+    let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
     threads.sort_by(f64::total_cmp);
     threads.dedup();
     if !threads.is_empty() {
