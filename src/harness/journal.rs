@@ -215,24 +215,27 @@ mod tests {
         JournalEntry { index, id: id.into(), rows: vec![vec![format!("row {index}")]] }
     }
 
-    #[test]
-    fn reopened_journal_returns_finished_items() {
+    /// A journal under key `k` in a new directory, holding `entries`, closed again.
+    fn journal_with(entries: &[JournalEntry]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         let (mut j, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         assert!(done.is_empty());
-        j.append(&entry(0, "x")).unwrap();
-        j.append(&entry(1, "y")).unwrap();
-        drop(j);
+        for e in entries {
+            j.append(e).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn reopened_journal_returns_finished_items() {
+        let dir = journal_with(&[entry(0, "x"), entry(1, "y")]);
         let (_, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
         assert_eq!(done, vec![entry(0, "x"), entry(1, "y")]);
     }
 
     #[test]
     fn a_torn_last_line_is_dropped_and_cut_off() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
-        j.append(&entry(0, "x")).unwrap();
-        drop(j);
+        let dir = journal_with(&[entry(0, "x")]);
         let path = journal_path(dir.path(), "e");
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"{\"index\":1,\"id\":\"y\",\"ro").unwrap();
@@ -247,10 +250,7 @@ mod tests {
 
     #[test]
     fn another_key_starts_over_and_another_version_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
-        j.append(&entry(0, "x")).unwrap();
-        drop(j);
+        let dir = journal_with(&[entry(0, "x")]);
         let (_, done) = Journal::open(dir.path(), &header("other"), false, false).unwrap();
         assert!(done.is_empty());
         let mut old = header("other");
@@ -263,10 +263,7 @@ mod tests {
 
     #[test]
     fn entries_not_matching_the_header_are_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let (mut j, _) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
-        j.append(&entry(0, "y")).unwrap();
-        drop(j);
+        let dir = journal_with(&[entry(0, "y")]);
         assert!(read(&journal_path(dir.path(), "e")).is_err());
     }
 }

@@ -302,6 +302,21 @@ mod tests {
         p
     }
 
+    /// The refusal of a manifest `m.toml` holding `text`.
+    fn load_error(text: &str) -> InputError {
+        let dir = tempfile::tempdir().unwrap();
+        Manifest::load(&write(dir.path(), "m.toml", text), None, None).unwrap_err()
+    }
+
+    /// The refusal of `params::<P>()` for an entry `a` (game nim, kind k, four lines)
+    /// whose own keys are `keys`.
+    pub(super) fn params_error<P: serde::de::DeserializeOwned + std::fmt::Debug>(keys: &str) -> InputError {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n{keys}");
+        let m = Manifest::load(&write(dir.path(), "m.toml", &text), None, None).unwrap();
+        m.experiments[0].params::<P>().unwrap_err()
+    }
+
     #[test]
     fn loads_entries_with_defaults_and_lines() {
         let dir = tempfile::tempdir().unwrap();
@@ -321,9 +336,7 @@ mod tests {
 
     #[test]
     fn unknown_top_level_key_is_refused_with_its_line() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = write(dir.path(), "m.toml", "seed = 5\nbogus = 1\n");
-        let e = Manifest::load(&p, None, None).unwrap_err();
+        let e = load_error("seed = 5\nbogus = 1\n");
         assert_eq!(e.line, Some(2), "{e}");
         assert!(e.message.contains("bogus"), "{e}");
     }
@@ -331,8 +344,7 @@ mod tests {
     #[test]
     fn unknown_game_and_duplicate_names_are_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let p = write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"go\"\nkind = \"k\"\n");
-        let e = Manifest::load(&p, None, None).unwrap_err();
+        let e = load_error("[[experiment]]\nname = \"a\"\ngame = \"go\"\nkind = \"k\"\n");
         assert_eq!(e.line, Some(3));
         let p = write(
             dir.path(),
@@ -351,11 +363,7 @@ mod tests {
         struct P {
             x: u32,
         }
-        let dir = tempfile::tempdir().unwrap();
-        let p =
-            write(dir.path(), "m.toml", "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\nyy = 2\n");
-        let m = Manifest::load(&p, None, None).unwrap();
-        let e = m.experiments[0].params::<P>().unwrap_err();
+        let e = params_error::<P>("x = 1\nyy = 2\n");
         assert_eq!(e.line, Some(6), "{e}");
         assert!(e.message.contains("yy"), "{e}");
     }
@@ -382,9 +390,7 @@ mod tests {
 
     #[test]
     fn missing_include_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = write(dir.path(), "m.toml", "seed = 1\ninclude = [\"nope.toml\"]\n");
-        let e = Manifest::load(&p, None, None).unwrap_err();
+        let e = load_error("seed = 1\ninclude = [\"nope.toml\"]\n");
         assert_eq!(e.line, Some(2), "{e}");
     }
 }
@@ -414,12 +420,7 @@ mod refusal_tests {
             x: u32,
             instances: Vec<String>,
         }
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("m.toml");
-        std::fs::write(&p, "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 1\ninstances = 5\n")
-            .unwrap();
-        let m = Manifest::load(&p, None, None).unwrap();
-        let e = m.experiments[0].params::<P>().unwrap_err();
+        let e = super::tests::params_error::<P>("x = 1\ninstances = 5\n");
         assert_eq!(e.line, Some(6), "{e}");
         assert!(e.message.contains("instances"), "{e}");
     }

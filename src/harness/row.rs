@@ -225,16 +225,42 @@ macro_rules! refuse {
     };
 }
 
+/// The row serializer's refusal of a bare number.
+macro_rules! refuse_numbers {
+    ($($method:ident($t:ty))*) => {
+        $(fn $method(self, _: $t) -> Result<Fields, RowError> { Err(not_a("a number")) })*
+    };
+}
+
+/// What both serializers share: their output `$ok`, and the refusal of every compound
+/// value but a struct (`$place` ends each message; `$map` is the map's message).
+macro_rules! no_compounds {
+    ($ok:ty, $place:literal, $map:literal) => {
+        type Ok = $ok;
+        type Error = RowError;
+        type SerializeSeq = Impossible<$ok, RowError>;
+        type SerializeTuple = Impossible<$ok, RowError>;
+        type SerializeTupleStruct = Impossible<$ok, RowError>;
+        type SerializeTupleVariant = Impossible<$ok, RowError>;
+        type SerializeMap = Impossible<$ok, RowError>;
+        type SerializeStructVariant = Impossible<$ok, RowError>;
+
+        refuse! {
+            serialize_seq(Option<usize>) -> Self::SerializeSeq, concat!("a sequence", $place);
+            serialize_tuple(usize) -> Self::SerializeTuple, concat!("a tuple", $place);
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct, concat!("a tuple struct", $place);
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant, concat!("an enum", $place);
+            serialize_map(Option<usize>) -> Self::SerializeMap, $map;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant, concat!("an enum", $place);
+            serialize_bytes(&[u8]) -> $ok, concat!("bytes", $place);
+            serialize_unit_struct(&'static str) -> $ok, concat!("a unit struct", $place);
+        }
+    };
+}
+
 impl ser::Serializer for RowSerializer {
-    type Ok = Fields;
-    type Error = RowError;
-    type SerializeSeq = Impossible<Fields, RowError>;
-    type SerializeTuple = Impossible<Fields, RowError>;
-    type SerializeTupleStruct = Impossible<Fields, RowError>;
-    type SerializeTupleVariant = Impossible<Fields, RowError>;
-    type SerializeMap = Impossible<Fields, RowError>;
     type SerializeStruct = RowFields;
-    type SerializeStructVariant = Impossible<Fields, RowError>;
+    no_compounds!(Fields, "", "a map (`#[serde(flatten)]`?)");
 
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<RowFields, RowError> {
         Ok(RowFields(Vec::with_capacity(len)))
@@ -260,30 +286,14 @@ impl ser::Serializer for RowSerializer {
 
     refuse! {
         serialize_bool(bool) -> Fields, "a bool";
-        serialize_i8(i8) -> Fields, "a number";
-        serialize_i16(i16) -> Fields, "a number";
-        serialize_i32(i32) -> Fields, "a number";
-        serialize_i64(i64) -> Fields, "a number";
-        serialize_u8(u8) -> Fields, "a number";
-        serialize_u16(u16) -> Fields, "a number";
-        serialize_u32(u32) -> Fields, "a number";
-        serialize_u64(u64) -> Fields, "a number";
-        serialize_f32(f32) -> Fields, "a number";
-        serialize_f64(f64) -> Fields, "a number";
         serialize_char(char) -> Fields, "a char";
         serialize_str(&str) -> Fields, "a string";
-        serialize_bytes(&[u8]) -> Fields, "bytes";
         serialize_none() -> Fields, "an option";
         serialize_unit() -> Fields, "a unit";
-        serialize_unit_struct(&'static str) -> Fields, "a unit struct";
         serialize_unit_variant(&'static str, u32, &'static str) -> Fields, "an enum";
-        serialize_seq(Option<usize>) -> Self::SerializeSeq, "a sequence";
-        serialize_tuple(usize) -> Self::SerializeTuple, "a tuple";
-        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct, "a tuple struct";
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant, "an enum";
-        serialize_map(Option<usize>) -> Self::SerializeMap, "a map (`#[serde(flatten)]`?)";
-        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant, "an enum";
     }
+    refuse_numbers!(serialize_i8(i8) serialize_i16(i16) serialize_i32(i32) serialize_i64(i64) serialize_u8(u8)
+        serialize_u16(u16) serialize_u32(u32) serialize_u64(u64) serialize_f32(f32) serialize_f64(f64));
 }
 
 macro_rules! as_text {
@@ -302,15 +312,8 @@ fn text(v: impl fmt::Display) -> Result<Cell, RowError> {
 }
 
 impl ser::Serializer for CellSerializer {
-    type Ok = Cell;
-    type Error = RowError;
-    type SerializeSeq = Impossible<Cell, RowError>;
-    type SerializeTuple = Impossible<Cell, RowError>;
-    type SerializeTupleStruct = Impossible<Cell, RowError>;
-    type SerializeTupleVariant = Impossible<Cell, RowError>;
-    type SerializeMap = Impossible<Cell, RowError>;
     type SerializeStruct = Impossible<Cell, RowError>;
-    type SerializeStructVariant = Impossible<Cell, RowError>;
+    no_compounds!(Cell, " in a cell", "a map in a cell");
 
     as_text! {
         serialize_bool(bool);
@@ -355,15 +358,7 @@ impl ser::Serializer for CellSerializer {
     }
 
     refuse! {
-        serialize_bytes(&[u8]) -> Cell, "bytes in a cell";
-        serialize_unit_struct(&'static str) -> Cell, "a unit struct in a cell";
-        serialize_seq(Option<usize>) -> Self::SerializeSeq, "a sequence in a cell";
-        serialize_tuple(usize) -> Self::SerializeTuple, "a tuple in a cell";
-        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct, "a tuple struct in a cell";
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant, "an enum in a cell";
-        serialize_map(Option<usize>) -> Self::SerializeMap, "a map in a cell";
         serialize_struct(&'static str, usize) -> Self::SerializeStruct, "a struct in a cell";
-        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant, "an enum in a cell";
     }
 }
 
