@@ -6,8 +6,12 @@
 //! the packed form visits the same tree (same score, moves and positions).
 //!
 //! Board counters (nibble index): 0 = empty rows, `f` = yellow rows of fill `f`
-//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`.
-//! Bowl counters: nibble `2*i + c` = tiles of color `c` on bowl `i`.
+//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`. The boards
+//! are kept mover first: a move swaps them.
+//! State word: nibble `2*i + c` = tiles of color `c` on bowl `i` (bits 0..40), the pot
+//! tiles drawn (bits 40..48), the player to move (bit 63). A move changes the state by
+//! clearing the bowl's counter and adding one table entry (refill, tiles drawn and the
+//! player to move at once).
 
 use super::position::Position;
 use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
@@ -20,16 +24,24 @@ const LOW_THREE: u64 = 0x7777_7777_7777_7777;
 const BOWL_COUNTERS: u64 = 0x11_1111_1111;
 /// Low bit of each yellow bowl counter.
 const YELLOW_COUNTERS: u64 = 0x01_0101_0101;
-/// Entries per pot position in the draw table (more than any bowl's capacity).
+/// Entries per (pot position, bowl) in the refill table (more than any bowl's capacity).
 const DRAW_STRIDE: usize = 8;
+/// First bit of the pot tiles drawn in the state word.
+const DRAWN_SHIFT: u32 = 40;
+/// The player to move in the state word.
+const TO_MOVE_BIT: u64 = 1 << 63;
+/// The most pot tiles drawn the state word holds; no position reaches it (at most
+/// `M*N` tiles start on the bowls and `2*K*L` can go to the boards).
+const MAX_DRAWN: usize = 255;
 
-/// A position in the search's packed form. `Copy`, 24 bytes.
+/// A position in the search's packed form. `Copy`, 24 bytes; equal exactly when the
+/// positions have the same counters, pot index and player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Packed {
+    /// The board counters of the player to move, then of her opponent.
     boards: [u64; 2],
-    bowls: u64,
-    drawn: u32,
-    to_move: u8,
+    /// Bowl counters, pot tiles drawn and the player to move (see the module's doc).
+    state: u64,
 }
 
 /// The distinct legal moves of a packed position as a set (see [`PackedRules::move_set`]).
@@ -56,19 +68,29 @@ pub struct PackedRules<'a> {
     /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of color `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
-    /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
-    /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
-    draw: Vec<u16>,
+    /// `refill[(drawn * MAX_BOWLS + bowl) * DRAW_STRIDE + left]`: what to add to the state
+    /// word once bowl `bowl`'s taken color is cleared and `left` tiles stay on it: the
+    /// refill from pot position `drawn` on the bowl's counters, the tiles taken on the
+    /// drawn count, and the change of player to move.
+    refill: Vec<u64>,
     /// `place[(c * 16 + n) * 16 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
     place: Box<[u64; 2 * 16 * 16]>,
     bowls: usize,
-    bowl_tiles: u32,
     row_len: u32,
     /// `L` in every bowl counter: the limits of [`PackedRules::move_mask`] when the mover
     /// has an empty row.
     empty_row_limits: u64,
+}
+
+/// The bits of the bowl counters in the state word.
+const BOWL_BITS: u64 = (1 << DRAWN_SHIFT) - 1;
+
+/// The full-rows counter of a board.
+#[inline(always)]
+fn full_rows(board: u64) -> u64 {
+    (board >> (4 * FULL)) & 15
 }
 
 /// Low bit of every non-zero 4-bit counter of `x`.
@@ -99,11 +121,15 @@ impl<'a> PackedRules<'a> {
                 }
             }
         }
-        let mut draw = Vec::with_capacity((rules.pot().len() + 1) * DRAW_STRIDE);
-        for drawn in 0..=rules.pot().len() as u32 {
-            for want in 0..DRAW_STRIDE as u32 {
-                let (taken, yellow) = rules.draw(drawn, want);
-                draw.push((yellow | (taken - yellow) << 4 | taken << 8) as u16);
+        let last = rules.pot().len().min(MAX_DRAWN) as u32;
+        let mut refill = Vec::with_capacity((last as usize + 1) * MAX_BOWLS * DRAW_STRIDE);
+        for drawn in 0..=last {
+            for bowl in 0..MAX_BOWLS as u32 {
+                for left in 0..DRAW_STRIDE as u32 {
+                    let (taken, yellow) = rules.draw(drawn, (rules.bowl_tiles as u32).saturating_sub(left));
+                    let counters = u64::from(yellow | (taken - yellow) << 4) << (8 * bowl);
+                    refill.push(counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT);
+                }
             }
         }
         let row_len = rules.row_len as u32;
@@ -127,19 +153,22 @@ impl<'a> PackedRules<'a> {
             rules,
             fit,
             all_full: rules.rows as u64,
-            draw,
+            refill,
             place,
             bowls: rules.bowls,
-            bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
             empty_row_limits: rules.row_len as u64 * BOWL_COUNTERS,
         }
     }
 
     /// The packed form of `pos`.
+    ///
+    /// Panics when more than 255 pot tiles are drawn, which no position reachable from a
+    /// loaded game has.
     pub fn pack(&self, pos: &Position) -> Packed {
         let mut boards = [0u64; 2];
-        for (p, board) in boards.iter_mut().enumerate() {
+        for (i, board) in boards.iter_mut().enumerate() {
+            let p = pos.to_move() ^ i;
             for r in 0..self.rules.rows {
                 let row = pos.row(p, r);
                 let nibble = match row.color {
@@ -156,7 +185,9 @@ impl<'a> PackedRules<'a> {
                 bowls |= u64::from(pos.bowl(i, c)) << (4 * (2 * i + c.index()));
             }
         }
-        Packed { boards, bowls, drawn: pos.drawn() as u32, to_move: pos.to_move() as u8 }
+        assert!(pos.drawn() <= MAX_DRAWN, "more than {MAX_DRAWN} pot tiles drawn");
+        let to_move = if pos.to_move() == 1 { TO_MOVE_BIT } else { 0 };
+        Packed { boards, state: bowls | (pos.drawn() as u64) << DRAWN_SHIFT | to_move }
     }
 
     /// Number of bowls `M`.
@@ -167,14 +198,13 @@ impl<'a> PackedRules<'a> {
     /// Whether either player has every row full.
     #[inline(always)]
     pub fn someone_all_full(&self, pos: &Packed) -> bool {
-        (pos.boards[0] >> 28) & 15 == self.all_full || (pos.boards[1] >> 28) & 15 == self.all_full
+        full_rows(pos.boards[0]) == self.all_full || full_rows(pos.boards[1]) == self.all_full
     }
 
     /// Full rows of the player to move minus the opponent's.
     #[inline(always)]
     pub fn score(&self, pos: &Packed) -> i32 {
-        let p = pos.to_move as usize;
-        ((pos.boards[p] >> 28) & 15) as i32 - ((pos.boards[p ^ 1] >> 28) & 15) as i32
+        full_rows(pos.boards[0]) as i32 - full_rows(pos.boards[1]) as i32
     }
 
     /// The distinct legal moves of the player to move, in spec order.
@@ -193,9 +223,9 @@ impl<'a> PackedRules<'a> {
     #[inline(always)]
     pub fn moves_of<const M: usize>(&self, pos: &Packed) -> MoveList {
         let mut list = MoveList::default();
-        let nz = nonzero(pos.boards[pos.to_move as usize]);
+        let nz = nonzero(pos.boards[0]);
         let mut seen = [0u32; 2];
-        let mut bowls = pos.bowls;
+        let mut bowls = pos.state;
         for bowl in 0..M.min(MAX_BOWLS) {
             for (c, seen) in seen.iter_mut().enumerate() {
                 let k = (bowls & 15) as usize;
@@ -217,8 +247,8 @@ impl<'a> PackedRules<'a> {
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
         let c = mv.color.index();
-        let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
-        let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
+        let k = ((pos.state >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
+        let fits = nonzero(pos.boards[0]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
         *pos = self.child(pos, usize::from(mv.bowl), c, k, fits);
     }
@@ -227,8 +257,8 @@ impl<'a> PackedRules<'a> {
     /// [`PackedRules::for_each_child`].
     #[inline(always)]
     pub fn move_set<const M: usize>(&self, pos: &Packed) -> MoveSet {
-        let nz = nonzero(pos.boards[pos.to_move as usize]);
-        MoveSet { nz, mask: self.move_mask::<M>(pos.bowls, nz) }
+        let nz = nonzero(pos.boards[0]);
+        MoveSet { nz, mask: self.move_mask::<M>(pos.state & BOWL_BITS, nz) }
     }
 
     /// Calls `visit(move, child)` for every move of `moves` (the [`PackedRules::move_set`]
@@ -241,7 +271,7 @@ impl<'a> PackedRules<'a> {
             let shift = mask.trailing_zeros();
             mask &= mask - 1;
             let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
-            let k = ((pos.bowls >> shift) & 15) as u32;
+            let k = ((pos.state >> shift) & 15) as u32;
             let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
             if !visit(Move { bowl: bowl as u8, color: Color::from_index(c) }, &child) {
                 break;
@@ -289,25 +319,21 @@ impl<'a> PackedRules<'a> {
     /// the new position can be an end position by full rows.
     #[inline(always)]
     pub fn last_mover_all_full(&self, pos: &Packed) -> bool {
-        (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
+        full_rows(pos.boards[1]) == self.all_full
     }
 
     /// The position after the player to move takes the `k` tiles of color `c` from bowl
     /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
     #[inline(always)]
     fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {
-        let mut pos = *pos;
-        let p = pos.to_move as usize;
         let shift = 4 * (2 * bowl as u32 + c as u32);
         let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
-        pos.boards[p] = pos.boards[p].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
-        pos.bowls &= !(15 << shift);
-        let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
-        let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
-        pos.bowls += u64::from(drawn & 0xff) << (8 * bowl);
-        pos.drawn += u32::from(drawn >> 8);
-        pos.to_move ^= 1;
-        pos
+        let mover = pos.boards[0].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
+        let state = pos.state & !(15 << shift);
+        let left = ((state >> (shift ^ 4)) & 7) as usize;
+        let drawn = usize::from((state >> DRAWN_SHIFT) as u8);
+        let state = state.wrapping_add(self.refill[(drawn * MAX_BOWLS + bowl) * DRAW_STRIDE + left]);
+        Packed { boards: [pos.boards[1], mover], state }
     }
 }
 
