@@ -24,8 +24,8 @@ const LOW_THREE: u64 = 0x7777_7777_7777_7777;
 const BOWL_COUNTERS: u64 = 0x11_1111_1111;
 /// Low bit of each yellow bowl counter.
 const YELLOW_COUNTERS: u64 = 0x01_0101_0101;
-/// Entries per (pot position, bowl) in the refill table (more than any bowl's capacity).
-const DRAW_STRIDE: usize = 8;
+/// Entries of the refill table: index `drawn << 6 | 8 * bowl | left` (see `refill`).
+const REFILL_ENTRIES: usize = 1 << 14;
 /// First bit of the pot tiles drawn in the state word.
 const DRAWN_SHIFT: u32 = 40;
 /// The player to move in the state word.
@@ -53,12 +53,40 @@ pub struct MoveSet {
     mask: u64,
 }
 
+/// The legal moves of a position, some maybe not distinct (see
+/// [`PackedRules::legal_moves_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegalMoves(MoveSet);
+
+impl LegalMoves {
+    /// Whether there is no legal move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl MoveSet {
     /// Whether there is no legal move.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.mask == 0
     }
+
+    /// Whether there is exactly one move.
+    #[inline(always)]
+    pub fn is_single(&self) -> bool {
+        self.mask != 0 && self.mask & (self.mask - 1) == 0
+    }
+}
+
+/// The board of the player to move as the move set needs it: the low bits of its
+/// non-zero counters, and for each bowl counter the most tiles of its color one row can
+/// take, with bit 3 of every bowl counter set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLimits {
+    nz: u64,
+    limits: u64,
 }
 
 /// Per-game tables of the packed search.
@@ -68,19 +96,18 @@ pub struct PackedRules<'a> {
     /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of color `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
-    /// `refill[(drawn * MAX_BOWLS + bowl) * DRAW_STRIDE + left]`: what to add to the state
+    /// `refill[drawn << 6 | 8 * bowl | left]`: what to add to the state
     /// word once bowl `bowl`'s taken color is cleared and `left` tiles stay on it: the
     /// refill from pot position `drawn` on the bowl's counters, the tiles taken on the
     /// drawn count, and the change of player to move.
-    refill: Vec<u64>,
+    refill: Box<[u64; REFILL_ENTRIES]>,
     /// `place[(c * 16 + n) * 16 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
     place: Box<[u64; 2 * 16 * 16]>,
     bowls: usize,
     row_len: u32,
-    /// `L` in every bowl counter: the limits of [`PackedRules::move_mask`] when the mover
-    /// has an empty row.
+    /// `L` in every bowl counter: the move limits when the mover has an empty row.
     empty_row_limits: u64,
 }
 
@@ -91,6 +118,26 @@ const BOWL_BITS: u64 = (1 << DRAWN_SHIFT) - 1;
 #[inline(always)]
 fn full_rows(board: u64) -> u64 {
     (board >> (4 * FULL)) & 15
+}
+
+/// Low bit of each bowl counter whose `k` tiles one row of the mover can take
+/// (`k <= kmax(c)`, the most tiles of its color `c` a row takes; `k = 0` included), given
+/// the mover's [`BoardLimits`] `limits`. Branch-free: bit 3 of each counter of `limits`
+/// stops the borrow of the subtraction.
+#[inline(always)]
+fn fitting(bowls: u64, limits: u64) -> u64 {
+    (limits.wrapping_sub(bowls) >> 3) & BOWL_COUNTERS
+}
+
+/// Low bit of each bowl counter of a `M`-bowl game that is non-zero and unlike the same
+/// color's counter on every earlier bowl (its move is the first of its kind in spec order).
+#[inline(always)]
+fn first_of_kind<const M: usize>(bowls: u64) -> u64 {
+    let mut first = nonzero_high(bowls);
+    for s in 1..M.min(MAX_BOWLS) {
+        first &= nonzero_high(bowls ^ (bowls << (8 * s)));
+    }
+    (first >> 3) & BOWL_COUNTERS
 }
 
 /// Low bit of every non-zero 4-bit counter of `x`.
@@ -121,14 +168,15 @@ impl<'a> PackedRules<'a> {
                 }
             }
         }
-        let last = rules.pot().len().min(MAX_DRAWN) as u32;
-        let mut refill = Vec::with_capacity((last as usize + 1) * MAX_BOWLS * DRAW_STRIDE);
-        for drawn in 0..=last {
+        let mut refill: Box<[u64; REFILL_ENTRIES]> =
+            vec![0; REFILL_ENTRIES].into_boxed_slice().try_into().expect("refill table size");
+        for drawn in 0..=rules.pot().len().min(MAX_DRAWN) as u32 {
             for bowl in 0..MAX_BOWLS as u32 {
-                for left in 0..DRAW_STRIDE as u32 {
+                for left in 0..=MAX_BOWL_TILES as u32 {
                     let (taken, yellow) = rules.draw(drawn, (rules.bowl_tiles as u32).saturating_sub(left));
                     let counters = u64::from(yellow | (taken - yellow) << 4) << (8 * bowl);
-                    refill.push(counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT);
+                    refill[(drawn << 6 | 8 * bowl | left) as usize] =
+                        counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT;
                 }
             }
         }
@@ -257,8 +305,44 @@ impl<'a> PackedRules<'a> {
     /// [`PackedRules::for_each_child`].
     #[inline(always)]
     pub fn move_set<const M: usize>(&self, pos: &Packed) -> MoveSet {
-        let nz = nonzero(pos.boards[0]);
-        MoveSet { nz, mask: self.move_mask::<M>(pos.state & BOWL_BITS, nz) }
+        let limits = self.limits(pos.boards[0]);
+        MoveSet { nz: limits.nz, mask: self.move_mask::<M>(pos.state & BOWL_BITS, limits.limits) }
+    }
+
+    /// The legal moves of the player to move in a child of a position, given that
+    /// position's [`PackedRules::child_limits`] (the board to move in every child is the
+    /// same): empty exactly when [`PackedRules::move_set`] is; [`PackedRules::distinct`]
+    /// makes them the distinct moves.
+    #[inline(always)]
+    pub fn legal_moves_with(&self, child: &Packed, limits: BoardLimits) -> LegalMoves {
+        let bowls = child.state & BOWL_BITS;
+        LegalMoves(MoveSet { nz: limits.nz, mask: fitting(bowls, limits.limits) & (nonzero_high(bowls) >> 3) })
+    }
+
+    /// The distinct moves among the legal moves `legal` of `pos` (the first in spec order
+    /// of each color and count): [`PackedRules::move_set`] of `pos`.
+    #[inline(always)]
+    pub fn distinct<const M: usize>(&self, pos: &Packed, legal: LegalMoves) -> MoveSet {
+        MoveSet { nz: legal.0.nz, mask: legal.0.mask & first_of_kind::<M>(pos.state & BOWL_BITS) }
+    }
+
+    /// What the move sets of all children of `pos` share: the limits of the board of the
+    /// player to move in them (the opponent of the player to move in `pos`).
+    #[inline(always)]
+    pub fn child_limits(&self, pos: &Packed) -> BoardLimits {
+        self.limits(pos.boards[1])
+    }
+
+    /// The [`BoardLimits`] of the board `board` of the player to move.
+    #[inline(always)]
+    fn limits(&self, board: u64) -> BoardLimits {
+        let nz = nonzero(board);
+        let limits = if nz & 1 != 0 {
+            self.empty_row_limits
+        } else {
+            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
+        };
+        BoardLimits { nz, limits: limits | BOWL_COUNTERS << 3 }
     }
 
     /// Calls `visit(move, child)` for every move of `moves` (the [`PackedRules::move_set`]
@@ -270,33 +354,35 @@ impl<'a> PackedRules<'a> {
         while mask != 0 {
             let shift = mask.trailing_zeros();
             mask &= mask - 1;
-            let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
-            let k = ((pos.state >> shift) & 15) as u32;
-            let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
-            if !visit(Move { bowl: bowl as u8, color: Color::from_index(c) }, &child) {
+            let (mv, child) = self.move_and_child(pos, shift, moves.nz);
+            if !visit(mv, &child) {
                 break;
             }
         }
     }
 
-    /// The distinct legal moves as a set of bowl counters: the low bit of counter
-    /// `2 * bowl + color` for each, given the low bits `nz` of the mover's non-zero board
-    /// counters. Branch-free: a bowl's `k` tiles of color `c` fit when `1 <= k <= kmax(c)`
-    /// (the most tiles of `c` a row can take), and a move repeating the color and count of
-    /// an earlier bowl's is left out (the first in spec order stays).
+    /// The position after the first move of `moves` (a non-empty [`PackedRules::move_set`]
+    /// of `pos`, or its one move).
     #[inline(always)]
-    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
-        let limits = if nz & 1 != 0 {
-            self.empty_row_limits
-        } else {
-            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
-        };
-        let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
-        let mut first = nonzero_high(bowls);
-        for s in 1..M.min(MAX_BOWLS) {
-            first &= nonzero_high(bowls ^ (bowls << (8 * s)));
-        }
-        fitting & (first >> 3)
+    pub fn first_child(&self, pos: &Packed, moves: MoveSet) -> Packed {
+        self.move_and_child(pos, moves.mask.trailing_zeros(), moves.nz).1
+    }
+
+    /// The move of the bowl counter at bit `shift` and the position after it, given the
+    /// low bits `nz` of the mover's non-zero board counters.
+    #[inline(always)]
+    fn move_and_child(&self, pos: &Packed, shift: u32, nz: u64) -> (Move, Packed) {
+        let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
+        let k = ((pos.state >> shift) & 15) as u32;
+        let child = self.child(pos, bowl, c, k, nz & self.fit[c][k as usize]);
+        (Move { bowl: bowl as u8, color: Color::from_index(c) }, child)
+    }
+
+    /// The distinct legal moves as a set of bowl counters: the low bit of counter
+    /// `2 * bowl + color` for each, given the mover's [`BoardLimits`] `limits`.
+    #[inline(always)]
+    fn move_mask<const M: usize>(&self, bowls: u64, limits: u64) -> u64 {
+        fitting(bowls, limits) & first_of_kind::<M>(bowls)
     }
 
     /// The most tiles of color `c` one row of the mover's board can take (`L` with an
@@ -332,7 +418,7 @@ impl<'a> PackedRules<'a> {
         let state = pos.state & !(15 << shift);
         let left = ((state >> (shift ^ 4)) & 7) as usize;
         let drawn = usize::from((state >> DRAWN_SHIFT) as u8);
-        let state = state.wrapping_add(self.refill[(drawn * MAX_BOWLS + bowl) * DRAW_STRIDE + left]);
+        let state = state.wrapping_add(self.refill[drawn << 6 | (shift & 0x38) as usize | left]);
         Packed { boards: [pos.boards[1], mover], state }
     }
 }
