@@ -323,6 +323,9 @@ impl<'a> PackedRules<'a> {
     /// of each color and count): [`PackedRules::move_set`] of `pos`.
     #[inline(always)]
     pub fn distinct<const M: usize>(&self, pos: &Packed, legal: LegalMoves) -> MoveSet {
+        if legal.0.is_single() {
+            return legal.0;
+        }
         MoveSet { nz: legal.0.nz, mask: legal.0.mask & first_of_kind::<M>(pos.state & BOWL_BITS) }
     }
 
