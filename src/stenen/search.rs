@@ -8,16 +8,13 @@
 //! region's size is not a multiple of the gcd of the unplaced stones' sizes or is smaller
 //! than the smallest of them. Positions visited = calls of the recursive search.
 
-use rayon::prelude::*;
-
 use super::board::Board;
 use super::game::Game;
 use crate::harness::budget::{Budget, Stopped};
+use crate::harness::split::{self, SplitTree};
 
 /// Tick the budget every this many positions.
 pub(crate) use crate::harness::budget::TICK;
-/// Levels of the tree expanded before the parts are handed to rayon.
-pub const SPLIT_DEPTH: usize = 5;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
@@ -450,16 +447,6 @@ impl<'t> Search<'t> {
         for_each_child(self, cell, checked, |s, test| s.node(cell + 1, test))
     }
 
-    /// The children of this node (placements that pass the smart test), as states.
-    pub(super) fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
-        let mut out = Vec::new();
-        let _ = for_each_child(self, cell, checked, |s, test| {
-            out.push((s.cells.clone(), s.placed, test));
-            Ok::<_, Stopped>(false)
-        });
-        out
-    }
-
     /// The smart test after placing `covered`: every empty region's size is a multiple of
     /// the gcd of the unplaced stones' sizes and at least the smallest of them. Returns the
     /// `(gcd, min)` passed (`Some((0, 0))` in dumb mode or with no stone left), `None` to
@@ -560,8 +547,8 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
     Ok(Found { positions: search.n.positions, board: search.found })
 }
 
-/// Counts every solution from `board` (dumb or smart mode). With `parallel`, the first
-/// [`SPLIT_DEPTH`] levels are expanded and the subtrees run on the current rayon pool; the
+/// Counts every solution from `board` (dumb or smart mode). With `parallel`, the tree is
+/// cut near its root by [`split::run`] and the parts run on the current rayon pool; the
 /// positions visited are exactly those of the sequential search.
 pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     if cell_mismatch(game, board).is_some() {
@@ -569,36 +556,62 @@ pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Bu
     }
     let tables = Tables::new(game);
     let (cells, placed) = start_state(game, board);
-    let depth = if parallel { SPLIT_DEPTH } else { 0 };
-    let (positions, distinct) = count_split(&tables, mode, (cells, placed, None), 0, depth, budget)?;
+    let tree = WalkTree { t: &tables, mode, budget };
+    let (positions, distinct) = split::run(&tree, Node { cells, placed, checked: None, from: 0 }, parallel)?;
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
-fn count_split(
-    t: &Tables,
+/// A position of the seed's walk, detached from any worker: the board, the placed
+/// stones, the smart test it passed and the cell its first empty cell is searched from.
+pub(super) struct Node {
+    pub(super) cells: Vec<u8>,
+    pub(super) placed: u32,
+    pub(super) checked: Test,
+    pub(super) from: usize,
+}
+
+impl Node {
+    /// The children of this position in the spec's order (`None` at a full board).
+    pub(super) fn children(&self, t: &Tables, mode: Mode, budget: &Budget) -> Option<Vec<Node>> {
+        let mut search = Search::new(t, mode, self.cells.clone(), self.placed, budget);
+        let cell = search.first_empty(self.from)?;
+        let mut out = Vec::new();
+        let _ = for_each_child(&mut search, cell, self.checked, |s, checked| {
+            out.push(Node { cells: s.cells.clone(), placed: s.placed, checked, from: cell + 1 });
+            Ok::<_, Stopped>(false)
+        });
+        Some(out)
+    }
+}
+
+/// The seed's walk (dumb or smart) as a tree for the root splitter; a value is a subtree's
+/// `(positions, solutions_distinct)`.
+struct WalkTree<'a> {
+    t: &'a Tables,
     mode: Mode,
-    (cells, placed, checked): (Vec<u8>, u32, Test),
-    from: usize,
-    depth: usize,
-    budget: &Budget,
-) -> Result<(u64, u64), Stopped> {
-    budget.check()?;
-    let mut search = Search::new(t, mode, cells, placed, budget);
-    if depth == 0 {
-        let result = search.node(from, checked);
+    budget: &'a Budget,
+}
+
+impl SplitTree for WalkTree<'_> {
+    type Node = Node;
+    type Value = (u64, u64);
+    type Error = Stopped;
+
+    fn children(&self, node: &Node) -> Result<Option<Vec<Node>>, Stopped> {
+        self.budget.tick(1)?;
+        Ok(node.children(self.t, self.mode, self.budget))
+    }
+
+    fn walk(&self, node: Node) -> Result<(u64, u64), Stopped> {
+        self.budget.check()?;
+        let mut search = Search::new(self.t, self.mode, node.cells, node.placed, self.budget);
+        let result = search.node(node.from, node.checked);
         search.n.flush();
         result?;
-        return Ok((search.n.positions, search.n.solutions));
+        Ok((search.n.positions, search.n.solutions))
     }
-    search.n.visit()?;
-    search.n.flush();
-    let Some(cell) = search.first_empty(from) else {
-        return Ok((1, 1));
-    };
-    let children = search.children(cell, checked);
-    let parts: Vec<(u64, u64)> = children
-        .into_par_iter()
-        .map(|child| count_split(t, mode, child, cell + 1, depth - 1, budget))
-        .collect::<Result<_, _>>()?;
-    Ok(parts.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+
+    fn join(&self, _node: Node, children: Vec<(u64, u64)>) -> Result<(u64, u64), Stopped> {
+        Ok(children.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+    }
 }
