@@ -111,14 +111,18 @@ struct BitRegions {
 }
 
 impl BitRegions {
+    /// `r` and the cells of `empty` next to it.
+    #[inline]
+    fn grow(&self, r: u64, empty: u64) -> u64 {
+        (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width) & empty
+    }
+
     /// The 4-connected region of `empty` holding `seed`.
     #[inline]
     fn flood(&self, seed: u64, empty: u64) -> u64 {
         let mut r = seed;
         loop {
-            let grown =
-                (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
-                    & empty;
+            let grown = self.grow(r, empty);
             if grown == r {
                 return r;
             }
@@ -372,6 +376,8 @@ pub(super) struct Search<'t> {
     stack: Vec<u16>,
     /// Empty cells as a row-major bitset (boards of up to 64 cells).
     empty: u64,
+    /// A find's placements on boards of up to 64 cells: mask and stone number.
+    trail: Vec<(u64, u8)>,
 }
 
 impl<'t> Search<'t> {
@@ -387,6 +393,7 @@ impl<'t> Search<'t> {
             stamp_now: 0,
             stack: Vec::with_capacity(t.cells),
             empty: 0,
+            trail: Vec::new(),
         }
         .with_empty_bits()
     }
@@ -433,8 +440,16 @@ impl<'t> Search<'t> {
         }
     }
 
-    /// One call of the recursive search; `Ok(true)` when a find is done. `checked` is the
-    /// `(gcd, min)` this position passed the smart test with (`None` at the start).
+    /// The recursive search from this position; `Ok(true)` when a find is done. `checked`
+    /// is the `(gcd, min)` this position passed the smart test with (`None` at the start).
+    pub(super) fn walk(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
+        match &self.t.bits {
+            Some(bits) => self.node_bits(bits, checked),
+            None => self.node(from, checked),
+        }
+    }
+
+    /// One call of the recursive search; `Ok(true)` when a find is done.
     fn node(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
         self.n.visit()?;
         let Some(cell) = self.first_empty(from) else {
@@ -445,6 +460,120 @@ impl<'t> Search<'t> {
             return Ok(done);
         };
         for_each_child(self, cell, checked, |s, test| s.node(cell + 1, test))
+    }
+
+    /// [`Search::node`] on a board of up to 64 cells: the same children in the same
+    /// order, each candidate one AND with the empty cells; `cells` is not kept up to date
+    /// (a find keeps the placements made in `trail`).
+    fn node_bits(&mut self, bits: &BitRegions, checked: Test) -> Result<bool, Stopped> {
+        self.n.visit()?;
+        if self.empty == 0 {
+            let done = self.n.solution();
+            if done {
+                self.found = Some(self.board_with_trail());
+            }
+            return Ok(done);
+        }
+        let t = self.t;
+        let cell = self.empty.trailing_zeros() as usize;
+        let mut stones = t.stones_at[cell] & !self.placed;
+        while stones != 0 {
+            let stone = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            let lower = t.lower_in_class[stone];
+            if self.placed & lower != lower {
+                continue;
+            }
+            for &m in &bits.masks[t.placements(cell, stone)] {
+                if self.empty & m != m {
+                    continue;
+                }
+                self.empty ^= m;
+                self.placed ^= 1 << stone;
+                let test = if self.smart { self.smart_bits(bits, m, checked) } else { Some((0, 0)) };
+                let done = match test {
+                    Some(_) if self.n.first_only => {
+                        self.trail.push((m, stone as u8 + 1));
+                        let done = self.node_bits(bits, test);
+                        self.trail.pop();
+                        done
+                    }
+                    Some(_) => self.node_bits(bits, test),
+                    None => Ok(false),
+                };
+                self.empty ^= m;
+                self.placed ^= 1 << stone;
+                if done? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The board: `cells` with the placements of `trail` on it.
+    fn board_with_trail(&self) -> Vec<u8> {
+        let mut cells = self.cells.clone();
+        for &(mask, value) in &self.trail {
+            for (i, c) in cells.iter_mut().enumerate() {
+                if mask >> i & 1 == 1 {
+                    *c = value;
+                }
+            }
+        }
+        cells
+    }
+
+    /// The `(gcd, min)` of the sizes of the unplaced stones; `None` when none is left.
+    #[inline]
+    fn gcd_min(&self) -> Test {
+        let (mut g, mut min) = (0usize, usize::MAX);
+        for &(size, stones) in &self.t.by_size {
+            if stones & !self.placed != 0 {
+                g = gcd(g, size);
+                min = min.min(size);
+            }
+        }
+        (g != 0).then_some((g, min))
+    }
+
+    /// [`Search::smart_test`] on a board of up to 64 cells after placing `mask`.
+    ///
+    /// When the parent passed with the same `(gcd, min)`, only the regions next to the
+    /// stone are measured, and the last of them is not flooded whole: every other region
+    /// is a multiple of the gcd (measured here, or untouched since the parent passed), and
+    /// so are all empty cells together (the stones left), so the last one is too and only
+    /// its size against the smallest stone is open: its flood stops once it holds `min`
+    /// cells.
+    #[inline]
+    fn smart_bits(&self, bits: &BitRegions, mask: u64, parent: Test) -> Test {
+        let Some((g, min)) = self.gcd_min() else {
+            return Some((0, 0));
+        };
+        let bad = |size: usize| size % g != 0 || size < min;
+        let empty = self.empty;
+        if parent != Some((g, min)) {
+            return bits.regions_ok(empty, empty, bad).then_some((g, min));
+        }
+        let mut seeds = bits.beside(mask, empty);
+        while seeds != 0 {
+            let mut r = seeds & seeds.wrapping_neg();
+            loop {
+                let grown = bits.grow(r, empty);
+                if grown & seeds == seeds && grown.count_ones() as usize >= min {
+                    return Some((g, min));
+                }
+                if grown == r {
+                    break;
+                }
+                r = grown;
+            }
+            if bad(r.count_ones() as usize) {
+                return None;
+            }
+            seeds &= !r;
+        }
+        Some((g, min))
     }
 
     /// The smart test after placing `covered`: every empty region's size is a multiple of
@@ -459,22 +588,13 @@ impl<'t> Search<'t> {
         if !self.smart {
             return Some((0, 0));
         }
-        let (mut g, mut min) = (0usize, usize::MAX);
-        for &(size, stones) in &self.t.by_size {
-            if stones & !self.placed != 0 {
-                g = gcd(g, size);
-                min = min.min(size);
-            }
-        }
-        if g == 0 {
-            return Some((0, 0));
-        }
-        let bad = |size: usize| size % g != 0 || size < min;
         if let Some(bits) = &self.t.bits {
-            let empty = self.empty;
-            let seeds = if parent == Some((g, min)) { bits.beside(bits.masks[place], empty) } else { empty };
-            return bits.regions_ok(seeds, empty, bad).then_some((g, min));
+            return self.smart_bits(bits, bits.masks[place], parent);
         }
+        let Some((g, min)) = self.gcd_min() else {
+            return Some((0, 0));
+        };
+        let bad = |size: usize| size % g != 0 || size < min;
         if self.stamp_now == u32::MAX {
             self.stamp.fill(0);
             self.stamp_now = 0;
@@ -541,7 +661,7 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
     let (cells, placed) = start_state(game, board);
     let mut search = Search::new(&tables, mode, cells, placed, budget);
     search.n.first_only = true;
-    let result = search.node(0, None);
+    let result = search.walk(0, None);
     search.n.flush();
     result?;
     Ok(Found { positions: search.n.positions, board: search.found })
@@ -605,7 +725,7 @@ impl SplitTree for WalkTree<'_> {
     fn walk(&self, node: Node) -> Result<(u64, u64), Stopped> {
         self.budget.check()?;
         let mut search = Search::new(self.t, self.mode, node.cells, node.placed, self.budget);
-        let result = search.node(node.from, node.checked);
+        let result = search.walk(node.from, node.checked);
         search.n.flush();
         result?;
         Ok((search.n.positions, search.n.solutions))
