@@ -102,12 +102,25 @@ pub(crate) struct Tables {
     bits: Option<BitRegions>,
 }
 
-/// Region measuring on a row-major `u64` bitset (boards of up to 64 cells).
+/// Cells after the first empty one whose emptiness selects a walk's candidate list on
+/// boards of up to 64 cells.
+const WINDOW: u32 = 4;
+
+/// Placements and region measuring on a row-major `u64` bitset (boards of up to 64 cells).
 struct BitRegions {
     width: u32,
     not_first_col: u64,
     not_last_col: u64,
+    /// Each placement's cells.
     masks: Vec<u64>,
+    /// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
+    /// empty), the placements with first cell `cell` that cover none of the window's
+    /// covered cells: stone `s`'s are `window_masks[start[row * (stones + 1) + s]..
+    /// start[row * (stones + 1) + s + 1]]`, in the order of the unfiltered list.
+    window_start: Vec<u32>,
+    window_masks: Vec<u64>,
+    /// Per row, the stones with a placement in it.
+    window_stones: Vec<u32>,
 }
 
 impl BitRegions {
@@ -187,8 +200,15 @@ impl Tables {
             .collect();
         let bits = (h * w <= 64).then(|| {
             let col = |keep: &dyn Fn(usize) -> bool| (0..h * w).filter(|&i| keep(i % w)).fold(0u64, |m, i| m | 1 << i);
-            let masks = vec![0u64; places.len()];
-            BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
+            BitRegions {
+                width: w as u32,
+                not_first_col: col(&|c| c != 0),
+                not_last_col: col(&|c| c + 1 != w),
+                masks: vec![0u64; places.len()],
+                window_start: Vec::new(),
+                window_masks: Vec::new(),
+                window_stones: Vec::new(),
+            }
         });
         let stones_at = (0..h * w)
             .map(|cell| {
@@ -228,6 +248,22 @@ impl Tables {
                     bits.masks[place] = self.cells_of(place, stone).iter().fold(0u64, |m, &c| m | 1 << c);
                 }
             }
+        }
+        for row in 0..self.cells << WINDOW {
+            let (cell, w) = (row >> WINDOW, row as u64 & ((1 << WINDOW) - 1));
+            let mut stones = 0u32;
+            for stone in 0..self.stones {
+                bits.window_start.push(bits.window_masks.len() as u32);
+                for place in self.placements(cell, stone) {
+                    let m = bits.masks[place];
+                    if (m >> cell >> 1) & !w & ((1 << WINDOW) - 1) == 0 {
+                        bits.window_masks.push(m);
+                        stones |= 1 << stone;
+                    }
+                }
+            }
+            bits.window_start.push(bits.window_masks.len() as u32);
+            bits.window_stones.push(stones);
         }
         self.bits = Some(bits);
     }
@@ -476,7 +512,9 @@ impl<'t> Search<'t> {
         }
         let t = self.t;
         let cell = self.empty.trailing_zeros() as usize;
-        let mut stones = t.stones_at[cell] & !self.placed;
+        let row = cell << WINDOW | (self.empty >> cell >> 1) as usize & ((1 << WINDOW) - 1);
+        let start = &bits.window_start[row * (t.stones + 1)..(row + 1) * (t.stones + 1)];
+        let mut stones = bits.window_stones[row] & !self.placed;
         while stones != 0 {
             let stone = stones.trailing_zeros() as usize;
             stones &= stones - 1;
@@ -484,7 +522,7 @@ impl<'t> Search<'t> {
             if self.placed & lower != lower {
                 continue;
             }
-            for &m in &bits.masks[t.placements(cell, stone)] {
+            for &m in &bits.window_masks[start[stone] as usize..start[stone + 1] as usize] {
                 if self.empty & m != m {
                     continue;
                 }
