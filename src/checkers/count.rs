@@ -7,17 +7,13 @@
 //! memoised count of the `memo` module builds on ([`Games`], [`games_from`],
 //! [`terminal`]). Counts are exact `u128`s; an overflow is reported, never wrapped.
 
-use rayon::prelude::*;
-
 use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, legal_moves};
 use super::position::Position;
 use crate::harness::budget::Ticker;
+use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, Stopped};
-
-/// Plies split across rayon tasks by [`count_parallel`].
-pub const SPLIT_PLIES: u32 = 2;
 
 /// Number of games and their split by outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -161,26 +157,42 @@ pub(crate) fn games_from<B: Bits, E: From<CountStop>>(
     }
 }
 
-/// Plain count on the current rayon pool, the first [`SPLIT_PLIES`] plies fanned out;
-/// games and positions equal [`count_plain`]'s exactly.
+/// Plain count on the current rayon pool, cut by the root splitter; games and positions
+/// equal [`count_plain`]'s exactly.
 pub fn count_parallel<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget) -> Result<Count, CountStop> {
-    par_rec(g, p, SPLIT_PLIES, budget)
+    split::search(&CountTree { g, budget }, *p)
 }
 
-fn par_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, split: u32, budget: &Budget) -> Result<Count, CountStop> {
-    if split == 0 || terminal(g, p).is_some() {
-        return count_plain(g, p, budget);
+/// The plain count's tree for the splitter: a node is a position.
+struct CountTree<'a, B> {
+    g: &'a Geometry<B>,
+    budget: &'a Budget,
+}
+
+impl<B: Bits> SplitTree for CountTree<'_, B> {
+    type Node = Position<B>;
+    type Value = Count;
+    type Error = CountStop;
+
+    fn children(&self, p: &Position<B>) -> Result<Option<Vec<Position<B>>>, CountStop> {
+        if terminal(self.g, p).is_some() {
+            return Ok(None);
+        }
+        self.budget.tick(1)?;
+        Ok(Some(legal_moves::<B, false>(self.g, p).iter().map(|m| p.apply(m)).collect()))
     }
-    budget.tick(1)?;
-    let parts: Vec<Count> = legal_moves::<B, false>(g, p)
-        .par_iter()
-        .map(|m| par_rec(g, &p.apply(m), split - 1, budget))
-        .collect::<Result<_, _>>()?;
-    let mut games = Games::default();
-    for c in &parts {
-        games.add(&c.games)?;
+
+    fn walk(&self, p: Position<B>) -> Result<Count, CountStop> {
+        count_plain(self.g, &p, self.budget)
     }
-    Ok(Count::plain(games, 1 + parts.iter().map(|c| c.positions).sum::<u64>()))
+
+    fn join(&self, _p: Position<B>, children: Vec<Count>) -> Result<Count, CountStop> {
+        let mut games = Games::default();
+        for c in &children {
+            games.add(&c.games)?;
+        }
+        Ok(Count::plain(games, 1 + children.iter().map(|c| c.positions).sum::<u64>()))
+    }
 }
 
 #[cfg(test)]

@@ -15,9 +15,8 @@
 //! about `1 / (GROWTH - 1)` of the final walk is spent on restarts.
 
 use std::hash::Hash;
+use std::num::NonZeroU64;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-use rayon::prelude::*;
 
 use super::bits::Bits;
 use super::count::{games_from, terminal, Count, CountStop, Games};
@@ -26,6 +25,7 @@ use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
 use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
+use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, Stopped};
 
 /// Size of the first table of a walk.
@@ -42,8 +42,6 @@ pub const PERFT_CROWDED_AT: u64 = 2;
 /// much to recount (a bulk count per child) as a table probe, and such entries would
 /// make up most of the table.
 pub const MIN_STORED_DEPTH: u32 = 3;
-/// Plies split across rayon tasks by the parallel memo walks.
-pub const SPLIT_PLIES: u32 = 2;
 /// Largest remaining depth a [`Packed`] key holds.
 pub const MAX_PACKED_DEPTH: u32 = 63;
 
@@ -72,6 +70,30 @@ impl<B: Bits> MemoKey<B> for Packed {
             | side << (3 * len)
             | u128::from(depth) << (3 * len + 1);
         Packed([x as u64, (x >> 64) as u64])
+    }
+}
+
+/// The compact count key of layouts of at most [`NARROW_MAX_LEN`] bits (6x6 has 21):
+/// Black's pieces, White's pieces, the kings and the side to move packed without overlap
+/// into 64 bits, plus one. Nonzero, as no position sets all 64 bits (that would need
+/// both colours on the same squares), so an `Option` of a table entry needs no tag.
+/// Count keys only: the depth is always 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Narrow(NonZeroU64);
+
+/// Longest layout a [`Narrow`] key holds: `3 * len + 1 <= 64`.
+pub const NARROW_MAX_LEN: u32 = 21;
+
+impl<B: Bits> MemoKey<B> for Narrow {
+    #[inline(always)]
+    fn of(p: &Position<B>, depth: u32, len: u32) -> Self {
+        debug_assert!(depth == 0 && len <= NARROW_MAX_LEN);
+        let side = u64::from(p.side == Color::White);
+        let x = p.pieces[0].low_u128() as u64
+            | (p.pieces[1].low_u128() as u64) << len
+            | (p.kings.low_u128() as u64) << (2 * len)
+            | side << (3 * len);
+        Narrow(NonZeroU64::new(x.wrapping_add(1)).unwrap_or(NonZeroU64::MAX))
     }
 }
 
@@ -115,24 +137,29 @@ struct Fill {
 /// Stores between two updates of the shared [`Fill`].
 const FILL_BATCH: u64 = 1024;
 
-/// One memo walk as asked for: the board, the start position, the table's bound, the
-/// plies split across rayon tasks and the budget.
+/// One memo walk as asked for: the board, the start position, the table's bound, whether
+/// the root splitter cuts it over the rayon pool, and the budget.
 struct Job<'a, B> {
     g: &'a Geometry<B>,
     p: &'a Position<B>,
     max_bytes: u64,
-    split: u32,
+    parallel: bool,
     budget: &'a Budget,
 }
 
 impl<'a, B: Bits> Job<'a, B> {
     fn new(g: &'a Geometry<B>, p: &'a Position<B>, max_bytes: u64, parallel: bool, budget: &'a Budget) -> Self {
-        Job { g, p, max_bytes, split: if parallel { SPLIT_PLIES } else { 0 }, budget }
+        Job { g, p, max_bytes, parallel, budget }
     }
 
     /// Whether the compact [`Packed`] key holds this board's positions with `depth`.
     fn packs(&self, depth: u32) -> bool {
         bits_needed(self.g.rows, self.g.cols) <= PACKED_MAX_LEN && depth <= MAX_PACKED_DEPTH
+    }
+
+    /// Whether the 64-bit [`Narrow`] count key holds this board's positions.
+    fn narrow(&self) -> bool {
+        bits_needed(self.g.rows, self.g.cols) <= NARROW_MAX_LEN
     }
 }
 
@@ -280,32 +307,46 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
     }
 }
 
-/// `[leaves, plain calls, memo calls, computed]` of `p` to `depth`, the first `split`
-/// plies on rayon.
-fn perft_split<B: Bits, K: MemoKey<B>>(
-    s: &Shared<B, K, PerftEntry>,
-    p: &Position<B>,
-    depth: u32,
-    split: u32,
-) -> Result<[u64; 4], WalkStop> {
-    if split == 0 || depth <= 1 {
-        let mut w = Walker::new(s);
-        let [leaves, plain] = w.perft(p, depth)?;
-        let [calls, computed] = w.finish()?;
-        return Ok([leaves, plain, calls, computed]);
-    }
-    s.budget.tick(1)?;
-    let parts: Vec<[u64; 4]> = legal_moves::<B, true>(s.g, p)
-        .par_iter()
-        .map(|m| perft_split(s, &p.apply(m), depth - 1, split - 1))
-        .collect::<Result<_, _>>()?;
-    let mut sum = [0, 1, 1, 1];
-    for part in &parts {
-        for (s, x) in sum.iter_mut().zip(part) {
-            *s = checked(*s, *x)?;
+/// The hashed perft's tree for the splitter: a node is a position and the plies to go;
+/// a value is `[leaves, plain calls, memo calls, computed]`. Expanded nodes are neither
+/// looked up nor stored.
+struct PerftMemoTree<'s, 'a, B, K> {
+    s: &'s Shared<'a, B, K, PerftEntry>,
+}
+
+impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
+    type Node = (Position<B>, u32);
+    type Value = [u64; 4];
+    type Error = WalkStop;
+
+    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, WalkStop> {
+        if depth < MIN_STORED_DEPTH {
+            return Ok(None);
         }
+        self.s.budget.tick(1)?;
+        Ok(Some(legal_moves::<B, true>(self.s.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
     }
-    Ok(sum)
+
+    fn cost(&self, (p, _): &Self::Node) -> u64 {
+        count_moves::<B, true>(self.s.g, p)
+    }
+
+    fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 4], WalkStop> {
+        let mut w = Walker::new(self.s);
+        let [leaves, plain] = w.perft(&p, depth)?;
+        let [calls, computed] = w.finish()?;
+        Ok([leaves, plain, calls, computed])
+    }
+
+    fn join(&self, _node: Self::Node, children: Vec<[u64; 4]>) -> Result<[u64; 4], WalkStop> {
+        let mut sum = [0, 1, 1, 1];
+        for part in &children {
+            for (s, x) in sum.iter_mut().zip(part) {
+                *s = checked(*s, *x)?;
+            }
+        }
+        Ok(sum)
+    }
 }
 
 /// Perft of `p` to `depth` through a table of at most `max_bytes`, the first plies split
@@ -328,7 +369,7 @@ pub fn perft_memo<B: Bits>(
 }
 
 fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoPerft, CountStop> {
-    let walk = |s: &Shared<B, K, PerftEntry>| perft_split(s, job.p, depth, job.split);
+    let walk = |s: &Shared<B, K, PerftEntry>| split::run(&PerftMemoTree { s }, (*job.p, depth), job.parallel);
     let ([leaves, plain_positions, positions, distinct_positions], memo_bytes) =
         on_growing_table(job, PERFT_CROWDED_AT, walk)?;
     Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes })
@@ -336,30 +377,48 @@ fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoP
 
 // ---------------------------------------------------------------- count
 
-/// Subtree figures stored per position: the games split and the plain calls, each when it
-/// fits 64 bits (positions whose figures do not are not stored, and are few: they lie
-/// near the start).
+/// Subtree figures stored per position in 128 bits: the bit widths of Black's wins,
+/// White's wins and the both-kings games (6 bits each), those three numbers in their
+/// widths, and the plain calls in the bits left. The plain calls are at least the games,
+/// so every position whose figures need at most 110 bits together is stored; the few
+/// that need more lie near the start and are not stored (their children are). Two words
+/// rather than a `u128`, to keep a table entry 8-byte aligned.
 #[derive(Debug, Clone, Copy)]
-struct CountEntry {
-    black_wins: u64,
-    white_wins: u64,
-    both_kings: u64,
-    plain: u64,
-}
+struct CountEntry([u64; 2]);
+
+/// Bits of one width field of a [`CountEntry`].
+const WIDTH_BITS: u32 = 6;
 
 impl CountEntry {
     fn pack(games: &Games, plain: u128) -> Option<Self> {
-        Some(CountEntry {
-            black_wins: games.black_wins.try_into().ok()?,
-            white_wins: games.white_wins.try_into().ok()?,
-            both_kings: games.both_kings.try_into().ok()?,
-            plain: plain.try_into().ok()?,
+        let counts = [games.black_wins, games.white_wins, games.both_kings];
+        let (mut x, mut at) = (0u128, 3 * WIDTH_BITS);
+        for (i, c) in counts.into_iter().enumerate() {
+            let width = u128::BITS - c.leading_zeros();
+            if at + width + (u128::BITS - plain.leading_zeros()) > u128::BITS {
+                return None;
+            }
+            x |= u128::from(width) << (i as u32 * WIDTH_BITS) | c << at;
+            at += width;
+        }
+        (at + (u128::BITS - plain.leading_zeros()) <= u128::BITS).then(|| {
+            let x = x | plain.checked_shl(at).unwrap_or(0);
+            CountEntry([x as u64, (x >> 64) as u64])
         })
     }
 
     fn unpack(self) -> (Games, u128) {
-        let (b, w, k) = (u128::from(self.black_wins), u128::from(self.white_wins), u128::from(self.both_kings));
-        (Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k }, u128::from(self.plain))
+        let x = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
+        let mut at = 3 * WIDTH_BITS;
+        let mut field = |i: u32| {
+            let width = (x >> (i * WIDTH_BITS)) as u32 & ((1 << WIDTH_BITS) - 1);
+            let value = x.checked_shr(at).unwrap_or(0) & u128::MAX.checked_shr(u128::BITS - width).unwrap_or(0);
+            at += width;
+            value
+        };
+        let (b, w, k) = (field(0), field(1), field(2));
+        let plain = x.checked_shr(at).unwrap_or(0);
+        (Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k }, plain)
     }
 }
 
@@ -384,32 +443,43 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
     }
 }
 
-/// Games, plain calls and `[memo calls, computed]` from `p`, the first `split` plies on
-/// rayon.
-fn count_split<B: Bits, K: MemoKey<B>>(
-    s: &Shared<B, K, CountEntry>,
-    p: &Position<B>,
-    split: u32,
-) -> Result<(Games, u128, [u64; 2]), WalkStop> {
-    if split == 0 || terminal(s.g, p).is_some() {
-        let mut w = Walker::new(s);
-        let (games, plain) = w.count(p)?;
-        return Ok((games, plain, w.finish()?));
-    }
-    s.budget.tick(1)?;
-    let parts: Vec<(Games, u128, [u64; 2])> = legal_moves::<B, false>(s.g, p)
-        .par_iter()
-        .map(|m| count_split(s, &p.apply(m), split - 1))
-        .collect::<Result<_, _>>()?;
-    let (mut games, mut plain, mut walked) = (Games::default(), 1u128, [1u64, 1]);
-    for (gm, q, w) in &parts {
-        games.add(gm)?;
-        plain = plain.checked_add(*q).ok_or(CountStop::Overflow)?;
-        for (s, x) in walked.iter_mut().zip(w) {
-            *s = checked(*s, *x)?;
+/// The memoised count's tree for the splitter: a node is a position; a value is the
+/// games, the plain calls and `[memo calls, computed]`. Expanded nodes are neither looked
+/// up nor stored.
+struct CountMemoTree<'s, 'a, B, K> {
+    s: &'s Shared<'a, B, K, CountEntry>,
+}
+
+impl<B: Bits, K: MemoKey<B>> SplitTree for CountMemoTree<'_, '_, B, K> {
+    type Node = Position<B>;
+    type Value = (Games, u128, [u64; 2]);
+    type Error = WalkStop;
+
+    fn children(&self, p: &Position<B>) -> Result<Option<Vec<Position<B>>>, WalkStop> {
+        if terminal(self.s.g, p).is_some() {
+            return Ok(None);
         }
+        self.s.budget.tick(1)?;
+        Ok(Some(legal_moves::<B, false>(self.s.g, p).iter().map(|m| p.apply(m)).collect()))
     }
-    Ok((games, plain, walked))
+
+    fn walk(&self, p: Position<B>) -> Result<Self::Value, WalkStop> {
+        let mut w = Walker::new(self.s);
+        let (games, plain) = w.count(&p)?;
+        Ok((games, plain, w.finish()?))
+    }
+
+    fn join(&self, _p: Position<B>, children: Vec<Self::Value>) -> Result<Self::Value, WalkStop> {
+        let (mut games, mut plain, mut walked) = (Games::default(), 1u128, [1u64, 1]);
+        for (gm, q, w) in &children {
+            games.add(gm)?;
+            plain = plain.checked_add(*q).ok_or(CountStop::Overflow)?;
+            for (s, x) in walked.iter_mut().zip(w) {
+                *s = checked(*s, *x)?;
+            }
+        }
+        Ok((games, plain, walked))
+    }
 }
 
 /// Continuation count from `p` through a table of at most `max_bytes`, the first plies
@@ -425,7 +495,9 @@ pub fn count_memo<B: Bits>(
     budget: &Budget,
 ) -> Result<Count, CountStop> {
     let job = Job::new(g, p, max_bytes, parallel, budget);
-    if job.packs(0) {
+    if job.narrow() {
+        count_keyed::<B, Narrow>(&job)
+    } else if job.packs(0) {
         count_keyed::<B, Packed>(&job)
     } else {
         count_keyed::<B, Full<B>>(&job)
@@ -433,7 +505,7 @@ pub fn count_memo<B: Bits>(
 }
 
 fn count_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>) -> Result<Count, CountStop> {
-    let walk = |s: &Shared<B, K, CountEntry>| count_split(s, job.p, job.split);
+    let walk = |s: &Shared<B, K, CountEntry>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
     let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) =
         on_growing_table(job, COUNT_CROWDED_AT, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })
@@ -587,6 +659,51 @@ mod tests {
     }
 
     #[test]
+    fn narrow_keys_tell_positions_and_sides_apart() {
+        let (g, p) = start(6, 6, 2);
+        let len = bits_needed(6, 6);
+        assert_eq!(len, NARROW_MAX_LEN);
+        let k = |p: &Position<u64>| <Narrow as MemoKey<u64>>::of(p, 0, len);
+        let mut q = p;
+        q.side = Color::White;
+        assert_ne!(k(&p), k(&q));
+        let mut seen = std::collections::HashSet::new();
+        for m in legal_moves::<u64, false>(&g, &p) {
+            let child = p.apply(&m);
+            assert!(seen.insert(k(&child)));
+            for n in legal_moves::<u64, false>(&g, &child) {
+                let grandchild = child.apply(&n);
+                let kings = Position { kings: grandchild.pieces[1], ..grandchild };
+                assert_ne!(k(&grandchild), k(&kings));
+            }
+        }
+        assert_eq!(k(&Position::empty(Color::Black)).0.get(), 1);
+    }
+
+    #[test]
+    fn count_entries_round_trip_or_refuse() {
+        let games = |b: u128, w: u128, k: u128| Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k };
+        let cases = [
+            (games(0, 0, 1), 1),
+            (games(1, 0, 0), 1),
+            (games(5, 7, 0), 30),
+            (games(70_148, 108_026, 85_674_336_266), 121_256_539_319),
+            (games(0, 0, 1 << 50), (1 << 52) + 5),
+            (games(1 << 20, 1 << 20, 1), 1 << 60),
+            (games(0, 0, 1), (1 << 108) + 3),
+        ];
+        for (g, plain) in cases {
+            let e = CountEntry::pack(&g, plain).unwrap();
+            assert_eq!(e.unpack(), (g, plain));
+        }
+        // 6x6 r1's start: 18 + 30 + 31 + 40 + 41 bits.
+        let start = games(701_486_633, 1_080_267_340, 856_743_362_669);
+        assert!(CountEntry::pack(&start, 1_212_565_393_197).is_none());
+        assert!(CountEntry::pack(&games(0, 0, 1), 1 << 110).is_none());
+        assert!(CountEntry::pack(&games(0, 0, 1), u128::MAX).is_none());
+    }
+
+    #[test]
     fn a_zero_time_limit_stops_the_memo_walks() {
         let (g, p) = start(8, 8, 3);
         let zero = Budget::new(Some(std::time::Duration::ZERO));
@@ -639,9 +756,8 @@ mod tests {
     /// Visits every position a count from `p` reaches once (what an unbounded memo
     /// stores: its `distinct_positions`); `false` when it stopped early ([`KeySet::full`]).
     fn distinct_walk(g: &Geometry<u64>, p: &Position<u64>, len: u32, seen: &mut KeySet) -> bool {
-        // Count keys of boards up to 21 bits fit 64 bits; bit 63 is the side (+1 keeps 0 free).
-        let Packed([key, _]) = <Packed as MemoKey<u64>>::of(p, 0, len);
-        if !seen.insert(key.wrapping_add(1).max(1)) {
+        let Narrow(key) = <Narrow as MemoKey<u64>>::of(p, 0, len);
+        if !seen.insert(key.get()) {
             return true;
         }
         if seen.full() {
@@ -665,7 +781,7 @@ mod tests {
         let log2: u32 = std::env::var("CHECKERS_PROBE_LOG2").map_or(22, |x| x.parse().unwrap());
         let (g, p) = start(n[0], n[1], n[2]);
         let len = bits_needed(g.rows, g.cols);
-        assert!(3 * len < 64, "count keys of {board} do not fit 64 bits");
+        assert!(len <= NARROW_MAX_LEN, "count keys of {board} do not fit 64 bits");
         let seconds = std::env::var("CHECKERS_PROBE_SECONDS").map_or(100.0, |x| x.parse().unwrap());
         let mut seen = KeySet { slots: vec![0; 1 << log2], len: 0, start: std::time::Instant::now(), seconds };
         let done = distinct_walk(&g, &p, len, &mut seen);

@@ -1,6 +1,7 @@
 //! Perft: the number of move sequences of a given length under the full rules, with bulk
 //! counting at the last ply ([`count_moves`]), a per-root-move `divide`, and a rayon
-//! version that splits the first plies and gives exactly the sequential counts.
+//! version cut by the root splitter ([`crate::harness::split`]) that gives exactly the
+//! sequential counts.
 
 use rayon::prelude::*;
 
@@ -9,10 +10,8 @@ use super::geometry::Geometry;
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
 use crate::harness::budget::Ticker;
+use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, Stopped};
-
-/// Plies split across rayon tasks by [`perft_parallel`].
-pub const SPLIT_PLIES: u32 = 2;
 
 /// The outcome of one perft.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,40 +62,58 @@ fn perft_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, t: &mut Tick
     stopped.map_or(Ok(total), Err)
 }
 
-/// Perft on the current rayon pool: the first [`SPLIT_PLIES`] plies fan out into tasks;
-/// leaves and positions equal [`perft`]'s exactly.
+/// Perft on the current rayon pool, cut by the root splitter; leaves and positions equal
+/// [`perft`]'s exactly.
 pub fn perft_parallel<B: Bits>(
     g: &Geometry<B>,
     p: &Position<B>,
     depth: u32,
     budget: &Budget,
 ) -> Result<PerftCount, Stopped> {
-    par_rec(g, p, depth, SPLIT_PLIES, budget)
+    split::search(&PerftTree { g, budget }, (*p, depth))
 }
 
-fn par_rec<B: Bits>(
-    g: &Geometry<B>,
-    p: &Position<B>,
-    depth: u32,
-    split: u32,
-    budget: &Budget,
-) -> Result<PerftCount, Stopped> {
-    if split == 0 || depth <= 1 {
-        return perft(g, p, depth, budget);
+/// Smallest depth the splitter expands: a depth-2 subtree is one bulk count per child.
+const MIN_SPLIT_DEPTH: u32 = 3;
+
+/// The perft tree for the splitter: a node is a position and the plies to go.
+struct PerftTree<'a, B> {
+    g: &'a Geometry<B>,
+    budget: &'a Budget,
+}
+
+impl<B: Bits> SplitTree for PerftTree<'_, B> {
+    type Node = (Position<B>, u32);
+    type Value = PerftCount;
+    type Error = Stopped;
+
+    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, Stopped> {
+        if depth < MIN_SPLIT_DEPTH {
+            return Ok(None);
+        }
+        self.budget.tick(1)?;
+        Ok(Some(legal_moves::<B, true>(self.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
     }
-    budget.tick(1)?;
-    let parts: Vec<PerftCount> = legal_moves::<B, true>(g, p)
-        .par_iter()
-        .map(|m| par_rec(g, &p.apply(m), depth - 1, split - 1, budget))
-        .collect::<Result<_, _>>()?;
-    Ok(PerftCount {
-        leaves: parts.iter().map(|c| c.leaves).sum(),
-        positions: 1 + parts.iter().map(|c| c.positions).sum::<u64>(),
-    })
+
+    fn cost(&self, (p, _): &Self::Node) -> u64 {
+        count_moves::<B, true>(self.g, p)
+    }
+
+    fn walk(&self, (p, depth): Self::Node) -> Result<PerftCount, Stopped> {
+        perft(self.g, &p, depth, self.budget)
+    }
+
+    fn join(&self, _node: Self::Node, children: Vec<PerftCount>) -> Result<PerftCount, Stopped> {
+        Ok(PerftCount {
+            leaves: children.iter().map(|c| c.leaves).sum(),
+            positions: 1 + children.iter().map(|c| c.positions).sum::<u64>(),
+        })
+    }
 }
 
 /// Perft of each root move at `depth - 1` (`depth >= 1`), in move order, as
-/// `(move text, leaves)`; the leaves add up to `perft(depth)`. Runs the moves on rayon.
+/// `(move text, leaves)`; the leaves add up to `perft(depth)`. Runs the moves on rayon,
+/// each subtree cut by the root splitter.
 pub fn divide<B: Bits>(
     g: &Geometry<B>,
     p: &Position<B>,

@@ -13,13 +13,12 @@
 //! Positions reported by fast mode are the calls of this solver's recursion (the root
 //! included once); they are not comparable with dumb and smart positions.
 
-use rayon::prelude::*;
-
 use super::board::Board;
 use super::game::Game;
 use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
 use crate::harness::bits::{width_for, Bits, Width};
 use crate::harness::budget::{Budget, Stopped};
+use crate::harness::split::{self, SplitTree};
 
 /// Sets of boards over 128 cells: 7 x 64 = 448 >= 400 cells.
 type Wide = crate::harness::bits::Wide<7>;
@@ -269,57 +268,91 @@ fn remaining(game: &Game, board: &Board, classes: usize) -> Vec<u32> {
 }
 
 /// A part of the count: a start occupancy, the stones left, and how many times it counts.
+#[derive(Clone)]
 struct Task<B> {
     occ: B,
     remaining: Vec<u32>,
     weight: u64,
 }
 
-/// Parallel counts split their tasks until at least this many are ready (or
-/// [`SPLIT_LEVELS`] levels are expanded), so that the pool has work even when no
-/// symmetry task list exists.
-pub const SPLIT_TASKS: usize = 64;
-/// Most levels a parallel count expands before handing the tasks to rayon.
-pub const SPLIT_LEVELS: usize = 3;
-
-/// Replaces tasks by their children, level by level, until there are `wanted` of them.
-/// Each expanded task is one call of the solver, returned as the count of expanded
-/// positions, so the totals equal the sequential search's; children are generated as the
-/// solver does (disjoint placements of classes with stones left, the lone-cell test).
-fn split_tasks<B: Bits>(layout: &Layout<B>, mut tasks: Vec<Task<B>>, wanted: usize) -> (Vec<Task<B>>, u64) {
-    let mut expanded = 0;
-    for _ in 0..SPLIT_LEVELS {
-        if tasks.len() >= wanted {
-            break;
-        }
-        let mut next = Vec::new();
-        for task in tasks {
-            if task.occ == !B::ZERO {
-                next.push(task);
-                continue;
-            }
-            expanded += 1;
-            let row = layout.lists(task.occ, task.occ.first_zero() as usize);
-            for c in (0..layout.classes).filter(|&c| task.remaining[c] > 0) {
-                for &m in layout.placements(row, c) {
-                    let occ = task.occ | m;
-                    if !task.occ.disjoint(m) || (layout.prune_lone && layout.has_lone_cell(occ)) {
-                        continue;
-                    }
-                    let mut remaining = task.remaining.clone();
-                    remaining[c] -= 1;
-                    next.push(Task { occ, remaining, weight: task.weight });
-                }
-            }
-        }
-        tasks = next;
-    }
-    (tasks, expanded)
+/// A node of the tree the root splitter cuts: the root on an empty board with symmetry
+/// (one child per orbit, counted as one position), or a position of the solver.
+enum Part<B> {
+    Orbits(Vec<Task<B>>),
+    Task(Task<B>),
 }
 
-/// Counts every solution from `board`; `parallel` splits the tree into tasks (the
-/// symmetry orbits on an empty board, then their children) run on the current rayon
-/// pool, with the same positions as sequentially.
+/// The solver's tree for the root splitter; a value is `(positions, weighted solutions)`.
+struct FastTree<'l, B> {
+    layout: &'l Layout<B>,
+    budget: &'l Budget,
+}
+
+impl<B: Bits> FastTree<'_, B> {
+    /// The solver's children of `task`, as it generates them (disjoint placements of
+    /// classes with stones left, the lone-cell test); `None` at a full board.
+    fn task_children(&self, task: &Task<B>) -> Option<Vec<Part<B>>> {
+        if task.occ == !B::ZERO {
+            return None;
+        }
+        let layout = self.layout;
+        let row = layout.lists(task.occ, task.occ.first_zero() as usize);
+        let mut out = Vec::new();
+        for c in (0..layout.classes).filter(|&c| task.remaining[c] > 0) {
+            for &m in layout.placements(row, c) {
+                let occ = task.occ | m;
+                if !task.occ.disjoint(m) || (layout.prune_lone && layout.has_lone_cell(occ)) {
+                    continue;
+                }
+                let mut remaining = task.remaining.clone();
+                remaining[c] -= 1;
+                out.push(Part::Task(Task { occ, remaining, weight: task.weight }));
+            }
+        }
+        Some(out)
+    }
+
+    fn solve(&self, task: &Task<B>) -> Result<(u64, u64), Stopped> {
+        self.budget.check()?;
+        let mut solver = Solver::new(self.layout, &task.remaining, self.budget);
+        let r = solver.solve(task.occ);
+        solver.n.flush();
+        r?;
+        Ok((solver.n.positions, solver.n.solutions * task.weight))
+    }
+}
+
+impl<B: Bits> SplitTree for FastTree<'_, B> {
+    type Node = Part<B>;
+    type Value = (u64, u64);
+    type Error = Stopped;
+
+    fn children(&self, node: &Part<B>) -> Result<Option<Vec<Part<B>>>, Stopped> {
+        self.budget.tick(1)?;
+        Ok(match node {
+            Part::Orbits(tasks) => Some(tasks.iter().cloned().map(Part::Task).collect()),
+            Part::Task(task) => self.task_children(task),
+        })
+    }
+
+    fn walk(&self, node: Part<B>) -> Result<(u64, u64), Stopped> {
+        match node {
+            Part::Task(task) => self.solve(&task),
+            Part::Orbits(tasks) => {
+                let parts = tasks.iter().map(|t| self.solve(t)).collect::<Result<Vec<_>, _>>()?;
+                self.join(Part::Orbits(tasks), parts)
+            }
+        }
+    }
+
+    fn join(&self, _node: Part<B>, children: Vec<(u64, u64)>) -> Result<(u64, u64), Stopped> {
+        Ok(children.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+    }
+}
+
+/// Counts every solution from `board`; `parallel` cuts the tree with [`split::run`] (the
+/// symmetry orbits on an empty board, then their children) on the current rayon pool,
+/// with the same positions as sequentially.
 pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     match width_for(game.cells()) {
         Width::W64 => count_with::<u64>(game, board, parallel, budget),
@@ -342,28 +375,13 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
         return Ok(Count { positions: 0, distinct: 0, labelled: 0 });
     }
     let layout = Layout::<B>::new(game);
-    let occ = layout.occupancy(board);
     let rem = remaining(game, board, layout.classes);
     let empty_board = board.cells().iter().all(|&c| c == 0);
-    let (tasks, root) = match symmetry_tasks(game, &layout, &rem).filter(|_| empty_board) {
-        Some(tasks) => (tasks, 1),
-        None => (vec![Task { occ, remaining: rem, weight: 1 }], 0),
+    let root = match symmetry_tasks(game, &layout, &rem).filter(|_| empty_board) {
+        Some(tasks) => Part::Orbits(tasks),
+        None => Part::Task(Task { occ: layout.occupancy(board), remaining: rem, weight: 1 }),
     };
-    let (tasks, expanded) = if parallel { split_tasks(&layout, tasks, SPLIT_TASKS) } else { (tasks, 0) };
-    let run = |task: &Task<B>| -> Result<(u64, u64), Stopped> {
-        budget.check()?;
-        let mut solver = Solver::new(&layout, &task.remaining, budget);
-        let r = solver.solve(task.occ);
-        solver.n.flush();
-        r?;
-        Ok((solver.n.positions, solver.n.solutions * task.weight))
-    };
-    let parts: Vec<(u64, u64)> = if parallel {
-        tasks.par_iter().map(run).collect::<Result<_, _>>()?
-    } else {
-        tasks.iter().map(run).collect::<Result<_, _>>()?
-    };
-    let (positions, distinct) = parts.iter().fold((root + expanded, 0), |(p, s), &(tp, ts)| (p + tp, s + ts));
+    let (positions, distinct) = split::run(&FastTree { layout: &layout, budget }, root, parallel)?;
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
@@ -464,17 +482,25 @@ mod tests {
     use crate::stenen::load_game;
 
     #[test]
-    fn parallel_counts_split_the_board_when_no_stone_is_alone_in_its_class() {
+    fn the_split_tree_expands_like_the_solver_when_no_stone_is_alone_in_its_class() {
         // stenen3 is five pairs of identical tetrominoes: no symmetry tasks, so the split
-        // starts from the whole board and expands it at the first empty cell.
+        // starts from the whole board; every node's walk equals the join of its children's.
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen3.in");
         let game = load_game(5, 8, &path).unwrap();
         let layout = Layout::<u64>::new(&game);
         let rem = remaining(&game, &Board::empty(&game), layout.classes);
         assert!(symmetry_tasks(&game, &layout, &rem).is_none());
-        let root = Task { occ: layout.occupancy(&Board::empty(&game)), remaining: rem, weight: 1 };
-        let (tasks, expanded) = split_tasks(&layout, vec![root], SPLIT_TASKS);
-        assert!(tasks.len() >= SPLIT_TASKS, "{} tasks", tasks.len());
-        assert!(expanded > 1);
+        let budget = Budget::unlimited();
+        let tree = FastTree { layout: &layout, budget: &budget };
+        let root =
+            || Part::Task(Task { occ: layout.occupancy(&Board::empty(&game)), remaining: rem.clone(), weight: 1 });
+        let children = tree.children(&root()).unwrap().unwrap();
+        assert!(children.len() > 1);
+        let values = children.into_iter().map(|c| tree.walk(c).unwrap()).collect();
+        assert_eq!(tree.join(root(), values).unwrap(), tree.walk(root()).unwrap());
+        assert_eq!(tree.walk(root()).unwrap(), (126_838, 3106));
+        for tasks in [2, 5, 100, 10_000] {
+            assert_eq!(split::search_with_tasks(&tree, root(), tasks).unwrap(), (126_838, 3106), "{tasks} tasks");
+        }
     }
 }

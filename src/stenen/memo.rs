@@ -17,20 +17,16 @@
 //! find walks them whole), and walks the rest in the spec's order with the real stone
 //! numbers, so it stops at the same first solution after the same positions.
 
-use rayon::prelude::*;
-
 use super::board::Board;
 use super::game::Game;
 use super::search::{
-    cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Search, Tables, Test, Tree,
+    cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Node, Search, Tables, Test, Tree,
 };
 use crate::harness::bits::{width_for, Width};
 use crate::harness::budget::{Budget, Stopped};
 use crate::harness::memo::MemoTable;
+use crate::harness::split::{self, SplitTree};
 use crate::harness::InputError;
-
-/// Levels expanded before the subtrees run on rayon over the shared table.
-pub const MEMO_SPLIT_DEPTH: usize = 3;
 
 /// Counts use the table at positions with at least this many unplaced stones; below, the
 /// subtrees are a handful of positions, cheaper to walk again than to look up.
@@ -245,33 +241,31 @@ impl<'a, const W: usize> Tree<'a> for Walker<'a, W> {
     }
 }
 
-/// `(positions, distinct, distinct_positions)` below `state`, the first `depth` levels
-/// expanded here and their subtrees on rayon.
-fn count_split<const W: usize>(
-    shared: &Shared<W>,
-    (cells, placed, checked): (Vec<u8>, u32, Test),
-    from: usize,
-    depth: usize,
-) -> Result<(u64, u64, u64), Stopped> {
-    shared.budget.check()?;
-    let mut w = Walker::new(shared, cells, placed);
-    if depth == 0 {
-        let result = w.count(from, checked);
+/// The walk through the memo as a tree for the root splitter: the expanded nodes are
+/// counted here, their subtrees share the table; a value is a subtree's `(positions,
+/// distinct, distinct_positions)`.
+impl<const W: usize> SplitTree for Shared<'_, W> {
+    type Node = Node;
+    type Value = (u64, u64, u64);
+    type Error = Stopped;
+
+    fn children(&self, node: &Node) -> Result<Option<Vec<Node>>, Stopped> {
+        self.budget.tick(1)?;
+        Ok(node.children(self.t, self.mode, self.budget))
+    }
+
+    fn walk(&self, node: Node) -> Result<(u64, u64, u64), Stopped> {
+        self.budget.check()?;
+        let mut w = Walker::new(self, node.cells, node.placed);
+        let result = w.count(node.from, node.checked);
         w.s.n.flush();
         let (p, s) = result?;
-        return Ok((p, s, w.s.n.positions));
+        Ok((p, s, w.s.n.positions))
     }
-    w.s.n.visit()?;
-    w.s.n.flush();
-    let Some(cell) = w.s.first_empty(from) else {
-        return Ok((1, 1, 1));
-    };
-    let children = w.s.children(cell, checked);
-    let parts: Vec<(u64, u64, u64)> = children
-        .into_par_iter()
-        .map(|child| count_split(shared, child, cell + 1, depth - 1))
-        .collect::<Result<_, _>>()?;
-    Ok(parts.iter().fold((1, 0, 1), |(p, s, d), &(cp, cs, cd)| (p.saturating_add(cp), s + cs, d + cd)))
+
+    fn join(&self, _node: Node, children: Vec<(u64, u64, u64)>) -> Result<(u64, u64, u64), Stopped> {
+        Ok(children.iter().fold((1, 0, 1), |(p, s, d), &(cp, cs, cd)| (p.saturating_add(cp), s + cs, d + cd)))
+    }
 }
 
 fn refuse_fast(mode: Mode) -> Result<(), InputError> {
@@ -308,9 +302,9 @@ impl Request<'_> {
 }
 
 /// Counts from `board` through a memo table of `megabytes` MiB: the plain walk's
-/// positions and solutions exactly, whatever the table's size. With `parallel`, the first
-/// [`MEMO_SPLIT_DEPTH`] levels are expanded and the subtrees share the table on the
-/// current rayon pool (the same numbers). Refuses fast mode and a table that cannot be
+/// positions and solutions exactly, whatever the table's size. With `parallel`, the tree
+/// is cut near its root by [`split::run`] and the subtrees share the table on the current
+/// rayon pool (the same numbers). Refuses fast mode and a table that cannot be
 /// allocated.
 pub fn count(
     game: &Game,
@@ -338,8 +332,8 @@ fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCou
         return Ok(Ok(MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 }));
     };
     let shared = Shared::new(&tables, r.mode, r.budget, &table, &classes);
-    let depth = if parallel { MEMO_SPLIT_DEPTH } else { 0 };
-    Ok(count_split(&shared, (cells, placed, None), 0, depth).map(|(positions, distinct, visited)| MemoCount {
+    let root = Node { cells, placed, checked: None, from: 0 };
+    Ok(split::run(&shared, root, parallel).map(|(positions, distinct, visited)| MemoCount {
         positions,
         distinct,
         labelled: u128::from(distinct) * labelled_factor(r.game, r.board),
@@ -411,7 +405,11 @@ mod tests {
     }
 
     fn memo(g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
-        let c = in_pool(2, || {
+        memo_on(2, g, b, mode, parallel, bytes)
+    }
+
+    fn memo_on(threads: usize, g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
+        let c = in_pool(threads, || {
             count_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes }, parallel)
         })
         .unwrap()
@@ -425,7 +423,10 @@ mod tests {
         for mode in [Mode::Dumb, Mode::Smart] {
             let plain = walk(g, b, mode);
             for (parallel, bytes) in [(false, 1 << 24), (true, 1 << 24), (false, 1), (true, 1)] {
-                assert_eq!(memo(g, b, mode, parallel, bytes), plain, "{mode:?} parallel={parallel} bytes={bytes}");
+                for threads in [1, 2, 3] {
+                    let m = memo_on(threads, g, b, mode, parallel, bytes);
+                    assert_eq!(m, plain, "{mode:?} parallel={parallel} bytes={bytes} threads={threads}");
+                }
             }
             let f = crate::stenen::find(g, b, mode, &Budget::unlimited()).unwrap();
             for bytes in [1 << 24, 1] {

@@ -8,16 +8,13 @@
 //! region's size is not a multiple of the gcd of the unplaced stones' sizes or is smaller
 //! than the smallest of them. Positions visited = calls of the recursive search.
 
-use rayon::prelude::*;
-
 use super::board::Board;
 use super::game::Game;
 use crate::harness::budget::{Budget, Stopped};
+use crate::harness::split::{self, SplitTree};
 
 /// Tick the budget every this many positions.
 pub(crate) use crate::harness::budget::TICK;
-/// Levels of the tree expanded before the parts are handed to rayon.
-pub const SPLIT_DEPTH: usize = 5;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
@@ -105,23 +102,40 @@ pub(crate) struct Tables {
     bits: Option<BitRegions>,
 }
 
-/// Region measuring on a row-major `u64` bitset (boards of up to 64 cells).
+/// Cells after the first empty one whose emptiness selects a walk's candidate list on
+/// boards of up to 64 cells.
+const WINDOW: u32 = 4;
+
+/// Placements and region measuring on a row-major `u64` bitset (boards of up to 64 cells).
 struct BitRegions {
     width: u32,
     not_first_col: u64,
     not_last_col: u64,
+    /// Each placement's cells.
     masks: Vec<u64>,
+    /// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
+    /// empty), the placements with first cell `cell` that cover none of the window's
+    /// covered cells: stone `s`'s are `window_masks[start[row * (stones + 1) + s]..
+    /// start[row * (stones + 1) + s + 1]]`, in the order of the unfiltered list.
+    window_start: Vec<u32>,
+    window_masks: Vec<u64>,
+    /// Per row, the stones with a placement in it.
+    window_stones: Vec<u32>,
 }
 
 impl BitRegions {
+    /// `r` and the cells of `empty` next to it.
+    #[inline]
+    fn grow(&self, r: u64, empty: u64) -> u64 {
+        (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width) & empty
+    }
+
     /// The 4-connected region of `empty` holding `seed`.
     #[inline]
     fn flood(&self, seed: u64, empty: u64) -> u64 {
         let mut r = seed;
         loop {
-            let grown =
-                (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width)
-                    & empty;
+            let grown = self.grow(r, empty);
             if grown == r {
                 return r;
             }
@@ -186,8 +200,15 @@ impl Tables {
             .collect();
         let bits = (h * w <= 64).then(|| {
             let col = |keep: &dyn Fn(usize) -> bool| (0..h * w).filter(|&i| keep(i % w)).fold(0u64, |m, i| m | 1 << i);
-            let masks = vec![0u64; places.len()];
-            BitRegions { width: w as u32, not_first_col: col(&|c| c != 0), not_last_col: col(&|c| c + 1 != w), masks }
+            BitRegions {
+                width: w as u32,
+                not_first_col: col(&|c| c != 0),
+                not_last_col: col(&|c| c + 1 != w),
+                masks: vec![0u64; places.len()],
+                window_start: Vec::new(),
+                window_masks: Vec::new(),
+                window_stones: Vec::new(),
+            }
         });
         let stones_at = (0..h * w)
             .map(|cell| {
@@ -227,6 +248,22 @@ impl Tables {
                     bits.masks[place] = self.cells_of(place, stone).iter().fold(0u64, |m, &c| m | 1 << c);
                 }
             }
+        }
+        for row in 0..self.cells << WINDOW {
+            let (cell, w) = (row >> WINDOW, row as u64 & ((1 << WINDOW) - 1));
+            let mut stones = 0u32;
+            for stone in 0..self.stones {
+                bits.window_start.push(bits.window_masks.len() as u32);
+                for place in self.placements(cell, stone) {
+                    let m = bits.masks[place];
+                    if (m >> cell >> 1) & !w & ((1 << WINDOW) - 1) == 0 {
+                        bits.window_masks.push(m);
+                        stones |= 1 << stone;
+                    }
+                }
+            }
+            bits.window_start.push(bits.window_masks.len() as u32);
+            bits.window_stones.push(stones);
         }
         self.bits = Some(bits);
     }
@@ -375,6 +412,8 @@ pub(super) struct Search<'t> {
     stack: Vec<u16>,
     /// Empty cells as a row-major bitset (boards of up to 64 cells).
     empty: u64,
+    /// A find's placements on boards of up to 64 cells: mask and stone number.
+    trail: Vec<(u64, u8)>,
 }
 
 impl<'t> Search<'t> {
@@ -390,6 +429,7 @@ impl<'t> Search<'t> {
             stamp_now: 0,
             stack: Vec::with_capacity(t.cells),
             empty: 0,
+            trail: Vec::new(),
         }
         .with_empty_bits()
     }
@@ -436,8 +476,16 @@ impl<'t> Search<'t> {
         }
     }
 
-    /// One call of the recursive search; `Ok(true)` when a find is done. `checked` is the
-    /// `(gcd, min)` this position passed the smart test with (`None` at the start).
+    /// The recursive search from this position; `Ok(true)` when a find is done. `checked`
+    /// is the `(gcd, min)` this position passed the smart test with (`None` at the start).
+    pub(super) fn walk(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
+        match &self.t.bits {
+            Some(bits) => self.node_bits(bits, checked),
+            None => self.node(from, checked),
+        }
+    }
+
+    /// One call of the recursive search; `Ok(true)` when a find is done.
     fn node(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
         self.n.visit()?;
         let Some(cell) = self.first_empty(from) else {
@@ -450,14 +498,120 @@ impl<'t> Search<'t> {
         for_each_child(self, cell, checked, |s, test| s.node(cell + 1, test))
     }
 
-    /// The children of this node (placements that pass the smart test), as states.
-    pub(super) fn children(&mut self, cell: usize, checked: Test) -> Vec<(Vec<u8>, u32, Test)> {
-        let mut out = Vec::new();
-        let _ = for_each_child(self, cell, checked, |s, test| {
-            out.push((s.cells.clone(), s.placed, test));
-            Ok::<_, Stopped>(false)
-        });
-        out
+    /// [`Search::node`] on a board of up to 64 cells: the same children in the same
+    /// order, each candidate one AND with the empty cells; `cells` is not kept up to date
+    /// (a find keeps the placements made in `trail`).
+    fn node_bits(&mut self, bits: &BitRegions, checked: Test) -> Result<bool, Stopped> {
+        self.n.visit()?;
+        if self.empty == 0 {
+            let done = self.n.solution();
+            if done {
+                self.found = Some(self.board_with_trail());
+            }
+            return Ok(done);
+        }
+        let t = self.t;
+        let cell = self.empty.trailing_zeros() as usize;
+        let row = cell << WINDOW | (self.empty >> cell >> 1) as usize & ((1 << WINDOW) - 1);
+        let start = &bits.window_start[row * (t.stones + 1)..(row + 1) * (t.stones + 1)];
+        let mut stones = bits.window_stones[row] & !self.placed;
+        while stones != 0 {
+            let stone = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            let lower = t.lower_in_class[stone];
+            if self.placed & lower != lower {
+                continue;
+            }
+            for &m in &bits.window_masks[start[stone] as usize..start[stone + 1] as usize] {
+                if self.empty & m != m {
+                    continue;
+                }
+                self.empty ^= m;
+                self.placed ^= 1 << stone;
+                let test = if self.smart { self.smart_bits(bits, m, checked) } else { Some((0, 0)) };
+                let done = match test {
+                    Some(_) if self.n.first_only => {
+                        self.trail.push((m, stone as u8 + 1));
+                        let done = self.node_bits(bits, test);
+                        self.trail.pop();
+                        done
+                    }
+                    Some(_) => self.node_bits(bits, test),
+                    None => Ok(false),
+                };
+                self.empty ^= m;
+                self.placed ^= 1 << stone;
+                if done? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The board: `cells` with the placements of `trail` on it.
+    fn board_with_trail(&self) -> Vec<u8> {
+        let mut cells = self.cells.clone();
+        for &(mask, value) in &self.trail {
+            for (i, c) in cells.iter_mut().enumerate() {
+                if mask >> i & 1 == 1 {
+                    *c = value;
+                }
+            }
+        }
+        cells
+    }
+
+    /// The `(gcd, min)` of the sizes of the unplaced stones; `None` when none is left.
+    #[inline]
+    fn gcd_min(&self) -> Test {
+        let (mut g, mut min) = (0usize, usize::MAX);
+        for &(size, stones) in &self.t.by_size {
+            if stones & !self.placed != 0 {
+                g = gcd(g, size);
+                min = min.min(size);
+            }
+        }
+        (g != 0).then_some((g, min))
+    }
+
+    /// [`Search::smart_test`] on a board of up to 64 cells after placing `mask`.
+    ///
+    /// When the parent passed with the same `(gcd, min)`, only the regions next to the
+    /// stone are measured, and the last of them is not flooded whole: every other region
+    /// is a multiple of the gcd (measured here, or untouched since the parent passed), and
+    /// so are all empty cells together (the stones left), so the last one is too and only
+    /// its size against the smallest stone is open: its flood stops once it holds `min`
+    /// cells.
+    #[inline]
+    fn smart_bits(&self, bits: &BitRegions, mask: u64, parent: Test) -> Test {
+        let Some((g, min)) = self.gcd_min() else {
+            return Some((0, 0));
+        };
+        let bad = |size: usize| size % g != 0 || size < min;
+        let empty = self.empty;
+        if parent != Some((g, min)) {
+            return bits.regions_ok(empty, empty, bad).then_some((g, min));
+        }
+        let mut seeds = bits.beside(mask, empty);
+        while seeds != 0 {
+            let mut r = seeds & seeds.wrapping_neg();
+            loop {
+                let grown = bits.grow(r, empty);
+                if grown & seeds == seeds && grown.count_ones() as usize >= min {
+                    return Some((g, min));
+                }
+                if grown == r {
+                    break;
+                }
+                r = grown;
+            }
+            if bad(r.count_ones() as usize) {
+                return None;
+            }
+            seeds &= !r;
+        }
+        Some((g, min))
     }
 
     /// The smart test after placing `covered`: every empty region's size is a multiple of
@@ -472,22 +626,13 @@ impl<'t> Search<'t> {
         if !self.smart {
             return Some((0, 0));
         }
-        let (mut g, mut min) = (0usize, usize::MAX);
-        for &(size, stones) in &self.t.by_size {
-            if stones & !self.placed != 0 {
-                g = gcd(g, size);
-                min = min.min(size);
-            }
-        }
-        if g == 0 {
-            return Some((0, 0));
-        }
-        let bad = |size: usize| size % g != 0 || size < min;
         if let Some(bits) = &self.t.bits {
-            let empty = self.empty;
-            let seeds = if parent == Some((g, min)) { bits.beside(bits.masks[place], empty) } else { empty };
-            return bits.regions_ok(seeds, empty, bad).then_some((g, min));
+            return self.smart_bits(bits, bits.masks[place], parent);
         }
+        let Some((g, min)) = self.gcd_min() else {
+            return Some((0, 0));
+        };
+        let bad = |size: usize| size % g != 0 || size < min;
         if self.stamp_now == u32::MAX {
             self.stamp.fill(0);
             self.stamp_now = 0;
@@ -554,14 +699,14 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
     let (cells, placed) = start_state(game, board);
     let mut search = Search::new(&tables, mode, cells, placed, budget);
     search.n.first_only = true;
-    let result = search.node(0, None);
+    let result = search.walk(0, None);
     search.n.flush();
     result?;
     Ok(Found { positions: search.n.positions, board: search.found })
 }
 
-/// Counts every solution from `board` (dumb or smart mode). With `parallel`, the first
-/// [`SPLIT_DEPTH`] levels are expanded and the subtrees run on the current rayon pool; the
+/// Counts every solution from `board` (dumb or smart mode). With `parallel`, the tree is
+/// cut near its root by [`split::run`] and the parts run on the current rayon pool; the
 /// positions visited are exactly those of the sequential search.
 pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     if cell_mismatch(game, board).is_some() {
@@ -569,36 +714,62 @@ pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Bu
     }
     let tables = Tables::new(game);
     let (cells, placed) = start_state(game, board);
-    let depth = if parallel { SPLIT_DEPTH } else { 0 };
-    let (positions, distinct) = count_split(&tables, mode, (cells, placed, None), 0, depth, budget)?;
+    let tree = WalkTree { t: &tables, mode, budget };
+    let (positions, distinct) = split::run(&tree, Node { cells, placed, checked: None, from: 0 }, parallel)?;
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
-fn count_split(
-    t: &Tables,
+/// A position of the seed's walk, detached from any worker: the board, the placed
+/// stones, the smart test it passed and the cell its first empty cell is searched from.
+pub(super) struct Node {
+    pub(super) cells: Vec<u8>,
+    pub(super) placed: u32,
+    pub(super) checked: Test,
+    pub(super) from: usize,
+}
+
+impl Node {
+    /// The children of this position in the spec's order (`None` at a full board).
+    pub(super) fn children(&self, t: &Tables, mode: Mode, budget: &Budget) -> Option<Vec<Node>> {
+        let mut search = Search::new(t, mode, self.cells.clone(), self.placed, budget);
+        let cell = search.first_empty(self.from)?;
+        let mut out = Vec::new();
+        let _ = for_each_child(&mut search, cell, self.checked, |s, checked| {
+            out.push(Node { cells: s.cells.clone(), placed: s.placed, checked, from: cell + 1 });
+            Ok::<_, Stopped>(false)
+        });
+        Some(out)
+    }
+}
+
+/// The seed's walk (dumb or smart) as a tree for the root splitter; a value is a subtree's
+/// `(positions, solutions_distinct)`.
+struct WalkTree<'a> {
+    t: &'a Tables,
     mode: Mode,
-    (cells, placed, checked): (Vec<u8>, u32, Test),
-    from: usize,
-    depth: usize,
-    budget: &Budget,
-) -> Result<(u64, u64), Stopped> {
-    budget.check()?;
-    let mut search = Search::new(t, mode, cells, placed, budget);
-    if depth == 0 {
-        let result = search.node(from, checked);
+    budget: &'a Budget,
+}
+
+impl SplitTree for WalkTree<'_> {
+    type Node = Node;
+    type Value = (u64, u64);
+    type Error = Stopped;
+
+    fn children(&self, node: &Node) -> Result<Option<Vec<Node>>, Stopped> {
+        self.budget.tick(1)?;
+        Ok(node.children(self.t, self.mode, self.budget))
+    }
+
+    fn walk(&self, node: Node) -> Result<(u64, u64), Stopped> {
+        self.budget.check()?;
+        let mut search = Search::new(self.t, self.mode, node.cells, node.placed, self.budget);
+        let result = search.walk(node.from, node.checked);
         search.n.flush();
         result?;
-        return Ok((search.n.positions, search.n.solutions));
+        Ok((search.n.positions, search.n.solutions))
     }
-    search.n.visit()?;
-    search.n.flush();
-    let Some(cell) = search.first_empty(from) else {
-        return Ok((1, 1));
-    };
-    let children = search.children(cell, checked);
-    let parts: Vec<(u64, u64)> = children
-        .into_par_iter()
-        .map(|child| count_split(t, mode, child, cell + 1, depth - 1, budget))
-        .collect::<Result<_, _>>()?;
-    Ok(parts.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+
+    fn join(&self, _node: Node, children: Vec<(u64, u64)>) -> Result<(u64, u64), Stopped> {
+        Ok(children.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
+    }
 }

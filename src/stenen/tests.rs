@@ -210,16 +210,23 @@ fn fast_symmetry_on_a_square_and_on_wide_boards() {
     assert_eq!(fast.2, u128::from(counted(&g.without_classes(), &b, Mode::Dumb, false).1));
 }
 
+/// The parallel count on pools of 1, 2 and 3 threads equals the sequential count.
+fn parallel_equals_sequential(g: &Game, b: &Board, mode: Mode) -> (u64, u64, u128) {
+    let seq = counted(g, b, mode, false);
+    for threads in [1, 2, 3] {
+        assert_eq!(in_pool(threads, || counted(g, b, mode, true)), seq, "{mode:?} on {threads} threads");
+    }
+    seq
+}
+
 #[test]
 fn parallel_positions_equal_sequential() {
-    let cases = [(4, 5, "stenen1.in"), (10, 2, "stenen1.in")];
+    let cases = [(4, 5, "stenen1.in"), (10, 2, "stenen1.in"), (5, 8, "stenen3.in"), (10, 4, "stenen3.in")];
     for (h, w, file) in cases {
         let g = instance(h, w, file);
         let b = Board::empty(&g);
         for mode in [Mode::Dumb, Mode::Smart, Mode::Fast] {
-            let seq = counted(&g, &b, mode, false);
-            let par = in_pool(2, || counted(&g, &b, mode, true));
-            assert_eq!(seq, par, "{h}x{w} {file} {mode:?}");
+            parallel_equals_sequential(&g, &b, mode);
         }
     }
     let g3 = instance(5, 8, "stenen3.in");
@@ -227,15 +234,14 @@ fn parallel_positions_equal_sequential() {
     b3.place(&g3, p(0, 0, 1, 1)).unwrap();
     b3.place(&g3, p(1, 0, 3, 0)).unwrap();
     for mode in [Mode::Dumb, Mode::Smart, Mode::Fast] {
-        let seq = counted(&g3, &b3, mode, false);
-        let par = in_pool(2, || counted(&g3, &b3, mode, true));
-        assert_eq!(seq, par, "{mode:?}");
+        parallel_equals_sequential(&g3, &b3, mode);
     }
-    // No stone of stenen3 is alone in its class: fast mode has no symmetry tasks and splits
-    // the tree itself.
-    let empty = Board::empty(&g3);
-    assert_eq!(counted(&g3, &empty, Mode::Fast, false), in_pool(2, || counted(&g3, &empty, Mode::Fast, true)));
-    assert_eq!(counted(&g3, &empty, Mode::Fast, false), (126_838, 3106, 99_392));
+    // No stone of stenen3 is alone in its class: fast mode has no symmetry orbits and the
+    // splitter cuts the solver's own tree; stenen2 on 6x10 starts from the orbits.
+    assert_eq!(parallel_equals_sequential(&g3, &Board::empty(&g3), Mode::Fast), (126_838, 3106, 99_392));
+    assert_eq!(parallel_equals_sequential(&g3, &Board::empty(&g3), Mode::Smart), (193_547, 3106, 99_392));
+    let g2 = instance(6, 10, "stenen2.in");
+    assert_eq!(parallel_equals_sequential(&g2, &Board::empty(&g2), Mode::Fast).1, 2339 * 4);
 }
 
 #[test]

@@ -1,27 +1,68 @@
 //! besteScore's entry point for every caller ([`best_score_with`]): sequential, or on
-//! rayon, where the tree is split at the root, and further down while there are
-//! fewer subtrees than a few dozen per thread; every subtree below the split runs the
-//! sequential search. Split nodes count one position each, as in the sequential search,
-//! so the positions visited are exactly the sequential count, and the best move is the
-//! first in list order reaching the maximum, as there.
-
-use rayon::prelude::*;
+//! rayon through the shared root splitter ([`crate::harness::split`]), every subtree
+//! below the split running the sequential search. A node the splitter expands counts one
+//! position, as in the sequential search, so the positions visited are exactly the
+//! sequential count, and the best move is the first in list order reaching the maximum,
+//! as there.
 
 use super::packed::{Packed, PackedRules};
 use super::position::Position;
 use super::rules::Rules;
 use super::search::{best_score, best_score_packed, BestResult};
+use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, Stopped};
 
-/// Subtrees per thread of the pool to aim for (work stealing evens out their sizes).
-const TASKS_PER_THREAD: usize = 48;
+/// besteScore's tree for the splitter: a node is a packed position, its value the
+/// [`BestResult`] of the sequential search from it.
+pub(crate) struct BestTree<'a, 'r> {
+    /// The game's packed tables.
+    pub tables: &'a PackedRules<'r>,
+    /// The budget of the whole call, shared by every task.
+    pub budget: &'a Budget,
+}
+
+impl SplitTree for BestTree<'_, '_> {
+    type Node = Packed;
+    type Value = BestResult;
+    type Error = Stopped;
+
+    fn children(&self, pos: &Packed) -> Result<Option<Vec<Packed>>, Stopped> {
+        self.budget.check()?;
+        let t = self.tables;
+        if t.someone_all_full(pos) {
+            return Ok(None);
+        }
+        let after = |&mv| {
+            let mut child = *pos;
+            t.do_move(&mut child, mv);
+            child
+        };
+        let children: Vec<Packed> = t.moves(pos).as_slice().iter().map(after).collect();
+        Ok((!children.is_empty()).then_some(children))
+    }
+
+    fn walk(&self, pos: Packed) -> Result<BestResult, Stopped> {
+        best_score_packed(self.tables, &pos, self.budget)
+    }
+
+    fn join(&self, pos: Packed, children: Vec<BestResult>) -> Result<BestResult, Stopped> {
+        let mut best = BestResult { score: i32::MIN, best_move: None, positions: 1 };
+        for (&mv, child) in self.tables.moves(&pos).as_slice().iter().zip(children) {
+            best.positions += child.positions;
+            if -child.score > best.score {
+                best.score = -child.score;
+                best.best_move = Some(mv);
+            }
+        }
+        Ok(best)
+    }
+}
 
 /// Runs besteScore from `pos` on the current rayon pool; same answer and positions as
 /// [`best_score`].
 pub fn best_score_parallel(rules: &Rules, pos: &Position, budget: &Budget) -> Result<BestResult, Stopped> {
     let tables = PackedRules::new(rules);
-    let tasks = TASKS_PER_THREAD * rayon::current_num_threads();
-    split(&tables, tables.pack(pos), tasks, budget)
+    split::search(&BestTree { tables: &tables, budget }, tables.pack(pos))
 }
 
 /// Runs besteScore sequentially (`parallel == false`) or on the current pool.
@@ -31,35 +72,4 @@ pub fn best_score_with(rules: &Rules, pos: &Position, budget: &Budget, parallel:
     } else {
         best_score(rules, pos, budget)
     }
-}
-
-fn split(tables: &PackedRules, pos: Packed, tasks: usize, budget: &Budget) -> Result<BestResult, Stopped> {
-    budget.check()?;
-    if tasks <= 1 {
-        return best_score_packed(tables, &pos, budget);
-    }
-    let moves = tables.moves(&pos);
-    if tables.someone_all_full(&pos) || moves.is_empty() {
-        return Ok(BestResult { score: tables.score(&pos), best_move: None, positions: 1 });
-    }
-    let share = tasks.div_ceil(moves.len());
-    let children: Vec<Result<BestResult, Stopped>> = moves
-        .as_slice()
-        .par_iter()
-        .map(|&mv| {
-            let mut child = pos;
-            tables.do_move(&mut child, mv);
-            split(tables, child, share, budget)
-        })
-        .collect();
-    let mut best = BestResult { score: i32::MIN, best_move: None, positions: 1 };
-    for (&mv, child) in moves.as_slice().iter().zip(children) {
-        let child = child?;
-        best.positions += child.positions;
-        if -child.score > best.score {
-            best.score = -child.score;
-            best.best_move = Some(mv);
-        }
-    }
-    Ok(best)
 }

@@ -13,14 +13,13 @@
 //! position's; a full table only drops entries, which costs recomputation, never a
 //! wrong number.
 
-use rayon::prelude::*;
-
 use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
-use super::rules::Rules;
+use super::rules::{Move, Rules};
 use super::search::BestResult;
 use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
+use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, InputError, Stopped};
 
 /// What the table stores per position: the score for the player to move and the
@@ -85,9 +84,10 @@ pub fn memo_table_for(megabytes: u64, positions: u64) -> Result<TegelMemo, Input
 }
 
 /// besteScore from `pos` through `table` (which must be empty or hold positions of this
-/// same game only), on this thread (`parallel == false`) or split at the root on the
-/// current rayon pool, all threads sharing `table`. Same score, best move and positions
-/// as [`super::search::best_score`] on any table size and any number of threads.
+/// same game only), on this thread (`parallel == false`) or split by the shared root
+/// splitter on the current rayon pool, all threads sharing `table`. Same score, best move
+/// and positions as [`super::search::best_score`] on any table size and any number of
+/// threads.
 pub fn best_score_memo(
     rules: &Rules,
     pos: &Position,
@@ -96,62 +96,108 @@ pub fn best_score_memo(
     parallel: bool,
 ) -> Result<MemoResult, Stopped> {
     let tables = PackedRules::new(rules);
-    let root = tables.pack(pos);
-    let moves = tables.move_set::<5>(&root);
-    if tables.someone_all_full(&root) || moves.is_empty() {
-        let best = BestResult { score: tables.score(&root), best_move: None, positions: 1 };
-        return Ok(MemoResult { best, distinct_positions: 0, memo_bytes: table.bytes() });
-    }
-    let mut children = Vec::new();
-    tables.for_each_child(&root, moves, |mv, child| {
-        children.push((mv, *child));
-        true
-    });
-    let solve = |child: &Packed| match tables.bowls() {
-        1 => solve_child::<1>(&tables, table, budget, child),
-        2 => solve_child::<2>(&tables, table, budget, child),
-        3 => solve_child::<3>(&tables, table, budget, child),
-        4 => solve_child::<4>(&tables, table, budget, child),
-        _ => solve_child::<5>(&tables, table, budget, child),
-    };
-    let values: Vec<(Subtree, Result<u64, Stopped>)> = if parallel {
-        children.par_iter().map(|(_, c)| solve(c)).collect()
-    } else {
-        let mut out = Vec::with_capacity(children.len());
-        for (_, c) in &children {
-            let v = solve(c);
-            let stop = v.1.is_err();
-            out.push(v);
-            if stop {
-                break;
-            }
-        }
-        out
-    };
-    let mut best = BestResult { score: i32::MIN, best_move: None, positions: 1 };
-    let mut distinct = 1;
-    for ((mv, _), (value, computed)) in children.iter().zip(values) {
-        distinct += computed?;
-        best.positions = best.positions.saturating_add(value.positions);
-        if -value.score > best.score {
-            best.score = -value.score;
-            best.best_move = Some(*mv);
-        }
-    }
+    let tree = MemoTree { tables: &tables, table, budget };
+    let value = split::run(&tree, tables.pack(pos), parallel)?;
     budget.check()?;
-    Ok(MemoResult { best, distinct_positions: distinct, memo_bytes: table.bytes() })
+    Ok(MemoResult { best: value.best, distinct_positions: value.computed, memo_bytes: table.bytes() })
 }
 
-/// The value of a root child and the subtrees computed for it (or why the walk stopped).
-fn solve_child<const M: usize>(
-    tables: &PackedRules,
-    table: &TegelMemo,
-    budget: &Budget,
-    child: &Packed,
-) -> (Subtree, Result<u64, Stopped>) {
-    let mut walker = Walker::<M> { tables, table, computed: Ticker::new(budget), halted: false };
-    let value = walker.child(child);
-    (value, walker.finish())
+/// The memo search's tree for the splitter: a node is a packed position; a task walks
+/// its subtree through the shared table (the task's node itself is neither looked up
+/// nor stored).
+struct MemoTree<'a, 'r> {
+    tables: &'a PackedRules<'r>,
+    table: &'a TegelMemo,
+    budget: &'a Budget,
+}
+
+/// A node's value: score, best move and plain-walk positions, and the subtrees computed.
+struct MemoValue {
+    best: BestResult,
+    computed: u64,
+}
+
+impl MemoValue {
+    /// The value of an end position: its score, one position, nothing computed.
+    fn end(tables: &PackedRules, pos: &Packed) -> Self {
+        MemoValue { best: BestResult { score: tables.score(pos), best_move: None, positions: 1 }, computed: 0 }
+    }
+}
+
+impl SplitTree for MemoTree<'_, '_> {
+    type Node = Packed;
+    type Value = MemoValue;
+    type Error = Stopped;
+
+    fn children(&self, pos: &Packed) -> Result<Option<Vec<Packed>>, Stopped> {
+        self.budget.check()?;
+        let t = self.tables;
+        let moves = t.move_set::<5>(pos);
+        if t.someone_all_full(pos) || moves.is_empty() {
+            return Ok(None);
+        }
+        let mut children = Vec::new();
+        t.for_each_child(pos, moves, |_, child| {
+            children.push(*child);
+            true
+        });
+        Ok(Some(children))
+    }
+
+    fn walk(&self, pos: Packed) -> Result<MemoValue, Stopped> {
+        match self.tables.bowls() {
+            1 => self.walk_from::<1>(&pos),
+            2 => self.walk_from::<2>(&pos),
+            3 => self.walk_from::<3>(&pos),
+            4 => self.walk_from::<4>(&pos),
+            _ => self.walk_from::<5>(&pos),
+        }
+    }
+
+    fn join(&self, pos: Packed, children: Vec<MemoValue>) -> Result<MemoValue, Stopped> {
+        let mut value = MemoValue { best: BestResult { score: i32::MIN, best_move: None, positions: 1 }, computed: 1 };
+        for (&mv, child) in self.tables.moves(&pos).as_slice().iter().zip(children) {
+            value.add(mv, &child);
+        }
+        Ok(value)
+    }
+}
+
+impl MemoValue {
+    /// Adds the value of the child reached by `mv` (children added in list order).
+    fn add(&mut self, mv: Move, child: &MemoValue) {
+        self.computed += child.computed;
+        self.best.positions = self.best.positions.saturating_add(child.best.positions);
+        if -child.best.score > self.best.score {
+            self.best.score = -child.best.score;
+            self.best.best_move = Some(mv);
+        }
+    }
+}
+
+impl MemoTree<'_, '_> {
+    /// The value of `pos` for a game of exactly `M` bowls, its children through the table.
+    fn walk_from<const M: usize>(&self, pos: &Packed) -> Result<MemoValue, Stopped> {
+        let t = self.tables;
+        let moves = t.move_set::<M>(pos);
+        if t.someone_all_full(pos) || moves.is_empty() {
+            return Ok(MemoValue::end(t, pos));
+        }
+        let mut walker = Walker::<M> { tables: t, table: self.table, computed: Ticker::new(self.budget), halted: false };
+        let mut value = MemoValue { best: BestResult { score: i32::MIN, best_move: None, positions: 1 }, computed: 1 };
+        t.for_each_child(pos, moves, |mv, child| {
+            let c = walker.child(child);
+            let child = MemoValue { best: BestResult { score: c.score, best_move: None, positions: c.positions }, computed: 0 };
+            value.add(mv, &child);
+            !walker.halted
+        });
+        let halted = walker.halted;
+        value.computed += walker.finish()?;
+        if halted {
+            return Err(self.budget.check().err().unwrap_or(Stopped::TimeLimit));
+        }
+        Ok(value)
+    }
 }
 
 /// One thread's recursion over the shared table, for a game of exactly `M` bowls.
@@ -217,6 +263,7 @@ mod tests {
     use super::*;
     use crate::harness::experiment::in_pool;
     use crate::harness::rng::seeded;
+    use crate::harness::split::search_with_tasks;
     use crate::tegel::generate::random_small_game;
     use crate::tegel::position::Row;
     use crate::tegel::rules::Color;
@@ -278,6 +325,22 @@ mod tests {
             let seq = memo(&g, 1 << 24, 1).best;
             for (threads, bytes) in [(2, 1 << 24), (2, 1 << 10), (3, 1 << 16)] {
                 assert_eq!(memo(&g, bytes, threads).best, seq, "{name} on {threads} threads, {bytes} bytes");
+            }
+        }
+    }
+
+    #[test]
+    fn every_split_through_one_shared_table_gives_the_plain_answer() {
+        for name in ["spel1.txt", "spel3.txt", "greedy.txt"] {
+            let g = instance(name);
+            let p = plain(&g);
+            let tables = PackedRules::new(g.rules());
+            let budget = Budget::unlimited();
+            for (tasks, threads, bytes) in [(2, 1, 1 << 20), (7, 2, 1 << 10), (96, 3, 1 << 16), (10_000, 2, 1 << 20)] {
+                let table = TegelMemo::with_bytes(bytes).unwrap();
+                let tree = MemoTree { tables: &tables, table: &table, budget: &budget };
+                let v = in_pool(threads, || search_with_tasks(&tree, tables.pack(g.position()), tasks)).unwrap();
+                assert_eq!(v.best, p, "{name}: {tasks} tasks on {threads} threads, {bytes} bytes");
             }
         }
     }

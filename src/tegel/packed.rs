@@ -6,8 +6,12 @@
 //! the packed form visits the same tree (same score, moves and positions).
 //!
 //! Board counters (nibble index): 0 = empty rows, `f` = yellow rows of fill `f`
-//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`.
-//! Bowl counters: nibble `2*i + c` = tiles of color `c` on bowl `i`.
+//! (1..L-1), 7 = full rows (either color), `8 + f` = blue rows of fill `f`. The boards
+//! are kept mover first: a move swaps them.
+//! State word: nibble `2*i + c` = tiles of color `c` on bowl `i` (bits 0..40), the pot
+//! tiles drawn (bits 40..48), the player to move (bit 63). A move changes the state by
+//! clearing the bowl's counter and adding one table entry (refill, tiles drawn and the
+//! player to move at once).
 
 use super::position::Position;
 use super::rules::{Color, Move, MoveList, Rules, MAX_BOWLS, MAX_BOWL_TILES};
@@ -20,16 +24,24 @@ const LOW_THREE: u64 = 0x7777_7777_7777_7777;
 const BOWL_COUNTERS: u64 = 0x11_1111_1111;
 /// Low bit of each yellow bowl counter.
 const YELLOW_COUNTERS: u64 = 0x01_0101_0101;
-/// Entries per pot position in the draw table (more than any bowl's capacity).
-const DRAW_STRIDE: usize = 8;
+/// Entries of the refill table: index `drawn << 6 | 8 * bowl | left` (see `refill`).
+const REFILL_ENTRIES: usize = 1 << 14;
+/// First bit of the pot tiles drawn in the state word.
+const DRAWN_SHIFT: u32 = 40;
+/// The player to move in the state word.
+const TO_MOVE_BIT: u64 = 1 << 63;
+/// The most pot tiles drawn the state word holds; no position reaches it (at most
+/// `M*N` tiles start on the bowls and `2*K*L` can go to the boards).
+const MAX_DRAWN: usize = 255;
 
-/// A position in the search's packed form. `Copy`, 24 bytes.
+/// A position in the search's packed form. `Copy`, 24 bytes; equal exactly when the
+/// positions have the same counters, pot index and player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Packed {
+    /// The board counters of the player to move, then of her opponent.
     boards: [u64; 2],
-    bowls: u64,
-    drawn: u32,
-    to_move: u8,
+    /// Bowl counters, pot tiles drawn and the player to move (see the module's doc).
+    state: u64,
 }
 
 /// The distinct legal moves of a packed position as a set (see [`PackedRules::move_set`]).
@@ -41,12 +53,40 @@ pub struct MoveSet {
     mask: u64,
 }
 
+/// The legal moves of a position, some maybe not distinct (see
+/// [`PackedRules::legal_moves_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegalMoves(MoveSet);
+
+impl LegalMoves {
+    /// Whether there is no legal move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl MoveSet {
     /// Whether there is no legal move.
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.mask == 0
     }
+
+    /// Whether there is exactly one move.
+    #[inline(always)]
+    pub fn is_single(&self) -> bool {
+        self.mask != 0 && self.mask & (self.mask - 1) == 0
+    }
+}
+
+/// The board of the player to move as the move set needs it: the low bits of its
+/// non-zero counters, and for each bowl counter the most tiles of its color one row can
+/// take, with bit 3 of every bowl counter set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLimits {
+    nz: u64,
+    limits: u64,
 }
 
 /// Per-game tables of the packed search.
@@ -56,19 +96,48 @@ pub struct PackedRules<'a> {
     /// `fit[c][k]`: low bits of the board counters that can take `k` tiles of color `c`.
     fit: [[u64; 16]; 2],
     all_full: u64,
-    /// `draw[drawn * DRAW_STRIDE + want]`: the refill of a bowl wanting `want` tiles from pot
-    /// position `drawn`, as `yellow | blue << 4 | taken << 8` (bowl counter order).
-    draw: Vec<u16>,
+    /// `refill[drawn << 6 | 8 * bowl | left]`: what to add to the state
+    /// word once bowl `bowl`'s taken color is cleared and `left` tiles stay on it: the
+    /// refill from pot position `drawn` on the bowl's counters, the tiles taken on the
+    /// drawn count, and the change of player to move.
+    refill: Box<[u64; REFILL_ENTRIES]>,
     /// `place[(c * 16 + n) * 16 + k]`: the change of the board word when `k` tiles of color
     /// `c` go to a row counted in counter `n` (wrapping: one off counter `n`, one on the
     /// counter of the row's new fill).
     place: Box<[u64; 2 * 16 * 16]>,
     bowls: usize,
-    bowl_tiles: u32,
     row_len: u32,
-    /// `L` in every bowl counter: the limits of [`PackedRules::move_mask`] when the mover
-    /// has an empty row.
+    /// `L` in every bowl counter: the move limits when the mover has an empty row.
     empty_row_limits: u64,
+}
+
+/// The bits of the bowl counters in the state word.
+const BOWL_BITS: u64 = (1 << DRAWN_SHIFT) - 1;
+
+/// The full-rows counter of a board.
+#[inline(always)]
+fn full_rows(board: u64) -> u64 {
+    (board >> (4 * FULL)) & 15
+}
+
+/// Low bit of each bowl counter whose `k` tiles one row of the mover can take
+/// (`k <= kmax(c)`, the most tiles of its color `c` a row takes; `k = 0` included), given
+/// the mover's [`BoardLimits`] `limits`. Branch-free: bit 3 of each counter of `limits`
+/// stops the borrow of the subtraction.
+#[inline(always)]
+fn fitting(bowls: u64, limits: u64) -> u64 {
+    (limits.wrapping_sub(bowls) >> 3) & BOWL_COUNTERS
+}
+
+/// Low bit of each bowl counter of a `M`-bowl game that is non-zero and unlike the same
+/// color's counter on every earlier bowl (its move is the first of its kind in spec order).
+#[inline(always)]
+fn first_of_kind<const M: usize>(bowls: u64) -> u64 {
+    let mut first = nonzero_high(bowls);
+    for s in 1..M.min(MAX_BOWLS) {
+        first &= nonzero_high(bowls ^ (bowls << (8 * s)));
+    }
+    (first >> 3) & BOWL_COUNTERS
 }
 
 /// Low bit of every non-zero 4-bit counter of `x`.
@@ -99,11 +168,16 @@ impl<'a> PackedRules<'a> {
                 }
             }
         }
-        let mut draw = Vec::with_capacity((rules.pot().len() + 1) * DRAW_STRIDE);
-        for drawn in 0..=rules.pot().len() as u32 {
-            for want in 0..DRAW_STRIDE as u32 {
-                let (taken, yellow) = rules.draw(drawn, want);
-                draw.push((yellow | (taken - yellow) << 4 | taken << 8) as u16);
+        let mut refill: Box<[u64; REFILL_ENTRIES]> =
+            vec![0; REFILL_ENTRIES].into_boxed_slice().try_into().expect("refill table size");
+        for drawn in 0..=rules.pot().len().min(MAX_DRAWN) as u32 {
+            for bowl in 0..MAX_BOWLS as u32 {
+                for left in 0..=MAX_BOWL_TILES as u32 {
+                    let (taken, yellow) = rules.draw(drawn, (rules.bowl_tiles as u32).saturating_sub(left));
+                    let counters = u64::from(yellow | (taken - yellow) << 4) << (8 * bowl);
+                    refill[(drawn << 6 | 8 * bowl | left) as usize] =
+                        counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT;
+                }
             }
         }
         let row_len = rules.row_len as u32;
@@ -127,19 +201,22 @@ impl<'a> PackedRules<'a> {
             rules,
             fit,
             all_full: rules.rows as u64,
-            draw,
+            refill,
             place,
             bowls: rules.bowls,
-            bowl_tiles: rules.bowl_tiles as u32,
             row_len: rules.row_len as u32,
             empty_row_limits: rules.row_len as u64 * BOWL_COUNTERS,
         }
     }
 
     /// The packed form of `pos`.
+    ///
+    /// Panics when more than 255 pot tiles are drawn, which no position reachable from a
+    /// loaded game has.
     pub fn pack(&self, pos: &Position) -> Packed {
         let mut boards = [0u64; 2];
-        for (p, board) in boards.iter_mut().enumerate() {
+        for (i, board) in boards.iter_mut().enumerate() {
+            let p = pos.to_move() ^ i;
             for r in 0..self.rules.rows {
                 let row = pos.row(p, r);
                 let nibble = match row.color {
@@ -156,7 +233,9 @@ impl<'a> PackedRules<'a> {
                 bowls |= u64::from(pos.bowl(i, c)) << (4 * (2 * i + c.index()));
             }
         }
-        Packed { boards, bowls, drawn: pos.drawn() as u32, to_move: pos.to_move() as u8 }
+        assert!(pos.drawn() <= MAX_DRAWN, "more than {MAX_DRAWN} pot tiles drawn");
+        let to_move = if pos.to_move() == 1 { TO_MOVE_BIT } else { 0 };
+        Packed { boards, state: bowls | (pos.drawn() as u64) << DRAWN_SHIFT | to_move }
     }
 
     /// Number of bowls `M`.
@@ -167,14 +246,13 @@ impl<'a> PackedRules<'a> {
     /// Whether either player has every row full.
     #[inline(always)]
     pub fn someone_all_full(&self, pos: &Packed) -> bool {
-        (pos.boards[0] >> 28) & 15 == self.all_full || (pos.boards[1] >> 28) & 15 == self.all_full
+        full_rows(pos.boards[0]) == self.all_full || full_rows(pos.boards[1]) == self.all_full
     }
 
     /// Full rows of the player to move minus the opponent's.
     #[inline(always)]
     pub fn score(&self, pos: &Packed) -> i32 {
-        let p = pos.to_move as usize;
-        ((pos.boards[p] >> 28) & 15) as i32 - ((pos.boards[p ^ 1] >> 28) & 15) as i32
+        full_rows(pos.boards[0]) as i32 - full_rows(pos.boards[1]) as i32
     }
 
     /// The distinct legal moves of the player to move, in spec order.
@@ -193,9 +271,9 @@ impl<'a> PackedRules<'a> {
     #[inline(always)]
     pub fn moves_of<const M: usize>(&self, pos: &Packed) -> MoveList {
         let mut list = MoveList::default();
-        let nz = nonzero(pos.boards[pos.to_move as usize]);
+        let nz = nonzero(pos.boards[0]);
         let mut seen = [0u32; 2];
-        let mut bowls = pos.bowls;
+        let mut bowls = pos.state;
         for bowl in 0..M.min(MAX_BOWLS) {
             for (c, seen) in seen.iter_mut().enumerate() {
                 let k = (bowls & 15) as usize;
@@ -217,8 +295,8 @@ impl<'a> PackedRules<'a> {
     #[inline(always)]
     pub fn do_move(&self, pos: &mut Packed, mv: Move) {
         let c = mv.color.index();
-        let k = ((pos.bowls >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
-        let fits = nonzero(pos.boards[pos.to_move as usize]) & self.fit[c][k as usize & 15];
+        let k = ((pos.state >> (4 * (2 * u32::from(mv.bowl) + c as u32))) & 15) as u32;
+        let fits = nonzero(pos.boards[0]) & self.fit[c][k as usize & 15];
         debug_assert!(k > 0 && fits != 0, "packed do_move: illegal move {mv}");
         *pos = self.child(pos, usize::from(mv.bowl), c, k, fits);
     }
@@ -227,8 +305,47 @@ impl<'a> PackedRules<'a> {
     /// [`PackedRules::for_each_child`].
     #[inline(always)]
     pub fn move_set<const M: usize>(&self, pos: &Packed) -> MoveSet {
-        let nz = nonzero(pos.boards[pos.to_move as usize]);
-        MoveSet { nz, mask: self.move_mask::<M>(pos.bowls, nz) }
+        let limits = self.limits(pos.boards[0]);
+        MoveSet { nz: limits.nz, mask: self.move_mask::<M>(pos.state & BOWL_BITS, limits.limits) }
+    }
+
+    /// The legal moves of the player to move in a child of a position, given that
+    /// position's [`PackedRules::child_limits`] (the board to move in every child is the
+    /// same): empty exactly when [`PackedRules::move_set`] is; [`PackedRules::distinct`]
+    /// makes them the distinct moves.
+    #[inline(always)]
+    pub fn legal_moves_with(&self, child: &Packed, limits: BoardLimits) -> LegalMoves {
+        let bowls = child.state & BOWL_BITS;
+        LegalMoves(MoveSet { nz: limits.nz, mask: fitting(bowls, limits.limits) & (nonzero_high(bowls) >> 3) })
+    }
+
+    /// The distinct moves among the legal moves `legal` of `pos` (the first in spec order
+    /// of each color and count): [`PackedRules::move_set`] of `pos`.
+    #[inline(always)]
+    pub fn distinct<const M: usize>(&self, pos: &Packed, legal: LegalMoves) -> MoveSet {
+        if legal.0.is_single() {
+            return legal.0;
+        }
+        MoveSet { nz: legal.0.nz, mask: legal.0.mask & first_of_kind::<M>(pos.state & BOWL_BITS) }
+    }
+
+    /// What the move sets of all children of `pos` share: the limits of the board of the
+    /// player to move in them (the opponent of the player to move in `pos`).
+    #[inline(always)]
+    pub fn child_limits(&self, pos: &Packed) -> BoardLimits {
+        self.limits(pos.boards[1])
+    }
+
+    /// The [`BoardLimits`] of the board `board` of the player to move.
+    #[inline(always)]
+    fn limits(&self, board: u64) -> BoardLimits {
+        let nz = nonzero(board);
+        let limits = if nz & 1 != 0 {
+            self.empty_row_limits
+        } else {
+            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
+        };
+        BoardLimits { nz, limits: limits | BOWL_COUNTERS << 3 }
     }
 
     /// Calls `visit(move, child)` for every move of `moves` (the [`PackedRules::move_set`]
@@ -240,33 +357,35 @@ impl<'a> PackedRules<'a> {
         while mask != 0 {
             let shift = mask.trailing_zeros();
             mask &= mask - 1;
-            let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
-            let k = ((pos.bowls >> shift) & 15) as u32;
-            let child = self.child(pos, bowl, c, k, moves.nz & self.fit[c][k as usize]);
-            if !visit(Move { bowl: bowl as u8, color: Color::from_index(c) }, &child) {
+            let (mv, child) = self.move_and_child(pos, shift, moves.nz);
+            if !visit(mv, &child) {
                 break;
             }
         }
     }
 
-    /// The distinct legal moves as a set of bowl counters: the low bit of counter
-    /// `2 * bowl + color` for each, given the low bits `nz` of the mover's non-zero board
-    /// counters. Branch-free: a bowl's `k` tiles of color `c` fit when `1 <= k <= kmax(c)`
-    /// (the most tiles of `c` a row can take), and a move repeating the color and count of
-    /// an earlier bowl's is left out (the first in spec order stays).
+    /// The position after the first move of `moves` (a non-empty [`PackedRules::move_set`]
+    /// of `pos`, or its one move).
     #[inline(always)]
-    fn move_mask<const M: usize>(&self, bowls: u64, nz: u64) -> u64 {
-        let limits = if nz & 1 != 0 {
-            self.empty_row_limits
-        } else {
-            self.most_tiles(nz, 0) * YELLOW_COUNTERS + self.most_tiles(nz, 1) * (YELLOW_COUNTERS << 4)
-        };
-        let fitting = ((limits | BOWL_COUNTERS << 3).wrapping_sub(bowls) >> 3) & BOWL_COUNTERS;
-        let mut first = nonzero_high(bowls);
-        for s in 1..M.min(MAX_BOWLS) {
-            first &= nonzero_high(bowls ^ (bowls << (8 * s)));
-        }
-        fitting & (first >> 3)
+    pub fn first_child(&self, pos: &Packed, moves: MoveSet) -> Packed {
+        self.move_and_child(pos, moves.mask.trailing_zeros(), moves.nz).1
+    }
+
+    /// The move of the bowl counter at bit `shift` and the position after it, given the
+    /// low bits `nz` of the mover's non-zero board counters.
+    #[inline(always)]
+    fn move_and_child(&self, pos: &Packed, shift: u32, nz: u64) -> (Move, Packed) {
+        let (bowl, c) = ((shift / 8) as usize, ((shift / 4) & 1) as usize);
+        let k = ((pos.state >> shift) & 15) as u32;
+        let child = self.child(pos, bowl, c, k, nz & self.fit[c][k as usize]);
+        (Move { bowl: bowl as u8, color: Color::from_index(c) }, child)
+    }
+
+    /// The distinct legal moves as a set of bowl counters: the low bit of counter
+    /// `2 * bowl + color` for each, given the mover's [`BoardLimits`] `limits`.
+    #[inline(always)]
+    fn move_mask<const M: usize>(&self, bowls: u64, limits: u64) -> u64 {
+        fitting(bowls, limits) & first_of_kind::<M>(bowls)
     }
 
     /// The most tiles of color `c` one row of the mover's board can take (`L` with an
@@ -289,25 +408,21 @@ impl<'a> PackedRules<'a> {
     /// the new position can be an end position by full rows.
     #[inline(always)]
     pub fn last_mover_all_full(&self, pos: &Packed) -> bool {
-        (pos.boards[pos.to_move as usize ^ 1] >> 28) & 15 == self.all_full
+        full_rows(pos.boards[1]) == self.all_full
     }
 
     /// The position after the player to move takes the `k` tiles of color `c` from bowl
     /// `bowl`, where `fits` (non-zero) are the low bits of her board counters that can take them.
     #[inline(always)]
     fn child(&self, pos: &Packed, bowl: usize, c: usize, k: u32, fits: u64) -> Packed {
-        let mut pos = *pos;
-        let p = pos.to_move as usize;
         let shift = 4 * (2 * bowl as u32 + c as u32);
         let nibble = ((63 - (fits | 1).leading_zeros()) / 4) as usize;
-        pos.boards[p] = pos.boards[p].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
-        pos.bowls &= !(15 << shift);
-        let left = ((pos.bowls >> (shift ^ 4)) & 15) as usize;
-        let drawn = self.draw[pos.drawn as usize * DRAW_STRIDE + (self.bowl_tiles as usize - left)];
-        pos.bowls += u64::from(drawn & 0xff) << (8 * bowl);
-        pos.drawn += u32::from(drawn >> 8);
-        pos.to_move ^= 1;
-        pos
+        let mover = pos.boards[0].wrapping_add(self.place[((c & 1) * 16 + nibble) * 16 + (k & 15) as usize]);
+        let state = pos.state & !(15 << shift);
+        let left = ((state >> (shift ^ 4)) & 7) as usize;
+        let drawn = usize::from((state >> DRAWN_SHIFT) as u8);
+        let state = state.wrapping_add(self.refill[drawn << 6 | (shift & 0x38) as usize | left]);
+        Packed { boards: [pos.boards[1], mover], state }
     }
 }
 

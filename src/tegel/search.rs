@@ -4,7 +4,7 @@
 //! The recursion runs on the packed form ([`super::packed`]) with copy-make: a child is
 //! a 24-byte copy with the move done, so nothing needs undoing.
 
-use super::packed::{MoveSet, Packed, PackedRules};
+use super::packed::{BoardLimits, LegalMoves, MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::{Move, Rules};
 use crate::harness::{Budget, Stopped};
@@ -93,8 +93,9 @@ impl<const M: usize> Searcher<'_, '_, M> {
             return BestResult { score: t.score(pos), best_move: None, positions: 1 };
         }
         let mut best = BestResult { score: i32::MIN, best_move: None, positions: 0 };
+        let limits = t.child_limits(pos);
         t.for_each_child(pos, moves, |mv, child| {
-            let score = self.child_value(child);
+            let score = self.child_value(child, limits);
             if self.stopped {
                 return false;
             }
@@ -108,31 +109,57 @@ impl<const M: usize> Searcher<'_, '_, M> {
     }
 
     /// Counts `child` (reached by a move from a position that is not an end position)
-    /// and returns its value for the player who moved to it. An end position is scored
-    /// here, without a call of [`Searcher::value`].
+    /// and returns its value for the player who moved to it; `limits` are its parent's
+    /// [`PackedRules::child_limits`]. An end position is scored here, without a call of
+    /// [`Searcher::value`].
     #[inline(always)]
-    fn child_value(&mut self, child: &Packed) -> i32 {
+    fn child_value(&mut self, child: &Packed, limits: BoardLimits) -> i32 {
         let t = self.tables;
         self.positions += 1;
         if t.last_mover_all_full(child) {
             return -t.score(child);
         }
-        let moves = t.move_set::<M>(child);
-        if moves.is_empty() {
+        let legal = t.legal_moves_with(child, limits);
+        if legal.is_empty() {
             return -t.score(child);
         }
-        -self.value(child, moves)
+        -self.value(child, legal)
     }
 
     /// The value for the player to move of `pos`: already counted, not an end position,
-    /// with its distinct moves `moves`.
-    fn value(&mut self, pos: &Packed, moves: MoveSet) -> i32 {
-        if self.positions >= self.next_tick {
-            self.report();
+    /// with its legal moves `legal`. A run of positions with one distinct move each is
+    /// walked in a loop (each still counted once), so only branching positions recurse.
+    fn value(&mut self, pos: &Packed, legal: LegalMoves) -> i32 {
+        let t = self.tables;
+        let (mut pos, mut legal, mut sign) = (*pos, legal, 1);
+        loop {
+            if self.positions >= self.next_tick && self.report() {
+                return 0;
+            }
+            let moves = t.distinct::<M>(&pos, legal);
+            let limits = t.child_limits(&pos);
+            if !moves.is_single() {
+                return sign * self.branch(&pos, moves, limits);
+            }
+            let child = t.first_child(&pos, moves);
+            self.positions += 1;
+            if t.last_mover_all_full(&child) {
+                return -sign * t.score(&child);
+            }
+            legal = t.legal_moves_with(&child, limits);
+            if legal.is_empty() {
+                return -sign * t.score(&child);
+            }
+            (pos, sign) = (child, -sign);
         }
+    }
+
+    /// The value for the player to move of `pos`, not an end position, with its distinct
+    /// moves `moves` (two or more) and its [`PackedRules::child_limits`] `limits`.
+    fn branch(&mut self, pos: &Packed, moves: MoveSet, limits: BoardLimits) -> i32 {
         let mut best = i32::MIN;
         self.tables.for_each_child(pos, moves, |_, child| {
-            best = best.max(self.child_value(child));
+            best = best.max(self.child_value(child, limits));
             !self.stopped
         });
         if self.stopped {
@@ -141,13 +168,15 @@ impl<const M: usize> Searcher<'_, '_, M> {
         best
     }
 
-    /// Reports the positions counted since the last report to the budget.
+    /// Reports the positions counted since the last report to the budget; returns
+    /// whether the search is to stop.
     #[cold]
-    fn report(&mut self) {
+    fn report(&mut self) -> bool {
         if self.budget.tick(self.positions - self.ticked).is_err() {
             self.stopped = true;
         }
         self.ticked = self.positions;
         self.next_tick = self.positions + TICK;
+        self.stopped
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use proptest::prelude::*;
 use rand::Rng as _;
 
-use super::best::best_score_parallel;
+use super::best::{best_score_parallel, BestTree};
 use super::game::Game;
 use super::generate::random_small_game;
 use super::greedy::{check_greedy, greedy_move};
@@ -20,6 +20,7 @@ use super::search::best_score;
 use super::sweep::sweep;
 use crate::harness::experiment::in_pool;
 use crate::harness::rng::seeded;
+use crate::harness::split::search_with_tasks;
 use crate::harness::{Budget, Stopped};
 
 fn instance(name: &str) -> PathBuf {
@@ -288,6 +289,23 @@ fn parallel_count_equals_sequential_count() {
         for threads in [1, 2, 3] {
             let par = in_pool(threads, || best_score_parallel(g.rules(), g.position(), &Budget::unlimited())).unwrap();
             assert_eq!(par, seq, "{name} on {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn every_split_of_the_shared_splitter_gives_the_sequential_answer() {
+    for name in ["spel1.txt", "spel3.txt", "greedy.txt"] {
+        let g = load_file(&instance(name)).unwrap();
+        let seq = best_score(g.rules(), g.position(), &Budget::unlimited()).unwrap();
+        let tables = PackedRules::new(g.rules());
+        let budget = Budget::unlimited();
+        let tree = BestTree { tables: &tables, budget: &budget };
+        for tasks in [2, 5, 96, 10_000] {
+            for threads in [1, 2, 3] {
+                let par = in_pool(threads, || search_with_tasks(&tree, tables.pack(g.position()), tasks)).unwrap();
+                assert_eq!(par, seq, "{name}: {tasks} tasks on {threads} threads");
+            }
         }
     }
 }
