@@ -97,16 +97,16 @@ macro_rules! count_row {
     ($(#[$attr:meta])* struct $name:ident { $($field:ident: $ty:ty),* $(,)? }) => {
         $(#[$attr])*
         #[derive(Serialize, Default)]
-        struct $name {
-            board: String,
+        pub(super) struct $name {
+            pub(super) board: String,
             m: u8,
             n: u8,
             r: u8,
-            games: Option<u128>,
+            pub(super) games: Option<u128>,
             black_wins: Option<u128>,
             white_wins: Option<u128>,
             both_kings: Option<u128>,
-            $($field: $ty),*
+            $(pub(super) $field: $ty),*
         }
 
         impl $name {
@@ -279,10 +279,10 @@ impl PerftExperiment {
 
 /// A row of the plain perft.
 #[derive(Serialize, Default)]
-struct PerftRow {
-    board: String,
-    depth: u32,
-    leaves: Option<u64>,
+pub(super) struct PerftRow {
+    pub(super) board: String,
+    pub(super) depth: u32,
+    pub(super) leaves: Option<u64>,
     positions: Option<u64>,
     seconds: Option<Seconds>,
     leaves_per_second: Option<Fixed<0>>,

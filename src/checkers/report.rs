@@ -2,6 +2,8 @@
 //! kinds and the charts of `count` (games and positions per board, bars, log y) and
 //! `perft` (leaves against depth, log y, one line per board).
 
+use super::experiments::{CountRow, PerftRow};
+use crate::column;
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -13,13 +15,13 @@ pub static REPORT: GameReport = GameReport {
     kinds: &[
         KindReport {
             placed: true,
-            chart_columns: &["board", "games", "positions", "memo_positions"],
+            chart_columns: &[BOARD, GAMES_COLUMN, POSITIONS, MEMO_POSITIONS],
             charts: count_charts,
             ..KindReport::new("count", "continuation games per board")
         },
         KindReport {
             placed: true,
-            chart_columns: &["board", "depth", "leaves"],
+            chart_columns: &[PERFT_BOARD, DEPTH, LEAVES],
             charts: perft_charts,
             ..KindReport::new("perft", "perft leaves per board and depth")
         },
@@ -27,10 +29,21 @@ pub static REPORT: GameReport = GameReport {
     ],
 };
 
+/// The count table's columns the report reads.
+const BOARD: &str = column!(CountRow, board);
+const GAMES_COLUMN: &str = column!(CountRow, games);
+const POSITIONS: &str = column!(CountRow, positions);
+const MEMO_POSITIONS: &str = column!(CountRow, memo_positions);
+
+/// The perft table's columns the report reads.
+const PERFT_BOARD: &str = column!(PerftRow, board);
+const DEPTH: &str = column!(PerftRow, depth);
+const LEAVES: &str = column!(PerftRow, leaves);
+
 const GAMES: Bars = Bars {
     what: "games",
-    category: "board",
-    columns: &[("games", "games"), ("positions", "positions"), ("memoised positions", "memo_positions")],
+    category: BOARD,
+    columns: &[("games", GAMES_COLUMN), ("positions", POSITIONS), ("memoised positions", MEMO_POSITIONS)],
     y_label: "count",
     caption:
         "Checkers continuation games: games and positions visited (plain and memoised) per board size (log scale).",
@@ -48,7 +61,7 @@ fn perft_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
         x_label: "depth".to_string(),
         y_label: "leaves".to_string(),
     };
-    vec![line_chart(labels, true, lines(table, &["board"], "depth", "leaves", true))]
+    vec![line_chart(labels, true, lines(table, &[PERFT_BOARD], DEPTH, LEAVES, true))]
 }
 
 #[cfg(test)]

@@ -98,22 +98,22 @@ struct Table {
 /// figure that the memo filled after the walk timed out has its seconds `None` and its
 /// `_source` column `memo`.
 #[derive(Serialize, Default)]
-struct TableRow {
-    instance: String,
+pub(super) struct TableRow {
+    pub(super) instance: String,
     height: usize,
     width: usize,
     stones: usize,
-    dumb_find_positions: Option<u64>,
+    pub(super) dumb_find_positions: Option<u64>,
     dumb_find_seconds: Option<Seconds>,
-    smart_find_positions: Option<u64>,
+    pub(super) smart_find_positions: Option<u64>,
     smart_find_seconds: Option<Seconds>,
     solutions_distinct: Option<u64>,
     solutions_labelled: Option<u128>,
-    dumb_count_positions: Option<u64>,
+    pub(super) dumb_count_positions: Option<u64>,
     dumb_count_seconds: Option<Seconds>,
-    smart_count_positions: Option<u64>,
+    pub(super) smart_count_positions: Option<u64>,
     smart_count_seconds: Option<Seconds>,
-    fast_count_positions: Option<u64>,
+    pub(super) fast_count_positions: Option<u64>,
     fast_count_seconds: Option<Seconds>,
     dumb_find_positions_source: &'static str,
     smart_find_positions_source: &'static str,

@@ -2,6 +2,8 @@
 //! instance table and its charts (positions visited per instance, log y: dumb vs smart
 //! vs fast counting, dumb vs smart finding).
 
+use super::experiments::TableRow;
+use crate::column;
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -12,35 +14,31 @@ pub static REPORT: GameReport = GameReport {
     title: "Tiling",
     kinds: &[KindReport {
         placed: true,
-        chart_columns: &[
-            "instance",
-            "dumb_find_positions",
-            "smart_find_positions",
-            "dumb_count_positions",
-            "smart_count_positions",
-            "fast_count_positions",
-        ],
+        chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
         charts: table_charts,
         ..KindReport::new("table", "finding and counting tilings, dumb, smart and fast, per instance")
     }],
 };
 
+const INSTANCE: &str = column!(TableRow, instance);
+const DUMB_FIND: &str = column!(TableRow, dumb_find_positions);
+const SMART_FIND: &str = column!(TableRow, smart_find_positions);
+const DUMB_COUNT: &str = column!(TableRow, dumb_count_positions);
+const SMART_COUNT: &str = column!(TableRow, smart_count_positions);
+const FAST_COUNT: &str = column!(TableRow, fast_count_positions);
+
 const COUNT: Bars = Bars {
     what: "count-positions",
-    category: "instance",
-    columns: &[
-        ("dumb count", "dumb_count_positions"),
-        ("smart count", "smart_count_positions"),
-        ("fast count", "fast_count_positions"),
-    ],
+    category: INSTANCE,
+    columns: &[("dumb count", DUMB_COUNT), ("smart count", SMART_COUNT), ("fast count", FAST_COUNT)],
     y_label: "positions visited",
     caption: "Tiling, counting all solutions: positions visited, dumb vs smart vs fast, per instance (log scale).",
 };
 
 const FIND: Bars = Bars {
     what: "find-positions",
-    category: "instance",
-    columns: &[("dumb find", "dumb_find_positions"), ("smart find", "smart_find_positions")],
+    category: INSTANCE,
+    columns: &[("dumb find", DUMB_FIND), ("smart find", SMART_FIND)],
     y_label: "positions visited",
     caption: "Tiling, finding one solution: positions visited, dumb vs smart, per instance (log scale).",
 };

@@ -300,12 +300,12 @@ fn interrupted_check(r: &std::result::Result<impl Sized, Stopped>) -> Result<()>
 
 /// A row of the `best` kind.
 #[derive(Serialize, Default)]
-struct BestRow {
-    instance: String,
+pub(super) struct BestRow {
+    pub(super) instance: String,
     score: Option<i32>,
     best_move: Option<String>,
-    positions: Option<String>,
-    seconds: Option<Seconds>,
+    pub(super) positions: Option<String>,
+    pub(super) seconds: Option<Seconds>,
     memo_positions: MemoCell<String>,
     memo_seconds: MemoCell<Seconds>,
     positions_per_second: Option<Fixed<0>>,
@@ -466,11 +466,11 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
 /// A row of the `sweep` kind: one besteScore call after `undone` undos (`-` in the one
 /// row of a sweep whose good game passed the time limit).
 #[derive(Serialize, Default)]
-struct SweepRow {
-    instance: String,
-    undone: String,
-    positions: Option<String>,
-    seconds: Option<Seconds>,
+pub(super) struct SweepRow {
+    pub(super) instance: String,
+    pub(super) undone: String,
+    pub(super) positions: Option<String>,
+    pub(super) seconds: Option<Seconds>,
     memo_positions: MemoCell<String>,
     memo_seconds: MemoCell<Seconds>,
     score: Option<i32>,

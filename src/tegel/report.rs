@@ -8,12 +8,26 @@
 //! hit the time limit). `\result{tegel/best}{largest}{COLUMN}`: the largest complete
 //! search (`instance`, `positions`, `seconds`, `over_billion`, `within_hour`).
 
+use super::experiments::{BestRow, SweepRow};
+use crate::column;
+use crate::harness::row::STATUS;
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
 use crate::report::kinds::{Figure, GameReport, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
+
+/// The sweep's columns the report reads.
+const INSTANCE: &str = column!(SweepRow, instance);
+const UNDONE: &str = column!(SweepRow, undone);
+const POSITIONS: &str = column!(SweepRow, positions);
+const SECONDS: &str = column!(SweepRow, seconds);
+
+/// The `best` table's columns the report reads.
+const BEST_INSTANCE: &str = column!(BestRow, instance);
+const BEST_POSITIONS: &str = column!(BestRow, positions);
+const BEST_SECONDS: &str = column!(BestRow, seconds);
 
 /// The tile game's report.
 pub static REPORT: GameReport = GameReport {
@@ -24,7 +38,7 @@ pub static REPORT: GameReport = GameReport {
         KindReport::new("good", "bepaalGoedeZet (Monte Carlo move) per instance"),
         KindReport {
             placed: true,
-            chart_columns: &["instance", "undone", "positions", "seconds"],
+            chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
             charts: sweep_charts,
             figures: sweep_figures,
             ..KindReport::new("sweep", "besteScore against moves undone (doeExperiment) per instance")
@@ -36,7 +50,7 @@ pub static REPORT: GameReport = GameReport {
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.
 fn sweep_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    vec![sweep_chart(name, table, "positions", "positions visited"), sweep_chart(name, table, "seconds", "time taken")]
+    vec![sweep_chart(name, table, POSITIONS, "positions visited"), sweep_chart(name, table, SECONDS, "time taken")]
 }
 
 fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str) -> Chart {
@@ -47,9 +61,9 @@ fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str) -> Chart 
             "Tile game undo sweep: {what} by besteScore against moves undone, one line per instance (log scale)."
         ),
         x_label: "moves undone".to_string(),
-        y_label: if column == "seconds" { "time (s)".to_string() } else { what.to_string() },
+        y_label: if column == SECONDS { "time (s)".to_string() } else { what.to_string() },
     };
-    line_chart(labels, true, lines(table, &["instance"], "undone", column, true))
+    line_chart(labels, true, lines(table, &[INSTANCE], UNDONE, column, true))
 }
 
 /// The largest complete search of a `best` table (row key `largest`): its `instance`,
@@ -59,16 +73,16 @@ fn largest_search(table: &CsvTable) -> Vec<Figure> {
     let largest = table
         .rows
         .iter()
-        .filter(|r| table.cell(r, "status").is_none_or(is_ok))
-        .filter_map(|r| Some((r, table.number(r, "positions")?, table.number(r, "seconds")?)))
+        .filter(|r| table.cell(r, STATUS).is_none_or(is_ok))
+        .filter_map(|r| Some((r, table.number(r, BEST_POSITIONS)?, table.number(r, BEST_SECONDS)?)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     let Some((row, positions, seconds)) = largest else { return Vec::new() };
     let key = "largest".to_string();
     let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
     vec![
-        (key.clone(), "instance", escape(&key_part(table.cell(row, "instance").unwrap_or_default()))),
-        (key.clone(), "positions", format_cell("positions", table.cell(row, "positions").unwrap_or_default())),
-        (key.clone(), "seconds", format_cell("seconds", table.cell(row, "seconds").unwrap_or_default())),
+        (key.clone(), BEST_INSTANCE, escape(&key_part(table.cell(row, BEST_INSTANCE).unwrap_or_default()))),
+        (key.clone(), BEST_POSITIONS, format_cell(BEST_POSITIONS, table.cell(row, BEST_POSITIONS).unwrap_or_default())),
+        (key.clone(), BEST_SECONDS, format_cell(BEST_SECONDS, table.cell(row, BEST_SECONDS).unwrap_or_default())),
         (key.clone(), "over_billion", yes(positions > 1e9)),
         (key, "within_hour", yes(seconds <= 3600.0)),
     ]
@@ -76,7 +90,7 @@ fn largest_search(table: &CsvTable) -> Vec<Figure> {
 
 /// Derived per-instance figures of an undo sweep (see the module documentation).
 fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
-    let mut instances: Vec<&str> = table.column("instance");
+    let mut instances: Vec<&str> = table.column(INSTANCE);
     instances.dedup();
     let mut seen = Vec::new();
     let mut out = Vec::new();
@@ -85,22 +99,19 @@ fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
             continue;
         }
         seen.push(instance);
-        let rows: Vec<&Vec<String>> =
-            table.rows.iter().filter(|r| table.cell(r, "instance") == Some(instance)).collect();
+        let rows: Vec<&Vec<String>> = table.rows.iter().filter(|r| table.cell(r, INSTANCE) == Some(instance)).collect();
         let complete: Vec<(f64, f64, f64)> = rows
             .iter()
-            .filter(|r| table.cell(r, "status").is_none_or(is_ok))
-            .filter_map(|r| {
-                Some((table.number(r, "undone")?, table.number(r, "positions")?, table.number(r, "seconds")?))
-            })
+            .filter(|r| table.cell(r, STATUS).is_none_or(is_ok))
+            .filter_map(|r| Some((table.number(r, UNDONE)?, table.number(r, POSITIONS)?, table.number(r, SECONDS)?)))
             .collect();
-        let stopped = rows.iter().any(|r| table.cell(r, "status").is_some_and(|s| !is_ok(s)));
+        let stopped = rows.iter().any(|r| table.cell(r, STATUS).is_some_and(|s| !is_ok(s)));
         let key = key_part(instance);
         out.push((key.clone(), "stopped", if stopped { "yes" } else { "no" }.to_string()));
         let Some(&(undone, positions, seconds)) = complete.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
-        out.push((key.clone(), "undone_max", format_cell("undone", &format!("{undone}"))));
-        out.push((key.clone(), "positions_at_max", format_cell("positions", &format!("{positions}"))));
-        out.push((key.clone(), "seconds_at_max", format_cell("seconds", &format!("{seconds}"))));
+        out.push((key.clone(), "undone_max", format_cell(UNDONE, &format!("{undone}"))));
+        out.push((key.clone(), "positions_at_max", format_cell(POSITIONS, &format!("{positions}"))));
+        out.push((key.clone(), "seconds_at_max", format_cell(SECONDS, &format!("{seconds}"))));
         let base = complete.iter().filter(|p| p.1 > 1.0).min_by(|a, b| a.0.total_cmp(&b.0));
         if let Some(&(u0, p0, _)) = base {
             if undone > u0 {
