@@ -11,10 +11,15 @@
 //! this against the plain walk, also with tables far too small for the tree.
 //!
 //! # Bounded memory and replacement
-//! The table has a fixed number of buckets (from `--memo-mb`) and never grows; its memory
-//! is taken in chunks as the search first touches them. A bucket holds [`WAYS`] entries; storing into a full bucket replaces the entry
-//! with the least work (the smallest subtree, by the caller's measure), or drops the new
-//! entry when every stored one cost more. Replacement only costs recomputation later.
+//! The table never takes more than its bound (from `--memo-mb`). It starts with one chunk
+//! of buckets and doubles the buckets in use (up to the bound) whenever stores keep
+//! meeting full buckets, so a small search takes little memory and a large one the whole
+//! bound; a key's bucket is its hash modulo the buckets in use. After a doubling, an entry
+//! whose key now belongs to another bucket is no longer found: it is a free slot for the
+//! next store (recomputing it is the only cost). A bucket holds [`WAYS`] entries; storing
+//! into a full bucket replaces the entry with the least work (the smallest subtree, by the
+//! caller's measure), or drops the new entry when every stored one cost more. Replacement
+//! only costs recomputation later.
 //!
 //! # Concurrency
 //! Each bucket has its own mutex, held for a handful of comparisons; parallel searches
@@ -22,6 +27,7 @@
 //! subtree at the same time; both store the same value, so the result is unchanged.
 
 use std::hash::{BuildHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use super::error::InputError;
@@ -47,13 +53,21 @@ type Chunk<K, V> = Box<[Bucket<K, V>]>;
 /// A bounded concurrent table from exact keys to subtree values.
 ///
 /// `K` is the full key (compared with `==` on every hit), `V` the stored value. The
-/// buckets come in chunks that are allocated when first used, so a large table costs
-/// nothing until the search fills it, and starting one is instant.
+/// buckets come in chunks that are allocated when first used, and the buckets in use
+/// double as the table fills, so a large bound costs nothing until a search needs it, and
+/// starting a table is instant.
 pub struct MemoTable<K, V> {
     chunks: Box<[OnceLock<Chunk<K, V>>]>,
     chunk_buckets: usize,
     buckets: usize,
+    /// Buckets in use now: one chunk, doubling up to `buckets`.
+    active: AtomicUsize,
+    /// Stores that met a full bucket since the last doubling.
+    crowded: AtomicU64,
 }
+
+/// The table doubles when stores have met this many full buckets per 1024 buckets in use.
+const CROWDED_PER_1024: u64 = 64;
 
 /// Buckets per chunk (the unit of allocation).
 const CHUNK_BUCKETS: usize = 1 << 14;
@@ -72,7 +86,13 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         let chunk_buckets = wanted.min(CHUNK_BUCKETS);
         let buckets = wanted / chunk_buckets * chunk_buckets;
         let chunks = (0..buckets / chunk_buckets).map(|_| OnceLock::new()).collect();
-        Ok(MemoTable { chunks, chunk_buckets, buckets })
+        Ok(MemoTable {
+            chunks,
+            chunk_buckets,
+            buckets,
+            active: AtomicUsize::new(chunk_buckets),
+            crowded: AtomicU64::new(0),
+        })
     }
 
     /// A table of `mb` MiB.
@@ -80,7 +100,7 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         Self::with_bytes(mb.saturating_mul(1 << 20))
     }
 
-    /// Bytes the table may occupy when full (the `memo_bytes` figure).
+    /// Bytes the table may occupy when it has grown to its bound (the `memo_bytes` figure).
     pub fn bytes(&self) -> u64 {
         (self.buckets * Self::BUCKET_BYTES) as u64
     }
@@ -91,22 +111,36 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         (used * self.chunk_buckets * Self::BUCKET_BYTES) as u64
     }
 
-    /// Entries the table can hold.
+    /// Entries the table can hold when it has grown to its bound.
     pub fn capacity(&self) -> u64 {
         (self.buckets * WAYS) as u64
     }
 
-    fn bucket(&self, key: &K) -> &Bucket<K, V> {
-        let h = ((u128::from(MemoHash.hash_one(key)) * self.buckets as u128) >> 64) as usize;
-        let chunk = self.chunks[h / self.chunk_buckets]
+    /// Buckets in use now (doubling from one chunk up to the bound).
+    pub fn buckets_in_use(&self) -> usize {
+        self.active.load(Ordering::Relaxed)
+    }
+
+    /// The index of `key`'s bucket among `active` buckets in use.
+    fn index(key: &K, active: usize) -> usize {
+        let h = MemoHash.hash_one(key);
+        if active.is_power_of_two() {
+            h as usize & (active - 1)
+        } else {
+            (h % active as u64) as usize
+        }
+    }
+
+    fn bucket_at(&self, i: usize) -> &Bucket<K, V> {
+        let chunk = self.chunks[i / self.chunk_buckets]
             .get_or_init(|| (0..self.chunk_buckets).map(|_| Mutex::new([None; WAYS])).collect());
-        &chunk[h % self.chunk_buckets]
+        &chunk[i % self.chunk_buckets]
     }
 
     /// The stored value of exactly `key`, if it is in the table.
     #[inline]
     pub fn get(&self, key: &K) -> Option<V> {
-        let slots = lock(self.bucket(key));
+        let slots = lock(self.bucket_at(Self::index(key, self.buckets_in_use())));
         slots.iter().flatten().find(|e| e.key == *key).map(|e| e.value)
     }
 
@@ -114,12 +148,19 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
     /// subtree's positions), so that cheap entries are replaced first.
     #[inline]
     pub fn store(&self, key: K, value: V, work: u64) {
-        let mut slots = lock(self.bucket(&key));
+        let active = self.buckets_in_use();
+        let i = Self::index(&key, active);
+        let mut slots = lock(self.bucket_at(i));
         let new = Some(Entry { key, value, work });
         if let Some(slot) = slots.iter_mut().find(|s| s.is_none_or(|e| e.key == key)) {
             *slot = new;
             return;
         }
+        if let Some(slot) = slots.iter_mut().find(|s| s.is_some_and(|e| Self::index(&e.key, active) != i)) {
+            *slot = new;
+            return;
+        }
+        self.crowded_store(active);
         let (cheapest, least) = slots
             .iter()
             .enumerate()
@@ -128,6 +169,21 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
             .unwrap_or((0, 0));
         if least <= work {
             slots[cheapest] = new;
+        }
+    }
+
+    /// Counts a store that met a full bucket, and doubles the buckets in use (up to the
+    /// bound) when there have been enough of them.
+    fn crowded_store(&self, active: usize) {
+        if active >= self.buckets {
+            return;
+        }
+        let crowded = self.crowded.fetch_add(1, Ordering::Relaxed) + 1;
+        if crowded * 1024 >= active as u64 * CROWDED_PER_1024 {
+            let doubled = active.saturating_mul(2).min(self.buckets);
+            if self.active.compare_exchange(active, doubled, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+                self.crowded.store(0, Ordering::Relaxed);
+            }
         }
     }
 
@@ -329,6 +385,33 @@ mod tests {
         assert_eq!(t.get(&1), Some(2));
         assert!(t.allocated_bytes() > 0 && t.allocated_bytes() <= 8 << 20, "{}", t.allocated_bytes());
         assert!(t.bytes() <= 4096 << 20 && t.bytes() > 4090 << 20, "{}", t.bytes());
+    }
+
+    #[test]
+    fn the_buckets_in_use_double_as_stores_crowd_and_keys_stay_exact() {
+        let t: MemoTable<u64, u64> = MemoTable::with_megabytes(256).unwrap();
+        let start = t.buckets_in_use();
+        assert_eq!(start, CHUNK_BUCKETS);
+        let n = 40 * CHUNK_BUCKETS as u64;
+        for k in 0..n {
+            t.store(k, k * 7, 1);
+        }
+        assert!(t.buckets_in_use() >= 8 * start, "{} buckets in use", t.buckets_in_use());
+        assert!(t.buckets_in_use() as u64 * WAYS as u64 <= t.capacity());
+        let found = (0..n).filter(|k| t.get(k).inspect(|&v| assert_eq!(v, k * 7)).is_some()).count();
+        assert!(found as u64 > n / 2, "{found} of {n} found");
+        assert!(t.allocated_bytes() < t.bytes() / 2);
+    }
+
+    #[test]
+    fn growth_stops_at_the_bound() {
+        let t: MemoTable<u64, u64> = MemoTable::with_bytes(3 * CHUNK_BUCKETS as u64 * 200).unwrap();
+        let bound = t.capacity() / WAYS as u64;
+        for k in 0..20 * bound {
+            t.store(k, k, k);
+        }
+        assert_eq!(t.buckets_in_use() as u64, bound);
+        assert!(t.occupied() <= t.capacity());
     }
 
     #[test]
