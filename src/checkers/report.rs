@@ -3,7 +3,7 @@
 //! `perft` (leaves against depth, log y, one line per board).
 
 use super::experiments::{CountRow, PerftRow};
-use crate::column;
+use crate::columns;
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -29,16 +29,11 @@ pub static REPORT: GameReport = GameReport {
     ],
 };
 
-/// The count table's columns the report reads.
-const BOARD: &str = column!(CountRow, board);
-const GAMES_COLUMN: &str = column!(CountRow, games);
-const POSITIONS: &str = column!(CountRow, positions);
-const MEMO_POSITIONS: &str = column!(CountRow, memo_positions);
+// The count table's columns the report reads.
+columns!(CountRow: BOARD = board, GAMES_COLUMN = games, POSITIONS = positions, MEMO_POSITIONS = memo_positions);
 
-/// The perft table's columns the report reads.
-const PERFT_BOARD: &str = column!(PerftRow, board);
-const DEPTH: &str = column!(PerftRow, depth);
-const LEAVES: &str = column!(PerftRow, leaves);
+// The perft table's columns the report reads.
+columns!(PerftRow: PERFT_BOARD = board, DEPTH = depth, LEAVES = leaves);
 
 const GAMES: Bars = Bars {
     what: "games",

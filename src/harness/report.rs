@@ -8,16 +8,13 @@
 
 use super::parallel::{ParallelRow, PARALLEL};
 use super::row::THREADS;
-use crate::column;
+use crate::columns;
 use crate::report::chart::{Chart, Series};
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
 use crate::report::plots::{line_chart, lines, Labels};
 
-const GAME: &str = column!(ParallelRow, game);
-const SEARCH: &str = column!(ParallelRow, search);
-const INSTANCE: &str = column!(ParallelRow, instance);
-const SPEEDUP: &str = column!(ParallelRow, speedup);
+columns!(ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SPEEDUP = speedup);
 
 /// The harness's report.
 pub static REPORT: GameReport = GameReport {

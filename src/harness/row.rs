@@ -43,9 +43,10 @@ pub const TIME_LIMIT: &str = "time_limit";
 /// The common column holding the row's [`Status`].
 pub const STATUS: &str = "status";
 
-/// The CSV column of field `FIELD` of row type `ROW`, as a `&'static str`, checked when
-/// the crate compiles: `column!(SweepRow, positions)` is `"positions"`, and it stops
-/// compiling when `SweepRow` loses or renames its field `positions`. The report names
+/// Private constants naming CSV columns by the row type's fields, checked when the crate
+/// compiles: `columns!(SweepRow: POSITIONS = positions)` declares `POSITIONS` as
+/// `"positions"`, and stops compiling when `SweepRow` loses or renames its field
+/// `positions`; `column!(SweepRow, positions)` is the one name. The report names
 /// the columns it reads this way, so a renamed column cannot fail only at run time. (A
 /// field under `#[serde(rename)]` is not a column of its own name: do not use it here.)
 ///
@@ -54,7 +55,7 @@ pub const STATUS: &str = "status";
 /// struct SweepRow {
 ///     positions: Option<u64>,
 /// }
-/// const POSITIONS: &str = harness::column!(SweepRow, positions);
+/// harness::columns!(SweepRow: POSITIONS = positions);
 /// assert_eq!(POSITIONS, "positions");
 /// assert_eq!(harness::harness::columns_of::<SweepRow>()[0], POSITIONS);
 /// ```
@@ -64,8 +65,16 @@ pub const STATUS: &str = "status";
 /// struct SweepRow {
 ///     positions: Option<u64>,
 /// }
-/// const SECONDS: &str = harness::column!(SweepRow, seconds);
+/// harness::columns!(SweepRow: SECONDS = seconds);
 /// ```
+#[macro_export]
+macro_rules! columns {
+    ($row:ty: $($name:ident = $field:ident),* $(,)?) => {
+        $(const $name: &str = $crate::column!($row, $field);)*
+    };
+}
+
+/// The column of field `FIELD` of row type `ROW`: see [`columns!`], which names several.
 #[macro_export]
 macro_rules! column {
     ($row:ty, $field:ident) => {{

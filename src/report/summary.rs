@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::column;
+use crate::columns;
 use crate::harness::parallel::ParallelRow;
 use crate::harness::row::{STATUS_TIMEOUT, THREADS};
 use crate::harness::InputError;
@@ -12,14 +12,8 @@ use crate::harness::InputError;
 use super::csv_table::CsvTable;
 use super::tables::{latex_table, Titles};
 
-const GAME: &str = column!(ParallelRow, game);
-const SEARCH: &str = column!(ParallelRow, search);
-const INSTANCE: &str = column!(ParallelRow, instance);
-const SEQ_POSITIONS: &str = column!(ParallelRow, seq_positions);
-const PAR_POSITIONS: &str = column!(ParallelRow, par_positions);
-const EQUAL: &str = column!(ParallelRow, equal);
-const SEQ_SECONDS: &str = column!(ParallelRow, seq_seconds);
-const SPEEDUP: &str = column!(ParallelRow, speedup);
+columns!(ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SEQ_POSITIONS = seq_positions,
+    PAR_POSITIONS = par_positions, EQUAL = equal, SEQ_SECONDS = seq_seconds, SPEEDUP = speedup);
 
 /// The columns of a search's key in the summary.
 const KEY: [&str; 3] = [GAME, SEARCH, INSTANCE];

@@ -3,7 +3,7 @@
 //! vs fast counting, dumb vs smart finding).
 
 use super::experiments::TableRow;
-use crate::column;
+use crate::columns;
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -20,12 +20,8 @@ pub static REPORT: GameReport = GameReport {
     }],
 };
 
-const INSTANCE: &str = column!(TableRow, instance);
-const DUMB_FIND: &str = column!(TableRow, dumb_find_positions);
-const SMART_FIND: &str = column!(TableRow, smart_find_positions);
-const DUMB_COUNT: &str = column!(TableRow, dumb_count_positions);
-const SMART_COUNT: &str = column!(TableRow, smart_count_positions);
-const FAST_COUNT: &str = column!(TableRow, fast_count_positions);
+columns!(TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions, SMART_FIND = smart_find_positions,
+    DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions, FAST_COUNT = fast_count_positions);
 
 const COUNT: Bars = Bars {
     what: "count-positions",

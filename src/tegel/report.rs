@@ -9,7 +9,7 @@
 //! search (`instance`, `positions`, `seconds`, `over_billion`, `within_hour`).
 
 use super::experiments::{BestRow, SweepRow};
-use crate::column;
+use crate::columns;
 use crate::harness::row::STATUS;
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
@@ -18,16 +18,11 @@ use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
 
-/// The sweep's columns the report reads.
-const INSTANCE: &str = column!(SweepRow, instance);
-const UNDONE: &str = column!(SweepRow, undone);
-const POSITIONS: &str = column!(SweepRow, positions);
-const SECONDS: &str = column!(SweepRow, seconds);
+// The sweep's columns the report reads.
+columns!(SweepRow: INSTANCE = instance, UNDONE = undone, POSITIONS = positions, SECONDS = seconds);
 
-/// The `best` table's columns the report reads.
-const BEST_INSTANCE: &str = column!(BestRow, instance);
-const BEST_POSITIONS: &str = column!(BestRow, positions);
-const BEST_SECONDS: &str = column!(BestRow, seconds);
+// The `best` table's columns the report reads.
+columns!(BestRow: BEST_INSTANCE = instance, BEST_POSITIONS = positions, BEST_SECONDS = seconds);
 
 /// The tile game's report.
 pub static REPORT: GameReport = GameReport {
