@@ -174,8 +174,8 @@ impl<'a> PackedRules<'a> {
             for bowl in 0..MAX_BOWLS as u32 {
                 for left in 0..=MAX_BOWL_TILES as u32 {
                     let (taken, yellow) = rules.draw(drawn, (rules.bowl_tiles as u32).saturating_sub(left));
-                    let counters = u64::from(yellow | (taken - yellow) << 4) << (8 * bowl);
-                    refill[((drawn << 6) | 8 * bowl | left) as usize] =
+                    let counters = u64::from(yellow | ((taken - yellow) << 4)) << (8 * bowl);
+                    refill[((drawn << 6) | (8 * bowl) | left) as usize] =
                         counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT;
                 }
             }
