@@ -29,8 +29,15 @@ use crate::harness::split::{self, SplitTree};
 use crate::harness::InputError;
 
 /// Counts use the table at positions with at least this many unplaced stones; below, the
-/// subtrees are a handful of positions, cheaper to walk again than to look up.
+/// subtrees are a handful of positions, cheaper to walk again (by the plain walk) than to
+/// look up.
 pub const MEMO_MIN_LEFT: u32 = 2;
+
+/// Lookups a worker makes at one level before it judges whether the level pays.
+pub const MEMO_SAMPLE: u64 = 1 << 16;
+/// Walk positions a lookup must save on average for its level to keep using the table: a
+/// lookup is a random access into a large table, some dozens of walk positions' time.
+pub const MEMO_PAYS: u64 = 32;
 
 /// A subtree's `(positions, solutions_distinct)`.
 type Value = (u64, u64);
@@ -122,9 +129,28 @@ enum Walk {
     Empty(u64),
 }
 
+/// One worker's lookups at one level (by zero bits of `placed`) and the walk positions
+/// their hits saved.
+#[derive(Clone, Copy, Default)]
+struct Level {
+    lookups: u64,
+    saved: u64,
+}
+
+impl Level {
+    /// Whether this level uses the table: always during the first [`MEMO_SAMPLE`] lookups,
+    /// then while a lookup saves [`MEMO_PAYS`] positions on average.
+    #[inline]
+    fn pays(&self) -> bool {
+        self.lookups < MEMO_SAMPLE || self.saved >= MEMO_PAYS * self.lookups
+    }
+}
+
 /// One worker: the seed's search state plus the memo key, kept up to date.
 struct Walker<'a, const W: usize> {
     s: Search<'a>,
+    /// Lookups per level; a level that stops paying is walked without the table.
+    levels: [Level; 33],
     shared: &'a Shared<'a, W>,
     covered: [u64; W],
     canon: u32,
@@ -148,7 +174,7 @@ impl<'a, const W: usize> Walker<'a, W> {
             .flat_map(|(m, &k)| m[..usize::from(k)].iter())
             .fold(0u32, |mask, &s| mask | 1 << s);
         let s = Search::new(shared.t, shared.mode, cells, placed, shared.budget);
-        Walker { s, shared, covered, canon, left, found: None }
+        Walker { s, shared, covered, canon, left, found: None, levels: [Level::default(); 33] }
     }
 
     #[inline]
@@ -165,12 +191,17 @@ impl<'a, const W: usize> Walker<'a, W> {
 
     /// The plain walk's `(positions, distinct)` below this position.
     fn count(&mut self, from: usize, checked: Test) -> Result<Value, Stopped> {
-        let memo = self.s.placed.count_zeros() >= self.shared.memo_from;
+        let level = self.s.placed.count_zeros() as usize;
+        if (level as u32) < self.shared.memo_from || !self.levels[level].pays() {
+            let (positions, solutions) = (self.s.n.positions, self.s.n.solutions);
+            self.s.walk(from, checked)?;
+            return Ok((self.s.n.positions - positions, self.s.n.solutions - solutions));
+        }
         let key = self.key();
-        if memo {
-            if let Some(v) = self.shared.table.get(&key) {
-                return Ok(v);
-            }
+        self.levels[level].lookups += 1;
+        if let Some(v) = self.shared.table.get(&key) {
+            self.levels[level].saved += v.0;
+            return Ok(v);
         }
         self.s.n.visit()?;
         let Some(cell) = self.s.first_empty(from) else {
@@ -182,9 +213,7 @@ impl<'a, const W: usize> Walker<'a, W> {
             total = (total.0.saturating_add(p), total.1.saturating_add(s));
             Ok(false)
         })?;
-        if memo {
-            self.shared.table.store(key, total, total.0);
-        }
+        self.shared.table.store(key, total, total.0);
         Ok(total)
     }
 
@@ -500,6 +529,14 @@ mod tests {
         assert_eq!((dumb.1, dumb.2), (fast.distinct, fast.labelled));
         assert_eq!((smart.1, smart.2), (fast.distinct, fast.labelled));
         assert!(dumb.0 > smart.0);
+    }
+
+    #[test]
+    fn a_level_keeps_the_table_while_its_lookups_pay() {
+        let level = |lookups, saved| Level { lookups, saved }.pays();
+        assert!(level(0, 0) && level(MEMO_SAMPLE - 1, 0));
+        assert!(!level(MEMO_SAMPLE, MEMO_PAYS * MEMO_SAMPLE - 1));
+        assert!(level(MEMO_SAMPLE, MEMO_PAYS * MEMO_SAMPLE));
     }
 
     #[test]

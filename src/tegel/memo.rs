@@ -155,7 +155,7 @@ impl SplitTree for MemoTree<'_, '_> {
     }
 
     fn join(&self, pos: Packed, children: Vec<MemoValue>) -> Result<MemoValue, Stopped> {
-        let mut value = MemoValue { best: BestResult { score: i32::MIN, best_move: None, positions: 1 }, computed: 1 };
+        let mut value = MemoValue::branching();
         for (&mv, child) in self.tables.moves(&pos).as_slice().iter().zip(children) {
             value.add(mv, &child);
         }
@@ -164,6 +164,19 @@ impl SplitTree for MemoTree<'_, '_> {
 }
 
 impl MemoValue {
+    /// The value of a non-end position before its children are added: the position
+    /// itself counted and computed.
+    fn branching() -> Self {
+        MemoValue { best: BestResult { score: i32::MIN, best_move: None, positions: 1 }, computed: 1 }
+    }
+
+    /// The value of a subtree the walker searched (its computed subtrees counted by the
+    /// walker).
+    fn of(subtree: Subtree) -> Self {
+        let best = BestResult { score: subtree.score, best_move: None, positions: subtree.positions };
+        MemoValue { best, computed: 0 }
+    }
+
     /// Adds the value of the child reached by `mv` (children added in list order).
     fn add(&mut self, mv: Move, child: &MemoValue) {
         self.computed += child.computed;
@@ -183,12 +196,12 @@ impl MemoTree<'_, '_> {
         if t.someone_all_full(pos) || moves.is_empty() {
             return Ok(MemoValue::end(t, pos));
         }
-        let mut walker = Walker::<M> { tables: t, table: self.table, computed: Ticker::new(self.budget), halted: false };
-        let mut value = MemoValue { best: BestResult { score: i32::MIN, best_move: None, positions: 1 }, computed: 1 };
+        let computed = Ticker::new(self.budget);
+        let mut walker = Walker::<M> { tables: t, table: self.table, computed, halted: false };
+        let mut value = MemoValue::branching();
         t.for_each_child(pos, moves, |mv, child| {
             let c = walker.child(child);
-            let child = MemoValue { best: BestResult { score: c.score, best_move: None, positions: c.positions }, computed: 0 };
-            value.add(mv, &child);
+            value.add(mv, &MemoValue::of(c));
             !walker.halted
         });
         let halted = walker.halted;

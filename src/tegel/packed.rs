@@ -174,8 +174,8 @@ impl<'a> PackedRules<'a> {
             for bowl in 0..MAX_BOWLS as u32 {
                 for left in 0..=MAX_BOWL_TILES as u32 {
                     let (taken, yellow) = rules.draw(drawn, (rules.bowl_tiles as u32).saturating_sub(left));
-                    let counters = u64::from(yellow | (taken - yellow) << 4) << (8 * bowl);
-                    refill[(drawn << 6 | 8 * bowl | left) as usize] =
+                    let counters = u64::from(yellow | ((taken - yellow) << 4)) << (8 * bowl);
+                    refill[((drawn << 6) | (8 * bowl) | left) as usize] =
                         counters + (u64::from(taken) << DRAWN_SHIFT) + TO_MOVE_BIT;
                 }
             }
@@ -421,7 +421,7 @@ impl<'a> PackedRules<'a> {
         let state = pos.state & !(15 << shift);
         let left = ((state >> (shift ^ 4)) & 7) as usize;
         let drawn = usize::from((state >> DRAWN_SHIFT) as u8);
-        let state = state.wrapping_add(self.refill[drawn << 6 | (shift & 0x38) as usize | left]);
+        let state = state.wrapping_add(self.refill[(drawn << 6) | (shift & 0x38) as usize | left]);
         Packed { boards: [pos.boards[1], mover], state }
     }
 }
