@@ -195,20 +195,24 @@ impl Experiment for SpeedExperiment {
 /// One row of the `parallel` experiment: the sequential run against the parallel run
 /// on one thread count.
 #[derive(Serialize, Default)]
-pub(crate) struct ParallelRow {
-    pub(crate) game: String,
-    pub(crate) search: String,
-    pub(crate) instance: String,
-    pub(crate) seq_positions: Option<u64>,
-    pub(crate) par_positions: Option<u64>,
+struct ParallelRow {
+    game: String,
+    search: String,
+    instance: String,
+    seq_positions: Option<u64>,
+    par_positions: Option<u64>,
     /// Whether both runs gave the same positions and result (they must).
-    pub(crate) equal: Option<bool>,
-    pub(crate) seq_seconds: Option<Seconds>,
+    equal: Option<bool>,
+    seq_seconds: Option<Seconds>,
     par_seconds: Option<Seconds>,
-    pub(crate) speedup: Option<Fixed<3>>,
+    speedup: Option<Fixed<3>>,
     /// The sequential run's answer (score and move, count, ...).
     result: Option<String>,
 }
+
+// The columns of `ParallelRow` that the report and its summary read.
+crate::columns!(pub(crate) ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SPEEDUP = speedup,
+    SEQ_POSITIONS = seq_positions, PAR_POSITIONS = par_positions, EQUAL = equal, SEQ_SECONDS = seq_seconds);
 
 type Outcome = std::result::Result<SearchOutcome, Stopped>;
 

@@ -6,15 +6,12 @@
 //! The harness's counterpart of a game's `src/GAME/report.rs`, beside the experiments it
 //! describes; `src/report` names no kind of its own.
 
-use super::parallel::{ParallelRow, PARALLEL};
+use super::parallel::{GAME, INSTANCE, PARALLEL, SEARCH, SPEEDUP};
 use super::row::THREADS;
-use crate::columns;
 use crate::report::chart::{Chart, Series};
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
 use crate::report::plots::{line_chart, lines, Labels};
-
-columns!(ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SPEEDUP = speedup);
 
 /// The harness's report.
 pub static REPORT: GameReport = GameReport {

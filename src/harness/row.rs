@@ -43,10 +43,11 @@ pub const TIME_LIMIT: &str = "time_limit";
 /// The common column holding the row's [`Status`].
 pub const STATUS: &str = "status";
 
-/// Private constants naming CSV columns by the row type's fields, checked when the crate
-/// compiles: `columns!(SweepRow: POSITIONS = positions)` declares `POSITIONS` as
-/// `"positions"`, and stops compiling when `SweepRow` loses or renames its field
-/// `positions`; `column!(SweepRow, positions)` is the one name. The report names
+/// Constants naming CSV columns by the row type's fields, checked when the crate
+/// compiles: `columns!(pub(super) SweepRow: POSITIONS = positions)` declares `POSITIONS`
+/// as `"positions"`, and stops compiling when `SweepRow` loses or renames its field
+/// `positions`; `column!(SweepRow, positions)` is the one name. Declared beside the row
+/// type (whose fields stay private), they are what a game's report reads. The report names
 /// the columns it reads this way, so a renamed column cannot fail only at run time. (A
 /// field under `#[serde(rename)]` is not a column of its own name: do not use it here.)
 ///
@@ -69,8 +70,8 @@ pub const STATUS: &str = "status";
 /// ```
 #[macro_export]
 macro_rules! columns {
-    ($row:ty: $($name:ident = $field:ident),* $(,)?) => {
-        $(const $name: &str = $crate::column!($row, $field);)*
+    ($vis:vis $row:ty: $($name:ident = $field:ident),* $(,)?) => {
+        $($vis const $name: &str = $crate::column!($row, $field);)*
     };
 }
 

@@ -4,16 +4,12 @@
 
 use std::path::Path;
 
-use crate::columns;
-use crate::harness::parallel::ParallelRow;
+use crate::harness::parallel::{EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP};
 use crate::harness::row::{STATUS_TIMEOUT, THREADS};
 use crate::harness::InputError;
 
 use super::csv_table::CsvTable;
 use super::tables::{latex_table, Titles};
-
-columns!(ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SEQ_POSITIONS = seq_positions,
-    PAR_POSITIONS = par_positions, EQUAL = equal, SEQ_SECONDS = seq_seconds, SPEEDUP = speedup);
 
 /// The columns of a search's key in the summary.
 const KEY: [&str; 3] = [GAME, SEARCH, INSTANCE];

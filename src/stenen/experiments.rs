@@ -98,28 +98,33 @@ struct Table {
 /// figure that the memo filled after the walk timed out has its seconds `None` and its
 /// `_source` column `memo`.
 #[derive(Serialize, Default)]
-pub(super) struct TableRow {
-    pub(super) instance: String,
-    pub(super) height: usize,
-    pub(super) width: usize,
-    pub(super) stones: usize,
-    pub(super) dumb_find_positions: Option<u64>,
-    pub(super) dumb_find_seconds: Option<Seconds>,
-    pub(super) smart_find_positions: Option<u64>,
-    pub(super) smart_find_seconds: Option<Seconds>,
-    pub(super) solutions_distinct: Option<u64>,
-    pub(super) solutions_labelled: Option<u128>,
-    pub(super) dumb_count_positions: Option<u64>,
-    pub(super) dumb_count_seconds: Option<Seconds>,
-    pub(super) smart_count_positions: Option<u64>,
-    pub(super) smart_count_seconds: Option<Seconds>,
-    pub(super) fast_count_positions: Option<u64>,
-    pub(super) fast_count_seconds: Option<Seconds>,
-    pub(super) dumb_find_positions_source: &'static str,
-    pub(super) smart_find_positions_source: &'static str,
-    pub(super) dumb_count_positions_source: &'static str,
-    pub(super) smart_count_positions_source: &'static str,
+struct TableRow {
+    instance: String,
+    height: usize,
+    width: usize,
+    stones: usize,
+    dumb_find_positions: Option<u64>,
+    dumb_find_seconds: Option<Seconds>,
+    smart_find_positions: Option<u64>,
+    smart_find_seconds: Option<Seconds>,
+    solutions_distinct: Option<u64>,
+    solutions_labelled: Option<u128>,
+    dumb_count_positions: Option<u64>,
+    dumb_count_seconds: Option<Seconds>,
+    smart_count_positions: Option<u64>,
+    smart_count_seconds: Option<Seconds>,
+    fast_count_positions: Option<u64>,
+    fast_count_seconds: Option<Seconds>,
+    dumb_find_positions_source: &'static str,
+    smart_find_positions_source: &'static str,
+    dumb_count_positions_source: &'static str,
+    smart_count_positions_source: &'static str,
 }
+
+// The columns of `TableRow` that the report reads.
+crate::columns!(pub(super) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions,
+    SMART_FIND = smart_find_positions, DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions,
+    FAST_COUNT = fast_count_positions);
 
 /// `<column>_source` value of a figure the seed's walk produced (or could not: `timeout`).
 pub const SOURCE_WALK: &str = "walk";

@@ -2,8 +2,7 @@
 //! instance table and its charts (positions visited per instance, log y: dumb vs smart
 //! vs fast counting, dumb vs smart finding).
 
-use super::experiments::TableRow;
-use crate::columns;
+use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -19,9 +18,6 @@ pub static REPORT: GameReport = GameReport {
         ..KindReport::new("table", "finding and counting tilings, dumb, smart and fast, per instance")
     }],
 };
-
-columns!(TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions, SMART_FIND = smart_find_positions,
-    DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions, FAST_COUNT = fast_count_positions);
 
 const COUNT: Bars = Bars {
     what: "count-positions",

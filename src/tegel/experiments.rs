@@ -300,16 +300,19 @@ fn interrupted_check(r: &std::result::Result<impl Sized, Stopped>) -> Result<()>
 
 /// A row of the `best` kind.
 #[derive(Serialize, Default)]
-pub(super) struct BestRow {
-    pub(super) instance: String,
+struct BestRow {
+    instance: String,
     score: Option<i32>,
     best_move: Option<String>,
-    pub(super) positions: Option<String>,
-    pub(super) seconds: Option<Seconds>,
+    positions: Option<String>,
+    seconds: Option<Seconds>,
     memo_positions: MemoCell<String>,
     memo_seconds: MemoCell<Seconds>,
     positions_per_second: Option<Fixed<0>>,
 }
+
+// The columns of `BestRow` that the report reads.
+crate::columns!(pub(super) BestRow: BEST_INSTANCE = instance, BEST_POSITIONS = positions, BEST_SECONDS = seconds);
 
 /// A cell of the memo search, which can stop on its own while the row's plain walk
 /// finishes (the row's status is then `ok` and the cell still says `timeout`).
@@ -466,17 +469,20 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
 /// A row of the `sweep` kind: one besteScore call after `undone` undos (`-` in the one
 /// row of a sweep whose good game passed the time limit).
 #[derive(Serialize, Default)]
-pub(super) struct SweepRow {
-    pub(super) instance: String,
-    pub(super) undone: String,
-    pub(super) positions: Option<String>,
-    pub(super) seconds: Option<Seconds>,
+struct SweepRow {
+    instance: String,
+    undone: String,
+    positions: Option<String>,
+    seconds: Option<Seconds>,
     memo_positions: MemoCell<String>,
     memo_seconds: MemoCell<Seconds>,
     score: Option<i32>,
     best_move: Option<String>,
     sims: u32,
 }
+
+// The columns of `SweepRow` that the report reads.
+crate::columns!(pub(super) SweepRow: INSTANCE = instance, UNDONE = undone, POSITIONS = positions, SECONDS = seconds);
 
 fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);

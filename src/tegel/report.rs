@@ -8,8 +8,7 @@
 //! hit the time limit). `\result{tegel/best}{largest}{COLUMN}`: the largest complete
 //! search (`instance`, `positions`, `seconds`, `over_billion`, `within_hour`).
 
-use super::experiments::{BestRow, SweepRow};
-use crate::columns;
+use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
 use crate::harness::row::STATUS;
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
@@ -17,12 +16,6 @@ use crate::report::kinds::{Figure, GameReport, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
-
-// The sweep's columns the report reads.
-columns!(SweepRow: INSTANCE = instance, UNDONE = undone, POSITIONS = positions, SECONDS = seconds);
-
-// The `best` table's columns the report reads.
-columns!(BestRow: BEST_INSTANCE = instance, BEST_POSITIONS = positions, BEST_SECONDS = seconds);
 
 /// The tile game's report.
 pub static REPORT: GameReport = GameReport {
