@@ -596,7 +596,8 @@ mod tests {
         let tiny = perft_memo(&g, &p, 8, TINY, false, &b).unwrap();
         let par = in_pool(2, || perft_memo(&g, &p, 8, BIG, true, &b)).unwrap();
         let par_tiny = in_pool(2, || perft_memo(&g, &p, 8, 4096, true, &b)).unwrap();
-        for m in [tiny, par, par_tiny] {
+        let three = in_pool(3, || perft_memo(&g, &p, 8, 4096, true, &b)).unwrap();
+        for m in [tiny, par, par_tiny, three] {
             assert_eq!((m.leaves, m.plain_positions), (plain.leaves, plain.positions));
         }
         assert!(tiny.memo_bytes < 1024 && tiny.distinct_positions > par.distinct_positions);
@@ -624,8 +625,10 @@ mod tests {
             let plain = count_plain(&g, &p, &b).unwrap();
             let memo = count_memo(&g, &p, BIG, false, &b).unwrap();
             assert_eq!((memo.games, memo.plain_positions), (plain.games, u128::from(plain.positions)), "{m}x{n}");
-            let par = in_pool(2, || count_memo(&g, &p, BIG, true, &b)).unwrap();
-            assert_eq!((par.games, par.plain_positions), (plain.games, memo.plain_positions), "{m}x{n}");
+            for threads in [2, 3] {
+                let par = in_pool(threads, || count_memo(&g, &p, BIG, true, &b)).unwrap();
+                assert_eq!((par.games, par.plain_positions), (plain.games, memo.plain_positions), "{m}x{n}");
+            }
         }
     }
 
