@@ -377,19 +377,55 @@ fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoP
 
 // ---------------------------------------------------------------- count
 
-/// Subtree figures stored per position in 128 bits: the bit widths of Black's wins,
-/// White's wins and the both-kings games (6 bits each), those three numbers in their
-/// widths, and the plain calls in the bits left. The plain calls are at least the games,
-/// so every position whose figures need at most 110 bits together is stored; the few
-/// that need more lie near the start and are not stored (their children are). Two words
-/// rather than a `u128`, to keep a table entry 8-byte aligned.
+/// Subtree figures a memoised count stores per position: the games split and the plain
+/// calls, when they fit (positions whose figures do not are not stored; their children
+/// are).
+trait CountValue: Copy + Send + Sync {
+    /// The stored form of `games` and `plain`, if they fit.
+    fn pack(games: &Games, plain: u128) -> Option<Self>;
+    /// The games and plain calls back.
+    fn unpack(self) -> (Games, u128);
+}
+
+/// The compact count value, used with the [`Narrow`] key (boards whose counts stay
+/// small enough): 128 bits holding the bit widths of Black's wins, White's wins and the
+/// both-kings games (6 bits each), those three numbers in their widths, and the plain
+/// calls in the bits left. The plain calls are at least the games, so every position
+/// whose figures need at most 110 bits together is stored (6x6 r1: all but 96 of
+/// 526,530). Two words rather than a `u128`, to keep a table entry 8-byte aligned.
 #[derive(Debug, Clone, Copy)]
 struct CountEntry([u64; 2]);
+
+/// The wide count value, used with the larger keys (7x6 and up, whose counts near the
+/// start need far more than 110 bits): each figure as a `u64`.
+#[derive(Debug, Clone, Copy)]
+struct WideCountEntry {
+    black_wins: u64,
+    white_wins: u64,
+    both_kings: u64,
+    plain: u64,
+}
+
+impl CountValue for WideCountEntry {
+    fn pack(games: &Games, plain: u128) -> Option<Self> {
+        Some(WideCountEntry {
+            black_wins: games.black_wins.try_into().ok()?,
+            white_wins: games.white_wins.try_into().ok()?,
+            both_kings: games.both_kings.try_into().ok()?,
+            plain: plain.try_into().ok()?,
+        })
+    }
+
+    fn unpack(self) -> (Games, u128) {
+        let (b, w, k) = (u128::from(self.black_wins), u128::from(self.white_wins), u128::from(self.both_kings));
+        (Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k }, u128::from(self.plain))
+    }
+}
 
 /// Bits of one width field of a [`CountEntry`].
 const WIDTH_BITS: u32 = 6;
 
-impl CountEntry {
+impl CountValue for CountEntry {
     fn pack(games: &Games, plain: u128) -> Option<Self> {
         let counts = [games.black_wins, games.white_wins, games.both_kings];
         let (mut x, mut at) = (0u128, 3 * WIDTH_BITS);
@@ -422,7 +458,7 @@ impl CountEntry {
     }
 }
 
-impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
+impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
     /// Games and plain calls from `p`.
     fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), WalkStop> {
         self.t.visit()?;
@@ -438,7 +474,7 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
             Ok::<_, WalkStop>(games)
         })?;
         let work = u64::try_from(plain).unwrap_or(u64::MAX);
-        self.store(key, CountEntry::pack(&games, plain), work)?;
+        self.store(key, V::pack(&games, plain), work)?;
         Ok((games, plain))
     }
 }
@@ -446,11 +482,11 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
 /// The memoised count's tree for the splitter: a node is a position; a value is the
 /// games, the plain calls and `[memo calls, computed]`. Expanded nodes are neither looked
 /// up nor stored.
-struct CountMemoTree<'s, 'a, B, K> {
-    s: &'s Shared<'a, B, K, CountEntry>,
+struct CountMemoTree<'s, 'a, B, K, V> {
+    s: &'s Shared<'a, B, K, V>,
 }
 
-impl<B: Bits, K: MemoKey<B>> SplitTree for CountMemoTree<'_, '_, B, K> {
+impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, B, K, V> {
     type Node = Position<B>;
     type Value = (Games, u128, [u64; 2]);
     type Error = WalkStop;
@@ -496,16 +532,16 @@ pub fn count_memo<B: Bits>(
 ) -> Result<Count, CountStop> {
     let job = Job::new(g, p, max_bytes, parallel, budget);
     if job.narrow() {
-        count_keyed::<B, Narrow>(&job)
+        count_keyed::<B, Narrow, CountEntry>(&job)
     } else if job.packs(0) {
-        count_keyed::<B, Packed>(&job)
+        count_keyed::<B, Packed, WideCountEntry>(&job)
     } else {
-        count_keyed::<B, Full<B>>(&job)
+        count_keyed::<B, Full<B>, WideCountEntry>(&job)
     }
 }
 
-fn count_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>) -> Result<Count, CountStop> {
-    let walk = |s: &Shared<B, K, CountEntry>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
+fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &Job<B>) -> Result<Count, CountStop> {
+    let walk = |s: &Shared<B, K, V>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
     let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) =
         on_growing_table(job, COUNT_CROWDED_AT, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })
