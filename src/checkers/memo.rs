@@ -396,8 +396,8 @@ impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
     }
 }
 
-/// Perft of `p` to `depth` through a table of at most `max_bytes`, the first plies split
-/// on the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
+/// Perft of `p` to `depth` through a table of at most `max_bytes`, cut by the root
+/// splitter over the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
 /// plain [`super::perft::perft`]'s `leaves` and `positions`.
 pub fn perft_memo<B: Bits>(
     g: &Geometry<B>,
@@ -593,8 +593,8 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, 
     }
 }
 
-/// Continuation count from `p` through a table of at most `max_bytes`, the first plies
-/// split on the current rayon pool when `parallel`. `games` equal the plain count's and
+/// Continuation count from `p` through a table of at most `max_bytes`, cut by the root
+/// splitter over the current rayon pool when `parallel`. `games` equal the plain count's and
 /// `plain_positions` its `positions`; `positions` are the memo walk's calls (hits
 /// included), `distinct_positions` the positions computed because the table did not
 /// have them (the distinct positions reached, when no entry needed again was dropped).
