@@ -240,9 +240,11 @@ pub(crate) mod tests {
             let (g, p) = start(m, n, r);
             let plain = count_plain(&g, &p, &b).unwrap();
             let memo = crate::checkers::memo::count_memo(&g, &p, 1 << 22, false, &b).unwrap();
-            let par = crate::harness::experiment::in_pool(2, || count_parallel(&g, &p, &b)).unwrap();
             assert_eq!(plain.games, memo.games, "{m}x{n}");
-            assert_eq!(plain, par, "{m}x{n}");
+            for threads in [1, 2, 3] {
+                let par = crate::harness::experiment::in_pool(threads, || count_parallel(&g, &p, &b)).unwrap();
+                assert_eq!(plain, par, "{m}x{n} on {threads} threads");
+            }
             assert!(memo.distinct_positions <= memo.positions && memo.positions <= plain.positions, "{m}x{n}");
         }
     }

@@ -49,7 +49,7 @@ pub fn perft(size: BoardSize, depth: u32, parallel: bool, budget: &Budget) -> Re
 }
 
 /// Perft of the start position of `size` to `depth` through a memo table of at most
-/// `memo_mb` MiB, the first plies on the current rayon pool when `parallel`.
+/// `memo_mb` MiB, cut by the root splitter over the current rayon pool when `parallel`.
 pub fn perft_memo(
     size: BoardSize,
     depth: u32,
@@ -83,7 +83,7 @@ pub enum CountMode {
     Memo {
         /// The table's bound in MiB.
         mb: u64,
-        /// Whether the first plies run on rayon.
+        /// Whether the root splitter cuts the walk over the rayon pool.
         parallel: bool,
     },
 }

@@ -14,9 +14,11 @@
 //! from then on it only replaces. Small searches thus take little memory, and at most
 //! about `1 / (GROWTH - 1)` of the final walk is spent on restarts.
 
+use std::collections::HashMap;
 use std::hash::Hash;
 use std::num::NonZeroU64;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use super::bits::Bits;
 use super::count::{games_from, terminal, Count, CountStop, Games};
@@ -168,14 +170,58 @@ impl<'a, B: Bits> Job<'a, B> {
 struct Shared<'a, B, K, V> {
     g: &'a Geometry<B>,
     table: &'a MemoTable<K, V>,
+    side: &'a Side<K>,
     fill: &'a Fill,
     budget: &'a Budget,
+}
+
+/// Share of the table's bytes the [`Side`] map may take besides it.
+const SIDE_SHARE: u64 = 32;
+
+/// Count figures too wide for the table's compact value ([`CountEntry`]), kept beside
+/// the table under their exact key while the table holds [`CountValue::SIDE`] for them.
+/// They are few (positions near the start), and at most `cap`.
+struct Side<K> {
+    map: Mutex<HashMap<K, WideCountEntry>>,
+    cap: usize,
+}
+
+impl<K: Copy + Eq + Hash> Side<K> {
+    /// An empty map allowed `1 / SIDE_SHARE` of `table_bytes`.
+    fn new(table_bytes: u64) -> Self {
+        let entry = std::mem::size_of::<(K, WideCountEntry)>() as u64 + 1;
+        Side { map: Mutex::new(HashMap::new()), cap: (table_bytes / SIDE_SHARE / entry) as usize }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, WideCountEntry>> {
+        self.map.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn get(&self, key: &K) -> Option<WideCountEntry> {
+        self.lock().get(key).copied()
+    }
+
+    /// Keeps `value` for `key`; `false` when the map is full.
+    fn put(&self, key: K, value: WideCountEntry) -> bool {
+        let mut map = self.lock();
+        if map.len() >= self.cap && !map.contains_key(&key) {
+            return false;
+        }
+        map.insert(key, value);
+        true
+    }
+
+    /// Bytes the map takes (0 while unused).
+    fn bytes(&self) -> u64 {
+        (self.lock().capacity() * (std::mem::size_of::<(K, WideCountEntry)>() + 1)) as u64
+    }
 }
 
 /// One walker: a task's view of the table, its position counter and its stores.
 struct Walker<'a, B, K, V> {
     g: &'a Geometry<B>,
     table: &'a MemoTable<K, V>,
+    side: &'a Side<K>,
     fill: &'a Fill,
     t: Ticker<'a>,
     len: u32,
@@ -185,7 +231,7 @@ struct Walker<'a, B, K, V> {
 impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
     fn new(s: &Shared<'a, B, K, V>) -> Self {
         let len = bits_needed(s.g.rows, s.g.cols);
-        Walker { g: s.g, table: s.table, fill: s.fill, t: Ticker::new(s.budget), len, computed: 0 }
+        Walker { g: s.g, table: s.table, side: s.side, fill: s.fill, t: Ticker::new(s.budget), len, computed: 0 }
     }
 
     /// Stores the value of a position the table did not have (`None`: too large to store).
@@ -223,8 +269,9 @@ fn on_growing_table<B, K: Copy + Eq + Hash, V: Copy, T>(
         let last = bytes >= job.max_bytes;
         let crowded_at = if last { u64::MAX } else { table.capacity() / crowded_divisor };
         let fill = Fill { stores: AtomicU64::new(0), crowded_at };
-        match walk(&Shared { g: job.g, table: &table, fill: &fill, budget: job.budget }) {
-            Ok(v) => return Ok((v, table.bytes())),
+        let side = Side::new(table.bytes());
+        match walk(&Shared { g: job.g, table: &table, side: &side, fill: &fill, budget: job.budget }) {
+            Ok(v) => return Ok((v, table.bytes() + side.bytes())),
             Err(WalkStop::Crowded) => bytes = bytes.saturating_mul(GROWTH).min(job.max_bytes),
             Err(WalkStop::Count(e)) => return Err(e),
         }
@@ -349,8 +396,8 @@ impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
     }
 }
 
-/// Perft of `p` to `depth` through a table of at most `max_bytes`, the first plies split
-/// on the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
+/// Perft of `p` to `depth` through a table of at most `max_bytes`, cut by the root
+/// splitter over the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
 /// plain [`super::perft::perft`]'s `leaves` and `positions`.
 pub fn perft_memo<B: Bits>(
     g: &Geometry<B>,
@@ -377,19 +424,74 @@ fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoP
 
 // ---------------------------------------------------------------- count
 
-/// Subtree figures stored per position in 128 bits: the bit widths of Black's wins,
-/// White's wins and the both-kings games (6 bits each), those three numbers in their
-/// widths, and the plain calls in the bits left. The plain calls are at least the games,
-/// so every position whose figures need at most 110 bits together is stored; the few
-/// that need more lie near the start and are not stored (their children are). Two words
-/// rather than a `u128`, to keep a table entry 8-byte aligned.
+/// Subtree figures a memoised count stores per position: the games split and the plain
+/// calls, when they fit (positions whose figures do not are not stored; their children
+/// are).
+trait CountValue: Copy + Send + Sync {
+    /// The stored form of `games` and `plain`, if they fit.
+    fn pack(games: &Games, plain: u128) -> Option<Self>;
+    /// The games and plain calls back.
+    fn unpack(self) -> (Games, u128);
+    /// The value that sends a look-up to the [`Side`] map, for a type whose figures may
+    /// not fit.
+    const SIDE: Option<Self>;
+    /// Whether this is [`CountValue::SIDE`].
+    fn is_side(&self) -> bool;
+}
+
+/// The compact count value, used with the [`Narrow`] key (boards whose counts stay
+/// small enough): 128 bits holding the bit widths of Black's wins, White's wins and the
+/// both-kings games (6 bits each), those three numbers in their widths, and the plain
+/// calls in the bits left. The plain calls are at least the games, so every position
+/// whose figures need at most 110 bits together is stored (6x6 r1: all but 96 of
+/// 526,530). Two words rather than a `u128`, to keep a table entry 8-byte aligned.
 #[derive(Debug, Clone, Copy)]
 struct CountEntry([u64; 2]);
+
+/// The wide count value, used with the larger keys (7x6 and up, whose counts near the
+/// start need far more than 110 bits): each figure as a `u64`.
+#[derive(Debug, Clone, Copy)]
+struct WideCountEntry {
+    black_wins: u64,
+    white_wins: u64,
+    both_kings: u64,
+    plain: u64,
+}
+
+impl CountValue for WideCountEntry {
+    const SIDE: Option<Self> = None;
+
+    fn is_side(&self) -> bool {
+        false
+    }
+
+    fn pack(games: &Games, plain: u128) -> Option<Self> {
+        Some(WideCountEntry {
+            black_wins: games.black_wins.try_into().ok()?,
+            white_wins: games.white_wins.try_into().ok()?,
+            both_kings: games.both_kings.try_into().ok()?,
+            plain: plain.try_into().ok()?,
+        })
+    }
+
+    fn unpack(self) -> (Games, u128) {
+        let (b, w, k) = (u128::from(self.black_wins), u128::from(self.white_wins), u128::from(self.both_kings));
+        (Games { total: b + w + k, black_wins: b, white_wins: w, both_kings: k }, u128::from(self.plain))
+    }
+}
 
 /// Bits of one width field of a [`CountEntry`].
 const WIDTH_BITS: u32 = 6;
 
-impl CountEntry {
+impl CountValue for CountEntry {
+    /// Widths of 63 bits: no packed value has them (a 63-bit count needs a plain count of
+    /// as many bits, 18 + 63 + 63 > 128).
+    const SIDE: Option<Self> = Some(CountEntry([(1 << (3 * WIDTH_BITS)) - 1, 0]));
+
+    fn is_side(&self) -> bool {
+        self.0 == [(1 << (3 * WIDTH_BITS)) - 1, 0]
+    }
+
     fn pack(games: &Games, plain: u128) -> Option<Self> {
         let counts = [games.black_wins, games.white_wins, games.both_kings];
         let (mut x, mut at) = (0u128, 3 * WIDTH_BITS);
@@ -422,13 +524,18 @@ impl CountEntry {
     }
 }
 
-impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
+impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
     /// Games and plain calls from `p`.
     fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), WalkStop> {
         self.t.visit()?;
         let key = K::of(p, 0, self.len);
         if let Some(known) = self.table.get(&key) {
-            return Ok(known.unpack());
+            if !known.is_side() {
+                return Ok(known.unpack());
+            }
+            if let Some(wide) = self.side.get(&key) {
+                return Ok(wide.unpack());
+            }
         }
         let g = self.g;
         let mut plain: u128 = 1;
@@ -438,7 +545,11 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
             Ok::<_, WalkStop>(games)
         })?;
         let work = u64::try_from(plain).unwrap_or(u64::MAX);
-        self.store(key, CountEntry::pack(&games, plain), work)?;
+        let value = V::pack(&games, plain).or_else(|| {
+            let wide = WideCountEntry::pack(&games, plain)?;
+            self.side.put(key, wide).then_some(V::SIDE).flatten()
+        });
+        self.store(key, value, work)?;
         Ok((games, plain))
     }
 }
@@ -446,11 +557,11 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, CountEntry> {
 /// The memoised count's tree for the splitter: a node is a position; a value is the
 /// games, the plain calls and `[memo calls, computed]`. Expanded nodes are neither looked
 /// up nor stored.
-struct CountMemoTree<'s, 'a, B, K> {
-    s: &'s Shared<'a, B, K, CountEntry>,
+struct CountMemoTree<'s, 'a, B, K, V> {
+    s: &'s Shared<'a, B, K, V>,
 }
 
-impl<B: Bits, K: MemoKey<B>> SplitTree for CountMemoTree<'_, '_, B, K> {
+impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, B, K, V> {
     type Node = Position<B>;
     type Value = (Games, u128, [u64; 2]);
     type Error = WalkStop;
@@ -482,8 +593,8 @@ impl<B: Bits, K: MemoKey<B>> SplitTree for CountMemoTree<'_, '_, B, K> {
     }
 }
 
-/// Continuation count from `p` through a table of at most `max_bytes`, the first plies
-/// split on the current rayon pool when `parallel`. `games` equal the plain count's and
+/// Continuation count from `p` through a table of at most `max_bytes`, cut by the root
+/// splitter over the current rayon pool when `parallel`. `games` equal the plain count's and
 /// `plain_positions` its `positions`; `positions` are the memo walk's calls (hits
 /// included), `distinct_positions` the positions computed because the table did not
 /// have them (the distinct positions reached, when no entry needed again was dropped).
@@ -496,16 +607,16 @@ pub fn count_memo<B: Bits>(
 ) -> Result<Count, CountStop> {
     let job = Job::new(g, p, max_bytes, parallel, budget);
     if job.narrow() {
-        count_keyed::<B, Narrow>(&job)
+        count_keyed::<B, Narrow, CountEntry>(&job)
     } else if job.packs(0) {
-        count_keyed::<B, Packed>(&job)
+        count_keyed::<B, Packed, WideCountEntry>(&job)
     } else {
-        count_keyed::<B, Full<B>>(&job)
+        count_keyed::<B, Full<B>, WideCountEntry>(&job)
     }
 }
 
-fn count_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>) -> Result<Count, CountStop> {
-    let walk = |s: &Shared<B, K, CountEntry>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
+fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &Job<B>) -> Result<Count, CountStop> {
+    let walk = |s: &Shared<B, K, V>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
     let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) =
         on_growing_table(job, COUNT_CROWDED_AT, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })
@@ -596,7 +707,8 @@ mod tests {
         let tiny = perft_memo(&g, &p, 8, TINY, false, &b).unwrap();
         let par = in_pool(2, || perft_memo(&g, &p, 8, BIG, true, &b)).unwrap();
         let par_tiny = in_pool(2, || perft_memo(&g, &p, 8, 4096, true, &b)).unwrap();
-        for m in [tiny, par, par_tiny] {
+        let three = in_pool(3, || perft_memo(&g, &p, 8, 4096, true, &b)).unwrap();
+        for m in [tiny, par, par_tiny, three] {
             assert_eq!((m.leaves, m.plain_positions), (plain.leaves, plain.positions));
         }
         assert!(tiny.memo_bytes < 1024 && tiny.distinct_positions > par.distinct_positions);
@@ -624,8 +736,10 @@ mod tests {
             let plain = count_plain(&g, &p, &b).unwrap();
             let memo = count_memo(&g, &p, BIG, false, &b).unwrap();
             assert_eq!((memo.games, memo.plain_positions), (plain.games, u128::from(plain.positions)), "{m}x{n}");
-            let par = in_pool(2, || count_memo(&g, &p, BIG, true, &b)).unwrap();
-            assert_eq!((par.games, par.plain_positions), (plain.games, memo.plain_positions), "{m}x{n}");
+            for threads in [2, 3] {
+                let par = in_pool(threads, || count_memo(&g, &p, BIG, true, &b)).unwrap();
+                assert_eq!((par.games, par.plain_positions), (plain.games, memo.plain_positions), "{m}x{n}");
+            }
         }
     }
 
@@ -701,6 +815,26 @@ mod tests {
         assert!(CountEntry::pack(&start, 1_212_565_393_197).is_none());
         assert!(CountEntry::pack(&games(0, 0, 1), 1 << 110).is_none());
         assert!(CountEntry::pack(&games(0, 0, 1), u128::MAX).is_none());
+    }
+
+    /// 6x6 r1's figures near the start need more than 110 bits: they are kept in the side
+    /// map, so each position is computed about once (526,434 on an unbounded memo; this
+    /// sequential walk's 256 MiB table drops two entries; 526,530 without the side map).
+    #[test]
+    fn figures_too_wide_to_pack_are_kept_beside_the_table() {
+        let (g, p) = start(6, 6, 1);
+        let m = count_memo(&g, &p, BIG, false, &Budget::unlimited()).unwrap();
+        assert_eq!(
+            (m.games.total, m.games.black_wins, m.games.white_wins),
+            (858_525_116_642, 701_486_633, 1_080_267_340)
+        );
+        assert_eq!(m.plain_positions, 1_212_565_393_197);
+        assert_eq!((m.positions, m.distinct_positions), (1_059_170, 526_436));
+        assert!(CountEntry::SIDE.unwrap().is_side());
+        assert!(!CountEntry::pack(&Games::both(), 1).unwrap().is_side());
+        let side = Side::<u64>::new(0);
+        assert!(!side.put(1, WideCountEntry::pack(&Games::both(), 1).unwrap()));
+        assert_eq!((side.get(&1).is_none(), side.bytes()), (true, 0));
     }
 
     #[test]

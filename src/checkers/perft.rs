@@ -164,8 +164,10 @@ mod tests {
         let b = Budget::unlimited();
         for d in 0..7 {
             let seq = perft(&g, &p, d, &b).unwrap();
-            let par = crate::harness::experiment::in_pool(2, || perft_parallel(&g, &p, d, &b)).unwrap();
-            assert_eq!(seq, par, "depth {d}");
+            for threads in [1, 2, 3] {
+                let par = crate::harness::experiment::in_pool(threads, || perft_parallel(&g, &p, d, &b)).unwrap();
+                assert_eq!(seq, par, "depth {d}, {threads} threads");
+            }
         }
     }
 
