@@ -97,16 +97,16 @@ macro_rules! count_row {
     ($(#[$attr:meta])* struct $name:ident { $($field:ident: $ty:ty),* $(,)? }) => {
         $(#[$attr])*
         #[derive(Serialize, Default)]
-        pub(super) struct $name {
-            pub(super) board: String,
+        struct $name {
+            board: String,
             m: u8,
             n: u8,
             r: u8,
-            pub(super) games: Option<u128>,
+            games: Option<u128>,
             black_wins: Option<u128>,
             white_wins: Option<u128>,
             both_kings: Option<u128>,
-            $(pub(super) $field: $ty),*
+            $($field: $ty),*
         }
 
         impl $name {
@@ -142,6 +142,11 @@ count_row! {
         memo_bytes: Option<u64>,
     }
 }
+
+// The columns of `CountRow` and `PerftRow` that the report reads.
+crate::columns!(pub(super) CountRow: BOARD = board, GAMES_COLUMN = games, POSITIONS = positions,
+    MEMO_POSITIONS = memo_positions);
+crate::columns!(pub(super) PerftRow: PERFT_BOARD = board, DEPTH = depth, LEAVES = leaves);
 
 count_row! {
     /// A row of `memo = true`: `positions` is the plain walk's number of calls, computed
@@ -279,10 +284,10 @@ impl PerftExperiment {
 
 /// A row of the plain perft.
 #[derive(Serialize, Default)]
-pub(super) struct PerftRow {
-    pub(super) board: String,
-    pub(super) depth: u32,
-    pub(super) leaves: Option<u64>,
+struct PerftRow {
+    board: String,
+    depth: u32,
+    leaves: Option<u64>,
     positions: Option<u64>,
     seconds: Option<Seconds>,
     leaves_per_second: Option<Fixed<0>>,

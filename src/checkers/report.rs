@@ -2,8 +2,7 @@
 //! kinds and the charts of `count` (games and positions per board, bars, log y) and
 //! `perft` (leaves against depth, log y, one line per board).
 
-use super::experiments::{CountRow, PerftRow};
-use crate::columns;
+use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
 use crate::report::kinds::{GameReport, KindReport};
@@ -28,12 +27,6 @@ pub static REPORT: GameReport = GameReport {
         KindReport::new("match", "games between the move strategies"),
     ],
 };
-
-// The count table's columns the report reads.
-columns!(CountRow: BOARD = board, GAMES_COLUMN = games, POSITIONS = positions, MEMO_POSITIONS = memo_positions);
-
-// The perft table's columns the report reads.
-columns!(PerftRow: PERFT_BOARD = board, DEPTH = depth, LEAVES = leaves);
 
 const GAMES: Bars = Bars {
     what: "games",
