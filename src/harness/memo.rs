@@ -11,12 +11,13 @@
 //! this against the plain walk, also with tables far too small for the tree.
 //!
 //! # Bounded memory and replacement
-//! The table never takes more than its bound (from `--memo-mb`). It starts with one chunk
-//! of buckets and doubles the buckets in use (up to the bound) whenever stores keep
+//! The table never takes more than its bound (from `--memo-mb`). It starts with at most
+//! 64 MiB of buckets and doubles the buckets in use (up to the bound) whenever stores keep
 //! meeting full buckets, so a small search takes little memory and a large one the whole
 //! bound; a key's bucket is its hash modulo the buckets in use. After a doubling, an entry
-//! whose key now belongs to another bucket is no longer found: it is a free slot for the
-//! next store (recomputing it is the only cost). A bucket holds [`WAYS`] entries; storing
+//! whose key now belongs to another bucket is found there (one more probe, on a miss)
+//! and moved; its old slot is free for the next store. Entries not looked up before a
+//! second doubling are no longer found (recomputing them is the only cost). A bucket holds [`WAYS`] entries; storing
 //! into a full bucket replaces the entry with the least work (the smallest subtree, by the
 //! caller's measure), or drops the new entry when every stored one cost more. Replacement
 //! only costs recomputation later.
@@ -62,9 +63,15 @@ pub struct MemoTable<K, V> {
     buckets: usize,
     /// Buckets in use now: one chunk, doubling up to `buckets`.
     active: AtomicUsize,
+    /// Buckets in use before the last doubling (0: none yet). A key missing from its
+    /// bucket is looked for where it was before, and moved when found there.
+    previous: AtomicUsize,
     /// Stores that met a full bucket since the last doubling.
     crowded: AtomicU64,
 }
+
+/// The most bytes a table uses before it first doubles.
+const FIRST_BYTES: usize = 64 << 20;
 
 /// The table doubles when stores have met this many full buckets per 1024 buckets in use.
 const CROWDED_PER_1024: u64 = 64;
@@ -90,9 +97,17 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
             chunks,
             chunk_buckets,
             buckets,
-            active: AtomicUsize::new(chunk_buckets),
+            active: AtomicUsize::new(Self::first_buckets(chunk_buckets, buckets)),
+            previous: AtomicUsize::new(0),
             crowded: AtomicU64::new(0),
         })
+    }
+
+    /// The buckets in use at the start: whole chunks, a power of two of them, in at most
+    /// [`FIRST_BYTES`] (at least one chunk, at most the bound).
+    fn first_buckets(chunk_buckets: usize, buckets: usize) -> usize {
+        let chunks = (FIRST_BYTES / (chunk_buckets * Self::BUCKET_BYTES)).max(1);
+        (chunk_buckets << chunks.ilog2()).min(buckets)
     }
 
     /// A table of `mb` MiB.
@@ -140,8 +155,26 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
     /// The stored value of exactly `key`, if it is in the table.
     #[inline]
     pub fn get(&self, key: &K) -> Option<V> {
-        let slots = lock(self.bucket_at(Self::index(key, self.buckets_in_use())));
-        slots.iter().flatten().find(|e| e.key == *key).map(|e| e.value)
+        let i = Self::index(key, self.buckets_in_use());
+        let found = lock(self.bucket_at(i)).iter().flatten().find(|e| e.key == *key).map(|e| e.value);
+        found.or_else(|| self.get_moved(key, i))
+    }
+
+    /// `key`'s entry from the bucket it had before the last doubling, stored again in its
+    /// bucket `i` now.
+    #[cold]
+    fn get_moved(&self, key: &K, i: usize) -> Option<V> {
+        let previous = self.previous.load(Ordering::Relaxed);
+        if previous == 0 {
+            return None;
+        }
+        let j = Self::index(key, previous);
+        if j == i {
+            return None;
+        }
+        let entry = *lock(self.bucket_at(j)).iter().flatten().find(|e| e.key == *key)?;
+        self.store(entry.key, entry.value, entry.work);
+        Some(entry.value)
     }
 
     /// Stores `value` for `key`; `work` is what recomputing it would cost (e.g. the
@@ -182,6 +215,7 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         if crowded * 1024 >= active as u64 * CROWDED_PER_1024 {
             let doubled = active.saturating_mul(2).min(self.buckets);
             if self.active.compare_exchange(active, doubled, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+                self.previous.store(active, Ordering::Relaxed);
                 self.crowded.store(0, Ordering::Relaxed);
             }
         }
@@ -391,16 +425,17 @@ mod tests {
     fn the_buckets_in_use_double_as_stores_crowd_and_keys_stay_exact() {
         let t: MemoTable<u64, u64> = MemoTable::with_megabytes(256).unwrap();
         let start = t.buckets_in_use();
-        assert_eq!(start, CHUNK_BUCKETS);
-        let n = 40 * CHUNK_BUCKETS as u64;
+        assert!(start as u64 * MemoTable::<u64, u64>::BUCKET_BYTES as u64 <= FIRST_BYTES as u64);
+        let n = 8 * start as u64;
         for k in 0..n {
             t.store(k, k * 7, 1);
         }
-        assert!(t.buckets_in_use() >= 8 * start, "{} buckets in use", t.buckets_in_use());
+        assert!(t.buckets_in_use() >= 2 * start, "{} buckets in use", t.buckets_in_use());
         assert!(t.buckets_in_use() as u64 * WAYS as u64 <= t.capacity());
         let found = (0..n).filter(|k| t.get(k).inspect(|&v| assert_eq!(v, k * 7)).is_some()).count();
         assert!(found as u64 > n / 2, "{found} of {n} found");
-        assert!(t.allocated_bytes() < t.bytes() / 2);
+        let in_use = t.buckets_in_use() as u64 * MemoTable::<u64, u64>::BUCKET_BYTES as u64;
+        assert!(t.allocated_bytes() <= in_use, "{} allocated, {in_use} in use", t.allocated_bytes());
     }
 
     #[test]
