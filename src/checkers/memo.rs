@@ -8,16 +8,13 @@
 //! (see [`MemoKey`]), so the numbers equal the plain walk's whatever the table's size or
 //! the threads' interleaving; a full table only replaces entries and costs recomputation.
 //!
-//! The table starts at [`START_BYTES`] and is rebuilt [`GROWTH`] times larger (the walk
-//! restarted) whenever the positions computed pass a fraction of its entries
-//! ([`COUNT_CROWDED_AT`], [`PERFT_CROWDED_AT`]), until it reaches the `--memo-mb` bound;
-//! from then on it only replaces. Small searches thus take little memory, and at most
-//! about `1 / (GROWTH - 1)` of the final walk is spent on restarts.
+//! The table is the core's: it starts small and doubles its buckets in use as stores
+//! crowd, up to the `--memo-mb` bound, and from then on only replaces. Small searches thus
+//! take little memory, and a large one walks its tree once, on the growing table.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::num::NonZeroU64;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::bits::Bits;
@@ -28,18 +25,8 @@ use super::position::Position;
 use crate::harness::budget::Ticker;
 use crate::harness::memo::MemoTable;
 use crate::harness::split::{self, SplitTree};
-use crate::harness::{Budget, Stopped};
+use crate::harness::Budget;
 
-/// Size of the first table of a walk.
-pub const START_BYTES: u64 = 1 << 20;
-/// Factor by which a crowded table grows.
-pub const GROWTH: u64 = 4;
-/// A count's table below the bound counts as crowded once `capacity / COUNT_CROWDED_AT`
-/// positions were computed: a sparse table rarely drops an entry, so small counts walk
-/// exactly as with an unbounded memo (the same `positions` and `distinct_positions`).
-pub const COUNT_CROWDED_AT: u64 = 16;
-/// The same for perft, whose tables are large and fill up anyway: half full.
-pub const PERFT_CROWDED_AT: u64 = 2;
 /// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as
 /// much to recount (a bulk count per child) as a table probe, and such entries would
 /// make up most of the table.
@@ -110,35 +97,6 @@ impl<B: Bits> MemoKey<B> for Full<B> {
     }
 }
 
-/// Why a memo walk stopped: its table is crowded (rerun on a larger one), or the count
-/// stopped for good.
-#[derive(Debug)]
-enum WalkStop {
-    Crowded,
-    Count(CountStop),
-}
-
-impl From<Stopped> for WalkStop {
-    fn from(s: Stopped) -> Self {
-        WalkStop::Count(CountStop::Stopped(s))
-    }
-}
-
-impl From<CountStop> for WalkStop {
-    fn from(s: CountStop) -> Self {
-        WalkStop::Count(s)
-    }
-}
-
-/// Stores made into one table by all of a walk's tasks.
-struct Fill {
-    stores: AtomicU64,
-    crowded_at: u64,
-}
-
-/// Stores between two updates of the shared [`Fill`].
-const FILL_BATCH: u64 = 1024;
-
 /// One memo walk as asked for: the board, the start position, the table's bound, whether
 /// the root splitter cuts it over the rayon pool, and the budget.
 struct Job<'a, B> {
@@ -165,13 +123,11 @@ impl<'a, B: Bits> Job<'a, B> {
     }
 }
 
-/// What all tasks of one attempt of a walk share: the board, the table, its fill and
-/// the budget.
+/// What all tasks of a walk share: the board, the table, the side map and the budget.
 struct Shared<'a, B, K, V> {
     g: &'a Geometry<B>,
     table: &'a MemoTable<K, V>,
     side: &'a Side<K>,
-    fill: &'a Fill,
     budget: &'a Budget,
 }
 
@@ -222,7 +178,6 @@ struct Walker<'a, B, K, V> {
     g: &'a Geometry<B>,
     table: &'a MemoTable<K, V>,
     side: &'a Side<K>,
-    fill: &'a Fill,
     t: Ticker<'a>,
     len: u32,
     computed: u64,
@@ -231,55 +186,39 @@ struct Walker<'a, B, K, V> {
 impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
     fn new(s: &Shared<'a, B, K, V>) -> Self {
         let len = bits_needed(s.g.rows, s.g.cols);
-        Walker { g: s.g, table: s.table, side: s.side, fill: s.fill, t: Ticker::new(s.budget), len, computed: 0 }
+        Walker { g: s.g, table: s.table, side: s.side, t: Ticker::new(s.budget), len, computed: 0 }
     }
 
     /// Stores the value of a position the table did not have (`None`: too large to store).
     #[inline(always)]
-    fn store(&mut self, key: K, value: Option<V>, work: u64) -> Result<(), WalkStop> {
+    fn store(&mut self, key: K, value: Option<V>, work: u64) {
         if let Some(v) = value {
             self.table.store(key, v, work);
         }
         self.computed += 1;
-        if self.computed % FILL_BATCH == 0
-            && self.fill.stores.fetch_add(FILL_BATCH, Ordering::Relaxed) + FILL_BATCH > self.fill.crowded_at
-        {
-            return Err(WalkStop::Crowded);
-        }
-        Ok(())
     }
 
     /// `[calls, positions computed]` of this walker.
-    fn finish(mut self) -> Result<[u64; 2], WalkStop> {
+    fn finish(mut self) -> Result<[u64; 2], CountStop> {
         self.t.flush()?;
         Ok([self.t.total(), self.computed])
     }
 }
 
-/// Runs `walk` on tables growing from [`START_BYTES`] to the job's bound; returns its
-/// value and the bytes of the table it finished on.
-fn on_growing_table<B, K: Copy + Eq + Hash, V: Copy, T>(
+/// Runs `walk` on one table of at most the job's bound (and its side map); returns its
+/// value and the bytes the table and the map took.
+fn on_table<B, K: Copy + Eq + Hash, V: Copy, T>(
     job: &Job<B>,
-    crowded_divisor: u64,
-    walk: impl Fn(&Shared<B, K, V>) -> Result<T, WalkStop>,
+    walk: impl Fn(&Shared<B, K, V>) -> Result<T, CountStop>,
 ) -> Result<(T, u64), CountStop> {
-    let mut bytes = START_BYTES.min(job.max_bytes);
-    loop {
-        let table = MemoTable::with_bytes(bytes).map_err(|e| CountStop::NoMemory(e.message))?;
-        let last = bytes >= job.max_bytes;
-        let crowded_at = if last { u64::MAX } else { table.capacity() / crowded_divisor };
-        let fill = Fill { stores: AtomicU64::new(0), crowded_at };
-        let side = Side::new(table.bytes());
-        match walk(&Shared { g: job.g, table: &table, side: &side, fill: &fill, budget: job.budget }) {
-            Ok(v) => return Ok((v, table.bytes() + side.bytes())),
-            Err(WalkStop::Crowded) => bytes = bytes.saturating_mul(GROWTH).min(job.max_bytes),
-            Err(WalkStop::Count(e)) => return Err(e),
-        }
-    }
+    let table = MemoTable::with_bytes(job.max_bytes).map_err(|e| CountStop::NoMemory(e.message))?;
+    let side = Side::new(table.bytes());
+    let value = walk(&Shared { g: job.g, table: &table, side: &side, budget: job.budget })?;
+    Ok((value, table.allocated_bytes() + side.bytes()))
 }
 
-fn checked(a: u64, b: u64) -> Result<u64, WalkStop> {
-    a.checked_add(b).ok_or(WalkStop::Count(CountStop::Overflow))
+fn checked(a: u64, b: u64) -> Result<u64, CountStop> {
+    a.checked_add(b).ok_or(CountStop::Overflow)
 }
 
 // ---------------------------------------------------------------- perft
@@ -306,7 +245,7 @@ type PerftEntry = [u64; 2];
 
 impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
     /// `[leaves, plain calls]` of `p` to `depth`.
-    fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, WalkStop> {
+    fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, CountStop> {
         if depth == 0 {
             return Ok([1, 0]);
         }
@@ -322,11 +261,11 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
             return Ok(known);
         }
         let value = self.perft_children(p, depth)?;
-        self.store(key, Some(value), value[1])?;
+        self.store(key, Some(value), value[1]);
         Ok(value)
     }
 
-    fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, WalkStop> {
+    fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, CountStop> {
         let g = self.g;
         let (mut leaves, mut plain) = (0u64, 1u64);
         if depth == 2 {
@@ -364,9 +303,9 @@ struct PerftMemoTree<'s, 'a, B, K> {
 impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
     type Node = (Position<B>, u32);
     type Value = [u64; 4];
-    type Error = WalkStop;
+    type Error = CountStop;
 
-    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, WalkStop> {
+    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, CountStop> {
         if depth < MIN_STORED_DEPTH {
             return Ok(None);
         }
@@ -378,14 +317,14 @@ impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
         count_moves::<B, true>(self.s.g, p)
     }
 
-    fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 4], WalkStop> {
+    fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 4], CountStop> {
         let mut w = Walker::new(self.s);
         let [leaves, plain] = w.perft(&p, depth)?;
         let [calls, computed] = w.finish()?;
         Ok([leaves, plain, calls, computed])
     }
 
-    fn join(&self, _node: Self::Node, children: Vec<[u64; 4]>) -> Result<[u64; 4], WalkStop> {
+    fn join(&self, _node: Self::Node, children: Vec<[u64; 4]>) -> Result<[u64; 4], CountStop> {
         let mut sum = [0, 1, 1, 1];
         for part in &children {
             for (s, x) in sum.iter_mut().zip(part) {
@@ -417,8 +356,7 @@ pub fn perft_memo<B: Bits>(
 
 fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoPerft, CountStop> {
     let walk = |s: &Shared<B, K, PerftEntry>| split::run(&PerftMemoTree { s }, (*job.p, depth), job.parallel);
-    let ([leaves, plain_positions, positions, distinct_positions], memo_bytes) =
-        on_growing_table(job, PERFT_CROWDED_AT, walk)?;
+    let ([leaves, plain_positions, positions, distinct_positions], memo_bytes) = on_table(job, walk)?;
     Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes })
 }
 
@@ -526,7 +464,7 @@ impl CountValue for CountEntry {
 
 impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
     /// Games and plain calls from `p`.
-    fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), WalkStop> {
+    fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), CountStop> {
         self.t.visit()?;
         let key = K::of(p, 0, self.len);
         if let Some(known) = self.table.get(&key) {
@@ -542,14 +480,14 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
         let games = games_from(g, p, &mut |child| {
             let (games, calls) = self.count(child)?;
             plain = plain.checked_add(calls).ok_or(CountStop::Overflow)?;
-            Ok::<_, WalkStop>(games)
+            Ok::<_, CountStop>(games)
         })?;
         let work = u64::try_from(plain).unwrap_or(u64::MAX);
         let value = V::pack(&games, plain).or_else(|| {
             let wide = WideCountEntry::pack(&games, plain)?;
             self.side.put(key, wide).then_some(V::SIDE).flatten()
         });
-        self.store(key, value, work)?;
+        self.store(key, value, work);
         Ok((games, plain))
     }
 }
@@ -564,9 +502,9 @@ struct CountMemoTree<'s, 'a, B, K, V> {
 impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, B, K, V> {
     type Node = Position<B>;
     type Value = (Games, u128, [u64; 2]);
-    type Error = WalkStop;
+    type Error = CountStop;
 
-    fn children(&self, p: &Position<B>) -> Result<Option<Vec<Position<B>>>, WalkStop> {
+    fn children(&self, p: &Position<B>) -> Result<Option<Vec<Position<B>>>, CountStop> {
         if terminal(self.s.g, p).is_some() {
             return Ok(None);
         }
@@ -574,13 +512,13 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, 
         Ok(Some(legal_moves::<B, false>(self.s.g, p).iter().map(|m| p.apply(m)).collect()))
     }
 
-    fn walk(&self, p: Position<B>) -> Result<Self::Value, WalkStop> {
+    fn walk(&self, p: Position<B>) -> Result<Self::Value, CountStop> {
         let mut w = Walker::new(self.s);
         let (games, plain) = w.count(&p)?;
         Ok((games, plain, w.finish()?))
     }
 
-    fn join(&self, _p: Position<B>, children: Vec<Self::Value>) -> Result<Self::Value, WalkStop> {
+    fn join(&self, _p: Position<B>, children: Vec<Self::Value>) -> Result<Self::Value, CountStop> {
         let (mut games, mut plain, mut walked) = (Games::default(), 1u128, [1u64, 1]);
         for (gm, q, w) in &children {
             games.add(gm)?;
@@ -617,8 +555,7 @@ pub fn count_memo<B: Bits>(
 
 fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &Job<B>) -> Result<Count, CountStop> {
     let walk = |s: &Shared<B, K, V>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
-    let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) =
-        on_growing_table(job, COUNT_CROWDED_AT, walk)?;
+    let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) = on_table(job, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })
 }
 
