@@ -17,6 +17,8 @@
 //! find walks them whole), and walks the rest in the spec's order with the real stone
 //! numbers, so it stops at the same first solution after the same positions.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::board::Board;
 use super::game::Game;
 use super::search::{
@@ -33,7 +35,9 @@ use crate::harness::InputError;
 /// look up.
 pub const MEMO_MIN_LEFT: u32 = 2;
 
-/// Lookups a worker makes at one level before it judges whether the level pays.
+/// Lookups a worker makes at one level before it judges whether the level pays. A level
+/// one worker finds not paying is walked without the table by every task started after
+/// (the root splitter's tasks would otherwise each sample it again).
 pub const MEMO_SAMPLE: u64 = 1 << 16;
 /// Walk positions a lookup must save on average for its level to keep using the table: a
 /// lookup is a random access into a large table, some dozens of walk positions' time.
@@ -106,6 +110,8 @@ struct Shared<'a, const W: usize> {
     /// Zero bits of `placed` from which a position uses the table: [`MEMO_MIN_LEFT`]
     /// unplaced stones.
     memo_from: u32,
+    /// Levels (bit `l`: `l` zero bits of `placed`) some worker has found not to pay.
+    unpaying: AtomicU64,
 }
 
 impl<'a, const W: usize> Shared<'a, W> {
@@ -117,7 +123,7 @@ impl<'a, const W: usize> Shared<'a, W> {
         classes: &'a Classes,
     ) -> Self {
         let memo_from = (u32::BITS - t.stones as u32) + MEMO_MIN_LEFT;
-        Shared { t, mode, budget, table, classes, memo_from }
+        Shared { t, mode, budget, table, classes, memo_from, unpaying: AtomicU64::new(0) }
     }
 }
 
@@ -143,6 +149,14 @@ impl Level {
     #[inline]
     fn pays(&self) -> bool {
         self.lookups < MEMO_SAMPLE || self.saved >= MEMO_PAYS * self.lookups
+    }
+
+    /// A level judged not to pay.
+    const UNPAYING: Level = Level { lookups: MEMO_SAMPLE, saved: 0 };
+
+    /// The levels of a new worker: those in the `unpaying` mask judged already.
+    fn start(unpaying: u64) -> [Level; 33] {
+        std::array::from_fn(|l| if unpaying >> l & 1 == 1 { Level::UNPAYING } else { Level::default() })
     }
 }
 
@@ -174,7 +188,8 @@ impl<'a, const W: usize> Walker<'a, W> {
             .flat_map(|(m, &k)| m[..usize::from(k)].iter())
             .fold(0u32, |mask, &s| mask | 1 << s);
         let s = Search::new(shared.t, shared.mode, cells, placed, shared.budget);
-        Walker { s, shared, covered, canon, left, found: None, levels: [Level::default(); 33] }
+        let levels = Level::start(shared.unpaying.load(Ordering::Relaxed));
+        Walker { s, shared, covered, canon, left, found: None, levels }
     }
 
     #[inline]
@@ -202,6 +217,9 @@ impl<'a, const W: usize> Walker<'a, W> {
         if let Some(v) = self.shared.table.get(&key) {
             self.levels[level].saved += v.0;
             return Ok(v);
+        }
+        if !self.levels[level].pays() {
+            self.shared.unpaying.fetch_or(1 << level, Ordering::Relaxed);
         }
         self.s.n.visit()?;
         let Some(cell) = self.s.first_empty(from) else {
@@ -537,6 +555,9 @@ mod tests {
         assert!(level(0, 0) && level(MEMO_SAMPLE - 1, 0));
         assert!(!level(MEMO_SAMPLE, MEMO_PAYS * MEMO_SAMPLE - 1));
         assert!(level(MEMO_SAMPLE, MEMO_PAYS * MEMO_SAMPLE));
+        let levels = Level::start(1 << 3 | 1 << 32);
+        assert!(!levels[3].pays() && !levels[32].pays());
+        assert!(levels.iter().enumerate().all(|(l, v)| l == 3 || l == 32 || v.pays()));
     }
 
     #[test]
