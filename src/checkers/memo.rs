@@ -23,7 +23,7 @@ use super::geometry::{bits_needed, Color, Geometry};
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
 use crate::harness::budget::Ticker;
-use crate::harness::memo::MemoTable;
+use crate::harness::memo::{MemoTable, SubtreeValue};
 use crate::harness::split::{self, SplitTree};
 use crate::harness::Budget;
 
@@ -42,11 +42,17 @@ pub trait MemoKey<B>: Copy + Eq + Hash + Send + Sync {
 
 /// The compact key of layouts of at most [`PACKED_MAX_LEN`] bits (8x8 has 36): Black's
 /// pieces, White's pieces, the kings, the side to move and the depth, packed without
-/// overlap into 128 bits, so two keys are equal exactly when the positions and depths are.
+/// overlap into the low 127 bits of 128, so two keys are equal exactly when the positions
+/// and depths are. The top bit, which no field reaches, is always set: the high word is
+/// a `NonZeroU64`, so an `Option` of a table entry needs no tag (a perft entry is 32
+/// bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Packed([u64; 2]);
+pub struct Packed {
+    low: u64,
+    high: NonZeroU64,
+}
 
-/// Longest layout a [`Packed`] key holds: `3 * len + 1 + 6 <= 128`.
+/// Longest layout a [`Packed`] key holds: `3 * len + 1 + 6 <= 127`.
 pub const PACKED_MAX_LEN: u32 = 40;
 
 impl<B: Bits> MemoKey<B> for Packed {
@@ -58,7 +64,8 @@ impl<B: Bits> MemoKey<B> for Packed {
             | p.kings.low_u128() << (2 * len)
             | side << (3 * len)
             | u128::from(depth) << (3 * len + 1);
-        Packed([x as u64, (x >> 64) as u64])
+        let high = (x >> 64) as u64 | 1 << 63;
+        Packed { low: x as u64, high: NonZeroU64::new(high).unwrap_or(NonZeroU64::MAX) }
     }
 }
 
@@ -183,7 +190,7 @@ struct Walker<'a, B, K, V> {
     computed: u64,
 }
 
-impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
+impl<'a, B: Bits, K: MemoKey<B>, V: SubtreeValue> Walker<'a, B, K, V> {
     fn new(s: &Shared<'a, B, K, V>) -> Self {
         let len = bits_needed(s.g.rows, s.g.cols);
         Walker { g: s.g, table: s.table, side: s.side, t: Ticker::new(s.budget), len, computed: 0 }
@@ -191,9 +198,9 @@ impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
 
     /// Stores the value of a position the table did not have (`None`: too large to store).
     #[inline(always)]
-    fn store(&mut self, key: K, value: Option<V>, work: u64) {
+    fn store(&mut self, key: K, value: Option<V>) {
         if let Some(v) = value {
-            self.table.store(key, v, work);
+            self.table.store(key, v);
         }
         self.computed += 1;
     }
@@ -207,7 +214,7 @@ impl<'a, B: Bits, K: MemoKey<B>, V: Copy> Walker<'a, B, K, V> {
 
 /// Runs `walk` on one table of at most the job's bound (and its side map); returns its
 /// value and the bytes the table and the map took.
-fn on_table<B, K: Copy + Eq + Hash, V: Copy, T>(
+fn on_table<B, K: Copy + Eq + Hash, V: SubtreeValue, T>(
     job: &Job<B>,
     walk: impl Fn(&Shared<B, K, V>) -> Result<T, CountStop>,
 ) -> Result<(T, u64), CountStop> {
@@ -240,12 +247,19 @@ pub struct MemoPerft {
     pub memo_bytes: u64,
 }
 
-/// Subtree figures stored per (position, depth): leaves and plain calls.
-type PerftEntry = [u64; 2];
+/// Subtree figures stored per (position, depth): `[leaves, plain calls]`.
+#[derive(Debug, Clone, Copy)]
+struct PerftEntry([u64; 2]);
+
+impl SubtreeValue for PerftEntry {
+    fn work(&self) -> u64 {
+        self.0[1]
+    }
+}
 
 impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
     /// `[leaves, plain calls]` of `p` to `depth`.
-    fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, CountStop> {
+    fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         if depth == 0 {
             return Ok([1, 0]);
         }
@@ -258,14 +272,14 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
         }
         let key = K::of(p, depth, self.len);
         if let Some(known) = self.table.get(&key) {
-            return Ok(known);
+            return Ok(known.0);
         }
         let value = self.perft_children(p, depth)?;
-        self.store(key, Some(value), value[1]);
+        self.store(key, Some(PerftEntry(value)));
         Ok(value)
     }
 
-    fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<PerftEntry, CountStop> {
+    fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         let g = self.g;
         let (mut leaves, mut plain) = (0u64, 1u64);
         if depth == 2 {
@@ -365,7 +379,7 @@ fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoP
 /// Subtree figures a memoised count stores per position: the games split and the plain
 /// calls, when they fit (positions whose figures do not are not stored; their children
 /// are).
-trait CountValue: Copy + Send + Sync {
+trait CountValue: SubtreeValue + Send + Sync {
     /// The stored form of `games` and `plain`, if they fit.
     fn pack(games: &Games, plain: u128) -> Option<Self>;
     /// The games and plain calls back.
@@ -396,6 +410,12 @@ struct WideCountEntry {
     plain: u64,
 }
 
+impl SubtreeValue for WideCountEntry {
+    fn work(&self) -> u64 {
+        self.plain
+    }
+}
+
 impl CountValue for WideCountEntry {
     const SIDE: Option<Self> = None;
 
@@ -420,6 +440,17 @@ impl CountValue for WideCountEntry {
 
 /// Bits of one width field of a [`CountEntry`].
 const WIDTH_BITS: u32 = 6;
+
+impl SubtreeValue for CountEntry {
+    /// The plain calls; the [`CountValue::SIDE`] marker stands for figures too wide to
+    /// pack, the largest subtrees, so it counts as the most work.
+    fn work(&self) -> u64 {
+        if self.is_side() {
+            return u64::MAX;
+        }
+        u64::try_from(self.unpack().1).unwrap_or(u64::MAX)
+    }
+}
 
 impl CountValue for CountEntry {
     /// Widths of 63 bits: no packed value has them (a 63-bit count needs a plain count of
@@ -482,12 +513,11 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
             plain = plain.checked_add(calls).ok_or(CountStop::Overflow)?;
             Ok::<_, CountStop>(games)
         })?;
-        let work = u64::try_from(plain).unwrap_or(u64::MAX);
         let value = V::pack(&games, plain).or_else(|| {
             let wide = WideCountEntry::pack(&games, plain)?;
             self.side.put(key, wide).then_some(V::SIDE).flatten()
         });
-        self.store(key, value, work);
+        self.store(key, value);
         Ok((games, plain))
     }
 }
@@ -696,6 +726,15 @@ mod tests {
     }
 
     #[test]
+    fn a_table_entry_is_its_key_and_value_only() {
+        // The work is read off the value and the keys' niches make empty slots free: a
+        // 4-way bucket is its 8-byte mutex and four 32-byte (perft) or 24-byte (count)
+        // entries.
+        assert_eq!(MemoTable::<Packed, PerftEntry>::BUCKET_BYTES, 8 + 4 * 32);
+        assert_eq!(MemoTable::<Narrow, CountEntry>::BUCKET_BYTES, 8 + 4 * 24);
+    }
+
+    #[test]
     fn packed_keys_tell_positions_sides_and_depths_apart() {
         let (g, p) = start(8, 8, 3);
         let len = bits_needed(8, 8);
@@ -757,7 +796,7 @@ mod tests {
     /// 6x6 r1's figures near the start need more than 110 bits: they are kept in the side
     /// map, so each position is computed about once (526,434 on an unbounded memo; this
     /// sequential walk's 256 MiB table, which starts at 64 MiB and doubles, recomputes
-    /// 2,437 entries lost at its doublings).
+    /// 270 entries lost at its doublings).
     #[test]
     fn figures_too_wide_to_pack_are_kept_beside_the_table() {
         let (g, p) = start(6, 6, 1);
@@ -767,7 +806,7 @@ mod tests {
             (858_525_116_642, 701_486_633, 1_080_267_340)
         );
         assert_eq!(m.plain_positions, 1_212_565_393_197);
-        assert_eq!((m.positions, m.distinct_positions), (1_061_859, 528_871));
+        assert_eq!((m.positions, m.distinct_positions), (1_059_457, 526_704));
         assert!(CountEntry::SIDE.unwrap().is_side());
         assert!(!CountEntry::pack(&Games::both(), 1).unwrap().is_side());
         let side = Side::<u64>::new(0);

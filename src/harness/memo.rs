@@ -18,9 +18,15 @@
 //! whose key now belongs to another bucket is found there (one more probe, on a miss)
 //! and moved; its old slot is free for the next store. Entries not looked up before a
 //! second doubling are no longer found (recomputing them is the only cost). A bucket holds [`WAYS`] entries; storing
-//! into a full bucket replaces the entry with the least work (the smallest subtree, by the
-//! caller's measure), or drops the new entry when every stored one cost more. Replacement
-//! only costs recomputation later.
+//! into a full bucket replaces the entry with the least work (the smallest subtree, as the
+//! value itself tells by [`SubtreeValue::work`]), or drops the new entry when every stored
+//! one cost more. Replacement only costs recomputation later.
+//!
+//! # Size of an entry
+//! An entry is the key and the value, nothing else: the work is read off the value (every
+//! game's value holds its subtree's plain positions), and a key type with a niche (a
+//! `NonZeroU64` field) makes the empty slot free, so a bucket is `8 + WAYS * (key + value)`
+//! bytes with its mutex.
 //!
 //! # Concurrency
 //! Each bucket has its own mutex, held for a handful of comparisons; parallel searches
@@ -39,11 +45,17 @@ pub const WAYS: usize = 4;
 /// Largest default table: 8 GiB.
 pub const MAX_DEFAULT_MEMO_MB: u64 = 8192;
 
+/// A value the table stores for a subtree.
+pub trait SubtreeValue: Copy {
+    /// What recomputing the subtree would cost (its plain positions, say): a full bucket
+    /// replaces the entry with the least work first.
+    fn work(&self) -> u64;
+}
+
 #[derive(Clone, Copy)]
 struct Entry<K, V> {
     key: K,
     value: V,
-    work: u64,
 }
 
 type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
@@ -79,7 +91,7 @@ const CROWDED_PER_1024: u64 = 64;
 /// Buckets per chunk (the unit of allocation).
 const CHUNK_BUCKETS: usize = 1 << 14;
 
-impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
+impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
     /// The bytes one bucket takes.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<K, V>>();
 
@@ -173,18 +185,18 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
             return None;
         }
         let entry = *lock(self.bucket_at(j)).iter().flatten().find(|e| e.key == *key)?;
-        self.store(entry.key, entry.value, entry.work);
+        self.store(entry.key, entry.value);
         Some(entry.value)
     }
 
-    /// Stores `value` for `key`; `work` is what recomputing it would cost (e.g. the
-    /// subtree's positions), so that cheap entries are replaced first.
+    /// Stores `value` for `key`; a full bucket makes room by dropping its entry of least
+    /// [`SubtreeValue::work`], unless that is more than `value`'s.
     #[inline]
-    pub fn store(&self, key: K, value: V, work: u64) {
+    pub fn store(&self, key: K, value: V) {
         let active = self.buckets_in_use();
         let i = Self::index(&key, active);
         let mut slots = lock(self.bucket_at(i));
-        let new = Some(Entry { key, value, work });
+        let new = Some(Entry { key, value });
         if let Some(slot) = slots.iter_mut().find(|s| s.is_none_or(|e| e.key == key)) {
             *slot = new;
             return;
@@ -197,10 +209,10 @@ impl<K: Copy + Eq + Hash, V: Copy> MemoTable<K, V> {
         let (cheapest, least) = slots
             .iter()
             .enumerate()
-            .map(|(i, s)| (i, s.map_or(0, |e| e.work)))
+            .map(|(i, s)| (i, s.map_or(0, |e| e.value.work())))
             .min_by_key(|&(_, w)| w)
             .unwrap_or((0, 0));
-        if least <= work {
+        if least <= value.work() {
             slots[cheapest] = new;
         }
     }
@@ -354,54 +366,68 @@ impl MemoArgs {
 mod tests {
     use super::*;
 
+    /// A test value: a payload and the work of its subtree.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Costed(u64, u64);
+
+    impl SubtreeValue for Costed {
+        fn work(&self) -> u64 {
+            self.1
+        }
+    }
+
+    fn payload<K: Copy + Eq + Hash>(t: &MemoTable<K, Costed>, key: &K) -> Option<u64> {
+        t.get(key).map(|v| v.0)
+    }
+
     #[test]
     fn stores_and_finds_exact_keys_only() {
-        let t: MemoTable<u64, u32> = MemoTable::with_bytes(1 << 16).unwrap();
-        t.store(7, 70, 1);
-        assert_eq!(t.get(&7), Some(70));
-        assert_eq!(t.get(&8), None);
-        t.store(7, 71, 1);
-        assert_eq!(t.get(&7), Some(71));
+        let t: MemoTable<u64, Costed> = MemoTable::with_bytes(1 << 16).unwrap();
+        t.store(7, Costed(70, 1));
+        assert_eq!(payload(&t, &7), Some(70));
+        assert_eq!(payload(&t, &8), None);
+        t.store(7, Costed(71, 1));
+        assert_eq!(payload(&t, &7), Some(71));
         assert_eq!(t.occupied(), 1);
     }
 
     #[test]
     fn a_one_bucket_table_keeps_the_most_expensive_entries() {
-        let t: MemoTable<u64, u64> = MemoTable::with_bytes(1).unwrap();
+        let t: MemoTable<u64, Costed> = MemoTable::with_bytes(1).unwrap();
         assert_eq!(t.capacity(), WAYS as u64);
         for k in 0..WAYS as u64 {
-            t.store(k, k * 10, 100 + k);
+            t.store(k, Costed(k * 10, 100 + k));
         }
-        t.store(99, 990, 5);
-        assert_eq!(t.get(&99), None, "cheaper than everything stored: dropped");
-        t.store(50, 500, 1000);
-        assert_eq!(t.get(&50), Some(500));
-        assert_eq!(t.get(&0), None, "the cheapest entry made room");
+        t.store(99, Costed(990, 5));
+        assert_eq!(payload(&t, &99), None, "cheaper than everything stored: dropped");
+        t.store(50, Costed(500, 1000));
+        assert_eq!(payload(&t, &50), Some(500));
+        assert_eq!(payload(&t, &0), None, "the cheapest entry made room");
         for k in 1..WAYS as u64 {
-            assert_eq!(t.get(&k), Some(k * 10));
+            assert_eq!(payload(&t, &k), Some(k * 10));
         }
     }
 
     #[test]
     fn wide_keys_hash_and_compare_in_full() {
-        let t: MemoTable<([u64; 4], u8), u128> = MemoTable::with_bytes(1 << 12).unwrap();
+        let t: MemoTable<([u64; 4], u8), Costed> = MemoTable::with_bytes(1 << 12).unwrap();
         let a = ([1, 2, 3, 4], 5);
         let b = ([1, 2, 3, 4], 6);
-        t.store(a, 1, 1);
-        assert_eq!(t.get(&a), Some(1));
-        assert_eq!(t.get(&b), None);
+        t.store(a, Costed(1, 1));
+        assert_eq!(payload(&t, &a), Some(1));
+        assert_eq!(payload(&t, &b), None);
     }
 
     #[test]
     fn concurrent_stores_keep_every_value_exact() {
-        let t: MemoTable<u64, u64> = MemoTable::with_bytes(1 << 10).unwrap();
+        let t: MemoTable<u64, Costed> = MemoTable::with_bytes(1 << 10).unwrap();
         std::thread::scope(|s| {
             for th in 0..4u64 {
                 let t = &t;
                 s.spawn(move || {
                     for k in 0..10_000u64 {
-                        t.store(k, k * 3, k % 7 + th);
-                        if let Some(v) = t.get(&k) {
+                        t.store(k, Costed(k * 3, k % 7 + th));
+                        if let Some(v) = payload(t, &k) {
                             assert_eq!(v, k * 3);
                         }
                     }
@@ -413,37 +439,37 @@ mod tests {
 
     #[test]
     fn a_large_table_starts_empty_and_allocates_as_it_fills() {
-        let t: MemoTable<u64, u64> = MemoTable::with_megabytes(4096).unwrap();
+        let t: MemoTable<u64, Costed> = MemoTable::with_megabytes(4096).unwrap();
         assert_eq!(t.allocated_bytes(), 0);
-        t.store(1, 2, 3);
-        assert_eq!(t.get(&1), Some(2));
+        t.store(1, Costed(2, 3));
+        assert_eq!(payload(&t, &1), Some(2));
         assert!(t.allocated_bytes() > 0 && t.allocated_bytes() <= 8 << 20, "{}", t.allocated_bytes());
         assert!(t.bytes() <= 4096 << 20 && t.bytes() > 4090 << 20, "{}", t.bytes());
     }
 
     #[test]
     fn the_buckets_in_use_double_as_stores_crowd_and_keys_stay_exact() {
-        let t: MemoTable<u64, u64> = MemoTable::with_megabytes(256).unwrap();
+        let t: MemoTable<u64, Costed> = MemoTable::with_megabytes(256).unwrap();
         let start = t.buckets_in_use();
-        assert!(start as u64 * MemoTable::<u64, u64>::BUCKET_BYTES as u64 <= FIRST_BYTES as u64);
+        assert!(start as u64 * MemoTable::<u64, Costed>::BUCKET_BYTES as u64 <= FIRST_BYTES as u64);
         let n = 8 * start as u64;
         for k in 0..n {
-            t.store(k, k * 7, 1);
+            t.store(k, Costed(k * 7, 1));
         }
         assert!(t.buckets_in_use() >= 2 * start, "{} buckets in use", t.buckets_in_use());
         assert!(t.buckets_in_use() as u64 * WAYS as u64 <= t.capacity());
-        let found = (0..n).filter(|k| t.get(k).inspect(|&v| assert_eq!(v, k * 7)).is_some()).count();
+        let found = (0..n).filter(|k| payload(&t, k).inspect(|&v| assert_eq!(v, k * 7)).is_some()).count();
         assert!(found as u64 > n / 2, "{found} of {n} found");
-        let in_use = t.buckets_in_use() as u64 * MemoTable::<u64, u64>::BUCKET_BYTES as u64;
+        let in_use = t.buckets_in_use() as u64 * MemoTable::<u64, Costed>::BUCKET_BYTES as u64;
         assert!(t.allocated_bytes() <= in_use, "{} allocated, {in_use} in use", t.allocated_bytes());
     }
 
     #[test]
     fn growth_stops_at_the_bound() {
-        let t: MemoTable<u64, u64> = MemoTable::with_bytes(3 * CHUNK_BUCKETS as u64 * 200).unwrap();
+        let t: MemoTable<u64, Costed> = MemoTable::with_bytes(3 * CHUNK_BUCKETS as u64 * 200).unwrap();
         let bound = t.capacity() / WAYS as u64;
         for k in 0..20 * bound {
-            t.store(k, k, k);
+            t.store(k, Costed(k, k));
         }
         assert_eq!(t.buckets_in_use() as u64, bound);
         assert!(t.occupied() <= t.capacity());

@@ -26,7 +26,7 @@ use super::search::{
 };
 use crate::harness::bits::{width_for, Width};
 use crate::harness::budget::{Budget, Stopped};
-use crate::harness::memo::MemoTable;
+use crate::harness::memo::{MemoTable, SubtreeValue};
 use crate::harness::split::{self, SplitTree};
 use crate::harness::InputError;
 
@@ -43,8 +43,19 @@ pub const MEMO_SAMPLE: u64 = 1 << 16;
 /// lookup is a random access into a large table, some dozens of walk positions' time.
 pub const MEMO_PAYS: u64 = 32;
 
-/// A subtree's `(positions, solutions_distinct)`.
-type Value = (u64, u64);
+/// What the table stores per state: the plain walk's positions and distinct solutions
+/// below it (a find stores only subtrees without a solution: 0 solutions).
+#[derive(Debug, Clone, Copy)]
+struct Value {
+    positions: u64,
+    solutions: u64,
+}
+
+impl SubtreeValue for Value {
+    fn work(&self) -> u64 {
+        self.positions
+    }
+}
 /// Covered cells (`W` words of a row-major bitset) and the canonical unplaced-stone mask.
 type Key<const W: usize> = ([u64; W], u32);
 
@@ -205,7 +216,7 @@ impl<'a, const W: usize> Walker<'a, W> {
     }
 
     /// The plain walk's `(positions, distinct)` below this position.
-    fn count(&mut self, from: usize, checked: Test) -> Result<Value, Stopped> {
+    fn count(&mut self, from: usize, checked: Test) -> Result<(u64, u64), Stopped> {
         let level = self.s.placed.count_zeros() as usize;
         if (level as u32) < self.shared.memo_from || !self.levels[level].pays() {
             let (positions, solutions) = (self.s.n.positions, self.s.n.solutions);
@@ -215,8 +226,8 @@ impl<'a, const W: usize> Walker<'a, W> {
         let key = self.key();
         self.levels[level].lookups += 1;
         if let Some(v) = self.shared.table.get(&key) {
-            self.levels[level].saved += v.0;
-            return Ok(v);
+            self.levels[level].saved += v.positions;
+            return Ok((v.positions, v.solutions));
         }
         if !self.levels[level].pays() {
             self.shared.unpaying.fetch_or(1 << level, Ordering::Relaxed);
@@ -225,21 +236,21 @@ impl<'a, const W: usize> Walker<'a, W> {
         let Some(cell) = self.s.first_empty(from) else {
             return Ok((1, 1));
         };
-        let mut total: Value = (1, 0);
+        let mut total = (1u64, 0u64);
         for_each_child(self, cell, checked, |w, test| {
             let (p, s) = w.count(cell + 1, test)?;
             total = (total.0.saturating_add(p), total.1.saturating_add(s));
             Ok(false)
         })?;
-        self.shared.table.store(key, total, total.0);
+        self.shared.table.store(key, Value { positions: total.0, solutions: total.1 });
         Ok(total)
     }
 
     /// The plain find below this position; records the solution in `found`.
     fn find(&mut self, from: usize, checked: Test) -> Result<Walk, Stopped> {
         let key = self.key();
-        if let Some((p, _)) = self.shared.table.get(&key) {
-            return Ok(Walk::Empty(p));
+        if let Some(v) = self.shared.table.get(&key) {
+            return Ok(Walk::Empty(v.positions));
         }
         self.s.n.visit()?;
         let Some(cell) = self.s.first_empty(from) else {
@@ -258,7 +269,7 @@ impl<'a, const W: usize> Walker<'a, W> {
         if found {
             return Ok(Walk::Found(positions));
         }
-        self.shared.table.store(key, (positions, 0), positions);
+        self.shared.table.store(key, Value { positions, solutions: 0 });
         Ok(Walk::Empty(positions))
     }
 }

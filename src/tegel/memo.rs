@@ -18,7 +18,7 @@ use super::position::Position;
 use super::rules::{Move, Rules};
 use super::search::BestResult;
 use crate::harness::budget::Ticker;
-use crate::harness::memo::MemoTable;
+use crate::harness::memo::{MemoTable, SubtreeValue};
 use crate::harness::split::{self, SplitTree};
 use crate::harness::{Budget, InputError, Stopped};
 
@@ -30,6 +30,12 @@ pub struct Subtree {
     pub score: i32,
     /// Positions the plain walk visits from here, this position included.
     pub positions: u64,
+}
+
+impl SubtreeValue for Subtree {
+    fn work(&self) -> u64 {
+        self.positions
+    }
 }
 
 /// The memo table of a tile game.
@@ -254,7 +260,7 @@ impl<const M: usize> Walker<'_, '_, M> {
             self.halted = true;
         }
         if !self.halted {
-            self.table.store(*pos, value, value.positions);
+            self.table.store(*pos, value);
         }
         value
     }
