@@ -243,7 +243,7 @@ pub struct MemoPerft {
     /// (Position, depth) pairs computed because the table did not have them: the distinct
     /// ones reached when the table never dropped an entry that was needed again.
     pub distinct_positions: u64,
-    /// Bytes of the table.
+    /// Bytes the table allocated (the buckets the search touched, at most its bound).
     pub memo_bytes: u64,
 }
 

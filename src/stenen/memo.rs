@@ -70,7 +70,7 @@ pub struct MemoCount {
     pub labelled: u128,
     /// Positions actually expanded (each distinct state about once).
     pub distinct_positions: u64,
-    /// Bytes of the memo table.
+    /// Bytes the memo table allocated (the buckets the search touched, at most its bound).
     pub memo_bytes: u64,
 }
 
@@ -90,7 +90,7 @@ pub struct MemoFound {
     pub board: Option<Vec<u8>>,
     /// Positions actually expanded.
     pub distinct_positions: u64,
-    /// Bytes of the memo table.
+    /// Bytes the memo table allocated (the buckets the search touched, at most its bound).
     pub memo_bytes: u64,
 }
 
@@ -396,7 +396,7 @@ fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCou
         distinct,
         labelled: u128::from(distinct) * labelled_factor(r.game, r.board),
         distinct_positions: visited,
-        memo_bytes: table.bytes(),
+        memo_bytes: table.allocated_bytes(),
     }))
 }
 
@@ -435,7 +435,12 @@ fn find_in<const W: usize>(r: Request) -> Result<Result<MemoFound, Stopped>, Inp
         Ok(Walk::Found(p) | Walk::Empty(p)) => p,
         Err(e) => return Ok(Err(e)),
     };
-    Ok(Ok(MemoFound { positions, board: w.found, distinct_positions: w.s.n.positions, memo_bytes: table.bytes() }))
+    Ok(Ok(MemoFound {
+        positions,
+        board: w.found,
+        distinct_positions: w.s.n.positions,
+        memo_bytes: table.allocated_bytes(),
+    }))
 }
 
 #[cfg(test)]

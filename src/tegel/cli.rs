@@ -196,7 +196,7 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     let threads = opts.threads();
     let (result, time) =
         in_pool(threads, || timed(|| best_score_memo(game.rules(), game.position(), &table, &budget, threads > 1)));
-    let partial = json!({"threads": threads, "memo_bytes": table.bytes()});
+    let partial = json!({"threads": threads, "memo_bytes": table.allocated_bytes()});
     let m = result.map_err(|s| stopped(opts.json, s, &budget, partial))?;
     let (r, secs) = (m.best, time.as_secs_f64());
     print_result(

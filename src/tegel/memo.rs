@@ -55,7 +55,7 @@ pub struct MemoResult {
     /// thread, the number of distinct non-end positions reachable; smaller tables and
     /// threads that race for the same position recompute some.
     pub distinct_positions: u64,
-    /// Bytes of the table.
+    /// Bytes the table allocated (the buckets the search touched, at most its bound).
     pub memo_bytes: u64,
 }
 
@@ -105,7 +105,7 @@ pub fn best_score_memo(
     let tree = MemoTree { tables: &tables, table, budget };
     let value = split::run(&tree, tables.pack(pos), parallel)?;
     budget.check()?;
-    Ok(MemoResult { best: value.best, distinct_positions: value.computed, memo_bytes: table.bytes() })
+    Ok(MemoResult { best: value.best, distinct_positions: value.computed, memo_bytes: table.allocated_bytes() })
 }
 
 /// The memo search's tree for the splitter: a node is a packed position; a task walks
