@@ -12,7 +12,7 @@ use harness::checkers::memo::{count_memo, perft_memo};
 use harness::checkers::moves::legal_moves;
 use harness::checkers::perft::perft;
 use harness::checkers::position::Position;
-use harness::harness::Budget;
+use harness::search::budget::Budget;
 
 fn perft_8x8(c: &mut Criterion) {
     let g = Geometry::<u64>::new(8, 8, 3).unwrap();

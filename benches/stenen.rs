@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use harness::harness::budget::Budget;
+use harness::search::budget::Budget;
 use harness::stenen::{count, find, load_game, Board, Game, Mode};
 
 fn game(h: usize, w: usize, file: &str) -> Game {

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use harness::harness::experiment::in_pool;
-use harness::harness::Budget;
+use harness::search::budget::Budget;
+use harness::search::pool::in_pool;
 use harness::tegel::best::best_score_parallel;
 use harness::tegel::memo::{best_score_memo, memo_table};
 use harness::tegel::{best_score, load_file};

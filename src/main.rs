@@ -5,13 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use harness::harness::budget::install_ctrlc_handler;
-use harness::harness::cli::count_of;
-use harness::harness::manifest::default_threads;
-use harness::harness::registry;
-use harness::harness::runner::{self, RunOptions};
-use harness::harness::{Error, Result};
+use harness::base::error::Error;
+use harness::base::error::Result;
+use harness::base::machine::default_threads;
+use harness::base::text::{count_of, noun};
 use harness::report;
+use harness::runner::registry;
+use harness::runner::run::{self, RunOptions};
+use harness::search::budget::install_ctrlc_handler;
 
 /// Reference engines and benchmark harness for the tile game, polyomino tiling, Nim and
 /// checkers.
@@ -62,7 +63,7 @@ struct RunArgs {
     #[arg(long)]
     only: Vec<String>,
     /// Worker threads, from 1 to 1024 (default: all cores).
-    #[arg(long, value_parser = harness::harness::cli::parse_threads, value_name = "N")]
+    #[arg(long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
     threads: Option<u32>,
     /// Base seed, overriding the manifest's: from 0 to 9223372036854775807.
     #[arg(long, value_parser = parse_seed)]
@@ -71,7 +72,7 @@ struct RunArgs {
     #[arg(long, default_value = "results")]
     out: PathBuf,
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
-    #[arg(long, value_parser = harness::harness::cli::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// Rerun experiments whose results are already there (and discard their journals).
     #[arg(long)]
@@ -79,7 +80,7 @@ struct RunArgs {
     /// Run only shard I of N (0 <= I < N): a deterministic share of every experiment's
     /// items; `harness merge` puts the shards' directories together.
     #[arg(long, value_name = "I/N")]
-    shard: Option<harness::harness::shard::Shard>,
+    shard: Option<harness::runner::shard::Shard>,
     /// List the items (of each shard, with --shard) and run nothing.
     #[arg(long)]
     dry_run: bool,
@@ -93,10 +94,10 @@ struct SlurmArgs {
     #[arg(long, value_parser = parse_shard_count)]
     shards: u32,
     /// CPUs (threads) per task, from 1 to 1024.
-    #[arg(long, default_value_t = 4, value_parser = harness::harness::cli::parse_threads)]
+    #[arg(long, default_value_t = 4, value_parser = harness::experiment::args::parse_threads)]
     cpus_per_task: u32,
     /// Wall time per task, HH:MM:SS or D-HH:MM:SS.
-    #[arg(long, default_value = "24:00:00", value_parser = harness::harness::slurm::parse_slurm_time)]
+    #[arg(long, default_value = "24:00:00", value_parser = harness::runner::slurm::parse_slurm_time)]
     time: String,
     /// Slurm partition.
     #[arg(long)]
@@ -108,7 +109,7 @@ struct SlurmArgs {
     #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Per-call time limit in seconds passed to every shard.
-    #[arg(long, value_parser = harness::harness::cli::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// Submit both jobs with sbatch (the merge after the array succeeded).
     #[arg(long)]
@@ -143,19 +144,19 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         shard: args.shard,
     };
     if args.dry_run {
-        print!("{}", runner::dry_run(&opts)?);
+        print!("{}", run::dry_run(&opts)?);
         return Ok(());
     }
     let _ = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global();
-    let meta = runner::run(&opts)?;
+    let meta = run::run(&opts)?;
     let timeouts = match meta.timeouts.len() {
         0 => String::new(),
-        n => format!(", {n} {} with a timeout", runner::plural(n, "item")),
+        n => format!(", {n} {} with a timeout", noun(n as u64, "item")),
     };
     eprintln!(
         "ran {} {}, skipped {}{timeouts}; results in {}",
         meta.ran.len(),
-        runner::plural(meta.ran.len(), "experiment"),
+        noun(meta.ran.len() as u64, "experiment"),
         meta.skipped.len(),
         args.out.display()
     );
@@ -164,19 +165,19 @@ fn run_manifest(args: RunArgs) -> Result<()> {
 
 fn report_locked(results: &std::path::Path) -> Result<()> {
     if !results.is_dir() {
-        return Err(harness::harness::InputError::in_file(
+        return Err(harness::base::error::InputError::in_file(
             results,
             "cannot read the results directory: it does not exist",
         )
         .into());
     }
-    let _lock = harness::harness::lock::OutDirLock::acquire(results)?;
-    harness::harness::output::clean_temp_files(results);
-    report::generate(results)
+    let _lock = harness::results::lock::OutDirLock::acquire(results)?;
+    harness::results::atomic::clean_temp_files(results);
+    report::generate(results, registry::reports())
 }
 
 fn compare(a: &std::path::Path, b: &std::path::Path) -> Result<()> {
-    let diffs = harness::harness::compare::differences(a, b)?;
+    let diffs = harness::results::compare::differences(a, b)?;
     if diffs.is_empty() {
         eprintln!("{} and {} hold the same results (time columns aside)", a.display(), b.display());
         return Ok(());
@@ -195,7 +196,7 @@ fn slurm(args: SlurmArgs) -> Result<()> {
     if let Some(t) = args.time_limit {
         run_args.extend(["--time-limit".to_string(), t.to_string()]);
     }
-    harness::harness::slurm::slurm(&harness::harness::slurm::SlurmOptions {
+    harness::runner::slurm::slurm(&harness::runner::slurm::SlurmOptions {
         manifest: args.manifest,
         shards: args.shards as usize,
         cpus_per_task: args.cpus_per_task as usize,
@@ -212,7 +213,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Run(args) => run_manifest(args),
         Command::Report { results } => report_locked(&results),
         Command::Merge { shards, out } => {
-            let meta = harness::harness::merge::merge(&shards, &out)?;
+            let meta = harness::runner::merge::merge(&shards, &out)?;
             eprintln!(
                 "merged {} of {} into {}",
                 count_of(meta.shards.len() as u64, "shard"),

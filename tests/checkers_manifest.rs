@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use harness::harness::manifest::Manifest;
-use harness::harness::registry;
+use harness::runner::manifest::Manifest;
+use harness::runner::registry;
 
 fn write(dir: &Path, text: &str) -> PathBuf {
     let p = dir.join("m.toml");

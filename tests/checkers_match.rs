@@ -5,9 +5,9 @@ use harness::checkers::dispatch::{colour_in_game, game};
 use harness::checkers::geometry::{BoardSize, Color};
 use harness::checkers::matches::{GameRules, Tally};
 use harness::checkers::players::PlayerKind;
-use harness::harness::experiment::in_pool;
-use harness::harness::rng::item_rng;
-use harness::harness::Budget;
+use harness::search::budget::Budget;
+use harness::search::pool::in_pool;
+use harness::search::rng::item_rng;
 use rayon::prelude::*;
 
 fn series(threads: usize) -> Tally {

@@ -3,10 +3,11 @@
 //! and kings of both colours, for board shapes from 3x3 to 16x16 and all three bit-set
 //! widths: both must list exactly the same moves (as text, every distinct path once).
 
-use harness::checkers::bits::{Bits, Wide};
+use harness::checkers::geometry::Wide;
 use harness::checkers::geometry::{width_for, Color, Geometry, Width};
 use harness::checkers::moves::legal_moves;
 use harness::checkers::position::{Piece, Position};
+use harness::search::bits::Bits;
 use proptest::prelude::*;
 
 type Board = Vec<Vec<Option<Piece>>>;

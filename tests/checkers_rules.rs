@@ -2,10 +2,11 @@
 //! equals make, move text round-trips through print and parse, bulk counts equal
 //! generated moves, on many board sizes and all three bit-set widths.
 
-use harness::checkers::bits::{Bits, Wide};
 use harness::checkers::geometry::Geometry;
+use harness::checkers::geometry::Wide;
 use harness::checkers::moves::{count_moves, legal_moves, parse_move};
 use harness::checkers::position::Position;
+use harness::search::bits::Bits;
 use proptest::prelude::*;
 
 fn walk<B: Bits>(g: &Geometry<B>, choices: &[usize]) {

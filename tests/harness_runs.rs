@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use harness::harness::experiment::varies_between_runs;
+use harness::results::row::varies_between_runs;
 
 fn run_quick(out: &Path, extra: &[&str]) -> String {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/instances/quick.toml");

@@ -4,8 +4,9 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use harness::harness::manifest::Manifest;
-use harness::harness::{registry, InputError};
+use harness::base::error::InputError;
+use harness::runner::manifest::Manifest;
+use harness::runner::registry;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -5,9 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use harness::parallel::summary;
 use harness::report::csv_table::CsvTable;
 use harness::report::tables::latex_table;
-use harness::report::{load_all, render, summary};
+use harness::report::{load_all, render};
+use harness::runner::registry::reports;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report")
@@ -18,7 +20,7 @@ fn results() -> PathBuf {
 }
 
 fn table_tex(name: &str) -> String {
-    let loaded = load_all(&results()).unwrap();
+    let loaded = load_all(&results(), reports()).unwrap();
     let item = loaded.iter().find(|l| l.name == name).unwrap_or_else(|| panic!("fixture {name}.csv"));
     latex_table(&item.table, &item.titles)
 }
@@ -89,7 +91,7 @@ fn memo_sourced_counts_are_marked_with_a_footnote() {
 
 #[test]
 fn nim_formula_table_states_seed_and_threads() {
-    let loaded = load_all(&results()).unwrap();
+    let loaded = load_all(&results(), reports()).unwrap();
     let formula = loaded.iter().find(|l| l.name == "nim_formula").unwrap();
     for column in ["seed", "threads", "time_limit", "status"] {
         assert!(formula.table.index(column).is_some(), "nim_formula lacks `{column}`");
@@ -100,8 +102,8 @@ fn nim_formula_table_states_seed_and_threads() {
 }
 
 fn rendered(path: &str) -> String {
-    let loaded = load_all(&results()).unwrap();
-    let files = render(&loaded, None).unwrap();
+    let loaded = load_all(&results(), reports()).unwrap();
+    let files = render(&loaded, None, reports()).unwrap();
     files.into_iter().find(|(p, _)| p.ends_with(path)).unwrap_or_else(|| panic!("{path} not rendered")).1
 }
 
@@ -141,7 +143,7 @@ fn log_axes_write_every_tick_in_one_form() {
 
 #[test]
 fn summary_table() {
-    let loaded = load_all(&results()).unwrap();
+    let loaded = load_all(&results(), reports()).unwrap();
     let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == "parallel").map(|l| &l.table).collect();
     snapshot!("summary", summary::summary_tex(&parallel).unwrap());
 }
@@ -163,8 +165,8 @@ fn timeouts_and_errors_render_as_such() {
 
 #[test]
 fn numbers_quote_cells_by_experiment_and_by_kind() {
-    let loaded = load_all(&results()).unwrap();
-    let files = render(&loaded, None).unwrap();
+    let loaded = load_all(&results(), reports()).unwrap();
+    let files = render(&loaded, None, reports()).unwrap();
     let numbers = &files.iter().find(|(p, _)| p.ends_with("tex/numbers.tex")).unwrap().1;
     assert!(numbers.contains("\\hrdef{tegel/best}{spel1}{positions}{10{,}019}"), "{numbers}");
     assert!(numbers.contains("\\hrdef{tegel_best}{spel3}{best_move}{(1,b)}"));

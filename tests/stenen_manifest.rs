@@ -179,7 +179,11 @@ fn bad_manifests_are_refused_with_file_and_line() {
             "height h must be from 2 to 20",
         ),
         ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"STONES\" }]\nmode = 1\n", 9, "mode"),
-        ("kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"STONES\" }]\nmemo_mb = 0\n", 9, "memo-mb"),
+        (
+            "kind = \"table\"\ninstances = [{ height = 4, width = 5, stones = \"STONES\" }]\nmemo_mb = 0\n",
+            9,
+            "`memo_mb`: must be a positive number of MiB",
+        ),
     ];
     for (body, line, needle) in cases {
         let body = body.replace("STONES", &stones("stenen1.in"));

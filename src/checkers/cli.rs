@@ -7,14 +7,19 @@ use serde::Serialize;
 
 use super::count::CountStop;
 use super::dispatch::{self, CountMode};
-use super::game::{plural, DEFAULT_DRAW_PLIES};
+use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
 use super::players::{PlayerKind, DEFAULT_DEPTH};
-use crate::harness::cli::{print_json, SearchArgs};
-use crate::harness::experiment::{in_pool, timed};
-use crate::harness::memo::MemoArgs;
-use crate::harness::progress::SearchStatus;
-use crate::harness::{Budget, Error, InputError, Result};
+use crate::base::error::Error;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::base::text::count_of;
+use crate::experiment::args::MemoArgs;
+use crate::experiment::args::{print_json, SearchArgs};
+use crate::experiment::progress::SearchStatus;
+use crate::search::budget::Budget;
+use crate::search::pool::in_pool;
+use crate::search::timing::timed;
 
 /// `harness checkers ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -180,7 +185,7 @@ pub fn run(cmd: Command) -> Result<()> {
 /// The error of a count or memo walk that did not finish.
 fn count_error(e: CountStop, budget: &Budget) -> Error {
     match e {
-        CountStop::Stopped(s) => Error::stopped(s, budget),
+        CountStop::Stopped(s) => budget.error(s),
         CountStop::NoMemory(message) => InputError::new(message).into(),
         CountStop::Overflow => Error::Other(anyhow::anyhow!("count stopped: {}", CountStop::Overflow)),
     }
@@ -275,7 +280,7 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     } else {
         println!("{positions} positions");
     }
-    println!("{seconds:.3} s, {:.1} M leaves/s, {}", rate / 1e6, plural(threads as u64, "thread"));
+    println!("{seconds:.3} s, {:.1} M leaves/s, {}", rate / 1e6, count_of(threads as u64, "thread"));
     Ok(())
 }
 
@@ -359,13 +364,13 @@ fn count(a: CountArgs) -> Result<()> {
     } else {
         println!("{} positions", c.positions);
     }
-    println!("{:.3} s, {}", time.as_secs_f64(), plural(threads as u64, "thread"));
+    println!("{:.3} s, {}", time.as_secs_f64(), count_of(threads as u64, "thread"));
     Ok(())
 }
 
 /// Runs the interactive game: the text program, or the terminal board with `--tui`.
 pub fn play(args: PlayArgs) -> Result<()> {
-    crate::harness::cli::check_time_limit(args.count_limit)
+    crate::experiment::args::check_time_limit(args.count_limit)
         .map_err(|e| InputError::new(format!("--count-limit: {e}")))?;
     let flag = |name: &str, e: String| InputError::new(format!("--{name}: {e}"));
     let size: Option<BoardSize> = args.board.map(|b| b.parse().map_err(|e| flag("board", e))).transpose()?;

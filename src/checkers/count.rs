@@ -7,13 +7,14 @@
 //! memoised count of the `memo` module builds on ([`Games`], [`games_from`],
 //! [`terminal`]). Counts are exact `u128`s; an overflow is reported, never wrapped.
 
-use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, legal_moves};
 use super::position::Position;
-use crate::harness::budget::Ticker;
-use crate::harness::split::{self, SplitTree};
-use crate::harness::{Budget, Stopped};
+use crate::search::bits::Bits;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::budget::Ticker;
+use crate::search::split::{self, SplitTree};
 
 /// Number of games and their split by outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -242,7 +243,7 @@ pub(crate) mod tests {
             let memo = crate::checkers::memo::count_memo(&g, &p, 1 << 22, false, &b).unwrap();
             assert_eq!(plain.games, memo.games, "{m}x{n}");
             for threads in [1, 2, 3] {
-                let par = crate::harness::experiment::in_pool(threads, || count_parallel(&g, &p, &b)).unwrap();
+                let par = crate::search::pool::in_pool(threads, || count_parallel(&g, &p, &b)).unwrap();
                 assert_eq!(plain, par, "{m}x{n} on {threads} threads");
             }
             assert!(memo.distinct_positions <= memo.positions && memo.positions <= plain.positions, "{m}x{n}");

@@ -1,15 +1,16 @@
 //! Board-size-level entry points: pick the bit-set width a size needs (`u64` for 8x8)
 //! and run the generic engine with it.
 
-use super::bits::Wide;
 use super::count::{count_parallel, count_plain, Count, CountStop};
+use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Geometry, Width};
 use super::matches::{play_game, GameRecord, GameRules};
 use super::memo::{count_memo, perft_memo as perft_memo_generic, MemoPerft};
 use super::perft::{divide as divide_generic, perft as perft_generic, perft_parallel, PerftCount};
 use super::position::Position;
-use crate::harness::rng::Rng;
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::Rng;
 
 /// Runs `$body` with `$B` bound to the narrowest bit-set type for the size `$size`
 /// (needs `width_for`, `Width` and `Wide` in scope).
@@ -35,7 +36,7 @@ macro_rules! with_bits {
 pub(crate) use with_bits;
 
 /// The geometry of a checked size for the bit-set type `B` chosen by `with_bits!`.
-pub fn geometry<B: super::bits::Bits>(size: BoardSize) -> Geometry<B> {
+pub fn geometry<B: crate::search::bits::Bits>(size: BoardSize) -> Geometry<B> {
     Geometry::new(size.rows, size.cols, size.men_rows).expect("BoardSize is checked and width_for fits it")
 }
 

@@ -12,23 +12,33 @@ use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
 use super::matches::{GameRules, Tally};
 use super::players::PlayerKind;
-use crate::harness::experiment::{timed, Item};
-use crate::harness::memo::{check_memo_mb, default_memo_mb};
-use crate::harness::{
-    columns_of, Budget, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext, SearchItem,
-    SearchOutcome, Seconds, Status, Stopped,
-};
+use super::report;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
+use crate::experiment::kind::Kind;
+use crate::experiment::parallel::ParallelSearch;
+use crate::experiment::parallel::SearchItem;
+use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::Experiment;
+use crate::experiment::Item;
+use crate::experiment::RunContext;
+use crate::report::kinds::KindReport;
+use crate::results::row::columns_of;
+use crate::results::row::Fixed;
+use crate::results::row::Seconds;
+use crate::results::row::Status;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::timing::timed;
 
-/// Builds the experiment of a `game = "checkers"` manifest entry.
-pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    match spec.kind.as_str() {
-        "count" => CountExperiment::build(spec),
-        "perft" => PerftExperiment::build(spec),
-        "match" => MatchExperiment::build(spec),
-        other => Err(spec
-            .error(Some("kind"), format!("unknown kind `{other}` for game checkers, expected count, perft or match"))),
-    }
-}
+/// The checkers kinds: each one's name, builder and report.
+pub static KINDS: [Kind<KindReport>; 3] = [
+    Kind { name: "count", build: CountExperiment::build, report: report::COUNT },
+    Kind { name: "perft", build: PerftExperiment::build, report: report::PERFT },
+    Kind { name: "match", build: MatchExperiment::build, report: report::MATCH },
+];
 
 fn board(spec: &ExperimentSpec, key: &str, text: &str) -> Result<BoardSize, InputError> {
     text.parse().map_err(|e: String| spec.error(Some(key), e))
@@ -37,15 +47,6 @@ fn board(spec: &ExperimentSpec, key: &str, text: &str) -> Result<BoardSize, Inpu
 /// The board of an entry's `board` key; 8x8 r3 when it has none.
 fn board_or_standard(spec: &ExperimentSpec, text: Option<&str>) -> Result<BoardSize, InputError> {
     text.map_or(Ok(BoardSize::standard()), |b| board(spec, "board", b))
-}
-
-/// The memo bound of an entry: its `memo_mb` key (checked against physical memory) or
-/// the default.
-fn memo_mb(spec: &ExperimentSpec, key: Option<u64>) -> Result<u64, InputError> {
-    match key {
-        Some(mb) => check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), e.message)),
-        None => Ok(default_memo_mb()),
-    }
 }
 
 /// The status of a count or hashed perft: stopped by its budget, or failed (overflow, no
@@ -85,7 +86,7 @@ impl CountExperiment {
             return Err(spec.error(Some("boards"), "`boards` must list at least one board, like \"4x4 r1\""));
         }
         let boards = p.boards.iter().map(|b| board(spec, "boards", b)).collect::<Result<Vec<_>, _>>()?;
-        let memo_mb = memo_mb(spec, p.memo_mb)?;
+        let memo_mb = manifest_memo_mb(spec, p.memo_mb)?;
         Ok(Box::new(CountExperiment { boards, memo_mb, memo_only: p.memo.unwrap_or(false) }))
     }
 }
@@ -274,7 +275,7 @@ impl PerftExperiment {
             return Err(spec.error(Some("depths"), "`depths` must list depths between 0 and 40"));
         }
         let memo_mb = match p.memo {
-            Some(true) => Some(memo_mb(spec, p.memo_mb)?),
+            Some(true) => Some(manifest_memo_mb(spec, p.memo_mb)?),
             _ if p.memo_mb.is_some() => return Err(spec.error(Some("memo_mb"), "`memo_mb` needs `memo = true`")),
             _ => None,
         };
@@ -641,10 +642,7 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
     if p.memo_mb.is_some() && !memo {
         return Err(item.error(format!("`memo_mb` applies to memo searches only, not `{}`", p.search)));
     }
-    let mb = match p.memo_mb {
-        Some(mb) => check_memo_mb(mb).map_err(|e| item.error(e.message))?,
-        None => default_memo_mb(),
-    };
+    let mb = item_memo_mb(item, p.memo_mb)?;
     match (p.search.as_str(), p.depth) {
         ("perft", Some(d)) if d <= 40 => Ok(Box::new(Search::Perft(size, d))),
         ("perft memo", Some(d)) if d <= 40 => Ok(Box::new(Search::PerftMemo(size, d, mb))),

@@ -2,10 +2,11 @@
 //! (a draw after `draw_plies` consecutive plies without a capture or a man move; the
 //! forty-move rule is 80 plies).
 
-use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{legal_moves, Move};
 use super::position::{Piece, Position};
+use crate::base::text::count_of;
+use crate::search::bits::Bits;
 
 /// The forty-move rule in plies.
 pub const DEFAULT_DRAW_PLIES: u32 = 80;
@@ -157,18 +158,9 @@ pub fn board_text<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> String {
     s
 }
 
-/// `1 thread`, `2 threads`: a count and a noun in the right number (`word` + `s`).
-pub fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 /// A side's pieces and kings, like `12 pieces (1 king)`.
 pub fn side_counts<B: Bits>(p: &Position<B>, c: Color) -> String {
-    format!("{} ({})", plural(p.count(c).into(), "piece"), plural(p.king_count(c).into(), "king"))
+    format!("{} ({})", count_of(p.count(c).into(), "piece"), count_of(p.king_count(c).into(), "king"))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! `(W - 1) / 2` or `(W + 1) / 2`, and a step off the left or right edge lands on a
 //! ghost column that is never a board square, so no edge masks are needed.
 
-use super::bits::Bits;
+use crate::search::bits::Bits;
 
 /// Smallest and largest board side.
 pub const MIN_SIDE: u8 = 3;
@@ -72,7 +72,11 @@ impl Color {
     }
 }
 
-pub use crate::harness::bits::Width;
+pub use crate::search::bits::Width;
+
+/// A 256-bit set (four 64-bit words), for the boards whose layout needs more than 128 bit
+/// positions (16x15, 16x16); `u64` serves up to 64 (8x8 needs 36) and `u128` up to 128.
+pub type Wide = crate::search::bits::Wide<4>;
 
 /// Odd row width of the ghost layout for `n` columns.
 fn row_width(cols: u8) -> u32 {
@@ -93,7 +97,7 @@ pub fn bits_needed(rows: u8, cols: u8) -> u32 {
 
 /// The narrowest bit-set type for an `m x n` board.
 pub fn width_for(rows: u8, cols: u8) -> Width {
-    crate::harness::bits::width_for(bits_needed(rows, cols) as usize)
+    crate::search::bits::width_for(bits_needed(rows, cols) as usize)
 }
 
 /// Checks the board size rules: `3 <= m, n <= 16` and `1 <= r <= m / 2`.
@@ -280,7 +284,7 @@ impl<B: Bits> Geometry<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::bits::Wide;
+    use crate::checkers::geometry::Wide;
 
     #[test]
     fn eight_by_eight_has_32_squares_12_men_each_and_fits_u64() {

@@ -1,11 +1,12 @@
 //! Seeded games between computer players under the full rules and the draw rule.
 
-use super::bits::Bits;
 use super::game::{Game, Outcome};
 use super::geometry::{Color, Geometry};
 use super::players::{choose_move, PlayerKind};
-use crate::harness::rng::Rng;
-use crate::harness::{Budget, Stopped};
+use crate::search::bits::Bits;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::Rng;
 
 /// How one game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,7 +98,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::rng::item_rng;
+    use crate::search::rng::item_rng;
 
     #[test]
     fn random_games_end_and_replay_from_the_seed() {

@@ -17,15 +17,15 @@ use std::hash::Hash;
 use std::num::NonZeroU64;
 use std::sync::Mutex;
 
-use super::bits::Bits;
 use super::count::{games_from, terminal, Count, CountStop, Games};
 use super::geometry::{bits_needed, Color, Geometry};
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
-use crate::harness::budget::Ticker;
-use crate::harness::memo::{MemoTable, SubtreeValue};
-use crate::harness::split::{self, SplitTree};
-use crate::harness::Budget;
+use crate::search::bits::Bits;
+use crate::search::budget::Budget;
+use crate::search::budget::Ticker;
+use crate::search::memo::{MemoTable, SubtreeValue};
+use crate::search::split::{self, SplitTree};
 
 /// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as
 /// much to recount (a bulk count per child) as a table probe, and such entries would
@@ -595,7 +595,7 @@ mod tests {
     use crate::checkers::count::count_plain;
     use crate::checkers::count::tests::start;
     use crate::checkers::perft::perft;
-    use crate::harness::experiment::in_pool;
+    use crate::search::pool::in_pool;
 
     const BIG: u64 = 256 << 20;
     /// One bucket: almost every store replaces another entry.
@@ -663,7 +663,7 @@ mod tests {
     #[test]
     #[ignore]
     fn hashed_perft_matches_oeis_a133046_16_to_18() {
-        check_oeis(16..=18, crate::harness::memo::default_memo_mb());
+        check_oeis(16..=18, crate::experiment::args::default_memo_mb());
     }
 
     #[test]

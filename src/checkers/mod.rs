@@ -3,22 +3,21 @@
 //!
 //! Where things are:
 //! - [`geometry`]: board sizes, squares and their names (`a1` bottom left), directions,
-//!   start and crowning rows, the bit layout; [`bits`]: the bit-set types (`u64`, `u128`,
-//!   256-bit).
+//!   start and crowning rows, the bit layout and [`geometry::Wide`], the 256-bit set of
+//!   the largest boards (the engine is generic over [`crate::search::bits::Bits`]).
 //! - [`mv`]: the [`mv::Move`] value and its text; [`position`]: pieces and side to move,
 //!   do/undo; [`moves`]: move generation (forced capture, multi-jumps, crowning ends a
 //!   jump, every path a move), bulk counting and move parsing.
 //! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
 //!   counts (single-jump variant), plain and parallel; [`memo`]: hashed perft and the
 //!   memoised count on the shared memo core (positions are counted with
-//!   [`crate::harness::budget::Ticker`]).
+//!   [`crate::search::budget::Ticker`]).
 //! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
 //!   alpha-beta strategy; [`matches`]: seeded games and tallies.
 //! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
 //!   `count`, `perft`, `match` and the `parallel` items; [`cli`]: one-shot commands;
 //!   [`play`]: the text program; [`tui`]: the terminal board.
 
-pub mod bits;
 pub mod cli;
 pub mod count;
 pub mod dispatch;

@@ -8,10 +8,10 @@
 //! Moves are written as their squares joined by `-` (a step) or `x` (captures):
 //! `c3-d4`, `c3xe5xg7`.
 
-use super::bits::Bits;
 use super::geometry::{dir, Color, Geometry};
 pub use super::mv::{Move, MAX_JUMPS};
 use super::position::Position;
+use crate::search::bits::Bits;
 
 /// The pieces of the side to move that may step or jump in each direction.
 #[inline(always)]

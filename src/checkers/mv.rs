@@ -3,8 +3,8 @@
 //! only, so the position (which plays moves) and the move generator (which makes them)
 //! both build on it without the position needing the generator.
 
-use super::bits::Bits;
 use super::geometry::Geometry;
+use crate::search::bits::Bits;
 
 /// The most jumps one move can make (two bits of [`Move::dirs`] per jump).
 pub const MAX_JUMPS: u8 = 64;

@@ -1,17 +1,18 @@
 //! Perft: the number of move sequences of a given length under the full rules, with bulk
 //! counting at the last ply ([`count_moves`]), a per-root-move `divide`, and a rayon
-//! version cut by the root splitter ([`crate::harness::split`]) that gives exactly the
+//! version cut by the root splitter ([`crate::search::split`]) that gives exactly the
 //! sequential counts.
 
 use rayon::prelude::*;
 
-use super::bits::Bits;
 use super::geometry::Geometry;
 use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
-use crate::harness::budget::Ticker;
-use crate::harness::split::{self, SplitTree};
-use crate::harness::{Budget, Stopped};
+use crate::search::bits::Bits;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::budget::Ticker;
+use crate::search::split::{self, SplitTree};
 
 /// The outcome of one perft.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,7 +166,7 @@ mod tests {
         for d in 0..7 {
             let seq = perft(&g, &p, d, &b).unwrap();
             for threads in [1, 2, 3] {
-                let par = crate::harness::experiment::in_pool(threads, || perft_parallel(&g, &p, d, &b)).unwrap();
+                let par = crate::search::pool::in_pool(threads, || perft_parallel(&g, &p, d, &b)).unwrap();
                 assert_eq!(seq, par, "depth {d}, {threads} threads");
             }
         }
@@ -179,7 +180,7 @@ mod tests {
         assert_eq!(parts.len(), 7);
         assert_eq!(parts.iter().map(|(_, c)| c.leaves).sum::<u64>(), 7361);
         let g128 = Geometry::<u128>::new(8, 8, 3).unwrap();
-        let gw = Geometry::<crate::checkers::bits::Wide>::new(8, 8, 3).unwrap();
+        let gw = Geometry::<crate::checkers::geometry::Wide>::new(8, 8, 3).unwrap();
         assert_eq!(perft(&g128, &Position::start(&g128), 6, &b).unwrap().leaves, 36768);
         assert_eq!(perft(&gw, &Position::start(&gw), 6, &b).unwrap().leaves, 36768);
     }

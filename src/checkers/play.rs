@@ -8,18 +8,20 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use super::bits::{Bits, Wide};
 use super::count::CountStop;
 use super::dispatch::{geometry, with_bits};
 use super::game::{board_text, Game, Outcome};
+use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
 use super::memo::count_memo;
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
-use crate::harness::budget::clear_interrupt;
-use crate::harness::memo::default_memo_mb;
-use crate::harness::rng::{seeded, Rng};
-use crate::harness::{Budget, Error, Stopped};
+use crate::experiment::args::default_memo_mb;
+use crate::search::bits::Bits;
+use crate::search::budget::clear_interrupt;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::{seeded, Rng};
 
 /// Settings that hold for the whole session.
 #[derive(Debug, Clone)]
@@ -282,7 +284,7 @@ pub fn count_text<B: Bits>(game: &Game<B>, limit: Duration) -> String {
             if s == Stopped::Interrupted {
                 clear_interrupt();
             }
-            format!("continuation count did not finish: {}", Error::stopped(s, &budget))
+            format!("continuation count did not finish: {}", budget.error(s))
         }
         Err(e) => format!("continuation count did not finish: {e}"),
     }

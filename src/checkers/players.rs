@@ -8,11 +8,11 @@ use std::fmt;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 
-use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, Move};
 use super::position::Position;
-use crate::harness::rng::Rng;
+use crate::search::bits::Bits;
+use crate::search::rng::Rng;
 
 /// Default search depth of the strategy player (plies).
 pub const DEFAULT_DEPTH: u32 = 6;
@@ -219,7 +219,7 @@ fn order<B: Bits>(moves: &mut [Move<B>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::rng::seeded;
+    use crate::search::rng::seeded;
 
     #[test]
     fn player_names_parse() {

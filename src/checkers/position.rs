@@ -2,9 +2,9 @@
 //! Moves are played with copy-make ([`Position::apply`]) or in place with
 //! [`Position::make`] / [`Position::unmake`].
 
-use super::bits::Bits;
 use super::geometry::{Color, Geometry};
 use super::mv::Move;
+use crate::search::bits::Bits;
 
 /// The pieces on the board and the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -5,28 +5,31 @@
 use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
 
 /// The checkers report.
-pub static REPORT: GameReport = GameReport {
-    title: "Checkers",
-    kinds: &[
-        KindReport {
-            placed: true,
-            chart_columns: &[BOARD, GAMES_COLUMN, POSITIONS, MEMO_POSITIONS],
-            charts: count_charts,
-            ..KindReport::new("count", "continuation games per board")
-        },
-        KindReport {
-            placed: true,
-            chart_columns: &[PERFT_BOARD, DEPTH, LEAVES],
-            charts: perft_charts,
-            ..KindReport::new("perft", "perft leaves per board and depth")
-        },
-        KindReport::new("match", "games between the move strategies"),
-    ],
+pub static REPORT: GameReport =
+    GameReport { game: "checkers", title: "Checkers", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+
+/// The `count` kind.
+pub(super) const COUNT: KindReport = KindReport {
+    placed: true,
+    chart_columns: &[BOARD, GAMES_COLUMN, POSITIONS, MEMO_POSITIONS],
+    charts: count_charts,
+    ..KindReport::new("continuation games per board")
 };
+
+/// The `perft` kind.
+pub(super) const PERFT: KindReport = KindReport {
+    placed: true,
+    chart_columns: &[PERFT_BOARD, DEPTH, LEAVES],
+    charts: perft_charts,
+    ..KindReport::new("perft leaves per board and depth")
+};
+
+/// The `match` kind.
+pub(super) const MATCH: KindReport = KindReport::new("games between the move strategies");
 
 const GAMES: Bars = Bars {
     what: "games",
@@ -61,7 +64,7 @@ mod tests {
     #[test]
     fn perft_has_a_line_per_board() {
         let t = test_table("board,depth,leaves\n8x8,2,49\n8x8,1,7\n6x6,1,5\n");
-        let c = charts("p", "checkers", REPORT.kind("perft"), &t).unwrap();
+        let c = charts("p", ("checkers", "perft"), REPORT.kind("perft"), &t).unwrap();
         assert_eq!(c[0].name, "p-leaves");
         assert_eq!(c[0].series[0].points, [(1.0, 7.0), (2.0, 49.0)]);
         assert_eq!(c[0].series[1].name, "6x6");
@@ -69,7 +72,8 @@ mod tests {
 
     #[test]
     fn count_bars_need_the_memo_column() {
-        let e = charts("c", "checkers", REPORT.kind("count"), &test_table("board,games,positions\n")).unwrap_err();
+        let e = charts("c", ("checkers", "count"), REPORT.kind("count"), &test_table("board,games,positions\n"))
+            .unwrap_err();
         assert!(e.message.contains("`memo_positions` (needed by the checkers count plots)"), "{}", e.message);
     }
 }

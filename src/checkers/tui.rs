@@ -18,15 +18,17 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-use super::bits::{Bits, Wide};
 use super::dispatch::{geometry, with_bits};
-use super::game::{plural, Game, Outcome};
+use super::game::{Game, Outcome};
+use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
 use super::play::{count_text, undo_turn};
 use super::players::{choose_move, PlayerKind};
 use super::position::Position;
-use crate::harness::rng::{seeded, Rng};
-use crate::harness::Result;
+use crate::base::error::Result;
+use crate::base::text::count_of;
+use crate::search::bits::Bits;
+use crate::search::rng::{seeded, Rng};
 
 /// Time limit of the `c` key's count unless [`App::with_count_limit`] says otherwise.
 pub const DEFAULT_COUNT_LIMIT: Duration = Duration::from_secs(10);
@@ -161,7 +163,7 @@ impl<B: Bits> App<B> {
             Outcome::Ongoing if self.game.side() == self.human => format!("{} to move (you)", self.game.side().name()),
             Outcome::Ongoing => format!("{} to move (computer)", self.game.side().name()),
         };
-        let side = |c: Color| format!("{} ({})", p.count(c), plural(p.king_count(c).into(), "king"));
+        let side = |c: Color| format!("{} ({})", p.count(c), count_of(p.king_count(c).into(), "king"));
         format!("{turn} | black {} | white {}", side(Color::Black), side(Color::White))
     }
 

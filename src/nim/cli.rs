@@ -4,16 +4,19 @@
 //! None of these searches runs in parallel (each takes milliseconds), so they take no
 //! `--threads`.
 
+use crate::base::text::count_of;
 use std::io::IsTerminal;
 
 use serde_json::json;
 
-use crate::harness::cli::print_json;
-use crate::harness::experiment::{seconds_cell, timed};
-use crate::harness::rng::seeded;
-use crate::harness::{Budget, Error, InputError, Result};
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::experiment::args::print_json;
+use crate::results::row::seconds_cell;
+use crate::search::budget::Budget;
+use crate::search::rng::seeded;
+use crate::search::timing::timed;
 
-use super::counted;
 use super::play::{play_game, GameSetup, Outcome};
 use super::position::{Position, MAX_STICKS};
 use super::solver::{
@@ -192,7 +195,7 @@ fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
                 "Period {} from heap size {} (proven by {})",
                 p.period,
                 p.preperiod,
-                counted(max_count, "matching value")
+                count_of(u64::from(max_count), "matching value")
             )
         }
         None => println!("No period proven for heap sizes up to {upto}; tabulate further with a larger --upto"),
@@ -206,11 +209,11 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
     }
     check_solver_size(heaps, max_sticks).map_err(InputError::new)?;
     let budget = Budget::unlimited();
-    let (outcome, time) = timed(|| -> std::result::Result<_, crate::harness::Stopped> {
+    let (outcome, time) = timed(|| -> std::result::Result<_, crate::search::budget::Stopped> {
         let solved = solve(rule, heaps, max_sticks, &budget)?;
         Ok((solved.moves, check_formula(rule, &solved, &budget)?))
     });
-    let (moves, c) = outcome.map_err(|stopped| Error::stopped(stopped, &budget))?;
+    let (moves, c) = outcome.map_err(|stopped| budget.error(stopped))?;
     let mismatches = c.value_mismatches + c.win_mismatches + c.move_mismatches;
     if json {
         print_json(&json!({
@@ -227,9 +230,9 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
     } else {
         println!(
             "{rule}, {} of 0 to {max_sticks} sticks: {}, {}",
-            counted(heaps as u64, "heap"),
-            counted(c.positions, "position"),
-            counted(moves, "move")
+            count_of(heaps as u64, "heap"),
+            count_of(c.positions, "position"),
+            count_of(moves, "move")
         );
         println!(
             "mismatches: value {}, win/loss {}, winning moves {} ({} s)",
@@ -240,7 +243,7 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
         );
     }
     if mismatches > 0 {
-        return Err(anyhow::anyhow!("the formula disagrees with the solver {}", counted(mismatches, "time")).into());
+        return Err(anyhow::anyhow!("the formula disagrees with the solver {}", count_of(mismatches, "time")).into());
     }
     Ok(())
 }

@@ -14,35 +14,39 @@
 //!
 //! Nim has no `parallel` searches: each search here takes milliseconds.
 
+use crate::base::text::count_of;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::harness::experiment::{timed, Item};
-use crate::harness::row::{columns_of, Fixed, Seconds, Status};
-use crate::harness::{
-    Budget, Experiment, ExperimentSpec, InputError, ParallelSearch, Result, RunContext, SearchItem, Stopped,
-};
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::experiment::parallel::ParallelSearch;
+use crate::experiment::parallel::SearchItem;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::Experiment;
+use crate::experiment::Item;
+use crate::experiment::RunContext;
+use crate::results::row::{columns_of, Fixed, Seconds, Status};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::timing::timed;
 
-use super::counted;
-use super::player::computer_vs_random;
+use super::players::computer_vs_random;
 use super::position::{Position, MAX_HEAPS, MAX_STICKS};
+use super::report;
 use super::selector::Reservoir;
 use super::solver::{check_solver_size, solve, TakeRule};
 use super::stats::{chi_square_p_value, chi_square_uniform};
 use super::verify::check_formula;
+use crate::experiment::kind::Kind;
+use crate::report::kinds::KindReport;
 
-/// Builds the experiment of a `game = "nim"` manifest entry, validating every parameter.
-pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    match spec.kind.as_str() {
-        "formula" => FormulaExperiment::build(spec),
-        "selector" => SelectorExperiment::build(spec),
-        "versus" => VersusExperiment::build(spec),
-        other => Err(spec.error(
-            Some("kind"),
-            format!("unknown kind `{other}` for game nim, expected one of formula, selector, versus"),
-        )),
-    }
-}
+/// The nim kinds: each one's name, builder (validating every parameter) and report.
+pub static KINDS: [Kind<KindReport>; 3] = [
+    Kind { name: "formula", build: FormulaExperiment::build, report: report::FORMULA },
+    Kind { name: "selector", build: SelectorExperiment::build, report: report::SELECTOR },
+    Kind { name: "versus", build: VersusExperiment::build, report: report::VERSUS },
+];
 
 /// Nim has no searches for the `parallel` experiment (they take milliseconds); refuses.
 pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
@@ -82,7 +86,7 @@ struct FormulaItem {
 impl FormulaItem {
     /// The item's id and progress note (`maxtake 2, 3 heaps`).
     fn label(&self) -> String {
-        format!("{}, {}", self.rule, counted(self.heaps as u64, "heap"))
+        format!("{}, {}", self.rule, count_of(self.heaps as u64, "heap"))
     }
 }
 
@@ -219,7 +223,7 @@ struct SelectorItem {
 impl SelectorItem {
     /// The item's id and progress note (`reservoir 1, 3 items`).
     fn label(&self) -> String {
-        format!("reservoir {}, {}", self.reservoir, counted(self.items as u64, "item"))
+        format!("reservoir {}, {}", self.reservoir, count_of(self.items as u64, "item"))
     }
 }
 
@@ -264,7 +268,7 @@ impl SelectorExperiment {
                         Some("items"),
                         format!(
                             "{} with a reservoir of {n}: need more items than reservoir slots",
-                            counted(k as u64, "item")
+                            count_of(k as u64, "item")
                         ),
                     ));
                 }
@@ -276,9 +280,9 @@ impl SelectorExperiment {
                         Some("draws"),
                         format!(
                             "{} give fewer than {MIN_EXPECTED} expected draws per sample: {} are possible ({}, reservoir {n}); use at least {}",
-                            counted(p.draws, "draw"),
-                            counted(categories, "sample"),
-                            counted(k as u64, "item"),
+                            count_of(p.draws, "draw"),
+                            count_of(categories, "sample"),
+                            count_of(k as u64, "item"),
                             categories * MIN_EXPECTED
                         ),
                     ));
@@ -503,89 +507,6 @@ impl Experiment for VersusExperiment {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::experiment::varies_between_runs;
-    use crate::harness::manifest::Manifest;
-    use std::sync::atomic::AtomicU64;
-    use std::sync::Arc;
-
-    const MANIFEST: &str = "seed = 11\ntime_limit = 60\n\n\
-        [[experiment]]\nname = \"f\"\ngame = \"nim\"\nkind = \"formula\"\n\
-        maxtakes = [0, 2]\ntakes_sets = [[1, 3, 4]]\nheap_counts = [1, 3]\nmax_sticks = 6\n\n\
-        [[experiment]]\nname = \"s\"\ngame = \"nim\"\nkind = \"selector\"\n\
-        reservoir = [1, 2]\nitems = [3, 4]\ndraws = 300\n\n\
-        [[experiment]]\nname = \"v\"\ngame = \"nim\"\nkind = \"versus\"\n\
-        maxtakes = [0, 1, 3]\ngames = 50\nmin_heaps = 1\nmax_heaps = 4\nmax_sticks = 9\n";
-
-    /// The rows of `indices`, each item run in a context of its own (as a resumed run or
-    /// a shard would), with the columns that may vary between runs blanked.
-    fn rows_of(
-        spec: &ExperimentSpec,
-        experiment: &dyn Experiment,
-        threads: usize,
-        indices: &[usize],
-    ) -> Vec<Vec<String>> {
-        let varying: Vec<bool> = experiment.columns().iter().map(|c| varies_between_runs(c)).collect();
-        let on_row = |_: u64, _: &str| {};
-        let mut rows = Vec::new();
-        for &i in indices {
-            let ctx = RunContext::new(spec, threads, Arc::new(AtomicU64::new(0)), &on_row);
-            experiment.run_item(&ctx, i).unwrap();
-            for mut row in ctx.into_rows() {
-                row.iter_mut().zip(&varying).filter(|(_, v)| **v).for_each(|(c, _)| c.clear());
-                rows.push(row);
-            }
-        }
-        rows
-    }
-
-    #[test]
-    fn items_depend_only_on_themselves() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.toml");
-        std::fs::write(&path, MANIFEST).unwrap();
-        let manifest = Manifest::load(&path, None, None).unwrap();
-        for spec in &manifest.experiments {
-            let experiment = build(spec).unwrap();
-            let items = experiment.items();
-            let ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
-            assert!(ids.iter().enumerate().all(|(i, id)| !ids[..i].contains(id)), "{ids:?}");
-            let forward: Vec<usize> = (0..items.len()).collect();
-            let in_order = rows_of(spec, experiment.as_ref(), 1, &forward);
-            assert_eq!(in_order.len() as u64, items.iter().map(|i| i.rows).sum::<u64>());
-            let reversed: Vec<usize> = forward.iter().rev().copied().collect();
-            let mut alone = rows_of(spec, experiment.as_ref(), 2, &reversed);
-            alone.reverse();
-            assert_eq!(in_order, alone, "{}: an item's rows depend on the others", spec.name);
-        }
-    }
-
-    #[test]
-    fn item_ids_name_rows() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("m.toml");
-        std::fs::write(&path, MANIFEST).unwrap();
-        let manifest = Manifest::load(&path, None, None).unwrap();
-        let ids = |i: usize| -> Vec<String> {
-            build(&manifest.experiments[i]).unwrap().items().into_iter().map(|it| it.id).collect()
-        };
-        assert_eq!(
-            ids(0),
-            [
-                "maxtake 0 (any), 1 heap",
-                "maxtake 0 (any), 3 heaps",
-                "maxtake 2, 1 heap",
-                "maxtake 2, 3 heaps",
-                "takes 1,3,4, 1 heap",
-                "takes 1,3,4, 3 heaps"
-            ]
-        );
-        assert_eq!(
-            ids(1),
-            ["reservoir 1, 3 items", "reservoir 1, 4 items", "reservoir 2, 3 items", "reservoir 2, 4 items"]
-        );
-        assert_eq!(ids(2), ["maxtake 0", "maxtake 1", "maxtake 3"]);
-    }
-
     #[test]
     fn binomials_and_subset_ranks() {
         assert_eq!(binomial(5, 2), Some(10));

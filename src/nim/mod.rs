@@ -10,28 +10,10 @@
 pub mod cli;
 pub mod experiments;
 pub mod play;
-pub mod player;
+pub mod players;
 pub mod position;
 pub mod report;
 pub mod selector;
 pub mod solver;
 pub mod stats;
 pub mod verify;
-
-/// `n` and `noun`, the noun in the plural unless `n` is 1: `1 heap`, `3 heaps`.
-pub fn counted(n: impl Into<u64>, noun: &str) -> String {
-    match n.into() {
-        1 => format!("1 {noun}"),
-        n => format!("{n} {noun}s"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn counted_uses_the_singular_for_one_only() {
-        assert_eq!(super::counted(1u32, "heap"), "1 heap");
-        assert_eq!(super::counted(0u32, "item"), "0 items");
-        assert_eq!(super::counted(2u64, "character"), "2 characters");
-    }
-}

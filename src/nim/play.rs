@@ -22,7 +22,7 @@ use std::io::{BufRead, Write};
 
 use rand::Rng;
 
-use super::player::computer_move;
+use super::players::computer_move;
 use super::position::{heap_numbers, take_range, IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
 
 /// Heap sizes are drawn uniformly from `1..=HEAP_DRAW_MAX` (the seed leaves the range open).
@@ -215,7 +215,7 @@ fn end_of_input<I: BufRead, O: Write>(console: &mut Console<'_, I, O>) -> std::i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::rng::seeded;
+    use crate::search::rng::seeded;
 
     /// The seed's sample game, verbatim (instances/nim/seed_transcript.txt).
     pub const TRANSCRIPT: &str = include_str!("../../instances/nim/seed_transcript.txt");

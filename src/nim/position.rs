@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::harness::InputError;
+use crate::base::error::InputError;
 
 /// Most heaps a position may have.
 pub const MAX_HEAPS: usize = 64;

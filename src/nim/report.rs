@@ -1,14 +1,15 @@
 //! What `harness report` knows of the nim experiments: the default captions of its kinds
 //! (no charts, no derived figures; the report skeleton places none of them).
 
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 
 /// The nim report.
-pub static REPORT: GameReport = GameReport {
-    title: "Nim",
-    kinds: &[
-        KindReport::new("formula", "the nim-value rule against an exhaustive solver"),
-        KindReport::new("selector", "uniformity of the reservoir-sampling move selector"),
-        KindReport::new("versus", "the computer against a uniformly random player"),
-    ],
-};
+pub static REPORT: GameReport =
+    GameReport { game: "nim", title: "Nim", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+
+/// The `formula` kind.
+pub(super) const FORMULA: KindReport = KindReport::new("the nim-value rule against an exhaustive solver");
+/// The `selector` kind.
+pub(super) const SELECTOR: KindReport = KindReport::new("uniformity of the reservoir-sampling move selector");
+/// The `versus` kind.
+pub(super) const VERSUS: KindReport = KindReport::new("the computer against a uniformly random player");

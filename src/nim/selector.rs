@@ -82,8 +82,8 @@ impl<'r, T: Clone, R: Rng + ?Sized> Selector<'r, T, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::rng::seeded;
     use crate::nim::stats::chi_square_p_value;
+    use crate::search::rng::seeded;
 
     #[test]
     fn empty_selector_has_nothing() {

@@ -2,10 +2,13 @@
 //! for one heap of a subtraction game, their period, and the Grundy value (hence win/loss)
 //! of every position of several heaps up to a size, from a memo table of all positions.
 
+use crate::base::text::count_of;
 use std::fmt;
 
-use crate::harness::budget::TICK;
-use crate::harness::{Budget, InputError, Stopped};
+use crate::base::error::InputError;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::budget::TICK;
 
 /// Most positions [`solve`] tabulates (`(max_sticks + 1)^heaps`): 2^24, 64 MiB of table.
 pub const MAX_SOLVER_POSITIONS: u64 = 1 << 24;
@@ -173,8 +176,8 @@ pub fn check_solver_size(heaps: usize, max_sticks: u32) -> Result<u64, String> {
     solver_positions(heaps, max_sticks).ok_or_else(|| {
         format!(
             "{} of up to {} are more than {MAX_SOLVER_POSITIONS} positions",
-            super::counted(heaps as u64, "heap"),
-            super::counted(max_sticks, "stick")
+            count_of(heaps as u64, "heap"),
+            count_of(u64::from(max_sticks), "stick")
         )
     })
 }

@@ -5,7 +5,8 @@
 //! For `maxtake` rules the formula is the engine's own [`Position`] code. For subtraction
 //! sets it is the Sprague-Grundy sum: the XOR of one-heap values from [`heap_grundy`].
 
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
 
 use super::position::{Move, Position};
 use super::solver::{heap_grundy, Solved, TakeRule};

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::harness::InputError;
+use crate::base::error::InputError;
 
 /// A results CSV: its header and rows, every row as long as the header.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,13 +1,19 @@
-//! What the report knows of each game's experiment kinds. Every game supplies its own
-//! ([`GameReport`], in `src/GAME/report.rs`, reached through the registry's `Game::report`):
-//! its name in captions and, per kind, the default caption, whether the report skeleton
+//! What the report knows of each plug-in's experiment kinds. Every plug-in (a game, or the
+//! cross-game experiments) supplies its own [`GameReport`] (in `src/GAME/report.rs`), and
+//! the caller of [`super::generate`] hands the list in: its name in captions and, per kind
+//! (a row of the plug-in's kind table), the default caption, whether the report skeleton
 //! places it, the columns its charts read, its charts and its derived `\result` figures.
 //!
-//! Nothing here names a game or a kind: a kind its game says nothing of gets the generic
-//! table, no charts and no derived figures.
+//! Nothing here names a game or a kind: a CSV whose game or kind no report describes gets
+//! the generic table, no charts and no derived figures.
+
+use std::path::PathBuf;
 
 use super::chart::Chart;
 use super::csv_table::CsvTable;
+use super::Loaded;
+use crate::base::error::InputError;
+use crate::experiment::kind::{self, Kind};
 
 /// A derived figure of `numbers.tex`: row key, column and LaTeX value.
 pub type Figure = (String, &'static str, String);
@@ -15,8 +21,6 @@ pub type Figure = (String, &'static str, String);
 /// What the report knows of one kind of experiment.
 #[derive(Clone, Copy)]
 pub struct KindReport {
-    /// The manifest's `kind`.
-    pub kind: &'static str,
     /// What its table shows, in captions the manifest does not give.
     pub description: &'static str,
     /// Whether `report/report.tex` places its tables and figures in a section of its own
@@ -32,8 +36,8 @@ pub struct KindReport {
 
 impl KindReport {
     /// A kind known by its description only: not placed, no charts, no derived figures.
-    pub const fn new(kind: &'static str, description: &'static str) -> KindReport {
-        KindReport { kind, description, placed: false, chart_columns: &[], charts: no_charts, figures: no_figures }
+    pub const fn new(description: &'static str) -> KindReport {
+        KindReport { description, placed: false, chart_columns: &[], charts: no_charts, figures: no_figures }
     }
 }
 
@@ -45,17 +49,30 @@ fn no_figures(_: &CsvTable) -> Vec<Figure> {
     Vec::new()
 }
 
-/// What the report knows of one game.
+/// Files a plug-in writes from the tables of its own experiments (beside each table's own
+/// LaTeX and plots); called on every report, with no tables when it ran none.
+pub type ExtraFiles = fn(&[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError>;
+
+/// What the report knows of one plug-in (a game, or the cross-game experiments).
 pub struct GameReport {
-    /// The game's name in captions ("Tile game").
+    /// The `game` of its manifest entries and metadata.
+    pub game: &'static str,
+    /// Its name in captions ("Tile game").
     pub title: &'static str,
-    /// The kinds it knows (others get the generic treatment).
-    pub kinds: &'static [KindReport],
+    /// Its kind table (others get the generic treatment).
+    pub kinds: &'static [Kind<KindReport>],
+    /// Files written from its tables.
+    pub extra_files: ExtraFiles,
+}
+
+/// [`GameReport::extra_files`] of a plug-in that writes none.
+pub fn no_extra_files(_: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError> {
+    Ok(Vec::new())
 }
 
 impl GameReport {
-    /// What the game says of `kind`, if anything.
+    /// What the plug-in says of `kind`, if anything.
     pub fn kind(&self, kind: &str) -> Option<&KindReport> {
-        self.kinds.iter().find(|k| k.kind == kind)
+        kind::find(self.kinds, kind).map(|k| &k.report)
     }
 }

@@ -7,7 +7,7 @@
 //! - `positions`, `*_positions`: position counts; any other integer column is a count;
 //! - one-letter names (`m`, `n`, `r`) are math symbols; other underscores become spaces.
 
-use crate::harness::experiment::is_time_column;
+use crate::results::row::is_time_column;
 
 /// Escapes text for LaTeX text mode.
 pub fn escape(text: &str) -> String {

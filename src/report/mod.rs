@@ -3,7 +3,8 @@
 //! `harness report [RESULTS_DIR]` (also run at the end of `harness run`) reads every
 //! `RESULTS_DIR/*.csv` with its `meta/NAME.toml` and writes, from the CSVs alone:
 //! - `tex/NAME.tex`: a booktabs table per experiment ([`tables`]);
-//! - `tex/summary.tex`: sequential vs parallel positions and speed-ups ([`summary`]);
+//! - the files a plug-in writes from its own tables ([`kinds::GameReport::extra_files`]),
+//!   e.g. `tex/summary.tex`, sequential vs parallel positions and speed-ups;
 //! - `tex/numbers.tex`: every cell as a `\result{..}{..}{..}` macro ([`numbers`]);
 //! - `tex/kind-GAME-KIND.tex`: the tables and figures of one (game, kind), and
 //!   `tex/extra-GAME.tex`: those of the kinds the report skeleton does not place itself;
@@ -12,7 +13,7 @@
 //!   `scripts/build-report.sh`), chosen by (game, kind) ([`plots`]).
 //!
 //! Every CSV is checked before anything is written: a CSV missing a column that its
-//! charts or the summary need is refused ([`crate::harness::InputError`], exit code 2).
+//! charts or the summary need is refused ([`crate::base::error::InputError`], exit code 2).
 
 pub mod chart;
 pub mod csv_table;
@@ -21,17 +22,16 @@ pub mod latex;
 pub mod numbers;
 pub mod pgfplots;
 pub mod plots;
-pub mod summary;
 pub mod svg;
 pub mod tables;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::harness::output::{write_atomic, ExperimentMeta};
-use crate::harness::parallel::PARALLEL;
-use crate::harness::registry::{self, HARNESS};
-use crate::harness::{InputError, Result};
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::results::atomic::write_atomic;
+use crate::results::meta::ExperimentMeta;
 
 use chart::Chart;
 use csv_table::CsvTable;
@@ -45,26 +45,27 @@ pub const NO_META_GAME: &str = "other";
 /// The kind of a CSV without metadata.
 pub const NO_META_KIND: &str = "table";
 
-/// What the report knows of `game`: a registry game's own report, or the harness's
-/// ([`crate::harness::report::REPORT`]).
-pub fn game_report(game: &str) -> Option<&'static GameReport> {
-    if game == HARNESS {
-        return Some(&crate::harness::report::REPORT);
+/// The reports of every plug-in, handed in by the caller (the runner's registry), so that
+/// this layer imports no game.
+#[derive(Clone, Copy)]
+pub struct Reports<'a>(pub &'a [&'static GameReport]);
+
+impl Reports<'_> {
+    /// What the report knows of `game`.
+    pub fn game(&self, game: &str) -> Option<&'static GameReport> {
+        self.0.iter().copied().find(|r| r.game == game)
     }
-    registry::game(game).map(|g| g.report)
-}
 
-/// What the report knows of `game`'s `kind`.
-pub fn kind_report(game: &str, kind: &str) -> Option<&'static KindReport> {
-    game_report(game)?.kind(kind)
-}
+    /// What the report knows of `game`'s `kind`.
+    pub fn kind(&self, game: &str, kind: &str) -> Option<&'static KindReport> {
+        self.game(game)?.kind(kind)
+    }
 
-/// Games that get an `extra-GAME.tex` file (always written, possibly empty): every game
-/// of the registry, the harness, and [`NO_META_GAME`] for CSVs without metadata.
-pub fn extra_games() -> Vec<&'static str> {
-    let mut games = registry::game_names();
-    games.push(NO_META_GAME);
-    games
+    /// Games that get an `extra-GAME.tex` file (always written, possibly empty): every
+    /// plug-in, then [`NO_META_GAME`] for CSVs without metadata.
+    pub fn extra_games(&self) -> Vec<&'static str> {
+        self.0.iter().map(|r| r.game).chain([NO_META_GAME]).collect()
+    }
 }
 
 /// One experiment's CSV with what the report needs to know about it.
@@ -83,7 +84,7 @@ pub struct Loaded {
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
-pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
+pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError> {
     let entries = std::fs::read_dir(out)
         .map_err(|e| InputError::in_file(out, format!("cannot read the results directory: {e}")))?;
     let mut paths: Vec<PathBuf> = entries
@@ -104,7 +105,7 @@ pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
             Ok(Loaded {
                 titles: Titles::for_experiment(
                     &name,
-                    game_report(game),
+                    reports.game(game),
                     kind,
                     meta.map(|m| m.caption.as_str()),
                     meta.map(|m| m.label.as_str()),
@@ -122,9 +123,9 @@ pub fn load_all(out: &Path) -> Result<Vec<Loaded>, InputError> {
 ///
 /// Everything is computed and checked first; only then are files written (atomically),
 /// so a refused CSV leaves the previous tables and plots as they were.
-pub fn generate(out: &Path) -> Result<()> {
-    let loaded = load_all(out)?;
-    let files = render(&loaded, read_run_meta(out).as_ref())?;
+pub fn generate(out: &Path, reports: Reports) -> Result<()> {
+    let loaded = load_all(out, reports)?;
+    let files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
     remove_stale(out, &files)?;
     for (relative, text) in &files {
         write_atomic(&out.join(relative), text.as_bytes())?;
@@ -167,7 +168,11 @@ fn read_run_meta(out: &Path) -> Option<toml::Table> {
 }
 
 /// Every generated file (path relative to the results directory, contents).
-pub fn render(loaded: &[Loaded], run: Option<&toml::Table>) -> Result<Vec<(PathBuf, String)>, InputError> {
+pub fn render(
+    loaded: &[Loaded],
+    run: Option<&toml::Table>,
+    reports: Reports,
+) -> Result<Vec<(PathBuf, String)>, InputError> {
     let mut files = Vec::new();
     let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
     for item in loaded {
@@ -175,7 +180,9 @@ pub fn render(loaded: &[Loaded], run: Option<&toml::Table>) -> Result<Vec<(PathB
         files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
         let entry = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
         entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
-        for chart in plots::charts(&item.name, &item.game, kind_report(&item.game, &item.kind), &item.table)? {
+        for chart in
+            plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), &item.table)?
+        {
             entry.push_str(&figure(&chart));
             files.push((
                 PathBuf::from(format!("plots/{}.svg", chart.name)),
@@ -186,14 +193,15 @@ pub fn render(loaded: &[Loaded], run: Option<&toml::Table>) -> Result<Vec<(PathB
             files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(&chart)));
         }
     }
-    let parallel: Vec<&CsvTable> =
-        loaded.iter().filter(|l| l.game == HARNESS && l.kind == PARALLEL).map(|l| &l.table).collect();
-    files.push((PathBuf::from("tex/summary.tex"), summary::summary_tex(&parallel)?));
-    files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(loaded, run)));
-    for game in extra_games() {
+    for report in reports.0 {
+        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
+        files.extend((report.extra_files)(&own)?);
+    }
+    files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(loaded, run, reports)));
+    for game in reports.extra_games() {
         let mut extra = String::from("% Generated by `harness report`: results of kinds the report does not place.\n");
         for ((g, kind), text) in &by_kind {
-            if g == game && !kind_report(g, kind).is_some_and(|k| k.placed) {
+            if g == game && !reports.kind(g, kind).is_some_and(|k| k.placed) {
                 extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
                 extra.push_str(&format!("\\subsection*{{Results: {} \\texttt{{{}}}}}\n", escape(g), escape(kind)));
                 extra.push_str(text);

@@ -5,17 +5,22 @@
 //! Only complete measurements are drawn: cells holding `timeout` or an error are left
 //! out (the tables show them). A CSV lacking a column that its charts need is refused.
 
-use crate::harness::InputError;
+use crate::base::error::InputError;
 
 use super::chart::{Chart, Layout, Series};
 use super::csv_table::CsvTable;
 use super::kinds::KindReport;
 
-/// The charts of experiment `name` of `game`'s `kind` (none for a kind its game says
-/// nothing of); refuses a CSV missing a column they need.
-pub fn charts(name: &str, game: &str, kind: Option<&KindReport>, table: &CsvTable) -> Result<Vec<Chart>, InputError> {
+/// The charts of experiment `name` of `game`'s kind `kind_name`, described by `kind` (none
+/// for a kind its game says nothing of); refuses a CSV missing a column they need.
+pub fn charts(
+    name: &str,
+    (game, kind_name): (&str, &str),
+    kind: Option<&KindReport>,
+    table: &CsvTable,
+) -> Result<Vec<Chart>, InputError> {
     let Some(kind) = kind else { return Ok(Vec::new()) };
-    table.require(kind.chart_columns, &format!("the {game} {} plots", kind.kind))?;
+    table.require(kind.chart_columns, &format!("the {game} {kind_name} plots"))?;
     Ok((kind.charts)(name, table).into_iter().filter(Chart::has_data).collect())
 }
 
@@ -135,16 +140,13 @@ mod tests {
         vec![line_chart(labels, true, lines(t, &["instance"], "undone", "positions", true))]
     }
 
-    const KIND: KindReport = KindReport {
-        chart_columns: &["instance", "undone", "positions"],
-        charts: by_instance,
-        ..KindReport::new("k", "")
-    };
+    const KIND: KindReport =
+        KindReport { chart_columns: &["instance", "undone", "positions"], charts: by_instance, ..KindReport::new("") };
 
     #[test]
     fn lines_per_key_without_timeouts() {
         let t = table("instance,undone,positions,status\na,1,1,ok\na,0,5,ok\nb,1,3,ok\nb,2,timeout,timeout\nc,1,timeout,timeout\n");
-        let c = charts("sw", "g", Some(&KIND), &t).unwrap();
+        let c = charts("sw", ("g", "k"), Some(&KIND), &t).unwrap();
         assert_eq!(c[0].name, "sw-positions");
         let points: Vec<&[(f64, f64)]> = c[0].series.iter().map(|s| s.points.as_slice()).collect();
         assert_eq!(points, [&[(0.0, 5.0), (1.0, 1.0)][..], &[(1.0, 3.0)], &[]]);
@@ -152,14 +154,14 @@ mod tests {
 
     #[test]
     fn missing_column_is_refused() {
-        let e = charts("sw", "g", Some(&KIND), &table("instance,undone\n")).unwrap_err();
+        let e = charts("sw", ("g", "k"), Some(&KIND), &table("instance,undone\n")).unwrap_err();
         assert!(e.message.contains("missing column `positions` (needed by the g k plots)"), "{}", e.message);
     }
 
     #[test]
     fn charts_without_data_and_unknown_kinds_are_dropped() {
-        assert!(charts("x", "g", Some(&KIND), &table("instance,undone,positions\n")).unwrap().is_empty());
-        assert!(charts("x", "g", None, &table("a\n1\n")).unwrap().is_empty());
+        assert!(charts("x", ("g", "k"), Some(&KIND), &table("instance,undone,positions\n")).unwrap().is_empty());
+        assert!(charts("x", ("g", "k"), None, &table("a\n1\n")).unwrap().is_empty());
     }
 
     #[test]

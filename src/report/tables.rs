@@ -350,8 +350,9 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiment::kind::Kind;
     use crate::report::csv_table::test_table as table;
-    use crate::report::kinds::KindReport;
+    use crate::report::kinds::{no_extra_files, KindReport};
 
     #[test]
     fn groups_share_prefixes() {
@@ -415,7 +416,12 @@ mod tests {
 
     #[test]
     fn captions_default_to_the_game_report() {
-        static GAME: GameReport = GameReport { title: "Game", kinds: &[KindReport::new("k", "what k shows")] };
+        static GAME: GameReport = GameReport {
+            game: "g",
+            title: "Game",
+            kinds: &[Kind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
+            extra_files: no_extra_files,
+        };
         let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("g k"), None);
         assert_eq!(t.caption, "Game: what k shows (\\texttt{g\\_k}).");
         let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("Mine"), Some("tab:x"));

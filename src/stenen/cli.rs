@@ -9,12 +9,15 @@ use super::board::{Board, Placement};
 use super::game::Game;
 use super::memo;
 use super::search::{cell_mismatch, Mode};
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::cli::{parse_time_limit, print_json, print_result, SearchArgs};
-use crate::harness::experiment::{in_pool, timed};
-use crate::harness::memo::MemoArgs;
-use crate::harness::progress::SearchStatus;
-use crate::harness::{Error, InputError, Result};
+use crate::base::error::Error;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::experiment::args::MemoArgs;
+use crate::experiment::args::{parse_time_limit, print_json, print_result, SearchArgs};
+use crate::experiment::progress::SearchStatus;
+use crate::search::budget::{Budget, Stopped};
+use crate::search::pool::in_pool;
+use crate::search::timing::timed;
 
 /// `harness stenen ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -115,7 +118,7 @@ fn stopped(args: &TilingArgs, s: Stopped, budget: &Budget, what: &str) -> Error 
             return e;
         }
     }
-    Error::stopped(s, budget)
+    budget.error(s)
 }
 
 fn run_count(args: &TilingArgs) -> Result<()> {

@@ -23,13 +23,22 @@ use super::board::Board;
 use super::game::Game;
 use super::memo;
 use super::search::{Count, Found, Mode};
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::{timed, Item};
-use crate::harness::memo::check_memo_mb;
-use crate::harness::{
-    columns_of, Experiment, ExperimentSpec, InputError, ParallelSearch, RunContext, SearchItem, SearchOutcome, Seconds,
-    Status,
-};
+use crate::base::error::InputError;
+use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
+use crate::experiment::kind::Kind;
+use crate::experiment::parallel::ParallelSearch;
+use crate::experiment::parallel::SearchItem;
+use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::Experiment;
+use crate::experiment::Item;
+use crate::experiment::RunContext;
+use crate::report::kinds::KindReport;
+use crate::results::row::columns_of;
+use crate::results::row::Seconds;
+use crate::results::row::Status;
+use crate::search::budget::{Budget, Stopped};
+use crate::search::timing::timed;
 
 /// One board size with one stones file, as written in a manifest.
 #[derive(Debug, Clone, Deserialize)]
@@ -48,10 +57,6 @@ struct TableParams {
     memo_mb: Option<u64>,
 }
 
-/// Memo table of the `table` experiment when the manifest gives no `memo_mb`: bounded,
-/// since the machine running a report is often shared.
-pub const DEFAULT_TABLE_MEMO_MB: u64 = 1024;
-
 /// A loaded instance.
 struct Instance {
     name: String,
@@ -69,22 +74,18 @@ fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result
     Ok(Instance { name: format!("{}x{} {stem}", p.height, p.width), game })
 }
 
-/// Builds the experiment of a `game = "stenen"` manifest entry.
-pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    match spec.kind.as_str() {
-        "table" => {
-            let params: TableParams = spec.params()?;
-            if params.instances.is_empty() {
-                return Err(spec.error(Some("instances"), "`instances` must list at least one instance"));
-            }
-            let instances =
-                params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
-            let memo_mb = check_memo_mb(params.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB))
-                .map_err(|e| spec.error(Some("memo_mb"), e.message))?;
-            Ok(Box::new(Table { instances, memo_mb }))
-        }
-        other => Err(spec.error(Some("kind"), format!("unknown kind `{other}` for game stenen, expected `table`"))),
+/// The tiling kinds: each one's name, builder and report.
+pub static KINDS: [Kind<KindReport>; 1] = [Kind { name: "table", build: build_table, report: super::report::TABLE }];
+
+/// Builds a `kind = "table"` entry: every instance loaded, the memo bound checked.
+fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let params: TableParams = spec.params()?;
+    if params.instances.is_empty() {
+        return Err(spec.error(Some("instances"), "`instances` must list at least one instance"));
     }
+    let instances = params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
+    let memo_mb = manifest_memo_mb(spec, params.memo_mb)?;
+    Ok(Box::new(Table { instances, memo_mb }))
 }
 
 /// The seed's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
@@ -270,7 +271,7 @@ impl Experiment for Table {
         items
     }
 
-    fn run_item(&self, ctx: &RunContext, index: usize) -> crate::harness::Result<()> {
+    fn run_item(&self, ctx: &RunContext, index: usize) -> crate::base::error::Result<()> {
         let inst = &self.instances[index];
         ctx.check_interrupted()?;
         let (row, status) = self.row(inst, ctx);
@@ -323,8 +324,7 @@ impl ParallelSearch for ParallelCount {
 
 /// Builds one item of the `parallel` experiment for stenen:
 /// `{ game = "stenen", search = "count dumb|count smart|count fast|count dumb memo|count smart memo",
-/// height, width, stones }` (memo searches: optional `memo_mb`, default
-/// [`DEFAULT_TABLE_MEMO_MB`]).
+/// height, width, stones }` (memo searches: optional `memo_mb`).
 pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
     let p: SearchKeys = item.parse()?;
     let (mode, memo) = match p.search.as_str() {
@@ -344,7 +344,7 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
         return Err(item.error("`memo_mb` needs a `count ... memo` search"));
     }
     let memo_mb = match memo {
-        true => Some(check_memo_mb(p.memo_mb.unwrap_or(DEFAULT_TABLE_MEMO_MB)).map_err(|e| item.error(e.message))?),
+        true => Some(item_memo_mb(item, p.memo_mb)?),
         false => None,
     };
     let params = InstanceParams { height: p.height, width: p.width, stones: p.stones };

@@ -16,12 +16,12 @@
 use super::board::Board;
 use super::game::Game;
 use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
-use crate::harness::bits::{width_for, Bits, Width};
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::split::{self, SplitTree};
+use crate::search::bits::{width_for, Bits, Width};
+use crate::search::budget::{Budget, Stopped};
+use crate::search::split::{self, SplitTree};
 
 /// Sets of boards over 128 cells: 7 x 64 = 448 >= 400 cells.
-type Wide = crate::harness::bits::Wide<7>;
+type Wide = crate::search::bits::Wide<7>;
 
 /// Bits `i + 1 ..= i + k` of `occ` as a number (bit `i + 1` lowest, `k <= 8`); bits past
 /// the set's capacity read as 0.

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::load::load_stones;
 use super::stone::{classes, Stone};
-use crate::harness::InputError;
+use crate::base::error::InputError;
 
 /// Smallest and largest board side.
 pub const SIDES: std::ops::RangeInclusive<usize> = 2..=20;

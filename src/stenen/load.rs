@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use super::stone::{Shape, Stone, MAX_SIDE};
-use crate::harness::files::TextFile;
-use crate::harness::InputError;
+use crate::base::error::InputError;
+use crate::base::files::TextFile;
 
 /// Most stones a file may hold.
 pub const MAX_STONES: usize = 20;

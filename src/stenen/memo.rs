@@ -24,11 +24,11 @@ use super::game::Game;
 use super::search::{
     cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Node, Search, Tables, Test, Tree,
 };
-use crate::harness::bits::{width_for, Width};
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::memo::{MemoTable, SubtreeValue};
-use crate::harness::split::{self, SplitTree};
-use crate::harness::InputError;
+use crate::base::error::InputError;
+use crate::search::bits::{width_for, Width};
+use crate::search::budget::{Budget, Stopped};
+use crate::search::memo::{MemoTable, SubtreeValue};
+use crate::search::split::{self, SplitTree};
 
 /// Counts use the table at positions with at least this many unplaced stones; below, the
 /// subtrees are a handful of positions, cheaper to walk again (by the plain walk) than to
@@ -448,7 +448,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::harness::experiment::in_pool;
+    use crate::search::pool::in_pool;
     use crate::stenen::board::Placement;
     use crate::stenen::load::{load_stones, parse_stones};
 

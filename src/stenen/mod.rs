@@ -18,7 +18,7 @@ pub use game::{load_game, Game};
 pub use search::{Count, Found, Mode};
 pub use stone::{Shape, Stone};
 
-use crate::harness::budget::{Budget, Stopped};
+use crate::search::budget::{Budget, Stopped};
 
 /// Counts every tiling from `board` in `mode`; `parallel` splits the work on the current
 /// rayon pool (positions are the same as sequentially).

@@ -11,11 +11,14 @@ use super::search::{cell_mismatch, Mode};
 use super::stone::ORIENTATIONS;
 use std::time::Duration;
 
-use crate::harness::budget::{clear_interrupt, Budget, Stopped};
-use crate::harness::experiment::{in_pool, timed};
-use crate::harness::manifest::default_threads;
-use crate::harness::progress::SearchStatus;
-use crate::harness::{Error, Result};
+use crate::base::error::Error;
+use crate::base::error::Result;
+use crate::base::machine::default_threads;
+use crate::base::text::count_of;
+use crate::experiment::progress::SearchStatus;
+use crate::search::budget::{clear_interrupt, Budget, Stopped};
+use crate::search::pool::in_pool;
+use crate::search::timing::timed;
 
 const MENU: &str = "\
 Menu (type the number or the word):
@@ -38,15 +41,6 @@ pub struct Session {
     time_limit: Option<f64>,
 }
 
-/// `1 stone`, `2 stones`.
-pub fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
 impl Session {
     /// A session on the empty board of `game`; searches stop after `time_limit` seconds
     /// (`None`: only Ctrl-C stops them).
@@ -61,13 +55,13 @@ impl Session {
             "Stenen leggen: {}x{} board, {}",
             self.game.height,
             self.game.width,
-            plural(self.game.stone_count(), "stone")
+            count_of(self.game.stone_count() as u64, "stone")
         )?;
         if let Some((stones, empty)) = cell_mismatch(&self.game, &Board::empty(&self.game)) {
             writeln!(
                 out,
                 "note: the stones cover {}, the board has {empty}: no tiling exists",
-                plural(stones, "cell")
+                count_of(stones as u64, "cell")
             )?;
         }
         Ok(())
@@ -145,7 +139,7 @@ impl Session {
         clear_interrupt();
         match s {
             Stopped::Interrupted => writeln!(out, "search stopped (Ctrl-C); the board is as it was")?,
-            Stopped::TimeLimit => writeln!(out, "{}; the board is as it was", Error::stopped(s, budget))?,
+            Stopped::TimeLimit => writeln!(out, "{}; the board is as it was", budget.error(s))?,
         }
         Ok(())
     }
@@ -172,7 +166,7 @@ impl Session {
             let status = if self.board.is_placed(i + 1) { "on the board" } else { "unplaced" };
             let same = (0..i).find(|&j| self.game.class_of[j] == self.game.class_of[i]);
             let class = same.map_or(String::new(), |j| format!(", identical to stone {}", j + 1));
-            writeln!(out, "stone {} ({}, {status}{class}):", i + 1, plural(stone.size(), "cell"))?;
+            writeln!(out, "stone {} ({}, {status}{class}):", i + 1, count_of(stone.size() as u64, "cell"))?;
             let drawn: Vec<Vec<String>> = stone.orientations.iter().map(|s| s.draw()).collect();
             let header: Vec<String> = (0..ORIENTATIONS)
                 .map(|o| if stone.distinct.contains(&o) { format!("{o}") } else { format!("{o}=") })
@@ -255,5 +249,5 @@ fn parse_mode(text: &str) -> Result<Mode> {
 }
 
 fn bad(msg: impl Into<String>) -> Error {
-    Error::Input(crate::harness::InputError::new(msg))
+    Error::Input(crate::base::error::InputError::new(msg))
 }

@@ -5,18 +5,19 @@
 use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 use crate::report::plots::{bars, Bars};
 
 /// The tiling game's report.
-pub static REPORT: GameReport = GameReport {
-    title: "Tiling",
-    kinds: &[KindReport {
-        placed: true,
-        chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
-        charts: table_charts,
-        ..KindReport::new("table", "finding and counting tilings, dumb, smart and fast, per instance")
-    }],
+pub static REPORT: GameReport =
+    GameReport { game: "stenen", title: "Tiling", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+
+/// The `table` kind.
+pub(super) const TABLE: KindReport = KindReport {
+    placed: true,
+    chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
+    charts: table_charts,
+    ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 
 const COUNT: Bars = Bars {
@@ -50,7 +51,7 @@ mod tests {
             "instance,dumb_find_positions,smart_find_positions,dumb_count_positions,smart_count_positions,fast_count_positions\n\
              4x5 stenen1,100,10,timeout,50,20\n",
         );
-        let c = crate::report::plots::charts("s", "stenen", REPORT.kind("table"), &t).unwrap();
+        let c = crate::report::plots::charts("s", ("stenen", "table"), REPORT.kind("table"), &t).unwrap();
         let names: Vec<&str> = c.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["s-count-positions", "s-find-positions"]);
         assert!(c[0].series[0].points.is_empty() && c[0].series[1].points == [(0.0, 50.0)]);

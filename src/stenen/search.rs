@@ -10,11 +10,11 @@
 
 use super::board::Board;
 use super::game::Game;
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::split::{self, SplitTree};
+use crate::search::budget::{Budget, Stopped};
+use crate::search::split::{self, SplitTree};
 
 /// Tick the budget every this many positions.
-pub(crate) use crate::harness::budget::TICK;
+pub(crate) use crate::search::budget::TICK;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]

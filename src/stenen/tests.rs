@@ -11,8 +11,8 @@ use super::game::Game;
 use super::load::{load_stones, parse_stones};
 use super::search::Mode;
 use super::{count, find};
-use crate::harness::budget::{Budget, Stopped};
-use crate::harness::experiment::in_pool;
+use crate::search::budget::{Budget, Stopped};
+use crate::search::pool::in_pool;
 
 fn instance(h: usize, w: usize, file: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file);

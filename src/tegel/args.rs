@@ -15,7 +15,7 @@ pub struct PlayArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
-    #[arg(long, value_parser = crate::harness::cli::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = crate::experiment::args::parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
 }
 

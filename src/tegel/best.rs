@@ -1,5 +1,5 @@
 //! besteScore's entry point for every caller ([`best_score_with`]): sequential, or on
-//! rayon through the shared root splitter ([`crate::harness::split`]), every subtree
+//! rayon through the shared root splitter ([`crate::search::split`]), every subtree
 //! below the split running the sequential search. A node the splitter expands counts one
 //! position, as in the sequential search, so the positions visited are exactly the
 //! sequential count, and the best move is the first in list order reaching the maximum,
@@ -9,8 +9,9 @@ use super::packed::{Packed, PackedRules};
 use super::position::Position;
 use super::rules::Rules;
 use super::search::{best_score, best_score_packed, BestResult};
-use crate::harness::split::{self, SplitTree};
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::split::{self, SplitTree};
 
 /// besteScore's tree for the splitter: a node is a packed position, its value the
 /// [`BestResult`] of the sequential search from it.

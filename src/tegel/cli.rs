@@ -18,11 +18,17 @@ use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table, positions_text};
 use super::montecarlo::good_move;
 use super::sweep::sweep;
-use crate::harness::cli::{count_of, print_json, print_result, SearchArgs};
-use crate::harness::experiment::{in_pool, timed};
-use crate::harness::memo::MemoArgs;
-use crate::harness::progress::SearchStatus;
-use crate::harness::{Budget, Error, InputError, Result, Stopped};
+use crate::base::error::Error;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::base::text::count_of;
+use crate::experiment::args::MemoArgs;
+use crate::experiment::args::{print_json, print_result, SearchArgs};
+use crate::experiment::progress::SearchStatus;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::pool::in_pool;
+use crate::search::timing::timed;
 
 /// `harness tegel ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
@@ -143,7 +149,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     super::play::run(args)
 }
 
-/// The error of a one-shot search that `stopped` under `budget` ([`Error::stopped`]).
+/// The error of a one-shot search that `stopped` under `budget` ([`Budget::error`]).
 /// With `--json` and a time limit, first prints one JSON object on stdout: `"status":
 /// "timeout"`, the limit, the seconds since its clock started, and the partial figures in `partial` (with
 /// `positions_so_far`, the positions the search reported before it stopped, or for
@@ -159,7 +165,7 @@ fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, partial: Value) -
             return e;
         }
     }
-    Error::stopped(stopped, budget)
+    budget.error(stopped)
 }
 
 fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
@@ -391,7 +397,7 @@ fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
 
 fn run_find_greedy(seed: u64, tries: usize, out: PathBuf, json_mode: bool) -> Result<()> {
     let budget = Budget::unlimited();
-    let found = find_greedy_counterexample(seed, tries, &budget).map_err(|s| Error::stopped(s, &budget))?;
+    let found = find_greedy_counterexample(seed, tries, &budget).map_err(|s| budget.error(s))?;
     let Some((game, c)) = found else {
         return Err(Error::Other(anyhow::anyhow!("no position with a suboptimal greedy move in {tries} tries")));
     };

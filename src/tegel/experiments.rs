@@ -11,7 +11,7 @@
 //! Items: one per instance (a sweep is one item: its rows depend on each other), one per
 //! (instance, repetition, starter) for `match`. `best` and `sweep` rows also run besteScore
 //! through the memo (`memo_positions`, `memo_seconds`; the optional `memo_mb` caps the
-//! table, default [`DEFAULT_EXPERIMENT_MEMO_MB`]): see docs/tegel.md.
+//! table, default a quarter of physical memory, at most 8192 MiB): see docs/tegel.md.
 //!
 //! Instance paths are relative to the directory of the manifest file holding the entry
 //! (for `instances/tegel/all.toml`: `spel1.txt`); a file that cannot be loaded is refused
@@ -29,62 +29,79 @@ use super::load::load_file;
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table_for, positions_text};
 use super::montecarlo::{good_move, GoodMove};
+use super::report;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep};
-use crate::harness::experiment::{timed, Item};
-use crate::harness::memo::{check_memo_mb, default_memo_mb};
-use crate::harness::{
-    columns_of, Budget, Error, Experiment, ExperimentSpec, Fixed, InputError, ParallelSearch, Result, RunContext,
-    SearchItem, SearchOutcome, Seconds, Status, Stopped,
-};
+use crate::base::error::Error;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
+use crate::experiment::kind;
+use crate::experiment::parallel::ParallelSearch;
+use crate::experiment::parallel::SearchItem;
+use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::Experiment;
+use crate::experiment::Item;
+use crate::experiment::RunContext;
+use crate::report::kinds::KindReport;
+use crate::results::row::columns_of;
+use crate::results::row::Fixed;
+use crate::results::row::Seconds;
+use crate::results::row::Status;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::timing::timed;
 
-/// Builds the experiment of a `game = "tegel"` manifest entry, loading every instance.
-pub fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    let mut memo_mb = None;
-    let kind = match spec.kind.as_str() {
-        "best" => {
-            let p: WithMemo = spec.params()?;
-            memo_mb = p.memo_mb;
-            Kind::from_name("best", 1, 1, p.instances)
-        }
-        "greedy" => {
-            let p: Plain = spec.params()?;
-            Kind::from_name("greedy", 1, 1, p.instances)
-        }
-        "good" => {
-            let p: WithSims = spec.params()?;
-            Kind::from_name("good", p.sims, 1, p.instances)
-        }
-        "sweep" => {
-            let p: SweepParams = spec.params()?;
-            memo_mb = p.memo_mb;
-            Kind::from_name("sweep", p.sims, 1, p.instances)
-        }
-        "match" => {
-            let p: MatchParams = spec.params()?;
-            if p.repetitions == 0 {
-                return Err(spec.error(Some("repetitions"), "`repetitions` must be at least 1"));
-            }
-            Kind::from_name("match", p.sims, p.repetitions, p.instances)
-        }
-        other => {
-            return Err(spec.error(
-                Some("kind"),
-                format!("unknown kind `{other}` for game tegel, expected best, good, greedy, sweep or match"),
-            ))
-        }
-    };
-    let (kind, instances) = kind;
+/// The tile game's kinds: each one's name, builder (loading every instance) and report.
+pub static KINDS: [kind::Kind<KindReport>; 5] = [
+    kind::Kind { name: "best", build: build_best, report: report::BEST },
+    kind::Kind { name: "greedy", build: build_greedy, report: report::GREEDY },
+    kind::Kind { name: "good", build: build_good, report: report::GOOD },
+    kind::Kind { name: "sweep", build: build_sweep, report: report::SWEEP },
+    kind::Kind { name: "match", build: build_match, report: report::MATCH },
+];
+
+fn build_best(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let p: WithMemo = spec.params()?;
+    finish(spec, Kind::Best, &p.instances, p.memo_mb)
+}
+
+fn build_greedy(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let p: Plain = spec.params()?;
+    finish(spec, Kind::Greedy, &p.instances, None)
+}
+
+fn build_good(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let p: WithSims = spec.params()?;
+    finish(spec, Kind::Good { sims: p.sims }, &p.instances, None)
+}
+
+fn build_sweep(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let p: SweepParams = spec.params()?;
+    finish(spec, Kind::Sweep { sims: p.sims }, &p.instances, p.memo_mb)
+}
+
+fn build_match(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let p: MatchParams = spec.params()?;
+    if p.repetitions == 0 {
+        return Err(spec.error(Some("repetitions"), "`repetitions` must be at least 1"));
+    }
+    finish(spec, Kind::Match { sims: p.sims, repetitions: p.repetitions }, &p.instances, None)
+}
+
+/// The experiment of `kind` on `instances`, after the checks every kind shares.
+fn finish(
+    spec: &ExperimentSpec,
+    kind: Kind,
+    instances: &[String],
+    memo_mb: Option<u64>,
+) -> Result<Box<dyn Experiment>, InputError> {
     if kind.sims() == Some(0) {
         return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
     }
-    let memo_mb = match memo_mb {
-        Some(mb) => {
-            check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), e.message.replace("--memo-mb", "`memo_mb`")))?
-        }
-        None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
-    };
-    let games = load_instances(spec, &instances)?;
+    let memo_mb = manifest_memo_mb(spec, memo_mb)?;
+    let games = load_instances(spec, instances)?;
     let (items, units) = plan_items(spec, kind, &games);
     Ok(Box::new(TegelExperiment { kind, games, items, units, memo_mb }))
 }
@@ -109,10 +126,6 @@ struct SweepParams {
     sims: u32,
     memo_mb: Option<u64>,
 }
-
-/// The memo table's size in MiB for `best` and `sweep` rows without a `memo_mb` key (or
-/// a quarter of physical memory where that is less).
-pub const DEFAULT_EXPERIMENT_MEMO_MB: u64 = 2048;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,17 +152,6 @@ enum Kind {
 }
 
 impl Kind {
-    fn from_name(name: &str, sims: u32, repetitions: u32, instances: Vec<String>) -> (Kind, Vec<String>) {
-        let kind = match name {
-            "best" => Kind::Best,
-            "greedy" => Kind::Greedy,
-            "good" => Kind::Good { sims },
-            "sweep" => Kind::Sweep { sims },
-            _ => Kind::Match { sims, repetitions },
-        };
-        (kind, instances)
-    }
-
     fn sims(self) -> Option<u32> {
         match self {
             Kind::Good { sims } | Kind::Sweep { sims } | Kind::Match { sims, .. } => Some(sims),
@@ -616,10 +618,7 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
     let p: ParallelItem = item.parse()?;
     let memo_mb = match (p.search.as_str(), p.memo_mb) {
         ("best", None) => None,
-        ("best memo", mb) => Some(match mb {
-            Some(mb) => check_memo_mb(mb).map_err(|e| item.error(e.message))?,
-            None => default_memo_mb().min(DEFAULT_EXPERIMENT_MEMO_MB),
-        }),
+        ("best memo", mb) => Some(item_memo_mb(item, mb)?),
         ("best", Some(_)) => return Err(item.error("`memo_mb` needs `search = \"best memo\"`")),
         (other, _) => return Err(item.error(format!("tegel search `{other}` unknown, expected `best` or `best memo`"))),
     };

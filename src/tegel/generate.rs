@@ -10,8 +10,9 @@ use super::greedy::{check_greedy, GreedyCheck};
 use super::position::Row;
 use super::rules::{Color, Rules};
 use super::search::BestResult;
-use crate::harness::rng::seeded;
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::seeded;
 
 /// Board sizes and boards of a grown instance.
 #[derive(Debug, Clone)]
@@ -87,7 +88,7 @@ pub fn grow(
 
 /// A small random position: 1..=3 bowls of 1..=4 tiles, 1..=3 rows of 1..=4 cells,
 /// rows filled at random (often nearly full), a pot of 1 to `M*N + 6` tiles.
-pub(crate) fn random_small_game(rng: &mut crate::harness::rng::Rng) -> Game {
+pub(crate) fn random_small_game(rng: &mut crate::search::rng::Rng) -> Game {
     let bowls = rng.random_range(1..=3);
     let bowl_tiles = rng.random_range(1..=4);
     let rows = rng.random_range(1..=3);

@@ -4,7 +4,8 @@
 use super::best::best_score_with;
 use super::position::Position;
 use super::rules::{Move, Rules};
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
 
 /// The greedy move and the fill its target row reaches; `None` at an end position.
 ///

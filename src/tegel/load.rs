@@ -7,8 +7,8 @@ use std::path::Path;
 use super::game::Game;
 use super::position::Row;
 use super::rules::{Color, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
-use crate::harness::files::TextFile;
-use crate::harness::InputError;
+use crate::base::error::InputError;
+use crate::base::files::TextFile;
 
 /// The largest game file read: 1 MiB (the largest valid file is a few hundred bytes of
 /// rows plus the pot).

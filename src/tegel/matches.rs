@@ -5,7 +5,8 @@ use super::best::best_score_with;
 use super::game::Game;
 use super::montecarlo::good_move;
 use super::sweep::ply_seed;
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
 
 /// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,10 +17,12 @@ use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::{Move, Rules};
 use super::search::BestResult;
-use crate::harness::budget::Ticker;
-use crate::harness::memo::{MemoTable, SubtreeValue};
-use crate::harness::split::{self, SplitTree};
-use crate::harness::{Budget, InputError, Stopped};
+use crate::base::error::InputError;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::budget::Ticker;
+use crate::search::memo::{MemoTable, SubtreeValue};
+use crate::search::split::{self, SplitTree};
 
 /// What the table stores per position: the score for the player to move and the
 /// positions of the plain walk's subtree (the position itself included).
@@ -84,7 +86,7 @@ pub fn memo_table(megabytes: u64) -> Result<TegelMemo, InputError> {
 /// A table of at most `megabytes` MiB, but no larger than needed for a tree of
 /// `positions` plain-walk positions (which has at most that many distinct positions).
 pub fn memo_table_for(megabytes: u64, positions: u64) -> Result<TegelMemo, InputError> {
-    let per_entry = (TegelMemo::BUCKET_BYTES / crate::harness::memo::WAYS) as u64;
+    let per_entry = (TegelMemo::BUCKET_BYTES / crate::search::memo::WAYS) as u64;
     let needed = positions.saturating_mul(per_entry).saturating_mul(2).max(1 << 12);
     TegelMemo::with_bytes(needed.min(megabytes.saturating_mul(1 << 20)))
 }
@@ -280,9 +282,9 @@ mod tests {
     use rand::Rng as _;
 
     use super::*;
-    use crate::harness::experiment::in_pool;
-    use crate::harness::rng::seeded;
-    use crate::harness::split::search_with_tasks;
+    use crate::search::pool::in_pool;
+    use crate::search::rng::seeded;
+    use crate::search::split::search_with_tasks;
     use crate::tegel::generate::random_small_game;
     use crate::tegel::position::Row;
     use crate::tegel::rules::Color;

@@ -9,8 +9,9 @@ use rayon::prelude::*;
 
 use super::position::Position;
 use super::rules::{Move, Rules};
-use crate::harness::rng::{item_rng, Rng};
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::{item_rng, Rng};
 
 /// The answer of bepaalGoedeZet.
 #[derive(Debug, Clone, PartialEq)]

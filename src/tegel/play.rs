@@ -18,11 +18,16 @@ use super::matches::play_match;
 use super::montecarlo::good_move;
 use super::rules::{Color, Move};
 use super::sweep::sweep;
-use crate::harness::budget::clear_interrupt;
-use crate::harness::experiment::{in_pool, timed};
-use crate::harness::manifest::default_threads;
-use crate::harness::progress::SearchStatus;
-use crate::harness::{Budget, Error, InputError, Result, Stopped};
+use crate::base::error::Error;
+use crate::base::error::InputError;
+use crate::base::error::Result;
+use crate::base::machine::default_threads;
+use crate::experiment::progress::SearchStatus;
+use crate::search::budget::clear_interrupt;
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::pool::in_pool;
+use crate::search::timing::timed;
 
 const MENU: &str = "\
 1 show the position      2 list the distinct moves   3 do a move

@@ -9,31 +9,35 @@
 //! search (`instance`, `positions`, `seconds`, `over_billion`, `within_hour`).
 
 use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
-use crate::harness::row::STATUS;
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
-use crate::report::kinds::{Figure, GameReport, KindReport};
+use crate::report::kinds::{no_extra_files, Figure, GameReport, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
+use crate::results::row::STATUS;
 
 /// The tile game's report.
-pub static REPORT: GameReport = GameReport {
-    title: "Tile game",
-    kinds: &[
-        KindReport { placed: true, figures: largest_search, ..KindReport::new("best", "besteScore per instance") },
-        KindReport::new("greedy", "the greedy move against besteScore per instance"),
-        KindReport::new("good", "bepaalGoedeZet (Monte Carlo move) per instance"),
-        KindReport {
-            placed: true,
-            chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
-            charts: sweep_charts,
-            figures: sweep_figures,
-            ..KindReport::new("sweep", "besteScore against moves undone (doeExperiment) per instance")
-        },
-        KindReport::new("match", "games between the move strategies per instance"),
-    ],
+pub static REPORT: GameReport =
+    GameReport { game: "tegel", title: "Tile game", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+
+/// The `best` kind.
+pub(super) const BEST: KindReport =
+    KindReport { placed: true, figures: largest_search, ..KindReport::new("besteScore per instance") };
+/// The `greedy` kind.
+pub(super) const GREEDY: KindReport = KindReport::new("the greedy move against besteScore per instance");
+/// The `good` kind.
+pub(super) const GOOD: KindReport = KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance");
+/// The `sweep` kind.
+pub(super) const SWEEP: KindReport = KindReport {
+    placed: true,
+    chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
+    charts: sweep_charts,
+    figures: sweep_figures,
+    ..KindReport::new("besteScore against moves undone (doeExperiment) per instance")
 };
+/// The `match` kind.
+pub(super) const MATCH: KindReport = KindReport::new("games between the move strategies per instance");
 
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.
@@ -122,7 +126,7 @@ mod tests {
         let t = table(
             "instance,undone,positions,seconds,status\na,1,1,0.1,ok\na,0,5,0.2,ok\nb,1,3,0.1,ok\nb,2,timeout,timeout,timeout\n",
         );
-        let c = charts("sw", "tegel", REPORT.kind("sweep"), &t).unwrap();
+        let c = charts("sw", ("tegel", "sweep"), REPORT.kind("sweep"), &t).unwrap();
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].name, "sw-positions");
         assert_eq!(c[0].series.len(), 2);
@@ -134,7 +138,7 @@ mod tests {
     #[test]
     fn missing_column_is_refused() {
         let t = table("instance,undone,positions\n");
-        let e = charts("sw", "tegel", REPORT.kind("sweep"), &t).unwrap_err();
+        let e = charts("sw", ("tegel", "sweep"), REPORT.kind("sweep"), &t).unwrap_err();
         assert!(e.message.contains("missing column `seconds` (needed by the tegel sweep plots)"), "{}", e.message);
     }
 

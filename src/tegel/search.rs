@@ -7,10 +7,11 @@
 use super::packed::{BoardLimits, LegalMoves, MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::{Move, Rules};
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
 
 /// Positions between two budget checks.
-use crate::harness::budget::TICK;
+use crate::search::budget::TICK;
 
 /// The answer of besteScore.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,9 +9,10 @@ use super::game::Game;
 use super::montecarlo::good_move;
 use super::position::Position;
 use super::search::BestResult;
-use crate::harness::experiment::timed;
-use crate::harness::rng::derive_seed;
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::rng::derive_seed;
+use crate::search::timing::timed;
 
 /// One row of the sweep: the besteScore call after `undone` moves were undone.
 #[derive(Debug, Clone, PartialEq)]

@@ -18,10 +18,11 @@ use super::position::{Position, Row};
 use super::rules::{Color, Move, Rules};
 use super::search::best_score;
 use super::sweep::sweep;
-use crate::harness::experiment::in_pool;
-use crate::harness::rng::seeded;
-use crate::harness::split::search_with_tasks;
-use crate::harness::{Budget, Stopped};
+use crate::search::budget::Budget;
+use crate::search::budget::Stopped;
+use crate::search::pool::in_pool;
+use crate::search::rng::seeded;
+use crate::search::split::search_with_tasks;
 
 fn instance(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel").join(name)

@@ -32,5 +32,5 @@ pub fn instances() -> PathBuf {
 
 /// A CSV's cells without the columns allowed to differ between runs (timings, threads).
 pub fn csv_without_time_columns(path: &Path) -> Vec<Vec<String>> {
-    harness::harness::compare::comparable_cells(path).unwrap_or_else(|e| panic!("{e}"))
+    harness::results::compare::comparable_cells(path).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -1,0 +1,7 @@
+//! The floor every layer stands on: errors and their exit codes, reading input text files,
+//! small text helpers and the machine's facts. Imports nothing of the crate.
+
+pub mod error;
+pub mod files;
+pub mod machine;
+pub mod text;

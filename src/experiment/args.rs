@@ -1,0 +1,180 @@
+//! Command-line options shared by every one-shot search command.
+
+use std::io::Write;
+use std::time::Duration;
+
+use crate::base::error::{InputError, Result};
+use crate::base::machine::{default_threads, physical_memory_bytes};
+use crate::experiment::parallel::SearchItem;
+use crate::experiment::spec::ExperimentSpec;
+use crate::search::budget::Budget;
+
+/// `--json`, `--threads N` and `--time-limit SECONDS`, flattened into a game's search
+/// commands with `#[command(flatten)]`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SearchArgs {
+    /// Print one JSON object on stdout (messages go to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads, from 1 to 1024 (default: all cores; 1 runs the plain sequential search).
+    #[arg(long, value_parser = parse_threads, value_name = "N")]
+    pub threads: Option<u32>,
+    /// Per-call time limit in seconds (default: none; at most 10000000).
+    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+}
+
+/// The most threads a manifest or `--threads` may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// clap value parser of every `--threads`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
+    let max = MAX_THREADS;
+    match s.trim().parse::<u32>() {
+        Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {max}, got `{s}`")),
+    }
+}
+
+/// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
+pub const MAX_TIME_LIMIT_S: f64 = 1e7;
+
+/// Checks a time limit in seconds: finite, positive and at most [`MAX_TIME_LIMIT_S`].
+/// The one place where every flag and manifest limit is validated.
+pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S {
+        Ok(seconds)
+    } else {
+        Err(format!("expected a positive number of seconds up to {MAX_TIME_LIMIT_S:.0}, got {seconds}"))
+    }
+}
+
+/// clap value parser of every `--time-limit`: see [`check_time_limit`].
+pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
+    let seconds: f64 = s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{s}`"))?;
+    check_time_limit(seconds)
+}
+
+impl SearchArgs {
+    /// The thread count asked for, or all cores.
+    pub fn threads(&self) -> usize {
+        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
+    }
+
+    /// A budget with the time limit starting now; refuses a limit outside
+    /// [`check_time_limit`].
+    pub fn budget(&self) -> Result<Budget> {
+        match self.time_limit {
+            Some(t) => {
+                let t = check_time_limit(t).map_err(|e| InputError::new(format!("--time-limit: {e}")))?;
+                Ok(Budget::new(Some(Duration::from_secs_f64(t))))
+            }
+            None => Ok(Budget::new(None)),
+        }
+    }
+}
+
+/// Prints the result of a one-shot command, the one way every game does it: with
+/// `--json` (`json`), `value` as one JSON object on one line of stdout (see
+/// [`print_json`]); otherwise the text that `text` builds, as it is.
+pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce() -> String) -> Result<()> {
+    if json {
+        return print_json(value);
+    }
+    writeln!(std::io::stdout().lock(), "{}", text())?;
+    Ok(())
+}
+
+/// Prints `value` as one JSON object on one line of stdout: what `--json` prints, a
+/// finished result or a stopped search's `"status": "timeout"` object alike.
+pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    let line = serde_json::to_string(value).map_err(anyhow::Error::from)?;
+    writeln!(std::io::stdout().lock(), "{line}")?;
+    Ok(())
+}
+
+/// The largest default memo table in MiB.
+pub const MAX_DEFAULT_MEMO_MB: u64 = 8192;
+
+/// The memo table size of every search that does not name one, in every game and every
+/// command: a quarter of physical memory, at most [`MAX_DEFAULT_MEMO_MB`] (1024 MiB where
+/// the memory is unknown).
+pub fn default_memo_mb() -> u64 {
+    physical_memory_bytes().map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
+}
+
+/// Checks a memo table size in MiB, the one check of `--memo-mb` and `memo_mb`: a positive
+/// whole number, not above physical memory. The message says what is wrong, without
+/// naming the flag or key (its caller does).
+pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
+    if mb == 0 {
+        return Err("must be a positive number of MiB, got 0".to_string());
+    }
+    match physical_memory_bytes().map(|b| b >> 20) {
+        Some(phys_mb) if mb > phys_mb => {
+            Err(format!("{mb} MiB is more than this machine's physical memory ({phys_mb} MiB)"))
+        }
+        _ => Ok(mb),
+    }
+}
+
+/// clap value parser of `--memo-mb` (clap names the flag in its message).
+pub fn parse_memo_mb(s: &str) -> Result<u64, String> {
+    let mb: u64 = s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{s}`"))?;
+    check_memo_mb(mb)
+}
+
+/// The memo table size of a manifest entry: its `memo_mb` key, checked and refused on its
+/// line, or [`default_memo_mb`].
+pub fn manifest_memo_mb(spec: &ExperimentSpec, key: Option<u64>) -> Result<u64, InputError> {
+    match key {
+        Some(mb) => check_memo_mb(mb).map_err(|e| spec.error(Some("memo_mb"), format!("`memo_mb`: {e}"))),
+        None => Ok(default_memo_mb()),
+    }
+}
+
+/// The memo table size of one entry of a `parallel` or `speed` experiment's `items`: its
+/// `memo_mb` key, checked and refused on the `items` line, or [`default_memo_mb`].
+pub fn item_memo_mb(item: &SearchItem, key: Option<u64>) -> Result<u64, InputError> {
+    match key {
+        Some(mb) => check_memo_mb(mb).map_err(|e| item.error(format!("`memo_mb`: {e}"))),
+        None => Ok(default_memo_mb()),
+    }
+}
+
+/// `--memo` and `--memo-mb`, flattened into the search commands that can count through
+/// the memo.
+#[derive(Debug, Clone, clap::Args)]
+pub struct MemoArgs {
+    /// Count through a transposition table: the same numbers as the plain walk, each
+    /// distinct subtree walked once.
+    #[arg(long)]
+    pub memo: bool,
+    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192).
+    #[arg(long, value_parser = parse_memo_mb, value_name = "MIB")]
+    pub memo_mb: Option<u64>,
+}
+
+impl MemoArgs {
+    /// The table size in MiB.
+    pub fn megabytes(&self) -> u64 {
+        self.memo_mb.unwrap_or_else(default_memo_mb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memo_mb_is_checked() {
+        assert!(parse_memo_mb("0").is_err());
+        assert!(parse_memo_mb("-3").is_err());
+        assert!(parse_memo_mb("x").is_err());
+        assert_eq!(parse_memo_mb("16"), Ok(16));
+        if physical_memory_bytes().is_some() {
+            assert!(parse_memo_mb("1000000000").unwrap_err().contains("physical memory"));
+        }
+        assert!((1..=MAX_DEFAULT_MEMO_MB).contains(&default_memo_mb()));
+    }
+}

@@ -1,0 +1,182 @@
+//! The contract between the runner and the games.
+//!
+//! A game turns a manifest entry into a [`Experiment`] (validating parameters and
+//! loading instance files up front), and the runner calls [`Experiment::run`], which
+//! emits one CSV row per item through the [`RunContext`].
+
+pub mod args;
+pub mod kind;
+pub mod parallel;
+pub mod progress;
+pub mod spec;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::base::error::{Error, Result};
+use crate::experiment::spec::ExperimentSpec;
+use crate::results::row::Status;
+use crate::search::budget::Budget;
+use crate::search::rng::{item_rng, Rng};
+
+pub use crate::results::row::{status_of, STATUS_OK, STATUS_TIMEOUT};
+
+/// One unit of an experiment's work, emitting one or more rows: what the row journal
+/// records, what a rerun skips when the journal has it, and what shards distribute.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Names the item within its experiment, unique and the same in every run (e.g.
+    /// `spel1.txt`, `spel1.txt rep 0 good`); progress lines and merge errors show it.
+    pub id: String,
+    /// Relative cost estimate, used to balance shards (1.0 where nothing better is known).
+    pub cost: f64,
+    /// Rows the item will emit at most (for the progress display).
+    pub rows: u64,
+}
+
+impl Item {
+    /// An item emitting one row, of unknown cost.
+    pub fn new(id: impl Into<String>) -> Self {
+        Item { id: id.into(), cost: 1.0, rows: 1 }
+    }
+
+    /// The same item with a cost estimate.
+    pub fn with_cost(mut self, cost: f64) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// The same item emitting `rows` rows.
+    pub fn with_rows(mut self, rows: u64) -> Self {
+        self.rows = rows;
+        self
+    }
+}
+
+/// One experiment of a manifest, ready to run: a list of independent items.
+///
+/// The runner runs the items it owns (all, or one shard's) in order, each on the run's
+/// rayon pool, and journals each item's rows as soon as it finishes.
+pub trait Experiment: Send + Sync {
+    /// CSV header, in order. Include `status` and, where they apply, `threads`, `seed`,
+    /// `seconds`, `positions`. Timing columns ([`crate::results::row::is_time_column`]) are
+    /// the only ones allowed to differ between runs.
+    fn columns(&self) -> Vec<String>;
+    /// The items, in the order their rows appear in the CSV.
+    fn items(&self) -> Vec<Item>;
+    /// Runs item `index` of [`Experiment::items`], emitting its rows through
+    /// [`RunContext::emit`].
+    ///
+    /// The rows must depend only on the experiment and this item (never on which items
+    /// ran before, in this process or another), so that a resumed or sharded run writes
+    /// the same rows. A search stopped by its time limit emits a row with status
+    /// `timeout`; Ctrl-C makes it return [`Error::Interrupted`].
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()>;
+}
+
+/// What an experiment sees of the run: seed, threads, limits, progress and the row sink.
+pub struct RunContext<'a> {
+    /// The manifest entry.
+    pub spec: &'a ExperimentSpec,
+    /// Threads of the run's rayon pool (`--threads`).
+    pub threads: usize,
+    rows: Mutex<Vec<Vec<String>>>,
+    rows_done: AtomicU64,
+    live: Arc<AtomicU64>,
+    on_row: &'a (dyn Fn(u64, &str) + Sync),
+}
+
+impl<'a> RunContext<'a> {
+    /// A context for `spec`; `on_row(rows_done, note)` is called after every emitted row.
+    /// `live` receives the positions ticked by the searches' budgets.
+    pub fn new(
+        spec: &'a ExperimentSpec,
+        threads: usize,
+        live: Arc<AtomicU64>,
+        on_row: &'a (dyn Fn(u64, &str) + Sync),
+    ) -> Self {
+        RunContext { spec, threads, rows: Mutex::new(Vec::new()), rows_done: AtomicU64::new(0), live, on_row }
+    }
+
+    /// Counts `rows` as already done (rows of items a previous run journaled).
+    pub fn count_done(&self, rows: u64) {
+        self.rows_done.fetch_add(rows, Ordering::Relaxed);
+    }
+
+    /// The experiment's seed (the `seed` column).
+    pub fn seed(&self) -> u64 {
+        self.spec.seed
+    }
+
+    /// The per-call time limit.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.spec.time_limit
+    }
+
+    /// The per-call time limit as a CSV cell (seconds, empty when unlimited).
+    pub fn time_limit_cell(&self) -> String {
+        self.spec.time_limit.map(|t| format!("{}", t.as_secs_f64())).unwrap_or_default()
+    }
+
+    /// A fresh budget for one search call: the time limit starts now; positions ticked
+    /// into it show on the progress bar.
+    pub fn budget(&self) -> Budget {
+        let mut b = Budget::new(self.spec.time_limit);
+        b.share_counter(Arc::clone(&self.live));
+        b
+    }
+
+    /// A generator for one item, seeded from the experiment seed and the item identity.
+    pub fn rng(&self, parts: &[&str]) -> Rng {
+        let mut all = vec![self.spec.name.as_str()];
+        all.extend_from_slice(parts);
+        item_rng(self.spec.seed, &all)
+    }
+
+    /// Records one row of the item being run; `note` is shown in plain progress lines.
+    pub fn emit(&self, row: Vec<String>, note: &str) {
+        self.rows.lock().unwrap_or_else(|p| p.into_inner()).push(row);
+        let done = self.rows_done.fetch_add(1, Ordering::Relaxed) + 1;
+        (self.on_row)(done, note);
+    }
+
+    /// Records one typed row measured on `threads` threads: the row's cells, then the
+    /// [common columns](crate::results::row::COMMON_COLUMNS) `threads, seed, time_limit, status`;
+    /// a cell the row left `None` says `timeout` when `status` is a stopped search.
+    /// `note` is shown in plain progress lines.
+    pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
+        self.emit_seeded_row(row, threads, self.seed(), status, note);
+    }
+
+    /// As [`RunContext::emit_row`], but the `seed` cell holds `seed`: the item's own seed,
+    /// for rows that a user replays from it (a random game's seed, say).
+    pub fn emit_seeded_row(&self, row: &impl serde::Serialize, threads: usize, seed: u64, status: &Status, note: &str) {
+        let common = [threads.to_string(), seed.to_string(), self.time_limit_cell()];
+        self.emit(crate::results::row::cells(row, common, status), note);
+    }
+
+    /// `Err(Interrupted)` once Ctrl-C was pressed.
+    pub fn check_interrupted(&self) -> Result<()> {
+        if crate::search::budget::interrupted() {
+            Err(Error::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Runs `f` on a rayon pool of exactly `threads` threads.
+    pub fn in_pool<R: Send>(&self, threads: usize, f: impl FnOnce() -> R + Send) -> R {
+        crate::search::pool::in_pool(threads, f)
+    }
+
+    /// Takes the rows emitted since the last call (the rows of one item).
+    pub fn take_rows(&self) -> Vec<Vec<String>> {
+        std::mem::take(&mut *self.rows.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
+    /// The rows emitted and not taken yet.
+    pub fn into_rows(self) -> Vec<Vec<String>> {
+        self.rows.into_inner().unwrap_or_else(|p| p.into_inner())
+    }
+}

@@ -1,0 +1,188 @@
+//! One `[[experiment]]` entry of a manifest, resolved: its common keys, its kind's own
+//! keys, where it was written (for messages naming the file and line) and the files it
+//! read (for its resume key). [`manifest`](crate::runner::manifest) builds these; the registry,
+//! the games and the runner only read them.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+
+use crate::base::error::InputError;
+use crate::search::rng::derive_seed;
+
+/// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
+#[derive(Debug, Clone)]
+pub struct ExperimentSpec {
+    /// Unique name; the CSV is `NAME.csv`.
+    pub name: String,
+    /// The game whose code runs it.
+    pub game: String,
+    /// The game's experiment kind.
+    pub kind: String,
+    /// LaTeX caption.
+    pub caption: String,
+    /// LaTeX label.
+    pub label: String,
+    /// Seed of this experiment (the run seed unless the entry fixes its own).
+    pub seed: u64,
+    /// Per-call time limit (`None`: unlimited).
+    pub time_limit: Option<Duration>,
+    /// Thread counts that parallel comparisons use.
+    pub thread_counts: Vec<usize>,
+    /// The entry's kind-specific keys.
+    pub params: toml::Table,
+    /// The manifest file holding the entry.
+    pub file: PathBuf,
+    /// The directory of the top-level manifest: paths in entries are relative to it,
+    /// also in included fragments.
+    pub base_dir: PathBuf,
+    /// 1-based line of the entry's `[[experiment]]` header.
+    pub line: usize,
+    /// The text of `file`, for locating keys in messages.
+    pub source: Arc<str>,
+    /// The entry as written (canonical TOML), part of the resume key.
+    pub entry_text: String,
+    /// Every file the entry's experiment read through [`ExperimentSpec::resolve`]: their
+    /// contents are part of the resume key.
+    pub inputs: Arc<std::sync::Mutex<Vec<PathBuf>>>,
+}
+
+impl ExperimentSpec {
+    /// An input error about this entry, on the line of `key` when given.
+    pub fn error(&self, key: Option<&str>, message: impl Into<String>) -> InputError {
+        let start = self.entry_offset();
+        let line = key.map(|k| find_key_line(&self.source, start, k)).unwrap_or(self.line);
+        InputError::at(&self.file, line, format!("experiment `{}`: {}", self.name, message.into()))
+    }
+
+    fn entry_offset(&self) -> usize {
+        self.source.split_inclusive('\n').take(self.line - 1).map(str::len).sum()
+    }
+
+    /// Deserialises the kind-specific keys into `T`.
+    ///
+    /// Give `T` `#[serde(deny_unknown_fields)]` so that unknown keys are refused; the
+    /// message names the line of the offending key when it can be found.
+    pub fn params<T: DeserializeOwned>(&self) -> Result<T, InputError> {
+        self.parse_table(&self.params, None)
+    }
+
+    /// Deserialises one inline table of this entry (e.g. an item of a list), naming
+    /// `what` (like "items[2]") in messages.
+    pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
+        serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+            let field = e.path().iter().find_map(|seg| match seg {
+                serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+                _ => None,
+            });
+            let e = e.into_inner();
+            let msg = e.message().replace('\n', " ").trim().to_string();
+            let key = field.or_else(|| backticked(&msg));
+            let msg = match key.as_deref() {
+                Some(k) if !msg.contains(&format!("`{k}`")) => format!("`{k}`: {msg}"),
+                _ => msg,
+            };
+            let msg = match what {
+                Some(w) => format!("{w}: {msg}"),
+                None => msg,
+            };
+            self.error(key.as_deref(), msg)
+        })
+    }
+
+    /// A path named in this entry, resolved against the directory of the top-level
+    /// manifest (`instances/` for `instances/all.toml`), also for included fragments.
+    ///
+    /// The file is recorded as an input of the experiment: its content is part of the
+    /// resume key, so an edited instance file makes a rerun compute the experiment again.
+    pub fn resolve(&self, relative: &str) -> PathBuf {
+        let path = self.base_dir.join(relative);
+        let mut inputs = self.inputs.lock().unwrap_or_else(|p| p.into_inner());
+        if !inputs.contains(&path) {
+            inputs.push(path.clone());
+        }
+        path
+    }
+
+    /// The files read through [`ExperimentSpec::resolve`] so far, in first-use order.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        self.inputs.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// The seed for one item of this experiment, derived from the experiment seed and the
+    /// item's identity (instance, repetition, ...).
+    pub fn item_seed(&self, parts: &[&str]) -> u64 {
+        let mut all = vec![self.name.as_str()];
+        all.extend_from_slice(parts);
+        derive_seed(self.seed, &all)
+    }
+
+    /// The resume key: the entry, its resolved seed and limit, the thread counts it
+    /// compares, the program version, and the content of every input file it read (call
+    /// it after the experiment was built).
+    pub fn resume_key(&self) -> String {
+        let inputs: Vec<String> = self
+            .inputs()
+            .iter()
+            .map(|p| match std::fs::read(p) {
+                Ok(bytes) => format!("{}={}", p.display(), hash_bytes(&bytes)),
+                Err(_) => format!("{}=unreadable", p.display()),
+            })
+            .collect();
+        let fixed = [
+            self.entry_text.clone(),
+            self.seed.to_string(),
+            format!("{:?}", self.time_limit),
+            format!("{:?}", self.thread_counts),
+            crate::VERSION.to_string(),
+        ];
+        hash_texts(fixed.iter().chain(&inputs).map(String::as_str))
+    }
+}
+
+fn backticked(msg: &str) -> Option<String> {
+    let start = msg.find('`')? + 1;
+    let len = msg[start..].find('`')?;
+    Some(msg[start..start + len].to_string())
+}
+
+/// 1-based line of byte offset `offset` in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+/// The line of the first `key =` at or after byte `from` in `text` (else the line of `from`).
+pub fn find_key_line(text: &str, from: usize, key: &str) -> usize {
+    let from = from.min(text.len());
+    let mut offset = from;
+    for l in text[from..].split_inclusive('\n') {
+        let t = l.trim_start();
+        if let Some(rest) = t.strip_prefix(key) {
+            let rest = rest.trim_start();
+            if rest.starts_with('=') {
+                return line_of(text, offset);
+            }
+        }
+        offset += l.len();
+    }
+    line_of(text, from)
+}
+
+/// A stable hex hash of some bytes (FNV-1a 64).
+pub fn hash_bytes(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv1a(FNV_OFFSET, bytes))
+}
+
+/// A stable hex hash of some texts (FNV-1a 64 with a separator after each).
+pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    let h = texts.into_iter().fold(FNV_OFFSET, |h, t| fnv1a(fnv1a(h, t.as_bytes()), &[0xff]));
+    format!("{h:016x}")
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}

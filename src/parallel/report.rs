@@ -1,0 +1,79 @@
+//! What the report knows of the harness's own experiments (`game = "harness"`): the
+//! caption of the `parallel` comparison and its speed-up chart (one line per search, the
+//! ideal speed-up dashed). Its tables also feed the cross-game summary
+//! ([`super::summary`]).
+//!
+//! The cross-game counterpart of a game's `src/GAME/report.rs`; `src/report` names no kind
+//! of its own. The kind table itself is wired in the registry (`src/runner/registry.rs`),
+//! which hands these experiments the games' searches.
+
+use std::path::PathBuf;
+
+use super::experiments::{GAME, INSTANCE, PARALLEL, SEARCH, SPEEDUP};
+use super::summary::summary_tex;
+use crate::base::error::InputError;
+use crate::report::chart::{Chart, Series};
+use crate::report::csv_table::CsvTable;
+use crate::report::kinds::KindReport;
+use crate::report::plots::{line_chart, lines, Labels};
+use crate::report::Loaded;
+use crate::results::row::THREADS;
+
+/// The game name of the cross-game experiments in manifests (`game = "harness"`).
+pub const HARNESS: &str = "harness";
+
+/// What the report knows of the `parallel` kind.
+pub const PARALLEL_REPORT: KindReport = KindReport {
+    placed: true,
+    chart_columns: &[GAME, SEARCH, INSTANCE, THREADS, SPEEDUP],
+    charts: speedup_charts,
+    ..KindReport::new("sequential against parallel exhaustive searches")
+};
+
+/// What the report knows of the `speed` kind.
+pub const SPEED_REPORT: KindReport = KindReport::new("positions per second of each engine, sequential and parallel");
+
+/// `tex/summary.tex`: the cross-game summary of every `parallel` table (a short note when
+/// there is none).
+pub fn summary_files(loaded: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError> {
+    let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == PARALLEL).map(|l| &l.table).collect();
+    Ok(vec![(PathBuf::from("tex/summary.tex"), summary_tex(&parallel)?)])
+}
+
+fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+    let mut series = lines(table, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
+    let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
+    threads.sort_by(f64::total_cmp);
+    threads.dedup();
+    if !threads.is_empty() {
+        series.push(Series {
+            name: "ideal".to_string(),
+            points: threads.iter().map(|&t| (t, t)).collect(),
+            reference: true,
+        });
+    }
+    let labels = Labels {
+        name: format!("{name}-speedup"),
+        title: format!("Parallel speed-up ({name})"),
+        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up.".to_string(),
+        x_label: "threads".to_string(),
+        y_label: "speed-up".to_string(),
+    };
+    vec![line_chart(labels, false, series)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table;
+    use crate::report::plots::charts;
+
+    #[test]
+    fn speedup_adds_the_ideal_line() {
+        let t = test_table("game,search,instance,threads,speedup\ng,best,s3,1,0.98\ng,best,s3,2,1.9\n");
+        let c = charts("par", (HARNESS, PARALLEL), Some(&PARALLEL_REPORT), &t).unwrap();
+        assert_eq!(c[0].series[0].name, "g best s3");
+        assert_eq!(c[0].series[1].points, [(1.0, 1.0), (2.0, 2.0)]);
+        assert!(c[0].series[1].reference);
+    }
+}

@@ -1,0 +1,98 @@
+//! Atomic files: a results file is either its old or its new contents, never a part, also
+//! when the process is killed or the machine loses power during the write.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+
+/// Writes `bytes` to `path` atomically: a temporary file `.NAME.tmpXXXXXX` in the same
+/// directory, synced, renamed over `path`, then the directory synced so that the rename
+/// itself is on disk. An interrupted write never leaves a partial `path`, and a failed one
+/// leaves no temporary file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.tmp"))
+        .rand_bytes(6)
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes).with_context(|| format!("cannot write {}", tmp.path().display()))?;
+    tmp.as_file().sync_all().with_context(|| format!("cannot sync {}", tmp.path().display()))?;
+    tmp.persist(path).with_context(|| format!("cannot rename a temporary file to {}", path.display()))?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Syncs a directory's entries to disk (a no-op where directories cannot be opened).
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Removes temporary files that killed writers left behind (`.NAME.tmpXXXXXX` from
+/// [`write_atomic`]) in the results directory and its `meta/`, `tex/`, `plots/` and
+/// `.journal/` folders. Call it while holding the directory's lock.
+pub fn clean_temp_files(out: &Path) {
+    for dir in [out.to_path_buf(), out.join("meta"), out.join("tex"), out.join("plots"), out.join(".journal")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_temp_name(&name) {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// Whether `name` is a temporary name of [`write_atomic`]: `.NAME.tmp` and letters or
+/// digits.
+fn is_temp_name(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix('.') else { return false };
+    match rest.rfind(".tmp") {
+        Some(i) => {
+            let tail = &rest[i + 4..];
+            !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_alphanumeric())
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn temp_files_are_recognised_and_cleaned() {
+        assert!(is_temp_name(".x.csv.tmp123"));
+        assert!(is_temp_name(".x.csv.tmpa9Zq1x"));
+        assert!(!is_temp_name("x.csv.tmp123"));
+        assert!(!is_temp_name(".x.csv.tmp"));
+        assert!(!is_temp_name(".lock"));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("meta")).unwrap();
+        std::fs::write(dir.path().join("meta/.a.toml.tmp77"), "x").unwrap();
+        std::fs::write(dir.path().join(".b.csv.tmpQ1w2E3"), "x").unwrap();
+        std::fs::write(dir.path().join("b.csv"), "x").unwrap();
+        clean_temp_files(dir.path());
+        assert!(!dir.path().join("meta/.a.toml.tmp77").exists());
+        assert!(!dir.path().join(".b.csv.tmpQ1w2E3").exists());
+        assert!(dir.path().join("b.csv").exists());
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.csv");
+        write_atomic(&p, b"one").unwrap();
+        write_atomic(&p, b"two").unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,239 @@
+//! CSV tables, per-experiment metadata and `run.toml`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::atomic::write_atomic;
+use serde::{Deserialize, Serialize};
+
+/// A CSV table in memory: header and rows, every row as long as the header.
+pub fn csv_bytes(columns: &[String], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(columns)?;
+    for (i, row) in rows.iter().enumerate() {
+        anyhow::ensure!(
+            row.len() == columns.len(),
+            "row {} has {} cells but the header has {} columns",
+            i + 1,
+            row.len(),
+            columns.len()
+        );
+        w.write_record(row)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+}
+
+/// Where an experiment's CSV goes.
+pub fn csv_path(out: &Path, name: &str) -> PathBuf {
+    out.join(format!("{name}.csv"))
+}
+
+/// Where an experiment's metadata goes.
+pub fn meta_path(out: &Path, name: &str) -> PathBuf {
+    out.join("meta").join(format!("{name}.toml"))
+}
+
+/// What the runner records next to each experiment's CSV; the report generator reads
+/// captions and labels from here, so it needs no manifest.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ExperimentMeta {
+    /// Experiment name (CSV file stem).
+    pub name: String,
+    /// Game of the experiment.
+    pub game: String,
+    /// Kind of the experiment.
+    pub kind: String,
+    /// LaTeX caption.
+    pub caption: String,
+    /// LaTeX label.
+    pub label: String,
+    /// Seed used.
+    pub seed: u64,
+    /// Threads of the run.
+    pub threads: usize,
+    /// Per-call limit in seconds (absent: none).
+    pub time_limit: Option<f64>,
+    /// Resume key: entry, seed, limit and program version.
+    pub key: String,
+    /// Rows written.
+    pub rows: usize,
+    /// Wall seconds of the whole experiment.
+    pub seconds: f64,
+    /// Program version that wrote it.
+    pub version: String,
+    /// Hash of the CSV's bytes: the CSV is this experiment's only if it hashes to this.
+    #[serde(default)]
+    pub csv_hash: Option<String>,
+    /// `I/N` when the rows are one shard's, absent for a whole run (or a merge).
+    #[serde(default)]
+    pub shard: Option<String>,
+}
+
+impl ExperimentMeta {
+    /// Writes `OUT/meta/NAME.toml` atomically.
+    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
+        let text = toml::to_string(self)?;
+        write_atomic(&meta_path(out, &self.name), text.as_bytes())
+    }
+
+    /// Reads the metadata of experiment `name` in `out`, if present and readable.
+    pub fn read(out: &Path, name: &str) -> Option<ExperimentMeta> {
+        let text = std::fs::read_to_string(meta_path(out, name)).ok()?;
+        toml::from_str(&text).ok()
+    }
+
+    /// Reads every metadata file in `out/meta`, sorted by name.
+    pub fn read_all(out: &Path) -> Vec<ExperimentMeta> {
+        let mut all: Vec<ExperimentMeta> = std::fs::read_dir(out.join("meta"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let p = e.path();
+                (p.extension()? == "toml").then(|| toml::from_str(&std::fs::read_to_string(&p).ok()?).ok())?
+            })
+            .collect();
+        all.sort_by(|a, b| a.name.cmp(&b.name));
+        all
+    }
+}
+
+/// `results/run.toml`: what ran, where and with what.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// Harness version and git revision.
+    pub version: String,
+    /// Git revision the binary was built from.
+    pub git_revision: String,
+    /// `rustc --version` of the build.
+    pub rustc: String,
+    /// CPU model of this machine.
+    pub cpu: String,
+    /// Logical cores.
+    pub cores: usize,
+    /// Threads of the run.
+    pub threads: usize,
+    /// Thread counts compared by parallel experiments.
+    pub thread_counts: Vec<usize>,
+    /// Base seed.
+    pub seed: u64,
+    /// Start time (UTC, RFC 3339).
+    pub started: String,
+    /// End time (UTC, RFC 3339), absent while running.
+    pub finished: Option<String>,
+    /// `complete`, `running` or `interrupted`.
+    pub state: String,
+    /// Manifest path as given.
+    pub manifest: String,
+    /// Hash of the manifest text and its includes.
+    pub manifest_hash: String,
+    /// Experiments run now.
+    pub ran: Vec<String>,
+    /// Experiments skipped because their results were already there.
+    pub skipped: Vec<String>,
+    /// Every selected experiment, in manifest order.
+    #[serde(default)]
+    pub experiments: Vec<String>,
+    /// Items with a row that timed out (`NAME ITEM at LIMIT`).
+    #[serde(default)]
+    pub timeouts: Vec<String>,
+    /// Host name of the machine that ran it.
+    #[serde(default)]
+    pub host: String,
+    /// `I/N` for a shard's run; absent for a whole run or a merge.
+    #[serde(default)]
+    pub shard: Option<String>,
+    /// The shards a merged directory was made from.
+    #[serde(default)]
+    pub shards: Vec<ShardRecord>,
+}
+
+/// One shard of a merged run, as `run.toml` lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ShardRecord {
+    /// `I/N`.
+    pub shard: String,
+    /// The shard's results directory.
+    pub dir: String,
+    /// Host it ran on.
+    pub host: String,
+    /// Its CPU model.
+    pub cpu: String,
+    /// Its threads.
+    pub threads: usize,
+    /// Start and end (UTC).
+    pub started: String,
+    /// End (UTC), absent when it did not finish.
+    pub finished: Option<String>,
+}
+
+impl RunMeta {
+    /// The metadata of a run starting now on this machine: `threads` for the run, the
+    /// manifest's `thread_counts`, `seed` and `manifest_hash`, read from `path`; `shard`
+    /// is `I/N` for one shard's run.
+    pub fn new(
+        (thread_counts, seed, manifest_hash): (Vec<usize>, u64, String),
+        threads: usize,
+        path: &Path,
+        shard: Option<String>,
+    ) -> Self {
+        RunMeta {
+            version: crate::VERSION.to_string(),
+            git_revision: crate::GIT_REVISION.to_string(),
+            rustc: crate::RUSTC_VERSION.to_string(),
+            cpu: crate::base::machine::cpu_model(),
+            cores: crate::base::machine::default_threads(),
+            threads,
+            thread_counts,
+            seed,
+            started: utc_now(),
+            finished: None,
+            state: "running".to_string(),
+            manifest: path.display().to_string(),
+            manifest_hash,
+            ran: Vec::new(),
+            skipped: Vec::new(),
+            experiments: Vec::new(),
+            timeouts: Vec::new(),
+            host: crate::base::machine::host_name(),
+            shard,
+            shards: Vec::new(),
+        }
+    }
+
+    /// Reads `OUT/run.toml`.
+    pub fn read(out: &Path) -> anyhow::Result<RunMeta> {
+        let path = out.join("run.toml");
+        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("{} is not a harness run.toml", path.display()))
+    }
+}
+
+/// Now in UTC, RFC 3339 with second resolution (`2026-11-25T03:46:00Z`).
+pub fn utc_now() -> String {
+    jiff::Timestamp::now()
+        .round(jiff::Unit::Second)
+        .map_or_else(|_| jiff::Timestamp::now().to_string(), |t| t.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn now_is_rfc3339_utc_to_the_second() {
+        let now = utc_now();
+        assert_eq!(now.len(), 20, "{now}");
+        assert!(now.ends_with('Z') && now.as_bytes()[10] == b'T', "{now}");
+        assert!(now.as_str() > "2026-01-01");
+    }
+
+    #[test]
+    fn csv_refuses_ragged_rows() {
+        let cols = vec!["a".to_string(), "b".to_string()];
+        assert!(csv_bytes(&cols, &[vec!["1".into()]]).is_err());
+        let ok = csv_bytes(&cols, &[vec!["1".into(), "x,y".into()]]).unwrap();
+        assert_eq!(String::from_utf8(ok).unwrap(), "a,b\n1,\"x,y\"\n");
+    }
+}

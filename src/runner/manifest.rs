@@ -1,0 +1,445 @@
+//! The TOML manifest: which experiments to run, with which parameters.
+//!
+//! ```toml
+//! seed = 20240321          # base seed of every random choice
+//! threads = [1, 2]         # thread counts that `parallel` rows compare
+//! time_limit = 300         # seconds per search call (experiments may override)
+//! include = ["tegel/all.toml"]   # fragments holding more [[experiment]] entries
+//!
+//! [[experiment]]
+//! name = "tegel_best"      # CSV file name: results/tegel_best.csv
+//! game = "tegel"           # tegel | stenen | nim | checkers | harness
+//! kind = "best"            # the game's experiment kind
+//! caption = "..."          # LaTeX caption (optional)
+//! label = "tab:tegel_best" # LaTeX label (optional, default tab:NAME)
+//! # ... the kind's own keys
+//! ```
+//! Unknown keys, missing files and bad values are refused before anything runs, with the
+//! manifest file, the line and the reason.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::base::error::InputError;
+use crate::base::files::TextFile;
+use crate::base::machine::default_threads;
+use crate::experiment::args::check_time_limit as check_limit_value;
+use crate::experiment::args::MAX_THREADS;
+pub use crate::experiment::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
+use crate::search::rng::derive_seed;
+
+/// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
+pub const MAX_NAME_LEN: usize = 100;
+
+/// Default per-call time limit when the manifest gives none: the seed's five minutes.
+pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
+
+/// A loaded, validated manifest.
+#[derive(Debug, Clone)]
+pub struct Manifest {
+    /// The top-level manifest file.
+    pub path: PathBuf,
+    /// A hash of the text of the manifest and every included fragment.
+    pub hash: String,
+    /// Base seed of the run.
+    pub seed: u64,
+    /// Thread counts that parallel comparisons use.
+    pub threads: Vec<usize>,
+    /// Every experiment, in manifest order (includes expanded where they are listed).
+    pub experiments: Vec<ExperimentSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    seed: Option<u64>,
+    threads: Option<Vec<usize>>,
+    time_limit: Option<f64>,
+    #[serde(default)]
+    include: Vec<Spanned<String>>,
+    #[serde(default)]
+    experiment: Vec<Spanned<toml::Table>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFragment {
+    #[serde(default)]
+    experiment: Vec<Spanned<toml::Table>>,
+}
+
+/// Run-wide settings that apply to every entry.
+struct Defaults {
+    base_dir: PathBuf,
+    seed: u64,
+    seed_forced: bool,
+    time_limit: Option<f64>,
+    time_limit_forced: bool,
+    threads: Vec<usize>,
+}
+
+/// The most bytes a manifest (or fragment) may have.
+pub const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
+fn read_text(path: &Path) -> Result<String, InputError> {
+    TextFile {
+        what: "manifest",
+        max_bytes: MAX_MANIFEST_BYTES,
+        holds: "a manifest is TOML text; is it the right file?",
+    }
+    .read(path)
+}
+
+fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
+    let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+    let msg = e.message().replace('\n', " ");
+    InputError::at(path, line, msg.trim().to_string())
+}
+
+impl Manifest {
+    /// Loads and validates `path` and its includes.
+    ///
+    /// `seed_override` and `time_limit_override` (seconds) replace the manifest's values
+    /// for every entry. Nothing runs here; every refusal names file, line and reason.
+    pub fn load(
+        path: &Path,
+        seed_override: Option<u64>,
+        time_limit_override: Option<f64>,
+    ) -> Result<Manifest, InputError> {
+        let text = read_text(path)?;
+        let raw: RawManifest = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
+        let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
+        if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
+            return Err(InputError::at(
+                path,
+                find_key_line(&text, 0, "threads"),
+                format!("`threads` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
+            ));
+        }
+        let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
+        check_time_limit(path, &text, 0, time_limit)?;
+        let defaults = Defaults {
+            base_dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
+            seed: seed_override.or(raw.seed).unwrap_or(1),
+            seed_forced: seed_override.is_some(),
+            time_limit,
+            time_limit_forced: time_limit_override.is_some(),
+            threads: dedup_sorted(threads),
+        };
+        let source: Arc<str> = Arc::from(text.as_str());
+        let mut texts = vec![text.clone()];
+        let mut experiments = Vec::new();
+        for entry in raw.experiment {
+            experiments.push(spec_from_entry(path, &source, entry, &defaults)?);
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for inc in raw.include {
+            let inc_path = dir.join(inc.get_ref());
+            let inc_text = match read_text(&inc_path) {
+                Ok(t) => t,
+                Err(e) if e.line.is_some() => return Err(e),
+                Err(e) => {
+                    return Err(InputError::at(
+                        path,
+                        line_of(&text, inc.span().start),
+                        format!("cannot read included manifest {}: {}", inc_path.display(), e.message),
+                    ))
+                }
+            };
+            let frag: RawFragment = toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
+            let inc_source: Arc<str> = Arc::from(inc_text.as_str());
+            for entry in frag.experiment {
+                experiments.push(spec_from_entry(&inc_path, &inc_source, entry, &defaults)?);
+            }
+            texts.push(inc_text);
+        }
+        check_unique_names(&experiments)?;
+        Ok(Manifest {
+            path: path.to_path_buf(),
+            hash: hash_texts(texts.iter().map(String::as_str)),
+            seed: defaults.seed,
+            threads: defaults.threads,
+            experiments,
+        })
+    }
+
+    /// Keeps only the experiments whose game or name is in `only` (comma-separated
+    /// lists allowed); refuses a filter that matches nothing.
+    pub fn filter(&mut self, only: &[String]) -> Result<(), InputError> {
+        let wanted: Vec<&str> =
+            only.iter().flat_map(|o| o.split(',')).map(str::trim).filter(|s| !s.is_empty()).collect();
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        for w in &wanted {
+            if !self.experiments.iter().any(|e| e.game == *w || e.name == *w) {
+                let names: Vec<&str> = self.experiments.iter().map(|e| e.name.as_str()).collect();
+                return Err(InputError::new(format!(
+                    "--only {w}: no experiment or game of that name in {} (games: {}; experiments: {})",
+                    self.path.display(),
+                    crate::runner::registry::game_names().join(", "),
+                    names.join(", ")
+                )));
+            }
+        }
+        self.experiments.retain(|e| wanted.iter().any(|w| e.game == *w || e.name == *w));
+        Ok(())
+    }
+}
+
+fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
+    match t {
+        Some(t) => check_limit_value(t)
+            .map(|_| ())
+            .map_err(|e| InputError::at(path, find_key_line(text, from, "time_limit"), format!("`time_limit`: {e}"))),
+        None => Ok(()),
+    }
+}
+
+fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> {
+    let mut seen = BTreeSet::new();
+    for e in experiments {
+        if !seen.insert(e.name.as_str()) {
+            return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+        }
+    }
+    Ok(())
+}
+
+fn take_string(
+    table: &mut toml::Table,
+    key: &str,
+    required: bool,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<Option<String>, InputError> {
+    match table.remove(key) {
+        Some(toml::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(err(key, format!("`{key}` must be a string, got {}", other.type_str()))),
+        None if required => Err(err(key, format!("missing key `{key}`"))),
+        None => Ok(None),
+    }
+}
+
+/// Resolves one `[[experiment]]` entry of `file` against the run-wide defaults.
+fn spec_from_entry(
+    file: &Path,
+    source: &Arc<str>,
+    entry: Spanned<toml::Table>,
+    defaults: &Defaults,
+) -> Result<ExperimentSpec, InputError> {
+    let start = entry.span().start;
+    let header_line = line_of(source, start);
+    let mut table = entry.into_inner();
+    let entry_text = toml::to_string(&table).unwrap_or_default();
+    let err =
+        |key: &str, msg: String| InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"));
+    let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
+    }
+    if name.len() > MAX_NAME_LEN {
+        return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
+    }
+    let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
+    let games = crate::runner::registry::game_names();
+    if !games.contains(&game.as_str()) {
+        return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
+    }
+    let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
+    let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
+    let label = take_string(&mut table, "label", false, &err)?.unwrap_or_else(|| format!("tab:{name}"));
+    let seed = match table.remove("seed") {
+        Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
+        Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
+        Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
+        None => defaults.seed,
+    };
+    let time_limit = match table.remove("time_limit") {
+        Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
+        Some(toml::Value::Integer(t)) => Some(t as f64),
+        Some(toml::Value::Float(t)) => Some(t),
+        Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
+        None => defaults.time_limit,
+    };
+    check_time_limit(file, source, start, time_limit)?;
+    Ok(ExperimentSpec {
+        name,
+        game,
+        kind,
+        caption,
+        label,
+        seed,
+        time_limit: time_limit.map(Duration::from_secs_f64),
+        thread_counts: defaults.threads.clone(),
+        params: table,
+        file: file.to_path_buf(),
+        base_dir: defaults.base_dir.clone(),
+        line: header_line,
+        source: Arc::clone(source),
+        entry_text,
+        inputs: Arc::default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+        let p = dir.join(name);
+        std::fs::File::create(&p).unwrap().write_all(text.as_bytes()).unwrap();
+        p
+    }
+
+    /// The refusal of a manifest `m.toml` holding `text`.
+    fn load_error(text: &str) -> InputError {
+        let dir = tempfile::tempdir().unwrap();
+        Manifest::load(&write(dir.path(), "m.toml", text), None, None).unwrap_err()
+    }
+
+    /// The refusal of `params::<P>()` for an entry `a` (game nim, kind k, four lines)
+    /// whose own keys are `keys`.
+    pub(super) fn params_error<P: serde::de::DeserializeOwned + std::fmt::Debug>(keys: &str) -> InputError {
+        let dir = tempfile::tempdir().unwrap();
+        let text = format!("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n{keys}");
+        let m = Manifest::load(&write(dir.path(), "m.toml", &text), None, None).unwrap();
+        m.experiments[0].params::<P>().unwrap_err()
+    }
+
+    #[test]
+    fn loads_entries_with_defaults_and_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(
+            dir.path(),
+            "m.toml",
+            "seed = 5\nthreads = [2, 1]\n\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 3\n",
+        );
+        let m = Manifest::load(&p, None, None).unwrap();
+        assert_eq!(m.threads, vec![1, 2]);
+        let e = &m.experiments[0];
+        assert_eq!((e.name.as_str(), e.seed, e.line), ("a", 5, 4));
+        assert_eq!(e.label, "tab:a");
+        assert_eq!(e.params.get("x").and_then(|v| v.as_integer()), Some(3));
+        assert_eq!(e.time_limit, Some(Duration::from_secs(300)));
+    }
+
+    #[test]
+    fn unknown_top_level_key_is_refused_with_its_line() {
+        let e = load_error("seed = 5\nbogus = 1\n");
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("bogus"), "{e}");
+    }
+
+    #[test]
+    fn unknown_game_and_duplicate_names_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = load_error("[[experiment]]\nname = \"a\"\ngame = \"go\"\nkind = \"k\"\n");
+        assert_eq!(e.line, Some(3));
+        let p = write(
+            dir.path(),
+            "n.toml",
+            "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n",
+        );
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert!(e.message.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn params_name_the_line_of_an_unknown_key() {
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            x: u32,
+        }
+        let e = params_error::<P>("x = 1\nyy = 2\n");
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("yy"), "{e}");
+    }
+
+    #[test]
+    fn includes_are_expanded_and_filter_refuses_unknown_names() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "f.toml", "[[experiment]]\nname = \"b\"\ngame = \"tegel\"\nkind = \"k\"\ntime_limit = 50\n");
+        let p = write(
+            dir.path(),
+            "m.toml",
+            "include = [\"f.toml\"]\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n",
+        );
+        let mut m = Manifest::load(&p, Some(9), Some(2.0)).unwrap();
+        assert_eq!(m.experiments.len(), 2);
+        assert_eq!(m.experiments[1].file, dir.path().join("f.toml"));
+        assert_eq!(m.experiments[1].resolve("x/y.txt"), dir.path().join("x/y.txt"));
+        assert_eq!(m.experiments[1].seed, 9);
+        assert_eq!(m.experiments[1].time_limit, Some(Duration::from_secs(2)));
+        assert!(m.filter(&["chess".into()]).is_err());
+        m.filter(&["tegel".into()]).unwrap();
+        assert_eq!(m.experiments.len(), 1);
+    }
+
+    #[test]
+    fn missing_include_is_refused() {
+        let e = load_error("seed = 1\ninclude = [\"nope.toml\"]\n");
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    #[test]
+    fn non_utf8_bytes_name_line_and_column_and_a_bom_is_accepted() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.toml");
+        std::fs::write(&p, b"seed = 1\nthreads = [1]\n# caf\xe9\n").unwrap();
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert_eq!(e.line, Some(3), "{e}");
+        assert!(e.message.contains("column 6"), "{e}");
+        std::fs::write(&p, b"\xef\xbb\xbfseed = 1\n").unwrap();
+        assert_eq!(Manifest::load(&p, None, None).unwrap().seed, 1);
+    }
+
+    #[test]
+    fn a_wrongly_typed_field_names_its_own_line() {
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            x: u32,
+            instances: Vec<String>,
+        }
+        let e = super::tests::params_error::<P>("x = 1\ninstances = 5\n");
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("instances"), "{e}");
+    }
+
+    #[test]
+    fn long_names_huge_limits_and_thread_counts_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.toml");
+        let long = "n".repeat(300);
+        for (text, line) in [
+            (format!("[[experiment]]\nname = \"{long}\"\ngame = \"nim\"\nkind = \"k\"\n"), 2),
+            ("time_limit = 1e308\n".to_string(), 1),
+            ("threads = [10000]\n".to_string(), 1),
+            ("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\ntime_limit = 1e19\n".to_string(), 5),
+        ] {
+            std::fs::write(&p, &text).unwrap();
+            let e = Manifest::load(&p, None, None).unwrap_err();
+            assert_eq!(e.line, Some(line), "{text}: {e}");
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! `harness merge SHARD_DIR... --out DIR`: the results of a sharded run put together.
+//!
+//! The shards must come from the same manifest (hash), seed, program version and shard
+//! count, be complete, and together hold every item of every experiment exactly once.
+//! The merged directory is an ordinary results directory: CSVs in manifest order with the
+//! rows in item order (equal to a single run's, time columns aside), metadata and
+//! journals as a single run writes them, `run.toml` listing the shards, then the LaTeX
+//! tables and plots.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::base::error::{InputError, Result};
+use crate::base::text::count_of;
+use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
+use crate::results::lock::OutDirLock;
+use crate::results::meta::{self, ExperimentMeta, RunMeta, ShardRecord};
+use crate::runner::manifest::hash_bytes;
+use crate::runner::run::{announce_timeouts, write_run_meta};
+
+/// A shard directory read back.
+struct ShardDir {
+    dir: PathBuf,
+    meta: RunMeta,
+    index: usize,
+    count: usize,
+}
+
+fn read_shard(dir: &Path) -> Result<ShardDir> {
+    let meta =
+        RunMeta::read(dir).map_err(|e| InputError::in_file(dir, format!("not a shard's results directory: {e:#}")))?;
+    let shard = meta.shard.clone().ok_or_else(|| {
+        InputError::in_file(dir, "not a shard's results directory: its run.toml names no shard (run with --shard I/N)")
+    })?;
+    let parsed: crate::runner::shard::Shard =
+        shard.parse().map_err(|e| InputError::in_file(dir, format!("run.toml: bad shard `{shard}`: {e}")))?;
+    if meta.state != "complete" {
+        return Err(InputError::in_file(
+            dir,
+            format!("shard {shard} did not finish (state `{}`); run it again to complete it", meta.state),
+        )
+        .into());
+    }
+    Ok(ShardDir { dir: dir.to_path_buf(), meta, index: parsed.index, count: parsed.count })
+}
+
+/// Checks that every shard belongs to the same run as the first.
+fn check_same_run(shards: &[ShardDir]) -> Result<()> {
+    let first = &shards[0];
+    for s in &shards[1..] {
+        let differs = |what: &str, a: &str, b: &str| -> Result<()> {
+            if a == b {
+                Ok(())
+            } else {
+                Err(InputError::in_file(
+                    &s.dir,
+                    format!("{what} `{b}` differs from {}'s `{a}`: shards of different runs", first.dir.display()),
+                )
+                .into())
+            }
+        };
+        differs("manifest hash", &first.meta.manifest_hash, &s.meta.manifest_hash)?;
+        differs("seed", &first.meta.seed.to_string(), &s.meta.seed.to_string())?;
+        differs("program version", &first.meta.version, &s.meta.version)?;
+        differs("shard count", &first.count.to_string(), &s.count.to_string())?;
+        differs("experiment list", &first.meta.experiments.join(","), &s.meta.experiments.join(","))?;
+    }
+    let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
+    for s in shards {
+        if let Some(other) = seen.insert(s.index, &s.dir) {
+            return Err(InputError::in_file(
+                &s.dir,
+                format!("shard {}/{} is given twice (also {})", s.index, s.count, other.display()),
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// One experiment put together from every shard's journal.
+struct MergedExperiment {
+    header: JournalHeader,
+    meta: ExperimentMeta,
+    rows_of: BTreeMap<usize, Vec<Vec<String>>>,
+}
+
+fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment> {
+    let mut merged: Option<MergedExperiment> = None;
+    let mut from: BTreeMap<usize, usize> = BTreeMap::new();
+    for s in shards {
+        let jpath = journal::journal_path(&s.dir, name);
+        let meta = ExperimentMeta::read(&s.dir, name).ok_or_else(|| {
+            InputError::in_file(&s.dir, format!("experiment `{name}` has no metadata: the shard is incomplete"))
+        })?;
+        let j = journal::read(&jpath)?
+            .ok_or_else(|| InputError::in_file(&jpath, format!("experiment `{name}` has no journal in this shard")))?;
+        if j.header.key != meta.key {
+            return Err(InputError::in_file(
+                &jpath,
+                format!("journal of `{name}` is not the one its metadata committed"),
+            )
+            .into());
+        }
+        let m = merged.get_or_insert_with(|| MergedExperiment {
+            header: JournalHeader { shard: None, owned: (0..j.header.items.len()).collect(), ..j.header.clone() },
+            meta: ExperimentMeta { shard: None, seconds: 0.0, ..meta.clone() },
+            rows_of: BTreeMap::new(),
+        });
+        if j.header.key != m.header.key || j.header.items != m.header.items || j.header.columns != m.header.columns {
+            return Err(InputError::in_file(
+                &jpath,
+                format!("experiment `{name}` differs from the first shard's (entry, inputs or items): shards of different runs"),
+            )
+            .into());
+        }
+        m.meta.seconds += meta.seconds;
+        for JournalEntry { index, id, rows } in j.entries {
+            if !j.header.owned.contains(&index) {
+                continue;
+            }
+            if let Some(prev) = from.insert(index, s.index) {
+                return Err(InputError::new(format!(
+                    "experiment `{name}`: item `{id}` is in shard {prev} and in shard {} ({})",
+                    s.index,
+                    s.dir.display()
+                ))
+                .into());
+            }
+            m.rows_of.insert(index, rows);
+        }
+    }
+    let m = merged.ok_or_else(|| InputError::new("no shard directories given"))?;
+    let missing: Vec<&str> =
+        (0..m.header.items.len()).filter(|i| !m.rows_of.contains_key(i)).map(|i| m.header.items[i].as_str()).collect();
+    if !missing.is_empty() {
+        let n = missing.len();
+        let shown: Vec<&str> = missing.iter().take(10).copied().collect();
+        let more = if n > 10 { format!(" and {} more", n - 10) } else { String::new() };
+        return Err(InputError::new(format!(
+            "experiment `{name}`: {} in no shard: {}{more}",
+            count_of(n as u64, "item"),
+            shown.join(", ")
+        ))
+        .into());
+    }
+    Ok(m)
+}
+
+/// Merges shard directories into `out`; returns the merged run's metadata.
+pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
+    if dirs.is_empty() {
+        return Err(InputError::new("give the shard directories to merge").into());
+    }
+    let mut shards = dirs.iter().map(|d| read_shard(d)).collect::<Result<Vec<_>>>()?;
+    check_same_run(&shards)?;
+    shards.sort_by_key(|s| s.index);
+    let names = shards[0].meta.experiments.clone();
+    let merged = names.iter().map(|n| merge_experiment(n, &shards)).collect::<Result<Vec<_>>>()?;
+    if shards.len() != shards[0].count {
+        let have: Vec<usize> = shards.iter().map(|s| s.index).collect();
+        let lacking: Vec<String> = (0..shards[0].count).filter(|i| !have.contains(i)).map(|i| i.to_string()).collect();
+        let which = if lacking.len() == 1 { "shard" } else { "shards" };
+        eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
+    }
+    let _lock = OutDirLock::acquire(out)?;
+    crate::results::atomic::clean_temp_files(out);
+    for m in &merged {
+        write_experiment(out, m)?;
+    }
+    let meta = merged_run_meta(&shards);
+    write_run_meta(out, &meta)?;
+    announce_timeouts(&meta.timeouts);
+    crate::report::generate(out, crate::runner::registry::reports())?;
+    Ok(meta)
+}
+
+fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
+    let rows: Vec<Vec<String>> = m.rows_of.values().flatten().cloned().collect();
+    let (mut journal, _) = Journal::open(out, &m.header, true, true)?;
+    for (&index, rows) in &m.rows_of {
+        journal.append(&JournalEntry { index, id: m.header.items[index].clone(), rows: rows.clone() })?;
+    }
+    let bytes = meta::csv_bytes(&m.header.columns, &rows)?;
+    crate::results::atomic::write_atomic(&meta::csv_path(out, &m.header.experiment), &bytes)?;
+    let meta = ExperimentMeta { rows: rows.len(), csv_hash: Some(hash_bytes(&bytes)), ..m.meta.clone() };
+    meta.write(out)?;
+    Ok(())
+}
+
+fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
+    let first = &shards[0].meta;
+    let started = shards.iter().map(|s| s.meta.started.clone()).min().unwrap_or_default();
+    let finished = shards.iter().filter_map(|s| s.meta.finished.clone()).max();
+    RunMeta {
+        started,
+        finished,
+        state: "complete".to_string(),
+        host: crate::base::machine::host_name(),
+        shard: None,
+        ran: first.experiments.clone(),
+        skipped: Vec::new(),
+        timeouts: shards.iter().flat_map(|s| s.meta.timeouts.clone()).collect(),
+        shards: shards
+            .iter()
+            .map(|s| ShardRecord {
+                shard: format!("{}/{}", s.index, s.count),
+                dir: s.dir.display().to_string(),
+                host: s.meta.host.clone(),
+                cpu: s.meta.cpu.clone(),
+                threads: s.meta.threads,
+                started: s.meta.started.clone(),
+                finished: s.meta.finished.clone(),
+            })
+            .collect(),
+        ..first.clone()
+    }
+}

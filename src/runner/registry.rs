@@ -1,0 +1,148 @@
+//! The one list of plug-ins. The manifest (which `game` names exist), the runner (which
+//! code builds an entry's experiment), the report (what it knows of each kind), the
+//! cross-game `parallel` experiment (which searches a game offers) and the command line
+//! (`harness GAME ...`, `harness play GAME`) all read [`GAMES`] and [`CROSS_GAME`]: a fifth
+//! game is one new folder plus one line in [`GAMES`].
+
+use clap::{FromArgMatches, Subcommand};
+
+use crate::base::error::{Error, InputError, Result};
+use crate::experiment::kind::{self, Kind};
+use crate::experiment::parallel::SearchBuilder;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::Experiment;
+use crate::parallel::experiments::{self as cross, PARALLEL, SPEED};
+use crate::parallel::report::{self as cross_report, HARNESS};
+use crate::report::kinds::{GameReport, KindReport};
+use crate::report::Reports;
+use crate::{checkers, nim, stenen, tegel};
+
+/// What the harness knows of one game.
+pub struct Game {
+    /// The name in manifests (`game = "tegel"`) and on the command line (`harness tegel`).
+    pub name: &'static str,
+    /// What `harness --help` says of its one-shot commands.
+    pub about: &'static str,
+    /// What `harness play --help` says of its interactive program.
+    pub play_about: &'static str,
+    /// Its report, holding its kind table (name, builder, report of each kind).
+    pub report: &'static GameReport,
+    /// Builds one search of the shared `parallel` experiment.
+    pub parallel_search: SearchBuilder,
+    /// Adds the game's one-shot subcommands to `harness GAME`.
+    pub commands: fn(clap::Command) -> clap::Command,
+    /// Runs a parsed one-shot command.
+    pub run: fn(&clap::ArgMatches) -> Result<()>,
+    /// Adds the interactive program's arguments to `harness play GAME`.
+    pub play_args: fn(clap::Command) -> clap::Command,
+    /// Runs the interactive program.
+    pub play: fn(&clap::ArgMatches) -> Result<()>,
+}
+
+/// One [`Game`] from a game's module: its `report::REPORT` (with `experiments::KINDS`), its
+/// `experiments::parallel_search` and its `cli::{Command, PlayArgs, run, play}`.
+macro_rules! game {
+    ($module:ident, $about:expr, $play_about:expr) => {
+        Game {
+            name: stringify!($module),
+            about: $about,
+            play_about: $play_about,
+            report: &$module::report::REPORT,
+            parallel_search: $module::experiments::parallel_search,
+            commands: $module::cli::Command::augment_subcommands,
+            run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+            play_args: <$module::cli::PlayArgs as clap::Args>::augment_args,
+            play: |m| $module::cli::play($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+        }
+    };
+}
+
+/// Every game, in the order the reports and `--help` list them.
+pub static GAMES: [Game; 4] = [
+    game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program"),
+    game!(
+        stenen,
+        "Polyomino tiling (Stenen leggen) one-shot searches",
+        "The tiling program: place stones by hand, find and count tilings"
+    ),
+    game!(nim, "Nim values and Grundy tables", "Nim against the computer"),
+    game!(
+        checkers,
+        "Checkers perft, divide and continuation counts",
+        "Checkers against the computer (text, or --tui for the mouse board)"
+    ),
+];
+
+/// The cross-game experiments' kinds (`game = "harness"`), handed the games' searches.
+static CROSS_GAME_KINDS: [Kind<KindReport>; 2] = [
+    Kind { name: PARALLEL, build: |spec| cross::build(spec, search_builder), report: cross_report::PARALLEL_REPORT },
+    Kind { name: SPEED, build: |spec| cross::build_speed(spec, search_builder), report: cross_report::SPEED_REPORT },
+];
+
+/// The cross-game plug-in (`game = "harness"`): the `parallel` and `speed` experiments.
+pub static CROSS_GAME: GameReport = GameReport {
+    game: HARNESS,
+    title: "All games",
+    kinds: &CROSS_GAME_KINDS,
+    extra_files: cross_report::summary_files,
+};
+
+/// Every plug-in's report, games first: what `harness report` is handed.
+static REPORTS: [&GameReport; 5] =
+    [&tegel::report::REPORT, &stenen::report::REPORT, &nim::report::REPORT, &checkers::report::REPORT, &CROSS_GAME];
+
+/// The reports of every plug-in, for [`crate::report::generate`].
+pub fn reports() -> Reports<'static> {
+    Reports(&REPORTS)
+}
+
+fn clap_error(e: clap::Error) -> Error {
+    InputError::new(e.to_string().trim().to_string()).into()
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Option<&'static Game> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// The names a manifest's `game` key may take: every game, then `harness`.
+pub fn game_names() -> Vec<&'static str> {
+    REPORTS.iter().map(|r| r.game).collect()
+}
+
+/// Builds the experiment for a manifest entry, validating its parameters and loading
+/// its instance files; nothing runs yet.
+pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
+    match reports().game(&spec.game) {
+        Some(report) => kind::build(report.kinds, spec),
+        None => Err(spec.error(Some("game"), format!("unknown game `{}`", spec.game))),
+    }
+}
+
+/// The builder of parallel-comparison searches of `game`, if it is a game.
+pub fn search_builder(game: &str) -> Option<SearchBuilder> {
+    self::game(game).map(|g| g.parallel_search)
+}
+
+/// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
+pub fn add_commands(cli: clap::Command) -> clap::Command {
+    let play = GAMES
+        .iter()
+        .fold(clap::Command::new("play").about("Play a game interactively").subcommand_required(true), |play, g| {
+            play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about))
+        });
+    GAMES.iter().fold(cli.subcommand(play), |cli, g| {
+        cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
+    })
+}
+
+/// Runs `harness GAME ...` or `harness play GAME ...` when `matches` holds one;
+/// `None` when the subcommand is not a game's.
+pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
+    let (name, sub) = matches.subcommand()?;
+    if name == "play" {
+        let (game, args) = sub.subcommand()?;
+        return Some((self::game(game)?.play)(args));
+    }
+    Some((game(name)?.run)(sub))
+}

@@ -1,0 +1,321 @@
+//! `harness run MANIFEST`: validate everything, then run each experiment item by item,
+//! journaling every finished item, and commit its CSV and metadata; skip what is provably
+//! current (resume); run only one shard's items with `--shard I/N`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::base::error::{Error, Result};
+use crate::base::text::noun;
+use crate::experiment::progress::ExperimentProgress;
+use crate::experiment::{Experiment, Item, RunContext};
+use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
+use crate::results::lock::OutDirLock;
+use crate::results::meta::{self, ExperimentMeta, RunMeta};
+use crate::runner::manifest::{hash_bytes, ExperimentSpec, Manifest};
+use crate::runner::registry;
+use crate::runner::shard::{self, Shard};
+use crate::search::pool::in_pool;
+
+/// Options of `harness run`.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The manifest file.
+    pub manifest: PathBuf,
+    /// Keep experiments whose game or name is listed.
+    pub only: Vec<String>,
+    /// Threads of the rayon pool.
+    pub threads: usize,
+    /// Seed overriding the manifest's.
+    pub seed: Option<u64>,
+    /// Results directory.
+    pub out: PathBuf,
+    /// Per-call limit (seconds) overriding the manifest's.
+    pub time_limit: Option<f64>,
+    /// Rerun experiments that are already done (and discard their journals).
+    pub force: bool,
+    /// Run only this shard's items.
+    pub shard: Option<Shard>,
+}
+
+/// An experiment built from its entry, with its items and the ones this run owns.
+struct Planned<'m> {
+    spec: &'m ExperimentSpec,
+    experiment: Box<dyn Experiment>,
+    items: Vec<Item>,
+    owned: Vec<usize>,
+}
+
+/// Builds every experiment of the manifest (validating it) and splits the items.
+fn plan(manifest: &Manifest, shard: Option<Shard>) -> Result<Vec<Planned<'_>>> {
+    let mut planned = Vec::new();
+    for spec in &manifest.experiments {
+        let experiment = registry::build(spec)?;
+        let items = experiment.items();
+        check_unique_ids(spec, &items)?;
+        planned.push(Planned { spec, experiment, owned: Vec::new(), items });
+    }
+    let costs: Vec<Vec<f64>> = planned.iter().map(|p| p.items.iter().map(|i| i.cost).collect()).collect();
+    let split = shard.map(|s| (s, shard::assign(&costs, s.count)));
+    for (e, p) in planned.iter_mut().enumerate() {
+        p.owned = (0..p.items.len()).filter(|&i| split.as_ref().is_none_or(|(s, a)| a[e][i] == s.index)).collect();
+    }
+    Ok(planned)
+}
+
+fn check_unique_ids(spec: &ExperimentSpec, items: &[Item]) -> Result<()> {
+    let mut seen = std::collections::BTreeSet::new();
+    for item in items {
+        if !seen.insert(item.id.as_str()) {
+            return Err(spec.error(None, format!("two items are both named `{}`; list each once", item.id)).into());
+        }
+    }
+    Ok(())
+}
+
+/// `harness run MANIFEST --dry-run`: the items of every experiment, grouped by shard when
+/// `opts.shard` is given (every shard of its count), as text for stdout. Writes nothing.
+pub fn dry_run(opts: &RunOptions) -> Result<String> {
+    let manifest = load(opts)?;
+    let shards = opts.shard.map_or(1, |s| s.count);
+    let mut text = String::new();
+    for index in 0..shards {
+        let shard = opts.shard.map(|s| Shard { index, ..s });
+        let planned = plan(&manifest, shard)?;
+        let (items, cost): (usize, f64) = planned
+            .iter()
+            .flat_map(|p| p.owned.iter().map(|&i| p.items[i].cost))
+            .fold((0, 0.0), |(n, c), x| (n + 1, c + x));
+        match shard {
+            Some(s) => text.push_str(&format!("shard {s}: {items} {}, cost {cost:.3e}\n", noun(items as u64, "item"))),
+            None => text.push_str(&format!("{items} {}, cost {cost:.3e}\n", noun(items as u64, "item"))),
+        }
+        for p in &planned {
+            for &i in &p.owned {
+                let item = &p.items[i];
+                text.push_str(&format!("  {} #{i} {} (cost {:.3e})\n", p.spec.name, item.id, item.cost));
+            }
+        }
+    }
+    Ok(text)
+}
+
+fn load(opts: &RunOptions) -> Result<Manifest> {
+    let mut manifest = Manifest::load(&opts.manifest, opts.seed, opts.time_limit)?;
+    manifest.filter(&opts.only)?;
+    Ok(manifest)
+}
+
+/// Runs a manifest, then writes the LaTeX tables and plots; returns the run metadata
+/// written to `OUT/run.toml`.
+///
+/// Every entry is validated (parameters, instance files) before the first one runs; a
+/// bad manifest is an [`Error::Input`] and writes nothing. The results directory is
+/// locked for the whole run: a second run on it is refused. Ctrl-C ends the run with
+/// [`Error::Interrupted`] after marking `run.toml` interrupted; finished items stay in
+/// the journals and finished CSVs stay.
+pub fn run(opts: &RunOptions) -> Result<RunMeta> {
+    let manifest = load(opts)?;
+    let planned = plan(&manifest, opts.shard)?;
+    let _lock = OutDirLock::acquire(&opts.out)?;
+    crate::results::atomic::clean_temp_files(&opts.out);
+    let mut meta = RunMeta::new(
+        (manifest.threads.clone(), manifest.seed, manifest.hash.clone()),
+        opts.threads,
+        &opts.manifest,
+        opts.shard.map(|s| s.to_string()),
+    );
+    meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
+    write_run_meta(&opts.out, &meta)?;
+    for p in &planned {
+        let key = p.spec.resume_key();
+        if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
+            eprintln!(
+                "[{}] already done for this entry, its inputs and version, skipped (--force reruns it)",
+                p.spec.name
+            );
+            meta.skipped.push(p.spec.name.clone());
+            continue;
+        }
+        match run_one(p, &key, opts) {
+            Ok(timeouts) => {
+                meta.ran.push(p.spec.name.clone());
+                meta.timeouts.extend(timeouts);
+            }
+            Err(e) => {
+                meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
+                meta.finished = Some(meta::utc_now());
+                write_run_meta(&opts.out, &meta)?;
+                return Err(e);
+            }
+        }
+    }
+    meta.state = "complete".to_string();
+    meta.finished = Some(meta::utc_now());
+    write_run_meta(&opts.out, &meta)?;
+    announce_timeouts(&meta.timeouts);
+    crate::report::generate(&opts.out, registry::reports())?;
+    Ok(meta)
+}
+
+/// Says on stderr which rows timed out (they are rows with status `timeout`).
+pub fn announce_timeouts(timeouts: &[String]) {
+    if timeouts.is_empty() {
+        return;
+    }
+    let n = timeouts.len();
+    eprintln!("{n} {} timed out: {}", noun(n as u64, "item"), timeouts.join("; "));
+}
+
+/// Writes `OUT/run.toml` atomically.
+pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
+    let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
+    crate::results::atomic::write_atomic(&out.join("run.toml"), text.as_bytes())?;
+    Ok(())
+}
+
+/// Whether experiment `name` was committed for exactly this key and shard, and its CSV
+/// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
+fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
+    let Some(meta) = ExperimentMeta::read(out, name) else { return false };
+    let Ok(csv) = std::fs::read(meta::csv_path(out, name)) else { return false };
+    meta.key == key && meta.shard == shard.map(|s| s.to_string()) && meta.csv_hash.as_deref() == Some(&hash_bytes(&csv))
+}
+
+/// Whether the journal of `name` belongs to an experiment that was committed (its
+/// metadata names the journal's key): it is then a finished record, not unfinished work.
+fn journal_committed(out: &Path, name: &str) -> bool {
+    let Ok(Some(j)) = journal::read(&journal::journal_path(out, name)) else { return false };
+    ExperimentMeta::read(out, name).is_some_and(|m| m.key == j.header.key && m.csv_hash.is_some())
+}
+
+/// Runs the items of one experiment that this run owns and the journal lacks, then
+/// commits its CSV and metadata. Returns the rows that timed out, described.
+fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>> {
+    let start = Instant::now();
+    let columns = p.experiment.columns();
+    let header = JournalHeader {
+        journal: JOURNAL_FORMAT,
+        experiment: p.spec.name.clone(),
+        key: key.to_string(),
+        version: crate::VERSION.to_string(),
+        shard: opts.shard.map(|s| s.to_string()),
+        columns: columns.clone(),
+        items: p.items.iter().map(|i| i.id.clone()).collect(),
+        owned: p.owned.clone(),
+    };
+    let committed = journal_committed(&opts.out, &p.spec.name);
+    let (mut journal, done) = Journal::open(&opts.out, &header, opts.force, committed)?;
+    let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = done.into_iter().map(|e| (e.index, e.rows)).collect();
+    let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
+    let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
+    if !rows_of.is_empty() {
+        let n = rows_of.len() as u64;
+        eprintln!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item"));
+    }
+    let on_row = |done: u64, note: &str| progress.item_done(done, note);
+    let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
+    ctx.count_done(rows_of.values().map(|r| r.len() as u64).sum());
+    for &index in &p.owned {
+        if rows_of.contains_key(&index) {
+            continue;
+        }
+        let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
+        let rows = ctx.take_rows();
+        if let Err(e) = result {
+            progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
+            return Err(e);
+        }
+        check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
+        journal.append(&JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone() })?;
+        rows_of.insert(index, rows);
+    }
+    let timeouts = timed_out_items(p, &columns, &rows_of);
+    let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
+    commit(&opts.out, p.spec, &columns, &rows, key, opts, start)?;
+    let word = match timeouts.len() {
+        0 => "done".to_string(),
+        n => format!("done, {n} {} timed out", noun(n as u64, "row")),
+    };
+    progress.finish(&word);
+    Ok(timeouts)
+}
+
+/// Runs one item on the run's pool; a panic inside it (a bug) becomes an error naming the
+/// item, so that `run.toml` is marked failed and the journal keeps every finished item.
+fn run_guarded(p: &Planned<'_>, ctx: &RunContext, index: usize, threads: usize) -> Result<()> {
+    let run = || in_pool(threads, || p.experiment.run_item(ctx, index));
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".to_string());
+        Err(anyhow::anyhow!(
+            "[{}] item `{}` stopped on an internal error ({what}); finished items are kept in the journal",
+            p.spec.name,
+            p.items[index].id
+        )
+        .into())
+    })
+}
+
+fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], rows: &[Vec<String>]) -> Result<()> {
+    match rows.iter().find(|r| r.len() != columns.len()) {
+        Some(r) => Err(anyhow::anyhow!(
+            "[{}] item `{}` emitted a row of {} cells for {} columns (a bug in the experiment)",
+            spec.name,
+            item.id,
+            r.len(),
+            columns.len()
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// `NAME ITEM at LIMIT s` for each item with a row whose status is `timeout`.
+fn timed_out_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize, Vec<Vec<String>>>) -> Vec<String> {
+    let Some(status) = columns.iter().position(|c| c == "status") else { return Vec::new() };
+    let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
+    rows_of
+        .iter()
+        .filter(|(_, rows)| rows.iter().any(|r| r[status] == crate::experiment::STATUS_TIMEOUT))
+        .map(|(&i, _)| format!("{} {} at {limit}", p.spec.name, p.items[i].id))
+        .collect()
+}
+
+/// Writes the CSV, then the metadata naming the CSV's hash: the metadata is the commit
+/// point, so a CSV without matching metadata is never taken as done.
+fn commit(
+    out: &Path,
+    spec: &ExperimentSpec,
+    columns: &[String],
+    rows: &[Vec<String>],
+    key: &str,
+    opts: &RunOptions,
+    start: Instant,
+) -> Result<()> {
+    let bytes = meta::csv_bytes(columns, rows)?;
+    crate::results::atomic::write_atomic(&meta::csv_path(out, &spec.name), &bytes)?;
+    let meta = ExperimentMeta {
+        name: spec.name.clone(),
+        game: spec.game.clone(),
+        kind: spec.kind.clone(),
+        caption: spec.caption.clone(),
+        label: spec.label.clone(),
+        seed: spec.seed,
+        threads: opts.threads,
+        time_limit: spec.time_limit.map(|t| t.as_secs_f64()),
+        key: key.to_string(),
+        rows: rows.len(),
+        seconds: start.elapsed().as_secs_f64(),
+        version: crate::VERSION.to_string(),
+        csv_hash: Some(hash_bytes(&bytes)),
+        shard: opts.shard.map(|s| s.to_string()),
+    };
+    meta.write(out)?;
+    Ok(())
+}

@@ -1,0 +1,272 @@
+//! Cooperative time limits and Ctrl-C for searches.
+//!
+//! A search calls [`Budget::tick`] every few thousand positions. The call adds the
+//! positions to a live counter (for progress bars) and answers whether the search must
+//! stop: the per-call time limit has passed, another worker of the same call stopped,
+//! or the user pressed Ctrl-C. Checking costs one atomic load and, at most once per
+//! tick, a clock read, so searches tick every 2^14..2^20 positions.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::base::error::Error;
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Marks the process as interrupted (called by the Ctrl-C handler).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Whether Ctrl-C was pressed.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// Forgets a Ctrl-C that an interactive program has handled (the search it stopped has
+/// returned), so that the next search runs and the next Ctrl-C stops it again instead of
+/// ending the program.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
+/// Installs the Ctrl-C handler once; the first Ctrl-C asks searches to stop, a second exits.
+pub fn install_ctrlc_handler() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            if interrupted() {
+                std::process::exit(130);
+            }
+            interrupt();
+        });
+    });
+}
+
+/// Why a search stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// The per-call time limit passed.
+    TimeLimit,
+    /// The user pressed Ctrl-C.
+    Interrupted,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::TimeLimit => write!(f, "timeout"),
+            Stopped::Interrupted => write!(f, "interrupted"),
+        }
+    }
+}
+
+/// The time budget of one search call, shared by all its parallel workers.
+///
+/// Cloning is cheap and clones share the stop flag and the live position counter.
+#[derive(Debug, Clone)]
+pub struct Budget {
+    started: Instant,
+    deadline: Option<Instant>,
+    limit: Option<Duration>,
+    stop: Arc<AtomicBool>,
+    live_positions: Arc<AtomicU64>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::unlimited()
+    }
+}
+
+impl Budget {
+    /// A budget with no time limit (Ctrl-C still stops it).
+    pub fn unlimited() -> Self {
+        Budget {
+            started: Instant::now(),
+            deadline: None,
+            limit: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            live_positions: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    /// A budget that expires `limit` from now (`None`: no limit).
+    pub fn new(limit: Option<Duration>) -> Self {
+        let started = Instant::now();
+        Budget { started, deadline: limit.and_then(|l| started.checked_add(l)), limit, ..Budget::unlimited() }
+    }
+
+    /// The same limit, restarted from now, with its own stop flag; shares the live counter.
+    pub fn restart(&self) -> Self {
+        let started = Instant::now();
+        Budget {
+            started,
+            deadline: self.limit.and_then(|l| started.checked_add(l)),
+            limit: self.limit,
+            stop: Arc::new(AtomicBool::new(false)),
+            live_positions: Arc::clone(&self.live_positions),
+        }
+    }
+
+    /// Makes this budget report its ticked positions into `counter` (a progress display's).
+    pub fn share_counter(&mut self, counter: Arc<AtomicU64>) {
+        self.live_positions = counter;
+    }
+
+    /// Time since this budget's clock started: never less than the limit once the
+    /// budget has stopped a search for its time limit.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The limit this budget was made with.
+    pub fn limit(&self) -> Option<Duration> {
+        self.limit
+    }
+
+    /// Adds `positions` to the live counter and tells whether the search must stop.
+    ///
+    /// Returns `Err` once the deadline has passed, Ctrl-C was pressed, or any clone
+    /// stopped; every later call then also returns `Err`.
+    #[inline]
+    pub fn tick(&self, positions: u64) -> Result<(), Stopped> {
+        self.live_positions.fetch_add(positions, Ordering::Relaxed);
+        self.check()
+    }
+
+    /// Tells whether the search must stop, without counting positions.
+    #[inline]
+    pub fn check(&self) -> Result<(), Stopped> {
+        if interrupted() {
+            self.stop.store(true, Ordering::Relaxed);
+            return Err(Stopped::Interrupted);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Stopped::TimeLimit);
+        }
+        if let Some(deadline) = self.deadline {
+            if Instant::now() >= deadline {
+                self.stop.store(true, Ordering::Relaxed);
+                return Err(Stopped::TimeLimit);
+            }
+        }
+        Ok(())
+    }
+
+    /// Positions reported through [`Budget::tick`] so far, by all clones together.
+    pub fn live_positions(&self) -> u64 {
+        self.live_positions.load(Ordering::Relaxed)
+    }
+
+    /// The shared live counter, for progress displays.
+    pub fn live_counter(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.live_positions)
+    }
+}
+
+/// Positions an exhaustive walk visits between two budget checks: often enough that a
+/// limit or Ctrl-C stops it within milliseconds, rarely enough to cost nothing per node.
+pub const TICK: u64 = 1 << 16;
+
+/// Counts the positions one search thread visits and checks its budget every [`TICK`]
+/// positions (never per node).
+#[derive(Debug)]
+pub struct Ticker<'a> {
+    budget: &'a Budget,
+    pending: u64,
+    reported: u64,
+}
+
+impl<'a> Ticker<'a> {
+    /// A counter at zero reporting into `budget`.
+    pub fn new(budget: &'a Budget) -> Self {
+        Ticker { budget, pending: 0, reported: 0 }
+    }
+
+    /// Counts one position; `Err` once the budget says stop.
+    #[inline(always)]
+    pub fn visit(&mut self) -> Result<(), Stopped> {
+        self.visit_many(1)
+    }
+
+    /// Counts `n` positions at once; `Err` once the budget says stop.
+    #[inline(always)]
+    pub fn visit_many(&mut self, n: u64) -> Result<(), Stopped> {
+        self.pending += n;
+        if self.pending >= TICK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Reports the pending positions to the budget.
+    pub fn flush(&mut self) -> Result<(), Stopped> {
+        let n = std::mem::take(&mut self.pending);
+        self.reported += n;
+        self.budget.tick(n)
+    }
+
+    /// Positions counted so far.
+    pub fn total(&self) -> u64 {
+        self.reported + self.pending
+    }
+}
+
+impl Budget {
+    /// The error of a search that `stopped` under this budget: [`Error::Interrupted`] for
+    /// Ctrl-C, [`Error::Timeout`] with the budget's limit otherwise.
+    pub fn error(&self, stopped: Stopped) -> Error {
+        match stopped {
+            Stopped::Interrupted => Error::Interrupted,
+            Stopped::TimeLimit => Error::Timeout { limit_s: self.limit().map_or(0.0, |l| l.as_secs_f64()) },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_limit_stops_at_once_and_stays_stopped() {
+        let b = Budget::new(Some(Duration::ZERO));
+        assert_eq!(b.tick(10), Err(Stopped::TimeLimit));
+        assert_eq!(b.clone().check(), Err(Stopped::TimeLimit));
+        assert_eq!(b.live_positions(), 10);
+    }
+
+    #[test]
+    fn unlimited_budget_never_stops() {
+        let b = Budget::unlimited();
+        for _ in 0..1000 {
+            assert!(b.tick(1).is_ok());
+        }
+        assert_eq!(b.live_positions(), 1000);
+    }
+
+    #[test]
+    fn ticker_reports_every_tick_and_stops_with_its_budget() {
+        let b = Budget::unlimited();
+        let mut t = Ticker::new(&b);
+        for _ in 0..TICK - 1 {
+            t.visit().unwrap();
+        }
+        assert_eq!(b.live_positions(), 0, "nothing reported before a whole tick");
+        t.visit().unwrap();
+        assert_eq!((b.live_positions(), t.total()), (TICK, TICK));
+        let stopped = Budget::new(Some(Duration::ZERO));
+        let mut t = Ticker::new(&stopped);
+        assert_eq!(t.visit_many(TICK), Err(Stopped::TimeLimit));
+    }
+
+    #[test]
+    fn restart_gets_a_fresh_stop_flag() {
+        let b = Budget::new(Some(Duration::ZERO));
+        assert!(b.check().is_err());
+        let long = Budget::new(Some(Duration::from_secs(3600)));
+        let r = long.restart();
+        assert!(r.check().is_ok());
+    }
+}
