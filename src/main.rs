@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use harness::base::error::Error;
 use harness::base::error::Result;
+use harness::base::error::{Error, InputError};
 use harness::base::machine::default_threads;
 use harness::base::text::{count_of, noun};
+use harness::experiment::args::json_printed;
 use harness::report;
 use harness::runner::registry;
 use harness::runner::run::{self, RunOptions};
@@ -228,12 +229,49 @@ fn dispatch(cli: Cli) -> Result<()> {
 }
 
 /// Parses the command line: the harness's own commands, then every game's (registry).
+/// A refused command line is reported in the one error style (`harness: ...`, exit 2),
+/// and as a JSON object on stdout when a one-shot command asked for `--json`.
 fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
     registry::add_commands(Cli::command()).try_get_matches().map_err(|e| {
-        let code = if e.use_stderr() { 2 } else { 0 };
-        let _ = e.print();
-        ExitCode::from(code)
+        if !e.use_stderr() {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        let text = e.render().to_string();
+        let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
+        let (message, hint) = text.split_once("\n\n").unwrap_or((text, ""));
+        report_error(&Error::Input(InputError::new(message)));
+        if !hint.is_empty() {
+            eprintln!("\n{hint}");
+        }
+        ExitCode::from(2)
     })
+}
+
+/// Whether the command line is a game's one-shot command with `--json` (`harness GAME
+/// ... --json`), which promises one JSON object on stdout whatever happens.
+fn json_requested() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    args.first().is_some_and(|g| registry::game(g).is_some()) && args.iter().any(|a| a == "--json")
+}
+
+/// Prints `e` on stderr in the one error style and, for a `--json` one-shot command that
+/// has not printed its object yet, as `{"status": ..., "error": ..., "exit_code": ...}` on
+/// stdout (`status` is `timeout`, `interrupted` or `error`).
+fn report_error(e: &Error) {
+    match e {
+        Error::Interrupted => eprintln!("harness: interrupted; finished results are kept"),
+        _ => eprintln!("harness: {e}"),
+    }
+    if json_requested() && !json_printed() {
+        let status = match e {
+            Error::Timeout { .. } => "timeout",
+            Error::Interrupted => "interrupted",
+            _ => "error",
+        };
+        let object = serde_json::json!({"status": status, "error": e.to_string(), "exit_code": e.exit_code()});
+        println!("{object}");
+    }
 }
 
 fn main() -> ExitCode {
@@ -255,10 +293,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            match &e {
-                Error::Interrupted => eprintln!("harness: interrupted; finished results are kept"),
-                _ => eprintln!("harness: {e}"),
-            }
+            report_error(&e);
             ExitCode::from(e.exit_code() as u8)
         }
     }

@@ -77,3 +77,83 @@ fn empty_manifest_writes_run_metadata() {
     assert!(meta.contains("state = \"complete\""), "{meta}");
     assert!(meta.contains("seed = 7"), "{meta}");
 }
+
+/// The JSON object a `--json` command printed on stdout (exactly one line).
+fn json_object(o: &Output) -> serde_json::Value {
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "stdout: {out}\nstderr: {}", stderr(o));
+    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}: {}", lines[0]))
+}
+
+#[test]
+fn json_one_shots_print_an_error_object_on_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt").display().to_string();
+    let cases: [&[&str]; 6] = [
+        &["tegel", "best", &missing, "--json"],
+        &["tegel", "best", "instances/tegel/spel1.txt", "--threads", "0", "--json"],
+        &["stenen", "count", "4", "5", &missing, "--json"],
+        &["nim", "value", "3", "1000001", "--json"],
+        &["checkers", "perft", "20", "8", "1", "3", "--json"],
+        &["checkers", "count", "4", "4", "1", "--memo", "--memo-mb", "0", "--json"],
+    ];
+    for args in cases {
+        let o = harness(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let v = json_object(&o);
+        assert_eq!(v["status"], "error", "{args:?}: {v}");
+        assert_eq!(v["exit_code"], 2, "{args:?}: {v}");
+        let message = v["error"].as_str().unwrap();
+        assert!(!message.is_empty() && !message.contains('\n'), "{args:?}: {v}");
+        assert!(stderr(&o).starts_with("harness: "), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn refused_flags_read_like_every_other_error() {
+    let o = harness(&["run", "instances/quick.toml", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.starts_with("harness: invalid value '0' for '--threads"), "{err}");
+    assert!(o.stdout.is_empty(), "no JSON without --json");
+}
+
+/// Every subcommand path of the binary (`["tegel", "best"]`, ...), read from the
+/// `Commands:` sections of the help texts.
+fn command_paths(prefix: &[String], out: &mut Vec<Vec<String>>) {
+    let mut args: Vec<&str> = prefix.iter().map(String::as_str).collect();
+    args.push("--help");
+    let help = String::from_utf8_lossy(&harness(&args).stdout).into_owned();
+    out.push(prefix.to_vec());
+    let mut in_commands = false;
+    for line in help.lines() {
+        if line.starts_with("Commands:") {
+            in_commands = true;
+        } else if in_commands && line.starts_with("  ") && !line.starts_with("   ") {
+            let name = line.split_whitespace().next().unwrap_or("");
+            if name != "help" {
+                let mut path = prefix.to_vec();
+                path.push(name.to_string());
+                command_paths(&path, out);
+            }
+        } else if in_commands && line.is_empty() {
+            in_commands = false;
+        }
+    }
+}
+
+#[test]
+fn help_texts_speak_to_users() {
+    let mut paths = Vec::new();
+    command_paths(&[], &mut paths);
+    assert!(paths.len() > 20, "{paths:?}");
+    for path in &paths {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = String::from_utf8_lossy(&harness(&args).stdout).into_owned();
+        for leak in ["[`", "`]", "tests/", "src/", "the seed's"] {
+            assert!(!help.contains(leak), "`harness {}` --help shows `{leak}`:\n{help}", path.join(" "));
+        }
+    }
+}

@@ -90,7 +90,16 @@ pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
     let line = serde_json::to_string(value).map_err(anyhow::Error::from)?;
     writeln!(std::io::stdout().lock(), "{line}")?;
+    JSON_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     Ok(())
+}
+
+static JSON_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether [`print_json`] has printed this process's JSON object (so a failing `--json`
+/// command prints no second one).
+pub fn json_printed() -> bool {
+    JSON_PRINTED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The largest default memo table in MiB.

@@ -58,11 +58,10 @@ fn grundy_upto(text: &str) -> std::result::Result<u32, String> {
     whole_number(0, MAX_GRUNDY_UPTO)(text)
 }
 
+// The ranges in the help texts below are the bounds the value parsers enforce
+// (MAX_STICKS, MAX_SOLVER_HEAPS, MAX_GRUNDY_UPTO); tests/nim_cli.rs checks that they agree.
+
 /// `harness nim ...` one-shot commands.
-///
-/// The ranges in the help texts are the bounds the value parsers enforce
-/// ([`MAX_STICKS`], [`MAX_SOLVER_HEAPS`], [`MAX_GRUNDY_UPTO`]; `tests/nim_cli.rs` checks
-/// that they agree).
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Nim value and winning moves of a position (heap ascending, count ascending).
@@ -116,7 +115,7 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
     /// Seed of the heap sizes and the computer's choices (default: from the clock, shown on
-    /// stderr). With 3 heaps, seed 923 draws the seed's sample game 10 11 11.
+    /// stderr). With 3 heaps, seed 923 draws the assignment's sample game 10 11 11.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Fix the heap sizes instead of drawing them, from 1 to 64 heaps of 0 to 1000000

@@ -63,9 +63,13 @@ pub static GAMES: [Game; 4] = [
     game!(
         stenen,
         "Polyomino tiling (Stenen leggen) one-shot searches",
-        "The tiling program: place stones by hand, find and count tilings"
+        "The tiling program: place stones by hand, find and count tilings (stones are numbered from 1, as in the assignment)"
     ),
-    game!(nim, "Nim values and Grundy tables", "Nim against the computer"),
+    game!(
+        nim,
+        "Nim values and Grundy tables",
+        "Nim against the computer (a move is a heap, numbered from 0 as in the assignment's transcript, and a number of sticks)"
+    ),
     game!(
         checkers,
         "Checkers perft, divide and continuation counts",
