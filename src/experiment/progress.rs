@@ -2,19 +2,52 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Progress of one experiment: items done, live positions per second, ETA.
+/// How often plain mode (no terminal) says that a long item is still running.
+pub const HEARTBEAT: Duration = Duration::from_secs(30);
+
+/// Where plain-mode lines go: standard error, or a test's collector.
+pub type LineSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Progress of one experiment: rows done, the item running, live positions per second,
+/// elapsed time and a heartbeat. No ETA: an item's cost is unknown before it runs (sweeps
+/// and memo searches grow exponentially), so any estimate would mislead.
+///
+/// On a terminal (and `CI` unset) an indicatif bar with a spinner; otherwise plain lines:
+/// one per row, and one at least every [`HEARTBEAT`] while an item runs. A finished bar
+/// says how long it took; an interrupted or failed one stays where it stopped and says so.
 pub struct ExperimentProgress {
+    shared: Arc<Shared>,
+    bar: Option<ProgressBar>,
+    ticker: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+}
+
+/// What the display thread and the runner share.
+struct Shared {
     name: String,
     total: u64,
-    bar: Option<ProgressBar>,
     start: Instant,
     live: Arc<AtomicU64>,
-    ticker: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+    item: Mutex<(String, Instant)>,
+    sink: LineSink,
+}
+
+impl Shared {
+    /// `item X for 1m 05s, 12.3M pos/s`: what the display says between rows.
+    fn status(&self) -> String {
+        let (item, since) = self.item.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let rate = rate(self.live.load(Ordering::Relaxed), self.start.elapsed());
+        let sep = if rate.is_empty() { "" } else { ", " };
+        if item.is_empty() {
+            rate
+        } else {
+            format!("{item} for {}{sep}{rate}", clock(since.elapsed()))
+        }
+    }
 }
 
 fn rate(positions: u64, elapsed: Duration) -> String {
@@ -31,65 +64,119 @@ fn rate(positions: u64, elapsed: Duration) -> String {
     }
 }
 
+/// A duration as people read a clock: `4.2 s`, `3m 05s`, `1h 02m`.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => format!("{:.1} s", d.as_secs_f64()),
+        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
+        _ => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
 impl ExperimentProgress {
-    /// Starts the display for experiment `name` with `total` items; `live` counts
-    /// positions ticked by its searches. A bar when stderr is a terminal and `CI` unset.
+    /// Starts the display for experiment `name` with `total` rows; `live` counts
+    /// positions ticked by its searches. A bar when stderr is a terminal and `CI` unset,
+    /// plain lines on stderr otherwise.
     pub fn start(name: &str, total: u64, live: Arc<AtomicU64>) -> Self {
         let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
-        let bar = interactive.then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template("{prefix:>18} [{bar:30}] {pos}/{len} {msg} (ETA {eta})")
-                    .expect("progress template")
-                    .progress_chars("=> "),
-            );
-            bar.set_prefix(name.to_string());
-            bar
-        });
-        let ticker = bar.as_ref().map(|bar| {
-            let stop = Arc::new(AtomicBool::new(false));
-            let (bar, stop2, live2, start) = (bar.clone(), Arc::clone(&stop), Arc::clone(&live), Instant::now());
-            let handle = std::thread::spawn(move || {
-                while !stop2.load(Ordering::Relaxed) {
-                    bar.set_message(rate(live2.load(Ordering::Relaxed), start.elapsed()));
-                    bar.tick();
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-            });
-            (stop, handle)
-        });
-        if bar.is_none() {
-            eprintln!("[{name}] start: {}", crate::base::text::count_of(total, "row"));
+        if interactive {
+            Self::with_bar(name, total, live)
+        } else {
+            Self::plain(name, total, live, HEARTBEAT, Arc::new(|line: &str| eprintln!("{line}")))
         }
-        ExperimentProgress { name: name.to_string(), total, bar, start: Instant::now(), live, ticker }
     }
 
-    /// Marks `done` items finished; `note` says which (plain mode prints it).
+    fn shared(name: &str, total: u64, live: Arc<AtomicU64>, sink: LineSink) -> Arc<Shared> {
+        let item = Mutex::new((String::new(), Instant::now()));
+        Arc::new(Shared { name: name.to_string(), total, start: Instant::now(), live, item, sink })
+    }
+
+    fn with_bar(name: &str, total: u64, live: Arc<AtomicU64>) -> Self {
+        let shared = Self::shared(name, total, live, Arc::new(|_: &str| {}));
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{prefix:>18} {spinner} [{bar:30}] {pos}/{len} {elapsed_precise} {msg}")
+                .expect("progress template")
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(name.to_string());
+        let ticker = Self::every(Duration::from_millis(200), {
+            let (bar, shared) = (bar.clone(), Arc::clone(&shared));
+            move || {
+                bar.set_message(shared.status());
+                bar.tick();
+            }
+        });
+        ExperimentProgress { shared, bar: Some(bar), ticker: Some(ticker) }
+    }
+
+    /// Plain lines through `sink`, a heartbeat line every `heartbeat` while an item runs.
+    pub fn plain(name: &str, total: u64, live: Arc<AtomicU64>, heartbeat: Duration, sink: LineSink) -> Self {
+        let shared = Self::shared(name, total, live, sink);
+        (shared.sink)(&format!("[{name}] start: {}", crate::base::text::count_of(total, "row")));
+        let ticker = Self::every(heartbeat, {
+            let shared = Arc::clone(&shared);
+            move || {
+                let status = shared.status();
+                if !status.is_empty() {
+                    let elapsed = clock(shared.start.elapsed());
+                    (shared.sink)(&format!("[{}] still running: {status} ({elapsed} in all)", shared.name));
+                }
+            }
+        });
+        ExperimentProgress { shared, bar: None, ticker: Some(ticker) }
+    }
+
+    /// A thread calling `f` every `period` until the display finishes.
+    fn every(period: Duration, f: impl Fn() + Send + 'static) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop2 = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let step = period.min(Duration::from_millis(50));
+            let mut last = Instant::now();
+            while !stop2.load(Ordering::Relaxed) {
+                std::thread::sleep(step);
+                if last.elapsed() >= period {
+                    f();
+                    last = Instant::now();
+                }
+            }
+        });
+        (stop, handle)
+    }
+
+    /// Says that item `id` starts now.
+    pub fn item_started(&self, id: &str) {
+        *self.shared.item.lock().unwrap_or_else(|p| p.into_inner()) = (id.to_string(), Instant::now());
+    }
+
+    /// Marks `done` rows finished; `note` says which (plain mode prints it).
     pub fn item_done(&self, done: u64, note: &str) {
         match &self.bar {
             Some(bar) => bar.set_position(done),
             None => {
-                let rate = rate(self.live.load(Ordering::Relaxed), self.start.elapsed());
+                let s = &self.shared;
+                let rate = rate(s.live.load(Ordering::Relaxed), s.start.elapsed());
                 let sep = if rate.is_empty() { "" } else { ", " };
-                eprintln!(
-                    "[{}] {done}/{} {note} ({rate}{sep}{:.1} s)",
-                    self.name,
-                    self.total,
-                    self.start.elapsed().as_secs_f64()
-                )
+                let elapsed = clock(s.start.elapsed());
+                (s.sink)(&format!("[{}] {done}/{} {note} ({rate}{sep}{elapsed})", s.name, s.total));
             }
         }
     }
 
-    /// Ends the display with a closing word (`done`, `interrupted`, ...).
+    /// Ends the display with a closing word: `done` fills the bar and says how long it
+    /// took; anything else (`interrupted`, `failed`) leaves the bar where it stopped.
     pub fn finish(mut self, word: &str) {
         if let Some((stop, handle)) = self.ticker.take() {
             stop.store(true, Ordering::Relaxed);
             let _ = handle.join();
         }
+        let line = format!("{word} in {}", clock(self.shared.start.elapsed()));
         match &self.bar {
-            Some(bar) => bar.finish_with_message(format!("{word} in {:.1} s", self.start.elapsed().as_secs_f64())),
-            None => eprintln!("[{}] {word} in {:.1} s", self.name, self.start.elapsed().as_secs_f64()),
+            Some(bar) if word.starts_with("done") => bar.finish_with_message(line),
+            Some(bar) => bar.abandon_with_message(line),
+            None => (self.shared.sink)(&format!("[{}] {line}", self.shared.name)),
         }
     }
 }
@@ -142,5 +229,57 @@ impl Drop for SearchStatus {
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collector() -> (Arc<Mutex<Vec<String>>>, LineSink) {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink_lines = Arc::clone(&lines);
+        (lines, Arc::new(move |l: &str| sink_lines.lock().unwrap().push(l.to_string())))
+    }
+
+    #[test]
+    fn plain_mode_beats_during_a_long_item_and_says_how_long_it_took() {
+        let (lines, sink) = collector();
+        let live = Arc::new(AtomicU64::new(0));
+        let p = ExperimentProgress::plain("sweep", 2, Arc::clone(&live), Duration::from_millis(100), sink);
+        p.item_started("spel4.txt");
+        live.store(5_000_000, Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(450));
+        p.item_done(1, "spel4.txt");
+        p.finish("interrupted");
+        let lines = lines.lock().unwrap().clone();
+        assert_eq!(lines[0], "[sweep] start: 2 rows");
+        let beats = lines.iter().filter(|l| l.starts_with("[sweep] still running: spel4.txt for ")).count();
+        assert!((2..=5).contains(&beats), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("[sweep] 1/2 spel4.txt (")), "{lines:?}");
+        let last = lines.last().unwrap();
+        assert!(last.starts_with("[sweep] interrupted in ") && !last.contains("ETA"), "{lines:?}");
+    }
+
+    #[test]
+    fn clocks_read_like_clocks() {
+        assert_eq!(clock(Duration::from_millis(4200)), "4.2 s");
+        assert_eq!(clock(Duration::from_secs(185)), "3m 05s");
+        assert_eq!(clock(Duration::from_secs(3720)), "1h 02m");
+    }
+
+    #[test]
+    fn an_interrupted_bar_stays_where_it_stopped() {
+        let live = Arc::new(AtomicU64::new(0));
+        let p = ExperimentProgress::with_bar("x", 6, live);
+        p.item_done(2, "b");
+        let bar = p.bar.clone().unwrap();
+        p.finish("interrupted");
+        assert_eq!(bar.position(), 2);
+        assert!(bar.message().starts_with("interrupted in "), "{}", bar.message());
+        let p = ExperimentProgress::with_bar("y", 6, Arc::new(AtomicU64::new(0)));
+        let bar = p.bar.clone().unwrap();
+        p.finish("done");
+        assert_eq!(bar.position(), 6);
     }
 }

@@ -222,6 +222,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
         if rows_of.contains_key(&index) {
             continue;
         }
+        progress.item_started(&p.items[index].id);
         let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
         let rows = ctx.take_rows();
         if let Err(e) = result {
