@@ -88,6 +88,11 @@ pub(crate) struct Tables {
     sizes: Vec<usize>,
     /// Lower-numbered stones of the same class, as a bit mask per stone.
     lower_in_class: Vec<u32>,
+    /// Higher-numbered stones of the same class, as a bit mask per stone.
+    higher_in_class: Vec<u32>,
+    /// Per `(gcd, min)` of stone sizes (at `gcd * 32 + min`), the region sizes below 64
+    /// the smart test rejects, as a bit mask.
+    bad_sizes: Vec<u64>,
     /// `(cell * stones + stone)` -> start in `places`; one more entry at the end.
     index: Vec<u32>,
     /// Per cell, bit `s` set when stone `s` has a placement with its first cell there.
@@ -104,7 +109,11 @@ pub(crate) struct Tables {
 
 /// Cells after the first empty one whose emptiness selects a walk's candidate list on
 /// boards of up to 64 cells.
-const WINDOW: u32 = 4;
+const WINDOW: u32 = RIGHT + BELOW;
+/// Window cells right of the first empty cell.
+const RIGHT: u32 = 4;
+/// Window cells from the one below-left of the first empty cell (`width - 1` after it).
+const BELOW: u32 = 3;
 
 /// Placements and region measuring on a row-major `u64` bitset (boards of up to 64 cells).
 struct BitRegions {
@@ -143,6 +152,15 @@ impl BitRegions {
         }
     }
 
+    /// Which cells of the window of `cell` are set in `set`.
+    #[inline(always)]
+    fn window(&self, set: u64, cell: usize) -> usize {
+        let wide = u128::from(set);
+        let right = (wide >> (cell + 1)) as usize & ((1 << RIGHT) - 1);
+        let below = (wide >> (cell + self.width as usize - 1)) as usize & ((1 << BELOW) - 1);
+        right | below << RIGHT
+    }
+
     /// Cells of `empty` next to `mask`.
     #[inline]
     fn beside(&self, mask: u64, empty: u64) -> u64 {
@@ -172,6 +190,9 @@ impl Tables {
         let sizes: Vec<usize> = game.stones.iter().map(|st| st.size()).collect();
         let lower_in_class = (0..s)
             .map(|i| (0..i).filter(|&j| game.class_of[j] == game.class_of[i]).fold(0u32, |m, j| m | 1 << j))
+            .collect();
+        let higher_in_class = (0..s)
+            .map(|i| (i + 1..s).filter(|&j| game.class_of[j] == game.class_of[i]).fold(0u32, |m, j| m | 1 << j))
             .collect();
         let (mut index, mut places, mut covered) = (Vec::new(), Vec::new(), Vec::new());
         for cell in 0..h * w {
@@ -228,6 +249,10 @@ impl Tables {
             by_size,
             sizes,
             lower_in_class,
+            higher_in_class,
+            bad_sizes: (0..32 * 32)
+                .map(|k| (1..64).filter(|&z| k / 32 == 0 || z % (k / 32) != 0 || z < k % 32).fold(0, |m, z| m | 1 << z))
+                .collect(),
             index,
             stones_at,
             places,
@@ -256,7 +281,7 @@ impl Tables {
                 bits.window_start.push(bits.window_masks.len() as u32);
                 for place in self.placements(cell, stone) {
                     let m = bits.masks[place];
-                    if (m >> cell >> 1) & !w & ((1 << WINDOW) - 1) == 0 {
+                    if bits.window(m, cell) as u64 & !w == 0 {
                         bits.window_masks.push(m);
                         stones |= 1 << stone;
                     }
@@ -479,9 +504,14 @@ impl<'t> Search<'t> {
     /// The recursive search from this position; `Ok(true)` when a find is done. `checked`
     /// is the `(gcd, min)` this position passed the smart test with (`None` at the start).
     pub(super) fn walk(&mut self, from: usize, checked: Test) -> Result<bool, Stopped> {
-        match &self.t.bits {
-            Some(bits) => self.node_bits(bits, checked),
-            None => self.node(from, checked),
+        let Some(bits) = self.t.bits.as_ref() else {
+            return self.node(from, checked);
+        };
+        match (self.smart, self.n.first_only) {
+            (false, false) => self.walk_bits::<false, false>(bits, checked),
+            (false, true) => self.walk_bits::<false, true>(bits, checked),
+            (true, false) => self.walk_bits::<true, false>(bits, checked),
+            (true, true) => self.walk_bits::<true, true>(bits, checked),
         }
     }
 
@@ -498,55 +528,40 @@ impl<'t> Search<'t> {
         for_each_child(self, cell, checked, |s, test| s.node(cell + 1, test))
     }
 
-    /// [`Search::node`] on a board of up to 64 cells: the same children in the same
-    /// order, each candidate one AND with the empty cells; `cells` is not kept up to date
-    /// (a find keeps the placements made in `trail`).
-    fn node_bits(&mut self, bits: &BitRegions, checked: Test) -> Result<bool, Stopped> {
-        self.n.visit()?;
-        if self.empty == 0 {
-            let done = self.n.solution();
-            if done {
-                self.found = Some(self.board_with_trail());
-            }
-            return Ok(done);
-        }
+    /// The walk on a board of up to 64 cells by [`Kernel`]; its positions and solutions
+    /// are added to this search's tally, a find's board is kept in `found`.
+    fn walk_bits<const SMART: bool, const FIND: bool>(
+        &mut self,
+        bits: &BitRegions,
+        checked: Test,
+    ) -> Result<bool, Stopped> {
         let t = self.t;
-        let cell = self.empty.trailing_zeros() as usize;
-        let row = cell << WINDOW | (self.empty >> cell >> 1) as usize & ((1 << WINDOW) - 1);
-        let start = &bits.window_start[row * (t.stones + 1)..(row + 1) * (t.stones + 1)];
-        let mut stones = bits.window_stones[row] & !self.placed;
-        while stones != 0 {
-            let stone = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            let lower = t.lower_in_class[stone];
-            if self.placed & lower != lower {
-                continue;
-            }
-            for &m in &bits.window_masks[start[stone] as usize..start[stone + 1] as usize] {
-                if self.empty & m != m {
-                    continue;
-                }
-                self.empty ^= m;
-                self.placed ^= 1 << stone;
-                let test = if self.smart { self.smart_bits(bits, m, checked) } else { Some((0, 0)) };
-                let done = match test {
-                    Some(_) if self.n.first_only => {
-                        self.trail.push((m, stone as u8 + 1));
-                        let done = self.node_bits(bits, test);
-                        self.trail.pop();
-                        done
-                    }
-                    Some(_) => self.node_bits(bits, test),
-                    None => Ok(false),
-                };
-                self.empty ^= m;
-                self.placed ^= 1 << stone;
-                if done? {
-                    return Ok(true);
-                }
-            }
+        let allowed = (0..t.stones).filter(|&s| self.tried(s)).fold(0u32, |m, s| m | 1 << s);
+        let mut k = Kernel::<SMART, FIND> {
+            t,
+            bits,
+            positions: 0,
+            solutions: 0,
+            ticked: 0,
+            unticked: self.n.unticked,
+            budget: self.n.budget,
+            stopped: None,
+            depth: 0,
+            trail: [(0, 0); 32],
+        };
+        let done = k.node(self.empty, self.placed, allowed, checked);
+        self.n.positions += k.positions;
+        self.n.solutions += k.solutions;
+        self.n.unticked = k.unticked + (k.positions - k.ticked);
+        if let Some(stop) = k.stopped {
+            return Err(stop);
         }
-        Ok(false)
+        if FIND && done {
+            self.trail.extend_from_slice(&k.trail[..k.depth]);
+            self.found = Some(self.board_with_trail());
+            self.trail.truncate(self.trail.len() - k.depth);
+        }
+        Ok(done)
     }
 
     /// The board: `cells` with the placements of `trail` on it.
@@ -562,58 +577,6 @@ impl<'t> Search<'t> {
         cells
     }
 
-    /// The `(gcd, min)` of the sizes of the unplaced stones; `None` when none is left.
-    #[inline]
-    fn gcd_min(&self) -> Test {
-        let (mut g, mut min) = (0usize, usize::MAX);
-        for &(size, stones) in &self.t.by_size {
-            if stones & !self.placed != 0 {
-                g = gcd(g, size);
-                min = min.min(size);
-            }
-        }
-        (g != 0).then_some((g, min))
-    }
-
-    /// [`Search::smart_test`] on a board of up to 64 cells after placing `mask`.
-    ///
-    /// When the parent passed with the same `(gcd, min)`, only the regions next to the
-    /// stone are measured, and the last of them is not flooded whole: every other region
-    /// is a multiple of the gcd (measured here, or untouched since the parent passed), and
-    /// so are all empty cells together (the stones left), so the last one is too and only
-    /// its size against the smallest stone is open: its flood stops once it holds `min`
-    /// cells.
-    #[inline]
-    fn smart_bits(&self, bits: &BitRegions, mask: u64, parent: Test) -> Test {
-        let Some((g, min)) = self.gcd_min() else {
-            return Some((0, 0));
-        };
-        let bad = |size: usize| size % g != 0 || size < min;
-        let empty = self.empty;
-        if parent != Some((g, min)) {
-            return bits.regions_ok(empty, empty, bad).then_some((g, min));
-        }
-        let mut seeds = bits.beside(mask, empty);
-        while seeds != 0 {
-            let mut r = seeds & seeds.wrapping_neg();
-            loop {
-                let grown = bits.grow(r, empty);
-                if grown & seeds == seeds && grown.count_ones() as usize >= min {
-                    return Some((g, min));
-                }
-                if grown == r {
-                    break;
-                }
-                r = grown;
-            }
-            if bad(r.count_ones() as usize) {
-                return None;
-            }
-            seeds &= !r;
-        }
-        Some((g, min))
-    }
-
     /// The smart test after placing `covered`: every empty region's size is a multiple of
     /// the gcd of the unplaced stones' sizes and at least the smallest of them. Returns the
     /// `(gcd, min)` passed (`Some((0, 0))` in dumb mode or with no stone left), `None` to
@@ -626,12 +589,12 @@ impl<'t> Search<'t> {
         if !self.smart {
             return Some((0, 0));
         }
-        if let Some(bits) = &self.t.bits {
-            return self.smart_bits(bits, bits.masks[place], parent);
-        }
-        let Some((g, min)) = self.gcd_min() else {
+        let Some((g, min)) = gcd_min(self.t, self.placed) else {
             return Some((0, 0));
         };
+        if let Some(bits) = &self.t.bits {
+            return smart_bits(self.t, bits, self.empty, bits.masks[place], g, min, parent).then_some((g, min));
+        }
         let bad = |size: usize| size % g != 0 || size < min;
         if self.stamp_now == u32::MAX {
             self.stamp.fill(0);
@@ -675,6 +638,149 @@ impl<'t> Search<'t> {
         }
         size
     }
+}
+
+/// The seed's walk on a board of up to 64 cells, specialised for smart or dumb and find
+/// or count: the same children in the same order as [`Search::node`], each candidate one
+/// AND with the empty cells, the position (empty cells, placed stones, the stones that may
+/// be tried) in registers, no cell array written (a find keeps its placements in `trail`).
+struct Kernel<'a, const SMART: bool, const FIND: bool> {
+    t: &'a Tables,
+    bits: &'a BitRegions,
+    /// Positions visited.
+    positions: u64,
+    /// Solutions reached.
+    solutions: u64,
+    /// Positions of this walk already handed to the budget.
+    ticked: u64,
+    /// Positions of the search before this walk not yet handed to the budget.
+    unticked: u64,
+    budget: &'a Budget,
+    /// Why the walk stopped early, if it did.
+    stopped: Option<Stopped>,
+    /// A find's placements (mask, stone number) down to the current position.
+    depth: usize,
+    trail: [(u64, u8); 32],
+}
+
+impl<const SMART: bool, const FIND: bool> Kernel<'_, SMART, FIND> {
+    /// Counts a position; true when the budget says stop.
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        self.positions += 1;
+        if self.positions & (TICK - 1) == 0 {
+            let pending = self.positions - self.ticked + std::mem::take(&mut self.unticked);
+            self.ticked = self.positions;
+            if let Err(stop) = self.budget.tick(pending) {
+                self.stopped = Some(stop);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// One call of the recursive search at the position with empty cells `empty`, stones
+    /// `placed` and `allowed` (the lowest unplaced stone of each class); true when the walk
+    /// is done (a find's solution or a stop).
+    fn node(&mut self, empty: u64, placed: u32, allowed: u32, checked: Test) -> bool {
+        if self.visit() {
+            return true;
+        }
+        if empty == 0 {
+            self.solutions += 1;
+            return FIND;
+        }
+        let (t, bits) = (self.t, self.bits);
+        let cell = empty.trailing_zeros() as usize;
+        let row = cell << WINDOW | bits.window(empty, cell);
+        let start = &bits.window_start[row * (t.stones + 1)..(row + 1) * (t.stones + 1)];
+        let mut stones = bits.window_stones[row] & allowed;
+        while stones != 0 {
+            let stone = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            let placed = placed | 1 << stone;
+            let above = t.higher_in_class[stone] & !placed;
+            let allowed = allowed & !(1 << stone) | above & above.wrapping_neg();
+            let test = if SMART { gcd_min(t, placed) } else { None };
+            for &m in &bits.window_masks[start[stone] as usize..start[stone + 1] as usize] {
+                if empty & m != m {
+                    continue;
+                }
+                let empty = empty ^ m;
+                let passed = match test {
+                    Some((g, min)) if SMART => match smart_bits(t, bits, empty, m, g, min, checked) {
+                        true => test,
+                        false => continue,
+                    },
+                    _ => Some((0, 0)),
+                };
+                if FIND {
+                    self.trail[self.depth] = (m, stone as u8 + 1);
+                    self.depth += 1;
+                }
+                if self.node(empty, placed, allowed, passed) {
+                    return true;
+                }
+                if FIND {
+                    self.depth -= 1;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The `(gcd, min)` of the sizes of the stones not in `placed`; `None` when none is left.
+#[inline]
+fn gcd_min(t: &Tables, placed: u32) -> Test {
+    let (mut g, mut min) = (0usize, usize::MAX);
+    for &(size, stones) in &t.by_size {
+        if stones & !placed != 0 {
+            g = gcd(g, size);
+            min = min.min(size);
+        }
+    }
+    (g != 0).then_some((g, min))
+}
+
+/// The smart test on a board of up to 64 cells after placing `mask`, leaving `empty`:
+/// whether every empty region's size is a multiple of `g` and at least `min`.
+///
+/// When the parent passed with the same `(g, min)`, only the regions next to the stone are
+/// measured, and the last of them is not flooded whole: every other region is a multiple
+/// of the gcd (measured here, or untouched since the parent passed), and so are all empty
+/// cells together (the stones left), so the last one is too and only its size against the
+/// smallest stone is open: its flood stops once it holds `min` cells. Before any flood, a
+/// cell next to the stone with no empty neighbour rejects at once (a region of one cell).
+#[inline]
+fn smart_bits(t: &Tables, bits: &BitRegions, empty: u64, mask: u64, g: usize, min: usize, parent: Test) -> bool {
+    let bad_sizes = t.bad_sizes[g * 32 + min];
+    let bad = |size: usize| bad_sizes >> size & 1 == 1;
+    if parent != Some((g, min)) {
+        return bits.regions_ok(empty, empty, bad);
+    }
+    let mut seeds = bits.beside(mask, empty);
+    if bad(1) && seeds & !bits.beside(empty, empty) != 0 {
+        return false;
+    }
+    while seeds != 0 {
+        let mut r = seeds & seeds.wrapping_neg();
+        loop {
+            let grown = bits.grow(r, empty);
+            if grown & seeds == seeds && grown.count_ones() as usize >= min {
+                return true;
+            }
+            if grown == r {
+                break;
+            }
+            r = grown;
+        }
+        if bad(r.count_ones() as usize) {
+            return false;
+        }
+        seeds &= !r;
+    }
+    true
 }
 
 fn gcd(a: usize, b: usize) -> usize {
