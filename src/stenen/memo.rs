@@ -38,7 +38,7 @@ pub const MEMO_MIN_LEFT: u32 = 2;
 /// Positions the plain walk is given before the table is allocated: a search it finishes
 /// within them is answered by it (`distinct_positions` = positions, `memo_bytes` 0), since
 /// faulting in the table's first pages alone takes longer than such a walk.
-pub const WALK_FIRST: u64 = 1 << 18;
+pub const WALK_FIRST: u64 = 1 << 20;
 
 /// Lookups a worker makes at one level before it judges whether the level pays. A level
 /// one worker finds not paying is walked without the table by every task started after
