@@ -152,7 +152,7 @@ fn help_texts_speak_to_users() {
         let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
         args.push("--help");
         let help = String::from_utf8_lossy(&harness(&args).stdout).into_owned();
-        for leak in ["[`", "`]", "tests/", "src/", "the seed's"] {
+        for leak in ["[`", "`]", "tests/", "src/", "the seed's", "beyond the seed"] {
             assert!(!help.contains(leak), "`harness {}` --help shows `{leak}`:\n{help}", path.join(" "));
         }
     }

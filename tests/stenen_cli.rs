@@ -40,6 +40,7 @@ fn count_json_has_the_agreed_keys() {
     let v = json(&run(&["stenen", "count", "4", "5", S1, "--mode", "smart", "--json", "--threads", "2"]));
     assert_eq!(v["solutions_distinct"], 16);
     assert_eq!(v["solutions_labelled"], 32);
+    assert_eq!(v["solutions_up_to_symmetry"], 4);
     assert_eq!(v["positions"], 303);
     assert_eq!(v["mode"], "smart");
     assert_eq!(v["threads"], 2);
@@ -169,12 +170,22 @@ fn memo_counts_and_finds_equal_the_walk_on_the_command_line() {
         for key in ["positions", "solutions_distinct", "solutions_labelled"] {
             assert_eq!(plain[key], memo[key], "{mode} {key}");
         }
-        assert!(memo["distinct_positions"].as_u64().unwrap() < memo["positions"].as_u64().unwrap());
-        assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
+        // 489 and 303 positions: the plain walk answers before any table is allocated.
+        assert_eq!(memo["distinct_positions"], memo["positions"]);
+        assert_eq!(memo["memo_bytes"], 0);
         let plain = json(&run(&["stenen", "find", "4", "5", S1, "--mode", mode, "--json"]));
         let memo = json(&run(&["stenen", "find", "4", "5", S1, "--mode", mode, "--json", "--memo", "--memo-mb", "4"]));
         assert_eq!((&plain["positions"], &plain["board"]), (&memo["positions"], &memo["board"]), "{mode} find");
     }
+    // 3,345,883 walk positions, more than the plain walk is given first: the table is used.
+    let plain = json(&run(&["stenen", "count", "3", "20", S2, "--mode", "smart", "--json", "--threads", "1"]));
+    let memo =
+        json(&run(&["stenen", "count", "3", "20", S2, "--mode", "smart", "--json", "--memo", "--memo-mb", "16"]));
+    for key in ["positions", "solutions_distinct", "solutions_labelled", "solutions_up_to_symmetry"] {
+        assert_eq!(plain[key], memo[key], "3x20 {key}");
+    }
+    assert!(memo["distinct_positions"].as_u64().unwrap() < memo["positions"].as_u64().unwrap());
+    assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
     let out = run(&["stenen", "count", "4", "5", S1, "--mode", "fast", "--memo"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--mode dumb or --mode smart"));

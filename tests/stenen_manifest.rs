@@ -42,7 +42,7 @@ fn table_body() -> String {
     )
 }
 
-const COLUMNS: [&str; 24] = [
+const COLUMNS: [&str; 25] = [
     "instance",
     "height",
     "width",
@@ -53,6 +53,7 @@ const COLUMNS: [&str; 24] = [
     "smart_find_seconds",
     "solutions_distinct",
     "solutions_labelled",
+    "solutions_up_to_symmetry",
     "dumb_count_positions",
     "dumb_count_seconds",
     "smart_count_positions",

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::game::Game;
+use super::rules::Game;
 use super::stone::ORIENTATIONS;
 
 /// A stone placed with the top-left cell of its oriented box at `(row, col)`.

@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use serde_json::{json, Value};
 
 use super::board::{Board, Placement};
-use super::game::Game;
 use super::memo;
-use super::search::{cell_mismatch, Mode};
+use super::results::{cell_mismatch, Mode};
+use super::rules::Game;
+use super::symmetry::up_to_symmetry;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
@@ -22,7 +23,7 @@ use crate::search::timing::timed;
 /// `harness stenen ...` one-shot commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Find one tiling of the board (dumb/smart: the first in the spec's order).
+    /// Find one tiling of the board (dumb/smart: the first in the assignment's search order).
     Find(TilingArgs),
     /// Count every tiling of the board.
     Count(TilingArgs),
@@ -77,14 +78,14 @@ pub fn run(cmd: Command) -> Result<()> {
 
 /// Runs the interactive game on stdin/stdout.
 pub fn play(args: PlayArgs) -> Result<()> {
-    let game = super::game::load_game(args.height, args.width, &args.file)?;
+    let game = super::rules::load_game(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     super::play::Session::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
 fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
-    let game = super::game::load_game(args.height, args.width, &args.file)?;
+    let game = super::rules::load_game(args.height, args.width, &args.file)?;
     let mut board = Board::empty(&game);
     for text in &args.place {
         let p: Placement = text.parse().map_err(|e: String| InputError::new(format!("--place: {e}")))?;
@@ -148,12 +149,17 @@ fn run_count(args: &TilingArgs) -> Result<()> {
         });
         (out, time)
     };
+    let distinct = out["solutions_distinct"].as_u64().unwrap_or(0);
+    let up_to_symmetry =
+        up_to_symmetry(&game, &board, distinct, &budget.restart()).map_err(|s| stopped(args, s, &budget, "count"))?;
+    out["solutions_up_to_symmetry"] = json!(up_to_symmetry);
     out["seconds"] = json!(time.as_secs_f64());
     out["mode"] = json!(args.mode.name());
     out["threads"] = json!(threads);
     let order = [
         "solutions_distinct",
         "solutions_labelled",
+        "solutions_up_to_symmetry",
         "positions",
         "distinct_positions",
         "memo_bytes",

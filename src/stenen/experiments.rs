@@ -20,9 +20,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::game::Game;
 use super::memo;
-use super::search::{Count, Found, Mode};
+use super::results::{Count, Found, Mode};
+use super::rules::Game;
+use super::symmetry::up_to_symmetry;
 use crate::base::error::InputError;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::kind::Kind;
@@ -65,7 +66,7 @@ struct Instance {
 
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
     let path = spec.resolve(&p.stones);
-    let game = super::game::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
+    let game = super::rules::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
         (Some(_), Some(_)) => e,
         (Some(_), None) => spec.error(Some(key), e.to_string()),
         (None, _) => spec.error(Some(key), e.message),
@@ -110,6 +111,9 @@ struct TableRow {
     smart_find_seconds: Option<Seconds>,
     solutions_distinct: Option<u64>,
     solutions_labelled: Option<u128>,
+    /// `solutions_distinct` up to the board's symmetries (`symmetry.rs`), computed after
+    /// the timed searches.
+    solutions_up_to_symmetry: Option<u64>,
     dumb_count_positions: Option<u64>,
     dumb_count_seconds: Option<Seconds>,
     smart_count_positions: Option<u64>,
@@ -233,6 +237,9 @@ impl Table {
             smart_find_seconds,
             solutions_distinct: finished.first().map(|c| c.distinct),
             solutions_labelled: finished.first().map(|c| c.labelled),
+            solutions_up_to_symmetry: finished
+                .first()
+                .and_then(|c| up_to_symmetry(&inst.game, &board, c.distinct, &ctx.budget()).ok()),
             dumb_count_positions,
             dumb_count_seconds,
             smart_count_positions,

@@ -14,8 +14,9 @@
 //! included once); they are not comparable with dumb and smart positions.
 
 use super::board::Board;
-use super::game::Game;
-use super::search::{cell_mismatch, labelled_factor, Count, Found, Tally};
+use super::results::{cell_mismatch, labelled_factor, Count, Found};
+use super::rules::Game;
+use super::walk::Tally;
 use crate::search::bits::{width_for, Bits, Width};
 use crate::search::budget::{Budget, Stopped};
 use crate::search::split::{self, SplitTree};

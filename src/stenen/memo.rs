@@ -20,10 +20,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::board::Board;
-use super::game::Game;
-use super::search::{
-    cell_mismatch, for_each_child, labelled_factor, start_state, Count, Mode, Node, Search, Tables, Test, Tree,
-};
+use super::results::{cell_mismatch, labelled_factor, Count, Mode};
+use super::rules::Game;
+use super::tables::Tables;
+use super::walk::{for_each_child, start_state, Node, Search, Test, Tree};
 use crate::base::error::InputError;
 use crate::search::bits::{width_for, Width};
 use crate::search::budget::{Budget, Stopped};
@@ -35,10 +35,15 @@ use crate::search::split::{self, SplitTree};
 /// look up.
 pub const MEMO_MIN_LEFT: u32 = 2;
 
+/// Positions the plain walk is given before the table is allocated: a search it finishes
+/// within them is answered by it (`distinct_positions` = positions, `memo_bytes` 0), since
+/// faulting in the table's first pages alone takes longer than such a walk.
+pub const WALK_FIRST: u64 = 1 << 20;
+
 /// Lookups a worker makes at one level before it judges whether the level pays. A level
 /// one worker finds not paying is walked without the table by every task started after
 /// (the root splitter's tasks would otherwise each sample it again).
-pub const MEMO_SAMPLE: u64 = 1 << 16;
+pub const MEMO_SAMPLE: u64 = 1 << 12;
 /// Walk positions a lookup must save on average for its level to keep using the table: a
 /// lookup is a random access into a large table, some dozens of walk positions' time.
 pub const MEMO_PAYS: u64 = 32;
@@ -218,19 +223,14 @@ impl<'a, const W: usize> Walker<'a, W> {
     /// The plain walk's `(positions, distinct)` below this position.
     fn count(&mut self, from: usize, checked: Test) -> Result<(u64, u64), Stopped> {
         let level = self.s.placed.count_zeros() as usize;
-        if (level as u32) < self.shared.memo_from || !self.levels[level].pays() {
+        if !self.uses_table(level) {
             let (positions, solutions) = (self.s.n.positions, self.s.n.solutions);
             self.s.walk(from, checked)?;
             return Ok((self.s.n.positions - positions, self.s.n.solutions - solutions));
         }
         let key = self.key();
-        self.levels[level].lookups += 1;
-        if let Some(v) = self.shared.table.get(&key) {
-            self.levels[level].saved += v.positions;
+        if let Some(v) = self.lookup(&key, level) {
             return Ok((v.positions, v.solutions));
-        }
-        if !self.levels[level].pays() {
-            self.shared.unpaying.fetch_or(1 << level, Ordering::Relaxed);
         }
         self.s.n.visit()?;
         let Some(cell) = self.s.first_empty(from) else {
@@ -246,10 +246,43 @@ impl<'a, const W: usize> Walker<'a, W> {
         Ok(total)
     }
 
-    /// The plain find below this position; records the solution in `found`.
+    /// Whether a position at `level` (zero bits of `placed`) uses the table.
+    #[inline]
+    fn uses_table(&self, level: usize) -> bool {
+        level as u32 >= self.shared.memo_from && self.levels[level].pays()
+    }
+
+    /// Looks the position up at `level`, counting the lookup and what a hit saved; marks the
+    /// level as not paying for every later worker once it stops paying.
+    #[inline]
+    fn lookup(&mut self, key: &Key<W>, level: usize) -> Option<Value> {
+        self.levels[level].lookups += 1;
+        if let Some(v) = self.shared.table.get(key) {
+            self.levels[level].saved += v.positions;
+            return Some(v);
+        }
+        if !self.levels[level].pays() {
+            self.shared.unpaying.fetch_or(1 << level, Ordering::Relaxed);
+        }
+        None
+    }
+
+    /// The plain find below this position; records the solution in `found`. Levels that do
+    /// not use the table are walked by the plain find.
     fn find(&mut self, from: usize, checked: Test) -> Result<Walk, Stopped> {
+        let level = self.s.placed.count_zeros() as usize;
+        if !self.uses_table(level) {
+            let positions = self.s.n.positions;
+            let found = self.s.walk(from, checked)?;
+            let walked = self.s.n.positions - positions;
+            if found {
+                self.found = self.s.found.take();
+                return Ok(Walk::Found(walked));
+            }
+            return Ok(Walk::Empty(walked));
+        }
         let key = self.key();
-        if let Some(v) = self.shared.table.get(&key) {
+        if let Some(v) = self.lookup(&key, level) {
             return Ok(Walk::Empty(v.positions));
         }
         self.s.n.visit()?;
@@ -333,6 +366,9 @@ fn refuse_fast(mode: Mode) -> Result<(), InputError> {
     Ok(())
 }
 
+/// A plain search that finished: positions, solutions and a find's board.
+type Walked = (u64, u64, Option<Vec<u8>>);
+
 /// One search through the memo: from `board` of `game` in `mode` with a table of at most
 /// `bytes` bytes (at least one bucket).
 #[derive(Clone, Copy)]
@@ -342,9 +378,32 @@ struct Request<'a> {
     mode: Mode,
     budget: &'a Budget,
     bytes: u64,
+    /// Positions the plain walk is given first ([`WALK_FIRST`]; 0: none, the table
+    /// from the start).
+    walk_first: u64,
 }
 
 impl Request<'_> {
+    /// The plain search (a find when `find`) when it finishes within [`WALK_FIRST`]
+    /// positions: its tally and a find's board; `Ok(None)` when it does not.
+    fn walk_first(&self, find: bool) -> Result<Option<Walked>, Stopped> {
+        if self.walk_first == 0 {
+            return Ok(None);
+        }
+        let tables = Tables::new(self.game);
+        let (cells, placed) = start_state(self.game, self.board);
+        let mut s = Search::new(&tables, self.mode, cells, placed, self.budget);
+        s.n.first_only = find;
+        s.n.limit = self.walk_first;
+        let result = s.walk(0, None);
+        s.n.flush();
+        match result {
+            Err(_) if s.n.capped => Ok(None),
+            Err(stop) => Err(stop),
+            Ok(_) => Ok(Some((s.n.positions, s.n.solutions, s.found))),
+        }
+    }
+
     /// The table, the placements, the classes and the start state, or `None` when the
     /// cell counts differ (no search runs). Refuses a table that cannot be allocated.
     #[allow(clippy::type_complexity)]
@@ -372,7 +431,10 @@ pub fn count(
     budget: &Budget,
     megabytes: u64,
 ) -> Result<Result<MemoCount, Stopped>, InputError> {
-    count_bytes(Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20) }, parallel)
+    count_bytes(
+        Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20), walk_first: WALK_FIRST },
+        parallel,
+    )
 }
 
 /// [`count`] with a table of `r.bytes` bytes.
@@ -386,6 +448,17 @@ fn count_bytes(r: Request, parallel: bool) -> Result<Result<MemoCount, Stopped>,
 }
 
 fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCount, Stopped>, InputError> {
+    if cell_mismatch(r.game, r.board).is_none() {
+        match r.walk_first(false) {
+            Err(stop) => return Ok(Err(stop)),
+            Ok(Some((positions, distinct, _))) => {
+                let labelled = u128::from(distinct) * labelled_factor(r.game, r.board);
+                let distinct_positions = positions;
+                return Ok(Ok(MemoCount { positions, distinct, labelled, distinct_positions, memo_bytes: 0 }));
+            }
+            Ok(None) => {}
+        }
+    }
     let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
         return Ok(Ok(MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 }));
     };
@@ -410,7 +483,7 @@ pub fn find(
     budget: &Budget,
     megabytes: u64,
 ) -> Result<Result<MemoFound, Stopped>, InputError> {
-    find_bytes(Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20) })
+    find_bytes(Request { game, board, mode, budget, bytes: megabytes.saturating_mul(1 << 20), walk_first: WALK_FIRST })
 }
 
 /// [`find`] with a table of `r.bytes` bytes.
@@ -424,11 +497,21 @@ fn find_bytes(r: Request) -> Result<Result<MemoFound, Stopped>, InputError> {
 }
 
 fn find_in<const W: usize>(r: Request) -> Result<Result<MemoFound, Stopped>, InputError> {
+    if cell_mismatch(r.game, r.board).is_none() {
+        match r.walk_first(true) {
+            Err(stop) => return Ok(Err(stop)),
+            Ok(Some((positions, _, board))) => {
+                return Ok(Ok(MemoFound { positions, board, distinct_positions: positions, memo_bytes: 0 }));
+            }
+            Ok(None) => {}
+        }
+    }
     let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
         return Ok(Ok(MemoFound { positions: 0, board: None, distinct_positions: 0, memo_bytes: 0 }));
     };
     let shared = Shared::new(&tables, r.mode, r.budget, &table, &classes);
     let mut w = Walker::new(&shared, cells, placed);
+    w.s.n.first_only = true;
     let result = w.find(0, None);
     w.s.n.flush();
     let positions = match result {
@@ -473,7 +556,10 @@ mod tests {
 
     fn memo_on(threads: usize, g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
         let c = in_pool(threads, || {
-            count_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes }, parallel)
+            count_bytes(
+                Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes, walk_first: 0 },
+                parallel,
+            )
         })
         .unwrap()
         .unwrap();
@@ -493,9 +579,10 @@ mod tests {
             }
             let f = crate::stenen::find(g, b, mode, &Budget::unlimited()).unwrap();
             for bytes in [1 << 24, 1] {
-                let m = find_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes })
-                    .unwrap()
-                    .unwrap();
+                let m =
+                    find_bytes(Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes, walk_first: 0 })
+                        .unwrap()
+                        .unwrap();
                 assert_eq!((m.positions, &m.board), (f.positions, &f.board), "{mode:?} find bytes={bytes}");
             }
         }

@@ -5,17 +5,22 @@ pub mod board;
 pub mod cli;
 pub mod experiments;
 pub mod fast;
-pub mod game;
+mod kernel;
 pub mod load;
 pub mod memo;
 pub mod play;
 pub mod report;
+pub mod results;
+pub mod rules;
 pub mod search;
 pub mod stone;
+pub mod symmetry;
+mod tables;
+mod walk;
 
 pub use board::{Board, Placement};
-pub use game::{load_game, Game};
-pub use search::{Count, Found, Mode};
+pub use results::{Count, Found, Mode};
+pub use rules::{load_game, Game};
 pub use stone::{Shape, Stone};
 
 use crate::search::budget::{Budget, Stopped};

@@ -6,8 +6,8 @@
 use std::io::{BufRead, Write};
 
 use super::board::{Board, Placement};
-use super::game::Game;
-use super::search::{cell_mismatch, Mode};
+use super::results::{cell_mismatch, Mode};
+use super::rules::Game;
 use super::stone::ORIENTATIONS;
 use std::time::Duration;
 
@@ -121,7 +121,7 @@ impl Session {
         if args.is_empty() {
             return Err(bad("expected a stones file after `load`, e.g. `load instances/stenen/stenen1.in`"));
         }
-        self.game = super::game::load_game(self.game.height, self.game.width, std::path::Path::new(args))?;
+        self.game = super::rules::load_game(self.game.height, self.game.width, std::path::Path::new(args))?;
         self.board = Board::empty(&self.game);
         writeln!(out, "read {args}")?;
         self.describe(out)

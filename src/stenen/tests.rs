@@ -7,9 +7,9 @@ use std::time::Duration;
 use proptest::prelude::*;
 
 use super::board::{Board, Placement};
-use super::game::Game;
 use super::load::{load_stones, parse_stones};
-use super::search::Mode;
+use super::results::Mode;
+use super::rules::Game;
 use super::{count, find};
 use crate::search::budget::{Budget, Stopped};
 use crate::search::pool::in_pool;

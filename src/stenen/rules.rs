@@ -1,5 +1,6 @@
-//! The game: board size and numbered stones with their identical-stone classes, and
-//! loading one from a stones file.
+//! The rules of one instance (named `rules` as in every game folder): the board size and
+//! the numbered stones with their identical-stone classes (`Game`), and loading them from a
+//! stones file.
 
 use std::path::Path;
 

@@ -1,0 +1,232 @@
+//! The placement tables every dumb and smart walk reads: for each cell and stone the
+//! distinct placements with their first covered cell there, the identical-stone classes as
+//! masks, and on boards of up to 64 cells each placement as a bit mask with the candidate
+//! lists per (first empty cell, window of cells after it).
+
+use super::rules::Game;
+
+/// Precomputed placements: for each board cell and stone, every distinct orientation that
+/// fits inside the board with its first covered cell on that cell.
+pub(crate) struct Tables {
+    pub(super) cells: usize,
+    pub(super) stones: usize,
+    pub(super) sizes: Vec<usize>,
+    /// Lower-numbered stones of the same class, as a bit mask per stone.
+    pub(super) lower_in_class: Vec<u32>,
+    /// Higher-numbered stones of the same class, as a bit mask per stone.
+    pub(super) higher_in_class: Vec<u32>,
+    /// Per `(gcd, min)` of stone sizes (at `gcd * 32 + min`), the region sizes below 64
+    /// the smart test rejects, as a bit mask.
+    pub(super) bad_sizes: Vec<u64>,
+    /// `(cell * stones + stone)` -> start in `places`; one more entry at the end.
+    pub(super) index: Vec<u32>,
+    /// Per cell, bit `s` set when stone `s` has a placement with its first cell there.
+    pub(super) stones_at: Vec<u32>,
+    /// Each stone size that occurs, ascending, with the stones of that size as a bit mask.
+    pub(super) by_size: Vec<(usize, u32)>,
+    /// Start of each placement's cells in `covered`.
+    pub(super) places: Vec<u32>,
+    pub(super) covered: Vec<u16>,
+    pub(super) neighbours: Vec<[u16; 4]>,
+    /// Boards of up to 64 cells: each placement's cells as a row-major bit mask.
+    pub(super) bits: Option<BitRegions>,
+}
+
+/// Cells after the first empty one whose emptiness selects a walk's candidate list on
+/// boards of up to 64 cells.
+pub(super) const WINDOW: u32 = RIGHT + BELOW;
+/// Window cells right of the first empty cell.
+pub(super) const RIGHT: u32 = 4;
+/// Window cells from the one below-left of the first empty cell (`width - 1` after it).
+pub(super) const BELOW: u32 = 3;
+
+/// Placements and region measuring on a row-major `u64` bitset (boards of up to 64 cells).
+pub(super) struct BitRegions {
+    pub(super) width: u32,
+    pub(super) not_first_col: u64,
+    pub(super) not_last_col: u64,
+    /// Each placement's cells.
+    pub(super) masks: Vec<u64>,
+    /// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
+    /// empty), the placements with first cell `cell` that cover none of the window's
+    /// covered cells: stone `s`'s are `window_masks[start[row * (stones + 1) + s]..
+    /// start[row * (stones + 1) + s + 1]]`, in the order of the unfiltered list.
+    pub(super) window_start: Vec<u32>,
+    pub(super) window_masks: Vec<u64>,
+    /// Per row, the stones with a placement in it.
+    pub(super) window_stones: Vec<u32>,
+}
+
+impl BitRegions {
+    /// `r` and the cells of `empty` next to it.
+    #[inline]
+    pub(super) fn grow(&self, r: u64, empty: u64) -> u64 {
+        (r | (r << 1 & self.not_first_col) | (r >> 1 & self.not_last_col) | r << self.width | r >> self.width) & empty
+    }
+
+    /// The 4-connected region of `empty` holding `seed`.
+    #[inline]
+    pub(super) fn flood(&self, seed: u64, empty: u64) -> u64 {
+        let mut r = seed;
+        loop {
+            let grown = self.grow(r, empty);
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+
+    /// Which cells of the window of `cell` are set in `set`.
+    #[inline(always)]
+    pub(super) fn window(&self, set: u64, cell: usize) -> usize {
+        let wide = u128::from(set);
+        let right = (wide >> (cell + 1)) as usize & ((1 << RIGHT) - 1);
+        let below = (wide >> (cell + self.width as usize - 1)) as usize & ((1 << BELOW) - 1);
+        right | below << RIGHT
+    }
+
+    /// Cells of `empty` next to `mask`.
+    #[inline]
+    pub(super) fn beside(&self, mask: u64, empty: u64) -> u64 {
+        ((mask << 1 & self.not_first_col) | (mask >> 1 & self.not_last_col) | mask << self.width | mask >> self.width)
+            & empty
+    }
+
+    /// Whether every region of `empty` meeting `seeds` passes the size test.
+    #[inline]
+    pub(super) fn regions_ok(&self, mut seeds: u64, empty: u64, bad: impl Fn(usize) -> bool) -> bool {
+        while seeds != 0 {
+            let region = self.flood(seeds & seeds.wrapping_neg(), empty);
+            if bad(region.count_ones() as usize) {
+                return false;
+            }
+            seeds &= !region;
+        }
+        true
+    }
+}
+
+pub(super) const NONE: u16 = u16::MAX;
+
+impl Tables {
+    pub(crate) fn new(game: &Game) -> Tables {
+        let (h, w, s) = (game.height, game.width, game.stone_count());
+        let sizes: Vec<usize> = game.stones.iter().map(|st| st.size()).collect();
+        let lower_in_class = (0..s)
+            .map(|i| (0..i).filter(|&j| game.class_of[j] == game.class_of[i]).fold(0u32, |m, j| m | 1 << j))
+            .collect();
+        let higher_in_class = (0..s)
+            .map(|i| (i + 1..s).filter(|&j| game.class_of[j] == game.class_of[i]).fold(0u32, |m, j| m | 1 << j))
+            .collect();
+        let (mut index, mut places, mut covered) = (Vec::new(), Vec::new(), Vec::new());
+        for cell in 0..h * w {
+            let (r, c) = (cell / w, cell % w);
+            for stone in &game.stones {
+                index.push(places.len() as u32);
+                for &o in &stone.distinct {
+                    let shape = &stone.orientations[o];
+                    let (ar, ac) = shape.anchor();
+                    if c < ac || r + shape.rows - ar > h || c - ac + shape.cols > w {
+                        continue;
+                    }
+                    places.push(covered.len() as u32);
+                    covered.extend(shape.cells.iter().map(|&(sr, sc)| ((r - ar + sr) * w + c - ac + sc) as u16));
+                }
+            }
+        }
+        index.push(places.len() as u32);
+        places.push(covered.len() as u32);
+        let neighbours = (0..h * w)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                let at = |ok: bool, j: usize| if ok { j as u16 } else { NONE };
+                [at(r > 0, i.wrapping_sub(w)), at(r + 1 < h, i + w), at(c > 0, i.wrapping_sub(1)), at(c + 1 < w, i + 1)]
+            })
+            .collect();
+        let bits = (h * w <= 64).then(|| {
+            let col = |keep: &dyn Fn(usize) -> bool| (0..h * w).filter(|&i| keep(i % w)).fold(0u64, |m, i| m | 1 << i);
+            BitRegions {
+                width: w as u32,
+                not_first_col: col(&|c| c != 0),
+                not_last_col: col(&|c| c + 1 != w),
+                masks: vec![0u64; places.len()],
+                window_start: Vec::new(),
+                window_masks: Vec::new(),
+                window_stones: Vec::new(),
+            }
+        });
+        let stones_at = (0..h * w)
+            .map(|cell| {
+                (0..s).filter(|&st| index[cell * s + st] < index[cell * s + st + 1]).fold(0, |m, st| m | 1 << st)
+            })
+            .collect();
+        let mut size_list: Vec<usize> = sizes.clone();
+        size_list.sort_unstable();
+        size_list.dedup();
+        let by_size = size_list
+            .into_iter()
+            .map(|z| (z, (0..s).filter(|&st| sizes[st] == z).fold(0u32, |m, st| m | 1 << st)))
+            .collect();
+        let mut tables = Tables {
+            cells: h * w,
+            stones: s,
+            by_size,
+            sizes,
+            lower_in_class,
+            higher_in_class,
+            bad_sizes: (0..32 * 32)
+                .map(|k| (1..64).filter(|&z| k / 32 == 0 || z % (k / 32) != 0 || z < k % 32).fold(0, |m, z| m | 1 << z))
+                .collect(),
+            index,
+            stones_at,
+            places,
+            covered,
+            neighbours,
+            bits,
+        };
+        tables.fill_masks();
+        tables
+    }
+
+    /// Sets each placement's bit mask (boards of up to 64 cells).
+    fn fill_masks(&mut self) {
+        let Some(mut bits) = self.bits.take() else { return };
+        for cell in 0..self.cells {
+            for stone in 0..self.stones {
+                for place in self.placements(cell, stone) {
+                    bits.masks[place] = self.cells_of(place, stone).iter().fold(0u64, |m, &c| m | 1 << c);
+                }
+            }
+        }
+        for row in 0..self.cells << WINDOW {
+            let (cell, w) = (row >> WINDOW, row as u64 & ((1 << WINDOW) - 1));
+            let mut stones = 0u32;
+            for stone in 0..self.stones {
+                bits.window_start.push(bits.window_masks.len() as u32);
+                for place in self.placements(cell, stone) {
+                    let m = bits.masks[place];
+                    if bits.window(m, cell) as u64 & !w == 0 {
+                        bits.window_masks.push(m);
+                        stones |= 1 << stone;
+                    }
+                }
+            }
+            bits.window_start.push(bits.window_masks.len() as u32);
+            bits.window_stones.push(stones);
+        }
+        self.bits = Some(bits);
+    }
+
+    #[inline]
+    pub(super) fn placements(&self, cell: usize, stone: usize) -> std::ops::Range<usize> {
+        let k = cell * self.stones + stone;
+        self.index[k] as usize..self.index[k + 1] as usize
+    }
+
+    #[inline]
+    pub(super) fn cells_of(&self, place: usize, stone: usize) -> &[u16] {
+        let start = self.places[place] as usize;
+        &self.covered[start..start + self.sizes[stone]]
+    }
+}
