@@ -256,10 +256,16 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             match &e {
-                Error::Interrupted => eprintln!("harness: interrupted; finished results are kept"),
+                Error::Interrupted => eprintln!(
+                    "harness: interrupted ({}); finished results are kept",
+                    harness::search::budget::interrupt_signal_name()
+                ),
                 _ => eprintln!("harness: {e}"),
             }
-            ExitCode::from(e.exit_code() as u8)
+            match e {
+                Error::Interrupted => ExitCode::from(harness::search::budget::interrupt_exit_code()),
+                _ => ExitCode::from(e.exit_code() as u8),
+            }
         }
     }
 }
