@@ -35,5 +35,9 @@ pub mod tegel;
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Git revision the binary was built from (`unknown` outside a git checkout).
 pub const GIT_REVISION: &str = env!("HARNESS_GIT_REVISION");
+/// The build identity: the git revision of a clean checkout, `REV-dirty-HASH` when the
+/// compiled sources differ from it, `src-HASH` outside a git checkout (HASH: of the
+/// compiled-in sources). Results, journals and shards of another identity are never reused.
+pub const BUILD_ID: &str = env!("HARNESS_BUILD_ID");
 /// `rustc --version` of the compiler that built the binary.
 pub const RUSTC_VERSION: &str = env!("HARNESS_RUSTC_VERSION");

@@ -260,7 +260,10 @@ fn json_requested() -> bool {
 /// stdout (`status` is `timeout`, `interrupted` or `error`).
 fn report_error(e: &Error) {
     match e {
-        Error::Interrupted => eprintln!("harness: interrupted; finished results are kept"),
+        Error::Interrupted => eprintln!(
+            "harness: interrupted ({}); finished results are kept",
+            harness::search::budget::interrupt_signal_name()
+        ),
         _ => eprintln!("harness: {e}"),
     }
     if json_requested() && !json_printed() {
@@ -294,7 +297,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             report_error(&e);
-            ExitCode::from(e.exit_code() as u8)
+            match e {
+                Error::Interrupted => ExitCode::from(harness::search::budget::interrupt_exit_code()),
+                _ => ExitCode::from(e.exit_code() as u8),
+            }
         }
     }
 }

@@ -322,7 +322,7 @@ fn grow_ends_with_a_message_when_the_target_cannot_be_reached() {
 fn oversized_non_utf8_and_bom_files() {
     let out = run(&["tegel", "best", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: larger than 1 MiB"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: the game file is not a regular file"));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, b"gg\xc3\n").unwrap();

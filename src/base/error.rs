@@ -52,7 +52,8 @@ pub enum Error {
     /// Bad input; exit code 2.
     #[error("{0}")]
     Input(#[from] InputError),
-    /// The user pressed Ctrl-C; exit code 130. Finished output is intact.
+    /// The user pressed Ctrl-C or the process got SIGTERM or SIGHUP; exit code 130 (the
+    /// command line exits 128 + the signal's number). Finished output is intact.
     #[error("interrupted")]
     Interrupted,
     /// A one-shot search passed its time limit; exit code 1. The one wording of a timeout
@@ -62,8 +63,9 @@ pub enum Error {
         /// The limit in seconds.
         limit_s: f64,
     },
-    /// Anything else (I/O on the results directory, ...); exit code 1.
-    #[error(transparent)]
+    /// Anything else (I/O on the results directory, ...); exit code 1. Shown with its
+    /// whole cause chain: `cannot write X: No space left on device (os error 28)`.
+    #[error("{0:#}")]
     Other(#[from] anyhow::Error),
 }
 

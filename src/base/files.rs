@@ -20,12 +20,18 @@ pub struct TextFile<'a> {
 }
 
 impl TextFile<'_> {
-    /// The text of `path`: refuses a file that cannot be opened, one larger than
+    /// The text of `path`: refuses what is not a regular file (a directory, FIFO, socket
+    /// or device: it is never opened, so it cannot block), a file that cannot be opened, one larger than
     /// [`TextFile::max_bytes`], and one holding a byte that is not UTF-8 (naming its line
     /// and column). A leading UTF-8 byte-order mark is dropped.
     pub fn read(&self, path: &Path) -> Result<String, InputError> {
         let cannot =
             |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
+        let meta = std::fs::metadata(path).map_err(cannot)?;
+        if !meta.is_file() {
+            let kind = if meta.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
+            return Err(InputError::in_file(path, format!("the {} is {kind}; give a regular file", self.what)));
+        }
         let file = std::fs::File::open(path).map_err(cannot)?;
         let mut bytes = Vec::new();
         file.take(self.max_bytes + 1).read_to_end(&mut bytes).map_err(cannot)?;
@@ -91,5 +97,16 @@ mod tests {
         let e = KIND.read(Path::new("/nonexistent/x")).unwrap_err();
         assert!(e.message.contains("cannot open the test file for reading"), "{}", e.message);
         assert_eq!(size_text(1 << 20), "1 MiB");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_blocking() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        let e = KIND.read(&fifo).unwrap_err();
+        assert!(e.message.contains("not a regular file"), "{}", e.message);
+        assert!(KIND.read(dir.path()).unwrap_err().message.contains("is a directory"));
     }
 }

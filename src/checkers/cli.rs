@@ -199,19 +199,23 @@ struct Partial {
     threads: usize,
 }
 
-/// The error of a search that stopped; with `--json` and a time-out it first prints one
-/// object on stdout: `what` plus `"status": "timeout"`, the positions counted so far,
-/// the seconds, the threads and the limit.
+/// The error of a search that stopped; with `--json` and a time-out or an interrupt
+/// (Ctrl-C, SIGTERM, SIGHUP) it first prints one object on stdout: `what` plus
+/// `"status": "timeout"` or `"interrupted"`, the positions counted so far, the seconds,
+/// the threads and the limit (`null` without one).
 fn stopped_error(e: CountStop, budget: &Budget, partial: Partial) -> Error {
     let err = count_error(e, budget);
-    if let (true, Error::Timeout { limit_s }, serde_json::Value::Object(mut fields)) =
-        (partial.json, &err, partial.what)
-    {
-        fields.insert("status".into(), "timeout".into());
+    let (status, limit) = match &err {
+        Error::Timeout { limit_s } => ("timeout", Some(*limit_s)),
+        Error::Interrupted => ("interrupted", budget.limit().map(|l| l.as_secs_f64())),
+        _ => return err,
+    };
+    if let (true, serde_json::Value::Object(mut fields)) = (partial.json, partial.what) {
+        fields.insert("status".into(), status.into());
         fields.insert("positions".into(), budget.live_positions().into());
         fields.insert("seconds".into(), partial.seconds.into());
         fields.insert("threads".into(), partial.threads.into());
-        fields.insert("time_limit".into(), (*limit_s).into());
+        fields.insert("time_limit".into(), limit.into());
         if let Err(print) = print_json(&fields) {
             return print;
         }

@@ -363,22 +363,32 @@ pub fn run(
     with_bits!(size, B => run_app(App::<B>::new(size, human, computer, seed, draw_plies).with_count_limit(count_limit)))
 }
 
+/// Restores the terminal (mouse capture off, main screen, cooked mode) when dropped, so
+/// that every way out of the game restores it: `q`, an error, a panic, SIGTERM/SIGHUP.
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        use crossterm::{event, execute, terminal};
+        let _ = execute!(std::io::stdout(), event::DisableMouseCapture, terminal::LeaveAlternateScreen);
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
 fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
     use crossterm::{event, execute, terminal};
     terminal::enable_raw_mode()?;
-    let mut stdout = std::io::stdout();
-    execute!(stdout, terminal::EnterAlternateScreen, event::EnableMouseCapture)?;
-    let result = (|| -> Result<()> {
-        let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
-        let mut term = ratatui::Terminal::new(backend)?;
-        loop {
-            term.draw(|f| app.render(f))?;
-            if app.update(event::read()?) == Action::Quit {
-                return Ok(());
-            }
+    let _guard = TerminalGuard;
+    execute!(std::io::stdout(), terminal::EnterAlternateScreen, event::EnableMouseCapture)?;
+    let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
+    let mut term = ratatui::Terminal::new(backend)?;
+    loop {
+        if crate::search::budget::interrupted() {
+            return Err(crate::base::error::Error::Interrupted);
         }
-    })();
-    let _ = execute!(std::io::stdout(), event::DisableMouseCapture, terminal::LeaveAlternateScreen);
-    let _ = terminal::disable_raw_mode();
-    result
+        term.draw(|f| app.render(f))?;
+        if event::poll(Duration::from_millis(200))? && app.update(event::read()?) == Action::Quit {
+            return Ok(());
+        }
+    }
 }

@@ -32,6 +32,7 @@ use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::results::atomic::write_atomic;
 use crate::results::meta::ExperimentMeta;
+use crate::results::owned;
 
 use chart::Chart;
 use csv_table::CsvTable;
@@ -93,13 +94,14 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "csv"))
         .collect();
     paths.sort();
-    let metas = ExperimentMeta::read_all(out);
+    let metas = ExperimentMeta::read_all(out).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
     paths
         .iter()
         .map(|path| {
             let table = CsvTable::read(path)?;
             let name = table.name();
             let meta = metas.iter().find(|m| m.name == name);
+            check_csv_hash(path, meta)?;
             let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
             let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());
             Ok(Loaded {
@@ -119,16 +121,72 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
         .collect()
 }
 
+/// Refuses a CSV that is not the file its metadata committed: one whose bytes do not
+/// hash to the metadata's `csv_hash` was changed after the run wrote it, and its numbers
+/// are not published.
+fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<(), InputError> {
+    let Some(recorded) = meta.and_then(|m| m.csv_hash.as_deref()) else { return Ok(()) };
+    let bytes = std::fs::read(path).map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
+    let actual = crate::experiment::spec::hash_bytes(&bytes);
+    if actual == recorded {
+        return Ok(());
+    }
+    Err(InputError::in_file(
+        path,
+        format!(
+            "changed after the run wrote it (hash {actual}, its metadata records {recorded}): damaged, not published; \
+             restore it or recompute it with `harness run --force --only {}`",
+            path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+        ),
+    ))
+}
+
+/// A warning when `out`'s run or merge did not finish (its `run.toml` is missing or not
+/// `complete`): the tables then hold only the items finished so far.
+pub fn unfinished_warning(out: &Path) -> Option<String> {
+    let has_results = out.join("meta").is_dir();
+    match read_run_meta(out) {
+        None if has_results => Some(format!(
+            "{} is missing or unreadable: this run or merge may not have finished; the tables hold what was committed",
+            out.join("run.toml").display()
+        )),
+        None => None,
+        Some(run) => {
+            let state = run.get("state").and_then(|s| s.as_str()).unwrap_or("unknown");
+            (state != "complete").then(|| {
+                format!(
+                    "{} says the run is `{state}`, not complete: the tables hold only the items finished so far",
+                    out.join("run.toml").display()
+                )
+            })
+        }
+    }
+}
+
 /// Regenerates `OUT/tex` and `OUT/plots` from the CSVs and metadata in `out`.
 ///
 /// Everything is computed and checked first; only then are files written (atomically),
-/// so a refused CSV leaves the previous tables and plots as they were.
+/// so a refused CSV leaves the previous tables and plots as they were. A CSV that does
+/// not match the hash its metadata records is refused (exit code 2). The generated files
+/// are recorded in the directory's marker ([`crate::results::owned`]); files of an
+/// earlier report that this one does not write again are removed, and no other file.
+/// `tex/state.tex` holds a warning paragraph when the run did not finish (empty when it
+/// did), and the warning is also printed.
 pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     let loaded = load_all(out, reports)?;
-    let files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
-    remove_stale(out, &files)?;
+    let mut files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
+    let warning = unfinished_warning(out);
+    files.push((PathBuf::from("tex/state.tex"), state_tex(warning.as_deref())));
+    let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+    let previous = owned::generated(out);
+    owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
+    remove_stale(out, &previous, &new)?;
     for (relative, text) in &files {
         write_atomic(&out.join(relative), text.as_bytes())?;
+    }
+    owned::record_generated(out, &new)?;
+    if let Some(w) = &warning {
+        eprintln!("report: warning: {w}");
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     eprintln!(
@@ -142,25 +200,43 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     Ok(())
 }
 
-/// Removes generated per-kind files and figures that this run does not write again
-/// (their experiment's CSV is gone), so the report never inputs a stale file.
-fn remove_stale(out: &Path, files: &[(PathBuf, String)]) -> Result<()> {
-    for (dir, stale) in [("tex", &["kind-"][..]), ("plots", &[""][..])] {
-        let Ok(entries) = std::fs::read_dir(out.join(dir)) else { continue };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let generated = match dir {
-                "tex" => stale.iter().any(|p| name.starts_with(p)),
-                _ => [".svg", ".tikz", ".tex", ".pdf"].iter().any(|x| name.ends_with(x)),
-            };
-            let relative = PathBuf::from(dir).join(&name);
-            let kept = files.iter().any(|(p, _)| *p == relative || p.with_extension("pdf") == relative);
-            if generated && !kept {
-                std::fs::remove_file(entry.path())?;
-            }
+/// `tex/state.tex`: a warning paragraph for the report's first page, or a comment.
+fn state_tex(warning: Option<&str>) -> String {
+    match warning {
+        Some(w) => format!(
+            "% Generated by `harness report`: the run did not finish.\n\\noindent\\textbf{{Unfinished results.}} {}\\par\n",
+            escape(w)
+        ),
+        None => "% Generated by `harness report`: the run finished.\n".to_string(),
+    }
+}
+
+/// Removes the files of the previous report (`previous`, from the marker) that this one
+/// does not write again (`new`), and `plots/X.pdf` built from a removed `plots/X.tex`, so
+/// the report never inputs a stale file. Only listed relative paths inside `out` are
+/// touched; nothing else in the directory is removed.
+fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()> {
+    for old in previous.iter().filter(|p| !new.contains(p) && is_inside(p)) {
+        remove_if_present(&out.join(old))?;
+        if old.starts_with("plots") && old.extension().is_some_and(|x| x == "tex") {
+            remove_if_present(&out.join(old.with_extension("pdf")))?;
         }
     }
     Ok(())
+}
+
+/// Whether a listed path is relative and stays inside the directory (no `..`, no root).
+fn is_inside(p: &Path) -> bool {
+    p.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
+fn remove_if_present(path: &Path) -> Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(anyhow::Error::new(e).context(format!("cannot remove {}", path.display())).into())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {

@@ -2,11 +2,14 @@
 //! next item starts, so that a run killed at any moment loses at most the item in flight.
 //!
 //! `OUT/.journal/NAME.jsonl` holds one JSON object per line: first a [`JournalHeader`]
-//! (the experiment's resume key, program version, shard, columns and items), then one
-//! [`JournalEntry`] per finished item. A last line without its newline, or one that does
-//! not parse, was torn by a kill mid-write: it is dropped (and cut off the file) when the
-//! journal is opened again. The CSV is written from the journal when the experiment ends;
-//! the journal stays, as the record `harness merge` reads from shard directories.
+//! (the experiment's resume key, program version, build identity, shard, columns and
+//! items), then one [`JournalEntry`] per finished item with a checksum (`sum`) over its
+//! index, id and rows. A last line without its newline was torn by a kill mid-write: it
+//! is cut off when the journal is opened again. A line that does not parse, whose checksum
+//! does not match, whose id is not its item's, or that repeats an item is dropped with a
+//! warning naming the line, and its item is recomputed. The CSV is written from the
+//! journal when the experiment ends; the journal stays, as the record `harness merge`
+//! reads from shard directories.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::base::error::{Error, InputError, Result};
+use crate::base::error::{Error, Result};
 
 /// The first line of a journal: what the rows belong to.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -24,10 +27,13 @@ pub struct JournalHeader {
     pub journal: u32,
     /// Experiment name.
     pub experiment: String,
-    /// The experiment's resume key (entry, seed, limit, version, input files).
+    /// The experiment's resume key (entry, seed, limit, build, input files).
     pub key: String,
     /// Program version that wrote the journal.
     pub version: String,
+    /// Build identity ([`crate::BUILD_ID`]) of the program that wrote the journal.
+    #[serde(default)]
+    pub build: String,
     /// `I/N` when the run was one shard of N, absent otherwise.
     pub shard: Option<String>,
     /// CSV header.
@@ -49,29 +55,47 @@ pub struct JournalEntry {
     pub rows: Vec<Vec<String>>,
 }
 
-/// Format version of journals this program writes.
-pub const JOURNAL_FORMAT: u32 = 1;
+/// A journal line as stored: the entry and the checksum of its JSON text.
+#[derive(Serialize, Deserialize)]
+struct SummedEntry {
+    #[serde(flatten)]
+    entry: JournalEntry,
+    sum: String,
+}
+
+/// Format version of journals this program writes (2: entries carry a checksum).
+pub const JOURNAL_FORMAT: u32 = 2;
 
 /// Where experiment `name`'s journal lives.
 pub fn journal_path(out: &Path, name: &str) -> PathBuf {
     out.join(".journal").join(format!("{name}.jsonl"))
 }
 
-/// A journal read back: its header and the entries that were written whole.
+/// FNV-1a 64 of an entry's JSON text, as hex: the line's checksum.
+fn checksum(entry: &JournalEntry) -> Result<String> {
+    let json = serde_json::to_vec(entry).map_err(anyhow::Error::from)?;
+    let h = json.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3));
+    Ok(format!("{h:016x}"))
+}
+
+/// A journal read back: its header and the entries that were written whole and intact.
 #[derive(Debug, Clone)]
 pub struct JournalContents {
     /// The header line.
     pub header: JournalHeader,
-    /// Whole entries, in the order written.
+    /// Intact entries, in the order written, each item at most once.
     pub entries: Vec<JournalEntry>,
+    /// One message per dropped line (`PATH:LINE: why`); their items are not in `entries`.
+    pub dropped: Vec<String>,
     /// Bytes of the file that hold whole lines (a torn tail starts here).
     valid_len: u64,
 }
 
 /// Reads a journal; `Ok(None)` when there is none or its header itself is torn.
 ///
-/// Entries after a torn or unparsable line are ignored; entries whose index or id do not
-/// match the header are refused as a foreign journal.
+/// Every whole line after the header is checked (parse, checksum, id against the header,
+/// item not seen before); a line failing a check is left out of `entries` and named in
+/// `dropped`.
 pub fn read(path: &Path) -> Result<Option<JournalContents>> {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -81,20 +105,35 @@ pub fn read(path: &Path) -> Result<Option<JournalContents>> {
     let mut lines = whole_lines(&bytes);
     let Some((first, mut valid_len)) = lines.next() else { return Ok(None) };
     let Ok(header) = serde_json::from_slice::<JournalHeader>(first) else { return Ok(None) };
-    let mut entries = Vec::new();
-    for (line, end) in lines {
-        let Ok(entry) = serde_json::from_slice::<JournalEntry>(line) else { break };
-        if header.items.get(entry.index) != Some(&entry.id) {
-            return Err(InputError::in_file(
-                path,
-                format!("journal entry for item {} (`{}`) does not match its header", entry.index, entry.id),
-            )
-            .into());
-        }
-        entries.push(entry);
+    let mut entries: Vec<JournalEntry> = Vec::new();
+    let mut dropped = Vec::new();
+    for (n, (line, end)) in lines.enumerate() {
         valid_len = end;
+        match check_line(&header, line, &entries) {
+            Ok(entry) => entries.push(entry),
+            Err(why) => {
+                dropped.push(format!("{}:{}: {why}; line dropped, its item is recomputed", path.display(), n + 2))
+            }
+        }
     }
-    Ok(Some(JournalContents { header, entries, valid_len }))
+    Ok(Some(JournalContents { header, entries, dropped, valid_len }))
+}
+
+/// The entry of one journal line, or why it cannot be trusted.
+fn check_line(header: &JournalHeader, line: &[u8], seen: &[JournalEntry]) -> std::result::Result<JournalEntry, String> {
+    let summed: SummedEntry =
+        serde_json::from_slice(line).map_err(|e| format!("not a journal entry with a checksum ({e})"))?;
+    let entry = summed.entry;
+    if checksum(&entry).map_err(|e| e.to_string())? != summed.sum {
+        return Err(format!("checksum does not match the entry of item {} (edited or damaged)", entry.index));
+    }
+    if header.items.get(entry.index) != Some(&entry.id) {
+        return Err(format!("item {} (`{}`) is not the header's item {}", entry.index, entry.id, entry.index));
+    }
+    if seen.iter().any(|e| e.index == entry.index) {
+        return Err(format!("item {} (`{}`) appears twice", entry.index, entry.id));
+    }
+    Ok(entry)
 }
 
 /// Complete lines of `bytes` (without their newline) with the offset just past each.
@@ -118,12 +157,12 @@ pub struct Journal {
 impl Journal {
     /// Opens the journal of `header.experiment` in `out` for this run.
     ///
-    /// Returns the entries a previous run with the same header already finished. A journal
-    /// written for another entry, seed, limit, input or shard is discarded (the experiment
-    /// starts over); one written by another program version is refused, so that rows of two
-    /// versions are never mixed without `--force` (which discards it). A torn last line is
-    /// cut off. `committed` says the previous journal is the record of an experiment that
-    /// was committed (so not unfinished work): it is then replaced whatever its version.
+    /// Returns the intact entries a previous run with the same header (the same key,
+    /// build identity, shard and items) already finished. A journal written for another
+    /// entry, seed, limit, input, shard or build is discarded and the experiment starts
+    /// over; when it was unfinished work of another build (not `committed`), a warning
+    /// says so. Dropped lines are named on stderr and the journal is rewritten without
+    /// them; a torn last line is cut off. `force` discards any previous journal.
     pub fn open(
         out: &Path,
         header: &JournalHeader,
@@ -134,33 +173,45 @@ impl Journal {
         let dir = path.parent().unwrap_or(out);
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let previous = if force { None } else { read(&path)? };
-        if let Some(prev) = &previous {
-            if prev.header.version != header.version && !committed {
-                return Err(InputError::in_file(
-                    &path,
-                    format!(
-                        "journal written by harness {} but this is {}; rerun with --force to discard it",
-                        prev.header.version, header.version
-                    ),
-                )
-                .into());
-            }
-        }
         match previous {
-            Some(prev) if prev.header == *header => {
-                let file = OpenOptions::new().write(true).open(&path).with_context(|| cannot_open(&path))?;
-                file.set_len(prev.valid_len).with_context(|| format!("cannot truncate {}", path.display()))?;
-                let mut journal = Journal { file, path };
-                journal.seek_end()?;
-                Ok((journal, prev.entries))
-            }
-            _ => {
-                let file = File::create(&path).with_context(|| cannot_open(&path))?;
-                let mut journal = Journal { file, path };
-                journal.append_line(&serde_json::to_vec(header).map_err(anyhow::Error::from)?)?;
-                Ok((journal, Vec::new()))
+            Some(prev) if prev.header == *header => Self::resume(path, header, prev),
+            prev => {
+                if let Some(prev) = prev.filter(|p| p.header.build != header.build && !committed) {
+                    eprintln!(
+                        "{}: unfinished journal of build {} but this is build {}: discarded, its items are recomputed",
+                        path.display(),
+                        if prev.header.build.is_empty() { "unknown" } else { &prev.header.build },
+                        header.build
+                    );
+                }
+                Self::create(path, header)
             }
         }
+    }
+
+    fn create(path: PathBuf, header: &JournalHeader) -> Result<(Journal, Vec<JournalEntry>)> {
+        let file = File::create(&path).with_context(|| cannot_open(&path))?;
+        let mut journal = Journal { file, path };
+        journal.append_line(&serde_json::to_vec(header).map_err(anyhow::Error::from)?)?;
+        Ok((journal, Vec::new()))
+    }
+
+    fn resume(path: PathBuf, header: &JournalHeader, prev: JournalContents) -> Result<(Journal, Vec<JournalEntry>)> {
+        if prev.dropped.is_empty() {
+            let file = OpenOptions::new().write(true).open(&path).with_context(|| cannot_open(&path))?;
+            file.set_len(prev.valid_len).with_context(|| format!("cannot truncate {}", path.display()))?;
+            let mut journal = Journal { file, path };
+            journal.seek_end()?;
+            return Ok((journal, prev.entries));
+        }
+        for line in &prev.dropped {
+            eprintln!("{line}");
+        }
+        let (mut journal, _) = Self::create(path, header)?;
+        for entry in &prev.entries {
+            journal.append(entry)?;
+        }
+        Ok((journal, prev.entries))
     }
 
     fn seek_end(&mut self) -> Result<()> {
@@ -171,7 +222,8 @@ impl Journal {
 
     /// Appends one finished item and flushes it to disk (fsync) before returning.
     pub fn append(&mut self, entry: &JournalEntry) -> Result<()> {
-        self.append_line(&serde_json::to_vec(entry).map_err(anyhow::Error::from)?)
+        let summed = SummedEntry { sum: checksum(entry)?, entry: entry.clone() };
+        self.append_line(&serde_json::to_vec(&summed).map_err(anyhow::Error::from)?)
     }
 
     fn append_line(&mut self, json: &[u8]) -> Result<()> {
@@ -204,6 +256,7 @@ mod tests {
             experiment: "e".into(),
             key: key.into(),
             version: "1".into(),
+            build: "b".into(),
             shard: None,
             columns: vec!["a".into()],
             items: vec!["x".into(), "y".into(), "z".into()],
@@ -249,21 +302,62 @@ mod tests {
     }
 
     #[test]
-    fn another_key_starts_over_and_another_version_is_refused() {
+    fn another_key_or_build_starts_over_and_force_discards() {
+        let dir = journal_with(&[entry(0, "x")]);
+        let mut other_build = header("k");
+        other_build.build = "older".into();
+        let (_, done) = Journal::open(dir.path(), &other_build, false, false).unwrap();
+        assert!(done.is_empty(), "a journal of another build must not be resumed");
         let dir = journal_with(&[entry(0, "x")]);
         let (_, done) = Journal::open(dir.path(), &header("other"), false, false).unwrap();
         assert!(done.is_empty());
-        let mut old = header("other");
-        old.version = "0".into();
-        let e = Journal::open(dir.path(), &old, false, false).err().unwrap();
-        assert_eq!(e.exit_code(), 2, "{e}");
-        assert!(e.to_string().contains("--force"), "{e}");
-        assert!(Journal::open(dir.path(), &old, true, false).is_ok());
+        let dir = journal_with(&[entry(0, "x")]);
+        let (_, done) = Journal::open(dir.path(), &header("k"), true, false).unwrap();
+        assert!(done.is_empty());
+    }
+
+    /// The journal's lines after `edit`, reopened: the entries it resumes and the file's
+    /// entries afterwards.
+    fn reopened_after(edit: impl Fn(&mut Vec<String>)) -> (Vec<JournalEntry>, Vec<String>) {
+        let dir = journal_with(&[entry(0, "x"), entry(1, "y"), entry(2, "z")]);
+        let path = journal_path(dir.path(), "e");
+        let mut lines: Vec<String> = std::fs::read_to_string(&path).unwrap().lines().map(String::from).collect();
+        edit(&mut lines);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        let dropped = read(&path).unwrap().unwrap().dropped;
+        let (_, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();
+        assert!(read(&path).unwrap().unwrap().dropped.is_empty(), "dropped lines are removed from the file");
+        (done, dropped)
     }
 
     #[test]
-    fn entries_not_matching_the_header_are_refused() {
-        let dir = journal_with(&[entry(0, "y")]);
-        assert!(read(&journal_path(dir.path(), "e")).is_err());
+    fn an_edited_line_is_dropped_with_its_line_number() {
+        let (done, dropped) = reopened_after(|l| l[2] = l[2].replace("row 1", "row 7"));
+        assert_eq!(done, vec![entry(0, "x"), entry(2, "z")]);
+        assert_eq!(dropped.len(), 1);
+        assert!(dropped[0].contains("e.jsonl:3: checksum does not match"), "{dropped:?}");
+    }
+
+    #[test]
+    fn swapped_contents_and_repeated_items_are_dropped() {
+        let (done, dropped) = reopened_after(|l| {
+            let moved = l[1].replace("\"index\":0", "\"index\":1");
+            l[2] = moved;
+        });
+        assert_eq!(done, vec![entry(0, "x"), entry(2, "z")], "{dropped:?}");
+        let (done, dropped) = reopened_after(|l| {
+            let copy = l[1].clone();
+            l.push(copy);
+        });
+        assert_eq!(done, vec![entry(0, "x"), entry(1, "y"), entry(2, "z")]);
+        assert!(dropped[0].contains("e.jsonl:5: item 0 (`x`) appears twice"), "{dropped:?}");
+    }
+
+    #[test]
+    fn entries_not_matching_the_header_are_dropped() {
+        let dir = journal_with(&[entry(0, "y"), entry(1, "y")]);
+        let back = read(&journal_path(dir.path(), "e")).unwrap().unwrap();
+        assert_eq!(back.entries, vec![entry(1, "y")]);
+        assert!(back.dropped[0].contains(":2: item 0 (`y`) is not the header's item 0"), "{:?}", back.dropped);
     }
 }

@@ -20,15 +20,14 @@ pub struct OutDirLock {
 }
 
 impl OutDirLock {
-    /// Creates `out` if needed and takes its lock.
+    /// Creates `out` if needed, claims it as a results directory
+    /// ([`super::owned::claim`]) and takes its lock.
     ///
-    /// Refuses (exit 2) when `out` is a file, or when another process holds the lock,
-    /// naming the directory and the holder's pid.
+    /// Refuses (exit 2) when `out` is a file, a non-empty directory that is not a results
+    /// directory, or when another process holds the lock, naming the directory and the
+    /// holder's pid.
     pub fn acquire(out: &Path) -> Result<OutDirLock> {
-        if out.exists() && !out.is_dir() {
-            return Err(InputError::in_file(out, "the results directory is a file, not a directory").into());
-        }
-        std::fs::create_dir_all(out).with_context(|| format!("cannot create results directory {}", out.display()))?;
+        super::owned::claim(out)?;
         let path = out.join(".lock");
         let mut file = OpenOptions::new()
             .read(true)

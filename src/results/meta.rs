@@ -54,7 +54,7 @@ pub struct ExperimentMeta {
     pub threads: usize,
     /// Per-call limit in seconds (absent: none).
     pub time_limit: Option<f64>,
-    /// Resume key: entry, seed, limit and program version.
+    /// Resume key: entry, seed, limit, inputs and build identity.
     pub key: String,
     /// Rows written.
     pub rows: usize,
@@ -62,6 +62,9 @@ pub struct ExperimentMeta {
     pub seconds: f64,
     /// Program version that wrote it.
     pub version: String,
+    /// Build identity ([`crate::BUILD_ID`]) of the program that computed the rows.
+    #[serde(default)]
+    pub build: String,
     /// Hash of the CSV's bytes: the CSV is this experiment's only if it hashes to this.
     #[serde(default)]
     pub csv_hash: Option<String>,
@@ -84,18 +87,23 @@ impl ExperimentMeta {
     }
 
     /// Reads every metadata file in `out/meta`, sorted by name.
-    pub fn read_all(out: &Path) -> Vec<ExperimentMeta> {
-        let mut all: Vec<ExperimentMeta> = std::fs::read_dir(out.join("meta"))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| {
-                let p = e.path();
-                (p.extension()? == "toml").then(|| toml::from_str(&std::fs::read_to_string(&p).ok()?).ok())?
-            })
-            .collect();
+    ///
+    /// A `*.toml` file there that cannot be read or is not whole metadata (truncated,
+    /// edited) is an error naming the file, never skipped.
+    pub fn read_all(out: &Path) -> anyhow::Result<Vec<ExperimentMeta>> {
+        let mut all = Vec::new();
+        for entry in std::fs::read_dir(out.join("meta")).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.extension().is_none_or(|x| x != "toml") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+            let meta: ExperimentMeta = toml::from_str(&text)
+                .map_err(|e| anyhow::anyhow!("{}: damaged experiment metadata: {}", p.display(), e.message()))?;
+            all.push(meta);
+        }
         all.sort_by(|a, b| a.name.cmp(&b.name));
-        all
+        Ok(all)
     }
 }
 
@@ -106,6 +114,10 @@ pub struct RunMeta {
     pub version: String,
     /// Git revision the binary was built from.
     pub git_revision: String,
+    /// Build identity ([`crate::BUILD_ID`]) of the binary: every experiment this run
+    /// computed or kept was computed by it.
+    #[serde(default)]
+    pub build: String,
     /// `rustc --version` of the build.
     pub rustc: String,
     /// CPU model of this machine.
@@ -122,7 +134,7 @@ pub struct RunMeta {
     pub started: String,
     /// End time (UTC, RFC 3339), absent while running.
     pub finished: Option<String>,
-    /// `complete`, `running` or `interrupted`.
+    /// `complete`, `running`, `interrupted` or `failed`.
     pub state: String,
     /// Manifest path as given.
     pub manifest: String,
@@ -181,6 +193,7 @@ impl RunMeta {
         RunMeta {
             version: crate::VERSION.to_string(),
             git_revision: crate::GIT_REVISION.to_string(),
+            build: crate::BUILD_ID.to_string(),
             rustc: crate::RUSTC_VERSION.to_string(),
             cpu: crate::base::machine::cpu_model(),
             cores: crate::base::machine::default_threads(),

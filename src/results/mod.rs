@@ -1,5 +1,5 @@
 //! What a run leaves on disk and how it is read back: typed rows and their columns, the
-//! row journal, the results-directory lock, atomic files, per-experiment and run metadata,
+//! row journal, the results-directory lock and ownership marker, atomic files, per-experiment and run metadata,
 //! and the comparison of two results directories. Imports `base` and `search`.
 
 pub mod atomic;
@@ -7,4 +7,5 @@ pub mod compare;
 pub mod journal;
 pub mod lock;
 pub mod meta;
+pub mod owned;
 pub mod row;

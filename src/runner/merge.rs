@@ -1,7 +1,7 @@
 //! `harness merge SHARD_DIR... --out DIR`: the results of a sharded run put together.
 //!
-//! The shards must come from the same manifest (hash), seed, program version and shard
-//! count, be complete, and together hold every item of every experiment exactly once.
+//! The shards must come from the same manifest (hash), seed, program version, build
+//! identity and shard count, be complete, and together hold every item of every experiment exactly once.
 //! The merged directory is an ordinary results directory: CSVs in manifest order with the
 //! rows in item order (equal to a single run's, time columns aside), metadata and
 //! journals as a single run writes them, `run.toml` listing the shards, then the LaTeX
@@ -62,6 +62,7 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
         differs("manifest hash", &first.meta.manifest_hash, &s.meta.manifest_hash)?;
         differs("seed", &first.meta.seed.to_string(), &s.meta.seed.to_string())?;
         differs("program version", &first.meta.version, &s.meta.version)?;
+        differs("build", &first.meta.build, &s.meta.build)?;
         differs("shard count", &first.count.to_string(), &s.count.to_string())?;
         differs("experiment list", &first.meta.experiments.join(","), &s.meta.experiments.join(","))?;
     }
@@ -95,6 +96,9 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
         })?;
         let j = journal::read(&jpath)?
             .ok_or_else(|| InputError::in_file(&jpath, format!("experiment `{name}` has no journal in this shard")))?;
+        if !j.dropped.is_empty() {
+            return Err(InputError::new(format!("{}; rerun that shard to recompute them", j.dropped.join("; "))).into());
+        }
         if j.header.key != meta.key {
             return Err(InputError::in_file(
                 &jpath,
@@ -165,10 +169,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     }
     let _lock = OutDirLock::acquire(out)?;
     crate::results::atomic::clean_temp_files(out);
+    let meta = merged_run_meta(&shards);
+    write_run_meta(out, &RunMeta { state: "running".into(), finished: None, ..meta.clone() })?;
     for m in &merged {
         write_experiment(out, m)?;
     }
-    let meta = merged_run_meta(&shards);
     write_run_meta(out, &meta)?;
     announce_timeouts(&meta.timeouts);
     crate::report::generate(out, crate::runner::registry::reports())?;

@@ -13,7 +13,7 @@ use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta};
-use crate::runner::manifest::{hash_bytes, ExperimentSpec, Manifest};
+use crate::runner::manifest::{hash_bytes, hash_texts, ExperimentSpec, Manifest};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
 use crate::search::pool::in_pool;
@@ -129,15 +129,16 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     write_run_meta(&opts.out, &meta)?;
     for p in &planned {
-        let key = p.spec.resume_key();
+        let key = build_key(p.spec);
         if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
             eprintln!(
-                "[{}] already done for this entry, its inputs and version, skipped (--force reruns it)",
+                "[{}] already done for this entry, its inputs and this build, skipped (--force reruns it)",
                 p.spec.name
             );
             meta.skipped.push(p.spec.name.clone());
             continue;
         }
+        announce_other_build(&opts.out, &p.spec.name);
         match run_one(p, &key, opts) {
             Ok(timeouts) => {
                 meta.ran.push(p.spec.name.clone());
@@ -146,7 +147,9 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             Err(e) => {
                 meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
                 meta.finished = Some(meta::utc_now());
-                write_run_meta(&opts.out, &meta)?;
+                if let Err(also) = write_run_meta(&opts.out, &meta) {
+                    eprintln!("could not also mark {} {}: {also:#}", opts.out.join("run.toml").display(), meta.state);
+                }
                 return Err(e);
             }
         }
@@ -175,6 +178,21 @@ pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
     Ok(())
 }
 
+/// The resume key of an entry for this build: the entry's key (entry, seed, limit, thread
+/// counts, inputs) and [`crate::BUILD_ID`], so that results of other code are never kept.
+pub fn build_key(spec: &ExperimentSpec) -> String {
+    hash_texts([spec.resume_key().as_str(), crate::BUILD_ID])
+}
+
+/// Says on stderr when `name`'s committed results were computed by another build (they
+/// are recomputed).
+fn announce_other_build(out: &Path, name: &str) {
+    if let Some(m) = ExperimentMeta::read(out, name).filter(|m| m.build != crate::BUILD_ID) {
+        let old = if m.build.is_empty() { "unknown" } else { m.build.as_str() };
+        eprintln!("[{name}] results of build {old} (this is build {}): recomputed", crate::BUILD_ID);
+    }
+}
+
 /// Whether experiment `name` was committed for exactly this key and shard, and its CSV
 /// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
 fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
@@ -200,6 +218,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
         experiment: p.spec.name.clone(),
         key: key.to_string(),
         version: crate::VERSION.to_string(),
+        build: crate::BUILD_ID.to_string(),
         shard: opts.shard.map(|s| s.to_string()),
         columns: columns.clone(),
         items: p.items.iter().map(|i| i.id.clone()).collect(),
@@ -314,6 +333,7 @@ fn commit(
         rows: rows.len(),
         seconds: start.elapsed().as_secs_f64(),
         version: crate::VERSION.to_string(),
+        build: crate::BUILD_ID.to_string(),
         csv_hash: Some(hash_bytes(&bytes)),
         shard: opts.shard.map(|s| s.to_string()),
     };

@@ -70,13 +70,40 @@ fn absolute(p: &Path) -> Result<PathBuf> {
     Ok(std::path::absolute(p).with_context(|| format!("cannot make {} absolute", p.display()))?)
 }
 
-/// The two job scripts: (array, merge).
+/// Refuses values that would end a `#SBATCH` line early or add a line to a script: a
+/// partition that is not letters, digits and `_.,-`, and a results directory whose path
+/// holds a newline, a quote or a space (`#SBATCH --output=` cannot quote).
+fn check_script_values(opts: &SlurmOptions, logs: &Path) -> Result<()> {
+    if let Some(p) = &opts.partition {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.,-".contains(&b)) {
+            let shown: String = p.chars().take(40).collect::<String>().escape_default().to_string();
+            return Err(InputError::new(format!(
+                "--partition `{shown}`: a partition name is letters, digits and `_.,-` (a comma separates several)"
+            ))
+            .into());
+        }
+    }
+    let path = logs.display().to_string();
+    if path.bytes().any(|b| b.is_ascii_whitespace() || b"\"'\\".contains(&b)) {
+        return Err(InputError::new(format!(
+            "--out `{}`: the Slurm scripts' log paths cannot hold spaces, newlines or quotes; give another directory",
+            path.escape_default()
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// The two job scripts: (array, merge). The array's tasks get SIGTERM 120 s before their
+/// time limit (`--signal=B:TERM@120`): the shard stops cooperatively, journals what
+/// finished and marks its `run.toml` interrupted, so submitting the array again resumes it.
 pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> {
     let out = absolute(&opts.out)?;
     let manifest = absolute(&opts.manifest)?;
     let logs = out.join("slurm").join("logs");
     let bin = sh_quote(&harness.display().to_string());
     let n = opts.shards;
+    check_script_values(opts, &logs)?;
     let partition = opts.partition.as_ref().map(|p| format!("#SBATCH --partition={p}\n")).unwrap_or_default();
     let extra: String = opts.run_args.iter().map(|a| format!(" {}", sh_quote(a))).collect();
     let array = format!(
@@ -88,6 +115,7 @@ pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> 
          #SBATCH --time={time}\n\
          {partition}\
          #SBATCH --output={logs}/shard-%a.log\n\
+         #SBATCH --signal=B:TERM@120\n\
          set -euo pipefail\n\
          exec {bin} run {m} --shard \"$SLURM_ARRAY_TASK_ID/{n}\" --threads \"${{SLURM_CPUS_PER_TASK:-{cpus}}}\" \
          --out {shards}/\"$SLURM_ARRAY_TASK_ID\"{extra}\n",
@@ -195,6 +223,30 @@ mod tests {
             "{array}"
         );
         assert!(merge.contains("/bin/harness merge /r/shards/0 /r/shards/1 /r/shards/2 --out /r\n"), "{merge}");
+    }
+
+    #[test]
+    fn values_that_could_add_a_script_line_are_refused() {
+        let mut opts = SlurmOptions {
+            manifest: "m.toml".into(),
+            shards: 2,
+            cpus_per_task: 1,
+            time: "01:00:00".into(),
+            partition: Some("x\ntouch /tmp/INJ".into()),
+            out: "/tmp/out".into(),
+            run_args: Vec::new(),
+            submit: false,
+        };
+        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("--partition `x\\ntouch /tmp/INJ`"), "{e}");
+        opts.partition = Some("short,long".into());
+        opts.out = "/tmp/my results".into();
+        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+        opts.out = "/tmp/out".into();
+        let (array, _) = scripts(&opts, Path::new("/bin/harness")).unwrap();
+        assert!(array.contains("#SBATCH --partition=short,long\n#SBATCH --output="), "{array}");
+        assert!(array.contains("#SBATCH --signal=B:TERM@120\n"), "{array}");
     }
 
     #[test]

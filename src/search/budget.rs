@@ -1,4 +1,4 @@
-//! Cooperative time limits and Ctrl-C for searches.
+//! Cooperative time limits and Ctrl-C (SIGINT, SIGTERM, SIGHUP) for searches.
 //!
 //! A search calls [`Budget::tick`] every few thousand positions. The call adds the
 //! positions to a live counter (for progress bars) and answers whether the search must
@@ -14,7 +14,10 @@ use crate::base::error::Error;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Marks the process as interrupted (called by the Ctrl-C handler).
+/// The signal that interrupted the process (0: none yet).
+static SIGNAL: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Marks the process as interrupted (called by the signal handler).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
@@ -31,16 +34,55 @@ pub fn clear_interrupt() {
     INTERRUPTED.store(false, Ordering::SeqCst);
 }
 
-/// Installs the Ctrl-C handler once; the first Ctrl-C asks searches to stop, a second exits.
+/// The exit code of a process stopped by its interrupt: 128 + the signal's number (130
+/// for SIGINT, 143 for SIGTERM, 129 for SIGHUP); 130 when no signal was seen.
+pub fn interrupt_exit_code() -> u8 {
+    match SIGNAL.load(Ordering::SeqCst) {
+        s @ 1..=127 => 128 + s as u8,
+        _ => 130,
+    }
+}
+
+/// The name of the signal that interrupted the process (`SIGINT` when none was seen).
+pub fn interrupt_signal_name() -> &'static str {
+    match SIGNAL.load(Ordering::SeqCst) {
+        15 => "SIGTERM",
+        1 => "SIGHUP",
+        _ => "SIGINT",
+    }
+}
+
+/// Installs the handler of SIGINT (Ctrl-C), SIGTERM (`kill`, `timeout`, Slurm's time
+/// limit) and SIGHUP once: the first signal asks searches to stop, so that runs journal
+/// what finished and one-shots print their `interrupted` object; a second signal exits at
+/// once with 128 + its number.
 pub fn install_ctrlc_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
+    ONCE.call_once(install_signal_thread);
+}
+
+#[cfg(unix)]
+fn install_signal_thread() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+        for signal in signals.forever() {
             if interrupted() {
-                std::process::exit(130);
+                std::process::exit(128 + signal);
             }
+            SIGNAL.store(signal, Ordering::SeqCst);
             interrupt();
-        });
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn install_signal_thread() {
+    let _ = ctrlc::set_handler(|| {
+        if interrupted() {
+            std::process::exit(130);
+        }
+        interrupt();
     });
 }
 

@@ -150,13 +150,14 @@ pub fn play(args: PlayArgs) -> Result<()> {
 }
 
 /// The error of a one-shot search that `stopped` under `budget` ([`Budget::error`]).
-/// With `--json` and a time limit, first prints one JSON object on stdout: `"status":
-/// "timeout"`, the limit, the seconds since its clock started, and the partial figures in `partial` (with
-/// `positions_so_far`, the positions the search reported before it stopped, or for
-/// Monte Carlo the random games played).
+/// With `--json`, first prints one JSON object on stdout: `"status": "timeout"` (a time
+/// limit) or `"interrupted"` (Ctrl-C, SIGTERM, SIGHUP), the limit, the seconds since its
+/// clock started, and the partial figures in `partial` (with `positions_so_far`, the
+/// positions the search reported before it stopped, or for Monte Carlo the random games
+/// played).
 fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, partial: Value) -> Error {
-    if json_mode && stopped == Stopped::TimeLimit {
-        let mut v = json!({"status": "timeout", "time_limit": budget.limit().map(|l| l.as_secs_f64()),
+    if json_mode {
+        let mut v = json!({"status": stopped.to_string(), "time_limit": budget.limit().map(|l| l.as_secs_f64()),
                            "seconds": budget.elapsed().as_secs_f64(), "positions_so_far": budget.live_positions()});
         if let (Some(obj), Value::Object(extra)) = (v.as_object_mut(), partial) {
             obj.extend(extra);

@@ -1,0 +1,153 @@
+//! Data safety of results directories: only owned directories are written, only listed
+//! files removed; results and journals of another build are recomputed; edited journal
+//! lines are recomputed; an edited CSV is not published.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{csv_without_time_columns, harness, stderr, write};
+
+/// A manifest with one checkers perft experiment, depths 1-6 (perft(6) = 36768).
+fn manifest(dir: &Path) -> PathBuf {
+    let text = "seed = 1\n\n[[experiment]]\nname = \"perft\"\ngame = \"checkers\"\nkind = \"perft\"\n\
+                board = \"8x8 r3\"\ndepths = [1, 2, 3, 4, 5, 6]\n";
+    PathBuf::from(write(dir, "m.toml", text))
+}
+
+fn run(m: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["run", m.to_str().unwrap(), "--out", out.to_str().unwrap(), "--threads", "1"];
+    args.extend_from_slice(extra);
+    harness(&args)
+}
+
+fn report(out: &Path) -> std::process::Output {
+    harness(&["report", out.to_str().unwrap()])
+}
+
+/// A finished results directory of the perft manifest and its CSV's comparable cells.
+fn finished(dir: &Path) -> (PathBuf, PathBuf, Vec<Vec<String>>) {
+    let m = manifest(dir);
+    let out = dir.join("out");
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let cells = csv_without_time_columns(&out.join("perft.csv"));
+    assert!(cells.iter().any(|r| r.contains(&"36768".to_string())), "{cells:?}");
+    (m, out, cells)
+}
+
+fn edit(path: &Path, f: impl Fn(String) -> String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let edited = f(text.clone());
+    assert_ne!(edited, text, "the edit must change {}", path.display());
+    std::fs::write(path, edited).unwrap();
+}
+
+#[test]
+fn a_foreign_directory_is_refused_and_its_files_survive() {
+    let dir = tempfile::tempdir().unwrap();
+    let foreign = dir.path().join("x");
+    std::fs::create_dir_all(foreign.join("plots")).unwrap();
+    std::fs::write(foreign.join("plots/figure1.pdf"), "fig").unwrap();
+    for o in [report(&foreign), run(&manifest(dir.path()), &foreign, &[])] {
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("not a harness results directory"), "{}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(foreign.join("plots/figure1.pdf")).unwrap(), "fig");
+        assert!(!foreign.join("tex").exists());
+    }
+}
+
+#[test]
+fn user_files_in_a_results_directory_survive_report_and_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, _) = finished(dir.path());
+    assert!(out.join("plots/perft-leaves.svg").is_file() || out.join("tex/perft.tex").is_file());
+    std::fs::write(out.join("plots/figure1.pdf"), "fig").unwrap();
+    std::fs::write(out.join("tex/kind-mine.tex"), "mine").unwrap();
+    let o = report(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&m, &out, &["--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(out.join("plots/figure1.pdf")).unwrap(), "fig");
+    assert_eq!(std::fs::read_to_string(out.join("tex/kind-mine.tex")).unwrap(), "mine");
+}
+
+#[test]
+fn results_of_another_build_are_recomputed_and_its_journal_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, cells) = finished(dir.path());
+    let meta = out.join("meta/perft.toml");
+    edit(&meta, |t| t.replacen("build = \"", "build = \"older-", 1).replacen("key = \"", "key = \"old", 1));
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("results of build older-"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("already done"), "{}", stderr(&o));
+    let run_toml = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(run_toml.contains(&format!("build = \"{}\"", harness::BUILD_ID)), "{run_toml}");
+
+    let journal = out.join(".journal/perft.jsonl");
+    std::fs::remove_file(&meta).unwrap();
+    edit(&journal, |t| {
+        let half: Vec<&str> = t.lines().take(4).collect();
+        half.join("\n").replacen("\"build\":\"", "\"build\":\"older-", 1) + "\n"
+    });
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unfinished journal of build older-"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("resuming"), "{}", stderr(&o));
+    assert_eq!(csv_without_time_columns(&out.join("perft.csv")), cells);
+}
+
+/// Flips the last digit before the checksum of journal line `n` (1-based).
+fn flip_a_digit(text: String, n: usize) -> String {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let line = &mut lines[n - 1];
+    let end = line.find(",\"sum\"").unwrap();
+    let at = line[..end].rfind(|c: char| c.is_ascii_digit()).unwrap();
+    let digit = if &line[at..=at] == "7" { "8" } else { "7" };
+    line.replace_range(at..=at, digit);
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn edited_journal_lines_are_recomputed_and_swapped_lines_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, cells) = finished(dir.path());
+    let journal = out.join(".journal/perft.jsonl");
+    std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
+    edit(&journal, |t| flip_a_digit(t, 7));
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.jsonl:7: checksum does not match"), "{}", stderr(&o));
+    assert_eq!(csv_without_time_columns(&out.join("perft.csv")), cells);
+
+    std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
+    edit(&journal, |t| {
+        let mut lines: Vec<&str> = t.lines().collect();
+        lines.swap(6, 3);
+        lines.join("\n") + "\n"
+    });
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(csv_without_time_columns(&out.join("perft.csv")), cells);
+}
+
+#[test]
+fn an_edited_csv_is_refused_and_an_unfinished_run_is_announced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = finished(dir.path());
+    let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
+    edit(&out.join("perft.csv"), |t| t.replacen("36768", "99999", 1));
+    let o = report(&out);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: changed after the run wrote it"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(out.join("tex/perft.tex")).unwrap(), table);
+
+    edit(&out.join("perft.csv"), |t| t.replacen("99999", "36768", 1));
+    edit(&out.join("run.toml"), |t| t.replacen("state = \"complete\"", "state = \"running\"", 1));
+    let o = report(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("says the run is `running`, not complete"), "{}", stderr(&o));
+    let state = std::fs::read_to_string(out.join("tex/state.tex")).unwrap();
+    assert!(state.contains("Unfinished results"), "{state}");
+}

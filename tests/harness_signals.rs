@@ -1,0 +1,60 @@
+//! SIGTERM (what `timeout`, `kill` and Slurm's time limit send) stops like Ctrl-C: a run
+//! journals what finished, marks `run.toml` interrupted, exits 143 and resumes when run
+//! again; a `--json` one-shot prints its `interrupted` object.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::write;
+
+/// Starts the binary with `args`, sends SIGTERM after `after`, and collects its output.
+fn terminated(args: &[&str], after: Duration) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn sigterm_during_a_run_marks_it_interrupted_and_the_rerun_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "m.toml",
+        "seed = 1\n\n[[experiment]]\nname = \"perft\"\ngame = \"checkers\"\nkind = \"perft\"\n\
+         board = \"8x8 r3\"\ndepths = [1, 2, 3, 4, 14, 15]\n",
+    );
+    let out = dir.path().join("out");
+    let args = ["run", m.as_str(), "--out", out.to_str().unwrap(), "--threads", "1"];
+    let o = terminated(&args, Duration::from_millis(2500));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(143), "{stderr}");
+    assert!(stderr.contains("interrupted (SIGTERM)"), "{stderr}");
+    let run_toml = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(run_toml.contains("state = \"interrupted\""), "{run_toml}");
+    let o = terminated(&args, Duration::from_millis(2500));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("resuming: 4 items already in the journal"), "{stderr}");
+}
+
+#[test]
+fn sigterm_makes_a_json_one_shot_print_its_interrupted_object() {
+    let o = terminated(
+        &["checkers", "perft", "8", "8", "3", "16", "--json", "--threads", "1"],
+        Duration::from_millis(1500),
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(143), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    assert_eq!(v["status"], "interrupted", "{stdout}");
+    assert_eq!(v["depth"], 16, "{stdout}");
+}
