@@ -18,7 +18,6 @@ use crate::base::error::{Error, Result};
 use crate::experiment::spec::ExperimentSpec;
 use crate::results::row::Status;
 use crate::search::budget::Budget;
-use crate::search::budget::Stopped;
 use crate::search::rng::{item_rng, Rng};
 use crate::search::timing::{sample, SamplePolicy, Sampled};
 use std::fmt::Debug;
@@ -138,7 +137,10 @@ impl<'a> RunContext<'a> {
 
     /// Samples one timed cell under the experiment's policy: `run` gets a fresh budget
     /// for each call (see [`crate::search::timing::sample`]).
-    pub fn sample<T: PartialEq + Debug>(&self, mut run: impl FnMut(&Budget) -> StdResult<T, Stopped>) -> Sampled<T> {
+    pub fn sample<T: PartialEq + Debug, E: Clone>(
+        &self,
+        mut run: impl FnMut(&Budget) -> StdResult<T, E>,
+    ) -> Sampled<T, E> {
         sample(&self.spec.sampling, || run(&self.budget()))
     }
 

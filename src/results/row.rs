@@ -513,6 +513,13 @@ impl Cpu {
         }
     }
 
+    /// The CPU cells of the slowest (by median) of several timed calls of one row, each
+    /// with the threads it ran on; empty when none was measured.
+    pub fn of_slowest(calls: &[(Option<&Samples>, usize)]) -> Cpu {
+        let measured = calls.iter().filter_map(|&(s, t)| Some((s?.median()?, s?, t)));
+        measured.max_by(|a, b| a.0.total_cmp(&b.0)).map_or_else(Cpu::default, |(_, s, t)| Cpu::of(Some(s), t))
+    }
+
     /// The CPU share, if measured.
     pub fn share(&self) -> Option<f64> {
         self.cpu_share

@@ -161,9 +161,9 @@ impl Samples {
 /// What sampling a cell gave: the outcome that the row reports, the samples of the runs
 /// that finished, and what differed when a later sample's outcome was not the first's.
 #[derive(Debug, Clone)]
-pub struct Sampled<T> {
-    /// The first sample's outcome, or the stop (time limit, Ctrl-C) that ended the cell.
-    pub outcome: Result<T, Stopped>,
+pub struct Sampled<T, E = Stopped> {
+    /// The first sample's outcome, or the stop (time limit, Ctrl-C, ...) that ended the cell.
+    pub outcome: Result<T, E>,
     /// Every recorded sample that finished.
     pub samples: Samples,
     /// `nondeterministic: ...` naming the differing outcomes, when a sample's differed.
@@ -171,11 +171,14 @@ pub struct Sampled<T> {
 }
 
 /// One run of a timed cell.
-pub type Run<'a, T> = dyn FnMut() -> Result<T, Stopped> + 'a;
+pub type Run<'a, T, E = Stopped> = dyn FnMut() -> Result<T, E> + 'a;
 
 /// Samples one cell under `policy`; see [`sample_interleaved`].
-pub fn sample<T: PartialEq + Debug>(policy: &SamplePolicy, mut run: impl FnMut() -> Result<T, Stopped>) -> Sampled<T> {
-    let mut runs: [&mut Run<T>; 1] = [&mut run];
+pub fn sample<T: PartialEq + Debug, E: Clone>(
+    policy: &SamplePolicy,
+    mut run: impl FnMut() -> Result<T, E>,
+) -> Sampled<T, E> {
+    let mut runs: [&mut Run<T, E>; 1] = [&mut run];
     sample_interleaved(policy, &mut runs).pop().expect("one run gives one result")
 }
 
@@ -187,8 +190,11 @@ pub fn sample<T: PartialEq + Debug>(policy: &SamplePolicy, mut run: impl FnMut()
 /// calls (the first round always runs). A run stopped by its time limit or Ctrl-C ends
 /// the cell: its stop is that call's outcome and nothing is repeated. Every later
 /// outcome is compared with the first round's.
-pub fn sample_interleaved<T: PartialEq + Debug>(policy: &SamplePolicy, runs: &mut [&mut Run<T>]) -> Vec<Sampled<T>> {
-    let mut cells: Vec<Sampled<T>> = Vec::new();
+pub fn sample_interleaved<T: PartialEq + Debug, E: Clone>(
+    policy: &SamplePolicy,
+    runs: &mut [&mut Run<T, E>],
+) -> Vec<Sampled<T, E>> {
+    let mut cells: Vec<Sampled<T, E>> = Vec::new();
     let mut stopped = None;
     for _ in 0..policy.warmup {
         if let Some(s) = runs.iter_mut().find_map(|run| run().err()) {
@@ -211,10 +217,10 @@ pub fn sample_interleaved<T: PartialEq + Debug>(policy: &SamplePolicy, runs: &mu
     }
     if let Some(s) = stopped {
         for cell in &mut cells {
-            cell.outcome = Err(s);
+            cell.outcome = Err(s.clone());
         }
         cells.resize_with(runs.len(), || Sampled {
-            outcome: Err(s),
+            outcome: Err(s.clone()),
             samples: Samples::default(),
             nondeterministic: None,
         });
@@ -223,13 +229,13 @@ pub fn sample_interleaved<T: PartialEq + Debug>(policy: &SamplePolicy, runs: &mu
 }
 
 /// Records run `i`'s sample of round `round`; returns the stop that ends the cell, if any.
-fn record<T: PartialEq + Debug>(
-    cells: &mut Vec<Sampled<T>>,
+fn record<T: PartialEq + Debug, E>(
+    cells: &mut Vec<Sampled<T, E>>,
     i: usize,
     round: u32,
-    r: Result<T, Stopped>,
+    r: Result<T, E>,
     time: Sample,
-) -> Option<Stopped> {
+) -> Option<E> {
     let value = match r {
         Ok(v) => v,
         Err(s) => return Some(s),
@@ -263,7 +269,7 @@ mod tests {
     #[test]
     fn a_fast_cell_gets_its_samples() {
         let calls = Cell::new(0);
-        let s = sample(&policy(5, 10.0), || {
+        let s: Sampled<_> = sample(&policy(5, 10.0), || {
             calls.set(calls.get() + 1);
             Ok(42)
         });
@@ -274,7 +280,7 @@ mod tests {
     fn warmup_runs_are_not_recorded() {
         let calls = Cell::new(0);
         let p = SamplePolicy { warmup: 2, ..policy(3, 10.0) };
-        let s = sample(&p, || {
+        let s: Sampled<_> = sample(&p, || {
             calls.set(calls.get() + 1);
             Ok(1)
         });
@@ -283,12 +289,12 @@ mod tests {
 
     #[test]
     fn a_slow_cell_stops_after_its_budget() {
-        let s = sample(&policy(5, 0.05), || {
+        let s: Sampled<_> = sample(&policy(5, 0.05), || {
             std::thread::sleep(Duration::from_millis(30));
             Ok(())
         });
         assert_eq!(s.samples.len(), 2, "30 ms, 60 ms: the budget of 50 ms is spent");
-        let one = sample(&policy(5, 0.01), || {
+        let one: Sampled<_> = sample(&policy(5, 0.01), || {
             std::thread::sleep(Duration::from_millis(20));
             Ok(())
         });
@@ -298,7 +304,7 @@ mod tests {
     #[test]
     fn a_nondeterministic_search_is_named() {
         let n = Cell::new(0u64);
-        let s = sample(&policy(3, 10.0), || {
+        let s: Sampled<_> = sample(&policy(3, 10.0), || {
             n.set(n.get() + 1);
             Ok(if n.get() == 2 { 7 } else { 6 })
         });
@@ -308,7 +314,7 @@ mod tests {
     #[test]
     fn a_stopped_sample_ends_the_cell_without_repeating() {
         let calls = Cell::new(0);
-        let s = sample(&policy(5, 10.0), || {
+        let s: Sampled<_> = sample(&policy(5, 10.0), || {
             calls.set(calls.get() + 1);
             if calls.get() == 1 {
                 Ok(1)
@@ -330,7 +336,7 @@ mod tests {
             order.borrow_mut().push('b');
             Ok(2)
         };
-        let mut runs: [&mut Run<i32>; 2] = [&mut a, &mut b];
+        let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut a, &mut b];
         let cells = sample_interleaved(&policy(3, 10.0), &mut runs);
         assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
         assert_eq!((cells[0].outcome, cells[1].outcome), (Ok(1), Ok(2)));
