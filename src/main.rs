@@ -75,6 +75,15 @@ struct RunArgs {
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
     #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Timed samples per cell, from 1 to 1000, overriding the manifest's (default 5).
+    #[arg(long, value_parser = harness::experiment::args::parse_samples, value_name = "N")]
+    samples: Option<u32>,
+    /// Untimed warm-up runs before each cell's samples, from 0 to 10 (default 0).
+    #[arg(long, value_parser = harness::experiment::args::parse_warmup, value_name = "N")]
+    warmup: Option<u32>,
+    /// Seconds after which a cell starts no further sample, from 0 to 3600 (default 3).
+    #[arg(long, value_parser = harness::experiment::args::parse_sample_budget, value_name = "SECONDS")]
+    sample_budget: Option<f64>,
     /// Rerun experiments whose results are already there (and discard their journals).
     #[arg(long)]
     force: bool,
@@ -143,6 +152,11 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         time_limit: args.time_limit,
         force: args.force,
         shard: args.shard,
+        sampling: harness::runner::manifest::SamplingOverrides {
+            samples: args.samples,
+            warmup: args.warmup,
+            budget: args.sample_budget,
+        },
     };
     if args.dry_run {
         print!("{}", run::dry_run(&opts)?);

@@ -209,9 +209,7 @@ fn without_times(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let time = |c: &str| {
-        c == "seconds" || c.ends_with("_seconds") || c == "speedup" || c.ends_with("_per_second") || c == "threads"
-    };
+    let time = |c: &str| harness::results::row::varies_between_runs(c);
     let mut reader = csv::Reader::from_path(path).unwrap();
     let mut out = header.join(",") + "\n";
     for record in reader.records() {

@@ -42,28 +42,51 @@ fn table_body() -> String {
     )
 }
 
-const COLUMNS: [&str; 25] = [
+const COLUMNS: [&str; 48] = [
     "instance",
     "height",
     "width",
     "stones",
     "dumb_find_positions",
     "dumb_find_seconds",
+    "dumb_find_seconds_min",
+    "dumb_find_seconds_max",
+    "dumb_find_seconds_mad",
+    "dumb_find_seconds_samples",
     "smart_find_positions",
     "smart_find_seconds",
+    "smart_find_seconds_min",
+    "smart_find_seconds_max",
+    "smart_find_seconds_mad",
+    "smart_find_seconds_samples",
     "solutions_distinct",
     "solutions_labelled",
     "solutions_up_to_symmetry",
     "dumb_count_positions",
     "dumb_count_seconds",
+    "dumb_count_seconds_min",
+    "dumb_count_seconds_max",
+    "dumb_count_seconds_mad",
+    "dumb_count_seconds_samples",
     "smart_count_positions",
     "smart_count_seconds",
+    "smart_count_seconds_min",
+    "smart_count_seconds_max",
+    "smart_count_seconds_mad",
+    "smart_count_seconds_samples",
     "fast_count_positions",
     "fast_count_seconds",
+    "fast_count_seconds_min",
+    "fast_count_seconds_max",
+    "fast_count_seconds_mad",
+    "fast_count_seconds_samples",
     "dumb_find_positions_source",
     "smart_find_positions_source",
     "dumb_count_positions_source",
     "smart_count_positions_source",
+    "samples",
+    "cpu_seconds",
+    "cpu_share",
     "threads",
     "seed",
     "time_limit",
@@ -72,12 +95,8 @@ const COLUMNS: [&str; 25] = [
 
 fn without_time_columns(rows: &[Vec<String>]) -> Vec<Vec<String>> {
     let header = &rows[0];
-    let keep: Vec<usize> = (0..header.len())
-        .filter(|&i| {
-            let h = header[i].as_str();
-            !(h == "seconds" || h.ends_with("_seconds") || h == "speedup" || h == "threads")
-        })
-        .collect();
+    let keep: Vec<usize> =
+        (0..header.len()).filter(|&i| !harness::results::row::varies_between_runs(&header[i])).collect();
     rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect()
 }
 

@@ -130,10 +130,7 @@ fn play_menu_explains_bad_input_and_ends_cleanly_at_end_of_input() {
 fn csv_without_time_columns(path: &Path) -> Vec<Vec<String>> {
     let mut r = csv::Reader::from_path(path).unwrap();
     let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    let keep: Vec<bool> = header
-        .iter()
-        .map(|h| !(h == "seconds" || h.ends_with("_seconds") || h == "speedup" || h.ends_with("_per_second")))
-        .collect();
+    let keep: Vec<bool> = header.iter().map(|h| !harness::results::row::is_time_column(h)).collect();
     let mut rows = vec![header.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| c.clone()).collect()];
     for rec in r.records() {
         let rec = rec.unwrap();

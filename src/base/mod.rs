@@ -4,4 +4,5 @@
 pub mod error;
 pub mod files;
 pub mod machine;
+pub mod stats;
 pub mod text;

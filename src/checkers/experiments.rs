@@ -27,11 +27,11 @@ use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
 use crate::results::row::Fixed;
-use crate::results::row::Seconds;
 use crate::results::row::Status;
+use crate::results::row::{Cpu, Timing};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
-use crate::search::timing::timed;
+use crate::search::timing::{Sampled, Samples};
 
 /// The checkers kinds: each one's name, builder and report.
 pub static KINDS: [Kind<KindReport>; 3] = [
@@ -135,12 +135,13 @@ count_row! {
     /// memo) side by side.
     struct CountRow {
         positions: Option<u64>,
-        seconds: Option<Seconds>,
+        seconds: Timing,
         memo_positions: Option<u64>,
         memo_distinct_positions: Option<u64>,
-        memo_seconds: Option<Seconds>,
+        memo_seconds: Timing,
         memo_plain_positions: Option<u128>,
         memo_bytes: Option<u64>,
+        cpu: Cpu,
     }
 }
 
@@ -157,7 +158,8 @@ count_row! {
         memo_positions: Option<u64>,
         memo_distinct_positions: Option<u64>,
         memo_bytes: Option<u64>,
-        memo_seconds: Option<Seconds>,
+        memo_seconds: Timing,
+        cpu: Cpu,
     }
 }
 
@@ -188,59 +190,74 @@ impl Experiment for CountExperiment {
         let size = self.boards[index];
         let memo_mode = CountMode::Memo { mb: self.memo_mb, parallel: false };
         if self.memo_only {
-            let (memo, memo_time) = timed(|| dispatch::count(size, memo_mode, &ctx.budget()));
+            let memo = ctx.sample(|budget| dispatch::count(size, memo_mode, budget));
             ctx.check_interrupted()?;
-            ctx.emit_row(&memo_count_row(size, &memo, memo_time), ctx.threads, &count_status(&memo), &size.to_string());
+            let status = sampled_status(&memo);
+            ctx.emit_row(&memo_count_row(size, &memo), ctx.threads, &status, &size.to_string());
             return Ok(());
         }
         let mode = if ctx.threads > 1 { CountMode::Parallel } else { CountMode::Plain };
-        let (plain, plain_time) = timed(|| dispatch::count(size, mode, &ctx.budget()));
+        let plain = ctx.sample(|budget| dispatch::count(size, mode, budget));
         ctx.check_interrupted()?;
-        let (memo, memo_time) = timed(|| dispatch::count(size, memo_mode, &ctx.budget()));
+        let memo = ctx.sample(|budget| dispatch::count(size, memo_mode, budget));
         ctx.check_interrupted()?;
-        let status = match (&plain, &memo) {
+        let status = match (&plain.outcome, &memo.outcome) {
             (Ok(a), Ok(b)) if a.games != b.games || a.plain_positions != b.plain_positions => {
                 Status::Error("plain and memoised counts differ".to_string())
             }
-            _ => Status::first_failure([count_status(&plain), count_status(&memo)]),
+            _ => Status::first_failure([sampled_status(&plain), sampled_status(&memo)]),
         };
-        let row = count_row(size, &plain, plain_time, &memo, memo_time);
+        let row = count_row(size, &plain, &memo, ctx.threads);
         ctx.emit_row(&row, ctx.threads, &status, &size.to_string());
         Ok(())
     }
 }
 
-type CountResult = std::result::Result<Count, CountStop>;
+/// The status of a sampled count: `error: nondeterministic ...` when its samples
+/// differed, else as [`count_status`] its outcome.
+fn sampled_status<T>(cell: &Sampled<T, CountStop>) -> Status {
+    match &cell.nondeterministic {
+        Some(what) => Status::Error(what.clone()),
+        None => count_status(&cell.outcome),
+    }
+}
+
+/// The samples of a cell that finished.
+fn finished<T, E>(cell: &Sampled<T, E>) -> Option<&Samples> {
+    cell.outcome.is_ok().then_some(&cell.samples)
+}
 
 fn count_row(
     size: BoardSize,
-    plain: &CountResult,
-    plain_time: std::time::Duration,
-    memo: &CountResult,
-    memo_time: std::time::Duration,
+    plain_cell: &Sampled<Count, CountStop>,
+    memo_cell: &Sampled<Count, CountStop>,
+    threads: usize,
 ) -> CountRow {
+    let (plain, memo) = (&plain_cell.outcome, &memo_cell.outcome);
     let games = plain.as_ref().ok().or(memo.as_ref().ok()).map(|c| c.games);
     let (plain, memo) = (plain.as_ref().ok(), memo.as_ref().ok());
     CountRow {
         positions: plain.map(|c| c.positions),
-        seconds: plain.map(|_| Seconds(plain_time)),
+        seconds: Timing::of(finished(plain_cell)),
         memo_positions: memo.map(|c| c.positions),
         memo_distinct_positions: memo.map(|c| c.distinct_positions),
-        memo_seconds: memo.map(|_| Seconds(memo_time)),
+        memo_seconds: Timing::of(finished(memo_cell)),
+        cpu: Cpu::of(finished(plain_cell), threads),
         memo_plain_positions: memo.map(|c| c.plain_positions),
         memo_bytes: memo.map(|c| c.memo_bytes),
         ..CountRow::head(size, games)
     }
 }
 
-fn memo_count_row(size: BoardSize, memo: &CountResult, memo_time: std::time::Duration) -> MemoCountRow {
-    let memo = memo.as_ref().ok();
+fn memo_count_row(size: BoardSize, cell: &Sampled<Count, CountStop>) -> MemoCountRow {
+    let memo = cell.outcome.as_ref().ok();
     MemoCountRow {
         positions: memo.map(|c| c.plain_positions),
         memo_positions: memo.map(|c| c.positions),
         memo_distinct_positions: memo.map(|c| c.distinct_positions),
         memo_bytes: memo.map(|c| c.memo_bytes),
-        memo_seconds: memo.map(|_| Seconds(memo_time)),
+        memo_seconds: Timing::of(finished(cell)),
+        cpu: Cpu::of(finished(cell), 1),
         ..MemoCountRow::head(size, memo.map(|c| c.games))
     }
 }
@@ -290,8 +307,10 @@ struct PerftRow {
     depth: u32,
     leaves: Option<u64>,
     positions: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    /// Leaves over the median seconds.
     leaves_per_second: Option<Fixed<0>>,
+    cpu: Cpu,
 }
 
 /// A row of `memo = true`: `plain_positions` is the plain walk's `positions`, computed
@@ -305,8 +324,10 @@ struct MemoPerftRow {
     memo_positions: Option<u64>,
     memo_distinct_positions: Option<u64>,
     memo_bytes: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    /// Leaves over the median seconds.
     leaves_per_second: Option<Fixed<0>>,
+    cpu: Cpu,
 }
 
 /// Perft trees branch about 4.6 ways per ply on 8x8.
@@ -348,33 +369,34 @@ impl Experiment for PerftExperiment {
     }
 }
 
-/// Leaves per second of a perft that took `time`.
-fn rate(leaves: u64, time: std::time::Duration) -> Fixed<0> {
-    Fixed(leaves as f64 / time.as_secs_f64().max(1e-9))
+/// Leaves per second of a perft by the median of its samples.
+fn rate(leaves: u64, samples: &Samples) -> Option<Fixed<0>> {
+    samples.median().map(|m| Fixed(leaves as f64 / m.max(1e-9)))
 }
 
 impl PerftExperiment {
     /// The row and status of the plain perft (rayon-split when the run has more than one
     /// thread).
     fn plain_row(&self, depth: u32, ctx: &RunContext) -> (PerftRow, Status) {
-        let (result, time) = timed(|| dispatch::perft(self.size, depth, ctx.threads > 1, &ctx.budget()));
-        let c = result.as_ref().ok();
+        let cell = ctx.sample(|budget| dispatch::perft(self.size, depth, ctx.threads > 1, budget));
+        let c = cell.outcome.as_ref().ok();
         let row = PerftRow {
             board: self.size.to_string(),
             depth,
             leaves: c.map(|c| c.leaves),
             positions: c.map(|c| c.positions),
-            seconds: c.map(|_| Seconds(time)),
-            leaves_per_second: c.map(|c| rate(c.leaves, time)),
+            seconds: Timing::of(finished(&cell)),
+            leaves_per_second: c.and_then(|c| rate(c.leaves, &cell.samples)),
+            cpu: Cpu::of(finished(&cell), ctx.threads),
         };
-        (row, Status::of(&result))
+        (row, Status::of_sampled(&cell))
     }
 
     /// The row and status of the hashed perft, run sequentially so that `memo_positions`
     /// is the same in every run.
     fn memo_row(&self, depth: u32, mb: u64, ctx: &RunContext) -> (MemoPerftRow, Status) {
-        let (result, time) = timed(|| dispatch::perft_memo(self.size, depth, mb, false, &ctx.budget()));
-        let c = result.as_ref().ok();
+        let cell = ctx.sample(|budget| dispatch::perft_memo(self.size, depth, mb, false, budget));
+        let c = cell.outcome.as_ref().ok();
         let row = MemoPerftRow {
             board: self.size.to_string(),
             depth,
@@ -383,10 +405,11 @@ impl PerftExperiment {
             memo_positions: c.map(|c| c.positions),
             memo_distinct_positions: c.map(|c| c.distinct_positions),
             memo_bytes: c.map(|c| c.memo_bytes),
-            seconds: c.map(|_| Seconds(time)),
-            leaves_per_second: c.map(|c| rate(c.leaves, time)),
+            seconds: Timing::of(finished(&cell)),
+            leaves_per_second: c.and_then(|c| rate(c.leaves, &cell.samples)),
+            cpu: Cpu::of(finished(&cell), 1),
         };
-        (row, count_status(&result))
+        (row, sampled_status(&cell))
     }
 }
 
@@ -493,7 +516,8 @@ struct MatchRow {
     average_plies: Option<Fixed<1>>,
     opening_plies: usize,
     draw_plies: u32,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 /// A guess of a pairing's cost: games times the work of the deeper player's searches.
@@ -522,9 +546,9 @@ impl Experiment for MatchExperiment {
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let q = &self.pairings[index];
-        let (tally, time) = timed(|| self.series(q, ctx, &ctx.budget()));
+        let cell = ctx.sample(|budget| self.series(q, ctx, budget));
         ctx.check_interrupted()?;
-        let t = tally.as_ref().ok();
+        let t = cell.outcome.as_ref().ok();
         let row = MatchRow {
             board: self.size.to_string(),
             player: q.player.to_string(),
@@ -539,9 +563,10 @@ impl Experiment for MatchExperiment {
             average_plies: t.map(|t| Fixed(t.average_plies())),
             opening_plies: q.opening_plies,
             draw_plies: self.draw_plies,
-            seconds: t.map(|_| Seconds(time)),
+            seconds: Timing::of(finished(&cell)),
+            cpu: Cpu::of(finished(&cell), ctx.threads),
         };
-        ctx.emit_row(&row, ctx.threads, &Status::of(&tally), &format!("{} vs {}", q.player, q.opponent));
+        ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &format!("{} vs {}", q.player, q.opponent));
         Ok(())
     }
 }

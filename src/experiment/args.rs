@@ -55,6 +55,24 @@ pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
     check_time_limit(seconds)
 }
 
+/// clap value parser of `--samples`: see [`crate::search::timing::check_samples`].
+pub fn parse_samples(s: &str) -> std::result::Result<u32, String> {
+    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{s}`"))?;
+    crate::search::timing::check_samples(n)
+}
+
+/// clap value parser of `--warmup`: see [`crate::search::timing::check_warmup`].
+pub fn parse_warmup(s: &str) -> std::result::Result<u32, String> {
+    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{s}`"))?;
+    crate::search::timing::check_warmup(n)
+}
+
+/// clap value parser of `--sample-budget`: see [`crate::search::timing::check_sample_budget`].
+pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
+    let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{s}`"))?;
+    crate::search::timing::check_sample_budget(secs).map(|_| secs)
+}
+
 impl SearchArgs {
     /// The thread count asked for, or all cores.
     pub fn threads(&self) -> usize {

@@ -19,6 +19,9 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::results::row::Status;
 use crate::search::budget::Budget;
 use crate::search::rng::{item_rng, Rng};
+use crate::search::timing::{sample, SamplePolicy, Sampled};
+use std::fmt::Debug;
+use std::result::Result as StdResult;
 
 pub use crate::results::row::{status_of, STATUS_OK, STATUS_TIMEOUT};
 
@@ -125,6 +128,20 @@ impl<'a> RunContext<'a> {
         let mut b = Budget::new(self.spec.time_limit);
         b.share_counter(Arc::clone(&self.live));
         b
+    }
+
+    /// How the experiment's timed cells are sampled.
+    pub fn sampling(&self) -> &SamplePolicy {
+        &self.spec.sampling
+    }
+
+    /// Samples one timed cell under the experiment's policy: `run` gets a fresh budget
+    /// for each call (see [`crate::search::timing::sample`]).
+    pub fn sample<T: PartialEq + Debug, E: Clone>(
+        &self,
+        mut run: impl FnMut(&Budget) -> StdResult<T, E>,
+    ) -> Sampled<T, E> {
+        sample(&self.spec.sampling, || run(&self.budget()))
     }
 
     /// A generator for one item, seeded from the experiment seed and the item identity.

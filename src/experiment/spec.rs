@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 
 use crate::base::error::InputError;
 use crate::search::rng::derive_seed;
+use crate::search::timing::SamplePolicy;
 
 /// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
 #[derive(Debug, Clone)]
@@ -31,6 +32,9 @@ pub struct ExperimentSpec {
     pub time_limit: Option<Duration>,
     /// Thread counts that parallel comparisons use.
     pub thread_counts: Vec<usize>,
+    /// How every timed cell of the experiment is sampled (`samples`, `warmup`,
+    /// `sample_budget`).
+    pub sampling: SamplePolicy,
     /// The entry's kind-specific keys.
     pub params: toml::Table,
     /// The manifest file holding the entry.

@@ -26,10 +26,9 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
 use crate::experiment::RunContext;
-use crate::results::row::{columns_of, Fixed, Seconds, Status};
+use crate::results::row::{columns_of, Cpu, Fixed, Status, Timing};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
-use crate::search::timing::timed;
 
 use super::players::computer_vs_random;
 use super::position::{Position, MAX_HEAPS, MAX_STICKS};
@@ -101,7 +100,8 @@ struct FormulaRow {
     value_mismatches: Option<u64>,
     win_mismatches: Option<u64>,
     move_mismatches: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 struct FormulaExperiment {
@@ -156,13 +156,13 @@ impl Experiment for FormulaExperiment {
         let item = &self.rows[index];
         let FormulaItem { rule, heaps } = item;
         ctx.check_interrupted()?;
-        let budget = ctx.budget();
-        let (outcome, time) = timed(|| -> std::result::Result<_, Stopped> {
-            let solved = solve(rule, *heaps, self.max_sticks, &budget)?;
-            let counts = check_formula(rule, &solved, &budget)?;
+        let cell = ctx.sample(|budget| -> std::result::Result<_, Stopped> {
+            let solved = solve(rule, *heaps, self.max_sticks, budget)?;
+            let counts = check_formula(rule, &solved, budget)?;
             Ok((solved.moves, counts))
         });
-        let done = outcome.as_ref().ok();
+        let done = cell.outcome.as_ref().ok();
+        let timed = done.map(|_| &cell.samples);
         let row = FormulaRow {
             rule: rule.to_string(),
             heaps: *heaps,
@@ -172,10 +172,11 @@ impl Experiment for FormulaExperiment {
             value_mismatches: done.map(|(_, c)| c.value_mismatches),
             win_mismatches: done.map(|(_, c)| c.win_mismatches),
             move_mismatches: done.map(|(_, c)| c.move_mismatches),
-            seconds: done.map(|_| Seconds(time)),
+            seconds: Timing::of(timed),
+            cpu: Cpu::of(timed, 1),
         };
         ctx.check_interrupted()?;
-        ctx.emit_row(&row, ctx.threads, &Status::of(&outcome), &item.label());
+        ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &item.label());
         Ok(())
     }
 }
@@ -232,14 +233,16 @@ impl SelectorItem {
 struct SelectorRow {
     reservoir: usize,
     items: usize,
-    samples: u64,
+    /// How many different samples the selector can draw (the chi-square categories).
+    categories: u64,
     draws: u64,
     chi_square: Option<Fixed<4>>,
     df: u64,
     p_value: Option<Fixed<4>>,
     min_count: Option<u64>,
     max_count: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 struct SelectorExperiment {
@@ -328,26 +331,27 @@ impl Experiment for SelectorExperiment {
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let row = &self.rows[index];
         ctx.check_interrupted()?;
-        let mut rng = ctx.rng(&["reservoir", &row.reservoir.to_string(), "items", &row.items.to_string()]);
-        let budget = ctx.budget();
-        let (counts, time) = timed(|| self.count_samples(row, &mut rng, &budget));
-        let done = counts.as_ref().ok();
+        let rng = || ctx.rng(&["reservoir", &row.reservoir.to_string(), "items", &row.items.to_string()]);
+        let cell = ctx.sample(|budget| self.count_samples(row, &mut rng(), budget));
+        let done = cell.outcome.as_ref().ok();
+        let timed = done.map(|_| &cell.samples);
         let chi2 = done.map(|c| chi_square_uniform(c));
         let df = row.categories - 1;
         let cells = SelectorRow {
             reservoir: row.reservoir,
             items: row.items,
-            samples: row.categories,
+            categories: row.categories,
             draws: self.draws,
             chi_square: chi2.map(Fixed),
             df,
             p_value: chi2.map(|x| Fixed(chi_square_p_value(x, df as f64))),
             min_count: done.map(|c| c.iter().min().copied().unwrap_or(0)),
             max_count: done.map(|c| c.iter().max().copied().unwrap_or(0)),
-            seconds: done.map(|_| Seconds(time)),
+            seconds: Timing::of(timed),
+            cpu: Cpu::of(timed, 1),
         };
         ctx.check_interrupted()?;
-        ctx.emit_row(&cells, ctx.threads, &Status::of(&counts), &row.label());
+        ctx.emit_row(&cells, ctx.threads, &Status::of_sampled(&cell), &row.label());
         Ok(())
     }
 }
@@ -388,11 +392,12 @@ struct VersusRow {
     nonzero_start_win_percent: Option<String>,
     zero_start_wins: Option<u64>,
     moves: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 /// Tallies of one `versus` row.
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
 struct VersusTally {
     nonzero_starts: u64,
     computer_wins: u64,
@@ -476,14 +481,14 @@ impl Experiment for VersusExperiment {
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let maxtake = self.p.maxtakes[index];
         ctx.check_interrupted()?;
-        let mut rng = ctx.rng(&["maxtake", &maxtake.to_string()]);
-        let budget = ctx.budget();
-        let (tally, time) = timed(|| self.play_games(maxtake, &mut rng, &budget));
+        let rng = || ctx.rng(&["maxtake", &maxtake.to_string()]);
+        let cell = ctx.sample(|budget| self.play_games(maxtake, &mut rng(), budget));
+        let timed = cell.outcome.as_ref().ok().map(|_| &cell.samples);
         let percent = |t: &VersusTally| match t.nonzero_starts {
             0 => "n/a".to_string(),
             n => format!("{:.1}", 100.0 * t.nonzero_start_wins as f64 / n as f64),
         };
-        let done = tally.as_ref().ok();
+        let done = cell.outcome.as_ref().ok();
         let row = VersusRow {
             maxtake,
             games: self.p.games,
@@ -496,10 +501,11 @@ impl Experiment for VersusExperiment {
             nonzero_start_win_percent: done.map(percent),
             zero_start_wins: done.map(|t| t.zero_start_wins),
             moves: done.map(|t| t.moves),
-            seconds: done.map(|_| Seconds(time)),
+            seconds: Timing::of(timed),
+            cpu: Cpu::of(timed, 1),
         };
         ctx.check_interrupted()?;
-        ctx.emit_row(&row, ctx.threads, &Status::of(&tally), &format!("maxtake {maxtake}"));
+        ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &format!("maxtake {maxtake}"));
         Ok(())
     }
 }

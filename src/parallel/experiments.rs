@@ -13,18 +13,17 @@
 //! ```
 //! Each item's keys besides `game` are the game's own (see its `parallel_search`).
 
-use std::time::Duration;
-
 use crate::base::error::{InputError, Result};
-use crate::search::budget::{Budget, Stopped};
+use crate::base::stats;
+use crate::search::budget::Stopped;
 use serde::Serialize;
 
 use crate::experiment::parallel::{ParallelSearch, SearchItem, SearchLookup, SearchOutcome};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
-use crate::results::row::{columns_of, Fixed, Seconds, Status};
+use crate::results::row::{columns_of, Cpu, Fixed, Status, Timing};
 use crate::search::pool::in_pool;
-use crate::search::timing::timed;
+use crate::search::timing::{sample_interleaved, Run, Sampled};
 
 /// The kind (`game = "harness"`) of the sequential-against-parallel comparison.
 pub const PARALLEL: &str = "parallel";
@@ -106,8 +105,10 @@ struct SpeedRow {
     /// `sequential` (the plain code) or `parallel` (the rayon code).
     mode: &'static str,
     positions: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    /// Positions over the median seconds.
     positions_per_second: Option<Fixed<0>>,
+    cpu: Cpu,
 }
 
 impl Experiment for SpeedExperiment {
@@ -125,29 +126,31 @@ impl Experiment for SpeedExperiment {
         for (mode, threads) in runs {
             ctx.check_interrupted()?;
             let parallel = mode == "parallel";
-            let (r, time) = in_pool(threads, || run_once(search.as_ref(), parallel, &ctx.budget()));
-            if r == Err(Stopped::Interrupted) {
+            let cell = in_pool(threads, || ctx.sample(|budget| search.run(parallel, budget)));
+            if cell.outcome == Err(Stopped::Interrupted) {
                 return Err(crate::base::error::Error::Interrupted);
             }
-            let done = r.as_ref().ok();
+            let done = cell.outcome.as_ref().ok().map(|o| (o, &cell.samples));
             let row = SpeedRow {
                 game: game.clone(),
                 search: search.search(),
                 instance: search.instance(),
                 mode,
-                positions: done.map(|o| o.positions),
-                seconds: done.map(|_| Seconds(time)),
-                positions_per_second: done.map(|o| Fixed(o.positions as f64 / time.as_secs_f64().max(1e-9))),
+                positions: done.map(|(o, _)| o.positions),
+                seconds: Timing::of(done.map(|d| d.1)),
+                positions_per_second: done
+                    .and_then(|(o, s)| s.median().map(|m| Fixed(o.positions as f64 / m.max(1e-9)))),
+                cpu: Cpu::of(done.map(|d| d.1), threads),
             };
             let note = format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance());
-            ctx.emit_row(&row, threads, &Status::of(&r), &note);
+            ctx.emit_row(&row, threads, &Status::of_sampled(&cell), &note);
         }
         Ok(())
     }
 }
 
 /// One row of the `parallel` experiment: the sequential run against the parallel run
-/// on one thread count.
+/// on one thread count, their samples interleaved (seq, par, seq, par, ...).
 #[derive(Serialize, Default)]
 struct ParallelRow {
     game: String,
@@ -157,18 +160,22 @@ struct ParallelRow {
     par_positions: Option<u64>,
     /// Whether both runs gave the same positions and result (they must).
     equal: Option<bool>,
-    seq_seconds: Option<Seconds>,
-    par_seconds: Option<Seconds>,
+    seq_seconds: Timing,
+    par_seconds: Timing,
+    /// The median sequential seconds over the median parallel seconds.
     speedup: Option<Fixed<3>>,
+    /// The 95 % bootstrap interval of the speed-up (seeded by the experiment's seed).
+    speedup_low: Option<Fixed<3>>,
+    speedup_high: Option<Fixed<3>>,
     /// The sequential run's answer (score and move, count, ...).
     result: Option<String>,
+    /// The parallel run's samples and CPU share.
+    cpu: Cpu,
 }
 
 // The columns of `ParallelRow` that the report and its summary read.
 crate::columns!(pub(crate) ParallelRow: GAME = game, SEARCH = search, INSTANCE = instance, SPEEDUP = speedup,
     SEQ_POSITIONS = seq_positions, PAR_POSITIONS = par_positions, EQUAL = equal, SEQ_SECONDS = seq_seconds);
-
-type Outcome = std::result::Result<SearchOutcome, Stopped>;
 
 /// One item per search, named `GAME SEARCH INSTANCE`, emitting `rows` rows.
 fn search_items(items: &[NamedSearch], rows: u64) -> Vec<Item> {
@@ -178,32 +185,30 @@ fn search_items(items: &[NamedSearch], rows: u64) -> Vec<Item> {
         .collect()
 }
 
-fn run_once(search: &dyn ParallelSearch, parallel: bool, budget: &Budget) -> (Outcome, Duration) {
-    timed(|| search.run(parallel, budget))
-}
-
 impl Experiment for ParallelExperiment {
     fn columns(&self) -> Vec<String> {
         columns_of::<ParallelRow>()
     }
 
-    /// One item per search: its sequential run and one row per thread count.
+    /// One item per search: one row per thread count, each sampling the sequential and
+    /// the parallel run in turn.
     fn items(&self) -> Vec<Item> {
         search_items(&self.items, self.threads.len() as u64)
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let (game, search) = &self.items[index];
-        let (seq, seq_time) = run_once(search.as_ref(), false, &ctx.budget());
         for &t in &self.threads {
             ctx.check_interrupted()?;
-            let (par, par_time) = match &seq {
-                Ok(_) => in_pool(t, || run_once(search.as_ref(), true, &ctx.budget())),
-                Err(_) => (Err(Stopped::TimeLimit), Duration::ZERO),
-            };
-            let row = parallel_row(game, search.as_ref(), (&seq, seq_time), (&par, par_time));
+            let mut seq = || search.run(false, &ctx.budget());
+            let mut par = || in_pool(t, || search.run(true, &ctx.budget()));
+            let mut runs: [&mut Run<SearchOutcome>; 2] = [&mut seq, &mut par];
+            let mut cells = sample_interleaved(ctx.sampling(), &mut runs).into_iter();
+            let (seq, par) = (cells.next().expect("seq cell"), cells.next().expect("par cell"));
             ctx.check_interrupted()?;
-            let status = Status::first_failure([Status::of(&seq), Status::of(&par)]);
+            let seed = ctx.spec.item_seed(&[&search.search(), &search.instance(), &t.to_string()]);
+            let row = parallel_row(game, search.as_ref(), (&seq, &par), t, seed);
+            let status = Status::first_failure([Status::of_sampled(&seq), Status::of_sampled(&par)]);
             ctx.emit_row(&row, t, &status, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
         }
         Ok(())
@@ -213,11 +218,16 @@ impl Experiment for ParallelExperiment {
 fn parallel_row(
     game: &str,
     search: &dyn ParallelSearch,
-    (seq, seq_time): (&Outcome, Duration),
-    (par, par_time): (&Outcome, Duration),
+    (seq, par): (&Sampled<SearchOutcome>, &Sampled<SearchOutcome>),
+    threads: usize,
+    seed: u64,
 ) -> ParallelRow {
-    let (s, p) = (seq.as_ref().ok(), par.as_ref().ok());
+    let (s, p) = (seq.outcome.as_ref().ok(), par.outcome.as_ref().ok());
     let both = s.zip(p);
+    let (seq_t, par_t) = (s.map(|_| &seq.samples), p.map(|_| &par.samples));
+    let speedup = both.and_then(|_| Some(seq.samples.median()? / par.samples.median()?.max(1e-9)));
+    // The interval of par/seq, inverted: the speed-up is seq/par.
+    let interval = both.and_then(|_| stats::bootstrap_ratio_ci(&par.samples.wall, &seq.samples.wall, seed));
     ParallelRow {
         game: game.to_string(),
         search: search.search(),
@@ -225,9 +235,12 @@ fn parallel_row(
         seq_positions: s.map(|o| o.positions),
         par_positions: p.map(|o| o.positions),
         equal: both.map(|(s, p)| s == p),
-        seq_seconds: s.map(|_| Seconds(seq_time)),
-        par_seconds: p.map(|_| Seconds(par_time)),
-        speedup: both.map(|_| Fixed(seq_time.as_secs_f64() / par_time.as_secs_f64().max(1e-9))),
+        seq_seconds: Timing::of(seq_t),
+        par_seconds: Timing::of(par_t),
+        speedup: speedup.map(Fixed),
+        speedup_low: interval.map(|(lo, _)| Fixed(lo)),
+        speedup_high: interval.map(|(_, hi)| Fixed(hi)),
         result: s.map(|o| o.result.clone()),
+        cpu: Cpu::of(par_t, threads),
     }
 }

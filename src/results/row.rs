@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use serde::ser::{self, Impossible, Serialize};
 
+use crate::base::stats;
 use crate::search::budget::Stopped;
+use crate::search::timing::{Sampled, Samples};
 
 /// Text of the `status` column for a finished item.
 pub const STATUS_OK: &str = "ok";
@@ -126,6 +128,15 @@ impl Status {
         }
     }
 
+    /// The status of a sampled cell: `error: nondeterministic ...` when its samples
+    /// disagreed, else as [`Status::of`] its outcome.
+    pub fn of_sampled<T>(sampled: &Sampled<T>) -> Status {
+        match &sampled.nondeterministic {
+            Some(what) => Status::Error(what.clone()),
+            None => Status::of(&sampled.outcome),
+        }
+    }
+
     /// The first status of `statuses` that is not `Ok`, else `Ok`.
     pub fn first_failure(statuses: impl IntoIterator<Item = Status>) -> Status {
         statuses.into_iter().find(|s| *s != Status::Ok).unwrap_or(Status::Ok)
@@ -181,7 +192,7 @@ pub fn cells(row: &impl Serialize, common: [String; 3], status: &Status) -> Vec<
         .collect()
 }
 
-type Fields = Vec<(&'static str, Option<String>)>;
+type Fields = Vec<(String, Option<String>)>;
 
 fn fields(row: &impl Serialize) -> Result<Fields, RowError> {
     row.serialize(RowSerializer)
@@ -220,7 +231,10 @@ impl ser::SerializeStruct for RowFields {
     type Error = RowError;
 
     fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<(), RowError> {
-        self.0.push((name, value.serialize(CellSerializer)?));
+        match value.serialize(CellSerializer)? {
+            Cell::One(cell) => self.0.push((name.to_string(), cell)),
+            Cell::Group(cells) => self.0.extend(cells.into_iter().map(|(sub, cell)| (group_column(name, sub), cell))),
+        }
         Ok(())
     }
 
@@ -312,17 +326,58 @@ macro_rules! as_text {
     };
 }
 
-/// Serializes one field into its cell: `None` for an absent value.
+/// Serializes one field into its cell (`None` for an absent value), or a [`GROUP`]
+/// struct into several cells.
 struct CellSerializer;
 
-type Cell = Option<String>;
+/// What one field of a row serializes to.
+enum Cell {
+    /// One cell, `None` when absent.
+    One(Option<String>),
+    /// The cells of a [`GROUP`] struct, by their field names.
+    Group(Vec<(&'static str, Option<String>)>),
+}
+
+/// The struct name under which a type serializes as several cells of a row: each of its
+/// fields is one cell, named by [`group_column`]. [`Timing`] and [`Cpu`] are such groups.
+pub const GROUP: &str = "harness::row::group";
+
+/// The column of a group's field `sub` within the row field `field`: `field` itself for
+/// `""`, `field` + `sub` for a `sub` starting with `_` (`seconds_min`), else `sub` as it is.
+fn group_column(field: &str, sub: &str) -> String {
+    match sub {
+        "" => field.to_string(),
+        s if s.starts_with('_') => format!("{field}{s}"),
+        s => s.to_string(),
+    }
+}
 
 fn text(v: impl fmt::Display) -> Result<Cell, RowError> {
-    Ok(Some(v.to_string()))
+    Ok(Cell::One(Some(v.to_string())))
+}
+
+/// Collects the cells of a [`GROUP`] struct.
+struct GroupCells(Vec<(&'static str, Option<String>)>);
+
+impl ser::SerializeStruct for GroupCells {
+    type Ok = Cell;
+    type Error = RowError;
+
+    fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<(), RowError> {
+        match value.serialize(CellSerializer)? {
+            Cell::One(cell) => self.0.push((name, cell)),
+            Cell::Group(_) => return Err(not_a("a group in a group")),
+        }
+        Ok(())
+    }
+
+    fn end(self) -> Result<Cell, RowError> {
+        Ok(Cell::Group(self.0))
+    }
 }
 
 impl ser::Serializer for CellSerializer {
-    type SerializeStruct = Impossible<Cell, RowError>;
+    type SerializeStruct = GroupCells;
     no_compounds!(Cell, " in a cell", "a map in a cell");
 
     as_text! {
@@ -343,13 +398,13 @@ impl ser::Serializer for CellSerializer {
         serialize_str(&str);
     }
     fn serialize_none(self) -> Result<Cell, RowError> {
-        Ok(None)
+        Ok(Cell::One(None))
     }
     fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<Cell, RowError> {
         v.serialize(self)
     }
     fn serialize_unit(self) -> Result<Cell, RowError> {
-        Ok(None)
+        Ok(Cell::One(None))
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Cell, RowError> {
         text(variant)
@@ -367,8 +422,12 @@ impl ser::Serializer for CellSerializer {
         v.serialize(self)
     }
 
-    refuse! {
-        serialize_struct(&'static str, usize) -> Self::SerializeStruct, "a struct in a cell";
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<GroupCells, RowError> {
+        if name == GROUP {
+            Ok(GroupCells(Vec::with_capacity(len)))
+        } else {
+            Err(not_a("a struct in a cell"))
+        }
     }
 }
 
@@ -377,11 +436,109 @@ pub fn seconds_cell(d: Duration) -> String {
     format!("{:.6}", d.as_secs_f64())
 }
 
-/// Whether a column holds a timing: `seconds`, `*_seconds`, `speedup` and `*_per_second`.
+/// Whether a column holds a timing: `seconds`, `*_seconds`, `speedup`, `*_per_second`, the
+/// spread of any of them (`X_min`, `X_max`, `X_mad`, `X_samples`, `speedup_low`,
+/// `speedup_high`), and the per-row `samples`, `cpu_seconds` and `cpu_share`.
 /// The one rule the runner, the report and `harness compare` read.
 pub fn is_time_column(name: &str) -> bool {
-    name == "seconds" || name.ends_with("_seconds") || name == "speedup" || name.ends_with("_per_second")
+    let base =
+        ["_min", "_max", "_mad", "_samples", "_low", "_high"].iter().find_map(|s| name.strip_suffix(s)).unwrap_or(name);
+    base == "seconds"
+        || base.ends_with("_seconds")
+        || base == "speedup"
+        || base.ends_with("_per_second")
+        || matches!(name, "samples" | "cpu_share")
 }
+
+/// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max`, `X_mad` and
+/// `X_samples` (every sample, `;`-separated), in seconds with microsecond resolution;
+/// empty (or `timeout` in a stopped row) when nothing was measured, and `timeout` in
+/// every cell for [`Timing::timeout`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Timing {
+    samples: Vec<f64>,
+    timeout: bool,
+}
+
+impl Timing {
+    /// The timing of `samples` (empty when `None`).
+    pub fn of(samples: Option<&Samples>) -> Timing {
+        Timing { samples: samples.map(|s| s.wall.clone()).unwrap_or_default(), timeout: false }
+    }
+
+    /// A timing whose search stopped while the row's other searches finished: every
+    /// cell says `timeout` (in a row of status `ok`, too).
+    pub fn timeout() -> Timing {
+        Timing { samples: Vec::new(), timeout: true }
+    }
+
+    /// The median in seconds, if measured.
+    pub fn median(&self) -> Option<f64> {
+        stats::median(&self.samples)
+    }
+}
+
+impl Serialize for Timing {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use ser::SerializeStruct;
+        let xs = &self.samples;
+        let cell = |v: Option<String>| if self.timeout { Some(STATUS_TIMEOUT.to_string()) } else { v };
+        let secs = |v: Option<f64>| cell(v.map(|v| format!("{v:.6}")));
+        let all = (!xs.is_empty()).then(|| xs.iter().map(|v| format!("{v:.6}")).collect::<Vec<_>>().join(";"));
+        let mut g = s.serialize_struct(GROUP, 5)?;
+        g.serialize_field("", &secs(stats::median(xs)))?;
+        g.serialize_field("_min", &secs(stats::min(xs)))?;
+        g.serialize_field("_max", &secs(stats::max(xs)))?;
+        g.serialize_field("_mad", &secs(stats::mad(xs)))?;
+        g.serialize_field("_samples", &cell(all))?;
+        g.end()
+    }
+}
+
+/// The per-row cells `samples` (timed samples taken), `cpu_seconds` (median CPU time of
+/// the timed call, user + system) and `cpu_share` (CPU time / (wall time × threads)).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Cpu {
+    samples: Option<usize>,
+    cpu_seconds: Option<f64>,
+    cpu_share: Option<f64>,
+}
+
+impl Cpu {
+    /// The CPU cells of `samples`, measured on `threads` threads (empty when `None`).
+    pub fn of(samples: Option<&Samples>, threads: usize) -> Cpu {
+        match samples.filter(|s| !s.is_empty()) {
+            Some(s) => Cpu { samples: Some(s.len()), cpu_seconds: s.cpu_median(), cpu_share: s.cpu_share(threads) },
+            None => Cpu::default(),
+        }
+    }
+
+    /// The CPU cells of the slowest (by median) of several timed calls of one row, each
+    /// with the threads it ran on; empty when none was measured.
+    pub fn of_slowest(calls: &[(Option<&Samples>, usize)]) -> Cpu {
+        let measured = calls.iter().filter_map(|&(s, t)| Some((s?.median()?, s?, t)));
+        measured.max_by(|a, b| a.0.total_cmp(&b.0)).map_or_else(Cpu::default, |(_, s, t)| Cpu::of(Some(s), t))
+    }
+
+    /// The CPU share, if measured.
+    pub fn share(&self) -> Option<f64> {
+        self.cpu_share
+    }
+}
+
+impl Serialize for Cpu {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use ser::SerializeStruct;
+        let mut g = s.serialize_struct(GROUP, 3)?;
+        g.serialize_field("samples", &self.samples)?;
+        g.serialize_field("cpu_seconds", &self.cpu_seconds.map(|v| format!("{v:.6}")))?;
+        g.serialize_field("cpu_share", &self.cpu_share.map(|v| format!("{v:.3}")))?;
+        g.end()
+    }
+}
+
+/// A cell whose `cpu_share` is below this ran on a busy machine.
+pub const BUSY_SHARE: f64 = 0.9;
 
 /// Whether a column may differ between two runs of the same manifest and seed: the
 /// timings, and `threads`, which records the run's `--threads` setting.
@@ -463,5 +620,71 @@ mod tests {
             inner: Vec<u32>,
         }
         columns_of::<Nested>();
+    }
+
+    #[derive(serde::Serialize, Default)]
+    struct Timed {
+        instance: String,
+        seconds: Timing,
+        cpu: Cpu,
+    }
+
+    #[test]
+    fn a_timing_is_five_cells_and_cpu_three() {
+        assert_eq!(
+            columns_of::<Timed>()[..9],
+            [
+                "instance",
+                "seconds",
+                "seconds_min",
+                "seconds_max",
+                "seconds_mad",
+                "seconds_samples",
+                "samples",
+                "cpu_seconds",
+                "cpu_share"
+            ]
+        );
+        let s = Samples { wall: vec![0.3, 0.1, 0.2], cpu: vec![0.1, 0.1, 0.1] };
+        let row = Timed { instance: "x".into(), seconds: Timing::of(Some(&s)), cpu: Cpu::of(Some(&s), 1) };
+        assert_eq!(
+            cells(&row, common(), &Status::Ok)[..9],
+            [
+                "x",
+                "0.200000",
+                "0.100000",
+                "0.300000",
+                "0.100000",
+                "0.300000;0.100000;0.200000",
+                "3",
+                "0.100000",
+                "0.500"
+            ]
+        );
+        let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit));
+        assert!(stopped[1..9].iter().all(|c| c == "timeout"), "{stopped:?}");
+        let memo = Timed { seconds: Timing::timeout(), ..Timed::default() };
+        assert_eq!(
+            cells(&memo, common(), &Status::Ok)[1..7],
+            ["timeout", "timeout", "timeout", "timeout", "timeout", ""]
+        );
+    }
+
+    #[test]
+    fn spread_and_cpu_columns_are_time_columns() {
+        for c in [
+            "seconds_mad",
+            "memo_seconds_samples",
+            "speedup_low",
+            "speedup_high",
+            "samples",
+            "cpu_share",
+            "cpu_seconds",
+        ] {
+            assert!(is_time_column(c), "{c}");
+        }
+        for c in ["positions", "leaves_min", "time_limit_x", "instance"] {
+            assert!(!is_time_column(c), "{c}");
+        }
     }
 }

@@ -4,6 +4,9 @@
 //! seed = 20240321          # base seed of every random choice
 //! threads = [1, 2]         # thread counts that `parallel` rows compare
 //! time_limit = 300         # seconds per search call (experiments may override)
+//! samples = 5              # timed samples per cell (experiments may override)
+//! warmup = 0               # untimed runs before a cell's samples (experiments may override)
+//! sample_budget = 3        # seconds after which a cell takes no further sample (ditto)
 //! include = ["tegel/all.toml"]   # fragments holding more [[experiment]] entries
 //!
 //! [[experiment]]
@@ -32,6 +35,7 @@ use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
 pub use crate::experiment::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
 use crate::search::rng::derive_seed;
+use crate::search::timing::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
 pub const MAX_NAME_LEN: usize = 100;
@@ -60,6 +64,12 @@ struct RawManifest {
     seed: Option<u64>,
     threads: Option<Vec<usize>>,
     time_limit: Option<f64>,
+    #[serde(rename = "samples")]
+    _samples: Option<i64>,
+    #[serde(rename = "warmup")]
+    _warmup: Option<i64>,
+    #[serde(rename = "sample_budget")]
+    _sample_budget: Option<f64>,
     #[serde(default)]
     include: Vec<Spanned<String>>,
     #[serde(default)]
@@ -81,6 +91,57 @@ struct Defaults {
     time_limit: Option<f64>,
     time_limit_forced: bool,
     threads: Vec<usize>,
+    sampling: SamplePolicy,
+    sampling_forced: SamplingOverrides,
+}
+
+/// The sampling flags of `harness run` (`--samples`, `--warmup`, `--sample-budget`):
+/// each one given replaces the manifest's value for every entry.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SamplingOverrides {
+    /// `--samples N`.
+    pub samples: Option<u32>,
+    /// `--warmup N`.
+    pub warmup: Option<u32>,
+    /// `--sample-budget SECONDS`.
+    pub budget: Option<f64>,
+}
+
+/// The policy of `base` with the keys `samples`, `warmup` and `sample_budget` of `table`
+/// (removed from it) applied; `err(key, message)` names a bad value's line.
+fn sampling_keys(
+    table: &mut toml::Table,
+    base: SamplePolicy,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<SamplePolicy, InputError> {
+    let mut policy = base;
+    let int = |v: toml::Value, key: &str| match v {
+        toml::Value::Integer(n) => Ok(n),
+        other => Err(err(key, format!("`{key}` must be a whole number, got {other}"))),
+    };
+    if let Some(v) = table.remove("samples") {
+        policy.samples = check_samples(int(v, "samples")?).map_err(|e| err("samples", format!("`samples`: {e}")))?;
+    }
+    if let Some(v) = table.remove("warmup") {
+        policy.warmup = check_warmup(int(v, "warmup")?).map_err(|e| err("warmup", format!("`warmup`: {e}")))?;
+    }
+    if let Some(v) = table.remove("sample_budget") {
+        let secs = match v {
+            toml::Value::Integer(n) => n as f64,
+            toml::Value::Float(f) => f,
+            other => return Err(err("sample_budget", format!("`sample_budget` must be seconds, got {other}"))),
+        };
+        policy.budget = check_sample_budget(secs).map_err(|e| err("sample_budget", format!("`sample_budget`: {e}")))?;
+    }
+    Ok(policy)
+}
+
+/// `policy` with every flag of `forced` that was given.
+fn apply_overrides(mut policy: SamplePolicy, forced: &SamplingOverrides) -> SamplePolicy {
+    policy.samples = forced.samples.unwrap_or(policy.samples);
+    policy.warmup = forced.warmup.unwrap_or(policy.warmup);
+    policy.budget = forced.budget.map(Duration::from_secs_f64).unwrap_or(policy.budget);
+    policy
 }
 
 /// The most bytes a manifest (or fragment) may have.
@@ -111,7 +172,20 @@ impl Manifest {
         seed_override: Option<u64>,
         time_limit_override: Option<f64>,
     ) -> Result<Manifest, InputError> {
+        Manifest::load_with(path, seed_override, time_limit_override, &SamplingOverrides::default())
+    }
+
+    /// As [`Manifest::load`], with the sampling flags of `harness run` applied.
+    pub fn load_with(
+        path: &Path,
+        seed_override: Option<u64>,
+        time_limit_override: Option<f64>,
+        sampling: &SamplingOverrides,
+    ) -> Result<Manifest, InputError> {
         let text = read_text(path)?;
+        let mut top: toml::Table = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
+        let top_err = |key: &str, msg: String| InputError::at(path, find_key_line(&text, 0, key), msg);
+        let top_sampling = sampling_keys(&mut top, SamplePolicy::default(), &top_err)?;
         let raw: RawManifest = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
         let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
         if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
@@ -130,6 +204,8 @@ impl Manifest {
             time_limit,
             time_limit_forced: time_limit_override.is_some(),
             threads: dedup_sorted(threads),
+            sampling: top_sampling,
+            sampling_forced: *sampling,
         };
         let source: Arc<str> = Arc::from(text.as_str());
         let mut texts = vec![text.clone()];
@@ -273,6 +349,7 @@ fn spec_from_entry(
         None => defaults.time_limit,
     };
     check_time_limit(file, source, start, time_limit)?;
+    let sampling = apply_overrides(sampling_keys(&mut table, defaults.sampling, &err)?, &defaults.sampling_forced);
     Ok(ExperimentSpec {
         name,
         game,
@@ -282,6 +359,7 @@ fn spec_from_entry(
         seed,
         time_limit: time_limit.map(Duration::from_secs_f64),
         thread_counts: defaults.threads.clone(),
+        sampling,
         params: table,
         file: file.to_path_buf(),
         base_dir: defaults.base_dir.clone(),
@@ -297,14 +375,14 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    pub(super) fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
         let p = dir.join(name);
         std::fs::File::create(&p).unwrap().write_all(text.as_bytes()).unwrap();
         p
     }
 
     /// The refusal of a manifest `m.toml` holding `text`.
-    fn load_error(text: &str) -> InputError {
+    pub(super) fn load_error(text: &str) -> InputError {
         let dir = tempfile::tempdir().unwrap();
         Manifest::load(&write(dir.path(), "m.toml", text), None, None).unwrap_err()
     }
@@ -398,6 +476,7 @@ mod tests {
 
 #[cfg(test)]
 mod refusal_tests {
+    use super::tests::{load_error, write};
     use super::*;
 
     #[test]
@@ -441,5 +520,36 @@ mod refusal_tests {
             let e = Manifest::load(&p, None, None).unwrap_err();
             assert_eq!(e.line, Some(line), "{text}: {e}");
         }
+    }
+
+    #[test]
+    fn sampling_keys_apply_top_level_then_per_entry_then_flags() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = |name: &str, extra: &str| {
+            format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"k\"\n{extra}")
+        };
+        let text =
+            format!("samples = 7\nwarmup = 1\n{}{}", entry("a", ""), entry("b", "samples = 2\nsample_budget = 0.5\n"));
+        let p = write(dir.path(), "m.toml", &text);
+        let m = Manifest::load(&p, None, None).unwrap();
+        let (a, b) = (m.experiments[0].sampling, m.experiments[1].sampling);
+        assert_eq!((a.samples, a.warmup, a.budget), (7, 1, Duration::from_secs(3)));
+        assert_eq!((b.samples, b.warmup, b.budget), (2, 1, Duration::from_millis(500)));
+        let forced = SamplingOverrides { samples: Some(3), ..Default::default() };
+        let m = Manifest::load_with(&p, None, None, &forced).unwrap();
+        assert_eq!((m.experiments[0].sampling.samples, m.experiments[1].sampling.samples), (3, 3));
+    }
+
+    #[test]
+    fn bad_sampling_keys_name_their_line() {
+        let e = load_error("seed = 1\nsamples = 0\n");
+        assert_eq!(e.line, Some(2), "{}", e.message);
+        assert!(e.message.contains("`samples`"), "{}", e.message);
+        let e = load_error("warmup = 99\n");
+        assert!(e.message.contains("`warmup`") && e.line == Some(1), "{}", e.message);
+        let e = load_error("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nsample_budget = -1\n");
+        assert!(e.message.contains("`sample_budget`") && e.line == Some(5), "{}", e.message);
+        let e = load_error("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nsamples = \"many\"\n");
+        assert!(e.message.contains("`samples`") && e.line == Some(5), "{}", e.message);
     }
 }

@@ -13,7 +13,7 @@ use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta};
-use crate::runner::manifest::{hash_bytes, hash_texts, ExperimentSpec, Manifest};
+use crate::runner::manifest::{hash_bytes, hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
 use crate::search::pool::in_pool;
@@ -37,6 +37,8 @@ pub struct RunOptions {
     pub force: bool,
     /// Run only this shard's items.
     pub shard: Option<Shard>,
+    /// Sampling flags overriding the manifest's.
+    pub sampling: SamplingOverrides,
 }
 
 /// An experiment built from its entry, with its items and the ones this run owns.
@@ -102,7 +104,7 @@ pub fn dry_run(opts: &RunOptions) -> Result<String> {
 }
 
 fn load(opts: &RunOptions) -> Result<Manifest> {
-    let mut manifest = Manifest::load(&opts.manifest, opts.seed, opts.time_limit)?;
+    let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
     manifest.filter(&opts.only)?;
     Ok(manifest)
 }

@@ -1,10 +1,366 @@
-//! Timing of one search call.
+//! Timing of search calls: one call's wall and CPU time, and the sampling policy every
+//! timed cell follows (warm-up runs, then samples until the count or the cell's time
+//! budget is reached, each sample's outcome checked against the first).
 
+use std::fmt::Debug;
 use std::time::{Duration, Instant};
+
+use crate::base::stats;
+use crate::search::budget::Stopped;
 
 /// Times `f`, returning its value and the elapsed wall time.
 pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let start = Instant::now();
     let r = f();
     (r, start.elapsed())
+}
+
+/// The user plus system CPU time this process has used so far, all threads together
+/// (`getrusage(RUSAGE_SELF)`); zero where the call fails.
+pub fn process_cpu_time() -> Duration {
+    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+            return Duration::ZERO;
+        }
+        usage
+    };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// One timed call: its wall time and the process's CPU time during it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sample {
+    /// Elapsed wall-clock time.
+    pub wall: Duration,
+    /// User plus system CPU time of the process (every thread) during the call.
+    pub cpu: Duration,
+}
+
+/// Times `f` by wall clock and process CPU time.
+pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
+    let cpu0 = process_cpu_time();
+    let (r, wall) = timed(f);
+    (r, Sample { wall, cpu: process_cpu_time().saturating_sub(cpu0) })
+}
+
+/// Default timed samples a cell aims for.
+pub const DEFAULT_SAMPLES: u32 = 5;
+/// Default warm-up runs (not recorded) before a cell's samples.
+pub const DEFAULT_WARMUP: u32 = 0;
+/// Default time budget of a cell in seconds: no further sample starts once the cell's
+/// samples have taken this long.
+pub const DEFAULT_SAMPLE_BUDGET_S: f64 = 3.0;
+/// The most samples a cell may ask for.
+pub const MAX_SAMPLES: u32 = 1000;
+/// The most warm-up runs a cell may ask for.
+pub const MAX_WARMUP: u32 = 10;
+/// The largest cell budget in seconds (one hour).
+pub const MAX_SAMPLE_BUDGET_S: f64 = 3600.0;
+
+/// How a timed cell is sampled: `warmup` runs that are not recorded, then timed samples
+/// until `samples` are taken or the samples have used `budget` (the first sample always
+/// counts, so a cell whose first sample is long keeps one sample).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SamplePolicy {
+    /// Timed samples the cell aims for (at least 1).
+    pub samples: u32,
+    /// Runs before the samples, not recorded.
+    pub warmup: u32,
+    /// Wall time after which no further sample starts.
+    pub budget: Duration,
+}
+
+impl Default for SamplePolicy {
+    fn default() -> Self {
+        SamplePolicy {
+            samples: DEFAULT_SAMPLES,
+            warmup: DEFAULT_WARMUP,
+            budget: Duration::from_secs_f64(DEFAULT_SAMPLE_BUDGET_S),
+        }
+    }
+}
+
+impl SamplePolicy {
+    /// One sample, no warm-up: the policy of a call that must run exactly once.
+    pub fn once() -> Self {
+        SamplePolicy { samples: 1, warmup: 0, budget: Duration::ZERO }
+    }
+}
+
+/// Checks a sample count: a whole number from 1 to [`MAX_SAMPLES`].
+pub fn check_samples(n: i64) -> Result<u32, String> {
+    match u32::try_from(n) {
+        Ok(n) if (1..=MAX_SAMPLES).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number of samples from 1 to {MAX_SAMPLES}, got {n}")),
+    }
+}
+
+/// Checks a warm-up count: a whole number from 0 to [`MAX_WARMUP`].
+pub fn check_warmup(n: i64) -> Result<u32, String> {
+    match u32::try_from(n) {
+        Ok(n) if n <= MAX_WARMUP => Ok(n),
+        _ => Err(format!("expected a whole number of warm-up runs from 0 to {MAX_WARMUP}, got {n}")),
+    }
+}
+
+/// Checks a cell budget in seconds: finite, from 0 to [`MAX_SAMPLE_BUDGET_S`].
+pub fn check_sample_budget(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && (0.0..=MAX_SAMPLE_BUDGET_S).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!("expected seconds from 0 to {MAX_SAMPLE_BUDGET_S:.0}, got {seconds}"))
+    }
+}
+
+/// The samples of one timed cell, in seconds, in the order taken.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Samples {
+    /// Wall time of each sample.
+    pub wall: Vec<f64>,
+    /// Process CPU time (user + system) of each sample.
+    pub cpu: Vec<f64>,
+}
+
+impl Samples {
+    fn push(&mut self, s: Sample) {
+        self.wall.push(s.wall.as_secs_f64());
+        self.cpu.push(s.cpu.as_secs_f64());
+    }
+
+    /// Samples taken.
+    pub fn len(&self) -> usize {
+        self.wall.len()
+    }
+
+    /// Whether no sample was taken.
+    pub fn is_empty(&self) -> bool {
+        self.wall.is_empty()
+    }
+
+    /// The median wall time (`None` without samples).
+    pub fn median(&self) -> Option<f64> {
+        stats::median(&self.wall)
+    }
+
+    /// The median CPU time (`None` without samples).
+    pub fn cpu_median(&self) -> Option<f64> {
+        stats::median(&self.cpu)
+    }
+
+    /// CPU time over wall time × `threads`, of the medians: near 1 when the call had its
+    /// threads' cores to itself, lower when something else used them.
+    pub fn cpu_share(&self, threads: usize) -> Option<f64> {
+        let wall = self.median()?;
+        (wall > 0.0).then(|| self.cpu_median().unwrap_or(0.0) / (wall * threads.max(1) as f64))
+    }
+}
+
+/// What sampling a cell gave: the outcome that the row reports, the samples of the runs
+/// that finished, and what differed when a later sample's outcome was not the first's.
+#[derive(Debug, Clone)]
+pub struct Sampled<T, E = Stopped> {
+    /// The first sample's outcome, or the stop (time limit, Ctrl-C, ...) that ended the cell.
+    pub outcome: Result<T, E>,
+    /// Every recorded sample that finished.
+    pub samples: Samples,
+    /// `nondeterministic: ...` naming the differing outcomes, when a sample's differed.
+    pub nondeterministic: Option<String>,
+}
+
+/// One run of a timed cell.
+pub type Run<'a, T, E = Stopped> = dyn FnMut() -> Result<T, E> + 'a;
+
+/// Samples one cell under `policy`; see [`sample_interleaved`].
+pub fn sample<T: PartialEq + Debug, E: Clone>(
+    policy: &SamplePolicy,
+    mut run: impl FnMut() -> Result<T, E>,
+) -> Sampled<T, E> {
+    let mut runs: [&mut Run<T, E>; 1] = [&mut run];
+    sample_interleaved(policy, &mut runs).pop().expect("one run gives one result")
+}
+
+/// Samples several calls of one cell in rounds (`a, b, a, b, ...`), so that a drift in
+/// the machine's speed hits each alike.
+///
+/// `policy.warmup` rounds run first and are not recorded; then rounds run until
+/// `policy.samples` are taken or the rounds have used `policy.budget` × the number of
+/// calls (the first round always runs). A run stopped by its time limit or Ctrl-C ends
+/// the cell: its stop is that call's outcome and nothing is repeated. Every later
+/// outcome is compared with the first round's.
+pub fn sample_interleaved<T: PartialEq + Debug, E: Clone>(
+    policy: &SamplePolicy,
+    runs: &mut [&mut Run<T, E>],
+) -> Vec<Sampled<T, E>> {
+    let mut cells: Vec<Sampled<T, E>> = Vec::new();
+    let mut stopped = None;
+    for _ in 0..policy.warmup {
+        if let Some(s) = runs.iter_mut().find_map(|run| run().err()) {
+            stopped = Some(s);
+            break;
+        }
+    }
+    let budget = policy.budget.mul_f64(runs.len() as f64);
+    let start = Instant::now();
+    let mut taken = 0;
+    while stopped.is_none() && (taken == 0 || (taken < policy.samples.max(1) && start.elapsed() < budget)) {
+        for (i, run) in runs.iter_mut().enumerate() {
+            let (r, time) = timed_cpu(&mut **run);
+            stopped = record(&mut cells, i, taken, r, time);
+            if stopped.is_some() {
+                break;
+            }
+        }
+        taken += 1;
+    }
+    if let Some(s) = stopped {
+        for cell in &mut cells {
+            cell.outcome = Err(s.clone());
+        }
+        cells.resize_with(runs.len(), || Sampled {
+            outcome: Err(s.clone()),
+            samples: Samples::default(),
+            nondeterministic: None,
+        });
+    }
+    cells
+}
+
+/// Records run `i`'s sample of round `round`; returns the stop that ends the cell, if any.
+fn record<T: PartialEq + Debug, E>(
+    cells: &mut Vec<Sampled<T, E>>,
+    i: usize,
+    round: u32,
+    r: Result<T, E>,
+    time: Sample,
+) -> Option<E> {
+    let value = match r {
+        Ok(v) => v,
+        Err(s) => return Some(s),
+    };
+    if round == 0 {
+        let mut samples = Samples::default();
+        samples.push(time);
+        cells.push(Sampled { outcome: Ok(value), samples, nondeterministic: None });
+        return None;
+    }
+    let cell = &mut cells[i];
+    cell.samples.push(time);
+    if let (Ok(first), None) = (&cell.outcome, &cell.nondeterministic) {
+        if *first != value {
+            cell.nondeterministic =
+                Some(format!("nondeterministic: sample {} gave {value:?}, sample 1 gave {first:?}", round + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    fn policy(samples: u32, budget_s: f64) -> SamplePolicy {
+        SamplePolicy { samples, warmup: 0, budget: Duration::from_secs_f64(budget_s) }
+    }
+
+    #[test]
+    fn a_fast_cell_gets_its_samples() {
+        let calls = Cell::new(0);
+        let s: Sampled<_> = sample(&policy(5, 10.0), || {
+            calls.set(calls.get() + 1);
+            Ok(42)
+        });
+        assert_eq!((s.outcome, s.samples.len(), calls.get(), s.nondeterministic), (Ok(42), 5, 5, None));
+    }
+
+    #[test]
+    fn warmup_runs_are_not_recorded() {
+        let calls = Cell::new(0);
+        let p = SamplePolicy { warmup: 2, ..policy(3, 10.0) };
+        let s: Sampled<_> = sample(&p, || {
+            calls.set(calls.get() + 1);
+            Ok(1)
+        });
+        assert_eq!((s.samples.len(), calls.get()), (3, 5));
+    }
+
+    #[test]
+    fn a_slow_cell_stops_after_its_budget() {
+        let s: Sampled<_> = sample(&policy(5, 0.05), || {
+            std::thread::sleep(Duration::from_millis(30));
+            Ok(())
+        });
+        assert_eq!(s.samples.len(), 2, "30 ms, 60 ms: the budget of 50 ms is spent");
+        let one: Sampled<_> = sample(&policy(5, 0.01), || {
+            std::thread::sleep(Duration::from_millis(20));
+            Ok(())
+        });
+        assert_eq!(one.samples.len(), 1, "a first sample longer than the budget is the only one");
+    }
+
+    #[test]
+    fn a_nondeterministic_search_is_named() {
+        let n = Cell::new(0u64);
+        let s: Sampled<_> = sample(&policy(3, 10.0), || {
+            n.set(n.get() + 1);
+            Ok(if n.get() == 2 { 7 } else { 6 })
+        });
+        assert_eq!(s.nondeterministic.as_deref(), Some("nondeterministic: sample 2 gave 7, sample 1 gave 6"));
+    }
+
+    #[test]
+    fn a_stopped_sample_ends_the_cell_without_repeating() {
+        let calls = Cell::new(0);
+        let s: Sampled<_> = sample(&policy(5, 10.0), || {
+            calls.set(calls.get() + 1);
+            if calls.get() == 1 {
+                Ok(1)
+            } else {
+                Err(Stopped::TimeLimit)
+            }
+        });
+        assert_eq!((s.outcome, s.samples.len(), calls.get()), (Err(Stopped::TimeLimit), 1, 2));
+    }
+
+    #[test]
+    fn interleaved_runs_alternate() {
+        let order = std::cell::RefCell::new(Vec::new());
+        let mut a = || {
+            order.borrow_mut().push('a');
+            Ok(1)
+        };
+        let mut b = || {
+            order.borrow_mut().push('b');
+            Ok(2)
+        };
+        let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut a, &mut b];
+        let cells = sample_interleaved(&policy(3, 10.0), &mut runs);
+        assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
+        assert_eq!((cells[0].outcome, cells[1].outcome), (Ok(1), Ok(2)));
+    }
+
+    #[test]
+    fn cpu_share_of_medians() {
+        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0] };
+        assert_eq!(s.cpu_share(1), Some(0.5));
+        assert_eq!(s.cpu_share(2), Some(0.25));
+    }
+
+    #[test]
+    fn bad_policy_values_are_refused() {
+        assert!(check_samples(0).is_err() && check_samples(1001).is_err() && check_samples(5) == Ok(5));
+        assert!(check_warmup(-1).is_err() && check_warmup(11).is_err() && check_warmup(0) == Ok(0));
+        assert!(check_sample_budget(-1.0).is_err() && check_sample_budget(f64::NAN).is_err());
+    }
+
+    #[test]
+    fn a_busy_process_burns_cpu_time() {
+        let (_, s) = timed_cpu(|| {
+            (0..50_000_000u64).fold(0u64, |a, x| std::hint::black_box(a.wrapping_mul(31).wrapping_add(x)))
+        });
+        assert!(s.cpu > Duration::ZERO);
+    }
 }

@@ -15,7 +15,6 @@
 //! `<column>_source` column says `memo` instead of `walk`.
 
 use std::path::Path;
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -36,10 +35,10 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
-use crate::results::row::Seconds;
 use crate::results::row::Status;
+use crate::results::row::{Cpu, Timing};
 use crate::search::budget::{Budget, Stopped};
-use crate::search::timing::timed;
+use crate::search::timing::Sampled;
 
 /// One board size with one stones file, as written in a manifest.
 #[derive(Debug, Clone, Deserialize)]
@@ -106,24 +105,26 @@ struct TableRow {
     width: usize,
     stones: usize,
     dumb_find_positions: Option<u64>,
-    dumb_find_seconds: Option<Seconds>,
+    dumb_find_seconds: Timing,
     smart_find_positions: Option<u64>,
-    smart_find_seconds: Option<Seconds>,
+    smart_find_seconds: Timing,
     solutions_distinct: Option<u64>,
     solutions_labelled: Option<u128>,
     /// `solutions_distinct` up to the board's symmetries (`symmetry.rs`), computed after
     /// the timed searches.
     solutions_up_to_symmetry: Option<u64>,
     dumb_count_positions: Option<u64>,
-    dumb_count_seconds: Option<Seconds>,
+    dumb_count_seconds: Timing,
     smart_count_positions: Option<u64>,
-    smart_count_seconds: Option<Seconds>,
+    smart_count_seconds: Timing,
     fast_count_positions: Option<u64>,
-    fast_count_seconds: Option<Seconds>,
+    fast_count_seconds: Timing,
     dumb_find_positions_source: &'static str,
     smart_find_positions_source: &'static str,
     dumb_count_positions_source: &'static str,
     smart_count_positions_source: &'static str,
+    /// Samples and CPU share of the row's slowest timed call.
+    cpu: Cpu,
 }
 
 // The columns of `TableRow` that the report reads.
@@ -135,8 +136,6 @@ crate::columns!(pub(super) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_
 pub const SOURCE_WALK: &str = "walk";
 /// `<column>_source` value of a figure computed through the memo after the walk timed out.
 pub const SOURCE_MEMO: &str = "memo";
-
-type Timed<T> = (Result<T, Stopped>, Duration);
 
 /// What a table cell reports: its positions.
 trait Positions {
@@ -157,24 +156,28 @@ impl Positions for Found {
 
 /// A find or count cell: the walk's, or the memo's exact figures when the walk timed out.
 struct Cell<T> {
-    walk: Timed<T>,
+    walk: Sampled<T>,
     memo: Option<T>,
 }
 
 impl<T: Positions> Cell<T> {
     /// The walk's answer, or the memo's when the walk did not finish.
     fn value(&self) -> Option<&T> {
-        self.walk.0.as_ref().ok().or(self.memo.as_ref())
+        self.walk.outcome.as_ref().ok().or(self.memo.as_ref())
     }
 
     /// The positions (the walk's, else the memo's) and the walk's seconds.
-    fn cells(&self) -> (Option<u64>, Option<Seconds>) {
-        let seconds = self.walk.0.is_ok().then_some(Seconds(self.walk.1));
-        (self.value().map(T::positions), seconds)
+    fn cells(&self) -> (Option<u64>, Timing) {
+        (self.value().map(T::positions), Timing::of(self.timed()))
+    }
+
+    /// The walk's samples, when it finished.
+    fn timed(&self) -> Option<&crate::search::timing::Samples> {
+        self.walk.outcome.is_ok().then_some(&self.walk.samples)
     }
 
     fn source(&self) -> &'static str {
-        if self.walk.0.is_err() && self.memo.is_some() {
+        if self.walk.outcome.is_err() && self.memo.is_some() {
             SOURCE_MEMO
         } else {
             SOURCE_WALK
@@ -185,8 +188,8 @@ impl<T: Positions> Cell<T> {
 impl Table {
     /// A dumb or smart find; through the memo (same positions) when the walk timed out.
     fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Found> {
-        let walk = timed(|| super::find(&inst.game, board, mode, &ctx.budget()));
-        let memo = matches!(walk.0, Err(Stopped::TimeLimit))
+        let walk = ctx.sample(|budget| super::find(&inst.game, board, mode, budget));
+        let memo = matches!(walk.outcome, Err(Stopped::TimeLimit))
             .then(|| memo::find(&inst.game, board, mode, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
             .map(|f| Found { positions: f.positions, board: f.board });
@@ -197,8 +200,8 @@ impl Table {
     /// walk timed out.
     fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Count> {
         let parallel = ctx.threads > 1;
-        let walk = timed(|| super::count(&inst.game, board, mode, parallel, &ctx.budget()));
-        let memo = (mode != Mode::Fast && matches!(walk.0, Err(Stopped::TimeLimit)))
+        let walk = ctx.sample(|budget| super::count(&inst.game, board, mode, parallel, budget));
+        let memo = (mode != Mode::Fast && matches!(walk.outcome, Err(Stopped::TimeLimit)))
             .then(|| memo::count(&inst.game, board, mode, parallel, &ctx.budget(), self.memo_mb).ok()?.ok())
             .flatten()
             .map(|m| m.count());
@@ -211,13 +214,26 @@ impl Table {
         let smart_find = self.find(inst, &board, Mode::Smart, ctx);
         let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
         let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
-        let stopped = [dumb_find.walk.0.as_ref().err(), smart_find.walk.0.as_ref().err()]
+        let stopped = [dumb_find.walk.outcome.as_ref().err(), smart_find.walk.outcome.as_ref().err()]
             .into_iter()
             .flatten()
-            .chain(counts.iter().filter_map(|c| c.walk.0.as_ref().err()))
+            .chain(counts.iter().filter_map(|c| c.walk.outcome.as_ref().err()))
             .copied()
             .next();
-        let status = if finished.windows(2).any(|w| (w[0].distinct, w[0].labelled) != (w[1].distinct, w[1].labelled)) {
+        let nondeterministic = [&dumb_find.walk.nondeterministic, &smart_find.walk.nondeterministic]
+            .into_iter()
+            .chain(counts.iter().map(|c| &c.walk.nondeterministic))
+            .find_map(Option::clone);
+        let cpu = Cpu::of_slowest(&[
+            (dumb_find.timed(), 1),
+            (smart_find.timed(), 1),
+            (counts[0].timed(), ctx.threads),
+            (counts[1].timed(), ctx.threads),
+            (counts[2].timed(), ctx.threads),
+        ]);
+        let status = if let Some(what) = nondeterministic {
+            Status::Error(what)
+        } else if finished.windows(2).any(|w| (w[0].distinct, w[0].labelled) != (w[1].distinct, w[1].labelled)) {
             Status::Error("the modes' solution counts differ".to_string())
         } else {
             stopped.map_or(Status::Ok, Status::Stopped)
@@ -250,6 +266,7 @@ impl Table {
             smart_find_positions_source: smart_find.source(),
             dumb_count_positions_source: counts[0].source(),
             smart_count_positions_source: counts[1].source(),
+            cpu,
         };
         (row, status)
     }

@@ -31,7 +31,7 @@ use super::memo::{best_score_memo, memo_table_for, positions_text};
 use super::montecarlo::{good_move, GoodMove};
 use super::report;
 use super::search::BestResult;
-use super::sweep::{play_good_to_end, sweep};
+use super::sweep::{play_good_to_end, sweep_sampled};
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
@@ -47,11 +47,11 @@ use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
 use crate::results::row::Fixed;
-use crate::results::row::Seconds;
 use crate::results::row::Status;
+use crate::results::row::{Cpu, Timing};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
-use crate::search::timing::timed;
+use crate::search::timing::{Sampled, Samples};
 
 /// The tile game's kinds: each one's name, builder (loading every instance) and report.
 pub static KINDS: [kind::Kind<KindReport>; 5] = [
@@ -307,10 +307,12 @@ struct BestRow {
     score: Option<i32>,
     best_move: Option<String>,
     positions: Option<String>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
     memo_positions: MemoCell<String>,
-    memo_seconds: MemoCell<Seconds>,
+    memo_seconds: Timing,
+    /// Positions over the median seconds of the plain walk.
     positions_per_second: Option<Fixed<0>>,
+    cpu: Cpu,
 }
 
 // The columns of `BestRow` that the report reads.
@@ -330,20 +332,22 @@ enum MemoCell<T> {
 
 fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
     let game = &inst.game;
-    let (r, time) = timed(|| best_score_with(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
-    interrupted_check(&r)?;
-    let both = with_memo(ctx, game.rules(), game.position(), r, memo_mb)?;
+    let cell = ctx.sample(|budget| best_score_with(game.rules(), game.position(), budget, parallel(ctx)));
+    interrupted_check(&cell.outcome)?;
+    let plain_samples = cell.samples.clone();
+    let both = with_memo(ctx, game.rules(), game.position(), cell, memo_mb)?;
     let answer = both.answer.as_ref().ok();
-    let plain = both.plain.as_ref().ok();
+    let plain = both.plain.as_ref().ok().map(|b| (b, &plain_samples));
     let row = BestRow {
         instance: inst.name.clone(),
         score: answer.map(|b| b.score),
         best_move: answer.map(BestResult::move_text),
         positions: answer.map(|b| positions_text(b.positions)),
-        seconds: plain.map(|_| Seconds(time)),
+        seconds: Timing::of(plain.map(|p| p.1)),
         memo_positions: both.memo_positions(),
         memo_seconds: both.memo_seconds(),
-        positions_per_second: plain.map(|b| Fixed(b.positions as f64 / time.as_secs_f64().max(1e-9))),
+        positions_per_second: plain.and_then(|(b, s)| s.median().map(|m| Fixed(b.positions as f64 / m.max(1e-9)))),
+        cpu: Cpu::of(plain.map(|p| p.1), ctx.threads),
     };
     ctx.emit_row(&row, ctx.threads, &both.status(), &inst.name);
     Ok(())
@@ -353,7 +357,9 @@ fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
 struct PlainAndMemo {
     plain: std::result::Result<BestResult, Stopped>,
     memo: std::result::Result<BestResult, Stopped>,
-    memo_time: std::time::Duration,
+    memo_samples: Samples,
+    /// What differed between samples of the plain walk or of the memo search.
+    nondeterministic: Option<String>,
     /// What the row shows as score, best move and positions: the plain walk's answer,
     /// or the memo's (the same numbers) where the plain walk timed out.
     answer: std::result::Result<BestResult, Stopped>,
@@ -364,15 +370,17 @@ impl PlainAndMemo {
         self.memo.as_ref().map_or(MemoCell::Timeout, |b| MemoCell::Value(positions_text(b.positions)))
     }
 
-    fn memo_seconds(&self) -> MemoCell<Seconds> {
-        self.memo.as_ref().map_or(MemoCell::Timeout, |_| MemoCell::Value(Seconds(self.memo_time)))
+    fn memo_seconds(&self) -> Timing {
+        self.memo.as_ref().map_or(Timing::timeout(), |_| Timing::of(Some(&self.memo_samples)))
     }
 
     /// `ok` when the plain walk finished (and the memo agrees or timed out), `timeout`
-    /// when it did not, `error: plain and memo differ` when both finished and differ.
+    /// when it did not, `error: plain and memo differ` when both finished and differ,
+    /// `error: nondeterministic ...` when samples of one of them differed.
     fn status(&self) -> Status {
-        match (&self.plain, &self.memo) {
-            (Ok(p), Ok(m)) if p != m => Status::Error(DIFFER.to_string()),
+        match (&self.plain, &self.memo, &self.nondeterministic) {
+            (_, _, Some(what)) => Status::Error(what.clone()),
+            (Ok(p), Ok(m), _) if p != m => Status::Error(DIFFER.to_string()),
             _ => Status::of(&self.plain),
         }
     }
@@ -382,26 +390,33 @@ impl PlainAndMemo {
 /// answers (the cell reads `error: plain and memo differ`).
 const DIFFER: &str = "plain and memo differ";
 
-/// Runs besteScore through the memo after the plain walk `plain` of the same position,
-/// with a fresh budget and a table of at most `memo_mb` MiB (no larger than the plain
-/// walk's count needs); Ctrl-C in either is `Err(Interrupted)`.
+/// Samples besteScore through the memo after the sampled plain walk `plain` of the same
+/// position, each sample with a fresh budget and a fresh table of at most `memo_mb` MiB
+/// (no larger than the plain walk's count needs); Ctrl-C in either is `Err(Interrupted)`.
 fn with_memo(
     ctx: &RunContext,
     rules: &super::rules::Rules,
     pos: &super::position::Position,
-    plain: std::result::Result<BestResult, Stopped>,
+    plain: Sampled<BestResult>,
     memo_mb: u64,
 ) -> Result<PlainAndMemo> {
-    let bound = plain.as_ref().map_or(u64::MAX, |b| b.positions);
-    let table = memo_table_for(memo_mb, bound)?;
-    let (memo, memo_time) = timed(|| best_score_memo(rules, pos, &table, &ctx.budget(), parallel(ctx)));
-    interrupted_check(&memo)?;
-    let memo = memo.map(|m| m.best);
+    let bound = plain.outcome.as_ref().map_or(u64::MAX, |b| b.positions);
+    let mut first = Some(memo_table_for(memo_mb, bound)?);
+    let memo = ctx.sample(|budget| {
+        let table = match first.take() {
+            Some(t) => t,
+            None => memo_table_for(memo_mb, bound).map_err(|_| Stopped::TimeLimit)?,
+        };
+        best_score_memo(rules, pos, &table, budget, parallel(ctx)).map(|m| m.best)
+    });
+    interrupted_check(&memo.outcome)?;
+    let nondeterministic = plain.nondeterministic.or(memo.nondeterministic);
+    let (plain, memo, memo_samples) = (plain.outcome, memo.outcome, memo.samples);
     let answer = match (&plain, &memo) {
         (Err(_), Ok(m)) => Ok(*m),
         _ => plain,
     };
-    Ok(PlainAndMemo { plain, memo, memo_time, answer })
+    Ok(PlainAndMemo { plain, memo, memo_samples, nondeterministic, answer })
 }
 
 /// A row of the `good` kind.
@@ -412,22 +427,25 @@ struct GoodRow {
     mv: Option<String>,
     averages: Option<String>,
     sims: u32,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
     let seed = ctx.spec.item_seed(&[&inst.name]);
-    let (g, time) = timed(|| good_move(inst.game.rules(), inst.game.position(), sims, seed, &ctx.budget()));
-    interrupted_check(&g)?;
-    let good = g.as_ref().ok();
+    let cell = ctx.sample(|budget| good_move(inst.game.rules(), inst.game.position(), sims, seed, budget));
+    interrupted_check(&cell.outcome)?;
+    let good = cell.outcome.as_ref().ok();
+    let timed = good.map(|_| &cell.samples);
     let row = GoodRow {
         instance: inst.name.clone(),
         mv: good.map(GoodMove::move_text),
         averages: good.map(GoodMove::averages_text),
         sims,
-        seconds: good.map(|_| Seconds(time)),
+        seconds: Timing::of(timed),
+        cpu: Cpu::of(timed, 1),
     };
-    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of(&g), &inst.name);
+    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of_sampled(&cell), &inst.name);
     Ok(())
 }
 
@@ -442,14 +460,17 @@ struct GreedyRow {
     best_score: Option<String>,
     values: Option<String>,
     positions: Option<String>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
+    cpu: Cpu,
 }
 
 fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
     let game = &inst.game;
     let greedy = greedy_move(game.rules(), game.position());
-    let (r, time) = timed(|| check_greedy(game.rules(), game.position(), &ctx.budget(), parallel(ctx)));
-    interrupted_check(&r)?;
+    let cell = ctx.sample(|budget| check_greedy(game.rules(), game.position(), budget, parallel(ctx)));
+    interrupted_check(&cell.outcome)?;
+    let r = &cell.outcome;
+    let timed = r.as_ref().ok().map(|_| &cell.samples);
     let check = |f: &dyn Fn(&super::greedy::GreedyCheck) -> String| {
         r.as_ref().ok().map(|c| c.as_ref().map(f).unwrap_or_else(|| "-".to_string()))
     };
@@ -462,9 +483,10 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
         best_score: check(&|c| c.best_score.to_string()),
         values: check(&|c| c.values_text()),
         positions: check(&|c| c.positions.to_string()),
-        seconds: r.as_ref().ok().map(|_| Seconds(time)),
+        seconds: Timing::of(timed),
+        cpu: Cpu::of(timed, ctx.threads),
     };
-    ctx.emit_row(&row, ctx.threads, &Status::of(&r), &inst.name);
+    ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &inst.name);
     Ok(())
 }
 
@@ -475,12 +497,13 @@ struct SweepRow {
     instance: String,
     undone: String,
     positions: Option<String>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
     memo_positions: MemoCell<String>,
-    memo_seconds: MemoCell<Seconds>,
+    memo_seconds: Timing,
     score: Option<i32>,
     best_move: Option<String>,
     sims: u32,
+    cpu: Cpu,
 }
 
 // The columns of `SweepRow` that the report reads.
@@ -491,7 +514,7 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
     let mut failed: Result<()> = Ok(());
     let budget = || -> Budget { ctx.budget() };
     let rules = inst.game.rules();
-    let played = sweep(&inst.game, sims, seed, &budget, parallel(ctx), &mut |row| {
+    let played = sweep_sampled(&inst.game, (sims, seed), &budget, parallel(ctx), ctx.sampling(), &mut |row| {
         if failed.is_err() {
             return;
         }
@@ -499,7 +522,12 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
             failed = Err(Error::Interrupted);
             return;
         }
-        let both = match with_memo(ctx, rules, &row.position, row.result, memo_mb) {
+        let plain = Sampled {
+            outcome: row.result,
+            samples: row.samples.clone(),
+            nondeterministic: row.nondeterministic.clone(),
+        };
+        let both = match with_memo(ctx, rules, &row.position, plain, memo_mb) {
             Ok(both) => both,
             Err(e) => {
                 failed = Err(e);
@@ -511,12 +539,13 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
             instance: inst.name.clone(),
             undone: row.undone.to_string(),
             positions: answer.map(|b| positions_text(b.positions)),
-            seconds: both.plain.as_ref().ok().map(|_| Seconds(row.seconds)),
+            seconds: Timing::of(both.plain.as_ref().ok().map(|_| &row.samples)),
             memo_positions: both.memo_positions(),
             memo_seconds: both.memo_seconds(),
             score: answer.map(|b| b.score),
             best_move: answer.map(BestResult::move_text),
             sims,
+            cpu: Cpu::of(both.plain.as_ref().ok().map(|_| &row.samples), ctx.threads),
         };
         ctx.emit_seeded_row(&cells, ctx.threads, seed, &both.status(), &format!("{} undone {}", inst.name, row.undone));
     });
@@ -543,8 +572,9 @@ struct MatchRow {
     moves: Option<usize>,
     transcript: Option<String>,
     best_positions: Option<u64>,
-    seconds: Option<Seconds>,
+    seconds: Timing,
     sims: u32,
+    cpu: Cpu,
 }
 
 fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result<()> {
@@ -552,9 +582,10 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
     let (rep, starter) = (unit.repetition, starter_name(unit.good_starts));
     let good_player = if unit.good_starts { mover } else { mover ^ 1 };
     let seed = ctx.spec.item_seed(&[&inst.name, &rep.to_string(), starter]);
-    let (r, time) = timed(|| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
-    interrupted_check(&r)?;
-    let m = r.as_ref().ok();
+    let cell = ctx.sample(|_| play_match(&inst.game, good_player, sims, seed, &|| ctx.budget(), parallel(ctx)));
+    interrupted_check(&cell.outcome)?;
+    let m = cell.outcome.as_ref().ok();
+    let timed = m.map(|_| &cell.samples);
     let row = MatchRow {
         instance: inst.name.clone(),
         repetition: rep,
@@ -564,10 +595,17 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
         moves: m.map(|m| m.moves),
         transcript: m.map(|m| m.transcript.clone()),
         best_positions: m.map(|m| m.best_positions),
-        seconds: m.map(|_| Seconds(time)),
+        seconds: Timing::of(timed),
         sims,
+        cpu: Cpu::of(timed, ctx.threads),
     };
-    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of(&r), &format!("{} rep {rep} {starter} starts", inst.name));
+    ctx.emit_seeded_row(
+        &row,
+        ctx.threads,
+        seed,
+        &Status::of_sampled(&cell),
+        &format!("{} rep {rep} {starter} starts", inst.name),
+    );
     Ok(())
 }
 

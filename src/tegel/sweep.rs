@@ -12,7 +12,7 @@ use super::search::BestResult;
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::rng::derive_seed;
-use crate::search::timing::timed;
+use crate::search::timing::{sample, SamplePolicy, Samples};
 
 /// One row of the sweep: the besteScore call after `undone` moves were undone.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,8 +23,12 @@ pub struct SweepRow {
     pub position: Position,
     /// The call's answer, or why it stopped.
     pub result: Result<BestResult, Stopped>,
-    /// Wall time of the call.
+    /// Median wall time of the call's samples.
     pub seconds: Duration,
+    /// Every timed sample of the call (one unless sampled by [`sweep_sampled`]).
+    pub samples: Samples,
+    /// `nondeterministic: ...` when a sample's answer differed from the first.
+    pub nondeterministic: Option<String>,
 }
 
 impl SweepRow {
@@ -74,12 +78,27 @@ pub fn sweep(
     parallel: bool,
     on_row: &mut dyn FnMut(&SweepRow),
 ) -> Result<usize, Stopped> {
+    sweep_sampled(game, (sims, seed), budget, parallel, &SamplePolicy::once(), on_row)
+}
+
+/// As [`sweep`] (`good` is its `sims` and `seed`), each besteScore call sampled under
+/// `policy`.
+pub fn sweep_sampled(
+    game: &Game,
+    (sims, seed): (u32, u64),
+    budget: &dyn Fn() -> Budget,
+    parallel: bool,
+    policy: &SamplePolicy,
+    on_row: &mut dyn FnMut(&SweepRow),
+) -> Result<usize, Stopped> {
     let mut game = game.clone();
     let played = play_good_to_end(&mut game, sims, seed, budget)?;
     for undone in 1..=played {
         game.undo();
-        let (result, seconds) = timed(|| best_score_with(game.rules(), game.position(), &budget(), parallel));
-        let row = SweepRow { undone, position: *game.position(), result, seconds };
+        let cell = sample(policy, || best_score_with(game.rules(), game.position(), &budget(), parallel));
+        let seconds = Duration::from_secs_f64(cell.samples.median().unwrap_or(0.0));
+        let (result, samples, nondeterministic) = (cell.outcome, cell.samples, cell.nondeterministic);
+        let row = SweepRow { undone, position: *game.position(), result, seconds, samples, nondeterministic };
         on_row(&row);
         if row.result.is_err() {
             break;
