@@ -9,8 +9,13 @@ use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
 
 /// The checkers report.
-pub static REPORT: GameReport =
-    GameReport { game: "checkers", title: "Checkers", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport {
+    game: "checkers",
+    title: "Checkers",
+    kinds: &super::experiments::KINDS,
+    extra_files: no_extra_files,
+    summary: None,
+};
 
 /// The `count` kind.
 pub(super) const COUNT: KindReport = KindReport {

@@ -4,8 +4,13 @@
 use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 
 /// The nim report.
-pub static REPORT: GameReport =
-    GameReport { game: "nim", title: "Nim", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport {
+    game: "nim",
+    title: "Nim",
+    kinds: &super::experiments::KINDS,
+    extra_files: no_extra_files,
+    summary: None,
+};
 
 /// The `formula` kind.
 pub(super) const FORMULA: KindReport = KindReport::new("the nim-value rule against an exhaustive solver");

@@ -53,6 +53,10 @@ fn no_figures(_: &CsvTable) -> Vec<Figure> {
 /// LaTeX and plots); called on every report, with no tables when it ran none.
 pub type ExtraFiles = fn(&[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError>;
 
+/// A table a plug-in draws from the tables of its own experiments for the HTML page
+/// (caption, table), e.g. the cross-game summary; `None` when it has nothing to show.
+pub type SummaryTable = fn(&[&Loaded]) -> Result<Option<(String, CsvTable)>, InputError>;
+
 /// What the report knows of one plug-in (a game, or the cross-game experiments).
 pub struct GameReport {
     /// The `game` of its manifest entries and metadata.
@@ -63,6 +67,8 @@ pub struct GameReport {
     pub kinds: &'static [Kind<KindReport>],
     /// Files written from its tables.
     pub extra_files: ExtraFiles,
+    /// The summary table it adds to the HTML page, if any.
+    pub summary: Option<SummaryTable>,
 }
 
 /// [`GameReport::extra_files`] of a plug-in that writes none.

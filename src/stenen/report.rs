@@ -9,8 +9,13 @@ use crate::report::kinds::{no_extra_files, GameReport, KindReport};
 use crate::report::plots::{bars, Bars};
 
 /// The tiling game's report.
-pub static REPORT: GameReport =
-    GameReport { game: "stenen", title: "Tiling", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport {
+    game: "stenen",
+    title: "Tiling",
+    kinds: &super::experiments::KINDS,
+    extra_files: no_extra_files,
+    summary: None,
+};
 
 /// The `table` kind.
 pub(super) const TABLE: KindReport = KindReport {

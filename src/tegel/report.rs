@@ -18,8 +18,13 @@ use crate::report::plots::{line_chart, lines, Labels};
 use crate::results::row::STATUS;
 
 /// The tile game's report.
-pub static REPORT: GameReport =
-    GameReport { game: "tegel", title: "Tile game", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport {
+    game: "tegel",
+    title: "Tile game",
+    kinds: &super::experiments::KINDS,
+    extra_files: no_extra_files,
+    summary: None,
+};
 
 /// The `best` kind.
 pub(super) const BEST: KindReport =
