@@ -93,6 +93,9 @@ for _ in 1 2; do
   latex "$root/report" report.tex "\\def\\resultsdir{$results}"
 done
 cp "$build/report.pdf" "$results/report.pdf"
+cp "$build/report.log" "$results/report.log"
+overfull=$(grep -c '^Overfull \\hbox' "$build/report.log" || true)
+[ "$overfull" = 0 ] || echo "build-report: warning: $overfull overfull line(s) or table(s) in $results/report.log" >&2
 grep -o "No result [^ ]* / [^ ]* / [^ ]*" "$build/report.log" | sort -u | sed 's/^/build-report: warning: /' >&2 || true
 pages=$(pdfinfo "$results/report.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
 echo "build-report: $results/report.pdf (${pages:-?} pages)" >&2

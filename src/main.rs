@@ -28,11 +28,16 @@ struct Cli {
 enum Command {
     /// Run every experiment of a manifest into CSV tables, LaTeX tables and plots.
     Run(RunArgs),
-    /// Regenerate LaTeX tables and plots from the CSVs of a results directory.
+    /// Regenerate LaTeX tables, plots, index.html and Markdown from the CSVs of a results
+    /// directory; with `--format markdown NAME [RESULTS]`, print experiment NAME as Markdown.
     Report {
-        /// The results directory.
-        #[arg(default_value = "results")]
-        results: PathBuf,
+        /// `files` writes everything; `markdown` prints one experiment.
+        #[arg(long, value_enum, default_value = "files")]
+        format: ReportFormat,
+        /// The results directory (default `results`); with `--format markdown`, the
+        /// experiment name first.
+        #[arg(num_args = 0..=2)]
+        args: Vec<String>,
     },
     /// Merge the results directories of a sharded run (`run --shard I/N`) into one.
     Merge {
@@ -178,6 +183,33 @@ fn run_manifest(args: RunArgs) -> Result<()> {
     Ok(())
 }
 
+/// What `harness report` produces.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ReportFormat {
+    /// Every file of the report in the results directory.
+    Files,
+    /// One experiment as Markdown on standard output.
+    Markdown,
+}
+
+fn report(format: ReportFormat, args: &[String]) -> Result<()> {
+    let results_or = |i: usize| PathBuf::from(args.get(i).map_or("results", String::as_str));
+    match (format, args.first()) {
+        (ReportFormat::Files, _) if args.len() > 1 => Err(harness::base::error::InputError::new(
+            "harness report takes one results directory (an experiment name only with --format markdown)",
+        )
+        .into()),
+        (ReportFormat::Files, _) => report_locked(&results_or(0)),
+        (ReportFormat::Markdown, None) => {
+            Err(harness::base::error::InputError::new("--format markdown needs the experiment NAME").into())
+        }
+        (ReportFormat::Markdown, Some(name)) => {
+            print!("{}", report::markdown_of(&results_or(1), registry::reports(), name)?);
+            Ok(())
+        }
+    }
+}
+
 fn report_locked(results: &std::path::Path) -> Result<()> {
     if !results.is_dir() {
         return Err(harness::base::error::InputError::in_file(
@@ -226,7 +258,7 @@ fn slurm(args: SlurmArgs) -> Result<()> {
 fn dispatch(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(args) => run_manifest(args),
-        Command::Report { results } => report_locked(&results),
+        Command::Report { format, args } => report(format, &args),
         Command::Merge { shards, out } => {
             let meta = harness::runner::merge::merge(&shards, &out)?;
             eprintln!(

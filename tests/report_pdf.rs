@@ -31,20 +31,87 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// Runs `harness report` and one pdflatex pass on report.tex; returns the log text.
 fn build(results: &Path) -> String {
+    build_with_aux(results).0
+}
+
+/// Runs `harness report` and two pdflatex passes (so longtable widths settle); returns
+/// the log and the `.aux` file's text.
+fn build_with_aux(results: &Path) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_harness")).arg("report").arg(results).output().unwrap();
     assert!(out.status.success(), "harness report: {}", String::from_utf8_lossy(&out.stderr));
     let build = tempfile::tempdir().unwrap();
-    let status = Command::new("pdflatex")
-        .current_dir(root().join("report"))
-        .args(["-interaction=nonstopmode", "-halt-on-error", "-output-directory"])
-        .arg(build.path())
-        .arg(format!("\\def\\resultsdir{{{}}}\\input{{report.tex}}", results.display()))
+    let mut log = String::new();
+    for _ in 0..2 {
+        let status = Command::new("pdflatex")
+            .current_dir(root().join("report"))
+            .args(["-interaction=nonstopmode", "-halt-on-error", "-output-directory"])
+            .arg(build.path())
+            .arg(format!("\\def\\resultsdir{{{}}}\\input{{report.tex}}", results.display()))
+            .output()
+            .unwrap();
+        log = std::fs::read_to_string(build.path().join("report.log")).unwrap_or_default();
+        assert!(status.status.success(), "pdflatex failed:\n{}", &log[log.len().saturating_sub(3000)..]);
+    }
+    assert!(build.path().join("report.pdf").is_file());
+    let aux = std::fs::read_to_string(build.path().join("report.aux")).unwrap_or_default();
+    (log, aux)
+}
+
+/// Overfull boxes wider than `points`, as the log's lines.
+fn overfull(log: &str, points: f64) -> Vec<&str> {
+    log.lines()
+        .filter(|l| l.starts_with("Overfull \\hbox ("))
+        .filter(|l| {
+            let width = l["Overfull \\hbox (".len()..].split("pt").next().and_then(|w| w.parse::<f64>().ok());
+            width.is_some_and(|w| w > points)
+        })
+        .collect()
+}
+
+/// The captions of tables and figures, from the lists of tables and figures in the aux.
+fn captions(aux: &str) -> Vec<String> {
+    aux.lines()
+        .filter(|l| l.starts_with("\\@writefile{lot}") || l.starts_with("\\@writefile{lof}"))
+        .filter_map(|l| l.split("\\ignorespaces ").nth(1).map(|c| c.split("\\relax").next().unwrap_or(c).to_string()))
+        .collect()
+}
+
+#[test]
+fn quick_run_pdf_fits_the_page_with_distinct_captions_and_every_table() {
+    if !tex_available() {
+        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .current_dir(root())
+        .args(["run", "instances/quick.toml", "--out"])
+        .arg(dir.path())
         .output()
         .unwrap();
-    let log = std::fs::read_to_string(build.path().join("report.log")).unwrap_or_default();
-    assert!(status.status.success(), "pdflatex failed:\n{}", &log[log.len().saturating_sub(3000)..]);
-    assert!(build.path().join("report.pdf").is_file());
-    log
+    assert!(run.status.success(), "harness run: {}", String::from_utf8_lossy(&run.stderr));
+    let (log, aux) = build_with_aux(dir.path());
+    let wide = overfull(&log, 5.0);
+    assert!(wide.is_empty(), "lines or tables wider than the text by over 5 pt:\n{}", wide.join("\n"));
+    let captions = captions(&aux);
+    assert!(!captions.is_empty(), "no captions found in the aux file");
+    for (i, c) in captions.iter().enumerate() {
+        assert!(!captions[..i].contains(c), "two captions alike: {c}");
+    }
+    for entry in std::fs::read_dir(dir.path().join("tex")).unwrap().flatten() {
+        let tex = std::fs::read_to_string(entry.path()).unwrap();
+        for label in tex.split("\\label{").skip(1).filter_map(|l| l.split('}').next()) {
+            if label.starts_with("tab:") {
+                assert!(aux.contains(&format!("\\newlabel{{{label}}}")), "table {label} is not in the PDF");
+            }
+        }
+    }
+}
+
+#[test]
+fn overfull_boxes_are_measured() {
+    let log = "Overfull \\hbox (136.2pt too wide) in alignment at lines 3--40\nOverfull \\hbox (2.1pt too wide) in paragraph\n";
+    assert_eq!(overfull(log, 5.0), ["Overfull \\hbox (136.2pt too wide) in alignment at lines 3--40"]);
 }
 
 #[test]

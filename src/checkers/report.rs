@@ -5,12 +5,11 @@
 use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{no_extra_files, GameReport, KindReport};
+use crate::report::kinds::{GameReport, KindReport};
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
 
 /// The checkers report.
-pub static REPORT: GameReport =
-    GameReport { game: "checkers", title: "Checkers", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport::of("checkers", "Checkers", &super::experiments::KINDS);
 
 /// The `count` kind.
 pub(super) const COUNT: KindReport = KindReport {

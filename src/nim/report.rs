@@ -1,11 +1,10 @@
 //! What `harness report` knows of the nim experiments: the default captions of its kinds
 //! (no charts, no derived figures; the report skeleton places none of them).
 
-use crate::report::kinds::{no_extra_files, GameReport, KindReport};
+use crate::report::kinds::{GameReport, KindReport};
 
 /// The nim report.
-pub static REPORT: GameReport =
-    GameReport { game: "nim", title: "Nim", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport::of("nim", "Nim", &super::experiments::KINDS);
 
 /// The `formula` kind.
 pub(super) const FORMULA: KindReport = KindReport::new("the nim-value rule against an exhaustive solver");

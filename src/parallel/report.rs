@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 
 use super::experiments::{GAME, INSTANCE, PARALLEL, SEARCH, SPEEDUP};
-use super::summary::summary_tex;
+use super::summary::{summary_caption, summary_table, summary_tex};
 use crate::base::error::InputError;
 use crate::report::chart::{Chart, Series};
 use crate::report::csv_table::CsvTable;
@@ -38,6 +38,15 @@ pub const SPEED_REPORT: KindReport = KindReport::new("positions per second of ea
 pub fn summary_files(loaded: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError> {
     let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == PARALLEL).map(|l| &l.table).collect();
     Ok(vec![(PathBuf::from("tex/summary.tex"), summary_tex(&parallel)?)])
+}
+
+/// The cross-game summary for the HTML page (none without a `parallel` table).
+pub fn summary_view(loaded: &[&Loaded]) -> Result<Option<(String, CsvTable)>, InputError> {
+    let parallel: Vec<&CsvTable> = loaded.iter().filter(|l| l.kind == PARALLEL).map(|l| &l.table).collect();
+    if parallel.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some((summary_caption(&parallel), summary_table(&parallel)?)))
 }
 
 fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {

@@ -100,14 +100,18 @@ pub fn summary_tex(tables: &[&CsvTable]) -> Result<String, InputError> {
             .to_string());
     }
     let summary = summary_table(tables)?;
+    Ok(latex_table(&summary, &Titles::new("summary", Some(&summary_caption(tables)), Some("tab:summary"))))
+}
+
+/// The summary's caption (LaTeX), naming the manifest's thread counts.
+pub fn summary_caption(tables: &[&CsvTable]) -> String {
     let counts: Vec<String> = thread_counts(tables).iter().map(u64::to_string).collect();
-    let caption = format!(
+    format!(
         "Summary across games: for every exhaustive search, the positions visited sequentially, whether every \
          parallel run visited exactly as many (must be yes), the sequential time and the speed-up \
          (sequential time / parallel time) on the manifest's thread counts ({}).",
         counts.join(", ")
-    );
-    Ok(latex_table(&summary, &Titles::new("summary", Some(&caption), Some("tab:summary"))))
+    )
 }
 
 #[cfg(test)]

@@ -53,6 +53,10 @@ fn no_figures(_: &CsvTable) -> Vec<Figure> {
 /// LaTeX and plots); called on every report, with no tables when it ran none.
 pub type ExtraFiles = fn(&[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputError>;
 
+/// A table a plug-in draws from the tables of its own experiments for the HTML page
+/// (caption, table), e.g. the cross-game summary; `None` when it has nothing to show.
+pub type SummaryTable = fn(&[&Loaded]) -> Result<Option<(String, CsvTable)>, InputError>;
+
 /// What the report knows of one plug-in (a game, or the cross-game experiments).
 pub struct GameReport {
     /// The `game` of its manifest entries and metadata.
@@ -63,6 +67,8 @@ pub struct GameReport {
     pub kinds: &'static [Kind<KindReport>],
     /// Files written from its tables.
     pub extra_files: ExtraFiles,
+    /// The summary table it adds to the HTML page, if any.
+    pub summary: Option<SummaryTable>,
 }
 
 /// [`GameReport::extra_files`] of a plug-in that writes none.
@@ -71,6 +77,12 @@ pub fn no_extra_files(_: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputErro
 }
 
 impl GameReport {
+    /// The report of game `game`, called `title` in captions, with its kind table: no extra
+    /// files, no summary table.
+    pub const fn of(game: &'static str, title: &'static str, kinds: &'static [Kind<KindReport>]) -> GameReport {
+        GameReport { game, title, kinds, extra_files: no_extra_files, summary: None }
+    }
+
     /// What the plug-in says of `kind`, if anything.
     pub fn kind(&self, kind: &str) -> Option<&KindReport> {
         kind::find(self.kinds, kind).map(|k| &k.report)

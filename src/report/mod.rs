@@ -8,6 +8,8 @@
 //! - `tex/numbers.tex`: every cell as a `\result{..}{..}{..}` macro ([`numbers`]);
 //! - `tex/kind-GAME-KIND.tex`: the tables and figures of one (game, kind), and
 //!   `tex/extra-GAME.tex`: those of the kinds the report skeleton does not place itself;
+//! - `index.html`: every experiment in manifest order on one self-contained page
+//!   ([`html`]), and `md/NAME.md`: each experiment as Markdown ([`markdown`]);
 //! - `plots/CHART.svg` (browser), `plots/CHART.tikz` (pgfplots, `\input` by the report)
 //!   and `plots/CHART.tex` (standalone, built to `plots/CHART.pdf` by
 //!   `scripts/build-report.sh`), chosen by (game, kind) ([`plots`]).
@@ -17,13 +19,16 @@
 
 pub mod chart;
 pub mod csv_table;
+pub mod html;
 pub mod kinds;
 pub mod latex;
+pub mod markdown;
 pub mod numbers;
 pub mod pgfplots;
 pub mod plots;
 pub mod svg;
 pub mod tables;
+pub mod view;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -86,6 +91,12 @@ pub struct Loaded {
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
 pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError> {
+    load_each(out, reports)?.into_iter().collect()
+}
+
+/// Reads every `*.csv` directly in `out` (sorted by name) with its metadata, each on its
+/// own: a CSV that cannot be read is an error in its place, the others are still read.
+pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, InputError>>, InputError> {
     let entries = std::fs::read_dir(out)
         .map_err(|e| InputError::in_file(out, format!("cannot read the results directory: {e}")))?;
     let mut paths: Vec<PathBuf> = entries
@@ -95,7 +106,7 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
         .collect();
     paths.sort();
     let metas = ExperimentMeta::read_all(out).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
-    paths
+    Ok(paths
         .iter()
         .map(|path| {
             let table = CsvTable::read(path)?;
@@ -118,7 +129,48 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
                 table,
             })
         })
-        .collect()
+        .collect())
+}
+
+/// The Markdown of experiment `name` of the results in `out` (as `md/NAME.md`); an
+/// unknown name is refused with the names there are.
+pub fn markdown_of(out: &Path, reports: Reports, name: &str) -> Result<String, InputError> {
+    let loaded = load_all(out, reports)?;
+    match loaded.iter().find(|l| l.name == name) {
+        Some(item) => Ok(markdown::markdown(item)),
+        None => Err(InputError::in_file(
+            out,
+            format!(
+                "no experiment `{name}` in these results; there are: {}",
+                loaded.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        )),
+    }
+}
+
+/// Writes `OUT/index.html` from the CSVs that can be read, marking the others missing
+/// (with why); used when a refused CSV stops the full report, so the page still tells.
+fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
+    let mut loaded = Vec::new();
+    let mut unreadable = Vec::new();
+    for item in load_each(out, reports)? {
+        match item {
+            Ok(l) => loaded.push(l),
+            Err(e) => {
+                let name = e
+                    .file
+                    .as_ref()
+                    .and_then(|f| f.file_stem())
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                unreadable.push((name, e.to_string()));
+            }
+        }
+    }
+    let drawn = vec![Vec::new(); loaded.len()];
+    let page = index_html(&loaded, &drawn, &unreadable, read_run_meta(out).as_ref(), reports)?;
+    write_atomic(&out.join("index.html"), page.as_bytes())?;
+    Ok(())
 }
 
 /// Refuses a CSV that is not the file its metadata committed: one whose bytes do not
@@ -173,7 +225,13 @@ pub fn unfinished_warning(out: &Path) -> Option<String> {
 /// `tex/state.tex` holds a warning paragraph when the run did not finish (empty when it
 /// did), and the warning is also printed.
 pub fn generate(out: &Path, reports: Reports) -> Result<()> {
-    let loaded = load_all(out, reports)?;
+    let loaded = match load_all(out, reports) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            let _ = write_page_of_readable(out, reports);
+            return Err(e.into());
+        }
+    };
     let mut files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
     let warning = unfinished_warning(out);
     files.push((PathBuf::from("tex/state.tex"), state_tex(warning.as_deref())));
@@ -251,24 +309,35 @@ pub fn render(
 ) -> Result<Vec<(PathBuf, String)>, InputError> {
     let mut files = Vec::new();
     let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
-    for item in loaded {
+    let mut drawn: Vec<Vec<(Chart, String)>> = Vec::new();
+    let charts = distinct_captions(
+        loaded
+            .iter()
+            .map(|item| {
+                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), &item.table)
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        loaded,
+    );
+    for (item, item_chart_list) in loaded.iter().zip(charts) {
+        let mut item_charts = Vec::new();
         let tex = latex_table(&item.table, &item.titles);
         files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
         let entry = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
         entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
-        for chart in
-            plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), &item.table)?
-        {
+        for chart in item_chart_list {
             entry.push_str(&figure(&chart));
-            files.push((
-                PathBuf::from(format!("plots/{}.svg", chart.name)),
-                svg::svg(&chart)
-                    .map_err(|e| InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name)))?,
-            ));
+            let drawing = svg::svg(&chart)
+                .map_err(|e| InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name)))?;
+            files.push((PathBuf::from(format!("plots/{}.svg", chart.name)), drawing.clone()));
             files.push((PathBuf::from(format!("plots/{}.tikz", chart.name)), pgfplots::tikz(&chart, "0.8\\linewidth")));
             files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(&chart)));
+            item_charts.push((chart, drawing));
         }
+        files.push((PathBuf::from(format!("md/{}.md", item.name)), markdown::markdown(item)));
+        drawn.push(item_charts);
     }
+    files.push((PathBuf::from("index.html"), index_html(loaded, &drawn, &[], run, reports)?));
     for report in reports.0 {
         let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
         files.extend((report.extra_files)(&own)?);
@@ -279,7 +348,7 @@ pub fn render(
         for ((g, kind), text) in &by_kind {
             if g == game && !reports.kind(g, kind).is_some_and(|k| k.placed) {
                 extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
-                extra.push_str(&format!("\\subsection*{{Results: {} \\texttt{{{}}}}}\n", escape(g), escape(kind)));
+                extra.push_str(&format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind)));
                 extra.push_str(text);
                 extra.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
             }
@@ -293,6 +362,84 @@ pub fn render(
         ));
     }
     Ok(files)
+}
+
+/// `index.html` of `loaded` (with their drawn charts) and the experiments that could not
+/// be read (`(name, why)`), ordered as the run's `experiments` list (then by name).
+pub fn index_html(
+    loaded: &[Loaded],
+    drawn: &[Vec<(Chart, String)>],
+    unreadable: &[(String, String)],
+    run: Option<&toml::Table>,
+    reports: Reports,
+) -> Result<String, InputError> {
+    let order: Vec<String> = run
+        .and_then(|r| r.get("experiments"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let mut entries: Vec<(usize, html::Entry)> = Vec::new();
+    let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
+    for (item, charts) in loaded.iter().zip(drawn) {
+        let charts = charts.iter().map(|(c, s)| (c, s.as_str())).collect();
+        entries.push((rank(&item.name), html::Entry::Loaded(item, charts)));
+    }
+    for (name, why) in unreadable {
+        entries.push((
+            rank(name),
+            html::Entry::Missing { name: name.clone(), game: NO_META_GAME.into(), why: why.clone() },
+        ));
+    }
+    for name in order.iter().filter(|n| !loaded.iter().any(|l| &l.name == *n) && !unreadable.iter().any(|u| &u.0 == *n))
+    {
+        let why = format!("{name}.csv is not in the results directory");
+        entries.push((rank(name), html::Entry::Missing { name: name.clone(), game: NO_META_GAME.into(), why }));
+    }
+    entries.sort_by_key(|(rank, _)| *rank);
+    let entries: Vec<html::Entry> = entries.into_iter().map(|(_, e)| e).collect();
+    let mut summary = None;
+    for report in reports.0 {
+        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
+        if let Some(found) = report.summary.map(|f| f(&own)).transpose()?.flatten() {
+            summary = Some(found);
+        }
+    }
+    let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
+    let page = html::Page {
+        run: html::run_lines(run),
+        game_title: &title,
+        summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
+    };
+    html::page(&entries, &page)
+        .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
+}
+
+/// The heading of a (game, kind) section in the assignment's words: the game's title and
+/// what the kind shows ("Tile game: bepaalGoedeZet ..."), the names only where no report
+/// describes them.
+fn kind_heading(reports: Reports, game: &str, kind: &str) -> String {
+    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title.to_string());
+    match reports.kind(game, kind) {
+        Some(k) => format!("{title}: {}", k.description),
+        None => format!("{title}: results of kind \\texttt{{{}}}", escape(kind)),
+    }
+}
+
+/// The charts with every caption made distinct: a caption shared by charts of several
+/// experiments names, in each, the experiment's table (its caption up to the first full
+/// stop), e.g. plain against memoised runs of the same kind.
+fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded]) -> Vec<Vec<Chart>> {
+    let all: Vec<String> = charts.iter().flatten().map(|c| c.caption.clone()).collect();
+    for (list, item) in charts.iter_mut().zip(loaded) {
+        for chart in list.iter_mut() {
+            if all.iter().filter(|c| **c == chart.caption).count() > 1 {
+                let table = view::plain(&item.titles.caption);
+                let table = table.split(". ").next().unwrap_or_default().trim_end_matches('.');
+                chart.caption = format!("{} Data: {table}.", chart.caption);
+            }
+        }
+    }
+    charts
 }
 
 /// A LaTeX figure environment that inputs the chart's pgfplots body.

@@ -29,7 +29,10 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
         options.push("ymode=log".to_string());
         let (lo, _) = chart.y_range();
         if lo > 0.0 {
-            options.push(format!("ymin={:e}", 10f64.powf(lo.log10().floor())));
+            let decade = 10f64.powf(lo.log10().floor());
+            // Bars start at the axis floor: half a decade lower keeps a count of 1 visible.
+            let floor = if bars { decade / 2.0 } else { decade };
+            options.push(format!("ymin={floor:e}"));
         }
     } else {
         options.push("ymin=0".to_string());
@@ -43,8 +46,8 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
         }
         Layout::Bars { categories } => {
             let labels: Vec<String> = categories.iter().map(|c| format!("{{{}}}", escape(c))).collect();
-            options.push("ybar".to_string());
-            options.push(format!("bar width={:.1}pt", (48.0 / (chart.series.len().max(1) as f64)).clamp(3.0, 12.0)));
+            options.push("ybar=0pt".to_string());
+            options.push(format!("bar width={}", bar_width(chart.series.len())));
             options.push(format!("xtick={{0,...,{}}}", categories.len().saturating_sub(1)));
             options.push(format!("xticklabels={{{}}}", labels.join(",")));
             options.push("x tick label style={rotate=30,anchor=north east}".to_string());
@@ -67,6 +70,12 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");
     out
+}
+
+/// The width of one bar in axis units (a category is 1 wide): the series share 80 % of
+/// it, so bars never overlap however many groups and series there are.
+pub fn bar_width(series: usize) -> String {
+    format!("{:.3}", 0.8 / series.max(1) as f64)
 }
 
 /// The style of a reference line (the ideal speed-up): its legend entry is drawn with the
@@ -116,5 +125,25 @@ mod tests {
         assert!(t.contains("ymode=log"), "{t}");
         assert!(t.contains("coordinates {(1,1.0019e4)};"), "{t}");
         assert!(t.contains("\\addlegendentry{spel\\_4}"), "{t}");
+    }
+
+    #[test]
+    fn bars_share_their_category_and_show_counts_of_one() {
+        let chart = Chart {
+            name: "x".into(),
+            title: "t".into(),
+            caption: "c".into(),
+            x_label: "board".into(),
+            y_label: "continuations".into(),
+            log_y: true,
+            integer_x: true,
+            layout: Layout::Bars { categories: vec!["a".into(), "b".into()] },
+            series: (0..3)
+                .map(|i| Series { name: format!("s{i}"), points: vec![(0.0, 1.0), (1.0, 50.0)], reference: false })
+                .collect(),
+        };
+        let t = tikz(&chart, "8cm");
+        assert!(t.contains("bar width=0.267,"), "{t}");
+        assert!(t.contains("ymin=5e-1"), "{t}");
     }
 }

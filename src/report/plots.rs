@@ -111,10 +111,17 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
         })
         .collect();
     let caption = spec.caption;
+    let missing = spec
+        .columns
+        .iter()
+        .any(|(_, column)| table.rows.iter().any(|r| table.number(r, column).is_none_or(|v| v <= 0.0)));
     Chart {
         name: format!("{name}-{}", spec.what),
         title: format!("{} ({name})", caption.split(':').next().unwrap_or(caption)),
-        caption: format!("{caption} A missing bar is a search that did not finish (see the table)."),
+        caption: match missing {
+            true => format!("{caption} A missing bar is a search that did not finish (see the table)."),
+            false => caption.to_string(),
+        },
         x_label: spec.category.to_string(),
         y_label: spec.y_label.to_string(),
         log_y: true,

@@ -89,6 +89,7 @@ pub static CROSS_GAME: GameReport = GameReport {
     title: "All games",
     kinds: &CROSS_GAME_KINDS,
     extra_files: cross_report::summary_files,
+    summary: Some(cross_report::summary_view),
 };
 
 /// Every plug-in's report, games first: what `harness report` is handed.

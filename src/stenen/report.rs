@@ -5,12 +5,11 @@
 use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{no_extra_files, GameReport, KindReport};
+use crate::report::kinds::{GameReport, KindReport};
 use crate::report::plots::{bars, Bars};
 
 /// The tiling game's report.
-pub static REPORT: GameReport =
-    GameReport { game: "stenen", title: "Tiling", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &super::experiments::KINDS);
 
 /// The `table` kind.
 pub(super) const TABLE: KindReport = KindReport {

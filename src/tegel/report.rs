@@ -11,15 +11,14 @@
 use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
-use crate::report::kinds::{no_extra_files, Figure, GameReport, KindReport};
+use crate::report::kinds::{Figure, GameReport, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::results::row::STATUS;
 
 /// The tile game's report.
-pub static REPORT: GameReport =
-    GameReport { game: "tegel", title: "Tile game", kinds: &super::experiments::KINDS, extra_files: no_extra_files };
+pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &super::experiments::KINDS);
 
 /// The `best` kind.
 pub(super) const BEST: KindReport =

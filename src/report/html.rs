@@ -1,0 +1,402 @@
+//! `OUT/index.html`: the results as one self-contained page (inline CSS, plots as inline
+//! SVG, a few lines of optional sorting script, nothing fetched), rendered from the
+//! [`super::view`] model through a `minijinja` template that escapes every value by
+//! default; only the SVGs drawn by [`super::svg`] are inserted as they are.
+
+use minijinja::value::Value;
+use minijinja::{context, AutoEscape, Environment};
+use serde::Serialize;
+
+use super::chart::Chart;
+use super::view::{plain, CellKind, TableView};
+use super::Loaded;
+
+const TEMPLATE: &str = include_str!("page.html");
+
+/// One experiment of the page: loaded, or missing (with why).
+pub enum Entry<'a> {
+    /// Its CSV was read; its charts and SVGs (one per chart).
+    Loaded(&'a Loaded, Vec<(&'a Chart, &'a str)>),
+    /// Named by the run but its CSV is missing or unreadable.
+    Missing {
+        /// The experiment name.
+        name: String,
+        /// Its game.
+        game: String,
+        /// Why it is missing.
+        why: String,
+    },
+}
+
+/// The page's inputs beside the experiments.
+pub struct Page<'a> {
+    /// `(key, value)` lines of the run's header (from `run.toml`).
+    pub run: Vec<(String, String)>,
+    /// The game titles by game name (for section headings).
+    pub game_title: &'a dyn Fn(&str) -> String,
+    /// The cross-game summary table, if any (caption, table).
+    pub summary: Option<(String, &'a super::csv_table::CsvTable)>,
+}
+
+#[derive(Serialize)]
+struct KeyValue {
+    key: String,
+    value: String,
+}
+
+#[derive(Serialize)]
+struct Unfinished {
+    anchor: String,
+    experiment: String,
+    label: String,
+    what: String,
+}
+
+#[derive(Serialize)]
+struct Group {
+    text: String,
+    span: usize,
+}
+
+#[derive(Serialize)]
+struct HtmlColumn {
+    header: String,
+    numeric: bool,
+}
+
+#[derive(Serialize)]
+struct HtmlCell {
+    raw: String,
+    text: String,
+    class: String,
+    memo: bool,
+    spread: Option<String>,
+}
+
+#[derive(Serialize)]
+struct HtmlRow {
+    busy: bool,
+    cells: Vec<HtmlCell>,
+}
+
+#[derive(Serialize)]
+struct HtmlTable {
+    groups: Vec<Group>,
+    columns: Vec<HtmlColumn>,
+    rows: Vec<HtmlRow>,
+    notes: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct Plot {
+    svg: Value,
+    caption: String,
+}
+
+#[derive(Serialize)]
+struct Experiment {
+    anchor: String,
+    heading: String,
+    caption: String,
+    missing: Option<String>,
+    table: Option<HtmlTable>,
+    plots: Vec<Plot>,
+    csv: String,
+}
+
+#[derive(Serialize)]
+struct GameSection {
+    anchor: String,
+    title: String,
+    experiments: Vec<Experiment>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    heading: String,
+    caption: String,
+    table: HtmlTable,
+}
+
+/// The anchor of experiment `name` (row `i`, 1-based, is `#ANCHOR-row-i`).
+pub fn anchor(name: &str) -> String {
+    let cleaned: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
+    format!("x-{cleaned}")
+}
+
+fn html_table(view: &TableView) -> HtmlTable {
+    let mut groups: Vec<Group> = Vec::new();
+    for c in &view.columns {
+        let text = c.group.clone().unwrap_or_default();
+        match groups.last_mut() {
+            Some(g) if !text.is_empty() && g.text == text => g.span += 1,
+            _ => groups.push(Group { text, span: 1 }),
+        }
+    }
+    if groups.iter().all(|g| g.text.is_empty()) {
+        groups.clear();
+    }
+    let rows = view
+        .rows
+        .iter()
+        .map(|r| HtmlRow {
+            busy: r.busy,
+            cells: r
+                .cells
+                .iter()
+                .zip(&view.columns)
+                .map(|(c, col)| {
+                    let mut class = Vec::new();
+                    if col.numeric {
+                        class.push("num");
+                    }
+                    if col.wraps {
+                        class.push("wrap");
+                    }
+                    match c.kind {
+                        CellKind::Marker => class.push("marker"),
+                        _ if c.memo => class.push("memo"),
+                        _ => {}
+                    }
+                    HtmlCell {
+                        raw: c.raw.clone(),
+                        text: c.text.clone(),
+                        class: class.join(" "),
+                        memo: c.memo,
+                        spread: c.spread.clone(),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    HtmlTable {
+        groups,
+        columns: view.columns.iter().map(|c| HtmlColumn { header: c.header.clone(), numeric: c.numeric }).collect(),
+        rows,
+        notes: view.notes.clone(),
+    }
+}
+
+/// The label of a row in the list of unfinished items: its first text cells.
+fn row_label(view: &TableView, row: &super::view::Row) -> String {
+    let words: Vec<&str> = view
+        .columns
+        .iter()
+        .zip(&row.cells)
+        .filter(|(c, cell)| !c.numeric && cell.kind == CellKind::Text)
+        .take(3)
+        .map(|(_, cell)| cell.text.as_str())
+        .collect();
+    if words.is_empty() {
+        row.cells.first().map(|c| c.text.clone()).unwrap_or_default()
+    } else {
+        words.join(" ")
+    }
+}
+
+fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Experiment) {
+    match entry {
+        Entry::Missing { name, game, why } => (
+            game.clone(),
+            Experiment {
+                anchor: anchor(name),
+                heading: name.clone(),
+                caption: String::new(),
+                missing: Some(why.clone()),
+                table: None,
+                plots: Vec::new(),
+                csv: format!("{name}.csv"),
+            },
+        ),
+        Entry::Loaded(item, charts) => {
+            let view = TableView::of(&item.table);
+            let caption = plain(&item.titles.caption);
+            for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
+                let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.raw.as_str());
+                unfinished.push(Unfinished {
+                    anchor: format!("{}-row-{}", anchor(&item.name), i + 1),
+                    experiment: item.name.clone(),
+                    label: row_label(&view, row),
+                    what: what.to_string(),
+                });
+            }
+            let plots = charts
+                .iter()
+                .map(|(chart, svg)| Plot {
+                    svg: Value::from_safe_string(svg.to_string()),
+                    caption: plain(&chart.caption),
+                })
+                .collect();
+            (
+                item.game.clone(),
+                Experiment {
+                    anchor: anchor(&item.name),
+                    heading: heading(&caption, &item.name),
+                    caption,
+                    missing: None,
+                    table: Some(html_table(&view)),
+                    plots,
+                    csv: format!("{}.csv", item.name),
+                },
+            )
+        }
+    }
+}
+
+/// A short heading: the caption's first clause (before a colon's explanation or the
+/// first full stop), or the name when there is no caption.
+fn heading(caption: &str, name: &str) -> String {
+    let first = caption.split(". ").next().unwrap_or("").trim_end_matches('.');
+    if first.is_empty() {
+        name.to_string()
+    } else {
+        first.to_string()
+    }
+}
+
+/// The page of `entries` (in the order given: the manifest's).
+pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> {
+    let mut unfinished = Vec::new();
+    let mut games: Vec<GameSection> = Vec::new();
+    for entry in entries {
+        let (game, e) = experiment(entry, &mut unfinished);
+        let title = (page.game_title)(&game);
+        match games.iter_mut().find(|g| g.title == title) {
+            Some(g) => g.experiments.push(e),
+            None => games.push(GameSection { anchor: anchor(&format!("game-{game}")), title, experiments: vec![e] }),
+        }
+    }
+    let summary = page.summary.as_ref().map(|(caption, table)| Summary {
+        heading: "Sequential against parallel searches, all games".to_string(),
+        caption: plain(caption),
+        table: html_table(&TableView::of(table)),
+    });
+    let run: Vec<KeyValue> = page.run.iter().map(|(k, v)| KeyValue { key: k.clone(), value: v.clone() }).collect();
+    let mut env = Environment::new();
+    env.set_auto_escape_callback(|_| AutoEscape::Html);
+    env.add_template("page.html", TEMPLATE)?;
+    env.get_template("page.html")?.render(context! {
+        title => "Benchmark results",
+        run => run,
+        unfinished => unfinished,
+        games => games,
+        summary => summary,
+    })
+}
+
+/// The keys of `run.toml` shown in the page's header, with their labels, in this order.
+pub const RUN_KEYS: [(&str, &str); 14] = [
+    ("version", "version"),
+    ("git_revision", "revision"),
+    ("rustc", "compiler"),
+    ("cpu", "CPU"),
+    ("cores", "cores"),
+    ("threads", "threads"),
+    ("thread_counts", "thread counts"),
+    ("seed", "seed"),
+    ("started", "started"),
+    ("finished", "finished"),
+    ("state", "state"),
+    ("manifest", "manifest"),
+    ("shards", "shards"),
+    ("host", "host"),
+];
+
+/// The run's header lines from `run.toml`: the [`RUN_KEYS`] it has (empty lists left
+/// out), labelled; a results directory without `run.toml` gets one line saying so.
+pub fn run_lines(run: Option<&toml::Table>) -> Vec<(String, String)> {
+    let Some(run) = run else { return vec![("run".to_string(), "no run.toml in the results directory".to_string())] };
+    RUN_KEYS
+        .iter()
+        .filter_map(|(key, label)| {
+            let text = scalar(run.get(*key)?)?;
+            (!text.is_empty()).then(|| (label.to_string(), text))
+        })
+        .collect()
+}
+
+fn scalar(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Table(_) => None,
+        toml::Value::Array(a) if a.iter().all(|v| !v.is_table() && !v.is_array()) => {
+            Some(a.iter().filter_map(scalar).collect::<Vec<_>>().join(", "))
+        }
+        toml::Value::Array(a) => Some(format!("{} entries", a.len())),
+        v => Some(v.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::CsvTable;
+    use crate::report::tables::Titles;
+    use std::path::Path;
+
+    fn loaded(name: &str, caption: &str, csv: &str) -> Loaded {
+        Loaded {
+            name: name.to_string(),
+            game: "g".to_string(),
+            kind: "k".to_string(),
+            titles: Titles { caption: caption.to_string(), label: "tab:x".to_string() },
+            table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
+        }
+    }
+
+    fn render(entries: &[Entry]) -> String {
+        let title = |g: &str| format!("Game {g}");
+        page(entries, &Page { run: vec![("seed".into(), "7 & <b>".into())], game_title: &title, summary: None })
+            .unwrap()
+    }
+
+    #[test]
+    fn hostile_cells_and_captions_are_escaped() {
+        let item =
+            loaded("e", "Cap <script>alert(1)</script> & \"q\"", "name,n\n<script>x</script>,1\n\"a&b 'c'\",2\n");
+        let html = render(&[Entry::Loaded(&item, vec![])]);
+        assert!(!html.contains("<script>alert") && !html.contains("<script>x"), "{html}");
+        assert!(
+            html.contains("&lt;script&gt;x&lt;&#x2f;script&gt;") || html.contains("&lt;script&gt;x&lt;/script&gt;")
+        );
+        assert!(html.contains("a&amp;b &#x27;c&#x27;") || html.contains("a&amp;b &#39;c&#39;"), "{html}");
+        assert!(html.contains("Cap &lt;script&gt;"), "{html}");
+        assert!(html.contains("<dd>7 &amp; &lt;b&gt;</dd>"), "{html}");
+    }
+
+    #[test]
+    fn timeout_cells_are_marked_and_listed() {
+        let item = loaded(
+            "sweep",
+            "Sweep",
+            "board,positions,seconds,status\nspel4,33081710715,timeout,timeout\nspel1,12,0.5,ok\n",
+        );
+        let html = render(&[Entry::Loaded(&item, vec![])]);
+        assert!(html.contains("<td class=\"num marker\" data-sort=\"timeout\">timeout</td>"), "{html}");
+        assert!(html.contains("<a href=\"#x-sweep-row-1\">sweep: spel4</a> (timeout)"), "{html}");
+        assert!(html.contains("id=\"x-sweep-row-1\""), "{html}");
+        assert!(html.contains(">33,081,710,715<sup>†</sup></td>"), "{html}");
+    }
+
+    #[test]
+    fn empty_and_missing_experiments() {
+        let item = loaded("empty", "Nothing", "board,positions\n");
+        let missing = Entry::Missing { name: "gone".into(), game: "g".into(), why: "gone.csv: cannot read".into() };
+        let html = render(&[Entry::Loaded(&item, vec![]), missing]);
+        assert!(html.contains("<em>no rows</em>"), "{html}");
+        assert!(html.contains("<p class=\"missing\">Missing: gone.csv: cannot read</p>"), "{html}");
+        assert!(html.contains("Every item finished."), "{html}");
+        assert!(!html.contains("http://") && !html.contains("https://"), "nothing fetched");
+    }
+
+    #[test]
+    fn run_lines_label_known_keys() {
+        let run: toml::Table =
+            toml::from_str("seed = 7\nshards = []\nthread_counts = [1, 2]\nexperiments = [\"a\"]\ncpu = \"x\"\n")
+                .unwrap();
+        let lines = run_lines(Some(&run));
+        let want: Vec<(String, String)> =
+            [("CPU", "x"), ("thread counts", "1, 2"), ("seed", "7")].map(|(k, v)| (k.into(), v.into())).into();
+        assert_eq!(lines, want);
+    }
+}

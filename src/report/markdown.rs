@@ -1,0 +1,124 @@
+//! `OUT/md/NAME.md`: one experiment as GitHub-flavoured Markdown (caption, table, notes),
+//! rendered from the [`super::view`] model, so its cells, marks and footnotes are those of
+//! the LaTeX and HTML tables. `harness report --format markdown NAME` prints one.
+
+use super::view::{plain, CellKind, TableView};
+use super::Loaded;
+
+/// Escapes text for a Markdown table cell: HTML specials as entities, Markdown
+/// punctuation and the cell separator `|` with a backslash, line breaks as spaces.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' => out.push(' '),
+            '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// The Markdown of one experiment.
+pub fn markdown(item: &Loaded) -> String {
+    let view = TableView::of(&item.table);
+    let mut out = format!("**{}**\n\n", escape(&plain(&item.titles.caption)));
+    let headers: Vec<String> = view
+        .columns
+        .iter()
+        .map(|c| match &c.group {
+            Some(g) => escape(&format!("{g}: {}", c.header)),
+            None => escape(&c.header),
+        })
+        .collect();
+    if headers.is_empty() {
+        out.push_str("*no columns*\n");
+        return out;
+    }
+    out.push_str(&format!("| {} |\n", headers.join(" | ")));
+    let rule: Vec<&str> = view.columns.iter().map(|c| if c.numeric { "---:" } else { "---" }).collect();
+    out.push_str(&format!("| {} |\n", rule.join(" | ")));
+    for row in &view.rows {
+        let mut cells: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| {
+                let mut text = escape(&c.text);
+                if c.kind == CellKind::Marker {
+                    text = format!("*{text}*");
+                }
+                if c.memo {
+                    text.push('†');
+                }
+                if let Some(s) = &c.spread {
+                    text = format!("{text} ± {}", escape(s));
+                }
+                text
+            })
+            .collect();
+        if row.busy {
+            if let Some(first) = cells.first_mut() {
+                first.push_str(" (busy)");
+            }
+        }
+        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+    }
+    if view.rows.is_empty() {
+        out.push_str("\n*No rows.*\n");
+    }
+    for note in &view.notes {
+        out.push_str(&format!("\n{}\n", escape(note)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::CsvTable;
+    use crate::report::tables::Titles;
+    use std::path::Path;
+
+    fn item(caption: &str, csv: &str) -> Loaded {
+        Loaded {
+            name: "e".into(),
+            game: "g".into(),
+            kind: "k".into(),
+            titles: Titles { caption: caption.into(), label: "tab:e".into() },
+            table: CsvTable::parse(Path::new("e.csv"), csv).unwrap(),
+        }
+    }
+
+    #[test]
+    fn a_table_with_marks_and_notes() {
+        let md = markdown(&item(
+            "Sweep of \\texttt{spel\\_4}.",
+            "board,positions,positions_source,seconds,status\nspel4,33081710715,memo,timeout,timeout\nspel1,1200,walk,0.5,ok\n",
+        ));
+        assert_eq!(
+            md,
+            "**Sweep of spel\\_4.**\n\n| board | positions | time (s) | status |\n| --- | ---: | ---: | --- |\n\
+             | spel4 | 33,081,710,715† | *timeout* | *timeout* |\n| spel1 | 1,200 | 0.500 | ok |\n\n\
+             † exact count through the memo (the plain walk passed its time limit).\n"
+        );
+    }
+
+    #[test]
+    fn hostile_cells_are_escaped() {
+        let md = markdown(&item("<script>&", "name,n\n\"<script>a|b</script> & \"\"q\"\"\",1\n"));
+        assert!(md.starts_with("**&lt;script&gt;&amp;**"), "{md}");
+        assert!(md.contains("| &lt;script&gt;a\\|b&lt;/script&gt; &amp; \"q\" | 1 |"), "{md}");
+    }
+
+    #[test]
+    fn an_empty_experiment_says_so() {
+        let md = markdown(&item("Empty", "board,positions\n"));
+        assert!(md.ends_with("| board | positions |\n| --- | --- |\n\n*No rows.*\n"), "{md}");
+    }
+}

@@ -1,0 +1,465 @@
+//! The one table model that every back end renders (LaTeX, HTML, Markdown): which columns
+//! are shown, what the constant columns say in the notes, which cells are markers
+//! (`timeout`, `error: ...`), which counts came from the memo (†), the timing spread
+//! (median ± MAD) and which rows ran on a busy machine. Decided here once, so a caption,
+//! a unit, a dagger or a spread reads alike in every format.
+//!
+//! Cells and headers are plain Unicode text here; each back end escapes them itself.
+
+use super::csv_table::{parse_number, CsvTable};
+use super::latex::{format_real, format_seconds, group_digits, is_integer, is_marker};
+use crate::results::row::is_time_column;
+
+/// The columns left out when they hold one value in every row (stated in a note instead).
+pub const BOOKKEEPING: [&str; 4] = ["seed", "threads", "time_limit", "status"];
+
+/// Suffix of a column that says where the numbers of another column come from.
+pub const SOURCE_SUFFIX: &str = "_source";
+
+/// Suffixes of the columns that carry a timing column's spread and raw samples; never
+/// shown in a table (they stay in the CSV).
+pub const SPREAD_SUFFIXES: [&str; 4] = ["_min", "_max", "_mad", "_samples"];
+
+/// The mark after a number counted through the memo.
+pub const MEMO_MARK: char = '†';
+
+/// The footnote that explains [`MEMO_MARK`].
+pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
+
+/// Rows whose `cpu_share` is below this ran on a busy machine and are marked.
+pub const BUSY_SHARE: f64 = 0.9;
+
+/// The note that explains a busy row.
+pub const BUSY_NOTE: &str =
+    "busy: the timed call got less than 90 % of its threads' CPU time (cpu_share below 0.9); its times are unreliable.";
+
+/// Per-item seeds longer than this are not shown (they stay in the CSV).
+pub const LONG_SEED_DIGITS: usize = 8;
+
+/// What a cell holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellKind {
+    /// A number (right-aligned).
+    Number,
+    /// Text.
+    Text,
+    /// `timeout`, `interrupted` or `error: ...`.
+    Marker,
+    /// An empty CSV cell.
+    Empty,
+}
+
+/// One shown cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cell {
+    /// The raw CSV cell.
+    pub raw: String,
+    /// The cell as shown (thousands separators, three significant digits for times).
+    pub text: String,
+    /// What it holds.
+    pub kind: CellKind,
+    /// Whether the number came from the memo rather than the timed walk.
+    pub memo: bool,
+    /// The median absolute deviation of a timing median, formatted like the median.
+    pub spread: Option<String>,
+}
+
+/// One shown column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// The CSV column name.
+    pub name: String,
+    /// Its index in the CSV.
+    pub index: usize,
+    /// The name prefix it shares with its neighbours (`dumb_find` of `dumb_find_seconds`).
+    pub prefix: Option<String>,
+    /// Its name under that prefix (the whole name without one).
+    pub leaf: String,
+    /// Its group header, when consecutive columns share a name prefix.
+    pub group: Option<String>,
+    /// The header with its unit (the leaf name under a group).
+    pub header: String,
+    /// Whether every value is a number.
+    pub numeric: bool,
+    /// Whether some cell wraps (long text).
+    pub wraps: bool,
+}
+
+/// One row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// Its cells, one per shown column.
+    pub cells: Vec<Cell>,
+    /// Whether it ran on a busy machine (`cpu_share` below [`BUSY_SHARE`]).
+    pub busy: bool,
+    /// Whether some cell of the row (shown or not) is `timeout` or an error.
+    pub unfinished: bool,
+}
+
+/// A table as every back end shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableView {
+    /// The shown columns.
+    pub columns: Vec<Column>,
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// Notes under the table (plain text, full sentences).
+    pub notes: Vec<String>,
+}
+
+impl TableView {
+    /// The view of `table` (see the module documentation).
+    pub fn of(table: &CsvTable) -> TableView {
+        let (hidden, mut notes) = hidden_columns(table);
+        let sources = source_columns(table);
+        let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
+        let columns = header_columns(table, &shown);
+        let busy_at = table.index("cpu_share");
+        let rows: Vec<Row> = table
+            .rows
+            .iter()
+            .map(|row| Row {
+                cells: columns.iter().map(|c| cell(table, row, c, &sources)).collect(),
+                busy: busy_at.and_then(|i| parse_number(&row[i])).is_some_and(|s| s < BUSY_SHARE),
+                unfinished: row.iter().any(|c| is_marker(c.trim()) && c.trim() != "interrupted"),
+            })
+            .collect();
+        if rows.iter().any(|r| r.cells.iter().any(|c| c.spread.is_some())) {
+            notes.push(spread_note(table));
+        }
+        if rows.iter().any(|r| r.cells.iter().any(|c| c.memo)) {
+            notes.push(MEMO_NOTE.to_string());
+        }
+        if rows.iter().any(|r| r.busy) {
+            notes.push(BUSY_NOTE.to_string());
+        }
+        TableView { columns, rows, notes }
+    }
+}
+
+fn spread_note(table: &CsvTable) -> String {
+    let samples = constant_value(table, "samples");
+    match samples {
+        Some(n) => format!("Times are the median ± median absolute deviation of {n} timed samples."),
+        None => "Times are the median ± median absolute deviation of the timed samples (their number in the CSV column samples).".to_string(),
+    }
+}
+
+fn constant_value<'a>(table: &'a CsvTable, column: &str) -> Option<&'a str> {
+    let cells = table.column(column);
+    let first = *cells.first()?;
+    cells.iter().all(|c| *c == first).then_some(first)
+}
+
+/// Columns not shown and the notes stating the constant ones.
+fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
+    let mut hidden = Vec::new();
+    let mut notes = Vec::new();
+    for column in BOOKKEEPING {
+        let (Some(index), Some(value)) = (table.index(column), constant_value(table, column)) else { continue };
+        let note = match column {
+            "seed" => format!("seed {value}"),
+            "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
+            "time_limit" if value.is_empty() => "no time limit".to_string(),
+            "time_limit" => match parse_number(value) {
+                Some(v) => format!("time limit {} s per search call", plain(&format_real(v))),
+                None => format!("time limit {value}"),
+            },
+            "status" if value == "ok" => "every row complete (status ok)".to_string(),
+            _ => continue,
+        };
+        hidden.push(index);
+        notes.push(note);
+    }
+    let mut sentence = notes.join("; ");
+    if let Some(first) = sentence.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    let mut notes = if sentence.is_empty() { Vec::new() } else { vec![format!("{sentence}.")] };
+    if let Some(seed) = table.index("seed") {
+        let long = table.rows.iter().any(|r| r[seed].trim().len() > LONG_SEED_DIGITS);
+        if long && !hidden.contains(&seed) {
+            hidden.push(seed);
+            notes.push("Each item's seed is in the CSV (column seed).".to_string());
+        }
+    }
+    for (index, name) in table.columns.iter().enumerate() {
+        let spread = SPREAD_SUFFIXES
+            .iter()
+            .any(|s| name.strip_suffix(s).is_some_and(|base| table.index(base).is_some() && is_time_column(base)));
+        let interval = matches!(name.as_str(), "speedup_low" | "speedup_high");
+        let provenance = source_columns(table).iter().any(|&(s, _)| s == index);
+        let bookkeeping = matches!(name.as_str(), "samples" | "cpu_seconds" | "cpu_share");
+        if (spread || interval || provenance || bookkeeping) && !hidden.contains(&index) {
+            hidden.push(index);
+        }
+    }
+    (hidden, notes)
+}
+
+/// The provenance columns: `(source, counted)` for every column `X_source` whose column
+/// `X` exists and whose cells are all `walk`, `memo`, empty or markers.
+pub fn source_columns(table: &CsvTable) -> Vec<(usize, usize)> {
+    table
+        .columns
+        .iter()
+        .enumerate()
+        .filter_map(|(source, name)| {
+            let counted = table.index(name.strip_suffix(SOURCE_SUFFIX)?)?;
+            let provenance = table.rows.iter().all(|r| {
+                let cell = r[source].trim();
+                matches!(cell, "walk" | "memo" | "") || is_marker(cell)
+            });
+            provenance.then_some((source, counted))
+        })
+        .collect()
+}
+
+/// Whether every value cell of a column is a number (markers and blanks aside).
+pub fn numeric(table: &CsvTable, index: usize) -> bool {
+    let mut any = false;
+    for row in &table.rows {
+        let cell = row[index].trim();
+        if cell.is_empty() || is_marker(cell) {
+            continue;
+        }
+        if parse_number(cell).is_none() {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// Text longer than this (in characters) wraps.
+pub const WRAP_TEXT_CHARS: usize = 40;
+
+fn prefixes(name: &str) -> Vec<String> {
+    let words: Vec<&str> = name.split('_').collect();
+    (1..words.len()).rev().map(|n| words[..n].join("_")).collect()
+}
+
+/// The shown columns with their headers: starting at each column, the longest name
+/// prefix (whole words) shared by the next column groups every following column with it.
+fn header_columns(table: &CsvTable, shown: &[usize]) -> Vec<Column> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < shown.len() {
+        let name = &table.columns[shown[i]];
+        let shares = |p: &str, j: usize| shown.get(j).is_some_and(|&c| table.columns[c].starts_with(&format!("{p}_")));
+        let prefix = prefixes(name).into_iter().find(|p| shares(p, i + 1));
+        let end = match &prefix {
+            Some(p) => (i + 1..=shown.len()).find(|&e| !shares(p, e)).unwrap_or(shown.len()),
+            None => i + 1,
+        };
+        for &index in &shown[i..end] {
+            let name = &table.columns[index];
+            let leaf = prefix.as_ref().map_or(name.as_str(), |p| &name[p.len() + 1..]);
+            let longest = table.rows.iter().map(|r| r[index].chars().count()).max().unwrap_or(0);
+            let numeric = numeric(table, index);
+            out.push(Column {
+                name: name.clone(),
+                index,
+                prefix: prefix.clone(),
+                leaf: leaf.to_string(),
+                group: prefix.as_deref().map(plain_header),
+                header: plain_header(leaf),
+                numeric,
+                wraps: !numeric && longest > WRAP_TEXT_CHARS,
+            });
+        }
+        i = end;
+    }
+    out
+}
+
+/// The plain header of a column name, with its unit.
+pub fn plain_header(name: &str) -> String {
+    plain(&super::latex::header(name))
+}
+
+fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
+    let raw = row[column.index].clone();
+    let trimmed = raw.trim();
+    let kind = if trimmed.is_empty() {
+        CellKind::Empty
+    } else if is_marker(trimmed) {
+        CellKind::Marker
+    } else if parse_number(trimmed).is_some() {
+        CellKind::Number
+    } else {
+        CellKind::Text
+    };
+    let memo = match sources.iter().find(|&&(_, counted)| counted == column.index) {
+        Some(&(source, _)) => row[source].trim() == "memo",
+        None => kind == CellKind::Number && timed_out_count(table, row, &column.name),
+    };
+    let spread = (kind == CellKind::Number && is_time_column(&column.name))
+        .then(|| table.number(row, &format!("{}_mad", column.name)))
+        .flatten()
+        .map(|mad| plain(&format_seconds(mad)));
+    Cell { text: format_plain(&column.name, trimmed), raw, kind, memo, spread }
+}
+
+/// Whether `column` is a position count (`positions`, `PREFIX_positions`) whose timed
+/// call (`seconds`, `PREFIX_seconds`) is a marker in `row`: a number there cannot come
+/// from the timed walk, so it came from the memo.
+fn timed_out_count(table: &CsvTable, row: &[String], column: &str) -> bool {
+    let Some(prefix) = column.strip_suffix("positions") else { return false };
+    table.cell(row, &format!("{prefix}seconds")).is_some_and(|t| is_marker(t.trim()))
+}
+
+/// The plain text of one CSV cell in column `column`: integers with thousands separators
+/// (except seeds), times with three significant digits, speed-ups with two decimals,
+/// `true`/`false` as yes/no, an empty cell as a dash, markers as they are.
+pub fn format_plain(column: &str, cell: &str) -> String {
+    let cell = cell.trim();
+    if cell.is_empty() {
+        return "–".to_string();
+    }
+    if is_marker(cell) {
+        return cell.to_string();
+    }
+    match cell {
+        "true" => return "yes".to_string(),
+        "false" => return "no".to_string(),
+        _ => {}
+    }
+    let text = if is_integer(cell) {
+        if column == "seed" {
+            cell.to_string()
+        } else {
+            group_digits(cell)
+        }
+    } else if let Some(v) = parse_number(cell) {
+        if column == "speedup" || column.starts_with("speedup_") {
+            format!("{v:.2}")
+        } else if is_time_column(column) && column != "time_limit" {
+            format_seconds(v)
+        } else {
+            format_real(v)
+        }
+    } else {
+        return cell.to_string();
+    };
+    plain(&text).replacen('-', "−", usize::from(text.starts_with('-')))
+}
+
+/// LaTeX text (captions, headers, formatted numbers) as plain Unicode: commands such as
+/// `\texttt{x}` keep their argument, escapes lose their backslash, `{,}` is a comma,
+/// `$\times$` is ×, `\dag` is †, `--` is –, math dollars and braces go.
+pub fn plain(latex: &str) -> String {
+    const WORDS: [(&str, &str); 13] = [
+        ("\\textsuperscript{\\dag}", "†"),
+        ("\\times ", "×"),
+        ("\\dag{}", "†"),
+        ("\\dag", "†"),
+        ("\\times", "×"),
+        ("\\pm", "±"),
+        ("\\textbackslash{}", "\\"),
+        ("\\textasciitilde{}", "~"),
+        ("\\textasciicircum{}", "^"),
+        ("\\textless{}", "<"),
+        ("\\textgreater{}", ">"),
+        ("\\textbar{}", "|"),
+        ("{,}", ","),
+    ];
+    let mut text = latex.to_string();
+    for (from, to) in WORDS {
+        text = text.replace(from, to);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\\' => match chars.peek() {
+                Some(&next) if "&%$#_{}".contains(next) => {
+                    out.push(next);
+                    chars.next();
+                }
+                Some(&next) if next.is_ascii_alphabetic() => {
+                    while chars.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                        chars.next();
+                    }
+                    if chars.peek() == Some(&' ') {
+                        chars.next();
+                    }
+                }
+                _ => out.push(' '),
+            },
+            '{' | '}' | '$' => {}
+            '~' => out.push('\u{a0}'),
+            '-' if chars.peek() == Some(&'-') => {
+                chars.next();
+                out.push('–');
+            }
+            _ => out.push(ch),
+        }
+    }
+    out.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table as table;
+
+    #[test]
+    fn plain_text_of_latex() {
+        assert_eq!(plain("Tile game: besteScore (\\texttt{tegel\\_best})."), "Tile game: besteScore (tegel_best).");
+        assert_eq!(plain("1{,}573{,}085"), "1,573,085");
+        assert_eq!(plain("speed-up ($\\times$)"), "speed-up (×)");
+        assert_eq!(plain("$1.50\\times 10^{-5}$"), "1.50×10^-5");
+        assert_eq!(plain("a \\& b 50\\% \\dag{} x"), "a & b 50% † x");
+    }
+
+    #[test]
+    fn constant_columns_become_one_note_and_long_seeds_leave() {
+        let t = table("instance,positions,seed,threads,status\na,1,1234567890123,2,ok\nb,1000,9876543210987,2,ok\n");
+        let v = TableView::of(&t);
+        let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["instance", "positions"]);
+        assert_eq!(
+            v.notes,
+            ["2 threads; every row complete (status ok).", "Each item's seed is in the CSV (column seed)."]
+        );
+        assert_eq!(v.rows[1].cells[1].text, "1,000");
+    }
+
+    #[test]
+    fn spread_memo_and_busy_are_decided_once() {
+        let t = table(
+            "instance,positions,positions_source,seconds,seconds_min,seconds_max,seconds_mad,seconds_samples,samples,cpu_seconds,cpu_share,status\n\
+             a,120,walk,0.5,0.4,0.6,0.01,0.4;0.5;0.6,3,0.5,0.99,ok\n\
+             b,98765432,memo,timeout,,,,,3,,0.5,timeout\n",
+        );
+        let v = TableView::of(&t);
+        let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["instance", "positions", "seconds", "status"]);
+        assert_eq!(v.rows[0].cells[2].spread.as_deref(), Some("0.0100"));
+        assert!(v.rows[1].cells[1].memo && !v.rows[0].cells[1].memo);
+        assert_eq!(v.rows[1].cells[2].kind, CellKind::Marker);
+        assert!(v.rows[1].busy && !v.rows[0].busy);
+        assert!(v.rows[1].unfinished && !v.rows[0].unfinished);
+        assert_eq!(v.notes.len(), 3, "{:?}", v.notes);
+        assert!(v.notes[0].contains("of 3 timed samples"), "{:?}", v.notes);
+    }
+
+    #[test]
+    fn a_count_beside_a_timed_out_walk_is_marked_memo() {
+        let t = table("undone,positions,seconds,memo_positions,memo_seconds\n22,33081710715,timeout,33081710715,4.5\n");
+        let v = TableView::of(&t);
+        let memo: Vec<bool> = v.rows[0].cells.iter().map(|c| c.memo).collect();
+        assert_eq!(memo, [false, true, false, false, false]);
+        assert!(v.notes.contains(&MEMO_NOTE.to_string()), "{:?}", v.notes);
+    }
+
+    #[test]
+    fn plain_cells() {
+        assert_eq!(format_plain("positions", "-1234"), "−1,234");
+        assert_eq!(format_plain("speedup", "1.956"), "1.96");
+        assert_eq!(format_plain("seed", "123456"), "123456");
+        assert_eq!(format_plain("x", ""), "–");
+        assert_eq!(format_plain("x", "timeout"), "timeout");
+    }
+}

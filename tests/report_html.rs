@@ -1,0 +1,184 @@
+//! The quick run's `index.html`, Markdown and LaTeX tables show the CSVs' cells, and the
+//! page renders in headless Chromium with every table and plot and nothing fetched.
+//! The browser test is skipped, with a message, where `chromium` is missing (`.ci/run`
+//! installs it as root).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use harness::report::csv_table::CsvTable;
+use harness::report::html::anchor;
+use harness::report::latex::format_cell;
+use harness::report::view::TableView;
+
+fn harness() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+}
+
+/// The quick run's results directory (run once per test binary).
+fn quick() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = harness()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["run", "instances/quick.toml", "--out"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "harness run: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+    .path()
+}
+
+fn csvs(dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv"))
+        .collect();
+    paths.sort();
+    paths
+}
+
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#x27;")
+        .replace('/', "&#x2f;")
+}
+
+/// The HTML of row `i` (1-based) of experiment `name`'s table.
+fn html_row<'a>(page: &'a str, name: &str, i: usize) -> &'a str {
+    let start = page.find(&format!("id=\"{}-row-{i}\"", anchor(name))).unwrap_or_else(|| panic!("{name}: no row {i}"));
+    let end = page[start..].find("</tr>").unwrap() + start;
+    &page[start..end]
+}
+
+#[test]
+fn html_and_latex_show_the_csv_cells() {
+    let dir = quick();
+    let page = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let paths = csvs(dir);
+    assert!(paths.len() >= 10, "the quick run writes its CSVs");
+    for path in paths {
+        let table = CsvTable::read(&path).unwrap();
+        let name = table.name();
+        let view = TableView::of(&table);
+        let tex = std::fs::read_to_string(dir.join(format!("tex/{name}.tex"))).unwrap();
+        let mut tex_rows = tex.lines().filter(|l| l.ends_with(" \\\\") && !l.contains("\\multicolumn"));
+        let _header = tex_rows.next();
+        for (i, (row, raw)) in view.rows.iter().zip(&table.rows).enumerate() {
+            let html = html_row(&page, &name, i + 1);
+            let tex_row = tex_rows.next().unwrap_or_else(|| panic!("{name}: LaTeX row {} missing", i + 1));
+            let mut at = 0;
+            for (column, cell) in view.columns.iter().zip(&row.cells) {
+                assert_eq!(cell.raw, raw[column.index]);
+                let shown = format!("data-sort=\"{}\">{}", escape_html(&cell.raw), escape_html(&cell.text));
+                assert!(html.contains(&shown), "{name} row {}: `{shown}` not in {html}", i + 1);
+                let latex = format_cell(&column.name, &cell.raw);
+                let found = tex_row[at..].find(&latex);
+                assert!(found.is_some(), "{name} row {}: `{latex}` not in order in {tex_row}", i + 1);
+                at += found.unwrap() + latex.len();
+            }
+        }
+        let md = std::fs::read_to_string(dir.join(format!("md/{name}.md"))).unwrap();
+        let md_rows = md.lines().filter(|l| l.starts_with("| ")).count();
+        assert_eq!(md_rows, table.rows.len() + 2, "{name}.md: a header, its rule and one line per row");
+    }
+}
+
+#[test]
+fn markdown_command_prints_one_experiment_and_refuses_unknown_names() {
+    let dir = quick();
+    let out = harness().args(["report", "--format", "markdown", "tegel_best"]).arg(dir).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), std::fs::read_to_string(dir.join("md/tegel_best.md")).unwrap());
+    let out = harness().args(["report", "--format", "markdown", "nope"]).arg(dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no experiment `nope`"));
+}
+
+#[test]
+fn a_corrupt_csv_is_marked_missing_on_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("good.csv"), "instance,positions\na,12\n").unwrap();
+    std::fs::write(dir.path().join("bad.csv"), "instance,positions\na,1,2\n").unwrap();
+    let out = harness().arg("report").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert!(page.contains("<p class=\"missing\">Missing: "), "{page}");
+    assert!(page.contains("id=\"x-good-row-1\""), "{page}");
+}
+
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+}
+
+/// Chromium's headless flags: no network at all (every host unresolvable), console
+/// messages logged to standard error.
+fn headless(browser: &str) -> Command {
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        "--enable-logging=stderr",
+        "--v=0",
+        "--virtual-time-budget=2000",
+    ]);
+    cmd
+}
+
+#[test]
+fn the_page_renders_in_headless_chromium() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let dir = quick();
+    let url = format!("file://{}", dir.join("index.html").display());
+    let out = headless(browser).arg("--dump-dom").arg(&url).output().unwrap();
+    assert!(out.status.success(), "chromium: {}", String::from_utf8_lossy(&out.stderr));
+    let dom = String::from_utf8(out.stdout).unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    for path in csvs(dir) {
+        let table = CsvTable::read(&path).unwrap();
+        let name = table.name();
+        assert!(dom.contains(&format!("<section id=\"{}\"", anchor(&name))), "{name}: no section");
+        for i in 1..=table.rows.len() {
+            assert!(dom.contains(&format!("id=\"{}-row-{i}\"", anchor(&name))), "{name}: row {i} not rendered");
+        }
+    }
+    let plots = std::fs::read_dir(dir.join("plots")).unwrap().flatten();
+    let svgs = plots.filter(|e| e.path().extension().is_some_and(|x| x == "svg")).count();
+    assert!(svgs > 0);
+    assert_eq!(dom.matches("<figure><svg").count(), svgs, "every plot is on the page");
+    for fetch in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
+        assert!(!dom.contains(fetch), "the page fetches something: {fetch}");
+    }
+    assert!(!log.contains("CONSOLE") || !log.to_lowercase().contains("error"), "console errors: {log}");
+    let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report-page.png");
+    let out = headless(browser)
+        .arg("--window-size=1200,1600")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output();
+    assert!(out.is_ok_and(|o| o.status.success()) && shot.is_file(), "no screenshot");
+    eprintln!("screenshot: {}", shot.display());
+}
+
+#[test]
+fn the_page_is_small() {
+    let size = std::fs::metadata(quick().join("index.html")).unwrap().len();
+    assert!(size < 3_000_000, "index.html is {size} bytes");
+}
