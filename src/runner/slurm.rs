@@ -154,6 +154,7 @@ pub fn slurm(opts: &SlurmOptions) -> Result<()> {
     }
     let harness = std::env::current_exe().context("cannot find the harness binary's path")?;
     let (array, merge) = scripts(opts, &harness)?;
+    crate::results::owned::claim(&absolute(&opts.out)?)?;
     let dir = absolute(&opts.out)?.join("slurm");
     std::fs::create_dir_all(dir.join("logs")).with_context(|| format!("cannot create {}", dir.display()))?;
     let (array_path, merge_path) = (dir.join("array.sbatch"), dir.join("merge.sbatch"));
