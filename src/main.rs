@@ -48,14 +48,12 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Compare two results directories: the same CSVs with the same cells, the columns
-    /// that may differ between runs (timings, threads) aside. Exit 1 when they differ.
-    Compare {
-        /// One results directory.
-        a: PathBuf,
-        /// The other.
-        b: PathBuf,
-    },
+    /// Compare two results directories: whether they hold the same results (the columns
+    /// that may differ between runs, timings and threads, aside), and a timing table of the
+    /// cells both have: the medians, B/A with a 95 % interval from the raw samples, and a
+    /// verdict (faster, slower, same, unknown). Exit 1 when the results differ (or, with
+    /// --fail-on-slower, when a cell of B is slower).
+    Compare(CompareArgs),
     /// Write (and optionally submit) a Slurm job array running a manifest's shards, and
     /// the job merging them.
     Slurm(SlurmArgs),
@@ -99,6 +97,35 @@ struct RunArgs {
     /// List the items (of each shard, with --shard) and run nothing.
     #[arg(long)]
     dry_run: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// The results directory compared against (the baseline).
+    a: PathBuf,
+    /// The results directory compared with it.
+    b: PathBuf,
+    /// Differences in the median smaller than this fraction are `same` however significant
+    /// (from 0 to 1, exclusive; default 0.03, i.e. 3 %).
+    #[arg(long, value_parser = parse_noise, default_value_t = harness::results::compare::DEFAULT_NOISE, allow_hyphen_values = true)]
+    noise: f64,
+    /// Print one JSON object: results_equal, differences, timings and summaries.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print the timing table as GitHub-flavoured Markdown.
+    #[arg(long)]
+    markdown: bool,
+    /// Exit 1 when a timed cell of B is slower than A's (for CI).
+    #[arg(long)]
+    fail_on_slower: bool,
+}
+
+/// The noise threshold of `harness compare`: a fraction strictly between 0 and 1.
+fn parse_noise(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
+        _ => Err(format!("expected a fraction between 0 and 1 (exclusive), e.g. 0.03 for 3 %, got `{s}`")),
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -223,16 +250,74 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
     report::generate(results, registry::reports())
 }
 
-fn compare(a: &std::path::Path, b: &std::path::Path) -> Result<()> {
-    let diffs = harness::results::compare::differences(a, b)?;
-    if diffs.is_empty() {
-        eprintln!("{} and {} hold the same results (time columns aside)", a.display(), b.display());
-        return Ok(());
+fn compare(args: &CompareArgs) -> Result<()> {
+    use harness::results::compare::{self as cmp, Verdict};
+    let (a, b) = (&args.a, &args.b);
+    for dir in [a, b] {
+        if !dir.is_dir() {
+            return Err(InputError::in_file(dir, "cannot read the results directory: it does not exist").into());
+        }
     }
-    for d in &diffs {
-        eprintln!("{d}");
+    let diffs = cmp::differences(a, b)?;
+    let timings = cmp::compare_timings(a, b, args.noise)?;
+    let summaries = cmp::summarise(&timings);
+    if args.json {
+        let object = serde_json::json!({
+            "a": a.display().to_string(),
+            "b": b.display().to_string(),
+            "noise": args.noise,
+            "results_equal": diffs.is_empty(),
+            "differences": diffs,
+            "timings": timings,
+            "summaries": summaries,
+        });
+        println!("{object}");
+    } else {
+        if diffs.is_empty() {
+            println!("results: {} and {} hold the same results (time columns aside)", a.display(), b.display());
+        } else {
+            println!(
+                "results: {} and {} differ in {}:",
+                a.display(),
+                b.display(),
+                count_of(diffs.len() as u64, "place")
+            );
+            for d in &diffs {
+                println!("  {d}");
+            }
+        }
+        println!(
+            "\ntimings: B = {} against A = {} (noise {:.1} %, 95 % bootstrap intervals of B/A)\n",
+            b.display(),
+            a.display(),
+            args.noise * 100.0
+        );
+        match (timings.is_empty(), args.markdown) {
+            (true, _) => println!("no timed cell is in both directories"),
+            (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
+            (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
+        }
     }
-    Err(anyhow::anyhow!("{} and {} differ in {} place(s)", a.display(), b.display(), diffs.len()).into())
+    let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
+    if !diffs.is_empty() {
+        return Err(anyhow::anyhow!(
+            "{} and {} differ in {}",
+            a.display(),
+            b.display(),
+            count_of(diffs.len() as u64, "place")
+        )
+        .into());
+    }
+    if args.fail_on_slower && slower > 0 {
+        return Err(anyhow::anyhow!(
+            "{} of {} slower than in {}",
+            count_of(slower as u64, "timed cell"),
+            b.display(),
+            a.display()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 fn slurm(args: SlurmArgs) -> Result<()> {
@@ -270,7 +355,7 @@ fn dispatch(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Slurm(args) => slurm(args),
-        Command::Compare { a, b } => compare(&a, &b),
+        Command::Compare(args) => compare(&args),
     }
 }
 
@@ -323,7 +408,19 @@ fn report_error(e: &Error) {
     }
 }
 
+/// Output piped into a program that stops reading (`harness compare A B | head`) ends the
+/// process quietly, as it does other command-line tools, instead of a panic on the next
+/// print.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: restores the default disposition of SIGPIPE before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let matches = match parse() {
         Ok(m) => m,
         Err(code) => return code,

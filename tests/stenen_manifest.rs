@@ -42,7 +42,7 @@ fn table_body() -> String {
     )
 }
 
-const COLUMNS: [&str; 48] = [
+const COLUMNS: [&str; 50] = [
     "instance",
     "height",
     "width",
@@ -87,6 +87,8 @@ const COLUMNS: [&str; 48] = [
     "samples",
     "cpu_seconds",
     "cpu_share",
+    "wait_share",
+    "busy",
     "threads",
     "seed",
     "time_limit",

@@ -18,6 +18,7 @@
 //! charts or the summary need is refused ([`crate::base::error::InputError`], exit code 2).
 
 pub mod chart;
+pub mod compare;
 pub mod csv_table;
 pub mod html;
 pub mod kinds;

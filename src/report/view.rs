@@ -8,7 +8,7 @@
 
 use super::csv_table::{parse_number, CsvTable};
 use super::latex::{format_real, format_seconds, group_digits, is_integer, is_marker};
-use crate::results::row::is_time_column;
+use crate::results::row::{is_time_column, BUSY_SHARE};
 
 /// The columns left out when they hold one value in every row (stated in a note instead).
 pub const BOOKKEEPING: [&str; 4] = ["seed", "threads", "time_limit", "status"];
@@ -26,12 +26,8 @@ pub const MEMO_MARK: char = '†';
 /// The footnote that explains [`MEMO_MARK`].
 pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
 
-/// Rows whose `cpu_share` is below this ran on a busy machine and are marked.
-pub const BUSY_SHARE: f64 = 0.9;
-
 /// The note that explains a busy row.
-pub const BUSY_NOTE: &str =
-    "busy: the timed call got less than 90 % of its threads' CPU time (cpu_share below 0.9); its times are unreliable.";
+pub const BUSY_NOTE: &str = "busy: while this row was timed, its threads waited for a core more than 10 % of the time (other programs had the cores); its times are unreliable.";
 
 /// Per-item seeds longer than this are not shown (they stay in the CSV).
 pub const LONG_SEED_DIGITS: usize = 8;
@@ -90,7 +86,8 @@ pub struct Column {
 pub struct Row {
     /// Its cells, one per shown column.
     pub cells: Vec<Cell>,
-    /// Whether it ran on a busy machine (`cpu_share` below [`BUSY_SHARE`]).
+    /// Whether it ran on a busy machine (its `busy` cell; in CSVs without one, a
+    /// `cpu_share` below [`BUSY_SHARE`]).
     pub busy: bool,
     /// Whether some cell of the row (shown or not) is `timeout` or an error.
     pub unfinished: bool,
@@ -114,13 +111,13 @@ impl TableView {
         let sources = source_columns(table);
         let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
         let columns = header_columns(table, &shown);
-        let busy_at = table.index("cpu_share");
+        let busy_of = busy_reader(table);
         let rows: Vec<Row> = table
             .rows
             .iter()
             .map(|row| Row {
                 cells: columns.iter().map(|c| cell(table, row, c, &sources)).collect(),
-                busy: busy_at.and_then(|i| parse_number(&row[i])).is_some_and(|s| s < BUSY_SHARE),
+                busy: busy_of(row),
                 unfinished: row.iter().any(|c| is_marker(c.trim()) && c.trim() != "interrupted"),
             })
             .collect();
@@ -134,6 +131,17 @@ impl TableView {
             notes.push(BUSY_NOTE.to_string());
         }
         TableView { columns, rows, notes }
+    }
+}
+
+/// How a row tells whether it ran on a busy machine: its `busy` cell, or in CSVs written
+/// before that column, a `cpu_share` below [`BUSY_SHARE`].
+fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
+    let (flag, share) = (table.index("busy"), table.index("cpu_share"));
+    move |row: &[String]| match (flag, share) {
+        (Some(i), _) => row[i].trim() == "true",
+        (None, Some(i)) => parse_number(&row[i]).is_some_and(|s| s < BUSY_SHARE),
+        (None, None) => false,
     }
 }
 
@@ -189,7 +197,7 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
             .any(|s| name.strip_suffix(s).is_some_and(|base| table.index(base).is_some() && is_time_column(base)));
         let interval = matches!(name.as_str(), "speedup_low" | "speedup_high");
         let provenance = source_columns(table).iter().any(|&(s, _)| s == index);
-        let bookkeeping = matches!(name.as_str(), "samples" | "cpu_seconds" | "cpu_share");
+        let bookkeeping = matches!(name.as_str(), "samples" | "cpu_seconds" | "cpu_share" | "wait_share" | "busy");
         if (spread || interval || provenance || bookkeeping) && !hidden.contains(&index) {
             hidden.push(index);
         }
@@ -429,9 +437,9 @@ mod tests {
     #[test]
     fn spread_memo_and_busy_are_decided_once() {
         let t = table(
-            "instance,positions,positions_source,seconds,seconds_min,seconds_max,seconds_mad,seconds_samples,samples,cpu_seconds,cpu_share,status\n\
-             a,120,walk,0.5,0.4,0.6,0.01,0.4;0.5;0.6,3,0.5,0.99,ok\n\
-             b,98765432,memo,timeout,,,,,3,,0.5,timeout\n",
+            "instance,positions,positions_source,seconds,seconds_min,seconds_max,seconds_mad,seconds_samples,samples,cpu_seconds,cpu_share,wait_share,busy,status\n\
+             a,120,walk,0.5,0.4,0.6,0.01,0.4;0.5;0.6,3,0.5,0.99,0.001,false,ok\n\
+             b,98765432,memo,timeout,,,,,3,,0.5,0.4,true,timeout\n",
         );
         let v = TableView::of(&t);
         let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();

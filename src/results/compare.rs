@@ -1,9 +1,12 @@
 //! `harness compare DIR_A DIR_B`: whether two results directories hold the same results,
-//! the columns that may differ between runs (timings and `threads`) aside.
+//! the columns that may differ between runs (timings and `threads`) aside, and how their
+//! timed cells compare: per cell the medians, the ratio B/A with a 95 % bootstrap
+//! interval from the raw samples, and a verdict (`faster`, `slower`, `same`, `unknown`).
 
 use std::path::{Path, PathBuf};
 
 use crate::base::error::{InputError, Result};
+use crate::base::stats;
 use crate::results::row::varies_between_runs;
 
 /// A CSV's cells without the columns that may differ between runs.
@@ -59,4 +62,400 @@ pub fn differences(a: &Path, b: &Path) -> Result<Vec<String>, InputError> {
         }
     }
     Ok(diffs)
+}
+
+/// The default noise threshold of [`compare_timings`]: a difference in the median below
+/// 3 % is `same` however significant (run-to-run drift on a quiet 2-core machine is of
+/// that order).
+pub const DEFAULT_NOISE: f64 = 0.03;
+
+/// Fewest samples on each side for a verdict other than `unknown`.
+pub const MIN_SAMPLES_FOR_VERDICT: usize = 3;
+
+/// Samples on each side from which the Mann–Whitney U test must agree with the interval.
+pub const MIN_SAMPLES_FOR_U_TEST: usize = 5;
+
+/// The significance level of the Mann–Whitney U test (two-sided).
+pub const SIGNIFICANCE: f64 = 0.05;
+
+/// What comparing one timed cell of two runs says of B against A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// B is faster: the interval of B/A lies below 1 and the ratio below 1 − noise.
+    Faster,
+    /// B is slower: the interval of B/A lies above 1 and the ratio above 1 + noise.
+    Slower,
+    /// No difference beyond noise: the interval holds 1, or the difference is within the
+    /// noise threshold.
+    Same,
+    /// Too few samples on a side (or a median of zero) to tell.
+    Unknown,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Verdict::Faster => "faster",
+            Verdict::Slower => "slower",
+            Verdict::Same => "same",
+            Verdict::Unknown => "unknown",
+        })
+    }
+}
+
+/// One timed cell of both runs: experiment, item, timing column, the medians, B/A with a
+/// 95 % bootstrap interval, and the verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct TimingComparison {
+    /// The experiment (CSV stem).
+    pub experiment: String,
+    /// The row: its leading identifying cells (and thread count where rows differ by it).
+    pub item: String,
+    /// The timing column (`seconds`, `memo_seconds`, `par_seconds`, ...).
+    pub column: String,
+    /// Median seconds in A.
+    pub a_median: f64,
+    /// Median seconds in B.
+    pub b_median: f64,
+    /// `b_median / a_median`; `None` when A's median is zero.
+    pub ratio: Option<f64>,
+    /// Lower end of the 95 % bootstrap interval of the ratio of medians.
+    pub ratio_low: Option<f64>,
+    /// Upper end of the interval.
+    pub ratio_high: Option<f64>,
+    /// Two-sided Mann–Whitney U p-value, where both sides have at least
+    /// [`MIN_SAMPLES_FOR_U_TEST`] samples.
+    pub p_value: Option<f64>,
+    /// Samples in A.
+    pub a_samples: usize,
+    /// Samples in B.
+    pub b_samples: usize,
+    /// What the cell says of B against A.
+    pub verdict: Verdict,
+}
+
+/// Decides the verdict of B against A from their samples (seconds), criterion-style: a
+/// difference counts when it is significant — the 95 % bootstrap interval of the ratio of
+/// medians excludes 1 and, with at least [`MIN_SAMPLES_FOR_U_TEST`] samples a side, the
+/// Mann–Whitney U test rejects equality at [`SIGNIFICANCE`] — and larger than `noise`
+/// (a fraction, e.g. 0.03). Fewer than [`MIN_SAMPLES_FOR_VERDICT`] samples a side, or a
+/// zero median, is `unknown`. `seed` makes the interval reproducible.
+pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(f64, f64, f64)>, Option<f64>, Verdict) {
+    let (Some(ma), Some(mb)) = (stats::median(a), stats::median(b)) else { return (None, None, Verdict::Unknown) };
+    if ma <= 0.0 {
+        return (None, None, Verdict::Unknown);
+    }
+    let ratio = mb / ma;
+    let interval = stats::bootstrap_ratio_ci(a, b, seed);
+    let p = (a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST)
+        .then(|| stats::mann_whitney_p(a, b))
+        .flatten();
+    let with_interval = interval.map(|(lo, hi)| (ratio, lo, hi)).or(Some((ratio, ratio, ratio)));
+    if a.len() < MIN_SAMPLES_FOR_VERDICT || b.len() < MIN_SAMPLES_FOR_VERDICT || mb <= 0.0 {
+        return (with_interval, p, Verdict::Unknown);
+    }
+    let Some((lo, hi)) = interval else { return (with_interval, p, Verdict::Unknown) };
+    let u_agrees = match (a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST, p) {
+        (true, Some(p)) => p < SIGNIFICANCE,
+        (true, None) => false,
+        (false, _) => true,
+    };
+    let verdict = if hi < 1.0 && ratio < 1.0 - noise && u_agrees {
+        Verdict::Faster
+    } else if lo > 1.0 && ratio > 1.0 + noise && u_agrees {
+        Verdict::Slower
+    } else {
+        Verdict::Same
+    };
+    (with_interval, p, verdict)
+}
+
+/// A CSV as header and rows of cells.
+struct Csv {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+fn read_csv(path: &Path) -> Result<Csv, InputError> {
+    let mut r = csv::Reader::from_path(path).map_err(|e| InputError::in_file(path, format!("cannot read CSV: {e}")))?;
+    let header: Vec<String> = r
+        .headers()
+        .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let mut rows = Vec::new();
+    for (n, rec) in r.records().enumerate() {
+        let rec = rec.map_err(|e| InputError::at(path, n + 2, format!("cannot read CSV row: {e}")))?;
+        rows.push((0..header.len()).map(|i| rec.get(i).unwrap_or("").to_string()).collect());
+    }
+    Ok(Csv { header, rows })
+}
+
+impl Csv {
+    fn index(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+
+    /// The timing columns with raw samples: every `X` with an `X_samples` column.
+    fn sampled_columns(&self) -> Vec<String> {
+        self.header
+            .iter()
+            .filter_map(|h| h.strip_suffix("_samples"))
+            .filter(|base| self.index(base).is_some())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Each row's key (the cells that may not vary between runs, and `threads` where the
+    /// CSV's rows differ by it, as the `parallel` experiment's do) and label.
+    ///
+    /// The label is the fewest leading identifying cells (at most 3) that tell the rows
+    /// apart, with the thread count where the CSV has several; a row that even 3 cells do
+    /// not tell apart gets its row number.
+    fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
+        let ids: Vec<usize> = (0..self.header.len()).filter(|&i| !varies_between_runs(&self.header[i])).collect();
+        let threads = self.index("threads");
+        let many_threads =
+            threads.is_some_and(|t| self.rows.iter().any(|r| r[t] != self.rows.first().map_or("", |f| &f[t])));
+        let label_of = |row: &[String], k: usize| {
+            let mut parts: Vec<&str> = ids.iter().take(k).map(|&i| row[i].as_str()).collect();
+            let t;
+            if let (true, Some(ti)) = (many_threads, threads) {
+                t = format!("{} threads", row[ti]);
+                parts.push(&t);
+            }
+            parts.join(" ")
+        };
+        let unique_at = (1..=3.min(ids.len().max(1))).find(|&k| {
+            let labels: Vec<String> = self.rows.iter().map(|r| label_of(r, k)).collect();
+            let mut sorted = labels.clone();
+            sorted.sort();
+            sorted.dedup();
+            sorted.len() == labels.len()
+        });
+        let mut seen: std::collections::BTreeMap<Vec<String>, usize> = std::collections::BTreeMap::new();
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(n, row)| {
+                let mut key: Vec<String> = ids.iter().map(|&i| row[i].clone()).collect();
+                if let (true, Some(t)) = (many_threads, threads) {
+                    key.push(row[t].clone());
+                }
+                let repeat = seen.entry(key.clone()).or_insert(0);
+                key.push(repeat.to_string());
+                *repeat += 1;
+                let label = match unique_at {
+                    Some(k) => label_of(row, k),
+                    None => format!("{} (row {})", label_of(row, 3), n + 1),
+                };
+                (key, label)
+            })
+            .collect()
+    }
+}
+
+/// The raw samples of a `X_samples` cell (`;`-separated seconds); empty for `timeout`,
+/// an empty cell or anything unreadable.
+pub fn parse_samples(cell: &str) -> Vec<f64> {
+    let parsed: Option<Vec<f64>> = cell
+        .split(';')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0))
+        .collect();
+    parsed.unwrap_or_default()
+}
+
+/// Compares the timed cells two results directories both have: per CSV present in both,
+/// rows matched by their cells that may not vary between runs (so a row whose results
+/// differ is not timed against another), every timing column with raw samples
+/// (`X_samples`). Experiments and rows only one side has are left out (the results check
+/// names them). The intervals are seeded from the cell's names, so the same directories
+/// give the same table.
+pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
+    let (left, right) = (csvs(a)?, csvs(b)?);
+    let mut out = Vec::new();
+    for path in &left {
+        let Some(name) = path.file_name() else { continue };
+        let other = b.join(name);
+        if !right.contains(&other) {
+            continue;
+        }
+        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let (x, y) = (read_csv(path)?, read_csv(&other)?);
+        let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
+            y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+        let columns: Vec<String> =
+            x.sampled_columns().into_iter().filter(|c| y.sampled_columns().contains(c)).collect();
+        for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
+            let Some(&j) = b_rows.get(&key) else { continue };
+            for column in &columns {
+                let cell =
+                    |t: &Csv, r: usize| t.index(&format!("{column}_samples")).map(|c| parse_samples(&t.rows[r][c]));
+                let (sa, sb) = (cell(&x, i).unwrap_or_default(), cell(&y, j).unwrap_or_default());
+                if sa.is_empty() || sb.is_empty() {
+                    continue;
+                }
+                let seed = stats::seed_of(&[&experiment, &item, column]);
+                let (interval, p_value, verdict) = compare_samples(&sa, &sb, noise, seed);
+                out.push(TimingComparison {
+                    experiment: experiment.clone(),
+                    item: item.clone(),
+                    column: column.clone(),
+                    a_median: stats::median(&sa).unwrap_or(0.0),
+                    b_median: stats::median(&sb).unwrap_or(0.0),
+                    ratio: interval.map(|i| i.0),
+                    ratio_low: interval.map(|i| i.1),
+                    ratio_high: interval.map(|i| i.2),
+                    p_value,
+                    a_samples: sa.len(),
+                    b_samples: sb.len(),
+                    verdict,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One experiment's timings in brief: the geometric mean of its cells' ratios B/A and how
+/// many cells got each verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ExperimentSummary {
+    /// The experiment.
+    pub experiment: String,
+    /// Geometric mean of the ratios B/A of its cells that have one.
+    pub geometric_mean_ratio: Option<f64>,
+    /// Cells compared.
+    pub cells: usize,
+    /// Cells where B is faster.
+    pub faster: usize,
+    /// Cells where B is slower.
+    pub slower: usize,
+    /// Cells without a difference beyond noise.
+    pub same: usize,
+    /// Cells with too few samples.
+    pub unknown: usize,
+}
+
+/// The per-experiment summaries of `cells`, in the order the experiments first appear.
+pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
+    let mut order: Vec<&str> = Vec::new();
+    for c in cells {
+        if !order.contains(&c.experiment.as_str()) {
+            order.push(&c.experiment);
+        }
+    }
+    order
+        .into_iter()
+        .map(|e| {
+            let mine: Vec<&TimingComparison> = cells.iter().filter(|c| c.experiment == e).collect();
+            let logs: Vec<f64> = mine.iter().filter_map(|c| c.ratio).filter(|r| *r > 0.0).map(f64::ln).collect();
+            let count = |v: Verdict| mine.iter().filter(|c| c.verdict == v).count();
+            ExperimentSummary {
+                experiment: e.to_string(),
+                geometric_mean_ratio: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+                cells: mine.len(),
+                faster: count(Verdict::Faster),
+                slower: count(Verdict::Slower),
+                same: count(Verdict::Same),
+                unknown: count(Verdict::Unknown),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: [f64; 7] = [1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97];
+
+    fn scaled(f: f64) -> Vec<f64> {
+        A.iter().map(|x| x * f).collect()
+    }
+
+    #[test]
+    fn identical_samples_are_the_same() {
+        let (interval, _, verdict) = compare_samples(&A, &A, DEFAULT_NOISE, 1);
+        assert_eq!(verdict, Verdict::Same);
+        let (ratio, lo, hi) = interval.unwrap();
+        assert!(ratio == 1.0 && lo <= 1.0 && hi >= 1.0, "{lo} {hi}");
+    }
+
+    #[test]
+    fn twice_as_slow_is_slower_and_half_is_faster() {
+        assert_eq!(compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1).2, Verdict::Slower);
+        assert_eq!(compare_samples(&A, &scaled(0.5), DEFAULT_NOISE, 1).2, Verdict::Faster);
+        let (interval, p, _) = compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1);
+        assert_eq!(interval.map(|i| i.0), Some(2.0));
+        assert!(p.is_some_and(|p| p < 0.01), "{p:?}");
+    }
+
+    #[test]
+    fn a_significant_difference_within_the_noise_is_the_same() {
+        let tight = [1.000, 1.001, 0.999, 1.0005, 0.9995];
+        let slower: Vec<f64> = tight.iter().map(|x| x * 1.02).collect();
+        assert_eq!(compare_samples(&tight, &slower, DEFAULT_NOISE, 1).2, Verdict::Same);
+        assert_eq!(compare_samples(&tight, &slower, 0.01, 1).2, Verdict::Slower);
+        assert_eq!(compare_samples(&A, &scaled(1.02), 0.01, 1).2, Verdict::Same, "2 % inside a 6 % spread");
+    }
+
+    #[test]
+    fn one_sample_is_unknown() {
+        assert_eq!(compare_samples(&[1.0], &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
+        assert_eq!(compare_samples(&A, &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
+        assert_eq!(compare_samples(&[0.0; 5], &A, DEFAULT_NOISE, 1).2, Verdict::Unknown);
+    }
+
+    #[test]
+    fn samples_cells_are_parsed_or_empty() {
+        assert_eq!(parse_samples("0.5;0.25;1"), [0.5, 0.25, 1.0]);
+        assert!(parse_samples("timeout").is_empty() && parse_samples("").is_empty() && parse_samples("1;x").is_empty());
+    }
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+
+    #[test]
+    fn directories_are_compared_cell_by_cell_on_the_rows_both_have() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let header = "instance,positions,seconds,seconds_samples,threads,status\n";
+        write(
+            a.path(),
+            "t.csv",
+            &format!("{header}x,10,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\ny,20,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\n"),
+        );
+        write(
+            b.path(),
+            "t.csv",
+            &format!("{header}x,10,2.0,2.0;2.04;1.96;2.02;1.98,2,ok\ny,21,1.0,1.0;1.02;0.98;1.01;0.99,2,ok\n"),
+        );
+        write(a.path(), "only_a.csv", &format!("{header}x,10,1.0,1.0,1,ok\n"));
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
+        let c = &cells[0];
+        assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
+        assert_eq!((c.a_median, c.b_median, c.verdict), (1.0, 2.0, Verdict::Slower));
+        assert_eq!(compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap(), cells, "seeded: the same table again");
+        let summary = summarise(&cells);
+        assert_eq!((summary[0].cells, summary[0].slower, summary[0].geometric_mean_ratio), (1, 1, Some(2.0)));
+    }
+
+    #[test]
+    fn rows_are_labelled_by_their_fewest_telling_cells_and_threads() {
+        let csv = Csv {
+            header: ["game", "instance", "seconds", "threads"].map(String::from).to_vec(),
+            rows: vec![
+                ["tegel", "a", "1", "1"].map(String::from).to_vec(),
+                ["tegel", "a", "1", "2"].map(String::from).to_vec(),
+                ["tegel", "b", "1", "1"].map(String::from).to_vec(),
+            ],
+        };
+        let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(labels, ["tegel a 1 threads", "tegel a 2 threads", "tegel b 1 threads"]);
+    }
 }

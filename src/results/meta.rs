@@ -71,6 +71,13 @@ pub struct ExperimentMeta {
     /// `I/N` when the rows are one shard's, absent for a whole run (or a merge).
     #[serde(default)]
     pub shard: Option<String>,
+    /// The machine's one-minute load average when the experiment started (absent where
+    /// the system has none, and in merged runs).
+    #[serde(default)]
+    pub load_start: Option<f64>,
+    /// The one-minute load average when it ended.
+    #[serde(default)]
+    pub load_end: Option<f64>,
 }
 
 impl ExperimentMeta {
@@ -150,6 +157,14 @@ pub struct RunMeta {
     /// Items with a row that timed out (`NAME ITEM at LIMIT`).
     #[serde(default)]
     pub timeouts: Vec<String>,
+    /// Items with a row timed on a busy machine (`NAME ITEM`, see
+    /// [`crate::results::row::busy`]): their times are not trustworthy.
+    #[serde(default)]
+    pub busy: Vec<String>,
+    /// Whether the binary was built from sources that differ from `git_revision` (its
+    /// build identity is `REV-dirty-HASH`).
+    #[serde(default)]
+    pub dirty: bool,
     /// Host name of the machine that ran it.
     #[serde(default)]
     pub host: String,
@@ -209,6 +224,8 @@ impl RunMeta {
             skipped: Vec::new(),
             experiments: Vec::new(),
             timeouts: Vec::new(),
+            busy: Vec::new(),
+            dirty: crate::BUILD_ID.contains("-dirty-"),
             host: crate::base::machine::host_name(),
             shard,
             shards: Vec::new(),

@@ -438,7 +438,8 @@ pub fn seconds_cell(d: Duration) -> String {
 
 /// Whether a column holds a timing: `seconds`, `*_seconds`, `speedup`, `*_per_second`, the
 /// spread of any of them (`X_min`, `X_max`, `X_mad`, `X_samples`, `speedup_low`,
-/// `speedup_high`), and the per-row `samples`, `cpu_seconds` and `cpu_share`.
+/// `speedup_high`), and the per-row `samples`, `cpu_seconds`, `cpu_share`, `wait_share`
+/// and `busy`.
 /// The one rule the runner, the report and `harness compare` read.
 pub fn is_time_column(name: &str) -> bool {
     let base =
@@ -447,7 +448,7 @@ pub fn is_time_column(name: &str) -> bool {
         || base.ends_with("_seconds")
         || base == "speedup"
         || base.ends_with("_per_second")
-        || matches!(name, "samples" | "cpu_share")
+        || matches!(name, "samples" | "cpu_share" | "wait_share" | "busy")
 }
 
 /// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max`, `X_mad` and
@@ -496,19 +497,32 @@ impl Serialize for Timing {
 }
 
 /// The per-row cells `samples` (timed samples taken), `cpu_seconds` (median CPU time of
-/// the timed call, user + system) and `cpu_share` (CPU time / (wall time × threads)).
+/// the timed call, user + system), `cpu_share` (CPU time / (wall time × threads)),
+/// `wait_share` (the threads' wait for a core / (wall time × threads), where the system
+/// tells it) and `busy` ([`busy`]: whether the call ran on a busy machine).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Cpu {
     samples: Option<usize>,
     cpu_seconds: Option<f64>,
     cpu_share: Option<f64>,
+    wait_share: Option<f64>,
+    busy: Option<bool>,
 }
 
 impl Cpu {
     /// The CPU cells of `samples`, measured on `threads` threads (empty when `None`).
     pub fn of(samples: Option<&Samples>, threads: usize) -> Cpu {
         match samples.filter(|s| !s.is_empty()) {
-            Some(s) => Cpu { samples: Some(s.len()), cpu_seconds: s.cpu_median(), cpu_share: s.cpu_share(threads) },
+            Some(s) => {
+                let (cpu_share, wait_share) = (s.cpu_share(threads), s.wait_share(threads));
+                Cpu {
+                    samples: Some(s.len()),
+                    cpu_seconds: s.cpu_median(),
+                    cpu_share,
+                    wait_share,
+                    busy: s.median().map(|wall| busy(wall, cpu_share, wait_share)),
+                }
+            }
             None => Cpu::default(),
         }
     }
@@ -519,26 +533,41 @@ impl Cpu {
         let measured = calls.iter().filter_map(|&(s, t)| Some((s?.median()?, s?, t)));
         measured.max_by(|a, b| a.0.total_cmp(&b.0)).map_or_else(Cpu::default, |(_, s, t)| Cpu::of(Some(s), t))
     }
-
-    /// The CPU share, if measured.
-    pub fn share(&self) -> Option<f64> {
-        self.cpu_share
-    }
 }
 
 impl Serialize for Cpu {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
-        let mut g = s.serialize_struct(GROUP, 3)?;
+        let mut g = s.serialize_struct(GROUP, 5)?;
         g.serialize_field("samples", &self.samples)?;
         g.serialize_field("cpu_seconds", &self.cpu_seconds.map(|v| format!("{v:.6}")))?;
         g.serialize_field("cpu_share", &self.cpu_share.map(|v| format!("{v:.3}")))?;
+        g.serialize_field("wait_share", &self.wait_share.map(|v| format!("{v:.3}")))?;
+        g.serialize_field("busy", &self.busy)?;
         g.end()
     }
 }
 
-/// A cell whose `cpu_share` is below this ran on a busy machine.
+/// A call whose threads waited for a core longer than this share of their time ran on a
+/// busy machine.
+pub const BUSY_WAIT_SHARE: f64 = 0.1;
+/// Where the system does not tell the wait: a call whose `cpu_share` is below this ran on
+/// a busy machine (or could not keep its threads busy).
 pub const BUSY_SHARE: f64 = 0.9;
+/// Calls shorter than this (seconds, median) are not judged: their shares are too coarse.
+pub const BUSY_MIN_SECONDS: f64 = 0.01;
+
+/// Whether a timed call of median wall time `seconds` ran on a busy machine: its threads
+/// waited for a core more than [`BUSY_WAIT_SHARE`] of their time, or, where the system
+/// does not tell the wait, its `cpu_share` is below [`BUSY_SHARE`]; never for calls under
+/// [`BUSY_MIN_SECONDS`]. The one rule the CSVs, the run's summary and the report follow.
+pub fn busy(seconds: f64, cpu_share: Option<f64>, wait_share: Option<f64>) -> bool {
+    seconds >= BUSY_MIN_SECONDS
+        && match wait_share {
+            Some(w) => w > BUSY_WAIT_SHARE,
+            None => cpu_share.is_some_and(|c| c < BUSY_SHARE),
+        }
+}
 
 /// Whether a column may differ between two runs of the same manifest and seed: the
 /// timings, and `threads`, which records the run's `--threads` setting.
@@ -630,9 +659,9 @@ mod tests {
     }
 
     #[test]
-    fn a_timing_is_five_cells_and_cpu_three() {
+    fn a_timing_is_five_cells_and_cpu_five() {
         assert_eq!(
-            columns_of::<Timed>()[..9],
+            columns_of::<Timed>()[..11],
             [
                 "instance",
                 "seconds",
@@ -642,13 +671,15 @@ mod tests {
                 "seconds_samples",
                 "samples",
                 "cpu_seconds",
-                "cpu_share"
+                "cpu_share",
+                "wait_share",
+                "busy"
             ]
         );
-        let s = Samples { wall: vec![0.3, 0.1, 0.2], cpu: vec![0.1, 0.1, 0.1] };
+        let s = Samples { wall: vec![0.3, 0.1, 0.2], cpu: vec![0.1, 0.1, 0.1], wait: vec![0.02, 0.04, 0.0] };
         let row = Timed { instance: "x".into(), seconds: Timing::of(Some(&s)), cpu: Cpu::of(Some(&s), 1) };
         assert_eq!(
-            cells(&row, common(), &Status::Ok)[..9],
+            cells(&row, common(), &Status::Ok)[..11],
             [
                 "x",
                 "0.200000",
@@ -658,16 +689,26 @@ mod tests {
                 "0.300000;0.100000;0.200000",
                 "3",
                 "0.100000",
-                "0.500"
+                "0.500",
+                "0.100",
+                "false"
             ]
         );
         let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit));
-        assert!(stopped[1..9].iter().all(|c| c == "timeout"), "{stopped:?}");
+        assert!(stopped[1..11].iter().all(|c| c == "timeout"), "{stopped:?}");
         let memo = Timed { seconds: Timing::timeout(), ..Timed::default() };
         assert_eq!(
             cells(&memo, common(), &Status::Ok)[1..7],
             ["timeout", "timeout", "timeout", "timeout", "timeout", ""]
         );
+    }
+
+    #[test]
+    fn busy_is_a_long_wait_or_without_one_a_low_cpu_share() {
+        assert!(busy(0.5, Some(1.0), Some(0.2)));
+        assert!(!busy(0.5, Some(0.5), Some(0.05)), "an idle thread of a parallel call is no busy machine");
+        assert!(busy(0.5, Some(0.5), None) && !busy(0.5, Some(0.95), None));
+        assert!(!busy(0.005, Some(0.1), Some(0.9)), "calls under 10 ms are not judged");
     }
 
     #[test]
@@ -680,6 +721,8 @@ mod tests {
             "samples",
             "cpu_share",
             "cpu_seconds",
+            "wait_share",
+            "busy",
         ] {
             assert!(is_time_column(c), "{c}");
         }

@@ -16,7 +16,7 @@ use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta, ShardRecord};
 use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{announce_timeouts, write_run_meta};
+use crate::runner::run::{announce_busy, announce_timeouts, write_run_meta};
 
 /// A shard directory read back.
 struct ShardDir {
@@ -108,7 +108,7 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
         }
         let m = merged.get_or_insert_with(|| MergedExperiment {
             header: JournalHeader { shard: None, owned: (0..j.header.items.len()).collect(), ..j.header.clone() },
-            meta: ExperimentMeta { shard: None, seconds: 0.0, ..meta.clone() },
+            meta: ExperimentMeta { shard: None, seconds: 0.0, load_start: None, load_end: None, ..meta.clone() },
             rows_of: BTreeMap::new(),
         });
         if j.header.key != m.header.key || j.header.items != m.header.items || j.header.columns != m.header.columns {
@@ -176,6 +176,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     }
     write_run_meta(out, &meta)?;
     announce_timeouts(&meta.timeouts);
+    announce_busy(&meta.busy);
     crate::report::generate(out, crate::runner::registry::reports())?;
     Ok(meta)
 }
@@ -206,6 +207,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
         ran: first.experiments.clone(),
         skipped: Vec::new(),
         timeouts: shards.iter().flat_map(|s| s.meta.timeouts.clone()).collect(),
+        busy: shards.iter().flat_map(|s| s.meta.busy.clone()).collect(),
         shards: shards
             .iter()
             .map(|s| ShardRecord {

@@ -142,9 +142,10 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         }
         announce_other_build(&opts.out, &p.spec.name);
         match run_one(p, &key, opts) {
-            Ok(timeouts) => {
+            Ok(flagged) => {
                 meta.ran.push(p.spec.name.clone());
-                meta.timeouts.extend(timeouts);
+                meta.timeouts.extend(flagged.timeouts);
+                meta.busy.extend(flagged.busy);
             }
             Err(e) => {
                 meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
@@ -160,8 +161,24 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.finished = Some(meta::utc_now());
     write_run_meta(&opts.out, &meta)?;
     announce_timeouts(&meta.timeouts);
+    announce_busy(&meta.busy);
     crate::report::generate(&opts.out, registry::reports())?;
     Ok(meta)
+}
+
+/// Says on stderr which items had a row timed on a busy machine (`busy` is `true`).
+pub fn announce_busy(busy: &[String]) {
+    if busy.is_empty() {
+        return;
+    }
+    let n = busy.len();
+    eprintln!(
+        "{n} {} ran on a busy machine (their threads waited for a core more than {:.0} % of the time): \
+         their times are not trustworthy: {}",
+        noun(n as u64, "item"),
+        crate::results::row::BUSY_WAIT_SHARE * 100.0,
+        busy.join("; ")
+    );
 }
 
 /// Says on stderr which rows timed out (they are rows with status `timeout`).
@@ -210,10 +227,20 @@ fn journal_committed(out: &Path, name: &str) -> bool {
     ExperimentMeta::read(out, name).is_some_and(|m| m.key == j.header.key && m.csv_hash.is_some())
 }
 
+/// The items of one experiment with a row that timed out or was timed on a busy machine.
+struct Flagged {
+    /// `NAME ITEM at LIMIT`.
+    timeouts: Vec<String>,
+    /// `NAME ITEM`.
+    busy: Vec<String>,
+}
+
 /// Runs the items of one experiment that this run owns and the journal lacks, then
-/// commits its CSV and metadata. Returns the rows that timed out, described.
-fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>> {
+/// commits its CSV and metadata. Returns the items that timed out or ran on a busy
+/// machine, described.
+fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     let start = Instant::now();
+    let load_start = crate::base::machine::load_average();
     let columns = p.experiment.columns();
     let header = JournalHeader {
         journal: JOURNAL_FORMAT,
@@ -255,14 +282,15 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Vec<String>>
         rows_of.insert(index, rows);
     }
     let timeouts = timed_out_items(p, &columns, &rows_of);
+    let busy = busy_items(p, &columns, &rows_of);
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
-    commit(&opts.out, p.spec, &columns, &rows, key, opts, start)?;
+    commit(&opts.out, p.spec, (&columns, &rows), key, opts, (start, load_start))?;
     let word = match timeouts.len() {
         0 => "done".to_string(),
         n => format!("done, {n} {} timed out", noun(n as u64, "row")),
     };
     progress.finish(&word);
-    Ok(timeouts)
+    Ok(Flagged { timeouts, busy })
 }
 
 /// Runs one item on the run's pool; a panic inside it (a bug) becomes an error naming the
@@ -309,16 +337,25 @@ fn timed_out_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize
         .collect()
 }
 
+/// `NAME ITEM` for each item with a row whose `busy` cell is `true`.
+fn busy_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize, Vec<Vec<String>>>) -> Vec<String> {
+    let Some(busy) = columns.iter().position(|c| c == "busy") else { return Vec::new() };
+    rows_of
+        .iter()
+        .filter(|(_, rows)| rows.iter().any(|r| r[busy] == "true"))
+        .map(|(&i, _)| format!("{} {}", p.spec.name, p.items[i].id))
+        .collect()
+}
+
 /// Writes the CSV, then the metadata naming the CSV's hash: the metadata is the commit
 /// point, so a CSV without matching metadata is never taken as done.
 fn commit(
     out: &Path,
     spec: &ExperimentSpec,
-    columns: &[String],
-    rows: &[Vec<String>],
+    (columns, rows): (&[String], &[Vec<String>]),
     key: &str,
     opts: &RunOptions,
-    start: Instant,
+    (start, load_start): (Instant, Option<f64>),
 ) -> Result<()> {
     let bytes = meta::csv_bytes(columns, rows)?;
     crate::results::atomic::write_atomic(&meta::csv_path(out, &spec.name), &bytes)?;
@@ -338,6 +375,8 @@ fn commit(
         build: crate::BUILD_ID.to_string(),
         csv_hash: Some(hash_bytes(&bytes)),
         shard: opts.shard.map(|s| s.to_string()),
+        load_start,
+        load_end: crate::base::machine::load_average(),
     };
     meta.write(out)?;
     Ok(())

@@ -30,20 +30,48 @@ pub fn process_cpu_time() -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
-/// One timed call: its wall time and the process's CPU time during it.
+/// The time this process's threads have spent runnable but waiting for a core, summed
+/// over its threads (the second field of Linux's `/proc/self/task/*/schedstat`), or
+/// `None` where the system does not tell. Time a thread waits while other programs have
+/// the cores: the direct sign of a busy machine, which a parallel call that leaves a
+/// thread idle does not show.
+pub fn process_wait_time() -> Option<Duration> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let mut total = 0u64;
+    let mut any = false;
+    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+        let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else { continue };
+        if let Some(ns) = text.split_whitespace().nth(1).and_then(|f| f.parse::<u64>().ok()) {
+            total = total.saturating_add(ns);
+            any = true;
+        }
+    }
+    any.then(|| Duration::from_nanos(total))
+}
+
+/// One timed call: its wall time, the process's CPU time during it and, where the system
+/// tells, the time its threads waited for a core.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
     /// Elapsed wall-clock time.
     pub wall: Duration,
     /// User plus system CPU time of the process (every thread) during the call.
     pub cpu: Duration,
+    /// Time the process's threads were runnable but waiting for a core during the call
+    /// ([`process_wait_time`]); `None` where the system does not tell.
+    pub wait: Option<Duration>,
 }
 
-/// Times `f` by wall clock and process CPU time.
+/// Times `f` by wall clock, process CPU time and the threads' wait for a core.
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
+    let wait0 = process_wait_time();
     let cpu0 = process_cpu_time();
     let (r, wall) = timed(f);
-    (r, Sample { wall, cpu: process_cpu_time().saturating_sub(cpu0) })
+    let cpu = process_cpu_time().saturating_sub(cpu0);
+    let wait = wait0.zip(process_wait_time()).map(|(a, b)| b.saturating_sub(a));
+    (r, Sample { wall, cpu, wait })
 }
 
 /// Default timed samples a cell aims for.
@@ -122,12 +150,18 @@ pub struct Samples {
     pub wall: Vec<f64>,
     /// Process CPU time (user + system) of each sample.
     pub cpu: Vec<f64>,
+    /// Time the threads waited for a core in each sample; empty where the system does
+    /// not tell.
+    pub wait: Vec<f64>,
 }
 
 impl Samples {
     fn push(&mut self, s: Sample) {
         self.wall.push(s.wall.as_secs_f64());
         self.cpu.push(s.cpu.as_secs_f64());
+        if let Some(w) = s.wait {
+            self.wait.push(w.as_secs_f64());
+        }
     }
 
     /// Samples taken.
@@ -155,6 +189,16 @@ impl Samples {
     pub fn cpu_share(&self, threads: usize) -> Option<f64> {
         let wall = self.median()?;
         (wall > 0.0).then(|| self.cpu_median().unwrap_or(0.0) / (wall * threads.max(1) as f64))
+    }
+
+    /// The threads' wait for a core over wall time × `threads`, of the medians: near 0 when
+    /// nothing else wanted the cores; `None` where the system does not tell the wait.
+    pub fn wait_share(&self, threads: usize) -> Option<f64> {
+        let wall = self.median()?;
+        if self.wait.len() != self.wall.len() || wall <= 0.0 {
+            return None;
+        }
+        Some(stats::median(&self.wait)? / (wall * threads.max(1) as f64))
     }
 }
 
@@ -344,9 +388,12 @@ mod tests {
 
     #[test]
     fn cpu_share_of_medians() {
-        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0] };
+        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6] };
         assert_eq!(s.cpu_share(1), Some(0.5));
         assert_eq!(s.cpu_share(2), Some(0.25));
+        assert_eq!(s.wait_share(2), Some(0.1));
+        let untold = Samples { wait: Vec::new(), ..s };
+        assert_eq!(untold.wait_share(1), None);
     }
 
     #[test]
@@ -362,5 +409,25 @@ mod tests {
             (0..50_000_000u64).fold(0u64, |a, x| std::hint::black_box(a.wrapping_mul(31).wrapping_add(x)))
         });
         assert!(s.cpu > Duration::ZERO);
+    }
+
+    /// A thread that wants a core while every core is taken waits: with twice as many
+    /// spinning threads as cores, the process's wait is a large part of their time.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn threads_that_outnumber_the_cores_wait_for_them() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // A pool's threads outlive the call, so their waits are still counted at its end.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2 * cores).build().expect("a pool");
+        let (_, s) = timed_cpu(|| {
+            pool.broadcast(|_| {
+                let start = std::time::Instant::now();
+                while start.elapsed() < Duration::from_millis(300) {
+                    std::hint::black_box(0u64);
+                }
+            })
+        });
+        let wait = s.wait.expect("Linux tells the wait");
+        assert!(wait > s.wall.mul_f64(0.5), "waited {wait:?} in {:?} with {} spinning threads", s.wall, 2 * cores);
     }
 }
