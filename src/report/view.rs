@@ -27,7 +27,7 @@ pub const MEMO_MARK: char = '†';
 pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
 
 /// The note that explains a busy row.
-pub const BUSY_NOTE: &str = "busy: while this row was timed, its threads waited for a core more than 10 % of the time (other programs had the cores); its times are unreliable.";
+pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
 
 /// Per-item seeds longer than this are not shown (they stay in the CSV).
 pub const LONG_SEED_DIGITS: usize = 8;

@@ -498,8 +498,9 @@ impl Serialize for Timing {
 
 /// The per-row cells `samples` (timed samples taken), `cpu_seconds` (median CPU time of
 /// the timed call, user + system), `cpu_share` (CPU time / (wall time × threads)),
-/// `wait_share` (the threads' wait for a core / (wall time × threads), where the system
-/// tells it) and `busy` ([`busy`]: whether the call ran on a busy machine).
+/// `wait_share` (the threads' wait for cores other programs had / (wall time × threads),
+/// where the system tells it) and `busy` ([`busy`]: whether the call ran on a busy
+/// machine).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Cpu {
     samples: Option<usize>,
@@ -548,8 +549,8 @@ impl Serialize for Cpu {
     }
 }
 
-/// A call whose threads waited for a core longer than this share of their time ran on a
-/// busy machine.
+/// A call whose threads waited for cores other programs had longer than this share of
+/// wall time × threads ran on a busy machine.
 pub const BUSY_WAIT_SHARE: f64 = 0.1;
 /// Where the system does not tell the wait: a call whose `cpu_share` is below this ran on
 /// a busy machine (or could not keep its threads busy).
@@ -558,9 +559,9 @@ pub const BUSY_SHARE: f64 = 0.9;
 pub const BUSY_MIN_SECONDS: f64 = 0.01;
 
 /// Whether a timed call of median wall time `seconds` ran on a busy machine: its threads
-/// waited for a core more than [`BUSY_WAIT_SHARE`] of their time, or, where the system
-/// does not tell the wait, its `cpu_share` is below [`BUSY_SHARE`]; never for calls under
-/// [`BUSY_MIN_SECONDS`]. The one rule the CSVs, the run's summary and the report follow.
+/// waited for cores other programs had more than [`BUSY_WAIT_SHARE`] of their time
+/// (`wait_share`), or, where the system does not tell the wait, its `cpu_share` is below
+/// [`BUSY_SHARE`]; never for calls under [`BUSY_MIN_SECONDS`]. The one rule the CSVs, the run's summary and the report follow.
 pub fn busy(seconds: f64, cpu_share: Option<f64>, wait_share: Option<f64>) -> bool {
     seconds >= BUSY_MIN_SECONDS
         && match wait_share {

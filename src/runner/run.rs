@@ -173,8 +173,8 @@ pub fn announce_busy(busy: &[String]) {
     }
     let n = busy.len();
     eprintln!(
-        "{n} {} ran on a busy machine (their threads waited for a core more than {:.0} % of the time): \
-         their times are not trustworthy: {}",
+        "{n} {} ran on a busy machine (other programs had the cores their threads waited for more than \
+         {:.0} % of the time): their times are not trustworthy: {}",
         noun(n as u64, "item"),
         crate::results::row::BUSY_WAIT_SHARE * 100.0,
         busy.join("; ")

@@ -30,47 +30,66 @@ pub fn process_cpu_time() -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
-/// The time this process's threads have spent runnable but waiting for a core, summed
-/// over its threads (the second field of Linux's `/proc/self/task/*/schedstat`), or
-/// `None` where the system does not tell. Time a thread waits while other programs have
-/// the cores: the direct sign of a busy machine, which a parallel call that leaves a
-/// thread idle does not show.
-pub fn process_wait_time() -> Option<Duration> {
+/// What the scheduler tells of this process's threads, summed over them: time on a core
+/// and time runnable but waiting for one (Linux: the first two fields of
+/// `/proc/self/task/*/schedstat`). Threads that ended are no longer counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchedTimes {
+    /// Time the threads ran on a core.
+    pub run: Duration,
+    /// Time the threads were runnable but waited for a core.
+    pub wait: Duration,
+}
+
+/// This process's [`SchedTimes`] now, or `None` where the system does not tell.
+pub fn process_sched_times() -> Option<SchedTimes> {
     if !cfg!(target_os = "linux") {
         return None;
     }
-    let mut total = 0u64;
-    let mut any = false;
+    let (mut run, mut wait, mut any) = (0u64, 0u64, false);
     for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
         let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else { continue };
-        if let Some(ns) = text.split_whitespace().nth(1).and_then(|f| f.parse::<u64>().ok()) {
-            total = total.saturating_add(ns);
-            any = true;
+        let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+        if let (Some(Some(r)), Some(Some(w))) = (fields.next(), fields.next()) {
+            (run, wait, any) = (run.saturating_add(r), wait.saturating_add(w), true);
         }
     }
-    any.then(|| Duration::from_nanos(total))
+    any.then(|| SchedTimes { run: Duration::from_nanos(run), wait: Duration::from_nanos(wait) })
+}
+
+/// The part of the threads' wait between `before` and `after` (`wall` apart) that other
+/// programs caused, on a machine of `cores` cores: the whole wait, less what the process's
+/// own threads cause when together they want more than the cores (idle pool threads
+/// spinning beside a sequential search, more threads than cores).
+pub fn wait_for_others(before: SchedTimes, after: SchedTimes, wall: Duration, cores: usize) -> Duration {
+    let run = after.run.saturating_sub(before.run);
+    let wait = after.wait.saturating_sub(before.wait);
+    let own = (run + wait).saturating_sub(wall * cores.max(1) as u32);
+    wait.saturating_sub(own)
 }
 
 /// One timed call: its wall time, the process's CPU time during it and, where the system
-/// tells, the time its threads waited for a core.
+/// tells, the time its threads waited for a core that other programs had.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
     /// Elapsed wall-clock time.
     pub wall: Duration,
     /// User plus system CPU time of the process (every thread) during the call.
     pub cpu: Duration,
-    /// Time the process's threads were runnable but waiting for a core during the call
-    /// ([`process_wait_time`]); `None` where the system does not tell.
+    /// Time the process's threads waited for a core because other programs had it
+    /// ([`wait_for_others`]); `None` where the system does not tell.
     pub wait: Option<Duration>,
 }
 
-/// Times `f` by wall clock, process CPU time and the threads' wait for a core.
+/// Times `f` by wall clock, process CPU time and the threads' wait for cores other
+/// programs had.
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
-    let wait0 = process_wait_time();
+    let sched0 = process_sched_times();
     let cpu0 = process_cpu_time();
     let (r, wall) = timed(f);
     let cpu = process_cpu_time().saturating_sub(cpu0);
-    let wait = wait0.zip(process_wait_time()).map(|(a, b)| b.saturating_sub(a));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wait = sched0.zip(process_sched_times()).map(|(a, b)| wait_for_others(a, b, wall, cores));
     (r, Sample { wall, cpu, wait })
 }
 
@@ -150,8 +169,8 @@ pub struct Samples {
     pub wall: Vec<f64>,
     /// Process CPU time (user + system) of each sample.
     pub cpu: Vec<f64>,
-    /// Time the threads waited for a core in each sample; empty where the system does
-    /// not tell.
+    /// Time the threads waited for a core other programs had, in each sample; empty where
+    /// the system does not tell.
     pub wait: Vec<f64>,
 }
 
@@ -191,8 +210,8 @@ impl Samples {
         (wall > 0.0).then(|| self.cpu_median().unwrap_or(0.0) / (wall * threads.max(1) as f64))
     }
 
-    /// The threads' wait for a core over wall time × `threads`, of the medians: near 0 when
-    /// nothing else wanted the cores; `None` where the system does not tell the wait.
+    /// The threads' wait for cores other programs had over wall time × `threads`, of the
+    /// medians: near 0 when nothing else wanted the cores; `None` where the system does not tell the wait.
     pub fn wait_share(&self, threads: usize) -> Option<f64> {
         let wall = self.median()?;
         if self.wait.len() != self.wall.len() || wall <= 0.0 {
@@ -411,23 +430,43 @@ mod tests {
         assert!(s.cpu > Duration::ZERO);
     }
 
-    /// A thread that wants a core while every core is taken waits: with twice as many
-    /// spinning threads as cores, the process's wait is a large part of their time.
+    /// A search that shares the cores with other programs waits for them; a pool with
+    /// more threads than cores waits for itself, which is not counted.
     #[test]
     #[cfg(target_os = "linux")]
-    fn threads_that_outnumber_the_cores_wait_for_them() {
+    #[ignore = "needs the machine to itself: .ci/run runs it alone"]
+    fn waits_for_other_programs_are_told_apart_from_our_own() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        // A pool's threads outlive the call, so their waits are still counted at its end.
+        let spin = || {
+            let start = std::time::Instant::now();
+            while start.elapsed() < Duration::from_millis(300) {
+                std::hint::black_box(0u64);
+            }
+        };
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2 * cores).build().expect("a pool");
-        let (_, s) = timed_cpu(|| {
-            pool.broadcast(|_| {
-                let start = std::time::Instant::now();
-                while start.elapsed() < Duration::from_millis(300) {
-                    std::hint::black_box(0u64);
-                }
-            })
-        });
-        let wait = s.wait.expect("Linux tells the wait");
-        assert!(wait > s.wall.mul_f64(0.5), "waited {wait:?} in {:?} with {} spinning threads", s.wall, 2 * cores);
+        let (_, own) = timed_cpu(|| pool.broadcast(|_| spin()));
+        let own_wait = own.wait.expect("Linux tells the wait");
+        assert!(own_wait < own.wall.mul_f64(0.25), "our own threads: {own_wait:?} in {:?}", own.wall);
+        let hogs: Vec<std::process::Child> = (0..2 * cores)
+            .map(|_| std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().expect("sh"))
+            .collect();
+        std::thread::sleep(Duration::from_millis(50));
+        let (_, busy) = timed_cpu(spin);
+        for mut h in hogs {
+            let _ = h.kill();
+            let _ = h.wait();
+        }
+        let wait = busy.wait.expect("Linux tells the wait");
+        assert!(wait > busy.wall.mul_f64(0.25), "waited {wait:?} in {:?} beside {} hogs", busy.wall, 2 * cores);
+    }
+
+    #[test]
+    fn only_waits_beyond_our_own_demand_are_others() {
+        let t = |run: u64, wait: u64| SchedTimes { run: Duration::from_millis(run), wait: Duration::from_millis(wait) };
+        let second = Duration::from_secs(1);
+        // 3 threads wanting 2 cores for a second: 1 s of wait is our own.
+        assert_eq!(wait_for_others(t(0, 0), t(2000, 1000), second, 2), Duration::ZERO);
+        // One thread ran 0.6 s and waited 0.4 s on 2 cores: all 0.4 s are others'.
+        assert_eq!(wait_for_others(t(0, 0), t(600, 400), second, 2), Duration::from_millis(400));
     }
 }
