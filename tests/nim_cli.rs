@@ -1,4 +1,4 @@
-//! The nim command line, run as a process: the seed's transcript replayed through
+//! The nim command line, run as a process: the assignment's transcript replayed through
 //! `harness play nim`, the one-shot commands' JSON, refusals with exit code 2, and the
 //! quick manifest fragment (same CSVs on 1 and 2 threads, time columns aside).
 

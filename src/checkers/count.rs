@@ -1,4 +1,4 @@
-//! Continuation-game counts (the seed's "aantal vervolgpartijen") under the spec's
+//! Continuation-game counts (the assignment's "aantal vervolgpartijen") under the spec's
 //! variant rules: a capture is a single jump (still mandatory), a game ends when both
 //! players have a king (checked first) or when the player to move has no move (that
 //! player lost); a position that is already over is one game.

@@ -1,4 +1,4 @@
-//! The seed's text program: before each game the user gives the board (m, n, r), their
+//! The assignment's text program: before each game the user gives the board (m, n, r), their
 //! colour and the computer's mode; the board with coordinates and piece counts is shown
 //! after every turn; at their move the user may enter a move, `undo` (their last move and
 //! the computer's reply, back to the start), `count` (continuation games), `moves`,

@@ -1,4 +1,4 @@
-//! `harness play checkers --tui`: the seed's graphical part as a terminal board played
+//! `harness play checkers --tui`: the assignment's graphical part as a terminal board played
 //! with the mouse (click a piece: it is highlighted and its legal destinations marked;
 //! click the destination; a multi-jump square by square) or the keyboard alone (arrow
 //! keys move the cursor, Enter or Space clicks). Keys: `u` undo (your move and the

@@ -163,13 +163,7 @@ impl<'a> RunContext<'a> {
     /// a cell the row left `None` says `timeout` when `status` is a stopped search.
     /// `note` is shown in plain progress lines.
     pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
-        self.emit_seeded_row(row, threads, self.seed(), status, note);
-    }
-
-    /// As [`RunContext::emit_row`], but the `seed` cell holds `seed`: the item's own seed,
-    /// for rows that a user replays from it (a random game's seed, say).
-    pub fn emit_seeded_row(&self, row: &impl serde::Serialize, threads: usize, seed: u64, status: &Status, note: &str) {
-        let common = [threads.to_string(), seed.to_string(), self.time_limit_cell()];
+        let common = [threads.to_string(), self.seed().to_string(), self.time_limit_cell()];
         self.emit(crate::results::row::cells(row, common, status), note);
     }
 

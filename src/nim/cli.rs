@@ -248,7 +248,7 @@ fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<(
 }
 
 /// Runs the interactive game on stdin/stdout. Input lines are echoed when stdin is not a
-/// terminal, so a piped session prints the seed's transcript format.
+/// terminal, so a piped session prints the assignment's transcript format.
 pub fn play(args: PlayArgs) -> Result<()> {
     if let Some(m) = args.maxtake {
         Position::new(&[0], m).map_err(|e| InputError::new(format!("--maxtake: {}", e.message)))?;

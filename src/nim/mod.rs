@@ -5,7 +5,7 @@
 //! Files by concept: [`position`] (rules, value, winning moves), [`selector`] (Algorithm R),
 //! [`player`] (computer and random players), [`solver`] (mex tables, exhaustive search),
 //! [`verify`] (formula against search), [`stats`] (chi-square p-value), [`experiments`],
-//! [`cli`] (one-shot commands) and [`play`] (the seed's interactive game).
+//! [`cli`] (one-shot commands) and [`play`] (the assignment's interactive game).
 
 pub mod cli;
 pub mod experiments;

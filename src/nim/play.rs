@@ -1,5 +1,5 @@
-//! The seed's interactive game: a human (moving first) against the computer, in the
-//! seed's sample-transcript format.
+//! The assignment's interactive game: a human (moving first) against the computer, in the
+//! assignment's sample-transcript format.
 //!
 //! ```text
 //! *** Game of Nim ***
@@ -217,7 +217,7 @@ mod tests {
     use super::*;
     use crate::search::rng::seeded;
 
-    /// The seed's sample game, verbatim (instances/nim/seed_transcript.txt).
+    /// The assignment's sample game, verbatim (instances/nim/seed_transcript.txt).
     pub const TRANSCRIPT: &str = include_str!("../../instances/nim/seed_transcript.txt");
     /// The seed with which 3 drawn heaps are 10 11 11, as in the transcript.
     const TRANSCRIPT_SEED: u64 = 923;

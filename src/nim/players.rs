@@ -9,7 +9,7 @@ use super::selector::Selector;
 ///
 /// With winning moves, one of them uniformly at random: each is added to a [`Selector`]
 /// (heap ascending, count ascending) and the selector's choice is played. Without, one
-/// stick from the lowest-numbered non-empty heap (as in the seed's sample game).
+/// stick from the lowest-numbered non-empty heap (as in the assignment's sample game).
 pub fn computer_move<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<Move> {
     let mut selector = Selector::new(rng);
     for mv in position.winning_moves() {
@@ -88,7 +88,7 @@ mod tests {
 
     #[test]
     fn losing_computer_takes_one_from_lowest_nonempty_heap() {
-        // The seed's game after the human's first move: 8 11 11 (value 0).
+        // The assignment's game after the human's first move: 8 11 11 (value 0).
         let p = Position::new(&[8, 11, 11], 3).unwrap();
         assert_eq!(computer_move(&p, &mut seeded(1)), Some(Move::new(0, 1)));
         let p = Position::new(&[0, 11, 11], 3).unwrap();

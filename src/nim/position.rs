@@ -10,7 +10,7 @@ pub const MAX_HEAPS: usize = 64;
 /// Most sticks one heap may hold (and the largest `maxtake`).
 pub const MAX_STICKS: u32 = 1_000_000;
 
-/// A move: take `count` sticks from heap `heap` (0-based, as the seed's players type it).
+/// A move: take `count` sticks from heap `heap` (0-based, as the assignment's players type it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     /// 0-based heap index.
@@ -27,7 +27,7 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// The seed's wording: `Taking k from heap i`.
+    /// The assignment's wording: `Taking k from heap i`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Taking {} from heap {}", self.count, self.heap)
     }
@@ -91,7 +91,7 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
-    /// The heap sizes separated by single spaces, as the seed's `Heaps:` line shows them.
+    /// The heap sizes separated by single spaces, as the assignment's `Heaps:` line shows them.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, s) in self.heaps().iter().enumerate() {
             if i > 0 {
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn transcript_start_values() {
-        // The seed's sample game: 10 11 11 with maxtake 3 has value 2 ^ 3 ^ 3 = 2, and the
+        // The assignment's sample game: 10 11 11 with maxtake 3 has value 2 ^ 3 ^ 3 = 2, and the
         // human's 0 2 leaves 8 11 11 of value 0.
         let mut p = pos(&[10, 11, 11], 3);
         assert_eq!(p.nim_value(), 2);

@@ -23,7 +23,7 @@ impl<'r, T, R: Rng + ?Sized> Reservoir<'r, T, R> {
         Reservoir { sample: Vec::with_capacity(capacity), capacity, seen: 0, rng }
     }
 
-    /// Adds the next item: the seed's steps 1 to 4. The first `n` items fill the
+    /// Adds the next item: the assignment's steps 1 to 4. The first `n` items fill the
     /// reservoir; then the `t`-th item draws `M` uniform in `0..t` and replaces `R[M]`
     /// when `M < n`.
     pub fn add(&mut self, item: T) {
@@ -49,7 +49,7 @@ impl<'r, T, R: Rng + ?Sized> Reservoir<'r, T, R> {
     }
 }
 
-/// The seed's `NimMoveSelector`: `add` any number of items, `get_count` tells how many,
+/// The assignment's `NimMoveSelector`: `add` any number of items, `get_count` tells how many,
 /// `get` returns one of them chosen uniformly at random (repeated calls return the same
 /// one). Algorithm R with a reservoir of one.
 pub struct Selector<'r, T, R: Rng + ?Sized> {

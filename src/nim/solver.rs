@@ -22,7 +22,7 @@ pub const MAX_TAKE_IN_SET: u32 = 1_000_000;
 /// Which counts one move may take from a heap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TakeRule {
-    /// 1 to `m` sticks; `m = 0` means any number (the seed's `maxtake`).
+    /// 1 to `m` sticks; `m = 0` means any number (the assignment's `maxtake`).
     MaxTake(u32),
     /// Exactly one of these counts (a subtraction game): ascending, distinct, all >= 1.
     Takes(Vec<u32>),

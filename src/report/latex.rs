@@ -112,7 +112,7 @@ pub fn format_cell(column: &str, cell: &str) -> String {
         _ => {}
     }
     if is_integer(cell) {
-        let text = if column == "seed" { cell.to_string() } else { group_digits(cell) };
+        let text = if column == "seed" || column == "item_seed" { cell.to_string() } else { group_digits(cell) };
         return minus_sign(text);
     }
     if let Some(v) = crate::report::csv_table::parse_number(cell) {

@@ -184,11 +184,11 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         first.make_ascii_uppercase();
     }
     let mut notes = if sentence.is_empty() { Vec::new() } else { vec![format!("{sentence}.")] };
-    if let Some(seed) = table.index("seed") {
+    if let Some(seed) = table.index("item_seed") {
         let long = table.rows.iter().any(|r| r[seed].trim().len() > LONG_SEED_DIGITS);
         if long && !hidden.contains(&seed) {
             hidden.push(seed);
-            notes.push("Each item's seed is in the CSV (column seed).".to_string());
+            notes.push("Each row's own seed, which replays it, is in the CSV (column item_seed).".to_string());
         }
     }
     for (index, name) in table.columns.iter().enumerate() {
@@ -334,7 +334,7 @@ pub fn format_plain(column: &str, cell: &str) -> String {
         _ => {}
     }
     let text = if is_integer(cell) {
-        if column == "seed" {
+        if column == "seed" || column == "item_seed" {
             cell.to_string()
         } else {
             group_digits(cell)

@@ -9,22 +9,13 @@ use crate::base::error::{InputError, Result};
 use crate::base::stats;
 use crate::results::row::varies_between_runs;
 
-/// A CSV's cells without the columns that may differ between runs.
+/// A CSV's cells without the columns that may differ between runs: the header first,
+/// then every row.
 pub fn comparable_cells(path: &Path) -> Result<Vec<Vec<String>>, InputError> {
-    let mut r = csv::Reader::from_path(path).map_err(|e| InputError::in_file(path, format!("cannot read CSV: {e}")))?;
-    let header: Vec<String> = r
-        .headers()
-        .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?
-        .iter()
-        .map(str::to_string)
-        .collect();
-    let keep: Vec<usize> = (0..header.len()).filter(|&i| !varies_between_runs(&header[i])).collect();
-    let mut rows = vec![keep.iter().map(|&i| header[i].clone()).collect::<Vec<_>>()];
-    for (n, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| InputError::at(path, n + 2, format!("cannot read CSV row: {e}")))?;
-        rows.push(keep.iter().map(|&i| rec.get(i).unwrap_or("").to_string()).collect());
-    }
-    Ok(rows)
+    let csv = read_csv(path)?;
+    let keep: Vec<usize> = (0..csv.header.len()).filter(|&i| !varies_between_runs(&csv.header[i])).collect();
+    let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
+    Ok(std::iter::once(pick(&csv.header)).chain(csv.rows.iter().map(|r| pick(r))).collect())
 }
 
 fn csvs(dir: &Path) -> Result<Vec<PathBuf>, InputError> {

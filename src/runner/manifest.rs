@@ -40,7 +40,7 @@ use crate::search::timing::{check_sample_budget, check_samples, check_warmup, Sa
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
 pub const MAX_NAME_LEN: usize = 100;
 
-/// Default per-call time limit when the manifest gives none: the seed's five minutes.
+/// Default per-call time limit when the manifest gives none: the assignment's five minutes.
 pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
 
 /// A loaded, validated manifest.

@@ -1,4 +1,4 @@
-//! A board position: placing and taking off stones in the seed's `(row, col, stone,
+//! A board position: placing and taking off stones in the assignment's `(row, col, stone,
 //! orientation)` notation, and printing the board.
 
 use std::fmt;

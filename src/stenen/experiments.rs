@@ -1,4 +1,4 @@
-//! Manifest experiments of stenen: kind `table` (the seed's report table, one row per
+//! Manifest experiments of stenen: kind `table` (the assignment's report table, one row per
 //! instance) and the `count` searches of the shared `parallel` experiment.
 //!
 //! ```toml
@@ -88,7 +88,7 @@ fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError>
     Ok(Box::new(Table { instances, memo_mb }))
 }
 
-/// The seed's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
+/// The assignment's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
 struct Table {
     instances: Vec<Instance>,
     memo_mb: u64,
@@ -132,7 +132,7 @@ crate::columns!(pub(super) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_
     SMART_FIND = smart_find_positions, DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions,
     FAST_COUNT = fast_count_positions);
 
-/// `<column>_source` value of a figure the seed's walk produced (or could not: `timeout`).
+/// `<column>_source` value of a figure the assignment's walk produced (or could not: `timeout`).
 pub const SOURCE_WALK: &str = "walk";
 /// `<column>_source` value of a figure computed through the memo after the walk timed out.
 pub const SOURCE_MEMO: &str = "memo";
@@ -272,7 +272,7 @@ impl Table {
     }
 }
 
-/// A guess of an instance's relative cost: the seed's walks grow about 2^(cells / 2.5)
+/// A guess of an instance's relative cost: the assignment's walks grow about 2^(cells / 2.5)
 /// (4x5: 0.001 s, 5x8: 0.2 s, 6x10: 100 s in the measured table).
 fn cost_estimate(game: &Game) -> f64 {
     2f64.powf(game.cells() as f64 / 2.5)

@@ -5,7 +5,7 @@ use super::tables::{BitRegions, Tables, WINDOW};
 use super::walk::{Test, TICK};
 use crate::search::budget::{Budget, Stopped};
 
-/// The seed's walk on a board of up to 64 cells, specialised for smart or dumb and find
+/// The assignment's walk on a board of up to 64 cells, specialised for smart or dumb and find
 /// or count: the same children in the same order as [`Search::node`], each candidate one
 /// AND with the empty cells, the position (empty cells, placed stones, the stones that may
 /// be tried) in registers, no cell array written (a find keeps its placements in `trail`).

@@ -1,7 +1,7 @@
 //! Reading a stones file, refusing every malformed one with file, line and reason.
 //!
 //! Format: a line `S` (`1..=20`); then per stone a line `m n` (`1..=5` each) and `m` lines
-//! of exactly `n` characters `X` or `.`. Blank lines are skipped (the seed's C++ reader
+//! of exactly `n` characters `X` or `.`. Blank lines are skipped (the assignment's C++ reader
 //! skips whitespace too); trailing spaces and a `\r` at a line end are ignored.
 
 use std::path::Path;

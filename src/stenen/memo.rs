@@ -1,6 +1,6 @@
 //! Exact dumb and smart counts through the shared memo ("hashed perft" for tilings).
 //!
-//! The seed's walk visits the same state many times: a state is the set of covered cells
+//! The assignment's walk visits the same state many times: a state is the set of covered cells
 //! plus the multiset of unplaced stones, and everything below it is a function of that
 //! state alone. The next cell is the first empty one; the stones tried are the lowest
 //! unplaced stone of each class, and every stone of a class has the same set of distinct
@@ -176,7 +176,7 @@ impl Level {
     }
 }
 
-/// One worker: the seed's search state plus the memo key, kept up to date.
+/// One worker: the assignment's search state plus the memo key, kept up to date.
 struct Walker<'a, const W: usize> {
     s: Search<'a>,
     /// Lookups per level; a level that stops paying is walked without the table.
@@ -361,7 +361,7 @@ impl<const W: usize> SplitTree for Shared<'_, W> {
 
 fn refuse_fast(mode: Mode) -> Result<(), InputError> {
     if mode == Mode::Fast {
-        return Err(InputError::new("--memo counts the seed's walks: use it with --mode dumb or --mode smart"));
+        return Err(InputError::new("--memo counts the assignment's walks: use it with --mode dumb or --mode smart"));
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `harness play stenen H B FILE`: the seed's menu program on stdin/stdout.
+//! `harness play stenen H B FILE`: the assignment's menu program on stdin/stdout.
 //!
 //! Each line is one command (a menu number or its word, then its arguments). Bad input
 //! gets a one-line reason and the prompt again; end of input ends the program cleanly.

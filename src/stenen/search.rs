@@ -1,4 +1,4 @@
-//! The seed's backtracking search in **dumb** and **smart** mode, sequential and parallel.
+//! The assignment's backtracking search in **dumb** and **smart** mode, sequential and parallel.
 //!
 //! Duplicate control (spec, every mode): always cover the first empty cell in row-major
 //! order; branch over the unplaced stones ascending, trying a stone only when it is the
@@ -50,7 +50,7 @@ pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Bu
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
-/// The seed's walk (dumb or smart) as a tree for the root splitter; a value is a subtree's
+/// The assignment's walk (dumb or smart) as a tree for the root splitter; a value is a subtree's
 /// `(positions, solutions_distinct)`.
 struct WalkTree<'a> {
     t: &'a Tables,

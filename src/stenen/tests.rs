@@ -1,4 +1,4 @@
-//! Facts about the engine across modules: the seed's figures, hand-counted instances,
+//! Facts about the engine across modules: the assignment's figures, hand-counted instances,
 //! agreement of the modes, parallel == sequential, identical-stone merging.
 
 use std::path::Path;
@@ -32,7 +32,7 @@ fn counted(g: &Game, b: &Board, mode: Mode, parallel: bool) -> (u64, u64, u128) 
     (c.positions, c.distinct, c.labelled)
 }
 
-/// The seed's Figure 4: stones 4, 3 and 1 on a 4x5 board, stone 1 at (0,3,1,3).
+/// The assignment's Figure 4: stones 4, 3 and 1 on a 4x5 board, stone 1 at (0,3,1,3).
 fn figure4() -> (Game, Board) {
     let g = instance(4, 5, "stenen1.in");
     let mut b = Board::empty(&g);

@@ -1,4 +1,4 @@
-//! The seed's walk as a tree of positions, shared by the plain search and the memo: the
+//! The assignment's walk as a tree of positions, shared by the plain search and the memo: the
 //! search state of one worker ([`Search`]), its tally of positions and solutions
 //! ([`Tally`]), the children of a position in the spec's order ([`for_each_child`] over a
 //! [`Tree`]), the general walk on any board, and a position detached from a worker
@@ -71,7 +71,7 @@ impl<'b> Tally<'b> {
     }
 }
 
-/// A walk over the seed's tree: its search state and how a placement is put on the board
+/// A walk over the assignment's tree: its search state and how a placement is put on the board
 /// and taken off (the memo also keeps its key up to date).
 pub(super) trait Tree<'t> {
     /// The search state.
@@ -366,7 +366,7 @@ pub(super) fn start_state(game: &Game, board: &Board) -> (Vec<u8>, u32) {
     (board.cells().to_vec(), placed)
 }
 
-/// A position of the seed's walk, detached from any worker: the board, the placed
+/// A position of the assignment's walk, detached from any worker: the board, the placed
 /// stones, the smart test it passed and the cell its first empty cell is searched from.
 pub(super) struct Node {
     pub(super) cells: Vec<u8>,

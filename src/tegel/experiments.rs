@@ -427,6 +427,8 @@ struct GoodRow {
     mv: Option<String>,
     averages: Option<String>,
     sims: u32,
+    /// The row's own seed: `harness tegel good FILE --seed ITEM_SEED --sims SIMS` replays it.
+    item_seed: u64,
     seconds: Timing,
     cpu: Cpu,
 }
@@ -442,10 +444,11 @@ fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
         mv: good.map(GoodMove::move_text),
         averages: good.map(GoodMove::averages_text),
         sims,
+        item_seed: seed,
         seconds: Timing::of(timed),
         cpu: Cpu::of(timed, 1),
     };
-    ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::of_sampled(&cell), &inst.name);
+    ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &inst.name);
     Ok(())
 }
 
@@ -503,6 +506,9 @@ struct SweepRow {
     score: Option<i32>,
     best_move: Option<String>,
     sims: u32,
+    /// The instance's seed: `harness tegel sweep FILE --seed ITEM_SEED --sims SIMS` replays
+    /// the sweep.
+    item_seed: u64,
     cpu: Cpu,
 }
 
@@ -545,16 +551,23 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
             score: answer.map(|b| b.score),
             best_move: answer.map(BestResult::move_text),
             sims,
+            item_seed: seed,
             cpu: Cpu::of(both.plain.as_ref().ok().map(|_| &row.samples), ctx.threads),
         };
-        ctx.emit_seeded_row(&cells, ctx.threads, seed, &both.status(), &format!("{} undone {}", inst.name, row.undone));
+        ctx.emit_row(&cells, ctx.threads, &both.status(), &format!("{} undone {}", inst.name, row.undone));
     });
     match played {
         Err(Stopped::Interrupted) => Err(Error::Interrupted),
         Err(Stopped::TimeLimit) => {
-            let row = SweepRow { instance: inst.name.clone(), undone: "-".to_string(), sims, ..SweepRow::default() };
+            let row = SweepRow {
+                instance: inst.name.clone(),
+                undone: "-".to_string(),
+                sims,
+                item_seed: seed,
+                ..SweepRow::default()
+            };
             let note = format!("{}: a good move of the game passed the time limit", inst.name);
-            ctx.emit_seeded_row(&row, ctx.threads, seed, &Status::Stopped(Stopped::TimeLimit), &note);
+            ctx.emit_row(&row, ctx.threads, &Status::Stopped(Stopped::TimeLimit), &note);
             Ok(())
         }
         Ok(_) => failed,
@@ -574,6 +587,9 @@ struct MatchRow {
     best_positions: Option<u64>,
     seconds: Timing,
     sims: u32,
+    /// The game's seed: `harness tegel match FILE --seed ITEM_SEED --sims SIMS` (with the
+    /// row's starter) replays it.
+    item_seed: u64,
     cpu: Cpu,
 }
 
@@ -597,15 +613,10 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
         best_positions: m.map(|m| m.best_positions),
         seconds: Timing::of(timed),
         sims,
+        item_seed: seed,
         cpu: Cpu::of(timed, ctx.threads),
     };
-    ctx.emit_seeded_row(
-        &row,
-        ctx.threads,
-        seed,
-        &Status::of_sampled(&cell),
-        &format!("{} rep {rep} {starter} starts", inst.name),
-    );
+    ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &format!("{} rep {rep} {starter} starts", inst.name));
     Ok(())
 }
 

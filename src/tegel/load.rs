@@ -1,4 +1,4 @@
-//! Reading a game from the seed's input file format, refusing anything invalid with the
+//! Reading a game from the assignment's input file format, refusing anything invalid with the
 //! file, the line and what was expected. Loading builds a new value; a refused file
 //! therefore never touches a game already loaded.
 

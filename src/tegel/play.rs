@@ -1,4 +1,4 @@
-//! `harness play tegel FILE`: the seed's menu program, line by line on stdin/stdout.
+//! `harness play tegel FILE`: the assignment's menu program, line by line on stdin/stdout.
 //!
 //! Every prompt reads one line; a bad line (also one that is not UTF-8 text) gets a
 //! one-line reason and the same prompt again; the end of input ends the program cleanly

@@ -1,4 +1,4 @@
-//! Engine tests: the seed's worked examples, hand-checked values, do/undo, the packed
+//! Engine tests: the assignment's worked examples, hand-checked values, do/undo, the packed
 //! search against a plain reference recursion, parallel == sequential, seeds and threads.
 
 use std::path::{Path, PathBuf};
@@ -106,7 +106,7 @@ fn bowl_0_yellow_goes_to_player_0s_second_row() {
     assert_eq!((pos.bowl(0, Color::Yellow), pos.bowl(0, Color::Blue)), (2, 2));
     assert_eq!(g.pot_text(), "bgbbbgggbgbbggg");
     assert_eq!(pos.to_move(), 1);
-    // The listing's pot refills bowl 0 with `gg` (the seed's prose and Figure 2 assume
+    // The listing's pot refills bowl 0 with `gg` (the assignment's prose and Figure 2 assume
     // another order and show 3 blue there). Player 1 (rows b3 b3 b4 g1 g2, no empty row)
     // can take the 2 yellow (into g2) and the 2 blue (into a b3 row).
     assert_eq!(moves_text(&g), ["(0,g)", "(0,b)"]);
