@@ -184,11 +184,13 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         first.make_ascii_uppercase();
     }
     let mut notes = if sentence.is_empty() { Vec::new() } else { vec![format!("{sentence}.")] };
-    if let Some(seed) = table.index("item_seed") {
+    // `seed` held the per-item seeds in CSVs written before `item_seed`.
+    for column in ["item_seed", "seed"] {
+        let Some(seed) = table.index(column) else { continue };
         let long = table.rows.iter().any(|r| r[seed].trim().len() > LONG_SEED_DIGITS);
         if long && !hidden.contains(&seed) {
             hidden.push(seed);
-            notes.push("Each row's own seed, which replays it, is in the CSV (column item_seed).".to_string());
+            notes.push(format!("Each row's own seed, which replays it, is in the CSV (column {column})."));
         }
     }
     for (index, name) in table.columns.iter().enumerate() {
@@ -423,13 +425,19 @@ mod tests {
 
     #[test]
     fn constant_columns_become_one_note_and_long_seeds_leave() {
-        let t = table("instance,positions,seed,threads,status\na,1,1234567890123,2,ok\nb,1000,9876543210987,2,ok\n");
+        let t = table(
+            "instance,positions,item_seed,seed,threads,status\n\
+             a,1,1234567890123,7,2,ok\nb,1000,9876543210987,7,2,ok\n",
+        );
         let v = TableView::of(&t);
         let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["instance", "positions"]);
         assert_eq!(
             v.notes,
-            ["2 threads; every row complete (status ok).", "Each item's seed is in the CSV (column seed)."]
+            [
+                "Seed 7; 2 threads; every row complete (status ok).",
+                "Each row's own seed, which replays it, is in the CSV (column item_seed)."
+            ]
         );
         assert_eq!(v.rows[1].cells[1].text, "1,000");
     }
