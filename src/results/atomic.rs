@@ -9,16 +9,20 @@ use anyhow::Context;
 /// Writes `bytes` to `path` atomically: a temporary file `.NAME.tmpXXXXXX` in the same
 /// directory, synced, renamed over `path`, then the directory synced so that the rename
 /// itself is on disk. An interrupted write never leaves a partial `path`, and a failed one
-/// leaves no temporary file.
+/// leaves no temporary file. The file gets the permissions any new file gets (readable by
+/// others where the umask allows, as `File::create` makes it), not a temporary file's
+/// owner-only ones.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp"))
-        .rand_bytes(6)
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    let prefix = format!(".{name}.tmp");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).rand_bytes(6);
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp =
+        builder.tempfile_in(dir).with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("cannot write {}", tmp.path().display()))?;
     tmp.as_file().sync_all().with_context(|| format!("cannot sync {}", tmp.path().display()))?;
     tmp.persist(path).with_context(|| format!("cannot rename a temporary file to {}", path.display()))?;
@@ -84,6 +88,18 @@ mod tests {
         assert!(!dir.path().join("meta/.a.toml.tmp77").exists());
         assert!(!dir.path().join(".b.csv.tmpQ1w2E3").exists());
         assert!(dir.path().join("b.csv").exists());
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn atomic_files_get_the_permissions_of_a_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let (atomic, plain) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+        write_atomic(&atomic, b"x").unwrap();
+        std::fs::File::create(&plain).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&atomic), mode(&plain));
     }
 
     #[test]
