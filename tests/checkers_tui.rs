@@ -16,7 +16,11 @@ fn app(human: Color) -> App<u64> {
 }
 
 fn draw(app: &mut App<u64>) -> String {
-    let mut term = Terminal::new(TestBackend::new(80, 20)).unwrap();
+    draw_in(app, 80, 20)
+}
+
+fn draw_in(app: &mut App<u64>, width: u16, height: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(width, height)).unwrap();
     term.draw(|f| app.render(f)).unwrap();
     let buf = term.backend().buffer().clone();
     let mut text = String::new();
@@ -167,4 +171,16 @@ fn the_c_key_shows_the_continuation_count() {
     let mut slow = app(Color::Black).with_count_limit(std::time::Duration::from_millis(50));
     key(&mut slow, KeyCode::Char('c'));
     assert!(slow.message().contains("did not finish"), "{}", slow.message());
+}
+
+#[test]
+fn a_small_terminal_is_told_the_size_it_needs_and_the_board_returns_when_it_grows() {
+    let mut app = app(Color::Black);
+    assert_eq!(app.needed_size(), (21, 8), "6x6: 3 label columns + 6 squares of 3; 6 rows + letters + status");
+    let small = draw_in(&mut app, 20, 8);
+    let words = small.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("terminal too small: need 21 x 8, have 20 x 8"), "{small}");
+    assert!(!small.contains(" a  b "), "no board in a small terminal: {small}");
+    let big = draw_in(&mut app, 21, 8);
+    assert!(!big.contains("too small") && big.contains(" a  b "), "{big}");
 }

@@ -59,6 +59,8 @@ pub struct App<B: Bits> {
     path: Vec<u32>,
     message: String,
     origin: (u16, u16),
+    /// Whether the last frame was too small for the board (clicks are then ignored).
+    too_small: bool,
     count_limit: Duration,
 }
 
@@ -76,6 +78,7 @@ impl<B: Bits> App<B> {
             path: Vec::new(),
             message: String::new(),
             origin: (LABEL_WIDTH, 0),
+            too_small: false,
             count_limit: DEFAULT_COUNT_LIMIT,
         };
         app.new_game();
@@ -143,7 +146,7 @@ impl<B: Bits> App<B> {
 
     fn square_at(&self, x: u16, y: u16) -> Option<(u8, u8)> {
         let (x0, y0) = self.origin;
-        if x < x0 || y < y0 {
+        if self.too_small || x < x0 || y < y0 {
             return None;
         }
         let col = (x - x0) / SQUARE_WIDTH;
@@ -293,10 +296,28 @@ impl<B: Bits> App<B> {
         }
     }
 
+    /// The terminal size the board needs: its squares with the row numbers, the column
+    /// letters and the status line.
+    pub fn needed_size(&self) -> (u16, u16) {
+        (LABEL_WIDTH + SQUARE_WIDTH * u16::from(self.size.cols), u16::from(self.size.rows) + 2)
+    }
+
     /// Draws the board (row numbers left, column letters below), the status line, the
     /// last message and the key help into `frame`; remembers where the board is for clicks.
+    /// A terminal too small for the board gets `terminal too small: need W x H` instead
+    /// (the next frame after a resize draws the board again).
     pub fn render(&mut self, frame: &mut Frame) {
         let area = frame.area();
+        let (need_w, need_h) = self.needed_size();
+        self.too_small = area.width < need_w || area.height < need_h;
+        if self.too_small {
+            let text = format!(
+                "terminal too small: need {need_w} x {need_h}, have {} x {}; enlarge it, or press q to quit",
+                area.width, area.height
+            );
+            frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }), area);
+            return;
+        }
         self.origin = (area.x + LABEL_WIDTH, area.y);
         let g = &self.game.geometry;
         let targets = self.targets();
