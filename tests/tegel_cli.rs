@@ -116,7 +116,7 @@ fn play_menu_explains_bad_input_and_ends_cleanly_at_end_of_input() {
     assert!(out.status.success(), "end of input exits 0");
     assert!(text.contains("unknown choice `x`"), "{text}");
     assert!(text.contains("(4,g) is not legal here"), "{text}");
-    assert!(text.contains("`hello` is not a move"), "{text}");
+    assert!(text.contains("`hello` is not a move: expected a bowl number from 0 to 1 and g or b"), "{text}");
     assert!(text.contains("`1 q` is not a move"), "{text}");
     assert!(text.contains("did (0,b)"), "{text}");
     assert!(text.contains("nothing to undo"), "{text}");

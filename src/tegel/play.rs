@@ -172,7 +172,8 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             return Ok(true);
         }
         let Some(mv) = Move::parse(&text) else {
-            writeln!(out, "`{text}` is not a move: expected a bowl number and g or b, e.g. `0 g`")?;
+            let last = game.rules().bowls.saturating_sub(1);
+            writeln!(out, "`{text}` is not a move: expected a bowl number from 0 to {last} and g or b, e.g. `0 g`")?;
             continue;
         };
         if game.do_move(mv) {
