@@ -317,6 +317,25 @@ impl<B: Bits> PerftTable<B> for MemoTable<Full<B>, PerftEntry> {
 /// moves past this many are walked as they are generated.
 const PREFETCHED: usize = 32;
 
+/// The children's `[leaves, plain calls]` summed so far, or why the walk stopped.
+struct PerftSum {
+    value: [u64; 2],
+    stop: Option<CountStop>,
+}
+
+impl PerftSum {
+    #[inline(always)]
+    fn add(&mut self, child: Result<[u64; 2], CountStop>) {
+        let [leaves, plain] = &mut self.value;
+        let sum = child.and_then(|[l, q]| {
+            *leaves = checked(*leaves, l)?;
+            *plain = checked(*plain, q)?;
+            Ok(())
+        });
+        self.stop = sum.err();
+    }
+}
+
 /// One hashed-perft walker: a task's view of the table, its position counter and its
 /// stores.
 struct PerftWalker<'a, B, T> {
@@ -344,7 +363,12 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
         if depth < MIN_STORED_DEPTH {
             return self.perft_children(p, depth);
         }
-        let key = T::key(p, depth, self.len);
+        self.perft_stored(p, depth, T::key(p, depth, self.len))
+    }
+
+    /// [`Self::perft`] past its visit, for `depth` at least [`MIN_STORED_DEPTH`] and
+    /// `key` the key of `p` and `depth`.
+    fn perft_stored(&mut self, p: &Position<B>, depth: u32, key: T::Key) -> Result<[u64; 2], CountStop> {
         if let Some(known) = self.table.get(key) {
             return Ok(known);
         }
@@ -356,7 +380,7 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
 
     fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         let g = self.g;
-        let (mut leaves, mut plain) = (0u64, 1u64);
+        let mut leaves = 0u64;
         if depth == 2 {
             let mut visited = 0;
             if for_each_step(g, p, &mut |child| {
@@ -367,37 +391,35 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
                 return Ok([leaves, 1 + visited]);
             }
         }
-        let mut stop = None;
-        let mut add = |w: &mut Self, child: &Position<B>| {
-            if stop.is_none() {
-                let sum = w.perft(child, depth - 1).and_then(|[l, q]| {
-                    leaves = checked(leaves, l)?;
-                    plain = checked(plain, q)?;
-                    Ok(())
-                });
-                stop = sum.err();
-            }
-        };
+        let mut sum = PerftSum { value: [leaves, 1], stop: None };
         if depth - 1 < MIN_STORED_DEPTH {
-            generate::<B, true>(g, p, &mut |m| add(self, &p.apply(m)));
+            generate::<B, true>(g, p, &mut |m| {
+                if sum.stop.is_none() {
+                    sum.add(self.perft(&p.apply(m), depth - 1));
+                }
+            });
         } else {
-            let mut kept = [*p; PREFETCHED];
+            let mut kept = [(*p, T::key(p, depth, self.len)); PREFETCHED];
             let mut n = 0;
             generate::<B, true>(g, p, &mut |m| {
                 let child = p.apply(m);
                 if n < PREFETCHED {
-                    self.table.prefetch(T::key(&child, depth - 1, self.len));
-                    kept[n] = child;
+                    let key = T::key(&child, depth - 1, self.len);
+                    self.table.prefetch(key);
+                    kept[n] = (child, key);
                     n += 1;
-                } else {
-                    add(self, &child);
+                } else if sum.stop.is_none() {
+                    sum.add(self.perft(&child, depth - 1));
                 }
             });
-            for child in &kept[..n] {
-                add(self, child);
+            for (child, key) in &kept[..n] {
+                if sum.stop.is_none() {
+                    let visit = self.t.visit().map_err(CountStop::from);
+                    sum.add(visit.and_then(|()| self.perft_stored(child, depth - 1, *key)));
+                }
             }
         }
-        stop.map_or(Ok([leaves, plain]), Err)
+        sum.stop.map_or(Ok(sum.value), Err)
     }
 
     /// `[calls, positions computed]` of this walker.
