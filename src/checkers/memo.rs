@@ -25,6 +25,7 @@ use crate::search::bits::Bits;
 use crate::search::budget::Budget;
 use crate::search::budget::Ticker;
 use crate::search::memo::{MemoTable, SubtreeValue};
+use crate::search::pairs::PairTable;
 use crate::search::split::{self, SplitTree};
 
 /// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as
@@ -257,7 +258,99 @@ impl SubtreeValue for PerftEntry {
     }
 }
 
-impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
+/// A table the hashed perft stores `[leaves, plain calls]` in, per (position, depth).
+trait PerftTable<B>: Sync {
+    /// The exact key of a position and its depth.
+    type Key: Copy;
+    fn key(p: &Position<B>, depth: u32, len: u32) -> Self::Key;
+    fn get(&self, key: Self::Key) -> Option<[u64; 2]>;
+    fn store(&self, key: Self::Key, value: [u64; 2]);
+    /// A hint that `key` is probed soon.
+    fn prefetch(&self, _key: Self::Key) {}
+}
+
+/// Boards of at most [`PACKED_MAX_LEN`] bits: the [`Packed`] key as one `u128` in the
+/// lock-free [`PairTable`].
+impl<B: Bits> PerftTable<B> for PairTable {
+    type Key = u128;
+
+    #[inline(always)]
+    fn key(p: &Position<B>, depth: u32, len: u32) -> u128 {
+        let k = <Packed as MemoKey<B>>::of(p, depth, len);
+        u128::from(k.low) | u128::from(k.high.get()) << 64
+    }
+
+    #[inline(always)]
+    fn get(&self, key: u128) -> Option<[u64; 2]> {
+        PairTable::get(self, key)
+    }
+
+    #[inline(always)]
+    fn store(&self, key: u128, value: [u64; 2]) {
+        PairTable::store(self, key, value);
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, key: u128) {
+        PairTable::prefetch(self, key);
+    }
+}
+
+/// Larger boards: the [`Full`] key in the shared core.
+impl<B: Bits> PerftTable<B> for MemoTable<Full<B>, PerftEntry> {
+    type Key = Full<B>;
+
+    fn key(p: &Position<B>, depth: u32, len: u32) -> Full<B> {
+        Full::of(p, depth, len)
+    }
+
+    fn get(&self, key: Full<B>) -> Option<[u64; 2]> {
+        MemoTable::get(self, &key).map(|e| e.0)
+    }
+
+    fn store(&self, key: Full<B>, value: [u64; 2]) {
+        MemoTable::store(self, key, PerftEntry(value));
+    }
+}
+
+/// Children a perft node generates, prefetches and keeps before walking them; the
+/// moves past this many are walked as they are generated.
+const PREFETCHED: usize = 32;
+
+/// The children's `[leaves, plain calls]` summed so far, or why the walk stopped.
+struct PerftSum {
+    value: [u64; 2],
+    stop: Option<CountStop>,
+}
+
+impl PerftSum {
+    #[inline(always)]
+    fn add(&mut self, child: Result<[u64; 2], CountStop>) {
+        let [leaves, plain] = &mut self.value;
+        let sum = child.and_then(|[l, q]| {
+            *leaves = checked(*leaves, l)?;
+            *plain = checked(*plain, q)?;
+            Ok(())
+        });
+        self.stop = sum.err();
+    }
+}
+
+/// One hashed-perft walker: a task's view of the table, its position counter and its
+/// stores.
+struct PerftWalker<'a, B, T> {
+    g: &'a Geometry<B>,
+    table: &'a T,
+    t: Ticker<'a>,
+    len: u32,
+    computed: u64,
+}
+
+impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
+    fn new(g: &'a Geometry<B>, table: &'a T, budget: &'a Budget) -> Self {
+        PerftWalker { g, table, t: Ticker::new(budget), len: bits_needed(g.rows, g.cols), computed: 0 }
+    }
+
     /// `[leaves, plain calls]` of `p` to `depth`.
     fn perft(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         if depth == 0 {
@@ -270,18 +363,24 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
         if depth < MIN_STORED_DEPTH {
             return self.perft_children(p, depth);
         }
-        let key = K::of(p, depth, self.len);
-        if let Some(known) = self.table.get(&key) {
-            return Ok(known.0);
+        self.perft_stored(p, depth, T::key(p, depth, self.len))
+    }
+
+    /// [`Self::perft`] past its visit, for `depth` at least [`MIN_STORED_DEPTH`] and
+    /// `key` the key of `p` and `depth`.
+    fn perft_stored(&mut self, p: &Position<B>, depth: u32, key: T::Key) -> Result<[u64; 2], CountStop> {
+        if let Some(known) = self.table.get(key) {
+            return Ok(known);
         }
         let value = self.perft_children(p, depth)?;
-        self.store(key, Some(PerftEntry(value)));
+        self.table.store(key, value);
+        self.computed += 1;
         Ok(value)
     }
 
     fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         let g = self.g;
-        let (mut leaves, mut plain) = (0u64, 1u64);
+        let mut leaves = 0u64;
         if depth == 2 {
             let mut visited = 0;
             if for_each_step(g, p, &mut |child| {
@@ -292,29 +391,54 @@ impl<B: Bits, K: MemoKey<B>> Walker<'_, B, K, PerftEntry> {
                 return Ok([leaves, 1 + visited]);
             }
         }
-        let mut stop = None;
-        generate::<B, true>(g, p, &mut |m| {
-            if stop.is_none() {
-                let sum = self.perft(&p.apply(m), depth - 1).and_then(|[l, q]| {
-                    leaves = checked(leaves, l)?;
-                    plain = checked(plain, q)?;
-                    Ok(())
-                });
-                stop = sum.err();
+        let mut sum = PerftSum { value: [leaves, 1], stop: None };
+        if depth - 1 < MIN_STORED_DEPTH {
+            generate::<B, true>(g, p, &mut |m| {
+                if sum.stop.is_none() {
+                    sum.add(self.perft(&p.apply(m), depth - 1));
+                }
+            });
+        } else {
+            let mut kept = [(*p, T::key(p, depth, self.len)); PREFETCHED];
+            let mut n = 0;
+            generate::<B, true>(g, p, &mut |m| {
+                let child = p.apply(m);
+                if n < PREFETCHED {
+                    let key = T::key(&child, depth - 1, self.len);
+                    self.table.prefetch(key);
+                    kept[n] = (child, key);
+                    n += 1;
+                } else if sum.stop.is_none() {
+                    sum.add(self.perft(&child, depth - 1));
+                }
+            });
+            for (child, key) in &kept[..n] {
+                if sum.stop.is_none() {
+                    let visit = self.t.visit().map_err(CountStop::from);
+                    sum.add(visit.and_then(|()| self.perft_stored(child, depth - 1, *key)));
+                }
             }
-        });
-        stop.map_or(Ok([leaves, plain]), Err)
+        }
+        sum.stop.map_or(Ok(sum.value), Err)
+    }
+
+    /// `[calls, positions computed]` of this walker.
+    fn finish(mut self) -> Result<[u64; 2], CountStop> {
+        self.t.flush()?;
+        Ok([self.t.total(), self.computed])
     }
 }
 
 /// The hashed perft's tree for the splitter: a node is a position and the plies to go;
 /// a value is `[leaves, plain calls, memo calls, computed]`. Expanded nodes are neither
 /// looked up nor stored.
-struct PerftMemoTree<'s, 'a, B, K> {
-    s: &'s Shared<'a, B, K, PerftEntry>,
+struct PerftMemoTree<'a, B, T> {
+    g: &'a Geometry<B>,
+    table: &'a T,
+    budget: &'a Budget,
 }
 
-impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
+impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
     type Node = (Position<B>, u32);
     type Value = [u64; 4];
     type Error = CountStop;
@@ -323,16 +447,16 @@ impl<B: Bits, K: MemoKey<B>> SplitTree for PerftMemoTree<'_, '_, B, K> {
         if depth < MIN_STORED_DEPTH {
             return Ok(None);
         }
-        self.s.budget.tick(1)?;
-        Ok(Some(legal_moves::<B, true>(self.s.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
+        self.budget.tick(1)?;
+        Ok(Some(legal_moves::<B, true>(self.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
     }
 
     fn cost(&self, (p, _): &Self::Node) -> u64 {
-        count_moves::<B, true>(self.s.g, p)
+        count_moves::<B, true>(self.g, p)
     }
 
     fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 4], CountStop> {
-        let mut w = Walker::new(self.s);
+        let mut w = PerftWalker::new(self.g, self.table, self.budget);
         let [leaves, plain] = w.perft(&p, depth)?;
         let [calls, computed] = w.finish()?;
         Ok([leaves, plain, calls, computed])
@@ -361,17 +485,25 @@ pub fn perft_memo<B: Bits>(
     budget: &Budget,
 ) -> Result<MemoPerft, CountStop> {
     let job = Job::new(g, p, max_bytes, parallel, budget);
+    let no_memory = |e: crate::base::error::InputError| CountStop::NoMemory(e.message);
     if job.packs(depth) {
-        perft_keyed::<B, Packed>(&job, depth)
+        let table = PairTable::with_bytes(max_bytes).map_err(no_memory)?;
+        perft_on(&job, depth, &table, |t| t.allocated_bytes())
     } else {
-        perft_keyed::<B, Full<B>>(&job, depth)
+        let table = MemoTable::<Full<B>, PerftEntry>::with_bytes(max_bytes).map_err(no_memory)?;
+        perft_on(&job, depth, &table, |t| t.allocated_bytes())
     }
 }
 
-fn perft_keyed<B: Bits, K: MemoKey<B>>(job: &Job<B>, depth: u32) -> Result<MemoPerft, CountStop> {
-    let walk = |s: &Shared<B, K, PerftEntry>| split::run(&PerftMemoTree { s }, (*job.p, depth), job.parallel);
-    let ([leaves, plain_positions, positions, distinct_positions], memo_bytes) = on_table(job, walk)?;
-    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes })
+fn perft_on<B: Bits, T: PerftTable<B>>(
+    job: &Job<B>,
+    depth: u32,
+    table: &T,
+    bytes: impl Fn(&T) -> u64,
+) -> Result<MemoPerft, CountStop> {
+    let tree = PerftMemoTree { g: job.g, table, budget: job.budget };
+    let [leaves, plain_positions, positions, distinct_positions] = split::run(&tree, (*job.p, depth), job.parallel)?;
+    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: bytes(table) })
 }
 
 // ---------------------------------------------------------------- count
@@ -728,10 +860,12 @@ mod tests {
     #[test]
     fn a_table_entry_is_its_key_and_value_only() {
         // The work is read off the value and the keys' niches make empty slots free: a
-        // 4-way bucket is its 8-byte mutex and four 32-byte (perft) or 24-byte (count)
-        // entries.
-        assert_eq!(MemoTable::<Packed, PerftEntry>::BUCKET_BYTES, 8 + 4 * 32);
+        // 4-way count bucket is its 8-byte mutex and four 24-byte entries. The hashed
+        // perft's lock-free bucket is one 128-byte block: the version, four 16-byte keys
+        // and four 14-byte values.
         assert_eq!(MemoTable::<Narrow, CountEntry>::BUCKET_BYTES, 8 + 4 * 24);
+        assert_eq!(crate::search::pairs::BUCKET_BYTES, 128);
+        assert_eq!(crate::search::pairs::WAYS, 4);
     }
 
     #[test]

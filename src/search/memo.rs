@@ -247,7 +247,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// The table's fixed, seedless hash (buckets are the same in every run).
 #[derive(Clone, Copy, Default)]
-struct MemoHash;
+pub(super) struct MemoHash;
 
 impl BuildHasher for MemoHash {
     type Hasher = MixHasher;
@@ -257,7 +257,7 @@ impl BuildHasher for MemoHash {
 }
 
 /// Multiply-xorshift over 64-bit words, finished by the splitmix64 finaliser.
-struct MixHasher(u64);
+pub(super) struct MixHasher(u64);
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {

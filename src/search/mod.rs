@@ -1,10 +1,11 @@
 //! The search kernel: bit sets, budgets (time limits and Ctrl-C), the root splitter, the
-//! memo table, seeded random generators, thread pools and timing. Every game's searches
+//! memo tables, seeded random generators, thread pools and timing. Every game's searches
 //! stand on it; it imports only `base`.
 
 pub mod bits;
 pub mod budget;
 pub mod memo;
+pub mod pairs;
 pub mod pool;
 pub mod rng;
 pub mod split;

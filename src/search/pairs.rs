@@ -1,0 +1,520 @@
+//! A lock-free bounded table from exact 128-bit keys to pairs of counts: the memo of the
+//! hashed perft, whose entries are a packed position with its depth and the subtree's
+//! `[leaves, plain calls]`.
+//!
+//! # Exactness
+//! Keys are stored and compared in full, as in [`super::memo::MemoTable`]: a value read
+//! back is the value of that very key. Every bucket carries a version (a sequence lock):
+//! a writer makes it odd, writes, and makes it even again; a reader reads the version,
+//! the words and the version again, and treats a bucket written meanwhile (an odd or a
+//! changed version) as a miss. A torn read is thus never used, and readers never wait.
+//! A writer that finds the bucket being written drops its store (recomputation later is
+//! the only cost). The version is 64 bits wide, so it never wraps around.
+//!
+//! # Layout
+//! A bucket is 128 bytes, aligned to 128 (two cache lines, never three): the version,
+//! [`WAYS`] 128-bit keys and [`WAYS`] 112-bit values, **32 bytes an entry**. A value holds
+//! the two counts `[a, b]` as the bit width of `a` (6 bits), `a`, and `b` in the bits
+//! left, so any pair needing at most 106 bits together is stored (perft's leaves and
+//! calls of depth 20 from the 8x8 start need 47 + 45); a wider pair is not stored.
+//!
+//! # Memory
+//! The buckets are one anonymous mapping of the bound, asked for in transparent huge pages
+//! (on Linux), so that a probe into gigabytes costs one TLB entry per 2 MiB instead of per
+//! 4 KiB; pages are taken only when first written. The buckets in use start at 64 MiB and
+//! double (up to the bound) as stores keep meeting full buckets, as in the shared core;
+//! a key missing from its bucket is looked for where it was before the last doubling, and
+//! moved, until as many keys have been looked for there in vain as the buckets before the
+//! doubling held (by then most entries worth moving have been, and a miss costs one probe
+//! instead of two).
+//!
+//! # Replacement
+//! A full bucket keeps its three entries of most work (`b`, the second count) and the
+//! newest of the others: a new entry of at least the least work of the three takes that
+//! one's slot, which moves to the fourth, the recent slot; any other new entry takes the
+//! recent slot. Big subtrees thus stay, and small ones still live a while in the recent
+//! slot. (Replacing only the entry of least work, or dropping the new one, computed 37%
+//! more subtrees for perft 15 in 16 MiB and 11% more in 64 MiB.)
+
+use std::hash::BuildHasher;
+use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+
+use super::memo::MemoHash;
+use crate::base::error::InputError;
+
+/// Entries per bucket.
+pub const WAYS: usize = 4;
+
+/// The slot of a full bucket that takes the newest entry the others do not keep.
+const RECENT: usize = WAYS - 1;
+
+/// Words of a bucket: the version, the keys (two words each), the values.
+const WORDS: usize = 16;
+/// First word of the values.
+const VALUES_AT: usize = 1 + 2 * WAYS;
+/// Bits of one stored value.
+const VALUE_BITS: u32 = 112;
+/// Bits of the width field of a value.
+const WIDTH_BITS: u32 = 6;
+
+#[repr(C, align(128))]
+struct Bucket {
+    words: [AtomicU64; WORDS],
+}
+
+/// The bytes of one bucket.
+pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+
+const _: () = assert!(BUCKET_BYTES == 128 && VALUES_AT + 7 == WORDS && WAYS as u32 * VALUE_BITS == 7 * 64);
+
+/// The most bytes a table uses before it first doubles.
+const FIRST_BYTES: usize = 64 << 20;
+
+/// The table doubles when stores have met this many full buckets per 1024 buckets in use.
+const CROWDED_PER_1024: u64 = 64;
+
+/// The packed form of `[a, b]`, if the pair fits [`VALUE_BITS`].
+#[inline]
+fn pack([a, b]: [u64; 2]) -> Option<u128> {
+    let wa = u64::BITS - a.leading_zeros();
+    let wb = u64::BITS - b.leading_zeros();
+    (wa < 1 << WIDTH_BITS && WIDTH_BITS + wa + wb <= VALUE_BITS)
+        .then(|| u128::from(wa) | u128::from(a) << WIDTH_BITS | u128::from(b) << (WIDTH_BITS + wa))
+}
+
+#[inline]
+fn unpack(x: u128) -> [u64; 2] {
+    let wa = (x as u32) & ((1 << WIDTH_BITS) - 1);
+    let a = (x >> WIDTH_BITS) as u64 & u64::MAX.checked_shr(u64::BITS - wa).unwrap_or(0);
+    [a, (x >> (WIDTH_BITS + wa)) as u64]
+}
+
+/// Value `i` out of the value words (`v[7]` zero).
+#[inline]
+fn value_at(v: &[u64; 8], i: usize) -> u128 {
+    let bit = VALUE_BITS as usize * i;
+    let (k, off) = (bit / 64, (bit % 64) as u32);
+    let mut x = (u128::from(v[k]) | u128::from(v[k + 1]) << 64) >> off;
+    if off > 128 - VALUE_BITS {
+        x |= u128::from(v[k + 2]) << (128 - off);
+    }
+    x & ((1 << VALUE_BITS) - 1)
+}
+
+/// Writes value `i` into the value words.
+#[inline]
+fn set_value(v: &mut [u64; 8], i: usize, x: u128) {
+    let bit = VALUE_BITS as usize * i;
+    let (k, off) = (bit / 64, (bit % 64) as u32);
+    let mask = ((1u128 << VALUE_BITS) - 1) << off;
+    let low = (u128::from(v[k]) | u128::from(v[k + 1]) << 64) & !mask | x << off;
+    v[k] = low as u64;
+    v[k + 1] = (low >> 64) as u64;
+    if off > 128 - VALUE_BITS {
+        let spill = 128 - off;
+        let high_mask = (1u64 << (VALUE_BITS - spill)) - 1;
+        v[k + 2] = v[k + 2] & !high_mask | (x >> spill) as u64;
+    }
+}
+
+/// One anonymous, zero-filled mapping of buckets (all-zero words are empty buckets).
+struct Region {
+    base: *mut Bucket,
+    buckets: usize,
+    map: *mut libc::c_void,
+    map_len: usize,
+}
+
+// SAFETY: the region is only accessed through atomics.
+unsafe impl Send for Region {}
+// SAFETY: as above.
+unsafe impl Sync for Region {}
+
+/// Alignment of the mapping: a transparent huge page.
+const HUGE: usize = 2 << 20;
+
+impl Region {
+    fn new(buckets: usize) -> Result<Self, InputError> {
+        let len = buckets.checked_mul(BUCKET_BYTES).and_then(|l| l.checked_add(HUGE));
+        let map_len = len.ok_or_else(|| InputError::new("memo table too large"))?;
+        // SAFETY: an anonymous private mapping with no address hint; checked below.
+        let map = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                map_len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if map == libc::MAP_FAILED {
+            return Err(InputError::new(format!("could not map {map_len} bytes for the memo table")));
+        }
+        let skip = (HUGE - map as usize % HUGE) % HUGE;
+        // SAFETY: `skip < HUGE`, inside the mapping.
+        let base = unsafe { map.cast::<u8>().add(skip) }.cast::<Bucket>();
+        #[cfg(target_os = "linux")]
+        // SAFETY: advice on our own mapping; failure only means small pages.
+        unsafe {
+            libc::madvise(base.cast(), buckets * BUCKET_BYTES, libc::MADV_HUGEPAGE);
+        }
+        Ok(Region { base, buckets, map, map_len })
+    }
+
+    #[inline(always)]
+    fn bucket(&self, i: usize) -> &Bucket {
+        assert!(i < self.buckets);
+        // SAFETY: in bounds; zeroed memory is a valid `Bucket` (atomics of 0), and the
+        // mapping lives as long as `self`.
+        unsafe { &*self.base.add(i) }
+    }
+}
+
+impl Drop for Region {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `new`, unmapped once.
+        unsafe {
+            libc::munmap(self.map, self.map_len);
+        }
+    }
+}
+
+/// A bounded, lock-free table from nonzero 128-bit keys to pairs of counts `[a, b]`,
+/// `b` being what recomputing the entry would cost. A value read back is always the one
+/// stored for exactly that key; a dropped or refused entry only costs recomputation.
+pub struct PairTable {
+    region: Region,
+    /// Buckets in use now: doubling up to `region.buckets`.
+    active: AtomicUsize,
+    /// Buckets in use before the last doubling (0: none yet).
+    previous: AtomicUsize,
+    /// Stores that met a full bucket since the last doubling.
+    crowded: AtomicU64,
+    /// Keys looked for in vain where they were before the last doubling.
+    unmoved: AtomicU64,
+}
+
+/// A bucket's snapshot: the keys and the value words (`values[7]` zero).
+struct Snapshot {
+    keys: [u128; WAYS],
+    values: [u64; 8],
+}
+
+impl Bucket {
+    /// The words, read under the version; `None` when a writer was at work meanwhile.
+    #[inline(always)]
+    fn read(&self) -> Option<Snapshot> {
+        let v = self.words[0].load(Ordering::Acquire);
+        if v & 1 == 1 {
+            return None;
+        }
+        let s = self.read_words();
+        fence(Ordering::Acquire);
+        (self.words[0].load(Ordering::Relaxed) == v).then_some(s)
+    }
+
+    #[inline(always)]
+    fn read_words(&self) -> Snapshot {
+        let w = |i: usize| self.words[i].load(Ordering::Relaxed);
+        let keys = std::array::from_fn(|i| u128::from(w(1 + 2 * i)) | u128::from(w(2 + 2 * i)) << 64);
+        let mut values = [0; 8];
+        for (j, v) in values.iter_mut().take(7).enumerate() {
+            *v = w(VALUES_AT + j);
+        }
+        Snapshot { keys, values }
+    }
+
+    /// Runs `change` on the snapshot with the bucket locked and writes back what it
+    /// changed; does nothing when another writer holds the bucket.
+    #[inline(always)]
+    fn write(&self, change: impl FnOnce(&mut Snapshot)) {
+        let v = self.words[0].load(Ordering::Relaxed);
+        if v & 1 == 1 || self.words[0].compare_exchange(v, v + 1, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            return;
+        }
+        fence(Ordering::Release);
+        let old = self.read_words();
+        let mut new = Snapshot { keys: old.keys, values: old.values };
+        change(&mut new);
+        for i in 0..WAYS {
+            if new.keys[i] != old.keys[i] {
+                self.words[1 + 2 * i].store(new.keys[i] as u64, Ordering::Relaxed);
+                self.words[2 + 2 * i].store((new.keys[i] >> 64) as u64, Ordering::Relaxed);
+            }
+        }
+        for j in 0..7 {
+            if new.values[j] != old.values[j] {
+                self.words[VALUES_AT + j].store(new.values[j], Ordering::Relaxed);
+            }
+        }
+        self.words[0].store(v + 2, Ordering::Release);
+    }
+}
+
+impl PairTable {
+    /// A table of at most `bytes` bytes (at least one bucket). The memory is reserved,
+    /// not taken: pages are taken as buckets are first written.
+    pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
+        let buckets = usize::try_from(bytes / BUCKET_BYTES as u64).unwrap_or(usize::MAX).max(1);
+        let first = (FIRST_BYTES / BUCKET_BYTES).min(buckets);
+        Ok(PairTable {
+            region: Region::new(buckets)?,
+            active: AtomicUsize::new(first),
+            previous: AtomicUsize::new(0),
+            crowded: AtomicU64::new(0),
+            unmoved: AtomicU64::new(0),
+        })
+    }
+
+    /// Bytes the table may occupy when it has grown to its bound.
+    pub fn bytes(&self) -> u64 {
+        (self.region.buckets * BUCKET_BYTES) as u64
+    }
+
+    /// Bytes of the buckets in use (those the search can have touched).
+    pub fn allocated_bytes(&self) -> u64 {
+        (self.buckets_in_use() * BUCKET_BYTES) as u64
+    }
+
+    /// Entries the table can hold when it has grown to its bound.
+    pub fn capacity(&self) -> u64 {
+        (self.region.buckets * WAYS) as u64
+    }
+
+    /// Buckets in use now.
+    pub fn buckets_in_use(&self) -> usize {
+        self.active.load(Ordering::Relaxed)
+    }
+
+    #[inline(always)]
+    fn index(key: u128, active: usize) -> usize {
+        let h = MemoHash.hash_one(key);
+        if active.is_power_of_two() {
+            h as usize & (active - 1)
+        } else {
+            (h % active as u64) as usize
+        }
+    }
+
+    /// Asks the processor to fetch `key`'s bucket into the cache, and its bucket before
+    /// the last doubling while misses look there (a hint: no effect on what the table
+    /// holds), so that a probe soon after finds them there.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let fetch = |active: usize| {
+                let b: *const Bucket = self.region.bucket(Self::index(key, active));
+                // SAFETY: a prefetch only hints; the address is inside the mapping.
+                unsafe {
+                    _mm_prefetch::<_MM_HINT_T0>(b.cast());
+                    _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>().wrapping_add(64));
+                }
+            };
+            fetch(self.buckets_in_use());
+            let previous = self.previous.load(Ordering::Relaxed);
+            if previous != 0 {
+                fetch(previous);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The pair stored for exactly `key` (nonzero), if the table has it.
+    #[inline]
+    pub fn get(&self, key: u128) -> Option<[u64; 2]> {
+        let i = Self::index(key, self.buckets_in_use());
+        Self::find(self.region.bucket(i), key).or_else(|| self.get_moved(key, i))
+    }
+
+    #[inline(always)]
+    fn find(bucket: &Bucket, key: u128) -> Option<[u64; 2]> {
+        let s = bucket.read()?;
+        let i = s.keys.iter().position(|&k| k == key)?;
+        Some(unpack(value_at(&s.values, i)))
+    }
+
+    /// `key`'s pair from the bucket it had before the last doubling, stored again in its
+    /// bucket `i` now.
+    #[cold]
+    fn get_moved(&self, key: u128, i: usize) -> Option<[u64; 2]> {
+        let previous = self.previous.load(Ordering::Relaxed);
+        if previous == 0 {
+            return None;
+        }
+        let j = Self::index(key, previous);
+        if j == i {
+            return None;
+        }
+        let Some(value) = Self::find(self.region.bucket(j), key) else {
+            let unmoved = self.unmoved.fetch_add(1, Ordering::Relaxed) + 1;
+            if unmoved >= (previous * WAYS) as u64 {
+                let _ = self.previous.compare_exchange(previous, 0, Ordering::Relaxed, Ordering::Relaxed);
+            }
+            return None;
+        };
+        self.store(key, value);
+        Some(value)
+    }
+
+    /// Stores `value` for `key` (nonzero); a full bucket makes room as the module's
+    /// "Replacement" says, by the work `value[1]`. A pair too wide to pack, or a bucket
+    /// another thread is writing, drops the store.
+    #[inline]
+    pub fn store(&self, key: u128, value: [u64; 2]) {
+        debug_assert!(key != 0);
+        let Some(packed) = pack(value) else { return };
+        let active = self.buckets_in_use();
+        let i = Self::index(key, active);
+        let mut crowded = false;
+        self.region.bucket(i).write(|s| {
+            let slot = s
+                .keys
+                .iter()
+                .position(|&k| k == key || k == 0)
+                .or_else(|| s.keys.iter().position(|&k| Self::index(k, active) != i));
+            let slot = slot.unwrap_or_else(|| {
+                crowded = true;
+                let (cheapest, least) = (0..RECENT)
+                    .map(|j| (j, unpack(value_at(&s.values, j))[1]))
+                    .min_by_key(|&(_, w)| w)
+                    .unwrap_or((0, 0));
+                if least > value[1] {
+                    return RECENT;
+                }
+                s.keys[RECENT] = s.keys[cheapest];
+                let evicted = value_at(&s.values, cheapest);
+                set_value(&mut s.values, RECENT, evicted);
+                cheapest
+            });
+            s.keys[slot] = key;
+            set_value(&mut s.values, slot, packed);
+        });
+        if crowded {
+            self.crowded_store(active);
+        }
+    }
+
+    /// Counts a store that met a full bucket, and doubles the buckets in use (up to the
+    /// bound) when there have been enough of them.
+    fn crowded_store(&self, active: usize) {
+        if active >= self.region.buckets {
+            return;
+        }
+        let crowded = self.crowded.fetch_add(1, Ordering::Relaxed) + 1;
+        if crowded * 1024 >= active as u64 * CROWDED_PER_1024 {
+            let doubled = active.saturating_mul(2).min(self.region.buckets);
+            if self.active.compare_exchange(active, doubled, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+                self.previous.store(active, Ordering::Relaxed);
+                self.crowded.store(0, Ordering::Relaxed);
+                self.unmoved.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Entries stored now (counts every bucket in use: call it once, at the end).
+    pub fn occupied(&self) -> u64 {
+        (0..self.buckets_in_use())
+            .map(|i| self.region.bucket(i).read_words().keys.iter().filter(|&&k| k != 0).count() as u64)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_pack_round_trip_or_refuse() {
+        for pair in [[0, 0], [1, 0], [0, 1], [74_545_030_871_553, 20_578_879_202_335], [u64::MAX >> 1, 1 << 40]] {
+            assert_eq!(unpack(pack(pair).unwrap()), pair, "{pair:?}");
+        }
+        assert!(pack([u64::MAX, 1]).is_none());
+        assert!(pack([1 << 60, 1 << 50]).is_none());
+        let mut v = [0u64; 8];
+        let xs: [u128; WAYS] = std::array::from_fn(|i| ((1u128 << VALUE_BITS) - 1) / (3 + i as u128));
+        for (i, &x) in xs.iter().enumerate() {
+            set_value(&mut v, i, x);
+        }
+        for (i, &x) in xs.iter().enumerate() {
+            assert_eq!(value_at(&v, i), x, "value {i}");
+        }
+        set_value(&mut v, 1, 5);
+        assert_eq!([value_at(&v, 0), value_at(&v, 1), value_at(&v, 2), value_at(&v, 3)], [xs[0], 5, xs[2], xs[3]]);
+        assert_eq!(v[7], 0);
+    }
+
+    #[test]
+    fn stores_and_finds_exact_keys_only() {
+        let t = PairTable::with_bytes(1 << 16).unwrap();
+        t.store(7, [70, 1]);
+        assert_eq!(t.get(7), Some([70, 1]));
+        assert_eq!(t.get(8), None);
+        assert_eq!(t.get(7 | 1 << 100), None);
+        t.store(7, [71, 1]);
+        assert_eq!(t.get(7), Some([71, 1]));
+        assert_eq!(t.occupied(), 1);
+    }
+
+    #[test]
+    fn a_full_bucket_keeps_its_most_expensive_entries_and_the_newest_other() {
+        let t = PairTable::with_bytes(1).unwrap();
+        assert_eq!(t.capacity(), WAYS as u64);
+        for k in 1..=WAYS as u64 {
+            t.store(k.into(), [k * 10, 100 + k]);
+        }
+        t.store(99, [990, 5]);
+        assert_eq!(t.get(99), Some([990, 5]), "cheaper than the kept entries: in the recent slot");
+        assert_eq!(t.get(WAYS as u128), None, "the recent slot's former entry made room");
+        t.store(50, [500, 1000]);
+        assert_eq!(t.get(50), Some([500, 1000]));
+        assert_eq!(t.get(1), Some([10, 101]), "the cheapest kept entry moved to the recent slot");
+        assert_eq!(t.get(99), None, "and took its place");
+        for k in 2..WAYS as u64 {
+            assert_eq!(t.get(k.into()), Some([k * 10, 100 + k]));
+        }
+    }
+
+    #[test]
+    fn concurrent_stores_keep_every_value_exact() {
+        let t = PairTable::with_bytes(1 << 10).unwrap();
+        std::thread::scope(|s| {
+            for th in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for k in 1..20_000u64 {
+                        let key = u128::from(k) << 64 | u128::from(k * 31);
+                        t.store(key, [k * 3, k % 7 + th]);
+                        if let Some([v, _]) = t.get(key) {
+                            assert_eq!(v, k * 3);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(t.occupied() <= t.capacity());
+    }
+
+    #[test]
+    fn the_buckets_in_use_double_up_to_the_bound_and_keys_stay_exact() {
+        let t = PairTable::with_bytes(256 << 20).unwrap();
+        let start = t.buckets_in_use();
+        assert_eq!(start * BUCKET_BYTES, FIRST_BYTES);
+        assert_eq!(t.allocated_bytes(), FIRST_BYTES as u64);
+        let n = 8 * start as u64;
+        for k in 1..=n {
+            t.store(k.into(), [k * 7, 1]);
+        }
+        assert!(t.buckets_in_use() >= 2 * start, "{} buckets in use", t.buckets_in_use());
+        let found = (1..=n).filter(|&k| t.get(k.into()).inspect(|v| assert_eq!(v[0], k * 7)).is_some()).count();
+        assert!(found as u64 > n / 2, "{found} of {n} found");
+        for k in 1..=4 * n {
+            t.store(u128::from(k) << 70, [k, k]);
+        }
+        assert_eq!(t.buckets_in_use() as u64, t.capacity() / WAYS as u64);
+        assert!(t.occupied() <= t.capacity());
+    }
+}
