@@ -423,13 +423,19 @@ mod tests {
 
     #[test]
     fn constant_columns_become_one_note_and_long_seeds_leave() {
-        let t = table("instance,positions,seed,threads,status\na,1,1234567890123,2,ok\nb,1000,9876543210987,2,ok\n");
+        let t = table(
+            "instance,positions,item_seed,seed,threads,status\n\
+             a,1,1234567890123,5,2,ok\nb,1000,9876543210987,5,2,ok\n",
+        );
         let v = TableView::of(&t);
         let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["instance", "positions"]);
         assert_eq!(
             v.notes,
-            ["2 threads; every row complete (status ok).", "Each item's seed is in the CSV (column seed)."]
+            [
+                "Seed 5; 2 threads; every row complete (status ok).",
+                "Each row's own seed, which replays it, is in the CSV (column item_seed)."
+            ]
         );
         assert_eq!(v.rows[1].cells[1].text, "1,000");
     }
