@@ -16,6 +16,7 @@ use super::geometry::{width_for, BoardSize, Color, Width};
 use super::memo::count_memo;
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
+use crate::base::text::excerpt;
 use crate::experiment::args::default_memo_mb;
 use crate::search::bits::Bits;
 use crate::search::budget::clear_interrupt;
@@ -134,7 +135,7 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        other => Err(format!("`{other}` is not a colour: answer black or white")),
+        other => Err(format!("`{}` is not a colour: answer black or white", excerpt(other))),
     }
 }
 

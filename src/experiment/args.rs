@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::base::error::{InputError, Result};
 use crate::base::machine::{default_threads, physical_memory_bytes};
+use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
 use crate::search::budget::Budget;
@@ -32,7 +33,7 @@ pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
     let max = MAX_THREADS;
     match s.trim().parse::<u32>() {
         Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to {max}, got `{s}`")),
+        _ => Err(format!("expected a whole number from 1 to {max}, got `{}`", excerpt(s))),
     }
 }
 
@@ -51,25 +52,27 @@ pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
 
 /// clap value parser of every `--time-limit`: see [`check_time_limit`].
 pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
-    let seconds: f64 = s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{s}`"))?;
+    let seconds: f64 =
+        s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{}`", excerpt(s)))?;
     check_time_limit(seconds)
 }
 
 /// clap value parser of `--samples`: see [`crate::search::timing::check_samples`].
 pub fn parse_samples(s: &str) -> std::result::Result<u32, String> {
-    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{s}`"))?;
+    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{}`", excerpt(s)))?;
     crate::search::timing::check_samples(n)
 }
 
 /// clap value parser of `--warmup`: see [`crate::search::timing::check_warmup`].
 pub fn parse_warmup(s: &str) -> std::result::Result<u32, String> {
-    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{s}`"))?;
+    let n: i64 =
+        s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{}`", excerpt(s)))?;
     crate::search::timing::check_warmup(n)
 }
 
 /// clap value parser of `--sample-budget`: see [`crate::search::timing::check_sample_budget`].
 pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
-    let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{s}`"))?;
+    let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{}`", excerpt(s)))?;
     crate::search::timing::check_sample_budget(secs).map(|_| secs)
 }
 
@@ -147,7 +150,8 @@ pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
 
 /// clap value parser of `--memo-mb` (clap names the flag in its message).
 pub fn parse_memo_mb(s: &str) -> Result<u64, String> {
-    let mb: u64 = s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{s}`"))?;
+    let mb: u64 =
+        s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{}`", excerpt(s)))?;
     check_memo_mb(mb)
 }
 

@@ -31,6 +31,7 @@ use toml::Spanned;
 use crate::base::error::InputError;
 use crate::base::files::TextFile;
 use crate::base::machine::default_threads;
+use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
 pub use crate::experiment::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
@@ -117,7 +118,7 @@ fn sampling_keys(
     let mut policy = base;
     let int = |v: toml::Value, key: &str| match v {
         toml::Value::Integer(n) => Ok(n),
-        other => Err(err(key, format!("`{key}` must be a whole number, got {other}"))),
+        other => Err(err(key, format!("`{key}` must be a whole number, got {}", excerpt(&other.to_string())))),
     };
     if let Some(v) = table.remove("samples") {
         policy.samples = check_samples(int(v, "samples")?).map_err(|e| err("samples", format!("`samples`: {e}")))?;
@@ -129,7 +130,12 @@ fn sampling_keys(
         let secs = match v {
             toml::Value::Integer(n) => n as f64,
             toml::Value::Float(f) => f,
-            other => return Err(err("sample_budget", format!("`sample_budget` must be seconds, got {other}"))),
+            other => {
+                return Err(err(
+                    "sample_budget",
+                    format!("`sample_budget` must be seconds, got {}", excerpt(&other.to_string())),
+                ))
+            }
         };
         policy.budget = check_sample_budget(secs).map_err(|e| err("sample_budget", format!("`sample_budget`: {e}")))?;
     }
@@ -159,7 +165,7 @@ fn read_text(path: &Path) -> Result<String, InputError> {
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
     let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
     let msg = e.message().replace('\n', " ");
-    InputError::at(path, line, msg.trim().to_string())
+    InputError::at(path, line, excerpt_to(&msg, MAX_MESSAGE_CHARS))
 }
 
 impl Manifest {
@@ -322,7 +328,7 @@ fn spec_from_entry(
         |key: &str, msg: String| InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"));
     let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
+        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{}`", excerpt(&name))));
     }
     if name.len() > MAX_NAME_LEN {
         return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
@@ -330,7 +336,7 @@ fn spec_from_entry(
     let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
     let games = crate::runner::registry::game_names();
     if !games.contains(&game.as_str()) {
-        return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
+        return Err(err("game", format!("unknown game `{}`, expected one of {}", excerpt(&game), games.join(", "))));
     }
     let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
     let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
@@ -338,14 +344,18 @@ fn spec_from_entry(
     let seed = match table.remove("seed") {
         Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
         Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
-        Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
+        Some(other) => {
+            return Err(err("seed", format!("`seed` must be an integer >= 0, got {}", excerpt(&other.to_string()))))
+        }
         None => defaults.seed,
     };
     let time_limit = match table.remove("time_limit") {
         Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
         Some(toml::Value::Integer(t)) => Some(t as f64),
         Some(toml::Value::Float(t)) => Some(t),
-        Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
+        Some(other) => {
+            return Err(err("time_limit", format!("`time_limit` must be seconds, got {}", excerpt(&other.to_string()))))
+        }
         None => defaults.time_limit,
     };
     check_time_limit(file, source, start, time_limit)?;

@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::base::error::Error;
 use crate::base::error::Result;
 use crate::base::machine::default_threads;
-use crate::base::text::count_of;
+use crate::base::text::{count_of, excerpt};
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::{clear_interrupt, Budget, Stopped};
 use crate::search::pool::in_pool;
@@ -112,7 +112,7 @@ impl Session {
             "7" | "help" | "?" => writeln!(out, "{MENU}")?,
             "8" | "load" => self.load(rest, out)?,
             "0" | "quit" | "exit" | "q" => return Ok(true),
-            other => return Err(bad(format!("unknown command `{other}`; type `help` for the menu"))),
+            other => return Err(bad(format!("unknown command `{}`; type `help` for the menu", excerpt(other)))),
         }
         Ok(false)
     }
@@ -153,8 +153,9 @@ impl Session {
     }
 
     fn remove(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
-        let stone: usize =
-            args.parse().map_err(|_| bad(format!("expected a stone number after `remove`, got `{args}`")))?;
+        let stone: usize = args
+            .parse()
+            .map_err(|_| bad(format!("expected a stone number after `remove`, got `{}`", excerpt(args))))?;
         let p = self.board.remove(stone).map_err(bad)?;
         writeln!(out, "took stone {stone} off (it was at {p})")?;
         write!(out, "{}", self.board)?;
@@ -244,7 +245,7 @@ fn parse_mode(text: &str) -> Result<Mode> {
         "" | "smart" => Ok(Mode::Smart),
         "dumb" => Ok(Mode::Dumb),
         "fast" => Ok(Mode::Fast),
-        other => Err(bad(format!("unknown mode `{other}`, expected dumb, smart or fast"))),
+        other => Err(bad(format!("unknown mode `{}`, expected dumb, smart or fast", excerpt(other)))),
     }
 }
 

@@ -22,6 +22,7 @@ use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::base::machine::default_threads;
+use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::clear_interrupt;
 use crate::search::budget::Budget;
@@ -97,7 +98,7 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
             "9" => matches(&game, s, out)?,
             "l" | "L" | "load" => load_other(&mut game, input, out)?,
             other => {
-                writeln!(out, "unknown choice `{other}`: type a number from 0 to 9, or l")?;
+                writeln!(out, "unknown choice `{}`: type a number from 0 to 9, or l", excerpt(other))?;
                 true
             }
         };
@@ -172,7 +173,7 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
             return Ok(true);
         }
         let Some(mv) = Move::parse(&text) else {
-            writeln!(out, "`{text}` is not a move: expected a bowl number and g or b, e.g. `0 g`")?;
+            writeln!(out, "`{}` is not a move: expected a bowl number and g or b, e.g. `0 g`", excerpt(&text))?;
             continue;
         };
         if game.do_move(mv) {
