@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::base::error::Error;
 use crate::base::error::Result;
+use crate::base::lines::read_line;
 use crate::base::machine::default_threads;
 use crate::base::text::{count_of, excerpt};
 use crate::experiment::progress::SearchStatus;
@@ -68,19 +69,26 @@ impl Session {
     }
 
     /// Reads commands from `input` until `quit` or end of input, answering on `out`.
-    /// A line that is not UTF-8 text is refused and the prompt comes again.
+    /// A line that is not UTF-8 text, or longer than
+    /// [`MAX_LINE_BYTES`](crate::base::lines::MAX_LINE_BYTES), is refused and the prompt
+    /// comes again.
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
         self.describe(out)?;
         writeln!(out, "{MENU}")?;
-        let mut bytes = Vec::new();
         loop {
             write!(out, "> ")?;
             out.flush()?;
-            bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                writeln!(out, "\nend of input; bye")?;
-                return Ok(());
-            }
+            let bytes = match read_line(input)? {
+                None => {
+                    writeln!(out, "\nend of input; bye")?;
+                    return Ok(());
+                }
+                Some(Err(too_long)) => {
+                    writeln!(out, "{too_long}")?;
+                    continue;
+                }
+                Some(Ok(bytes)) => bytes,
+            };
             let Ok(line) = std::str::from_utf8(&bytes) else {
                 writeln!(out, "that line is not UTF-8 text; type a command (`help` shows the menu)")?;
                 continue;

@@ -21,6 +21,7 @@ use super::sweep::sweep;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::lines::read_line;
 use crate::base::machine::default_threads;
 use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
@@ -110,15 +111,20 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
 }
 
 /// Prints `prompt` and reads one trimmed line; `None` at the end of input. A line that
-/// is not UTF-8 text is refused with a reason and the prompt again.
+/// is not UTF-8 text, or longer than [`MAX_LINE_BYTES`](crate::base::lines::MAX_LINE_BYTES),
+/// is refused with a reason and the prompt again.
 fn ask(input: &mut dyn BufRead, out: &mut dyn Write, prompt: &str) -> Result<Option<String>> {
     loop {
         write!(out, "{prompt}")?;
         out.flush()?;
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
+        let bytes = match read_line(input)? {
+            None => return Ok(None),
+            Some(Err(too_long)) => {
+                writeln!(out, "{too_long}")?;
+                continue;
+            }
+            Some(Ok(bytes)) => bytes,
+        };
         match String::from_utf8(bytes) {
             Ok(line) => return Ok(Some(line.trim().to_string())),
             Err(e) => {
