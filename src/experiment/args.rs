@@ -133,17 +133,30 @@ pub fn default_memo_mb() -> u64 {
     physical_memory_bytes().map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
 }
 
+/// The share of physical memory, in percent, that a memo table may take at most: the
+/// rest is left to the searches, the system and other programs.
+pub const MAX_MEMO_SHARE_PERCENT: u64 = 75;
+
+/// The largest memo table in MiB on a machine with `physical_mb` MiB of memory:
+/// [`MAX_MEMO_SHARE_PERCENT`] of it.
+pub fn max_memo_mb(physical_mb: u64) -> u64 {
+    physical_mb / 100 * MAX_MEMO_SHARE_PERCENT + physical_mb % 100 * MAX_MEMO_SHARE_PERCENT / 100
+}
+
 /// Checks a memo table size in MiB, the one check of `--memo-mb` and `memo_mb`: a positive
-/// whole number, not above physical memory. The message says what is wrong, without
-/// naming the flag or key (its caller does).
+/// whole number, at most [`MAX_MEMO_SHARE_PERCENT`] % of physical memory (where the system
+/// tells it). The message says what is wrong, without naming the flag or key (its caller
+/// does).
 pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
     if mb == 0 {
         return Err("must be a positive number of MiB, got 0".to_string());
     }
     match physical_memory_bytes().map(|b| b >> 20) {
-        Some(phys_mb) if mb > phys_mb => {
-            Err(format!("{mb} MiB is more than this machine's physical memory ({phys_mb} MiB)"))
-        }
+        Some(phys_mb) if mb > max_memo_mb(phys_mb) => Err(format!(
+            "{mb} MiB is more than {MAX_MEMO_SHARE_PERCENT} % of this machine's physical memory ({} of {phys_mb} \
+             MiB), the most a memo table may take so that the search, the system and other programs keep room",
+            max_memo_mb(phys_mb)
+        )),
         _ => Ok(mb),
     }
 }
@@ -181,7 +194,8 @@ pub struct MemoArgs {
     /// distinct subtree walked once.
     #[arg(long)]
     pub memo: bool,
-    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192).
+    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192;
+    /// at most 75 % of physical memory, so that the system keeps room).
     #[arg(long, value_parser = parse_memo_mb, value_name = "MIB")]
     pub memo_mb: Option<u64>,
 }
@@ -203,9 +217,16 @@ mod tests {
         assert!(parse_memo_mb("-3").is_err());
         assert!(parse_memo_mb("x").is_err());
         assert_eq!(parse_memo_mb("16"), Ok(16));
-        if physical_memory_bytes().is_some() {
+        if let Some(phys_mb) = physical_memory_bytes().map(|b| b >> 20) {
             assert!(parse_memo_mb("1000000000").unwrap_err().contains("physical memory"));
+            let cap = max_memo_mb(phys_mb);
+            assert_eq!(parse_memo_mb(&cap.to_string()), Ok(cap));
+            let e = parse_memo_mb(&(cap + 1).to_string()).unwrap_err();
+            assert!(e.contains("75 % of this machine's physical memory"), "{e}");
+            assert!(parse_memo_mb(&phys_mb.to_string()).is_err());
         }
+        assert_eq!(max_memo_mb(24_105), 18_078);
+        assert_eq!(max_memo_mb(100), 75);
         assert!((1..=MAX_DEFAULT_MEMO_MB).contains(&default_memo_mb()));
     }
 }
