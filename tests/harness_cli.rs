@@ -157,3 +157,16 @@ fn help_texts_speak_to_users() {
         }
     }
 }
+
+#[test]
+fn names_differing_in_case_only_exit_2_naming_the_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = |name: &str| format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"value\"\n");
+    let m = write(dir.path(), "m.toml", &format!("seed = 1\n{}\n{}", entry("dup"), entry("DUP")));
+    let out = dir.path().join("out");
+    let o = harness(&["run", &m, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{m}:8:")) && err.contains("only in case"), "{err}");
+    assert!(!out.exists(), "nothing is written for a refused manifest");
+}

@@ -20,7 +20,7 @@
 //! Unknown keys, missing files and bad values are refused before anything runs, with the
 //! manifest file, the line and the reason.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -289,11 +289,32 @@ fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Res
     }
 }
 
+/// Refuses a name used twice, also when the two differ in case only: names are file
+/// names (`NAME.csv`), and `dup.csv` and `DUP.csv` are one file on a case-insensitive file
+/// system. The refusal names the line of the second.
 fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> {
-    let mut seen = BTreeSet::new();
+    let mut seen: BTreeMap<String, &ExperimentSpec> = BTreeMap::new();
     for e in experiments {
-        if !seen.insert(e.name.as_str()) {
-            return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+        match seen.get(&e.name.to_ascii_lowercase()) {
+            Some(first) if first.name == e.name => {
+                return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+            }
+            Some(first) => {
+                return Err(e.error(
+                    Some("name"),
+                    format!(
+                        "experiment name `{}` differs from `{}` ({}:{}) only in case; names are file names, \
+                         which are the same file on a case-insensitive file system",
+                        e.name,
+                        first.name,
+                        first.file.display(),
+                        first.line
+                    ),
+                ));
+            }
+            None => {
+                seen.insert(e.name.to_ascii_lowercase(), e);
+            }
         }
     }
     Ok(())
@@ -442,6 +463,14 @@ mod tests {
         );
         let e = Manifest::load(&p, None, None).unwrap_err();
         assert!(e.message.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn names_differing_in_case_only_are_refused_on_the_second() {
+        let entry = |name: &str| format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"k\"\n");
+        let e = load_error(&format!("{}{}", entry("dup"), entry("DUP")));
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("`DUP` differs from `dup`") && e.message.contains("only in case"), "{e}");
     }
 
     #[test]
