@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::base::error::Result;
 use harness::base::error::{Error, InputError};
-use harness::base::machine::default_threads;
+use harness::base::machine::{default_threads, warn_if_more_threads_than_cores};
 use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::json_printed;
 use harness::report;
@@ -175,6 +175,7 @@ fn parse_shard_count(s: &str) -> std::result::Result<u32, String> {
 
 fn run_manifest(args: RunArgs) -> Result<()> {
     let threads = args.threads.map(|t| t as usize).unwrap_or_else(default_threads);
+    warn_if_more_threads_than_cores(threads);
     let opts = RunOptions {
         manifest: args.manifest,
         only: args.only,

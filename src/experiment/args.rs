@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::base::error::{InputError, Result};
-use crate::base::machine::{default_threads, physical_memory_bytes};
+use crate::base::machine::{default_threads, physical_memory_bytes, warn_if_more_threads_than_cores};
 use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
@@ -77,9 +77,12 @@ pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
 }
 
 impl SearchArgs {
-    /// The thread count asked for, or all cores.
+    /// The thread count asked for, or all cores; a count above the cores is warned about
+    /// on stderr (once).
     pub fn threads(&self) -> usize {
-        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
+        let threads = self.threads.map(|t| t as usize).unwrap_or_else(default_threads);
+        warn_if_more_threads_than_cores(threads);
+        threads
     }
 
     /// A budget with the time limit starting now; refuses a limit outside

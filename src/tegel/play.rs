@@ -22,7 +22,7 @@ use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::base::lines::read_line;
-use crate::base::machine::default_threads;
+use crate::base::machine::{default_threads, warn_if_more_threads_than_cores};
 use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::clear_interrupt;
@@ -71,6 +71,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let threads = settings.threads;
+    warn_if_more_threads_than_cores(threads);
     in_pool(threads, || menu(game, &settings, &mut stdin.lock(), &mut stdout.lock()))
 }
 
