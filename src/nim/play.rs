@@ -94,7 +94,9 @@ impl<I: BufRead, O: Write> Console<'_, I, O> {
                 return Ok(None);
             }
             Some(Err(_)) => {
-                writeln!(self.output)?;
+                if self.echo {
+                    writeln!(self.output)?;
+                }
                 return Ok(Some(Err(format!(
                     "That line is longer than {MAX_LINE_BYTES} bytes; please type a shorter one."
                 ))));
@@ -245,6 +247,19 @@ mod tests {
         let mut out = Vec::new();
         let outcome = play_game(setup, input.as_bytes(), &mut out, &mut seeded(seed)).unwrap();
         (String::from_utf8(out).unwrap(), outcome)
+    }
+
+    #[test]
+    fn an_over_long_line_is_refused_and_the_question_asked_again() {
+        let long = "9".repeat(crate::base::lines::MAX_LINE_BYTES + 1);
+        let setup = GameSetup { heaps: Some(vec![1]), maxtake: Some(0), echo: false };
+        let (out, outcome) = run(&setup, &format!("{long}\n0 1\n"), 1);
+        assert_eq!(outcome, Outcome::HumanWon);
+        assert!(
+            out.contains("Your move: That line is longer than 4096 bytes; please type a shorter one.\nYour move: "),
+            "{out}"
+        );
+        assert!(!out.contains(&long[..100]), "{out}");
     }
 
     #[test]
