@@ -1,6 +1,7 @@
 //! Facts of the machine a run happens on — CPU model, cores, physical memory, host name,
-//! load average, whether a thread count is more than its cores — read through `sysinfo`, so they are the same on Linux, macOS and
-//! Windows. `unknown` (or `None`) where the system does not tell.
+//! load average — read through `sysinfo`, so they are the same on Linux, macOS and
+//! Windows. `unknown` (or `None`) where the system does not tell. A thread count above the
+//! cores is warned about once ([`warn_if_more_threads_than_cores`]).
 
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
