@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::base::error::Result;
 use harness::base::error::{Error, InputError};
-use harness::base::machine::default_threads;
-use harness::base::text::{count_of, noun};
+use harness::base::machine::{default_threads, warn_if_more_threads_than_cores};
+use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::json_printed;
 use harness::report;
 use harness::runner::registry;
@@ -124,7 +124,7 @@ struct CompareArgs {
 fn parse_noise(s: &str) -> std::result::Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
-        _ => Err(format!("expected a fraction between 0 and 1 (exclusive), e.g. 0.03 for 3 %, got `{s}`")),
+        _ => Err(format!("expected a fraction between 0 and 1 (exclusive), e.g. 0.03 for 3 %, got `{}`", excerpt(s))),
     }
 }
 
@@ -162,19 +162,20 @@ struct SlurmArgs {
 fn parse_seed(s: &str) -> std::result::Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(n) if n <= i64::MAX as u64 => Ok(n),
-        _ => Err(format!("expected a whole number from 0 to {}, got `{s}`", i64::MAX)),
+        _ => Err(format!("expected a whole number from 0 to {}, got `{}`", i64::MAX, excerpt(s))),
     }
 }
 
 fn parse_shard_count(s: &str) -> std::result::Result<u32, String> {
     match s.trim().parse::<u32>() {
         Ok(n) if (1..=100_000).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to 100000, got `{s}`")),
+        _ => Err(format!("expected a whole number from 1 to 100000, got `{}`", excerpt(s))),
     }
 }
 
 fn run_manifest(args: RunArgs) -> Result<()> {
     let threads = args.threads.map(|t| t as usize).unwrap_or_else(default_threads);
+    warn_if_more_threads_than_cores(threads);
     let opts = RunOptions {
         manifest: args.manifest,
         only: args.only,

@@ -157,3 +157,34 @@ fn help_texts_speak_to_users() {
         }
     }
 }
+
+#[test]
+fn names_differing_in_case_only_exit_2_naming_the_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let entry = |name: &str| format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"value\"\n");
+    let m = write(dir.path(), "m.toml", &format!("seed = 1\n{}\n{}", entry("dup"), entry("DUP")));
+    let out = dir.path().join("out");
+    let o = harness(&["run", &m, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{m}:8:")) && err.contains("only in case"), "{err}");
+    assert!(!out.exists(), "nothing is written for a refused manifest");
+}
+
+#[test]
+fn more_threads_than_cores_warn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.toml", "seed = 7\nthreads = [1]\n");
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let many = (cores + 1).to_string();
+    let out = dir.path().join("out");
+    let o = harness(&["run", &m, "--out", out.to_str().unwrap(), "--threads", &many]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.matches("not be trustworthy").count(), 1, "{err}");
+    assert!(err.lines().next().unwrap().contains(&format!("{many} threads on a machine with {cores} core")), "{err}");
+    let o = harness(&["tegel", "best", "instances/tegel/spel1.txt", "--threads", &many]);
+    assert_eq!(stderr(&o).matches("not be trustworthy").count(), 1, "{}", stderr(&o));
+    let o = harness(&["run", &m, "--out", out.to_str().unwrap(), "--threads", &cores.to_string()]);
+    assert!(!stderr(&o).contains("trustworthy"), "{}", stderr(&o));
+}

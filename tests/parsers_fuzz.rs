@@ -1,5 +1,9 @@
 //! The fault probe kept in the suite: seeded mutations of real tile files, stones files and
-//! manifests. No parser may panic or hang, and every refusal names the file and a line.
+//! manifests, and of the journal and metadata of a finished run. No parser may panic or
+//! hang, and every refusal names the file and a line; a damaged journal or metadata file
+//! is recomputed or refused with exit code 2, and the CSV ends as the run's own.
+
+mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -159,4 +163,116 @@ fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), target).unwrap();
         }
     }
+}
+
+/// Mutants per results file: each costs a `harness run` and two `harness report`s.
+const RESULTS_CASES: usize = 100;
+
+/// One random edit of a line-based file: a byte flipped, a line cut short, two lines
+/// swapped, a line doubled or dropped, or one of the edits of [`mutate`].
+fn mutate_lines(rng: &mut ChaCha8Rng, base: &[u8]) -> Vec<u8> {
+    let mut lines: Vec<Vec<u8>> = base.split_inclusive(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    let n = lines.len();
+    let i = rng.random_range(0..n);
+    match rng.random_range(0..6) {
+        0 => {
+            let at = rng.random_range(0..lines[i].len());
+            lines[i][at] ^= 1 << rng.random_range(0..8);
+        }
+        1 => {
+            let keep = rng.random_range(0..lines[i].len());
+            lines[i].truncate(keep);
+        }
+        2 => lines.swap(i, rng.random_range(0..n)),
+        3 => lines.insert(i, lines[i].clone()),
+        4 => drop(lines.remove(i)),
+        _ => return mutate(rng, base),
+    }
+    lines.concat()
+}
+
+fn copy_results(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    copy_dir(from, to);
+}
+
+/// Checks one finished command on mutated results: no panic, no signal, and exit code 0
+/// or 2 (a refusal naming what it refuses).
+fn check_exit(what: &str, case: usize, o: &std::process::Output) -> bool {
+    let err = common::stderr(o);
+    assert!(!err.contains("panicked"), "{what} case {case} panicked: {err}");
+    match o.status.code() {
+        Some(0) => true,
+        Some(2) => {
+            assert!(!err.trim().is_empty(), "{what} case {case}: exit 2 without a message");
+            false
+        }
+        code => panic!("{what} case {case}: exit {code:?} (a signal when None): {err}"),
+    }
+}
+
+/// Mutates `file` (relative to a copy of the finished results `pristine`) `RESULTS_CASES`
+/// times; `prepare` edits the copy besides. `harness report` and `harness run` on each
+/// mutant must recompute or refuse, and the CSV must end as the original run's. Returns
+/// how many commands refused, and how many reruns named the mutated file in a warning.
+fn probe_results(m: &Path, pristine: &Path, file: &str, seed: u64, prepare: impl Fn(&Path)) -> (usize, usize) {
+    let base = std::fs::read(pristine.join(file)).unwrap();
+    let cells = common::csv_without_time_columns(&pristine.join("perft.csv"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut refused, mut warned) = (0, 0);
+    let name = Path::new(file).file_name().unwrap().to_str().unwrap();
+    for case in 0..RESULTS_CASES {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        copy_results(pristine, &out);
+        prepare(&out);
+        std::fs::write(out.join(file), mutate_lines(&mut rng, &base)).unwrap();
+        let report = common::harness(&["report", out.to_str().unwrap()]);
+        refused += usize::from(!check_exit(&format!("{file} report"), case, &report));
+        let run = common::harness(&["run", m.to_str().unwrap(), "--out", out.to_str().unwrap(), "--threads", "1"]);
+        warned += usize::from(common::stderr(&run).contains(name));
+        if check_exit(&format!("{file} run"), case, &run) {
+            let again = common::harness(&["report", out.to_str().unwrap()]);
+            assert_eq!(again.status.code(), Some(0), "{file} case {case}: {}", common::stderr(&again));
+        } else {
+            refused += 1;
+        }
+        let csv = out.join("perft.csv");
+        if csv.exists() {
+            assert_eq!(common::csv_without_time_columns(&csv), cells, "{file} case {case}: the CSV changed");
+        }
+    }
+    (refused, warned)
+}
+
+/// A finished run of a small checkers perft manifest (one item per depth, one sample a
+/// cell) in `dir/results`.
+fn finished_run(dir: &Path) -> (PathBuf, PathBuf) {
+    let m = dir.join("m.toml");
+    let text = "seed = 1\nsamples = 1\n\n[[experiment]]\nname = \"perft\"\ngame = \"checkers\"\nkind = \"perft\"\n\
+                board = \"8x8 r3\"\ndepths = [1, 2, 3, 4, 5]\n";
+    std::fs::write(&m, text).unwrap();
+    let out = dir.join("results");
+    let o = common::harness(&["run", m.to_str().unwrap(), "--out", out.to_str().unwrap(), "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    (m, out)
+}
+
+#[test]
+fn journals_of_a_finished_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, pristine) = finished_run(dir.path());
+    // Without its metadata, the experiment is rebuilt from the mutated journal.
+    let (_, warned) = probe_results(&m, &pristine, ".journal/perft.jsonl", 4, |out| {
+        std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
+    });
+    assert!(warned > RESULTS_CASES / 4, "damaged journal lines should mostly be named: {warned}");
+}
+
+#[test]
+fn metadata_of_a_finished_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, pristine) = finished_run(dir.path());
+    let (refused, _) = probe_results(&m, &pristine, "meta/perft.toml", 5, |_| {});
+    assert!(refused > 0, "some damaged metadata should be refused");
 }

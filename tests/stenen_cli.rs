@@ -278,3 +278,26 @@ fn ctrl_c_stops_a_search_in_play_and_returns_to_the_menu() {
     assert!(after.contains("2  2  2  2  2") || after.contains("2 2 2 2 2"), "{text}");
     assert!(text.trim_end().ends_with("bye"), "{text}");
 }
+
+#[test]
+fn a_long_line_is_quoted_as_a_short_excerpt() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("long.in");
+    std::fs::write(&file, format!("{}\n", "x".repeat(5000))).unwrap();
+    let excerpt = format!("`{}…`", "x".repeat(40));
+    let out = run(&["stenen", "count", "2", "2", file.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&excerpt) && !err.contains(&"x".repeat(41)), "{err}");
+    let manifest = dir.path().join("m.toml");
+    std::fs::write(
+        &manifest,
+        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\n\
+         instances = [{ height = 2, width = 2, stones = \"long.in\" }]\n",
+    )
+    .unwrap();
+    let out = run(&["run", manifest.to_str().unwrap(), "--out", dir.path().join("out").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&excerpt) && !err.contains(&"x".repeat(41)), "{err}");
+}

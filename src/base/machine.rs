@@ -1,12 +1,37 @@
 //! Facts of the machine a run happens on — CPU model, cores, physical memory, host name,
 //! load average — read through `sysinfo`, so they are the same on Linux, macOS and
-//! Windows. `unknown` (or `None`) where the system does not tell.
+//! Windows. `unknown` (or `None`) where the system does not tell. A thread count above the
+//! cores is warned about once ([`warn_if_more_threads_than_cores`]).
 
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
+
+use crate::base::text::count_of;
 
 /// Logical cores of this machine: the thread count when none is given (1 where unknown).
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// The warning for `threads` worker threads on this machine, where they are more than its
+/// logical cores: the threads then take turns on the cores, and the times measured say
+/// more about the turns than about the search.
+pub fn threads_warning(threads: usize) -> Option<String> {
+    let cores = default_threads();
+    (threads > cores).then(|| {
+        format!(
+            "warning: {threads} threads on a machine with {}: the threads take turns on the cores, so times \
+             will not be trustworthy (give --threads {cores} or fewer)",
+            count_of(cores as u64, "core")
+        )
+    })
+}
+
+/// Prints [`threads_warning`] on stderr, once per process however often it is called.
+pub fn warn_if_more_threads_than_cores(threads: usize) {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    if let Some(warning) = threads_warning(threads) {
+        WARNED.call_once(|| eprintln!("{warning}"));
+    }
 }
 
 /// The CPU's model name (the first core's brand), or `unknown`.
@@ -46,6 +71,9 @@ mod tests {
         assert!(default_threads() >= 1);
         assert!(!cpu_model().is_empty());
         assert!(!host_name().is_empty());
+        assert_eq!(threads_warning(default_threads()), None);
+        let warning = threads_warning(default_threads() + 1).expect("a warning");
+        assert!(warning.contains("not be trustworthy") && warning.contains("core"), "{warning}");
         let memory = physical_memory_bytes().expect("physical memory");
         assert!(memory > 64 << 20, "{memory}");
         #[cfg(target_os = "linux")]

@@ -1,8 +1,9 @@
-//! The floor every layer stands on: errors and their exit codes, reading input text files,
-//! small text helpers and the machine's facts. Imports nothing of the crate.
+//! The floor every layer stands on: errors and their exit codes, reading input text files
+//! and typed lines, small text helpers and the machine's facts. Imports nothing of the crate.
 
 pub mod error;
 pub mod files;
+pub mod lines;
 pub mod machine;
 pub mod stats;
 pub mod text;

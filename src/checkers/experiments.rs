@@ -15,6 +15,7 @@ use super::players::PlayerKind;
 use super::report;
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::kind::Kind;
 use crate::experiment::parallel::ParallelSearch;
@@ -676,7 +677,8 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
         ("count memo", None) => Ok(Box::new(Search::CountMemo(size, mb))),
         ("count" | "count memo", Some(_)) => Err(item.error("count takes no `depth`")),
         (other, _) => {
-            Err(item.error(format!("unknown search `{other}`, expected perft, perft memo, count or count memo")))
+            Err(item
+                .error(format!("unknown search `{}`, expected perft, perft memo, count or count memo", excerpt(other))))
         }
     }
 }

@@ -8,6 +8,7 @@
 //! `(W - 1) / 2` or `(W + 1) / 2`, and a step off the left or right edge lands on a
 //! ghost column that is never a board square, so no edge masks are needed.
 
+use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 
 /// Smallest and largest board side.
@@ -147,12 +148,12 @@ impl std::str::FromStr for BoardSize {
     type Err = String;
     /// Parses `MxN rR` (as [`BoardSize`]'s `Display` writes it), e.g. `6x5 r2`.
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("`{s}` is not a board: expected `MxN rR`, like `8x8 r3`");
+        let bad = || format!("`{}` is not a board: expected `MxN rR`, like `8x8 r3`", excerpt(s));
         let (dims, r) = s.trim().split_once(char::is_whitespace).ok_or_else(bad)?;
         let (m, n) = dims.split_once('x').ok_or_else(bad)?;
         let r = r.trim().strip_prefix('r').ok_or_else(bad)?;
         let num = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
-        BoardSize::new(num(m)?, num(n)?, num(r)?).map_err(|e| format!("`{s}`: {e}"))
+        BoardSize::new(num(m)?, num(n)?, num(r)?).map_err(|e| format!("`{}`: {e}", excerpt(s)))
     }
 }
 
@@ -264,20 +265,21 @@ impl<B: Bits> Geometry<B> {
     /// into its bit position; refuses names off the board and light squares.
     pub fn parse_square(&self, text: &str) -> Result<u32, String> {
         let text = text.trim();
+        let shown = excerpt(text);
         let mut chars = text.chars();
         let letter = chars.next().ok_or_else(|| "empty square name".to_string())?.to_ascii_lowercase();
         let number = chars.as_str();
         if !letter.is_ascii_lowercase() || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("`{text}` is not a square: expected a column letter and a row number, like c3"));
+            return Err(format!("`{shown}` is not a square: expected a column letter and a row number, like c3"));
         }
         let col = letter as u32 - 'a' as u32;
-        let row: u32 = number.parse().map_err(|_| format!("`{text}`: bad row number"))?;
+        let row: u32 = number.parse().map_err(|_| format!("`{shown}`: bad row number"))?;
         if col >= u32::from(self.cols) || row == 0 || row > u32::from(self.rows) {
             let last = (b'a' + self.cols - 1) as char;
-            return Err(format!("`{text}` is off the board (columns a..{last}, rows 1..{})", self.rows));
+            return Err(format!("`{shown}` is off the board (columns a..{last}, rows 1..{})", self.rows));
         }
         self.index((row - 1) as u8, col as u8)
-            .ok_or_else(|| format!("`{text}` is a light square; only dark squares are used"))
+            .ok_or_else(|| format!("`{shown}` is a light square; only dark squares are used"))
     }
 }
 

@@ -11,6 +11,7 @@
 use super::geometry::{dir, Color, Geometry};
 pub use super::mv::{Move, MAX_JUMPS};
 use super::position::Position;
+use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 
 /// The pieces of the side to move that may step or jump in each direction.
@@ -284,13 +285,14 @@ pub fn has_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> bool {
 /// jump, nothing (or one's own piece) to jump, a step while a capture is mandatory, an
 /// incomplete multi-jump.
 pub fn parse_move<B: Bits>(g: &Geometry<B>, p: &Position<B>, legal: &[Move<B>], text: &str) -> Result<Move<B>, String> {
+    let shown = excerpt(text);
     let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
     if cleaned.is_empty() {
         return Err("empty move".to_string());
     }
     let parts: Vec<&str> = cleaned.split(['-', 'x']).collect();
     if parts.len() < 2 {
-        return Err(format!("`{text}` is not a move: write squares joined by - or x, like c3-d4 or c3xe5"));
+        return Err(format!("`{shown}` is not a move: write squares joined by - or x, like c3-d4 or c3xe5"));
     }
     let squares = parts.iter().map(|s| g.parse_square(s)).collect::<Result<Vec<u32>, String>>()?;
     if let Some(m) = legal.iter().find(|m| m.path(g) == squares) {
@@ -300,16 +302,16 @@ pub fn parse_move<B: Bits>(g: &Geometry<B>, p: &Position<B>, legal: &[Move<B>], 
         return Err("no legal moves: the game is over".to_string());
     }
     if legal.iter().any(|m| m.path(g).starts_with(&squares)) {
-        return Err(format!("`{text}` stops too early: the piece must keep jumping while it can"));
+        return Err(format!("`{shown}` stops too early: the piece must keep jumping while it can"));
     }
     if let Some(rule) = broken_rule(g, p, &squares) {
-        return Err(format!("`{text}` is not legal: {rule}"));
+        return Err(format!("`{shown}` is not legal: {rule}"));
     }
     let is_step = squares.len() == 2 && (0..4).any(|d| g.neighbour(squares[0], d) == Some(squares[1]));
     if is_step && legal.iter().any(|m| m.is_capture()) {
-        return Err(format!("`{text}` is not legal: capturing is mandatory"));
+        return Err(format!("`{shown}` is not legal: capturing is mandatory"));
     }
-    Err(format!("`{text}` is not a legal move here"))
+    Err(format!("`{shown}` is not a legal move here"))
 }
 
 /// The first rule the path of `squares` breaks in `p`, hop by hop, if any is found.

@@ -16,6 +16,8 @@ use super::geometry::{width_for, BoardSize, Color, Width};
 use super::memo::count_memo;
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
+use crate::base::lines::{read_line, LineTooLong};
+use crate::base::text::excerpt;
 use crate::experiment::args::default_memo_mb;
 use crate::search::bits::Bits;
 use crate::search::budget::clear_interrupt;
@@ -62,19 +64,17 @@ enum End {
     Quit,
 }
 
-/// Reads trimmed lines; `None` at end of input. Bytes that are not UTF-8 become U+FFFD,
-/// so such a line is refused like any other bad answer and the prompt comes again.
+/// Reads trimmed lines; `None` at end of input, `Some(Err(_))` for a line over
+/// [`MAX_LINE_BYTES`](crate::base::lines::MAX_LINE_BYTES) (skipped). Bytes that are not
+/// UTF-8 become U+FFFD, so such a line is refused like any other bad answer and the prompt
+/// comes again.
 struct Lines<R> {
     input: R,
 }
 
 impl<R: BufRead> Lines<R> {
-    fn next(&mut self) -> io::Result<Option<String>> {
-        let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
-        Ok(Some(String::from_utf8_lossy(&bytes).trim().to_string()))
+    fn next(&mut self) -> io::Result<Option<Result<String, LineTooLong>>> {
+        Ok(read_line(&mut self.input)?.map(|line| line.map(|bytes| String::from_utf8_lossy(&bytes).trim().to_string())))
     }
 }
 
@@ -113,7 +113,7 @@ fn ask<R: BufRead, W: Write, T>(
         write!(out, "{prompt}")?;
         out.flush()?;
         let Some(line) = lines.next()? else { return Ok(None) };
-        match parse(&line) {
+        match line.map_err(|e| e.to_string()).and_then(|l| parse(&l)) {
             Ok(v) => return Ok(Some(v)),
             Err(e) => writeln!(out, "{e}")?,
         }
@@ -134,7 +134,7 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
     match text.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
-        other => Err(format!("`{other}` is not a colour: answer black or white")),
+        other => Err(format!("`{}` is not a colour: answer black or white", excerpt(other))),
     }
 }
 
@@ -207,6 +207,13 @@ fn play_one<B: Bits, R: BufRead, W: Write>(
         write!(out, "{} to move> ", game.side().name())?;
         out.flush()?;
         let Some(line) = lines.next()? else { return Ok(End::Quit) };
+        let line = match line {
+            Ok(line) => line,
+            Err(too_long) => {
+                writeln!(out, "{too_long}")?;
+                continue;
+            }
+        };
         match line.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "q" => return Ok(End::Quit),

@@ -11,6 +11,7 @@ use rand::Rng as _;
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, Move};
 use super::position::Position;
+use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 use crate::search::rng::Rng;
 
@@ -50,7 +51,10 @@ impl std::str::FromStr for PlayerKind {
             "strategy" | "2" => Ok(PlayerKind::Strategy(DEFAULT_DEPTH)),
             _ => match s.strip_prefix("strategy:").map(str::parse::<u32>) {
                 Some(Ok(d)) if (1..=20).contains(&d) => Ok(PlayerKind::Strategy(d)),
-                _ => Err(format!("`{s}` is not a player: expected random, strategy or strategy:D (D from 1 to 20)")),
+                _ => Err(format!(
+                    "`{}` is not a player: expected random, strategy or strategy:D (D from 1 to 20)",
+                    excerpt(&s)
+                )),
             },
         }
     }

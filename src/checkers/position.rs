@@ -4,6 +4,7 @@
 
 use super::geometry::{Color, Geometry};
 use super::mv::Move;
+use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 
 /// The pieces on the board and the side to move.
@@ -63,7 +64,8 @@ impl<B: Bits> Position<B> {
         for entry in pieces.split_whitespace() {
             let mut chars = entry.chars();
             let piece = chars.next().and_then(Piece::from_letter);
-            let piece = piece.ok_or_else(|| format!("`{entry}` does not start with a piece letter (b, w, B, W)"))?;
+            let piece =
+                piece.ok_or_else(|| format!("`{}` does not start with a piece letter (b, w, B, W)", excerpt(entry)))?;
             p.put(g.parse_square(chars.as_str())?, piece);
         }
         Ok(p)

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::base::error::{InputError, Result};
-use crate::base::machine::{default_threads, physical_memory_bytes};
+use crate::base::machine::{default_threads, physical_memory_bytes, warn_if_more_threads_than_cores};
+use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
 use crate::search::budget::Budget;
@@ -32,7 +33,7 @@ pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
     let max = MAX_THREADS;
     match s.trim().parse::<u32>() {
         Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to {max}, got `{s}`")),
+        _ => Err(format!("expected a whole number from 1 to {max}, got `{}`", excerpt(s))),
     }
 }
 
@@ -51,32 +52,37 @@ pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
 
 /// clap value parser of every `--time-limit`: see [`check_time_limit`].
 pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
-    let seconds: f64 = s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{s}`"))?;
+    let seconds: f64 =
+        s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{}`", excerpt(s)))?;
     check_time_limit(seconds)
 }
 
 /// clap value parser of `--samples`: see [`crate::search::timing::check_samples`].
 pub fn parse_samples(s: &str) -> std::result::Result<u32, String> {
-    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{s}`"))?;
+    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{}`", excerpt(s)))?;
     crate::search::timing::check_samples(n)
 }
 
 /// clap value parser of `--warmup`: see [`crate::search::timing::check_warmup`].
 pub fn parse_warmup(s: &str) -> std::result::Result<u32, String> {
-    let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{s}`"))?;
+    let n: i64 =
+        s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{}`", excerpt(s)))?;
     crate::search::timing::check_warmup(n)
 }
 
 /// clap value parser of `--sample-budget`: see [`crate::search::timing::check_sample_budget`].
 pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
-    let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{s}`"))?;
+    let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{}`", excerpt(s)))?;
     crate::search::timing::check_sample_budget(secs).map(|_| secs)
 }
 
 impl SearchArgs {
-    /// The thread count asked for, or all cores.
+    /// The thread count asked for, or all cores; a count above the cores is warned about
+    /// on stderr (once).
     pub fn threads(&self) -> usize {
-        self.threads.map(|t| t as usize).unwrap_or_else(default_threads)
+        let threads = self.threads.map(|t| t as usize).unwrap_or_else(default_threads);
+        warn_if_more_threads_than_cores(threads);
+        threads
     }
 
     /// A budget with the time limit starting now; refuses a limit outside
@@ -130,24 +136,38 @@ pub fn default_memo_mb() -> u64 {
     physical_memory_bytes().map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
 }
 
+/// The share of physical memory, in percent, that a memo table may take at most: the
+/// rest is left to the searches, the system and other programs.
+pub const MAX_MEMO_SHARE_PERCENT: u64 = 75;
+
+/// The largest memo table in MiB on a machine with `physical_mb` MiB of memory:
+/// [`MAX_MEMO_SHARE_PERCENT`] of it.
+pub fn max_memo_mb(physical_mb: u64) -> u64 {
+    physical_mb / 100 * MAX_MEMO_SHARE_PERCENT + physical_mb % 100 * MAX_MEMO_SHARE_PERCENT / 100
+}
+
 /// Checks a memo table size in MiB, the one check of `--memo-mb` and `memo_mb`: a positive
-/// whole number, not above physical memory. The message says what is wrong, without
-/// naming the flag or key (its caller does).
+/// whole number, at most [`MAX_MEMO_SHARE_PERCENT`] % of physical memory (where the system
+/// tells it). The message says what is wrong, without naming the flag or key (its caller
+/// does).
 pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
     if mb == 0 {
         return Err("must be a positive number of MiB, got 0".to_string());
     }
     match physical_memory_bytes().map(|b| b >> 20) {
-        Some(phys_mb) if mb > phys_mb => {
-            Err(format!("{mb} MiB is more than this machine's physical memory ({phys_mb} MiB)"))
-        }
+        Some(phys_mb) if mb > max_memo_mb(phys_mb) => Err(format!(
+            "{mb} MiB is more than {MAX_MEMO_SHARE_PERCENT} % of this machine's physical memory ({} of {phys_mb} \
+             MiB), the most a memo table may take so that the search, the system and other programs keep room",
+            max_memo_mb(phys_mb)
+        )),
         _ => Ok(mb),
     }
 }
 
 /// clap value parser of `--memo-mb` (clap names the flag in its message).
 pub fn parse_memo_mb(s: &str) -> Result<u64, String> {
-    let mb: u64 = s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{s}`"))?;
+    let mb: u64 =
+        s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{}`", excerpt(s)))?;
     check_memo_mb(mb)
 }
 
@@ -177,7 +197,8 @@ pub struct MemoArgs {
     /// distinct subtree walked once.
     #[arg(long)]
     pub memo: bool,
-    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192).
+    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192;
+    /// at most 75 % of physical memory, so that the system keeps room).
     #[arg(long, value_parser = parse_memo_mb, value_name = "MIB")]
     pub memo_mb: Option<u64>,
 }
@@ -199,9 +220,16 @@ mod tests {
         assert!(parse_memo_mb("-3").is_err());
         assert!(parse_memo_mb("x").is_err());
         assert_eq!(parse_memo_mb("16"), Ok(16));
-        if physical_memory_bytes().is_some() {
+        if let Some(phys_mb) = physical_memory_bytes().map(|b| b >> 20) {
             assert!(parse_memo_mb("1000000000").unwrap_err().contains("physical memory"));
+            let cap = max_memo_mb(phys_mb);
+            assert_eq!(parse_memo_mb(&cap.to_string()), Ok(cap));
+            let e = parse_memo_mb(&(cap + 1).to_string()).unwrap_err();
+            assert!(e.contains("75 % of this machine's physical memory"), "{e}");
+            assert!(parse_memo_mb(&phys_mb.to_string()).is_err());
         }
+        assert_eq!(max_memo_mb(24_105), 18_078);
+        assert_eq!(max_memo_mb(100), 75);
         assert!((1..=MAX_DEFAULT_MEMO_MB).contains(&default_memo_mb()));
     }
 }

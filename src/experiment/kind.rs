@@ -6,6 +6,7 @@
 use super::spec::ExperimentSpec;
 use super::Experiment;
 use crate::base::error::InputError;
+use crate::base::text::excerpt;
 
 /// Builds the experiment of one manifest entry of a kind, validating its keys and loading
 /// its files; nothing runs yet.
@@ -36,7 +37,7 @@ pub fn build<R>(kinds: &[Kind<R>], spec: &ExperimentSpec) -> Result<Box<dyn Expe
             let names: Vec<String> = kinds.iter().map(|k| format!("`{}`", k.name)).collect();
             Err(spec.error(
                 Some("kind"),
-                format!("unknown kind `{}` for game {}, expected {}", spec.kind, spec.game, names.join(", ")),
+                format!("unknown kind `{}` for game {}, expected {}", excerpt(&spec.kind), spec.game, names.join(", ")),
             ))
         }
     }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::base::error::InputError;
+use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
 use crate::search::rng::derive_seed;
 use crate::search::timing::SamplePolicy;
 
@@ -82,7 +83,7 @@ impl ExperimentSpec {
                 _ => None,
             });
             let e = e.into_inner();
-            let msg = e.message().replace('\n', " ").trim().to_string();
+            let msg = excerpt_to(&e.message().replace('\n', " "), MAX_MESSAGE_CHARS);
             let key = field.or_else(|| backticked(&msg));
             let msg = match key.as_deref() {
                 Some(k) if !msg.contains(&format!("`{k}`")) => format!("`{k}`: {msg}"),

@@ -4,7 +4,7 @@
 //! None of these searches runs in parallel (each takes milliseconds), so they take no
 //! `--threads`.
 
-use crate::base::text::count_of;
+use crate::base::text::{count_of, excerpt};
 use std::io::IsTerminal;
 
 use serde_json::json;
@@ -33,7 +33,7 @@ fn whole_number(low: u32, high: u32) -> impl Fn(&str) -> std::result::Result<u32
             .parse::<u32>()
             .ok()
             .filter(|v| (low..=high).contains(v))
-            .ok_or_else(|| format!("expected a whole number from {low} to {high}, got `{text}`"))
+            .ok_or_else(|| format!("expected a whole number from {low} to {high}, got `{}`", excerpt(text)))
     }
 }
 

@@ -24,6 +24,7 @@ use rand::Rng;
 
 use super::players::computer_move;
 use super::position::{heap_numbers, take_range, IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
+use crate::base::lines::{read_line, MAX_LINE_BYTES};
 
 /// Heap sizes are drawn uniformly from `1..=HEAP_DRAW_MAX` (the seed leaves the range open).
 pub const HEAP_DRAW_MAX: u32 = 20;
@@ -81,17 +82,28 @@ struct Console<'a, I: BufRead, O: Write> {
 
 impl<I: BufRead, O: Write> Console<'_, I, O> {
     /// Prints `prompt` and reads one line (without its line end): `None` at end of input,
-    /// `Some(Err(reason))` for a line that is not UTF-8 text (asked again by the caller,
-    /// never the end of the game).
+    /// `Some(Err(reason))` for a line that is not UTF-8 text or is longer than
+    /// [`MAX_LINE_BYTES`] (asked again by the caller, never the end of the game; an
+    /// over-long line is not echoed).
     fn ask(&mut self, prompt: &str) -> std::io::Result<Option<Result<String, String>>> {
         write!(self.output, "{prompt}")?;
         self.output.flush()?;
-        let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
-            writeln!(self.output)?;
-            return Ok(None);
-        }
-        while bytes.last().is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+        let mut bytes = match read_line(&mut self.input)? {
+            None => {
+                writeln!(self.output)?;
+                return Ok(None);
+            }
+            Some(Err(_)) => {
+                if self.echo {
+                    writeln!(self.output)?;
+                }
+                return Ok(Some(Err(format!(
+                    "That line is longer than {MAX_LINE_BYTES} bytes; please type a shorter one."
+                ))));
+            }
+            Some(Ok(bytes)) => bytes,
+        };
+        while bytes.last() == Some(&b'\r') {
             bytes.pop();
         }
         if self.echo {
@@ -235,6 +247,19 @@ mod tests {
         let mut out = Vec::new();
         let outcome = play_game(setup, input.as_bytes(), &mut out, &mut seeded(seed)).unwrap();
         (String::from_utf8(out).unwrap(), outcome)
+    }
+
+    #[test]
+    fn an_over_long_line_is_refused_and_the_question_asked_again() {
+        let long = "9".repeat(crate::base::lines::MAX_LINE_BYTES + 1);
+        let setup = GameSetup { heaps: Some(vec![1]), maxtake: Some(0), echo: false };
+        let (out, outcome) = run(&setup, &format!("{long}\n0 1\n"), 1);
+        assert_eq!(outcome, Outcome::HumanWon);
+        assert!(
+            out.contains("Your move: That line is longer than 4096 bytes; please type a shorter one.\nYour move: "),
+            "{out}"
+        );
+        assert!(!out.contains(&long[..100]), "{out}");
     }
 
     #[test]

@@ -15,6 +15,7 @@
 
 use crate::base::error::{InputError, Result};
 use crate::base::stats;
+use crate::base::text::excerpt;
 use crate::search::budget::Stopped;
 use serde::Serialize;
 
@@ -51,7 +52,7 @@ fn searches(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<
     };
     for key in spec.params.keys() {
         if key != "items" {
-            return Err(spec.error(Some(key), format!("unknown key `{key}`, expected `items`")));
+            return Err(spec.error(Some(key), format!("unknown key `{}`, expected `items`", excerpt(key))));
         }
     }
     let mut built = Vec::new();
@@ -65,8 +66,9 @@ fn searches(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<
             Some(toml::Value::String(g)) => g,
             _ => return Err(spec.error(Some("items"), format!("{what}: missing string key `game`"))),
         };
-        let builder = lookup(&game)
-            .ok_or_else(|| spec.error(Some("items"), format!("{what}: game `{game}` has no parallel searches")))?;
+        let builder = lookup(&game).ok_or_else(|| {
+            spec.error(Some("items"), format!("{what}: game `{}` has no parallel searches", excerpt(&game)))
+        })?;
         built.push((game, builder(&SearchItem::new(spec, &table, &what))?));
     }
     Ok(built)

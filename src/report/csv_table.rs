@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
+use crate::base::text::excerpt;
 
 /// A results CSV: its header and rows, every row as long as the header.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,7 +37,7 @@ impl CsvTable {
             return Err(InputError::in_file(path, "empty file: expected a CSV header row"));
         }
         if let Some(dup) = columns.iter().enumerate().find(|(i, c)| columns[..*i].contains(c)) {
-            return Err(InputError::at(path, 1, format!("column `{}` appears twice in the header", dup.1)));
+            return Err(InputError::at(path, 1, format!("column `{}` appears twice in the header", excerpt(dup.1))));
         }
         let mut rows = Vec::new();
         for record in reader.records() {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::{InputError, Result};
 use crate::base::stats;
+use crate::base::text::excerpt;
 use crate::results::row::varies_between_runs;
 
 /// A CSV's cells without the columns that may differ between runs: the header first,
@@ -49,7 +50,12 @@ pub fn differences(a: &Path, b: &Path) -> Result<Vec<String>, InputError> {
             diffs.push(format!("{name}: {} rows vs {}", x.len() - 1, y.len() - 1));
         } else if let Some((row, (p, q))) = x.iter().zip(&y).enumerate().find(|(_, (p, q))| p != q) {
             let col = p.iter().zip(q).position(|(u, v)| u != v).unwrap_or(0);
-            diffs.push(format!("{name}: row {row}, column {}: `{}` vs `{}`", x[0][col], p[col], q[col]));
+            diffs.push(format!(
+                "{name}: row {row}, column {}: `{}` vs `{}`",
+                excerpt(&x[0][col]),
+                excerpt(&p[col]),
+                excerpt(&q[col])
+            ));
         }
     }
     Ok(diffs)

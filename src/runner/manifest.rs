@@ -20,7 +20,7 @@
 //! Unknown keys, missing files and bad values are refused before anything runs, with the
 //! manifest file, the line and the reason.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +31,7 @@ use toml::Spanned;
 use crate::base::error::InputError;
 use crate::base::files::TextFile;
 use crate::base::machine::default_threads;
+use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
 pub use crate::experiment::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
@@ -117,7 +118,7 @@ fn sampling_keys(
     let mut policy = base;
     let int = |v: toml::Value, key: &str| match v {
         toml::Value::Integer(n) => Ok(n),
-        other => Err(err(key, format!("`{key}` must be a whole number, got {other}"))),
+        other => Err(err(key, format!("`{key}` must be a whole number, got {}", excerpt(&other.to_string())))),
     };
     if let Some(v) = table.remove("samples") {
         policy.samples = check_samples(int(v, "samples")?).map_err(|e| err("samples", format!("`samples`: {e}")))?;
@@ -129,7 +130,12 @@ fn sampling_keys(
         let secs = match v {
             toml::Value::Integer(n) => n as f64,
             toml::Value::Float(f) => f,
-            other => return Err(err("sample_budget", format!("`sample_budget` must be seconds, got {other}"))),
+            other => {
+                return Err(err(
+                    "sample_budget",
+                    format!("`sample_budget` must be seconds, got {}", excerpt(&other.to_string())),
+                ))
+            }
         };
         policy.budget = check_sample_budget(secs).map_err(|e| err("sample_budget", format!("`sample_budget`: {e}")))?;
     }
@@ -159,7 +165,7 @@ fn read_text(path: &Path) -> Result<String, InputError> {
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
     let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
     let msg = e.message().replace('\n', " ");
-    InputError::at(path, line, msg.trim().to_string())
+    InputError::at(path, line, excerpt_to(&msg, MAX_MESSAGE_CHARS))
 }
 
 impl Manifest {
@@ -283,11 +289,32 @@ fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Res
     }
 }
 
+/// Refuses a name used twice, also when the two differ in case only: names are file
+/// names (`NAME.csv`), and `dup.csv` and `DUP.csv` are one file on a case-insensitive file
+/// system. The refusal names the line of the second.
 fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> {
-    let mut seen = BTreeSet::new();
+    let mut seen: BTreeMap<String, &ExperimentSpec> = BTreeMap::new();
     for e in experiments {
-        if !seen.insert(e.name.as_str()) {
-            return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+        match seen.get(&e.name.to_ascii_lowercase()) {
+            Some(first) if first.name == e.name => {
+                return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+            }
+            Some(first) => {
+                return Err(e.error(
+                    Some("name"),
+                    format!(
+                        "experiment name `{}` differs from `{}` ({}:{}) only in case; names are file names, \
+                         which are the same file on a case-insensitive file system",
+                        e.name,
+                        first.name,
+                        first.file.display(),
+                        first.line
+                    ),
+                ));
+            }
+            None => {
+                seen.insert(e.name.to_ascii_lowercase(), e);
+            }
         }
     }
     Ok(())
@@ -322,7 +349,7 @@ fn spec_from_entry(
         |key: &str, msg: String| InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"));
     let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{name}`")));
+        return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{}`", excerpt(&name))));
     }
     if name.len() > MAX_NAME_LEN {
         return Err(err("name", format!("`name` must be at most {MAX_NAME_LEN} characters, got {}", name.len())));
@@ -330,7 +357,7 @@ fn spec_from_entry(
     let game = take_string(&mut table, "game", true, &err)?.unwrap_or_default();
     let games = crate::runner::registry::game_names();
     if !games.contains(&game.as_str()) {
-        return Err(err("game", format!("unknown game `{game}`, expected one of {}", games.join(", "))));
+        return Err(err("game", format!("unknown game `{}`, expected one of {}", excerpt(&game), games.join(", "))));
     }
     let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
     let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
@@ -338,14 +365,18 @@ fn spec_from_entry(
     let seed = match table.remove("seed") {
         Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
         Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
-        Some(other) => return Err(err("seed", format!("`seed` must be an integer >= 0, got {other}"))),
+        Some(other) => {
+            return Err(err("seed", format!("`seed` must be an integer >= 0, got {}", excerpt(&other.to_string()))))
+        }
         None => defaults.seed,
     };
     let time_limit = match table.remove("time_limit") {
         Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
         Some(toml::Value::Integer(t)) => Some(t as f64),
         Some(toml::Value::Float(t)) => Some(t),
-        Some(other) => return Err(err("time_limit", format!("`time_limit` must be seconds, got {other}"))),
+        Some(other) => {
+            return Err(err("time_limit", format!("`time_limit` must be seconds, got {}", excerpt(&other.to_string()))))
+        }
         None => defaults.time_limit,
     };
     check_time_limit(file, source, start, time_limit)?;
@@ -432,6 +463,14 @@ mod tests {
         );
         let e = Manifest::load(&p, None, None).unwrap_err();
         assert!(e.message.contains("twice"), "{e}");
+    }
+
+    #[test]
+    fn names_differing_in_case_only_are_refused_on_the_second() {
+        let entry = |name: &str| format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"k\"\n");
+        let e = load_error(&format!("{}{}", entry("dup"), entry("DUP")));
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("`DUP` differs from `dup`") && e.message.contains("only in case"), "{e}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::base::error::{InputError, Result};
-use crate::base::text::count_of;
+use crate::base::text::{count_of, excerpt};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta, ShardRecord};
@@ -32,12 +32,13 @@ fn read_shard(dir: &Path) -> Result<ShardDir> {
     let shard = meta.shard.clone().ok_or_else(|| {
         InputError::in_file(dir, "not a shard's results directory: its run.toml names no shard (run with --shard I/N)")
     })?;
-    let parsed: crate::runner::shard::Shard =
-        shard.parse().map_err(|e| InputError::in_file(dir, format!("run.toml: bad shard `{shard}`: {e}")))?;
+    let parsed: crate::runner::shard::Shard = shard
+        .parse()
+        .map_err(|e| InputError::in_file(dir, format!("run.toml: bad shard `{}`: {e}", excerpt(&shard))))?;
     if meta.state != "complete" {
         return Err(InputError::in_file(
             dir,
-            format!("shard {shard} did not finish (state `{}`); run it again to complete it", meta.state),
+            format!("shard {shard} did not finish (state `{}`); run it again to complete it", excerpt(&meta.state)),
         )
         .into());
     }

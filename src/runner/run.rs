@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use anyhow::Context as _;
+
 use crate::base::error::{Error, Result};
 use crate::base::text::noun;
 use crate::experiment::progress::ExperimentProgress;
@@ -116,7 +118,8 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// bad manifest is an [`Error::Input`] and writes nothing. The results directory is
 /// locked for the whole run: a second run on it is refused. Ctrl-C ends the run with
 /// [`Error::Interrupted`] after marking `run.toml` interrupted; finished items stay in
-/// the journals and finished CSVs stay.
+/// the journals and finished CSVs stay. A run whose report cannot be written (a full
+/// disk) ends with that error and `run.toml` marked failed, never `complete`.
 pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let manifest = load(opts)?;
     let planned = plan(&manifest, opts.shard)?;
@@ -149,10 +152,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             }
             Err(e) => {
                 meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
-                meta.finished = Some(meta::utc_now());
-                if let Err(also) = write_run_meta(&opts.out, &meta) {
-                    eprintln!("could not also mark {} {}: {also:#}", opts.out.join("run.toml").display(), meta.state);
-                }
+                mark_unfinished(&opts.out, &mut meta);
                 return Err(e);
             }
         }
@@ -162,8 +162,28 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     write_run_meta(&opts.out, &meta)?;
     announce_timeouts(&meta.timeouts);
     announce_busy(&meta.busy);
-    crate::report::generate(&opts.out, registry::reports())?;
+    if let Err(e) = crate::report::generate(&opts.out, registry::reports()) {
+        meta.state = "failed".to_string();
+        mark_unfinished(&opts.out, &mut meta);
+        return Err(e);
+    }
     Ok(meta)
+}
+
+/// Writes `meta`, whose state says the run did not finish, to `OUT/run.toml` with the
+/// time it ended: atomically where it can, else by rewriting the file in place (a full
+/// disk leaves no room for a second copy; a torn rewrite holds a prefix of the new text,
+/// which never says `complete`). Says on stderr when even that fails.
+fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
+    meta.finished = Some(meta::utc_now());
+    let Err(first) = write_run_meta(out, meta) else { return };
+    let path = out.join("run.toml");
+    let in_place = toml::to_string(meta)
+        .map_err(anyhow::Error::from)
+        .and_then(|text| std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display())));
+    if let Err(also) = in_place {
+        eprintln!("could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
+    }
 }
 
 /// Says on stderr which items had a row timed on a busy machine (`busy` is `true`).

@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::base::text::excerpt;
+
 /// One shard of N: `index` in `0..count`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -32,12 +34,12 @@ impl FromStr for Shard {
 
     /// Parses `I/N` with `0 <= I < N <= 100000`.
     fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("expected I/N with 0 <= I < N (e.g. 0/4), got `{s}`");
+        let bad = || format!("expected I/N with 0 <= I < N (e.g. 0/4), got `{}`", excerpt(s));
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
         if count == 0 || count > MAX_SHARDS {
-            return Err(format!("the shard count must be from 1 to {MAX_SHARDS}, got `{s}`"));
+            return Err(format!("the shard count must be from 1 to {MAX_SHARDS}, got `{}`", excerpt(s)));
         }
         if index >= count {
             return Err(format!("shard index {index} is out of range: shards of {count} are 0 to {}", count - 1));

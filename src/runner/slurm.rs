@@ -13,6 +13,7 @@ use std::process::Command;
 use anyhow::Context;
 
 use crate::base::error::{InputError, Result};
+use crate::base::text::excerpt;
 use crate::results::atomic::write_atomic;
 use crate::runner::manifest::Manifest;
 
@@ -39,7 +40,7 @@ pub struct SlurmOptions {
 
 /// clap value parser of `--time`: Slurm's `[D-]HH:MM:SS`.
 pub fn parse_slurm_time(s: &str) -> std::result::Result<String, String> {
-    let bad = || format!("expected a wall time as HH:MM:SS or D-HH:MM:SS, got `{s}`");
+    let bad = || format!("expected a wall time as HH:MM:SS or D-HH:MM:SS, got `{}`", excerpt(s));
     let (days, hms) = match s.split_once('-') {
         Some((d, rest)) => (Some(d), rest),
         None => (None, s),

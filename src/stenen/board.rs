@@ -7,6 +7,8 @@ use std::str::FromStr;
 use super::rules::Game;
 use super::stone::ORIENTATIONS;
 
+use crate::base::text::excerpt;
+
 /// A stone placed with the top-left cell of its oriented box at `(row, col)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Placement {
@@ -33,7 +35,7 @@ impl FromStr for Placement {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let cleaned: String = s.chars().map(|c| if matches!(c, '(' | ')' | ',') { ' ' } else { c }).collect();
         let parts: Vec<&str> = cleaned.split_whitespace().collect();
-        let usage = || format!("expected (row,col,stone,orient) as four numbers, got `{}`", s.trim());
+        let usage = || format!("expected (row,col,stone,orient) as four numbers, got `{}`", excerpt(s));
         if parts.len() != 4 {
             return Err(usage());
         }

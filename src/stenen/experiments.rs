@@ -24,6 +24,7 @@ use super::results::{Count, Found, Mode};
 use super::rules::Game;
 use super::symmetry::up_to_symmetry;
 use crate::base::error::InputError;
+use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::kind::Kind;
 use crate::experiment::parallel::ParallelSearch;
@@ -359,8 +360,9 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
         "count smart memo" => (Mode::Smart, true),
         other => {
             return Err(item.error(format!(
-                "unknown search `{other}`, expected `count dumb`, `count smart`, `count fast`, \
-                 `count dumb memo` or `count smart memo`"
+                "unknown search `{}`, expected `count dumb`, `count smart`, `count fast`, \
+                 `count dumb memo` or `count smart memo`",
+                excerpt(other)
             )))
         }
     };

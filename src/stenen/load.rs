@@ -9,6 +9,7 @@ use std::path::Path;
 use super::stone::{Shape, Stone, MAX_SIDE};
 use crate::base::error::InputError;
 use crate::base::files::TextFile;
+use crate::base::text::excerpt;
 
 /// Most stones a file may hold.
 pub const MAX_STONES: usize = 20;
@@ -49,7 +50,7 @@ pub fn parse_stones(path: &Path, text: &str) -> Result<Vec<Stone>, InputError> {
         return Err(InputError::at(
             path,
             line,
-            format!("trailing text `{}` after the {count} stones the file announced", rest.trim()),
+            format!("trailing text `{}` after the {count} stones the file announced", excerpt(rest)),
         ));
     }
     Ok(stones)
@@ -170,11 +171,11 @@ impl<'a> Lines<'a> {
             return Err(InputError::at(
                 self.path,
                 line,
-                format!("expected {what} ({}), got `{}`", integers(count), text.trim()),
+                format!("expected {what} ({}), got `{}`", integers(count), excerpt(text)),
             ));
         }
         let values = tokens.iter().map(|t| t.parse::<usize>()).collect::<Result<Vec<_>, _>>().map_err(|_| {
-            InputError::at(self.path, line, format!("expected {what} as {}, got `{}`", integers(count), text.trim()))
+            InputError::at(self.path, line, format!("expected {what} as {}, got `{}`", integers(count), excerpt(text)))
         })?;
         Ok((line, values))
     }

@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use crate::base::error::Error;
 use crate::base::error::Result;
+use crate::base::lines::read_line;
 use crate::base::machine::default_threads;
-use crate::base::text::count_of;
+use crate::base::text::{count_of, excerpt};
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::{clear_interrupt, Budget, Stopped};
 use crate::search::pool::in_pool;
@@ -68,19 +69,26 @@ impl Session {
     }
 
     /// Reads commands from `input` until `quit` or end of input, answering on `out`.
-    /// A line that is not UTF-8 text is refused and the prompt comes again.
+    /// A line that is not UTF-8 text, or longer than
+    /// [`MAX_LINE_BYTES`](crate::base::lines::MAX_LINE_BYTES), is refused and the prompt
+    /// comes again.
     pub fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
         self.describe(out)?;
         writeln!(out, "{MENU}")?;
-        let mut bytes = Vec::new();
         loop {
             write!(out, "> ")?;
             out.flush()?;
-            bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                writeln!(out, "\nend of input; bye")?;
-                return Ok(());
-            }
+            let bytes = match read_line(input)? {
+                None => {
+                    writeln!(out, "\nend of input; bye")?;
+                    return Ok(());
+                }
+                Some(Err(too_long)) => {
+                    writeln!(out, "{too_long}")?;
+                    continue;
+                }
+                Some(Ok(bytes)) => bytes,
+            };
             let Ok(line) = std::str::from_utf8(&bytes) else {
                 writeln!(out, "that line is not UTF-8 text; type a command (`help` shows the menu)")?;
                 continue;
@@ -112,7 +120,7 @@ impl Session {
             "7" | "help" | "?" => writeln!(out, "{MENU}")?,
             "8" | "load" => self.load(rest, out)?,
             "0" | "quit" | "exit" | "q" => return Ok(true),
-            other => return Err(bad(format!("unknown command `{other}`; type `help` for the menu"))),
+            other => return Err(bad(format!("unknown command `{}`; type `help` for the menu", excerpt(other)))),
         }
         Ok(false)
     }
@@ -153,8 +161,9 @@ impl Session {
     }
 
     fn remove(&mut self, args: &str, out: &mut dyn Write) -> Result<()> {
-        let stone: usize =
-            args.parse().map_err(|_| bad(format!("expected a stone number after `remove`, got `{args}`")))?;
+        let stone: usize = args
+            .parse()
+            .map_err(|_| bad(format!("expected a stone number after `remove`, got `{}`", excerpt(args))))?;
         let p = self.board.remove(stone).map_err(bad)?;
         writeln!(out, "took stone {stone} off (it was at {p})")?;
         write!(out, "{}", self.board)?;
@@ -244,7 +253,7 @@ fn parse_mode(text: &str) -> Result<Mode> {
         "" | "smart" => Ok(Mode::Smart),
         "dumb" => Ok(Mode::Dumb),
         "fast" => Ok(Mode::Fast),
-        other => Err(bad(format!("unknown mode `{other}`, expected dumb, smart or fast"))),
+        other => Err(bad(format!("unknown mode `{}`, expected dumb, smart or fast", excerpt(other)))),
     }
 }
 

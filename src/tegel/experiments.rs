@@ -35,6 +35,7 @@ use super::sweep::{play_good_to_end, sweep_sampled};
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::kind;
 use crate::experiment::parallel::ParallelSearch;
@@ -669,7 +670,9 @@ pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, Inp
         ("best", None) => None,
         ("best memo", mb) => Some(item_memo_mb(item, mb)?),
         ("best", Some(_)) => return Err(item.error("`memo_mb` needs `search = \"best memo\"`")),
-        (other, _) => return Err(item.error(format!("tegel search `{other}` unknown, expected `best` or `best memo`"))),
+        (other, _) => {
+            return Err(item.error(format!("tegel search `{}` unknown, expected `best` or `best memo`", excerpt(other))))
+        }
     };
     let game = load_file(&item.spec.resolve(&p.instance)).map_err(|e| item.error(e))?;
     let name = std::path::Path::new(&p.instance).file_name().map(|n| n.to_string_lossy().into_owned());

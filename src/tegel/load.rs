@@ -9,6 +9,7 @@ use super::position::Row;
 use super::rules::{Color, Rules, MAX_BOWLS, MAX_BOWL_TILES, MAX_ROWS, MAX_ROW_LEN};
 use crate::base::error::InputError;
 use crate::base::files::TextFile;
+use crate::base::text::excerpt;
 
 /// The largest game file read: 1 MiB (the largest valid file is a few hundred bytes of
 /// rows plus the pot).
@@ -94,7 +95,11 @@ impl<'a> Tokens<'a> {
     fn int(&mut self, what: &str, min: i64, max: i64) -> Result<i64, InputError> {
         let (line, token) = self.take(&format!("{what}, an integer in {min}..={max}"))?;
         let value: i64 = token.parse().map_err(|_| {
-            InputError::at(self.path, line, format!("expected {what}, an integer in {min}..={max}, found `{token}`"))
+            InputError::at(
+                self.path,
+                line,
+                format!("expected {what}, an integer in {min}..={max}, found `{}`", excerpt(token)),
+            )
         })?;
         if !(min..=max).contains(&value) {
             return Err(InputError::at(self.path, line, format!("{what} must be in {min}..={max}, found {value}")));
@@ -135,7 +140,7 @@ impl<'a> Tokens<'a> {
             Some(&(line, token)) => Err(InputError::at(
                 self.path,
                 line,
-                format!("extra token `{token}` after the player to move; expected the end of the file"),
+                format!("extra token `{}` after the player to move; expected the end of the file", excerpt(token)),
             )),
         }
     }

@@ -21,7 +21,9 @@ use super::sweep::sweep;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::base::machine::default_threads;
+use crate::base::lines::read_line;
+use crate::base::machine::{default_threads, warn_if_more_threads_than_cores};
+use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::clear_interrupt;
 use crate::search::budget::Budget;
@@ -69,6 +71,7 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let threads = settings.threads;
+    warn_if_more_threads_than_cores(threads);
     in_pool(threads, || menu(game, &settings, &mut stdin.lock(), &mut stdout.lock()))
 }
 
@@ -97,7 +100,7 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
             "9" => matches(&game, s, out)?,
             "l" | "L" | "load" => load_other(&mut game, input, out)?,
             other => {
-                writeln!(out, "unknown choice `{other}`: type a number from 0 to 9, or l")?;
+                writeln!(out, "unknown choice `{}`: type a number from 0 to 9, or l", excerpt(other))?;
                 true
             }
         };
@@ -109,15 +112,20 @@ fn menu(mut game: Game, s: &Settings, input: &mut dyn BufRead, out: &mut dyn Wri
 }
 
 /// Prints `prompt` and reads one trimmed line; `None` at the end of input. A line that
-/// is not UTF-8 text is refused with a reason and the prompt again.
+/// is not UTF-8 text, or longer than [`MAX_LINE_BYTES`](crate::base::lines::MAX_LINE_BYTES),
+/// is refused with a reason and the prompt again.
 fn ask(input: &mut dyn BufRead, out: &mut dyn Write, prompt: &str) -> Result<Option<String>> {
     loop {
         write!(out, "{prompt}")?;
         out.flush()?;
-        let mut bytes = Vec::new();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
+        let bytes = match read_line(input)? {
+            None => return Ok(None),
+            Some(Err(too_long)) => {
+                writeln!(out, "{too_long}")?;
+                continue;
+            }
+            Some(Ok(bytes)) => bytes,
+        };
         match String::from_utf8(bytes) {
             Ok(line) => return Ok(Some(line.trim().to_string())),
             Err(e) => {
@@ -173,7 +181,11 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
         }
         let Some(mv) = Move::parse(&text) else {
             let last = game.rules().bowls.saturating_sub(1);
-            writeln!(out, "`{text}` is not a move: expected a bowl number from 0 to {last} and g or b, e.g. `0 g`")?;
+            writeln!(
+                out,
+                "`{}` is not a move: expected a bowl number from 0 to {last} and g or b, e.g. `0 g`",
+                excerpt(&text)
+            )?;
             continue;
         };
         if game.do_move(mv) {
