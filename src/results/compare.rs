@@ -168,6 +168,9 @@ pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(
     (with_interval, p, verdict)
 }
 
+/// The most leading cells a row's label in the timing table is made of.
+pub const MAX_LABEL_CELLS: usize = 5;
+
 /// A CSV as header and rows of cells.
 struct Csv {
     header: Vec<String>,
@@ -208,7 +211,7 @@ impl Csv {
     /// Each row's key (the cells that may not vary between runs, and `threads` where the
     /// CSV's rows differ by it, as the `parallel` experiment's do) and label.
     ///
-    /// The label is the fewest leading identifying cells (at most 3) that tell the rows
+    /// The label is the fewest leading identifying cells (at most [`MAX_LABEL_CELLS`]) that tell the rows
     /// apart, with the thread count where the CSV has several; a row that even 3 cells do
     /// not tell apart gets its row number.
     fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
@@ -220,12 +223,15 @@ impl Csv {
             let mut parts: Vec<&str> = ids.iter().take(k).map(|&i| row[i].as_str()).collect();
             let t;
             if let (true, Some(ti)) = (many_threads, threads) {
-                t = format!("{} threads", row[ti]);
+                t = match row[ti].parse::<u64>() {
+                    Ok(n) => crate::base::text::count_of(n, "thread"),
+                    Err(_) => format!("{} threads", row[ti]),
+                };
                 parts.push(&t);
             }
             parts.join(" ")
         };
-        let unique_at = (1..=3.min(ids.len().max(1))).find(|&k| {
+        let unique_at = (1..=MAX_LABEL_CELLS.min(ids.len().max(1))).find(|&k| {
             let labels: Vec<String> = self.rows.iter().map(|r| label_of(r, k)).collect();
             let mut sorted = labels.clone();
             sorted.sort();
@@ -246,7 +252,7 @@ impl Csv {
                 *repeat += 1;
                 let label = match unique_at {
                     Some(k) => label_of(row, k),
-                    None => format!("{} (row {})", label_of(row, 3), n + 1),
+                    None => format!("{} (row {})", label_of(row, MAX_LABEL_CELLS), n + 1),
                 };
                 (key, label)
             })
@@ -453,6 +459,6 @@ mod tests {
             ],
         };
         let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
-        assert_eq!(labels, ["tegel a 1 threads", "tegel a 2 threads", "tegel b 1 threads"]);
+        assert_eq!(labels, ["tegel a 1 thread", "tegel a 2 threads", "tegel b 1 thread"]);
     }
 }
