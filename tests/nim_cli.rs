@@ -2,9 +2,11 @@
 //! `harness play nim`, the one-shot commands' JSON, refusals with exit code 2, and the
 //! quick manifest fragment (same CSVs on 1 and 2 threads, time columns aside).
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const TRANSCRIPT: &str = include_str!("../instances/nim/seed_transcript.txt");
 
@@ -13,14 +15,7 @@ fn harness(args: &[&str], stdin: &str) -> Output {
 }
 
 fn harness_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("harness binary runs");
+    let mut child = common::spawn_piped(args);
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }

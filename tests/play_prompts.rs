@@ -3,24 +3,17 @@
 //! bound; the next line is read as usual. Refusals quote at most a short excerpt of what
 //! was typed.
 
-use std::io::Write;
-use std::process::{Child, Command, Output, Stdio};
+mod common;
 
-fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("harness starts")
-}
+use std::io::Write;
+use std::process::Output;
+
+use common::spawn_piped;
 
 /// Runs `args` with `input` on stdin (written from a thread, so a program answering
 /// while it reads never blocks the test).
 fn play(args: &[&str], input: Vec<u8>) -> Output {
-    let mut child = spawn(args);
+    let mut child = spawn_piped(args);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&input);
@@ -87,7 +80,7 @@ fn peak_rss_kib(pid: u32) -> u64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn fifty_megabytes_without_a_line_end_take_no_more_memory_than_the_bound() {
-    let mut child = spawn(&["play", "checkers"]);
+    let mut child = spawn_piped(&["play", "checkers"]);
     let mut stdin = child.stdin.take().unwrap();
     let chunk = vec![b'x'; 1 << 20];
     for _ in 0..50 {

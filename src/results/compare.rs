@@ -145,19 +145,14 @@ pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(
     }
     let ratio = mb / ma;
     let interval = stats::bootstrap_ratio_ci(a, b, seed);
-    let p = (a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST)
-        .then(|| stats::mann_whitney_p(a, b))
-        .flatten();
+    let u_test = a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST;
+    let p = if u_test { stats::mann_whitney_p(a, b) } else { None };
     let with_interval = interval.map(|(lo, hi)| (ratio, lo, hi)).or(Some((ratio, ratio, ratio)));
     if a.len() < MIN_SAMPLES_FOR_VERDICT || b.len() < MIN_SAMPLES_FOR_VERDICT || mb <= 0.0 {
         return (with_interval, p, Verdict::Unknown);
     }
     let Some((lo, hi)) = interval else { return (with_interval, p, Verdict::Unknown) };
-    let u_agrees = match (a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST, p) {
-        (true, Some(p)) => p < SIGNIFICANCE,
-        (true, None) => false,
-        (false, _) => true,
-    };
+    let u_agrees = !u_test || p.is_some_and(|p| p < SIGNIFICANCE);
     let verdict = if hi < 1.0 && ratio < 1.0 - noise && u_agrees {
         Verdict::Faster
     } else if lo > 1.0 && ratio > 1.0 + noise && u_agrees {
@@ -290,8 +285,8 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
         let (x, y) = (read_csv(path)?, read_csv(&other)?);
         let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
             y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
-        let columns: Vec<String> =
-            x.sampled_columns().into_iter().filter(|c| y.sampled_columns().contains(c)).collect();
+        let in_b = y.sampled_columns();
+        let columns: Vec<String> = x.sampled_columns().into_iter().filter(|c| in_b.contains(c)).collect();
         for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
             let Some(&j) = b_rows.get(&key) else { continue };
             for column in &columns {

@@ -301,8 +301,10 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
         journal.append(&JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone() })?;
         rows_of.insert(index, rows);
     }
-    let timeouts = timed_out_items(p, &columns, &rows_of);
-    let busy = busy_items(p, &columns, &rows_of);
+    let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
+    let timeout = ("status", crate::experiment::STATUS_TIMEOUT);
+    let timeouts = items_where(p, &columns, &rows_of, timeout, &format!(" at {limit}"));
+    let busy = items_where(p, &columns, &rows_of, ("busy", "true"), "");
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
     commit(&opts.out, p.spec, (&columns, &rows), key, opts, (start, load_start))?;
     let word = match timeouts.len() {
@@ -346,24 +348,20 @@ fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], row
     }
 }
 
-/// `NAME ITEM at LIMIT s` for each item with a row whose status is `timeout`.
-fn timed_out_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize, Vec<Vec<String>>>) -> Vec<String> {
-    let Some(status) = columns.iter().position(|c| c == "status") else { return Vec::new() };
-    let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
+/// The items with a row whose `column` cell is `value`, as `NAME ITEM` and `suffix`
+/// (nothing when the experiment has no such column).
+fn items_where(
+    p: &Planned<'_>,
+    columns: &[String],
+    rows_of: &BTreeMap<usize, Vec<Vec<String>>>,
+    (column, value): (&str, &str),
+    suffix: &str,
+) -> Vec<String> {
+    let Some(at) = columns.iter().position(|c| c == column) else { return Vec::new() };
     rows_of
         .iter()
-        .filter(|(_, rows)| rows.iter().any(|r| r[status] == crate::experiment::STATUS_TIMEOUT))
-        .map(|(&i, _)| format!("{} {} at {limit}", p.spec.name, p.items[i].id))
-        .collect()
-}
-
-/// `NAME ITEM` for each item with a row whose `busy` cell is `true`.
-fn busy_items(p: &Planned<'_>, columns: &[String], rows_of: &BTreeMap<usize, Vec<Vec<String>>>) -> Vec<String> {
-    let Some(busy) = columns.iter().position(|c| c == "busy") else { return Vec::new() };
-    rows_of
-        .iter()
-        .filter(|(_, rows)| rows.iter().any(|r| r[busy] == "true"))
-        .map(|(&i, _)| format!("{} {}", p.spec.name, p.items[i].id))
+        .filter(|(_, rows)| rows.iter().any(|r| r[at] == value))
+        .map(|(&i, _)| format!("{} {}{suffix}", p.spec.name, p.items[i].id))
         .collect()
 }
 

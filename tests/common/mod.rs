@@ -13,6 +13,18 @@ pub fn harness(args: &[&str]) -> Output {
         .expect("run harness")
 }
 
+/// Starts the binary with `args` in the repository's root, stdin, stdout and stderr piped.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("harness starts")
+}
+
 /// Writes `text` to `dir/name` and returns the path as a string.
 pub fn write(dir: &Path, name: &str, text: &str) -> String {
     let p = dir.join(name);
