@@ -53,13 +53,24 @@ fn count_json_plain_and_memo_agree() {
         (hand["games"].as_u64(), hand["white_wins"].as_u64(), hand["positions"].as_u64()),
         (Some(4), Some(4), Some(11))
     );
-    let plain = json(&["checkers", "count", "4", "5", "1", "--json", "--threads", "2"]);
-    let memo = json(&["checkers", "count", "4", "5", "1", "--json", "--memo"]);
-    for key in ["games", "black_wins", "white_wins", "both_kings"] {
-        assert_eq!(plain[key], memo[key], "{key}");
+    // 4x5: the plain count finishes within the memo's first 2^20 positions and answers.
+    // 7x4: 3,519,991 plain positions, counted through the table.
+    for (board, through_table) in [(["4", "5"], false), (["7", "4"], true)] {
+        let plain = json(&["checkers", "count", board[0], board[1], "1", "--json", "--threads", "2"]);
+        let memo = json(&["checkers", "count", board[0], board[1], "1", "--json", "--memo"]);
+        for key in ["games", "black_wins", "white_wins", "both_kings"] {
+            assert_eq!(plain[key], memo[key], "{board:?} {key}");
+        }
+        assert_eq!(memo["plain_positions"], plain["positions"], "{board:?}");
+        let (positions, distinct) = (memo["positions"].as_u64().unwrap(), memo["distinct_positions"].as_u64().unwrap());
+        if through_table {
+            assert!(positions < plain["positions"].as_u64().unwrap() && distinct <= positions, "{board:?}");
+            assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
+        } else {
+            assert_eq!((Some(positions), distinct), (plain["positions"].as_u64(), positions), "{board:?}");
+            assert_eq!(memo["memo_bytes"].as_u64(), Some(0));
+        }
     }
-    assert!(memo["positions"].as_u64() < plain["positions"].as_u64());
-    assert!(memo["distinct_positions"].as_u64().unwrap() <= memo["positions"].as_u64().unwrap());
 }
 
 #[test]
@@ -161,9 +172,9 @@ fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
         assert_eq!((memo["leaves"].as_u64(), memo["mode"].as_str()), (Some(3963680), Some("memo")));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() <= 64 << 20);
-        let plain = json(&["checkers", "count", "5", "5", "1", "--json", "--threads", threads]);
-        let memo = json(&["checkers", "count", "5", "5", "1", "--json", "--memo", "--threads", threads]);
-        assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(344918), Some(598837)));
+        let plain = json(&["checkers", "count", "7", "4", "1", "--json", "--threads", threads]);
+        let memo = json(&["checkers", "count", "7", "4", "1", "--json", "--memo", "--threads", threads]);
+        assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(2004161), Some(3519991)));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
     }

@@ -10,6 +10,7 @@ use super::perft::{divide as divide_generic, perft as perft_generic, perft_paral
 use super::position::Position;
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
+use crate::search::budget::{within_positions, WALK_FIRST};
 use crate::search::rng::Rng;
 
 /// Runs `$body` with `$B` bound to the narrowest bit-set type for the size `$size`
@@ -51,6 +52,9 @@ pub fn perft(size: BoardSize, depth: u32, parallel: bool, budget: &Budget) -> Re
 
 /// Perft of the start position of `size` to `depth` through a memo table of at most
 /// `memo_mb` MiB, cut by the root splitter over the current rayon pool when `parallel`.
+/// The plain perft runs first for up to [`WALK_FIRST`] positions; a perft it finishes
+/// within them is its answer (`positions` and `distinct_positions` its positions,
+/// `memo_bytes` 0), since allocating the table alone takes longer than such a perft.
 pub fn perft_memo(
     size: BoardSize,
     depth: u32,
@@ -60,7 +64,13 @@ pub fn perft_memo(
 ) -> Result<MemoPerft, CountStop> {
     with_bits!(size, B => {
         let g = geometry::<B>(size);
-        perft_memo_generic(&g, &Position::start(&g), depth, memo_mb << 20, parallel, budget)
+        let p = Position::start(&g);
+        if let Some(c) = within_positions(budget, WALK_FIRST, |b| perft_generic(&g, &p, depth, b))? {
+            let walked = c.positions;
+            let (leaves, memo_bytes) = (c.leaves, 0);
+            return Ok(MemoPerft { leaves, plain_positions: walked, positions: walked, distinct_positions: walked, memo_bytes });
+        }
+        perft_memo_generic(&g, &p, depth, memo_mb << 20, parallel, budget)
     })
 }
 
@@ -97,9 +107,26 @@ pub fn count(size: BoardSize, mode: CountMode, budget: &Budget) -> Result<Count,
         match mode {
             CountMode::Plain => count_plain(&g, &p, budget),
             CountMode::Parallel => count_parallel(&g, &p, budget),
-            CountMode::Memo { mb, parallel } => count_memo(&g, &p, mb << 20, parallel, budget),
+            CountMode::Memo { mb, parallel } => count_memo_walking_first(&g, &p, mb, parallel, budget),
         }
     })
+}
+
+/// The memoised count of `p` through a table of at most `mb` MiB, after the plain count
+/// ran first for up to [`WALK_FIRST`] positions: a count it finishes within them is its
+/// answer (`distinct_positions` = `positions`, `memo_bytes` 0), since allocating the
+/// table alone takes longer than such a count.
+pub fn count_memo_walking_first<B: crate::search::bits::Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    mb: u64,
+    parallel: bool,
+    budget: &Budget,
+) -> Result<Count, CountStop> {
+    match within_positions(budget, WALK_FIRST, |b| count_plain(g, p, b))? {
+        Some(c) => Ok(Count { distinct_positions: c.positions, ..c }),
+        None => count_memo(g, p, mb << 20, parallel, budget),
+    }
 }
 
 /// One seeded game on `size` under `rules`.

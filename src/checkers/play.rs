@@ -9,11 +9,11 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::count::CountStop;
-use super::dispatch::{geometry, with_bits};
+use super::dispatch::{count_memo_walking_first, geometry, with_bits};
 use super::game::{board_text, Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
-use super::memo::count_memo;
+
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
 use crate::base::lines::{read_line, LineTooLong};
@@ -276,7 +276,7 @@ fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptio
 pub fn count_text<B: Bits>(game: &Game<B>, limit: Duration) -> String {
     let budget = Budget::new(Some(limit));
     let start = std::time::Instant::now();
-    match count_memo(&game.geometry, game.position(), default_memo_mb() << 20, false, &budget) {
+    match count_memo_walking_first(&game.geometry, game.position(), default_memo_mb(), false, &budget) {
         Ok(c) => format!(
             "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {:.3} s",
             c.games.total,

@@ -114,6 +114,16 @@ pub struct Budget {
     limit: Option<Duration>,
     stop: Arc<AtomicBool>,
     live_positions: Arc<AtomicU64>,
+    cap: Option<Arc<Cap>>,
+}
+
+/// The position bound of a [`Budget::capped`] budget: positions ticked through it so far,
+/// the bound, and whether the bound (not the clock) stopped it.
+#[derive(Debug)]
+struct Cap {
+    ticked: AtomicU64,
+    bound: u64,
+    reached: AtomicBool,
 }
 
 impl Default for Budget {
@@ -131,6 +141,7 @@ impl Budget {
             limit: None,
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::new(AtomicU64::new(0)),
+            cap: None,
         }
     }
 
@@ -149,7 +160,23 @@ impl Budget {
             limit: self.limit,
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::clone(&self.live_positions),
+            cap: None,
         }
+    }
+
+    /// A budget for a bounded first try: the same deadline and live counter, its own stop
+    /// flag, and a stop (reported as [`Stopped::TimeLimit`]) once `positions` have been
+    /// ticked through it; [`Budget::cap_reached`] tells that stop from the clock's. Its
+    /// stops never stop `self`.
+    pub fn capped(&self, positions: u64) -> Self {
+        let cap = Cap { ticked: AtomicU64::new(0), bound: positions, reached: AtomicBool::new(false) };
+        Budget { stop: Arc::new(AtomicBool::new(false)), cap: Some(Arc::new(cap)), ..self.clone() }
+    }
+
+    /// Whether this budget stopped a search because its [`Budget::capped`] bound was
+    /// reached (false for a budget without one).
+    pub fn cap_reached(&self) -> bool {
+        self.cap.as_ref().is_some_and(|c| c.reached.load(Ordering::Relaxed))
     }
 
     /// Makes this budget report its ticked positions into `counter` (a progress display's).
@@ -175,6 +202,12 @@ impl Budget {
     #[inline]
     pub fn tick(&self, positions: u64) -> Result<(), Stopped> {
         self.live_positions.fetch_add(positions, Ordering::Relaxed);
+        if let Some(cap) = &self.cap {
+            if cap.ticked.fetch_add(positions, Ordering::Relaxed).saturating_add(positions) > cap.bound {
+                cap.reached.store(true, Ordering::Relaxed);
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
         self.check()
     }
 
@@ -256,6 +289,27 @@ impl<'a> Ticker<'a> {
     }
 }
 
+/// Positions a memo search first gives the plain search it reproduces: a search that
+/// finishes within them is answered by the plain search, since allocating and faulting in
+/// a table alone takes longer than such a search.
+pub const WALK_FIRST: u64 = 1 << 20;
+
+/// Runs `search` under a [`Budget::capped`] copy of `budget` bounded to `positions`:
+/// `Ok(Some(answer))` when it finishes within them, `Ok(None)` when the bound stopped it,
+/// its error when the clock, Ctrl-C or anything else did.
+pub fn within_positions<T, E>(
+    budget: &Budget,
+    positions: u64,
+    search: impl FnOnce(&Budget) -> Result<T, E>,
+) -> Result<Option<T>, E> {
+    let probe = budget.capped(positions);
+    match search(&probe) {
+        Ok(answer) => Ok(Some(answer)),
+        Err(_) if probe.cap_reached() && budget.check().is_ok() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 impl Budget {
     /// The error of a search that `stopped` under this budget: [`Error::Interrupted`] for
     /// Ctrl-C, [`Error::Timeout`] with the budget's limit otherwise.
@@ -301,6 +355,38 @@ mod tests {
         let stopped = Budget::new(Some(Duration::ZERO));
         let mut t = Ticker::new(&stopped);
         assert_eq!(t.visit_many(TICK), Err(Stopped::TimeLimit));
+    }
+
+    #[test]
+    fn a_capped_budget_stops_past_its_bound_without_stopping_its_parent() {
+        let b = Budget::new(Some(Duration::from_secs(3600)));
+        let c = b.capped(100);
+        assert_eq!(c.tick(100), Ok(()));
+        assert!(!c.cap_reached());
+        assert_eq!(c.tick(1), Err(Stopped::TimeLimit));
+        assert!(c.cap_reached() && c.check().is_err());
+        assert_eq!((b.check(), b.cap_reached(), b.live_positions()), (Ok(()), false, 101));
+        let late = Budget::new(Some(Duration::ZERO)).capped(100);
+        assert_eq!(late.tick(1), Err(Stopped::TimeLimit));
+        assert!(!late.cap_reached(), "the clock stopped it, not the bound");
+    }
+
+    #[test]
+    fn within_positions_answers_finished_searches_and_passes_on_other_stops() {
+        let b = Budget::unlimited();
+        let walk = |n: u64| {
+            move |budget: &Budget| -> Result<u64, Stopped> {
+                for _ in 0..n {
+                    budget.tick(1)?;
+                }
+                Ok(n)
+            }
+        };
+        assert_eq!(within_positions(&b, 10, walk(10)), Ok(Some(10)));
+        assert_eq!(within_positions(&b, 10, walk(11)), Ok(None));
+        assert_eq!(b.check(), Ok(()));
+        let expired = Budget::new(Some(Duration::ZERO));
+        assert_eq!(within_positions(&expired, 10, walk(11)), Err(Stopped::TimeLimit));
     }
 
     #[test]

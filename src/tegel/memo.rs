@@ -16,11 +16,12 @@
 use super::packed::{MoveSet, Packed, PackedRules};
 use super::position::Position;
 use super::rules::{Move, Rules};
-use super::search::BestResult;
+use super::search::{best_score_packed, BestResult};
 use crate::base::error::InputError;
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::budget::Ticker;
+use crate::search::budget::{within_positions, WALK_FIRST};
 use crate::search::memo::{MemoTable, SubtreeValue};
 use crate::search::split::{self, SplitTree};
 
@@ -96,6 +97,10 @@ pub fn memo_table_for(megabytes: u64, positions: u64) -> Result<TegelMemo, Input
 /// splitter on the current rayon pool, all threads sharing `table`. Same score, best move
 /// and positions as [`super::search::best_score`] on any table size and any number of
 /// threads.
+///
+/// The plain walk runs first for up to [`WALK_FIRST`] positions; a game it finishes
+/// within them is answered by it, without touching the table (`distinct_positions` =
+/// `positions`, `memo_bytes` 0): the table's first pages alone cost more than such a walk.
 pub fn best_score_memo(
     rules: &Rules,
     pos: &Position,
@@ -104,8 +109,23 @@ pub fn best_score_memo(
     parallel: bool,
 ) -> Result<MemoResult, Stopped> {
     let tables = PackedRules::new(rules);
-    let tree = MemoTree { tables: &tables, table, budget };
-    let value = split::run(&tree, tables.pack(pos), parallel)?;
+    let start = tables.pack(pos);
+    if let Some(best) = within_positions(budget, WALK_FIRST, |b| best_score_packed(&tables, &start, b))? {
+        return Ok(MemoResult { best, distinct_positions: best.positions, memo_bytes: 0 });
+    }
+    through_table(&tables, start, table, budget, parallel)
+}
+
+/// [`best_score_memo`] without the plain walk first: every subtree through `table`.
+fn through_table(
+    tables: &PackedRules,
+    start: Packed,
+    table: &TegelMemo,
+    budget: &Budget,
+    parallel: bool,
+) -> Result<MemoResult, Stopped> {
+    let tree = MemoTree { tables, table, budget };
+    let value = split::run(&tree, start, parallel)?;
     budget.check()?;
     Ok(MemoResult { best: value.best, distinct_positions: value.computed, memo_bytes: table.allocated_bytes() })
 }
@@ -295,10 +315,24 @@ mod tests {
         load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel").join(name)).unwrap()
     }
 
+    /// The search through a table of `bytes`, without the plain walk first.
     fn memo(game: &Game, bytes: u64, threads: usize) -> MemoResult {
         let table = TegelMemo::with_bytes(bytes).unwrap();
-        in_pool(threads, || best_score_memo(game.rules(), game.position(), &table, &Budget::unlimited(), threads > 1))
-            .unwrap()
+        let tables = PackedRules::new(game.rules());
+        let (start, budget) = (tables.pack(game.position()), Budget::unlimited());
+        in_pool(threads, || through_table(&tables, start, &table, &budget, threads > 1)).unwrap()
+    }
+
+    #[test]
+    fn a_game_the_plain_walk_finishes_quickly_is_answered_by_it() {
+        for name in ["spel1.txt", "spel3.txt", "greedy.txt"] {
+            let g = instance(name);
+            let table = TegelMemo::with_bytes(1 << 24).unwrap();
+            let m = best_score_memo(g.rules(), g.position(), &table, &Budget::unlimited(), false).unwrap();
+            assert_eq!(m.best, plain(&g), "{name}");
+            assert_eq!((m.distinct_positions, m.memo_bytes), (m.best.positions, 0), "{name}");
+            assert!(m.best.positions <= WALK_FIRST);
+        }
     }
 
     fn plain(game: &Game) -> BestResult {
