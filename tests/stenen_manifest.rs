@@ -26,6 +26,10 @@ fn read_csv(path: &Path) -> Vec<Vec<String>> {
     r.records().map(|rec| rec.unwrap().iter().map(str::to_string).collect()).collect()
 }
 
+fn column(table: &[Vec<String>], name: &str) -> usize {
+    table[0].iter().position(|c| c == name).unwrap_or_else(|| panic!("no column {name}"))
+}
+
 fn table_body() -> String {
     format!(
         "[[experiment]]\nname = \"stenen_table\"\ngame = \"stenen\"\nkind = \"table\"\ninstances = [\n  \
@@ -128,6 +132,11 @@ fn table_and_parallel_rows_are_exact_and_thread_independent() {
     let seq = parallel[0].iter().position(|c| c == "seq_positions").unwrap();
     assert_eq!(parallel[5][1], "count dumb memo");
     assert_eq!((parallel[1][seq].as_str(), parallel[5][seq].as_str()), ("81058", "81058"));
+    let (seq_samples, threads) = (column(&parallel, "seq_seconds_samples"), column(&parallel, "threads"));
+    for pair in parallel[1..].chunks(2) {
+        assert_eq!((pair[0][threads].as_str(), pair[1][threads].as_str()), ("1", "2"));
+        assert_eq!(pair[0][seq_samples], pair[1][seq_samples], "one search's rows share its sequential samples");
+    }
     let sources = col("dumb_find_positions_source")..=col("smart_count_positions_source");
     assert!(table[1][sources].iter().all(|s| s == "walk"), "{table:?}");
     for name in ["stenen_table.csv", "parallel.csv"] {

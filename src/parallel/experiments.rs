@@ -152,7 +152,8 @@ impl Experiment for SpeedExperiment {
 }
 
 /// One row of the `parallel` experiment: the sequential run against the parallel run
-/// on one thread count, their samples interleaved (seq, par, seq, par, ...).
+/// on one thread count, their samples interleaved with each other's and with the other
+/// thread counts' (the sequential samples are the same in every row of a search).
 #[derive(Serialize, Default)]
 struct ParallelRow {
     game: String,
@@ -192,22 +193,26 @@ impl Experiment for ParallelExperiment {
         columns_of::<ParallelRow>()
     }
 
-    /// One item per search: one row per thread count, each sampling the sequential and
-    /// the parallel run in turn.
+    /// One item per search: one row per thread count. The sequential run and the
+    /// parallel run on each thread count are sampled in turn (seq, par on the first
+    /// count, par on the next, ..., seq, ...); every row holds the same sequential
+    /// samples, measured once.
     fn items(&self) -> Vec<Item> {
         search_items(&self.items, self.threads.len() as u64)
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let (game, search) = &self.items[index];
-        for &t in &self.threads {
-            ctx.check_interrupted()?;
-            let mut seq = || search.run(false, &ctx.budget());
-            let mut par = || in_pool(t, || search.run(true, &ctx.budget()));
-            let mut runs: [&mut Run<SearchOutcome>; 2] = [&mut seq, &mut par];
-            let mut cells = sample_interleaved(ctx.sampling(), &mut runs).into_iter();
-            let (seq, par) = (cells.next().expect("seq cell"), cells.next().expect("par cell"));
-            ctx.check_interrupted()?;
+        ctx.check_interrupted()?;
+        let mut seq = || search.run(false, &ctx.budget());
+        let mut pars: Vec<_> =
+            self.threads.iter().map(|&t| move || in_pool(t, || search.run(true, &ctx.budget()))).collect();
+        let mut runs: Vec<&mut Run<SearchOutcome>> = vec![&mut seq];
+        runs.extend(pars.iter_mut().map(|p| p as &mut Run<SearchOutcome>));
+        let mut cells = sample_interleaved(ctx.sampling(), &mut runs).into_iter();
+        let seq = cells.next().expect("the sequential cell");
+        ctx.check_interrupted()?;
+        for (&t, par) in self.threads.iter().zip(cells) {
             let seed = ctx.spec.item_seed(&[&search.search(), &search.instance(), &t.to_string()]);
             let row = parallel_row(game, search.as_ref(), (&seq, &par), t, seed);
             let status = Status::first_failure([Status::of_sampled(&seq), Status::of_sampled(&par)]);
