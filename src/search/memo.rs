@@ -22,6 +22,12 @@
 //! value itself tells by [`SubtreeValue::work`]), or drops the new entry when every stored
 //! one cost more. Replacement only costs recomputation later.
 //!
+//! # Memory
+//! Buckets come in chunks of 2^16, each one allocation made when the table first uses
+//! it, aligned to 2 MiB and marked for transparent huge pages (Linux `MADV_HUGEPAGE`):
+//! a probe into a table of gigabytes then needs one TLB entry per 2 MiB instead of one per
+//! 4 KiB. The bound counts whole chunks (a table is its bound rounded down to them).
+//!
 //! # Size of an entry
 //! An entry is the key and the value, nothing else: the work is read off the value (every
 //! game's value holds its subtree's plain positions), and a key type with a niche (a
@@ -33,7 +39,9 @@
 //! split at the root on rayon and share one table. Two threads may compute the same
 //! subtree at the same time; both store the same value, so the result is unchanged.
 
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::hash::{BuildHasher, Hash, Hasher};
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -57,8 +65,73 @@ struct Entry<K, V> {
 
 type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
 
-/// A run of buckets, allocated when first used.
-type Chunk<K, V> = Box<[Bucket<K, V>]>;
+/// Bytes of a transparent huge page: a chunk of at least this size is aligned to it and
+/// marked for huge pages, so that random probes into a table of gigabytes do not each
+/// miss the TLB.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// A run of buckets in one allocation, made when the table first uses it: aligned to
+/// [`HUGE_PAGE`] and marked `MADV_HUGEPAGE` (Linux) when it is at least that large.
+struct Chunk<K, V> {
+    buckets: NonNull<Bucket<K, V>>,
+    len: usize,
+}
+
+// SAFETY: a chunk owns its buckets as a `Box<[Bucket]>` would; buckets are mutexes.
+unsafe impl<K: Send, V: Send> Send for Chunk<K, V> {}
+// SAFETY: shared access goes through the buckets' mutexes only.
+unsafe impl<K: Send, V: Send> Sync for Chunk<K, V> {}
+
+impl<K, V> Chunk<K, V> {
+    fn layout(len: usize) -> Layout {
+        let plain = Layout::array::<Bucket<K, V>>(len).expect("a chunk's size is bounded by the table's");
+        if plain.size() >= HUGE_PAGE {
+            plain.align_to(HUGE_PAGE).expect("a power of two")
+        } else {
+            plain
+        }
+    }
+}
+
+impl<K: Copy, V: Copy> Chunk<K, V> {
+    /// `len` (at least one) empty buckets.
+    fn new(len: usize) -> Self {
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a nonzero size (len >= 1 and a bucket is not zero-sized).
+        let raw = unsafe { alloc(layout) }.cast::<Bucket<K, V>>();
+        let Some(buckets) = NonNull::new(raw) else { handle_alloc_error(layout) };
+        #[cfg(target_os = "linux")]
+        if layout.align() == HUGE_PAGE {
+            // SAFETY: the range is this allocation, page-aligned; the advice changes only
+            // which pages back it. A refusal leaves ordinary pages, which is fine.
+            unsafe { libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE) };
+        }
+        for i in 0..len {
+            // SAFETY: `i < len` lies inside the allocation, which is not yet initialised.
+            unsafe { raw.add(i).write(Mutex::new([None; WAYS])) };
+        }
+        Chunk { buckets, len }
+    }
+}
+
+impl<K, V> std::ops::Deref for Chunk<K, V> {
+    type Target = [Bucket<K, V>];
+    fn deref(&self) -> &[Bucket<K, V>] {
+        // SAFETY: `len` buckets were initialised in `new` and live until `drop`.
+        unsafe { std::slice::from_raw_parts(self.buckets.as_ptr(), self.len) }
+    }
+}
+
+impl<K, V> Drop for Chunk<K, V> {
+    fn drop(&mut self) {
+        // SAFETY: the buckets were initialised in `new` with this length and layout and are
+        // dropped and freed once, here.
+        unsafe {
+            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(self.buckets.as_ptr(), self.len));
+            dealloc(self.buckets.as_ptr().cast(), Self::layout(self.len));
+        }
+    }
+}
 
 /// A bounded concurrent table from exact keys to subtree values.
 ///
@@ -85,8 +158,8 @@ const FIRST_BYTES: usize = 64 << 20;
 /// The table doubles when stores have met this many full buckets per 1024 buckets in use.
 const CROWDED_PER_1024: u64 = 64;
 
-/// Buckets per chunk (the unit of allocation).
-const CHUNK_BUCKETS: usize = 1 << 14;
+/// Buckets per chunk (the unit of allocation): several huge pages for every game's bucket.
+const CHUNK_BUCKETS: usize = 1 << 16;
 
 impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
     /// The bytes one bucket takes.
@@ -156,8 +229,7 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
     }
 
     fn bucket_at(&self, i: usize) -> &Bucket<K, V> {
-        let chunk = self.chunks[i / self.chunk_buckets]
-            .get_or_init(|| (0..self.chunk_buckets).map(|_| Mutex::new([None; WAYS])).collect());
+        let chunk = self.chunks[i / self.chunk_buckets].get_or_init(|| Chunk::new(self.chunk_buckets));
         &chunk[i % self.chunk_buckets]
     }
 
@@ -383,8 +455,9 @@ mod tests {
         assert_eq!(t.allocated_bytes(), 0);
         t.store(1, Costed(2, 3));
         assert_eq!(payload(&t, &1), Some(2));
-        assert!(t.allocated_bytes() > 0 && t.allocated_bytes() <= 8 << 20, "{}", t.allocated_bytes());
-        assert!(t.bytes() <= 4096 << 20 && t.bytes() > 4090 << 20, "{}", t.bytes());
+        let chunk = (CHUNK_BUCKETS * MemoTable::<u64, Costed>::BUCKET_BYTES) as u64;
+        assert_eq!(t.allocated_bytes(), chunk, "one chunk of {chunk} bytes");
+        assert!(t.bytes() <= 4096 << 20 && t.bytes() > (4096 << 20) - chunk, "whole chunks: {}", t.bytes());
     }
 
     #[test]
