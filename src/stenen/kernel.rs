@@ -153,7 +153,7 @@ pub(super) fn gcd_min(t: &Tables, placed: u32) -> Test {
 /// when `main` stops first, it is measured and the rest is measured one region at a time.
 /// `main`'s region is the one measured only against `min`, so a small region next to the
 /// stone costs about its own diameter in steps, not the large region's.
-#[inline]
+#[inline(always)]
 pub(super) fn smart_bits(bits: &BitRegions, empty: u64, mask: u64, bad_sizes: u64, min: usize, same: bool) -> bool {
     let bad = |size: usize| bad_sizes >> size & 1 == 1;
     if !same {
