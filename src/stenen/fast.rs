@@ -118,27 +118,26 @@ impl<B: Bits> Layout<B> {
         let short = h.min(w);
         let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
         let n = h * w;
+        let not_last: B = cell_set((0..n).filter(|i| i % short != short - 1));
+        let not_first: B = cell_set((0..n).filter(|i| i % short != 0));
+        // Cells of `open` next to a cell of `open`.
+        let beside = |open: B| {
+            (open.shr(1) & not_last) | (open.shl(1) & not_first) | open.shr(short as u32) | open.shl(short as u32)
+        };
         let (mut index, mut masks) = (Vec::new(), Vec::new());
         for (f, per_cell) in by_first.iter().enumerate() {
+            let window_cells: B = cell_set((f + 1..f + 1 + window as usize).filter(|&x| x < n));
             for covered in 0..1usize << window {
-                // Whether placing `m` leaves a window cell empty with every neighbour
-                // known covered (scan cells before `f`, covered window cells, `m`): the
-                // solver's lone-cell test would skip it, so the list leaves it out.
-                let known_covered = |x: usize, m: B| {
-                    x < f || m.has(x as u32) || (x > f && x <= f + window as usize && covered >> (x - f - 1) & 1 == 1)
-                };
-                let leaves_lone = |m: B| {
-                    (f + 1..(f + 1 + window as usize).min(n)).any(|x| {
-                        let empty = covered >> (x - f - 1) & 1 == 0 && !m.has(x as u32);
-                        let beside = [
-                            (x % short != 0).then(|| x - 1),
-                            (x % short != short - 1).then_some(x + 1),
-                            x.checked_sub(short),
-                            (x + short < n).then_some(x + short),
-                        ];
-                        empty && beside.iter().flatten().all(|&y| known_covered(y, m))
-                    })
-                };
+                // A placement `m` that leaves a window cell empty with every neighbour
+                // known covered (scan cells up to `f`, covered window cells, `m`, cells
+                // beyond the board) fails the solver's lone-cell test: the list leaves
+                // it out.
+                let shut: B = cell_set(
+                    (0..window as usize).filter(|k| covered >> k & 1 == 1 && f + 1 + k < n).map(|k| f + 1 + k),
+                );
+                let known: B = cell_set::<B>(0..=f) | shut | beyond_board::<B>(n);
+                let empty_window = window_cells & !shut;
+                let leaves_lone = |m: B| (empty_window & !m & !beside(!(known | m))).any();
                 let base = masks.len();
                 let mut row = Lists { base: base as u32, start: [0; CLASS_SLOTS + 1], some: 0 };
                 for (c, list) in per_cell.iter().enumerate() {
@@ -155,8 +154,6 @@ impl<B: Bits> Layout<B> {
                 index.push(row);
             }
         }
-        let not_last = cell_set((0..h * w).filter(|i| i % short != short - 1));
-        let not_first = cell_set((0..h * w).filter(|i| i % short != 0));
         Layout {
             cell_of,
             scan_of,
