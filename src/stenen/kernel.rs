@@ -1,7 +1,7 @@
 //! The dumb and smart walk on boards of up to 64 cells: one tight recursion specialised for
 //! the mode and for find or count, and the smart test on the empty-cell bitset.
 
-use super::tables::{BitRegions, Tables, WINDOW};
+use super::tables::{BitRegions, Tables, WindowLists, WINDOW};
 use super::walk::{Test, TICK};
 use crate::search::budget::{Budget, Stopped};
 
@@ -12,6 +12,8 @@ use crate::search::budget::{Budget, Stopped};
 pub(super) struct Kernel<'a, const SMART: bool, const FIND: bool> {
     pub(super) t: &'a Tables,
     pub(super) bits: &'a BitRegions,
+    /// The candidate lists: the dumb or the smart ones.
+    pub(super) lists: &'a WindowLists,
     /// Positions visited.
     pub(super) positions: u64,
     /// Solutions reached.
@@ -67,7 +69,7 @@ impl<const SMART: bool, const FIND: bool> Kernel<'_, SMART, FIND> {
         let (t, bits) = (self.t, self.bits);
         let cell = empty.trailing_zeros() as usize;
         let row = cell << WINDOW | bits.window(empty, cell);
-        let lists = if SMART { &bits.smart } else { &bits.dumb };
+        let lists = self.lists;
         let start = &lists.start[row * (t.stones + 1)..(row + 1) * (t.stones + 1)];
         let mut stones = lists.stones[row] & allowed;
         // The test this position passed is the `(gcd, min)` of its unplaced stones, which

@@ -55,8 +55,8 @@ pub(super) struct BitRegions {
     /// The candidate lists of the smart walk: the dumb lists less the placements that
     /// cut off a region of window cells that every smart test rejects (smaller than the
     /// smallest stone, or not a multiple of the gcd of all stone sizes), known from the
-    /// window and the placement alone.
-    pub(super) smart: WindowLists,
+    /// window and the placement alone; built on first use ([`Tables::smart_lists`]).
+    pub(super) smart: std::sync::OnceLock<WindowLists>,
 }
 
 /// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
@@ -173,7 +173,7 @@ impl Tables {
                 not_last_col: col(&|c| c + 1 != w),
                 masks: vec![0u64; places.len()],
                 dumb: WindowLists::default(),
-                smart: WindowLists::default(),
+                smart: std::sync::OnceLock::new(),
             }
         });
         let stones_at = (0..h * w)
@@ -223,6 +223,20 @@ impl Tables {
                 }
             }
         }
+        bits.dumb = self.window_lists(&bits, false);
+        self.bits = Some(bits);
+    }
+
+    /// The smart walk's candidate lists (boards of up to 64 cells), built on first use.
+    pub(super) fn smart_lists(&self) -> &WindowLists {
+        let bits = self.bits.as_ref().expect("a board of up to 64 cells");
+        bits.smart.get_or_init(|| self.window_lists(bits, true))
+    }
+
+    /// The candidate lists per window row; with `smart`, less the placements that cut off
+    /// a region of window cells every smart test rejects.
+    fn window_lists(&self, bits: &BitRegions, smart: bool) -> WindowLists {
+        let mut lists = WindowLists::default();
         // A region of `z` cells is rejected by every smart test when `z` is below the
         // smallest stone or not a multiple of the gcd of all sizes (every gcd of some of
         // the stones is a multiple of it).
@@ -269,28 +283,21 @@ impl Tables {
                 }
                 false
             };
-            let (mut dumb, mut smart) = (0u32, 0u32);
+            let mut stones = 0u32;
             for stone in 0..self.stones {
-                bits.dumb.start.push(bits.dumb.masks.len() as u32);
-                bits.smart.start.push(bits.smart.masks.len() as u32);
+                lists.start.push(lists.masks.len() as u32);
                 for place in self.placements(cell, stone) {
                     let m = bits.masks[place];
-                    if bits.window(m, cell) as u64 & !w == 0 {
-                        bits.dumb.masks.push(m);
-                        dumb |= 1 << stone;
-                        if !cut_off(m) {
-                            bits.smart.masks.push(m);
-                            smart |= 1 << stone;
-                        }
+                    if bits.window(m, cell) as u64 & !w == 0 && !(smart && cut_off(m)) {
+                        lists.masks.push(m);
+                        stones |= 1 << stone;
                     }
                 }
             }
-            bits.dumb.start.push(bits.dumb.masks.len() as u32);
-            bits.dumb.stones.push(dumb);
-            bits.smart.start.push(bits.smart.masks.len() as u32);
-            bits.smart.stones.push(smart);
+            lists.start.push(lists.masks.len() as u32);
+            lists.stones.push(stones);
         }
-        self.bits = Some(bits);
+        lists
     }
 
     #[inline]

@@ -258,6 +258,7 @@ impl<'t> Search<'t> {
         let mut k = Kernel::<SMART, FIND> {
             t,
             bits,
+            lists: if SMART { t.smart_lists() } else { &bits.dumb },
             positions: 0,
             solutions: 0,
             ticked: 0,
