@@ -42,12 +42,15 @@ const CLASS_SLOTS: usize = 32;
 /// Scan cells after the first empty cell that select a placement list (boards up to 128 cells).
 const WINDOW: u32 = 6;
 
-/// One row of placement lists: class `c`'s list is `start[c]..start[c + 1]` in
-/// `Layout::masks` (a fixed row: classes are at most 20); bit `c` of `some` is set when
-/// that list is not empty.
+/// One row of placement lists: class `c`'s list is `base + start[c]..base + start[c + 1]`
+/// in `Layout::masks` (a fixed row: classes are at most 20, and a row holds at most 8
+/// placements per class, one per orientation, so at most 160); bit `c` of `some` is set
+/// when that list is not empty. 44 bytes, so the rows of a 60-cell board fit in about
+/// 170 kB.
 struct Lists {
-    start: [u32; CLASS_SLOTS + 1],
+    base: u32,
     some: u32,
+    start: [u8; CLASS_SLOTS + 1],
 }
 
 /// The board's cells in scan order (short side first) and the placements per first cell.
@@ -112,25 +115,45 @@ impl<B: Bits> Layout<B> {
             }
         }
         let window = if h * w <= 128 { WINDOW } else { 0 };
+        let short = h.min(w);
+        let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
+        let n = h * w;
+        let not_last: B = cell_set((0..n).filter(|i| i % short != short - 1));
+        let not_first: B = cell_set((0..n).filter(|i| i % short != 0));
+        // Cells of `open` next to a cell of `open`.
+        let beside = |open: B| {
+            (open.shr(1) & not_last) | (open.shl(1) & not_first) | open.shr(short as u32) | open.shl(short as u32)
+        };
         let (mut index, mut masks) = (Vec::new(), Vec::new());
         for (f, per_cell) in by_first.iter().enumerate() {
+            let window_cells: B = cell_set((f + 1..f + 1 + window as usize).filter(|&x| x < n));
             for covered in 0..1usize << window {
-                let mut row = Lists { start: [0; CLASS_SLOTS + 1], some: 0 };
+                // A placement `m` that leaves a window cell empty with every neighbour
+                // known covered (scan cells up to `f`, covered window cells, `m`, cells
+                // beyond the board) fails the solver's lone-cell test: the list leaves
+                // it out.
+                let shut: B = cell_set(
+                    (0..window as usize).filter(|k| covered >> k & 1 == 1 && f + 1 + k < n).map(|k| f + 1 + k),
+                );
+                let known: B = cell_set::<B>(0..=f) | shut | beyond_board::<B>(n);
+                let empty_window = window_cells & !shut;
+                let leaves_lone = |m: B| (empty_window & !m & !beside(!(known | m))).any();
+                let base = masks.len();
+                let mut row = Lists { base: base as u32, start: [0; CLASS_SLOTS + 1], some: 0 };
                 for (c, list) in per_cell.iter().enumerate() {
-                    row.start[c] = masks.len() as u32;
-                    masks.extend(list.iter().filter(|&&m| window_bits(m, f, window) & covered == 0));
-                    if masks.len() as u32 > row.start[c] {
+                    row.start[c] = u8::try_from(masks.len() - base).expect("at most 160 placements per row");
+                    masks.extend(
+                        list.iter()
+                            .filter(|&&m| window_bits(m, f, window) & covered == 0 && !(prune_lone && leaves_lone(m))),
+                    );
+                    if masks.len() - base > usize::from(row.start[c]) {
                         row.some |= 1 << c;
                     }
                 }
-                row.start[classes..].fill(masks.len() as u32);
+                row.start[classes..].fill(u8::try_from(masks.len() - base).expect("at most 160 placements per row"));
                 index.push(row);
             }
         }
-        let short = h.min(w);
-        let not_last = cell_set((0..h * w).filter(|i| i % short != short - 1));
-        let not_first = cell_set((0..h * w).filter(|i| i % short != 0));
-        let prune_lone = game.stones.iter().all(|s| s.size() >= 2);
         Layout {
             cell_of,
             scan_of,
@@ -155,7 +178,8 @@ impl<B: Bits> Layout<B> {
     /// The placements of class `c` in a row of [`Layout::lists`].
     #[inline]
     fn placements(&self, row: &Lists, c: usize) -> &[B] {
-        &self.masks[row.start[c] as usize..row.start[c + 1] as usize]
+        let base = row.base as usize;
+        &self.masks[base + usize::from(row.start[c])..base + usize::from(row.start[c + 1])]
     }
 
     /// Whether some empty cell has no empty neighbour (with every stone 2+ cells: a dead end).
@@ -195,6 +219,8 @@ struct Solver<'l, B> {
     n: Tally<'l>,
     stack: Vec<(usize, B)>,
     found: Option<Vec<(usize, B)>>,
+    /// Why the search stopped early, if it did.
+    stopped: Option<Stopped>,
 }
 
 impl<'l, B: Bits> Solver<'l, B> {
@@ -202,17 +228,35 @@ impl<'l, B: Bits> Solver<'l, B> {
         let avail = left.iter().enumerate().filter(|(_, &r)| r > 0).fold(0, |m, (c, _)| m | 1 << c);
         let mut remaining = [0; CLASS_SLOTS];
         remaining[..left.len()].copy_from_slice(left);
-        Solver { layout, avail, remaining, n: Tally::new(budget), stack: Vec::new(), found: None }
+        Solver { layout, avail, remaining, n: Tally::new(budget), stack: Vec::new(), found: None, stopped: None }
     }
 
+    /// The search from `occ`; `Ok(true)` when a find is done.
     fn solve(&mut self, occ: B) -> Result<bool, Stopped> {
-        self.n.visit()?;
+        let done = match self.n.first_only {
+            true => self.node::<true>(occ),
+            false => self.node::<false>(occ),
+        };
+        match self.stopped.take() {
+            Some(stop) => Err(stop),
+            None => Ok(done),
+        }
+    }
+
+    /// One call of the recursion (`FIND`: stop at the first solution, keeping the
+    /// placements on `stack`); true when the search is done (a find's solution, or a stop
+    /// kept in `stopped`).
+    fn node<const FIND: bool>(&mut self, occ: B) -> bool {
+        if let Err(stop) = self.n.visit() {
+            self.stopped = Some(stop);
+            return true;
+        }
         if occ == !B::ZERO {
             let done = self.n.solution();
             if done {
                 self.found = Some(self.stack.clone());
             }
-            return Ok(done);
+            return done;
         }
         let l = self.layout;
         let row = l.lists(occ, occ.first_zero() as usize);
@@ -228,33 +272,27 @@ impl<'l, B: Bits> Solver<'l, B> {
                 if l.prune_lone && l.has_lone_cell(next) {
                     continue;
                 }
-                if self.place(c, m, next)? {
-                    return Ok(true);
+                self.remaining[c] -= 1;
+                if self.remaining[c] == 0 {
+                    self.avail ^= 1 << c;
+                }
+                if FIND {
+                    self.stack.push((c, m));
+                }
+                let done = self.node::<FIND>(next);
+                if FIND {
+                    self.stack.pop();
+                }
+                if self.remaining[c] == 0 {
+                    self.avail ^= 1 << c;
+                }
+                self.remaining[c] += 1;
+                if done {
+                    return true;
                 }
             }
         }
-        Ok(false)
-    }
-
-    /// Puts a stone of class `c` on `m` and searches on from `next`; `Ok(true)` when a find is done.
-    #[inline]
-    fn place(&mut self, c: usize, m: B, next: B) -> Result<bool, Stopped> {
-        self.remaining[c] -= 1;
-        if self.remaining[c] == 0 {
-            self.avail ^= 1 << c;
-        }
-        if self.n.first_only {
-            self.stack.push((c, m));
-        }
-        let done = self.solve(next)?;
-        if self.n.first_only {
-            self.stack.pop();
-        }
-        if self.remaining[c] == 0 {
-            self.avail ^= 1 << c;
-        }
-        self.remaining[c] += 1;
-        Ok(done)
+        false
     }
 }
 

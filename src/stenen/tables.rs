@@ -24,6 +24,8 @@ pub(crate) struct Tables {
     pub(super) stones_at: Vec<u32>,
     /// Each stone size that occurs, ascending, with the stones of that size as a bit mask.
     pub(super) by_size: Vec<(usize, u32)>,
+    /// Per stone, the other stones of the same size as a bit mask.
+    pub(super) size_mates: Vec<u32>,
     /// Start of each placement's cells in `covered`.
     pub(super) places: Vec<u32>,
     pub(super) covered: Vec<u16>,
@@ -47,14 +49,26 @@ pub(super) struct BitRegions {
     pub(super) not_last_col: u64,
     /// Each placement's cells.
     pub(super) masks: Vec<u64>,
-    /// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
-    /// empty), the placements with first cell `cell` that cover none of the window's
-    /// covered cells: stone `s`'s are `window_masks[start[row * (stones + 1) + s]..
-    /// start[row * (stones + 1) + s + 1]]`, in the order of the unfiltered list.
-    pub(super) window_start: Vec<u32>,
-    pub(super) window_masks: Vec<u64>,
+    /// The candidate lists of the dumb walk: every placement that misses the window's
+    /// covered cells.
+    pub(super) dumb: WindowLists,
+    /// The candidate lists of the smart walk: the dumb lists less the placements that
+    /// cut off a region of window cells that every smart test rejects (smaller than the
+    /// smallest stone, or not a multiple of the gcd of all stone sizes), known from the
+    /// window and the placement alone; built on first use ([`Tables::smart_lists`]).
+    pub(super) smart: std::sync::OnceLock<WindowLists>,
+}
+
+/// Per row `cell << WINDOW | w` (`w`: which of the [`WINDOW`] cells after `cell` are
+/// empty), the placements with first cell `cell` for that window: stone `s`'s are
+/// `masks[start[row * (stones + 1) + s]..start[row * (stones + 1) + s + 1]]`, in the order
+/// of the unfiltered list.
+#[derive(Default)]
+pub(super) struct WindowLists {
+    pub(super) start: Vec<u32>,
+    pub(super) masks: Vec<u64>,
     /// Per row, the stones with a placement in it.
-    pub(super) window_stones: Vec<u32>,
+    pub(super) stones: Vec<u32>,
 }
 
 impl BitRegions {
@@ -77,13 +91,20 @@ impl BitRegions {
         }
     }
 
-    /// Which cells of the window of `cell` are set in `set`.
+    /// Which cells of the window of `cell` are set in `set` (cells past the 64th read as
+    /// not set).
     #[inline(always)]
     pub(super) fn window(&self, set: u64, cell: usize) -> usize {
-        let wide = u128::from(set);
-        let right = (wide >> (cell + 1)) as usize & ((1 << RIGHT) - 1);
-        let below = (wide >> (cell + self.width as usize - 1)) as usize & ((1 << BELOW) - 1);
+        let from = set >> cell;
+        let right = (from >> 1) as usize & ((1 << RIGHT) - 1);
+        let below = (from >> (self.width - 1)) as usize & ((1 << BELOW) - 1);
         right | below << RIGHT
+    }
+
+    /// The board cells of the window of `cell`, bit `k` of a window first.
+    fn window_cells(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let below = cell + self.width as usize - 1;
+        (cell + 1..cell + 1 + RIGHT as usize).chain(below..below + BELOW as usize)
     }
 
     /// Cells of `empty` next to `mask`.
@@ -151,9 +172,8 @@ impl Tables {
                 not_first_col: col(&|c| c != 0),
                 not_last_col: col(&|c| c + 1 != w),
                 masks: vec![0u64; places.len()],
-                window_start: Vec::new(),
-                window_masks: Vec::new(),
-                window_stones: Vec::new(),
+                dumb: WindowLists::default(),
+                smart: std::sync::OnceLock::new(),
             }
         });
         let stones_at = (0..h * w)
@@ -164,14 +184,18 @@ impl Tables {
         let mut size_list: Vec<usize> = sizes.clone();
         size_list.sort_unstable();
         size_list.dedup();
-        let by_size = size_list
+        let by_size: Vec<(usize, u32)> = size_list
             .into_iter()
             .map(|z| (z, (0..s).filter(|&st| sizes[st] == z).fold(0u32, |m, st| m | 1 << st)))
+            .collect();
+        let size_mates = (0..s)
+            .map(|st| by_size.iter().find(|&&(z, _)| z == sizes[st]).map_or(0, |&(_, m)| m & !(1 << st)))
             .collect();
         let mut tables = Tables {
             cells: h * w,
             stones: s,
             by_size,
+            size_mates,
             sizes,
             lower_in_class,
             higher_in_class,
@@ -199,23 +223,81 @@ impl Tables {
                 }
             }
         }
+        bits.dumb = self.window_lists(&bits, false);
+        self.bits = Some(bits);
+    }
+
+    /// The smart walk's candidate lists (boards of up to 64 cells), built on first use.
+    pub(super) fn smart_lists(&self) -> &WindowLists {
+        let bits = self.bits.as_ref().expect("a board of up to 64 cells");
+        bits.smart.get_or_init(|| self.window_lists(bits, true))
+    }
+
+    /// The candidate lists per window row; with `smart`, less the placements that cut off
+    /// a region of window cells every smart test rejects.
+    fn window_lists(&self, bits: &BitRegions, smart: bool) -> WindowLists {
+        let mut lists = WindowLists::default();
+        // A region of `z` cells is rejected by every smart test when `z` is below the
+        // smallest stone or not a multiple of the gcd of all sizes (every gcd of some of
+        // the stones is a multiple of it).
+        let smallest = self.sizes.iter().copied().min().unwrap_or(0);
+        let all_gcd = self.sizes.iter().fold(0, |g, &z| gcd(g, z));
+        let always_bad = |z: usize| z < smallest || all_gcd == 0 || z % all_gcd != 0;
         for row in 0..self.cells << WINDOW {
             let (cell, w) = (row >> WINDOW, row as u64 & ((1 << WINDOW) - 1));
+            // Window cells known empty and known covered in this row.
+            let (mut open, mut shut) = (0u64, 0u64);
+            for (k, c) in bits.window_cells(cell).enumerate().filter(|&(_, c)| c < self.cells) {
+                match w >> k & 1 {
+                    1 => open |= 1 << c,
+                    _ => shut |= 1 << c,
+                }
+            }
+            let before = (1u64 << cell) - 1;
+            // Whether placing `m` leaves a region made of window cells only (all its
+            // neighbours known covered) of a size every smart test rejects.
+            let cut_off = |m: u64| {
+                let covered = before | shut | m;
+                let mut left = open & !m;
+                while left != 0 {
+                    let mut region = left & left.wrapping_neg();
+                    let mut closed = true;
+                    let mut todo = region;
+                    while todo != 0 {
+                        let x = todo.trailing_zeros() as usize;
+                        todo &= todo - 1;
+                        for &n in self.neighbours[x].iter().filter(|&&n| n != NONE) {
+                            let bit = 1u64 << n;
+                            if left & bit != 0 && region & bit == 0 {
+                                region |= bit;
+                                todo |= bit;
+                            } else if covered & bit == 0 && region & bit == 0 {
+                                closed = false;
+                            }
+                        }
+                    }
+                    if closed && always_bad(region.count_ones() as usize) {
+                        return true;
+                    }
+                    left &= !region;
+                }
+                false
+            };
             let mut stones = 0u32;
             for stone in 0..self.stones {
-                bits.window_start.push(bits.window_masks.len() as u32);
+                lists.start.push(lists.masks.len() as u32);
                 for place in self.placements(cell, stone) {
                     let m = bits.masks[place];
-                    if bits.window(m, cell) as u64 & !w == 0 {
-                        bits.window_masks.push(m);
+                    if bits.window(m, cell) as u64 & !w == 0 && !(smart && cut_off(m)) {
+                        lists.masks.push(m);
                         stones |= 1 << stone;
                     }
                 }
             }
-            bits.window_start.push(bits.window_masks.len() as u32);
-            bits.window_stones.push(stones);
+            lists.start.push(lists.masks.len() as u32);
+            lists.stones.push(stones);
         }
-        self.bits = Some(bits);
+        lists
     }
 
     #[inline]
@@ -228,5 +310,13 @@ impl Tables {
     pub(super) fn cells_of(&self, place: usize, stone: usize) -> &[u16] {
         let start = self.places[place] as usize;
         &self.covered[start..start + self.sizes[stone]]
+    }
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }

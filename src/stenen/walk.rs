@@ -258,6 +258,7 @@ impl<'t> Search<'t> {
         let mut k = Kernel::<SMART, FIND> {
             t,
             bits,
+            lists: if SMART { t.smart_lists() } else { &bits.dumb },
             positions: 0,
             solutions: 0,
             ticked: 0,
@@ -314,7 +315,9 @@ impl<'t> Search<'t> {
             return Some((0, 0));
         };
         if let Some(bits) = &self.t.bits {
-            return smart_bits(self.t, bits, self.empty, bits.masks[place], g, min, parent).then_some((g, min));
+            let bad = self.t.bad_sizes[g * 32 + min];
+            let same = parent == Some((g, min));
+            return smart_bits(bits, self.empty, bits.masks[place], bad, min, same).then_some((g, min));
         }
         let bad = |size: usize| size % g != 0 || size < min;
         if self.stamp_now == u32::MAX {
