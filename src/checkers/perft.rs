@@ -6,7 +6,7 @@
 use rayon::prelude::*;
 
 use super::geometry::Geometry;
-use super::moves::{count_moves, generate, legal_moves, perft2_steps};
+use super::moves::{count_moves, for_each_step, generate, legal_moves};
 use super::position::Position;
 use crate::search::bits::Bits;
 use crate::search::budget::Budget;
@@ -42,9 +42,13 @@ fn perft_rec<B: Bits>(g: &Geometry<B>, p: &Position<B>, depth: u32, t: &mut Tick
     }
     let mut total = 0;
     if depth == 2 {
-        if let Some((leaves, visited)) = perft2_steps(g, p) {
+        let mut visited = 0;
+        if for_each_step(g, p, &mut |child| {
+            visited += 1;
+            total += count_moves::<B, true>(g, child);
+        }) {
             t.visit_many(visited)?;
-            return Ok(leaves);
+            return Ok(total);
         }
     }
     let mut stopped = None;
