@@ -19,7 +19,7 @@ use std::sync::Mutex;
 
 use super::count::{games_from, terminal, Count, CountStop, Games};
 use super::geometry::{bits_needed, Color, Geometry};
-use super::moves::{count_moves, for_each_step, generate, legal_moves};
+use super::moves::{count_moves, for_each_step, generate, legal_moves, perft2_steps};
 use super::position::Position;
 use crate::search::bits::Bits;
 use crate::search::budget::Budget;
@@ -380,24 +380,28 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
 
     fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         let g = self.g;
-        let mut leaves = 0u64;
         if depth == 2 {
-            let mut visited = 0;
-            if for_each_step(g, p, &mut |child| {
-                visited += 1;
-                leaves += count_moves::<B, true>(g, child);
-            }) {
+            if let Some((leaves, visited)) = perft2_steps(g, p) {
                 self.t.visit_many(visited)?;
                 return Ok([leaves, 1 + visited]);
             }
         }
-        let mut sum = PerftSum { value: [leaves, 1], stop: None };
+        let mut sum = PerftSum { value: [0, 1], stop: None };
         if depth - 1 < MIN_STORED_DEPTH {
-            generate::<B, true>(g, p, &mut |m| {
-                if sum.stop.is_none() {
-                    sum.add(self.perft(&p.apply(m), depth - 1));
-                }
-            });
+            // Steps are played setwise (no `Move`s) when they are all the moves.
+            let stepped = depth > 2
+                && for_each_step(g, p, &mut |child| {
+                    if sum.stop.is_none() {
+                        sum.add(self.perft(child, depth - 1));
+                    }
+                });
+            if !stepped {
+                generate::<B, true>(g, p, &mut |m| {
+                    if sum.stop.is_none() {
+                        sum.add(self.perft(&p.apply(m), depth - 1));
+                    }
+                });
+            }
         } else {
             let mut kept = [(*p, T::key(p, depth, self.len)); PREFETCHED];
             let mut n = 0;

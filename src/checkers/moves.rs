@@ -265,6 +265,68 @@ pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl
     true
 }
 
+/// Perft to depth 2 of `p` when the side to move has no capture (then its steps are all
+/// its moves): `Some((leaves, children))`, the leaves being the full-rule moves of every
+/// child. `None` when a capture exists. The children are not built: a step from `f` to
+/// `t` changes only the two squares, so each child's captures and steps are read off
+/// the parent's sets with `f` and `t` toggled; a child where the opponent can capture
+/// (rarer) is built and counted by [`count_moves`]. Whether the moving piece is crowned
+/// does not change the opponent's moves.
+#[inline]
+pub fn perft2_steps<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<(u64, u64)> {
+    let empty = empty(g, p);
+    let jump = jumpers(g, p, empty);
+    if (jump[0] | jump[1] | jump[2] | jump[3]).any() {
+        return None;
+    }
+    let us = p.side.index();
+    let ours = p.pieces[us];
+    let mine = movers(p);
+    let theirs = movers(&Position { side: p.side.other(), ..*p });
+    let their_kings = (theirs[0] & theirs[2]).any();
+    let their_fwd = p.side.other().forward();
+    let (mut leaves, mut children) = (0u64, 0u64);
+    for (d, &movers_d) in mine.iter().enumerate() {
+        if movers_d.is_empty() {
+            continue;
+        }
+        let back = dir::OPPOSITE[d];
+        for to in (g.step(movers_d, d) & empty).iter() {
+            let t = B::bit(to);
+            let ft = g.step(t, back) | t;
+            let (ours_c, empty_c) = (ours ^ ft, empty ^ ft);
+            children += 1;
+            let mut captures = B::ZERO;
+            let mut steps = 0;
+            let mut count_dir = |e: usize| {
+                let b = dir::OPPOSITE[e];
+                captures |= theirs[e] & g.step(g.step(empty_c, b) & ours_c, b);
+                steps += (g.step(theirs[e], e) & empty_c).count();
+            };
+            if their_kings {
+                (0..4).for_each(&mut count_dir);
+            } else {
+                their_fwd.into_iter().for_each(&mut count_dir);
+            }
+            if captures.is_empty() {
+                leaves += u64::from(steps);
+            } else {
+                let from_b = g.step(t, back);
+                let mut child = *p;
+                child.pieces[us] = ours_c;
+                if (p.kings & from_b).any() {
+                    child.kings = (child.kings & !from_b) | t;
+                } else if (g.crown[us] & t).any() {
+                    child.kings |= t;
+                }
+                child.side = p.side.other();
+                leaves += count_moves::<B, true>(g, &child);
+            }
+        }
+    }
+    Some((leaves, children))
+}
+
 /// Every legal move (full rules when `MULTI`), in [`generate`]'s order.
 pub fn legal_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>) -> Vec<Move<B>> {
     let mut out = Vec::new();
