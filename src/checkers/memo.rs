@@ -17,7 +17,7 @@ use std::hash::Hash;
 use std::num::NonZeroU64;
 use std::sync::Mutex;
 
-use super::count::{games_from, terminal, Count, CountStop, Games};
+use super::count::{terminal, Count, CountStop, Games};
 use super::geometry::{bits_needed, Color, Geometry};
 use super::moves::{count_moves, for_each_step, generate, legal_moves, perft2_steps};
 use super::position::Position;
@@ -632,8 +632,12 @@ impl CountValue for CountEntry {
 impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
     /// Games and plain calls from `p`.
     fn count(&mut self, p: &Position<B>) -> Result<(Games, u128), CountStop> {
+        self.count_keyed(p, K::of(p, 0, self.len))
+    }
+
+    /// [`Self::count`] of `p`, whose key is `key`.
+    fn count_keyed(&mut self, p: &Position<B>, key: K) -> Result<(Games, u128), CountStop> {
         self.t.visit()?;
-        let key = K::of(p, 0, self.len);
         if let Some(known) = self.table.get(&key) {
             if !known.is_side() {
                 return Ok(known.unpack());
@@ -642,19 +646,58 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
                 return Ok(wide.unpack());
             }
         }
-        let g = self.g;
         let mut plain: u128 = 1;
-        let games = games_from(g, p, &mut |child| {
-            let (games, calls) = self.count(child)?;
-            plain = plain.checked_add(calls).ok_or(CountStop::Overflow)?;
-            Ok::<_, CountStop>(games)
-        })?;
+        let games = self.children_games(p, &mut plain)?;
         let value = V::pack(&games, plain).or_else(|| {
             let wide = WideCountEntry::pack(&games, plain)?;
             self.side.put(key, wide).then_some(V::SIDE).flatten()
         });
         self.store(key, value);
         Ok((games, plain))
+    }
+}
+
+impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
+    /// [`games_from`] `p` through [`Self::count`], adding the children's plain calls to
+    /// `plain`: the first [`PREFETCHED`] children are generated and their buckets asked
+    /// for before any is counted, so the table's memory latency overlaps; children past
+    /// them are counted as they are generated.
+    fn children_games(&mut self, p: &Position<B>, plain: &mut u128) -> Result<Games, CountStop> {
+        if p.both_have_kings() {
+            return Ok(Games::both());
+        }
+        let (g, table, len) = (self.g, self.table, self.len);
+        let mut kept = [(*p, K::of(p, 0, len)); PREFETCHED];
+        let (mut n, mut any) = (0, false);
+        let mut sum = Games::default();
+        let mut stop = None;
+        let mut add = |w: &mut Self, child: &Position<B>, key: K, sum: &mut Games| -> Result<(), CountStop> {
+            let (games, calls) = w.count_keyed(child, key)?;
+            *plain = plain.checked_add(calls).ok_or(CountStop::Overflow)?;
+            sum.add(&games)
+        };
+        generate::<B, false>(g, p, &mut |m| {
+            any = true;
+            let child = p.apply(m);
+            let key = K::of(&child, 0, len);
+            if n < PREFETCHED {
+                table.prefetch(&key);
+                kept[n] = (child, key);
+                n += 1;
+            } else if stop.is_none() {
+                stop = add(self, &child, key, &mut sum).err();
+            }
+        });
+        for (child, key) in &kept[..n] {
+            if stop.is_none() {
+                stop = add(self, child, *key, &mut sum).err();
+            }
+        }
+        match stop {
+            Some(e) => Err(e),
+            None if !any => Ok(Games::won_by(p.side.other())),
+            None => Ok(sum),
+        }
     }
 }
 
