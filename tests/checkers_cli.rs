@@ -53,9 +53,9 @@ fn count_json_plain_and_memo_agree() {
         (hand["games"].as_u64(), hand["white_wins"].as_u64(), hand["positions"].as_u64()),
         (Some(4), Some(4), Some(11))
     );
-    // 4x5: the plain count finishes within the memo's first 2^20 positions and answers.
-    // 7x4: 3,519,991 plain positions, counted through the table.
-    for (board, through_table) in [(["4", "5"], false), (["7", "4"], true)] {
+    // 4x5: the plain count finishes within the memo's first 2^22 positions and answers.
+    // 5x6: 37,079,387 plain positions, counted through the table.
+    for (board, through_table) in [(["4", "5"], false), (["5", "6"], true)] {
         let plain = json(&["checkers", "count", board[0], board[1], "1", "--json", "--threads", "2"]);
         let memo = json(&["checkers", "count", board[0], board[1], "1", "--json", "--memo"]);
         for key in ["games", "black_wins", "white_wins", "both_kings"] {
@@ -172,9 +172,9 @@ fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
         assert_eq!((memo["leaves"].as_u64(), memo["mode"].as_str()), (Some(3963680), Some("memo")));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() <= 64 << 20);
-        let plain = json(&["checkers", "count", "7", "4", "1", "--json", "--threads", threads]);
-        let memo = json(&["checkers", "count", "7", "4", "1", "--json", "--memo", "--threads", threads]);
-        assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(2004161), Some(3519991)));
+        let plain = json(&["checkers", "count", "5", "6", "1", "--json", "--threads", threads]);
+        let memo = json(&["checkers", "count", "5", "6", "1", "--json", "--memo", "--threads", threads]);
+        assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(24219215), Some(37079387)));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
     }

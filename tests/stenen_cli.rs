@@ -177,12 +177,25 @@ fn memo_counts_and_finds_equal_the_walk_on_the_command_line() {
         let memo = json(&run(&["stenen", "find", "4", "5", S1, "--mode", mode, "--json", "--memo", "--memo-mb", "4"]));
         assert_eq!((&plain["positions"], &plain["board"]), (&memo["positions"], &memo["board"]), "{mode} find");
     }
-    // 3,345,883 walk positions, more than the plain walk is given first: the table is used.
-    let plain = json(&run(&["stenen", "count", "3", "20", S2, "--mode", "smart", "--json", "--threads", "1"]));
-    let memo =
-        json(&run(&["stenen", "count", "3", "20", S2, "--mode", "smart", "--json", "--memo", "--memo-mb", "16"]));
+    // 34,835,470 walk positions, more than the plain walk is given first: the table is used.
+    let plain = json(&run(&["stenen", "count", "4", "15", S2, "--mode", "smart", "--json", "--threads", "2"]));
+    let memo = json(&run(&[
+        "stenen",
+        "count",
+        "4",
+        "15",
+        S2,
+        "--mode",
+        "smart",
+        "--json",
+        "--memo",
+        "--memo-mb",
+        "64",
+        "--threads",
+        "2",
+    ]));
     for key in ["positions", "solutions_distinct", "solutions_labelled", "solutions_up_to_symmetry"] {
-        assert_eq!(plain[key], memo[key], "3x20 {key}");
+        assert_eq!(plain[key], memo[key], "4x15 {key}");
     }
     assert!(memo["distinct_positions"].as_u64().unwrap() < memo["positions"].as_u64().unwrap());
     assert!(memo["memo_bytes"].as_u64().unwrap() > 0);

@@ -291,8 +291,10 @@ impl<'a> Ticker<'a> {
 
 /// Positions a memo search first gives the plain search it reproduces: a search that
 /// finishes within them is answered by the plain search, since allocating and faulting in
-/// a table alone takes longer than such a search.
-pub const WALK_FIRST: u64 = 1 << 20;
+/// a table alone takes longer than such a search (2^22: the table's first 64 MiB, in huge
+/// pages, took 50-65 ms to set up for the 4x7 r1, 7x4 r1 and 5x5 r2 continuation counts,
+/// whose walks take 21-70 ms).
+pub const WALK_FIRST: u64 = 1 << 22;
 
 /// Runs `search` under a [`Budget::capped`] copy of `budget` bounded to `positions`:
 /// `Ok(Some(answer))` when it finishes within them, `Ok(None)` when the bound stopped it,
