@@ -66,9 +66,8 @@ pub fn perft_memo(
         let g = geometry::<B>(size);
         let p = Position::start(&g);
         if let Some(c) = within_positions(budget, WALK_FIRST, |b| perft_generic(&g, &p, depth, b))? {
-            let walked = c.positions;
-            let (leaves, memo_bytes) = (c.leaves, 0);
-            return Ok(MemoPerft { leaves, plain_positions: walked, positions: walked, distinct_positions: walked, memo_bytes });
+            let n = c.positions;
+            return Ok(MemoPerft { leaves: c.leaves, plain_positions: n, positions: n, distinct_positions: n, memo_bytes: 0 });
         }
         perft_memo_generic(&g, &p, depth, memo_mb << 20, parallel, budget)
     })

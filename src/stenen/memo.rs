@@ -26,6 +26,7 @@ use super::tables::Tables;
 use super::walk::{for_each_child, start_state, Node, Search, Test, Tree};
 use crate::base::error::InputError;
 use crate::search::bits::{width_for, Width};
+use crate::search::budget::WALK_FIRST;
 use crate::search::budget::{Budget, Stopped};
 use crate::search::memo::{MemoTable, SubtreeValue};
 use crate::search::split::{self, SplitTree};
@@ -34,13 +35,6 @@ use crate::search::split::{self, SplitTree};
 /// subtrees are a handful of positions, cheaper to walk again (by the plain walk) than to
 /// look up.
 pub const MEMO_MIN_LEFT: u32 = 2;
-
-/// Positions the plain walk is given before the table is allocated: a search it finishes
-/// within them is answered by it (`distinct_positions` = positions, `memo_bytes` 0), since
-/// faulting in the table's first pages and judging its levels takes longer than such a
-/// walk (2^22: the 3x20 pentomino smart find and count, 1.9 and 3.3 million positions,
-/// took 1.6-2.5x the walk's 0.09-0.14 s through the table with 2^20).
-pub const WALK_FIRST: u64 = 1 << 22;
 
 /// Lookups a worker makes at one level before it judges whether the level pays. A level
 /// one worker finds not paying is walked without the table by every task started after
