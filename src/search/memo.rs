@@ -14,19 +14,27 @@
 //! The table never takes more than its bound (from `--memo-mb`). It starts with at most
 //! 64 MiB of buckets and doubles the buckets in use (up to the bound) whenever stores keep
 //! meeting full buckets, so a small search takes little memory and a large one the whole
-//! bound; a key's bucket is its hash modulo the buckets in use. After a doubling, an entry
-//! whose key now belongs to another bucket is found there (one more probe, on a miss)
-//! and moved; its old slot is free for the next store. Entries not looked up before a
-//! second doubling are no longer found (recomputing them is the only cost). A bucket holds [`WAYS`] entries; storing
+//! bound. The buckets in use are a power of two `n`, or, in the last step to the bound,
+//! between `n` and `2n`: a key's bucket is the low bits of its hash below the next power
+//! of two, and the lower half's bucket where those name a bucket not in use (linear
+//! hashing). A bucket new in a step, `i` in `[n, 2n)`, takes its keys from bucket `i - n`
+//! only, so when a chunk of new buckets is first used, the entries of its buddy chunk that
+//! now belong to it are moved into it, once: a lookup is one probe, before and after a
+//! doubling. An entry stored by a thread that had not seen the doubling yet can be left
+//! behind in its old bucket; it is no longer found (recomputing it is the only cost) and is
+//! the first to make room there. A bucket holds [`WAYS`] entries; storing
 //! into a full bucket replaces the entry with the least work (the smallest subtree, as the
 //! value itself tells by [`SubtreeValue::work`]), or drops the new entry when every stored
 //! one cost more. Replacement only costs recomputation later.
 //!
 //! # Memory
-//! Buckets come in chunks of 2^16, each one allocation made when the table first uses
-//! it, aligned to 2 MiB and marked for transparent huge pages (Linux `MADV_HUGEPAGE`):
-//! a probe into a table of gigabytes then needs one TLB entry per 2 MiB instead of one per
-//! 4 KiB. The bound counts whole chunks (a table is its bound rounded down to them).
+//! The buckets lie in one [`Region`]: a mapping of the bound, aligned to 2 MiB and marked
+//! for transparent huge pages (Linux `MADV_HUGEPAGE`), so that a probe into a table of
+//! gigabytes needs one TLB entry per 2 MiB instead of one per 4 KiB, and taken over from
+//! the process's previous table where there was one (see the region's module for why).
+//! Its buckets come in chunks of 2^16, each initialised when the table first uses it;
+//! pages are taken as chunks are. The bound counts whole chunks (a table is its bound
+//! rounded down to them).
 //!
 //! # Size of an entry
 //! An entry is the key and the value, nothing else: the work is read off the value (every
@@ -39,12 +47,12 @@
 //! split at the root on rayon and share one table. Two threads may compute the same
 //! subtree at the same time; both store the same value, so the result is unchanged.
 
-use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use super::region::Region;
 use crate::base::error::InputError;
 
 /// Entries per bucket.
@@ -65,71 +73,46 @@ struct Entry<K, V> {
 
 type Bucket<K, V> = Mutex<[Option<Entry<K, V>>; WAYS]>;
 
-/// Bytes of a transparent huge page: a chunk of at least this size is aligned to it and
-/// marked for huge pages, so that random probes into a table of gigabytes do not each
-/// miss the TLB.
-const HUGE_PAGE: usize = 2 << 20;
-
-/// A run of buckets in one allocation, made when the table first uses it: aligned to
-/// [`HUGE_PAGE`] and marked `MADV_HUGEPAGE` (Linux) when it is at least that large.
+/// A run of buckets inside the table's [`Region`], initialised when the table first
+/// uses it.
 struct Chunk<K, V> {
     buckets: NonNull<Bucket<K, V>>,
     len: usize,
 }
 
-// SAFETY: a chunk owns its buckets as a `Box<[Bucket]>` would; buckets are mutexes.
+// SAFETY: a chunk is a view of buckets the table owns; buckets are mutexes.
 unsafe impl<K: Send, V: Send> Send for Chunk<K, V> {}
 // SAFETY: shared access goes through the buckets' mutexes only.
 unsafe impl<K: Send, V: Send> Sync for Chunk<K, V> {}
 
-impl<K, V> Chunk<K, V> {
-    fn layout(len: usize) -> Layout {
-        let plain = Layout::array::<Bucket<K, V>>(len).expect("a chunk's size is bounded by the table's");
-        if plain.size() >= HUGE_PAGE {
-            plain.align_to(HUGE_PAGE).expect("a power of two")
-        } else {
-            plain
-        }
-    }
-}
-
 impl<K: Copy, V: Copy> Chunk<K, V> {
-    /// `len` (at least one) empty buckets.
-    fn new(len: usize) -> Self {
-        let layout = Self::layout(len);
-        // SAFETY: the layout has a nonzero size (len >= 1 and a bucket is not zero-sized).
-        let raw = unsafe { alloc(layout) }.cast::<Bucket<K, V>>();
-        let Some(buckets) = NonNull::new(raw) else { handle_alloc_error(layout) };
-        #[cfg(target_os = "linux")]
-        if layout.align() == HUGE_PAGE {
-            // SAFETY: the range is this allocation, page-aligned; the advice changes only
-            // which pages back it. A refusal leaves ordinary pages, which is fine.
-            unsafe { libc::madvise(raw.cast(), layout.size(), libc::MADV_HUGEPAGE) };
-        }
+    /// `len` empty buckets written at `at`.
+    ///
+    /// # Safety
+    /// `at .. at + len` buckets lie inside a live region, suitably aligned, and no other
+    /// chunk covers them.
+    unsafe fn init(at: NonNull<Bucket<K, V>>, len: usize) -> Self {
         for i in 0..len {
-            // SAFETY: `i < len` lies inside the allocation, which is not yet initialised.
-            unsafe { raw.add(i).write(Mutex::new([None; WAYS])) };
+            // SAFETY: inside the chunk's range (the caller's promise), not yet in use.
+            unsafe { at.as_ptr().add(i).write(Mutex::new([None; WAYS])) };
         }
-        Chunk { buckets, len }
+        Chunk { buckets: at, len }
     }
 }
 
 impl<K, V> std::ops::Deref for Chunk<K, V> {
     type Target = [Bucket<K, V>];
     fn deref(&self) -> &[Bucket<K, V>] {
-        // SAFETY: `len` buckets were initialised in `new` and live until `drop`.
+        // SAFETY: `len` buckets were initialised in `init` and live as long as the table.
         unsafe { std::slice::from_raw_parts(self.buckets.as_ptr(), self.len) }
     }
 }
 
-impl<K, V> Drop for Chunk<K, V> {
-    fn drop(&mut self) {
-        // SAFETY: the buckets were initialised in `new` with this length and layout and are
-        // dropped and freed once, here.
-        unsafe {
-            std::ptr::drop_in_place(std::ptr::slice_from_raw_parts_mut(self.buckets.as_ptr(), self.len));
-            dealloc(self.buckets.as_ptr().cast(), Self::layout(self.len));
-        }
+impl<K, V> Chunk<K, V> {
+    /// The buckets of a chunk not yet shared with other threads.
+    fn slots_mut(&mut self) -> &mut [Bucket<K, V>] {
+        // SAFETY: as in `deref`; `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.buckets.as_ptr(), self.len) }
     }
 }
 
@@ -141,13 +124,12 @@ impl<K, V> Drop for Chunk<K, V> {
 /// starting a table is instant.
 pub struct MemoTable<K, V> {
     chunks: Box<[OnceLock<Chunk<K, V>>]>,
+    /// The memory of every chunk, chunk `c` at `c * chunk_buckets` buckets.
+    region: Region,
     chunk_buckets: usize,
     buckets: usize,
-    /// Buckets in use now: one chunk, doubling up to `buckets`.
+    /// Buckets in use now: a power of two of chunks, doubling up to `buckets`.
     active: AtomicUsize,
-    /// Buckets in use before the last doubling (0: none yet). A key missing from its
-    /// bucket is looked for where it was before, and moved when found there.
-    previous: AtomicUsize,
     /// Stores that met a full bucket since the last doubling.
     crowded: AtomicU64,
 }
@@ -175,12 +157,13 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         let chunk_buckets = wanted.min(CHUNK_BUCKETS);
         let buckets = wanted / chunk_buckets * chunk_buckets;
         let chunks = (0..buckets / chunk_buckets).map(|_| OnceLock::new()).collect();
+        let region = Region::take(buckets * Self::BUCKET_BYTES)?;
         Ok(MemoTable {
             chunks,
+            region,
             chunk_buckets,
             buckets,
             active: AtomicUsize::new(Self::first_buckets(chunk_buckets, buckets)),
-            previous: AtomicUsize::new(0),
             crowded: AtomicU64::new(0),
         })
     }
@@ -218,19 +201,66 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         self.active.load(Ordering::Relaxed)
     }
 
-    /// The index of `key`'s bucket among `active` buckets in use.
+    /// The index of `key`'s bucket among `active` buckets in use: the hash's low bits below
+    /// the next power of two, or below the one before where those are not in use.
+    #[inline]
     fn index(key: &K, active: usize) -> usize {
-        let h = MemoHash.hash_one(key);
-        if active.is_power_of_two() {
-            h as usize & (active - 1)
+        let h = MemoHash.hash_one(key) as usize;
+        let wide = active.next_power_of_two();
+        let i = h & (wide - 1);
+        if i < active {
+            i
         } else {
-            (h % active as u64) as usize
+            h & (wide / 2 - 1)
         }
     }
 
+    #[inline]
     fn bucket_at(&self, i: usize) -> &Bucket<K, V> {
-        let chunk = self.chunks[i / self.chunk_buckets].get_or_init(|| Chunk::new(self.chunk_buckets));
+        let c = i / self.chunk_buckets;
+        let chunk = self.chunks[c].get_or_init(|| self.new_chunk(c));
         &chunk[i % self.chunk_buckets]
+    }
+
+    /// Chunk `c`, made when first used, holding the entries of its buddy chunk (the one a
+    /// doubling split it from) that belong to it now.
+    #[cold]
+    fn new_chunk(&self, c: usize) -> Chunk<K, V> {
+        let start = c * self.chunk_buckets;
+        self.region.wrote((start + self.chunk_buckets) * Self::BUCKET_BYTES);
+        let at = self.region.base().cast::<Bucket<K, V>>();
+        // SAFETY: the region holds `buckets` buckets from its aligned base (`with_bytes`),
+        // chunk `c` is the range `start .. start + chunk_buckets` below that, and it is
+        // made once (under the chunk's `OnceLock`).
+        let mut chunk = unsafe { Chunk::init(at.add(start), self.chunk_buckets) };
+        let first = Self::first_buckets(self.chunk_buckets, self.buckets) / self.chunk_buckets;
+        if c >= first {
+            let buddy = c - (1 << c.ilog2());
+            if let Some(source) = self.chunks[buddy].get() {
+                self.split_into(source, &mut chunk, start);
+            }
+        }
+        chunk
+    }
+
+    /// Moves the entries of `source`'s buckets whose index is now in `target` (whose first
+    /// bucket is number `start`) into `target`, freeing their slots.
+    fn split_into(&self, source: &Chunk<K, V>, target: &mut Chunk<K, V>, start: usize) {
+        let active = self.buckets_in_use();
+        let target = target.slots_mut();
+        for bucket in source.iter() {
+            let mut slots = lock(bucket);
+            for slot in slots.iter_mut() {
+                let Some(entry) = *slot else { continue };
+                let Some(t) = Self::index(&entry.key, active).checked_sub(start) else { continue };
+                let Some(moved) = target.get_mut(t) else { continue };
+                let moved = moved.get_mut().unwrap_or_else(|p| p.into_inner());
+                if let Some(free) = moved.iter_mut().find(|s| s.is_none()) {
+                    *free = Some(entry);
+                    *slot = None;
+                }
+            }
+        }
     }
 
     /// A hint that `key` is looked up soon: asks for its bucket's cache lines (x86-64;
@@ -243,11 +273,13 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
             let i = Self::index(key, self.buckets_in_use());
             if let Some(chunk) = self.chunks[i / self.chunk_buckets].get() {
                 let b: *const Bucket<K, V> = &chunk[i % self.chunk_buckets];
-                // SAFETY: a prefetch only hints; both lines start inside the chunk's
-                // allocation or one line past a bucket, never dereferenced.
+                // SAFETY: a prefetch only hints; every address lies inside the bucket,
+                // never dereferenced. The bucket may span three cache lines.
                 unsafe {
-                    _mm_prefetch::<_MM_HINT_T0>(b.cast());
-                    _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>().wrapping_add(64));
+                    let first = b.cast::<i8>();
+                    _mm_prefetch::<_MM_HINT_T0>(first);
+                    _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(64));
+                    _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(Self::BUCKET_BYTES - 1));
                 }
             }
         }
@@ -259,25 +291,7 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
     #[inline]
     pub fn get(&self, key: &K) -> Option<V> {
         let i = Self::index(key, self.buckets_in_use());
-        let found = lock(self.bucket_at(i)).iter().flatten().find(|e| e.key == *key).map(|e| e.value);
-        found.or_else(|| self.get_moved(key, i))
-    }
-
-    /// `key`'s entry from the bucket it had before the last doubling, stored again in its
-    /// bucket `i` now.
-    #[cold]
-    fn get_moved(&self, key: &K, i: usize) -> Option<V> {
-        let previous = self.previous.load(Ordering::Relaxed);
-        if previous == 0 {
-            return None;
-        }
-        let j = Self::index(key, previous);
-        if j == i {
-            return None;
-        }
-        let entry = *lock(self.bucket_at(j)).iter().flatten().find(|e| e.key == *key)?;
-        self.store(entry.key, entry.value);
-        Some(entry.value)
+        lock(self.bucket_at(i)).iter().flatten().find(|e| e.key == *key).map(|e| e.value)
     }
 
     /// Stores `value` for `key`; a full bucket makes room by dropping its entry of least
@@ -318,7 +332,6 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         if crowded * 1024 >= active as u64 * CROWDED_PER_1024 {
             let doubled = active.saturating_mul(2).min(self.buckets);
             if self.active.compare_exchange(active, doubled, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
-                self.previous.store(active, Ordering::Relaxed);
                 self.crowded.store(0, Ordering::Relaxed);
             }
         }
@@ -332,6 +345,16 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
             .flat_map(|c| c.iter())
             .map(|b| lock(b).iter().flatten().count() as u64)
             .sum()
+    }
+}
+
+impl<K, V> Drop for MemoTable<K, V> {
+    fn drop(&mut self) {
+        for chunk in self.chunks.iter_mut().filter_map(OnceLock::get_mut) {
+            // SAFETY: the chunk's buckets were initialised in `Chunk::init` and are dropped
+            // once, here, before the region goes back.
+            unsafe { std::ptr::drop_in_place(chunk.slots_mut()) };
+        }
     }
 }
 

@@ -7,6 +7,7 @@ pub mod budget;
 pub mod memo;
 pub mod pairs;
 pub mod pool;
+pub mod region;
 pub mod rng;
 pub mod split;
 pub mod timing;

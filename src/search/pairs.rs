@@ -19,14 +19,17 @@
 //! calls of depth 20 from the 8x8 start need 47 + 45); a wider pair is not stored.
 //!
 //! # Memory
-//! The buckets are one anonymous mapping of the bound, asked for in transparent huge pages
-//! (on Linux), so that a probe into gigabytes costs one TLB entry per 2 MiB instead of per
-//! 4 KiB; pages are taken only when first written. The buckets in use start at 64 MiB and
-//! double (up to the bound) as stores keep meeting full buckets, as in the shared core;
-//! a key missing from its bucket is looked for where it was before the last doubling, and
-//! moved, until as many keys have been looked for there in vain as the buckets before the
-//! doubling held (by then most entries worth moving have been, and a miss costs one probe
-//! instead of two).
+//! The buckets are one [`Region`] of the bound: an anonymous mapping in transparent huge
+//! pages (on Linux), so that a probe into gigabytes costs one TLB entry per 2 MiB instead
+//! of per 4 KiB, taken over from the process's previous table where there was one (see
+//! the region's module for why). Pages are taken only when first written; the buckets in
+//! use are zeroed (where an earlier table wrote them) before the table grows into them.
+//! The buckets in use start at 64 MiB and double (up to the bound) as stores keep meeting
+//! full buckets, as in the shared core, with the same linear hashing: new bucket
+//! `n + j` takes its keys from bucket `j` only, so the one thread that doubles moves
+//! those entries over before the others see the new count, and a lookup is always one
+//! probe. (Until 2026-11-25 a miss also looked in the key's bucket before the last
+//! doubling, for a while after each.)
 //!
 //! # Replacement
 //! A full bucket keeps its three entries of most work (`b`, the second count) and the
@@ -37,9 +40,10 @@
 //! more subtrees for perft 15 in 16 MiB and 11% more in 64 MiB.)
 
 use std::hash::BuildHasher;
-use std::sync::atomic::{fence, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::memo::MemoHash;
+use super::region::Region;
 use crate::base::error::InputError;
 
 /// Entries per bucket.
@@ -117,82 +121,20 @@ fn set_value(v: &mut [u64; 8], i: usize, x: u128) {
     }
 }
 
-/// One anonymous, zero-filled mapping of buckets (all-zero words are empty buckets).
-struct Region {
-    base: *mut Bucket,
-    buckets: usize,
-    map: *mut libc::c_void,
-    map_len: usize,
-}
-
-// SAFETY: the region is only accessed through atomics.
-unsafe impl Send for Region {}
-// SAFETY: as above.
-unsafe impl Sync for Region {}
-
-/// Alignment of the mapping: a transparent huge page.
-const HUGE: usize = 2 << 20;
-
-impl Region {
-    fn new(buckets: usize) -> Result<Self, InputError> {
-        let len = buckets.checked_mul(BUCKET_BYTES).and_then(|l| l.checked_add(HUGE));
-        let map_len = len.ok_or_else(|| InputError::new("memo table too large"))?;
-        // SAFETY: an anonymous private mapping with no address hint; checked below.
-        let map = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                map_len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if map == libc::MAP_FAILED {
-            return Err(InputError::new(format!("could not map {map_len} bytes for the memo table")));
-        }
-        let skip = (HUGE - map as usize % HUGE) % HUGE;
-        // SAFETY: `skip < HUGE`, inside the mapping.
-        let base = unsafe { map.cast::<u8>().add(skip) }.cast::<Bucket>();
-        #[cfg(target_os = "linux")]
-        // SAFETY: advice on our own mapping; failure only means small pages.
-        unsafe {
-            libc::madvise(base.cast(), buckets * BUCKET_BYTES, libc::MADV_HUGEPAGE);
-        }
-        Ok(Region { base, buckets, map, map_len })
-    }
-
-    #[inline(always)]
-    fn bucket(&self, i: usize) -> &Bucket {
-        assert!(i < self.buckets);
-        // SAFETY: in bounds; zeroed memory is a valid `Bucket` (atomics of 0), and the
-        // mapping lives as long as `self`.
-        unsafe { &*self.base.add(i) }
-    }
-}
-
-impl Drop for Region {
-    fn drop(&mut self) {
-        // SAFETY: the mapping made in `new`, unmapped once.
-        unsafe {
-            libc::munmap(self.map, self.map_len);
-        }
-    }
-}
-
 /// A bounded, lock-free table from nonzero 128-bit keys to pairs of counts `[a, b]`,
 /// `b` being what recomputing the entry would cost. A value read back is always the one
 /// stored for exactly that key; a dropped or refused entry only costs recomputation.
 pub struct PairTable {
+    /// The buckets' memory; those in use are zero or written by this table.
     region: Region,
+    /// Buckets the table may grow to.
+    buckets: usize,
     /// Buckets in use now: doubling up to `region.buckets`.
     active: AtomicUsize,
-    /// Buckets in use before the last doubling (0: none yet).
-    previous: AtomicUsize,
     /// Stores that met a full bucket since the last doubling.
     crowded: AtomicU64,
-    /// Keys looked for in vain where they were before the last doubling.
-    unmoved: AtomicU64,
+    /// Whether a thread is doubling the buckets in use (one at a time).
+    growing: AtomicBool,
 }
 
 /// A bucket's snapshot: the keys and the value words (`values[7]` zero).
@@ -258,18 +200,21 @@ impl PairTable {
     pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
         let buckets = usize::try_from(bytes / BUCKET_BYTES as u64).unwrap_or(usize::MAX).max(1);
         let first = (FIRST_BYTES / BUCKET_BYTES).min(buckets);
+        let len = buckets.checked_mul(BUCKET_BYTES).ok_or_else(|| InputError::new("memo table too large"))?;
+        let region = Region::take(len)?;
+        region.zeroed(first * BUCKET_BYTES);
         Ok(PairTable {
-            region: Region::new(buckets)?,
+            region,
+            buckets,
             active: AtomicUsize::new(first),
-            previous: AtomicUsize::new(0),
             crowded: AtomicU64::new(0),
-            unmoved: AtomicU64::new(0),
+            growing: AtomicBool::new(false),
         })
     }
 
     /// Bytes the table may occupy when it has grown to its bound.
     pub fn bytes(&self) -> u64 {
-        (self.region.buckets * BUCKET_BYTES) as u64
+        (self.buckets * BUCKET_BYTES) as u64
     }
 
     /// Bytes of the buckets in use (those the search can have touched).
@@ -279,44 +224,48 @@ impl PairTable {
 
     /// Entries the table can hold when it has grown to its bound.
     pub fn capacity(&self) -> u64 {
-        (self.region.buckets * WAYS) as u64
+        (self.buckets * WAYS) as u64
     }
 
     /// Buckets in use now.
     pub fn buckets_in_use(&self) -> usize {
-        self.active.load(Ordering::Relaxed)
+        // Acquire: a thread that sees the new count sees its zeroed and filled buckets.
+        self.active.load(Ordering::Acquire)
+    }
+
+    #[inline(always)]
+    fn bucket(&self, i: usize) -> &Bucket {
+        assert!(i < self.buckets);
+        // SAFETY: in bounds of the region (`with_bytes`), whose base is aligned to 2 MiB;
+        // the buckets in use were zeroed before use (zero words are an empty bucket) and
+        // the region lives as long as `self`.
+        unsafe { &*self.region.base().as_ptr().cast::<Bucket>().add(i) }
     }
 
     #[inline(always)]
     fn index(key: u128, active: usize) -> usize {
-        let h = MemoHash.hash_one(key);
-        if active.is_power_of_two() {
-            h as usize & (active - 1)
+        let h = MemoHash.hash_one(key) as usize;
+        let wide = active.next_power_of_two();
+        let i = h & (wide - 1);
+        if i < active {
+            i
         } else {
-            (h % active as u64) as usize
+            h & (wide / 2 - 1)
         }
     }
 
-    /// Asks the processor to fetch `key`'s bucket into the cache, and its bucket before
-    /// the last doubling while misses look there (a hint: no effect on what the table
-    /// holds), so that a probe soon after finds them there.
+    /// Asks the processor to fetch `key`'s bucket into the cache (a hint: no effect on
+    /// what the table holds), so that a probe soon after finds it there.
     #[inline(always)]
     pub fn prefetch(&self, key: u128) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let fetch = |active: usize| {
-                let b: *const Bucket = self.region.bucket(Self::index(key, active));
-                // SAFETY: a prefetch only hints; the address is inside the mapping.
-                unsafe {
-                    _mm_prefetch::<_MM_HINT_T0>(b.cast());
-                    _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>().wrapping_add(64));
-                }
-            };
-            fetch(self.buckets_in_use());
-            let previous = self.previous.load(Ordering::Relaxed);
-            if previous != 0 {
-                fetch(previous);
+            let b: *const Bucket = self.bucket(Self::index(key, self.buckets_in_use()));
+            // SAFETY: a prefetch only hints; the address is inside the mapping.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(b.cast());
+                _mm_prefetch::<_MM_HINT_T0>(b.cast::<i8>().wrapping_add(64));
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -327,7 +276,7 @@ impl PairTable {
     #[inline]
     pub fn get(&self, key: u128) -> Option<[u64; 2]> {
         let i = Self::index(key, self.buckets_in_use());
-        Self::find(self.region.bucket(i), key).or_else(|| self.get_moved(key, i))
+        Self::find(self.bucket(i), key)
     }
 
     #[inline(always)]
@@ -335,29 +284,6 @@ impl PairTable {
         let s = bucket.read()?;
         let i = s.keys.iter().position(|&k| k == key)?;
         Some(unpack(value_at(&s.values, i)))
-    }
-
-    /// `key`'s pair from the bucket it had before the last doubling, stored again in its
-    /// bucket `i` now.
-    #[cold]
-    fn get_moved(&self, key: u128, i: usize) -> Option<[u64; 2]> {
-        let previous = self.previous.load(Ordering::Relaxed);
-        if previous == 0 {
-            return None;
-        }
-        let j = Self::index(key, previous);
-        if j == i {
-            return None;
-        }
-        let Some(value) = Self::find(self.region.bucket(j), key) else {
-            let unmoved = self.unmoved.fetch_add(1, Ordering::Relaxed) + 1;
-            if unmoved >= (previous * WAYS) as u64 {
-                let _ = self.previous.compare_exchange(previous, 0, Ordering::Relaxed, Ordering::Relaxed);
-            }
-            return None;
-        };
-        self.store(key, value);
-        Some(value)
     }
 
     /// Stores `value` for `key` (nonzero); a full bucket makes room as the module's
@@ -370,7 +296,7 @@ impl PairTable {
         let active = self.buckets_in_use();
         let i = Self::index(key, active);
         let mut crowded = false;
-        self.region.bucket(i).write(|s| {
+        self.bucket(i).write(|s| {
             let slot = s
                 .keys
                 .iter()
@@ -401,24 +327,54 @@ impl PairTable {
     /// Counts a store that met a full bucket, and doubles the buckets in use (up to the
     /// bound) when there have been enough of them.
     fn crowded_store(&self, active: usize) {
-        if active >= self.region.buckets {
+        if active >= self.buckets {
             return;
         }
         let crowded = self.crowded.fetch_add(1, Ordering::Relaxed) + 1;
-        if crowded * 1024 >= active as u64 * CROWDED_PER_1024 {
-            let doubled = active.saturating_mul(2).min(self.region.buckets);
-            if self.active.compare_exchange(active, doubled, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
-                self.previous.store(active, Ordering::Relaxed);
-                self.crowded.store(0, Ordering::Relaxed);
-                self.unmoved.store(0, Ordering::Relaxed);
+        if crowded * 1024 >= active as u64 * CROWDED_PER_1024
+            && self.growing.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_ok()
+        {
+            if self.buckets_in_use() == active {
+                self.grow(active);
             }
+            self.growing.store(false, Ordering::Release);
         }
+    }
+
+    /// Doubles the buckets in use from `active` (a power of two) up to the bound: zeroes
+    /// the new buckets, moves into each new bucket `active + j` the entries of bucket `j`
+    /// that belong there now, then lets the other threads use them. An entry another
+    /// thread stores meanwhile under the old count may stay behind in its old bucket,
+    /// where it is no longer found and is the first to make room.
+    fn grow(&self, active: usize) {
+        let doubled = active.saturating_mul(2).min(self.buckets);
+        self.region.zeroed(doubled * BUCKET_BYTES);
+        for j in 0..doubled - active {
+            let target = self.bucket(active + j);
+            self.bucket(j).write(|from| {
+                target.write(|to| {
+                    let mut free = 0;
+                    for w in 0..WAYS {
+                        let key = from.keys[w];
+                        if key != 0 && Self::index(key, doubled) == active + j {
+                            let Some(t) = (free..WAYS).find(|&t| to.keys[t] == 0) else { return };
+                            free = t + 1;
+                            to.keys[t] = key;
+                            set_value(&mut to.values, t, value_at(&from.values, w));
+                            from.keys[w] = 0;
+                        }
+                    }
+                });
+            });
+        }
+        self.active.store(doubled, Ordering::Release);
+        self.crowded.store(0, Ordering::Relaxed);
     }
 
     /// Entries stored now (counts every bucket in use: call it once, at the end).
     pub fn occupied(&self) -> u64 {
         (0..self.buckets_in_use())
-            .map(|i| self.region.bucket(i).read_words().keys.iter().filter(|&&k| k != 0).count() as u64)
+            .map(|i| self.bucket(i).read_words().keys.iter().filter(|&&k| k != 0).count() as u64)
             .sum()
     }
 }
