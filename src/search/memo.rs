@@ -523,6 +523,20 @@ mod tests {
     }
 
     #[test]
+    fn a_table_made_after_a_dropped_one_starts_empty() {
+        for round in 0..3u64 {
+            let t: MemoTable<u64, Costed> = MemoTable::with_megabytes(64).unwrap();
+            assert_eq!(t.occupied(), 0, "round {round}");
+            let n = 4 * t.capacity();
+            assert!((0..n).all(|k| payload(&t, &k).is_none()), "round {round}");
+            for k in 0..n {
+                t.store(k, Costed(k + round, 1));
+            }
+            assert!(t.occupied() > 0);
+        }
+    }
+
+    #[test]
     fn growth_stops_at_the_bound() {
         let t: MemoTable<u64, Costed> = MemoTable::with_bytes(3 * CHUNK_BUCKETS as u64 * 200).unwrap();
         let bound = t.capacity() / WAYS as u64;

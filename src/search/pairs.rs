@@ -455,6 +455,20 @@ mod tests {
     }
 
     #[test]
+    fn a_table_made_after_a_dropped_one_starts_empty() {
+        for round in 0..3u64 {
+            let t = PairTable::with_bytes(256 << 20).unwrap();
+            assert_eq!(t.occupied(), 0, "round {round}");
+            let n = 4 * t.buckets_in_use() as u64;
+            assert!((1..=n).all(|k| t.get(u128::from(k) << 64 | u128::from(round + 1)).is_none()));
+            for k in 1..=n {
+                t.store(u128::from(k) << 64 | u128::from(round + 1), [k, round]);
+            }
+            assert!(t.buckets_in_use() > FIRST_BYTES / BUCKET_BYTES, "it grew");
+        }
+    }
+
+    #[test]
     fn the_buckets_in_use_double_up_to_the_bound_and_keys_stay_exact() {
         let t = PairTable::with_bytes(256 << 20).unwrap();
         let start = t.buckets_in_use();
