@@ -147,14 +147,15 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
     /// The bytes one bucket takes.
     pub const BUCKET_BYTES: usize = std::mem::size_of::<Bucket<K, V>>();
 
-    /// A table of at most `bytes` bytes (at least one bucket; above one chunk, a whole
-    /// number of chunks).
+    /// A table of at most `bytes` bytes (at least one bucket; a power of two of buckets
+    /// up to one chunk, above that a whole number of chunks).
     ///
     /// Memory is taken chunk by chunk as the table fills; the size is checked against
     /// physical memory where it comes from the user (`--memo-mb`, `memo_mb`), before this.
     pub fn with_bytes(bytes: u64) -> Result<Self, InputError> {
         let wanted = usize::try_from(bytes / Self::BUCKET_BYTES as u64).unwrap_or(usize::MAX).max(1);
-        let chunk_buckets = wanted.min(CHUNK_BUCKETS);
+        // A power of two, so that a bucket's chunk is a shift away, not a division.
+        let chunk_buckets = 1 << wanted.min(CHUNK_BUCKETS).ilog2();
         let buckets = wanted / chunk_buckets * chunk_buckets;
         let chunks = (0..buckets / chunk_buckets).map(|_| OnceLock::new()).collect();
         let region = Region::take(buckets * Self::BUCKET_BYTES)?;
@@ -215,11 +216,18 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         }
     }
 
+    /// Bucket `i`'s chunk and its place there.
+    #[inline(always)]
+    fn chunk_of(&self, i: usize) -> (usize, usize) {
+        let shift = self.chunk_buckets.trailing_zeros();
+        (i >> shift, i & (self.chunk_buckets - 1))
+    }
+
     #[inline]
     fn bucket_at(&self, i: usize) -> &Bucket<K, V> {
-        let c = i / self.chunk_buckets;
+        let (c, j) = self.chunk_of(i);
         let chunk = self.chunks[c].get_or_init(|| self.new_chunk(c));
-        &chunk[i % self.chunk_buckets]
+        &chunk[j]
     }
 
     /// Chunk `c`, made when first used, holding the entries of its buddy chunk (the one a
@@ -271,8 +279,9 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let i = Self::index(key, self.buckets_in_use());
-            if let Some(chunk) = self.chunks[i / self.chunk_buckets].get() {
-                let b: *const Bucket<K, V> = &chunk[i % self.chunk_buckets];
+            let (c, j) = self.chunk_of(i);
+            if let Some(chunk) = self.chunks[c].get() {
+                let b: *const Bucket<K, V> = &chunk[j];
                 // SAFETY: a prefetch only hints; every address lies inside the bucket,
                 // never dereferenced. The bucket may span three cache lines.
                 unsafe {
