@@ -202,18 +202,10 @@ impl<K: Copy + Eq + Hash, V: SubtreeValue> MemoTable<K, V> {
         self.active.load(Ordering::Relaxed)
     }
 
-    /// The index of `key`'s bucket among `active` buckets in use: the hash's low bits below
-    /// the next power of two, or below the one before where those are not in use.
+    /// The index of `key`'s bucket among `active` buckets in use ([`linear_index`]).
     #[inline]
     fn index(key: &K, active: usize) -> usize {
-        let h = MemoHash.hash_one(key) as usize;
-        let wide = active.next_power_of_two();
-        let i = h & (wide - 1);
-        if i < active {
-            i
-        } else {
-            h & (wide / 2 - 1)
-        }
+        linear_index(key, active)
     }
 
     /// Bucket `i`'s chunk and its place there.
@@ -364,6 +356,22 @@ impl<K, V> Drop for MemoTable<K, V> {
             // once, here, before the region goes back.
             unsafe { std::ptr::drop_in_place(chunk.slots_mut()) };
         }
+    }
+}
+
+/// The bucket of `key` among `active` buckets in use (linear hashing, shared by both
+/// tables): the hash's low bits below the next power of two, or below the one before
+/// where those name a bucket not in use. Growing from `n` (a power of two) to at most
+/// `2n` buckets moves keys only from bucket `j` to bucket `n + j`.
+#[inline(always)]
+pub(super) fn linear_index<K: Hash + ?Sized>(key: &K, active: usize) -> usize {
+    let h = MemoHash.hash_one(key) as usize;
+    let wide = active.next_power_of_two();
+    let i = h & (wide - 1);
+    if i < active {
+        i
+    } else {
+        h & (wide / 2 - 1)
     }
 }
 

@@ -39,10 +39,9 @@
 //! slot. (Replacing only the entry of least work, or dropping the new one, computed 37%
 //! more subtrees for perft 15 in 16 MiB and 11% more in 64 MiB.)
 
-use std::hash::BuildHasher;
 use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::memo::MemoHash;
+use super::memo::linear_index;
 use super::region::Region;
 use crate::base::error::InputError;
 
@@ -129,7 +128,7 @@ pub struct PairTable {
     region: Region,
     /// Buckets the table may grow to.
     buckets: usize,
-    /// Buckets in use now: doubling up to `region.buckets`.
+    /// Buckets in use now: doubling up to `buckets`.
     active: AtomicUsize,
     /// Stores that met a full bucket since the last doubling.
     crowded: AtomicU64,
@@ -244,14 +243,7 @@ impl PairTable {
 
     #[inline(always)]
     fn index(key: u128, active: usize) -> usize {
-        let h = MemoHash.hash_one(key) as usize;
-        let wide = active.next_power_of_two();
-        let i = h & (wide - 1);
-        if i < active {
-            i
-        } else {
-            h & (wide / 2 - 1)
-        }
+        linear_index(&key, active)
     }
 
     /// Asks the processor to fetch `key`'s bucket into the cache (a hint: no effect on
