@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
+use std::mem::MaybeUninit;
 use std::num::NonZeroU64;
 use std::sync::Mutex;
 
@@ -403,20 +404,24 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
                 });
             }
         } else {
-            let mut kept = [(*p, T::key(p, depth, self.len)); PREFETCHED];
+            // Not initialised: filling 32 slots per node cost more than the walk of a
+            // node whose children the table answers.
+            let mut kept = [const { MaybeUninit::<(Position<B>, T::Key)>::uninit() }; PREFETCHED];
             let mut n = 0;
             generate::<B, true>(g, p, &mut |m| {
                 let child = p.apply(m);
                 if n < PREFETCHED {
                     let key = T::key(&child, depth - 1, self.len);
                     self.table.prefetch(key);
-                    kept[n] = (child, key);
+                    kept[n].write((child, key));
                     n += 1;
                 } else if sum.stop.is_none() {
                     sum.add(self.perft(&child, depth - 1));
                 }
             });
-            for (child, key) in &kept[..n] {
+            for slot in &kept[..n] {
+                // SAFETY: the first `n` slots were written above.
+                let (child, key) = unsafe { slot.assume_init_ref() };
                 if sum.stop.is_none() {
                     let visit = self.t.visit().map_err(CountStop::from);
                     sum.add(visit.and_then(|()| self.perft_stored(child, depth - 1, *key)));

@@ -242,6 +242,7 @@ pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl
     }
     let us = p.side.index();
     let crown = g.crown[us];
+    let (own, opp) = p.own_and_opponent();
     let m = movers(p);
     for (d, &movers_d) in m.iter().enumerate() {
         if movers_d.is_empty() {
@@ -251,15 +252,13 @@ pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl
         for to in (g.step(movers_d, d) & empty).iter() {
             let to_b = B::bit(to);
             let from_b = g.step(to_b, back);
-            let mut child = *p;
-            child.pieces[us] = (child.pieces[us] & !from_b) | to_b;
+            let mut kings = p.kings;
             if (p.kings & from_b).any() {
-                child.kings = (child.kings & !from_b) | to_b;
+                kings = (kings & !from_b) | to_b;
             } else if (crown & to_b).any() {
-                child.kings |= to_b;
+                kings |= to_b;
             }
-            child.side = p.side.other();
-            visit(&child);
+            visit(&p.with((own & !from_b) | to_b, opp, kings));
         }
     }
     true
@@ -312,15 +311,13 @@ pub fn perft2_steps<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<(u64, u
                 leaves += u64::from(steps);
             } else {
                 let from_b = g.step(t, back);
-                let mut child = *p;
-                child.pieces[us] = ours_c;
+                let mut kings = p.kings;
                 if (p.kings & from_b).any() {
-                    child.kings = (child.kings & !from_b) | t;
+                    kings = (kings & !from_b) | t;
                 } else if (g.crown[us] & t).any() {
-                    child.kings |= t;
+                    kings |= t;
                 }
-                child.side = p.side.other();
-                leaves += count_moves::<B, true>(g, &child);
+                leaves += count_moves::<B, true>(g, &p.with(ours_c, p.pieces[1 - us], kings));
             }
         }
     }

@@ -129,9 +129,38 @@ impl<B: Bits> Position<B> {
     /// The position after `mv` (a legal move of the side to move), side switched.
     #[inline(always)]
     pub fn apply(&self, mv: &Move<B>) -> Self {
-        let mut next = *self;
-        next.make(mv);
-        next
+        // Built from locals, not by writing `pieces[us]` of a copy: indexing by the side
+        // puts the copy on the stack, and reading it back whole after those narrow
+        // writes stalls (a store that cannot be forwarded).
+        let (from, to) = (B::bit(mv.from.into()), B::bit(mv.to.into()));
+        let (own, opp) = self.own_and_opponent();
+        let was_king = (self.kings & from).any();
+        let mut kings = self.kings & !(mv.captured | from);
+        if was_king || mv.promotes {
+            kings |= to;
+        }
+        self.with((own & !from) | to, opp & !mv.captured, kings)
+    }
+
+    /// The pieces of the side to move and of the other side.
+    #[inline(always)]
+    pub fn own_and_opponent(&self) -> (B, B) {
+        let [black, white] = self.pieces;
+        match self.side {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        }
+    }
+
+    /// The position with the side to move's pieces `own`, the other's `opp`, the kings
+    /// `kings`, and the other side to move (what a move of the side to move leaves).
+    #[inline(always)]
+    pub fn with(&self, own: B, opp: B, kings: B) -> Self {
+        let pieces = match self.side {
+            Color::Black => [own, opp],
+            Color::White => [opp, own],
+        };
+        Position { pieces, kings, side: self.side.other() }
     }
 
     /// Plays `mv` in place and returns what [`Position::unmake`] needs.
