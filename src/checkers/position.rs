@@ -211,4 +211,41 @@ mod tests {
         assert!(Position::from_text(&g, Color::Black, "ba2").is_err(), "a light square");
         assert!(Position::from_text(&g, Color::Black, "b").is_err(), "no square");
     }
+
+    /// Along seeded random games on three boards: `apply` of every legal move equals
+    /// `make` on a copy, `unmake` restores the position, and the setwise steps of
+    /// `for_each_step` are exactly the step moves applied.
+    #[test]
+    fn apply_equals_make_and_unmake_restores_along_random_games() {
+        use super::super::moves::{for_each_step, legal_moves};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for (m, n, r) in [(8, 8, 3), (6, 7, 2), (5, 5, 1)] {
+            let g = Geometry::<u64>::new(m, n, r).unwrap();
+            for _game in 0..40 {
+                let mut p = Position::start(&g);
+                for _ply in 0..120 {
+                    let moves = legal_moves::<u64, true>(&g, &p);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mut applied = Vec::new();
+                    for mv in &moves {
+                        let mut made = p;
+                        let undo = made.make(mv);
+                        assert_eq!(p.apply(mv), made, "{m}x{n}: {mv:?} from {p:?}");
+                        applied.push(made);
+                        made.unmake(mv, undo);
+                        assert_eq!(made, p, "{m}x{n}: unmake of {mv:?}");
+                    }
+                    let mut stepped = Vec::new();
+                    if for_each_step(&g, &p, &mut |child| stepped.push(*child)) {
+                        assert_eq!(stepped.len(), applied.len(), "{m}x{n}: steps of {p:?}");
+                        assert!(stepped.iter().all(|c| applied.contains(c)), "{m}x{n}: steps of {p:?}");
+                    }
+                    p = applied[rng.random_range(0..applied.len())];
+                }
+            }
+        }
+    }
 }
