@@ -279,7 +279,7 @@ pub fn perft2_steps<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<(u64, u
         return None;
     }
     let us = p.side.index();
-    let ours = p.pieces[us];
+    let (ours, opp) = p.own_and_opponent();
     let mine = movers(p);
     let theirs = movers(&Position { side: p.side.other(), ..*p });
     let their_kings = (theirs[0] & theirs[2]).any();
@@ -317,7 +317,7 @@ pub fn perft2_steps<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<(u64, u
                 } else if (g.crown[us] & t).any() {
                     kings |= t;
                 }
-                leaves += count_moves::<B, true>(g, &p.with(ours_c, p.pieces[1 - us], kings));
+                leaves += count_moves::<B, true>(g, &p.with(ours_c, opp, kings));
             }
         }
     }
