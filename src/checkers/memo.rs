@@ -14,7 +14,6 @@
 
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::mem::MaybeUninit;
 use std::num::NonZeroU64;
 use std::sync::Mutex;
 
@@ -314,7 +313,7 @@ impl<B: Bits> PerftTable<B> for MemoTable<Full<B>, PerftEntry> {
     }
 }
 
-/// Children a perft node generates, prefetches and keeps before walking them; the
+/// Children a memoised count keeps, with their keys prefetched, before walking them; the
 /// moves past this many are walked as they are generated.
 const PREFETCHED: usize = 32;
 
@@ -337,19 +336,45 @@ impl PerftSum {
     }
 }
 
-/// One hashed-perft walker: a task's view of the table, its position counter and its
-/// stores.
-struct PerftWalker<'a, B, T> {
+/// Adds a child's `[leaves, plain calls]` to `sum`.
+#[inline(always)]
+fn add_child(sum: &mut [u64; 2], [leaves, plain]: [u64; 2]) -> Result<(), CountStop> {
+    sum[0] = checked(sum[0], leaves)?;
+    sum[1] = checked(sum[1], plain)?;
+    Ok(())
+}
+
+/// One hashed-perft walker: a task's view of the table, its position counter, its
+/// stores and its stack of pending children.
+///
+/// A node the table misses, with children deep enough to be stored, is walked in three
+/// passes so that the wait for a bucket overlaps other work: its children are generated
+/// and their buckets prefetched; all of them are probed; then every missed child's own
+/// children are generated and prefetched before the first of those children is walked.
+/// The sums are those of the plain walk in another order, so every figure is exact.
+struct PerftWalker<'a, B, T: PerftTable<B>> {
     g: &'a Geometry<B>,
     table: &'a T,
     t: Ticker<'a>,
     len: u32,
     computed: u64,
+    /// Children generated and prefetched, not yet walked: a stack of each node's children.
+    pending: Vec<(Position<B>, T::Key)>,
+    /// Where each missed child's children start in `pending`, a stack like it.
+    starts: Vec<usize>,
 }
 
 impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
     fn new(g: &'a Geometry<B>, table: &'a T, budget: &'a Budget) -> Self {
-        PerftWalker { g, table, t: Ticker::new(budget), len: bits_needed(g.rows, g.cols), computed: 0 }
+        PerftWalker {
+            g,
+            table,
+            t: Ticker::new(budget),
+            len: bits_needed(g.rows, g.cols),
+            computed: 0,
+            pending: Vec::with_capacity(1024),
+            starts: Vec::with_capacity(256),
+        }
     }
 
     /// `[leaves, plain calls]` of `p` to `depth`.
@@ -364,21 +389,88 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
         if depth < MIN_STORED_DEPTH {
             return self.perft_children(p, depth);
         }
-        self.perft_stored(p, depth, T::key(p, depth, self.len))
-    }
-
-    /// [`Self::perft`] past its visit, for `depth` at least [`MIN_STORED_DEPTH`] and
-    /// `key` the key of `p` and `depth`.
-    fn perft_stored(&mut self, p: &Position<B>, depth: u32, key: T::Key) -> Result<[u64; 2], CountStop> {
+        let key = T::key(p, depth, self.len);
         if let Some(known) = self.table.get(key) {
             return Ok(known);
         }
-        let value = self.perft_children(p, depth)?;
+        let value = if depth > MIN_STORED_DEPTH {
+            let start = self.pending.len();
+            self.push_children(p, depth - 1);
+            let value = self.walk_pending(start, self.pending.len(), depth - 1);
+            self.pending.truncate(start);
+            value?
+        } else {
+            self.perft_children(p, depth)?
+        };
         self.table.store(key, value);
         self.computed += 1;
         Ok(value)
     }
 
+    /// Pushes the children of `p` with their keys at `depth` onto `pending`, prefetching
+    /// their buckets.
+    #[inline(always)]
+    fn push_children(&mut self, p: &Position<B>, depth: u32) {
+        let (table, pending, len) = (self.table, &mut self.pending, self.len);
+        generate::<B, true>(self.g, p, &mut |m| {
+            let child = p.apply(m);
+            let key = T::key(&child, depth, len);
+            table.prefetch(key);
+            pending.push((child, key));
+        });
+    }
+
+    /// `[leaves, plain calls]` to `depth + 1` of the node whose children (at least
+    /// [`MIN_STORED_DEPTH`] plies to go) are `pending[start..end]`, their buckets prefetched.
+    fn walk_pending(&mut self, start: usize, end: usize, depth: u32) -> Result<[u64; 2], CountStop> {
+        let mut sum = [0, 1];
+        let mut missed = start;
+        for i in start..end {
+            self.t.visit()?;
+            match self.table.get(self.pending[i].1) {
+                Some(known) => add_child(&mut sum, known)?,
+                None => {
+                    self.pending.swap(i, missed);
+                    missed += 1;
+                }
+            }
+        }
+        if depth == MIN_STORED_DEPTH {
+            for i in start..missed {
+                let (child, key) = self.pending[i];
+                let value = self.perft_children(&child, depth)?;
+                self.store(key, value, &mut sum)?;
+            }
+            return Ok(sum);
+        }
+        let top = self.pending.len();
+        let first = self.starts.len();
+        for i in start..missed {
+            self.starts.push(self.pending.len());
+            let child = self.pending[i].0;
+            self.push_children(&child, depth - 1);
+        }
+        self.starts.push(self.pending.len());
+        for (j, i) in (start..missed).enumerate() {
+            let (lo, hi) = (self.starts[first + j], self.starts[first + j + 1]);
+            let value = self.walk_pending(lo, hi, depth - 1)?;
+            self.store(self.pending[i].1, value, &mut sum)?;
+        }
+        self.starts.truncate(first);
+        self.pending.truncate(top);
+        Ok(sum)
+    }
+
+    /// Stores a computed child's `value` under `key` and adds it to `sum`.
+    #[inline(always)]
+    fn store(&mut self, key: T::Key, value: [u64; 2], sum: &mut [u64; 2]) -> Result<(), CountStop> {
+        self.table.store(key, value);
+        self.computed += 1;
+        add_child(sum, value)
+    }
+
+    /// `[leaves, plain calls]` of `p` to `depth`, at most [`MIN_STORED_DEPTH`], from its
+    /// children, none of which is stored.
     fn perft_children(&mut self, p: &Position<B>, depth: u32) -> Result<[u64; 2], CountStop> {
         let g = self.g;
         if depth == 2 {
@@ -388,45 +480,19 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
             }
         }
         let mut sum = PerftSum { value: [0, 1], stop: None };
-        if depth - 1 < MIN_STORED_DEPTH {
-            // Steps are played setwise (no `Move`s) when they are all the moves.
-            let stepped = depth > 2
-                && for_each_step(g, p, &mut |child| {
-                    if sum.stop.is_none() {
-                        sum.add(self.perft(child, depth - 1));
-                    }
-                });
-            if !stepped {
-                generate::<B, true>(g, p, &mut |m| {
-                    if sum.stop.is_none() {
-                        sum.add(self.perft(&p.apply(m), depth - 1));
-                    }
-                });
-            }
-        } else {
-            // Not initialised: filling 32 slots per node cost more than the walk of a
-            // node whose children the table answers.
-            let mut kept = [const { MaybeUninit::<(Position<B>, T::Key)>::uninit() }; PREFETCHED];
-            let mut n = 0;
-            generate::<B, true>(g, p, &mut |m| {
-                let child = p.apply(m);
-                if n < PREFETCHED {
-                    let key = T::key(&child, depth - 1, self.len);
-                    self.table.prefetch(key);
-                    kept[n].write((child, key));
-                    n += 1;
-                } else if sum.stop.is_none() {
-                    sum.add(self.perft(&child, depth - 1));
+        // Steps are played setwise (no `Move`s) when they are all the moves.
+        let stepped = depth > 2
+            && for_each_step(g, p, &mut |child| {
+                if sum.stop.is_none() {
+                    sum.add(self.perft(child, depth - 1));
                 }
             });
-            for slot in &kept[..n] {
-                // SAFETY: the first `n` slots were written above.
-                let (child, key) = unsafe { slot.assume_init_ref() };
+        if !stepped {
+            generate::<B, true>(g, p, &mut |m| {
                 if sum.stop.is_none() {
-                    let visit = self.t.visit().map_err(CountStop::from);
-                    sum.add(visit.and_then(|()| self.perft_stored(child, depth - 1, *key)));
+                    sum.add(self.perft(&p.apply(m), depth - 1));
                 }
-            }
+            });
         }
         sum.stop.map_or(Ok(sum.value), Err)
     }
