@@ -74,6 +74,18 @@ fn count_json_plain_and_memo_agree() {
 }
 
 #[test]
+fn hashed_perft_reports_its_lookups_and_hits() {
+    // Depth 12: 108,669,000 plain positions, past what is walked plainly.
+    for threads in ["1", "2"] {
+        let m = json(&["checkers", "perft", "8", "8", "3", "12", "--json", "--memo", "--threads", threads]);
+        assert_eq!((m["leaves"].as_u64(), m["plain_positions"].as_u64()), (Some(388_623_673), Some(108_669_000)));
+        let (probes, hits) = (m["probes"].as_u64().unwrap(), m["hits"].as_u64().unwrap());
+        assert!(0 < hits && hits < probes, "{probes} lookups, {hits} hits");
+        assert!(probes - hits <= m["distinct_positions"].as_u64().unwrap());
+    }
+}
+
+#[test]
 fn bad_sizes_and_flags_exit_with_code_2() {
     for args in [
         &["checkers", "count", "2", "8", "1"][..],
@@ -172,6 +184,7 @@ fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
         assert_eq!((memo["leaves"].as_u64(), memo["mode"].as_str()), (Some(3963680), Some("memo")));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() <= 64 << 20);
+        assert_eq!((memo["probes"].as_u64(), memo["hits"].as_u64()), (Some(0), Some(0)), "walked plainly");
         let plain = json(&["checkers", "count", "5", "6", "1", "--json", "--threads", threads]);
         let memo = json(&["checkers", "count", "5", "6", "1", "--json", "--memo", "--threads", threads]);
         assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(24219215), Some(37079387)));

@@ -138,6 +138,9 @@ struct PerftMemoJson {
     plain_positions: u64,
     distinct_positions: u64,
     memo_bytes: u64,
+    /// Lookups in the table (calls of at least 3 plies to go), and those it answered.
+    probes: u64,
+    hits: u64,
 }
 
 #[derive(Serialize)]
@@ -243,6 +246,8 @@ fn perft_figures(
         plain_positions: c.plain_positions,
         distinct_positions: c.distinct_positions,
         memo_bytes: c.memo_bytes,
+        probes: c.probes,
+        hits: c.hits,
     };
     Ok((c.leaves, c.positions, Some(memo)))
 }
@@ -281,6 +286,14 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
             m.distinct_positions,
             m.memo_bytes >> 20
         );
+        if m.probes > 0 {
+            println!(
+                "memo: {} lookups, {} answered by the table ({:.1} %)",
+                m.probes,
+                m.hits,
+                100.0 * m.hits as f64 / m.probes as f64
+            );
+        }
     } else {
         println!("{positions} positions");
     }

@@ -67,7 +67,15 @@ pub fn perft_memo(
         let p = Position::start(&g);
         if let Some(c) = within_positions(budget, WALK_FIRST, |b| perft_generic(&g, &p, depth, b))? {
             let n = c.positions;
-            return Ok(MemoPerft { leaves: c.leaves, plain_positions: n, positions: n, distinct_positions: n, memo_bytes: 0 });
+            return Ok(MemoPerft {
+                leaves: c.leaves,
+                plain_positions: n,
+                positions: n,
+                distinct_positions: n,
+                memo_bytes: 0,
+                probes: 0,
+                hits: 0,
+            });
         }
         perft_memo_generic(&g, &p, depth, memo_mb << 20, parallel, budget)
     })

@@ -246,6 +246,12 @@ pub struct MemoPerft {
     pub distinct_positions: u64,
     /// Bytes the table allocated (the buckets the search touched, at most its bound).
     pub memo_bytes: u64,
+    /// Lookups of (position, depth) pairs in the table: every call with at least
+    /// [`MIN_STORED_DEPTH`] plies to go that the root splitter did not expand.
+    pub probes: u64,
+    /// Those lookups the table answered (`probes - hits` is `distinct_positions` less the
+    /// splitter's expanded nodes).
+    pub hits: u64,
 }
 
 /// Subtree figures stored per (position, depth): `[leaves, plain calls]`.
@@ -358,6 +364,8 @@ struct PerftWalker<'a, B, T: PerftTable<B>> {
     t: Ticker<'a>,
     len: u32,
     computed: u64,
+    probes: u64,
+    hits: u64,
     /// Children generated and prefetched, not yet walked: a stack of each node's children.
     pending: Vec<(Position<B>, T::Key)>,
     /// Where each missed child's children start in `pending`, a stack like it.
@@ -372,6 +380,8 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
             t: Ticker::new(budget),
             len: bits_needed(g.rows, g.cols),
             computed: 0,
+            probes: 0,
+            hits: 0,
             pending: Vec::with_capacity(1024),
             starts: Vec::with_capacity(256),
         }
@@ -390,7 +400,7 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
             return self.perft_children(p, depth);
         }
         let key = T::key(p, depth, self.len);
-        if let Some(known) = self.table.get(key) {
+        if let Some(known) = self.probe(key) {
             return Ok(known);
         }
         let value = if depth > MIN_STORED_DEPTH {
@@ -427,7 +437,7 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
         let mut missed = start;
         for i in start..end {
             self.t.visit()?;
-            match self.table.get(self.pending[i].1) {
+            match self.probe(self.pending[i].1) {
                 Some(known) => add_child(&mut sum, known)?,
                 None => {
                     self.pending.swap(i, missed);
@@ -459,6 +469,15 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
         self.starts.truncate(first);
         self.pending.truncate(top);
         Ok(sum)
+    }
+
+    /// The table's value for `key`, counted as a probe and, when found, a hit.
+    #[inline(always)]
+    fn probe(&mut self, key: T::Key) -> Option<[u64; 2]> {
+        let found = self.table.get(key);
+        self.probes += 1;
+        self.hits += u64::from(found.is_some());
+        found
     }
 
     /// Stores a computed child's `value` under `key` and adds it to `sum`.
@@ -497,16 +516,16 @@ impl<'a, B: Bits, T: PerftTable<B>> PerftWalker<'a, B, T> {
         sum.stop.map_or(Ok(sum.value), Err)
     }
 
-    /// `[calls, positions computed]` of this walker.
-    fn finish(mut self) -> Result<[u64; 2], CountStop> {
+    /// `[calls, positions computed, probes, hits]` of this walker.
+    fn finish(mut self) -> Result<[u64; 4], CountStop> {
         self.t.flush()?;
-        Ok([self.t.total(), self.computed])
+        Ok([self.t.total(), self.computed, self.probes, self.hits])
     }
 }
 
 /// The hashed perft's tree for the splitter: a node is a position and the plies to go;
-/// a value is `[leaves, plain calls, memo calls, computed]`. Expanded nodes are neither
-/// looked up nor stored.
+/// a value is `[leaves, plain calls, memo calls, computed, probes, hits]`. Expanded nodes
+/// are neither looked up nor stored.
 struct PerftMemoTree<'a, B, T> {
     g: &'a Geometry<B>,
     table: &'a T,
@@ -515,7 +534,7 @@ struct PerftMemoTree<'a, B, T> {
 
 impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
     type Node = (Position<B>, u32);
-    type Value = [u64; 4];
+    type Value = [u64; 6];
     type Error = CountStop;
 
     fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, CountStop> {
@@ -530,15 +549,15 @@ impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
         count_moves::<B, true>(self.g, p)
     }
 
-    fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 4], CountStop> {
+    fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 6], CountStop> {
         let mut w = PerftWalker::new(self.g, self.table, self.budget);
         let [leaves, plain] = w.perft(&p, depth)?;
-        let [calls, computed] = w.finish()?;
-        Ok([leaves, plain, calls, computed])
+        let [calls, computed, probes, hits] = w.finish()?;
+        Ok([leaves, plain, calls, computed, probes, hits])
     }
 
-    fn join(&self, _node: Self::Node, children: Vec<[u64; 4]>) -> Result<[u64; 4], CountStop> {
-        let mut sum = [0, 1, 1, 1];
+    fn join(&self, _node: Self::Node, children: Vec<[u64; 6]>) -> Result<[u64; 6], CountStop> {
+        let mut sum = [0, 1, 1, 1, 0, 0];
         for part in &children {
             for (s, x) in sum.iter_mut().zip(part) {
                 *s = checked(*s, *x)?;
@@ -577,8 +596,9 @@ fn perft_on<B: Bits, T: PerftTable<B>>(
     bytes: impl Fn(&T) -> u64,
 ) -> Result<MemoPerft, CountStop> {
     let tree = PerftMemoTree { g: job.g, table, budget: job.budget };
-    let [leaves, plain_positions, positions, distinct_positions] = split::run(&tree, (*job.p, depth), job.parallel)?;
-    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: bytes(table) })
+    let [leaves, plain_positions, positions, distinct_positions, probes, hits] =
+        split::run(&tree, (*job.p, depth), job.parallel)?;
+    Ok(MemoPerft { leaves, plain_positions, positions, distinct_positions, memo_bytes: bytes(table), probes, hits })
 }
 
 // ---------------------------------------------------------------- count
@@ -860,6 +880,27 @@ mod tests {
             let memo = perft_memo(&g, &p, d, BIG, false, &b).unwrap();
             assert_eq!((memo.leaves, memo.plain_positions), (plain.leaves, plain.positions), "depth {d}");
             assert!(memo.positions <= plain.positions, "depth {d}");
+        }
+    }
+
+    #[test]
+    fn probes_are_the_calls_of_stored_depth_and_misses_are_the_computed_positions() {
+        let (g, p) = start(8, 8, 3);
+        let b = Budget::unlimited();
+        // Up to depth 5 no position repeats above the last three plies: every call of
+        // depth >= 3 is a probe the table misses, 1, 1 + 7 and 1 + 7 + 49 of them.
+        for (d, probes) in [(3, 1), (4, 8), (5, 57)] {
+            let m = perft_memo(&g, &p, d, BIG, false, &b).unwrap();
+            assert_eq!((m.probes, m.hits, m.distinct_positions), (probes, 0, probes), "depth {d}");
+        }
+        // Depth 6: the 302 positions after three plies are probed once each (with their
+        // 1 + 7 + 49 ancestors); those reached by two move orders are hits.
+        let m = perft_memo(&g, &p, 6, BIG, false, &b).unwrap();
+        assert_eq!(m.probes, 1 + 7 + 49 + 302);
+        assert!(m.hits > 0);
+        for d in 3..=10 {
+            let m = perft_memo(&g, &p, d, BIG, false, &b).unwrap();
+            assert_eq!(m.probes - m.hits, m.distinct_positions, "depth {d}");
         }
     }
 
