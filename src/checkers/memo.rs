@@ -332,13 +332,7 @@ struct PerftSum {
 impl PerftSum {
     #[inline(always)]
     fn add(&mut self, child: Result<[u64; 2], CountStop>) {
-        let [leaves, plain] = &mut self.value;
-        let sum = child.and_then(|[l, q]| {
-            *leaves = checked(*leaves, l)?;
-            *plain = checked(*plain, q)?;
-            Ok(())
-        });
-        self.stop = sum.err();
+        self.stop = child.and_then(|value| add_child(&mut self.value, value)).err();
     }
 }
 
