@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
-use harness::results::row::varies_between_runs;
+use harness::results::columns::Columns;
+use harness::results::meta::ExperimentMeta;
 
 fn run_quick(out: &Path, extra: &[&str]) -> String {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/instances/quick.toml");
@@ -29,14 +30,18 @@ fn tables_without_times(dir: &Path) -> BTreeMap<String, Vec<Vec<String>>> {
         }
         let mut reader = csv::Reader::from_path(&path).unwrap();
         let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let declared = ExperimentMeta::read(dir, &name).expect("metadata beside every CSV").columns;
+        assert_eq!(declared.len(), header.len(), "{name}: the metadata declares every column");
+        let columns = Columns::of(&header, &declared);
         let mut rows = vec![header.clone()];
         for record in reader.records() {
             let record = record.unwrap();
             rows.push(
                 record
                     .iter()
-                    .zip(&header)
-                    .map(|(cell, col)| if varies_between_runs(col) { String::new() } else { cell.to_string() })
+                    .zip(&columns.0)
+                    .map(|(cell, col)| if col.varies_between_runs() { String::new() } else { cell.to_string() })
                     .collect(),
             );
         }
@@ -71,4 +76,59 @@ fn same_seed_same_tables_on_one_and_two_threads_and_rerun_resumes() {
     }
     let err = run_quick(&two, &["--threads", "2", "--force"]);
     assert!(!err.contains("already done"), "{err}");
+}
+
+/// Every CSV of the quick run is analysis-ready: each column is all numbers (or empty)
+/// or all text, as its metadata declares it; the samples are in the tidy samples file;
+/// `run.json` says what `run.toml` says.
+#[test]
+fn every_column_is_all_numbers_or_all_text_as_declared() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("q");
+    run_quick(&out, &["--threads", "2"]);
+    let mut sampled = 0;
+    for entry in std::fs::read_dir(&out).unwrap().flatten() {
+        let path = entry.path();
+        if path.extension().is_none_or(|e| e != "csv") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let meta = ExperimentMeta::read(&out, &name).expect("metadata");
+        let mut reader = csv::Reader::from_path(&path).unwrap();
+        let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        for (i, column) in meta.columns.iter().enumerate() {
+            assert_eq!(column.name, header[i], "{name}: the metadata names the columns in order");
+            let cells: Vec<&str> = rows.iter().map(|r| &r[i]).filter(|c| !c.is_empty()).collect();
+            let numbers = cells.iter().filter(|c| c.parse::<f64>().is_ok()).count();
+            assert!(
+                numbers == 0 || numbers == cells.len(),
+                "{name}.{}: {numbers} of {} cells are numbers: {cells:?}",
+                column.name,
+                cells.len()
+            );
+            if column.kind.is_numeric() {
+                assert_eq!(numbers, cells.len(), "{name}.{} is declared {:?}", column.name, column.kind);
+            }
+            assert!(!column.name.ends_with("_samples"), "{name}: samples stay out of the wide CSV");
+        }
+        if let Some(samples) = &meta.samples {
+            let mut r = csv::Reader::from_path(out.join(samples)).unwrap();
+            let h: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+            assert_eq!(h[..2], ["experiment", "row"], "{samples}");
+            let wall = h.iter().position(|c| c == "wall_seconds").unwrap();
+            for rec in r.records() {
+                let rec = rec.unwrap();
+                assert_eq!(&rec[0], name, "{samples}");
+                assert!(rec[wall].parse::<f64>().is_ok_and(|w| w >= 0.0), "{samples}: {rec:?}");
+                sampled += 1;
+            }
+        }
+    }
+    assert!(sampled > 0, "the quick run times something");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("run.json")).unwrap()).unwrap();
+    let toml: toml::Value = toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    assert_eq!(json["state"], "complete");
+    assert_eq!(json["seed"].as_u64(), toml["seed"].as_integer().map(|s| s as u64));
+    assert_eq!(json["experiments"].as_array().map(Vec::len), toml["experiments"].as_array().map(Vec::len));
 }

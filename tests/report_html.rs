@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use harness::report::csv_table::CsvTable;
 use harness::report::html::anchor;
 use harness::report::latex::format_cell;
-use harness::report::view::TableView;
+use harness::report::view::{CellKind, TableView};
 
 fn harness() -> Command {
     Command::new(env!("CARGO_BIN_EXE_harness"))
@@ -69,6 +69,8 @@ fn html_and_latex_show_the_csv_cells() {
     for path in paths {
         let table = CsvTable::read(&path).unwrap();
         let name = table.name();
+        let meta = harness::results::meta::ExperimentMeta::read(dir, &name).unwrap();
+        let table = table.declare(&meta.columns);
         let view = TableView::of(&table);
         let tex = std::fs::read_to_string(dir.join(format!("tex/{name}.tex"))).unwrap();
         let mut tex_rows = tex.lines().filter(|l| l.ends_with(" \\\\") && !l.contains("\\multicolumn"));
@@ -81,7 +83,10 @@ fn html_and_latex_show_the_csv_cells() {
                 assert_eq!(cell.raw, raw[column.index]);
                 let shown = format!("data-sort=\"{}\">{}", escape_html(&cell.raw), escape_html(&cell.text));
                 assert!(html.contains(&shown), "{name} row {}: `{shown}` not in {html}", i + 1);
-                let latex = format_cell(&column.name, &cell.raw);
+                let latex = match cell.kind {
+                    CellKind::Marker => format!("\\textit{{{}}}", cell.text),
+                    _ => format_cell(column.kind, &cell.raw),
+                };
                 let found = tex_row[at..].find(&latex);
                 assert!(found.is_some(), "{name} row {}: `{latex}` not in order in {tex_row}", i + 1);
                 at += found.unwrap() + latex.len();

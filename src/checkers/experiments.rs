@@ -27,9 +27,9 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
-use crate::results::row::Fixed;
 use crate::results::row::Status;
 use crate::results::row::{Cpu, Timing};
+use crate::results::row::{Fixed, Rate, Ratio};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::timing::{Sampled, Samples};
@@ -310,7 +310,7 @@ struct PerftRow {
     positions: Option<u64>,
     seconds: Timing,
     /// Leaves over the median seconds.
-    leaves_per_second: Option<Fixed<0>>,
+    leaves_per_second: Option<Rate>,
     cpu: Cpu,
 }
 
@@ -327,7 +327,7 @@ struct MemoPerftRow {
     memo_bytes: Option<u64>,
     seconds: Timing,
     /// Leaves over the median seconds.
-    leaves_per_second: Option<Fixed<0>>,
+    leaves_per_second: Option<Rate>,
     cpu: Cpu,
 }
 
@@ -371,8 +371,8 @@ impl Experiment for PerftExperiment {
 }
 
 /// Leaves per second of a perft by the median of its samples.
-fn rate(leaves: u64, samples: &Samples) -> Option<Fixed<0>> {
-    samples.median().map(|m| Fixed(leaves as f64 / m.max(1e-9)))
+fn rate(leaves: u64, samples: &Samples) -> Option<Rate> {
+    samples.median().map(|m| Rate(leaves as f64 / m.max(1e-9)))
 }
 
 impl PerftExperiment {
@@ -513,7 +513,7 @@ struct MatchRow {
     draws: Option<u64>,
     wins_as_black: Option<u64>,
     wins_as_white: Option<u64>,
-    win_rate: Option<Fixed<3>>,
+    win_rate: Option<Ratio>,
     average_plies: Option<Fixed<1>>,
     opening_plies: usize,
     draw_plies: u32,
@@ -560,7 +560,7 @@ impl Experiment for MatchExperiment {
             draws: t.map(|t| t.draws),
             wins_as_black: t.map(|t| t.wins_as_black),
             wins_as_white: t.map(|t| t.wins_as_white),
-            win_rate: t.map(|t| Fixed(t.wins as f64 / t.games as f64)),
+            win_rate: t.map(|t| Ratio(t.wins as f64 / t.games as f64)),
             average_plies: t.map(|t| Fixed(t.average_plies())),
             opening_plies: q.opening_plies,
             draw_plies: self.draw_plies,

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use crate::base::error::{Error, Result};
 use crate::experiment::spec::ExperimentSpec;
+use crate::results::columns::Column;
 use crate::results::row::Status;
 use crate::search::budget::Budget;
 use crate::search::rng::{item_rng, Rng};
@@ -85,6 +86,7 @@ pub struct RunContext<'a> {
     /// Threads of the run's rayon pool (`--threads`).
     pub threads: usize,
     rows: Mutex<Vec<Vec<String>>>,
+    columns: Mutex<Vec<Option<Column>>>,
     rows_done: AtomicU64,
     live: Arc<AtomicU64>,
     on_row: &'a (dyn Fn(u64, &str) + Sync),
@@ -99,7 +101,15 @@ impl<'a> RunContext<'a> {
         live: Arc<AtomicU64>,
         on_row: &'a (dyn Fn(u64, &str) + Sync),
     ) -> Self {
-        RunContext { spec, threads, rows: Mutex::new(Vec::new()), rows_done: AtomicU64::new(0), live, on_row }
+        RunContext {
+            spec,
+            threads,
+            rows: Mutex::new(Vec::new()),
+            columns: Mutex::new(Vec::new()),
+            rows_done: AtomicU64::new(0),
+            live,
+            on_row,
+        }
     }
 
     /// Counts `rows` as already done (rows of items a previous run journaled).
@@ -164,7 +174,9 @@ impl<'a> RunContext<'a> {
     /// `note` is shown in plain progress lines.
     pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
         let common = [threads.to_string(), self.seed().to_string(), self.time_limit_cell()];
-        self.emit(crate::results::row::cells(row, common, status), note);
+        let written = crate::results::row::cells(row, common, status);
+        merge_columns(&mut self.columns.lock().unwrap_or_else(|p| p.into_inner()), written.columns);
+        self.emit(written.cells, note);
     }
 
     /// `Err(Interrupted)` once Ctrl-C was pressed.
@@ -186,8 +198,28 @@ impl<'a> RunContext<'a> {
         std::mem::take(&mut *self.rows.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
+    /// The columns that the rows emitted since the last call declared (see
+    /// [`crate::results::row::RowCells::columns`]), merged: a column is known once one of
+    /// the rows had a cell of it.
+    pub fn take_columns(&self) -> Vec<Option<Column>> {
+        std::mem::take(&mut *self.columns.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+
     /// The rows emitted and not taken yet.
     pub fn into_rows(self) -> Vec<Vec<String>> {
         self.rows.into_inner().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Merges the declared columns of one more row into `known` (see
+/// [`RunContext::take_columns`]): the first declaration of a column wins.
+pub fn merge_columns(known: &mut Vec<Option<Column>>, row: Vec<Option<Column>>) {
+    if known.len() < row.len() {
+        known.resize(row.len(), None);
+    }
+    for (slot, column) in known.iter_mut().zip(row) {
+        if slot.is_none() {
+            *slot = column;
+        }
     }
 }

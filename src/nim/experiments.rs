@@ -389,7 +389,8 @@ struct VersusRow {
     random_wins: Option<u64>,
     nonzero_start_wins: Option<u64>,
     /// One decimal, or `n/a` without a non-zero start.
-    nonzero_start_win_percent: Option<String>,
+    /// Empty when no game started from a nonzero position.
+    nonzero_start_win_percent: Option<Fixed<1>>,
     zero_start_wins: Option<u64>,
     moves: Option<u64>,
     seconds: Timing,
@@ -485,8 +486,8 @@ impl Experiment for VersusExperiment {
         let cell = ctx.sample(|budget| self.play_games(maxtake, &mut rng(), budget));
         let timed = cell.outcome.as_ref().ok().map(|_| &cell.samples);
         let percent = |t: &VersusTally| match t.nonzero_starts {
-            0 => "n/a".to_string(),
-            n => format!("{:.1}", 100.0 * t.nonzero_start_wins as f64 / n as f64),
+            0 => None,
+            n => Some(Fixed(100.0 * t.nonzero_start_wins as f64 / n as f64)),
         };
         let done = cell.outcome.as_ref().ok();
         let row = VersusRow {
@@ -498,7 +499,7 @@ impl Experiment for VersusExperiment {
             computer_wins: done.map(|t| t.computer_wins),
             random_wins: done.map(|t| self.p.games - t.computer_wins),
             nonzero_start_wins: done.map(|t| t.nonzero_start_wins),
-            nonzero_start_win_percent: done.map(percent),
+            nonzero_start_win_percent: done.and_then(percent),
             zero_start_wins: done.map(|t| t.zero_start_wins),
             moves: done.map(|t| t.moves),
             seconds: Timing::of(timed),

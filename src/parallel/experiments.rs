@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::experiment::parallel::{ParallelSearch, SearchItem, SearchLookup, SearchOutcome};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
-use crate::results::row::{columns_of, Cpu, Fixed, Status, Timing};
+use crate::results::row::{columns_of, Cpu, Rate, Speedup, Status, Timing};
 use crate::search::pool::in_pool;
 use crate::search::timing::{sample_interleaved, Run, Sampled};
 
@@ -109,7 +109,7 @@ struct SpeedRow {
     positions: Option<u64>,
     seconds: Timing,
     /// Positions over the median seconds.
-    positions_per_second: Option<Fixed<0>>,
+    positions_per_second: Option<Rate>,
     cpu: Cpu,
 }
 
@@ -141,7 +141,7 @@ impl Experiment for SpeedExperiment {
                 positions: done.map(|(o, _)| o.positions),
                 seconds: Timing::of(done.map(|d| d.1)),
                 positions_per_second: done
-                    .and_then(|(o, s)| s.median().map(|m| Fixed(o.positions as f64 / m.max(1e-9)))),
+                    .and_then(|(o, s)| s.median().map(|m| Rate(o.positions as f64 / m.max(1e-9)))),
                 cpu: Cpu::of(done.map(|d| d.1), threads),
             };
             let note = format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance());
@@ -166,10 +166,9 @@ struct ParallelRow {
     seq_seconds: Timing,
     par_seconds: Timing,
     /// The median sequential seconds over the median parallel seconds.
-    speedup: Option<Fixed<3>>,
-    /// The 95 % bootstrap interval of the speed-up (seeded by the experiment's seed).
-    speedup_low: Option<Fixed<3>>,
-    speedup_high: Option<Fixed<3>>,
+    /// The speed-up with its 95 % bootstrap interval (seeded by the experiment's seed):
+    /// the columns `speedup`, `speedup_low`, `speedup_high`.
+    speedup: Speedup,
     /// The sequential run's answer (score and move, count, ...).
     result: Option<String>,
     /// The parallel run's samples and CPU share.
@@ -244,9 +243,7 @@ fn parallel_row(
         equal: both.map(|(s, p)| s == p),
         seq_seconds: Timing::of(seq_t),
         par_seconds: Timing::of(par_t),
-        speedup: speedup.map(Fixed),
-        speedup_low: interval.map(|(lo, _)| Fixed(lo)),
-        speedup_high: interval.map(|(_, hi)| Fixed(hi)),
+        speedup: Speedup { value: speedup.map(|s| (s, interval)) },
         result: s.map(|o| o.result.clone()),
         cpu: Cpu::of(par_t, threads),
     }

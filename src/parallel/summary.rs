@@ -6,7 +6,8 @@ use std::path::Path;
 
 use crate::base::error::InputError;
 use crate::parallel::experiments::{EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP};
-use crate::results::row::{STATUS_TIMEOUT, THREADS};
+use crate::results::columns::{Column, Kind, Role, THREADS};
+use crate::results::row::STATUS_TIMEOUT;
 
 use crate::report::csv_table::CsvTable;
 use crate::report::tables::{latex_table, Titles};
@@ -31,7 +32,8 @@ fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
     let mut compared = 0;
     for (t, r) in rows {
         let (seq, par, eq) = (t.cell(r, SEQ_POSITIONS), t.cell(r, PAR_POSITIONS), t.cell(r, EQUAL));
-        if seq == Some(STATUS_TIMEOUT) || par == Some(STATUS_TIMEOUT) {
+        let unmeasured = |c: Option<&str>| c.is_none_or(|c| c.trim().is_empty() || c.trim() == STATUS_TIMEOUT);
+        if unmeasured(seq) || unmeasured(par) {
             continue;
         }
         if seq != par || eq != Some("true") {
@@ -89,7 +91,17 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
             row
         })
         .collect();
-    Ok(CsvTable { path: Path::new("summary.csv").to_path_buf(), columns, rows })
+    let declared: Vec<Column> = columns
+        .iter()
+        .map(|c| match c.as_str() {
+            "positions_equal" => Column::new(c.clone(), Kind::Text, Role::Result),
+            SEQ_SECONDS => Column::new(c.clone(), Kind::Seconds, Role::Measured),
+            SEQ_POSITIONS => Column::new(c.clone(), Kind::Count, Role::Result),
+            s if s.starts_with(SPEEDUP) => Column::new(c.clone(), Kind::Speedup, Role::Measured),
+            _ => Column::new(c.clone(), Kind::Text, Role::Result),
+        })
+        .collect();
+    Ok(CsvTable::derived(Path::new("summary.csv"), columns, rows).declare(&declared))
 }
 
 /// The LaTeX of the summary table (a short note when there is no parallel experiment).

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
 use crate::base::text::excerpt;
+use crate::results::columns::{Column, Columns, Kind, Role, StatusWord};
 
 /// A results CSV: its header and rows, every row as long as the header.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,6 +15,9 @@ pub struct CsvTable {
     pub columns: Vec<String>,
     /// Data rows (header excluded).
     pub rows: Vec<Vec<String>>,
+    /// What each column holds, in header order: as the experiment's metadata declares it
+    /// ([`CsvTable::declare`]), else rebuilt from the names.
+    pub declared: Columns,
 }
 
 impl CsvTable {
@@ -55,7 +59,55 @@ impl CsvTable {
             }
             rows.push(record.iter().map(str::to_string).collect());
         }
-        Ok(CsvTable { path: path.to_path_buf(), columns, rows })
+        let declared = read_by_content(Columns::guessed(&columns), &rows);
+        Ok(CsvTable { path: path.to_path_buf(), columns, rows, declared })
+    }
+
+    /// The table with the columns its metadata declares (the others rebuilt from their
+    /// names).
+    pub fn declare(mut self, declared: &[Column]) -> CsvTable {
+        let guessed = std::mem::take(&mut self.declared);
+        self.declared = Columns(
+            self.columns
+                .iter()
+                .zip(guessed.0)
+                .map(|(name, guess)| declared.iter().find(|c| &c.name == name).cloned().unwrap_or(guess))
+                .collect(),
+        );
+        self
+    }
+
+    /// A table made in memory from `columns` and `rows` (a derived table), its columns
+    /// rebuilt from their names.
+    pub fn derived(path: &Path, columns: Vec<String>, rows: Vec<Vec<String>>) -> CsvTable {
+        let declared = read_by_content(Columns::guessed(&columns), &rows);
+        CsvTable { path: path.to_path_buf(), columns, rows, declared }
+    }
+
+    /// What column `index` holds.
+    pub fn kind_at(&self, index: usize) -> Kind {
+        self.declared.0[index].kind
+    }
+
+    /// What column `name` holds (text when absent).
+    pub fn kind(&self, name: &str) -> Kind {
+        self.index(name).map_or(Kind::Text, |i| self.kind_at(i))
+    }
+
+    /// The declared column at `index`.
+    pub fn column_at(&self, index: usize) -> &Column {
+        &self.declared.0[index]
+    }
+
+    /// The status word that explains `row`'s empty cell in column `index`, when it says
+    /// a search stopped or failed (see [`Columns::status_for`]).
+    pub fn empty_because(&self, row: &[String], index: usize) -> Option<StatusWord> {
+        let column = &self.declared.0[index];
+        if !row[index].trim().is_empty() || matches!(column.role, Role::Status | Role::Common) {
+            return None;
+        }
+        let status = self.declared.status_for(&column.name)?;
+        StatusWord::of_cell(&row[status]).filter(|w| *w != StatusWord::Ok)
     }
 
     /// The experiment name: the file stem.
@@ -106,6 +158,25 @@ impl CsvTable {
     }
 }
 
+/// The columns rebuilt from their names, where the name tells no kind (an exact result
+/// read as text), read by their cells instead: all integers (markers and blanks aside)
+/// is a count, all numbers a number.
+fn read_by_content(mut columns: Columns, rows: &[Vec<String>]) -> Columns {
+    for (i, column) in columns.0.iter_mut().enumerate() {
+        if column.kind != Kind::Text || column.role != Role::Result {
+            continue;
+        }
+        let values: Vec<&str> =
+            rows.iter().map(|r| r[i].trim()).filter(|c| !c.is_empty() && StatusWord::of_cell(c).is_none()).collect();
+        if values.is_empty() || values.iter().any(|c| parse_number(c).is_none()) {
+            continue;
+        }
+        let integers = values.iter().all(|c| !c.starts_with('-') && c.bytes().all(|b| b.is_ascii_digit()));
+        column.kind = if integers { Kind::Count } else { Kind::Number };
+    }
+    columns
+}
+
 /// A table parsed from `text` as if read from `t.csv` (for tests).
 #[cfg(test)]
 pub fn test_table(text: &str) -> CsvTable {
@@ -119,7 +190,7 @@ pub fn parse_number(cell: &str) -> Option<f64> {
 
 /// Whether `status` marks a complete, valid row.
 pub fn is_ok(status: &str) -> bool {
-    status == "ok"
+    StatusWord::of_cell(status) == Some(StatusWord::Ok)
 }
 
 #[cfg(test)]

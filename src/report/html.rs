@@ -212,7 +212,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
             let view = TableView::of(&item.table);
             let caption = plain(&item.titles.caption);
             for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
-                let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.raw.as_str());
+                let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.text.as_str());
                 unfinished.push(Unfinished {
                     anchor: format!("{}-row-{}", anchor(&item.name), i + 1),
                     experiment: item.name.clone(),

@@ -1,13 +1,11 @@
-//! LaTeX text: escaping, number formatting and the column-name convention that turns a
-//! CSV header into a table header with units.
-//!
-//! Naming convention (shared with every experiment's CSV):
-//! - `seconds`, `*_seconds`, `time_limit`: times, shown with the unit "(s)";
-//! - `speedup`: a ratio, "($\times$)"; `*_per_second`: a rate, "(/s)";
-//! - `positions`, `*_positions`: position counts; any other integer column is a count;
+//! LaTeX text: escaping, the one formatter of cells ([`format_cell`], by the column's
+//! declared [`Kind`]; the plain text of every other format is made from it), and the
+//! headers with units:
+//! - seconds (`seconds`, `*_seconds`, `time_limit`) are shown with the unit "(s)";
+//! - a speed-up with "($\times$)"; a rate (`*_per_second`) with "(/s)";
 //! - one-letter names (`m`, `n`, `r`) are math symbols; other underscores become spaces.
 
-use crate::results::row::is_time_column;
+use crate::results::columns::{Kind, StatusWord};
 
 /// Escapes text for LaTeX text mode.
 pub fn escape(text: &str) -> String {
@@ -88,17 +86,19 @@ pub fn format_real(v: f64) -> String {
     }
 }
 
-/// Whether a cell is a marker rather than a value: `timeout`, `interrupted`, `error: ...`.
+/// Whether a cell is a marker rather than a value: a status word other than `ok`
+/// (`timeout`, `interrupted`, `error: ...`), as CSVs written before 2026-11-26 also held
+/// in numeric columns.
 pub fn is_marker(cell: &str) -> bool {
-    cell == "timeout" || cell == "interrupted" || cell.starts_with("error")
+    StatusWord::of_cell(cell).is_some_and(|w| w != StatusWord::Ok)
 }
 
-/// The LaTeX of one CSV cell in column `column`.
+/// The LaTeX of one CSV cell of a column of kind `kind`: the one formatter of cells.
 ///
 /// Markers (`timeout`, `error: ...`) are set in italics as they are; empty cells are a
-/// dash; integers get thousands separators (except seeds); times get three significant
-/// digits; speed-ups two decimals; `true`/`false` become yes/no; other text is escaped.
-pub fn format_cell(column: &str, cell: &str) -> String {
+/// dash; counts get thousands separators; seeds stay as they are; seconds get three
+/// significant digits; speed-ups two decimals; flags become yes/no; other text is escaped.
+pub fn format_cell(kind: Kind, cell: &str) -> String {
     let cell = cell.trim();
     if cell.is_empty() {
         return "--".to_string();
@@ -106,26 +106,23 @@ pub fn format_cell(column: &str, cell: &str) -> String {
     if is_marker(cell) {
         return format!("\\textit{{{}}}", escape(cell));
     }
-    match cell {
-        "true" => return "yes".to_string(),
-        "false" => return "no".to_string(),
+    match (kind, cell) {
+        (_, "true") => return "yes".to_string(),
+        (_, "false") => return "no".to_string(),
+        (Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag, _) => return escape(cell),
         _ => {}
     }
     if is_integer(cell) {
-        let text = if column == "seed" || column == "item_seed" { cell.to_string() } else { group_digits(cell) };
+        let text = if kind == Kind::Seed { cell.to_string() } else { group_digits(cell) };
         return minus_sign(text);
     }
-    if let Some(v) = crate::report::csv_table::parse_number(cell) {
-        let text = if column == "speedup" || column.starts_with("speedup_") {
-            format!("{v:.2}")
-        } else if is_time_column(column) && column != "time_limit" {
-            format_seconds(v)
-        } else {
-            format_real(v)
-        };
-        return minus_sign(text);
-    }
-    escape(cell)
+    let Some(v) = crate::report::csv_table::parse_number(cell) else { return escape(cell) };
+    let text = match kind {
+        Kind::Speedup => format!("{v:.2}"),
+        Kind::Seconds => format_seconds(v),
+        _ => format_real(v),
+    };
+    minus_sign(text)
 }
 
 /// A leading `-` as a typographic minus (a hyphen otherwise).
@@ -226,22 +223,22 @@ mod tests {
     #[test]
     fn cells() {
         let cases = [
-            ("positions", "10019", "10{,}019"),
-            ("seed", "20240321", "20240321"),
-            ("seconds", "0.005989", "0.00599"),
-            ("speedup", "1.8765", "1.88"),
-            ("speedup_2_threads", "1.8765", "1.88"),
-            ("time_limit", "20.0", "20"),
-            ("positions", "timeout", "\\textit{timeout}"),
-            ("status", "error: bad file_x", "\\textit{error: bad file\\_x}"),
-            ("best_move", "(0,g)", "(0,g)"),
-            ("equal", "true", "yes"),
-            ("score", "-1", "$-$1"),
-            ("average", "-0.25", "$-$0.25"),
-            ("best_move", "", "--"),
+            (Kind::Count, "10019", "10{,}019"),
+            (Kind::Seed, "20240321", "20240321"),
+            (Kind::Seconds, "0.005989", "0.00599"),
+            (Kind::Speedup, "1.8765", "1.88"),
+            (Kind::Seconds, "20.0", "20.0"),
+            (Kind::Count, "timeout", "\\textit{timeout}"),
+            (Kind::Status, "error: bad file_x", "\\textit{error: bad file\\_x}"),
+            (Kind::Text, "(0,g)", "(0,g)"),
+            (Kind::Text, "123_456", "123\\_456"),
+            (Kind::Flag, "true", "yes"),
+            (Kind::Number, "-1", "$-$1"),
+            (Kind::Number, "-0.25", "$-$0.25"),
+            (Kind::Text, "", "--"),
         ];
-        for (column, cell, latex) in cases {
-            assert_eq!(format_cell(column, cell), latex, "{column} {cell}");
+        for (kind, cell, latex) in cases {
+            assert_eq!(format_cell(kind, cell), latex, "{kind:?} {cell}");
         }
     }
 

@@ -113,6 +113,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             let table = CsvTable::read(path)?;
             let name = table.name();
             let meta = metas.iter().find(|m| m.name == name);
+            let table = table.declare(meta.map_or(&[][..], |m| m.columns.as_slice()));
             check_csv_hash(path, meta)?;
             let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
             let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());

@@ -45,8 +45,8 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
         let _ = writeln!(out, "\\hrhave{{{}}}\\hrhave{{{kind}}}\\hrhave{{{}}}", item.name, item.game);
         let keys = row_keys(&item.table);
         for (row, key) in item.table.rows.iter().zip(&keys) {
-            for (column, cell) in item.table.columns.iter().zip(row) {
-                let value = format_cell(column, cell);
+            for (index, (column, cell)) in item.table.columns.iter().zip(row).enumerate() {
+                let value = format_cell(item.table.kind_at(index), cell);
                 let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
                 let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
             }

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use super::csv_table::CsvTable;
 use super::kinds::GameReport;
 use super::latex::{caption_text, escape, format_cell, header};
-use super::view::{Cell, Column, TableView};
+use super::view::{Cell, CellKind, Column, TableView};
 
 /// Tables with more shown columns than this are set sideways (`sidewaystable`, a
 /// landscape page of its own).
@@ -133,7 +133,10 @@ fn header_rows(view: &TableView) -> String {
 
 /// The LaTeX of one cell: the formatted value, the memo mark, the spread.
 fn cell_tex(column: &Column, cell: &Cell) -> String {
-    let mut text = format_cell(&column.name, &cell.raw);
+    let mut text = match cell.kind {
+        CellKind::Marker => format!("\\textit{{{}}}", escape(&cell.text)),
+        _ => format_cell(column.kind, &cell.raw),
+    };
     if cell.memo {
         text.push_str(MEMO_MARK);
     }

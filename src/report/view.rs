@@ -7,18 +7,15 @@
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
 
 use super::csv_table::{parse_number, CsvTable};
-use super::latex::{format_real, format_seconds, group_digits, is_integer, is_marker};
-use crate::results::row::{is_time_column, BUSY_SHARE};
+use super::latex::{format_cell, format_real, format_seconds, is_marker};
+use crate::results::columns::{
+    Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT,
+};
+use crate::results::row::BUSY_SHARE;
 
-/// The columns left out when they hold one value in every row (stated in a note instead).
-pub const BOOKKEEPING: [&str; 4] = ["seed", "threads", "time_limit", "status"];
-
-/// Suffix of a column that says where the numbers of another column come from.
-pub const SOURCE_SUFFIX: &str = "_source";
-
-/// Suffixes of the columns that carry a timing column's spread and raw samples; never
-/// shown in a table (they stay in the CSV).
-pub const SPREAD_SUFFIXES: [&str; 4] = ["_min", "_max", "_mad", "_samples"];
+/// The columns left out when they hold one value in every row (stated in a note instead):
+/// the common columns.
+pub const BOOKKEEPING: [&str; 4] = [SEED, THREADS, TIME_LIMIT, STATUS];
 
 /// The mark after a number counted through the memo.
 pub const MEMO_MARK: char = '†';
@@ -75,6 +72,8 @@ pub struct Column {
     pub group: Option<String>,
     /// The header with its unit (the leaf name under a group).
     pub header: String,
+    /// What its cells hold, as declared.
+    pub kind: Kind,
     /// Whether every value is a number.
     pub numeric: bool,
     /// Whether some cell wraps (long text).
@@ -118,7 +117,7 @@ impl TableView {
             .map(|row| Row {
                 cells: columns.iter().map(|c| cell(table, row, c, &sources)).collect(),
                 busy: busy_of(row),
-                unfinished: row.iter().any(|c| is_marker(c.trim()) && c.trim() != "interrupted"),
+                unfinished: unfinished(table, row),
             })
             .collect();
         if rows.iter().any(|r| r.cells.iter().any(|c| c.spread.is_some())) {
@@ -134,10 +133,20 @@ impl TableView {
     }
 }
 
-/// How a row tells whether it ran on a busy machine: its `busy` cell, or in CSVs written
+/// Whether a status cell of `row` says a search timed out or failed (an interrupted row
+/// is work to resume, not a result).
+fn unfinished(table: &CsvTable, row: &[String]) -> bool {
+    table.declared.0.iter().zip(row).any(|(c, cell)| {
+        (c.role == Role::Status || c.kind.is_numeric())
+            && StatusWord::of_cell(cell).is_some_and(|w| matches!(w, StatusWord::Timeout | StatusWord::Error))
+    })
+}
+
+/// How a row tells whether it ran on a busy machine: its busy flag, or in CSVs written
 /// before that column, a `cpu_share` below [`BUSY_SHARE`].
 fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
-    let (flag, share) = (table.index("busy"), table.index("cpu_share"));
+    let flag = table.declared.0.iter().position(|c| c.role == Role::Busy);
+    let share = table.index(CPU_SHARE);
     move |row: &[String]| match (flag, share) {
         (Some(i), _) => row[i].trim() == "true",
         (None, Some(i)) => parse_number(&row[i]).is_some_and(|s| s < BUSY_SHARE),
@@ -146,7 +155,7 @@ fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
 }
 
 fn spread_note(table: &CsvTable) -> String {
-    let samples = constant_value(table, "samples");
+    let samples = constant_value(table, SAMPLES);
     match samples {
         Some(n) => format!("Times are the median ± median absolute deviation of {n} timed samples."),
         None => "Times are the median ± median absolute deviation of the timed samples (their number in the CSV column samples).".to_string(),
@@ -170,7 +179,7 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
             "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
             "time_limit" if value.is_empty() => "no time limit".to_string(),
             "time_limit" => match parse_number(value) {
-                Some(v) => format!("time limit {} s per search call", plain(&format_real(v))),
+                Some(v) => format!("time limit {} s per search call", plain_real(v)),
                 None => format!("time limit {value}"),
             },
             "status" if value == "ok" => "every row complete (status ok)".to_string(),
@@ -193,52 +202,39 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
             notes.push(format!("Each row's own seed, which replays it, is in the CSV (column {column})."));
         }
     }
-    for (index, name) in table.columns.iter().enumerate() {
-        let spread = SPREAD_SUFFIXES
-            .iter()
-            .any(|s| name.strip_suffix(s).is_some_and(|base| table.index(base).is_some() && is_time_column(base)));
-        let interval = matches!(name.as_str(), "speedup_low" | "speedup_high");
-        let provenance = source_columns(table).iter().any(|&(s, _)| s == index);
-        let bookkeeping = matches!(name.as_str(), "samples" | "cpu_seconds" | "cpu_share" | "wait_share" | "busy");
-        if (spread || interval || provenance || bookkeeping) && !hidden.contains(&index) {
+    let sources = source_columns(table);
+    for (index, column) in table.declared.0.iter().enumerate() {
+        let part_status = column.role == Role::Status && column.name != STATUS;
+        let odd_source = matches!(column.role, Role::Source { .. }) && !sources.iter().any(|&(s, _)| s == index);
+        if (!column.is_shown() && !odd_source || part_status) && !hidden.contains(&index) {
             hidden.push(index);
         }
     }
     (hidden, notes)
 }
 
-/// The provenance columns: `(source, counted)` for every column `X_source` whose column
-/// `X` exists and whose cells are all `walk`, `memo`, empty or markers.
+/// The provenance columns: `(source, counted)` for every column declared as the source
+/// of another column present in the table, whose cells all say `walk`, `memo` or nothing
+/// (a column of other words is shown as it is).
 pub fn source_columns(table: &CsvTable) -> Vec<(usize, usize)> {
     table
-        .columns
+        .declared
+        .0
         .iter()
         .enumerate()
-        .filter_map(|(source, name)| {
-            let counted = table.index(name.strip_suffix(SOURCE_SUFFIX)?)?;
-            let provenance = table.rows.iter().all(|r| {
-                let cell = r[source].trim();
-                matches!(cell, "walk" | "memo" | "") || is_marker(cell)
-            });
-            provenance.then_some((source, counted))
+        .filter_map(|(source, column)| match &column.role {
+            Role::Source { of } => Some((source, table.index(of)?)),
+            _ => None,
+        })
+        .filter(|&(source, _)| {
+            table.rows.iter().all(|r| matches!(r[source].trim(), "walk" | "memo" | "") || is_marker(r[source].trim()))
         })
         .collect()
 }
 
-/// Whether every value cell of a column is a number (markers and blanks aside).
+/// Whether a column holds numbers: its declared kind is numeric and some cell holds one.
 pub fn numeric(table: &CsvTable, index: usize) -> bool {
-    let mut any = false;
-    for row in &table.rows {
-        let cell = row[index].trim();
-        if cell.is_empty() || is_marker(cell) {
-            continue;
-        }
-        if parse_number(cell).is_none() {
-            return false;
-        }
-        any = true;
-    }
-    any
+    table.kind_at(index).is_numeric() && table.rows.iter().any(|r| parse_number(&r[index]).is_some())
 }
 
 /// Text longer than this (in characters) wraps.
@@ -274,6 +270,7 @@ fn header_columns(table: &CsvTable, shown: &[usize]) -> Vec<Column> {
                 leaf: leaf.to_string(),
                 group: prefix.as_deref().map(plain_header),
                 header: plain_header(leaf),
+                kind: table.kind_at(index),
                 numeric,
                 wraps: !numeric && longest > WRAP_TEXT_CHARS,
             });
@@ -291,68 +288,59 @@ pub fn plain_header(name: &str) -> String {
 fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
     let raw = row[column.index].clone();
     let trimmed = raw.trim();
-    let kind = if trimmed.is_empty() {
-        CellKind::Empty
+    let declared = table.column_at(column.index);
+    let stopped =
+        table.empty_because(row, column.index).filter(|_| declared.role != Role::Result || declared.kind.is_numeric());
+    let (kind, shown) = if let Some(word) = stopped {
+        (CellKind::Marker, word.as_str().to_string())
+    } else if trimmed.is_empty() {
+        (CellKind::Empty, String::new())
     } else if is_marker(trimmed) {
-        CellKind::Marker
-    } else if parse_number(trimmed).is_some() {
-        CellKind::Number
+        (CellKind::Marker, trimmed.to_string())
+    } else if declared.kind.is_numeric() && parse_number(trimmed).is_some() {
+        (CellKind::Number, trimmed.to_string())
     } else {
-        CellKind::Text
+        (CellKind::Text, trimmed.to_string())
     };
     let memo = match sources.iter().find(|&&(_, counted)| counted == column.index) {
         Some(&(source, _)) => row[source].trim() == "memo",
         None => kind == CellKind::Number && timed_out_count(table, row, &column.name),
     };
-    let spread = (kind == CellKind::Number && is_time_column(&column.name))
-        .then(|| table.number(row, &format!("{}_mad", column.name)))
+    let spread = (kind == CellKind::Number && declared.kind == Kind::Seconds && declared.role == Role::Measured)
+        .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
+        .and_then(|mad| parse_number(&row[mad]))
         .map(|mad| plain(&format_seconds(mad)));
-    Cell { text: format_plain(&column.name, trimmed), raw, kind, memo, spread }
+    Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread }
 }
 
-/// Whether `column` is a position count (`positions`, `PREFIX_positions`) whose timed
-/// call (`seconds`, `PREFIX_seconds`) is a marker in `row`: a number there cannot come
-/// from the timed walk, so it came from the memo.
+/// Whether `column` is a count (`positions`, `PREFIX_positions`) whose timed call
+/// (`seconds`, `PREFIX_seconds`) did not finish in `row` (empty for a stopped search, or
+/// a marker in CSVs written before 2026-11-26): a number there cannot come from the timed
+/// walk, so it came from the memo.
 fn timed_out_count(table: &CsvTable, row: &[String], column: &str) -> bool {
     let Some(prefix) = column.strip_suffix("positions") else { return false };
-    table.cell(row, &format!("{prefix}seconds")).is_some_and(|t| is_marker(t.trim()))
+    let Some(timing) = table.index(&format!("{prefix}seconds")) else { return false };
+    is_marker(row[timing].trim()) || table.empty_because(row, timing).is_some_and(StatusWord::is_stopped)
 }
 
-/// The plain text of one CSV cell in column `column`: integers with thousands separators
-/// (except seeds), times with three significant digits, speed-ups with two decimals,
-/// `true`/`false` as yes/no, an empty cell as a dash, markers as they are.
-pub fn format_plain(column: &str, cell: &str) -> String {
+/// The plain text of one CSV cell of a column of kind `kind`: the LaTeX of
+/// [`format_cell`] as plain Unicode, an empty cell as a dash, a leading minus as `−`.
+pub fn format_plain(kind: Kind, cell: &str) -> String {
     let cell = cell.trim();
     if cell.is_empty() {
         return "–".to_string();
     }
-    if is_marker(cell) {
-        return cell.to_string();
+    let text = plain(&format_cell(kind, cell));
+    match text.strip_prefix('-') {
+        Some(rest) if kind.is_numeric() => format!("−{rest}"),
+        _ => text,
     }
-    match cell {
-        "true" => return "yes".to_string(),
-        "false" => return "no".to_string(),
-        _ => {}
-    }
-    let text = if is_integer(cell) {
-        if column == "seed" || column == "item_seed" {
-            cell.to_string()
-        } else {
-            group_digits(cell)
-        }
-    } else if let Some(v) = parse_number(cell) {
-        if column == "speedup" || column.starts_with("speedup_") {
-            format!("{v:.2}")
-        } else if is_time_column(column) && column != "time_limit" {
-            format_seconds(v)
-        } else {
-            format_real(v)
-        }
-    } else {
-        return cell.to_string();
-    };
-    plain(&text).replacen('-', "−", usize::from(text.starts_with('-')))
+}
+
+/// A real number as plain text (four significant digits).
+pub fn plain_real(v: f64) -> String {
+    plain(&format_real(v))
 }
 
 /// LaTeX text (captions, headers, formatted numbers) as plain Unicode: commands such as
@@ -472,10 +460,11 @@ mod tests {
 
     #[test]
     fn plain_cells() {
-        assert_eq!(format_plain("positions", "-1234"), "−1,234");
-        assert_eq!(format_plain("speedup", "1.956"), "1.96");
-        assert_eq!(format_plain("seed", "123456"), "123456");
-        assert_eq!(format_plain("x", ""), "–");
-        assert_eq!(format_plain("x", "timeout"), "timeout");
+        assert_eq!(format_plain(Kind::Number, "-1234"), "−1,234");
+        assert_eq!(format_plain(Kind::Speedup, "1.956"), "1.96");
+        assert_eq!(format_plain(Kind::Seed, "123456"), "123456");
+        assert_eq!(format_plain(Kind::Text, ""), "–");
+        assert_eq!(format_plain(Kind::Count, "timeout"), "timeout");
+        assert_eq!(format_plain(Kind::Text, "a_b & c"), "a_b & c");
     }
 }

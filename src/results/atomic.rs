@@ -44,7 +44,14 @@ fn sync_dir(dir: &Path) {
 /// [`write_atomic`]) in the results directory and its `meta/`, `tex/`, `plots/` and
 /// `.journal/` folders. Call it while holding the directory's lock.
 pub fn clean_temp_files(out: &Path) {
-    for dir in [out.to_path_buf(), out.join("meta"), out.join("tex"), out.join("plots"), out.join(".journal")] {
+    for dir in [
+        out.to_path_buf(),
+        out.join("meta"),
+        out.join("tex"),
+        out.join("plots"),
+        out.join(".journal"),
+        out.join("samples"),
+    ] {
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();

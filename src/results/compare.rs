@@ -8,13 +8,16 @@ use std::path::{Path, PathBuf};
 use crate::base::error::{InputError, Result};
 use crate::base::stats;
 use crate::base::text::excerpt;
-use crate::results::row::varies_between_runs;
+use crate::results::columns::{Column, Columns};
+use crate::results::meta::ExperimentMeta;
+use crate::results::row::parse_samples_cell;
 
-/// A CSV's cells without the columns that may differ between runs: the header first,
-/// then every row.
+/// A CSV's cells without the columns that may differ between runs (as its metadata
+/// declares them, beside the CSV in `meta/`; by their names where it has none): the
+/// header first, then every row.
 pub fn comparable_cells(path: &Path) -> Result<Vec<Vec<String>>, InputError> {
     let csv = read_csv(path)?;
-    let keep: Vec<usize> = (0..csv.header.len()).filter(|&i| !varies_between_runs(&csv.header[i])).collect();
+    let keep: Vec<usize> = (0..csv.header.len()).filter(|&i| !csv.columns.0[i].varies_between_runs()).collect();
     let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
     Ok(std::iter::once(pick(&csv.header)).chain(csv.rows.iter().map(|r| pick(r))).collect())
 }
@@ -166,10 +169,49 @@ pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(
 /// The most leading cells a row's label in the timing table is made of.
 pub const MAX_LABEL_CELLS: usize = 5;
 
-/// A CSV as header and rows of cells.
+/// A CSV as header and rows of cells, with its declared columns and its timings' samples.
 struct Csv {
     header: Vec<String>,
+    columns: Columns,
     rows: Vec<Vec<String>>,
+    /// The samples of each (data row index, timing column): from the samples file, or
+    /// from the `X_samples` cells of CSVs written before it.
+    samples: std::collections::BTreeMap<(usize, String), Vec<f64>>,
+}
+
+/// The declared columns of the experiment whose CSV is `path` (`DIR/NAME.csv`): from
+/// `DIR/meta/NAME.toml` where it records them, else none.
+fn declared_columns(path: &Path) -> Vec<Column> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_stem()) else { return Vec::new() };
+    ExperimentMeta::read(dir, &name.to_string_lossy()).map(|m| m.columns).unwrap_or_default()
+}
+
+/// The samples of the experiment whose CSV is `path`, from its samples file
+/// (`DIR/samples/NAME.csv`) by row and measurement; empty when it has none.
+fn samples_file(path: &Path) -> Result<std::collections::BTreeMap<(usize, String), Vec<f64>>, InputError> {
+    let mut out = std::collections::BTreeMap::new();
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Ok(out) };
+    let file = dir.join("samples").join(name);
+    if !file.is_file() {
+        return Ok(out);
+    }
+    let mut r =
+        csv::Reader::from_path(&file).map_err(|e| InputError::in_file(&file, format!("cannot read CSV: {e}")))?;
+    let header = r.headers().map_err(|e| InputError::in_file(&file, format!("cannot read CSV header: {e}")))?.clone();
+    let at = |n: &str| header.iter().position(|h| h == n);
+    let (Some(row), Some(measurement), Some(wall)) = (at("row"), at("measurement"), at("wall_seconds")) else {
+        return Err(InputError::at(&file, 1, "expected the columns row, measurement and wall_seconds"));
+    };
+    for (n, rec) in r.records().enumerate() {
+        let rec = rec.map_err(|e| InputError::at(&file, n + 2, format!("cannot read CSV row: {e}")))?;
+        let number = |i: usize| rec.get(i).and_then(|c| c.trim().parse::<f64>().ok());
+        let (Some(r), Some(w)) = (number(row), number(wall)) else {
+            return Err(InputError::at(&file, n + 2, "expected a row number and wall seconds"));
+        };
+        let key = ((r as usize).saturating_sub(1), rec.get(measurement).unwrap_or("").to_string());
+        out.entry(key).or_insert_with(Vec::new).push(w);
+    }
+    Ok(out)
 }
 
 fn read_csv(path: &Path) -> Result<Csv, InputError> {
@@ -180,12 +222,24 @@ fn read_csv(path: &Path) -> Result<Csv, InputError> {
         .iter()
         .map(str::to_string)
         .collect();
-    let mut rows = Vec::new();
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for (n, rec) in r.records().enumerate() {
         let rec = rec.map_err(|e| InputError::at(path, n + 2, format!("cannot read CSV row: {e}")))?;
         rows.push((0..header.len()).map(|i| rec.get(i).unwrap_or("").to_string()).collect());
     }
-    Ok(Csv { header, rows })
+    let columns = Columns::of(&header, &declared_columns(path));
+    let mut samples = samples_file(path)?;
+    for (c, column) in columns.0.iter().enumerate() {
+        if let crate::results::columns::Role::Samples { of } = &column.role {
+            for (r, row) in rows.iter().enumerate() {
+                let walls: Vec<f64> = parse_samples_cell(&row[c]).into_iter().map(|s| s.wall).collect();
+                if !walls.is_empty() {
+                    samples.insert((r, of.clone()), walls);
+                }
+            }
+        }
+    }
+    Ok(Csv { header, columns, rows, samples })
 }
 
 impl Csv {
@@ -193,14 +247,12 @@ impl Csv {
         self.header.iter().position(|h| h == name)
     }
 
-    /// The timing columns with raw samples: every `X` with an `X_samples` column.
+    /// The timing columns with raw samples.
     fn sampled_columns(&self) -> Vec<String> {
-        self.header
-            .iter()
-            .filter_map(|h| h.strip_suffix("_samples"))
-            .filter(|base| self.index(base).is_some())
-            .map(str::to_string)
-            .collect()
+        let mut v: Vec<String> = self.samples.keys().map(|(_, c)| c.clone()).collect();
+        v.sort_by_key(|c| self.index(c));
+        v.dedup();
+        v
     }
 
     /// Each row's key (the cells that may not vary between runs, and `threads` where the
@@ -210,7 +262,7 @@ impl Csv {
     /// apart, with the thread count where the CSV has several; a row that even 3 cells do
     /// not tell apart gets its row number.
     fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
-        let ids: Vec<usize> = (0..self.header.len()).filter(|&i| !varies_between_runs(&self.header[i])).collect();
+        let ids: Vec<usize> = (0..self.header.len()).filter(|&i| !self.columns.0[i].varies_between_runs()).collect();
         let threads = self.index("threads");
         let many_threads =
             threads.is_some_and(|t| self.rows.iter().any(|r| r[t] != self.rows.first().map_or("", |f| &f[t])));
@@ -255,21 +307,10 @@ impl Csv {
     }
 }
 
-/// The raw samples of a `X_samples` cell (`;`-separated seconds); empty for `timeout`,
-/// an empty cell or anything unreadable.
-pub fn parse_samples(cell: &str) -> Vec<f64> {
-    let parsed: Option<Vec<f64>> = cell
-        .split(';')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.trim().parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0))
-        .collect();
-    parsed.unwrap_or_default()
-}
-
 /// Compares the timed cells two results directories both have: per CSV present in both,
 /// rows matched by their cells that may not vary between runs (so a row whose results
-/// differ is not timed against another), every timing column with raw samples
-/// (`X_samples`). Experiments and rows only one side has are left out (the results check
+/// differ is not timed against another), every timing column with raw samples (in the
+/// samples file, or the `X_samples` cells of CSVs written before it). Experiments and rows only one side has are left out (the results check
 /// names them). The intervals are seeded from the cell's names, so the same directories
 /// give the same table.
 pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
@@ -290,9 +331,8 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
         for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
             let Some(&j) = b_rows.get(&key) else { continue };
             for column in &columns {
-                let cell =
-                    |t: &Csv, r: usize| t.index(&format!("{column}_samples")).map(|c| parse_samples(&t.rows[r][c]));
-                let (sa, sb) = (cell(&x, i).unwrap_or_default(), cell(&y, j).unwrap_or_default());
+                let cell = |t: &Csv, r: usize| t.samples.get(&(r, column.clone())).cloned().unwrap_or_default();
+                let (sa, sb) = (cell(&x, i), cell(&y, j));
                 if sa.is_empty() || sb.is_empty() {
                     continue;
                 }
@@ -410,8 +450,9 @@ mod tests {
 
     #[test]
     fn samples_cells_are_parsed_or_empty() {
-        assert_eq!(parse_samples("0.5;0.25;1"), [0.5, 0.25, 1.0]);
-        assert!(parse_samples("timeout").is_empty() && parse_samples("").is_empty() && parse_samples("1;x").is_empty());
+        let walls = |c: &str| parse_samples_cell(c).into_iter().map(|s| s.wall).collect::<Vec<_>>();
+        assert_eq!(walls("0.5;0.25;1"), [0.5, 0.25, 1.0]);
+        assert!(walls("timeout").is_empty() && walls("").is_empty() && walls("1;x").is_empty());
     }
 
     fn write(dir: &Path, name: &str, text: &str) {
@@ -445,8 +486,11 @@ mod tests {
 
     #[test]
     fn rows_are_labelled_by_their_fewest_telling_cells_and_threads() {
+        let header = ["game", "instance", "seconds", "threads"].map(String::from).to_vec();
         let csv = Csv {
-            header: ["game", "instance", "seconds", "threads"].map(String::from).to_vec(),
+            columns: Columns::guessed(&header),
+            samples: Default::default(),
+            header,
             rows: vec![
                 ["tegel", "a", "1", "1"].map(String::from).to_vec(),
                 ["tegel", "a", "1", "2"].map(String::from).to_vec(),

@@ -53,6 +53,10 @@ pub struct JournalEntry {
     pub id: String,
     /// The item's CSV rows.
     pub rows: Vec<Vec<String>>,
+    /// The columns its rows declared, by header position (`None`: no cell of it seen);
+    /// absent in journals written before 2026-11-26.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<Option<crate::results::columns::Column>>,
 }
 
 /// A journal line as stored: the entry and the checksum of its JSON text.
@@ -265,7 +269,7 @@ mod tests {
     }
 
     fn entry(index: usize, id: &str) -> JournalEntry {
-        JournalEntry { index, id: id.into(), rows: vec![vec![format!("row {index}")]] }
+        JournalEntry { index, id: id.into(), rows: vec![vec![format!("row {index}")]], columns: Vec::new() }
     }
 
     /// A journal under key `k` in a new directory, holding `entries`, closed again.

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::atomic::write_atomic;
+use super::columns::Column;
+use super::table;
 use serde::{Deserialize, Serialize};
 
 /// A CSV table in memory: header and rows, every row as long as the header.
@@ -78,6 +80,17 @@ pub struct ExperimentMeta {
     /// The one-minute load average when it ended.
     #[serde(default)]
     pub load_end: Option<f64>,
+    /// The CSV's columns in order, each with its kind, role and unit; empty in metadata
+    /// written before 2026-11-26 (readers then rebuild them from the names).
+    #[serde(default)]
+    pub columns: Vec<Column>,
+    /// The samples file (`samples/NAME.csv`, relative to the results directory), absent
+    /// when the experiment timed nothing.
+    #[serde(default)]
+    pub samples: Option<String>,
+    /// Hash of the samples file's bytes.
+    #[serde(default)]
+    pub samples_hash: Option<String>,
 }
 
 impl ExperimentMeta {
@@ -141,8 +154,8 @@ pub struct RunMeta {
     pub started: String,
     /// End time (UTC, RFC 3339), absent while running.
     pub finished: Option<String>,
-    /// `complete`, `running`, `interrupted` or `failed`.
-    pub state: String,
+    /// Whether the run is going on, finished, or stopped.
+    pub state: RunState,
     /// Manifest path as given.
     pub manifest: String,
     /// Hash of the manifest text and its includes.
@@ -174,6 +187,38 @@ pub struct RunMeta {
     /// The shards a merged directory was made from.
     #[serde(default)]
     pub shards: Vec<ShardRecord>,
+}
+
+/// The state of a run, as `run.toml` says it: each word written here once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunState {
+    /// The run is going on (or was killed without a word).
+    Running,
+    /// Every selected experiment finished and the report was written.
+    Complete,
+    /// Ctrl-C or SIGTERM stopped it; finished items are kept.
+    Interrupted,
+    /// An error stopped it; finished items are kept.
+    Failed,
+}
+
+impl RunState {
+    /// The word as `run.toml` writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunState::Running => "running",
+            RunState::Complete => "complete",
+            RunState::Interrupted => "interrupted",
+            RunState::Failed => "failed",
+        }
+    }
+}
+
+impl std::fmt::Display for RunState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One shard of a merged run, as `run.toml` lists it.
@@ -217,7 +262,7 @@ impl RunMeta {
             seed,
             started: utc_now(),
             finished: None,
-            state: "running".to_string(),
+            state: RunState::Running,
             manifest: path.display().to_string(),
             manifest_hash,
             ran: Vec::new(),
@@ -232,12 +277,59 @@ impl RunMeta {
         }
     }
 
+    /// Writes `OUT/run.toml` and `OUT/run.json` (the same content, for tools that read
+    /// JSON), each atomically; `run.toml` last, as the one the harness reads back.
+    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
+        let json = serde_json::to_vec_pretty(self)?;
+        write_atomic(&out.join("run.json"), &json)?;
+        let text = toml::to_string(self)?;
+        write_atomic(&out.join("run.toml"), text.as_bytes())
+    }
+
     /// Reads `OUT/run.toml`.
     pub fn read(out: &Path) -> anyhow::Result<RunMeta> {
         let path = out.join("run.toml");
         let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         toml::from_str(&text).with_context(|| format!("{} is not a harness run.toml", path.display()))
     }
+}
+
+/// Commits one experiment to `out`: the wide CSV and the tidy samples file made from the
+/// emitted `rows` ([`table::split`]; header `names`, the columns the rows `declared`),
+/// then the metadata `meta` with the rows, the columns and both files' hashes. The
+/// metadata is the commit point, written last: a CSV without matching metadata is never
+/// taken as done. `hash` is the hash the harness keeps of files.
+pub fn commit_experiment(
+    out: &Path,
+    meta: ExperimentMeta,
+    (names, declared, rows): (&[String], &[Option<Column>], &[Vec<String>]),
+    hash: impl Fn(&[u8]) -> String,
+) -> anyhow::Result<ExperimentMeta> {
+    let tables = table::split(&meta.name, names, declared, rows);
+    let samples_path = table::samples_path(out, &meta.name);
+    let samples = if tables.sample_rows.is_empty() {
+        if samples_path.is_file() {
+            std::fs::remove_file(&samples_path).with_context(|| format!("cannot remove {}", samples_path.display()))?;
+        }
+        None
+    } else {
+        let bytes = csv_bytes(&tables.sample_header, &tables.sample_rows)?;
+        write_atomic(&samples_path, &bytes)?;
+        Some(hash(&bytes))
+    };
+    let wide_names: Vec<String> = tables.columns.iter().map(|c| c.name.clone()).collect();
+    let bytes = csv_bytes(&wide_names, &tables.rows)?;
+    write_atomic(&csv_path(out, &meta.name), &bytes)?;
+    let meta = ExperimentMeta {
+        rows: tables.rows.len(),
+        csv_hash: Some(hash(&bytes)),
+        samples: samples.is_some().then(|| format!("samples/{}.csv", meta.name)),
+        samples_hash: samples,
+        columns: tables.columns,
+        ..meta
+    };
+    meta.write(out)?;
+    Ok(meta)
 }
 
 /// Now in UTC, RFC 3339 with second resolution (`2026-11-25T03:46:00Z`).

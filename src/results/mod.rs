@@ -3,9 +3,11 @@
 //! and the comparison of two results directories. Imports `base` and `search`.
 
 pub mod atomic;
+pub mod columns;
 pub mod compare;
 pub mod journal;
 pub mod lock;
 pub mod meta;
 pub mod owned;
 pub mod row;
+pub mod table;

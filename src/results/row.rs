@@ -1,13 +1,18 @@
 //! Typed CSV rows: each experiment kind describes its row as a `#[derive(Serialize,
-//! Default)]` struct, and [`RunContext::emit_row`](super::RunContext::emit_row) turns it
-//! into cells and appends the columns every row ends with, [`COMMON_COLUMNS`].
+//! Default)]` struct, and [`RunContext::emit_row`](crate::experiment::RunContext::emit_row)
+//! turns it into cells and appends the columns every row ends with, [`COMMON_COLUMNS`].
 //!
 //! A field's name is its column's name; [`columns_of`] reads the header from the same
-//! type, so a renamed field renames its column everywhere at once. Cells are written as:
-//! integers and strings as they are, `f64` in Rust's shortest exact form, `bool` as
-//! `true`/`false`, a unit enum variant by its (serde) name, [`Seconds`] and [`Fixed`] with
-//! a fixed number of decimals, and `None` as empty in a finished row or `timeout` in a
-//! row whose search stopped (the measurement it would have held was never made).
+//! type, so a renamed field renames its column everywhere at once. A field's *type* says
+//! what the column holds ([`Kind`]) and the part it plays ([`Role`]): every cell is
+//! tagged with the [`Column`] its type declares ([`RowCells::columns`]). Cells are
+//! written as: integers (counts) and strings as they are, `f64` in Rust's shortest exact
+//! form, `bool` as `true`/`false`, a unit enum variant by its (serde) name, [`Seconds`],
+//! [`Fixed`], [`Rate`] and [`Speedup`] with a fixed number of decimals, a [`Seed`] as its
+//! integer, and `None` as an empty cell: a numeric column holds a number or nothing, and
+//! why a cell is empty is said by the row's `status` (or the `PREFIX_status` of its
+//! columns). A text cell that a spreadsheet would run as a formula is neutralised
+//! ([`neutralise_formula`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -18,32 +23,27 @@ use crate::base::stats;
 use crate::search::budget::Stopped;
 use crate::search::timing::{Sampled, Samples};
 
-/// Text of the `status` column for a finished item.
-pub const STATUS_OK: &str = "ok";
-/// Text of the `status` column for an item stopped by its time limit.
-pub const STATUS_TIMEOUT: &str = "timeout";
+pub use super::columns::{
+    varies_between_runs, Column, Kind, Role, Statistic, StatusWord, COMMON_COLUMNS, SEED, STATUS, THREADS, TIME_LIMIT,
+};
 
-/// The `status` cell for a stopped search.
-pub fn status_of(stopped: Stopped) -> String {
+/// Text of the `status` column for a finished item.
+pub const STATUS_OK: &str = StatusWord::Ok.as_str();
+/// Text of the `status` column for an item stopped by its time limit.
+pub const STATUS_TIMEOUT: &str = StatusWord::Timeout.as_str();
+
+/// The status word of a stopped search.
+pub fn status_word(stopped: Stopped) -> StatusWord {
     match stopped {
-        Stopped::TimeLimit => STATUS_TIMEOUT.to_string(),
-        Stopped::Interrupted => "interrupted".to_string(),
+        Stopped::TimeLimit => StatusWord::Timeout,
+        Stopped::Interrupted => StatusWord::Interrupted,
     }
 }
 
-/// The columns every CSV row ends with, in this order: the thread count the row was
-/// measured on, the experiment's seed, its per-call time limit in seconds (empty when
-/// unlimited) and the row's [`Status`].
-pub const COMMON_COLUMNS: [&str; 4] = [THREADS, SEED, TIME_LIMIT, STATUS];
-
-/// The common column holding the row's thread count.
-pub const THREADS: &str = "threads";
-/// The common column holding the experiment's (or item's) seed.
-pub const SEED: &str = "seed";
-/// The common column holding the per-call time limit in seconds.
-pub const TIME_LIMIT: &str = "time_limit";
-/// The common column holding the row's [`Status`].
-pub const STATUS: &str = "status";
+/// The `status` cell for a stopped search.
+pub fn status_of(stopped: Stopped) -> String {
+    status_word(stopped).to_string()
+}
 
 /// Constants naming CSV columns by the row type's fields, checked when the crate
 /// compiles: `columns!(pub(super) SweepRow: POSITIONS = positions)` declares `POSITIONS`
@@ -88,13 +88,29 @@ macro_rules! column {
     }};
 }
 
-/// A duration in seconds, written with microsecond resolution (`1.234567`).
+/// The newtype name under which a cell declares its column: `harness::col::KIND::ROLE`,
+/// ROLE one of `result`, `measured`, `min`, `max`, `mad`, `low`, `high`, `samples`, `cpu`,
+/// `busy`, `source`. The row serializer reads it; every other serializer (JSON) sees
+/// through the newtype.
+macro_rules! col {
+    ($kind:literal, $role:literal) => {
+        concat!("harness::col::", $kind, "::", $role)
+    };
+}
+
+/// Serializes `value` as a cell declared as `marker` (see [`col!`]).
+fn marked<S: ser::Serializer>(s: S, marker: &'static str, value: impl fmt::Display) -> Result<S::Ok, S::Error> {
+    s.serialize_newtype_struct(marker, &value.to_string())
+}
+
+/// A duration in seconds, written with microsecond resolution (`1.234567`): an exact
+/// result (a measured time is a [`Timing`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Seconds(pub Duration);
 
 impl Serialize for Seconds {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{:.6}", self.0.as_secs_f64()))
+        marked(s, col!("seconds", "result"), format_args!("{:.6}", self.0.as_secs_f64()))
     }
 }
 
@@ -104,16 +120,97 @@ pub struct Fixed<const D: usize>(pub f64);
 
 impl<const D: usize> Serialize for Fixed<D> {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{:.*}", D, self.0))
+        marked(s, col!("number", "result"), format_args!("{:.*}", D, self.0))
     }
 }
 
-/// The `status` cell of a row.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A share between 0 and 1 written with 3 decimals (a win rate): an exact result.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Ratio(pub f64);
+
+impl Serialize for Ratio {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("ratio", "result"), format_args!("{:.3}", self.0))
+    }
+}
+
+/// A measured rate per second (positions over the median seconds), written as a whole
+/// number.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Rate(pub f64);
+
+impl Serialize for Rate {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("rate", "measured"), format_args!("{:.0}", self.0))
+    }
+}
+
+/// A seed of `ChaCha8Rng` from which a row replays (an identifier, not a quantity).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seed(pub u64);
+
+impl Serialize for Seed {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(col!("seed", "result"), &self.0)
+    }
+}
+
+/// Where the number of column `X` came from, in the field `X_source`: the plain walk
+/// (`walk`) or the memo after the walk passed its time limit (`memo`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Source {
+    /// The walk the assignment asks for.
+    #[default]
+    Walk,
+    /// The transposition table, after the walk passed its time limit.
+    Memo,
+}
+
+impl Serialize for Source {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("source", "source"), if *self == Source::Memo { "memo" } else { "walk" })
+    }
+}
+
+/// A measured speed-up with its 95 % interval: the cells `X` (sequential median over
+/// parallel median), `X_low` and `X_high`, each with 3 decimals; empty when unmeasured.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Speedup {
+    /// The speed-up and its interval, when both runs were measured.
+    pub value: Option<(f64, Option<(f64, f64)>)>,
+}
+
+impl Serialize for Speedup {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use ser::SerializeStruct;
+        let cell = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.3}")));
+        let interval = self.value.and_then(|v| v.1);
+        let mut g = s.serialize_struct(GROUP, 3)?;
+        g.serialize_field("", &cell(col!("speedup", "measured"), self.value.map(|v| v.0)))?;
+        g.serialize_field("_low", &cell(col!("speedup", "low"), interval.map(|i| i.0)))?;
+        g.serialize_field("_high", &cell(col!("speedup", "high"), interval.map(|i| i.1)))?;
+        g.end()
+    }
+}
+
+/// A cell text under a column declaration (see [`col!`]).
+struct Marked(&'static str, String);
+
+impl Serialize for Marked {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct(self.0, &self.1)
+    }
+}
+
+/// The `status` cell of a row (a field of this type is a status column of its own:
+/// `PREFIX_status` explains the empty cells of the columns `PREFIX_*`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Status {
     /// Every measurement of the row finished (`ok`).
+    #[default]
     Ok,
-    /// A search of the row stopped (`timeout` or `interrupted`); its empty cells say `timeout`.
+    /// A search of the row stopped (`timeout` or `interrupted`); what it would have
+    /// measured is left empty.
     Stopped(Stopped),
     /// The row's measurements disagree or failed (`error: MESSAGE`).
     Error(String),
@@ -142,12 +239,12 @@ impl Status {
         statuses.into_iter().find(|s| *s != Status::Ok).unwrap_or(Status::Ok)
     }
 
-    /// What a cell the row left empty (`None`) says: nothing, or `timeout` when the row's
-    /// search stopped before it could fill it.
-    fn empty_cell(&self) -> &'static str {
+    /// The word the cell starts with.
+    pub fn word(&self) -> StatusWord {
         match self {
-            Status::Stopped(_) => STATUS_TIMEOUT,
-            Status::Ok | Status::Error(_) => "",
+            Status::Ok => StatusWord::Ok,
+            Status::Stopped(s) => status_word(*s),
+            Status::Error(_) => StatusWord::Error,
         }
     }
 }
@@ -161,10 +258,15 @@ impl From<Stopped> for Status {
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Status::Ok => f.write_str(STATUS_OK),
-            Status::Stopped(s) => f.write_str(&status_of(*s)),
-            Status::Error(message) => write!(f, "error: {message}"),
+            Status::Error(message) => write!(f, "{}: {message}", StatusWord::Error),
+            other => f.write_str(other.word().as_str()),
         }
+    }
+}
+
+impl Serialize for Status {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("status", "status"), self)
     }
 }
 
@@ -175,27 +277,128 @@ impl fmt::Display for Status {
 /// test that runs the experiment).
 pub fn columns_of<R: Serialize + Default>() -> Vec<String> {
     let fields = fields(&R::default()).unwrap_or_else(|e| panic!("{e}"));
-    fields.into_iter().map(|(name, _)| name.to_string()).chain(COMMON_COLUMNS.map(String::from)).collect()
+    fields.into_iter().map(|f| f.name).chain(COMMON_COLUMNS.map(String::from)).collect()
 }
 
-/// The cells of `row` followed by the common cells, as the CSV writes them.
+/// One row as cells, each with the column its type declares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowCells {
+    /// The cells, in header order.
+    pub cells: Vec<String>,
+    /// The column of each cell; `None` where the cell was empty and its type unseen.
+    pub columns: Vec<Option<Column>>,
+}
+
+/// The cells of `row` followed by the common cells `threads, seed, time_limit` and the
+/// status, as the CSV writes them, with their declared columns.
 ///
 /// # Panics
 /// As [`columns_of`].
-pub fn cells(row: &impl Serialize, common: [String; 3], status: &Status) -> Vec<String> {
+pub fn cells(row: &impl Serialize, common: [String; 3], status: &Status) -> RowCells {
     let fields = fields(row).unwrap_or_else(|e| panic!("{e}"));
-    fields
-        .into_iter()
-        .map(|(_, cell)| cell.unwrap_or_else(|| status.empty_cell().to_string()))
-        .chain(common)
-        .chain([status.to_string()])
-        .collect()
+    let mut out = RowCells { cells: Vec::new(), columns: Vec::new() };
+    for field in fields {
+        let column = field.tag.map(|t| t.column(&field.name, &field.of));
+        let text = field.cell.unwrap_or_default();
+        let text = match &column {
+            Some(c) if c.kind == Kind::Text => neutralise_formula(&text),
+            _ => text,
+        };
+        out.cells.push(text);
+        out.columns.push(column);
+    }
+    for (cell, column) in common.into_iter().chain([status.to_string()]).zip(super::columns::common_columns()) {
+        out.cells.push(cell);
+        out.columns.push(Some(column));
+    }
+    out
 }
 
-type Fields = Vec<(String, Option<String>)>;
+/// A text cell as written to a CSV: one that a spreadsheet would run as a formula (it
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, and is not a number) gets
+/// a leading `'`, which spreadsheets show as text (OWASP's advice for CSV injection).
+pub fn neutralise_formula(text: &str) -> String {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && text.trim().parse::<f64>().is_err() {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
 
-fn fields(row: &impl Serialize) -> Result<Fields, RowError> {
+/// One serialized field: its column name, cell (`None`: empty), declared type (`None`:
+/// not seen, as for `None`) and, for a group's cell, the group's field name.
+struct Field {
+    name: String,
+    cell: Option<String>,
+    tag: Option<Tag>,
+    of: String,
+}
+
+fn fields(row: &impl Serialize) -> Result<Vec<Field>, RowError> {
     row.serialize(RowSerializer)
+}
+
+/// A cell's declared kind and role, before its column name is known.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Tag {
+    kind: Kind,
+    role: RoleTag,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum RoleTag {
+    Result,
+    Measured,
+    Spread(Statistic),
+    Samples,
+    Cpu,
+    Busy,
+    Source,
+    Status,
+}
+
+impl Tag {
+    const fn of(kind: Kind) -> Tag {
+        Tag { kind, role: RoleTag::Result }
+    }
+
+    /// The tag a [`col!`] marker declares.
+    fn parse(marker: &str) -> Option<Tag> {
+        let rest = marker.strip_prefix("harness::col::")?;
+        let (kind, role) = rest.split_once("::")?;
+        let role = match role {
+            "result" => RoleTag::Result,
+            "measured" => RoleTag::Measured,
+            "min" => RoleTag::Spread(Statistic::Min),
+            "max" => RoleTag::Spread(Statistic::Max),
+            "mad" => RoleTag::Spread(Statistic::Mad),
+            "low" => RoleTag::Spread(Statistic::Low),
+            "high" => RoleTag::Spread(Statistic::High),
+            "samples" => RoleTag::Samples,
+            "cpu" => RoleTag::Cpu,
+            "busy" => RoleTag::Busy,
+            "source" => RoleTag::Source,
+            "status" => RoleTag::Status,
+            _ => return None,
+        };
+        Some(Tag { kind: Kind::parse(kind)?, role })
+    }
+
+    /// The column `name` of this type; `of` is the row field of a group's cell.
+    fn column(self, name: &str, of: &str) -> Column {
+        let role = match self.role {
+            RoleTag::Result => Role::Result,
+            RoleTag::Measured => Role::Measured,
+            RoleTag::Spread(statistic) => Role::Spread { of: of.to_string(), statistic },
+            RoleTag::Samples => Role::Samples { of: of.to_string() },
+            RoleTag::Cpu => Role::Cpu,
+            RoleTag::Busy => Role::Busy,
+            RoleTag::Source => Role::Source { of: name.strip_suffix("_source").unwrap_or(name).to_string() },
+            RoleTag::Status => Role::Status,
+        };
+        Column::new(name, self.kind, role)
+    }
 }
 
 /// Why a type cannot be a row.
@@ -224,21 +427,26 @@ fn not_a(what: &str) -> RowError {
 struct RowSerializer;
 
 /// Collects the fields of the struct being serialized.
-struct RowFields(Fields);
+struct RowFields(Vec<Field>);
 
 impl ser::SerializeStruct for RowFields {
-    type Ok = Fields;
+    type Ok = Vec<Field>;
     type Error = RowError;
 
     fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<(), RowError> {
         match value.serialize(CellSerializer)? {
-            Cell::One(cell) => self.0.push((name.to_string(), cell)),
-            Cell::Group(cells) => self.0.extend(cells.into_iter().map(|(sub, cell)| (group_column(name, sub), cell))),
+            Cell::One(cell, tag) => self.0.push(Field { name: name.to_string(), cell, tag, of: name.to_string() }),
+            Cell::Group(cells) => self.0.extend(cells.into_iter().map(|(sub, cell, tag)| Field {
+                name: group_column(name, sub),
+                cell,
+                tag,
+                of: name.to_string(),
+            })),
         }
         Ok(())
     }
 
-    fn end(self) -> Result<Fields, RowError> {
+    fn end(self) -> Result<Vec<Field>, RowError> {
         Ok(self.0)
     }
 }
@@ -252,7 +460,7 @@ macro_rules! refuse {
 /// The row serializer's refusal of a bare number.
 macro_rules! refuse_numbers {
     ($($method:ident($t:ty))*) => {
-        $(fn $method(self, _: $t) -> Result<Fields, RowError> { Err(not_a("a number")) })*
+        $(fn $method(self, _: $t) -> Result<Vec<Field>, RowError> { Err(not_a("a number")) })*
     };
 }
 
@@ -284,17 +492,17 @@ macro_rules! no_compounds {
 
 impl ser::Serializer for RowSerializer {
     type SerializeStruct = RowFields;
-    no_compounds!(Fields, "", "a map (`#[serde(flatten)]`?)");
+    no_compounds!(Vec<Field>, "", "a map (`#[serde(flatten)]`?)");
 
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<RowFields, RowError> {
         Ok(RowFields(Vec::with_capacity(len)))
     }
 
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Fields, RowError> {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Vec<Field>, RowError> {
         v.serialize(self)
     }
 
-    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Fields, RowError> {
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Vec<Field>, RowError> {
         Err(not_a("an option"))
     }
 
@@ -304,25 +512,25 @@ impl ser::Serializer for RowSerializer {
         _: u32,
         _: &'static str,
         _: &T,
-    ) -> Result<Fields, RowError> {
+    ) -> Result<Vec<Field>, RowError> {
         Err(not_a("an enum"))
     }
 
     refuse! {
-        serialize_bool(bool) -> Fields, "a bool";
-        serialize_char(char) -> Fields, "a char";
-        serialize_str(&str) -> Fields, "a string";
-        serialize_none() -> Fields, "an option";
-        serialize_unit() -> Fields, "a unit";
-        serialize_unit_variant(&'static str, u32, &'static str) -> Fields, "an enum";
+        serialize_bool(bool) -> Vec<Field>, "a bool";
+        serialize_char(char) -> Vec<Field>, "a char";
+        serialize_str(&str) -> Vec<Field>, "a string";
+        serialize_none() -> Vec<Field>, "an option";
+        serialize_unit() -> Vec<Field>, "a unit";
+        serialize_unit_variant(&'static str, u32, &'static str) -> Vec<Field>, "an enum";
     }
     refuse_numbers!(serialize_i8(i8) serialize_i16(i16) serialize_i32(i32) serialize_i64(i64) serialize_u8(u8)
         serialize_u16(u16) serialize_u32(u32) serialize_u64(u64) serialize_f32(f32) serialize_f64(f64));
 }
 
 macro_rules! as_text {
-    ($($method:ident($t:ty);)*) => {
-        $(fn $method(self, v: $t) -> Result<Cell, RowError> { text(v) })*
+    ($($method:ident($t:ty) => $kind:expr;)*) => {
+        $(fn $method(self, v: $t) -> Result<Cell, RowError> { text(v, $kind) })*
     };
 }
 
@@ -332,14 +540,15 @@ struct CellSerializer;
 
 /// What one field of a row serializes to.
 enum Cell {
-    /// One cell, `None` when absent.
-    One(Option<String>),
+    /// One cell, `None` when absent, with its declared type where seen.
+    One(Option<String>, Option<Tag>),
     /// The cells of a [`GROUP`] struct, by their field names.
-    Group(Vec<(&'static str, Option<String>)>),
+    Group(Vec<(&'static str, Option<String>, Option<Tag>)>),
 }
 
 /// The struct name under which a type serializes as several cells of a row: each of its
-/// fields is one cell, named by [`group_column`]. [`Timing`] and [`Cpu`] are such groups.
+/// fields is one cell, named by [`group_column`]. [`Timing`], [`Cpu`] and [`Speedup`] are
+/// such groups.
 pub const GROUP: &str = "harness::row::group";
 
 /// The column of a group's field `sub` within the row field `field`: `field` itself for
@@ -352,12 +561,12 @@ fn group_column(field: &str, sub: &str) -> String {
     }
 }
 
-fn text(v: impl fmt::Display) -> Result<Cell, RowError> {
-    Ok(Cell::One(Some(v.to_string())))
+fn text(v: impl fmt::Display, kind: Kind) -> Result<Cell, RowError> {
+    Ok(Cell::One(Some(v.to_string()), Some(Tag::of(kind))))
 }
 
 /// Collects the cells of a [`GROUP`] struct.
-struct GroupCells(Vec<(&'static str, Option<String>)>);
+struct GroupCells(Vec<(&'static str, Option<String>, Option<Tag>)>);
 
 impl ser::SerializeStruct for GroupCells {
     type Ok = Cell;
@@ -365,7 +574,7 @@ impl ser::SerializeStruct for GroupCells {
 
     fn serialize_field<T: ?Sized + Serialize>(&mut self, name: &'static str, value: &T) -> Result<(), RowError> {
         match value.serialize(CellSerializer)? {
-            Cell::One(cell) => self.0.push((name, cell)),
+            Cell::One(cell, tag) => self.0.push((name, cell, tag)),
             Cell::Group(_) => return Err(not_a("a group in a group")),
         }
         Ok(())
@@ -381,36 +590,39 @@ impl ser::Serializer for CellSerializer {
     no_compounds!(Cell, " in a cell", "a map in a cell");
 
     as_text! {
-        serialize_bool(bool);
-        serialize_i8(i8);
-        serialize_i16(i16);
-        serialize_i32(i32);
-        serialize_i64(i64);
-        serialize_i128(i128);
-        serialize_u8(u8);
-        serialize_u16(u16);
-        serialize_u32(u32);
-        serialize_u64(u64);
-        serialize_u128(u128);
-        serialize_f32(f32);
-        serialize_f64(f64);
-        serialize_char(char);
-        serialize_str(&str);
+        serialize_bool(bool) => Kind::Flag;
+        serialize_i8(i8) => Kind::Number;
+        serialize_i16(i16) => Kind::Number;
+        serialize_i32(i32) => Kind::Number;
+        serialize_i64(i64) => Kind::Number;
+        serialize_i128(i128) => Kind::Number;
+        serialize_u8(u8) => Kind::Count;
+        serialize_u16(u16) => Kind::Count;
+        serialize_u32(u32) => Kind::Count;
+        serialize_u64(u64) => Kind::Count;
+        serialize_u128(u128) => Kind::Count;
+        serialize_f32(f32) => Kind::Number;
+        serialize_f64(f64) => Kind::Number;
+        serialize_char(char) => Kind::Text;
+        serialize_str(&str) => Kind::Text;
     }
     fn serialize_none(self) -> Result<Cell, RowError> {
-        Ok(Cell::One(None))
+        Ok(Cell::One(None, None))
     }
     fn serialize_some<T: ?Sized + Serialize>(self, v: &T) -> Result<Cell, RowError> {
         v.serialize(self)
     }
     fn serialize_unit(self) -> Result<Cell, RowError> {
-        Ok(Cell::One(None))
+        Ok(Cell::One(None, None))
     }
     fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<Cell, RowError> {
-        text(variant)
+        text(variant, Kind::Text)
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, v: &T) -> Result<Cell, RowError> {
-        v.serialize(self)
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, name: &'static str, v: &T) -> Result<Cell, RowError> {
+        match (v.serialize(self)?, Tag::parse(name)) {
+            (Cell::One(cell, _), Some(tag)) => Ok(Cell::One(cell, Some(tag))),
+            (cell, _) => Ok(cell),
+        }
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
         self,
@@ -436,64 +648,80 @@ pub fn seconds_cell(d: Duration) -> String {
     format!("{:.6}", d.as_secs_f64())
 }
 
-/// Whether a column holds a timing: `seconds`, `*_seconds`, `speedup`, `*_per_second`, the
-/// spread of any of them (`X_min`, `X_max`, `X_mad`, `X_samples`, `speedup_low`,
-/// `speedup_high`), and the per-row `samples`, `cpu_seconds`, `cpu_share`, `wait_share`
-/// and `busy`.
-/// The one rule the runner, the report and `harness compare` read.
-pub fn is_time_column(name: &str) -> bool {
-    let base =
-        ["_min", "_max", "_mad", "_samples", "_low", "_high"].iter().find_map(|s| name.strip_suffix(s)).unwrap_or(name);
-    base == "seconds"
-        || base.ends_with("_seconds")
-        || base == "speedup"
-        || base.ends_with("_per_second")
-        || matches!(name, "samples" | "cpu_share" | "wait_share" | "busy")
-}
-
-/// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max`, `X_mad` and
-/// `X_samples` (every sample, `;`-separated), in seconds with microsecond resolution;
-/// empty (or `timeout` in a stopped row) when nothing was measured, and `timeout` in
-/// every cell for [`Timing::timeout`].
+/// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max` and `X_mad`
+/// in seconds with microsecond resolution, empty when nothing was measured; and `X_samples`,
+/// every sample as `WALL/CPU/WAIT` (WAIT empty where the system does not tell it),
+/// `;`-separated, which the runner moves from the row to the tidy samples file
+/// (`samples/NAME.csv`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Timing {
-    samples: Vec<f64>,
-    timeout: bool,
+    samples: Samples,
 }
 
 impl Timing {
     /// The timing of `samples` (empty when `None`).
     pub fn of(samples: Option<&Samples>) -> Timing {
-        Timing { samples: samples.map(|s| s.wall.clone()).unwrap_or_default(), timeout: false }
-    }
-
-    /// A timing whose search stopped while the row's other searches finished: every
-    /// cell says `timeout` (in a row of status `ok`, too).
-    pub fn timeout() -> Timing {
-        Timing { samples: Vec::new(), timeout: true }
+        Timing { samples: samples.cloned().unwrap_or_default() }
     }
 
     /// The median in seconds, if measured.
     pub fn median(&self) -> Option<f64> {
-        stats::median(&self.samples)
+        stats::median(&self.samples.wall)
+    }
+
+    /// The samples as the `X_samples` cell holds them (see [`Timing`]).
+    fn samples_cell(&self) -> Option<String> {
+        let s = &self.samples;
+        let wait = |i: usize| if s.wait.len() == s.wall.len() { format!("{:.6}", s.wait[i]) } else { String::new() };
+        let cpu = |i: usize| s.cpu.get(i).map_or(String::new(), |c| format!("{c:.6}"));
+        (!s.wall.is_empty()).then(|| {
+            (0..s.wall.len()).map(|i| format!("{:.6}/{}/{}", s.wall[i], cpu(i), wait(i))).collect::<Vec<_>>().join(";")
+        })
     }
 }
 
 impl Serialize for Timing {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
-        let xs = &self.samples;
-        let cell = |v: Option<String>| if self.timeout { Some(STATUS_TIMEOUT.to_string()) } else { v };
-        let secs = |v: Option<f64>| cell(v.map(|v| format!("{v:.6}")));
-        let all = (!xs.is_empty()).then(|| xs.iter().map(|v| format!("{v:.6}")).collect::<Vec<_>>().join(";"));
+        let xs = &self.samples.wall;
+        let secs = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.6}")));
         let mut g = s.serialize_struct(GROUP, 5)?;
-        g.serialize_field("", &secs(stats::median(xs)))?;
-        g.serialize_field("_min", &secs(stats::min(xs)))?;
-        g.serialize_field("_max", &secs(stats::max(xs)))?;
-        g.serialize_field("_mad", &secs(stats::mad(xs)))?;
-        g.serialize_field("_samples", &cell(all))?;
+        g.serialize_field("", &secs(col!("seconds", "measured"), stats::median(xs)))?;
+        g.serialize_field("_min", &secs(col!("seconds", "min"), stats::min(xs)))?;
+        g.serialize_field("_max", &secs(col!("seconds", "max"), stats::max(xs)))?;
+        g.serialize_field("_mad", &secs(col!("seconds", "mad"), stats::mad(xs)))?;
+        g.serialize_field("_samples", &self.samples_cell().map(|c| Marked(col!("samples", "samples"), c)))?;
         g.end()
     }
+}
+
+/// One sample of a `X_samples` cell (see [`Timing`]): wall seconds, CPU seconds and the
+/// wait for cores other programs had, where recorded.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SampleCell {
+    /// Wall seconds.
+    pub wall: f64,
+    /// CPU seconds (user + system) of the process.
+    pub cpu: Option<f64>,
+    /// Seconds the threads waited for cores other programs had.
+    pub wait: Option<f64>,
+}
+
+/// The samples of a `X_samples` cell: `WALL/CPU/WAIT;...` as [`Timing`] writes it, or
+/// `WALL;WALL;...` as CSVs written before 2026-11-26 hold them; empty for an empty or
+/// unreadable cell.
+pub fn parse_samples_cell(cell: &str) -> Vec<SampleCell> {
+    let num = |s: Option<&str>| s.and_then(|s| s.trim().parse::<f64>().ok()).filter(|x| x.is_finite() && *x >= 0.0);
+    let parsed: Option<Vec<SampleCell>> = cell
+        .split(';')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            let mut parts = s.split('/');
+            let wall = num(parts.next())?;
+            Some(SampleCell { wall, cpu: num(parts.next()), wait: num(parts.next()) })
+        })
+        .collect();
+    parsed.unwrap_or_default()
 }
 
 /// The per-row cells `samples` (timed samples taken), `cpu_seconds` (median CPU time of
@@ -539,12 +767,13 @@ impl Cpu {
 impl Serialize for Cpu {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
+        let cell = |marker: &'static str, v: Option<String>| v.map(|v| Marked(marker, v));
         let mut g = s.serialize_struct(GROUP, 5)?;
-        g.serialize_field("samples", &self.samples)?;
-        g.serialize_field("cpu_seconds", &self.cpu_seconds.map(|v| format!("{v:.6}")))?;
-        g.serialize_field("cpu_share", &self.cpu_share.map(|v| format!("{v:.3}")))?;
-        g.serialize_field("wait_share", &self.wait_share.map(|v| format!("{v:.3}")))?;
-        g.serialize_field("busy", &self.busy)?;
+        g.serialize_field("samples", &cell(col!("count", "cpu"), self.samples.map(|n| n.to_string())))?;
+        g.serialize_field("cpu_seconds", &cell(col!("seconds", "cpu"), self.cpu_seconds.map(|v| format!("{v:.6}"))))?;
+        g.serialize_field("cpu_share", &cell(col!("ratio", "cpu"), self.cpu_share.map(|v| format!("{v:.3}"))))?;
+        g.serialize_field("wait_share", &cell(col!("ratio", "cpu"), self.wait_share.map(|v| format!("{v:.3}"))))?;
+        g.serialize_field("busy", &cell(col!("flag", "busy"), self.busy.map(|b| b.to_string())))?;
         g.end()
     }
 }
@@ -570,12 +799,6 @@ pub fn busy(seconds: f64, cpu_share: Option<f64>, wait_share: Option<f64>) -> bo
         }
 }
 
-/// Whether a column may differ between two runs of the same manifest and seed: the
-/// timings, and `threads`, which records the run's `--threads` setting.
-pub fn varies_between_runs(name: &str) -> bool {
-    is_time_column(name) || name == "threads"
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -588,6 +811,7 @@ mod tests {
         ratio: Fixed<3>,
         equal: bool,
         big: u128,
+        item_seed: Seed,
     }
 
     fn example() -> Example {
@@ -598,6 +822,7 @@ mod tests {
             ratio: Fixed(0.5),
             equal: true,
             big: u128::MAX,
+            item_seed: Seed(7),
         }
     }
 
@@ -609,7 +834,19 @@ mod tests {
     fn the_header_is_the_fields_then_the_common_columns() {
         assert_eq!(
             columns_of::<Example>(),
-            ["instance", "positions", "seconds", "ratio", "equal", "big", "threads", "seed", "time_limit", "status"]
+            [
+                "instance",
+                "positions",
+                "seconds",
+                "ratio",
+                "equal",
+                "big",
+                "item_seed",
+                "threads",
+                "seed",
+                "time_limit",
+                "status"
+            ]
         );
     }
 
@@ -617,21 +854,31 @@ mod tests {
     fn cells_are_written_in_field_order_with_fixed_decimals() {
         let u128_max = u128::MAX.to_string();
         assert_eq!(
-            cells(&example(), common(), &Status::Ok),
-            ["spel1.txt", "42", "1.500000", "0.500", "true", &u128_max, "2", "7", "1.5", "ok"]
+            cells(&example(), common(), &Status::Ok).cells,
+            ["spel1.txt", "42", "1.500000", "0.500", "true", &u128_max, "7", "2", "7", "1.5", "ok"]
         );
     }
 
     #[test]
-    fn empty_cells_say_timeout_only_in_a_stopped_row() {
+    fn kinds_come_from_the_field_types() {
+        let row = cells(&example(), common(), &Status::Ok);
+        let kinds: Vec<Option<Kind>> = row.columns.iter().map(|c| c.as_ref().map(|c| c.kind)).collect();
+        use Kind::{Count, Flag, Number, Seconds, Text};
+        let expected =
+            [Text, Count, Seconds, Number, Flag, Count, Kind::Seed, Count, Kind::Seed, Seconds, Kind::Status];
+        assert_eq!(kinds, expected.map(Some).to_vec());
+        let empty = cells(&Example { positions: None, ..example() }, common(), &Status::Ok);
+        assert_eq!(empty.columns[1], None, "an empty cell's type is unseen");
+    }
+
+    #[test]
+    fn empty_cells_stay_empty_and_the_status_says_why() {
         let row = Example { positions: None, seconds: None, ..example() };
-        let stopped = cells(&row, common(), &Status::Stopped(Stopped::TimeLimit));
-        assert_eq!(&stopped[1..3], ["timeout", "timeout"]);
-        assert_eq!(stopped[9], "timeout");
-        let finished = cells(&row, common(), &Status::Ok);
-        assert_eq!(&finished[1..3], ["", ""]);
-        let failed = cells(&row, common(), &Status::Error("plain and memo differ".into()));
-        assert_eq!((&failed[1][..], &failed[9][..]), ("", "error: plain and memo differ"));
+        let stopped = cells(&row, common(), &Status::Stopped(Stopped::TimeLimit)).cells;
+        assert_eq!(&stopped[1..3], ["", ""]);
+        assert_eq!(stopped[10], "timeout");
+        let failed = cells(&row, common(), &Status::Error("plain and memo differ".into())).cells;
+        assert_eq!((&failed[1][..], &failed[10][..]), ("", "error: plain and memo differ"));
     }
 
     #[test]
@@ -657,12 +904,13 @@ mod tests {
         instance: String,
         seconds: Timing,
         cpu: Cpu,
+        speedup: Speedup,
     }
 
     #[test]
-    fn a_timing_is_five_cells_and_cpu_five() {
+    fn a_timing_is_five_cells_cpu_five_and_a_speedup_three() {
         assert_eq!(
-            columns_of::<Timed>()[..11],
+            columns_of::<Timed>()[..14],
             [
                 "instance",
                 "seconds",
@@ -674,34 +922,72 @@ mod tests {
                 "cpu_seconds",
                 "cpu_share",
                 "wait_share",
-                "busy"
+                "busy",
+                "speedup",
+                "speedup_low",
+                "speedup_high"
             ]
         );
         let s = Samples { wall: vec![0.3, 0.1, 0.2], cpu: vec![0.1, 0.1, 0.1], wait: vec![0.02, 0.04, 0.0] };
-        let row = Timed { instance: "x".into(), seconds: Timing::of(Some(&s)), cpu: Cpu::of(Some(&s), 1) };
+        let row = Timed {
+            instance: "x".into(),
+            seconds: Timing::of(Some(&s)),
+            cpu: Cpu::of(Some(&s), 1),
+            speedup: Speedup { value: Some((1.9, Some((1.8, 2.0)))) },
+        };
+        let written = cells(&row, common(), &Status::Ok);
         assert_eq!(
-            cells(&row, common(), &Status::Ok)[..11],
+            written.cells[..14],
             [
                 "x",
                 "0.200000",
                 "0.100000",
                 "0.300000",
                 "0.100000",
-                "0.300000;0.100000;0.200000",
+                "0.300000/0.100000/0.020000;0.100000/0.100000/0.040000;0.200000/0.100000/0.000000",
                 "3",
                 "0.100000",
                 "0.500",
                 "0.100",
-                "false"
+                "false",
+                "1.900",
+                "1.800",
+                "2.000"
             ]
         );
-        let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit));
-        assert!(stopped[1..11].iter().all(|c| c == "timeout"), "{stopped:?}");
-        let memo = Timed { seconds: Timing::timeout(), ..Timed::default() };
-        assert_eq!(
-            cells(&memo, common(), &Status::Ok)[1..7],
-            ["timeout", "timeout", "timeout", "timeout", "timeout", ""]
-        );
+        let role = |i: usize| written.columns[i].clone().unwrap().role;
+        assert_eq!(role(1), Role::Measured);
+        assert_eq!(role(4), Role::Spread { of: "seconds".into(), statistic: Statistic::Mad });
+        assert_eq!(role(5), Role::Samples { of: "seconds".into() });
+        assert_eq!((role(6), role(10)), (Role::Cpu, Role::Busy));
+        assert_eq!(role(13), Role::Spread { of: "speedup".into(), statistic: Statistic::High });
+        let parsed = parse_samples_cell(&written.cells[5]);
+        assert_eq!(parsed[1], SampleCell { wall: 0.1, cpu: Some(0.1), wait: Some(0.04) });
+        assert_eq!(parse_samples_cell("0.5;0.25")[1], SampleCell { wall: 0.25, cpu: None, wait: None });
+        let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit)).cells;
+        assert!(stopped[1..14].iter().all(String::is_empty), "{stopped:?}");
+    }
+
+    #[test]
+    fn text_that_a_spreadsheet_would_run_is_neutralised() {
+        for (text, written) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("@SUM(1+1)", "'@SUM(1+1)"),
+            ("+cmd|x", "'+cmd|x"),
+            ("-2+3", "'-2+3"),
+            ("-12.5", "-12.5"),
+            ("spel1.txt", "spel1.txt"),
+        ] {
+            assert_eq!(neutralise_formula(text), written);
+        }
+        let row = Example { instance: "=1+1".into(), ..example() };
+        assert_eq!(cells(&row, common(), &Status::Ok).cells[0], "'=1+1");
+    }
+
+    #[test]
+    fn marked_cells_serialize_as_plain_values_elsewhere() {
+        let json = serde_json::to_string(&(Seconds(Duration::from_millis(1500)), Seed(9), Rate(2.4))).unwrap();
+        assert_eq!(json, r#"["1.500000",9,"2"]"#);
     }
 
     #[test]
@@ -710,25 +996,5 @@ mod tests {
         assert!(!busy(0.5, Some(0.5), Some(0.05)), "an idle thread of a parallel call is no busy machine");
         assert!(busy(0.5, Some(0.5), None) && !busy(0.5, Some(0.95), None));
         assert!(!busy(0.005, Some(0.1), Some(0.9)), "calls under 10 ms are not judged");
-    }
-
-    #[test]
-    fn spread_and_cpu_columns_are_time_columns() {
-        for c in [
-            "seconds_mad",
-            "memo_seconds_samples",
-            "speedup_low",
-            "speedup_high",
-            "samples",
-            "cpu_share",
-            "cpu_seconds",
-            "wait_share",
-            "busy",
-        ] {
-            assert!(is_time_column(c), "{c}");
-        }
-        for c in ["positions", "leaves_min", "time_limit_x", "instance"] {
-            assert!(!is_time_column(c), "{c}");
-        }
     }
 }

@@ -14,7 +14,7 @@ use crate::base::error::{InputError, Result};
 use crate::base::text::{count_of, excerpt};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
-use crate::results::meta::{self, ExperimentMeta, RunMeta, ShardRecord};
+use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
 use crate::runner::manifest::hash_bytes;
 use crate::runner::run::{announce_busy, announce_timeouts, write_run_meta};
 
@@ -35,10 +35,10 @@ fn read_shard(dir: &Path) -> Result<ShardDir> {
     let parsed: crate::runner::shard::Shard = shard
         .parse()
         .map_err(|e| InputError::in_file(dir, format!("run.toml: bad shard `{}`: {e}", excerpt(&shard))))?;
-    if meta.state != "complete" {
+    if meta.state != RunState::Complete {
         return Err(InputError::in_file(
             dir,
-            format!("shard {shard} did not finish (state `{}`); run it again to complete it", excerpt(&meta.state)),
+            format!("shard {shard} did not finish (state `{}`); run it again to complete it", meta.state),
         )
         .into());
     }
@@ -84,7 +84,7 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
 struct MergedExperiment {
     header: JournalHeader,
     meta: ExperimentMeta,
-    rows_of: BTreeMap<usize, Vec<Vec<String>>>,
+    rows_of: BTreeMap<usize, ItemRows>,
 }
 
 fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment> {
@@ -120,7 +120,7 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
             .into());
         }
         m.meta.seconds += meta.seconds;
-        for JournalEntry { index, id, rows } in j.entries {
+        for JournalEntry { index, id, rows, columns } in j.entries {
             if !j.header.owned.contains(&index) {
                 continue;
             }
@@ -132,7 +132,7 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
                 ))
                 .into());
             }
-            m.rows_of.insert(index, rows);
+            m.rows_of.insert(index, (rows, columns));
         }
     }
     let m = merged.ok_or_else(|| InputError::new("no shard directories given"))?;
@@ -171,7 +171,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     let _lock = OutDirLock::acquire(out)?;
     crate::results::atomic::clean_temp_files(out);
     let meta = merged_run_meta(&shards);
-    write_run_meta(out, &RunMeta { state: "running".into(), finished: None, ..meta.clone() })?;
+    write_run_meta(out, &RunMeta { state: RunState::Running, finished: None, ..meta.clone() })?;
     for m in &merged {
         write_experiment(out, m)?;
     }
@@ -182,16 +182,19 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     Ok(meta)
 }
 
+/// One item's rows and the columns they declared.
+type ItemRows = (Vec<Vec<String>>, Vec<Option<crate::results::columns::Column>>);
+
 fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
-    let rows: Vec<Vec<String>> = m.rows_of.values().flatten().cloned().collect();
+    let rows: Vec<Vec<String>> = m.rows_of.values().flat_map(|(rows, _)| rows).cloned().collect();
+    let mut declared = Vec::new();
     let (mut journal, _) = Journal::open(out, &m.header, true, true)?;
-    for (&index, rows) in &m.rows_of {
-        journal.append(&JournalEntry { index, id: m.header.items[index].clone(), rows: rows.clone() })?;
+    for (&index, (rows, columns)) in &m.rows_of {
+        let id = m.header.items[index].clone();
+        journal.append(&JournalEntry { index, id, rows: rows.clone(), columns: columns.clone() })?;
+        crate::experiment::merge_columns(&mut declared, columns.clone());
     }
-    let bytes = meta::csv_bytes(&m.header.columns, &rows)?;
-    crate::results::atomic::write_atomic(&meta::csv_path(out, &m.header.experiment), &bytes)?;
-    let meta = ExperimentMeta { rows: rows.len(), csv_hash: Some(hash_bytes(&bytes)), ..m.meta.clone() };
-    meta.write(out)?;
+    meta::commit_experiment(out, m.meta.clone(), (&m.header.columns, &declared, &rows), hash_bytes)?;
     Ok(())
 }
 
@@ -202,7 +205,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
     RunMeta {
         started,
         finished,
-        state: "complete".to_string(),
+        state: RunState::Complete,
         host: crate::base::machine::host_name(),
         shard: None,
         ran: first.experiments.clone(),

@@ -12,9 +12,10 @@ use crate::base::error::{Error, Result};
 use crate::base::text::noun;
 use crate::experiment::progress::ExperimentProgress;
 use crate::experiment::{Experiment, Item, RunContext};
+use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
 use crate::results::lock::OutDirLock;
-use crate::results::meta::{self, ExperimentMeta, RunMeta};
+use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState};
 use crate::runner::manifest::{hash_bytes, hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
@@ -151,19 +152,19 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                 meta.busy.extend(flagged.busy);
             }
             Err(e) => {
-                meta.state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }.to_string();
+                meta.state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
                 mark_unfinished(&opts.out, &mut meta);
                 return Err(e);
             }
         }
     }
-    meta.state = "complete".to_string();
+    meta.state = RunState::Complete;
     meta.finished = Some(meta::utc_now());
     write_run_meta(&opts.out, &meta)?;
     announce_timeouts(&meta.timeouts);
     announce_busy(&meta.busy);
     if let Err(e) = crate::report::generate(&opts.out, registry::reports()) {
-        meta.state = "failed".to_string();
+        meta.state = RunState::Failed;
         mark_unfinished(&opts.out, &mut meta);
         return Err(e);
     }
@@ -210,10 +211,9 @@ pub fn announce_timeouts(timeouts: &[String]) {
     eprintln!("{n} {} timed out: {}", noun(n as u64, "item"), timeouts.join("; "));
 }
 
-/// Writes `OUT/run.toml` atomically.
+/// Writes `OUT/run.toml` and `OUT/run.json` atomically.
 pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
-    let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
-    crate::results::atomic::write_atomic(&out.join("run.toml"), text.as_bytes())?;
+    meta.write(out)?;
     Ok(())
 }
 
@@ -275,7 +275,12 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     };
     let committed = journal_committed(&opts.out, &p.spec.name);
     let (mut journal, done) = Journal::open(&opts.out, &header, opts.force, committed)?;
-    let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = done.into_iter().map(|e| (e.index, e.rows)).collect();
+    let mut declared: Vec<Option<Column>> = Vec::new();
+    let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
+    for entry in done {
+        crate::experiment::merge_columns(&mut declared, entry.columns);
+        rows_of.insert(entry.index, entry.rows);
+    }
     let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
@@ -293,20 +298,24 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
         progress.item_started(&p.items[index].id);
         let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
         let rows = ctx.take_rows();
+        let item_columns = ctx.take_columns();
         if let Err(e) = result {
             progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
             return Err(e);
         }
         check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
-        journal.append(&JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone() })?;
+        let entry =
+            JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone(), columns: item_columns.clone() };
+        journal.append(&entry)?;
+        crate::experiment::merge_columns(&mut declared, item_columns);
         rows_of.insert(index, rows);
     }
     let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
-    let timeout = ("status", crate::experiment::STATUS_TIMEOUT);
-    let timeouts = items_where(p, &columns, &rows_of, timeout, &format!(" at {limit}"));
-    let busy = items_where(p, &columns, &rows_of, ("busy", "true"), "");
+    let timed_out = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Timeout);
+    let timeouts = items_where(p, &columns, &rows_of, (STATUS, &timed_out), &format!(" at {limit}"));
+    let busy = items_where(p, &columns, &rows_of, (BUSY, &|c: &str| c == "true"), "");
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
-    commit(&opts.out, p.spec, (&columns, &rows), key, opts, (start, load_start))?;
+    commit(&opts.out, p.spec, (&columns, &declared, &rows), key, opts, (start, load_start))?;
     let word = match timeouts.len() {
         0 => "done".to_string(),
         n => format!("done, {n} {} timed out", noun(n as u64, "row")),
@@ -348,35 +357,34 @@ fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], row
     }
 }
 
-/// The items with a row whose `column` cell is `value`, as `NAME ITEM` and `suffix`
+/// The items with a row whose `column` cell passes `test`, as `NAME ITEM` and `suffix`
 /// (nothing when the experiment has no such column).
 fn items_where(
     p: &Planned<'_>,
     columns: &[String],
     rows_of: &BTreeMap<usize, Vec<Vec<String>>>,
-    (column, value): (&str, &str),
+    (column, test): (&str, &dyn Fn(&str) -> bool),
     suffix: &str,
 ) -> Vec<String> {
     let Some(at) = columns.iter().position(|c| c == column) else { return Vec::new() };
     rows_of
         .iter()
-        .filter(|(_, rows)| rows.iter().any(|r| r[at] == value))
+        .filter(|(_, rows)| rows.iter().any(|r| test(&r[at])))
         .map(|(&i, _)| format!("{} {}{suffix}", p.spec.name, p.items[i].id))
         .collect()
 }
 
-/// Writes the CSV, then the metadata naming the CSV's hash: the metadata is the commit
-/// point, so a CSV without matching metadata is never taken as done.
+/// Writes the CSV and the samples file, then the metadata naming their hashes: the
+/// metadata is the commit point, so a CSV without matching metadata is never taken as
+/// done.
 fn commit(
     out: &Path,
     spec: &ExperimentSpec,
-    (columns, rows): (&[String], &[Vec<String>]),
+    (columns, declared, rows): (&[String], &[Option<Column>], &[Vec<String>]),
     key: &str,
     opts: &RunOptions,
     (start, load_start): (Instant, Option<f64>),
 ) -> Result<()> {
-    let bytes = meta::csv_bytes(columns, rows)?;
-    crate::results::atomic::write_atomic(&meta::csv_path(out, &spec.name), &bytes)?;
     let meta = ExperimentMeta {
         name: spec.name.clone(),
         game: spec.game.clone(),
@@ -391,11 +399,14 @@ fn commit(
         seconds: start.elapsed().as_secs_f64(),
         version: crate::VERSION.to_string(),
         build: crate::BUILD_ID.to_string(),
-        csv_hash: Some(hash_bytes(&bytes)),
+        csv_hash: None,
         shard: opts.shard.map(|s| s.to_string()),
         load_start,
         load_end: crate::base::machine::load_average(),
+        columns: Vec::new(),
+        samples: None,
+        samples_hash: None,
     };
-    meta.write(out)?;
+    meta::commit_experiment(out, meta, (columns, declared, rows), hash_bytes)?;
     Ok(())
 }

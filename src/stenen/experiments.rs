@@ -35,8 +35,8 @@ use crate::experiment::Experiment;
 use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
-use crate::results::row::columns_of;
 use crate::results::row::Status;
+use crate::results::row::{columns_of, Source};
 use crate::results::row::{Cpu, Timing};
 use crate::search::budget::{Budget, Stopped};
 use crate::search::timing::Sampled;
@@ -120,10 +120,10 @@ struct TableRow {
     smart_count_seconds: Timing,
     fast_count_positions: Option<u64>,
     fast_count_seconds: Timing,
-    dumb_find_positions_source: &'static str,
-    smart_find_positions_source: &'static str,
-    dumb_count_positions_source: &'static str,
-    smart_count_positions_source: &'static str,
+    dumb_find_positions_source: Source,
+    smart_find_positions_source: Source,
+    dumb_count_positions_source: Source,
+    smart_count_positions_source: Source,
     /// Samples and CPU share of the row's slowest timed call.
     cpu: Cpu,
 }
@@ -132,11 +132,6 @@ struct TableRow {
 crate::columns!(pub(super) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions,
     SMART_FIND = smart_find_positions, DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions,
     FAST_COUNT = fast_count_positions);
-
-/// `<column>_source` value of a figure the assignment's walk produced (or could not: `timeout`).
-pub const SOURCE_WALK: &str = "walk";
-/// `<column>_source` value of a figure computed through the memo after the walk timed out.
-pub const SOURCE_MEMO: &str = "memo";
 
 /// What a table cell reports: its positions.
 trait Positions {
@@ -177,11 +172,11 @@ impl<T: Positions> Cell<T> {
         self.walk.outcome.is_ok().then_some(&self.walk.samples)
     }
 
-    fn source(&self) -> &'static str {
+    fn source(&self) -> Source {
         if self.walk.outcome.is_err() && self.memo.is_some() {
-            SOURCE_MEMO
+            Source::Memo
         } else {
-            SOURCE_WALK
+            Source::Walk
         }
     }
 }

@@ -27,7 +27,7 @@ use super::game::Game;
 use super::greedy::{check_greedy, greedy_move};
 use super::load::load_file;
 use super::matches::play_match;
-use super::memo::{best_score_memo, memo_table_for, positions_text};
+use super::memo::{best_score_memo, memo_table_for};
 use super::montecarlo::{good_move, GoodMove};
 use super::report;
 use super::search::BestResult;
@@ -47,9 +47,9 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
-use crate::results::row::Fixed;
 use crate::results::row::Status;
 use crate::results::row::{Cpu, Timing};
+use crate::results::row::{Rate, Seed};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::timing::{Sampled, Samples};
@@ -307,29 +307,20 @@ struct BestRow {
     instance: String,
     score: Option<i32>,
     best_move: Option<String>,
-    positions: Option<String>,
+    positions: Option<u64>,
     seconds: Timing,
-    memo_positions: MemoCell<String>,
+    memo_positions: Option<u64>,
     memo_seconds: Timing,
+    /// Whether the memo search finished (`ok`) or stopped (`timeout`) while the plain
+    /// walk finished: it explains empty `memo_*` cells.
+    memo_status: Status,
     /// Positions over the median seconds of the plain walk.
-    positions_per_second: Option<Fixed<0>>,
+    positions_per_second: Option<Rate>,
     cpu: Cpu,
 }
 
 // The columns of `BestRow` that the report reads.
 crate::columns!(pub(super) BestRow: BEST_INSTANCE = instance, BEST_POSITIONS = positions, BEST_SECONDS = seconds);
-
-/// A cell of the memo search, which can stop on its own while the row's plain walk
-/// finishes (the row's status is then `ok` and the cell still says `timeout`).
-#[derive(Serialize, Default)]
-enum MemoCell<T> {
-    /// The memo search finished.
-    Value(T),
-    /// The memo search stopped.
-    #[default]
-    #[serde(rename = "timeout")]
-    Timeout,
-}
 
 fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
     let game = &inst.game;
@@ -343,11 +334,12 @@ fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Result<()> {
         instance: inst.name.clone(),
         score: answer.map(|b| b.score),
         best_move: answer.map(BestResult::move_text),
-        positions: answer.map(|b| positions_text(b.positions)),
+        positions: answer.and_then(|b| exact(b.positions)),
         seconds: Timing::of(plain.map(|p| p.1)),
         memo_positions: both.memo_positions(),
         memo_seconds: both.memo_seconds(),
-        positions_per_second: plain.and_then(|(b, s)| s.median().map(|m| Fixed(b.positions as f64 / m.max(1e-9)))),
+        memo_status: both.memo_status(),
+        positions_per_second: plain.and_then(|(b, s)| s.median().map(|m| Rate(b.positions as f64 / m.max(1e-9)))),
         cpu: Cpu::of(plain.map(|p| p.1), ctx.threads),
     };
     ctx.emit_row(&row, ctx.threads, &both.status(), &inst.name);
@@ -367,12 +359,16 @@ struct PlainAndMemo {
 }
 
 impl PlainAndMemo {
-    fn memo_positions(&self) -> MemoCell<String> {
-        self.memo.as_ref().map_or(MemoCell::Timeout, |b| MemoCell::Value(positions_text(b.positions)))
+    fn memo_positions(&self) -> Option<u64> {
+        self.memo.as_ref().ok().and_then(|b| exact(b.positions))
     }
 
     fn memo_seconds(&self) -> Timing {
-        self.memo.as_ref().map_or(Timing::timeout(), |_| Timing::of(Some(&self.memo_samples)))
+        Timing::of(self.memo.as_ref().ok().map(|_| &self.memo_samples))
+    }
+
+    fn memo_status(&self) -> Status {
+        Status::of(&self.memo)
     }
 
     /// `ok` when the plain walk finished (and the memo agrees or timed out), `timeout`
@@ -385,6 +381,12 @@ impl PlainAndMemo {
             _ => Status::of(&self.plain),
         }
     }
+}
+
+/// A position count as a cell: `None` for a count that reached `u64::MAX` (the counter
+/// saturates there rather than wrap; no search of these instances comes near it).
+fn exact(positions: u64) -> Option<u64> {
+    (positions != u64::MAX).then_some(positions)
 }
 
 /// The status message of a row whose plain walk and memo search finished with different
@@ -429,7 +431,7 @@ struct GoodRow {
     averages: Option<String>,
     sims: u32,
     /// The row's own seed: `harness tegel good FILE --seed ITEM_SEED --sims SIMS` replays it.
-    item_seed: u64,
+    item_seed: Seed,
     seconds: Timing,
     cpu: Cpu,
 }
@@ -445,7 +447,7 @@ fn run_good(ctx: &RunContext, inst: &Instance, sims: u32) -> Result<()> {
         mv: good.map(GoodMove::move_text),
         averages: good.map(GoodMove::averages_text),
         sims,
-        item_seed: seed,
+        item_seed: Seed(seed),
         seconds: Timing::of(timed),
         cpu: Cpu::of(timed, 1),
     };
@@ -494,22 +496,24 @@ fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
     Ok(())
 }
 
-/// A row of the `sweep` kind: one besteScore call after `undone` undos (`-` in the one
-/// row of a sweep whose good game passed the time limit).
+/// A row of the `sweep` kind: one besteScore call after `undone` undos (empty in the one
+/// row of a sweep whose good game passed the time limit, whose status says `timeout`).
 #[derive(Serialize, Default)]
 struct SweepRow {
     instance: String,
-    undone: String,
-    positions: Option<String>,
+    undone: Option<u32>,
+    positions: Option<u64>,
     seconds: Timing,
-    memo_positions: MemoCell<String>,
+    memo_positions: Option<u64>,
     memo_seconds: Timing,
+    /// Whether the memo search finished or stopped: it explains empty `memo_*` cells.
+    memo_status: Status,
     score: Option<i32>,
     best_move: Option<String>,
     sims: u32,
     /// The instance's seed: `harness tegel sweep FILE --seed ITEM_SEED --sims SIMS` replays
     /// the sweep.
-    item_seed: u64,
+    item_seed: Seed,
     cpu: Cpu,
 }
 
@@ -544,15 +548,16 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
         let answer = both.answer.as_ref().ok();
         let cells = SweepRow {
             instance: inst.name.clone(),
-            undone: row.undone.to_string(),
-            positions: answer.map(|b| positions_text(b.positions)),
+            undone: Some(row.undone as u32),
+            positions: answer.and_then(|b| exact(b.positions)),
             seconds: Timing::of(both.plain.as_ref().ok().map(|_| &row.samples)),
             memo_positions: both.memo_positions(),
             memo_seconds: both.memo_seconds(),
+            memo_status: both.memo_status(),
             score: answer.map(|b| b.score),
             best_move: answer.map(BestResult::move_text),
             sims,
-            item_seed: seed,
+            item_seed: Seed(seed),
             cpu: Cpu::of(both.plain.as_ref().ok().map(|_| &row.samples), ctx.threads),
         };
         ctx.emit_row(&cells, ctx.threads, &both.status(), &format!("{} undone {}", inst.name, row.undone));
@@ -562,9 +567,10 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
         Err(Stopped::TimeLimit) => {
             let row = SweepRow {
                 instance: inst.name.clone(),
-                undone: "-".to_string(),
+                undone: None,
+                memo_status: Status::Stopped(Stopped::TimeLimit),
                 sims,
-                item_seed: seed,
+                item_seed: Seed(seed),
                 ..SweepRow::default()
             };
             let note = format!("{}: a good move of the game passed the time limit", inst.name);
@@ -590,7 +596,7 @@ struct MatchRow {
     sims: u32,
     /// The game's seed: `harness tegel match FILE --seed ITEM_SEED --sims SIMS` (with the
     /// row's starter) replays it.
-    item_seed: u64,
+    item_seed: Seed,
     cpu: Cpu,
 }
 
@@ -614,7 +620,7 @@ fn run_match(ctx: &RunContext, inst: &Instance, sims: u32, unit: Unit) -> Result
         best_positions: m.map(|m| m.best_positions),
         seconds: Timing::of(timed),
         sims,
-        item_seed: seed,
+        item_seed: Seed(seed),
         cpu: Cpu::of(timed, ctx.threads),
     };
     ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &format!("{} rep {rep} {starter} starts", inst.name));

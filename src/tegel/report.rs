@@ -72,8 +72,16 @@ fn largest_search(table: &CsvTable) -> Vec<Figure> {
     let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
     vec![
         (key.clone(), BEST_INSTANCE, escape(&key_part(table.cell(row, BEST_INSTANCE).unwrap_or_default()))),
-        (key.clone(), BEST_POSITIONS, format_cell(BEST_POSITIONS, table.cell(row, BEST_POSITIONS).unwrap_or_default())),
-        (key.clone(), BEST_SECONDS, format_cell(BEST_SECONDS, table.cell(row, BEST_SECONDS).unwrap_or_default())),
+        (
+            key.clone(),
+            BEST_POSITIONS,
+            format_cell(table.kind(BEST_POSITIONS), table.cell(row, BEST_POSITIONS).unwrap_or_default()),
+        ),
+        (
+            key.clone(),
+            BEST_SECONDS,
+            format_cell(table.kind(BEST_SECONDS), table.cell(row, BEST_SECONDS).unwrap_or_default()),
+        ),
         (key.clone(), "over_billion", yes(positions > 1e9)),
         (key, "within_hour", yes(seconds <= 3600.0)),
     ]
@@ -100,9 +108,9 @@ fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
         let key = key_part(instance);
         out.push((key.clone(), "stopped", if stopped { "yes" } else { "no" }.to_string()));
         let Some(&(undone, positions, seconds)) = complete.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
-        out.push((key.clone(), "undone_max", format_cell(UNDONE, &format!("{undone}"))));
-        out.push((key.clone(), "positions_at_max", format_cell(POSITIONS, &format!("{positions}"))));
-        out.push((key.clone(), "seconds_at_max", format_cell(SECONDS, &format!("{seconds}"))));
+        out.push((key.clone(), "undone_max", format_cell(table.kind(UNDONE), &format!("{undone}"))));
+        out.push((key.clone(), "positions_at_max", format_cell(table.kind(POSITIONS), &format!("{positions}"))));
+        out.push((key.clone(), "seconds_at_max", format_cell(table.kind(SECONDS), &format!("{seconds}"))));
         let base = complete.iter().filter(|p| p.1 > 1.0).min_by(|a, b| a.0.total_cmp(&b.0));
         if let Some(&(u0, p0, _)) = base {
             if undone > u0 {
