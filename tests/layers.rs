@@ -172,3 +172,100 @@ fn the_check_finds_upward_sideways_and_super_imports() {
     let tests = "#[cfg(test)]\nmod tests {\n    use super::parallel::SearchItem;\n}\n";
     assert!(violations(Path::new("experiment/mod.rs"), tests).is_empty());
 }
+
+/// The files of the same folder that the file at `relative` (below `src/`, one folder
+/// deep, text `text`) names through `super::FILE` or `crate::FOLDER::FILE`, test modules
+/// and comments aside; `mod.rs` (the folder itself) names none.
+fn sibling_references(relative: &Path, text: &str) -> Vec<String> {
+    let path = module_path(relative);
+    let [folder, own] = path.as_slice() else { return Vec::new() };
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.windows(2).any(|w| w[0] == "mod" && w[1].trim_end_matches('{') == "tests") {
+            break;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        for prefix in ["super::".to_string(), format!("crate::{folder}::")] {
+            for (at, _) in code.match_indices(&prefix) {
+                let before = code[..at].chars().last();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let rest = &code[at + prefix.len()..];
+                let names: Vec<String> = match rest.strip_prefix('{') {
+                    Some(list) => list.split('}').next().unwrap_or("").split(',').map(|n| ident(n.trim())).collect(),
+                    None => vec![ident(rest)],
+                };
+                found.extend(names.into_iter().filter(|n| !n.is_empty() && n != own && n != "super"));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The circles among the files of one folder: each as `a → b → a`.
+fn circles(edges: &std::collections::BTreeMap<String, Vec<String>>) -> Vec<String> {
+    fn visit(
+        node: &str,
+        edges: &std::collections::BTreeMap<String, Vec<String>>,
+        stack: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+        out: &mut Vec<String>,
+    ) {
+        if let Some(at) = stack.iter().position(|n| n == node) {
+            let mut circle = stack[at..].to_vec();
+            circle.push(node.to_string());
+            out.push(circle.join(" → "));
+            return;
+        }
+        if !done.insert(node.to_string()) {
+            return;
+        }
+        stack.push(node.to_string());
+        for next in edges.get(node).into_iter().flatten() {
+            visit(next, edges, stack, done, out);
+        }
+        stack.pop();
+    }
+    let (mut out, mut done) = (Vec::new(), std::collections::BTreeSet::new());
+    for node in edges.keys() {
+        visit(node, edges, &mut Vec::new(), &mut done, &mut out);
+    }
+    out
+}
+
+#[test]
+fn no_circle_between_the_files_of_a_folder() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut folders: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<String>>> =
+        std::collections::BTreeMap::new();
+    for file in &files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let path = module_path(relative);
+        if let [folder, own] = path.as_slice() {
+            let refs = sibling_references(relative, &std::fs::read_to_string(file).unwrap());
+            folders.entry(folder.clone()).or_default().insert(own.clone(), refs);
+        }
+    }
+    let found: Vec<String> = folders
+        .iter()
+        .flat_map(|(f, edges)| circles(edges).into_iter().map(move |c| format!("src/{f}: {c}")))
+        .collect();
+    assert!(found.is_empty(), "files of one folder that import each other:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_circle_check_finds_a_circle() {
+    let refs = sibling_references(Path::new("tegel/report.rs"), "use super::{experiments, rules::Rules};\nuse crate::tegel::memo::X;\n#[cfg(test)]\nmod tests {\n    use super::plugin;\n}\n");
+    assert_eq!(refs, ["experiments", "memo", "rules"]);
+    let edges = [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"]), ("d", vec!["a"])]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+        .collect();
+    assert_eq!(circles(&edges), ["a → b → c → a"]);
+}

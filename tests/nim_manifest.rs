@@ -7,7 +7,7 @@ use std::sync::Arc;
 use harness::experiment::kind;
 use harness::experiment::spec::ExperimentSpec;
 use harness::experiment::{Experiment, RunContext};
-use harness::nim::experiments::KINDS;
+use harness::nim::plugin::KINDS;
 use harness::results::row::varies_between_runs;
 use harness::runner::manifest::Manifest;
 

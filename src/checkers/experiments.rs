@@ -12,12 +12,10 @@ use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
 use super::matches::{GameRules, Tally};
 use super::players::PlayerKind;
-use super::report;
 use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
-use crate::experiment::kind::Kind;
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::parallel::SearchOutcome;
@@ -25,7 +23,6 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
 use crate::experiment::RunContext;
-use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
 use crate::results::row::Status;
 use crate::results::row::{Cpu, Timing};
@@ -33,13 +30,6 @@ use crate::results::row::{Fixed, Rate, Ratio};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::timing::{Sampled, Samples};
-
-/// The checkers kinds: each one's name, builder and report.
-pub static KINDS: [Kind<KindReport>; 3] = [
-    Kind { name: "count", build: CountExperiment::build, report: report::COUNT },
-    Kind { name: "perft", build: PerftExperiment::build, report: report::PERFT },
-    Kind { name: "match", build: MatchExperiment::build, report: report::MATCH },
-];
 
 fn board(spec: &ExperimentSpec, key: &str, text: &str) -> Result<BoardSize, InputError> {
     text.parse().map_err(|e: String| spec.error(Some(key), e))
@@ -74,14 +64,14 @@ struct CountParams {
     memo: Option<bool>,
 }
 
-struct CountExperiment {
+pub(super) struct CountExperiment {
     boards: Vec<BoardSize>,
     memo_mb: u64,
     memo_only: bool,
 }
 
 impl CountExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: CountParams = spec.params()?;
         if p.boards.is_empty() {
             return Err(spec.error(Some("boards"), "`boards` must list at least one board, like \"4x4 r1\""));
@@ -278,7 +268,7 @@ struct PerftParams {
     memo_mb: Option<u64>,
 }
 
-struct PerftExperiment {
+pub(super) struct PerftExperiment {
     size: BoardSize,
     depths: Vec<u32>,
     /// `Some(bound in MiB)` for the hashed perft.
@@ -286,7 +276,7 @@ struct PerftExperiment {
 }
 
 impl PerftExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: PerftParams = spec.params()?;
         let size = board_or_standard(spec, p.board.as_deref())?;
         if p.depths.is_empty() || p.depths.iter().any(|&d| d > 40) {
@@ -447,14 +437,14 @@ struct Pairing {
     opening_plies: usize,
 }
 
-struct MatchExperiment {
+pub(super) struct MatchExperiment {
     size: BoardSize,
     draw_plies: u32,
     pairings: Vec<Pairing>,
 }
 
 impl MatchExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: MatchParams = spec.params()?;
         let size = board_or_standard(spec, p.board.as_deref())?;
         if p.pairings.is_empty() {

@@ -31,6 +31,7 @@ pub mod mv;
 pub mod perft;
 pub mod play;
 pub mod players;
+pub mod plugin;
 pub mod position;
 pub mod report;
 pub mod tui;

@@ -5,11 +5,8 @@
 use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::KindReport;
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
-
-/// The checkers report.
-pub static REPORT: GameReport = GameReport::of("checkers", "Checkers", &super::experiments::KINDS);
 
 /// The `count` kind.
 pub(super) const COUNT: KindReport = KindReport {
@@ -56,7 +53,7 @@ fn perft_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::checkers::plugin::REPORT;
     use crate::report::csv_table::test_table;
     use crate::report::plots::charts;
 

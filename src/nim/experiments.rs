@@ -32,20 +32,10 @@ use crate::search::budget::Stopped;
 
 use super::players::computer_vs_random;
 use super::position::{Position, MAX_HEAPS, MAX_STICKS};
-use super::report;
 use super::selector::Reservoir;
 use super::solver::{check_solver_size, solve, TakeRule};
 use super::stats::{chi_square_p_value, chi_square_uniform};
 use super::verify::check_formula;
-use crate::experiment::kind::Kind;
-use crate::report::kinds::KindReport;
-
-/// The nim kinds: each one's name, builder (validating every parameter) and report.
-pub static KINDS: [Kind<KindReport>; 3] = [
-    Kind { name: "formula", build: FormulaExperiment::build, report: report::FORMULA },
-    Kind { name: "selector", build: SelectorExperiment::build, report: report::SELECTOR },
-    Kind { name: "versus", build: VersusExperiment::build, report: report::VERSUS },
-];
 
 /// Nim has no searches for the `parallel` experiment (they take milliseconds); refuses.
 pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
@@ -104,13 +94,13 @@ struct FormulaRow {
     cpu: Cpu,
 }
 
-struct FormulaExperiment {
+pub(super) struct FormulaExperiment {
     rows: Vec<FormulaItem>,
     max_sticks: u32,
 }
 
 impl FormulaExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: FormulaParams = spec.params()?;
         if p.maxtakes.is_empty() && p.takes_sets.is_empty() {
             return Err(spec.error(Some("maxtakes"), "give at least one rule in `maxtakes` or `takes_sets`"));
@@ -245,13 +235,13 @@ struct SelectorRow {
     cpu: Cpu,
 }
 
-struct SelectorExperiment {
+pub(super) struct SelectorExperiment {
     rows: Vec<SelectorItem>,
     draws: u64,
 }
 
 impl SelectorExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: SelectorParams = spec.params()?;
         if p.draws == 0 || p.draws > MAX_DRAWS {
             return Err(spec.error(Some("draws"), format!("`draws` must be from 1 to {MAX_DRAWS}")));
@@ -372,7 +362,7 @@ struct VersusParams {
 /// Most games per row.
 const MAX_GAMES: u64 = 100_000_000;
 
-struct VersusExperiment {
+pub(super) struct VersusExperiment {
     p: VersusParams,
 }
 
@@ -408,7 +398,7 @@ struct VersusTally {
 }
 
 impl VersusExperiment {
-    fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    pub(super) fn build(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
         let p: VersusParams = spec.params()?;
         if p.maxtakes.is_empty() {
             return Err(spec.error(Some("maxtakes"), "`maxtakes` must list at least one move limit"));

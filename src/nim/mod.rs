@@ -11,6 +11,7 @@ pub mod cli;
 pub mod experiments;
 pub mod play;
 pub mod players;
+pub mod plugin;
 pub mod position;
 pub mod report;
 pub mod selector;

@@ -1,10 +1,7 @@
 //! What `harness report` knows of the nim experiments: the default captions of its kinds
 //! (no charts, no derived figures; the report skeleton places none of them).
 
-use crate::report::kinds::{GameReport, KindReport};
-
-/// The nim report.
-pub static REPORT: GameReport = GameReport::of("nim", "Nim", &super::experiments::KINDS);
+use crate::report::kinds::KindReport;
 
 /// The `formula` kind.
 pub(super) const FORMULA: KindReport = KindReport::new("the nim-value rule against an exhaustive solver");

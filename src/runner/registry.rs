@@ -39,7 +39,7 @@ pub struct Game {
     pub play: fn(&clap::ArgMatches) -> Result<()>,
 }
 
-/// One [`Game`] from a game's module: its `report::REPORT` (with `experiments::KINDS`), its
+/// One [`Game`] from a game's module: its `plugin::REPORT` (with `plugin::KINDS`), its
 /// `experiments::parallel_search` and its `cli::{Command, PlayArgs, run, play}`.
 macro_rules! game {
     ($module:ident, $about:expr, $play_about:expr) => {
@@ -47,7 +47,7 @@ macro_rules! game {
             name: stringify!($module),
             about: $about,
             play_about: $play_about,
-            report: &$module::report::REPORT,
+            report: &$module::plugin::REPORT,
             parallel_search: $module::experiments::parallel_search,
             commands: $module::cli::Command::augment_subcommands,
             run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
@@ -94,7 +94,7 @@ pub static CROSS_GAME: GameReport = GameReport {
 
 /// Every plug-in's report, games first: what `harness report` is handed.
 static REPORTS: [&GameReport; 5] =
-    [&tegel::report::REPORT, &stenen::report::REPORT, &nim::report::REPORT, &checkers::report::REPORT, &CROSS_GAME];
+    [&tegel::plugin::REPORT, &stenen::plugin::REPORT, &nim::plugin::REPORT, &checkers::plugin::REPORT, &CROSS_GAME];
 
 /// The reports of every plug-in, for [`crate::report::generate`].
 pub fn reports() -> Reports<'static> {

@@ -26,7 +26,6 @@ use super::symmetry::up_to_symmetry;
 use crate::base::error::InputError;
 use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
-use crate::experiment::kind::Kind;
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::parallel::SearchOutcome;
@@ -34,7 +33,6 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
 use crate::experiment::RunContext;
-use crate::report::kinds::KindReport;
 use crate::results::row::Status;
 use crate::results::row::{columns_of, Source};
 use crate::results::row::{Cpu, Timing};
@@ -75,11 +73,8 @@ fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result
     Ok(Instance { name: format!("{}x{} {stem}", p.height, p.width), game })
 }
 
-/// The tiling kinds: each one's name, builder and report.
-pub static KINDS: [Kind<KindReport>; 1] = [Kind { name: "table", build: build_table, report: super::report::TABLE }];
-
 /// Builds a `kind = "table"` entry: every instance loaded, the memo bound checked.
-fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let params: TableParams = spec.params()?;
     if params.instances.is_empty() {
         return Err(spec.error(Some("instances"), "`instances` must list at least one instance"));

@@ -1,9 +1,8 @@
 //! The dumb and smart walk on boards of up to 64 cells: one tight recursion specialised for
 //! the mode and for find or count, and the smart test on the empty-cell bitset.
 
-use super::tables::{BitRegions, Tables, WindowLists, WINDOW};
-use super::walk::{Test, TICK};
-use crate::search::budget::{Budget, Stopped};
+use super::tables::{BitRegions, Tables, Test, WindowLists, WINDOW};
+use crate::search::budget::{Budget, Stopped, TICK};
 
 /// The assignment's walk on a board of up to 64 cells, specialised for smart or dumb and find
 /// or count: the same children in the same order as [`Search::node`], each candidate one

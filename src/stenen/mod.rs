@@ -9,6 +9,7 @@ mod kernel;
 pub mod load;
 pub mod memo;
 pub mod play;
+pub mod plugin;
 pub mod report;
 pub mod results;
 pub mod rules;

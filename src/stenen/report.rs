@@ -5,11 +5,8 @@
 use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
 use crate::report::csv_table::CsvTable;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::KindReport;
 use crate::report::plots::{bars, Bars};
-
-/// The tiling game's report.
-pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &super::experiments::KINDS);
 
 /// The `table` kind.
 pub(super) const TABLE: KindReport = KindReport {
@@ -41,8 +38,8 @@ fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::report::csv_table::test_table;
+    use crate::stenen::plugin::REPORT;
 
     #[test]
     fn counting_and_finding_bars_per_instance() {

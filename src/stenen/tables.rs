@@ -5,6 +5,9 @@
 
 use super::rules::Game;
 
+/// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
+pub(super) type Test = Option<(usize, usize)>;
+
 /// Precomputed placements: for each board cell and stone, every distinct orientation that
 /// fits inside the board with its first covered cell on that cell.
 pub(crate) struct Tables {

@@ -15,8 +15,7 @@ use crate::search::budget::{Budget, Stopped};
 /// Tick the budget every this many positions.
 pub(crate) use crate::search::budget::TICK;
 
-/// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
-pub(super) type Test = Option<(usize, usize)>;
+pub(super) use super::tables::Test;
 
 /// Positions and solutions of one search worker; the budget is ticked every [`TICK`]
 /// positions and on [`Tally::flush`].

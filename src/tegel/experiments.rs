@@ -29,7 +29,6 @@ use super::load::load_file;
 use super::matches::play_match;
 use super::memo::{best_score_memo, memo_table_for};
 use super::montecarlo::{good_move, GoodMove};
-use super::report;
 use super::search::BestResult;
 use super::sweep::{play_good_to_end, sweep_sampled};
 use crate::base::error::Error;
@@ -37,7 +36,6 @@ use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
-use crate::experiment::kind;
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::parallel::SearchOutcome;
@@ -45,7 +43,6 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
 use crate::experiment::RunContext;
-use crate::report::kinds::KindReport;
 use crate::results::row::columns_of;
 use crate::results::row::Status;
 use crate::results::row::{Cpu, Timing};
@@ -54,36 +51,27 @@ use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::timing::{Sampled, Samples};
 
-/// The tile game's kinds: each one's name, builder (loading every instance) and report.
-pub static KINDS: [kind::Kind<KindReport>; 5] = [
-    kind::Kind { name: "best", build: build_best, report: report::BEST },
-    kind::Kind { name: "greedy", build: build_greedy, report: report::GREEDY },
-    kind::Kind { name: "good", build: build_good, report: report::GOOD },
-    kind::Kind { name: "sweep", build: build_sweep, report: report::SWEEP },
-    kind::Kind { name: "match", build: build_match, report: report::MATCH },
-];
-
-fn build_best(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_best(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: WithMemo = spec.params()?;
     finish(spec, Kind::Best, &p.instances, p.memo_mb)
 }
 
-fn build_greedy(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_greedy(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: Plain = spec.params()?;
     finish(spec, Kind::Greedy, &p.instances, None)
 }
 
-fn build_good(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_good(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: WithSims = spec.params()?;
     finish(spec, Kind::Good { sims: p.sims }, &p.instances, None)
 }
 
-fn build_sweep(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_sweep(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: SweepParams = spec.params()?;
     finish(spec, Kind::Sweep { sims: p.sims }, &p.instances, p.memo_mb)
 }
 
-fn build_match(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(super) fn build_match(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: MatchParams = spec.params()?;
     if p.repetitions == 0 {
         return Err(spec.error(Some("repetitions"), "`repetitions` must be at least 1"));

@@ -20,6 +20,7 @@ pub mod memo;
 pub mod montecarlo;
 pub mod packed;
 pub mod play;
+pub mod plugin;
 pub mod position;
 pub mod report;
 pub mod rules;

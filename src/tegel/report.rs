@@ -11,14 +11,11 @@
 use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
 use crate::report::chart::Chart;
 use crate::report::csv_table::{is_ok, CsvTable};
-use crate::report::kinds::{Figure, GameReport, KindReport};
+use crate::report::kinds::{Figure, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::results::row::STATUS;
-
-/// The tile game's report.
-pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &super::experiments::KINDS);
 
 /// The `best` kind.
 pub(super) const BEST: KindReport =
@@ -127,6 +124,7 @@ mod tests {
     use crate::report::csv_table::test_table as table;
     use crate::report::plots::charts;
     use crate::report::tables::Titles;
+    use crate::tegel::plugin::REPORT;
 
     #[test]
     fn sweep_has_a_line_per_instance_without_timeouts() {

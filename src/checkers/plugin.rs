@@ -1,0 +1,18 @@
+//! The game as a plug-in of the harness: its experiment kinds, each with the builder
+//! that turns a manifest entry into an experiment and what the report knows of it, and the
+//! game's report. The one place that joins `experiments.rs` and `report.rs`, so that
+//! neither imports the other's registry.
+
+use super::{experiments, report};
+use crate::experiment::kind::Kind;
+use crate::report::kinds::{GameReport, KindReport};
+
+/// The checkers kinds: each one's name, builder and report.
+pub static KINDS: [Kind<KindReport>; 3] = [
+    Kind { name: "count", build: experiments::CountExperiment::build, report: report::COUNT },
+    Kind { name: "perft", build: experiments::PerftExperiment::build, report: report::PERFT },
+    Kind { name: "match", build: experiments::MatchExperiment::build, report: report::MATCH },
+];
+
+/// The checkers report.
+pub static REPORT: GameReport = GameReport::of("checkers", "Checkers", &KINDS);

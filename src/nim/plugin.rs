@@ -1,0 +1,18 @@
+//! The game as a plug-in of the harness: its experiment kinds, each with the builder
+//! that turns a manifest entry into an experiment and what the report knows of it, and the
+//! game's report. The one place that joins `experiments.rs` and `report.rs`, so that
+//! neither imports the other's registry.
+
+use super::{experiments, report};
+use crate::experiment::kind::Kind;
+use crate::report::kinds::{GameReport, KindReport};
+
+/// The nim kinds: each one's name, builder (validating every parameter) and report.
+pub static KINDS: [Kind<KindReport>; 3] = [
+    Kind { name: "formula", build: experiments::FormulaExperiment::build, report: report::FORMULA },
+    Kind { name: "selector", build: experiments::SelectorExperiment::build, report: report::SELECTOR },
+    Kind { name: "versus", build: experiments::VersusExperiment::build, report: report::VERSUS },
+];
+
+/// The nim report.
+pub static REPORT: GameReport = GameReport::of("nim", "Nim", &KINDS);

@@ -1,0 +1,15 @@
+//! The game as a plug-in of the harness: its experiment kinds, each with the builder
+//! that turns a manifest entry into an experiment and what the report knows of it, and the
+//! game's report. The one place that joins `experiments.rs` and `report.rs`, so that
+//! neither imports the other's registry.
+
+use super::{experiments, report};
+use crate::experiment::kind::Kind;
+use crate::report::kinds::{GameReport, KindReport};
+
+/// The tiling kinds: each one's name, builder and report.
+pub static KINDS: [Kind<KindReport>; 1] =
+    [Kind { name: "table", build: experiments::build_table, report: report::TABLE }];
+
+/// The tiling game's report.
+pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS);

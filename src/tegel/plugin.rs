@@ -1,0 +1,20 @@
+//! The game as a plug-in of the harness: its experiment kinds, each with the builder
+//! that turns a manifest entry into an experiment and what the report knows of it, and the
+//! game's report. The one place that joins `experiments.rs` and `report.rs`, so that
+//! neither imports the other's registry.
+
+use super::{experiments, report};
+use crate::experiment::kind::Kind;
+use crate::report::kinds::{GameReport, KindReport};
+
+/// The tile game's kinds: each one's name, builder (loading every instance) and report.
+pub static KINDS: [Kind<KindReport>; 5] = [
+    Kind { name: "best", build: experiments::build_best, report: report::BEST },
+    Kind { name: "greedy", build: experiments::build_greedy, report: report::GREEDY },
+    Kind { name: "good", build: experiments::build_good, report: report::GOOD },
+    Kind { name: "sweep", build: experiments::build_sweep, report: report::SWEEP },
+    Kind { name: "match", build: experiments::build_match, report: report::MATCH },
+];
+
+/// The tile game's report.
+pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &KINDS);
