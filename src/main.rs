@@ -262,10 +262,12 @@ fn compare(args: &CompareArgs) -> Result<()> {
     let diffs = cmp::differences(a, b)?;
     let timings = cmp::compare_timings(a, b, args.noise)?;
     let summaries = cmp::summarise(&timings);
+    let runs = cmp::RunsCompared::of(a, b);
     if args.json {
         let object = serde_json::json!({
             "a": a.display().to_string(),
             "b": b.display().to_string(),
+            "runs": runs,
             "noise": args.noise,
             "results_equal": diffs.is_empty(),
             "differences": diffs,
@@ -274,6 +276,9 @@ fn compare(args: &CompareArgs) -> Result<()> {
         });
         println!("{object}");
     } else {
+        for line in runs.notes() {
+            println!("{line}");
+        }
         if diffs.is_empty() {
             println!("results: {} and {} hold the same results (time columns aside)", a.display(), b.display());
         } else {
@@ -288,7 +293,8 @@ fn compare(args: &CompareArgs) -> Result<()> {
             }
         }
         println!(
-            "\ntimings: B = {} against A = {} (noise {:.1} %, 95 % bootstrap intervals of B/A)\n",
+            "\ntimings: B = {} against A = {} (noise at least {:.1} %, widened by the spread between the runs; \
+             95 % bootstrap intervals of B/A)\n",
             b.display(),
             a.display(),
             args.noise * 100.0

@@ -34,6 +34,16 @@ fn ratio_text(c: &TimingComparison) -> String {
     }
 }
 
+/// The verdict as people read it: `slower`, and `slower (busy)` for a cell timed on a
+/// busy machine in A or B (its verdict may say more of the machine than of the code).
+pub fn verdict_text(c: &TimingComparison) -> String {
+    if c.busy {
+        format!("{} (busy)", c.verdict)
+    } else {
+        c.verdict.to_string()
+    }
+}
+
 /// One summary line: `tegel_best: B/A 0.981 (geometric mean of 4 cells): 1 faster, 3 same`.
 pub fn summary_line(s: &ExperimentSummary) -> String {
     let mean = s.geometric_mean_ratio.map_or("-".to_string(), |g| format!("{g:.3}"));
@@ -43,7 +53,8 @@ pub fn summary_line(s: &ExperimentSummary) -> String {
         .map(|(w, n)| format!("{n} {w}"))
         .collect();
     let cells = crate::base::text::count_of(s.cells as u64, "cell");
-    format!("{}: B/A {mean} (geometric mean of {cells}): {}", s.experiment, counts.join(", "))
+    let busy = if s.busy > 0 { format!("; {} timed on a busy machine", s.busy) } else { String::new() };
+    format!("{}: B/A {mean} (geometric mean of {cells}): {}{busy}", s.experiment, counts.join(", "))
 }
 
 fn rows(cells: &[TimingComparison]) -> Vec<[String; 7]> {
@@ -57,7 +68,7 @@ fn rows(cells: &[TimingComparison]) -> Vec<[String; 7]> {
                 format!("{} ({})", duration_text(c.a_median), c.a_samples),
                 format!("{} ({})", duration_text(c.b_median), c.b_samples),
                 ratio_text(c),
-                c.verdict.to_string(),
+                verdict_text(c),
             ]
         })
         .collect()
@@ -132,6 +143,8 @@ mod tests {
             a_samples: 5,
             b_samples: 5,
             verdict,
+            busy: item == "busy",
+            noise_band: 0.03,
         }
     }
 
@@ -151,6 +164,14 @@ mod tests {
         assert!(text.contains("2.000 [1.800, 2.200]  slower"), "{text}");
         // Geometric mean of 2 and 1 is √2.
         assert!(text.contains("tegel_best: B/A 1.414 (geometric mean of 2 cells): 1 slower, 1 same"), "{text}");
+    }
+
+    #[test]
+    fn a_busy_cell_says_so_in_its_verdict_and_summary() {
+        let cells = [cell("busy", 1.0, 2.0, Verdict::Slower), cell("quiet", 1.0, 1.0, Verdict::Same)];
+        let text = text(&cells, &summarise(&cells));
+        assert!(text.contains("slower (busy)"), "{text}");
+        assert!(text.contains("1 slower, 1 same; 1 timed on a busy machine"), "{text}");
     }
 
     #[test]

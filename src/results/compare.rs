@@ -9,7 +9,7 @@ use crate::base::error::{InputError, Result};
 use crate::base::stats;
 use crate::base::text::excerpt;
 use crate::results::columns::{Column, Columns};
-use crate::results::meta::ExperimentMeta;
+use crate::results::meta::{ExperimentMeta, RunMeta};
 use crate::results::row::parse_samples_cell;
 
 /// A CSV's cells without the columns that may differ between runs (as its metadata
@@ -133,6 +133,12 @@ pub struct TimingComparison {
     pub b_samples: usize,
     /// What the cell says of B against A.
     pub verdict: Verdict,
+    /// Whether the row was timed on a busy machine in A or in B: its verdict may say more
+    /// of the machine than of the code.
+    pub busy: bool,
+    /// The noise band the verdict used: a difference in the median below this fraction is
+    /// `same` (the larger of `--noise` and the run-to-run spread, see [`compare_timings`]).
+    pub noise_band: f64,
 }
 
 /// Decides the verdict of B against A from their samples (seconds), criterion-style: a
@@ -247,6 +253,12 @@ impl Csv {
         self.header.iter().position(|h| h == name)
     }
 
+    /// Whether data row `r` was timed on a busy machine (its busy flag says `true`).
+    fn busy(&self, r: usize) -> bool {
+        let flag = self.columns.0.iter().position(|c| c.role == crate::results::columns::Role::Busy);
+        flag.is_some_and(|f| self.rows[r][f].trim() == "true")
+    }
+
     /// The timing columns with raw samples.
     fn sampled_columns(&self) -> Vec<String> {
         let mut v: Vec<String> = self.samples.keys().map(|(_, c)| c.clone()).collect();
@@ -266,15 +278,18 @@ impl Csv {
         let threads = self.index("threads");
         let many_threads =
             threads.is_some_and(|t| self.rows.iter().any(|r| r[t] != self.rows.first().map_or("", |f| &f[t])));
+        // A number is named by its column (`reservoir 2`), as the tables' headers name it.
+        let part = |row: &[String], i: usize| match self.columns.0[i].kind.is_numeric() {
+            true => format!("{} {}", self.header[i].replace('_', " "), row[i]),
+            false => row[i].clone(),
+        };
         let label_of = |row: &[String], k: usize| {
-            let mut parts: Vec<&str> = ids.iter().take(k).map(|&i| row[i].as_str()).collect();
-            let t;
+            let mut parts: Vec<String> = ids.iter().take(k).map(|&i| part(row, i)).collect();
             if let (true, Some(ti)) = (many_threads, threads) {
-                t = match row[ti].parse::<u64>() {
+                parts.push(match row[ti].parse::<u64>() {
                     Ok(n) => crate::base::text::count_of(n, "thread"),
                     Err(_) => format!("{} threads", row[ti]),
-                };
-                parts.push(&t);
+                });
             }
             parts.join(" ")
         };
@@ -310,12 +325,23 @@ impl Csv {
 /// Compares the timed cells two results directories both have: per CSV present in both,
 /// rows matched by their cells that may not vary between runs (so a row whose results
 /// differ is not timed against another), every timing column with raw samples (in the
-/// samples file, or the `X_samples` cells of CSVs written before it). Experiments and rows only one side has are left out (the results check
-/// names them). The intervals are seeded from the cell's names, so the same directories
-/// give the same table.
+/// samples file, or the `X_samples` cells of CSVs written before it); a cell whose samples
+/// another row shares (the `parallel` experiment's sequential samples, one per thread
+/// count) is compared once. Experiments and rows only one side has are left out (the
+/// results check names them). The intervals are seeded from the cell's names, so the same
+/// directories give the same table.
+///
+/// **Run-to-run noise.** Samples of one run cannot see how much a cell moves from one run
+/// to the next (the machine's frequency, the memory layout, what else ran). The cells of
+/// the two runs tell it: the robust spread σ (1.4826 × median absolute deviation) of their
+/// log ratios around their common ratio, for the cells of 10 ms and longer and for the
+/// shorter ones apart (at least [`MIN_CELLS_FOR_SPREAD`] cells each). A cell's difference
+/// counts only beyond `max(noise, e^(RUN_NOISE_Z σ) − 1)`: a change that moves every cell
+/// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
+/// build does not.
 pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
     let (left, right) = (csvs(a)?, csvs(b)?);
-    let mut out = Vec::new();
+    let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
     for path in &left {
         let Some(name) = path.file_name() else { continue };
         let other = b.join(name);
@@ -336,26 +362,153 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
                 if sa.is_empty() || sb.is_empty() {
                     continue;
                 }
-                let seed = stats::seed_of(&[&experiment, &item, column]);
-                let (interval, p_value, verdict) = compare_samples(&sa, &sb, noise, seed);
-                out.push(TimingComparison {
+                let shared = cells
+                    .iter()
+                    .any(|(c, pa, pb)| c.experiment == experiment && &c.column == column && *pa == sa && *pb == sb);
+                if shared {
+                    continue;
+                }
+                let comparison = TimingComparison {
                     experiment: experiment.clone(),
                     item: item.clone(),
                     column: column.clone(),
                     a_median: stats::median(&sa).unwrap_or(0.0),
                     b_median: stats::median(&sb).unwrap_or(0.0),
-                    ratio: interval.map(|i| i.0),
-                    ratio_low: interval.map(|i| i.1),
-                    ratio_high: interval.map(|i| i.2),
-                    p_value,
+                    ratio: None,
+                    ratio_low: None,
+                    ratio_high: None,
+                    p_value: None,
                     a_samples: sa.len(),
                     b_samples: sb.len(),
-                    verdict,
-                });
+                    verdict: Verdict::Unknown,
+                    busy: x.busy(i) || y.busy(j),
+                    noise_band: noise,
+                };
+                cells.push((comparison, sa, sb));
             }
         }
     }
-    Ok(out)
+    let spread = RunSpread::of(cells.iter().map(|(c, sa, sb)| (c, sa.as_slice(), sb.as_slice())));
+    Ok(cells
+        .into_iter()
+        .map(|(mut c, sa, sb)| {
+            c.noise_band = spread.band(noise, c.a_median);
+            let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
+            let (interval, p_value, verdict) = compare_samples(&sa, &sb, c.noise_band, seed);
+            c.ratio = interval.map(|i| i.0);
+            c.ratio_low = interval.map(|i| i.1);
+            c.ratio_high = interval.map(|i| i.2);
+            c.p_value = p_value;
+            c.verdict = verdict;
+            c
+        })
+        .collect())
+}
+
+/// What the two runs' `run.toml` say of how they were made: whether they are the same
+/// build, on the same kind of machine, and whether either had rows timed on a busy machine.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize)]
+pub struct RunsCompared {
+    /// Build identity of A's binary (empty when unknown).
+    pub a_build: String,
+    /// Build identity of B's binary.
+    pub b_build: String,
+    /// CPU model and logical cores of A's machine.
+    pub a_machine: String,
+    /// CPU model and logical cores of B's machine.
+    pub b_machine: String,
+    /// Items of A timed on a busy machine.
+    pub a_busy: usize,
+    /// Items of B timed on a busy machine.
+    pub b_busy: usize,
+}
+
+impl RunsCompared {
+    /// Read from `A/run.toml` and `B/run.toml` (fields empty where one is unreadable).
+    pub fn of(a: &Path, b: &Path) -> RunsCompared {
+        let (ra, rb) = (RunMeta::read(a).ok(), RunMeta::read(b).ok());
+        let machine =
+            |r: &Option<RunMeta>| r.as_ref().map_or(String::new(), |r| format!("{}, {} cores", r.cpu, r.cores));
+        RunsCompared {
+            a_build: ra.as_ref().map_or(String::new(), |r| r.build.clone()),
+            b_build: rb.as_ref().map_or(String::new(), |r| r.build.clone()),
+            a_machine: machine(&ra),
+            b_machine: machine(&rb),
+            a_busy: ra.as_ref().map_or(0, |r| r.busy.len()),
+            b_busy: rb.as_ref().map_or(0, |r| r.busy.len()),
+        }
+    }
+
+    /// What a reader should know before the verdicts, one line each: busy runs first.
+    pub fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.a_busy + self.b_busy > 0 {
+            out.push(format!(
+                "warning: items timed on a busy machine: {} in A, {} in B; their verdicts (marked busy) measure the \
+                 machine as much as the code",
+                self.a_busy, self.b_busy
+            ));
+        }
+        if !self.a_build.is_empty() && self.a_build == self.b_build {
+            out.push(format!(
+                "build: both runs are build {}: differences are the machine's, not the code's",
+                self.a_build
+            ));
+        } else if !self.a_build.is_empty() && !self.b_build.is_empty() {
+            out.push(format!("build: A is {}, B is {}", self.a_build, self.b_build));
+        }
+        if !self.a_machine.is_empty() && !self.b_machine.is_empty() && self.a_machine != self.b_machine {
+            out.push(format!("machines differ: A ran on {}, B on {}", self.a_machine, self.b_machine));
+        }
+        out
+    }
+}
+
+/// How many standard deviations of the run-to-run spread a cell's difference must pass.
+pub const RUN_NOISE_Z: f64 = 3.0;
+
+/// Fewest cells of a duration class from which its run-to-run spread is estimated.
+pub const MIN_CELLS_FOR_SPREAD: usize = 8;
+
+/// The boundary between short and long cells for the run-to-run spread (seconds).
+pub const SHORT_CELL_SECONDS: f64 = 0.01;
+
+/// The run-to-run spread σ of the log ratios B/A, for long and for short cells (see
+/// [`compare_timings`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RunSpread {
+    /// σ of the cells of [`SHORT_CELL_SECONDS`] and longer (in A), when there are enough.
+    pub long: Option<f64>,
+    /// σ of the shorter cells, when there are enough.
+    pub short: Option<f64>,
+}
+
+impl RunSpread {
+    /// The spread of `cells` (each with A's and B's samples).
+    pub fn of<'a>(cells: impl Iterator<Item = (&'a TimingComparison, &'a [f64], &'a [f64])>) -> RunSpread {
+        let (mut long, mut short) = (Vec::new(), Vec::new());
+        for (c, sa, sb) in cells {
+            let enough = sa.len() >= MIN_SAMPLES_FOR_VERDICT && sb.len() >= MIN_SAMPLES_FOR_VERDICT;
+            if !enough || c.a_median <= 0.0 || c.b_median <= 0.0 {
+                continue;
+            }
+            let log_ratio = (c.b_median / c.a_median).ln();
+            if c.a_median >= SHORT_CELL_SECONDS {
+                long.push(log_ratio)
+            } else {
+                short.push(log_ratio)
+            }
+        }
+        let sigma = |v: &[f64]| (v.len() >= MIN_CELLS_FOR_SPREAD).then(|| stats::mad(v)).flatten().map(|m| 1.4826 * m);
+        RunSpread { long: sigma(&long), short: sigma(&short) }
+    }
+
+    /// The noise band of a cell whose median in A is `a_median`: the larger of `noise` and
+    /// `e^(RUN_NOISE_Z σ) − 1` of its class.
+    pub fn band(&self, noise: f64, a_median: f64) -> f64 {
+        let sigma = if a_median >= SHORT_CELL_SECONDS { self.long } else { self.short };
+        sigma.map_or(noise, |s| noise.max((RUN_NOISE_Z * s).exp() - 1.0))
+    }
 }
 
 /// One experiment's timings in brief: the geometric mean of its cells' ratios B/A and how
@@ -376,6 +529,8 @@ pub struct ExperimentSummary {
     pub same: usize,
     /// Cells with too few samples.
     pub unknown: usize,
+    /// Cells timed on a busy machine in A or B.
+    pub busy: usize,
 }
 
 /// The per-experiment summaries of `cells`, in the order the experiments first appear.
@@ -400,6 +555,7 @@ pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
                 slower: count(Verdict::Slower),
                 same: count(Verdict::Same),
                 unknown: count(Verdict::Unknown),
+                busy: mine.iter().filter(|c| c.busy).count(),
             }
         })
         .collect()
@@ -499,5 +655,64 @@ mod tests {
         };
         let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
         assert_eq!(labels, ["tegel a 1 thread", "tegel a 2 threads", "tegel b 1 thread"]);
+    }
+
+    fn timed(a: f64, b: f64) -> TimingComparison {
+        TimingComparison {
+            experiment: "e".into(),
+            item: "i".into(),
+            column: "seconds".into(),
+            a_median: a,
+            b_median: b,
+            ratio: None,
+            ratio_low: None,
+            ratio_high: None,
+            p_value: None,
+            a_samples: 5,
+            b_samples: 5,
+            verdict: Verdict::Unknown,
+            busy: false,
+            noise_band: DEFAULT_NOISE,
+        }
+    }
+
+    #[test]
+    fn the_run_to_run_spread_widens_the_band_but_a_common_slowdown_stays_visible() {
+        // Two runs of one build: 20 long cells scattered by a few percent either way.
+        let scatter = [0.97, 1.04, 0.99, 1.06, 0.95, 1.01, 1.03, 0.98, 1.05, 0.96];
+        let ratios: Vec<f64> = scatter.iter().chain(scatter.iter()).copied().collect();
+        let cells: Vec<TimingComparison> = ratios.iter().map(|r| timed(1.0, *r)).collect();
+        let five = [1.0; 5];
+        let spread = RunSpread::of(cells.iter().map(|c| (c, &five[..], &five[..])));
+        let sigma = spread.long.unwrap();
+        assert!((0.02..0.06).contains(&sigma), "{sigma}");
+        let band = spread.band(DEFAULT_NOISE, 1.0);
+        assert!(band > 0.06 && band < 0.2, "a 6 % move is within the noise of these runs: {band}");
+        assert_eq!(spread.band(DEFAULT_NOISE, 0.001), DEFAULT_NOISE, "short cells have too few to tell");
+        // The same scatter around a 1.5x slowdown: the spread is the same, every cell slower.
+        let slow: Vec<TimingComparison> = ratios.iter().map(|r| timed(1.0, 1.5 * r)).collect();
+        let slow_spread = RunSpread::of(slow.iter().map(|c| (c, &five[..], &five[..])));
+        assert!((slow_spread.long.unwrap() - sigma).abs() < 1e-9);
+        let band = slow_spread.band(DEFAULT_NOISE, 1.0);
+        assert!(ratios.iter().all(|r| 1.5 * r > 1.0 + band), "1.5x stays beyond the band {band}");
+    }
+
+    #[test]
+    fn shared_samples_are_compared_once_and_busy_rows_are_marked() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let csv = |busy: &str, s: &str| {
+            format!(
+                "search,threads,seq_seconds,seq_seconds_samples,par_seconds,par_seconds_samples,busy,status\n\
+                 x,1,1,{s},1,1;1;1,false,ok\nx,2,1,{s},0.5,0.5;0.5;0.5,{busy},ok\n"
+            )
+        };
+        write(a.path(), "p.csv", &csv("false", "1;1;1"));
+        write(b.path(), "p.csv", &csv("true", "1;1;1"));
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
+        assert_eq!(seq, 1, "{cells:?}");
+        assert_eq!(cells.len(), 3);
+        let busy: Vec<bool> = cells.iter().map(|c| c.busy).collect();
+        assert_eq!(busy, [false, false, true], "{cells:?}");
     }
 }
