@@ -12,7 +12,13 @@ use std::process::Command;
 const SOURCES: [&str; 4] = ["src", "build.rs", "Cargo.toml", "Cargo.lock"];
 
 fn output(cmd: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(cmd).args(args).output().ok()?;
+    let mut command = Command::new(cmd);
+    if cmd == "git" {
+        // `git status` otherwise refreshes `.git/index`, which would make the next build
+        // run this script again (and rebuild the crate) although nothing changed.
+        command.arg("--no-optional-locks");
+    }
+    let out = command.args(args).output().ok()?;
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
@@ -50,11 +56,20 @@ fn main() {
     for s in SOURCES {
         println!("cargo:rerun-if-changed={s}");
     }
+    // What names the revision: HEAD, the branch it points to, the packed refs. Not the
+    // index: staging changes no compiled source, and `git status` itself rewrites it.
     if let Some(git_dir) = output("git", &["rev-parse", "--git-dir"]) {
-        for f in ["HEAD", "logs/HEAD", "index"] {
-            let p = Path::new(&git_dir).join(f);
-            if p.exists() {
-                println!("cargo:rerun-if-changed={}", p.display());
+        let mut watched = vec!["HEAD".to_string(), "logs/HEAD".to_string(), "packed-refs".to_string()];
+        if let Some(branch) = output("git", &["symbolic-ref", "-q", "HEAD"]) {
+            watched.push(branch);
+        }
+        let common = output("git", &["rev-parse", "--git-common-dir"]).unwrap_or_else(|| git_dir.clone());
+        for f in watched {
+            for dir in [&git_dir, &common] {
+                let p = Path::new(dir).join(&f);
+                if p.exists() {
+                    println!("cargo:rerun-if-changed={}", p.display());
+                }
             }
         }
     }
