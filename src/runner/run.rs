@@ -187,7 +187,21 @@ fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
     }
 }
 
-/// Says on stderr which items had a row timed on a busy machine (`busy` is `true`).
+/// The items shown by name at the end of a run; the rest are counted (all of them are in
+/// `run.toml` and on the page).
+pub const ITEMS_NAMED: usize = 5;
+
+/// `a; b; c and 12 more` of `items`: the first [`ITEMS_NAMED`] by name.
+fn first_items(items: &[String]) -> String {
+    let shown: Vec<&str> = items.iter().take(ITEMS_NAMED).map(String::as_str).collect();
+    match items.len().saturating_sub(ITEMS_NAMED) {
+        0 => shown.join("; "),
+        more => format!("{} and {more} more", shown.join("; ")),
+    }
+}
+
+/// Says on stderr how many items had a row timed on a busy machine (`busy` is `true`),
+/// the first few by name, and where all of them are listed.
 pub fn announce_busy(busy: &[String]) {
     if busy.is_empty() {
         return;
@@ -195,20 +209,26 @@ pub fn announce_busy(busy: &[String]) {
     let n = busy.len();
     eprintln!(
         "{n} {} ran on a busy machine (other programs had the cores their threads waited for more than \
-         {:.0} % of the time): their times are not trustworthy: {}",
+         {:.0} % of the time), so their times are not trustworthy: {}; every one is listed in run.toml (busy) \
+         and marked (busy) on the page",
         noun(n as u64, "item"),
         crate::results::row::BUSY_WAIT_SHARE * 100.0,
-        busy.join("; ")
+        first_items(busy)
     );
 }
 
-/// Says on stderr which rows timed out (they are rows with status `timeout`).
+/// Says on stderr how many rows timed out (rows with status `timeout`), the first few by
+/// name, and where all of them are listed.
 pub fn announce_timeouts(timeouts: &[String]) {
     if timeouts.is_empty() {
         return;
     }
     let n = timeouts.len();
-    eprintln!("{n} {} timed out: {}", noun(n as u64, "item"), timeouts.join("; "));
+    eprintln!(
+        "{n} {} timed out: {}; every one is listed in run.toml (timeouts) and on the page",
+        noun(n as u64, "item"),
+        first_items(timeouts)
+    );
 }
 
 /// Writes `OUT/run.toml` and `OUT/run.json` atomically.
