@@ -129,6 +129,9 @@ pub fn search_builder(game: &str) -> Option<SearchBuilder> {
     self::game(game).map(|g| g.parallel_search)
 }
 
+/// The arguments of `harness play` itself, given before or after the game's name.
+const WEB_ARGS: [&str; 3] = ["web", "port", "no-open"];
+
 /// `harness play`: a game's interactive program, or with `--web` the browser board.
 fn play_command() -> clap::Command {
     use clap::{Arg, ArgAction};
@@ -139,13 +142,14 @@ fn play_command() -> clap::Command {
             Arg::new("web")
                 .long("web")
                 .action(ArgAction::SetTrue)
+                .global(true)
                 .help(format!("Serve the mouse board in the browser on 127.0.0.1 ({web}); prints its URL")),
         )
         .arg(
             Arg::new("port")
                 .long("port")
                 .value_name("N")
-                .requires("web")
+                .global(true)
                 .value_parser(clap::value_parser!(u16))
                 .help("With --web: the port to listen on (default: any free port)"),
         )
@@ -153,7 +157,7 @@ fn play_command() -> clap::Command {
             Arg::new("no-open")
                 .long("no-open")
                 .action(ArgAction::SetTrue)
-                .requires("web")
+                .global(true)
                 .help("With --web: do not open a browser"),
         )
 }
@@ -182,9 +186,16 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
 fn play(matches: &clap::ArgMatches) -> Result<()> {
     let names = || GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
     let sub = matches.subcommand();
+    let web_only = matches.get_one::<u16>("port").is_some() || matches.get_flag("no-open");
+    if web_only && !matches.get_flag("web") {
+        return Err(InputError::new("--port and --no-open go with --web").into());
+    }
     if matches.get_flag("web") {
         if let Some((game, args)) = sub {
-            let given = args.ids().any(|id| args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine));
+            let own = |id: &str| !WEB_ARGS.contains(&id);
+            let given = args
+                .ids()
+                .any(|id| own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine));
             if given {
                 return Err(InputError::new(format!(
                     "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {game}` takes them on the command line"
