@@ -86,10 +86,21 @@ fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
         let e = b.expect(400, "POST", "/api/checkers/new", Some(body));
         assert!(e["error"].as_str().unwrap().contains(says), "{body}: {e}");
     }
-    let v = b.expect(200, "POST", "/api/checkers/new", Some(r#"{"rows": "16", "cols": 16, "men_rows": 8, "computer": "random", "seed": "4"}"#));
+    let v = b.expect(
+        200,
+        "POST",
+        "/api/checkers/new",
+        Some(r#"{"rows": "16", "cols": 16, "men_rows": 8, "computer": "random", "seed": "4"}"#),
+    );
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["seed"].as_u64()), (Some(16), Some(16), Some(4)));
     assert_eq!(v["counts"]["black"]["pieces"], 64);
-    for (body, status) in [("{bad", 400), ("{}", 400), (r#"{"square": 3}"#, 400), (r#"{"square": "z99"}"#, 422), (r#"{"square": "b1"}"#, 422)] {
+    for (body, status) in [
+        ("{bad", 400),
+        ("{}", 400),
+        (r#"{"square": 3}"#, 400),
+        (r#"{"square": "z99"}"#, 422),
+        (r#"{"square": "b1"}"#, 422),
+    ] {
         b.expect(status, "POST", "/api/checkers/click", Some(body));
     }
     b.expect(400, "POST", "/api/checkers/move", Some(r#"{"mv": "a1-b2"}"#));
@@ -99,7 +110,12 @@ fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
 #[test]
 fn a_game_by_clicks_undo_and_typed_moves() {
     let b = Board::start(Some("checkers"));
-    let v = b.expect(200, "POST", "/api/checkers/new", Some(r#"{"rows": 6, "cols": 6, "men_rows": 2, "computer": "random", "seed": 3}"#));
+    let v = b.expect(
+        200,
+        "POST",
+        "/api/checkers/new",
+        Some(r#"{"rows": 6, "cols": 6, "men_rows": 2, "computer": "random", "seed": 3}"#),
+    );
     assert_eq!(v["status"], "black to move (you) | black 6 (0 kings) | white 6 (0 kings)");
     assert_eq!(names(&v["movable"]), ["b2", "d2", "f2"]);
     assert_eq!(piece(&v, "a1").as_deref(), Some("b"));
@@ -107,7 +123,10 @@ fn a_game_by_clicks_undo_and_typed_moves() {
     let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
     assert_eq!(e["error"], "a1 has no legal move.");
     let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "b2"}"#));
-    assert_eq!((names(&v["selected"]), names(&v["targets"])), (vec!["b2".to_string()], vec!["a3".to_string(), "c3".to_string()]));
+    assert_eq!(
+        (names(&v["selected"]), names(&v["targets"])),
+        (vec!["b2".to_string()], vec!["a3".to_string(), "c3".to_string()])
+    );
     let v = b.expect(200, "POST", "/api/checkers/drop", None);
     assert!(names(&v["selected"]).is_empty());
     b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "b2"}"#));
@@ -119,7 +138,10 @@ fn a_game_by_clicks_undo_and_typed_moves() {
     assert_eq!((v["plies"].as_u64(), piece(&v, "b2").as_deref()), (Some(0), Some("b")));
     b.expect(409, "POST", "/api/checkers/undo", None);
     let e = b.expect(422, "POST", "/api/checkers/move", Some(r#"{"move": "b2-d4"}"#));
-    assert!(e["error"].as_str().unwrap().contains("not a legal move") || e["error"].as_str().unwrap().contains("not legal"), "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("not a legal move") || e["error"].as_str().unwrap().contains("not legal"),
+        "{e}"
+    );
     let v = b.expect(200, "POST", "/api/checkers/move", Some(r#"{"move": "d2-e3"}"#));
     assert_eq!(v["plies"], 2);
     let legal = names(&v["legal"]);

@@ -74,7 +74,11 @@ fn js(tab: &Tab, expression: &str) -> Value {
 fn until(tab: &Tab, expression: &str) {
     let start = Instant::now();
     while js(tab, expression) != Value::Bool(true) {
-        assert!(start.elapsed() < Duration::from_secs(60), "waited a minute for: {expression}\nstatus: {}", text(tab, "status"));
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited a minute for: {expression}\nstatus: {}",
+            text(tab, "status")
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
 }
@@ -104,13 +108,17 @@ fn square(name: &str) -> String {
 
 /// The piece letter on a square ("" for none).
 fn piece(tab: &Tab, name: &str) -> String {
-    let expr = format!("(document.querySelector('{} [data-piece]') || {{dataset: {{}}}}).dataset.piece || ''", square(name).replace('"', "\\\""));
+    let expr = format!(
+        "(document.querySelector('{} [data-piece]') || {{dataset: {{}}}}).dataset.piece || ''",
+        square(name).replace('"', "\\\"")
+    );
     js(tab, &expr).as_str().unwrap_or("").to_string()
 }
 
 /// The squares whose `attribute` is "true", in page order.
 fn marked(tab: &Tab, attribute: &str) -> Vec<String> {
-    let expr = format!("Array.from(document.querySelectorAll('[{attribute}=\"true\"]')).map(e => e.dataset.square).join(' ')");
+    let expr =
+        format!("Array.from(document.querySelectorAll('[{attribute}=\"true\"]')).map(e => e.dataset.square).join(' ')");
     js(tab, &expr).as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()
 }
 
@@ -185,7 +193,11 @@ fn a_checkers_game_in_headless_chromium_by_clicks() {
     open(&tab, &board.page("game=checkers&m=4&n=4&r=1&computer=random&seed=2"));
     tab.wait_for_element("[data-action=\"count\"]").unwrap().click().unwrap();
     until(&tab, "document.querySelector('[data-role=\"count\"]').dataset.state === 'done'");
-    assert!(text(&tab, "count").contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{}", text(&tab, "count"));
+    assert!(
+        text(&tab, "count").contains(": 62 (black wins 6, white wins 4, both kings 52)"),
+        "{}",
+        text(&tab, "count")
+    );
 
     // A whole game on the smallest board, 3x3 with one row of men, to its end.
     open(&tab, &board.page("game=checkers&m=3&n=3&r=1&computer=random&seed=2"));

@@ -21,11 +21,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
+use super::count_job::CountJob;
 use super::dispatch::with_bits;
 use super::game::{Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
-use super::count_job::CountJob;
 use super::players::PlayerKind;
 use super::position::Position;
 use super::session::{Click, Session};

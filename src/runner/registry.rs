@@ -164,9 +164,9 @@ fn play_command() -> clap::Command {
 
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {
-    let play = GAMES.iter().fold(play_command(), |play, g| {
-        play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about))
-    });
+    let play = GAMES
+        .iter()
+        .fold(play_command(), |play, g| play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about)));
     GAMES.iter().fold(cli.subcommand(play), |cli, g| {
         cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
     })
@@ -193,9 +193,9 @@ fn play(matches: &clap::ArgMatches) -> Result<()> {
     if matches.get_flag("web") {
         if let Some((game, args)) = sub {
             let own = |id: &str| !WEB_ARGS.contains(&id);
-            let given = args
-                .ids()
-                .any(|id| own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine));
+            let given = args.ids().any(|id| {
+                own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+            });
             if given {
                 return Err(InputError::new(format!(
                     "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {game}` takes them on the command line"

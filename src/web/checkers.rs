@@ -364,10 +364,15 @@ impl GameApi for Checkers {
                 _ => Reply::error(409, "no count is running"),
             },
             ("POST", path @ ("/click" | "/move" | "/drop" | "/undo")) => self.on_board(path, body),
-            (_, path) if ["", "/", "/new", "/count", "/count/cancel", "/click", "/move", "/drop", "/undo"].contains(&path) => {
+            (_, path)
+                if ["", "/", "/new", "/count", "/count/cancel", "/click", "/move", "/drop", "/undo"]
+                    .contains(&path) =>
+            {
                 Reply::error(405, format!("{} is not allowed on /api/checkers{path}", request.method))
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path))),
+            (_, path) => {
+                Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path)))
+            }
         }
     }
 }

@@ -132,16 +132,14 @@ fn percent_decode(text: &str) -> String {
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
         match bytes[i] {
-            b'%' if i + 2 < bytes.len() => {
-                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                    (Some(h), Some(l)) => {
-                        out.push((h * 16 + l) as u8);
-                        i += 3;
-                        continue;
-                    }
-                    _ => out.push(b'%'),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             b'+' => out.push(b' '),
             b => out.push(b),
         }
@@ -186,8 +184,11 @@ impl Server {
     }
 
     fn answer(&mut self, mut request: tiny_http::Request) {
-        let headers: Vec<(String, String)> =
-            request.headers().iter().map(|h| (h.field.as_str().as_str().to_string(), h.value.as_str().to_string())).collect();
+        let headers: Vec<(String, String)> = request
+            .headers()
+            .iter()
+            .map(|h| (h.field.as_str().as_str().to_string(), h.value.as_str().to_string()))
+            .collect();
         let method = request.method().as_str().to_string();
         let url = request.url().to_string();
         let reply = match self.check(&method, &url, &headers) {
