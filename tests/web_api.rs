@@ -78,6 +78,7 @@ fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
         (r#"{"rows": "abc"}"#, "rows: expected a whole number"),
         (r#"{"rows": 8, "men_rows": 5}"#, "rows of men r must be from 1 to m/2 = 4"),
         (r#"{"computer": "genius"}"#, "not a player"),
+        (r#"{"computer": "strategy:9"}"#, "at most 8 plies"),
         (r#"{"color": "green"}"#, "not a colour"),
         (r#"{"seed": 1.5}"#, "seed: expected"),
         (r#"{"position": "bz9"}"#, "position: `z9` is off the board"),

@@ -36,6 +36,9 @@ use crate::search::bits::Bits;
 pub const MAX_COUNT_LIMIT_S: f64 = 120.0;
 /// The time limit of a count that asks for none, in seconds.
 pub const DEFAULT_COUNT_LIMIT_S: f64 = 10.0;
+/// The deepest strategy search a computer reply may make: each reply is searched while
+/// the request waits (depth 8 takes seconds on 16x16 boards; every ply more multiplies it).
+pub const MAX_STRATEGY_DEPTH: u32 = 8;
 /// The longest hand-made position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
@@ -183,6 +186,13 @@ impl NewGame {
             None => PlayerKind::Strategy(DEFAULT_DEPTH),
             Some(t) => t.parse::<PlayerKind>()?,
         };
+        if let PlayerKind::Strategy(d) = computer {
+            if d > MAX_STRATEGY_DEPTH {
+                return Err(format!(
+                    "computer: the web board's strategy searches at most {MAX_STRATEGY_DEPTH} plies (strategy:{MAX_STRATEGY_DEPTH}), so that a reply stays quick; got strategy:{d}"
+                ));
+            }
+        }
         let seed = match body.get("seed") {
             None | Some(Value::Null) => fresh_seed(),
             Some(Value::String(s)) if s.trim().is_empty() => fresh_seed(),

@@ -194,7 +194,7 @@ impl Server {
         let reply = match self.check(&method, &url, &headers) {
             Err(refusal) => refusal,
             Ok(()) => match read_body(&mut request) {
-                Ok(body) => self.route(&method, &url, &body),
+                Ok(body) => self.route_guarded(&method, &url, &body),
                 Err(refusal) => refusal,
             },
         };
@@ -206,8 +206,14 @@ impl Server {
         match self.check(method, url, headers) {
             Err(refusal) => refusal,
             Ok(()) if body.len() > MAX_BODY_BYTES => too_large(),
-            Ok(()) => self.route(method, url, body),
+            Ok(()) => self.route_guarded(method, url, body),
         }
+    }
+
+    /// [`Server::route`], with a panic (a bug) answered by 500 instead of ending the server.
+    fn route_guarded(&mut self, method: &str, url: &str, body: &[u8]) -> Reply {
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(method, url, body)));
+        answer.unwrap_or_else(|_| Reply::error(500, "internal error: the request failed; the server goes on"))
     }
 
     /// The safety checks: `Host`, `Origin`, token, method.
