@@ -30,6 +30,7 @@ pub mod runner;
 pub mod search;
 pub mod stenen;
 pub mod tegel;
+pub mod web;
 
 /// Package version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -166,11 +166,58 @@ fn undo_new_game_and_quit_keys() {
 fn the_c_key_shows_the_continuation_count() {
     let mut a = App::<u64>::new(BoardSize::new(4, 4, 1).unwrap(), Color::Black, PlayerKind::Random, 7, 80);
     key(&mut a, KeyCode::Char('c'));
+    assert!(a.counting());
+    assert!(draw(&mut a).contains("counting…"), "the count runs in the background and says so");
+    a.wait_for_count();
     assert!(a.message().starts_with("continuation games"), "{}", a.message());
     assert!(a.message().contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{}", a.message());
     let mut slow = app(Color::Black).with_count_limit(std::time::Duration::from_millis(50));
     key(&mut slow, KeyCode::Char('c'));
+    slow.wait_for_count();
     assert!(slow.message().contains("did not finish"), "{}", slow.message());
+}
+
+#[test]
+fn a_count_can_be_cancelled_with_esc() {
+    let mut a = App::<u64>::new(BoardSize::standard(), Color::Black, PlayerKind::Random, 7, 80)
+        .with_count_limit(std::time::Duration::from_secs(600));
+    key(&mut a, KeyCode::Char('c'));
+    assert!(a.message().contains("counting"), "{}", a.message());
+    key(&mut a, KeyCode::Esc);
+    a.wait_for_count();
+    assert_eq!(a.message(), "continuation count did not finish: cancelled");
+    assert!(!a.counting());
+}
+
+/// Midway through a multi-jump the piece is drawn on the square it jumped to, its start
+/// square is empty and the piece it jumped is marked `x`.
+#[test]
+fn midway_through_a_multi_jump_the_piece_is_drawn_where_it_stands() {
+    let size = BoardSize::standard();
+    let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+    let p = Position::from_text(&g, Color::Black, "ba1 wb2 wd4 wh8").unwrap();
+    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    click(&mut a, 0, 0);
+    click(&mut a, 2, 2);
+    let screen = draw(&mut a);
+    let row = |n: usize| screen.lines().find(|l| l.starts_with(&format!("{n:>2} "))).unwrap().to_string();
+    assert_eq!(&row(3)[3..12], "      [b]", "{screen}");
+    assert_eq!(&row(2)[3..9], "    x ", "{screen}");
+    assert_eq!(&row(1)[3..6], "   ", "{screen}");
+}
+
+#[test]
+fn a_finished_game_says_so_and_asks_for_no_click() {
+    let size = BoardSize::new(3, 3, 1).unwrap();
+    let g = Geometry::<u64>::new(3, 3, 1).unwrap();
+    let p = Position::from_text(&g, Color::Black, "ba1 wb2").unwrap();
+    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    click(&mut a, 0, 0);
+    click(&mut a, 2, 2);
+    let screen = draw(&mut a);
+    assert!(a.message().contains("Game over: black wins, you win"), "{}", a.message());
+    assert!(!screen.to_lowercase().contains("click"), "{screen}");
+    assert!(screen.contains("n new game"), "{screen}");
 }
 
 #[test]

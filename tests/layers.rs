@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["experiment"],
     &["report"],
     &["tegel", "stenen", "nim", "checkers", "parallel"],
+    &["web"],
     &["runner"],
 ];
 

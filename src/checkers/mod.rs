@@ -16,10 +16,13 @@
 //!   alpha-beta strategy; [`matches`]: seeded games and tallies.
 //! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
 //!   `count`, `perft`, `match` and the `parallel` items; [`cli`]: one-shot commands;
-//!   [`play`]: the text program; [`tui`]: the terminal board.
+//!   [`play`]: the text program; [`session`]: a game as the mouse boards play it (clicks,
+//!   computer replies, undo), with [`count_job`] for counts in the background; [`tui`]:
+//!   the terminal board (the web board is in `crate::web`).
 
 pub mod cli;
 pub mod count;
+pub mod count_job;
 pub mod dispatch;
 pub mod experiments;
 pub mod game;
@@ -34,4 +37,5 @@ pub mod players;
 pub mod plugin;
 pub mod position;
 pub mod report;
+pub mod session;
 pub mod tui;

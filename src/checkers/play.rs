@@ -9,6 +9,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use super::count::CountStop;
+use super::count_job::CountEnd;
 use super::dispatch::{count_memo_walking_first, geometry, with_bits};
 use super::game::{board_text, Game, Outcome};
 use super::geometry::Wide;
@@ -276,23 +277,15 @@ fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptio
 pub fn count_text<B: Bits>(game: &Game<B>, limit: Duration) -> String {
     let budget = Budget::new(Some(limit));
     let start = std::time::Instant::now();
-    match count_memo_walking_first(&game.geometry, game.position(), default_memo_mb(), false, &budget) {
-        Ok(c) => format!(
-            "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {:.3} s",
-            c.games.total,
-            c.games.black_wins,
-            c.games.white_wins,
-            c.games.both_kings,
-            c.positions,
-            c.distinct_positions,
-            start.elapsed().as_secs_f64()
-        ),
+    let end = match count_memo_walking_first(&game.geometry, game.position(), default_memo_mb(), false, &budget) {
+        Ok(c) => CountEnd::Done(c, start.elapsed().as_secs_f64()),
         Err(CountStop::Stopped(s)) => {
             if s == Stopped::Interrupted {
                 clear_interrupt();
             }
-            format!("continuation count did not finish: {}", budget.error(s))
+            CountEnd::Stopped(budget.error(s).to_string())
         }
-        Err(e) => format!("continuation count did not finish: {e}"),
-    }
+        Err(e) => CountEnd::Stopped(e.to_string()),
+    };
+    end.text()
 }

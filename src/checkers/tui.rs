@@ -1,9 +1,12 @@
 //! `harness play checkers --tui`: the assignment's graphical part as a terminal board played
 //! with the mouse (click a piece: it is highlighted and its legal destinations marked;
 //! click the destination; a multi-jump square by square) or the keyboard alone (arrow
-//! keys move the cursor, Enter or Space clicks). Keys: `u` undo (your move and the
-//! computer's reply), `c` the continuation count of the position (as the text program's
-//! `count`), `n` new game, `Esc` drops the selection, `q` quits.
+//! keys move the cursor, Enter or Space clicks). Midway through a multi-jump the piece is
+//! drawn where it stands (the pieces it jumped marked `x`). Keys: `u` undo (your move and
+//! the computer's reply), `c` the continuation count of the position (as the text
+//! program's `count`; it runs in the background, shows `counting…`, and `c` or `Esc`
+//! cancels it), `n` new game, `Esc` drops the selection, `q` quits. A finished game says
+//! its result and offers `n` and `q` instead of a click.
 //!
 //! The state is a plain [`App`]: [`App::update`] takes a crossterm event, [`App::render`]
 //! draws a frame, so tests drive a whole game through `update` and check the drawing
@@ -18,17 +21,16 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-use super::dispatch::{geometry, with_bits};
+use super::count_job::CountJob;
+use super::dispatch::with_bits;
 use super::game::{Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
-use super::play::{count_text, undo_turn};
-use super::players::{choose_move, PlayerKind};
+use super::players::PlayerKind;
 use super::position::Position;
+use super::session::{Click, Session};
 use crate::base::error::Result;
-use crate::base::text::count_of;
 use crate::search::bits::Bits;
-use crate::search::rng::{seeded, Rng};
 
 /// Time limit of the `c` key's count unless [`App::with_count_limit`] says otherwise.
 pub const DEFAULT_COUNT_LIMIT: Duration = Duration::from_secs(10);
@@ -49,40 +51,21 @@ pub enum Action {
 
 /// The whole state of the terminal game.
 pub struct App<B: Bits> {
-    game: Game<B>,
+    session: Session<B>,
     size: BoardSize,
-    human: Color,
-    computer: PlayerKind,
-    rng: Rng,
-    draw_plies: u32,
     cursor: (u8, u8),
-    path: Vec<u32>,
     message: String,
     origin: (u16, u16),
     /// Whether the last frame was too small for the board (clicks are then ignored).
     too_small: bool,
     count_limit: Duration,
+    count: Option<CountJob>,
 }
 
 impl<B: Bits> App<B> {
     /// A new game on `size`; the computer moves first when the human plays White.
     pub fn new(size: BoardSize, human: Color, computer: PlayerKind, seed: u64, draw_plies: u32) -> Self {
-        let mut app = App {
-            game: Game::new(geometry::<B>(size), draw_plies),
-            size,
-            human,
-            computer,
-            rng: seeded(seed),
-            draw_plies,
-            cursor: (0, 0),
-            path: Vec::new(),
-            message: String::new(),
-            origin: (LABEL_WIDTH, 0),
-            too_small: false,
-            count_limit: DEFAULT_COUNT_LIMIT,
-        };
-        app.new_game();
-        app
+        App::with_session(Session::new(size, human, computer, seed, draw_plies), "New game: click one of your pieces.")
     }
 
     /// A game from a hand-made `position` (for tests and study); `n` still starts a game
@@ -95,11 +78,24 @@ impl<B: Bits> App<B> {
         seed: u64,
         draw_plies: u32,
     ) -> Self {
-        let mut app = App::new(size, human, computer, seed, draw_plies);
-        app.game = Game::from_position(geometry::<B>(size), position, draw_plies);
-        app.path.clear();
-        app.message = "Click one of your pieces.".to_string();
-        app.computer_replies();
+        let session = Session::from_position(size, position, human, computer, seed, draw_plies);
+        App::with_session(session, "Click one of your pieces.")
+    }
+
+    fn with_session(session: Session<B>, greeting: &str) -> Self {
+        let size = session.size();
+        let mut app = App {
+            session,
+            size,
+            cursor: (0, 0),
+            message: String::new(),
+            origin: (LABEL_WIDTH, 0),
+            too_small: false,
+            count_limit: DEFAULT_COUNT_LIMIT,
+            count: None,
+        };
+        app.cursor = app.home();
+        app.message = app.after_game_over(greeting.to_string());
         app
     }
 
@@ -109,27 +105,72 @@ impl<B: Bits> App<B> {
         self
     }
 
+    fn home(&self) -> (u8, u8) {
+        if self.session.human() == Color::Black {
+            (0, 0)
+        } else {
+            (self.size.rows - 1, self.size.cols - 1)
+        }
+    }
+
     fn new_game(&mut self) {
-        self.game = Game::new(geometry::<B>(self.size), self.draw_plies);
-        self.path.clear();
-        self.cursor = if self.human == Color::Black { (0, 0) } else { (self.size.rows - 1, self.size.cols - 1) };
-        self.message = "New game: click one of your pieces.".to_string();
-        self.computer_replies();
+        self.count = None;
+        let reply = self.session.restart();
+        self.cursor = self.home();
+        self.message = self.after_game_over(format!("New game: click one of your pieces. {reply}").trim().to_string());
+    }
+
+    /// `message`, or once the game is over, the result and what can be done next
+    /// instead of an invitation to click.
+    fn after_game_over(&self, message: String) -> String {
+        if self.session.game().outcome() == Outcome::Ongoing {
+            return message;
+        }
+        let played = message.split("New game").next().unwrap_or("").trim().to_string();
+        let over = format!("Game over: {}. Press n for a new game, q to quit.", self.session.turn_text());
+        if played.is_empty() || played.starts_with("Click") {
+            over
+        } else {
+            format!("{played} {over}")
+        }
     }
 
     /// The game being played.
     pub fn game(&self) -> &Game<B> {
-        &self.game
+        self.session.game()
     }
 
     /// The squares clicked so far for the move being entered (first: the selected piece).
     pub fn selection(&self) -> &[u32] {
-        &self.path
+        self.session.selection()
     }
 
     /// The last message shown under the board.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// Whether a continuation count runs in the background (the `c` key).
+    pub fn counting(&self) -> bool {
+        self.count.is_some()
+    }
+
+    /// Takes the result of a background count once it has ended (the event loop calls
+    /// this between events); `true` when the message changed.
+    pub fn poll_count(&mut self) -> bool {
+        let Some(end) = self.count.as_ref().and_then(CountJob::end) else { return false };
+        self.count = None;
+        self.message = end.text();
+        true
+    }
+
+    /// Waits for a background count to end (for tests and scripts) and shows its result.
+    pub fn wait_for_count(&mut self) {
+        while self.count.is_some() {
+            if !self.poll_count() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
     }
 
     /// The keyboard cursor (row, column; row 0 at the bottom).
@@ -159,15 +200,7 @@ impl<B: Bits> App<B> {
 
     /// The status line: whose turn (or the result) and the piece counts.
     pub fn status_line(&self) -> String {
-        let p = self.game.position();
-        let turn = match self.game.outcome() {
-            Outcome::Won(c) => format!("{} wins ({} cannot move)", c.name(), c.other().name()),
-            Outcome::Drawn => format!("draw ({} plies without capture or man move)", self.game.quiet_plies()),
-            Outcome::Ongoing if self.game.side() == self.human => format!("{} to move (you)", self.game.side().name()),
-            Outcome::Ongoing => format!("{} to move (computer)", self.game.side().name()),
-        };
-        let side = |c: Color| format!("{} ({})", p.count(c), count_of(p.king_count(c).into(), "king"));
-        format!("{turn} | black {} | white {}", side(Color::Black), side(Color::White))
+        self.session.status_line()
     }
 
     /// Handles one terminal event.
@@ -193,25 +226,35 @@ impl<B: Bits> App<B> {
         match key.code {
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Action::Quit,
             KeyCode::Char('q') => return Action::Quit,
+            KeyCode::Esc | KeyCode::Char('c') if self.count.is_some() => {
+                if let Some(job) = &self.count {
+                    job.cancel();
+                }
+                self.message = "Cancelling the count…".to_string();
+            }
             KeyCode::Up if row + 1 < self.size.rows => self.cursor.0 += 1,
             KeyCode::Down if row > 0 => self.cursor.0 -= 1,
             KeyCode::Right if col + 1 < self.size.cols => self.cursor.1 += 1,
             KeyCode::Left if col > 0 => self.cursor.1 -= 1,
             KeyCode::Enter | KeyCode::Char(' ') => self.click(row, col),
             KeyCode::Esc => {
-                self.path.clear();
+                self.session.drop_selection();
                 self.message = "Selection dropped.".to_string();
             }
             KeyCode::Char('u') => {
-                self.path.clear();
-                self.message = if undo_turn(&mut self.game, self.human) {
+                self.count = None;
+                self.message = if self.session.undo() {
                     "Taken back: your last move and the reply.".to_string()
                 } else {
                     "Nothing to undo.".to_string()
                 };
             }
             KeyCode::Char('n') => self.new_game(),
-            KeyCode::Char('c') => self.message = count_text(&self.game, self.count_limit),
+            KeyCode::Char('c') => {
+                let game = self.session.game();
+                self.count = Some(CountJob::start(&game.geometry, game.position(), self.count_limit));
+                self.message = "counting… (c or Esc cancels)".to_string();
+            }
             _ => {}
         }
         Action::Continue
@@ -219,81 +262,20 @@ impl<B: Bits> App<B> {
 
     /// The squares that extend the current selection by one square of some legal move.
     pub fn targets(&self) -> Vec<u32> {
-        let g = &self.game.geometry;
-        let mut out: Vec<u32> = self
-            .game
-            .legal()
-            .iter()
-            .map(|m| m.path(g))
-            .filter(|p| p.len() > self.path.len() && p.starts_with(&self.path))
-            .map(|p| p[self.path.len()])
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+        self.session.targets()
     }
 
     fn click(&mut self, row: u8, col: u8) {
-        if self.game.outcome() != Outcome::Ongoing {
-            self.message = "The game is over: press n for a new game, q to quit.".to_string();
-            return;
-        }
-        let g = &self.game.geometry;
-        let Some(sq) = g.index(row, col) else {
-            self.message = "Only the dark squares are used.".to_string();
-            return;
-        };
-        if self.path.len() == 1 && self.path[0] == sq {
-            self.path.clear();
-            self.message = "Selection dropped.".to_string();
-            return;
-        }
-        if self.path.is_empty() || (self.path.len() == 1 && !self.targets().contains(&sq)) {
-            self.select(sq);
-            return;
-        }
-        if !self.targets().contains(&sq) {
-            self.message = format!("{} is not a legal destination; pick a marked square.", g.name(sq));
-            return;
-        }
-        self.path.push(sq);
-        let done = self.game.legal().iter().find(|m| m.path(g) == self.path).copied();
-        match done {
-            Some(mv) => {
-                self.path.clear();
-                self.game.play(&mv).expect("clicked paths are legal moves");
-                self.message = format!("You played {}.", mv.text(&self.game.geometry));
-                self.computer_replies();
+        let message = match self.session.click(row, col) {
+            Ok(click) => {
+                if matches!(click, Click::Played(_)) {
+                    self.count = None;
+                }
+                click.message().to_string()
             }
-            None => self.message = "Keep jumping: click the next marked square.".to_string(),
-        }
-    }
-
-    fn select(&mut self, sq: u32) {
-        let g = &self.game.geometry;
-        let starts = self.game.legal().iter().any(|m| u32::from(m.from) == sq);
-        let own = self.game.position().piece_at(sq).is_some_and(|p| p.color == self.human);
-        if starts {
-            self.path = vec![sq];
-            self.message = format!("{} selected: click a marked square.", g.name(sq));
-        } else {
-            self.path.clear();
-            let capture = self.game.legal().iter().any(|m| m.is_capture());
-            self.message = match (own, capture) {
-                (true, true) => format!("{} cannot capture, and capturing is mandatory.", g.name(sq)),
-                (true, false) => format!("{} has no legal move.", g.name(sq)),
-                (false, _) => "Click one of your own pieces.".to_string(),
-            };
-        }
-    }
-
-    fn computer_replies(&mut self) {
-        while self.game.outcome() == Outcome::Ongoing && self.game.side() != self.human {
-            let mv = choose_move(&self.game.geometry, self.game.position(), self.computer, &mut self.rng)
-                .expect("ongoing game has a move");
-            self.game.play(&mv).expect("computer plays legal moves");
-            self.message = format!("{} Computer played {}.", self.message, mv.text(&self.game.geometry));
-        }
+            Err(reason) => reason,
+        };
+        self.message = self.after_game_over(message);
     }
 
     /// The terminal size the board needs: its squares with the row numbers, the column
@@ -319,14 +301,15 @@ impl<B: Bits> App<B> {
             return;
         }
         self.origin = (area.x + LABEL_WIDTH, area.y);
-        let g = &self.game.geometry;
+        let g = self.session.geometry();
         let targets = self.targets();
-        let last = self.game.last_move().map(|m| m.path(g)).unwrap_or_default();
+        let last = self.game().last_move().map(|m| m.path(g)).unwrap_or_default();
+        let shown = self.session.shown_position();
         let mut lines = Vec::new();
         for row in (0..self.size.rows).rev() {
             let mut spans = vec![Span::raw(format!("{:>2} ", row + 1))];
             for col in 0..self.size.cols {
-                spans.push(self.square_span(row, col, &targets, &last));
+                spans.push(self.square_span(row, col, &targets, &last, &shown));
             }
             lines.push(Line::from(spans));
         }
@@ -334,26 +317,39 @@ impl<B: Bits> App<B> {
         lines.push(Line::from(format!("   {letters}")));
         lines.push(Line::from(Span::styled(self.status_line(), Style::default().add_modifier(Modifier::BOLD))));
         lines.push(Line::from(self.message.clone()));
-        lines.push(Line::from("mouse: click piece, then squares | arrows+Enter | u undo | n new | Esc drop | q quit"));
+        lines.push(Line::from(if self.game().outcome() == Outcome::Ongoing {
+            "mouse: click piece, then squares | arrows+Enter | u undo | c count | n new | Esc drop | q quit"
+        } else {
+            "game over | u undo | n new game | q quit"
+        }));
         let height = (lines.len() as u16).min(area.height);
         frame.render_widget(Paragraph::new(lines), Rect { height, ..area });
     }
 
-    fn square_span(&self, row: u8, col: u8, targets: &[u32], last: &[u32]) -> Span<'static> {
-        let g = &self.game.geometry;
+    fn square_span(
+        &self,
+        row: u8,
+        col: u8,
+        targets: &[u32],
+        last: &[u32],
+        (shown, taken): &(Position<B>, Vec<u32>),
+    ) -> Span<'static> {
+        let g = self.session.geometry();
+        let path = self.session.selection();
         let cursor = self.cursor == (row, col);
         let Some(sq) = g.index(row, col) else {
             let text = if cursor { "[ ]" } else { "   " };
             return Span::styled(text, Style::default().bg(Tint::Gray).fg(Tint::Black));
         };
-        let piece = match self.game.position().piece_at(sq) {
+        let piece = match shown.piece_at(sq) {
             None if targets.contains(&sq) => '*',
             None => ' ',
+            Some(_) if taken.contains(&sq) => 'x',
             Some(p) => p.letter(),
         };
-        let bg = if self.path.first() == Some(&sq) {
+        let bg = if path.last() == Some(&sq) {
             Tint::Yellow
-        } else if self.path.contains(&sq) {
+        } else if path.contains(&sq) {
             Tint::LightYellow
         } else if targets.contains(&sq) {
             Tint::Green
@@ -362,7 +358,7 @@ impl<B: Bits> App<B> {
         } else {
             Tint::DarkGray
         };
-        let fg = match self.game.position().piece_at(sq).map(|p| p.color) {
+        let fg = match shown.piece_at(sq).map(|p| p.color) {
             Some(Color::White) => Tint::White,
             _ => Tint::Red,
         };
@@ -407,6 +403,7 @@ fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
         if crate::search::budget::interrupted() {
             return Err(crate::base::error::Error::Interrupted);
         }
+        app.poll_count();
         term.draw(|f| app.render(f))?;
         if event::poll(Duration::from_millis(200))? && app.update(event::read()?) == Action::Quit {
             return Ok(());

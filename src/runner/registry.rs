@@ -129,13 +129,44 @@ pub fn search_builder(game: &str) -> Option<SearchBuilder> {
     self::game(game).map(|g| g.parallel_search)
 }
 
+/// The arguments of `harness play` itself, given before or after the game's name.
+const WEB_ARGS: [&str; 3] = ["web", "port", "no-open"];
+
+/// `harness play`: a game's interactive program, or with `--web` the browser board.
+fn play_command() -> clap::Command {
+    use clap::{Arg, ArgAction};
+    let web = crate::web::game_names().join(", ");
+    clap::Command::new("play")
+        .about("Play a game interactively: `harness play GAME`, or `harness play --web [GAME]` in the browser")
+        .arg(
+            Arg::new("web")
+                .long("web")
+                .action(ArgAction::SetTrue)
+                .global(true)
+                .help(format!("Serve the mouse board in the browser on 127.0.0.1 ({web}); prints its URL")),
+        )
+        .arg(
+            Arg::new("port")
+                .long("port")
+                .value_name("N")
+                .global(true)
+                .value_parser(clap::value_parser!(u16))
+                .help("With --web: the port to listen on (default: any free port)"),
+        )
+        .arg(
+            Arg::new("no-open")
+                .long("no-open")
+                .action(ArgAction::SetTrue)
+                .global(true)
+                .help("With --web: do not open a browser"),
+        )
+}
+
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {
     let play = GAMES
         .iter()
-        .fold(clap::Command::new("play").about("Play a game interactively").subcommand_required(true), |play, g| {
-            play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about))
-        });
+        .fold(play_command(), |play, g| play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about)));
     GAMES.iter().fold(cli.subcommand(play), |cli, g| {
         cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
     })
@@ -146,8 +177,47 @@ pub fn add_commands(cli: clap::Command) -> clap::Command {
 pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
     let (name, sub) = matches.subcommand()?;
     if name == "play" {
-        let (game, args) = sub.subcommand()?;
-        return Some((self::game(game)?.play)(args));
+        return Some(play(sub));
     }
     Some((game(name)?.run)(sub))
+}
+
+/// Runs `harness play ...`: the browser board with `--web`, else the game's program.
+fn play(matches: &clap::ArgMatches) -> Result<()> {
+    let names = || GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
+    let sub = matches.subcommand();
+    let web_only = matches.get_one::<u16>("port").is_some() || matches.get_flag("no-open");
+    if web_only && !matches.get_flag("web") {
+        return Err(InputError::new("--port and --no-open go with --web").into());
+    }
+    if matches.get_flag("web") {
+        if let Some((game, args)) = sub {
+            let own = |id: &str| !WEB_ARGS.contains(&id);
+            let given = args.ids().any(|id| {
+                own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+            });
+            if given {
+                return Err(InputError::new(format!(
+                    "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {game}` takes them on the command line"
+                ))
+                .into());
+            }
+        }
+        return crate::web::run(&crate::web::Options {
+            game: sub.map(|(game, _)| game.to_string()),
+            port: matches.get_one::<u16>("port").copied().unwrap_or(0),
+            open: !matches.get_flag("no-open"),
+        });
+    }
+    match sub {
+        Some((game, args)) => match self::game(game) {
+            Some(g) => (g.play)(args),
+            None => Err(InputError::new(format!("unknown game `{game}`: {}", names())).into()),
+        },
+        None => Err(InputError::new(format!(
+            "harness play needs a game ({}), or --web for the board in the browser",
+            names()
+        ))
+        .into()),
+    }
 }

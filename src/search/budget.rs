@@ -230,6 +230,13 @@ impl Budget {
         Ok(())
     }
 
+    /// Stops every search that checks this budget or a clone of it (as
+    /// [`Stopped::TimeLimit`], within one tick); later checks stay stopped. Budgets made by
+    /// [`Budget::restart`] or [`Budget::capped`] have their own stop flag and run on.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
     /// Positions reported through [`Budget::tick`] so far, by all clones together.
     pub fn live_positions(&self) -> u64 {
         self.live_positions.load(Ordering::Relaxed)

@@ -1,0 +1,336 @@
+//! One game against the computer as the mouse boards play it (the terminal board and the
+//! web board): the game, the squares clicked so far for the move being entered, the
+//! computer's replies, undo of a turn, and the position as it is drawn (midway through a
+//! multi-jump the piece stands where it has jumped to). Clicks are checked against the
+//! legal moves only: the rules stay in [`super::moves`].
+
+use super::dispatch::geometry;
+use super::game::{Game, Outcome};
+use super::geometry::{BoardSize, Color, Geometry};
+use super::mv::Move;
+use super::play::undo_turn;
+use super::players::{choose_move, PlayerKind};
+use super::position::Position;
+use crate::base::text::count_of;
+use crate::search::bits::Bits;
+use crate::search::rng::{seeded, Rng};
+
+/// A game against the computer with a move being entered square by square.
+pub struct Session<B: Bits> {
+    game: Game<B>,
+    size: BoardSize,
+    human: Color,
+    computer: PlayerKind,
+    rng: Rng,
+    draw_plies: u32,
+    path: Vec<u32>,
+}
+
+/// What a click did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Click {
+    /// A piece with a legal move was selected.
+    Selected(String),
+    /// The selection was dropped (the selected piece clicked again).
+    Dropped(String),
+    /// A jump of a multi-jump was entered; more must follow.
+    Jumped(String),
+    /// A whole move was played (and the computer replied while it is to move).
+    Played(String),
+}
+
+impl Click {
+    /// The message to show for the click.
+    pub fn message(&self) -> &str {
+        match self {
+            Click::Selected(m) | Click::Dropped(m) | Click::Jumped(m) | Click::Played(m) => m,
+        }
+    }
+}
+
+impl<B: Bits> Session<B> {
+    /// A new game on `size`; the computer moves first when the human plays White.
+    pub fn new(size: BoardSize, human: Color, computer: PlayerKind, seed: u64, draw_plies: u32) -> Self {
+        let game = Game::new(geometry::<B>(size), draw_plies);
+        let mut s = Session { game, size, human, computer, rng: seeded(seed), draw_plies, path: Vec::new() };
+        s.computer_replies();
+        s
+    }
+
+    /// A game from a hand-made `position` (for study and tests); the computer replies at
+    /// once when it is to move. [`Session::restart`] starts from the start position.
+    pub fn from_position(
+        size: BoardSize,
+        position: Position<B>,
+        human: Color,
+        computer: PlayerKind,
+        seed: u64,
+        draw_plies: u32,
+    ) -> Self {
+        let mut s = Session::new(size, human, computer, seed, draw_plies);
+        s.game = Game::from_position(geometry::<B>(size), position, draw_plies);
+        s.path.clear();
+        s.computer_replies();
+        s
+    }
+
+    /// A new game with the same settings (the generator goes on); returns what the
+    /// computer played first, if anything.
+    pub fn restart(&mut self) -> String {
+        self.game = Game::new(geometry::<B>(self.size), self.draw_plies);
+        self.path.clear();
+        self.computer_replies()
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game<B> {
+        &self.game
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> &Geometry<B> {
+        &self.game.geometry
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The human's colour.
+    pub fn human(&self) -> Color {
+        self.human
+    }
+
+    /// The computer's player.
+    pub fn computer(&self) -> PlayerKind {
+        self.computer
+    }
+
+    /// The squares clicked so far for the move being entered (first: the selected piece).
+    pub fn selection(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Forgets the squares clicked so far.
+    pub fn drop_selection(&mut self) {
+        self.path.clear();
+    }
+
+    /// The squares that extend the current selection by one square of some legal move;
+    /// with nothing selected, the squares of the pieces that have a legal move.
+    pub fn targets(&self) -> Vec<u32> {
+        let g = &self.game.geometry;
+        let mut out: Vec<u32> = self
+            .game
+            .legal()
+            .iter()
+            .map(|m| m.path(g))
+            .filter(|p| p.len() > self.path.len() && p.starts_with(&self.path))
+            .map(|p| p[self.path.len()])
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The squares of the pieces that have a legal move (those a click can select).
+    pub fn movable(&self) -> Vec<u32> {
+        let mut out: Vec<u32> = self.game.legal().iter().map(|m| u32::from(m.from)).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Whether the human is to move in a game that goes on.
+    pub fn humans_turn(&self) -> bool {
+        self.game.outcome() == Outcome::Ongoing && self.game.side() == self.human
+    }
+
+    /// A click on square (row, col), row 0 at the bottom: selects a piece that has a
+    /// legal move, drops the selection when the selected piece is clicked again, extends
+    /// the selection by a marked square and plays the move once its path is complete
+    /// (the computer then replies). `Err` says why the click does nothing (the game is
+    /// over, a light square, a piece without a legal move, a square that is not marked);
+    /// such a click on an unmarked square while only a piece is selected drops the
+    /// selection.
+    pub fn click(&mut self, row: u8, col: u8) -> Result<Click, String> {
+        if self.game.outcome() != Outcome::Ongoing {
+            return Err("The game is over: start a new game.".to_string());
+        }
+        let g = &self.game.geometry;
+        let Some(sq) = g.index(row, col) else {
+            return Err("Only the dark squares are used.".to_string());
+        };
+        if self.path.len() == 1 && self.path[0] == sq {
+            self.path.clear();
+            return Ok(Click::Dropped("Selection dropped.".to_string()));
+        }
+        if self.path.is_empty() || (self.path.len() == 1 && !self.targets().contains(&sq)) {
+            return self.select(sq);
+        }
+        if !self.targets().contains(&sq) {
+            return Err(format!("{} is not a legal destination; pick a marked square.", g.name(sq)));
+        }
+        self.path.push(sq);
+        let done = self.game.legal().iter().find(|m| m.path(g) == self.path).copied();
+        match done {
+            Some(mv) => Ok(Click::Played(self.play(&mv))),
+            None => Ok(Click::Jumped("Keep jumping: click the next marked square.".to_string())),
+        }
+    }
+
+    /// Plays `mv` (one of the legal moves) for the human and lets the computer reply;
+    /// returns what was played.
+    pub fn play(&mut self, mv: &Move<B>) -> String {
+        self.path.clear();
+        if let Err(e) = self.game.play(mv) {
+            return e;
+        }
+        let played = format!("You played {}.", mv.text(&self.game.geometry));
+        let reply = self.computer_replies();
+        if reply.is_empty() {
+            played
+        } else {
+            format!("{played} {reply}")
+        }
+    }
+
+    fn select(&mut self, sq: u32) -> Result<Click, String> {
+        let g = &self.game.geometry;
+        if self.movable().contains(&sq) {
+            self.path = vec![sq];
+            return Ok(Click::Selected(format!("{} selected: click a marked square.", g.name(sq))));
+        }
+        self.path.clear();
+        let own = self.game.position().piece_at(sq).is_some_and(|p| p.color == self.human);
+        let capture = self.game.legal().iter().any(|m| m.is_capture());
+        Err(match (own, capture) {
+            (true, true) => format!("{} cannot capture, and capturing is mandatory.", g.name(sq)),
+            (true, false) => format!("{} has no legal move.", g.name(sq)),
+            (false, _) => "Click one of your own pieces.".to_string(),
+        })
+    }
+
+    /// Takes back the human's last move and the computer's reply; `false` when the human
+    /// has not moved yet.
+    pub fn undo(&mut self) -> bool {
+        self.path.clear();
+        undo_turn(&mut self.game, self.human)
+    }
+
+    /// Lets the computer move while it is to move; returns `Computer played X.` (empty
+    /// when it did not move).
+    fn computer_replies(&mut self) -> String {
+        let mut said = Vec::new();
+        while self.game.outcome() == Outcome::Ongoing && self.game.side() != self.human {
+            let Some(mv) = choose_move(&self.game.geometry, self.game.position(), self.computer, &mut self.rng) else {
+                break;
+            };
+            if self.game.play(&mv).is_err() {
+                break;
+            }
+            said.push(format!("Computer played {}.", mv.text(&self.game.geometry)));
+        }
+        said.join(" ")
+    }
+
+    /// How the game stands, in words: whose turn, or the result said plainly.
+    pub fn turn_text(&self) -> String {
+        match self.game.outcome() {
+            Outcome::Won(c) => {
+                let who = if c == self.human { "you win" } else { "the computer wins" };
+                format!("{} wins, {who} ({} cannot move)", c.name(), c.other().name())
+            }
+            Outcome::Drawn => format!("draw ({} plies without capture or man move)", self.game.quiet_plies()),
+            Outcome::Ongoing if self.game.side() == self.human => format!("{} to move (you)", self.game.side().name()),
+            Outcome::Ongoing => format!("{} to move (computer)", self.game.side().name()),
+        }
+    }
+
+    /// The status line: whose turn (or the result) and the pieces and kings of both sides.
+    pub fn status_line(&self) -> String {
+        let p = self.game.position();
+        let side = |c: Color| format!("{} ({})", p.count(c), count_of(p.king_count(c).into(), "king"));
+        format!("{} | black {} | white {}", self.turn_text(), side(Color::Black), side(Color::White))
+    }
+
+    /// The position as drawn: midway through a multi-jump the piece stands on the last
+    /// square clicked; the second value lists the squares of the pieces it has jumped so
+    /// far (still on the board until the move is complete).
+    pub fn shown_position(&self) -> (Position<B>, Vec<u32>) {
+        let mut p = *self.game.position();
+        let mut taken = Vec::new();
+        if self.path.len() < 2 {
+            return (p, taken);
+        }
+        let g = &self.game.geometry;
+        for hop in self.path.windows(2) {
+            if let Some(over) = jumped(g, hop[0], hop[1]) {
+                taken.push(over);
+            }
+        }
+        if let Some(piece) = p.piece_at(self.path[0]) {
+            p.clear(self.path[0]);
+            p.put(self.path[self.path.len() - 1], piece);
+        }
+        (p, taken)
+    }
+}
+
+/// The square jumped over when a piece goes from `from` to `to` two squares along a
+/// diagonal; `None` when `to` is not such a square.
+pub fn jumped<B: Bits>(g: &Geometry<B>, from: u32, to: u32) -> Option<u32> {
+    (0..4).find_map(|d| g.neighbour(from, d).filter(|&m| g.neighbour(m, d) == Some(to)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::position::Piece;
+
+    fn square(s: &Session<u64>, name: &str) -> (u8, u8) {
+        let g = s.geometry();
+        g.square(g.parse_square(name).unwrap()).unwrap()
+    }
+
+    fn click(s: &mut Session<u64>, name: &str) -> Result<Click, String> {
+        let (row, col) = square(s, name);
+        s.click(row, col)
+    }
+
+    #[test]
+    fn midway_through_a_multi_jump_the_piece_stands_where_it_jumped_to() {
+        let size = BoardSize::standard();
+        let g = geometry::<u64>(size);
+        let mut p = Position::empty(Color::Black);
+        p.put(g.parse_square("a1").unwrap(), Piece { color: Color::Black, king: false });
+        for sq in ["b2", "d4", "h8"] {
+            p.put(g.parse_square(sq).unwrap(), Piece { color: Color::White, king: false });
+        }
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        assert!(matches!(click(&mut s, "a1"), Ok(Click::Selected(_))));
+        assert!(matches!(click(&mut s, "c3"), Ok(Click::Jumped(_))));
+        let (shown, taken) = s.shown_position();
+        assert_eq!(shown.piece_at(g.parse_square("c3").unwrap()).map(Piece::letter), Some('b'));
+        assert_eq!(shown.piece_at(g.parse_square("a1").unwrap()), None);
+        assert_eq!(taken, vec![g.parse_square("b2").unwrap()]);
+        assert!(click(&mut s, "h8").unwrap_err().contains("not a legal destination"));
+        assert!(matches!(click(&mut s, "e5"), Ok(Click::Played(_))));
+        assert_eq!(s.game().moves().next().unwrap().text(&g), "a1xc3xe5");
+    }
+
+    #[test]
+    fn a_finished_game_refuses_clicks_and_says_who_won() {
+        let size = BoardSize::new(3, 3, 1).unwrap();
+        let g = geometry::<u64>(size);
+        let p = Position::from_text(&g, Color::Black, "ba1 wb2").unwrap();
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        click(&mut s, "a1").unwrap();
+        assert!(matches!(click(&mut s, "c3"), Ok(Click::Played(_))));
+        assert!(s.status_line().starts_with("black wins, you win (white cannot move)"), "{}", s.status_line());
+        assert!(click(&mut s, "c3").unwrap_err().contains("over"));
+        assert!(s.undo());
+        assert!(s.humans_turn());
+    }
+}

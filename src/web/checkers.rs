@@ -1,0 +1,423 @@
+//! The checkers board of the web page: requests below `/api/checkers`.
+//!
+//! | request | body | answer |
+//! | --- | --- | --- |
+//! | `GET ` (empty path) | | the game's view (409 before the first game) |
+//! | `POST /new` | `rows`, `cols`, `men_rows`, `computer`, `color`, `seed`, `position`, `side` (all optional) | a new game's view; 400 for a bad size, player, colour or position |
+//! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click |
+//! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move and the computer's reply; 422 for an illegal move |
+//! | `POST /drop` | | the view with no selection |
+//! | `POST /undo` | | the view before the human's last move and the computer's reply; 409 when there is none |
+//! | `POST /count` | `limit_s` (at most [`MAX_COUNT_LIMIT_S`]) | 202 and the count's progress; 409 while one runs |
+//! | `GET /count` | | the count's progress or result |
+//! | `POST /count/cancel` | | the progress; the count ends as `cancelled` |
+//!
+//! The view names squares as the terminal board does (`a1` bottom left, Black at the
+//! bottom) and carries the legal moves, the selection and its targets as the engine
+//! computes them: the page draws them and applies no rule itself.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::{ApiRequest, GameApi, Reply};
+use crate::checkers::count_job::{CountEnd, CountJob};
+use crate::checkers::dispatch::{geometry, with_bits};
+use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
+use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
+use crate::checkers::moves::parse_move;
+use crate::checkers::play::parse_color;
+use crate::checkers::players::{PlayerKind, DEFAULT_DEPTH};
+use crate::checkers::position::{Piece, Position};
+use crate::checkers::session::Session;
+use crate::search::bits::Bits;
+
+/// The longest time limit a count may ask for, in seconds.
+pub const MAX_COUNT_LIMIT_S: f64 = 120.0;
+/// The time limit of a count that asks for none, in seconds.
+pub const DEFAULT_COUNT_LIMIT_S: f64 = 10.0;
+/// The deepest strategy search a computer reply may make: each reply is searched while
+/// the request waits (depth 8 takes seconds on 16x16 boards; every ply more multiplies it).
+pub const MAX_STRATEGY_DEPTH: u32 = 8;
+/// The longest hand-made position text accepted.
+const MAX_POSITION_CHARS: usize = 2048;
+
+/// A game of any board size, behind the bit-set width its size needs.
+trait Board {
+    fn session_view(&self) -> Value;
+    fn click(&mut self, square: &str) -> Result<String, String>;
+    fn play_text(&mut self, text: &str) -> Result<String, String>;
+    fn undo(&mut self) -> bool;
+    fn drop_selection(&mut self);
+    fn count(&self, limit: Duration) -> CountJob;
+    fn plies(&self) -> usize;
+}
+
+impl<B: Bits> Board for Session<B> {
+    fn session_view(&self) -> Value {
+        view(self)
+    }
+
+    fn click(&mut self, square: &str) -> Result<String, String> {
+        let g = self.geometry();
+        let sq = g.parse_square(square)?;
+        let (row, col) = g.square(sq).ok_or_else(|| format!("`{square}` is not a square of the board"))?;
+        Session::click(self, row, col).map(|c| c.message().to_string())
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, String> {
+        if !self.humans_turn() {
+            return Err("The game is over: start a new game.".to_string());
+        }
+        let game = self.game();
+        let mv = parse_move(&game.geometry, game.position(), game.legal(), text)?;
+        Ok(self.play(&mv))
+    }
+
+    fn undo(&mut self) -> bool {
+        Session::undo(self)
+    }
+
+    fn drop_selection(&mut self) {
+        Session::drop_selection(self)
+    }
+
+    fn count(&self, limit: Duration) -> CountJob {
+        CountJob::start(&self.game().geometry, self.game().position(), limit)
+    }
+
+    fn plies(&self) -> usize {
+        self.game().plies()
+    }
+}
+
+/// The view of a session as the page draws it.
+fn view<B: Bits>(s: &Session<B>) -> Value {
+    let game = s.game();
+    let g = s.geometry();
+    let names = |squares: &[u32]| squares.iter().map(|&i| g.name(i)).collect::<Vec<_>>();
+    let (shown, taken) = s.shown_position();
+    let squares: Vec<Value> = g
+        .valid
+        .iter()
+        .filter_map(|i| {
+            let (row, col) = g.square(i)?;
+            let piece = shown.piece_at(i).map(|p| Piece::letter(p).to_string());
+            Some(json!({"square": g.name(i), "row": row, "col": col, "piece": piece, "taken": taken.contains(&i)}))
+        })
+        .collect();
+    let p = game.position();
+    let side = |c: Color| json!({"pieces": p.count(c), "kings": p.king_count(c)});
+    let outcome = match game.outcome() {
+        Outcome::Ongoing => "ongoing".to_string(),
+        Outcome::Won(c) => format!("{} wins", c.name()),
+        Outcome::Drawn => "draw".to_string(),
+    };
+    let mut legal: Vec<String> = game.legal().iter().map(|m| m.text(g)).collect();
+    legal.sort();
+    let size = s.size();
+    json!({
+        "game": "checkers",
+        "rows": size.rows, "cols": size.cols, "men_rows": size.men_rows,
+        "human": s.human().name(), "computer": s.computer().to_string(),
+        "side": game.side().name(),
+        "your_turn": s.humans_turn(),
+        "outcome": outcome,
+        "turn": s.turn_text(),
+        "status": s.status_line(),
+        "counts": {"black": side(Color::Black), "white": side(Color::White)},
+        "squares": squares,
+        "selected": names(s.selection()),
+        "targets": if s.humans_turn() { names(&s.targets()) } else { Vec::new() },
+        "movable": if s.humans_turn() { names(&s.movable()) } else { Vec::new() },
+        "last_move": game.last_move().map(|m| names(&m.path(g))).unwrap_or_default(),
+        "moves": game.moves().map(|m| m.text(g)).collect::<Vec<_>>(),
+        "legal": legal,
+        "plies": game.plies(),
+    })
+}
+
+/// A game's settings as `POST /new` gives them, checked.
+struct NewGame {
+    size: BoardSize,
+    human: Color,
+    computer: PlayerKind,
+    seed: u64,
+    position: Option<(String, Color)>,
+}
+
+/// A whole number from a JSON number or a string of digits.
+fn whole(body: &Value, key: &str, default: u64, max: u64) -> Result<u64, String> {
+    let bad = || format!("{key}: expected a whole number from 0 to {max}");
+    let n = match body.get(key) {
+        None | Some(Value::Null) => return Ok(default),
+        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
+        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
+        Some(_) => return Err(bad()),
+    };
+    if n > max {
+        return Err(bad());
+    }
+    Ok(n)
+}
+
+/// A text field (`None` when absent), at most `max` characters.
+fn text<'a>(body: &'a Value, key: &str, max: usize) -> Result<Option<&'a str>, String> {
+    match body.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.chars().count() <= max => Ok(Some(s.trim())),
+        Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
+        Some(_) => Err(format!("{key}: expected a string")),
+    }
+}
+
+impl NewGame {
+    fn parse(body: &Value) -> Result<NewGame, String> {
+        if !matches!(body, Value::Object(_) | Value::Null) {
+            return Err("expected a JSON object with the game's settings".to_string());
+        }
+        let size = BoardSize::new(
+            whole(body, "rows", 8, 1000)? as u32,
+            whole(body, "cols", 8, 1000)? as u32,
+            whole(body, "men_rows", 3, 1000)? as u32,
+        )?;
+        let human = text(body, "color", 16)?.filter(|t| !t.is_empty()).map_or(Ok(Color::Black), parse_color)?;
+        let computer = match text(body, "computer", 32)?.filter(|t| !t.is_empty()) {
+            None => PlayerKind::Strategy(DEFAULT_DEPTH),
+            Some(t) => t.parse::<PlayerKind>()?,
+        };
+        if let PlayerKind::Strategy(d) = computer {
+            if d > MAX_STRATEGY_DEPTH {
+                return Err(format!(
+                    "computer: the web board's strategy searches at most {MAX_STRATEGY_DEPTH} plies (strategy:{MAX_STRATEGY_DEPTH}), so that a reply stays quick; got strategy:{d}"
+                ));
+            }
+        }
+        let seed = match body.get("seed") {
+            None | Some(Value::Null) => fresh_seed(),
+            Some(Value::String(s)) if s.trim().is_empty() => fresh_seed(),
+            Some(_) => whole(body, "seed", 0, i64::MAX as u64)?,
+        };
+        let position = match text(body, "position", MAX_POSITION_CHARS)?.filter(|t| !t.is_empty()) {
+            None => None,
+            Some(p) => Some((p.to_string(), text(body, "side", 16)?.map_or(Ok(Color::Black), parse_color)?)),
+        };
+        Ok(NewGame { size, human, computer, seed, position })
+    }
+
+    fn start(&self) -> Result<Box<dyn Board>, String> {
+        let size = self.size;
+        with_bits!(size, B => self.start_with::<B>())
+    }
+
+    fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
+        let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
+        Ok(match &self.position {
+            None => Box::new(Session::<B>::new(size, human, computer, seed, DEFAULT_DRAW_PLIES)),
+            Some((text, side)) => {
+                let p = Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?;
+                Box::new(Session::<B>::from_position(size, p, human, computer, seed, DEFAULT_DRAW_PLIES))
+            }
+        })
+    }
+}
+
+/// A seed for a game that names none (shown in the view, so the game can be replayed).
+fn fresh_seed() -> u64 {
+    use rand::Rng as _;
+    rand::rng().random_range(0..=999_999)
+}
+
+/// The checkers part of the server: the game being played, the last message and the
+/// count running or last run.
+#[derive(Default)]
+pub struct Checkers {
+    board: Option<Box<dyn Board>>,
+    seed: u64,
+    message: String,
+    count: Option<CountJob>,
+}
+
+impl Checkers {
+    fn state(&self, status: u16) -> Reply {
+        match &self.board {
+            None => Reply::error(409, "no game yet: start one with POST /api/checkers/new"),
+            Some(b) => {
+                let mut v = b.session_view();
+                v["seed"] = json!(self.seed);
+                v["message"] = json!(self.message);
+                v["count"] = self.count_view();
+                Reply::json(status, &v)
+            }
+        }
+    }
+
+    fn count_view(&self) -> Value {
+        let Some(job) = &self.count else { return json!({"state": "idle"}) };
+        let mut v = json!({
+            "positions": job.positions(),
+            "seconds": job.elapsed(),
+            "limit_s": job.limit().as_secs_f64(),
+        });
+        match job.end() {
+            None => v["state"] = json!("running"),
+            Some(end) => {
+                v["text"] = json!(end.text());
+                match end {
+                    CountEnd::Done(c, seconds) => {
+                        v["state"] = json!("done");
+                        v["seconds"] = json!(seconds);
+                        v["positions"] = json!(c.positions);
+                        v["games"] = json!({
+                            "total": c.games.total.to_string(),
+                            "black_wins": c.games.black_wins.to_string(),
+                            "white_wins": c.games.white_wins.to_string(),
+                            "both_kings": c.games.both_kings.to_string(),
+                        });
+                        v["distinct_positions"] = json!(c.distinct_positions);
+                    }
+                    CountEnd::Stopped(why) => {
+                        v["state"] = json!("stopped");
+                        v["why"] = json!(why);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    fn count_running(&self) -> bool {
+        self.count.as_ref().is_some_and(|j| j.end().is_none())
+    }
+
+    fn new_game(&mut self, body: &Value) -> Reply {
+        let settings = match NewGame::parse(body) {
+            Ok(s) => s,
+            Err(e) => return Reply::error(400, e),
+        };
+        match settings.start() {
+            Ok(board) => {
+                self.count = None;
+                self.board = Some(board);
+                self.seed = settings.seed;
+                self.message = format!(
+                    "New game on {}: you play {}, the computer ({}) plays {}.",
+                    settings.size,
+                    settings.human.name(),
+                    settings.computer,
+                    settings.human.other().name()
+                );
+                self.state(200)
+            }
+            Err(e) => Reply::error(400, e),
+        }
+    }
+
+    fn start_count(&mut self, body: &Value) -> Reply {
+        if self.count_running() {
+            return Reply::error(409, "a count is running: wait for it or cancel it");
+        }
+        let limit = match body.get("limit_s") {
+            None | Some(Value::Null) => DEFAULT_COUNT_LIMIT_S,
+            Some(v) => match v.as_f64() {
+                Some(s) if s > 0.0 && s <= MAX_COUNT_LIMIT_S => s,
+                _ => {
+                    return Reply::error(
+                        400,
+                        format!("limit_s: expected a number of seconds above 0, at most {MAX_COUNT_LIMIT_S}"),
+                    )
+                }
+            },
+        };
+        let Some(board) = &self.board else { return self.state(409) };
+        self.count = Some(board.count(Duration::from_secs_f64(limit)));
+        Reply::json(202, &self.count_view())
+    }
+
+    /// A change of position: the result of a count of the old one no longer applies.
+    fn moved(&mut self, message: String) -> Reply {
+        self.count = None;
+        self.message = message;
+        self.state(200)
+    }
+}
+
+fn field<'a>(body: &'a Value, key: &str) -> Result<&'a str, Reply> {
+    match text(body, key, 256) {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(Reply::error(400, format!("expected a JSON object with `{key}`"))),
+        Err(e) => Err(Reply::error(400, e)),
+    }
+}
+
+impl GameApi for Checkers {
+    fn name(&self) -> &'static str {
+        "checkers"
+    }
+
+    fn title(&self) -> &'static str {
+        "Checkers"
+    }
+
+    fn handle(&mut self, request: &ApiRequest) -> Reply {
+        let body = &request.body;
+        match (request.method, request.path) {
+            ("GET", "" | "/") => self.state(200),
+            ("POST", "/new") => self.new_game(body),
+            ("GET", "/count") => Reply::json(200, &self.count_view()),
+            ("POST", "/count") => self.start_count(body),
+            ("POST", "/count/cancel") => match &self.count {
+                Some(job) if job.end().is_none() => {
+                    job.cancel();
+                    Reply::json(200, &self.count_view())
+                }
+                _ => Reply::error(409, "no count is running"),
+            },
+            ("POST", path @ ("/click" | "/move" | "/drop" | "/undo")) => self.on_board(path, body),
+            (_, path)
+                if ["", "/", "/new", "/count", "/count/cancel", "/click", "/move", "/drop", "/undo"]
+                    .contains(&path) =>
+            {
+                Reply::error(405, format!("{} is not allowed on /api/checkers{path}", request.method))
+            }
+            (_, path) => {
+                Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path)))
+            }
+        }
+    }
+}
+
+impl Checkers {
+    fn on_board(&mut self, path: &str, body: &Value) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        let before = board.plies();
+        let result = match path {
+            "/click" => match field(body, "square") {
+                Ok(square) => board.click(square),
+                Err(refusal) => return refusal,
+            },
+            "/move" => match field(body, "move") {
+                Ok(text) => board.play_text(text),
+                Err(refusal) => return refusal,
+            },
+            "/drop" => {
+                board.drop_selection();
+                Ok("Selection dropped.".to_string())
+            }
+            _ if board.undo() => Ok("Taken back: your last move and the reply.".to_string()),
+            _ => return Reply::error(409, "nothing to undo: you have not moved yet"),
+        };
+        let changed = board.plies() != before;
+        match result {
+            Ok(message) if changed => self.moved(message),
+            Ok(message) => {
+                self.message = message;
+                self.state(200)
+            }
+            Err(reason) => {
+                self.message = reason.clone();
+                Reply::error(422, reason)
+            }
+        }
+    }
+}

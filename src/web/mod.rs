@@ -1,0 +1,383 @@
+//! `harness play --web [GAME]`: the games' mouse boards as one page in the browser, served
+//! by the harness on this machine (the engine stays in Rust; the page asks the server for
+//! the position and the legal moves and never applies a rule itself).
+//!
+//! Safety model, checked on every request before anything else:
+//! - the server listens on 127.0.0.1 only;
+//! - the `Host` header must name this server (`127.0.0.1:PORT` or `localhost:PORT`):
+//!   anything else is refused with 421, which stops DNS rebinding;
+//! - an `Origin` header, when sent, must be this server's: a page elsewhere that posts to
+//!   localhost is refused with 403;
+//! - every request must carry the random token of the printed URL (`?token=` or the
+//!   `X-Harness-Token` header), compared in constant time: 403 without it;
+//! - bodies over [`MAX_BODY_BYTES`] get 413, malformed JSON 400, a refused move 422: every
+//!   bad request gets a 4xx with `{"error": "..."}` and never a panic;
+//! - work per request is bounded: a continuation count runs in the background with a time
+//!   limit, shows its progress and can be cancelled, one at a time per game.
+//!
+//! Each game is one [`GameApi`] in [`games`]: its requests are `/api/NAME/...`, its part
+//! of the page one `<section data-game="NAME">` of `page.html`.
+
+pub mod checkers;
+
+use std::io::Read;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::base::error::{Error, InputError, Result};
+use crate::search::budget::{interrupt_signal_name, interrupted};
+
+/// The one page: inline CSS, JavaScript and SVG, nothing fetched from elsewhere.
+const PAGE: &str = include_str!("page.html");
+
+/// The largest request body accepted.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// How long the server waits for a request before it looks at Ctrl-C again (idle, it
+/// sleeps in between).
+const WAKE: Duration = Duration::from_millis(400);
+
+/// The header that may carry the token instead of the query string.
+pub const TOKEN_HEADER: &str = "X-Harness-Token";
+
+/// An answer: status, content type and body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The `Content-Type`.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// A JSON answer.
+    pub fn json(status: u16, value: &Value) -> Reply {
+        Reply { status, content_type: "application/json", body: value.to_string().into_bytes() }
+    }
+
+    /// A refusal: `{"error": message}` with a 4xx status.
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply::json(status, &json!({ "error": message.into() }))
+    }
+
+    fn html(body: &str) -> Reply {
+        Reply { status: 200, content_type: "text/html; charset=utf-8", body: body.as_bytes().to_vec() }
+    }
+}
+
+/// A request as a game sees it: method, the path below `/api/NAME` (`""` or `/click`),
+/// and the parsed JSON body (`Null` when there is none).
+#[derive(Debug, Clone)]
+pub struct ApiRequest<'a> {
+    /// `GET` or `POST`.
+    pub method: &'a str,
+    /// The path below `/api/NAME`.
+    pub path: &'a str,
+    /// The JSON body, `Value::Null` for none.
+    pub body: Value,
+}
+
+/// One game's part of the server.
+pub trait GameApi {
+    /// The name in URLs (`checkers`).
+    fn name(&self) -> &'static str;
+    /// The title on the start page.
+    fn title(&self) -> &'static str;
+    /// Answers a request below `/api/NAME`; bad requests get a 4xx [`Reply::error`].
+    fn handle(&mut self, request: &ApiRequest) -> Reply;
+}
+
+/// Every game that has a web board; another game is one more module and one more line.
+pub fn games() -> Vec<Box<dyn GameApi>> {
+    vec![Box::new(checkers::Checkers::default())]
+}
+
+/// The names of the games with a web board.
+pub fn game_names() -> Vec<&'static str> {
+    games().iter().map(|g| g.name()).collect()
+}
+
+/// The server: the listening socket, the token and the games' state.
+pub struct Server {
+    http: tiny_http::Server,
+    port: u16,
+    token: String,
+    games: Vec<Box<dyn GameApi>>,
+}
+
+/// A fresh random token: 128 bits from the operating system's generator (through rand's
+/// thread generator, a CSPRNG seeded from it), as 32 hex digits.
+fn new_token() -> String {
+    use rand::Rng as _;
+    format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// Whether `a` and `b` are equal, in time that does not depend on where they differ.
+fn same_secret(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// The value of query parameter `name` in `query` (`a=1&b=2`), percent-decoded.
+pub fn query_param(query: &str, name: &str) -> Option<String> {
+    query.split('&').filter_map(|kv| kv.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| percent_decode(v))
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+impl Server {
+    /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token.
+    pub fn bind(port: u16) -> Result<Server> {
+        let http = tiny_http::Server::http(("127.0.0.1", port))
+            .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+        let port = http.server_addr().to_ip().map_or(port, |a| a.port());
+        Ok(Server { http, port, token: new_token(), games: games() })
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The page's URL with the token, opening `game`'s board when given.
+    pub fn url(&self, game: Option<&str>) -> String {
+        let game = game.map(|g| format!("&game={g}")).unwrap_or_default();
+        format!("http://127.0.0.1:{}/?token={}{game}", self.port, self.token)
+    }
+
+    /// Answers requests until Ctrl-C, SIGTERM or SIGHUP (or `stop` says so); idle, it
+    /// sleeps in the socket's wait.
+    pub fn serve(&mut self, stop: &dyn Fn() -> bool) -> Result<()> {
+        while !interrupted() && !stop() {
+            let request = match self.http.recv_timeout(WAKE) {
+                Ok(Some(r)) => r,
+                Ok(None) => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            self.answer(request);
+        }
+        Ok(())
+    }
+
+    fn answer(&mut self, mut request: tiny_http::Request) {
+        let headers: Vec<(String, String)> = request
+            .headers()
+            .iter()
+            .map(|h| (h.field.as_str().as_str().to_string(), h.value.as_str().to_string()))
+            .collect();
+        let method = request.method().as_str().to_string();
+        let url = request.url().to_string();
+        let reply = match self.check(&method, &url, &headers) {
+            Err(refusal) => refusal,
+            Ok(()) => match read_body(&mut request) {
+                Ok(body) => self.route_guarded(&method, &url, &body),
+                Err(refusal) => refusal,
+            },
+        };
+        let _ = request.respond(response(reply));
+    }
+
+    /// Answers one request given as its parts (the same path as a socket's request takes).
+    pub fn respond(&mut self, method: &str, url: &str, headers: &[(String, String)], body: &[u8]) -> Reply {
+        match self.check(method, url, headers) {
+            Err(refusal) => refusal,
+            Ok(()) if body.len() > MAX_BODY_BYTES => too_large(),
+            Ok(()) => self.route_guarded(method, url, body),
+        }
+    }
+
+    /// [`Server::route`], with a panic (a bug) answered by 500 instead of ending the server.
+    fn route_guarded(&mut self, method: &str, url: &str, body: &[u8]) -> Reply {
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(method, url, body)));
+        answer.unwrap_or_else(|_| Reply::error(500, "internal error: the request failed; the server goes on"))
+    }
+
+    /// The safety checks: `Host`, `Origin`, token, method.
+    fn check(&self, method: &str, url: &str, headers: &[(String, String)]) -> std::result::Result<(), Reply> {
+        let header = |name: &str| headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim());
+        let ours = [format!("127.0.0.1:{}", self.port), format!("localhost:{}", self.port)];
+        match header("Host") {
+            Some(h) if ours.iter().any(|o| o.eq_ignore_ascii_case(h)) => {}
+            _ => return Err(Reply::error(421, format!("refused: the Host header must be {}", ours[0]))),
+        }
+        if let Some(origin) = header("Origin") {
+            if !ours.iter().any(|o| origin.eq_ignore_ascii_case(&format!("http://{o}"))) {
+                return Err(Reply::error(403, "refused: a request from another origin"));
+            }
+        }
+        let query = url.split_once('?').map_or("", |(_, q)| q);
+        let given = header(TOKEN_HEADER).map(str::to_string).or_else(|| query_param(query, "token"));
+        if !given.is_some_and(|t| same_secret(t.as_bytes(), self.token.as_bytes())) {
+            return Err(Reply::error(
+                403,
+                "refused: the token is missing or wrong; open the URL that `harness play --web` printed",
+            ));
+        }
+        if method != "GET" && method != "POST" {
+            return Err(Reply::error(405, format!("method {method} is not allowed: GET or POST")));
+        }
+        Ok(())
+    }
+
+    fn route(&mut self, method: &str, url: &str, body: &[u8]) -> Reply {
+        let path = url.split_once('?').map_or(url, |(p, _)| p);
+        if path == "/" {
+            return if method == "GET" { Reply::html(PAGE) } else { Reply::error(405, "the page is read with GET") };
+        }
+        if path == "/api/games" {
+            let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name(), "title": g.title()})).collect();
+            return Reply::json(200, &json!({ "games": list }));
+        }
+        let Some(rest) = path.strip_prefix("/api/") else {
+            return Reply::error(404, format!("no such page: {}", crate::base::text::excerpt(path)));
+        };
+        let (name, sub) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let Some(game) = self.games.iter_mut().find(|g| g.name() == name) else {
+            return Reply::error(404, format!("no game `{}` on the web board", crate::base::text::excerpt(name)));
+        };
+        let body = match parse_body(body) {
+            Ok(v) => v,
+            Err(refusal) => return refusal,
+        };
+        game.handle(&ApiRequest { method, path: sub, body })
+    }
+}
+
+fn too_large() -> Reply {
+    Reply::error(413, format!("request body over {MAX_BODY_BYTES} bytes"))
+}
+
+/// The body as JSON: `Null` when empty, 400 when it is not JSON.
+fn parse_body(body: &[u8]) -> std::result::Result<Value, Reply> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Null);
+    }
+    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("the body is not valid JSON: {e}")))
+}
+
+/// Reads at most [`MAX_BODY_BYTES`] of the body; 413 past that.
+fn read_body(request: &mut tiny_http::Request) -> std::result::Result<Vec<u8>, Reply> {
+    if request.body_length().is_some_and(|n| n > MAX_BODY_BYTES) {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    match request.as_reader().take(MAX_BODY_BYTES as u64 + 1).read_to_end(&mut body) {
+        Ok(_) if body.len() > MAX_BODY_BYTES => Err(too_large()),
+        Ok(_) => Ok(body),
+        Err(e) => Err(Reply::error(400, format!("cannot read the body: {e}"))),
+    }
+}
+
+fn response(reply: Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
+    const CSP: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    let headers = [
+        ("Content-Type", reply.content_type),
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+        ("Content-Security-Policy", CSP),
+    ];
+    headers.iter().fold(tiny_http::Response::from_data(reply.body).with_status_code(reply.status), |r, (k, v)| {
+        match tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()) {
+            Ok(h) => r.with_header(h),
+            Err(()) => r,
+        }
+    })
+}
+
+/// What `harness play --web` was asked.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The game whose board opens (`None`: the start page).
+    pub game: Option<String>,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// Whether to open the default browser.
+    pub open: bool,
+}
+
+/// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
+/// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
+pub fn run(options: &Options) -> Result<()> {
+    if let Some(game) = &options.game {
+        if !game_names().contains(&game.as_str()) {
+            return Err(InputError::new(format!(
+                "{game} has no web board yet; the web board plays: {} (the other games: harness play {game})",
+                game_names().join(", ")
+            ))
+            .into());
+        }
+    }
+    let mut server = Server::bind(options.port)?;
+    let url = server.url(options.game.as_deref());
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{url}").and_then(|()| out.flush()).map_err(Error::from)?;
+    }
+    if options.open {
+        open_browser(&url);
+    }
+    server.serve(&|| false)?;
+    eprintln!("harness: web board stopped ({})", interrupt_signal_name());
+    Ok(())
+}
+
+/// Opens `url` in the default browser in a thread of its own; where it cannot (no
+/// browser, no display), it says so on stderr and the server goes on.
+fn open_browser(url: &str) {
+    let graphical = cfg!(any(target_os = "macos", windows))
+        || std::env::var_os("DISPLAY").is_some()
+        || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    if !graphical {
+        eprintln!("harness: no display to open a browser on; open the URL above");
+        return;
+    }
+    let url = url.to_string();
+    let _ = std::thread::Builder::new().name("browser".into()).spawn(move || {
+        if let Err(e) = webbrowser::open(&url) {
+            eprintln!("harness: could not open a browser ({e}); open the URL above");
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_parameters_are_decoded_and_secrets_compared_whole() {
+        assert_eq!(query_param("a=1&token=x%41y+z&b", "token").as_deref(), Some("xAy z"));
+        assert_eq!(query_param("a=%4", "a").as_deref(), Some("%4"));
+        assert_eq!(query_param("a=%zz", "a").as_deref(), Some("%zz"));
+        assert_eq!(query_param("a=1", "b"), None);
+        assert!(same_secret(b"abc", b"abc") && !same_secret(b"abc", b"abd") && !same_secret(b"ab", b"abc"));
+        assert_eq!(new_token().len(), 32);
+        assert_ne!(new_token(), new_token());
+    }
+}

@@ -1,0 +1,256 @@
+//! `harness play --web`: every request of the checkers API and every refusal, against the
+//! built binary over real sockets (Host, Origin and token checks, malformed JSON, illegal
+//! moves and absurd boards get a 4xx with a message and the server goes on), the count in
+//! the background with cancel, a clean end on SIGTERM, and the command line's refusals.
+
+mod web_server;
+
+use serde_json::Value;
+use web_server::Board;
+
+fn harness(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn names(v: &Value) -> Vec<String> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+}
+
+/// The piece on `square` in a view (`None`: empty).
+fn piece(view: &Value, square: &str) -> Option<String> {
+    let s = view["squares"].as_array().unwrap().iter().find(|s| s["square"] == square).unwrap();
+    s["piece"].as_str().map(str::to_string)
+}
+
+#[test]
+fn requests_without_the_token_or_from_elsewhere_are_refused() {
+    let b = Board::start(Some("checkers"));
+    let host = format!("Host: {}", b.host);
+    let token = format!("X-Harness-Token: {}", b.token);
+    let page_path = format!("/?token={}", b.token);
+    assert_eq!(b.raw("GET", "/", &[&host], None).status, 403, "no token");
+    assert_eq!(b.raw("GET", "/api/games", &[&host], None).status, 403, "no token");
+    assert_eq!(b.raw("GET", "/?token=0123", &[&host], None).status, 403, "wrong token");
+    assert_eq!(b.raw("GET", "/api/games", &[&host, "X-Harness-Token: nope"], None).status, 403);
+    let page = b.raw("GET", &page_path, &[&host], None);
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("data-role=\"status\"") && page.body.contains("data-game=\"checkers\""));
+    assert!(!page.body.contains("src=\"http") && !page.body.contains("href=\"http"), "nothing fetched from elsewhere");
+    assert!(page.headers.contains("Content-Security-Policy: default-src 'none'"), "{}", page.headers);
+    let refused = b.raw("GET", &page_path, &["Host: evil.example:80"], None);
+    assert_eq!(refused.status, 421, "DNS rebinding: a foreign Host");
+    assert!(refused.body.contains("Host header"), "{}", refused.body);
+    assert_eq!(b.raw("GET", &page_path, &[], None).status, 421, "no Host");
+    let evil = b.raw("POST", "/api/checkers/new", &[&host, &token, "Origin: http://evil.example"], Some("{}"));
+    assert_eq!(evil.status, 403, "a page elsewhere posting to localhost: {}", evil.body);
+    let own = format!("Origin: http://{}", b.host);
+    assert_eq!(b.raw("POST", "/api/checkers/new", &[&host, &token, &own], Some("{}")).status, 200);
+    assert_eq!(b.raw("DELETE", "/api/games", &[&host, &token], None).status, 405);
+    assert_eq!(b.expect(404, "GET", "/nothing", None)["error"], "no such page: /nothing");
+    b.expect(404, "GET", "/api/tegel", None);
+    b.expect(404, "POST", "/api/checkers/fly", Some("{}"));
+    b.expect(405, "GET", "/api/checkers/undo", None);
+    let games = b.expect(200, "GET", "/api/games", None);
+    assert_eq!(games["games"][0]["name"], "checkers");
+    let big = format!("{{\"square\": \"{}\"}}", "a".repeat(70_000));
+    b.expect(413, "POST", "/api/checkers/click", Some(&big));
+    let (status, err) = b.stop();
+    assert!(status.success(), "SIGTERM ends it cleanly: {status:?} {err}");
+    assert!(err.contains("stopped (SIGTERM)"), "{err}");
+}
+
+#[test]
+fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
+    let b = Board::start(None);
+    let e = b.expect(409, "GET", "/api/checkers", None);
+    assert!(e["error"].as_str().unwrap().contains("no game yet"));
+    b.expect(409, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
+    for (body, says) in [
+        ("{bad", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        (r#"{"rows": 1000}"#, "from 3 to 16, got 1000 x 8"),
+        (r#"{"rows": 99999999999999999999}"#, "rows: expected a whole number"),
+        (r#"{"rows": -3}"#, "rows: expected a whole number"),
+        (r#"{"rows": "abc"}"#, "rows: expected a whole number"),
+        (r#"{"rows": 8, "men_rows": 5}"#, "rows of men r must be from 1 to m/2 = 4"),
+        (r#"{"computer": "genius"}"#, "not a player"),
+        (r#"{"computer": "strategy:9"}"#, "at most 8 plies"),
+        (r#"{"color": "green"}"#, "not a colour"),
+        (r#"{"seed": 1.5}"#, "seed: expected"),
+        (r#"{"position": "bz9"}"#, "position: `z9` is off the board"),
+        (r#"{"position": "q1"}"#, "piece letter"),
+    ] {
+        let e = b.expect(400, "POST", "/api/checkers/new", Some(body));
+        assert!(e["error"].as_str().unwrap().contains(says), "{body}: {e}");
+    }
+    let v = b.expect(
+        200,
+        "POST",
+        "/api/checkers/new",
+        Some(r#"{"rows": "16", "cols": 16, "men_rows": 8, "computer": "random", "seed": "4"}"#),
+    );
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64(), v["seed"].as_u64()), (Some(16), Some(16), Some(4)));
+    assert_eq!(v["counts"]["black"]["pieces"], 64);
+    for (body, status) in [
+        ("{bad", 400),
+        ("{}", 400),
+        (r#"{"square": 3}"#, 400),
+        (r#"{"square": "z99"}"#, 422),
+        (r#"{"square": "b1"}"#, 422),
+    ] {
+        b.expect(status, "POST", "/api/checkers/click", Some(body));
+    }
+    b.expect(400, "POST", "/api/checkers/move", Some(r#"{"mv": "a1-b2"}"#));
+    b.expect(200, "GET", "/api/checkers", None);
+}
+
+#[test]
+fn a_game_by_clicks_undo_and_typed_moves() {
+    let b = Board::start(Some("checkers"));
+    let v = b.expect(
+        200,
+        "POST",
+        "/api/checkers/new",
+        Some(r#"{"rows": 6, "cols": 6, "men_rows": 2, "computer": "random", "seed": 3}"#),
+    );
+    assert_eq!(v["status"], "black to move (you) | black 6 (0 kings) | white 6 (0 kings)");
+    assert_eq!(names(&v["movable"]), ["b2", "d2", "f2"]);
+    assert_eq!(piece(&v, "a1").as_deref(), Some("b"));
+    assert_eq!(piece(&v, "b6").as_deref(), Some("w"));
+    let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
+    assert_eq!(e["error"], "a1 has no legal move.");
+    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "b2"}"#));
+    assert_eq!(
+        (names(&v["selected"]), names(&v["targets"])),
+        (vec!["b2".to_string()], vec!["a3".to_string(), "c3".to_string()])
+    );
+    let v = b.expect(200, "POST", "/api/checkers/drop", None);
+    assert!(names(&v["selected"]).is_empty());
+    b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "b2"}"#));
+    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
+    assert_eq!(v["plies"], 2, "the move and the computer's reply");
+    assert_eq!(names(&v["moves"])[0], "b2-c3");
+    assert!(v["message"].as_str().unwrap().starts_with("You played b2-c3. Computer played"), "{}", v["message"]);
+    let v = b.expect(200, "POST", "/api/checkers/undo", None);
+    assert_eq!((v["plies"].as_u64(), piece(&v, "b2").as_deref()), (Some(0), Some("b")));
+    b.expect(409, "POST", "/api/checkers/undo", None);
+    let e = b.expect(422, "POST", "/api/checkers/move", Some(r#"{"move": "b2-d4"}"#));
+    assert!(
+        e["error"].as_str().unwrap().contains("not a legal move") || e["error"].as_str().unwrap().contains("not legal"),
+        "{e}"
+    );
+    let v = b.expect(200, "POST", "/api/checkers/move", Some(r#"{"move": "d2-e3"}"#));
+    assert_eq!(v["plies"], 2);
+    let legal = names(&v["legal"]);
+    assert!(!legal.is_empty() && legal.windows(2).all(|w| w[0] <= w[1]), "sorted legal moves: {legal:?}");
+}
+
+#[test]
+fn a_multi_jump_square_by_square_shows_the_piece_where_it_stands_and_a_game_ends() {
+    let b = Board::start(Some("checkers"));
+    let body = r#"{"position": "ba1 wb2 wd4 wh8", "side": "black", "computer": "random", "seed": 1}"#;
+    b.expect(200, "POST", "/api/checkers/new", Some(body));
+    b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
+    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
+    assert_eq!(names(&v["selected"]), ["a1", "c3"]);
+    assert_eq!(names(&v["targets"]), ["e5"]);
+    assert_eq!((piece(&v, "a1"), piece(&v, "c3").as_deref()), (None, Some("b")), "the piece stands on c3");
+    let b2 = v["squares"].as_array().unwrap().iter().find(|s| s["square"] == "b2").unwrap();
+    assert_eq!(b2["taken"], true);
+    assert_eq!(v["plies"], 0, "nothing played yet");
+    let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "a5"}"#));
+    assert!(e["error"].as_str().unwrap().contains("not a legal destination"), "{e}");
+    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "e5"}"#));
+    assert_eq!(names(&v["moves"])[0], "a1xc3xe5");
+    assert_eq!(v["counts"]["white"]["pieces"], 1);
+    let body = r#"{"rows": 3, "cols": 3, "men_rows": 1, "position": "ba1 wb2", "computer": "random"}"#;
+    b.expect(200, "POST", "/api/checkers/new", Some(body));
+    b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
+    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
+    assert_eq!(v["outcome"], "black wins");
+    assert!(v["status"].as_str().unwrap().starts_with("black wins, you win (white cannot move)"), "{}", v["status"]);
+    assert_eq!(v["counts"]["black"]["kings"], 1);
+    let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
+    assert!(e["error"].as_str().unwrap().contains("game is over"), "{e}");
+    b.expect(422, "POST", "/api/checkers/move", Some(r#"{"move": "c3-b2"}"#));
+}
+
+/// Polls the count until it is no longer running.
+fn wait_count(b: &Board) -> Value {
+    for _ in 0..12_000 {
+        let c = b.expect(200, "GET", "/api/checkers/count", None);
+        if c["state"] != "running" {
+            return c;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the count did not end");
+}
+
+#[test]
+fn a_count_runs_in_the_background_with_progress_and_cancel() {
+    let b = Board::start(Some("checkers"));
+    b.expect(200, "POST", "/api/checkers/new", Some(r#"{"rows": 4, "cols": 4, "men_rows": 1}"#));
+    assert_eq!(b.expect(200, "GET", "/api/checkers/count", None)["state"], "idle");
+    b.expect(409, "POST", "/api/checkers/count/cancel", None);
+    b.expect(400, "POST", "/api/checkers/count", Some(r#"{"limit_s": 1e9}"#));
+    b.expect(400, "POST", "/api/checkers/count", Some(r#"{"limit_s": "ten"}"#));
+    let c = b.expect(202, "POST", "/api/checkers/count", Some(r#"{"limit_s": 120}"#));
+    assert!(c["state"] == "running" || c["state"] == "done", "{c}");
+    let c = wait_count(&b);
+    assert_eq!(c["state"], "done", "{c}");
+    assert_eq!(c["games"]["total"], "62");
+    assert_eq!((c["games"]["black_wins"].as_str(), c["games"]["both_kings"].as_str()), (Some("6"), Some("52")));
+    assert!(c["text"].as_str().unwrap().contains(": 62 (black wins 6, white wins 4, both kings 52)"));
+    assert_eq!(b.expect(200, "GET", "/api/checkers", None)["count"]["state"], "done");
+    b.expect(200, "POST", "/api/checkers/new", Some(r#"{"computer": "random"}"#));
+    assert_eq!(b.expect(200, "GET", "/api/checkers/count", None)["state"], "idle", "a new game forgets the count");
+    b.expect(202, "POST", "/api/checkers/count", Some(r#"{"limit_s": 120}"#));
+    b.expect(409, "POST", "/api/checkers/count", None);
+    let c = b.expect(200, "POST", "/api/checkers/count/cancel", None);
+    assert!(c["state"] == "running" || c["state"] == "stopped", "{c}");
+    let c = wait_count(&b);
+    assert_eq!((c["state"].as_str(), c["why"].as_str()), (Some("stopped"), Some("cancelled")), "{c}");
+    b.expect(202, "POST", "/api/checkers/count", Some(r#"{"limit_s": 0.05}"#));
+    let c = wait_count(&b);
+    assert!(c["why"].as_str().unwrap().contains("time limit") || c["why"].as_str().unwrap().contains("0.05"), "{c}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn idle_it_uses_next_to_no_cpu() {
+    let b = Board::start(Some("checkers"));
+    b.expect(200, "POST", "/api/checkers/new", Some("{}"));
+    let ticks = || {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", b.child.id())).unwrap();
+        let fields: Vec<u64> =
+            stat.rsplit(')').next().unwrap().split_whitespace().skip(11).take(2).map(|f| f.parse().unwrap()).collect();
+        fields[0] + fields[1]
+    };
+    let before = ticks();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let used = ticks() - before;
+    assert!(used <= 20, "idle for 2 s, it used {used} clock ticks of CPU");
+}
+
+#[test]
+fn the_command_line_refuses_what_it_cannot_do() {
+    let out = harness(&["play"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("harness play needs a game"), "{out:?}");
+    let out = harness(&["play", "--web", "nim", "--no-open"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nim has no web board yet"), "{out:?}");
+    let out = harness(&["play", "--web", "checkers", "--board", "8x8 r3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("name only the game"), "{out:?}");
+    let out = harness(&["play", "checkers", "--port", "8000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("go with --web"), "{out:?}");
+    let out = harness(&["play", "--help"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--web"));
+}

@@ -1,0 +1,243 @@
+//! The web board in a real browser: headless Chromium, driven through the DevTools
+//! protocol (the `headless_chrome` crate), plays checkers on the page of `harness play
+//! --web` by clicks: a piece selected (`aria-selected`) with its targets marked, a move
+//! and the computer's reply, undo, a multi-jump clicked square by square with the piece
+//! drawn where it stands, the counts in the status line, a continuation count and its
+//! cancel, and a whole game to its end. Screenshots go to `$HARNESS_SCREENSHOTS` or the
+//! target directory's `tmp/web-screenshots`. (Each DevTools call of the crate takes about
+//! 0.1 s, so the test keeps its clicks few: about half a minute in all.)
+//!
+//! Skipped, with a message, where Chromium is missing (`.ci/run` installs Debian's
+//! `chromium` as root).
+
+mod web_server;
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use serde_json::Value;
+use web_server::Board;
+
+/// Chromium's path, if it is installed.
+fn chromium() -> Option<PathBuf> {
+    ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
+        let ok = std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
+        let path = std::env::var_os("PATH")?;
+        ok.then(|| std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file()))?
+    })
+}
+
+fn screenshots() -> PathBuf {
+    let dir = std::env::var_os("HARNESS_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots"));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Headless Chromium with a fresh profile and nothing that reaches the network.
+fn launch(path: PathBuf, profile: &std::path::Path) -> Browser {
+    let args: Vec<&OsStr> = [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    let options = LaunchOptions {
+        path: Some(path),
+        headless: true,
+        sandbox: false,
+        window_size: Some((1180, 820)),
+        user_data_dir: Some(profile.to_path_buf()),
+        idle_browser_timeout: Duration::from_secs(300),
+        args,
+        ..LaunchOptions::default()
+    };
+    Browser::new(options).expect("start headless Chromium")
+}
+
+/// The value of a JavaScript expression in the page.
+fn js(tab: &Tab, expression: &str) -> Value {
+    tab.evaluate(expression, false).unwrap().value.unwrap_or(Value::Null)
+}
+
+/// Waits (at most a minute) until `expression` is true in the page.
+fn until(tab: &Tab, expression: &str) {
+    let start = Instant::now();
+    while js(tab, expression) != Value::Bool(true) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited a minute for: {expression}\nstatus: {}",
+            text(tab, "status")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The text of `[data-role=ROLE]`.
+fn text(tab: &Tab, role: &str) -> String {
+    js(tab, &format!("(document.querySelector('[data-role=\"{role}\"]') || {{}}).textContent || ''"))
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn renders(tab: &Tab) -> u64 {
+    js(tab, "Number(document.body.dataset.renders || 0)").as_u64().unwrap_or(0)
+}
+
+/// Clicks the element matched by `selector` and waits until the page has drawn the answer.
+fn click(tab: &Tab, selector: &str) {
+    let before = renders(tab);
+    tab.wait_for_element(selector).unwrap().click().unwrap();
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+}
+
+fn square(name: &str) -> String {
+    format!("[data-square=\"{name}\"]")
+}
+
+/// The piece letter on a square ("" for none).
+fn piece(tab: &Tab, name: &str) -> String {
+    let expr = format!(
+        "(document.querySelector('{} [data-piece]') || {{dataset: {{}}}}).dataset.piece || ''",
+        square(name).replace('"', "\\\"")
+    );
+    js(tab, &expr).as_str().unwrap_or("").to_string()
+}
+
+/// The squares whose `attribute` is "true", in page order.
+fn marked(tab: &Tab, attribute: &str) -> Vec<String> {
+    let expr =
+        format!("Array.from(document.querySelectorAll('[{attribute}=\"true\"]')).map(e => e.dataset.square).join(' ')");
+    js(tab, &expr).as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()
+}
+
+fn open(tab: &Tab, url: &str) {
+    tab.navigate_to(url).unwrap().wait_until_navigated().unwrap();
+    until(tab, "Number(document.body.dataset.renders || 0) > 0");
+}
+
+fn shot(tab: &Tab, name: &str) {
+    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).unwrap();
+    std::fs::write(screenshots().join(name), png).unwrap();
+}
+
+#[test]
+fn a_checkers_game_in_headless_chromium_by_clicks() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(Some("checkers"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+
+    // The start page lists the games.
+    open_start(&tab, &board);
+
+    // Select, see the targets, move, the computer replies, undo.
+    open(&tab, &board.page("game=checkers&m=8&n=8&r=3&computer=random&seed=5"));
+    assert_eq!(text(&tab, "status"), "black to move (you) | black 12 (0 kings) | white 12 (0 kings)");
+    assert_eq!((piece(&tab, "c3"), piece(&tab, "b6"), piece(&tab, "d4")), ("b".into(), "w".into(), "".into()));
+    click(&tab, &square("c3"));
+    assert_eq!(marked(&tab, "aria-selected"), ["c3"]);
+    let mut targets = marked(&tab, "data-target");
+    targets.sort();
+    assert_eq!(targets, ["b4", "d4"]);
+    shot(&tab, "checkers-selected.png");
+    click(&tab, &square("d4"));
+    assert_eq!(piece(&tab, "d4"), "b");
+    assert!(text(&tab, "moves").starts_with("moves: c3-d4 "), "{}", text(&tab, "moves"));
+    assert!(text(&tab, "status").starts_with("black to move (you) | black 12 (0 kings)"), "{}", text(&tab, "status"));
+    assert!(marked(&tab, "aria-selected").is_empty());
+    click(&tab, "[data-action=\"undo\"]");
+    assert_eq!((piece(&tab, "c3"), piece(&tab, "d4")), ("b".into(), "".into()));
+    assert_eq!(text(&tab, "moves"), "");
+    click(&tab, &square("e5"));
+    assert!(text(&tab, "message").contains("own pieces"), "a wrong click explains: {}", text(&tab, "message"));
+
+    // A continuation count of the 8x8 start runs long: it shows progress and is cancelled.
+    tab.wait_for_element("[data-action=\"count\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"count\"]').textContent.startsWith('counting…')");
+    tab.wait_for_element("[data-action=\"cancel\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"count\"]').textContent.includes('cancelled')");
+
+    // A multi-jump clicked square by square, the piece drawn where it stands.
+    open(&tab, &board.page("game=checkers&position=ba1+wb2+wd4+wh8&computer=random&seed=1"));
+    assert_eq!(text(&tab, "status"), "black to move (you) | black 1 (0 kings) | white 3 (0 kings)");
+    click(&tab, &square("a1"));
+    click(&tab, &square("c3"));
+    assert_eq!((piece(&tab, "a1"), piece(&tab, "c3")), ("".into(), "b".into()));
+    assert_eq!(marked(&tab, "aria-selected"), ["c3"]);
+    assert_eq!(marked(&tab, "data-target"), ["e5"]);
+    assert_eq!(js(&tab, "!!document.querySelector('[data-square=\"b2\"] [data-taken=\"true\"]')"), Value::Bool(true));
+    shot(&tab, "checkers-multi-jump.png");
+    click(&tab, &square("e5"));
+    assert!(text(&tab, "moves").starts_with("moves: a1xc3xe5 "), "{}", text(&tab, "moves"));
+    let white = js(&tab, "document.querySelector('[data-count=\"white-pieces\"]').textContent");
+    assert_eq!(white, "1");
+
+    // The count of a small board finishes and is shown.
+    open(&tab, &board.page("game=checkers&m=4&n=4&r=1&computer=random&seed=2"));
+    tab.wait_for_element("[data-action=\"count\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"count\"]').dataset.state === 'done'");
+    assert!(
+        text(&tab, "count").contains(": 62 (black wins 6, white wins 4, both kings 52)"),
+        "{}",
+        text(&tab, "count")
+    );
+
+    // A whole game on the smallest board, 3x3 with one row of men, to its end.
+    open(&tab, &board.page("game=checkers&m=3&n=3&r=1&computer=random&seed=2"));
+    assert_eq!(text(&tab, "status"), "black to move (you) | black 2 (0 kings) | white 2 (0 kings)");
+    play_to_the_end(&tab);
+    let result = text(&tab, "result");
+    assert!(result.starts_with("Game over: ") && (result.contains("wins") || result.contains("draw")), "{result}");
+    shot(&tab, "checkers-finished.png");
+
+    // The screenshot for the README: 8x8, a piece selected, targets marked, counts shown.
+    open(&tab, &board.page("game=checkers&m=8&n=8&r=3&computer=strategy&seed=4"));
+    for sq in ["c3", "d4"] {
+        click(&tab, &square(sq));
+    }
+    let movable = marked(&tab, "data-movable");
+    click(&tab, &square(&movable[movable.len() / 2]));
+    let selected = marked(&tab, "aria-selected");
+    assert_eq!(selected.len(), 1, "{}", text(&tab, "message"));
+    shot(&tab, "checkers-web.png");
+}
+
+fn open_start(tab: &Tab, board: &Board) {
+    tab.navigate_to(&board.page("")).unwrap().wait_until_navigated().unwrap();
+    let link = tab.wait_for_element("[data-game-link=\"checkers\"]").unwrap();
+    assert_eq!(link.get_inner_text().unwrap(), "Checkers");
+}
+
+/// Clicks the first piece that can move, then the first marked square until the move is
+/// complete, until the page says the game is over.
+fn play_to_the_end(tab: &Tab) {
+    for _ in 0..100 {
+        if js(tab, "document.querySelector('[data-role=\"result\"]').hidden") == Value::Bool(false) {
+            return;
+        }
+        let movable = marked(tab, "data-movable");
+        assert!(!movable.is_empty(), "no piece to move: {}", text(tab, "status"));
+        click(tab, &square(&movable[0]));
+        while let Some(target) = marked(tab, "data-target").first().cloned() {
+            click(tab, &square(&target));
+        }
+    }
+    panic!("the game did not end in 100 moves: {}", text(tab, "status"));
+}
