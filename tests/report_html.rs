@@ -187,3 +187,42 @@ fn the_page_is_small() {
     let size = std::fs::metadata(quick().join("index.html")).unwrap().len();
     assert!(size < 3_000_000, "index.html is {size} bytes");
 }
+
+/// What the page measures of itself in a window `width` pixels wide: the widest table
+/// (wrapper scroll width), the window's width, and the columns of the contents list.
+fn measured_at(browser: &str, page: &Path, width: u32) -> String {
+    let probe = "<script>addEventListener('load', () => { \
+        const widest = Math.max(0, ...[...document.querySelectorAll('.wide')].map(w => w.scrollWidth - w.clientWidth)); \
+        const nav = getComputedStyle(document.querySelector('nav > ol')).columnCount; \
+        const busy = document.querySelectorAll('tr.busy').length; \
+        const said = [...document.querySelectorAll('tr.busy')].filter(r => r.textContent.includes('(busy)')).length; \
+        document.body.setAttribute('data-measured', `overflow=${widest} window=${innerWidth} nav=${nav} busy=${busy} said=${said}`); \
+        });</script></body>";
+    let html = std::fs::read_to_string(page).unwrap().replace("</body>", probe);
+    let probed = page.with_file_name(format!("probe-{width}.html"));
+    std::fs::write(&probed, html).unwrap();
+    let out = headless(browser)
+        .arg(format!("--window-size={width},1000"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", probed.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let at = dom.find("data-measured=\"").map(|i| i + "data-measured=\"".len()).expect("the probe ran");
+    dom[at..].split('"').next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_page_fits_the_window_at_1400_and_reads_at_400_pixels() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let dir = quick();
+    let wide = measured_at(browser, &dir.join("index.html"), 1400);
+    assert!(wide.starts_with("overflow=0 "), "at 1400 px a table runs past the window: {wide}");
+    let field = |m: &str, k: &str| m.split(' ').find_map(|p| p.strip_prefix(k)).unwrap_or_default().to_string();
+    assert_eq!(field(&wide, "busy="), field(&wide, "said="), "every busy row says so in words: {wide}");
+    let narrow = measured_at(browser, &dir.join("index.html"), 400);
+    assert_eq!(field(&narrow, "nav="), "auto", "no nested columns at 400 px: {narrow}");
+}

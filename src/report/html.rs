@@ -71,6 +71,8 @@ struct HtmlCell {
     class: String,
     memo: bool,
     spread: Option<String>,
+    one_sample: bool,
+    interval: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -164,6 +166,8 @@ fn html_table(view: &TableView) -> HtmlTable {
                         class: class.join(" "),
                         memo: c.memo,
                         spread: c.spread.clone(),
+                        one_sample: c.one_sample,
+                        interval: c.interval.clone(),
                     }
                 })
                 .collect(),

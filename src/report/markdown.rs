@@ -56,8 +56,13 @@ pub fn markdown(item: &Loaded) -> String {
                 if c.memo {
                     text.push('†');
                 }
-                if let Some(s) = &c.spread {
+                if c.one_sample {
+                    text.push_str(" (1 sample)");
+                } else if let Some(s) = &c.spread {
                     text = format!("{text} ± {}", escape(s));
+                }
+                if let Some(i) = &c.interval {
+                    text = format!("{text} [{}]", escape(i));
                 }
                 text
             })

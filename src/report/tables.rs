@@ -140,8 +140,13 @@ fn cell_tex(column: &Column, cell: &Cell) -> String {
     if cell.memo {
         text.push_str(MEMO_MARK);
     }
-    if let Some(spread) = &cell.spread {
+    if cell.one_sample {
+        text.push_str("\\,{\\footnotesize(1 sample)}");
+    } else if let Some(spread) = &cell.spread {
         let _ = write!(text, "\\,{{\\footnotesize$\\pm${}}}", escape(spread));
+    }
+    if let Some(interval) = &cell.interval {
+        let _ = write!(text, "\\,{{\\footnotesize[{}]}}", escape(&interval.replace('–', "--")));
     }
     text
 }

@@ -23,6 +23,9 @@ pub const MEMO_MARK: char = '†';
 /// The footnote that explains [`MEMO_MARK`].
 pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
 
+/// The note that explains a speed-up's interval.
+pub const INTERVAL_NOTE: &str = "A speed-up is shown with its 95 % bootstrap interval (from the raw samples).";
+
 /// The note that explains a busy row.
 pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
 
@@ -55,6 +58,11 @@ pub struct Cell {
     pub memo: bool,
     /// The median absolute deviation of a timing median, formatted like the median.
     pub spread: Option<String>,
+    /// Whether the timing median is of one sample only: it has no spread to show, and
+    /// every format says "1 sample" instead of a ± 0.
+    pub one_sample: bool,
+    /// The 95 % interval of a speed-up (`1.80–2.00`), where the table has one.
+    pub interval: Option<String>,
 }
 
 /// One shown column.
@@ -120,8 +128,11 @@ impl TableView {
                 unfinished: unfinished(table, row),
             })
             .collect();
-        if rows.iter().any(|r| r.cells.iter().any(|c| c.spread.is_some())) {
+        if rows.iter().any(|r| r.cells.iter().any(|c| c.spread.is_some() || c.one_sample)) {
             notes.push(spread_note(table));
+        }
+        if rows.iter().any(|r| r.cells.iter().any(|c| c.interval.is_some())) {
+            notes.push(INTERVAL_NOTE.to_string());
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.memo)) {
             notes.push(MEMO_NOTE.to_string());
@@ -306,12 +317,21 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         Some(&(source, _)) => row[source].trim() == "memo",
         None => kind == CellKind::Number && timed_out_count(table, row, &column.name),
     };
-    let spread = (kind == CellKind::Number && declared.kind == Kind::Seconds && declared.role == Role::Measured)
+    let timing = kind == CellKind::Number && declared.kind == Kind::Seconds && declared.role == Role::Measured;
+    let one_sample = timing && table.number(row, SAMPLES) == Some(1.0);
+    let spread = (timing && !one_sample)
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
         .map(|mad| plain(&format_seconds(mad)));
-    Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread }
+    let single = table.number(row, SAMPLES) == Some(1.0);
+    let interval = (kind == CellKind::Number && declared.kind == Kind::Speedup && !single)
+        .then(|| {
+            let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
+            Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?))
+        })
+        .flatten();
+    Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread, one_sample, interval }
 }
 
 /// Whether `column` is a count (`positions`, `PREFIX_positions`) whose timed call
