@@ -151,3 +151,48 @@ fn an_edited_csv_is_refused_and_an_unfinished_run_is_announced() {
     let state = std::fs::read_to_string(out.join("tex/state.tex")).unwrap();
     assert!(state.contains("Unfinished results"), "{state}");
 }
+
+/// A copy of results directory `from` at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    let ok = std::process::Command::new("cp").arg("-r").arg(from).arg(to).status().unwrap().success();
+    assert!(ok, "cp -r {} {}", from.display(), to.display());
+}
+
+/// A folder of a results directory that is a link to another directory is refused by
+/// `report` and `run`, naming it, and the files in that other directory keep their
+/// contents (none written, truncated or removed); a `.lock` that is a link keeps its
+/// target's contents.
+#[cfg(unix)]
+#[test]
+fn writes_never_follow_a_link_out_of_the_results_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, _) = finished(dir.path());
+    for (n, folder) in ["tex", "md", "plots", "meta", ".journal"].into_iter().enumerate() {
+        let (r, victim) = (dir.path().join(format!("r{n}")), dir.path().join(format!("victim{n}")));
+        copy_dir(&out, &r);
+        copy_dir(&r.join(folder), &victim);
+        std::fs::remove_dir_all(r.join(folder)).unwrap();
+        std::os::unix::fs::symlink(&victim, r.join(folder)).unwrap();
+        let names: Vec<PathBuf> = std::fs::read_dir(&victim).unwrap().map(|e| e.unwrap().path()).collect();
+        let mark = |p: &Path| std::fs::write(p, "precious").unwrap();
+        names.iter().for_each(|p| mark(p));
+        let o = if matches!(folder, "meta" | ".journal") { run(&m, &r, &["--force"]) } else { report(&r) };
+        assert_eq!(o.status.code(), Some(2), "{folder}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("{folder}: is a symbolic link")), "{folder}: {}", stderr(&o));
+        for p in &names {
+            assert_eq!(std::fs::read_to_string(p).unwrap(), "precious", "{}", p.display());
+        }
+        let now: Vec<PathBuf> = std::fs::read_dir(&victim).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(now.len(), names.len(), "{folder}: files appeared in or vanished from the linked folder");
+    }
+    let r = dir.path().join("rlock");
+    copy_dir(&out, &r);
+    let victim = dir.path().join("important.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::fs::remove_file(r.join(".lock")).ok();
+    std::os::unix::fs::symlink(&victim, r.join(".lock")).unwrap();
+    let o = report(&r);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(".lock: is a symbolic link"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+}

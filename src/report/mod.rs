@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::results::atomic::write_atomic;
+use crate::results::inside;
 use crate::results::meta::ExperimentMeta;
 use crate::results::owned;
 
@@ -170,7 +170,7 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
     }
     let drawn = vec![Vec::new(); loaded.len()];
     let page = index_html(&loaded, &drawn, &unreadable, read_run_meta(out).as_ref(), reports)?;
-    write_atomic(&out.join("index.html"), page.as_bytes())?;
+    inside::write(out, &out.join("index.html"), page.as_bytes())?;
     Ok(())
 }
 
@@ -241,7 +241,7 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
     remove_stale(out, &previous, &new)?;
     for (relative, text) in &files {
-        write_atomic(&out.join(relative), text.as_bytes())?;
+        inside::write(out, &out.join(relative), text.as_bytes())?;
     }
     owned::record_generated(out, &new)?;
     if let Some(w) = &warning {
@@ -276,9 +276,9 @@ fn state_tex(warning: Option<&str>) -> String {
 /// touched; nothing else in the directory is removed.
 fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()> {
     for old in previous.iter().filter(|p| !new.contains(p) && is_inside(p)) {
-        remove_if_present(&out.join(old))?;
+        inside::remove(out, &out.join(old))?;
         if old.starts_with("plots") && old.extension().is_some_and(|x| x == "tex") {
-            remove_if_present(&out.join(old.with_extension("pdf")))?;
+            inside::remove(out, &out.join(old.with_extension("pdf")))?;
         }
     }
     Ok(())
@@ -287,15 +287,6 @@ fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()>
 /// Whether a listed path is relative and stays inside the directory (no `..`, no root).
 fn is_inside(p: &Path) -> bool {
     p.components().all(|c| matches!(c, std::path::Component::Normal(_)))
-}
-
-fn remove_if_present(path: &Path) -> Result<()> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(anyhow::Error::new(e).context(format!("cannot remove {}", path.display())).into())
-        }
-        _ => Ok(()),
-    }
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {

@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::atomic::write_atomic;
 use serde::{Deserialize, Serialize};
 
 /// A CSV table in memory: header and rows, every row as long as the header.
@@ -81,10 +80,10 @@ pub struct ExperimentMeta {
 }
 
 impl ExperimentMeta {
-    /// Writes `OUT/meta/NAME.toml` atomically.
-    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
-        let text = toml::to_string(self)?;
-        write_atomic(&meta_path(out, &self.name), text.as_bytes())
+    /// Writes `OUT/meta/NAME.toml` atomically, never through a link ([`super::inside`]).
+    pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
+        let text = toml::to_string(self).map_err(anyhow::Error::from)?;
+        super::inside::write(out, &meta_path(out, &self.name), text.as_bytes())
     }
 
     /// Reads the metadata of experiment `name` in `out`, if present and readable.

@@ -189,7 +189,7 @@ fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
         journal.append(&JournalEntry { index, id: m.header.items[index].clone(), rows: rows.clone() })?;
     }
     let bytes = meta::csv_bytes(&m.header.columns, &rows)?;
-    crate::results::atomic::write_atomic(&meta::csv_path(out, &m.header.experiment), &bytes)?;
+    crate::results::inside::write(out, &meta::csv_path(out, &m.header.experiment), &bytes)?;
     let meta = ExperimentMeta { rows: rows.len(), csv_hash: Some(hash_bytes(&bytes)), ..m.meta.clone() };
     meta.write(out)?;
     Ok(())

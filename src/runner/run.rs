@@ -178,9 +178,16 @@ fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
     meta.finished = Some(meta::utc_now());
     let Err(first) = write_run_meta(out, meta) else { return };
     let path = out.join("run.toml");
-    let in_place = toml::to_string(meta)
-        .map_err(anyhow::Error::from)
-        .and_then(|text| std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display())));
+    let in_place = toml::to_string(meta).map_err(anyhow::Error::from).map_err(Error::from).and_then(|text| {
+        let mut file = crate::results::inside::open(
+            out,
+            &path,
+            std::fs::OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
+        std::io::Write::write_all(&mut file, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    });
     if let Err(also) = in_place {
         eprintln!("could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
     }
@@ -213,7 +220,7 @@ pub fn announce_timeouts(timeouts: &[String]) {
 /// Writes `OUT/run.toml` atomically.
 pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
     let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
-    crate::results::atomic::write_atomic(&out.join("run.toml"), text.as_bytes())?;
+    crate::results::inside::write(out, &out.join("run.toml"), text.as_bytes())?;
     Ok(())
 }
 
@@ -376,7 +383,7 @@ fn commit(
     (start, load_start): (Instant, Option<f64>),
 ) -> Result<()> {
     let bytes = meta::csv_bytes(columns, rows)?;
-    crate::results::atomic::write_atomic(&meta::csv_path(out, &spec.name), &bytes)?;
+    crate::results::inside::write(out, &meta::csv_path(out, &spec.name), &bytes)?;
     let meta = ExperimentMeta {
         name: spec.name.clone(),
         game: spec.game.clone(),

@@ -14,7 +14,6 @@ use anyhow::Context;
 
 use crate::base::error::{InputError, Result};
 use crate::base::text::excerpt;
-use crate::results::atomic::write_atomic;
 use crate::runner::manifest::Manifest;
 
 /// Options of `harness slurm`.
@@ -229,10 +228,11 @@ pub fn slurm(opts: &SlurmOptions) -> Result<()> {
     let (array, merge) = scripts(opts, &harness)?;
     crate::results::owned::claim(&absolute(&opts.out)?)?;
     let dir = absolute(&opts.out)?.join("slurm");
-    std::fs::create_dir_all(dir.join("logs")).with_context(|| format!("cannot create {}", dir.display()))?;
+    let root = absolute(&opts.out)?;
+    crate::results::inside::real_dir(&root, &dir.join("logs"))?;
     let (array_path, merge_path) = (dir.join("array.sbatch"), dir.join("merge.sbatch"));
-    write_atomic(&array_path, array.as_bytes())?;
-    write_atomic(&merge_path, merge.as_bytes())?;
+    crate::results::inside::write(&root, &array_path, array.as_bytes())?;
+    crate::results::inside::write(&root, &merge_path, merge.as_bytes())?;
     let quoted = |p: &Path| sh_quote(&p.display().to_string()).unwrap_or_else(|| p.display().to_string());
     let (a, m) = (quoted(&array_path), quoted(&merge_path));
     if !opts.submit {
