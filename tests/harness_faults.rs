@@ -196,3 +196,25 @@ fn writes_never_follow_a_link_out_of_the_results_directory() {
     assert!(stderr(&o).contains(".lock: is a symbolic link"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
 }
+
+/// A CSV whose metadata lost its `csv_hash`, or whose metadata file is gone, is never
+/// published silently: `report` says it is unverified and its table says so.
+#[test]
+fn a_csv_that_cannot_be_verified_is_marked_unverified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = finished(dir.path());
+    edit(&out.join("perft.csv"), |t| t.replacen("36768", "36769", 1));
+    edit(&out.join("meta/perft.toml"), |t| {
+        t.lines().filter(|l| !l.starts_with("csv_hash")).map(|l| format!("{l}\n")).collect()
+    });
+    let o = report(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: unverified (its metadata records no hash of the CSV)"), "{}", stderr(&o));
+    let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
+    assert!(table.contains("Unverified results"), "{table}");
+    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("Unverified results"));
+    std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
+    let o = report(&out);
+    assert!(stderr(&o).contains("perft.csv: unverified (no metadata file records this CSV)"), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(out.join("tex/perft.tex")).unwrap().contains("Unverified results"));
+}

@@ -88,6 +88,9 @@ pub struct Loaded {
     pub titles: Titles,
     /// The data.
     pub table: CsvTable,
+    /// Why the CSV cannot be checked against its metadata (no metadata, or metadata
+    /// without the CSV's hash): its tables say it is unverified. `None`: it was checked.
+    pub unverified: Option<String>,
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
@@ -113,22 +116,20 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             let table = CsvTable::read(path)?;
             let name = table.name();
             let meta = metas.iter().find(|m| m.name == name);
-            check_csv_hash(path, meta)?;
+            let unverified = check_csv_hash(path, meta)?;
             let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
             let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());
-            Ok(Loaded {
-                titles: Titles::for_experiment(
-                    &name,
-                    reports.game(game),
-                    kind,
-                    meta.map(|m| m.caption.as_str()),
-                    meta.map(|m| m.label.as_str()),
-                ),
-                game: game.to_string(),
-                kind: kind.to_string(),
-                name,
-                table,
-            })
+            let mut titles = Titles::for_experiment(
+                &name,
+                reports.game(game),
+                kind,
+                meta.map(|m| m.caption.as_str()),
+                meta.map(|m| m.label.as_str()),
+            );
+            if let Some(why) = &unverified {
+                titles.caption = format!("Unverified results ({why}). {}", titles.caption);
+            }
+            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, unverified })
         })
         .collect())
 }
@@ -176,13 +177,20 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
 
 /// Refuses a CSV that is not the file its metadata committed: one whose bytes do not
 /// hash to the metadata's `csv_hash` was changed after the run wrote it, and its numbers
-/// are not published.
-fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<(), InputError> {
-    let Some(recorded) = meta.and_then(|m| m.csv_hash.as_deref()) else { return Ok(()) };
+/// are not published. A CSV that cannot be checked (no metadata, or metadata without
+/// `csv_hash`) is returned as unverified, with why: its tables say so, never silently.
+fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<String>, InputError> {
+    let recorded = match meta {
+        None => return Ok(Some("no metadata file records this CSV".into())),
+        Some(m) => match m.csv_hash.as_deref() {
+            Some(h) => h,
+            None => return Ok(Some("its metadata records no hash of the CSV".into())),
+        },
+    };
     let bytes = std::fs::read(path).map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
     let actual = crate::experiment::spec::hash_bytes(&bytes);
     if actual == recorded {
-        return Ok(());
+        return Ok(None);
     }
     Err(InputError::in_file(
         path,
@@ -246,6 +254,13 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     owned::record_generated(out, &new)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
+    }
+    for item in loaded.iter().filter(|l| l.unverified.is_some()) {
+        let why = item.unverified.as_deref().unwrap_or_default();
+        eprintln!(
+            "report: warning: {}: unverified ({why}); its tables are marked unverified",
+            item.table.path.display()
+        );
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     eprintln!(
