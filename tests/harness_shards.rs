@@ -156,3 +156,18 @@ fn slurm_refuses_a_manifest_path_that_would_add_a_script_line() {
     assert!(stderr(&o).contains("newline"), "{}", stderr(&o));
     assert!(!out.join("slurm/array.sbatch").exists());
 }
+
+/// `merge --out` naming one of the shards (also spelt another way) is refused and the
+/// shard is left as it was.
+#[test]
+fn merge_into_one_of_its_shards_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = run_shards(dir.path(), 2, &["--only", "nim_formula"]);
+    let before = std::fs::read_to_string(shards[0].join("run.toml")).unwrap();
+    for out in [shards[0].clone(), shards[0].join(".")] {
+        let o = merge(&shards, &out);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("would overwrite that shard"), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read_to_string(shards[0].join("run.toml")).unwrap(), before);
+}

@@ -174,7 +174,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
 /// time it ended: atomically where it can, else by rewriting the file in place (a full
 /// disk leaves no room for a second copy; a torn rewrite holds a prefix of the new text,
 /// which never says `complete`). Says on stderr when even that fails.
-fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
+pub fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
     meta.finished = Some(meta::utc_now());
     let Err(first) = write_run_meta(out, meta) else { return };
     let path = out.join("run.toml");
