@@ -218,3 +218,69 @@ fn a_csv_that_cannot_be_verified_is_marked_unverified() {
     assert!(stderr(&o).contains("perft.csv: unverified (no metadata file records this CSV)"), "{}", stderr(&o));
     assert!(std::fs::read_to_string(out.join("tex/perft.tex")).unwrap().contains("Unverified results"));
 }
+
+/// Runs the binary with `args`, killing it (and failing) when it has not ended within
+/// `limit`: a limit no healthy run comes near, which a command that blocks on a FIFO or
+/// reads `/dev/zero` never meets.
+fn within(args: &[&str], limit: std::time::Duration) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("harness {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Results files that are a FIFO, a device or huge are refused at once by `report`,
+/// `run`, `compare` and `merge` (exit 2, naming the file), never read without end.
+#[cfg(unix)]
+#[test]
+fn results_files_that_are_fifos_devices_or_huge_are_refused() {
+    let limit = std::time::Duration::from_secs(120);
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, _) = finished(dir.path());
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let zero = dir.path().join("z");
+    copy_dir(&out, &zero);
+    std::fs::remove_file(zero.join("meta/perft.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", zero.join("meta/perft.toml")).unwrap();
+    let o = within(&["report", &path(&zero)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("meta/perft.toml: the experiment metadata is not a regular file"), "{}", stderr(&o));
+    within(&["compare", &path(&out), &path(&zero)], limit);
+
+    let fifo = dir.path().join("f");
+    copy_dir(&out, &fifo);
+    for name in ["run.toml", "perft.csv", ".journal/perft.jsonl"] {
+        std::fs::remove_file(fifo.join(name)).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(fifo.join(name)).status().unwrap().success());
+    }
+    within(&["report", &path(&fifo)], limit);
+    within(&["compare", &path(&out), &path(&fifo)], limit);
+    let o = within(&["run", &path(&m), "--out", &path(&fifo), "--threads", "1"], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.jsonl: the row journal is not a regular file"), "{}", stderr(&o));
+    let o = within(&["merge", &path(&fifo), "--out", &path(&dir.path().join("merged"))], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+
+    let huge = dir.path().join("h");
+    copy_dir(&out, &huge);
+    let csv = std::fs::OpenOptions::new().append(true).open(huge.join("perft.csv")).unwrap();
+    csv.set_len(2 << 30).unwrap();
+    let o = within(&["report", &path(&huge)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: larger than 256 MiB"), "{}", stderr(&o));
+    let o = within(&["compare", &path(&out), &path(&huge)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: larger than 256 MiB"), "{}", stderr(&o));
+}

@@ -187,7 +187,7 @@ fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<S
             None => return Ok(Some("its metadata records no hash of the CSV".into())),
         },
     };
-    let bytes = std::fs::read(path).map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
+    let bytes = crate::results::meta::CSV_FILE.read_bytes(path)?;
     let actual = crate::experiment::spec::hash_bytes(&bytes);
     if actual == recorded {
         return Ok(None);
@@ -305,7 +305,7 @@ fn is_inside(p: &Path) -> bool {
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {
-    toml::from_str(&std::fs::read_to_string(out.join("run.toml")).ok()?).ok()
+    toml::from_str(&crate::results::meta::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
 /// Every generated file (path relative to the results directory, contents).

@@ -173,7 +173,8 @@ struct Csv {
 }
 
 fn read_csv(path: &Path) -> Result<Csv, InputError> {
-    let mut r = csv::Reader::from_path(path).map_err(|e| InputError::in_file(path, format!("cannot read CSV: {e}")))?;
+    let bytes = super::meta::CSV_FILE.read_bytes(path)?;
+    let mut r = csv::Reader::from_reader(bytes.as_slice());
     let header: Vec<String> = r
         .headers()
         .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?

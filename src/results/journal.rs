@@ -97,11 +97,10 @@ pub struct JournalContents {
 /// item not seen before); a line failing a check is left out of `entries` and named in
 /// `dropped`.
 pub fn read(path: &Path) -> Result<Option<JournalContents>> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read {}", path.display())).into()),
-    };
+    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let bytes = super::meta::JOURNAL_FILE.read_bytes(path)?;
     let mut lines = whole_lines(&bytes);
     let Some((first, mut valid_len)) = lines.next() else { return Ok(None) };
     let Ok(header) = serde_json::from_slice::<JournalHeader>(first) else { return Ok(None) };

@@ -6,6 +6,40 @@ use anyhow::Context;
 
 use serde::{Deserialize, Serialize};
 
+use crate::base::files::TextFile;
+
+/// A results CSV read back (`report`, `run`, `compare`): a regular file of at most 256 MiB.
+pub const CSV_FILE: TextFile = TextFile {
+    what: "results CSV",
+    max_bytes: 256 << 20,
+    holds: "a results CSV holds one experiment's rows; this is not one the harness wrote",
+};
+
+/// An experiment's metadata (`meta/NAME.toml`) read back: at most 1 MiB.
+pub const META_FILE: TextFile = TextFile {
+    what: "experiment metadata",
+    max_bytes: 1 << 20,
+    holds: "experiment metadata holds a few lines of TOML",
+};
+
+/// `run.toml` read back: at most 1 MiB.
+pub const RUN_FILE: TextFile =
+    TextFile { what: "run.toml", max_bytes: 1 << 20, holds: "run.toml holds a few dozen lines of TOML" };
+
+/// An experiment's row journal (`.journal/NAME.jsonl`) read back: at most 256 MiB.
+pub const JOURNAL_FILE: TextFile = TextFile {
+    what: "row journal",
+    max_bytes: 256 << 20,
+    holds: "a row journal holds one experiment's rows; this is not one the harness wrote",
+};
+
+/// The marker of a results directory read back: at most 16 MiB.
+pub const MARKER_FILE: TextFile = TextFile {
+    what: "results directory marker",
+    max_bytes: 16 << 20,
+    holds: "the marker lists the report's generated files",
+};
+
 /// A CSV table in memory: header and rows, every row as long as the header.
 pub fn csv_bytes(columns: &[String], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -88,7 +122,7 @@ impl ExperimentMeta {
 
     /// Reads the metadata of experiment `name` in `out`, if present and readable.
     pub fn read(out: &Path, name: &str) -> Option<ExperimentMeta> {
-        let text = std::fs::read_to_string(meta_path(out, name)).ok()?;
+        let text = META_FILE.read(&meta_path(out, name)).ok()?;
         toml::from_str(&text).ok()
     }
 
@@ -103,7 +137,7 @@ impl ExperimentMeta {
             if p.extension().is_none_or(|x| x != "toml") {
                 continue;
             }
-            let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+            let text = META_FILE.read(&p)?;
             let meta: ExperimentMeta = toml::from_str(&text)
                 .map_err(|e| anyhow::anyhow!("{}: damaged experiment metadata: {}", p.display(), e.message()))?;
             all.push(meta);
@@ -234,7 +268,7 @@ impl RunMeta {
     /// Reads `OUT/run.toml`.
     pub fn read(out: &Path) -> anyhow::Result<RunMeta> {
         let path = out.join("run.toml");
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = RUN_FILE.read(&path)?;
         toml::from_str(&text).with_context(|| format!("{} is not a harness run.toml", path.display()))
     }
 }

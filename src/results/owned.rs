@@ -75,7 +75,7 @@ fn only_results(out: &Path, entries: &[String]) -> bool {
 }
 
 fn read_marker(out: &Path) -> Marker {
-    std::fs::read_to_string(out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
+    super::meta::MARKER_FILE.read(&out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
 }
 
 fn write_marker(out: &Path, marker: &Marker) -> Result<()> {

@@ -243,7 +243,7 @@ fn announce_other_build(out: &Path, name: &str) {
 /// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
 fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
     let Some(meta) = ExperimentMeta::read(out, name) else { return false };
-    let Ok(csv) = std::fs::read(meta::csv_path(out, name)) else { return false };
+    let Ok(csv) = meta::CSV_FILE.read_bytes(&meta::csv_path(out, name)) else { return false };
     meta.key == key && meta.shard == shard.map(|s| s.to_string()) && meta.csv_hash.as_deref() == Some(&hash_bytes(&csv))
 }
 
