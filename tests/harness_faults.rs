@@ -284,3 +284,38 @@ fn results_files_that_are_fifos_devices_or_huge_are_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("perft.csv: larger than 256 MiB"), "{}", stderr(&o));
 }
+
+/// Runs the binary with `args`, stdout or stderr (`which`) writing to `/dev/full`.
+#[cfg(target_os = "linux")]
+fn into_full(args: &[&str], which: &str) -> std::process::Output {
+    let full = || std::process::Stdio::from(std::fs::File::create("/dev/full").unwrap());
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_harness"));
+    cmd.args(args).stdin(std::process::Stdio::null());
+    match which {
+        "stdout" => cmd.stdout(full()).stderr(std::process::Stdio::piped()),
+        _ => cmd.stdout(std::process::Stdio::piped()).stderr(full()),
+    };
+    cmd.output().unwrap()
+}
+
+/// A full stdout or stderr ends a command with a message and exit code 1, never a panic
+/// (101), and a run whose stderr is full leaves its `run.toml` `failed`, not `running`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_output_is_an_error_not_a_panic() {
+    let o = into_full(&["nim", "value", "3", "4"], "stdout");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("harness: cannot write the output"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "m.toml",
+        "seed = 1\n[[experiment]]\nname = \"perft\"\ngame = \"checkers\"\nkind = \"perft\"\nboard = \"8x8 r3\"\ndepths = [1, 2]\n",
+    );
+    let out = dir.path().join("o");
+    let o = into_full(&["run", &m, "--out", out.to_str().unwrap(), "--threads", "1"], "stderr");
+    assert_eq!(o.status.code(), Some(1));
+    let meta = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(meta.contains("state = \"failed\""), "{meta}");
+}

@@ -190,6 +190,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
     }
     let _lock = OutDirLock::acquire(out)?;
+    let _guard = crate::runner::run::FailedOnPanic(out);
     crate::results::atomic::clean_temp_files(out);
     let meta = merged_run_meta(&shards);
     let mut running = RunMeta { state: "running".into(), finished: None, ..meta.clone() };

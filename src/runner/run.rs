@@ -3,6 +3,7 @@
 //! current (resume); run only one shard's items with `--shard I/N`.
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -124,6 +125,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let manifest = load(opts)?;
     let planned = plan(&manifest, opts.shard)?;
     let _lock = OutDirLock::acquire(&opts.out)?;
+    let _guard = FailedOnPanic(&opts.out);
     crate::results::atomic::clean_temp_files(&opts.out);
     let mut meta = RunMeta::new(
         (manifest.threads.clone(), manifest.seed, manifest.hash.clone()),
@@ -170,6 +172,25 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     Ok(meta)
 }
 
+/// Marks the `run.toml` of a results directory `failed` when it is dropped while the
+/// thread panics (an output that cannot be written, a bug) and the file still says
+/// `running`: a run that ended that way never looks as if it were still running.
+pub struct FailedOnPanic<'a>(pub &'a Path);
+
+impl Drop for FailedOnPanic<'_> {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        if let Ok(mut meta) = RunMeta::read(self.0) {
+            if meta.state == "running" {
+                meta.state = "failed".to_string();
+                mark_unfinished(self.0, &mut meta);
+            }
+        }
+    }
+}
+
 /// Writes `meta`, whose state says the run did not finish, to `OUT/run.toml` with the
 /// time it ended: atomically where it can, else by rewriting the file in place (a full
 /// disk leaves no room for a second copy; a torn rewrite holds a prefix of the new text,
@@ -189,7 +210,8 @@ pub fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
         Ok(())
     });
     if let Err(also) = in_place {
-        eprintln!("could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
+        let _ =
+            writeln!(std::io::stderr(), "could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
     }
 }
 
