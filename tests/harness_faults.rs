@@ -209,13 +209,17 @@ fn a_csv_that_cannot_be_verified_is_marked_unverified() {
     });
     let o = report(&out);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("perft.csv: unverified (its metadata records no hash of the CSV)"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("perft.csv: Unverified results: its metadata records no hash of the CSV"),
+        "{}",
+        stderr(&o)
+    );
     let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
     assert!(table.contains("Unverified results"), "{table}");
     assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("Unverified results"));
     std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
     let o = report(&out);
-    assert!(stderr(&o).contains("perft.csv: unverified (no metadata file records this CSV)"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: Unverified results: no metadata file records this CSV"), "{}", stderr(&o));
     assert!(std::fs::read_to_string(out.join("tex/perft.tex")).unwrap().contains("Unverified results"));
 }
 
@@ -318,4 +322,28 @@ fn a_full_output_is_an_error_not_a_panic() {
     assert_eq!(o.status.code(), Some(1));
     let meta = std::fs::read_to_string(out.join("run.toml")).unwrap();
     assert!(meta.contains("state = \"failed\""), "{meta}");
+}
+
+/// A second manifest run into the same results directory: the first manifest's
+/// experiments stay, but the page and their tables say they are not from this run.
+#[test]
+fn experiments_of_another_manifest_are_marked_not_from_this_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = finished(dir.path());
+    let other = write(
+        dir.path(),
+        "other.toml",
+        "seed = 1\n[[experiment]]\nname = \"small\"\ngame = \"checkers\"\nkind = \"perft\"\nboard = \"8x8 r3\"\ndepths = [1, 2]\n",
+    );
+    let o = run(Path::new(&other), &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: Not from this run"), "{}", stderr(&o));
+    let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
+    assert!(table.contains("Not from this run: the manifest of the last run here"), "{table}");
+    assert!(!std::fs::read_to_string(out.join("tex/small.tex")).unwrap().contains("Not from this run"));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("Not from this run"), "the page marks perft");
+    let o = run(Path::new(&other), &out, &["--only", "small"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!std::fs::read_to_string(out.join("tex/small.tex")).unwrap().contains("Not from this run"));
 }

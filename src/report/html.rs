@@ -341,7 +341,7 @@ mod tests {
             kind: "k".to_string(),
             titles: Titles { caption: caption.to_string(), label: "tab:x".to_string() },
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
-            unverified: None,
+            marks: Vec::new(),
         }
     }
 

@@ -88,9 +88,11 @@ pub struct Loaded {
     pub titles: Titles,
     /// The data.
     pub table: CsvTable,
-    /// Why the CSV cannot be checked against its metadata (no metadata, or metadata
-    /// without the CSV's hash): its tables say it is unverified. `None`: it was checked.
-    pub unverified: Option<String>,
+    /// What a reader must know before trusting the table, each said at the head of its
+    /// caption and as a warning: results that cannot be checked against their metadata
+    /// (no metadata, or metadata without the CSV's hash), results of an experiment that
+    /// the manifest of the directory's last run does not list. Empty: none.
+    pub marks: Vec<String>,
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
@@ -110,13 +112,21 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
         .collect();
     paths.sort();
     let metas = ExperimentMeta::read_all(out).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
+    let listed = manifest_experiments(out);
     Ok(paths
         .iter()
         .map(|path| {
             let table = CsvTable::read(path)?;
             let name = table.name();
             let meta = metas.iter().find(|m| m.name == name);
-            let unverified = check_csv_hash(path, meta)?;
+            let mut marks: Vec<String> = check_csv_hash(path, meta)?.into_iter().collect();
+            if listed.as_ref().is_some_and(|(_, names)| !names.contains(&name)) {
+                let manifest = listed.as_ref().map_or("", |(m, _)| m.as_str());
+                marks.push(format!(
+                    "Not from this run: the manifest of the last run here ({}) does not list this experiment",
+                    manifest
+                ));
+            }
             let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
             let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());
             let mut titles = Titles::for_experiment(
@@ -126,10 +136,10 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
                 meta.map(|m| m.caption.as_str()),
                 meta.map(|m| m.label.as_str()),
             );
-            if let Some(why) = &unverified {
-                titles.caption = format!("Unverified results ({why}). {}", titles.caption);
+            for mark in marks.iter().rev() {
+                titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
             }
-            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, unverified })
+            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, marks })
         })
         .collect())
 }
@@ -181,10 +191,10 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
 /// `csv_hash`) is returned as unverified, with why: its tables say so, never silently.
 fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<String>, InputError> {
     let recorded = match meta {
-        None => return Ok(Some("no metadata file records this CSV".into())),
+        None => return Ok(Some("Unverified results: no metadata file records this CSV".into())),
         Some(m) => match m.csv_hash.as_deref() {
             Some(h) => h,
-            None => return Ok(Some("its metadata records no hash of the CSV".into())),
+            None => return Ok(Some("Unverified results: its metadata records no hash of the CSV".into())),
         },
     };
     let bytes = crate::results::meta::CSV_FILE.read_bytes(path)?;
@@ -255,12 +265,10 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
     }
-    for item in loaded.iter().filter(|l| l.unverified.is_some()) {
-        let why = item.unverified.as_deref().unwrap_or_default();
-        eprintln!(
-            "report: warning: {}: unverified ({why}); its tables are marked unverified",
-            item.table.path.display()
-        );
+    for item in &loaded {
+        for mark in &item.marks {
+            eprintln!("report: warning: {}: {mark}; its tables say so", item.table.path.display());
+        }
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     eprintln!(
@@ -302,6 +310,16 @@ fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()>
 /// Whether a listed path is relative and stays inside the directory (no `..`, no root).
 fn is_inside(p: &Path) -> bool {
     p.components().all(|c| matches!(c, std::path::Component::Normal(_)))
+}
+
+/// The manifest of the last run of `out` and every experiment it lists (also those a
+/// `--only` left out), from `run.toml`; `None` when `run.toml` does not record them (a
+/// run of an earlier version, CSVs handed in).
+fn manifest_experiments(out: &Path) -> Option<(String, Vec<String>)> {
+    let run = read_run_meta(out)?;
+    let names = run.get("manifest_experiments")?.as_array()?;
+    let manifest = run.get("manifest").and_then(|m| m.as_str()).unwrap_or_default().to_string();
+    Some((manifest, names.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()))
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {

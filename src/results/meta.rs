@@ -187,6 +187,10 @@ pub struct RunMeta {
     /// Every selected experiment, in manifest order.
     #[serde(default)]
     pub experiments: Vec<String>,
+    /// Every experiment the manifest lists, also those `--only` left out: the report
+    /// marks results of any other experiment in the directory as not from this run.
+    #[serde(default)]
+    pub manifest_experiments: Vec<String>,
     /// Items with a row that timed out (`NAME ITEM at LIMIT`).
     #[serde(default)]
     pub timeouts: Vec<String>,
@@ -256,6 +260,7 @@ impl RunMeta {
             ran: Vec::new(),
             skipped: Vec::new(),
             experiments: Vec::new(),
+            manifest_experiments: Vec::new(),
             timeouts: Vec::new(),
             busy: Vec::new(),
             dirty: crate::BUILD_ID.contains("-dirty-"),

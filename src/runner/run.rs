@@ -107,9 +107,15 @@ pub fn dry_run(opts: &RunOptions) -> Result<String> {
 }
 
 fn load(opts: &RunOptions) -> Result<Manifest> {
+    Ok(load_listing(opts)?.0)
+}
+
+/// The manifest with `--only` applied, and the names of every experiment it lists.
+fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
     let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
+    let all = manifest.experiments.iter().map(|e| e.name.clone()).collect();
     manifest.filter(&opts.only)?;
-    Ok(manifest)
+    Ok((manifest, all))
 }
 
 /// Runs a manifest, then writes the LaTeX tables and plots; returns the run metadata
@@ -122,7 +128,7 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// the journals and finished CSVs stay. A run whose report cannot be written (a full
 /// disk) ends with that error and `run.toml` marked failed, never `complete`.
 pub fn run(opts: &RunOptions) -> Result<RunMeta> {
-    let manifest = load(opts)?;
+    let (manifest, listed) = load_listing(opts)?;
     let planned = plan(&manifest, opts.shard)?;
     let _lock = OutDirLock::acquire(&opts.out)?;
     let _guard = FailedOnPanic(&opts.out);
@@ -134,6 +140,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         opts.shard.map(|s| s.to_string()),
     );
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
+    meta.manifest_experiments = listed;
     write_run_meta(&opts.out, &meta)?;
     for p in &planned {
         let key = build_key(p.spec);
