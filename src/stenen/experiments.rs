@@ -90,11 +90,10 @@ fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError>
     let instances = params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
     let memo_mb = manifest_memo_mb(spec, params.memo_mb)?;
     let memo_limit = match params.memo_time_limit {
-        Some(t) => Some(
+        Some(t) => Some(std::time::Duration::from_secs_f64(
             crate::experiment::args::check_time_limit(t)
                 .map_err(|e| spec.error(Some("memo_time_limit"), format!("`memo_time_limit`: {e}")))?,
-        )
-        .map(std::time::Duration::from_secs_f64),
+        )),
         None => spec.time_limit,
     };
     Ok(Box::new(Table { instances, memo_mb, memo_limit }))
