@@ -27,8 +27,13 @@ if [ ! -d "$results" ]; then
   exit 2
 fi
 results=$(cd "$results" && pwd)
+# TeX reads the path inside \def\resultsdir{...} and \input{...}: a space ends it, and
+# % # { } \ ~ ^ $ & are TeX's special characters (a % would comment out the rest of the
+# line). Such a path is refused here rather than failing deep inside pdflatex.
 case "$results" in
-  *" "*) echo "build-report: the results path must not contain spaces (TeX limitation): $results" >&2; exit 2 ;;
+  *[[:space:]]*|*[%#{}\\~^\$\&]*)
+    echo "build-report: the results path must not contain spaces or any of % # { } \\ ~ ^ \$ & (TeX reads it as a macro argument): $results; copy or move the results to a plain path" >&2
+    exit 2 ;;
 esac
 
 # --- 1. TeX from Debian's packages --------------------------------------------------

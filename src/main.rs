@@ -1,6 +1,7 @@
 //! The `harness` command line: run manifests, regenerate reports, play the games, and
 //! one-shot searches.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -426,8 +427,48 @@ fn quiet_on_closed_pipe() {
     }
 }
 
+/// The message of a panic of `print!`/`eprintln!` on an output that cannot be written (a
+/// full disk, `/dev/full`), or `None` for any other panic.
+fn output_failure(payload: &(dyn std::any::Any + Send)) -> Option<String> {
+    let text =
+        payload.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| payload.downcast_ref::<String>().cloned())?;
+    text.starts_with("failed printing to std").then_some(text)
+}
+
+/// Keeps the panic message of an unwritable output off stderr (that output is often
+/// stderr itself; [`main`] says it in one line instead); other panics print as usual.
+fn quiet_output_failures() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if output_failure(info.payload()).is_none() {
+            default(info);
+        }
+    }));
+}
+
+/// Runs the command line; an output that cannot be written (stdout or stderr on a full
+/// disk or `/dev/full`) ends it with one line on stderr, where it can still be written,
+/// and exit code 1, never a panic (exit 101). A run or merge in progress marks its
+/// `run.toml` failed as it unwinds ([`harness::runner::run::run`]).
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
+    quiet_output_failures();
+    let code = std::panic::catch_unwind(command_line).unwrap_or_else(|payload| match output_failure(&*payload) {
+        Some(message) => {
+            let _ = writeln!(std::io::stderr(), "harness: cannot write the output: {message}");
+            ExitCode::from(1)
+        }
+        None => std::panic::resume_unwind(payload),
+    });
+    if let Err(e) = std::io::stdout().flush() {
+        let _ = writeln!(std::io::stderr(), "harness: cannot write the output: {e}");
+        return ExitCode::from(1);
+    }
+    code
+}
+
+/// Parses the command line and runs the command, returning its exit code.
+fn command_line() -> ExitCode {
     let matches = match parse() {
         Ok(m) => m,
         Err(code) => return code,

@@ -261,3 +261,72 @@ fn help_writes_ranges_as_from_a_to_b_and_counts_in_the_right_number() {
         .into_owned();
     assert!(out.contains("1 thread\n"), "{out}");
 }
+
+/// `play checkers --tui` without a terminal says it needs one (exit 2).
+#[test]
+fn tui_without_a_terminal_says_it_needs_one() {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["play", "checkers", "--tui"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("--tui needs a terminal"), "{err}");
+}
+
+/// When its terminal goes away (the other end of its pseudo-terminal closes, as when a
+/// window closes or an SSH link drops; no SIGHUP reaches it here, as none reaches a game
+/// started outside the terminal's session), the TUI ends instead of running on.
+#[cfg(target_os = "linux")]
+#[test]
+fn tui_ends_when_its_terminal_goes_away() {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize { ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: openpty writes two new file descriptors into `master` and `slave`.
+    let rc = unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone; close-on-exec
+    // keeps the master out of the child, so that dropping it here closes it.
+    let (master, slave) = unsafe {
+        libc::fcntl(master, libc::F_SETFD, libc::FD_CLOEXEC);
+        libc::fcntl(slave, libc::F_SETFD, libc::FD_CLOEXEC);
+        (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+    };
+    let io = |fd: &OwnedFd| std::process::Stdio::from(fd.try_clone().unwrap());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["play", "checkers", "--tui"])
+        .stdin(io(&slave))
+        .stdout(io(&slave))
+        .stderr(io(&slave))
+        .spawn()
+        .unwrap();
+    drop(slave);
+    let mut master = std::fs::File::from(master);
+    // SAFETY: sets O_NONBLOCK on a descriptor this test owns.
+    unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&master), libc::F_SETFL, libc::O_NONBLOCK) };
+    let mut drawn = Vec::new();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(120) && !String::from_utf8_lossy(&drawn).contains('q') {
+        let mut buf = [0u8; 4096];
+        match std::io::Read::read(&mut master, &mut buf) {
+            Ok(n) if n > 0 => drawn.extend_from_slice(&buf[..n]),
+            _ => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
+    }
+    assert!(child.try_wait().unwrap().is_none(), "the TUI ended before its terminal went away");
+    drop(master);
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("the TUI kept running after its terminal went away");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(!status.success(), "{status:?}");
+}

@@ -112,3 +112,61 @@ fn a_full_disk_fails_the_run_naming_the_reason() {
     check_failed(&mount.0, "the report on a full disk", &run_quick(&mount.0));
     drop(mount);
 }
+
+/// Runs shard `i` of 2 of the quick manifest's nim experiments into `dir/sI`.
+fn nim_shard(dir: &Path, i: usize) -> PathBuf {
+    let out = dir.join(format!("s{i}"));
+    let manifest = common::instances().join("quick.toml");
+    let shard = format!("{i}/2");
+    let o = common::harness(&[
+        "run",
+        manifest.to_str().unwrap(),
+        "--only",
+        "nim",
+        "--shard",
+        &shard,
+        "--samples",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "shard {shard}: {}", common::stderr(&o));
+    out
+}
+
+/// `merge` into a full disk, with every amount of free space from none to enough in
+/// steps of a page: each merge that fails leaves no `run.toml` saying `complete` (it says
+/// `failed` where it could be written), names the reason and leaves no temporary file.
+#[test]
+fn a_full_disk_fails_the_merge_and_marks_it_failed() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = [nim_shard(dir.path(), 0), nim_shard(dir.path(), 1)];
+    let mount_dir = dir.path().join("mnt");
+    std::fs::create_dir(&mount_dir).unwrap();
+    let mount = match small_tmpfs(&mount_dir) {
+        Ok(m) => m,
+        Err(why) => {
+            println!("skipped: no small tmpfs to fill ({why})");
+            return;
+        }
+    };
+    let out = mount.0.join("results");
+    let mut failed = 0;
+    for free_kib in (0..).step_by(4) {
+        fill(&mount.0, free_kib);
+        let mut args = vec!["merge".to_string()];
+        args.extend(shards.iter().map(|s| s.display().to_string()));
+        args.extend(["--out".to_string(), out.display().to_string()]);
+        let o = common::harness(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        if o.status.code() == Some(0) {
+            assert!(std::fs::read_to_string(out.join("run.toml")).unwrap().contains("state = \"complete\""));
+            break;
+        }
+        failed += 1;
+        assert!(free_kib < 2048, "the merge never fitted: {}", common::stderr(&o));
+        check_failed(&mount.0, &format!("merge with {free_kib} KiB free"), &o);
+    }
+    assert!(failed > 0, "no merge failed: the disk was never full");
+    println!("{failed} merges failed on the full disk");
+    drop(mount);
+}

@@ -151,3 +151,199 @@ fn an_edited_csv_is_refused_and_an_unfinished_run_is_announced() {
     let state = std::fs::read_to_string(out.join("tex/state.tex")).unwrap();
     assert!(state.contains("Unfinished results"), "{state}");
 }
+
+/// A copy of results directory `from` at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    let ok = std::process::Command::new("cp").arg("-r").arg(from).arg(to).status().unwrap().success();
+    assert!(ok, "cp -r {} {}", from.display(), to.display());
+}
+
+/// A folder of a results directory that is a link to another directory is refused by
+/// `report` and `run`, naming it, and the files in that other directory keep their
+/// contents (none written, truncated or removed); a `.lock` that is a link keeps its
+/// target's contents.
+#[cfg(unix)]
+#[test]
+fn writes_never_follow_a_link_out_of_the_results_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, _) = finished(dir.path());
+    for (n, folder) in ["tex", "md", "plots", "meta", ".journal"].into_iter().enumerate() {
+        let (r, victim) = (dir.path().join(format!("r{n}")), dir.path().join(format!("victim{n}")));
+        copy_dir(&out, &r);
+        copy_dir(&r.join(folder), &victim);
+        std::fs::remove_dir_all(r.join(folder)).unwrap();
+        std::os::unix::fs::symlink(&victim, r.join(folder)).unwrap();
+        let names: Vec<PathBuf> = std::fs::read_dir(&victim).unwrap().map(|e| e.unwrap().path()).collect();
+        let mark = |p: &Path| std::fs::write(p, "precious").unwrap();
+        names.iter().for_each(|p| mark(p));
+        let o = if matches!(folder, "meta" | ".journal") { run(&m, &r, &["--force"]) } else { report(&r) };
+        assert_eq!(o.status.code(), Some(2), "{folder}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("{folder}: is a symbolic link")), "{folder}: {}", stderr(&o));
+        for p in &names {
+            assert_eq!(std::fs::read_to_string(p).unwrap(), "precious", "{}", p.display());
+        }
+        let now: Vec<PathBuf> = std::fs::read_dir(&victim).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(now.len(), names.len(), "{folder}: files appeared in or vanished from the linked folder");
+    }
+    let r = dir.path().join("rlock");
+    copy_dir(&out, &r);
+    let victim = dir.path().join("important.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    std::fs::remove_file(r.join(".lock")).ok();
+    std::os::unix::fs::symlink(&victim, r.join(".lock")).unwrap();
+    let o = report(&r);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(".lock: is a symbolic link"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+}
+
+/// A CSV whose metadata lost its `csv_hash`, or whose metadata file is gone, is never
+/// published silently: `report` says it is unverified and its table says so.
+#[test]
+fn a_csv_that_cannot_be_verified_is_marked_unverified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = finished(dir.path());
+    edit(&out.join("perft.csv"), |t| t.replacen("36768", "36769", 1));
+    edit(&out.join("meta/perft.toml"), |t| {
+        t.lines().filter(|l| !l.starts_with("csv_hash")).map(|l| format!("{l}\n")).collect()
+    });
+    let o = report(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("perft.csv: Unverified results: its metadata records no hash of the CSV"),
+        "{}",
+        stderr(&o)
+    );
+    let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
+    assert!(table.contains("Unverified results"), "{table}");
+    assert!(std::fs::read_to_string(out.join("index.html")).unwrap().contains("Unverified results"));
+    std::fs::remove_file(out.join("meta/perft.toml")).unwrap();
+    let o = report(&out);
+    assert!(stderr(&o).contains("perft.csv: Unverified results: no metadata file records this CSV"), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(out.join("tex/perft.tex")).unwrap().contains("Unverified results"));
+}
+
+/// Runs the binary with `args`, killing it (and failing) when it has not ended within
+/// `limit`: a limit no healthy run comes near, which a command that blocks on a FIFO or
+/// reads `/dev/zero` never meets.
+fn within(args: &[&str], limit: std::time::Duration) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            panic!("harness {args:?} still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Results files that are a FIFO, a device or huge are refused at once by `report`,
+/// `run`, `compare` and `merge` (exit 2, naming the file), never read without end.
+#[cfg(unix)]
+#[test]
+fn results_files_that_are_fifos_devices_or_huge_are_refused() {
+    let limit = std::time::Duration::from_secs(120);
+    let dir = tempfile::tempdir().unwrap();
+    let (m, out, _) = finished(dir.path());
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let zero = dir.path().join("z");
+    copy_dir(&out, &zero);
+    std::fs::remove_file(zero.join("meta/perft.toml")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", zero.join("meta/perft.toml")).unwrap();
+    let o = within(&["report", &path(&zero)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("meta/perft.toml: the experiment metadata is not a regular file"), "{}", stderr(&o));
+    within(&["compare", &path(&out), &path(&zero)], limit);
+
+    let fifo = dir.path().join("f");
+    copy_dir(&out, &fifo);
+    for name in ["run.toml", "perft.csv", ".journal/perft.jsonl"] {
+        std::fs::remove_file(fifo.join(name)).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(fifo.join(name)).status().unwrap().success());
+    }
+    within(&["report", &path(&fifo)], limit);
+    within(&["compare", &path(&out), &path(&fifo)], limit);
+    let o = within(&["run", &path(&m), "--out", &path(&fifo), "--threads", "1"], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.jsonl: the row journal is not a regular file"), "{}", stderr(&o));
+    let o = within(&["merge", &path(&fifo), "--out", &path(&dir.path().join("merged"))], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+
+    let huge = dir.path().join("h");
+    copy_dir(&out, &huge);
+    let csv = std::fs::OpenOptions::new().append(true).open(huge.join("perft.csv")).unwrap();
+    csv.set_len(2 << 30).unwrap();
+    let o = within(&["report", &path(&huge)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: larger than 256 MiB"), "{}", stderr(&o));
+    let o = within(&["compare", &path(&out), &path(&huge)], limit);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: larger than 256 MiB"), "{}", stderr(&o));
+}
+
+/// Runs the binary with `args`, stdout or stderr (`which`) writing to `/dev/full`.
+#[cfg(target_os = "linux")]
+fn into_full(args: &[&str], which: &str) -> std::process::Output {
+    let full = || std::process::Stdio::from(std::fs::File::create("/dev/full").unwrap());
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_harness"));
+    cmd.args(args).stdin(std::process::Stdio::null());
+    match which {
+        "stdout" => cmd.stdout(full()).stderr(std::process::Stdio::piped()),
+        _ => cmd.stdout(std::process::Stdio::piped()).stderr(full()),
+    };
+    cmd.output().unwrap()
+}
+
+/// A full stdout or stderr ends a command with a message and exit code 1, never a panic
+/// (101), and a run whose stderr is full leaves its `run.toml` `failed`, not `running`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_output_is_an_error_not_a_panic() {
+    let o = into_full(&["nim", "value", "3", "4"], "stdout");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("harness: cannot write the output"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(
+        dir.path(),
+        "m.toml",
+        "seed = 1\n[[experiment]]\nname = \"perft\"\ngame = \"checkers\"\nkind = \"perft\"\nboard = \"8x8 r3\"\ndepths = [1, 2]\n",
+    );
+    let out = dir.path().join("o");
+    let o = into_full(&["run", &m, "--out", out.to_str().unwrap(), "--threads", "1"], "stderr");
+    assert_eq!(o.status.code(), Some(1));
+    let meta = std::fs::read_to_string(out.join("run.toml")).unwrap();
+    assert!(meta.contains("state = \"failed\""), "{meta}");
+}
+
+/// A second manifest run into the same results directory: the first manifest's
+/// experiments stay, but the page and their tables say they are not from this run.
+#[test]
+fn experiments_of_another_manifest_are_marked_not_from_this_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, out, _) = finished(dir.path());
+    let other = write(
+        dir.path(),
+        "other.toml",
+        "seed = 1\n[[experiment]]\nname = \"small\"\ngame = \"checkers\"\nkind = \"perft\"\nboard = \"8x8 r3\"\ndepths = [1, 2]\n",
+    );
+    let o = run(Path::new(&other), &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("perft.csv: Not from this run"), "{}", stderr(&o));
+    let table = std::fs::read_to_string(out.join("tex/perft.tex")).unwrap();
+    assert!(table.contains("Not from this run: the manifest of the last run here"), "{table}");
+    assert!(!std::fs::read_to_string(out.join("tex/small.tex")).unwrap().contains("Not from this run"));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("Not from this run"), "the page marks perft");
+    let o = run(Path::new(&other), &out, &["--only", "small"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!std::fs::read_to_string(out.join("tex/small.tex")).unwrap().contains("Not from this run"));
+}

@@ -142,3 +142,32 @@ fn slurm_writes_an_array_and_a_merge_job() {
         assert_eq!(harness(&args).status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// A manifest whose path holds a newline and a shell command is refused (exit 2) before
+/// any script is written: the path never becomes a line of the job script.
+#[test]
+fn slurm_refuses_a_manifest_path_that_would_add_a_script_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("m\ntouch INJECTED\n#.toml");
+    std::fs::write(&m, "seed = 1\n[[experiment]]\nname = \"f\"\ngame = \"nim\"\nkind = \"formula\"\nmaxtakes = [0]\ntakes_sets = [[1]]\nheap_counts = [1]\nmax_sticks = 3\n").unwrap();
+    let out = dir.path().join("o");
+    let o = harness(&["slurm", m.to_str().unwrap(), "--shards", "2", "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("newline"), "{}", stderr(&o));
+    assert!(!out.join("slurm/array.sbatch").exists());
+}
+
+/// `merge --out` naming one of the shards (also spelt another way) is refused and the
+/// shard is left as it was.
+#[test]
+fn merge_into_one_of_its_shards_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = run_shards(dir.path(), 2, &["--only", "nim_formula"]);
+    let before = std::fs::read_to_string(shards[0].join("run.toml")).unwrap();
+    for out in [shards[0].clone(), shards[0].join(".")] {
+        let o = merge(&shards, &out);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("would overwrite that shard"), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read_to_string(shards[0].join("run.toml")).unwrap(), before);
+}

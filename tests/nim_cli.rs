@@ -302,3 +302,50 @@ fn an_expired_time_limit_gives_timeout_rows_not_missing_ones() {
         assert_eq!(column(&csv, "time_limit"), vec!["0.000000001"; rows], "{name}");
     }
 }
+
+/// The take counts 1 to `n`, comma-separated.
+fn takes_upto(n: u32) -> String {
+    (1..=n).map(|k| k.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// `nim grundy` and `nim check` refuse tables of hours of work before they start, stop
+/// at `--time-limit` (exit 1) and end on SIGTERM like every other search.
+#[test]
+fn grundy_and_check_are_bounded_and_stoppable() {
+    let o = harness(&["nim", "grundy", "--takes", &takes_upto(5000), "--upto", "10000000"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("moves, more than the 10000000000 allowed"), "{}", stderr(&o));
+    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "1000000"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("moves, more than the 10000000000 allowed"), "{}", stderr(&o));
+    // About 10^10 look-ups: far more than a tenth of a second on any machine.
+    let long = ["nim", "grundy", "--takes", &takes_upto(1000), "--upto", "10000000"];
+    let o = harness(&[&long[..], &["--time-limit", "0.1"]].concat(), "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("time limit of 0.1 s reached"), "{}", stderr(&o));
+    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "100000", "--time-limit", "0.1"], "");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(long)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: sends SIGTERM to the child this test started.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("nim grundy ignored SIGTERM");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    use std::os::unix::process::ExitStatusExt;
+    assert!(status.code() == Some(143) || status.signal() == Some(libc::SIGTERM), "{status:?}");
+}

@@ -137,3 +137,19 @@ fn report_builds_without_any_results() {
     let log = build(dir.path());
     assert!(log.contains("Output written"), "no PDF output in the log");
 }
+
+/// `scripts/build-report.sh` refuses a results path holding a space or one of TeX's
+/// special characters (exit 2, saying which) before it installs or builds anything;
+/// needs no TeX.
+#[test]
+fn build_report_refuses_a_path_that_tex_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["a%b", "a#b", "a b", "a{b", "a$b", "a&b", "a~b"] {
+        let results = dir.path().join(name);
+        std::fs::create_dir(&results).unwrap();
+        let o = Command::new("bash").arg(root().join("scripts/build-report.sh")).arg(&results).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("the results path must not contain spaces or any of % #"), "{name}: {err}");
+    }
+}

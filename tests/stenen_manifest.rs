@@ -163,7 +163,7 @@ fn table_and_parallel_rows_are_exact_and_thread_independent() {
 fn a_cell_over_the_time_limit_is_an_honest_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let body = format!(
-        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 0.2\nmemo_mb = 8\n\
+        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 2\nmemo_time_limit = 0.000000001\nmemo_mb = 8\n\
          instances = [{{ height = 3, width = 20, stones = \"{}\" }}]\n",
         stones("stenen2.in")
     );
@@ -174,22 +174,26 @@ fn a_cell_over_the_time_limit_is_an_honest_timeout() {
     let row = &rows[1];
     assert_eq!(row[COLUMNS.iter().position(|c| *c == "dumb_count_positions").unwrap()], "");
     assert_eq!(row[COLUMNS.iter().position(|c| *c == "dumb_count_seconds").unwrap()], "");
-    assert_eq!(row[COLUMNS.iter().position(|c| *c == "time_limit").unwrap()], "0.2");
+    assert_eq!(row[COLUMNS.iter().position(|c| *c == "time_limit").unwrap()], "2");
     assert_eq!(row[COLUMNS.iter().position(|c| *c == "status").unwrap()], "timeout");
-    // 3x20 has 8 numbered tilings; fast mode finishes within the limit.
+    // 3x20 has 8 numbered tilings; fast mode (5 ms) finishes within the limit on any
+    // machine, the dumb walk (over 10^9 positions and 30 s) on none, and the memo gets
+    // one nanosecond, so it fills nothing.
     assert_eq!(row[COLUMNS.iter().position(|c| *c == "solutions_labelled").unwrap()], "8");
 }
 
 #[test]
 fn the_memo_fills_the_counts_a_walk_cannot_finish() {
     // Twenty L tetrominoes on 8x10: the dumb walk visits 261,621,739 positions (19 s on one
-    // thread, measured once) and the smart walk 55,165,533; through the memo both take
-    // well under a second.
+    // thread, measured once) and the smart walk 55,165,533 (17 s); through the memo they take
+    // 0.4 s and 1.8 s. A limit of one nanosecond stops both walks on any machine (the finds,
+    // 21 positions, end before their first look at the clock) and `memo_time_limit` gives
+    // the memo ten minutes: no outcome depends on the machine's speed.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("l4.in");
     std::fs::write(&file, format!("20\n{}", "2 3\nX..\nXXX\n".repeat(20))).unwrap();
     let body = format!(
-        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 2\nmemo_mb = 16\n\
+        "[[experiment]]\nname = \"t\"\ngame = \"stenen\"\nkind = \"table\"\ntime_limit = 0.000000001\nmemo_time_limit = 600\nmemo_mb = 16\n\
          instances = [{{ height = 8, width = 10, stones = \"{}\" }}]\n",
         file.display()
     );

@@ -25,22 +25,7 @@ impl TextFile<'_> {
     /// [`TextFile::max_bytes`], and one holding a byte that is not UTF-8 (naming its line
     /// and column). A leading UTF-8 byte-order mark is dropped.
     pub fn read(&self, path: &Path) -> Result<String, InputError> {
-        let cannot =
-            |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
-        let meta = std::fs::metadata(path).map_err(cannot)?;
-        if !meta.is_file() {
-            let kind = if meta.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
-            return Err(InputError::in_file(path, format!("the {} is {kind}; give a regular file", self.what)));
-        }
-        let file = std::fs::File::open(path).map_err(cannot)?;
-        let mut bytes = Vec::new();
-        file.take(self.max_bytes + 1).read_to_end(&mut bytes).map_err(cannot)?;
-        if bytes.len() as u64 > self.max_bytes {
-            return Err(InputError::in_file(
-                path,
-                format!("larger than {}; {}", size_text(self.max_bytes), self.holds),
-            ));
-        }
+        let bytes = self.read_bytes(path)?;
         let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
         match std::str::from_utf8(body) {
             Ok(text) => Ok(text.to_string()),
@@ -56,6 +41,42 @@ impl TextFile<'_> {
                 ))
             }
         }
+    }
+}
+
+impl TextFile<'_> {
+    /// The bytes of `path`, with the refusals of [`TextFile::read`] but no check of the
+    /// text (for files whose last line may be torn mid-character, such as a journal). The
+    /// file is opened without blocking (`O_NONBLOCK`) and checked again once open, so a
+    /// FIFO put in its place between the two checks cannot block either.
+    pub fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, InputError> {
+        let cannot =
+            |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
+        self.check_regular(path, &std::fs::metadata(path).map_err(cannot)?)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        let file = options.open(path).map_err(cannot)?;
+        self.check_regular(path, &file.metadata().map_err(cannot)?)?;
+        let mut bytes = Vec::new();
+        file.take(self.max_bytes + 1).read_to_end(&mut bytes).map_err(cannot)?;
+        if bytes.len() as u64 > self.max_bytes {
+            return Err(InputError::in_file(
+                path,
+                format!("larger than {}; {}", size_text(self.max_bytes), self.holds),
+            ));
+        }
+        Ok(bytes)
+    }
+
+    /// Refuses what is not a regular file (a directory, FIFO, socket or device).
+    fn check_regular(&self, path: &Path, meta: &std::fs::Metadata) -> Result<(), InputError> {
+        if meta.is_file() {
+            return Ok(());
+        }
+        let kind = if meta.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
+        Err(InputError::in_file(path, format!("the {} is {kind}; give a regular file", self.what)))
     }
 }
 

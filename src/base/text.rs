@@ -51,9 +51,72 @@ pub fn seconds_text(s: f64) -> String {
     }
 }
 
+/// The longest LaTeX label accepted.
+pub const MAX_LABEL_LEN: usize = 100;
+
+/// Whether `label` can stand in `\label{..}` and `\ref{..}` as it is: 1 to
+/// [`MAX_LABEL_LEN`] ASCII letters, digits and `:-_.` (no brace, backslash or space that
+/// could end the command or start another).
+pub fn is_latex_label(label: &str) -> bool {
+    !label.is_empty()
+        && label.len() <= MAX_LABEL_LEN
+        && label.bytes().all(|b| b.is_ascii_alphanumeric() || b":-_.".contains(&b))
+}
+
+/// Why `caption` cannot be the argument of `\caption{..}`, or `None` when it can: a `}`
+/// that closes no `{`, a `{` never closed, a `$` that opens math never closed, a
+/// backslash at the end (it would escape the closing brace), or a control character (a
+/// line break). `\{`, `\}` and `\$` are literal characters and do not count.
+pub fn caption_problem(caption: &str) -> Option<String> {
+    if caption.chars().any(char::is_control) {
+        return Some("holds a line break or another control character; write the caption on one line".into());
+    }
+    let (mut depth, mut in_math, mut escaped) = (0usize, false, false);
+    for ch in caption.chars() {
+        match ch {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' if depth == 0 => return Some("has a `}` that closes no `{` (write `\\}` for a brace)".into()),
+            '}' => depth -= 1,
+            '$' => in_math = !in_math,
+            _ => {}
+        }
+    }
+    if escaped {
+        Some("ends with a backslash, which would escape the caption's closing brace".into())
+    } else if depth > 0 {
+        Some(format!("has {depth} `{{` never closed (write `\\{{` for a brace)"))
+    } else if in_math {
+        Some("has a `$` that opens math but none that closes it (write `\\$` for a dollar sign)".into())
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_are_letters_digits_and_a_few_marks() {
+        assert!(is_latex_label("tab:tegel_best-1.2"));
+        for bad in ["", "tab:x}\\input{/etc/hostname}\\label{y", "a b", "a{", "a\\b", &"x".repeat(101)] {
+            assert!(!is_latex_label(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn captions_with_unbalanced_braces_or_math_are_refused() {
+        for ok in ["Plain", "With {braces} and $x_1$", "Literal \\{ and \\} and \\$5", "\\emph{a}"] {
+            assert_eq!(caption_problem(ok), None, "{ok}");
+        }
+        assert!(caption_problem("a}b{").unwrap().contains("closes no"));
+        assert!(caption_problem("a{b").unwrap().contains("never closed"));
+        assert!(caption_problem("costs $5").unwrap().contains("`$`"));
+        assert!(caption_problem("ends \\").unwrap().contains("backslash"));
+        assert!(caption_problem("two\nlines").unwrap().contains("line break"));
+    }
 
     #[test]
     fn counts_take_the_plural_unless_one() {

@@ -392,8 +392,51 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// Refuses (exit 2) to start without a terminal on standard input and output.
+fn check_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        return Ok(());
+    }
+    Err(crate::base::error::InputError::new(
+        "--tui needs a terminal: run it in a terminal window (standard input and output are not one here); \
+         without --tui the text program reads its moves from any input",
+    )
+    .into())
+}
+
+/// Whether the terminal on standard input is still there: after a hang-up (the window
+/// closed, the SSH link dropped) its terminal calls fail.
+fn terminal_present() -> bool {
+    #[cfg(unix)]
+    {
+        // SAFETY: `tcgetattr` writes into the zeroed `termios` it is given and reads fd 0.
+        let mut t: libc::termios = unsafe { std::mem::zeroed() };
+        unsafe { libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 }
+    }
+    #[cfg(not(unix))]
+    true
+}
+
+/// Ends the process (exit code 1) once the terminal is gone, checked every quarter of a
+/// second: crossterm's event reader loops without end on a terminal that was hung up
+/// (its reads return end of input), so the game loop itself may never get to look.
+fn watch_terminal() {
+    let _ = std::thread::Builder::new().name("terminal-watch".into()).spawn(|| loop {
+        std::thread::sleep(Duration::from_millis(250));
+        if !terminal_present() {
+            std::process::exit(1);
+        }
+    });
+}
+
+/// Runs the game loop until `q`, Ctrl-C or a signal, or until its terminal goes away (a
+/// hang-up or the end of its input): then it ends with exit code 1 instead of polling a
+/// terminal that no longer exists.
 fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
     use crossterm::{event, execute, terminal};
+    check_terminal()?;
+    watch_terminal();
     terminal::enable_raw_mode()?;
     let _guard = TerminalGuard;
     execute!(std::io::stdout(), terminal::EnterAlternateScreen, event::EnableMouseCapture)?;
@@ -402,6 +445,9 @@ fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
     loop {
         if crate::search::budget::interrupted() {
             return Err(crate::base::error::Error::Interrupted);
+        }
+        if !terminal_present() {
+            return Err(anyhow::anyhow!("the terminal went away (hang-up or end of input); the game ended").into());
         }
         app.poll_count();
         term.draw(|f| app.render(f))?;

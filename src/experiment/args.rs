@@ -40,10 +40,19 @@ pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
 /// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
 pub const MAX_TIME_LIMIT_S: f64 = 1e7;
 
-/// Checks a time limit in seconds: finite, positive and at most [`MAX_TIME_LIMIT_S`].
-/// The one place where every flag and manifest limit is validated.
+/// The smallest time limit accepted: one nanosecond, the resolution of the clock and of
+/// the limits it is compared with (a shorter one would be recorded as `0`).
+pub const MIN_TIME_LIMIT_S: f64 = 1e-9;
+
+/// Checks a time limit in seconds: finite, from [`MIN_TIME_LIMIT_S`] to
+/// [`MAX_TIME_LIMIT_S`]. The one place where every flag and manifest limit is validated.
 pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S {
+        if seconds < MIN_TIME_LIMIT_S {
+            return Err(format!(
+                "{seconds} s is below the clock's resolution; give at least 0.000000001 (one nanosecond)"
+            ));
+        }
         Ok(seconds)
     } else {
         Err(format!("expected a positive number of seconds up to {MAX_TIME_LIMIT_S:.0}, got {seconds}"))
@@ -213,6 +222,16 @@ impl MemoArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_below_the_clocks_resolution_are_refused() {
+        for bad in ["1e-300", "1e-10", "0", "-1", "inf", "NaN", "1e8"] {
+            assert!(parse_time_limit(bad).is_err(), "{bad}");
+        }
+        assert!(parse_time_limit("1e-300").unwrap_err().contains("below the clock's resolution"));
+        assert_eq!(parse_time_limit("0.000000001"), Ok(1e-9));
+        assert_eq!(parse_time_limit("0.2"), Ok(0.2));
+    }
 
     #[test]
     fn memo_mb_is_checked() {

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::experiment::args::print_json;
+use crate::experiment::args::{parse_time_limit, print_json};
 use crate::results::row::seconds_cell;
 use crate::search::budget::Budget;
 use crate::search::rng::seeded;
@@ -20,8 +20,8 @@ use crate::search::timing::timed;
 use super::play::{play_game, GameSetup, Outcome};
 use super::position::{Position, MAX_STICKS};
 use super::solver::{
-    check_solver_size, heap_grundy, join, proven_period, solve, TakeRule, MAX_GRUNDY_UPTO, MAX_SOLVER_HEAPS,
-    MAX_TAKE_IN_SET,
+    check_solver_size, check_table_moves, grundy_moves, heap_grundy, join, proven_period, solve, solver_moves,
+    TakeRule, MAX_GRUNDY_UPTO, MAX_SOLVER_HEAPS, MAX_TAKE_IN_SET,
 };
 use super::verify::check_formula;
 
@@ -82,9 +82,14 @@ pub enum Command {
         /// The allowed take counts, comma-separated, each from 1 to 1000000, e.g. 1,3,4.
         #[arg(long)]
         takes: String,
-        /// Largest heap size to tabulate, from 0 to 10000000.
+        /// Largest heap size to tabulate, from 0 to 10000000 (at most 10000000000 look-ups:
+        /// heap sizes times take counts).
         #[arg(long, value_parser = grundy_upto)]
         upto: u32,
+        /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
+        /// SIGTERM stop it too.
+        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         /// Print one JSON object (`grundy`, `losing`, `period`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -102,9 +107,14 @@ pub enum Command {
         /// Number of heaps, from 1 to 8.
         #[arg(long, default_value_t = 3, value_parser = solver_heaps)]
         heaps: usize,
-        /// Largest heap size, from 1 to 1000000 (the positions in all are at most 16777216).
+        /// Largest heap size, from 1 to 1000000 (the positions in all are at most 16777216,
+        /// the moves at most 10000000000).
         #[arg(long, default_value_t = 15, value_parser = solver_sticks)]
         max_sticks: u32,
+        /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
+        /// SIGTERM stop it too.
+        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+        time_limit: Option<f64>,
         /// Print one JSON object (`positions`, `value_mismatches`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -131,13 +141,13 @@ pub struct PlayArgs {
 pub fn run(cmd: Command) -> Result<()> {
     match cmd {
         Command::Value { heaps, maxtake, json } => value(&heaps, maxtake, json),
-        Command::Grundy { takes, upto, json } => grundy(&takes, upto, json),
-        Command::Check { maxtake, takes, heaps, max_sticks, json } => {
+        Command::Grundy { takes, upto, time_limit, json } => grundy(&takes, upto, limit_budget(time_limit), json),
+        Command::Check { maxtake, takes, heaps, max_sticks, time_limit, json } => {
             let rule = match takes {
                 Some(t) => TakeRule::parse_takes(&t)?,
                 None => TakeRule::MaxTake(maxtake),
             };
-            check(&rule, heaps, max_sticks, json)
+            check(&rule, (heaps, max_sticks), &limit_budget(time_limit), json)
         }
     }
 }
@@ -169,13 +179,20 @@ fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
+/// A budget with `--time-limit` (checked by its value parser) starting now.
+fn limit_budget(time_limit: Option<f64>) -> Budget {
+    Budget::new(time_limit.map(std::time::Duration::from_secs_f64))
+}
+
+fn grundy(takes: &str, upto: u32, budget: Budget, json: bool) -> Result<()> {
     let rule = TakeRule::parse_takes(takes)?;
     if upto > MAX_GRUNDY_UPTO {
         return Err(InputError::new(format!("--upto {upto} is out of range: it is from 0 to {MAX_GRUNDY_UPTO}")).into());
     }
     let counts = rule.counts_upto(MAX_TAKE_IN_SET);
-    let g = heap_grundy(&counts, upto);
+    check_table_moves(grundy_moves(&counts, upto), &format!("--upto {upto} with {} take counts", counts.len()))
+        .map_err(InputError::new)?;
+    let g = heap_grundy(&counts, upto, &budget).map_err(|stopped| budget.error(stopped))?;
     let losing: Vec<usize> = g.iter().enumerate().filter(|(_, &v)| v == 0).map(|(n, _)| n).collect();
     let max_count = counts.last().copied().unwrap_or(1);
     let period = proven_period(&g, max_count);
@@ -202,15 +219,16 @@ fn grundy(takes: &str, upto: u32, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn check(rule: &TakeRule, heaps: usize, max_sticks: u32, json: bool) -> Result<()> {
+fn check(rule: &TakeRule, (heaps, max_sticks): (usize, u32), budget: &Budget, json: bool) -> Result<()> {
     if let TakeRule::MaxTake(m) = rule {
         Position::new(&[0], *m)?;
     }
     check_solver_size(heaps, max_sticks).map_err(InputError::new)?;
-    let budget = Budget::unlimited();
+    let what = format!("the table of {} of 0 to {max_sticks} sticks under {rule}", count_of(heaps as u64, "heap"));
+    check_table_moves(solver_moves(rule, heaps, max_sticks), &what).map_err(InputError::new)?;
     let (outcome, time) = timed(|| -> std::result::Result<_, crate::search::budget::Stopped> {
-        let solved = solve(rule, heaps, max_sticks, &budget)?;
-        Ok((solved.moves, check_formula(rule, &solved, &budget)?))
+        let solved = solve(rule, heaps, max_sticks, budget)?;
+        Ok((solved.moves, check_formula(rule, &solved, budget)?))
     });
     let (moves, c) = outcome.map_err(|stopped| budget.error(stopped))?;
     let mismatches = c.value_mismatches + c.win_mismatches + c.move_mismatches;

@@ -33,7 +33,7 @@ use crate::search::budget::Stopped;
 use super::players::computer_vs_random;
 use super::position::{Position, MAX_HEAPS, MAX_STICKS};
 use super::selector::Reservoir;
-use super::solver::{check_solver_size, solve, TakeRule};
+use super::solver::{check_solver_size, check_table_moves, solve, solver_moves, TakeRule};
 use super::stats::{chi_square_p_value, chi_square_uniform};
 use super::verify::check_formula;
 
@@ -115,6 +115,12 @@ impl FormulaExperiment {
         let mut rules: Vec<TakeRule> = p.maxtakes.iter().map(|&m| TakeRule::MaxTake(m)).collect();
         for set in &p.takes_sets {
             rules.push(TakeRule::takes(set).map_err(|e| spec.error(Some("takes_sets"), e.message))?);
+        }
+        for rule in &rules {
+            for &h in &p.heap_counts {
+                check_table_moves(solver_moves(rule, h, p.max_sticks), &format!("the table of {h} heaps under {rule}"))
+                    .map_err(|m| spec.error(Some("max_sticks"), m))?;
+            }
         }
         let rows = rules
             .into_iter()

@@ -95,12 +95,47 @@ impl TakeRule {
     }
 }
 
+/// The most moves (successor look-ups) one solver table or Grundy table may take, about
+/// half a minute of work: a larger table is refused before it starts.
+pub const MAX_TABLE_MOVES: u64 = 10_000_000_000;
+
+/// Look-ups of [`heap_grundy`] for `counts` (ascending) up to `upto`: every count `k`
+/// is tried from heap size `k` on.
+pub fn grundy_moves(counts: &[u32], upto: u32) -> u128 {
+    counts.iter().filter(|&&k| k <= upto).map(|&k| u128::from(upto - k) + 1).sum()
+}
+
+/// Moves of the solver's table of `heaps` heaps of 0 to `max_sticks` sticks under `rule`:
+/// each heap's moves over its sizes, times the sizes of the other heaps.
+pub fn solver_moves(rule: &TakeRule, heaps: usize, max_sticks: u32) -> u128 {
+    let per_heap = grundy_moves(&rule.counts_upto(max_sticks), max_sticks);
+    let others = (u128::from(max_sticks) + 1).saturating_pow(heaps.saturating_sub(1) as u32);
+    (heaps as u128).saturating_mul(others).saturating_mul(per_heap)
+}
+
+/// Refuses a table of more than [`MAX_TABLE_MOVES`] moves, saying how many it would take.
+pub fn check_table_moves(moves: u128, what: &str) -> Result<(), String> {
+    if moves <= u128::from(MAX_TABLE_MOVES) {
+        return Ok(());
+    }
+    Err(format!(
+        "{what} would take {moves} moves, more than the {MAX_TABLE_MOVES} allowed; use fewer sticks or fewer \
+         take counts"
+    ))
+}
+
 /// Grundy values `g(0..=upto)` of one heap when a move takes one of `counts` sticks:
 /// `g(n) = mex { g(n - k) : k in counts, k <= n }` (the smallest value not among them).
-pub fn heap_grundy(counts: &[u32], upto: u32) -> Vec<u32> {
+/// Stops with `Err` when `budget` runs out (its time limit, Ctrl-C or SIGTERM).
+pub fn heap_grundy(counts: &[u32], upto: u32, budget: &Budget) -> Result<Vec<u32>, Stopped> {
     let mut g = Vec::with_capacity(upto as usize + 1);
     let mut seen = vec![false; counts.len() + 1];
+    let (mut moves, mut ticked) = (0u64, 0u64);
     for n in 0..=upto {
+        if moves - ticked >= TICK {
+            budget.tick(moves - ticked)?;
+            ticked = moves;
+        }
         seen.iter_mut().for_each(|s| *s = false);
         for &k in counts.iter().take_while(|&&k| k <= n) {
             let v = g[(n - k) as usize] as usize;
@@ -109,8 +144,10 @@ pub fn heap_grundy(counts: &[u32], upto: u32) -> Vec<u32> {
             }
         }
         g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+        moves += counts.partition_point(|&k| k <= n) as u64 + 1;
     }
-    g
+    budget.tick(moves - ticked)?;
+    Ok(g)
 }
 
 /// A proven eventual period of a Grundy sequence: `g(n + period) = g(n)` for all
@@ -302,7 +339,7 @@ mod tests {
     fn subtraction_134_grundy_by_hand() {
         // Subtraction set {1,3,4}: g = 0 1 0 1 2 3 2 0 1 0 1 2 3 2 ..., period 7 from 0
         // (Berlekamp, Conway & Guy, Winning Ways, ch. 4).
-        let g = heap_grundy(&[1, 3, 4], 20);
+        let g = heap_grundy(&[1, 3, 4], 20, &Budget::unlimited()).unwrap();
         assert_eq!(g[..14], [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
         assert_eq!(proven_period(&g, 4), Some(Period { preperiod: 0, period: 7 }));
     }
@@ -310,7 +347,7 @@ mod tests {
     #[test]
     fn maxtake_grundy_is_the_formula() {
         // {1..m}: g(n) = n mod (m + 1), period m + 1.
-        let g = heap_grundy(&[1, 2, 3], 30);
+        let g = heap_grundy(&[1, 2, 3], 30, &Budget::unlimited()).unwrap();
         assert!(g.iter().enumerate().all(|(n, &v)| v == n as u32 % 4));
         assert_eq!(proven_period(&g, 3), Some(Period { preperiod: 0, period: 4 }));
     }
@@ -318,18 +355,18 @@ mod tests {
     #[test]
     fn period_needs_enough_evidence() {
         // {2,3}: g(0..5) = 0 0 1 1 2 (g(4) = mex{g(2), g(1)} = mex{1, 0}), then it repeats.
-        let g = heap_grundy(&[2, 3], 12);
+        let g = heap_grundy(&[2, 3], 12, &Budget::unlimited()).unwrap();
         assert_eq!(g[..8], [0, 0, 1, 1, 2, 0, 0, 1]);
         assert_eq!(proven_period(&g, 3), Some(Period { preperiod: 0, period: 5 }));
         // Too short to prove anything for a large max count.
-        assert_eq!(proven_period(&heap_grundy(&[1, 50], 10), 50), None);
+        assert_eq!(proven_period(&heap_grundy(&[1, 50], 10, &Budget::unlimited()).unwrap(), 50), None);
     }
 
     #[test]
     fn preperiod_is_found() {
         // {2,4,7}: a known preperiodic example; whatever the values, the reported period
         // must hold on the whole table.
-        let g = heap_grundy(&[2, 4, 7], 200);
+        let g = heap_grundy(&[2, 4, 7], 200, &Budget::unlimited()).unwrap();
         let p = proven_period(&g, 7).unwrap();
         for n in p.preperiod as usize..g.len() - p.period as usize {
             assert_eq!(g[n], g[n + p.period as usize]);
@@ -359,7 +396,7 @@ mod tests {
     fn solver_grundy_of_one_heap_matches_mex_sequence() {
         let rule = TakeRule::takes(&[1, 3, 4]).unwrap();
         let s = solve(&rule, 1, 25, &Budget::unlimited()).unwrap();
-        let g = heap_grundy(&[1, 3, 4], 25);
+        let g = heap_grundy(&[1, 3, 4], 25, &Budget::unlimited()).unwrap();
         assert!(g.iter().enumerate().all(|(n, &v)| s.grundy[n] == v));
     }
 

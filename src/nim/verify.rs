@@ -33,14 +33,14 @@ enum Formula {
 }
 
 impl Formula {
-    fn new(rule: &TakeRule, max_sticks: u32) -> Formula {
-        match rule {
+    fn new(rule: &TakeRule, max_sticks: u32, budget: &Budget) -> Result<Formula, Stopped> {
+        Ok(match rule {
             TakeRule::MaxTake(m) => Formula::MaxTake(*m),
             TakeRule::Takes(_) => {
                 let counts = rule.counts_upto(max_sticks);
-                Formula::Sum { heap_values: heap_grundy(&counts, max_sticks), counts }
+                Formula::Sum { heap_values: heap_grundy(&counts, max_sticks, budget)?, counts }
             }
-        }
+        })
     }
 
     /// Value and winning moves of `sizes` by the formula, the moves written into `moves`.
@@ -70,7 +70,7 @@ impl Formula {
 
 /// Compares the formula for `rule` with the solved table, position by position.
 pub fn check_formula(rule: &TakeRule, solved: &Solved, budget: &Budget) -> Result<CheckCounts, Stopped> {
-    let formula = Formula::new(rule, solved.max_sticks);
+    let formula = Formula::new(rule, solved.max_sticks, budget)?;
     let mut counts = CheckCounts::default();
     let mut sizes = vec![0u32; solved.heaps];
     let mut moves = Vec::new();

@@ -24,7 +24,7 @@ impl CsvTable {
     /// Reads `path`; refuses an unreadable file, a missing header, duplicate column names
     /// and ragged rows, naming the file and (for rows) the line.
     pub fn read(path: &Path) -> Result<CsvTable, InputError> {
-        let text = std::fs::read_to_string(path).map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
+        let text = crate::results::meta::CSV_FILE.read(path)?;
         CsvTable::parse(path, &text)
     }
 

@@ -345,6 +345,7 @@ mod tests {
             kind: "k".to_string(),
             titles: Titles { caption: caption.to_string(), label: "tab:x".to_string() },
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
+            marks: Vec::new(),
         }
     }
 

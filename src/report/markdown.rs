@@ -97,6 +97,7 @@ mod tests {
             kind: "k".into(),
             titles: Titles { caption: caption.into(), label: "tab:e".into() },
             table: CsvTable::parse(Path::new("e.csv"), csv).unwrap(),
+            marks: Vec::new(),
         }
     }
 

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::results::atomic::write_atomic;
+use crate::results::inside;
 use crate::results::meta::ExperimentMeta;
 use crate::results::owned;
 
@@ -88,6 +88,11 @@ pub struct Loaded {
     pub titles: Titles,
     /// The data.
     pub table: CsvTable,
+    /// What a reader must know before trusting the table, each said at the head of its
+    /// caption and as a warning: results that cannot be checked against their metadata
+    /// (no metadata, or metadata without the CSV's hash), results of an experiment that
+    /// the manifest of the directory's last run does not list. Empty: none.
+    pub marks: Vec<String>,
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
@@ -107,6 +112,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
         .collect();
     paths.sort();
     let metas = ExperimentMeta::read_all(out).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
+    let listed = manifest_experiments(out);
     Ok(paths
         .iter()
         .map(|path| {
@@ -114,22 +120,27 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             let name = table.name();
             let meta = metas.iter().find(|m| m.name == name);
             let table = table.declare(meta.map_or(&[][..], |m| m.columns.as_slice()));
-            check_csv_hash(path, meta)?;
+            let mut marks: Vec<String> = check_csv_hash(path, meta)?.into_iter().collect();
+            if listed.as_ref().is_some_and(|(_, names)| !names.contains(&name)) {
+                let manifest = listed.as_ref().map_or("", |(m, _)| m.as_str());
+                marks.push(format!(
+                    "Not from this run: the manifest of the last run here ({}) does not list this experiment",
+                    manifest
+                ));
+            }
             let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
             let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());
-            Ok(Loaded {
-                titles: Titles::for_experiment(
-                    &name,
-                    reports.game(game),
-                    kind,
-                    meta.map(|m| m.caption.as_str()),
-                    meta.map(|m| m.label.as_str()),
-                ),
-                game: game.to_string(),
-                kind: kind.to_string(),
-                name,
-                table,
-            })
+            let mut titles = Titles::for_experiment(
+                &name,
+                reports.game(game),
+                kind,
+                meta.map(|m| m.caption.as_str()),
+                meta.map(|m| m.label.as_str()),
+            );
+            for mark in marks.iter().rev() {
+                titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
+            }
+            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, marks })
         })
         .collect())
 }
@@ -171,19 +182,26 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
     }
     let drawn = vec![Vec::new(); loaded.len()];
     let page = index_html(&loaded, &drawn, &unreadable, read_run_meta(out).as_ref(), reports)?;
-    write_atomic(&out.join("index.html"), page.as_bytes())?;
+    inside::write(out, &out.join("index.html"), page.as_bytes())?;
     Ok(())
 }
 
 /// Refuses a CSV that is not the file its metadata committed: one whose bytes do not
 /// hash to the metadata's `csv_hash` was changed after the run wrote it, and its numbers
-/// are not published.
-fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<(), InputError> {
-    let Some(recorded) = meta.and_then(|m| m.csv_hash.as_deref()) else { return Ok(()) };
-    let bytes = std::fs::read(path).map_err(|e| InputError::in_file(path, format!("cannot read: {e}")))?;
+/// are not published. A CSV that cannot be checked (no metadata, or metadata without
+/// `csv_hash`) is returned as unverified, with why: its tables say so, never silently.
+fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<String>, InputError> {
+    let recorded = match meta {
+        None => return Ok(Some("Unverified results: no metadata file records this CSV".into())),
+        Some(m) => match m.csv_hash.as_deref() {
+            Some(h) => h,
+            None => return Ok(Some("Unverified results: its metadata records no hash of the CSV".into())),
+        },
+    };
+    let bytes = crate::results::meta::CSV_FILE.read_bytes(path)?;
     let actual = crate::experiment::spec::hash_bytes(&bytes);
     if actual == recorded {
-        return Ok(());
+        return Ok(None);
     }
     Err(InputError::in_file(
         path,
@@ -242,11 +260,16 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
     remove_stale(out, &previous, &new)?;
     for (relative, text) in &files {
-        write_atomic(&out.join(relative), text.as_bytes())?;
+        inside::write(out, &out.join(relative), text.as_bytes())?;
     }
     owned::record_generated(out, &new)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
+    }
+    for item in &loaded {
+        for mark in &item.marks {
+            eprintln!("report: warning: {}: {mark}; its tables say so", item.table.path.display());
+        }
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     eprintln!(
@@ -277,9 +300,9 @@ fn state_tex(warning: Option<&str>) -> String {
 /// touched; nothing else in the directory is removed.
 fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()> {
     for old in previous.iter().filter(|p| !new.contains(p) && is_inside(p)) {
-        remove_if_present(&out.join(old))?;
+        inside::remove(out, &out.join(old))?;
         if old.starts_with("plots") && old.extension().is_some_and(|x| x == "tex") {
-            remove_if_present(&out.join(old.with_extension("pdf")))?;
+            inside::remove(out, &out.join(old.with_extension("pdf")))?;
         }
     }
     Ok(())
@@ -290,17 +313,18 @@ fn is_inside(p: &Path) -> bool {
     p.components().all(|c| matches!(c, std::path::Component::Normal(_)))
 }
 
-fn remove_if_present(path: &Path) -> Result<()> {
-    match std::fs::remove_file(path) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(anyhow::Error::new(e).context(format!("cannot remove {}", path.display())).into())
-        }
-        _ => Ok(()),
-    }
+/// The manifest of the last run of `out` and every experiment it lists (also those a
+/// `--only` left out), from `run.toml`; `None` when `run.toml` does not record them (a
+/// run of an earlier version, CSVs handed in).
+fn manifest_experiments(out: &Path) -> Option<(String, Vec<String>)> {
+    let run = read_run_meta(out)?;
+    let names = run.get("manifest_experiments")?.as_array()?;
+    let manifest = run.get("manifest").and_then(|m| m.as_str()).unwrap_or_default().to_string();
+    Some((manifest, names.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()))
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {
-    toml::from_str(&std::fs::read_to_string(out.join("run.toml")).ok()?).ok()
+    toml::from_str(&crate::results::meta::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
 /// Every generated file (path relative to the results directory, contents).

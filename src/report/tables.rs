@@ -43,15 +43,17 @@ pub struct Titles {
 }
 
 impl Titles {
-    /// The manifest's caption and label, or defaults from the experiment name.
+    /// The manifest's caption and label, or defaults from the experiment name. A label
+    /// that is not a plain LaTeX label (an edited metadata file) is replaced by
+    /// `tab:NAME`, so no label ends `\label{..}` early.
     pub fn new(name: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
         let caption = match caption.map(str::trim) {
             Some(c) if !c.is_empty() => caption_text(c),
             _ => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
         };
         let label = match label.map(str::trim) {
-            Some(l) if !l.is_empty() => l.to_string(),
-            _ => format!("tab:{name}"),
+            Some(l) if crate::base::text::is_latex_label(l) => l.to_string(),
+            _ => format!("tab:{}", name.replace(|c: char| !c.is_ascii_alphanumeric() && !"-_.".contains(c), "-")),
         };
         Titles { caption, label }
     }
@@ -241,6 +243,13 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains(" & \\multicolumn{2}{c}{dumb find} & \\multicolumn{2}{c}{solutions} &  &  \\\\"), "{tex}");
         assert!(tex.contains("\\cmidrule(lr){2-3} \\cmidrule(lr){4-5}"), "{tex}");
+    }
+
+    #[test]
+    fn a_label_that_is_not_plain_becomes_the_default() {
+        let t = Titles::new("x", None, Some("tab:x}\\input{/etc/hostname}\\label{y"));
+        assert_eq!(t.label, "tab:x");
+        assert_eq!(Titles::new("x", None, Some("tab:mine")).label, "tab:mine");
     }
 
     #[test]

@@ -40,18 +40,19 @@ fn sync_dir(dir: &Path) {
     let _ = dir;
 }
 
+/// The folders of a results directory that the harness writes files into.
+pub const WRITTEN_FOLDERS: [&str; 7] = ["meta", "tex", "md", "plots", ".journal", "slurm", "samples"];
+
 /// Removes temporary files that killed writers left behind (`.NAME.tmpXXXXXX` from
-/// [`write_atomic`]) in the results directory and its `meta/`, `tex/`, `plots/` and
-/// `.journal/` folders. Call it while holding the directory's lock.
+/// [`write_atomic`]) in the results directory and its [`WRITTEN_FOLDERS`]. A folder that
+/// is a symbolic link is skipped: nothing is removed outside the directory. Call it while
+/// holding the directory's lock.
 pub fn clean_temp_files(out: &Path) {
-    for dir in [
-        out.to_path_buf(),
-        out.join("meta"),
-        out.join("tex"),
-        out.join("plots"),
-        out.join(".journal"),
-        out.join("samples"),
-    ] {
+    let folders = WRITTEN_FOLDERS.iter().map(|f| out.join(f));
+    for dir in std::iter::once(out.to_path_buf()).chain(folders) {
+        if dir != out && !std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
+            continue;
+        }
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -88,11 +89,14 @@ mod tests {
         assert!(!is_temp_name(".lock"));
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("meta")).unwrap();
+        std::fs::create_dir(dir.path().join("md")).unwrap();
         std::fs::write(dir.path().join("meta/.a.toml.tmp77"), "x").unwrap();
+        std::fs::write(dir.path().join("md/.a.md.tmpAb12Cd"), "x").unwrap();
         std::fs::write(dir.path().join(".b.csv.tmpQ1w2E3"), "x").unwrap();
         std::fs::write(dir.path().join("b.csv"), "x").unwrap();
         clean_temp_files(dir.path());
         assert!(!dir.path().join("meta/.a.toml.tmp77").exists());
+        assert!(!dir.path().join("md/.a.md.tmpAb12Cd").exists());
         assert!(!dir.path().join(".b.csv.tmpQ1w2E3").exists());
         assert!(dir.path().join("b.csv").exists());
     }

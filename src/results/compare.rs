@@ -221,7 +221,8 @@ fn samples_file(path: &Path) -> Result<std::collections::BTreeMap<(usize, String
 }
 
 fn read_csv(path: &Path) -> Result<Csv, InputError> {
-    let mut r = csv::Reader::from_path(path).map_err(|e| InputError::in_file(path, format!("cannot read CSV: {e}")))?;
+    let bytes = super::meta::CSV_FILE.read_bytes(path)?;
+    let mut r = csv::Reader::from_reader(bytes.as_slice());
     let header: Vec<String> = r
         .headers()
         .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?

@@ -101,11 +101,10 @@ pub struct JournalContents {
 /// item not seen before); a line failing a check is left out of `entries` and named in
 /// `dropped`.
 pub fn read(path: &Path) -> Result<Option<JournalContents>> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read {}", path.display())).into()),
-    };
+    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    let bytes = super::meta::JOURNAL_FILE.read_bytes(path)?;
     let mut lines = whole_lines(&bytes);
     let Some((first, mut valid_len)) = lines.next() else { return Ok(None) };
     let Ok(header) = serde_json::from_slice::<JournalHeader>(first) else { return Ok(None) };
@@ -174,11 +173,10 @@ impl Journal {
         committed: bool,
     ) -> Result<(Journal, Vec<JournalEntry>)> {
         let path = journal_path(out, &header.experiment);
-        let dir = path.parent().unwrap_or(out);
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        crate::results::inside::real_dir(out, path.parent().unwrap_or(out))?;
         let previous = if force { None } else { read(&path)? };
         match previous {
-            Some(prev) if prev.header == *header => Self::resume(path, header, prev),
+            Some(prev) if prev.header == *header => Self::resume(out, path, header, prev),
             prev => {
                 if let Some(prev) = prev.filter(|p| p.header.build != header.build && !committed) {
                     eprintln!(
@@ -188,21 +186,27 @@ impl Journal {
                         header.build
                     );
                 }
-                Self::create(path, header)
+                Self::create(out, path, header)
             }
         }
     }
 
-    fn create(path: PathBuf, header: &JournalHeader) -> Result<(Journal, Vec<JournalEntry>)> {
-        let file = File::create(&path).with_context(|| cannot_open(&path))?;
+    fn create(out: &Path, path: PathBuf, header: &JournalHeader) -> Result<(Journal, Vec<JournalEntry>)> {
+        let file =
+            crate::results::inside::open(out, &path, OpenOptions::new().write(true).create(true).truncate(true))?;
         let mut journal = Journal { file, path };
         journal.append_line(&serde_json::to_vec(header).map_err(anyhow::Error::from)?)?;
         Ok((journal, Vec::new()))
     }
 
-    fn resume(path: PathBuf, header: &JournalHeader, prev: JournalContents) -> Result<(Journal, Vec<JournalEntry>)> {
+    fn resume(
+        out: &Path,
+        path: PathBuf,
+        header: &JournalHeader,
+        prev: JournalContents,
+    ) -> Result<(Journal, Vec<JournalEntry>)> {
         if prev.dropped.is_empty() {
-            let file = OpenOptions::new().write(true).open(&path).with_context(|| cannot_open(&path))?;
+            let file = crate::results::inside::open(out, &path, OpenOptions::new().write(true))?;
             file.set_len(prev.valid_len).with_context(|| format!("cannot truncate {}", path.display()))?;
             let mut journal = Journal { file, path };
             journal.seek_end()?;
@@ -211,7 +215,7 @@ impl Journal {
         for line in &prev.dropped {
             eprintln!("{line}");
         }
-        let (mut journal, _) = Self::create(path, header)?;
+        let (mut journal, _) = Self::create(out, path, header)?;
         for entry in &prev.entries {
             journal.append(entry)?;
         }
@@ -238,10 +242,6 @@ impl Journal {
         self.file.sync_data().with_context(|| format!("cannot sync {}", self.path.display()))?;
         Ok(())
     }
-}
-
-fn cannot_open(path: &Path) -> String {
-    format!("cannot open {}", path.display())
 }
 
 impl From<serde_json::Error> for Error {

@@ -8,8 +8,6 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
 use crate::base::error::{InputError, Result};
 
 /// Holds the lock of a results directory while it lives.
@@ -25,17 +23,13 @@ impl OutDirLock {
     ///
     /// Refuses (exit 2) when `out` is a file, a non-empty directory that is not a results
     /// directory, or when another process holds the lock, naming the directory and the
-    /// holder's pid.
+    /// holder's pid. A `.lock` that is a symbolic link is refused, never opened: the file
+    /// it points to is not truncated ([`super::inside::open`]).
     pub fn acquire(out: &Path) -> Result<OutDirLock> {
         super::owned::claim(out)?;
         let path = out.join(".lock");
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
+        let mut file =
+            super::inside::open(out, &path, OpenOptions::new().read(true).write(true).create(true).truncate(false))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -80,6 +74,20 @@ mod tests {
         assert!(e.to_string().contains(&format!("pid {}", std::process::id())), "{e}");
         drop(first);
         assert!(OutDirLock::acquire(dir.path()).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_that_is_a_link_is_refused_and_its_target_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let (out, victim) = (dir.path().join("r"), dir.path().join("important.txt"));
+        std::fs::create_dir(&out).unwrap();
+        std::fs::write(&victim, "precious").unwrap();
+        std::os::unix::fs::symlink(&victim, out.join(".lock")).unwrap();
+        let e = OutDirLock::acquire(&out).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     }
 
     #[test]

@@ -4,10 +4,43 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::atomic::write_atomic;
 use super::columns::Column;
 use super::table;
 use serde::{Deserialize, Serialize};
+
+use crate::base::files::TextFile;
+
+/// A results CSV read back (`report`, `run`, `compare`): a regular file of at most 256 MiB.
+pub const CSV_FILE: TextFile = TextFile {
+    what: "results CSV",
+    max_bytes: 256 << 20,
+    holds: "a results CSV holds one experiment's rows; this is not one the harness wrote",
+};
+
+/// An experiment's metadata (`meta/NAME.toml`) read back: at most 1 MiB.
+pub const META_FILE: TextFile = TextFile {
+    what: "experiment metadata",
+    max_bytes: 1 << 20,
+    holds: "experiment metadata holds a few lines of TOML",
+};
+
+/// `run.toml` read back: at most 1 MiB.
+pub const RUN_FILE: TextFile =
+    TextFile { what: "run.toml", max_bytes: 1 << 20, holds: "run.toml holds a few dozen lines of TOML" };
+
+/// An experiment's row journal (`.journal/NAME.jsonl`) read back: at most 256 MiB.
+pub const JOURNAL_FILE: TextFile = TextFile {
+    what: "row journal",
+    max_bytes: 256 << 20,
+    holds: "a row journal holds one experiment's rows; this is not one the harness wrote",
+};
+
+/// The marker of a results directory read back: at most 16 MiB.
+pub const MARKER_FILE: TextFile = TextFile {
+    what: "results directory marker",
+    max_bytes: 16 << 20,
+    holds: "the marker lists the report's generated files",
+};
 
 /// A CSV table in memory: header and rows, every row as long as the header.
 pub fn csv_bytes(columns: &[String], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
@@ -94,15 +127,15 @@ pub struct ExperimentMeta {
 }
 
 impl ExperimentMeta {
-    /// Writes `OUT/meta/NAME.toml` atomically.
-    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
-        let text = toml::to_string(self)?;
-        write_atomic(&meta_path(out, &self.name), text.as_bytes())
+    /// Writes `OUT/meta/NAME.toml` atomically, never through a link ([`super::inside`]).
+    pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
+        let text = toml::to_string(self).map_err(anyhow::Error::from)?;
+        super::inside::write(out, &meta_path(out, &self.name), text.as_bytes())
     }
 
     /// Reads the metadata of experiment `name` in `out`, if present and readable.
     pub fn read(out: &Path, name: &str) -> Option<ExperimentMeta> {
-        let text = std::fs::read_to_string(meta_path(out, name)).ok()?;
+        let text = META_FILE.read(&meta_path(out, name)).ok()?;
         toml::from_str(&text).ok()
     }
 
@@ -117,7 +150,7 @@ impl ExperimentMeta {
             if p.extension().is_none_or(|x| x != "toml") {
                 continue;
             }
-            let text = std::fs::read_to_string(&p).with_context(|| format!("cannot read {}", p.display()))?;
+            let text = META_FILE.read(&p)?;
             let meta: ExperimentMeta = toml::from_str(&text)
                 .map_err(|e| anyhow::anyhow!("{}: damaged experiment metadata: {}", p.display(), e.message()))?;
             all.push(meta);
@@ -167,6 +200,10 @@ pub struct RunMeta {
     /// Every selected experiment, in manifest order.
     #[serde(default)]
     pub experiments: Vec<String>,
+    /// Every experiment the manifest lists, also those `--only` left out: the report
+    /// marks results of any other experiment in the directory as not from this run.
+    #[serde(default)]
+    pub manifest_experiments: Vec<String>,
     /// Items with a row that timed out (`NAME ITEM at LIMIT`).
     #[serde(default)]
     pub timeouts: Vec<String>,
@@ -268,6 +305,7 @@ impl RunMeta {
             ran: Vec::new(),
             skipped: Vec::new(),
             experiments: Vec::new(),
+            manifest_experiments: Vec::new(),
             timeouts: Vec::new(),
             busy: Vec::new(),
             dirty: crate::BUILD_ID.contains("-dirty-"),
@@ -281,15 +319,16 @@ impl RunMeta {
     /// JSON), each atomically; `run.toml` last, as the one the harness reads back.
     pub fn write(&self, out: &Path) -> anyhow::Result<()> {
         let json = serde_json::to_vec_pretty(self)?;
-        write_atomic(&out.join("run.json"), &json)?;
+        super::inside::write(out, &out.join("run.json"), &json)?;
         let text = toml::to_string(self)?;
-        write_atomic(&out.join("run.toml"), text.as_bytes())
+        super::inside::write(out, &out.join("run.toml"), text.as_bytes())?;
+        Ok(())
     }
 
     /// Reads `OUT/run.toml`.
     pub fn read(out: &Path) -> anyhow::Result<RunMeta> {
         let path = out.join("run.toml");
-        let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = RUN_FILE.read(&path)?;
         toml::from_str(&text).with_context(|| format!("{} is not a harness run.toml", path.display()))
     }
 }
@@ -309,17 +348,17 @@ pub fn commit_experiment(
     let samples_path = table::samples_path(out, &meta.name);
     let samples = if tables.sample_rows.is_empty() {
         if samples_path.is_file() {
-            std::fs::remove_file(&samples_path).with_context(|| format!("cannot remove {}", samples_path.display()))?;
+            super::inside::remove(out, &samples_path)?;
         }
         None
     } else {
         let bytes = csv_bytes(&tables.sample_header, &tables.sample_rows)?;
-        write_atomic(&samples_path, &bytes)?;
+        super::inside::write(out, &samples_path, &bytes)?;
         Some(hash(&bytes))
     };
     let wide_names: Vec<String> = tables.columns.iter().map(|c| c.name.clone()).collect();
     let bytes = csv_bytes(&wide_names, &tables.rows)?;
-    write_atomic(&csv_path(out, &meta.name), &bytes)?;
+    super::inside::write(out, &csv_path(out, &meta.name), &bytes)?;
     let meta = ExperimentMeta {
         rows: tables.rows.len(),
         csv_hash: Some(hash(&bytes)),

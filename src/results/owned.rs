@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use super::atomic::write_atomic;
 use super::meta::RunMeta;
 use crate::base::error::{InputError, Result};
 
@@ -76,12 +75,12 @@ fn only_results(out: &Path, entries: &[String]) -> bool {
 }
 
 fn read_marker(out: &Path) -> Marker {
-    std::fs::read_to_string(out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
+    super::meta::MARKER_FILE.read(&out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
 }
 
-fn write_marker(out: &Path, marker: &Marker) -> anyhow::Result<()> {
-    let text = format!("{HEADER}{}", toml::to_string(marker)?);
-    write_atomic(&out.join(MARKER), text.as_bytes())
+fn write_marker(out: &Path, marker: &Marker) -> Result<()> {
+    let text = format!("{HEADER}{}", toml::to_string(marker).map_err(anyhow::Error::from)?);
+    super::inside::write(out, &out.join(MARKER), text.as_bytes())
 }
 
 /// The generated files the marker of `out` lists (relative paths).
@@ -90,7 +89,7 @@ pub fn generated(out: &Path) -> Vec<PathBuf> {
 }
 
 /// Records `files` (relative paths) as the generated files of `out`, replacing the list.
-pub fn record_generated(out: &Path, files: &[PathBuf]) -> anyhow::Result<()> {
+pub fn record_generated(out: &Path, files: &[PathBuf]) -> Result<()> {
     let mut generated: Vec<String> = files.iter().map(|p| p.to_string_lossy().replace('\\', "/")).collect();
     generated.sort();
     generated.dedup();

@@ -334,6 +334,26 @@ fn take_string(
     }
 }
 
+/// Refuses a label that is not a plain LaTeX label (letters, digits, `:-_.`) and a
+/// caption that would not end where `\caption{..}` ends (unbalanced braces or `$`, a
+/// trailing backslash, a line break), naming the key's line.
+fn check_titles(caption: &str, label: &str, err: &dyn Fn(&str, String) -> InputError) -> Result<(), InputError> {
+    if !crate::base::text::is_latex_label(label) {
+        return Err(err(
+            "label",
+            format!(
+                "`label` must be 1 to {} letters, digits and `:-_.`, got `{}`",
+                crate::base::text::MAX_LABEL_LEN,
+                excerpt(label)
+            ),
+        ));
+    }
+    match crate::base::text::caption_problem(caption) {
+        Some(why) => Err(err("caption", format!("`caption` {why}; got `{}`", excerpt(caption)))),
+        None => Ok(()),
+    }
+}
+
 /// Resolves one `[[experiment]]` entry of `file` against the run-wide defaults.
 fn spec_from_entry(
     file: &Path,
@@ -362,6 +382,7 @@ fn spec_from_entry(
     let kind = take_string(&mut table, "kind", true, &err)?.unwrap_or_default();
     let caption = take_string(&mut table, "caption", false, &err)?.unwrap_or_else(|| name.replace('_', " "));
     let label = take_string(&mut table, "label", false, &err)?.unwrap_or_else(|| format!("tab:{name}"));
+    check_titles(&caption, &label, &err)?;
     let seed = match table.remove("seed") {
         Some(toml::Value::Integer(s)) if s >= 0 && !defaults.seed_forced => s as u64,
         Some(toml::Value::Integer(s)) if s >= 0 => derive_seed(defaults.seed, &[&name]),
@@ -425,6 +446,24 @@ mod tests {
         let text = format!("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n{keys}");
         let m = Manifest::load(&write(dir.path(), "m.toml", &text), None, None).unwrap();
         m.experiments[0].params::<P>().unwrap_err()
+    }
+
+    #[test]
+    fn a_label_that_is_not_plain_and_an_unbalanced_caption_are_refused_naming_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n";
+        let text = format!("seed = 1\n{entry}label = \"tab:x}}\\\\input{{/etc/hostname}}\\\\label{{y\"\n");
+        let e = Manifest::load(&write(dir.path(), "l.toml", &text), None, None).unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("`label` must be 1 to 100 letters, digits and `:-_.`"), "{e}");
+        let text = format!("seed = 1\n{entry}caption = \"Nim: {{small\"\n");
+        let e = Manifest::load(&write(dir.path(), "c.toml", &text), None, None).unwrap_err();
+        assert_eq!(e.line, Some(6), "{e}");
+        assert!(e.message.contains("`caption` has 1 `{` never closed"), "{e}");
+        let text = format!("seed = 1\n{entry}caption = \"a}} b\"\n");
+        assert!(Manifest::load(&write(dir.path(), "d.toml", &text), None, None).is_err());
+        let text = format!("seed = 1\n{entry}caption = \"With {{braces}} and $x$\"\nlabel = \"tab:ok-1.2\"\n");
+        assert!(Manifest::load(&write(dir.path(), "ok.toml", &text), None, None).is_ok());
     }
 
     #[test]

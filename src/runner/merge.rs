@@ -16,7 +16,7 @@ use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
 use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{announce_busy, announce_timeouts, write_run_meta};
+use crate::runner::run::{announce_busy, announce_timeouts, mark_unfinished, write_run_meta};
 
 /// A shard directory read back.
 struct ShardDir {
@@ -152,11 +152,32 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
     Ok(m)
 }
 
+/// Refuses an `--out` that is one of the shard directories (the merge would overwrite
+/// that shard).
+fn check_out_is_no_shard(dirs: &[PathBuf], out: &Path) -> Result<()> {
+    let Ok(target) = std::fs::canonicalize(out) else { return Ok(()) };
+    match dirs.iter().find(|d| std::fs::canonicalize(d).is_ok_and(|d| d == target)) {
+        Some(d) => Err(InputError::in_file(
+            out,
+            format!(
+                "--out is the shard directory {}: merging into it would overwrite that shard; give another directory",
+                d.display()
+            ),
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
+
 /// Merges shard directories into `out`; returns the merged run's metadata.
+///
+/// `out` must not be one of the shards. A merge that fails after it started writing
+/// (a full disk) marks `out/run.toml` `failed`, never `complete`, as `run` does.
 pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     if dirs.is_empty() {
         return Err(InputError::new("give the shard directories to merge").into());
     }
+    check_out_is_no_shard(dirs, out)?;
     let mut shards = dirs.iter().map(|d| read_shard(d)).collect::<Result<Vec<_>>>()?;
     check_same_run(&shards)?;
     shards.sort_by_key(|s| s.index);
@@ -169,16 +190,24 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
     }
     let _lock = OutDirLock::acquire(out)?;
+    let _guard = crate::runner::run::FailedOnPanic(out);
     crate::results::atomic::clean_temp_files(out);
     let meta = merged_run_meta(&shards);
-    write_run_meta(out, &RunMeta { state: RunState::Running, finished: None, ..meta.clone() })?;
-    for m in &merged {
-        write_experiment(out, m)?;
+    let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
+    let written = write_run_meta(out, &running)
+        .and_then(|()| merged.iter().try_for_each(|m| write_experiment(out, m)))
+        .and_then(|()| write_run_meta(out, &meta));
+    if let Err(e) = written {
+        running.state = RunState::Failed;
+        mark_unfinished(out, &mut running);
+        return Err(e);
     }
-    write_run_meta(out, &meta)?;
     announce_timeouts(&meta.timeouts);
     announce_busy(&meta.busy);
-    crate::report::generate(out, crate::runner::registry::reports())?;
+    if let Err(e) = crate::report::generate(out, crate::runner::registry::reports()) {
+        mark_unfinished(out, &mut RunMeta { state: RunState::Failed, ..meta.clone() });
+        return Err(e);
+    }
     Ok(meta)
 }
 

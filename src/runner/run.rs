@@ -3,6 +3,7 @@
 //! current (resume); run only one shard's items with `--shard I/N`.
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -107,9 +108,15 @@ pub fn dry_run(opts: &RunOptions) -> Result<String> {
 }
 
 fn load(opts: &RunOptions) -> Result<Manifest> {
+    Ok(load_listing(opts)?.0)
+}
+
+/// The manifest with `--only` applied, and the names of every experiment it lists.
+fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
     let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
+    let all = manifest.experiments.iter().map(|e| e.name.clone()).collect();
     manifest.filter(&opts.only)?;
-    Ok(manifest)
+    Ok((manifest, all))
 }
 
 /// Runs a manifest, then writes the LaTeX tables and plots; returns the run metadata
@@ -122,9 +129,10 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// the journals and finished CSVs stay. A run whose report cannot be written (a full
 /// disk) ends with that error and `run.toml` marked failed, never `complete`.
 pub fn run(opts: &RunOptions) -> Result<RunMeta> {
-    let manifest = load(opts)?;
+    let (manifest, listed) = load_listing(opts)?;
     let planned = plan(&manifest, opts.shard)?;
     let _lock = OutDirLock::acquire(&opts.out)?;
+    let _guard = FailedOnPanic(&opts.out);
     crate::results::atomic::clean_temp_files(&opts.out);
     let mut meta = RunMeta::new(
         (manifest.threads.clone(), manifest.seed, manifest.hash.clone()),
@@ -133,6 +141,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         opts.shard.map(|s| s.to_string()),
     );
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
+    meta.manifest_experiments = listed;
     write_run_meta(&opts.out, &meta)?;
     for p in &planned {
         let key = build_key(p.spec);
@@ -171,19 +180,46 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     Ok(meta)
 }
 
+/// Marks the `run.toml` of a results directory `failed` when it is dropped while the
+/// thread panics (an output that cannot be written, a bug) and the file still says
+/// `running`: a run that ended that way never looks as if it were still running.
+pub struct FailedOnPanic<'a>(pub &'a Path);
+
+impl Drop for FailedOnPanic<'_> {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        if let Ok(mut meta) = RunMeta::read(self.0) {
+            if meta.state == RunState::Running {
+                meta.state = RunState::Failed;
+                mark_unfinished(self.0, &mut meta);
+            }
+        }
+    }
+}
+
 /// Writes `meta`, whose state says the run did not finish, to `OUT/run.toml` with the
 /// time it ended: atomically where it can, else by rewriting the file in place (a full
 /// disk leaves no room for a second copy; a torn rewrite holds a prefix of the new text,
 /// which never says `complete`). Says on stderr when even that fails.
-fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
+pub fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
     meta.finished = Some(meta::utc_now());
     let Err(first) = write_run_meta(out, meta) else { return };
     let path = out.join("run.toml");
-    let in_place = toml::to_string(meta)
-        .map_err(anyhow::Error::from)
-        .and_then(|text| std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display())));
+    let in_place = toml::to_string(meta).map_err(anyhow::Error::from).map_err(Error::from).and_then(|text| {
+        let mut file = crate::results::inside::open(
+            out,
+            &path,
+            std::fs::OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
+        std::io::Write::write_all(&mut file, text.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(())
+    });
     if let Err(also) = in_place {
-        eprintln!("could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
+        let _ =
+            writeln!(std::io::stderr(), "could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
     }
 }
 
@@ -256,7 +292,7 @@ fn announce_other_build(out: &Path, name: &str) {
 /// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
 fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
     let Some(meta) = ExperimentMeta::read(out, name) else { return false };
-    let Ok(csv) = std::fs::read(meta::csv_path(out, name)) else { return false };
+    let Ok(csv) = meta::CSV_FILE.read_bytes(&meta::csv_path(out, name)) else { return false };
     meta.key == key && meta.shard == shard.map(|s| s.to_string()) && meta.csv_hash.as_deref() == Some(&hash_bytes(&csv))
 }
 

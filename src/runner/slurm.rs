@@ -14,7 +14,6 @@ use anyhow::Context;
 
 use crate::base::error::{InputError, Result};
 use crate::base::text::excerpt;
-use crate::results::atomic::write_atomic;
 use crate::runner::manifest::Manifest;
 
 /// Options of `harness slurm`.
@@ -58,17 +57,46 @@ pub fn parse_slurm_time(s: &str) -> std::result::Result<String, String> {
     Ok(s.to_string())
 }
 
-/// Quotes `s` for a POSIX shell.
-fn sh_quote(s: &str) -> String {
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@%".contains(&b)) {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
+/// The job array's script: every value reaches it through the `sh` filter (quoted by
+/// `shlex`) or the `sbatch` filter (checked for `#SBATCH` lines).
+const ARRAY_TEMPLATE: &str = include_str!("array.sbatch.jinja");
+
+/// The merge job's script.
+const MERGE_TEMPLATE: &str = include_str!("merge.sbatch.jinja");
+
+/// The most bytes the merge job's command line may take (arguments and their pointers):
+/// half of Linux's usual 2 MiB limit of a command's arguments and environment together.
+const MAX_COMMAND_BYTES: usize = 1 << 20;
+
+/// Quotes `s` for a POSIX shell with `shlex`; `None` for a value no quoting makes safe in
+/// a script (a control character such as a newline, or a NUL byte).
+fn sh_quote(s: &str) -> Option<String> {
+    if s.chars().any(char::is_control) {
+        return None;
     }
+    shlex::try_quote(s).ok().map(|q| q.into_owned())
 }
 
 fn absolute(p: &Path) -> Result<PathBuf> {
     Ok(std::path::absolute(p).with_context(|| format!("cannot make {} absolute", p.display()))?)
+}
+
+/// The text of a path that goes into a script, or a refusal naming `what` (`--out`, the
+/// manifest) when it is not UTF-8 or holds a control character (a newline would add a
+/// line to the script).
+fn script_text(what: &str, p: &Path) -> Result<String> {
+    let text = p.to_str().ok_or_else(|| {
+        InputError::new(format!("{what} `{}`: the path is not UTF-8 text; give another path", p.display()))
+    })?;
+    if text.chars().any(char::is_control) {
+        return Err(InputError::new(format!(
+            "{what} `{}`: the path holds a newline or another control character, which a job script cannot hold; \
+             rename it",
+            excerpt(&text.escape_default().to_string())
+        ))
+        .into());
+    }
+    Ok(text.to_string())
 }
 
 /// Refuses values that would end a `#SBATCH` line early or add a line to a script: a
@@ -85,9 +113,10 @@ fn check_script_values(opts: &SlurmOptions, logs: &Path) -> Result<()> {
         }
     }
     let path = logs.display().to_string();
-    if path.bytes().any(|b| b.is_ascii_whitespace() || b"\"'\\".contains(&b)) {
+    if !sbatch_safe(&path) {
         return Err(InputError::new(format!(
-            "--out `{}`: the Slurm scripts' log paths cannot hold spaces, newlines or quotes; give another directory",
+            "--out `{}`: the Slurm scripts' log paths cannot hold spaces, newlines, quotes, `#` or `%`; give another \
+             directory",
             path.escape_default()
         ))
         .into());
@@ -95,56 +124,98 @@ fn check_script_values(opts: &SlurmOptions, logs: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Whether `s` can stand in a `#SBATCH` line as it is: no white space, control
+/// character, quote, backslash, `#` or `%` (sbatch neither unquotes nor escapes there).
+fn sbatch_safe(s: &str) -> bool {
+    !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control() || "\"'\\#%`$".contains(c))
+}
+
+/// Refuses a merge command line longer than [`MAX_COMMAND_BYTES`] (too many shards for
+/// one command), saying how many shards fit.
+fn check_merge_length(dirs: &[String], n: usize) -> Result<()> {
+    let bytes: usize = dirs.iter().map(|d| d.len() + 1 + std::mem::size_of::<usize>()).sum();
+    if bytes <= MAX_COMMAND_BYTES {
+        return Ok(());
+    }
+    let fit = MAX_COMMAND_BYTES * n / bytes;
+    Err(InputError::new(format!(
+        "--shards {n}: the merge job's command line would take {bytes} bytes, over the {MAX_COMMAND_BYTES} a \
+         command may take here; use at most {fit} shards (or a shorter --out)"
+    ))
+    .into())
+}
+
+/// A template environment whose `sh` filter quotes a value for the shell and whose
+/// `sbatch` filter passes only values that are safe in a `#SBATCH` line; a string
+/// printed without one of them is an error, so no value reaches a script unchecked.
+fn environment() -> minijinja::Environment<'static> {
+    use minijinja::value::Value;
+    use minijinja::{Error as TemplateError, ErrorKind};
+    let refuse = |what: &str, v: &str| {
+        TemplateError::new(ErrorKind::InvalidOperation, format!("{what}: `{}`", v.escape_default()))
+    };
+    let mut env = minijinja::Environment::new();
+    env.set_keep_trailing_newline(true);
+    env.add_filter("sh", move |v: String| {
+        sh_quote(&v).map(Value::from_safe_string).ok_or_else(|| refuse("cannot quote for a shell", &v))
+    });
+    env.add_filter("sbatch", move |v: String| {
+        if sbatch_safe(&v) {
+            Ok(Value::from_safe_string(v))
+        } else {
+            Err(refuse("cannot stand in a #SBATCH line", &v))
+        }
+    });
+    env.set_formatter(|out, state, value| {
+        if value.as_str().is_some() && !value.is_safe() {
+            return Err(TemplateError::new(ErrorKind::InvalidOperation, "a string printed without `sh` or `sbatch`"));
+        }
+        minijinja::escape_formatter(out, state, value)
+    });
+    env
+}
+
+/// Renders `template` with `ctx`; a refusal of a filter becomes an input error.
+fn render(template: &str, ctx: minijinja::Value) -> Result<String> {
+    environment()
+        .render_str(template, ctx)
+        .map_err(|e| InputError::new(format!("cannot write the Slurm script: {e:#}")).into())
+}
+
 /// The two job scripts: (array, merge). The array's tasks get SIGTERM 120 s before their
 /// time limit (`--signal=B:TERM@120`): the shard stops cooperatively, journals what
 /// finished and marks its `run.toml` interrupted, so submitting the array again resumes it.
+///
+/// The scripts come from templates; every path and argument in them is quoted with
+/// `shlex`, and a value that cannot be put in a script safely (a path with a newline, a
+/// partition or log path that does not fit a `#SBATCH` line, a merge command too long for
+/// the kernel) is refused with an [`InputError`].
 pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> {
     let out = absolute(&opts.out)?;
-    let manifest = absolute(&opts.manifest)?;
     let logs = out.join("slurm").join("logs");
-    let bin = sh_quote(&harness.display().to_string());
     let n = opts.shards;
     check_script_values(opts, &logs)?;
-    let partition = opts.partition.as_ref().map(|p| format!("#SBATCH --partition={p}\n")).unwrap_or_default();
-    let extra: String = opts.run_args.iter().map(|a| format!(" {}", sh_quote(a))).collect();
-    let array = format!(
-        "#!/bin/bash\n\
-         # Generated by `harness slurm`: one shard of {manifest} per array task.\n\
-         #SBATCH --job-name=harness\n\
-         #SBATCH --array=0-{last}\n\
-         #SBATCH --cpus-per-task={cpus}\n\
-         #SBATCH --time={time}\n\
-         {partition}\
-         #SBATCH --output={logs}/shard-%a.log\n\
-         #SBATCH --signal=B:TERM@120\n\
-         set -euo pipefail\n\
-         exec {bin} run {m} --shard \"$SLURM_ARRAY_TASK_ID/{n}\" --threads \"${{SLURM_CPUS_PER_TASK:-{cpus}}}\" \
-         --out {shards}/\"$SLURM_ARRAY_TASK_ID\"{extra}\n",
-        manifest = manifest.display(),
-        last = n - 1,
-        cpus = opts.cpus_per_task,
-        time = opts.time,
-        logs = logs.display(),
-        m = sh_quote(&manifest.display().to_string()),
-        shards = sh_quote(&out.join("shards").display().to_string()),
-    );
-    let dirs: String = (0..n)
-        .map(|i| format!(" {}", sh_quote(&out.join("shards").join(i.to_string()).display().to_string())))
-        .collect();
-    let merge = format!(
-        "#!/bin/bash\n\
-         # Generated by `harness slurm`: merges the {n} shards after the array succeeded.\n\
-         #SBATCH --job-name=harness-merge\n\
-         #SBATCH --cpus-per-task=1\n\
-         #SBATCH --time=01:00:00\n\
-         {partition}\
-         #SBATCH --output={logs}/merge.log\n\
-         set -euo pipefail\n\
-         exec {bin} merge{dirs} --out {o}\n",
-        logs = logs.display(),
-        o = sh_quote(&out.display().to_string()),
-    );
-    Ok((array, merge))
+    let manifest = script_text("the manifest", &absolute(&opts.manifest)?)?;
+    let out_text = script_text("--out", &out)?;
+    let bin = script_text("the harness binary", harness)?;
+    let shard_dirs: Vec<String> =
+        (0..n).map(|i| script_text("--out", &out.join("shards").join(i.to_string()))).collect::<Result<_>>()?;
+    check_merge_length(&shard_dirs, n)?;
+    let ctx = minijinja::context! {
+        manifest => manifest,
+        bin => bin,
+        last => n.saturating_sub(1),
+        shards => n,
+        cpus => opts.cpus_per_task,
+        time => opts.time,
+        partition => opts.partition,
+        logs => script_text("--out", &logs)?,
+        shard_dir => script_text("--out", &out.join("shards"))?,
+        run_args => opts.run_args,
+        shard_dirs => shard_dirs,
+        out => out_text,
+    };
+    Ok((render(ARRAY_TEMPLATE, ctx.clone())?, render(MERGE_TEMPLATE, ctx)?))
 }
 
 /// Writes the job scripts, prints the `sbatch` commands and, with `--submit`, submits.
@@ -157,11 +228,13 @@ pub fn slurm(opts: &SlurmOptions) -> Result<()> {
     let (array, merge) = scripts(opts, &harness)?;
     crate::results::owned::claim(&absolute(&opts.out)?)?;
     let dir = absolute(&opts.out)?.join("slurm");
-    std::fs::create_dir_all(dir.join("logs")).with_context(|| format!("cannot create {}", dir.display()))?;
+    let root = absolute(&opts.out)?;
+    crate::results::inside::real_dir(&root, &dir.join("logs"))?;
     let (array_path, merge_path) = (dir.join("array.sbatch"), dir.join("merge.sbatch"));
-    write_atomic(&array_path, array.as_bytes())?;
-    write_atomic(&merge_path, merge.as_bytes())?;
-    let (a, m) = (sh_quote(&array_path.display().to_string()), sh_quote(&merge_path.display().to_string()));
+    crate::results::inside::write(&root, &array_path, array.as_bytes())?;
+    crate::results::inside::write(&root, &merge_path, merge.as_bytes())?;
+    let quoted = |p: &Path| sh_quote(&p.display().to_string()).unwrap_or_else(|| p.display().to_string());
+    let (a, m) = (quoted(&array_path), quoted(&merge_path));
     if !opts.submit {
         println!("jobid=$(sbatch --parsable {a})");
         println!("sbatch --dependency=afterok:${{jobid%%;*}} {m}");
@@ -252,9 +325,61 @@ mod tests {
     }
 
     #[test]
+    fn a_manifest_path_with_a_newline_is_refused() {
+        let mut opts = SlurmOptions {
+            manifest: "/tmp/p/m\ntouch INJECTED\n#.toml".into(),
+            shards: 2,
+            cpus_per_task: 1,
+            time: "01:00:00".into(),
+            partition: None,
+            out: "/tmp/out".into(),
+            run_args: Vec::new(),
+            submit: false,
+        };
+        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("the manifest `/tmp/p/m\\ntouch INJECTED"), "{e}");
+        assert!(e.to_string().contains("newline"), "{e}");
+        opts.manifest = "/tmp/p/it's $(touch X) `y`.toml".into();
+        opts.run_args = vec!["--seed".into(), "5; touch Y".into()];
+        let (array, _) = scripts(&opts, Path::new("/bin/harness")).unwrap();
+        let exec = array.lines().last().unwrap();
+        let words = shlex::split(exec).unwrap();
+        assert_eq!(words[3], "/tmp/p/it's $(touch X) `y`.toml", "{exec}");
+        assert_eq!(words.last().unwrap(), "5; touch Y", "{exec}");
+        let comment = array.lines().nth(1).unwrap();
+        assert!(comment.starts_with("# Generated by `harness slurm`"), "{comment}");
+        opts.out = "/tmp/o\nut".into();
+        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+        opts.out = "/tmp/out#x".into();
+        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+    }
+
+    #[test]
+    fn a_merge_command_over_the_kernels_limit_is_refused() {
+        let opts = SlurmOptions {
+            manifest: "/m.toml".into(),
+            shards: 100_000,
+            cpus_per_task: 1,
+            time: "01:00:00".into(),
+            partition: None,
+            out: "/r".into(),
+            run_args: Vec::new(),
+            submit: false,
+        };
+        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("--shards 100000") && e.to_string().contains("use at most"), "{e}");
+        let fine = SlurmOptions { shards: 1000, ..opts };
+        let (_, merge) = scripts(&fine, Path::new("/bin/harness")).unwrap();
+        assert!(merge.contains(" /r/shards/999 --out /r\n"), "{merge}");
+    }
+
+    #[test]
     fn quoting() {
-        assert_eq!(sh_quote("/a/b"), "/a/b");
-        assert_eq!(sh_quote("a b"), "'a b'");
-        assert_eq!(sh_quote("it's"), "'it'\\''s'");
+        assert_eq!(sh_quote("/a/b").unwrap(), "/a/b");
+        assert_eq!(sh_quote("a b").unwrap(), "'a b'");
+        assert_eq!(sh_quote("a\nb"), None);
+        assert_eq!(sh_quote("a\0b"), None);
     }
 }

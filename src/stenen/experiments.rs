@@ -8,6 +8,7 @@
 //! kind = "table"
 //! instances = [{ height = 4, width = 5, stones = "stenen/stenen1.in" }]
 //! memo_mb = 1024   # optional: the memo table that fills cells a walk cannot finish
+//! memo_time_limit = 600   # optional: seconds of each memo search (default: time_limit)
 //! ```
 //!
 //! A dumb or smart cell whose walk hits the time limit is computed again through the memo
@@ -54,6 +55,8 @@ struct TableParams {
     instances: Vec<InstanceParams>,
     /// MiB of the memo table that fills the cells a walk cannot finish.
     memo_mb: Option<u64>,
+    /// Seconds each memo search may take (default: the entry's `time_limit`).
+    memo_time_limit: Option<f64>,
 }
 
 /// A loaded instance.
@@ -81,13 +84,22 @@ pub(super) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, 
     }
     let instances = params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
     let memo_mb = manifest_memo_mb(spec, params.memo_mb)?;
-    Ok(Box::new(Table { instances, memo_mb }))
+    let memo_limit = match params.memo_time_limit {
+        Some(t) => Some(std::time::Duration::from_secs_f64(
+            crate::experiment::args::check_time_limit(t)
+                .map_err(|e| spec.error(Some("memo_time_limit"), format!("`memo_time_limit`: {e}")))?,
+        )),
+        None => spec.time_limit,
+    };
+    Ok(Box::new(Table { instances, memo_mb, memo_limit }))
 }
 
 /// The assignment's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
 struct Table {
     instances: Vec<Instance>,
     memo_mb: u64,
+    /// The limit of each memo search.
+    memo_limit: Option<std::time::Duration>,
 }
 
 /// A row of kind `table` (the columns in this order, then threads, seed, time_limit,
@@ -177,11 +189,19 @@ impl<T: Positions> Cell<T> {
 }
 
 impl Table {
+    /// The budget of one memo search: `memo_time_limit` from now, Ctrl-C and SIGTERM as
+    /// every search, its positions on the run's progress display.
+    fn memo_budget(&self, ctx: &RunContext) -> crate::search::budget::Budget {
+        let mut budget = crate::search::budget::Budget::new(self.memo_limit);
+        budget.share_counter(ctx.budget().live_counter());
+        budget
+    }
+
     /// A dumb or smart find; through the memo (same positions) when the walk timed out.
     fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Found> {
         let walk = ctx.sample(|budget| super::find(&inst.game, board, mode, budget));
         let memo = matches!(walk.outcome, Err(Stopped::TimeLimit))
-            .then(|| memo::find(&inst.game, board, mode, &ctx.budget(), self.memo_mb).ok()?.ok())
+            .then(|| memo::find(&inst.game, board, mode, &self.memo_budget(ctx), self.memo_mb).ok()?.ok())
             .flatten()
             .map(|f| Found { positions: f.positions, board: f.board });
         Cell { walk, memo }
@@ -193,7 +213,7 @@ impl Table {
         let parallel = ctx.threads > 1;
         let walk = ctx.sample(|budget| super::count(&inst.game, board, mode, parallel, budget));
         let memo = (mode != Mode::Fast && matches!(walk.outcome, Err(Stopped::TimeLimit)))
-            .then(|| memo::count(&inst.game, board, mode, parallel, &ctx.budget(), self.memo_mb).ok()?.ok())
+            .then(|| memo::count(&inst.game, board, mode, parallel, &self.memo_budget(ctx), self.memo_mb).ok()?.ok())
             .flatten()
             .map(|m| m.count());
         Cell { walk, memo }
