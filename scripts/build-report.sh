@@ -7,7 +7,7 @@
 #    4. builds report/report.tex to RESULTS_DIR/report.pdf.
 # With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
 # (pdftoppm) for a quick look in a browser or image viewer.
-# Not run in CI (CI has no TeX); run it by hand after `harness run`.
+# CI builds the report from test results (tests/report_pdf.rs) after installing TeX.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,7 +17,7 @@ png=no
 for arg in "$@"; do
   case "$arg" in
     --png) png=yes ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $arg" >&2; exit 2 ;;
     *) results=$arg ;;
   esac

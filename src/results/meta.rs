@@ -317,10 +317,10 @@ impl RunMeta {
 
     /// Writes `OUT/run.toml` and `OUT/run.json` (the same content, for tools that read
     /// JSON), each atomically; `run.toml` last, as the one the harness reads back.
-    pub fn write(&self, out: &Path) -> anyhow::Result<()> {
-        let json = serde_json::to_vec_pretty(self)?;
+    pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
+        let json = serde_json::to_vec_pretty(self).map_err(anyhow::Error::from)?;
         super::inside::write(out, &out.join("run.json"), &json)?;
-        let text = toml::to_string(self)?;
+        let text = toml::to_string(self).map_err(anyhow::Error::from)?;
         super::inside::write(out, &out.join("run.toml"), text.as_bytes())?;
         Ok(())
     }
@@ -343,7 +343,7 @@ pub fn commit_experiment(
     meta: ExperimentMeta,
     (names, declared, rows): (&[String], &[Option<Column>], &[Vec<String>]),
     hash: impl Fn(&[u8]) -> String,
-) -> anyhow::Result<ExperimentMeta> {
+) -> crate::base::error::Result<ExperimentMeta> {
     let tables = table::split(&meta.name, names, declared, rows);
     let samples_path = table::samples_path(out, &meta.name);
     let samples = if tables.sample_rows.is_empty() {
