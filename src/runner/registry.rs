@@ -129,13 +129,24 @@ pub fn search_builder(game: &str) -> Option<SearchBuilder> {
     self::game(game).map(|g| g.parallel_search)
 }
 
+/// What `harness play --help` shows under its commands.
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  harness play tegel instances/tegel/spel1.txt     the tile game's menu
+  harness play stenen 4 5 instances/stenen/stenen1.in
+                                                   place stones on a 4 x 5 board
+  harness play nim --heaps 10 11 11 --maxtake 0    Nim on heaps of 10, 11 and 11 sticks
+  harness play checkers --tui                      the mouse board in the terminal";
+
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {
-    let play = GAMES
-        .iter()
-        .fold(clap::Command::new("play").about("Play a game interactively").subcommand_required(true), |play, g| {
-            play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about))
-        });
+    let play = GAMES.iter().fold(
+        clap::Command::new("play")
+            .about("Play a game interactively")
+            .after_help(PLAY_EXAMPLES)
+            .subcommand_required(true),
+        |play, g| play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about)),
+    );
     GAMES.iter().fold(cli.subcommand(play), |cli, g| {
         cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
     })
