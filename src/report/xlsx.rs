@@ -136,6 +136,48 @@ fn sheet_name(name: &str, taken: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::csv_table::test_table;
+    use crate::report::tables::Titles;
+
+    fn loaded(name: &str, csv: &str) -> Loaded {
+        Loaded {
+            name: name.to_string(),
+            game: "nim".to_string(),
+            kind: "value".to_string(),
+            titles: Titles { caption: String::new(), label: String::new() },
+            table: test_table(csv),
+        }
+    }
+
+    /// The XML of `member` in the workbook `bytes`.
+    fn member(bytes: &[u8], member: &str) -> String {
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip archive");
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut archive.by_name(member).expect(member), &mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn one_sheet_per_experiment_with_a_frozen_header_and_typed_cells() {
+        let tables = [
+            loaded("alpha", "instance,positions,seconds,busy,seed,status\na,12,0.5,false,7,ok\nb,,,true,8,timeout\n"),
+            loaded("beta", "instance,status\n'=cmd,ok\n"),
+        ];
+        let bytes = workbook(&tables).unwrap();
+        assert_eq!(bytes, workbook(&tables).unwrap(), "the same tables give the same bytes");
+        let book = member(&bytes, "xl/workbook.xml");
+        assert!(book.contains(r#"<sheet name="alpha""#) && book.contains(r#"<sheet name="beta""#), "{book}");
+        let sheet = member(&bytes, "xl/worksheets/sheet1.xml");
+        assert!(sheet.contains(r#"<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>"#));
+        assert!(
+            sheet.contains(r#"<c r="B2"><v>12</v></c><c r="C2"><v>0.5</v></c><c r="D2" t="b"><v>0</v></c>"#),
+            "{sheet}"
+        );
+        assert!(sheet.contains(r#"<c r="E2" t="s">"#), "the seed is text: {sheet}");
+        assert!(!sheet.contains(r#"r="B3""#) && !sheet.contains(r#"r="C3""#), "empty cells stay empty: {sheet}");
+        let strings = member(&bytes, "xl/sharedStrings.xml");
+        assert!(strings.contains("<t>=cmd</t>") && !strings.contains("'=cmd"), "{strings}");
+    }
 
     #[test]
     fn numbers_are_numbers_and_the_rest_text() {
