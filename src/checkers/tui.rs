@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -390,14 +390,14 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        use crossterm::{event, execute, terminal};
+        use ratatui::crossterm::{event, execute, terminal};
         let _ = execute!(std::io::stdout(), event::DisableMouseCapture, terminal::LeaveAlternateScreen);
         let _ = terminal::disable_raw_mode();
     }
 }
 
 fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
-    use crossterm::{event, execute, terminal};
+    use ratatui::crossterm::{event, execute, terminal};
     terminal::enable_raw_mode()?;
     let _guard = TerminalGuard;
     execute!(std::io::stdout(), terminal::EnterAlternateScreen, event::EnableMouseCapture)?;
