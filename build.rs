@@ -87,4 +87,6 @@ fn main() {
     println!("cargo:rustc-env=HARNESS_GIT_REVISION={}", rev.unwrap_or_else(|| "unknown".into()));
     println!("cargo:rustc-env=HARNESS_BUILD_ID={build}");
     println!("cargo:rustc-env=HARNESS_RUSTC_VERSION={rustc_version}");
+    let target = std::env::var("TARGET").unwrap_or_else(|_| "unknown".into());
+    println!("cargo:rustc-env=HARNESS_TARGET={target}");
 }

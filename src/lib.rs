@@ -42,3 +42,15 @@ pub const GIT_REVISION: &str = env!("HARNESS_GIT_REVISION");
 pub const BUILD_ID: &str = env!("HARNESS_BUILD_ID");
 /// `rustc --version` of the compiler that built the binary.
 pub const RUSTC_VERSION: &str = env!("HARNESS_RUSTC_VERSION");
+/// The target triple the binary was compiled for (`x86_64-unknown-linux-gnu`, ...).
+pub const TARGET: &str = env!("HARNESS_TARGET");
+
+/// What `harness --version --verbose` prints: the version line, then the build identity
+/// ([`BUILD_ID`], with `-dirty-` for a build from changed sources), the git revision, the
+/// compiler, the target and the profile, one `key: value` per line.
+pub fn long_version() -> String {
+    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    format!(
+        "harness {VERSION}\nbuild: {BUILD_ID}\ngit revision: {GIT_REVISION}\nrustc: {RUSTC_VERSION}\ntarget: {TARGET}\nprofile: {profile}\n"
+    )
+}

@@ -10,7 +10,8 @@ use harness::base::error::Result;
 use harness::base::error::{Error, InputError};
 use harness::base::machine::{default_threads, warn_if_more_threads_than_cores};
 use harness::base::text::{count_of, excerpt, noun};
-use harness::experiment::args::json_printed;
+use harness::experiment::args::{json_printed, print_json};
+use harness::experiment::progress::note;
 use harness::report;
 use harness::runner::registry;
 use harness::runner::run::{self, RunOptions};
@@ -19,25 +20,71 @@ use harness::search::budget::install_ctrlc_handler;
 /// Reference engines and benchmark harness for the tile game, polyomino tiling, Nim and
 /// checkers.
 #[derive(Debug, Parser)]
-#[command(name = "harness", version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("HARNESS_GIT_REVISION"), ")"))]
+#[command(name = "harness", version, disable_version_flag = true, after_help = TOP_EXAMPLES)]
 struct Cli {
+    /// Print no progress and no notes on stderr (warnings and errors still).
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    /// Print the version; with -v (`-vV`, `--version --verbose`) also the build identity,
+    /// rustc and target.
+    #[arg(short = 'V', long, action = clap::ArgAction::Version)]
+    version: Option<bool>,
+    /// With --version: the long form.
+    #[arg(short, long)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
 
+const TOP_EXAMPLES: &str = "\
+Examples:
+  harness run instances/all.toml -o results      run every experiment, then write the report
+  harness compare bench-A bench-B                 same results? faster or slower?
+  harness play tegel instances/tegel/spel1.txt    the tile game's menu program
+  harness tegel --help                            a game's one-shot searches
+  harness completions bash > ~/.local/share/bash-completion/completions/harness";
+
+const RUN_EXAMPLES: &str = "\
+Examples:
+  harness run instances/quick.toml                  the quick manifest, results in results/
+  harness run instances/all.toml -j 4 -o bench-A    4 threads, results in bench-A/
+  harness run instances/all.toml --only tegel,nim   two games only
+  harness run instances/all.toml --shard 0/4 --dry-run
+                                                    list shard 0 of 4's items, run nothing
+  harness run instances/quick.toml -q --json        no progress; one JSON summary on stdout
+  HARNESS_THREADS=2 harness run instances/all.toml  the default thread count from the environment";
+
+const COMPARE_EXAMPLES: &str = "\
+Examples:
+  harness compare bench-A bench-B                   same results? which cells got faster?
+  harness compare bench-A bench-B --markdown        the timing table for a pull request
+  harness compare bench-A bench-B --fail-on-slower  exit 1 when a cell got slower (CI)
+  harness compare bench-A bench-B --json            one JSON object (docs/harness.md)";
+
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  harness report                                    rewrite the report of results/
+  harness report bench-A                            rewrite the report of bench-A/
+  harness report --format markdown bench-A speed    print experiment speed of bench-A/";
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Run every experiment of a manifest into CSV tables, LaTeX tables and plots.
+    #[command(after_help = RUN_EXAMPLES)]
     Run(RunArgs),
-    /// Regenerate LaTeX tables, plots, index.html and Markdown from the CSVs of a results
-    /// directory; with `--format markdown NAME [RESULTS]`, print experiment NAME as Markdown.
+    /// Regenerate the report (tables, plots, index.html) from a results directory's CSVs.
+    ///
+    /// Writes LaTeX tables, plots, index.html, Markdown and the results.xlsx workbook from the
+    /// CSVs alone, without searching; with `--format markdown [RESULTS] NAME` it prints
+    /// experiment NAME as Markdown instead.
+    #[command(after_help = REPORT_EXAMPLES)]
     Report {
         /// `files` writes everything; `markdown` prints one experiment.
         #[arg(long, value_enum, default_value = "files")]
         format: ReportFormat,
-        /// The results directory (default `results`); with `--format markdown`, the
-        /// experiment name first.
-        #[arg(num_args = 0..=2)]
+        /// The results directory (default `results`), then, with `--format markdown`, the
+        /// experiment NAME (`report --format markdown NAME` reads `results`).
+        #[arg(num_args = 0..=2, value_names = ["RESULTS", "NAME"])]
         args: Vec<String>,
     },
     /// Merge the results directories of a sharded run (`run --shard I/N`) into one.
@@ -46,18 +93,39 @@ enum Command {
         #[arg(required = true)]
         shards: Vec<PathBuf>,
         /// Results directory of the merged run.
-        #[arg(long)]
+        #[arg(short = 'o', long)]
         out: PathBuf,
     },
-    /// Compare two results directories: whether they hold the same results (the columns
-    /// that may differ between runs, timings and threads, aside), and a timing table of the
-    /// cells both have: the medians, B/A with a 95 % interval from the raw samples, and a
+    /// Compare two results directories: the same results? which cells got faster or slower?
+    ///
+    /// First whether they hold the same results (the columns that may differ between runs,
+    /// timings and threads, aside), then a timing table of the cells both have: the medians, B/A with a 95 % interval from the raw samples, and a
     /// verdict (faster, slower, same, unknown). Exit 1 when the results differ (or, with
     /// --fail-on-slower, when a cell of B is slower).
+    #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
-    /// Write (and optionally submit) a Slurm job array running a manifest's shards, and
-    /// the job merging them.
+    /// Write (and optionally submit) Slurm jobs running a manifest's shards and merging them.
     Slurm(SlurmArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
+    ///
+    /// The script goes to stdout; install it where the shell looks:
+    /// bash `harness completions bash > ~/.local/share/bash-completion/completions/harness`,
+    /// zsh `harness completions zsh > ~/.zfunc/_harness` (with `fpath+=~/.zfunc` before
+    /// `compinit`), fish `harness completions fish > ~/.config/fish/completions/harness.fish`,
+    /// PowerShell `harness completions powershell >> $PROFILE`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per command into a directory.
+    ///
+    /// `harness man | man -l -` shows it; with `-o DIR`, harness.1 and one page per command
+    /// (harness-run.1, ...) are written into DIR instead.
+    Man {
+        /// Write the pages into this directory instead.
+        #[arg(short = 'o', long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, clap::Args)]
@@ -67,14 +135,15 @@ struct RunArgs {
     /// Run only these games or experiments (repeatable, or comma-separated).
     #[arg(long)]
     only: Vec<String>,
-    /// Worker threads, from 1 to 1024 (default: all cores).
-    #[arg(long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
+    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else RAYON_NUM_THREADS,
+    /// else all cores).
+    #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
     threads: Option<u32>,
     /// Base seed, overriding the manifest's: from 0 to 9223372036854775807.
     #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Results directory.
-    #[arg(long, default_value = "results")]
+    #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
     #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
@@ -98,6 +167,9 @@ struct RunArgs {
     /// List the items (of each shard, with --shard) and run nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Print one JSON summary object on stdout at the end (docs/harness.md).
+    #[arg(long, conflicts_with = "dry_run")]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -146,7 +218,7 @@ struct SlurmArgs {
     #[arg(long)]
     partition: Option<String>,
     /// Results directory: shards go to DIR/shards/I, the merged results to DIR.
-    #[arg(long, default_value = "results")]
+    #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
     /// Base seed passed to every shard: from 0 to 9223372036854775807.
     #[arg(long, value_parser = parse_seed)]
@@ -202,13 +274,25 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         0 => String::new(),
         n => format!(", {n} {} with a timeout", noun(n as u64, "item")),
     };
-    eprintln!(
+    note(&format!(
         "ran {} {}, skipped {}{timeouts}; results in {}",
         meta.ran.len(),
         noun(meta.ran.len() as u64, "experiment"),
         meta.skipped.len(),
         args.out.display()
-    );
+    ));
+    if args.json {
+        print_json(&serde_json::json!({
+            "results": args.out.display().to_string(),
+            "state": meta.state.to_string(),
+            "build": meta.build,
+            "threads": meta.threads,
+            "ran": meta.ran,
+            "skipped": meta.skipped,
+            "timeouts": meta.timeouts,
+            "busy": meta.busy,
+        }))?;
+    }
     Ok(())
 }
 
@@ -222,19 +306,34 @@ enum ReportFormat {
 }
 
 fn report(format: ReportFormat, args: &[String]) -> Result<()> {
-    let results_or = |i: usize| PathBuf::from(args.get(i).map_or("results", String::as_str));
-    match (format, args.first()) {
-        (ReportFormat::Files, _) if args.len() > 1 => Err(harness::base::error::InputError::new(
+    match format {
+        ReportFormat::Files if args.len() > 1 => Err(harness::base::error::InputError::new(
             "harness report takes one results directory (an experiment name only with --format markdown)",
         )
         .into()),
-        (ReportFormat::Files, _) => report_locked(&results_or(0)),
-        (ReportFormat::Markdown, None) => {
-            Err(harness::base::error::InputError::new("--format markdown needs the experiment NAME").into())
-        }
-        (ReportFormat::Markdown, Some(name)) => {
-            print!("{}", report::markdown_of(&results_or(1), registry::reports(), name)?);
+        ReportFormat::Files => report_locked(&PathBuf::from(args.first().map_or("results", String::as_str))),
+        ReportFormat::Markdown => {
+            let (results, name) = markdown_target(args)?;
+            print!("{}", report::markdown_of(&results, registry::reports(), name)?);
             Ok(())
+        }
+    }
+}
+
+/// The results directory and experiment of `report --format markdown [RESULTS] NAME`:
+/// one argument is NAME (in `results`); of two, the first is RESULTS, unless only the
+/// second is a directory (the older order `NAME RESULTS`).
+fn markdown_target(args: &[String]) -> Result<(PathBuf, &str)> {
+    match args {
+        [] => Err(InputError::new("--format markdown needs the experiment NAME ([RESULTS] NAME)").into()),
+        [name] => Ok((PathBuf::from("results"), name)),
+        [first, second, ..] => {
+            let is_dir = |s: &str| std::path::Path::new(s).is_dir();
+            if !is_dir(first) && is_dir(second) {
+                Ok((PathBuf::from(second), first))
+            } else {
+                Ok((PathBuf::from(first), second))
+            }
         }
     }
 }
@@ -264,8 +363,15 @@ fn compare(args: &CompareArgs) -> Result<()> {
     let timings = cmp::compare_timings(a, b, args.noise)?;
     let summaries = cmp::summarise(&timings);
     let runs = cmp::RunsCompared::of(a, b);
+    let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
     if args.json {
-        let object = serde_json::json!({
+        let status = match (diffs.is_empty(), args.fail_on_slower && slower > 0) {
+            (false, _) => "different",
+            (true, true) => "slower",
+            (true, false) => "ok",
+        };
+        print_json(&serde_json::json!({
+            "status": status,
             "a": a.display().to_string(),
             "b": b.display().to_string(),
             "runs": runs,
@@ -274,8 +380,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             "differences": diffs,
             "timings": timings,
             "summaries": summaries,
-        });
-        println!("{object}");
+        }))?;
     } else {
         for line in runs.notes() {
             println!("{line}");
@@ -306,7 +411,6 @@ fn compare(args: &CompareArgs) -> Result<()> {
             (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
         }
     }
-    let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
     if !diffs.is_empty() {
         return Err(anyhow::anyhow!(
             "{} and {} differ in {}",
@@ -354,24 +458,70 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Report { format, args } => report(format, &args),
         Command::Merge { shards, out } => {
             let meta = harness::runner::merge::merge(&shards, &out)?;
-            eprintln!(
+            note(&format!(
                 "merged {} of {} into {}",
                 count_of(meta.shards.len() as u64, "shard"),
                 count_of(meta.ran.len() as u64, "experiment"),
                 out.display()
-            );
+            ));
             Ok(())
         }
         Command::Slurm(args) => slurm(args),
         Command::Compare(args) => compare(&args),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut full_command(), "harness", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man { out } => man(out.as_deref()),
     }
+}
+
+/// The whole command line: the harness's own commands and every game's.
+fn full_command() -> clap::Command {
+    registry::add_commands(Cli::command())
+}
+
+/// `harness man`: the page of `harness` on stdout, or with `out` every page (one per
+/// command) written into that directory.
+fn man(out: Option<&std::path::Path>) -> Result<()> {
+    let command = full_command();
+    match out {
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(command).render(&mut page)?;
+            std::io::Write::write_all(&mut std::io::stdout().lock(), &page)?;
+        }
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
+            clap_mangen::generate_to(command, dir)
+                .map_err(|e| InputError::in_file(dir, format!("cannot write the man pages: {e}")))?;
+            note(&format!("man pages written to {}", dir.display()));
+        }
+    }
+    Ok(())
+}
+
+/// `Some(verbose)` when the command line asks only for the version: `-V` or `--version`,
+/// with `-v`/`--verbose` (or `-vV`) for the long form ([`harness::long_version`]).
+fn version_request(args: &[String]) -> Option<bool> {
+    let (mut version, mut verbose) = (false, false);
+    for a in args {
+        match a.as_str() {
+            "-V" | "--version" => version = true,
+            "-v" | "--verbose" => verbose = true,
+            "-vV" | "-Vv" => (version, verbose) = (true, true),
+            _ => return None,
+        }
+    }
+    version.then_some(verbose)
 }
 
 /// Parses the command line: the harness's own commands, then every game's (registry).
 /// A refused command line is reported in the one error style (`harness: ...`, exit 2),
 /// and as a JSON object on stdout when a one-shot command asked for `--json`.
 fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
-    registry::add_commands(Cli::command()).try_get_matches().map_err(|e| {
+    full_command().try_get_matches().map_err(|e| {
         if !e.use_stderr() {
             let _ = e.print();
             return ExitCode::SUCCESS;
@@ -391,12 +541,14 @@ fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
 /// ... --json`), which promises one JSON object on stdout whatever happens.
 fn json_requested() -> bool {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    args.first().is_some_and(|g| registry::game(g).is_some()) && args.iter().any(|a| a == "--json")
+    let command = args.iter().find(|a| !a.starts_with('-'));
+    command.is_some_and(|c| registry::game(c).is_some() || c == "run" || c == "compare")
+        && args.iter().any(|a| a == "--json")
 }
 
-/// Prints `e` on stderr in the one error style and, for a `--json` one-shot command that
-/// has not printed its object yet, as `{"status": ..., "error": ..., "exit_code": ...}` on
-/// stdout (`status` is `timeout`, `interrupted` or `error`).
+/// Prints `e` on stderr in the one error style and, for a `--json` command that has not
+/// printed its object yet, as `{"status": ..., "version": ..., "error": ..., "exit_code":
+/// ...}` on stdout (`status` is `timeout`, `interrupted` or `error`).
 fn report_error(e: &Error) {
     match e {
         Error::Interrupted => eprintln!(
@@ -412,7 +564,7 @@ fn report_error(e: &Error) {
             _ => "error",
         };
         let object = serde_json::json!({"status": status, "error": e.to_string(), "exit_code": e.exit_code()});
-        println!("{object}");
+        let _ = print_json(&object);
     }
 }
 
@@ -420,11 +572,7 @@ fn report_error(e: &Error) {
 /// process quietly, as it does other command-line tools, instead of a panic on the next
 /// print.
 fn quiet_on_closed_pipe() {
-    #[cfg(unix)]
-    // SAFETY: restores the default disposition of SIGPIPE before any thread is started.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    harness::base::os::default_sigpipe();
 }
 
 /// The message of a panic of `print!`/`eprintln!` on an output that cannot be written (a
@@ -469,10 +617,23 @@ fn main() -> ExitCode {
 
 /// Parses the command line and runs the command, returning its exit code.
 fn command_line() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(verbose) = version_request(&args) {
+        match verbose {
+            true => print!("{}", harness::long_version()),
+            false => println!("harness {}", harness::VERSION),
+        }
+        return ExitCode::SUCCESS;
+    }
     let matches = match parse() {
         Ok(m) => m,
         Err(code) => return code,
     };
+    harness::experiment::progress::set_quiet(matches.get_flag("quiet"));
+    if let Err(e) = harness::base::machine::threads_from_env() {
+        report_error(&e.into());
+        return ExitCode::from(2);
+    }
     install_ctrlc_handler();
     let result = match registry::dispatch(&matches) {
         Some(result) => result,

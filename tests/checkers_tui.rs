@@ -2,13 +2,13 @@
 //! ratatui's `TestBackend`: whole games by mouse and by keyboard, undo, new game,
 //! selection marks.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use harness::checkers::game::Outcome;
 use harness::checkers::geometry::{BoardSize, Color, Geometry};
 use harness::checkers::players::PlayerKind;
 use harness::checkers::position::{Piece, Position};
 use harness::checkers::tui::{Action, App};
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 
 fn app(human: Color) -> App<u64> {

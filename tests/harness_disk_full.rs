@@ -3,7 +3,8 @@
 //! report is left to write. The run must end with a non-zero exit code and an error naming
 //! the operating system's reason, leave no temporary files and no `run.toml` that says
 //! `complete`. Elsewhere (not root, or no tmpfs) the test says so and passes. The tmpfs is
-//! unmounted however the test ends.
+//! unmounted however the test ends. Unix only (it mounts a tmpfs as root).
+#![cfg(unix)]
 
 mod common;
 

@@ -5,18 +5,51 @@
 
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
-use crate::base::text::count_of;
+use crate::base::error::InputError;
+use crate::base::text::{count_of, excerpt};
 
-/// Logical cores of this machine: the thread count when none is given (1 where unknown).
-pub fn default_threads() -> usize {
+/// The most threads a manifest, `--threads` or `HARNESS_THREADS` may ask for.
+pub const MAX_THREADS: usize = 1024;
+
+/// Logical cores of this machine (1 where unknown).
+pub fn logical_cores() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// The thread count when none is given: `HARNESS_THREADS`, else rayon's
+/// `RAYON_NUM_THREADS` (where nonzero), else [`logical_cores`]. A value outside 1 to
+/// [`MAX_THREADS`] counts as unset here; [`threads_from_env`] refuses it.
+pub fn default_threads() -> usize {
+    threads_from_env().ok().flatten().unwrap_or_else(logical_cores)
+}
+
+/// The thread count that `HARNESS_THREADS` or else `RAYON_NUM_THREADS` asks for (`None`
+/// where neither is set, or rayon's is empty or 0, its own word for "all cores"); an error
+/// naming the variable when its value is not a whole number from 1 to [`MAX_THREADS`].
+pub fn threads_from_env() -> Result<Option<usize>, InputError> {
+    let read = |name: &str| std::env::var(name).ok().map(|v| (name.to_string(), v.trim().to_string()));
+    let chosen = match (read("HARNESS_THREADS"), read("RAYON_NUM_THREADS")) {
+        (Some(h), _) => h,
+        (None, Some((_, r))) if r.is_empty() || r == "0" => return Ok(None),
+        (None, Some(r)) => r,
+        (None, None) => return Ok(None),
+    };
+    parse_thread_count(&chosen.1).map(Some).map_err(|e| InputError::new(format!("{}: {e}", chosen.0)))
+}
+
+/// A thread count: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_thread_count(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {MAX_THREADS}, got `{}`", excerpt(s))),
+    }
 }
 
 /// The warning for `threads` worker threads on this machine, where they are more than its
 /// logical cores: the threads then take turns on the cores, and the times measured say
 /// more about the turns than about the search.
 pub fn threads_warning(threads: usize) -> Option<String> {
-    let cores = default_threads();
+    let cores = logical_cores();
     (threads > cores).then(|| {
         format!(
             "warning: {threads} threads on a machine with {}: the threads take turns on the cores, so times \
@@ -67,12 +100,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn thread_counts_are_checked() {
+        assert_eq!(parse_thread_count(" 4 "), Ok(4));
+        assert_eq!(parse_thread_count("1024"), Ok(MAX_THREADS));
+        for bad in ["0", "1025", "-1", "four", ""] {
+            let e = parse_thread_count(bad).unwrap_err();
+            assert!(e.contains("from 1 to 1024"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn this_machine_is_described() {
-        assert!(default_threads() >= 1);
+        assert!(logical_cores() >= 1);
         assert!(!cpu_model().is_empty());
         assert!(!host_name().is_empty());
-        assert_eq!(threads_warning(default_threads()), None);
-        let warning = threads_warning(default_threads() + 1).expect("a warning");
+        assert_eq!(threads_warning(logical_cores()), None);
+        let warning = threads_warning(logical_cores() + 1).expect("a warning");
         assert!(warning.contains("not be trustworthy") && warning.contains("core"), "{warning}");
         let memory = physical_memory_bytes().expect("physical memory");
         assert!(memory > 64 << 20, "{memory}");

@@ -5,5 +5,6 @@ pub mod error;
 pub mod files;
 pub mod lines;
 pub mod machine;
+pub mod os;
 pub mod stats;
 pub mod text;

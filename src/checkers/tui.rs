@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -386,7 +386,7 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        use crossterm::{event, execute, terminal};
+        use ratatui::crossterm::{event, execute, terminal};
         let _ = execute!(std::io::stdout(), event::DisableMouseCapture, terminal::LeaveAlternateScreen);
         let _ = terminal::disable_raw_mode();
     }
@@ -405,18 +405,7 @@ fn check_terminal() -> Result<()> {
     .into())
 }
 
-/// Whether the terminal on standard input is still there: after a hang-up (the window
-/// closed, the SSH link dropped) its terminal calls fail.
-fn terminal_present() -> bool {
-    #[cfg(unix)]
-    {
-        // SAFETY: `tcgetattr` writes into the zeroed `termios` it is given and reads fd 0.
-        let mut t: libc::termios = unsafe { std::mem::zeroed() };
-        unsafe { libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 }
-    }
-    #[cfg(not(unix))]
-    true
-}
+use crate::base::os::terminal_present;
 
 /// Ends the process (exit code 1) once the terminal is gone, checked every quarter of a
 /// second: crossterm's event reader loops without end on a terminal that was hung up
@@ -434,7 +423,7 @@ fn watch_terminal() {
 /// hang-up or the end of its input): then it ends with exit code 1 instead of polling a
 /// terminal that no longer exists.
 fn run_app<B: Bits>(mut app: App<B>) -> Result<()> {
-    use crossterm::{event, execute, terminal};
+    use ratatui::crossterm::{event, execute, terminal};
     check_terminal()?;
     watch_terminal();
     terminal::enable_raw_mode()?;

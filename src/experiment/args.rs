@@ -17,24 +17,20 @@ pub struct SearchArgs {
     /// Print one JSON object on stdout (messages go to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads, from 1 to 1024 (default: all cores; 1 runs the plain sequential search).
-    #[arg(long, value_parser = parse_threads, value_name = "N")]
+    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else all cores; 1 runs the
+    /// plain sequential search).
+    #[arg(short = 'j', long, value_parser = parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds (default: none; at most 10000000).
     #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
 }
 
-/// The most threads a manifest or `--threads` may ask for.
-pub const MAX_THREADS: usize = 1024;
+pub use crate::base::machine::MAX_THREADS;
 
 /// clap value parser of every `--threads`: a whole number from 1 to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
-    let max = MAX_THREADS;
-    match s.trim().parse::<u32>() {
-        Ok(n) if (1..=max as u32).contains(&n) => Ok(n),
-        _ => Err(format!("expected a whole number from 1 to {max}, got `{}`", excerpt(s))),
-    }
+    crate::base::machine::parse_thread_count(s).map(|n| n as u32)
 }
 
 /// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
@@ -118,13 +114,39 @@ pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce
     Ok(())
 }
 
+/// The version of the `--json` objects' schema (docs/harness.md, "JSON output"): raised
+/// when a field is renamed or removed or changes its meaning, not when one is added.
+pub const JSON_SCHEMA_VERSION: u32 = 1;
+
 /// Prints `value` as one JSON object on one line of stdout: what `--json` prints, a
-/// finished result or a stopped search's `"status": "timeout"` object alike.
+/// finished result or a stopped search's `"status": "timeout"` object alike. Every object
+/// leads with `"status"` (`"ok"` unless `value` has its own) and `"version"`
+/// ([`JSON_SCHEMA_VERSION`]); the rest keeps `value`'s order.
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    let line = serde_json::to_string(value).map_err(anyhow::Error::from)?;
+    let line = stamped_json(value).map_err(anyhow::Error::from)?;
     writeln!(std::io::stdout().lock(), "{line}")?;
     JSON_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     Ok(())
+}
+
+/// `value` as one line of JSON; an object gains `"status": "ok"` where it has no status
+/// and `"version"` where it has none, in front of its own fields.
+pub fn stamped_json(value: &impl serde::Serialize) -> serde_json::Result<String> {
+    let mut line = serde_json::to_string(value)?;
+    if let serde_json::Value::Object(fields) = serde_json::to_value(value)? {
+        let mut head = String::new();
+        if !fields.contains_key("status") {
+            head.push_str(r#""status":"ok","#);
+        }
+        if !fields.contains_key("version") {
+            head.push_str(&format!(r#""version":{JSON_SCHEMA_VERSION},"#));
+        }
+        if fields.is_empty() {
+            head.pop();
+        }
+        line.insert_str(1, &head);
+    }
+    Ok(line)
 }
 
 static JSON_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
@@ -231,6 +253,19 @@ mod tests {
         assert!(parse_time_limit("1e-300").unwrap_err().contains("below the clock's resolution"));
         assert_eq!(parse_time_limit("0.000000001"), Ok(1e-9));
         assert_eq!(parse_time_limit("0.2"), Ok(0.2));
+    }
+
+    #[test]
+    fn every_json_object_carries_status_and_version() {
+        let ok = stamped_json(&serde_json::json!({"b": 1, "a": 2})).unwrap();
+        assert_eq!(ok, format!(r#"{{"status":"ok","version":{JSON_SCHEMA_VERSION},"a":2,"b":1}}"#));
+        let timeout = stamped_json(&serde_json::json!({"status": "timeout"})).unwrap();
+        assert_eq!(timeout, format!(r#"{{"version":{JSON_SCHEMA_VERSION},"status":"timeout"}}"#));
+        assert_eq!(
+            stamped_json(&serde_json::json!({})).unwrap(),
+            format!(r#"{{"status":"ok","version":{JSON_SCHEMA_VERSION}}}"#)
+        );
+        assert_eq!(stamped_json(&[1, 2]).unwrap(), "[1,2]");
     }
 
     #[test]

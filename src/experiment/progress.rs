@@ -7,6 +7,27 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Makes the process quiet (`-q`/`--quiet`) or not: a quiet process draws no progress and
+/// prints no [`note`]; warnings and errors are printed all the same.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether the process was made quiet ([`set_quiet`]).
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Prints an informational `line` on stderr (what ran, what was skipped or resumed),
+/// unless the process is [`quiet`].
+pub fn note(line: &str) {
+    if !quiet() {
+        eprintln!("{line}");
+    }
+}
+
 /// How often plain mode (no terminal) says that a long item is still running.
 pub const HEARTBEAT: Duration = Duration::from_secs(30);
 
@@ -77,10 +98,12 @@ pub fn clock(d: Duration) -> String {
 impl ExperimentProgress {
     /// Starts the display for experiment `name` with `total` rows; `live` counts
     /// positions ticked by its searches. A bar when stderr is a terminal and `CI` unset,
-    /// plain lines on stderr otherwise.
+    /// plain lines on stderr otherwise, nothing when the process is [`quiet`].
     pub fn start(name: &str, total: u64, live: Arc<AtomicU64>) -> Self {
         let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
-        if interactive {
+        if quiet() {
+            Self::plain(name, total, live, HEARTBEAT, Arc::new(|_: &str| {}))
+        } else if interactive {
             Self::with_bar(name, total, live)
         } else {
             Self::plain(name, total, live, HEARTBEAT, Arc::new(|line: &str| eprintln!("{line}")))
@@ -195,7 +218,7 @@ impl SearchStatus {
     /// (see [`crate::search::budget::Budget::live_counter`]).
     pub fn start(what: &str, live: Arc<AtomicU64>) -> SearchStatus {
         let stop = Arc::new(AtomicBool::new(false));
-        let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+        let interactive = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none() && !quiet();
         let handle = interactive.then(|| {
             let (stop, what, start) = (Arc::clone(&stop), what.to_string(), Instant::now());
             let base = live.load(Ordering::Relaxed);

@@ -12,7 +12,8 @@
 //!   ([`html`]), and `md/NAME.md`: each experiment as Markdown ([`markdown`]);
 //! - `plots/CHART.svg` (browser), `plots/CHART.tikz` (pgfplots, `\input` by the report)
 //!   and `plots/CHART.tex` (standalone, built to `plots/CHART.pdf` by
-//!   `scripts/build-report.sh`), chosen by (game, kind) ([`plots`]).
+//!   `scripts/build-report.sh`), chosen by (game, kind) ([`plots`]);
+//! - `results.xlsx`: every experiment's table as one sheet of a workbook ([`xlsx`]).
 //!
 //! Every CSV is checked before anything is written: a CSV missing a column that its
 //! charts or the summary need is refused ([`crate::base::error::InputError`], exit code 2).
@@ -30,6 +31,7 @@ pub mod plots;
 pub mod svg;
 pub mod tables;
 pub mod view;
+pub mod xlsx;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -255,13 +257,16 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     let mut files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
     let warning = unfinished_warning(out);
     files.push((PathBuf::from("tex/state.tex"), state_tex(warning.as_deref())));
-    let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+    let workbook = xlsx::workbook(&loaded)?;
+    let mut new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+    new.push(PathBuf::from(xlsx::FILE));
     let previous = owned::generated(out);
     owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
     remove_stale(out, &previous, &new)?;
     for (relative, text) in &files {
         inside::write(out, &out.join(relative), text.as_bytes())?;
     }
+    inside::write(out, &out.join(xlsx::FILE), &workbook)?;
     owned::record_generated(out, &new)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
@@ -272,14 +277,14 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
         }
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
-    eprintln!(
+    crate::experiment::progress::note(&format!(
         "report: {} table(s) in {}, {} plot(s) in {} (PDF figures and the report: scripts/build-report.sh {})",
         loaded.len(),
         out.join("tex").display(),
         charts,
         out.join("plots").display(),
         out.display()
-    );
+    ));
     Ok(())
 }
 

@@ -293,7 +293,7 @@ impl RunMeta {
             build: crate::BUILD_ID.to_string(),
             rustc: crate::RUSTC_VERSION.to_string(),
             cpu: crate::base::machine::cpu_model(),
-            cores: crate::base::machine::default_threads(),
+            cores: crate::base::machine::logical_cores(),
             threads,
             thread_counts,
             seed,

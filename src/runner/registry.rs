@@ -138,6 +138,7 @@ fn play_command() -> clap::Command {
     let web = crate::web::game_names().join(", ");
     clap::Command::new("play")
         .about("Play a game interactively: `harness play GAME`, or `harness play --web [GAME]` in the browser")
+        .after_help(PLAY_EXAMPLES)
         .arg(
             Arg::new("web")
                 .long("web")
@@ -161,6 +162,17 @@ fn play_command() -> clap::Command {
                 .help("With --web: do not open a browser"),
         )
 }
+
+/// What `harness play --help` shows under its commands.
+const PLAY_EXAMPLES: &str = "\
+Examples:
+  harness play --web                               every game's board in the browser
+  harness play --web checkers                      the checkers board in the browser
+  harness play tegel instances/tegel/spel1.txt     the tile game's menu
+  harness play stenen 4 5 instances/stenen/stenen1.in
+                                                   place stones on a 4 x 5 board
+  harness play nim --heaps 10 11 11 --maxtake 0    Nim on heaps of 10, 11 and 11 sticks
+  harness play checkers --tui                      the mouse board in the terminal";
 
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {

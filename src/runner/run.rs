@@ -11,7 +11,7 @@ use anyhow::Context as _;
 
 use crate::base::error::{Error, Result};
 use crate::base::text::noun;
-use crate::experiment::progress::ExperimentProgress;
+use crate::experiment::progress::{note, ExperimentProgress};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
@@ -146,10 +146,10 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     for p in &planned {
         let key = build_key(p.spec);
         if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
-            eprintln!(
+            note(&format!(
                 "[{}] already done for this entry, its inputs and this build, skipped (--force reruns it)",
                 p.spec.name
-            );
+            ));
             meta.skipped.push(p.spec.name.clone());
             continue;
         }
@@ -284,7 +284,7 @@ pub fn build_key(spec: &ExperimentSpec) -> String {
 fn announce_other_build(out: &Path, name: &str) {
     if let Some(m) = ExperimentMeta::read(out, name).filter(|m| m.build != crate::BUILD_ID) {
         let old = if m.build.is_empty() { "unknown" } else { m.build.as_str() };
-        eprintln!("[{name}] results of build {old} (this is build {}): recomputed", crate::BUILD_ID);
+        note(&format!("[{name}] results of build {old} (this is build {}): recomputed", crate::BUILD_ID));
     }
 }
 
@@ -342,7 +342,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
         let n = rows_of.len() as u64;
-        eprintln!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item"));
+        note(&format!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item")));
     }
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
     let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);

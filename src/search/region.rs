@@ -1,5 +1,5 @@
-//! Memory for the memo tables: anonymous mappings in transparent huge pages, which the
-//! process keeps for its next table.
+//! Memory for the memo tables: anonymous mappings, in transparent huge pages where the
+//! system has them (Linux), which the process keeps for its next table.
 //!
 //! # Why keep them
 //! Taking fresh memory from the operating system costs a page fault and the zeroing of
@@ -23,14 +23,17 @@ use std::ptr::NonNull;
 use std::sync::Mutex;
 
 use crate::base::error::InputError;
+use crate::base::os;
 
 /// Alignment of a region: a transparent huge page.
 pub const HUGE_PAGE: usize = 2 << 20;
 
-/// One anonymous mapping, its usable part aligned to [`HUGE_PAGE`].
+/// One anonymous mapping ([`os::anonymous_map`]), its usable part aligned to
+/// [`HUGE_PAGE`]. Unmapped when dropped.
 struct Mapping {
-    map: NonNull<libc::c_void>,
-    map_len: usize,
+    /// Owns the memory; `base` points into it (the memory stays where it is when the
+    /// `MmapMut` moves).
+    _map: memmap2::MmapMut,
     base: NonNull<u8>,
     len: usize,
     /// Bytes from `base` that may be nonzero (written by the tables that used it).
@@ -47,39 +50,13 @@ impl Mapping {
     fn new(len: usize) -> Result<Self, InputError> {
         let len = len.max(1).div_ceil(HUGE_PAGE) * HUGE_PAGE;
         let map_len = len.checked_add(HUGE_PAGE).ok_or_else(|| InputError::new("memo table too large"))?;
-        // SAFETY: an anonymous private mapping with no address hint; checked below.
-        let map = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                map_len,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if map == libc::MAP_FAILED {
-            return Err(InputError::new(format!("could not map {map_len} bytes for the memo table")));
-        }
-        let map = NonNull::new(map).expect("mmap never returns null on success");
-        let skip = (HUGE_PAGE - map.as_ptr() as usize % HUGE_PAGE) % HUGE_PAGE;
+        let mut map = os::anonymous_map(map_len)
+            .map_err(|e| InputError::new(format!("could not map {map_len} bytes for the memo table: {e}")))?;
+        let start = map.as_mut_ptr();
+        let skip = (HUGE_PAGE - start as usize % HUGE_PAGE) % HUGE_PAGE;
         // SAFETY: `skip < HUGE_PAGE`, so `base .. base + len` lies inside the mapping.
-        let base = unsafe { NonNull::new_unchecked(map.as_ptr().cast::<u8>().add(skip)) };
-        #[cfg(target_os = "linux")]
-        // SAFETY: advice on our own mapping; a refusal only means small pages.
-        unsafe {
-            libc::madvise(base.as_ptr().cast(), len, libc::MADV_HUGEPAGE);
-        }
-        Ok(Mapping { map, map_len, base, len, dirty: 0 })
-    }
-}
-
-impl Drop for Mapping {
-    fn drop(&mut self) {
-        // SAFETY: the mapping made in `new`, unmapped once.
-        unsafe {
-            libc::munmap(self.map.as_ptr(), self.map_len);
-        }
+        let base = unsafe { NonNull::new_unchecked(start.add(skip)) };
+        Ok(Mapping { _map: map, base, len, dirty: 0 })
     }
 }
 

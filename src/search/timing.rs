@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
-use crate::base::stats;
+use crate::base::{os, stats};
 use crate::search::budget::Stopped;
 
 /// Times `f`, returning its value and the elapsed wall time.
@@ -16,18 +16,9 @@ pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
 }
 
 /// The user plus system CPU time this process has used so far, all threads together
-/// (`getrusage(RUSAGE_SELF)`); zero where the call fails.
+/// (see [`os::process_cpu_time`]); zero where the system does not tell.
 pub fn process_cpu_time() -> Duration {
-    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
-            return Duration::ZERO;
-        }
-        usage
-    };
-    let tv = |t: libc::timeval| Duration::new(t.tv_sec.max(0) as u64, (t.tv_usec.max(0) as u32) * 1000);
-    tv(usage.ru_utime) + tv(usage.ru_stime)
+    os::process_cpu_time()
 }
 
 /// What the scheduler tells of this process's threads, summed over them: time on a core
@@ -43,18 +34,8 @@ pub struct SchedTimes {
 
 /// This process's [`SchedTimes`] now, or `None` where the system does not tell.
 pub fn process_sched_times() -> Option<SchedTimes> {
-    if !cfg!(target_os = "linux") {
-        return None;
-    }
-    let (mut run, mut wait, mut any) = (0u64, 0u64, false);
-    for task in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
-        let Ok(text) = std::fs::read_to_string(task.path().join("schedstat")) else { continue };
-        let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
-        if let (Some(Some(r)), Some(Some(w))) = (fields.next(), fields.next()) {
-            (run, wait, any) = (run.saturating_add(r), wait.saturating_add(w), true);
-        }
-    }
-    any.then(|| SchedTimes { run: Duration::from_nanos(run), wait: Duration::from_nanos(wait) })
+    let (run, wait) = os::thread_sched_totals()?;
+    Some(SchedTimes { run: Duration::from_nanos(run), wait: Duration::from_nanos(wait) })
 }
 
 /// The part of the threads' wait between `before` and `after` (`wall` apart) that other

@@ -11,8 +11,9 @@ pub struct PlayArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub good: GoodArgs,
-    /// Worker threads of the searches (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    /// Worker threads of the searches, from 1 to 1024 (default: HARNESS_THREADS, else all
+    /// cores).
+    #[arg(short = 'j', long, value_parser = crate::experiment::args::parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
     #[arg(long, value_parser = crate::experiment::args::parse_time_limit, value_name = "SECONDS")]

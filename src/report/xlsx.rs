@@ -1,0 +1,205 @@
+//! `results.xlsx`: every experiment's table in one workbook, one sheet per experiment,
+//! for spreadsheets that misread comma-separated files (a Dutch-locale spreadsheet takes
+//! the comma for the decimal separator).
+//!
+//! # Guarantees
+//! - One sheet per CSV, in the order given, named after the experiment (shortened to
+//!   Excel's 31 characters, its forbidden characters `[]:*?/\` replaced by `_`, and made
+//!   unique with a `~N` suffix where two names would clash).
+//! - The first row holds the column names in bold and stays in view (frozen) when the
+//!   rows scroll.
+//! - Numeric columns (counts, numbers, seconds, rates, speed-ups, ratios) hold numbers, not
+//!   text; a count too large for a spreadsheet's 53-bit numbers stays exact as text. Flags
+//!   hold booleans. Seeds (identifiers that may exceed 2^53), text and status words are
+//!   text; a text cell the CSV neutralised against formulas (`'=...`) loses its `'`, since
+//!   the workbook's strings are never formulas. Empty cells stay empty.
+//! - The same tables give the same bytes: the document's creation time is fixed.
+
+use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
+
+use crate::base::error::InputError;
+use crate::report::csv_table::{parse_number, CsvTable};
+use crate::report::Loaded;
+use crate::results::columns::Kind;
+
+/// The workbook's file name in the results directory.
+pub const FILE: &str = "results.xlsx";
+
+/// The largest integer a spreadsheet's numbers hold exactly (2^53).
+const EXACT_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+/// The bytes of the workbook of `loaded` (see the module's guarantees).
+pub fn workbook(loaded: &[Loaded]) -> Result<Vec<u8>, InputError> {
+    build(loaded).map_err(|e| InputError::new(format!("cannot write the workbook {FILE}: {e}")))
+}
+
+fn build(loaded: &[Loaded]) -> Result<Vec<u8>, XlsxError> {
+    let mut book = Workbook::new();
+    let created = ExcelDateTime::from_ymd(2000, 1, 1)?;
+    book.set_properties(&DocProperties::new().set_title("harness results").set_creation_datetime(&created));
+    let header = Format::new().set_bold();
+    let mut names: Vec<String> = Vec::new();
+    for item in loaded {
+        let name = sheet_name(&item.name, &names);
+        let sheet = book.add_worksheet();
+        sheet.set_name(&name)?;
+        names.push(name);
+        write_table(sheet, &item.table, &header)?;
+    }
+    if loaded.is_empty() {
+        book.add_worksheet().write_string(0, 0, "no experiment in these results")?;
+    }
+    book.save_to_buffer()
+}
+
+fn write_table(sheet: &mut Worksheet, table: &CsvTable, header: &Format) -> Result<(), XlsxError> {
+    for (c, name) in table.columns.iter().enumerate() {
+        sheet.write_string_with_format(0, column(c), name, header)?;
+    }
+    for (r, row) in table.rows.iter().enumerate() {
+        let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
+        for (c, cell) in row.iter().enumerate().filter(|(_, cell)| !cell.is_empty()) {
+            let kind = if c < table.columns.len() { table.kind_at(c) } else { Kind::Text };
+            match typed(kind, cell) {
+                Cell::Number(v) => sheet.write_number(r, column(c), v)?,
+                Cell::Flag(b) => sheet.write_boolean(r, column(c), b)?,
+                Cell::Text(t) => sheet.write_string(r, column(c), t)?,
+            };
+        }
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    sheet.autofit();
+    Ok(())
+}
+
+fn column(c: usize) -> u16 {
+    u16::try_from(c).unwrap_or(u16::MAX)
+}
+
+/// What one CSV cell becomes in the workbook.
+#[derive(Debug, PartialEq)]
+enum Cell<'a> {
+    Number(f64),
+    Flag(bool),
+    Text(&'a str),
+}
+
+/// The workbook cell of CSV cell `cell` (not empty) of a column of `kind`.
+fn typed(kind: Kind, cell: &str) -> Cell<'_> {
+    match kind {
+        Kind::Count | Kind::Number | Kind::Seconds | Kind::Rate | Kind::Speedup | Kind::Ratio => {
+            match parse_number(cell) {
+                Some(v) if v.fract() != 0.0 || v.abs() <= EXACT_LIMIT => Cell::Number(v),
+                _ => Cell::Text(cell),
+            }
+        }
+        Kind::Flag => match cell.trim() {
+            "true" => Cell::Flag(true),
+            "false" => Cell::Flag(false),
+            _ => Cell::Text(cell),
+        },
+        Kind::Text => Cell::Text(unneutralised(cell)),
+        Kind::Seed | Kind::Source | Kind::Status | Kind::Samples => Cell::Text(cell),
+    }
+}
+
+/// A text cell without the `'` that the CSV put before text a spreadsheet would run as a
+/// formula ([`crate::results::row::neutralise_formula`]).
+fn unneutralised(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if crate::results::row::neutralise_formula(rest) == cell => rest,
+        _ => cell,
+    }
+}
+
+/// A sheet name for experiment `name` that Excel accepts and that differs (ignoring
+/// case, as Excel does) from every name in `taken`.
+fn sheet_name(name: &str, taken: &[String]) -> String {
+    let clean: String = name.chars().map(|c| if "[]:*?/\\".contains(c) { '_' } else { c }).collect();
+    let clean = clean.trim_matches('\'');
+    let clean = if clean.is_empty() { "sheet" } else { clean };
+    let clash = |s: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(s));
+    let first: String = clean.chars().take(31).collect();
+    if !clash(&first) {
+        return first;
+    }
+    (2..)
+        .map(|n| {
+            let suffix = format!("~{n}");
+            let stem: String = clean.chars().take(31 - suffix.len()).collect();
+            format!("{stem}{suffix}")
+        })
+        .find(|s| !clash(s))
+        .expect("some suffix is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::csv_table::test_table;
+    use crate::report::tables::Titles;
+
+    fn loaded(name: &str, csv: &str) -> Loaded {
+        Loaded {
+            name: name.to_string(),
+            game: "nim".to_string(),
+            kind: "value".to_string(),
+            titles: Titles { caption: String::new(), label: String::new() },
+            table: test_table(csv),
+            marks: Vec::new(),
+        }
+    }
+
+    /// The XML of `member` in the workbook `bytes`.
+    fn member(bytes: &[u8], member: &str) -> String {
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip archive");
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut archive.by_name(member).expect(member), &mut text).unwrap();
+        text
+    }
+
+    #[test]
+    fn one_sheet_per_experiment_with_a_frozen_header_and_typed_cells() {
+        let tables = [
+            loaded("alpha", "instance,positions,seconds,busy,seed,status\na,12,0.5,false,7,ok\nb,,,true,8,timeout\n"),
+            loaded("beta", "instance,status\n'=cmd,ok\n"),
+        ];
+        let bytes = workbook(&tables).unwrap();
+        assert_eq!(bytes, workbook(&tables).unwrap(), "the same tables give the same bytes");
+        let book = member(&bytes, "xl/workbook.xml");
+        assert!(book.contains(r#"<sheet name="alpha""#) && book.contains(r#"<sheet name="beta""#), "{book}");
+        let sheet = member(&bytes, "xl/worksheets/sheet1.xml");
+        assert!(sheet.contains(r#"<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>"#));
+        assert!(
+            sheet.contains(r#"<c r="B2"><v>12</v></c><c r="C2"><v>0.5</v></c><c r="D2" t="b"><v>0</v></c>"#),
+            "{sheet}"
+        );
+        assert!(sheet.contains(r#"<c r="E2" t="s">"#), "the seed is text: {sheet}");
+        assert!(!sheet.contains(r#"r="B3""#) && !sheet.contains(r#"r="C3""#), "empty cells stay empty: {sheet}");
+        let strings = member(&bytes, "xl/sharedStrings.xml");
+        assert!(strings.contains("<t>=cmd</t>") && !strings.contains("'=cmd"), "{strings}");
+    }
+
+    #[test]
+    fn numbers_are_numbers_and_the_rest_text() {
+        assert_eq!(typed(Kind::Seconds, "0.25"), Cell::Number(0.25));
+        assert_eq!(typed(Kind::Count, "123456"), Cell::Number(123456.0));
+        assert_eq!(typed(Kind::Count, "18446744073709551615"), Cell::Text("18446744073709551615"));
+        assert_eq!(typed(Kind::Ratio, "n/a"), Cell::Text("n/a"));
+        assert_eq!(typed(Kind::Seed, "42"), Cell::Text("42"));
+        assert_eq!(typed(Kind::Flag, "true"), Cell::Flag(true));
+        assert_eq!(typed(Kind::Status, "timeout"), Cell::Text("timeout"));
+        assert_eq!(typed(Kind::Text, "'=1+1"), Cell::Text("=1+1"));
+        assert_eq!(typed(Kind::Text, "'quoted"), Cell::Text("'quoted"));
+    }
+
+    #[test]
+    fn sheet_names_are_legal_and_unique() {
+        let long = "a".repeat(40);
+        assert_eq!(sheet_name(&long, &[]), "a".repeat(31));
+        assert_eq!(sheet_name(&long, &["a".repeat(31)]), format!("{}~2", "a".repeat(29)));
+        assert_eq!(sheet_name("x[1]:y", &[]), "x_1__y");
+        assert_eq!(sheet_name("Speed", &["speed".to_string()]), "Speed~2");
+        assert_eq!(sheet_name("''", &[]), "sheet");
+    }
+}
