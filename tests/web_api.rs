@@ -242,6 +242,9 @@ fn the_command_line_refuses_what_it_cannot_do() {
     let out = harness(&["play"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("harness play needs a game"), "{out:?}");
+    let out = harness(&["play", "tegel"]);
+    assert_eq!(out.status.code(), Some(2), "without --web the tile game still needs its file: {out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("required argument was not provided: file"), "{out:?}");
     let out = harness(&["play", "--web", "checkers", "--board", "8x8 r3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("name only the game"), "{out:?}");
