@@ -51,7 +51,7 @@ fn requests_without_the_token_or_from_elsewhere_are_refused() {
     assert_eq!(b.raw("POST", "/api/checkers/new", &[&host, &token, &own], Some("{}")).status, 200);
     assert_eq!(b.raw("DELETE", "/api/games", &[&host, &token], None).status, 405);
     assert_eq!(b.expect(404, "GET", "/nothing", None)["error"], "no such page: /nothing");
-    b.expect(404, "GET", "/api/tegel", None);
+    b.expect(404, "GET", "/api/chess", None);
     b.expect(404, "POST", "/api/checkers/fly", Some("{}"));
     b.expect(405, "GET", "/api/checkers/undo", None);
     let games = b.expect(200, "GET", "/api/games", None);
@@ -242,9 +242,9 @@ fn the_command_line_refuses_what_it_cannot_do() {
     let out = harness(&["play"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("harness play needs a game"), "{out:?}");
-    let out = harness(&["play", "--web", "nim", "--no-open"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nim has no web board yet"), "{out:?}");
+    let out = harness(&["play", "tegel"]);
+    assert_eq!(out.status.code(), Some(2), "without --web the tile game still needs its file: {out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("required argument was not provided: file"), "{out:?}");
     let out = harness(&["play", "--web", "checkers", "--board", "8x8 r3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("name only the game"), "{out:?}");

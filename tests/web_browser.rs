@@ -3,7 +3,9 @@
 //! --web` by clicks: a piece selected (`aria-selected`) with its targets marked, a move
 //! and the computer's reply, undo, a multi-jump clicked square by square with the piece
 //! drawn where it stands, the counts in the status line, a continuation count and its
-//! cancel, and a whole game to its end. Screenshots go to `$HARNESS_SCREENSHOTS` or the
+//! cancel, and a whole game to its end; Nim (a hint, a take by a click on a stick, the
+//! computer's reply, undo, a refused take, a game to its end) and the tile game (a move
+//! from a bowl, undo, besteScore's advice, greedy moves to the end). Screenshots go to `$HARNESS_SCREENSHOTS` or the
 //! target directory's `tmp/web-screenshots`. (Each DevTools call of the crate takes about
 //! 0.1 s, so the test keeps its clicks few: about half a minute in all.)
 //!
@@ -240,4 +242,103 @@ fn play_to_the_end(tab: &Tab) {
         }
     }
     panic!("the game did not end in 100 moves: {}", text(tab, "status"));
+}
+
+/// The text of `[data-role=ROLE]` in `game`'s section.
+fn text_in(tab: &Tab, game: &str, role: &str) -> String {
+    let expr = format!(
+        "(document.querySelector('section[data-game=\"{game}\"] [data-role=\"{role}\"]') || {{}}).textContent || ''"
+    );
+    js(tab, &expr).as_str().unwrap_or("").to_string()
+}
+
+/// Whether `[data-role=result]` of `game`'s section is shown.
+fn over(tab: &Tab, game: &str) -> bool {
+    js(tab, &format!("!document.querySelector('section[data-game=\"{game}\"] [data-role=\"result\"]').hidden"))
+        == Value::Bool(true)
+}
+
+#[test]
+fn a_nim_game_in_headless_chromium_by_clicks() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(Some("nim"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    tab.navigate_to(&board.page("")).unwrap().wait_until_navigated().unwrap();
+    tab.wait_for_element("[data-game-link=\"nim\"]").unwrap();
+    tab.wait_for_element("[data-game-link=\"tegel\"]").unwrap();
+
+    open(&tab, &board.page("game=nim&heaps=3+4+5&maxtake=0&seed=1"));
+    assert_eq!(text_in(&tab, "nim", "status"), "Your move | heaps 3 4 5 | take any number of sticks");
+    click(&tab, "section[data-game=\"nim\"] [data-action=\"hint\"]");
+    let hint = text_in(&tab, "nim", "hint");
+    assert!(hint.contains("Nim value: 2") && hint.contains("Winning moves: take 2 from heap 0"), "{hint}");
+    // The last stick of heap 0: take 1.
+    click(&tab, "[data-heap=\"0\"] [data-stick=\"2\"]");
+    assert!(text_in(&tab, "nim", "transcript").contains("Your move: 0 1\nHeaps: 2 4 5\nTaking "));
+    assert!(text_in(&tab, "nim", "reply").starts_with("Computer: Taking "), "{}", text_in(&tab, "nim", "reply"));
+    shot(&tab, "nim-web.png");
+    click(&tab, "section[data-game=\"nim\"] [data-action=\"undo\"]");
+    assert_eq!(text_in(&tab, "nim", "transcript"), "Heaps: 3 4 5");
+    // A refused click explains: more than the limit of 2.
+    open(&tab, &board.page("game=nim&heaps=5&maxtake=2&seed=1"));
+    click(&tab, "[data-heap=\"0\"] [data-stick=\"0\"]");
+    assert_eq!(text_in(&tab, "nim", "message"), "Cannot take 5 from heap 0: take from 1 to 2 sticks.");
+    // Whole heaps at a time to the end, and the assignment's end message.
+    open(&tab, &board.page("game=nim&heaps=1+2+3+4&seed=2"));
+    for _ in 0..20 {
+        if over(&tab, "nim") {
+            break;
+        }
+        click(&tab, "section[data-game=\"nim\"] [data-stick=\"0\"]");
+    }
+    let result = text_in(&tab, "nim", "result");
+    assert!(
+        result == "Game over: Congratulations!" || result == "Game over: You lost: no sticks are left for you.",
+        "{result}"
+    );
+    shot(&tab, "nim-finished.png");
+}
+
+#[test]
+fn a_tile_game_in_headless_chromium_by_clicks() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(Some("tegel"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
+    assert!(text_in(&tab, "tegel", "status").starts_with("Player 0 to move"), "{}", text_in(&tab, "tegel", "status"));
+    click(&tab, "[data-bowl=\"0\"][data-color=\"b\"]");
+    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: (0,b)");
+    assert!(text_in(&tab, "tegel", "status").starts_with("Player 1 to move"));
+    click(&tab, "section[data-game=\"tegel\"] [data-action=\"undo\"]");
+    assert_eq!(text_in(&tab, "tegel", "moves"), "");
+    tab.wait_for_element("[data-action=\"advice-best\"]").unwrap().click().unwrap();
+    until(
+        &tab,
+        "document.querySelector('section[data-game=\"tegel\"] [data-role=\"search\"]').dataset.state === 'done'",
+    );
+    let advice = text_in(&tab, "tegel", "search");
+    assert!(advice.starts_with("besteScore:\nscore: ") && advice.contains("\npositions: "), "{advice}");
+    click(&tab, "[data-action=\"greedy\"]");
+    assert!(text_in(&tab, "tegel", "message").starts_with("The computer (greedy) did "));
+    shot(&tab, "tegel-web.png");
+    for _ in 0..40 {
+        if over(&tab, "tegel") {
+            break;
+        }
+        click(&tab, "[data-action=\"greedy\"]");
+    }
+    assert!(text_in(&tab, "tegel", "result").starts_with("Game over: score "), "{}", text_in(&tab, "tegel", "result"));
+    shot(&tab, "tegel-finished.png");
 }

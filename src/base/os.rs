@@ -95,6 +95,20 @@ pub fn default_sigpipe() {
     }
 }
 
+/// Whether the terminal on standard input is still there: after a hang-up (the window
+/// closed, the SSH link dropped) its terminal calls fail. Always `true` where the system
+/// has no such call.
+pub fn terminal_present() -> bool {
+    #[cfg(unix)]
+    {
+        // SAFETY: `tcgetattr` writes into the zeroed `termios` it is given and reads fd 0.
+        let mut t: libc::termios = unsafe { std::mem::zeroed() };
+        unsafe { libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 }
+    }
+    #[cfg(not(unix))]
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,18 +147,4 @@ mod tests {
     fn linux_tells_the_scheduler_times() {
         assert_eq!(thread_sched_totals().is_some(), cfg!(target_os = "linux"));
     }
-}
-
-/// Whether the terminal on standard input is still there: after a hang-up (the window
-/// closed, the SSH link dropped) its terminal calls fail. Always `true` where the system
-/// has no such call.
-pub fn terminal_present() -> bool {
-    #[cfg(unix)]
-    {
-        // SAFETY: `tcgetattr` writes into the zeroed `termios` it is given and reads fd 0.
-        let mut t: libc::termios = unsafe { std::mem::zeroed() };
-        unsafe { libc::tcgetattr(libc::STDIN_FILENO, &mut t) == 0 }
-    }
-    #[cfg(not(unix))]
-    true
 }

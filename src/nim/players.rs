@@ -11,11 +11,18 @@ use super::selector::Selector;
 /// (heap ascending, count ascending) and the selector's choice is played. Without, one
 /// stick from the lowest-numbered non-empty heap (as in the assignment's sample game).
 pub fn computer_move<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<Move> {
+    computer_reply(position, rng).map(|(mv, _)| mv)
+}
+
+/// [`computer_move`] with the number of winning moves its selector was given (its
+/// `get_count()`; 0 when the move is the one-stick fallback). Same draws from `rng`.
+pub fn computer_reply<R: Rng + ?Sized>(position: &Position, rng: &mut R) -> Option<(Move, u64)> {
     let mut selector = Selector::new(rng);
     for mv in position.winning_moves() {
         selector.add(mv);
     }
-    selector.get().or_else(|| fallback_move(position))
+    let count = selector.get_count();
+    selector.get().map(|mv| (mv, count)).or_else(|| fallback_move(position).map(|mv| (mv, 0)))
 }
 
 /// One stick from the lowest-numbered non-empty heap, or `None` when all are empty.

@@ -176,9 +176,16 @@ Examples:
 
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {
-    let play = GAMES
-        .iter()
-        .fold(play_command(), |play, g| play.subcommand((g.play_args)(clap::Command::new(g.name)).about(g.play_about)));
+    let web = crate::web::game_names();
+    let play = GAMES.iter().fold(play_command(), |play, g| {
+        let mut sub = (g.play_args)(clap::Command::new(g.name)).about(g.play_about);
+        if web.contains(&g.name) {
+            // With --web the board is chosen on the page: the program's required arguments
+            // (tegel's game file) are required only without it.
+            sub = sub.mut_args(|a| if a.is_required_set() { a.required(false) } else { a });
+        }
+        play.subcommand(sub)
+    });
     GAMES.iter().fold(cli.subcommand(play), |cli, g| {
         cli.subcommand((g.commands)(clap::Command::new(g.name)).about(g.about).subcommand_required(true))
     })

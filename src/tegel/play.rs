@@ -204,8 +204,8 @@ fn do_move(game: &mut Game, input: &mut dyn BufRead, out: &mut dyn Write) -> Res
     }
 }
 
-/// The rule an illegal move `mv` breaks, for the player to move of `game`.
-fn why_illegal(game: &Game, mv: Move) -> String {
+/// Why `mv` is not legal in `game`, in one sentence (the menu's and the web board's reason).
+pub fn why_illegal(game: &Game, mv: Move) -> String {
     let (rules, pos) = (game.rules(), game.position());
     let bowl = usize::from(mv.bowl);
     let color = if mv.color == Color::Yellow { "yellow (g)" } else { "blue (b)" };

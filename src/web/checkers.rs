@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::{ApiRequest, GameApi, Reply};
+use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
 use crate::checkers::count_job::{CountEnd, CountJob};
 use crate::checkers::dispatch::{geometry, with_bits};
 use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
@@ -146,31 +146,6 @@ struct NewGame {
     position: Option<(String, Color)>,
 }
 
-/// A whole number from a JSON number or a string of digits.
-fn whole(body: &Value, key: &str, default: u64, max: u64) -> Result<u64, String> {
-    let bad = || format!("{key}: expected a whole number from 0 to {max}");
-    let n = match body.get(key) {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
-        Some(_) => return Err(bad()),
-    };
-    if n > max {
-        return Err(bad());
-    }
-    Ok(n)
-}
-
-/// A text field (`None` when absent), at most `max` characters.
-fn text<'a>(body: &'a Value, key: &str, max: usize) -> Result<Option<&'a str>, String> {
-    match body.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.chars().count() <= max => Ok(Some(s.trim())),
-        Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
-        Some(_) => Err(format!("{key}: expected a string")),
-    }
-}
-
 impl NewGame {
     fn parse(body: &Value) -> Result<NewGame, String> {
         if !matches!(body, Value::Object(_) | Value::Null) {
@@ -220,12 +195,6 @@ impl NewGame {
             }
         })
     }
-}
-
-/// A seed for a game that names none (shown in the view, so the game can be replayed).
-fn fresh_seed() -> u64 {
-    use rand::Rng as _;
-    rand::rng().random_range(0..=999_999)
 }
 
 /// The checkers part of the server: the game being played, the last message and the

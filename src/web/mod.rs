@@ -19,6 +19,9 @@
 //! of the page one `<section data-game="NAME">` of `page.html`.
 
 pub mod checkers;
+pub mod job;
+pub mod nim;
+pub mod tegel;
 
 use std::io::Read;
 use std::time::Duration;
@@ -92,12 +95,43 @@ pub trait GameApi {
 
 /// Every game that has a web board; another game is one more module and one more line.
 pub fn games() -> Vec<Box<dyn GameApi>> {
-    vec![Box::new(checkers::Checkers::default())]
+    vec![Box::new(checkers::Checkers::default()), Box::new(nim::Nim::default()), Box::new(tegel::Tegel::default())]
 }
 
 /// The names of the games with a web board.
 pub fn game_names() -> Vec<&'static str> {
     games().iter().map(|g| g.name()).collect()
+}
+
+/// A whole number from a JSON number or a string of digits.
+pub fn whole(body: &Value, key: &str, default: u64, max: u64) -> std::result::Result<u64, String> {
+    let bad = || format!("{key}: expected a whole number from 0 to {max}");
+    let n = match body.get(key) {
+        None | Some(Value::Null) => return Ok(default),
+        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
+        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
+        Some(_) => return Err(bad()),
+    };
+    if n > max {
+        return Err(bad());
+    }
+    Ok(n)
+}
+
+/// A text field (`None` when absent), at most `max` characters.
+pub fn text<'a>(body: &'a Value, key: &str, max: usize) -> std::result::Result<Option<&'a str>, String> {
+    match body.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if s.chars().count() <= max => Ok(Some(s.trim())),
+        Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
+        Some(_) => Err(format!("{key}: expected a string")),
+    }
+}
+
+/// A seed for a game that names none (shown in the view, so the game can be replayed).
+pub fn fresh_seed() -> u64 {
+    use rand::Rng as _;
+    rand::rng().random_range(0..=999_999)
 }
 
 /// The server: the listening socket, the token and the games' state.
@@ -379,5 +413,13 @@ mod tests {
         assert!(same_secret(b"abc", b"abc") && !same_secret(b"abc", b"abd") && !same_secret(b"ab", b"abc"));
         assert_eq!(new_token().len(), 32);
         assert_ne!(new_token(), new_token());
+    }
+
+    #[test]
+    fn a_game_without_a_board_is_refused_before_listening() {
+        let options = Options { game: Some("stenen".into()), port: 0, open: false };
+        let e = run(&options).unwrap_err().to_string();
+        assert!(e.contains("stenen has no web board yet; the web board plays: checkers, nim, tegel"), "{e}");
+        assert_eq!(game_names(), ["checkers", "nim", "tegel"]);
     }
 }
