@@ -389,7 +389,7 @@ fn json_requested() -> bool {
 
 /// Prints `e` on stderr in the one error style and, for a `--json` one-shot command that
 /// has not printed its object yet, as `{"status": ..., "error": ..., "exit_code": ...}` on
-/// stdout (`status` is `timeout`, `interrupted` or `error`).
+/// stdout (`status` is `timeout`, `memory`, `interrupted` or `error`).
 fn report_error(e: &Error) {
     match e {
         Error::Interrupted => eprintln!(
@@ -401,6 +401,7 @@ fn report_error(e: &Error) {
     if json_requested() && !json_printed() {
         let status = match e {
             Error::Timeout { .. } => "timeout",
+            Error::Memory { .. } => "memory",
             Error::Interrupted => "interrupted",
             _ => "error",
         };

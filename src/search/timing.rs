@@ -57,6 +57,57 @@ pub fn process_sched_times() -> Option<SchedTimes> {
     any.then(|| SchedTimes { run: Duration::from_nanos(run), wait: Duration::from_nanos(wait) })
 }
 
+/// Resets the kernel's record of this process's peak resident memory to what it holds
+/// now, so that [`peak_resident_bytes`] then tells the peak since this call (Linux:
+/// writes `5` to `/proc/self/clear_refs`, which resets `VmHWM` and touches nothing else).
+/// Returns whether the system did; `false` elsewhere. The mark is the whole process's:
+/// it is one call's peak only while no other work of the process runs beside the call
+/// (the runner times one cell at a time).
+pub fn reset_peak_resident() -> bool {
+    cfg!(target_os = "linux") && std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// The peak resident memory of this process in bytes since it started or since the last
+/// [`reset_peak_resident`] (Linux: `VmHWM` of `/proc/self/status`, which the kernel
+/// keeps in pages and shows in KiB); `None` where the system does not tell.
+pub fn peak_resident_bytes() -> Option<u64> {
+    status_kib("VmHWM:")
+}
+
+/// The resident memory of this process now, in bytes (Linux: `VmRSS` of
+/// `/proc/self/status`); `None` where the system does not tell.
+pub fn resident_bytes() -> Option<u64> {
+    status_kib("VmRSS:")
+}
+
+/// The peak resident memory of this process in bytes, as `getrusage` tells it
+/// (`ru_maxrss`: KiB on Linux, bytes on macOS) — what `/usr/bin/time` reports as the
+/// maximum resident set size. On Linux a [`reset_peak_resident`] may lower it as well
+/// (the kernel keeps the live threads' mark for both).
+pub fn process_peak_resident_bytes() -> Option<u64> {
+    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+            return None;
+        }
+        usage
+    };
+    let raw = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0)?;
+    Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
+}
+
+/// The value of line `key` of `/proc/self/status` (in KiB there), in bytes.
+fn status_kib(key: &str) -> Option<u64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix(key))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 /// The part of the threads' wait between `before` and `after` (`wall` apart) that other
 /// programs caused, on a machine of `cores` cores: the whole wait, less what the process's
 /// own threads cause when together they want more than the cores (idle pool threads
@@ -69,7 +120,8 @@ pub fn wait_for_others(before: SchedTimes, after: SchedTimes, wall: Duration, co
 }
 
 /// One timed call: its wall time, the process's CPU time during it and, where the system
-/// tells, the time its threads waited for a core that other programs had.
+/// tells, the time its threads waited for a core that other programs had and the peak
+/// resident memory of the process during it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
     /// Elapsed wall-clock time.
@@ -79,18 +131,27 @@ pub struct Sample {
     /// Time the process's threads waited for a core because other programs had it
     /// ([`wait_for_others`]); `None` where the system does not tell.
     pub wait: Option<Duration>,
+    /// The peak resident memory of the process during the call, in bytes: the kernel's
+    /// high-water mark reset just before the call ([`reset_peak_resident`]) and read just
+    /// after, so it counts what the process held when the call started (the program, its
+    /// inputs, a memo region kept from an earlier table) plus what the call added; `None`
+    /// where the system cannot reset the mark (a mark never reset would be the whole
+    /// process's, not the call's).
+    pub peak: Option<u64>,
 }
 
-/// Times `f` by wall clock, process CPU time and the threads' wait for cores other
-/// programs had.
+/// Times `f` by wall clock, process CPU time, the threads' wait for cores other
+/// programs had and the process's peak resident memory during it.
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
+    let reset = reset_peak_resident();
     let sched0 = process_sched_times();
     let cpu0 = process_cpu_time();
     let (r, wall) = timed(f);
     let cpu = process_cpu_time().saturating_sub(cpu0);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let wait = sched0.zip(process_sched_times()).map(|(a, b)| wait_for_others(a, b, wall, cores));
-    (r, Sample { wall, cpu, wait })
+    let peak = if reset { peak_resident_bytes() } else { None };
+    (r, Sample { wall, cpu, wait, peak })
 }
 
 /// Default timed samples a cell aims for.
@@ -172,10 +233,14 @@ pub struct Samples {
     /// Time the threads waited for a core other programs had, in each sample; empty where
     /// the system does not tell.
     pub wait: Vec<f64>,
+    /// The peak resident memory of the process over the samples, in bytes (the largest
+    /// [`Sample::peak`]); `None` where the system does not tell.
+    pub peak: Option<u64>,
 }
 
 impl Samples {
     fn push(&mut self, s: Sample) {
+        self.peak = self.peak.max(s.peak);
         self.wall.push(s.wall.as_secs_f64());
         self.cpu.push(s.cpu.as_secs_f64());
         if let Some(w) = s.wait {
@@ -407,7 +472,7 @@ mod tests {
 
     #[test]
     fn cpu_share_of_medians() {
-        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6] };
+        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6], peak: None };
         assert_eq!(s.cpu_share(1), Some(0.5));
         assert_eq!(s.cpu_share(2), Some(0.25));
         assert_eq!(s.wait_share(2), Some(0.1));
