@@ -406,6 +406,7 @@ fn report_error(e: &Error) {
             _ => "error",
         };
         let object = serde_json::json!({"status": status, "error": e.to_string(), "exit_code": e.exit_code()});
+        let object = harness::experiment::args::with_peak_memory(object);
         println!("{object}");
     }
 }

@@ -23,6 +23,27 @@ pub struct SearchArgs {
     /// Per-call time limit in seconds (default: none; at most 10000000).
     #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Memory limit of the process in MiB: a search whose memo table would take it past
+    /// this stops with status `memory` before it takes the table (default: none).
+    #[arg(long, value_parser = parse_memory_limit, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+}
+
+/// Checks a memory limit in MiB, the one check of `--memory-limit` and `memory_limit`: a
+/// positive whole number of at most 2^40 MiB.
+pub fn check_memory_limit(mb: u64) -> std::result::Result<u64, String> {
+    if (1..=1 << 40).contains(&mb) {
+        Ok(mb)
+    } else {
+        Err(format!("expected a positive whole number of MiB up to {}, got {mb}", 1u64 << 40))
+    }
+}
+
+/// clap value parser of every `--memory-limit`: see [`check_memory_limit`].
+pub fn parse_memory_limit(s: &str) -> std::result::Result<u64, String> {
+    let mb: u64 =
+        s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{}`", excerpt(s)))?;
+    check_memory_limit(mb)
 }
 
 /// The most threads a manifest or `--threads` may ask for.
@@ -85,15 +106,16 @@ impl SearchArgs {
         threads
     }
 
-    /// A budget with the time limit starting now; refuses a limit outside
-    /// [`check_time_limit`].
+    /// A budget with the time limit starting now and the memory limit; refuses a limit
+    /// outside [`check_time_limit`].
     pub fn budget(&self) -> Result<Budget> {
+        let memory = self.memory_limit.map(|mb| mb << 20);
         match self.time_limit {
             Some(t) => {
                 let t = check_time_limit(t).map_err(|e| InputError::new(format!("--time-limit: {e}")))?;
-                Ok(Budget::new(Some(Duration::from_secs_f64(t))))
+                Ok(Budget::new(Some(Duration::from_secs_f64(t))).with_memory_limit(memory))
             }
-            None => Ok(Budget::new(None)),
+            None => Ok(Budget::new(None).with_memory_limit(memory)),
         }
     }
 }
@@ -110,12 +132,25 @@ pub fn print_result(json: bool, value: &impl serde::Serialize, text: impl FnOnce
 }
 
 /// Prints `value` as one JSON object on one line of stdout: what `--json` prints, a
-/// finished result or a stopped search's `"status": "timeout"` object alike.
+/// finished result or a stopped search's `"status": "timeout"` object alike. An object
+/// gets the key `peak_memory_bytes` ([`with_peak_memory`]).
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    let line = serde_json::to_string(value).map_err(anyhow::Error::from)?;
+    let value = with_peak_memory(serde_json::to_value(value).map_err(anyhow::Error::from)?);
+    let line = serde_json::to_string(&value).map_err(anyhow::Error::from)?;
     writeln!(std::io::stdout().lock(), "{line}")?;
     JSON_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     Ok(())
+}
+
+/// `value` with the key `peak_memory_bytes` added when it is an object without one: the
+/// process's peak resident memory in bytes
+/// ([`crate::search::timing::process_peak_bytes`]), `null` where the system does not tell.
+pub fn with_peak_memory(mut value: serde_json::Value) -> serde_json::Value {
+    if let serde_json::Value::Object(fields) = &mut value {
+        let peak = crate::search::timing::process_peak_bytes();
+        fields.entry("peak_memory_bytes").or_insert_with(|| peak.into());
+    }
+    value
 }
 
 static JSON_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

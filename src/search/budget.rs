@@ -183,13 +183,16 @@ impl Budget {
     }
 
     /// Checks, before a search takes a memo table of `bytes`, that the process's resident
-    /// memory now plus the table stays within the memory limit: `Err(Stopped::Memory)`
-    /// when it would pass it (the search then does not start, so the kernel never has to
-    /// kill the process), `Ok` without a limit. Where the system does not tell the
-    /// resident memory, the table alone is checked.
+    /// memory now (less the region kept from an earlier table, which the new table takes
+    /// over or gives back: [`crate::search::region::Spare::kept_bytes`]) plus the table
+    /// stays within the memory limit: `Err(Stopped::Memory)` when it would pass it (the
+    /// search then does not start, so the kernel never has to kill the process), `Ok`
+    /// without a limit. Where the system does not tell the resident memory, the table
+    /// alone is checked.
     pub fn reserve(&self, bytes: u64) -> Result<(), Stopped> {
         let Some(limit) = self.memory_limit else { return Ok(()) };
-        let resident = crate::search::timing::resident_bytes().unwrap_or(0);
+        let kept = crate::search::region::SPARE.kept_bytes();
+        let resident = crate::search::timing::resident_bytes().unwrap_or(0).saturating_sub(kept);
         if resident.saturating_add(bytes) > limit {
             return Err(Stopped::Memory);
         }

@@ -97,6 +97,14 @@ pub fn process_peak_resident_bytes() -> Option<u64> {
     Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
 }
 
+/// The best this process can tell of its own peak resident memory in bytes (what a
+/// one-shot's `--json` reports as `peak_memory_bytes`): the larger of `getrusage`'s
+/// ([`process_peak_resident_bytes`]) and the kernel's mark ([`peak_resident_bytes`]);
+/// after a [`reset_peak_resident`] it may be the peak since then only.
+pub fn process_peak_bytes() -> Option<u64> {
+    peak_resident_bytes().max(process_peak_resident_bytes())
+}
+
 /// The value of line `key` of `/proc/self/status` (in KiB there), in bytes.
 fn status_kib(key: &str) -> Option<u64> {
     if !cfg!(target_os = "linux") {
