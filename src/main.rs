@@ -78,6 +78,10 @@ struct RunArgs {
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
     #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Memory limit of the process in MiB, overriding the manifest's `memory_limit`: a
+    /// memo search whose table would pass it stops with status `memory`, its row kept.
+    #[arg(long, value_parser = harness::experiment::args::parse_memory_limit, value_name = "MIB")]
+    memory_limit: Option<u64>,
     /// Timed samples per cell, from 1 to 1000, overriding the manifest's (default 5).
     #[arg(long, value_parser = harness::experiment::args::parse_samples, value_name = "N")]
     samples: Option<u32>,
@@ -190,6 +194,7 @@ fn run_manifest(args: RunArgs) -> Result<()> {
             warmup: args.warmup,
             budget: args.sample_budget,
         },
+        memory_limit: args.memory_limit,
     };
     if args.dry_run {
         print!("{}", run::dry_run(&opts)?);

@@ -11,3 +11,4 @@ pub mod meta;
 pub mod owned;
 pub mod row;
 pub mod table;
+pub mod warnings;

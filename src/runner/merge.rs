@@ -16,7 +16,9 @@ use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
 use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{announce_busy, announce_timeouts, write_run_meta};
+use crate::runner::run::{
+    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings, write_run_meta,
+};
 
 /// A shard directory read back.
 struct ShardDir {
@@ -170,14 +172,17 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     }
     let _lock = OutDirLock::acquire(out)?;
     crate::results::atomic::clean_temp_files(out);
-    let meta = merged_run_meta(&shards);
+    let mut meta = merged_run_meta(&shards);
     write_run_meta(out, &RunMeta { state: RunState::Running, finished: None, ..meta.clone() })?;
     for m in &merged {
         write_experiment(out, m)?;
     }
+    meta.warnings = run_warnings(out, &meta);
     write_run_meta(out, &meta)?;
     announce_timeouts(&meta.timeouts);
+    announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
+    announce_warnings(&meta.warnings);
     crate::report::generate(out, crate::runner::registry::reports())?;
     Ok(meta)
 }
@@ -212,6 +217,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
         skipped: Vec::new(),
         timeouts: shards.iter().flat_map(|s| s.meta.timeouts.clone()).collect(),
         busy: shards.iter().flat_map(|s| s.meta.busy.clone()).collect(),
+        memory_stops: shards.iter().flat_map(|s| s.meta.memory_stops.clone()).collect(),
         shards: shards
             .iter()
             .map(|s| ShardRecord {
