@@ -256,6 +256,33 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
     report::generate(results, registry::reports())
 }
 
+/// Prints the peak memory cells that differ beyond the noise, or that none does.
+fn print_memory(memory: &[harness::results::compare::MemoryComparison]) {
+    use harness::results::compare::{MemoryVerdict, MEMORY_NOISE};
+    if memory.is_empty() {
+        return;
+    }
+    let differ: Vec<_> = memory.iter().filter(|m| m.verdict != MemoryVerdict::Same).collect();
+    println!(
+        "\npeak memory: {} of {} compared within {:.0} % of A",
+        count_of((memory.len() - differ.len()) as u64, "cell"),
+        memory.len(),
+        MEMORY_NOISE * 100.0
+    );
+    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+    for m in differ {
+        println!(
+            "  {} {} {}: {:.1} MiB -> {:.1} MiB ({})",
+            m.experiment,
+            m.item,
+            m.column,
+            mib(m.a_bytes),
+            mib(m.b_bytes),
+            m.verdict
+        );
+    }
+}
+
 fn compare(args: &CompareArgs) -> Result<()> {
     use harness::results::compare::{self as cmp, Verdict};
     let (a, b) = (&args.a, &args.b);
@@ -267,6 +294,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
     let diffs = cmp::differences(a, b)?;
     let timings = cmp::compare_timings(a, b, args.noise)?;
     let summaries = cmp::summarise(&timings);
+    let memory = cmp::compare_memory(a, b)?;
     if args.json {
         let object = serde_json::json!({
             "a": a.display().to_string(),
@@ -276,6 +304,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             "differences": diffs,
             "timings": timings,
             "summaries": summaries,
+            "memory": memory,
         });
         println!("{object}");
     } else {
@@ -303,6 +332,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
             (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
         }
+        print_memory(&memory);
     }
     let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
     if !diffs.is_empty() {

@@ -192,7 +192,7 @@ impl Budget {
     pub fn reserve(&self, bytes: u64) -> Result<(), Stopped> {
         let Some(limit) = self.memory_limit else { return Ok(()) };
         let kept = crate::search::region::SPARE.kept_bytes();
-        let resident = crate::search::timing::resident_bytes().unwrap_or(0).saturating_sub(kept);
+        let resident = crate::base::machine::resident_bytes().unwrap_or(0).saturating_sub(kept);
         if resident.saturating_add(bytes) > limit {
             return Err(Stopped::Memory);
         }

@@ -5,6 +5,9 @@
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
+pub use crate::base::machine::{
+    peak_resident_bytes, process_peak_bytes, process_peak_resident_bytes, reset_peak_resident, resident_bytes,
+};
 use crate::base::stats;
 use crate::search::budget::Stopped;
 
@@ -55,65 +58,6 @@ pub fn process_sched_times() -> Option<SchedTimes> {
         }
     }
     any.then(|| SchedTimes { run: Duration::from_nanos(run), wait: Duration::from_nanos(wait) })
-}
-
-/// Resets the kernel's record of this process's peak resident memory to what it holds
-/// now, so that [`peak_resident_bytes`] then tells the peak since this call (Linux:
-/// writes `5` to `/proc/self/clear_refs`, which resets `VmHWM` and touches nothing else).
-/// Returns whether the system did; `false` elsewhere. The mark is the whole process's:
-/// it is one call's peak only while no other work of the process runs beside the call
-/// (the runner times one cell at a time).
-pub fn reset_peak_resident() -> bool {
-    cfg!(target_os = "linux") && std::fs::write("/proc/self/clear_refs", "5").is_ok()
-}
-
-/// The peak resident memory of this process in bytes since it started or since the last
-/// [`reset_peak_resident`] (Linux: `VmHWM` of `/proc/self/status`, which the kernel
-/// keeps in pages and shows in KiB); `None` where the system does not tell.
-pub fn peak_resident_bytes() -> Option<u64> {
-    status_kib("VmHWM:")
-}
-
-/// The resident memory of this process now, in bytes (Linux: `VmRSS` of
-/// `/proc/self/status`); `None` where the system does not tell.
-pub fn resident_bytes() -> Option<u64> {
-    status_kib("VmRSS:")
-}
-
-/// The peak resident memory of this process in bytes, as `getrusage` tells it
-/// (`ru_maxrss`: KiB on Linux, bytes on macOS) — what `/usr/bin/time` reports as the
-/// maximum resident set size. On Linux a [`reset_peak_resident`] may lower it as well
-/// (the kernel keeps the live threads' mark for both).
-pub fn process_peak_resident_bytes() -> Option<u64> {
-    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
-            return None;
-        }
-        usage
-    };
-    let raw = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0)?;
-    Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
-}
-
-/// The best this process can tell of its own peak resident memory in bytes (what a
-/// one-shot's `--json` reports as `peak_memory_bytes`): the larger of `getrusage`'s
-/// ([`process_peak_resident_bytes`]) and the kernel's mark ([`peak_resident_bytes`]);
-/// after a [`reset_peak_resident`] it may be the peak since then only.
-pub fn process_peak_bytes() -> Option<u64> {
-    peak_resident_bytes().max(process_peak_resident_bytes())
-}
-
-/// The value of line `key` of `/proc/self/status` (in KiB there), in bytes.
-fn status_kib(key: &str) -> Option<u64> {
-    if !cfg!(target_os = "linux") {
-        return None;
-    }
-    let text = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = text.lines().find_map(|l| l.strip_prefix(key))?;
-    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    Some(kib.saturating_mul(1024))
 }
 
 /// The part of the threads' wait between `before` and `after` (`wall` apart) that other
