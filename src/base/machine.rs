@@ -193,9 +193,6 @@ pub struct MachineState {
     /// is in its metadata).
     #[serde(default)]
     pub memory_limit_mb: Option<u64>,
-    /// Whether the worker threads were pinned to cores (`--pin`).
-    #[serde(default)]
-    pub pinned: bool,
 }
 
 impl MachineState {
@@ -211,7 +208,6 @@ impl MachineState {
             memory_bytes: memory.bytes,
             memory_source: Some(memory.source),
             memory_limit_mb: None,
-            pinned: false,
         }
     }
 

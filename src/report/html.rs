@@ -360,9 +360,6 @@ fn machine_lines(machine: &toml::Table) -> Vec<(String, String)> {
     if let Some(mb) = number("memory_limit_mb") {
         lines.push(("memory limit".to_string(), format!("{mb} MiB")));
     }
-    if machine.get("pinned").and_then(toml::Value::as_bool) == Some(true) {
-        lines.push(("threads pinned".to_string(), "yes".to_string()));
-    }
     lines
 }
 
