@@ -148,6 +148,10 @@ struct RunArgs {
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
     #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    /// Memory limit of the process in MiB, overriding the manifest's `memory_limit`: a
+    /// memo search whose table would pass it stops with status `memory`, its row kept.
+    #[arg(long, value_parser = harness::experiment::args::parse_memory_limit, value_name = "MIB")]
+    memory_limit: Option<u64>,
     /// Timed samples per cell, from 1 to 1000, overriding the manifest's (default 5).
     #[arg(long, value_parser = harness::experiment::args::parse_samples, value_name = "N")]
     samples: Option<u32>,
@@ -263,6 +267,7 @@ fn run_manifest(args: RunArgs) -> Result<()> {
             warmup: args.warmup,
             budget: args.sample_budget,
         },
+        memory_limit: args.memory_limit,
     };
     if args.dry_run {
         print!("{}", run::dry_run(&opts)?);
@@ -351,6 +356,33 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
     report::generate(results, registry::reports())
 }
 
+/// Prints the peak memory cells that differ beyond the noise, or that none does.
+fn print_memory(memory: &[harness::results::compare::MemoryComparison]) {
+    use harness::results::compare::{MemoryVerdict, MEMORY_NOISE};
+    if memory.is_empty() {
+        return;
+    }
+    let differ: Vec<_> = memory.iter().filter(|m| m.verdict != MemoryVerdict::Same).collect();
+    println!(
+        "\npeak memory: {} of {} compared within {:.0} % of A",
+        count_of((memory.len() - differ.len()) as u64, "cell"),
+        memory.len(),
+        MEMORY_NOISE * 100.0
+    );
+    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
+    for m in differ {
+        println!(
+            "  {} {} {}: {:.1} MiB -> {:.1} MiB ({})",
+            m.experiment,
+            m.item,
+            m.column,
+            mib(m.a_bytes),
+            mib(m.b_bytes),
+            m.verdict
+        );
+    }
+}
+
 fn compare(args: &CompareArgs) -> Result<()> {
     use harness::results::compare::{self as cmp, Verdict};
     let (a, b) = (&args.a, &args.b);
@@ -364,6 +396,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
     let summaries = cmp::summarise(&timings);
     let runs = cmp::RunsCompared::of(a, b);
     let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
+    let memory = cmp::compare_memory(a, b)?;
     if args.json {
         let status = match (diffs.is_empty(), args.fail_on_slower && slower > 0) {
             (false, _) => "different",
@@ -380,6 +413,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             "differences": diffs,
             "timings": timings,
             "summaries": summaries,
+            "memory": memory,
         }))?;
     } else {
         for line in runs.notes() {
@@ -410,6 +444,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
             (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
         }
+        print_memory(&memory);
     }
     if !diffs.is_empty() {
         return Err(anyhow::anyhow!(
@@ -548,7 +583,7 @@ fn json_requested() -> bool {
 
 /// Prints `e` on stderr in the one error style and, for a `--json` command that has not
 /// printed its object yet, as `{"status": ..., "version": ..., "error": ..., "exit_code":
-/// ...}` on stdout (`status` is `timeout`, `interrupted` or `error`).
+/// ...}` on stdout (`status` is `timeout`, `memory`, `interrupted` or `error`).
 fn report_error(e: &Error) {
     match e {
         Error::Interrupted => eprintln!(
@@ -560,6 +595,7 @@ fn report_error(e: &Error) {
     if json_requested() && !json_printed() {
         let status = match e {
             Error::Timeout { .. } => "timeout",
+            Error::Memory { .. } => "memory",
             Error::Interrupted => "interrupted",
             _ => "error",
         };

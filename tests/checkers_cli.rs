@@ -330,3 +330,23 @@ fn tui_ends_when_its_terminal_goes_away() {
     };
     assert!(!status.success(), "{status:?}");
 }
+
+/// Every one-shot object says the process's peak memory; a memo table that would pass
+/// `--memory-limit` stops the search with status `memory` (exit code 1), before it is
+/// taken, and the same search without the limit counts.
+#[test]
+fn a_memo_table_past_the_memory_limit_stops_with_status_memory() {
+    let args = ["checkers", "perft", "8", "8", "3", "10", "--memo", "--memo-mb", "64", "--json", "--threads", "1"];
+    let v = json(&args);
+    assert_eq!(v["leaves"], 18_391_564u64);
+    #[cfg(target_os = "linux")]
+    assert!(v["peak_memory_bytes"].as_u64().is_some_and(|b| b >= 64 << 20), "{v}");
+    let limited = harness(&[&args[..], &["--memory-limit", "32"]].concat());
+    assert_eq!(limited.status.code(), Some(1));
+    let text = String::from_utf8(limited.stdout).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.trim()).expect("one JSON object");
+    assert_eq!(v["status"], "memory", "{v}");
+    assert!(v["error"].as_str().unwrap().contains("memory limit of 32 MiB"), "{v}");
+    assert!(v.get("peak_memory_bytes").is_some(), "{v}");
+    assert!(harness(&[&args[..], &["--memory-limit", "0"]].concat()).status.code() == Some(2));
+}

@@ -86,7 +86,7 @@ fn every_column_is_all_numbers_or_all_text_as_declared() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("q");
     run_quick(&out, &["--threads", "2"]);
-    let mut sampled = 0;
+    let (mut sampled, mut peaks) = (0, 0);
     for entry in std::fs::read_dir(&out).unwrap().flatten() {
         let path = entry.path();
         if path.extension().is_none_or(|e| e != "csv") {
@@ -111,6 +111,11 @@ fn every_column_is_all_numbers_or_all_text_as_declared() {
                 assert_eq!(numbers, cells.len(), "{name}.{} is declared {:?}", column.name, column.kind);
             }
             assert!(!column.name.ends_with("_samples"), "{name}: samples stay out of the wide CSV");
+            if column.name == "peak_memory_bytes" {
+                assert_eq!((column.kind.name(), column.unit.as_str()), ("bytes", "B"), "{name}");
+                assert!(column.varies_between_runs(), "{name}: a peak is a measurement");
+                peaks += numbers;
+            }
         }
         if let Some(samples) = &meta.samples {
             let mut r = csv::Reader::from_path(out.join(samples)).unwrap();
@@ -126,9 +131,37 @@ fn every_column_is_all_numbers_or_all_text_as_declared() {
         }
     }
     assert!(sampled > 0, "the quick run times something");
+    #[cfg(target_os = "linux")]
+    assert!(peaks > 0, "Linux tells every timed cell's peak memory");
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("run.json")).unwrap()).unwrap();
     let toml: toml::Value = toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
     assert_eq!(json["state"], "complete");
+    assert!(["cgroup", "physical"].contains(&toml["machine"]["memory_source"].as_str().unwrap()), "{toml}");
+    assert!(toml["machine"]["memory_bytes"].as_integer().is_some_and(|b| b > 0), "{toml}");
+    assert!(json["warnings"].is_array() && json["machine"]["caches"].is_array(), "{json}");
     assert_eq!(json["seed"].as_u64(), toml["seed"].as_integer().map(|s| s as u64));
     assert_eq!(json["experiments"].as_array().map(Vec::len), toml["experiments"].as_array().map(Vec::len));
+}
+
+/// A memo table past `--memory-limit` stops its search with status `memory`: the row is
+/// kept, the run goes on and completes, and `run.toml` names the item.
+#[test]
+fn a_run_under_a_memory_limit_keeps_its_rows_with_status_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m");
+    let err = run_quick(&out, &["--only", "checkers_perft_memo_quick", "--memory-limit", "1", "--samples", "1"]);
+    assert!(err.contains("stopped at the memory limit"), "{err}");
+    let text = std::fs::read_to_string(out.join("checkers_perft_memo_quick.csv")).unwrap();
+    let statuses: Vec<&str> = text.lines().skip(1).map(|l| l.rsplit(',').next().unwrap()).collect();
+    assert!(
+        statuses.contains(&"memory") && statuses.contains(&"ok"),
+        "the depth the walk answers alone is ok: {statuses:?}"
+    );
+    let toml: toml::Value = toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    assert_eq!(toml["state"].as_str(), Some("complete"));
+    let stops = toml["memory_stops"].as_array().unwrap();
+    assert!(!stops.is_empty() && stops[0].as_str().unwrap().ends_with("at 1 MiB"), "{stops:?}");
+    assert_eq!(toml["machine"]["memory_limit_mb"].as_integer(), Some(1));
+    let meta = ExperimentMeta::read(&out, "checkers_perft_memo_quick").unwrap();
+    assert_eq!((meta.memory_limit_mb, meta.samples_asked), (Some(1), Some(1)));
 }

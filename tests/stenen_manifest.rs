@@ -46,7 +46,7 @@ fn table_body() -> String {
     )
 }
 
-const COLUMNS: [&str; 45] = [
+const COLUMNS: [&str; 46] = [
     "instance",
     "height",
     "width",
@@ -88,6 +88,7 @@ const COLUMNS: [&str; 45] = [
     "cpu_share",
     "wait_share",
     "busy",
+    "peak_memory_bytes",
     "threads",
     "seed",
     "time_limit",

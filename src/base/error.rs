@@ -63,6 +63,13 @@ pub enum Error {
         /// The limit in seconds.
         limit_s: f64,
     },
+    /// A search's memo table would have taken the process past its memory limit
+    /// (`--memory-limit`, `memory_limit`); exit code 1, and nothing was allocated.
+    #[error("the memo table would take the process past its memory limit of {limit_mb} MiB (give a smaller --memo-mb or a larger --memory-limit)")]
+    Memory {
+        /// The limit in MiB.
+        limit_mb: u64,
+    },
     /// Anything else (I/O on the results directory, ...); exit code 1. Shown with its
     /// whole cause chain: `cannot write X: No space left on device (os error 28)`.
     #[error("{0:#}")]
@@ -75,7 +82,7 @@ impl Error {
         match self {
             Error::Input(_) => 2,
             Error::Interrupted => 130,
-            Error::Timeout { .. } | Error::Other(_) => 1,
+            Error::Timeout { .. } | Error::Memory { .. } | Error::Other(_) => 1,
         }
     }
 }

@@ -1,8 +1,12 @@
 //! Facts of the machine a run happens on — CPU model, cores, physical memory, host name,
 //! load average — read through `sysinfo`, so they are the same on Linux, macOS and
-//! Windows. `unknown` (or `None`) where the system does not tell. A thread count above the
-//! cores is warned about once ([`warn_if_more_threads_than_cores`]).
+//! Windows; and, where Linux tells them, the memory limit of the process's control group,
+//! the CPU frequency governor, boost/turbo and the caches ([`MachineState`]), and the
+//! process's resident memory and its peak ([`reset_peak_resident`]). `unknown`
+//! (or `None`) where the system does not tell. A thread count above the cores is warned
+//! about once ([`warn_if_more_threads_than_cores`]).
 
+use serde::{Deserialize, Serialize};
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
 use crate::base::error::InputError;
@@ -83,6 +87,231 @@ pub fn physical_memory_bytes() -> Option<u64> {
     Some(sys.total_memory()).filter(|&b| b > 0)
 }
 
+/// Where the memory the process may use was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MemorySource {
+    /// The memory limit of the process's control group (Slurm's `--mem`, a container's
+    /// limit), which is below physical memory.
+    Cgroup,
+    /// Physical memory: no lower control-group limit applies.
+    Physical,
+    /// Neither is known (the default table size is then 1 GiB).
+    Unknown,
+}
+
+/// The memory this process may use: the control group's limit when one is set below
+/// physical memory, else physical memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MemoryLimit {
+    /// The bytes, where known.
+    pub bytes: Option<u64>,
+    /// Where they were read from.
+    pub source: MemorySource,
+}
+
+/// The memory this process may use ([`MemoryLimit`]): the smallest memory limit of its
+/// control group and the groups above it (Linux, cgroup v2 `memory.max` or v1
+/// `memory.limit_in_bytes`, read from `/proc/self/cgroup`'s paths; else what `sysinfo`
+/// reads at the hierarchy's root) when below physical memory, else physical memory.
+pub fn memory_limit() -> MemoryLimit {
+    let physical = physical_memory_bytes();
+    let cgroup = cgroup_memory_limit().or_else(|| {
+        let mut sys =
+            System::new_with_specifics(RefreshKind::nothing().with_memory(MemoryRefreshKind::nothing().with_ram()));
+        sys.refresh_memory();
+        (sys.total_memory() > 0).then(|| sys.cgroup_limits().map(|l| l.total_memory)).flatten()
+    });
+    match (cgroup, physical) {
+        (Some(c), Some(p)) if c < p => MemoryLimit { bytes: Some(c), source: MemorySource::Cgroup },
+        (Some(c), None) => MemoryLimit { bytes: Some(c), source: MemorySource::Cgroup },
+        (_, Some(p)) => MemoryLimit { bytes: Some(p), source: MemorySource::Physical },
+        (None, None) => MemoryLimit { bytes: None, source: MemorySource::Unknown },
+    }
+}
+
+/// The smallest memory limit on the way from this process's control group up to the
+/// root, as `/proc/self/cgroup` names the group (cgroup v2, then v1); `None` where none
+/// is set or readable (not Linux).
+fn cgroup_memory_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let mut limits = Vec::new();
+    for line in text.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next(), parts.next()?, parts.next()?);
+        let (root, file) = match controllers {
+            "" => ("/sys/fs/cgroup".to_string(), "memory.max"),
+            c if c.split(',').any(|x| x == "memory") => ("/sys/fs/cgroup/memory".to_string(), "memory.limit_in_bytes"),
+            _ => continue,
+        };
+        let mut dir = std::path::PathBuf::from(path);
+        loop {
+            let at = std::path::Path::new(&root).join(dir.strip_prefix("/").unwrap_or(&dir)).join(file);
+            let value = std::fs::read_to_string(at).ok().and_then(|v| v.trim().parse::<u64>().ok());
+            limits.extend(value.filter(|&v| v < 1 << 62));
+            if !dir.pop() {
+                break;
+            }
+        }
+    }
+    limits.into_iter().min()
+}
+
+/// The CPU frequency governor of the first core (`performance`, `powersave`,
+/// `schedutil`, ...), where Linux tells it (`/sys/devices/system/cpu/cpu0/cpufreq`).
+pub fn cpu_governor() -> Option<String> {
+    read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
+}
+
+/// Whether the CPU may run above its base frequency (boost, turbo), where Linux tells it:
+/// `cpufreq/boost` (AMD, generic), else `intel_pstate/no_turbo` (Intel, inverted).
+pub fn cpu_boost() -> Option<bool> {
+    if let Some(b) = read_trimmed("/sys/devices/system/cpu/cpufreq/boost") {
+        return Some(b == "1");
+    }
+    read_trimmed("/sys/devices/system/cpu/intel_pstate/no_turbo").map(|n| n == "0")
+}
+
+/// The first core's caches as `L1d 48K`, `L2 2048K`, ..., where Linux tells them
+/// (`/sys/devices/system/cpu/cpu0/cache/index*`); empty elsewhere.
+pub fn cpu_caches() -> Vec<String> {
+    let mut caches = Vec::new();
+    for index in 0..8 {
+        let dir = format!("/sys/devices/system/cpu/cpu0/cache/index{index}");
+        let (Some(level), Some(size)) = (read_trimmed(&format!("{dir}/level")), read_trimmed(&format!("{dir}/size")))
+        else {
+            continue;
+        };
+        let kind = match read_trimmed(&format!("{dir}/type")).as_deref() {
+            Some("Data") => "d",
+            Some("Instruction") => "i",
+            _ => "",
+        };
+        caches.push(format!("L{level}{kind} {size}"));
+    }
+    caches
+}
+
+fn read_trimmed(path: &str) -> Option<String> {
+    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+/// The state of the machine during a run, as `run.toml` records it (Google Benchmark's
+/// context, pyperf's metadata): each field absent where the system does not tell.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MachineState {
+    /// The CPU frequency governor ([`cpu_governor`]); times are steadiest under
+    /// `performance`.
+    #[serde(default)]
+    pub governor: Option<String>,
+    /// Whether boost/turbo is on ([`cpu_boost`]).
+    #[serde(default)]
+    pub boost: Option<bool>,
+    /// The first core's caches ([`cpu_caches`]).
+    #[serde(default)]
+    pub caches: Vec<String>,
+    /// The one-minute load average when the run started.
+    #[serde(default)]
+    pub load_before: Option<f64>,
+    /// The one-minute load average when it ended.
+    #[serde(default)]
+    pub load_after: Option<f64>,
+    /// The memory the process may use in bytes ([`memory_limit`]).
+    #[serde(default)]
+    pub memory_bytes: Option<u64>,
+    /// Where that figure came from: `cgroup`, `physical` or `unknown`.
+    #[serde(default)]
+    pub memory_source: Option<MemorySource>,
+    /// The run's `--memory-limit` in MiB, where given (each experiment's `memory_limit`
+    /// is in its metadata).
+    #[serde(default)]
+    pub memory_limit_mb: Option<u64>,
+}
+
+impl MachineState {
+    /// The state now, at the start of a run.
+    pub fn now() -> MachineState {
+        let memory = memory_limit();
+        MachineState {
+            governor: cpu_governor(),
+            boost: cpu_boost(),
+            caches: cpu_caches(),
+            load_before: load_average(),
+            load_after: None,
+            memory_bytes: memory.bytes,
+            memory_source: Some(memory.source),
+            memory_limit_mb: None,
+        }
+    }
+
+    /// The warning for a governor other than `performance`, where one is known.
+    pub fn governor_warning(&self) -> Option<String> {
+        let g = self.governor.as_deref().filter(|g| *g != "performance")?;
+        Some(format!(
+            "the CPU frequency governor is `{g}`, not `performance`: the clock speed may change under the              searches, so times vary more (as root: cpupower frequency-set -g performance)"
+        ))
+    }
+}
+
+/// Resets the kernel's record of this process's peak resident memory to what it holds
+/// now, so that [`peak_resident_bytes`] then tells the peak since this call (Linux:
+/// writes `5` to `/proc/self/clear_refs`, which resets `VmHWM` and touches nothing else).
+/// Returns whether the system did; `false` elsewhere. The mark is the whole process's:
+/// it is one call's peak only while no other work of the process runs beside the call
+/// (the runner times one cell at a time).
+pub fn reset_peak_resident() -> bool {
+    cfg!(target_os = "linux") && std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+/// The peak resident memory of this process in bytes since it started or since the last
+/// [`reset_peak_resident`] (Linux: `VmHWM` of `/proc/self/status`, which the kernel
+/// keeps in pages and shows in KiB); `None` where the system does not tell.
+pub fn peak_resident_bytes() -> Option<u64> {
+    status_kib("VmHWM:")
+}
+
+/// The resident memory of this process now, in bytes (Linux: `VmRSS` of
+/// `/proc/self/status`); `None` where the system does not tell.
+pub fn resident_bytes() -> Option<u64> {
+    status_kib("VmRSS:")
+}
+
+/// The peak resident memory of this process in bytes, as `getrusage` tells it
+/// (`ru_maxrss`: KiB on Linux, bytes on macOS) — what `/usr/bin/time` reports as the
+/// maximum resident set size. On Linux a [`reset_peak_resident`] may lower it as well
+/// (the kernel keeps the live threads' mark for both).
+pub fn process_peak_resident_bytes() -> Option<u64> {
+    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+            return None;
+        }
+        usage
+    };
+    let raw = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0)?;
+    Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
+}
+
+/// The best this process can tell of its own peak resident memory in bytes (what a
+/// one-shot's `--json` reports as `peak_memory_bytes`): the larger of `getrusage`'s
+/// ([`process_peak_resident_bytes`]) and the kernel's mark ([`peak_resident_bytes`]);
+/// after a [`reset_peak_resident`] it may be the peak since then only.
+pub fn process_peak_bytes() -> Option<u64> {
+    peak_resident_bytes().max(process_peak_resident_bytes())
+}
+
+/// The value of line `key` of `/proc/self/status` (in KiB there), in bytes.
+fn status_kib(key: &str) -> Option<u64> {
+    if !cfg!(target_os = "linux") {
+        return None;
+    }
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find_map(|l| l.strip_prefix(key))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 /// This machine's host name, or `unknown`.
 pub fn host_name() -> String {
     System::host_name().filter(|h| !h.is_empty()).unwrap_or_else(|| "unknown".to_string())
@@ -121,5 +350,17 @@ mod tests {
         assert!(memory > 64 << 20, "{memory}");
         #[cfg(target_os = "linux")]
         assert!(load_average().is_some_and(|l| l >= 0.0));
+        let limit = memory_limit();
+        assert!(limit.bytes.is_some_and(|b| b <= memory) && limit.source != MemorySource::Unknown, "{limit:?}");
+    }
+
+    #[test]
+    fn a_governor_other_than_performance_is_warned_about() {
+        let mut state = MachineState { governor: Some("powersave".into()), ..MachineState::default() };
+        assert!(state.governor_warning().is_some_and(|w| w.contains("`powersave`")));
+        state.governor = Some("performance".into());
+        assert_eq!(state.governor_warning(), None);
+        state.governor = None;
+        assert_eq!(state.governor_warning(), None, "an unknown governor is no warning");
     }
 }

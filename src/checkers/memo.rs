@@ -219,6 +219,7 @@ fn on_table<B, K: Copy + Eq + Hash, V: SubtreeValue, T>(
     job: &Job<B>,
     walk: impl Fn(&Shared<B, K, V>) -> Result<T, CountStop>,
 ) -> Result<(T, u64), CountStop> {
+    job.budget.reserve(job.max_bytes)?;
     let table = MemoTable::with_bytes(job.max_bytes).map_err(|e| CountStop::NoMemory(e.message))?;
     let side = Side::new(table.bytes());
     let value = walk(&Shared { g: job.g, table: &table, side: &side, budget: job.budget })?;
@@ -574,6 +575,7 @@ pub fn perft_memo<B: Bits>(
 ) -> Result<MemoPerft, CountStop> {
     let job = Job::new(g, p, max_bytes, parallel, budget);
     let no_memory = |e: crate::base::error::InputError| CountStop::NoMemory(e.message);
+    budget.reserve(max_bytes)?;
     if job.packs(depth) {
         let table = PairTable::with_bytes(max_bytes).map_err(no_memory)?;
         perft_on(&job, depth, &table, |t| t.allocated_bytes())

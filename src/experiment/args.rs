@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::base::error::{InputError, Result};
-use crate::base::machine::{default_threads, physical_memory_bytes, warn_if_more_threads_than_cores};
+use crate::base::machine::{default_threads, memory_limit, warn_if_more_threads_than_cores, MemorySource};
 use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
@@ -24,6 +24,27 @@ pub struct SearchArgs {
     /// Per-call time limit in seconds (default: none; at most 10000000).
     #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// Memory limit of the process in MiB: a search whose memo table would take it past
+    /// this stops with status `memory` before it takes the table (default: none).
+    #[arg(long, value_parser = parse_memory_limit, value_name = "MIB")]
+    pub memory_limit: Option<u64>,
+}
+
+/// Checks a memory limit in MiB, the one check of `--memory-limit` and `memory_limit`: a
+/// positive whole number of at most 2^40 MiB.
+pub fn check_memory_limit(mb: u64) -> std::result::Result<u64, String> {
+    if (1..=1 << 40).contains(&mb) {
+        Ok(mb)
+    } else {
+        Err(format!("expected a positive whole number of MiB up to {}, got {mb}", 1u64 << 40))
+    }
+}
+
+/// clap value parser of every `--memory-limit`: see [`check_memory_limit`].
+pub fn parse_memory_limit(s: &str) -> std::result::Result<u64, String> {
+    let mb: u64 =
+        s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{}`", excerpt(s)))?;
+    check_memory_limit(mb)
 }
 
 pub use crate::base::machine::MAX_THREADS;
@@ -90,15 +111,16 @@ impl SearchArgs {
         threads
     }
 
-    /// A budget with the time limit starting now; refuses a limit outside
-    /// [`check_time_limit`].
+    /// A budget with the time limit starting now and the memory limit; refuses a limit
+    /// outside [`check_time_limit`].
     pub fn budget(&self) -> Result<Budget> {
+        let memory = self.memory_limit.map(|mb| mb << 20);
         match self.time_limit {
             Some(t) => {
                 let t = check_time_limit(t).map_err(|e| InputError::new(format!("--time-limit: {e}")))?;
-                Ok(Budget::new(Some(Duration::from_secs_f64(t))))
+                Ok(Budget::new(Some(Duration::from_secs_f64(t))).with_memory_limit(memory))
             }
-            None => Ok(Budget::new(None)),
+            None => Ok(Budget::new(None).with_memory_limit(memory)),
         }
     }
 }
@@ -121,9 +143,10 @@ pub const JSON_SCHEMA_VERSION: u32 = 1;
 /// Prints `value` as one JSON object on one line of stdout: what `--json` prints, a
 /// finished result or a stopped search's `"status": "timeout"` object alike. Every object
 /// leads with `"status"` (`"ok"` unless `value` has its own) and `"version"`
-/// ([`JSON_SCHEMA_VERSION`]); the rest keeps `value`'s order.
+/// ([`JSON_SCHEMA_VERSION`]), and gets the key `peak_memory_bytes` ([`with_peak_memory`]).
 pub fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    let line = stamped_json(value).map_err(anyhow::Error::from)?;
+    let value = with_peak_memory(serde_json::to_value(value).map_err(anyhow::Error::from)?);
+    let line = stamped_json(&value).map_err(anyhow::Error::from)?;
     writeln!(std::io::stdout().lock(), "{line}")?;
     JSON_PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     Ok(())
@@ -149,6 +172,17 @@ pub fn stamped_json(value: &impl serde::Serialize) -> serde_json::Result<String>
     Ok(line)
 }
 
+/// `value` with the key `peak_memory_bytes` added when it is an object without one: the
+/// process's peak resident memory in bytes
+/// ([`crate::search::timing::process_peak_bytes`]), `null` where the system does not tell.
+pub fn with_peak_memory(mut value: serde_json::Value) -> serde_json::Value {
+    if let serde_json::Value::Object(fields) = &mut value {
+        let peak = crate::search::timing::process_peak_bytes();
+        fields.entry("peak_memory_bytes").or_insert_with(|| peak.into());
+    }
+    value
+}
+
 static JSON_PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Whether [`print_json`] has printed this process's JSON object (so a failing `--json`
@@ -161,10 +195,17 @@ pub fn json_printed() -> bool {
 pub const MAX_DEFAULT_MEMO_MB: u64 = 8192;
 
 /// The memo table size of every search that does not name one, in every game and every
-/// command: a quarter of physical memory, at most [`MAX_DEFAULT_MEMO_MB`] (1024 MiB where
-/// the memory is unknown).
+/// command: a quarter of the memory the process may use ([`memory_limit`]: the control
+/// group's limit when one is set, as in a Slurm job with `--mem` or a container, else
+/// physical memory), at most [`MAX_DEFAULT_MEMO_MB`] (1024 MiB where the memory is
+/// unknown).
 pub fn default_memo_mb() -> u64 {
-    physical_memory_bytes().map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
+    default_memo_mb_of(memory_limit().bytes)
+}
+
+/// [`default_memo_mb`] for a process that may use `bytes`.
+pub fn default_memo_mb_of(bytes: Option<u64>) -> u64 {
+    bytes.map_or(1024, |b| (b >> 20) / 4).clamp(1, MAX_DEFAULT_MEMO_MB)
 }
 
 /// The share of physical memory, in percent, that a memo table may take at most: the
@@ -178,17 +219,23 @@ pub fn max_memo_mb(physical_mb: u64) -> u64 {
 }
 
 /// Checks a memo table size in MiB, the one check of `--memo-mb` and `memo_mb`: a positive
-/// whole number, at most [`MAX_MEMO_SHARE_PERCENT`] % of physical memory (where the system
+/// whole number, at most [`MAX_MEMO_SHARE_PERCENT`] % of the memory the process may use
+/// ([`memory_limit`]: the control group's limit, else physical memory, where the system
 /// tells it). The message says what is wrong, without naming the flag or key (its caller
 /// does).
 pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
     if mb == 0 {
         return Err("must be a positive number of MiB, got 0".to_string());
     }
-    match physical_memory_bytes().map(|b| b >> 20) {
+    let limit = memory_limit();
+    let what = match limit.source {
+        MemorySource::Cgroup => "the memory limit of this process's control group",
+        _ => "this machine's physical memory",
+    };
+    match limit.bytes.map(|b| b >> 20) {
         Some(phys_mb) if mb > max_memo_mb(phys_mb) => Err(format!(
-            "{mb} MiB is more than {MAX_MEMO_SHARE_PERCENT} % of this machine's physical memory ({} of {phys_mb} \
-             MiB), the most a memo table may take so that the search, the system and other programs keep room",
+            "{mb} MiB is more than {MAX_MEMO_SHARE_PERCENT} % of {what} ({} of {phys_mb} MiB), the most a memo \
+             table may take so that the search, the system and other programs keep room",
             max_memo_mb(phys_mb)
         )),
         _ => Ok(mb),
@@ -228,8 +275,9 @@ pub struct MemoArgs {
     /// distinct subtree walked once.
     #[arg(long)]
     pub memo: bool,
-    /// Size of the memo table in MiB (default: a quarter of physical memory, at most 8192;
-    /// at most 75 % of physical memory, so that the system keeps room).
+    /// Size of the memo table in MiB (default: a quarter of the memory the process may use,
+    /// its control group's limit or else physical memory, at most 8192; at most 75 % of
+    /// that memory, so that the system keeps room).
     #[arg(long, value_parser = parse_memo_mb, value_name = "MIB")]
     pub memo_mb: Option<u64>,
 }
@@ -274,16 +322,19 @@ mod tests {
         assert!(parse_memo_mb("-3").is_err());
         assert!(parse_memo_mb("x").is_err());
         assert_eq!(parse_memo_mb("16"), Ok(16));
-        if let Some(phys_mb) = physical_memory_bytes().map(|b| b >> 20) {
-            assert!(parse_memo_mb("1000000000").unwrap_err().contains("physical memory"));
+        if let Some(phys_mb) = memory_limit().bytes.map(|b| b >> 20) {
+            assert!(parse_memo_mb("1000000000").unwrap_err().contains("memory"));
             let cap = max_memo_mb(phys_mb);
             assert_eq!(parse_memo_mb(&cap.to_string()), Ok(cap));
             let e = parse_memo_mb(&(cap + 1).to_string()).unwrap_err();
-            assert!(e.contains("75 % of this machine's physical memory"), "{e}");
+            assert!(e.contains("75 % of"), "{e}");
             assert!(parse_memo_mb(&phys_mb.to_string()).is_err());
         }
         assert_eq!(max_memo_mb(24_105), 18_078);
         assert_eq!(max_memo_mb(100), 75);
         assert!((1..=MAX_DEFAULT_MEMO_MB).contains(&default_memo_mb()));
+        assert_eq!(default_memo_mb_of(Some(2 << 30)), 512, "a quarter of a 2 GiB limit (Slurm --mem=2G)");
+        assert_eq!(default_memo_mb_of(Some(1 << 40)), MAX_DEFAULT_MEMO_MB);
+        assert_eq!(default_memo_mb_of(None), 1024);
     }
 }

@@ -132,10 +132,10 @@ impl<'a> RunContext<'a> {
         self.spec.time_limit.map(|t| format!("{}", t.as_secs_f64())).unwrap_or_default()
     }
 
-    /// A fresh budget for one search call: the time limit starts now; positions ticked
-    /// into it show on the progress bar.
+    /// A fresh budget for one search call: the time limit starts now, the memory limit
+    /// is the experiment's; positions ticked into it show on the progress bar.
     pub fn budget(&self) -> Budget {
-        let mut b = Budget::new(self.spec.time_limit);
+        let mut b = Budget::new(self.spec.time_limit).with_memory_limit(self.spec.memory_limit);
         b.share_counter(Arc::clone(&self.live));
         b
     }

@@ -31,6 +31,10 @@ pub struct ExperimentSpec {
     pub seed: u64,
     /// Per-call time limit (`None`: unlimited).
     pub time_limit: Option<Duration>,
+    /// Memory limit of the process in bytes while the experiment runs (`None`: none): a
+    /// memo search whose table would pass it stops with status `memory`
+    /// ([`crate::search::budget::Budget::reserve`]).
+    pub memory_limit: Option<u64>,
     /// Thread counts that parallel comparisons use.
     pub thread_counts: Vec<usize>,
     /// How every timed cell of the experiment is sampled (`samples`, `warmup`,
@@ -136,13 +140,15 @@ impl ExperimentSpec {
                 Err(_) => format!("{}=unreadable", p.display()),
             })
             .collect();
-        let fixed = [
+        let mut fixed = vec![
             self.entry_text.clone(),
             self.seed.to_string(),
             format!("{:?}", self.time_limit),
             format!("{:?}", self.thread_counts),
             crate::VERSION.to_string(),
         ];
+        // A memory limit joins the key only when set, so keys made without one stay.
+        fixed.extend(self.memory_limit.map(|b| format!("memory_limit={b}")));
         hash_texts(fixed.iter().chain(&inputs).map(String::as_str))
     }
 }

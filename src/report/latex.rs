@@ -97,7 +97,7 @@ pub fn is_marker(cell: &str) -> bool {
 ///
 /// Markers (`timeout`, `error: ...`) are set in italics as they are; empty cells are a
 /// dash; counts get thousands separators; seeds stay as they are; seconds get three
-/// significant digits; speed-ups two decimals; flags become yes/no; other text is escaped.
+/// significant digits; speed-ups two decimals; bytes are MiB with one decimal; flags become yes/no; other text is escaped.
 pub fn format_cell(kind: Kind, cell: &str) -> String {
     let cell = cell.trim();
     if cell.is_empty() {
@@ -112,17 +112,23 @@ pub fn format_cell(kind: Kind, cell: &str) -> String {
         (Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag, _) => return escape(cell),
         _ => {}
     }
-    if is_integer(cell) {
+    if is_integer(cell) && kind != Kind::Bytes {
         let text = if kind == Kind::Seed { cell.to_string() } else { group_digits(cell) };
         return minus_sign(text);
     }
     let Some(v) = crate::report::csv_table::parse_number(cell) else { return escape(cell) };
     let text = match kind {
         Kind::Speedup => format!("{v:.2}"),
+        Kind::Bytes => mebibytes(v),
         Kind::Seconds => format_seconds(v),
         _ => format_real(v),
     };
     minus_sign(text)
+}
+
+/// Bytes as MiB with one decimal (`73.5`), the unit the headers of memory columns name.
+pub fn mebibytes(bytes: f64) -> String {
+    format!("{:.1}", bytes / f64::from(1u32 << 20))
 }
 
 /// A leading `-` as a typographic minus (a hyphen otherwise).
@@ -153,6 +159,7 @@ pub fn header(name: &str) -> String {
         "seconds" => return "time (s)".to_string(),
         "time_limit" => return "limit (s)".to_string(),
         "speedup" => return "speed-up ($\\times$)".to_string(),
+        crate::results::columns::PEAK_MEMORY => return "peak memory (MiB)".to_string(),
         _ => {}
     }
     if let Some(prefix) = name.strip_suffix("_per_second") {
@@ -236,6 +243,7 @@ mod tests {
             (Kind::Number, "-1", "$-$1"),
             (Kind::Number, "-0.25", "$-$0.25"),
             (Kind::Text, "", "--"),
+            (Kind::Bytes, "77070336", "73.5"),
         ];
         for (kind, cell, latex) in cases {
             assert_eq!(format_cell(kind, cell), latex, "{kind:?} {cell}");

@@ -440,6 +440,7 @@ pub fn index_html(
         run: html::run_lines(run),
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
+        warnings: html::run_warnings(run),
     };
     html::page(&entries, &page)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))

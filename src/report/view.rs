@@ -7,7 +7,7 @@
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
 
 use super::csv_table::{parse_number, CsvTable};
-use super::latex::{format_cell, format_real, format_seconds, is_marker};
+use super::latex::{format_cell, format_real, format_seconds, is_marker, mebibytes};
 use crate::results::columns::{
     Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT,
 };
@@ -213,6 +213,10 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
             notes.push(format!("Each row's own seed, which replays it, is in the CSV (column {column})."));
         }
     }
+    for (index, note) in steady_memory(table) {
+        hidden.push(index);
+        notes.push(note);
+    }
     let sources = source_columns(table);
     for (index, column) in table.declared.0.iter().enumerate() {
         let part_status = column.role == Role::Status && column.name != STATUS;
@@ -222,6 +226,43 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         }
     }
     (hidden, notes)
+}
+
+/// A memory column stays in the table where memory matters: where its largest cell is at
+/// least this many times its smallest (a memo table in some rows and not in others, tables
+/// of different sizes). Elsewhere it is stated in a note.
+pub const MEMORY_SHOWN_RATIO: f64 = 2.0;
+
+/// The measured memory columns whose cells stay within [`MEMORY_SHOWN_RATIO`] of each
+/// other, each with the note that states their range in MiB (columns with no number are
+/// left to the general rule).
+fn steady_memory(table: &CsvTable) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (index, column) in table.declared.0.iter().enumerate() {
+        if column.kind != Kind::Bytes || column.role != Role::Measured {
+            continue;
+        }
+        let values: Vec<f64> = table.rows.iter().filter_map(|r| parse_number(&r[index])).collect();
+        let (Some(lo), Some(hi)) = (values.iter().copied().reduce(f64::min), values.iter().copied().reduce(f64::max))
+        else {
+            continue;
+        };
+        if hi < MEMORY_SHOWN_RATIO * lo.max(1.0) {
+            let range = if mebibytes(lo) == mebibytes(hi) {
+                format!("{} MiB", mebibytes(lo))
+            } else {
+                format!("{} to {} MiB", mebibytes(lo), mebibytes(hi))
+            };
+            out.push((
+                index,
+                format!(
+                    "Peak memory of the process during each row's timed calls: {range} (CSV column {}).",
+                    column.name
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// The provenance columns: `(source, counted)` for every column declared as the source

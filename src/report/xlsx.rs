@@ -87,7 +87,7 @@ enum Cell<'a> {
 /// The workbook cell of CSV cell `cell` (not empty) of a column of `kind`.
 fn typed(kind: Kind, cell: &str) -> Cell<'_> {
     match kind {
-        Kind::Count | Kind::Number | Kind::Seconds | Kind::Rate | Kind::Speedup | Kind::Ratio => {
+        Kind::Count | Kind::Number | Kind::Seconds | Kind::Rate | Kind::Speedup | Kind::Ratio | Kind::Bytes => {
             match parse_number(cell) {
                 Some(v) if v.fract() != 0.0 || v.abs() <= EXACT_LIMIT => Cell::Number(v),
                 _ => Cell::Text(cell),

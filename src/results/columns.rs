@@ -33,6 +33,8 @@ pub enum Kind {
     Ratio,
     /// A seed of `ChaCha8Rng`: an integer that is an identifier, not a quantity.
     Seed,
+    /// An amount of memory in bytes (a peak resident set, a table's size).
+    Bytes,
     /// `true` or `false`.
     Flag,
     /// Text: instance names, modes, moves, answers.
@@ -47,7 +49,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in declaration order.
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Count,
         Kind::Number,
         Kind::Seconds,
@@ -55,6 +57,7 @@ impl Kind {
         Kind::Speedup,
         Kind::Ratio,
         Kind::Seed,
+        Kind::Bytes,
         Kind::Flag,
         Kind::Text,
         Kind::Source,
@@ -72,6 +75,7 @@ impl Kind {
             Kind::Speedup => "speedup",
             Kind::Ratio => "ratio",
             Kind::Seed => "seed",
+            Kind::Bytes => "bytes",
             Kind::Flag => "flag",
             Kind::Text => "text",
             Kind::Source => "source",
@@ -89,7 +93,14 @@ impl Kind {
     pub fn is_numeric(self) -> bool {
         matches!(
             self,
-            Kind::Count | Kind::Number | Kind::Seconds | Kind::Rate | Kind::Speedup | Kind::Ratio | Kind::Seed
+            Kind::Count
+                | Kind::Number
+                | Kind::Seconds
+                | Kind::Rate
+                | Kind::Speedup
+                | Kind::Ratio
+                | Kind::Seed
+                | Kind::Bytes
         )
     }
 
@@ -99,6 +110,7 @@ impl Kind {
             Kind::Seconds => "s",
             Kind::Rate => "1/s",
             Kind::Speedup => "x",
+            Kind::Bytes => "B",
             _ => "",
         }
     }
@@ -231,6 +243,8 @@ pub const BUSY: &str = "busy";
 pub const CPU_SHARE: &str = "cpu_share";
 /// The column holding the number of timed samples of a row.
 pub const SAMPLES: &str = "samples";
+/// The column holding the peak resident memory of a row's timed calls, in bytes.
+pub const PEAK_MEMORY: &str = "peak_memory_bytes";
 
 /// The columns every CSV row ends with, in this order: the thread count the row was
 /// measured on, the experiment's seed, its per-call time limit in seconds (empty when
@@ -257,6 +271,9 @@ pub enum StatusWord {
     Timeout,
     /// A search of the row was interrupted (Ctrl-C, SIGTERM).
     Interrupted,
+    /// A search of the row stopped because its memo table would have taken the process
+    /// past its memory limit (`memory_limit`, `--memory-limit`).
+    Memory,
     /// The row's measurements disagree or failed; the cell goes on `: MESSAGE`.
     Error,
 }
@@ -268,6 +285,7 @@ impl StatusWord {
             StatusWord::Ok => "ok",
             StatusWord::Timeout => "timeout",
             StatusWord::Interrupted => "interrupted",
+            StatusWord::Memory => "memory",
             StatusWord::Error => "error",
         }
     }
@@ -275,14 +293,14 @@ impl StatusWord {
     /// The word a status cell starts with, if it is one.
     pub fn of_cell(cell: &str) -> Option<StatusWord> {
         let cell = cell.trim();
-        [StatusWord::Ok, StatusWord::Timeout, StatusWord::Interrupted, StatusWord::Error]
+        [StatusWord::Ok, StatusWord::Timeout, StatusWord::Interrupted, StatusWord::Memory, StatusWord::Error]
             .into_iter()
             .find(|w| cell == w.as_str() || (*w == StatusWord::Error && cell.starts_with("error")))
     }
 
     /// Whether the status explains an empty measurement: a stopped search.
     pub fn is_stopped(self) -> bool {
-        matches!(self, StatusWord::Timeout | StatusWord::Interrupted)
+        matches!(self, StatusWord::Timeout | StatusWord::Interrupted | StatusWord::Memory)
     }
 }
 
@@ -369,6 +387,7 @@ pub fn guess(name: &str, names: &[String]) -> Column {
         "cpu_seconds" => return Column::new(name, Kind::Seconds, Role::Cpu),
         CPU_SHARE | "wait_share" => return Column::new(name, Kind::Ratio, Role::Cpu),
         BUSY => return Column::new(name, Kind::Flag, Role::Busy),
+        PEAK_MEMORY => return Column::new(name, Kind::Bytes, Role::Measured),
         "item_seed" => return Column::new(name, Kind::Seed, Role::Result),
         _ => {}
     }

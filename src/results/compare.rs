@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::base::error::{InputError, Result};
 use crate::base::stats;
 use crate::base::text::excerpt;
-use crate::results::columns::{Column, Columns};
+use crate::results::columns::{Column, Columns, Kind, Role};
 use crate::results::meta::{ExperimentMeta, RunMeta};
 use crate::results::row::parse_samples_cell;
 
@@ -512,6 +512,104 @@ impl RunSpread {
     }
 }
 
+/// A difference in peak memory smaller than this fraction of A's is `same`: the kernel
+/// counts resident pages, and allocators round, so equal searches differ by a little.
+pub const MEMORY_NOISE: f64 = 0.05;
+
+/// What a cell's peak memory says of B against A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MemoryVerdict {
+    /// B took less memory by more than [`MEMORY_NOISE`].
+    Less,
+    /// B took more memory by more than [`MEMORY_NOISE`].
+    More,
+    /// Within [`MEMORY_NOISE`] of each other.
+    Same,
+}
+
+impl std::fmt::Display for MemoryVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MemoryVerdict::Less => "less",
+            MemoryVerdict::More => "more",
+            MemoryVerdict::Same => "same",
+        })
+    }
+}
+
+/// One row's peak memory in both runs: experiment, item, the bytes, B/A and the verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MemoryComparison {
+    /// The experiment (CSV stem).
+    pub experiment: String,
+    /// The row (as in [`TimingComparison::item`]).
+    pub item: String,
+    /// The memory column (`peak_memory_bytes`).
+    pub column: String,
+    /// Peak bytes in A.
+    pub a_bytes: u64,
+    /// Peak bytes in B.
+    pub b_bytes: u64,
+    /// `b_bytes / a_bytes`; `None` when A's is zero.
+    pub ratio: Option<f64>,
+    /// What the cell says of B against A.
+    pub verdict: MemoryVerdict,
+}
+
+/// The verdict of peak memory `b` against `a` (bytes): [`MEMORY_NOISE`] apart or more.
+pub fn memory_verdict(a: u64, b: u64) -> MemoryVerdict {
+    let (a, b) = (a as f64, b as f64);
+    if b > a * (1.0 + MEMORY_NOISE) {
+        MemoryVerdict::More
+    } else if b < a * (1.0 - MEMORY_NOISE) {
+        MemoryVerdict::Less
+    } else {
+        MemoryVerdict::Same
+    }
+}
+
+/// Compares the peak memory of the rows two results directories both have (matched as in
+/// [`compare_timings`]): every measured memory column (kind `bytes`) with a number on
+/// both sides.
+pub fn compare_memory(a: &Path, b: &Path) -> Result<Vec<MemoryComparison>, InputError> {
+    let (left, right) = (csvs(a)?, csvs(b)?);
+    let mut out = Vec::new();
+    for path in &left {
+        let Some(name) = path.file_name() else { continue };
+        let other = b.join(name);
+        if !right.contains(&other) {
+            continue;
+        }
+        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let (x, y) = (read_csv(path)?, read_csv(&other)?);
+        let memory = |t: &Csv| -> Vec<String> {
+            let measured = |c: &&Column| c.kind == Kind::Bytes && c.role == Role::Measured;
+            t.columns.0.iter().filter(measured).map(|c| c.name.clone()).collect()
+        };
+        let in_b = memory(&y);
+        let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
+            y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+        for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
+            let Some(&j) = b_rows.get(&key) else { continue };
+            for column in memory(&x).into_iter().filter(|c| in_b.contains(c)) {
+                let bytes = |t: &Csv, r: usize| t.index(&column).and_then(|c| t.rows[r][c].trim().parse::<u64>().ok());
+                let (Some(ab), Some(bb)) = (bytes(&x, i), bytes(&y, j)) else { continue };
+                out.push(MemoryComparison {
+                    experiment: experiment.clone(),
+                    item: item.clone(),
+                    column,
+                    a_bytes: ab,
+                    b_bytes: bb,
+                    ratio: (ab > 0).then(|| bb as f64 / ab as f64),
+                    verdict: memory_verdict(ab, bb),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// One experiment's timings in brief: the geometric mean of its cells' ratios B/A and how
 /// many cells got each verdict.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -639,6 +737,20 @@ mod tests {
         assert_eq!(compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap(), cells, "seeded: the same table again");
         let summary = summarise(&cells);
         assert_eq!((summary[0].cells, summary[0].slower, summary[0].geometric_mean_ratio), (1, 1, Some(2.0)));
+    }
+
+    #[test]
+    fn peak_memory_gets_a_verdict_per_row_both_have() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let header = "instance,positions,peak_memory_bytes,threads,status\n";
+        write(a.path(), "t.csv", &format!("{header}x,10,1000000,1,ok\ny,20,1000000,1,ok\nz,30,,1,ok\n"));
+        write(b.path(), "t.csv", &format!("{header}x,10,2000000,2,ok\ny,20,1020000,2,ok\nz,30,5,2,ok\n"));
+        let cells = compare_memory(a.path(), b.path()).unwrap();
+        let verdicts: Vec<(&str, MemoryVerdict)> = cells.iter().map(|c| (c.item.as_str(), c.verdict)).collect();
+        assert_eq!(verdicts, [("x", MemoryVerdict::More), ("y", MemoryVerdict::Same)], "z is unknown in A");
+        assert_eq!((cells[0].a_bytes, cells[0].b_bytes, cells[0].ratio), (1_000_000, 2_000_000, Some(2.0)));
+        assert_eq!(memory_verdict(100, 90), MemoryVerdict::Less);
+        assert!(differences(a.path(), b.path()).unwrap().is_empty(), "peak memory is a measurement, not a result");
     }
 
     #[test]

@@ -6,6 +6,7 @@ use anyhow::Context;
 
 use super::columns::Column;
 use super::table;
+use crate::base::machine::MachineState;
 use serde::{Deserialize, Serialize};
 
 use crate::base::files::TextFile;
@@ -124,6 +125,14 @@ pub struct ExperimentMeta {
     /// Hash of the samples file's bytes.
     #[serde(default)]
     pub samples_hash: Option<String>,
+    /// The timed samples each cell asked for (absent in metadata written before
+    /// 2026-11-26).
+    #[serde(default)]
+    pub samples_asked: Option<u32>,
+    /// The memory limit of the process in MiB while the experiment ran, where one was
+    /// set (`memory_limit`, `--memory-limit`).
+    #[serde(default)]
+    pub memory_limit_mb: Option<u64>,
 }
 
 impl ExperimentMeta {
@@ -224,6 +233,18 @@ pub struct RunMeta {
     /// The shards a merged directory was made from.
     #[serde(default)]
     pub shards: Vec<ShardRecord>,
+    /// Items with a row stopped by the memory limit (`NAME ITEM at LIMIT MiB`).
+    #[serde(default)]
+    pub memory_stops: Vec<String>,
+    /// What the run warns about its measurements and the machine
+    /// ([`crate::results::warnings`], [`MachineState::governor_warning`]).
+    #[serde(default)]
+    pub warnings: Vec<String>,
+    /// The machine's state: governor, boost, caches, load before and after, the memory
+    /// the process may use and where that figure came from (placed last: TOML writes
+    /// tables after plain keys).
+    #[serde(default)]
+    pub machine: MachineState,
 }
 
 /// The state of a run, as `run.toml` says it: each word written here once.
@@ -312,6 +333,9 @@ impl RunMeta {
             host: crate::base::machine::host_name(),
             shard,
             shards: Vec::new(),
+            memory_stops: Vec::new(),
+            warnings: Vec::new(),
+            machine: MachineState::now(),
         }
     }
 

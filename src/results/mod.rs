@@ -12,3 +12,4 @@ pub mod meta;
 pub mod owned;
 pub mod row;
 pub mod table;
+pub mod warnings;

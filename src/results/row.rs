@@ -37,6 +37,7 @@ pub fn status_word(stopped: Stopped) -> StatusWord {
     match stopped {
         Stopped::TimeLimit => StatusWord::Timeout,
         Stopped::Interrupted => StatusWord::Interrupted,
+        Stopped::Memory => StatusWord::Memory,
     }
 }
 
@@ -209,8 +210,8 @@ pub enum Status {
     /// Every measurement of the row finished (`ok`).
     #[default]
     Ok,
-    /// A search of the row stopped (`timeout` or `interrupted`); what it would have
-    /// measured is left empty.
+    /// A search of the row stopped (`timeout`, `interrupted` or `memory`); what it would
+    /// have measured is left empty.
     Stopped(Stopped),
     /// The row's measurements disagree or failed (`error: MESSAGE`).
     Error(String),
@@ -727,8 +728,10 @@ pub fn parse_samples_cell(cell: &str) -> Vec<SampleCell> {
 /// The per-row cells `samples` (timed samples taken), `cpu_seconds` (median CPU time of
 /// the timed call, user + system), `cpu_share` (CPU time / (wall time × threads)),
 /// `wait_share` (the threads' wait for cores other programs had / (wall time × threads),
-/// where the system tells it) and `busy` ([`busy`]: whether the call ran on a busy
-/// machine).
+/// where the system tells it), `busy` ([`busy`]: whether the call ran on a busy
+/// machine) and `peak_memory_bytes` (the peak resident memory of the process during the
+/// row's timed calls, [`crate::search::timing::Sample::peak`]: a measurement, empty where
+/// the system does not tell).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Cpu {
     samples: Option<usize>,
@@ -736,6 +739,7 @@ pub struct Cpu {
     cpu_share: Option<f64>,
     wait_share: Option<f64>,
     busy: Option<bool>,
+    peak_memory: Option<u64>,
 }
 
 impl Cpu {
@@ -750,6 +754,7 @@ impl Cpu {
                     cpu_share,
                     wait_share,
                     busy: s.median().map(|wall| busy(wall, cpu_share, wait_share)),
+                    peak_memory: s.peak,
                 }
             }
             None => Cpu::default(),
@@ -757,10 +762,18 @@ impl Cpu {
     }
 
     /// The CPU cells of the slowest (by median) of several timed calls of one row, each
-    /// with the threads it ran on; empty when none was measured.
+    /// with the threads it ran on, and the largest peak memory of them all; empty when
+    /// none was measured.
     pub fn of_slowest(calls: &[(Option<&Samples>, usize)]) -> Cpu {
         let measured = calls.iter().filter_map(|&(s, t)| Some((s?.median()?, s?, t)));
-        measured.max_by(|a, b| a.0.total_cmp(&b.0)).map_or_else(Cpu::default, |(_, s, t)| Cpu::of(Some(s), t))
+        let slowest = measured.max_by(|a, b| a.0.total_cmp(&b.0));
+        let peak = calls.iter().filter_map(|&(s, _)| s?.peak).max();
+        slowest.map_or_else(Cpu::default, |(_, s, t)| Cpu { peak_memory: peak, ..Cpu::of(Some(s), t) })
+    }
+
+    /// The peak memory cell, in bytes.
+    pub fn peak_memory(&self) -> Option<u64> {
+        self.peak_memory
     }
 }
 
@@ -768,12 +781,14 @@ impl Serialize for Cpu {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
         let cell = |marker: &'static str, v: Option<String>| v.map(|v| Marked(marker, v));
-        let mut g = s.serialize_struct(GROUP, 5)?;
+        let mut g = s.serialize_struct(GROUP, 6)?;
         g.serialize_field("samples", &cell(col!("count", "cpu"), self.samples.map(|n| n.to_string())))?;
         g.serialize_field("cpu_seconds", &cell(col!("seconds", "cpu"), self.cpu_seconds.map(|v| format!("{v:.6}"))))?;
         g.serialize_field("cpu_share", &cell(col!("ratio", "cpu"), self.cpu_share.map(|v| format!("{v:.3}"))))?;
         g.serialize_field("wait_share", &cell(col!("ratio", "cpu"), self.wait_share.map(|v| format!("{v:.3}"))))?;
         g.serialize_field("busy", &cell(col!("flag", "busy"), self.busy.map(|b| b.to_string())))?;
+        let peak = self.peak_memory.map(|b| b.to_string());
+        g.serialize_field(super::columns::PEAK_MEMORY, &cell(col!("bytes", "measured"), peak))?;
         g.end()
     }
 }
@@ -908,9 +923,9 @@ mod tests {
     }
 
     #[test]
-    fn a_timing_is_five_cells_cpu_five_and_a_speedup_three() {
+    fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
         assert_eq!(
-            columns_of::<Timed>()[..14],
+            columns_of::<Timed>()[..15],
             [
                 "instance",
                 "seconds",
@@ -923,12 +938,18 @@ mod tests {
                 "cpu_share",
                 "wait_share",
                 "busy",
+                "peak_memory_bytes",
                 "speedup",
                 "speedup_low",
                 "speedup_high"
             ]
         );
-        let s = Samples { wall: vec![0.3, 0.1, 0.2], cpu: vec![0.1, 0.1, 0.1], wait: vec![0.02, 0.04, 0.0] };
+        let s = Samples {
+            wall: vec![0.3, 0.1, 0.2],
+            cpu: vec![0.1, 0.1, 0.1],
+            wait: vec![0.02, 0.04, 0.0],
+            peak: Some(3 << 20),
+        };
         let row = Timed {
             instance: "x".into(),
             seconds: Timing::of(Some(&s)),
@@ -937,7 +958,7 @@ mod tests {
         };
         let written = cells(&row, common(), &Status::Ok);
         assert_eq!(
-            written.cells[..14],
+            written.cells[..15],
             [
                 "x",
                 "0.200000",
@@ -950,22 +971,33 @@ mod tests {
                 "0.500",
                 "0.100",
                 "false",
+                "3145728",
                 "1.900",
                 "1.800",
                 "2.000"
             ]
         );
-        let role = |i: usize| written.columns[i].clone().unwrap().role;
+        let column = |i: usize| written.columns[i].clone().unwrap();
+        let role = |i: usize| column(i).role;
         assert_eq!(role(1), Role::Measured);
         assert_eq!(role(4), Role::Spread { of: "seconds".into(), statistic: Statistic::Mad });
         assert_eq!(role(5), Role::Samples { of: "seconds".into() });
         assert_eq!((role(6), role(10)), (Role::Cpu, Role::Busy));
-        assert_eq!(role(13), Role::Spread { of: "speedup".into(), statistic: Statistic::High });
+        assert_eq!((column(11).kind, role(11), column(11).unit.as_str()), (Kind::Bytes, Role::Measured, "B"));
+        assert!(column(11).varies_between_runs());
+        assert_eq!(role(14), Role::Spread { of: "speedup".into(), statistic: Statistic::High });
         let parsed = parse_samples_cell(&written.cells[5]);
         assert_eq!(parsed[1], SampleCell { wall: 0.1, cpu: Some(0.1), wait: Some(0.04) });
         assert_eq!(parse_samples_cell("0.5;0.25")[1], SampleCell { wall: 0.25, cpu: None, wait: None });
         let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit)).cells;
-        assert!(stopped[1..14].iter().all(String::is_empty), "{stopped:?}");
+        assert!(stopped[1..15].iter().all(String::is_empty), "{stopped:?}");
+        let untold = Samples { peak: None, ..s.clone() };
+        assert_eq!(
+            cells(&Timed { cpu: Cpu::of(Some(&untold), 1), ..Timed::default() }, common(), &Status::Ok).cells[11],
+            ""
+        );
+        let two = Cpu::of_slowest(&[(Some(&untold), 1), (Some(&Samples { wall: vec![0.01], ..s.clone() }), 1)]);
+        assert_eq!(two.peak_memory(), Some(3 << 20), "the row's peak is the largest of its calls'");
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! seed = 20240321          # base seed of every random choice
 //! threads = [1, 2]         # thread counts that `parallel` rows compare
 //! time_limit = 300         # seconds per search call (experiments may override)
+//! memory_limit = 4096      # MiB the process may hold: a memo search whose table would
+//!                          # pass it stops with status `memory` (experiments may override)
 //! samples = 5              # timed samples per cell (experiments may override)
 //! warmup = 0               # untimed runs before a cell's samples (experiments may override)
 //! sample_budget = 3        # seconds after which a cell takes no further sample (ditto)
@@ -65,6 +67,7 @@ struct RawManifest {
     seed: Option<u64>,
     threads: Option<Vec<usize>>,
     time_limit: Option<f64>,
+    memory_limit: Option<toml::Value>,
     #[serde(rename = "samples")]
     _samples: Option<i64>,
     #[serde(rename = "warmup")]
@@ -91,6 +94,7 @@ struct Defaults {
     seed_forced: bool,
     time_limit: Option<f64>,
     time_limit_forced: bool,
+    memory_limit: Option<u64>,
     threads: Vec<usize>,
     sampling: SamplePolicy,
     sampling_forced: SamplingOverrides,
@@ -203,12 +207,14 @@ impl Manifest {
         }
         let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
         check_time_limit(path, &text, 0, time_limit)?;
+        let memory_limit = raw.memory_limit.as_ref().map(|v| memory_limit_mb(v, &top_err)).transpose()?;
         let defaults = Defaults {
             base_dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             seed: seed_override.or(raw.seed).unwrap_or(1),
             seed_forced: seed_override.is_some(),
             time_limit,
             time_limit_forced: time_limit_override.is_some(),
+            memory_limit,
             threads: dedup_sorted(threads),
             sampling: top_sampling,
             sampling_forced: *sampling,
@@ -278,6 +284,18 @@ fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// A `memory_limit` value: a whole number of MiB (see
+/// [`crate::experiment::args::check_memory_limit`]), refused on its line through `err`.
+fn memory_limit_mb(v: &toml::Value, err: &dyn Fn(&str, String) -> InputError) -> Result<u64, InputError> {
+    let checked = match v {
+        toml::Value::Integer(mb) => u64::try_from(*mb)
+            .map_err(|_| format!("expected a positive whole number of MiB, got {mb}"))
+            .and_then(crate::experiment::args::check_memory_limit),
+        other => Err(format!("expected a whole number of MiB, got {}", excerpt(&other.to_string()))),
+    };
+    checked.map_err(|e| err("memory_limit", format!("`memory_limit`: {e}")))
 }
 
 fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
@@ -401,6 +419,10 @@ fn spec_from_entry(
         None => defaults.time_limit,
     };
     check_time_limit(file, source, start, time_limit)?;
+    let memory_limit = match table.remove("memory_limit") {
+        Some(v) => Some(memory_limit_mb(&v, &err)?),
+        None => defaults.memory_limit,
+    };
     let sampling = apply_overrides(sampling_keys(&mut table, defaults.sampling, &err)?, &defaults.sampling_forced);
     Ok(ExperimentSpec {
         name,
@@ -410,6 +432,7 @@ fn spec_from_entry(
         label,
         seed,
         time_limit: time_limit.map(Duration::from_secs_f64),
+        memory_limit: memory_limit.map(|mb| mb << 20),
         thread_counts: defaults.threads.clone(),
         sampling,
         params: table,
@@ -523,6 +546,33 @@ mod tests {
         let e = params_error::<P>("x = 1\nyy = 2\n");
         assert_eq!(e.line, Some(6), "{e}");
         assert!(e.message.contains("yy"), "{e}");
+    }
+
+    #[test]
+    fn memory_limits_are_mib_per_run_or_entry_and_refused_on_their_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = |extra: &str| format!("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n{extra}");
+        let p = write(
+            dir.path(),
+            "m.toml",
+            &format!("memory_limit = 512\n{}{}", entry(""), entry("memory_limit = 64\n").replace("\"a\"", "\"b\"")),
+        );
+        let m = Manifest::load(&p, None, None).unwrap();
+        assert_eq!(m.experiments[0].memory_limit, Some(512 << 20));
+        assert_eq!(m.experiments[1].memory_limit, Some(64 << 20));
+        assert_ne!(
+            m.experiments[0].resume_key(),
+            Manifest::load(&write(dir.path(), "n.toml", &entry("")), None, None).unwrap().experiments[0].resume_key()
+        );
+        for (text, line) in [
+            (entry("memory_limit = 0\n"), 5),
+            (entry("memory_limit = \"4G\"\n"), 5),
+            (format!("memory_limit = -1\n{}", entry("")), 1),
+        ] {
+            let e = Manifest::load(&write(dir.path(), "bad.toml", &text), None, None).unwrap_err();
+            assert_eq!(e.line, Some(line), "{e}");
+            assert!(e.message.contains("`memory_limit`"), "{e}");
+        }
     }
 
     #[test]

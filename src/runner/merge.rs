@@ -16,7 +16,10 @@ use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::lock::OutDirLock;
 use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
 use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{announce_busy, announce_timeouts, mark_unfinished, write_run_meta};
+use crate::runner::run::{
+    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, mark_unfinished, run_warnings,
+    write_run_meta,
+};
 
 /// A shard directory read back.
 struct ShardDir {
@@ -192,18 +195,23 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     let _lock = OutDirLock::acquire(out)?;
     let _guard = crate::runner::run::FailedOnPanic(out);
     crate::results::atomic::clean_temp_files(out);
-    let meta = merged_run_meta(&shards);
+    let mut meta = merged_run_meta(&shards);
     let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
     let written = write_run_meta(out, &running)
         .and_then(|()| merged.iter().try_for_each(|m| write_experiment(out, m)))
-        .and_then(|()| write_run_meta(out, &meta));
+        .and_then(|()| {
+            meta.warnings = run_warnings(out, &meta);
+            write_run_meta(out, &meta)
+        });
     if let Err(e) = written {
         running.state = RunState::Failed;
         mark_unfinished(out, &mut running);
         return Err(e);
     }
     announce_timeouts(&meta.timeouts);
+    announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
+    announce_warnings(&meta.warnings);
     if let Err(e) = crate::report::generate(out, crate::runner::registry::reports()) {
         mark_unfinished(out, &mut RunMeta { state: RunState::Failed, ..meta.clone() });
         return Err(e);
@@ -241,6 +249,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
         skipped: Vec::new(),
         timeouts: shards.iter().flat_map(|s| s.meta.timeouts.clone()).collect(),
         busy: shards.iter().flat_map(|s| s.meta.busy.clone()).collect(),
+        memory_stops: shards.iter().flat_map(|s| s.meta.memory_stops.clone()).collect(),
         shards: shards
             .iter()
             .map(|s| ShardRecord {

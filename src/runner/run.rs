@@ -43,6 +43,8 @@ pub struct RunOptions {
     pub shard: Option<Shard>,
     /// Sampling flags overriding the manifest's.
     pub sampling: SamplingOverrides,
+    /// Memory limit in MiB overriding every entry's `memory_limit`.
+    pub memory_limit: Option<u64>,
 }
 
 /// An experiment built from its entry, with its items and the ones this run owns.
@@ -114,6 +116,11 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// The manifest with `--only` applied, and the names of every experiment it lists.
 fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
     let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
+    if let Some(mb) = opts.memory_limit {
+        for spec in &mut manifest.experiments {
+            spec.memory_limit = Some(mb << 20);
+        }
+    }
     let all = manifest.experiments.iter().map(|e| e.name.clone()).collect();
     manifest.filter(&opts.only)?;
     Ok((manifest, all))
@@ -140,6 +147,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         &opts.manifest,
         opts.shard.map(|s| s.to_string()),
     );
+    meta.machine.memory_limit_mb = opts.memory_limit;
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     meta.manifest_experiments = listed;
     write_run_meta(&opts.out, &meta)?;
@@ -159,6 +167,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                 meta.ran.push(p.spec.name.clone());
                 meta.timeouts.extend(flagged.timeouts);
                 meta.busy.extend(flagged.busy);
+                meta.memory_stops.extend(flagged.memory);
             }
             Err(e) => {
                 meta.state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
@@ -169,9 +178,13 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     }
     meta.state = RunState::Complete;
     meta.finished = Some(meta::utc_now());
+    meta.machine.load_after = crate::base::machine::load_average();
+    meta.warnings = run_warnings(&opts.out, &meta);
     write_run_meta(&opts.out, &meta)?;
     announce_timeouts(&meta.timeouts);
+    announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
+    announce_warnings(&meta.warnings);
     if let Err(e) = crate::report::generate(&opts.out, registry::reports()) {
         meta.state = RunState::Failed;
         mark_unfinished(&opts.out, &mut meta);
@@ -253,6 +266,33 @@ pub fn announce_busy(busy: &[String]) {
     );
 }
 
+/// What the run warns about: the machine's governor, then every experiment's cells
+/// ([`crate::results::warnings::of_run`]).
+pub fn run_warnings(out: &Path, meta: &RunMeta) -> Vec<String> {
+    let governor = meta.machine.governor_warning();
+    governor.into_iter().chain(crate::results::warnings::of_run(out, &meta.experiments)).collect()
+}
+
+/// Says on stderr what the run warns about, one warning a line.
+pub fn announce_warnings(warnings: &[String]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+/// Says on stderr which items had a row stopped by the memory limit (status `memory`).
+pub fn announce_memory_stops(stops: &[String]) {
+    if stops.is_empty() {
+        return;
+    }
+    let n = stops.len();
+    eprintln!(
+        "{n} {} stopped at the memory limit (status memory; their rows are kept): {}",
+        noun(n as u64, "item"),
+        first_items(stops)
+    );
+}
+
 /// Says on stderr how many rows timed out (rows with status `timeout`), the first few by
 /// name, and where all of them are listed.
 pub fn announce_timeouts(timeouts: &[String]) {
@@ -309,6 +349,8 @@ struct Flagged {
     timeouts: Vec<String>,
     /// `NAME ITEM`.
     busy: Vec<String>,
+    /// `NAME ITEM at LIMIT MiB`: a row stopped by the memory limit.
+    memory: Vec<String>,
 }
 
 /// Runs the items of one experiment that this run owns and the journal lacks, then
@@ -370,6 +412,9 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     let timed_out = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Timeout);
     let timeouts = items_where(p, &columns, &rows_of, (STATUS, &timed_out), &format!(" at {limit}"));
     let busy = items_where(p, &columns, &rows_of, (BUSY, &|c: &str| c == "true"), "");
+    let memory_limit = p.spec.memory_limit.map_or("no limit".to_string(), |b| format!("{} MiB", b >> 20));
+    let out_of_memory = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Memory);
+    let memory = items_where(p, &columns, &rows_of, (STATUS, &out_of_memory), &format!(" at {memory_limit}"));
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
     commit(&opts.out, p.spec, (&columns, &declared, &rows), key, opts, (start, load_start))?;
     let word = match timeouts.len() {
@@ -377,7 +422,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
         n => format!("done, {n} {} timed out", noun(n as u64, "row")),
     };
     progress.finish(&word);
-    Ok(Flagged { timeouts, busy })
+    Ok(Flagged { timeouts, busy, memory })
 }
 
 /// Runs one item on the run's pool; a panic inside it (a bug) becomes an error naming the
@@ -462,6 +507,8 @@ fn commit(
         columns: Vec::new(),
         samples: None,
         samples_hash: None,
+        samples_asked: Some(spec.sampling.samples),
+        memory_limit_mb: spec.memory_limit.map(|b| b >> 20),
     };
     meta::commit_experiment(out, meta, (columns, declared, rows), hash_bytes)?;
     Ok(())

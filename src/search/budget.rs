@@ -93,6 +93,9 @@ pub enum Stopped {
     TimeLimit,
     /// The user pressed Ctrl-C.
     Interrupted,
+    /// The search's memo table would have taken the process past its memory limit
+    /// ([`Budget::reserve`]); nothing was allocated.
+    Memory,
 }
 
 impl std::fmt::Display for Stopped {
@@ -100,6 +103,7 @@ impl std::fmt::Display for Stopped {
         match self {
             Stopped::TimeLimit => write!(f, "timeout"),
             Stopped::Interrupted => write!(f, "interrupted"),
+            Stopped::Memory => write!(f, "memory"),
         }
     }
 }
@@ -115,6 +119,7 @@ pub struct Budget {
     stop: Arc<AtomicBool>,
     live_positions: Arc<AtomicU64>,
     cap: Option<Arc<Cap>>,
+    memory_limit: Option<u64>,
 }
 
 /// The position bound of a [`Budget::capped`] budget: positions ticked through it so far,
@@ -142,6 +147,7 @@ impl Budget {
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::new(AtomicU64::new(0)),
             cap: None,
+            memory_limit: None,
         }
     }
 
@@ -161,7 +167,36 @@ impl Budget {
             stop: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::clone(&self.live_positions),
             cap: None,
+            memory_limit: self.memory_limit,
         }
+    }
+
+    /// The same budget with a memory limit of `bytes` for the whole process (`None`: none),
+    /// which [`Budget::reserve`] checks.
+    pub fn with_memory_limit(self, bytes: Option<u64>) -> Self {
+        Budget { memory_limit: bytes, ..self }
+    }
+
+    /// The memory limit in bytes, if any.
+    pub fn memory_limit(&self) -> Option<u64> {
+        self.memory_limit
+    }
+
+    /// Checks, before a search takes a memo table of `bytes`, that the process's resident
+    /// memory now (less the region kept from an earlier table, which the new table takes
+    /// over or gives back: [`crate::search::region::Spare::kept_bytes`]) plus the table
+    /// stays within the memory limit: `Err(Stopped::Memory)` when it would pass it (the
+    /// search then does not start, so the kernel never has to kill the process), `Ok`
+    /// without a limit. Where the system does not tell the resident memory, the table
+    /// alone is checked.
+    pub fn reserve(&self, bytes: u64) -> Result<(), Stopped> {
+        let Some(limit) = self.memory_limit else { return Ok(()) };
+        let kept = crate::search::region::SPARE.kept_bytes();
+        let resident = crate::base::machine::resident_bytes().unwrap_or(0).saturating_sub(kept);
+        if resident.saturating_add(bytes) > limit {
+            return Err(Stopped::Memory);
+        }
+        Ok(())
     }
 
     /// A budget for a bounded first try: the same deadline and live counter, its own stop
@@ -322,10 +357,12 @@ pub fn within_positions<T, E>(
 
 impl Budget {
     /// The error of a search that `stopped` under this budget: [`Error::Interrupted`] for
-    /// Ctrl-C, [`Error::Timeout`] with the budget's limit otherwise.
+    /// Ctrl-C, [`Error::Memory`] with the memory limit for a table past it,
+    /// [`Error::Timeout`] with the budget's limit otherwise.
     pub fn error(&self, stopped: Stopped) -> Error {
         match stopped {
             Stopped::Interrupted => Error::Interrupted,
+            Stopped::Memory => Error::Memory { limit_mb: self.memory_limit.unwrap_or(0) >> 20 },
             Stopped::TimeLimit => Error::Timeout { limit_s: self.limit().map_or(0.0, |l| l.as_secs_f64()) },
         }
     }
@@ -397,6 +434,23 @@ mod tests {
         assert_eq!(b.check(), Ok(()));
         let expired = Budget::new(Some(Duration::ZERO));
         assert_eq!(within_positions(&expired, 10, walk(11)), Err(Stopped::TimeLimit));
+    }
+
+    #[test]
+    fn a_table_past_the_memory_limit_is_refused_before_it_is_taken() {
+        let none = Budget::unlimited();
+        assert_eq!(none.reserve(u64::MAX), Ok(()));
+        let limited = Budget::unlimited().with_memory_limit(Some(1 << 40));
+        assert_eq!(limited.reserve(1 << 20), Ok(()));
+        assert_eq!(limited.reserve(1 << 41), Err(Stopped::Memory));
+        assert_eq!(limited.restart().memory_limit(), Some(1 << 40), "a restart keeps the limit");
+        let e = limited.error(Stopped::Memory).to_string();
+        assert!(e.contains("1048576 MiB"), "{e}");
+        #[cfg(target_os = "linux")]
+        {
+            let tight = Budget::unlimited().with_memory_limit(Some(1 << 20));
+            assert_eq!(tight.reserve(0), Err(Stopped::Memory), "the process itself holds more than 1 MiB");
+        }
     }
 
     #[test]

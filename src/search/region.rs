@@ -86,6 +86,12 @@ impl Spare {
         }
     }
 
+    /// Bytes of the kept mapping that the tables before wrote (resident memory the next
+    /// table takes over or, when it needs a larger one, gives back): 0 when none is kept.
+    pub fn kept_bytes(&self) -> u64 {
+        self.slot().as_ref().map_or(0, |m| m.dirty as u64)
+    }
+
     /// Keeps `m` when it is larger than the spare there (which is unmapped), else
     /// unmaps `m`.
     fn give_back(&self, m: Mapping) {

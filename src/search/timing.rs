@@ -5,6 +5,9 @@
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
+pub use crate::base::machine::{
+    peak_resident_bytes, process_peak_bytes, process_peak_resident_bytes, reset_peak_resident, resident_bytes,
+};
 use crate::base::{os, stats};
 use crate::search::budget::Stopped;
 
@@ -50,7 +53,8 @@ pub fn wait_for_others(before: SchedTimes, after: SchedTimes, wall: Duration, co
 }
 
 /// One timed call: its wall time, the process's CPU time during it and, where the system
-/// tells, the time its threads waited for a core that other programs had.
+/// tells, the time its threads waited for a core that other programs had and the peak
+/// resident memory of the process during it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sample {
     /// Elapsed wall-clock time.
@@ -60,18 +64,27 @@ pub struct Sample {
     /// Time the process's threads waited for a core because other programs had it
     /// ([`wait_for_others`]); `None` where the system does not tell.
     pub wait: Option<Duration>,
+    /// The peak resident memory of the process during the call, in bytes: the kernel's
+    /// high-water mark reset just before the call ([`reset_peak_resident`]) and read just
+    /// after, so it counts what the process held when the call started (the program, its
+    /// inputs, a memo region kept from an earlier table) plus what the call added; `None`
+    /// where the system cannot reset the mark (a mark never reset would be the whole
+    /// process's, not the call's).
+    pub peak: Option<u64>,
 }
 
-/// Times `f` by wall clock, process CPU time and the threads' wait for cores other
-/// programs had.
+/// Times `f` by wall clock, process CPU time, the threads' wait for cores other
+/// programs had and the process's peak resident memory during it.
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
+    let reset = reset_peak_resident();
     let sched0 = process_sched_times();
     let cpu0 = process_cpu_time();
     let (r, wall) = timed(f);
     let cpu = process_cpu_time().saturating_sub(cpu0);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let wait = sched0.zip(process_sched_times()).map(|(a, b)| wait_for_others(a, b, wall, cores));
-    (r, Sample { wall, cpu, wait })
+    let peak = if reset { peak_resident_bytes() } else { None };
+    (r, Sample { wall, cpu, wait, peak })
 }
 
 /// Default timed samples a cell aims for.
@@ -153,10 +166,14 @@ pub struct Samples {
     /// Time the threads waited for a core other programs had, in each sample; empty where
     /// the system does not tell.
     pub wait: Vec<f64>,
+    /// The peak resident memory of the process over the samples, in bytes (the largest
+    /// [`Sample::peak`]); `None` where the system does not tell.
+    pub peak: Option<u64>,
 }
 
 impl Samples {
     fn push(&mut self, s: Sample) {
+        self.peak = self.peak.max(s.peak);
         self.wall.push(s.wall.as_secs_f64());
         self.cpu.push(s.cpu.as_secs_f64());
         if let Some(w) = s.wait {
@@ -388,7 +405,7 @@ mod tests {
 
     #[test]
     fn cpu_share_of_medians() {
-        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6] };
+        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6], peak: None };
         assert_eq!(s.cpu_share(1), Some(0.5));
         assert_eq!(s.cpu_share(2), Some(0.25));
         assert_eq!(s.wait_share(2), Some(0.1));

@@ -455,6 +455,9 @@ fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCou
             Ok(None) => {}
         }
     }
+    if let Err(stop) = r.budget.reserve(r.bytes) {
+        return Ok(Err(stop));
+    }
     let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
         return Ok(Ok(MemoCount { positions: 0, distinct: 0, labelled: 0, distinct_positions: 0, memo_bytes: 0 }));
     };
@@ -501,6 +504,9 @@ fn find_in<const W: usize>(r: Request) -> Result<Result<MemoFound, Stopped>, Inp
             }
             Ok(None) => {}
         }
+    }
+    if let Err(stop) = r.budget.reserve(r.bytes) {
+        return Ok(Err(stop));
     }
     let Some((table, tables, classes, (cells, placed))) = r.prepare::<W>()? else {
         return Ok(Ok(MemoFound { positions: 0, board: None, distinct_positions: 0, memo_bytes: 0 }));

@@ -147,7 +147,7 @@ impl Session {
         clear_interrupt();
         match s {
             Stopped::Interrupted => writeln!(out, "search stopped (Ctrl-C); the board is as it was")?,
-            Stopped::TimeLimit => writeln!(out, "{}; the board is as it was", budget.error(s))?,
+            Stopped::TimeLimit | Stopped::Memory => writeln!(out, "{}; the board is as it was", budget.error(s))?,
         }
         Ok(())
     }

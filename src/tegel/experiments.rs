@@ -552,17 +552,18 @@ fn run_sweep(ctx: &RunContext, inst: &Instance, sims: u32, memo_mb: u64) -> Resu
     });
     match played {
         Err(Stopped::Interrupted) => Err(Error::Interrupted),
-        Err(Stopped::TimeLimit) => {
+        Err(stop @ (Stopped::TimeLimit | Stopped::Memory)) => {
             let row = SweepRow {
                 instance: inst.name.clone(),
                 undone: None,
-                memo_status: Status::Stopped(Stopped::TimeLimit),
+                memo_status: Status::Stopped(stop),
                 sims,
                 item_seed: Seed(seed),
                 ..SweepRow::default()
             };
-            let note = format!("{}: a good move of the game passed the time limit", inst.name);
-            ctx.emit_row(&row, ctx.threads, &Status::Stopped(Stopped::TimeLimit), &note);
+            let limit = if stop == Stopped::Memory { "memory" } else { "time" };
+            let note = format!("{}: a good move of the game passed the {limit} limit", inst.name);
+            ctx.emit_row(&row, ctx.threads, &Status::Stopped(stop), &note);
             Ok(())
         }
         Ok(_) => failed,

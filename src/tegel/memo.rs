@@ -101,6 +101,8 @@ pub fn memo_table_for(megabytes: u64, positions: u64) -> Result<TegelMemo, Input
 /// The plain walk runs first for up to [`WALK_FIRST`] positions; a game it finishes
 /// within them is answered by it, without touching the table (`distinct_positions` =
 /// `positions`, `memo_bytes` 0): the table's first pages alone cost more than such a walk.
+/// A table that would take the process past the budget's memory limit stops the search
+/// with [`Stopped::Memory`] before its first page ([`Budget::reserve`]).
 pub fn best_score_memo(
     rules: &Rules,
     pos: &Position,
@@ -113,6 +115,7 @@ pub fn best_score_memo(
     if let Some(best) = within_positions(budget, WALK_FIRST, |b| best_score_packed(&tables, &start, b))? {
         return Ok(MemoResult { best, distinct_positions: best.positions, memo_bytes: 0 });
     }
+    budget.reserve(table.bytes())?;
     through_table(&tables, start, table, budget, parallel)
 }
 

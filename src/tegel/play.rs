@@ -242,6 +242,7 @@ fn stopped(stop: Stopped, s: &Settings, out: &mut dyn Write) -> Result<bool> {
             writeln!(out, "stopped by Ctrl-C; the position is unchanged")?;
         }
         Stopped::TimeLimit => writeln!(out, "stopped: {}", s.timeout_text())?,
+        Stopped::Memory => writeln!(out, "stopped: {}", s.budget().error(stop))?,
     }
     Ok(true)
 }

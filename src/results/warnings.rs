@@ -1,0 +1,152 @@
+//! What a run warns about its own measurements (pyperf's `check`): cells whose spread
+//! passes [`MAX_SPREAD`] of their median, cells under [`MIN_SECONDS`], rows that took
+//! fewer samples than asked. Read from an experiment's wide CSV and its declared columns,
+//! so the end of a run and the report's page say the same.
+
+use std::path::Path;
+
+use super::columns::{Columns, Kind, Role, Statistic, SAMPLES};
+use super::meta::{csv_path, ExperimentMeta};
+
+/// A cell whose median absolute deviation passes this share of its median is warned about.
+pub const MAX_SPREAD: f64 = 0.10;
+/// A cell whose median is under this many seconds is warned about: the clock's resolution
+/// and the call's own overhead weigh on it.
+pub const MIN_SECONDS: f64 = 0.001;
+/// At most this many cells are named per warning.
+const NAMED: usize = 5;
+
+/// The warnings of experiment `name`'s table (`rows` under `columns`), whose cells asked
+/// for `samples_asked` samples (unknown: not checked), one line per kind of warning.
+pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_asked: Option<u32>) -> Vec<String> {
+    let num = |row: &[String], i: usize| row.get(i).and_then(|c| c.trim().parse::<f64>().ok());
+    let keys: Vec<usize> = (0..columns.0.len())
+        .take_while(|&i| columns.0[i].role == Role::Result && matches!(columns.0[i].kind, Kind::Text | Kind::Count))
+        .take(3)
+        .collect();
+    let key = |row: &[String]| keys.iter().map(|&k| row[k].as_str()).collect::<Vec<_>>().join(" ");
+    let (mut spread, mut short, mut long) = (Vec::new(), Vec::new(), None::<(f64, String)>);
+    for (c, column) in columns.0.iter().enumerate().filter(|(_, c)| c.is_timing()) {
+        let mad = columns.spread_of(&column.name, Statistic::Mad);
+        for row in rows {
+            let Some(median) = num(row, c) else { continue };
+            let cell = format!("{} {}", key(row), column.name);
+            if let Some(m) = mad.and_then(|i| num(row, i)).filter(|&m| median > 0.0 && m > MAX_SPREAD * median) {
+                spread.push(format!("{cell} ({:.0} %)", 100.0 * m / median));
+            }
+            if median < MIN_SECONDS {
+                short.push(cell);
+            } else if long.as_ref().is_none_or(|(s, _)| median < *s) {
+                long = Some((median, cell));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if !spread.is_empty() {
+        out.push(format!(
+            "{name}: {} spread more than {:.0} % of their median (median absolute deviation): {}; rerun them \
+             on a quieter machine or with more samples",
+            cells(spread.len()),
+            MAX_SPREAD * 100.0,
+            named(&spread)
+        ));
+    }
+    if !short.is_empty() {
+        let bigger = match &long {
+            Some((s, cell)) => {
+                format!("time a bigger instance (the shortest cell of 1 ms or more here: {cell}, {:.1} ms)", s * 1000.0)
+            }
+            None => "add a bigger instance to the manifest (no cell here reaches 1 ms)".to_string(),
+        };
+        out.push(format!(
+            "{name}: {} under {:.0} ms, too short to time well: {}; {bigger}",
+            cells(short.len()),
+            MIN_SECONDS * 1000.0,
+            named(&short)
+        ));
+    }
+    if let (Some(asked), Some(s)) = (samples_asked, columns.index(SAMPLES)) {
+        let few: Vec<String> = rows
+            .iter()
+            .filter_map(|r| num(r, s).filter(|&n| n < f64::from(asked)).map(|n| format!("{} ({n})", key(r))))
+            .collect();
+        if !few.is_empty() {
+            out.push(format!(
+                "{name}: {} took fewer samples than the {asked} asked (the cell's sample budget ran out): {}; \
+                 raise sample_budget for more",
+                if few.len() == 1 { "1 row".to_string() } else { format!("{} rows", few.len()) },
+                named(&few)
+            ));
+        }
+    }
+    out
+}
+
+/// The warnings of committed experiment `meta` in results directory `out` (see
+/// [`of_table`]), with its CSV read back; none when the CSV cannot be read.
+pub fn of_experiment(out: &Path, meta: &ExperimentMeta) -> Vec<String> {
+    let Ok(mut reader) = csv::Reader::from_path(csv_path(out, &meta.name)) else { return Vec::new() };
+    let Ok(header) = reader.headers().map(|h| h.iter().map(String::from).collect::<Vec<_>>()) else {
+        return Vec::new();
+    };
+    let rows: Vec<Vec<String>> = reader.records().flatten().map(|r| r.iter().map(String::from).collect()).collect();
+    of_table(&meta.name, &Columns::of(&header, &meta.columns), &rows, meta.samples_asked)
+}
+
+/// The warnings of every committed experiment in `out` named in `names`, in that order.
+pub fn of_run(out: &Path, names: &[String]) -> Vec<String> {
+    names.iter().filter_map(|n| ExperimentMeta::read(out, n)).flat_map(|m| of_experiment(out, &m)).collect()
+}
+
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{n} cells")
+    }
+}
+
+fn named(items: &[String]) -> String {
+    let mut text = items.iter().take(NAMED).cloned().collect::<Vec<_>>().join(", ");
+    if items.len() > NAMED {
+        text.push_str(&format!(" and {} more", items.len() - NAMED));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::columns::Column;
+
+    fn table() -> Columns {
+        Columns(vec![
+            Column::new("instance", Kind::Text, Role::Result),
+            Column::new("seconds", Kind::Seconds, Role::Measured),
+            Column::new("seconds_mad", Kind::Seconds, Role::Spread { of: "seconds".into(), statistic: Statistic::Mad }),
+            Column::new(SAMPLES, Kind::Count, Role::Cpu),
+        ])
+    }
+
+    fn row(cells: &str) -> Vec<String> {
+        cells.split(',').map(String::from).collect()
+    }
+
+    #[test]
+    fn wide_spread_short_cells_and_few_samples_are_named() {
+        let rows = [row("a,0.100000,0.020000,5"), row("b,0.000400,0.000010,5"), row("c,0.050000,0.001000,2")];
+        let w = of_table("t", &table(), &rows, Some(5));
+        assert_eq!(w.len(), 3, "{w:?}");
+        assert!(w[0].starts_with("t: 1 cell spread more than 10 %") && w[0].contains("a seconds (20 %)"), "{w:?}");
+        assert!(w[1].contains("1 cell under 1 ms") && w[1].contains("b seconds"), "{w:?}");
+        assert!(w[1].contains("c seconds, 50.0 ms"), "the shortest cell of 1 ms or more is named: {w:?}");
+        assert!(w[2].contains("1 row took fewer samples than the 5 asked") && w[2].contains("c (2)"), "{w:?}");
+    }
+
+    #[test]
+    fn steady_long_cells_give_no_warning() {
+        let rows = [row("a,0.100000,0.002000,5"), row("b,,,")];
+        assert!(of_table("t", &table(), &rows, Some(5)).is_empty());
+        assert!(of_table("t", &table(), &[row("a,0.1,0.002,1")], None).is_empty(), "unknown ask: not checked");
+    }
+}
