@@ -55,8 +55,7 @@ impl TextFile<'_> {
         self.check_regular(path, &std::fs::metadata(path).map_err(cannot)?)?;
         let mut options = std::fs::OpenOptions::new();
         options.read(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        super::os::non_blocking(&mut options);
         let file = options.open(path).map_err(cannot)?;
         self.check_regular(path, &file.metadata().map_err(cannot)?)?;
         let mut bytes = Vec::new();

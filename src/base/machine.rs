@@ -281,16 +281,7 @@ pub fn resident_bytes() -> Option<u64> {
 /// maximum resident set size. On Linux a [`reset_peak_resident`] may lower it as well
 /// (the kernel keeps the live threads' mark for both).
 pub fn process_peak_resident_bytes() -> Option<u64> {
-    // SAFETY: `getrusage` writes only into the zeroed struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
-            return None;
-        }
-        usage
-    };
-    let raw = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0)?;
-    Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
+    super::os::max_resident_bytes()
 }
 
 /// The best this process can tell of its own peak resident memory in bytes (what a

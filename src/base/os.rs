@@ -109,6 +109,44 @@ pub fn terminal_present() -> bool {
     true
 }
 
+/// The peak resident memory of this process in bytes from `getrusage` (`ru_maxrss`: KiB
+/// on Linux, bytes on macOS); `None` where the system has no such call.
+pub fn max_resident_bytes() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: `getrusage` writes only into the zeroed struct it is given.
+        let usage = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+                return None;
+            }
+            usage
+        };
+        let raw = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0)?;
+        Some(if cfg!(target_os = "macos") { raw } else { raw.saturating_mul(1024) })
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// Makes `options` refuse to open a symbolic link (the link itself, not what it names):
+/// `O_NOFOLLOW` on Unix; elsewhere nothing (callers check links before opening).
+pub fn no_follow(options: &mut std::fs::OpenOptions) {
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NOFOLLOW);
+    #[cfg(not(unix))]
+    let _ = options;
+}
+
+/// Makes `options` open without blocking (a FIFO with no writer opens at once): `O_NONBLOCK`
+/// on Unix; elsewhere nothing.
+pub fn non_blocking(options: &mut std::fs::OpenOptions) {
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NONBLOCK);
+    #[cfg(not(unix))]
+    let _ = options;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

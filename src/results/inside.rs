@@ -120,8 +120,7 @@ pub fn remove(out: &Path, path: &Path) -> Result<()> {
 pub fn open(out: &Path, path: &Path, options: &mut OpenOptions) -> Result<File> {
     relative(out, path)?;
     real_dir(out, &parent_of(out, path))?;
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NOFOLLOW);
+    crate::base::os::no_follow(options);
     match options.open(path) {
         Ok(f) => Ok(f),
         Err(e) => match std::fs::symlink_metadata(path) {

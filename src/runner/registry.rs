@@ -137,7 +137,7 @@ fn play_command() -> clap::Command {
     use clap::{Arg, ArgAction};
     let web = crate::web::game_names().join(", ");
     clap::Command::new("play")
-        .about("Play a game interactively: `harness play GAME`, or `harness play --web [GAME]` in the browser")
+        .about("Play a game by hand, in the terminal or (--web) in the browser")
         .after_help(PLAY_EXAMPLES)
         .arg(
             Arg::new("web")
