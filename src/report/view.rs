@@ -359,13 +359,13 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         None => kind == CellKind::Number && timed_out_count(table, row, &column.name),
     };
     let timing = kind == CellKind::Number && declared.kind == Kind::Seconds && declared.role == Role::Measured;
-    let one_sample = timing && table.number(row, SAMPLES) == Some(1.0);
+    let single = table.number(row, SAMPLES) == Some(1.0);
+    let one_sample = timing && single;
     let spread = (timing && !one_sample)
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
         .map(|mad| plain(&format_seconds(mad)));
-    let single = table.number(row, SAMPLES) == Some(1.0);
     let interval = (kind == CellKind::Number && declared.kind == Kind::Speedup && !single)
         .then(|| {
             let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));

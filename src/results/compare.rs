@@ -341,22 +341,11 @@ impl Csv {
 /// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
 /// build does not.
 pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
     let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
-    for path in &left {
-        let Some(name) = path.file_name() else { continue };
-        let other = b.join(name);
-        if !right.contains(&other) {
-            continue;
-        }
-        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let (x, y) = (read_csv(path)?, read_csv(&other)?);
-        let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
-            y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+    for (experiment, x, y) in experiments_in_both(a, b)? {
         let in_b = y.sampled_columns();
         let columns: Vec<String> = x.sampled_columns().into_iter().filter(|c| in_b.contains(c)).collect();
-        for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
-            let Some(&j) = b_rows.get(&key) else { continue };
+        for (i, j, item) in matched_rows(&x, &y) {
             for column in &columns {
                 let cell = |t: &Csv, r: usize| t.samples.get(&(r, column.clone())).cloned().unwrap_or_default();
                 let (sa, sb) = (cell(&x, i), cell(&y, j));
@@ -463,6 +452,30 @@ impl RunsCompared {
         }
         out
     }
+}
+
+/// The experiments whose CSV both directories hold, in A's order: name, A's table, B's.
+fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, InputError> {
+    let (left, right) = (csvs(a)?, csvs(b)?);
+    let mut out = Vec::new();
+    for path in &left {
+        let Some(name) = path.file_name() else { continue };
+        let other = b.join(name);
+        if !right.contains(&other) {
+            continue;
+        }
+        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        out.push((experiment, read_csv(path)?, read_csv(&other)?));
+    }
+    Ok(out)
+}
+
+/// The rows of `x` that `y` has too, matched by their key ([`Csv::keyed_rows`]): the row
+/// in `x`, the row in `y` and the row's label.
+fn matched_rows(x: &Csv, y: &Csv) -> Vec<(usize, usize, String)> {
+    let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
+        y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+    x.keyed_rows().into_iter().enumerate().filter_map(|(i, (key, item))| Some((i, *b_rows.get(&key)?, item))).collect()
 }
 
 /// How many standard deviations of the run-to-run spread a cell's difference must pass.
@@ -573,25 +586,14 @@ pub fn memory_verdict(a: u64, b: u64) -> MemoryVerdict {
 /// [`compare_timings`]): every measured memory column (kind `bytes`) with a number on
 /// both sides.
 pub fn compare_memory(a: &Path, b: &Path) -> Result<Vec<MemoryComparison>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
     let mut out = Vec::new();
-    for path in &left {
-        let Some(name) = path.file_name() else { continue };
-        let other = b.join(name);
-        if !right.contains(&other) {
-            continue;
-        }
-        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        let (x, y) = (read_csv(path)?, read_csv(&other)?);
+    for (experiment, x, y) in experiments_in_both(a, b)? {
         let memory = |t: &Csv| -> Vec<String> {
             let measured = |c: &&Column| c.kind == Kind::Bytes && c.role == Role::Measured;
             t.columns.0.iter().filter(measured).map(|c| c.name.clone()).collect()
         };
         let in_b = memory(&y);
-        let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
-            y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
-        for (i, (key, item)) in x.keyed_rows().into_iter().enumerate() {
-            let Some(&j) = b_rows.get(&key) else { continue };
+        for (i, j, item) in matched_rows(&x, &y) {
             for column in memory(&x).into_iter().filter(|c| in_b.contains(c)) {
                 let bytes = |t: &Csv, r: usize| t.index(&column).and_then(|c| t.rows[r][c].trim().parse::<u64>().ok());
                 let (Some(ab), Some(bb)) = (bytes(&x, i), bytes(&y, j)) else { continue };
