@@ -168,6 +168,8 @@ const PLAY_EXAMPLES: &str = "\
 Examples:
   harness play --web                               every game's board in the browser
   harness play --web checkers                      the checkers board in the browser
+  harness play --web stenen 4 5 instances/stenen/stenen1.in
+                                                   the tiling board in the browser
   harness play tegel instances/tegel/spel1.txt     the tile game's menu
   harness play stenen 4 5 instances/stenen/stenen1.in
                                                    place stones on a 4 x 5 board
@@ -201,6 +203,23 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
     Some((game(name)?.run)(sub))
 }
 
+/// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game
+/// the terminal program would load (a bad file or size is refused before listening).
+fn stenen_board(args: &clap::ArgMatches) -> Result<Box<dyn crate::web::GameApi>> {
+    let a = stenen::cli::PlayArgs::from_arg_matches(args).map_err(clap_error)?;
+    let game = stenen::rules::load_game(a.height, a.width, &a.file)?;
+    let limit_s = a.time_limit.unwrap_or(crate::web::stenen::DEFAULT_LIMIT_S);
+    if limit_s > crate::web::stenen::MAX_LIMIT_S {
+        return Err(InputError::new(format!(
+            "--time-limit: the web board's searches run at most {} s",
+            crate::web::stenen::MAX_LIMIT_S
+        ))
+        .into());
+    }
+    let start = crate::web::stenen::Start { game, name: a.file.display().to_string(), limit_s };
+    Ok(Box::new(crate::web::stenen::Stenen::with_start(start)))
+}
+
 /// Runs `harness play ...`: the browser board with `--web`, else the game's program.
 fn play(matches: &clap::ArgMatches) -> Result<()> {
     let names = || GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
@@ -210,22 +229,26 @@ fn play(matches: &clap::ArgMatches) -> Result<()> {
         return Err(InputError::new("--port and --no-open go with --web").into());
     }
     if matches.get_flag("web") {
+        let mut board = None;
         if let Some((game, args)) = sub {
             let own = |id: &str| !WEB_ARGS.contains(&id);
             let given = args.ids().any(|id| {
                 own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
             });
-            if given {
+            if given && game == "stenen" {
+                board = Some(stenen_board(args)?);
+            } else if given {
                 return Err(InputError::new(format!(
                     "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {game}` takes them on the command line"
                 ))
                 .into());
             }
         }
-        return crate::web::run(&crate::web::Options {
+        return crate::web::run(crate::web::Options {
             game: sub.map(|(game, _)| game.to_string()),
             port: matches.get_one::<u16>("port").copied().unwrap_or(0),
             open: !matches.get_flag("no-open"),
+            board,
         });
     }
     match sub {

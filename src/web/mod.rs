@@ -21,6 +21,7 @@
 pub mod checkers;
 pub mod job;
 pub mod nim;
+pub mod stenen;
 pub mod tegel;
 
 use std::io::Read;
@@ -95,7 +96,12 @@ pub trait GameApi {
 
 /// Every game that has a web board; another game is one more module and one more line.
 pub fn games() -> Vec<Box<dyn GameApi>> {
-    vec![Box::new(checkers::Checkers::default()), Box::new(nim::Nim::default()), Box::new(tegel::Tegel::default())]
+    vec![
+        Box::new(checkers::Checkers::default()),
+        Box::new(nim::Nim::default()),
+        Box::new(tegel::Tegel::default()),
+        Box::new(stenen::Stenen::default()),
+    ]
 }
 
 /// The names of the games with a web board.
@@ -189,6 +195,15 @@ impl Server {
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
         let port = http.server_addr().to_ip().map_or(port, |a| a.port());
         Ok(Server { http, port, token: new_token(), games: games() })
+    }
+
+    /// Puts `board` in place of the game board of the same name (a board prepared from
+    /// the command line); a board of another name is added.
+    pub fn replace(&mut self, board: Box<dyn GameApi>) {
+        match self.games.iter_mut().find(|g| g.name() == board.name()) {
+            Some(slot) => *slot = board,
+            None => self.games.push(board),
+        }
     }
 
     /// The port it listens on.
@@ -345,7 +360,6 @@ fn response(reply: Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
 }
 
 /// What `harness play --web` was asked.
-#[derive(Debug, Clone)]
 pub struct Options {
     /// The game whose board opens (`None`: the start page).
     pub game: Option<String>,
@@ -353,11 +367,15 @@ pub struct Options {
     pub port: u16,
     /// Whether to open the default browser.
     pub open: bool,
+    /// A board prepared from the command line (`harness play --web stenen H B FILE`), in
+    /// place of the named game's empty board.
+    pub board: Option<Box<dyn GameApi>>,
 }
+
 
 /// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
 /// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
-pub fn run(options: &Options) -> Result<()> {
+pub fn run(options: Options) -> Result<()> {
     if let Some(game) = &options.game {
         if !game_names().contains(&game.as_str()) {
             return Err(InputError::new(format!(
@@ -368,6 +386,9 @@ pub fn run(options: &Options) -> Result<()> {
         }
     }
     let mut server = Server::bind(options.port)?;
+    if let Some(board) = options.board {
+        server.replace(board);
+    }
     let url = server.url(options.game.as_deref());
     {
         use std::io::Write;
@@ -417,9 +438,9 @@ mod tests {
 
     #[test]
     fn a_game_without_a_board_is_refused_before_listening() {
-        let options = Options { game: Some("stenen".into()), port: 0, open: false };
-        let e = run(&options).unwrap_err().to_string();
-        assert!(e.contains("stenen has no web board yet; the web board plays: checkers, nim, tegel"), "{e}");
-        assert_eq!(game_names(), ["checkers", "nim", "tegel"]);
+        let options = Options { game: Some("chess".into()), port: 0, open: false, board: None };
+        let e = run(options).unwrap_err().to_string();
+        assert!(e.contains("chess has no web board yet; the web board plays: checkers, nim, tegel, stenen"), "{e}");
+        assert_eq!(game_names(), ["checkers", "nim", "tegel", "stenen"]);
     }
 }
