@@ -23,8 +23,14 @@ pub struct Board {
 impl Board {
     /// Starts the server and reads the one line it prints.
     pub fn start(game: Option<&str>) -> Board {
+        Board::start_with(&game.into_iter().collect::<Vec<_>>())
+    }
+
+    /// Starts the server with `args` after `harness play --web --no-open --port 0` (the
+    /// game and what it takes on the command line).
+    pub fn start_with(more: &[&str]) -> Board {
         let mut args = vec!["play", "--web", "--no-open", "--port", "0"];
-        args.extend(game);
+        args.extend(more);
         let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
             .args(&args)
             .stdin(Stdio::null())
