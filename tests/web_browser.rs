@@ -5,7 +5,8 @@
 //! drawn where it stands, the counts in the status line, a continuation count and its
 //! cancel, and a whole game to its end; Nim (a hint, a take by a click on a stick, the
 //! computer's reply, undo, a refused take, a game to its end) and the tile game (a move
-//! from a bowl, undo, besteScore's advice, greedy moves to the end). Screenshots go to `$HARNESS_SCREENSHOTS` or the
+//! from a bowl, undo, besteScore's advice, greedy moves to the end) and the tiling (two stones
+//! placed by clicks, a refused one, undo, the fast search filling the rest). Screenshots go to `$HARNESS_SCREENSHOTS` or the
 //! target directory's `tmp/web-screenshots`. (Each DevTools call of the crate takes about
 //! 0.1 s, so the test keeps its clicks few: about half a minute in all.)
 //!
@@ -341,4 +342,55 @@ fn a_tile_game_in_headless_chromium_by_clicks() {
     }
     assert!(text_in(&tab, "tegel", "result").starts_with("Game over: score "), "{}", text_in(&tab, "tegel", "result"));
     shot(&tab, "tegel-finished.png");
+}
+
+#[test]
+fn a_tiling_in_headless_chromium_by_clicks() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(Some("stenen"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
+    let status = text_in(&tab, "stenen", "status");
+    assert_eq!(status, "4x5 board, 5 stones: 0 placed, 5 to place | 20 empty cells");
+    assert_eq!(js(&tab, "document.querySelectorAll('[data-stone=\"1\"][data-orientation]').length"), 8);
+    let cell = |r: usize, c: usize| format!("[data-cell=\"{r},{c}\"]");
+    let on = |r: usize, c: usize| {
+        let expr = format!("document.querySelector('[data-cell=\"{r},{c}\"]').dataset.stoneOn || ''");
+        js(&tab, &expr).as_str().unwrap_or("").to_string()
+    };
+    // The O, then the I lying down: stone and orientation chosen, the box's top-left cell clicked.
+    tab.wait_for_element("[data-stone=\"5\"][data-orientation=\"0\"]").unwrap().click().unwrap();
+    until(&tab, "!!document.querySelector('[data-stone=\"5\"][data-orientation=\"0\"][aria-pressed=\"true\"]')");
+    click(&tab, &cell(2, 0));
+    assert_eq!((on(2, 0), on(3, 1), on(1, 0)), ("5".into(), "5".into(), "".into()));
+    tab.wait_for_element("[data-stone=\"4\"][data-orientation=\"1\"]").unwrap().click().unwrap();
+    until(&tab, "!!document.querySelector('[data-stone=\"4\"][data-orientation=\"1\"][aria-pressed=\"true\"]')");
+    click(&tab, &cell(0, 1));
+    assert_eq!(text_in(&tab, "stenen", "moves"), "placed: (2,0,5,0) (0,1,4,1)");
+    assert_eq!((on(0, 1), on(0, 4)), ("4".into(), "4".into()));
+    // A refused click explains: stone 1 in orientation 0 sticks out at the bottom right.
+    tab.wait_for_element("[data-stone=\"1\"][data-orientation=\"0\"]").unwrap().click().unwrap();
+    until(&tab, "!!document.querySelector('[data-stone=\"1\"][data-orientation=\"0\"][aria-pressed=\"true\"]')");
+    click(&tab, &cell(3, 4));
+    assert!(text_in(&tab, "stenen", "message").contains("sticks out of the 4x5 board"), "{}", text_in(&tab, "stenen", "message"));
+    click(&tab, "section[data-game=\"stenen\"] [data-action=\"undo\"]");
+    assert_eq!(text_in(&tab, "stenen", "moves"), "placed: (2,0,5,0)");
+    assert_eq!(on(0, 4), "");
+    // The fast search fills the rest: every cell covered, the hand-placed O where it was.
+    tab.wait_for_element("[data-action=\"find\"][data-mode=\"fast\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('section[data-game=\"stenen\"] [data-role=\"search\"]').dataset.state === 'done'");
+    until(&tab, "document.querySelector('[data-role=\"board\"][data-solved=\"true\"]') !== null");
+    let search = text_in(&tab, "stenen", "search");
+    assert!(search.starts_with("find a tiling (fast search):\na solution (fast search)\npositions: "), "{search}");
+    let covered = js(&tab, "document.querySelectorAll('section[data-game=\"stenen\"] [data-stone-on]').length");
+    assert_eq!(covered, 20);
+    assert_eq!((on(2, 0), on(3, 1)), ("5".into(), "5".into()));
+    assert!(text_in(&tab, "stenen", "result").starts_with("A tiling: the fast search"), "{}", text_in(&tab, "stenen", "result"));
+    shot(&tab, "stenen-web.png");
 }
