@@ -378,19 +378,30 @@ fn a_tiling_in_headless_chromium_by_clicks() {
     tab.wait_for_element("[data-stone=\"1\"][data-orientation=\"0\"]").unwrap().click().unwrap();
     until(&tab, "!!document.querySelector('[data-stone=\"1\"][data-orientation=\"0\"][aria-pressed=\"true\"]')");
     click(&tab, &cell(3, 4));
-    assert!(text_in(&tab, "stenen", "message").contains("sticks out of the 4x5 board"), "{}", text_in(&tab, "stenen", "message"));
+    assert!(
+        text_in(&tab, "stenen", "message").contains("sticks out of the 4x5 board"),
+        "{}",
+        text_in(&tab, "stenen", "message")
+    );
     click(&tab, "section[data-game=\"stenen\"] [data-action=\"undo\"]");
     assert_eq!(text_in(&tab, "stenen", "moves"), "placed: (2,0,5,0)");
     assert_eq!(on(0, 4), "");
     // The fast search fills the rest: every cell covered, the hand-placed O where it was.
     tab.wait_for_element("[data-action=\"find\"][data-mode=\"fast\"]").unwrap().click().unwrap();
-    until(&tab, "document.querySelector('section[data-game=\"stenen\"] [data-role=\"search\"]').dataset.state === 'done'");
+    until(
+        &tab,
+        "document.querySelector('section[data-game=\"stenen\"] [data-role=\"search\"]').dataset.state === 'done'",
+    );
     until(&tab, "document.querySelector('[data-role=\"board\"][data-solved=\"true\"]') !== null");
     let search = text_in(&tab, "stenen", "search");
     assert!(search.starts_with("find a tiling (fast search):\na solution (fast search)\npositions: "), "{search}");
     let covered = js(&tab, "document.querySelectorAll('section[data-game=\"stenen\"] [data-stone-on]').length");
     assert_eq!(covered, 20);
     assert_eq!((on(2, 0), on(3, 1)), ("5".into(), "5".into()));
-    assert!(text_in(&tab, "stenen", "result").starts_with("A tiling: the fast search"), "{}", text_in(&tab, "stenen", "result"));
+    assert!(
+        text_in(&tab, "stenen", "result").starts_with("A tiling: the fast search"),
+        "{}",
+        text_in(&tab, "stenen", "result")
+    );
     shot(&tab, "stenen-web.png");
 }

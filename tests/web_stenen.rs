@@ -45,7 +45,10 @@ fn placements_by_hand_with_the_reasons_for_refusals() {
     assert_eq!(v["stones"].as_array().unwrap().len(), 5);
     assert_eq!(v["status"], "4x5 board, 5 stones: 0 placed, 5 to place | 20 empty cells");
     // The seed's check: stone 1 `X.. / XXX` in orientation 3 is `.X / .X / XX`.
-    assert_eq!(v["stones"][0]["orientations"][3], json!({"orientation": 3, "rows": 3, "cols": 2, "cells": [[0, 1], [1, 1], [2, 0], [2, 1]], "same_as": null}));
+    assert_eq!(
+        v["stones"][0]["orientations"][3],
+        json!({"orientation": 3, "rows": 3, "cols": 2, "cells": [[0, 1], [1, 1], [2, 0], [2, 1]], "same_as": null})
+    );
     assert_eq!(v["stones"][2]["orientations"][2]["same_as"], 0, "the S turned half way is the S");
     assert_eq!(v["stones"][1]["identical_to"], 1, "stone 2 is an orientation of stone 1");
     // The seed's figure 4: (0,3,1,3), (0,2,3,0), (0,0,4,0).
@@ -55,7 +58,10 @@ fn placements_by_hand_with_the_reasons_for_refusals() {
     assert_eq!(v["stones"][0]["placed"], "(0,3,1,3)");
     for (p, says) in [
         ((0, 4, 4, 0), "cannot place (0,4,4,0): cell (0,4) is already covered by stone 1"),
-        ((1, 0, 4, 0), "cannot place (1,0,4,0): stone 4 in orientation 0 is 4x1; at (1,0) it sticks out of the 4x5 board"),
+        (
+            (1, 0, 4, 0),
+            "cannot place (1,0,4,0): stone 4 in orientation 0 is 4x1; at (1,0) it sticks out of the 4x5 board",
+        ),
         ((9, 9, 5, 0), "it sticks out of the 4x5 board"),
         ((3, 0, 1, 0), "stone 1 is already on the board"),
         ((0, 0, 9, 0), "stone 9 does not exist (stones are 1 to 5)"),
@@ -67,7 +73,15 @@ fn placements_by_hand_with_the_reasons_for_refusals() {
     }
     let v = b.expect(200, "GET", "/api/stenen", None);
     assert_eq!(v["placements"].as_array().unwrap().len(), 1, "refusals leave the board as it was");
-    for body in ["{", "[1]", "{}", r#"{"row": -1, "col": 0, "stone": 1, "orientation": 0}"#, r#"{"row": "0", "col": 0, "stone": 1, "orientation": 0}"#, r#"{"row": 0, "col": 0, "stone": 2}"#, r#"{"row": 0, "col": 0, "stone": 2, "orientation": 1e30}"#] {
+    for body in [
+        "{",
+        "[1]",
+        "{}",
+        r#"{"row": -1, "col": 0, "stone": 1, "orientation": 0}"#,
+        r#"{"row": "0", "col": 0, "stone": 1, "orientation": 0}"#,
+        r#"{"row": 0, "col": 0, "stone": 2}"#,
+        r#"{"row": 0, "col": 0, "stone": 2, "orientation": 1e30}"#,
+    ] {
         let a = b.call("POST", "/api/stenen/place", Some(body));
         assert_eq!(a.status, 400, "{body}: {}", a.body);
         assert!(a.body.contains("\"error\""), "{body}: {}", a.body);
@@ -107,7 +121,12 @@ fn placements_by_hand_with_the_reasons_for_refusals() {
 fn searches_give_the_one_shot_commands_numbers() {
     let b = Board::start(None);
     b.expect(200, "POST", "/api/stenen/new", Some(r#"{"instance": "stenen1"}"#));
-    for body in [r#"{"what": "guess", "mode": "fast"}"#, r#"{"what": "find", "mode": "clever"}"#, r#"{"what": "find", "mode": "fast", "limit_s": 1e9}"#, "[]"] {
+    for body in [
+        r#"{"what": "guess", "mode": "fast"}"#,
+        r#"{"what": "find", "mode": "clever"}"#,
+        r#"{"what": "find", "mode": "fast", "limit_s": 1e9}"#,
+        "[]",
+    ] {
         b.expect(400, "POST", "/api/stenen/search", Some(body));
     }
     b.expect(409, "POST", "/api/stenen/search/cancel", None);
@@ -123,7 +142,20 @@ fn searches_give_the_one_shot_commands_numbers() {
         assert_eq!(v["cells"][2], json!([5, 5, 0, 0, 0]), "a find leaves the hand-placed board as it was");
         b.expect(202, "POST", "/api/stenen/search", Some(&json!({"what": "count", "mode": mode}).to_string()));
         let v = settled(&b);
-        let cli = harness_json(&["stenen", "count", "4", "5", &file, "--mode", mode, "--place", "(2,0,5,0)", "--threads", "1", "--json"]);
+        let cli = harness_json(&[
+            "stenen",
+            "count",
+            "4",
+            "5",
+            &file,
+            "--mode",
+            mode,
+            "--place",
+            "(2,0,5,0)",
+            "--threads",
+            "1",
+            "--json",
+        ]);
         assert_eq!(v["search"]["positions"], cli["positions"], "{mode}");
         assert_eq!(v["search"]["solutions"], cli["solutions_distinct"], "{mode}");
         assert_eq!(v["solution"], Value::Null, "a count draws no tiling");
@@ -176,7 +208,10 @@ fn the_board_named_on_the_command_line_is_the_one_the_page_opens() {
     let file = stones("stenen3");
     let b = Board::start_with(&["stenen", "5", "8", &file, "--time-limit", "30"]);
     let v = b.expect(200, "GET", "/api/stenen", None);
-    assert_eq!((v["height"].as_u64(), v["width"].as_u64(), v["instance"].as_str()), (Some(5), Some(8), Some(file.as_str())));
+    assert_eq!(
+        (v["height"].as_u64(), v["width"].as_u64(), v["instance"].as_str()),
+        (Some(5), Some(8), Some(file.as_str()))
+    );
     assert_eq!(v["stones"].as_array().unwrap().len(), 10);
     assert_eq!(v["limit_s"], 30.0);
     let run = |args: &[&str]| {

@@ -372,7 +372,6 @@ pub struct Options {
     pub board: Option<Box<dyn GameApi>>,
 }
 
-
 /// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
 /// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
 pub fn run(options: Options) -> Result<()> {

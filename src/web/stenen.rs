@@ -380,9 +380,7 @@ impl GameApi for Stenen {
             {
                 Reply::error(405, format!("{} is not allowed on /api/stenen{path}", request.method))
             }
-            (_, path) => {
-                Reply::error(404, format!("no such request: /api/stenen{}", crate::base::text::excerpt(path)))
-            }
+            (_, path) => Reply::error(404, format!("no such request: /api/stenen{}", crate::base::text::excerpt(path))),
         }
     }
 }
