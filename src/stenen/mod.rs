@@ -8,6 +8,7 @@ pub mod fast;
 mod kernel;
 pub mod load;
 pub mod memo;
+pub mod picture;
 pub mod play;
 pub mod plugin;
 pub mod report;
