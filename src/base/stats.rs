@@ -116,6 +116,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn name_seeds_are_pinned() {
+        assert_eq!(seed_of(&["speed", "tegel"]), 0xc881_8f28_a57f_ff67);
+    }
+
+    #[test]
     fn median_of_odd_and_even_counts() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));

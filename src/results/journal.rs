@@ -272,6 +272,13 @@ mod tests {
         JournalEntry { index, id: id.into(), rows: vec![vec![format!("row {index}")]], columns: Vec::new() }
     }
 
+    /// A line's checksum as journals have always carried it: older journals stay intact
+    /// only while it holds.
+    #[test]
+    fn the_checksum_is_pinned() {
+        assert_eq!(checksum(&entry(3, "x")).unwrap(), "dcc540b63d8f96e3");
+    }
+
     /// A journal under key `k` in a new directory, holding `entries`, closed again.
     fn journal_with(entries: &[JournalEntry]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
