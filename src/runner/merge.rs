@@ -12,14 +12,10 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::{InputError, Result};
 use crate::base::text::{count_of, excerpt};
+use crate::results::dir::ResultsDir;
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
-use crate::results::lock::OutDirLock;
-use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
-use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{
-    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, mark_unfinished, run_warnings,
-    write_run_meta,
-};
+use crate::results::meta::{ExperimentMeta, RunMeta, RunState, ShardRecord};
+use crate::runner::run::{announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings};
 
 /// A shard directory read back.
 struct ShardDir {
@@ -192,28 +188,24 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         let which = if lacking.len() == 1 { "shard" } else { "shards" };
         eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
     }
-    let _lock = OutDirLock::acquire(out)?;
-    let _guard = crate::runner::run::FailedOnPanic(out);
-    crate::results::atomic::clean_temp_files(out);
+    let dir = ResultsDir::lock_for_run(out)?;
     let mut meta = merged_run_meta(&shards);
     let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
-    let written = write_run_meta(out, &running)
-        .and_then(|()| merged.iter().try_for_each(|m| write_experiment(out, m)))
-        .and_then(|()| {
+    let written =
+        dir.mark(&running).and_then(|()| merged.iter().try_for_each(|m| write_experiment(&dir, m))).and_then(|()| {
             meta.warnings = run_warnings(out, &meta);
-            write_run_meta(out, &meta)
+            dir.mark(&meta)
         });
     if let Err(e) = written {
-        running.state = RunState::Failed;
-        mark_unfinished(out, &mut running);
+        dir.mark_unfinished(&mut running, RunState::Failed);
         return Err(e);
     }
     announce_timeouts(&meta.timeouts);
     announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
     announce_warnings(&meta.warnings);
-    if let Err(e) = crate::report::generate(out, crate::runner::registry::reports()) {
-        mark_unfinished(out, &mut RunMeta { state: RunState::Failed, ..meta.clone() });
+    if let Err(e) = crate::report::generate(dir.path(), crate::runner::registry::reports()) {
+        dir.mark_unfinished(&mut meta.clone(), RunState::Failed);
         return Err(e);
     }
     Ok(meta)
@@ -222,16 +214,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
 /// One item's rows and the columns they declared.
 type ItemRows = (Vec<Vec<String>>, Vec<Option<crate::results::columns::Column>>);
 
-fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
+fn write_experiment(dir: &ResultsDir, m: &MergedExperiment) -> Result<()> {
     let rows: Vec<Vec<String>> = m.rows_of.values().flat_map(|(rows, _)| rows).cloned().collect();
     let mut declared = Vec::new();
-    let (mut journal, _) = Journal::open(out, &m.header, true, true)?;
+    let (mut journal, _) = Journal::open(dir.path(), &m.header, true, true)?;
     for (&index, (rows, columns)) in &m.rows_of {
         let id = m.header.items[index].clone();
         journal.append(&JournalEntry { index, id, rows: rows.clone(), columns: columns.clone() })?;
         crate::experiment::merge_columns(&mut declared, columns.clone());
     }
-    meta::commit_experiment(out, m.meta.clone(), (&m.header.columns, &declared, &rows), hash_bytes)?;
+    dir.commit(m.meta.clone(), (&m.header.columns, &declared, &rows))?;
     Ok(())
 }
 
