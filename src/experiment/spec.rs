@@ -10,6 +10,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::base::error::InputError;
+use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
 use crate::search::rng::derive_seed;
 use crate::search::timing::SamplePolicy;
@@ -181,21 +182,15 @@ pub fn find_key_line(text: &str, from: usize, key: &str) -> usize {
     line_of(text, from)
 }
 
-/// A stable hex hash of some bytes (FNV-1a 64).
+/// A stable hex hash of some bytes (FNV-1a 64, [`fnv1a_hex`]).
 pub fn hash_bytes(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv1a(FNV_OFFSET, bytes))
+    fnv1a_hex(bytes)
 }
 
 /// A stable hex hash of some texts (FNV-1a 64 with a separator after each).
 pub fn hash_texts<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
     let h = texts.into_iter().fold(FNV_OFFSET, |h, t| fnv1a(fnv1a(h, t.as_bytes()), &[0xff]));
     format!("{h:016x}")
-}
-
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 #[cfg(test)]
