@@ -17,7 +17,7 @@ pub(super) fn marked<S: ser::Serializer>(
     s.serialize_newtype_struct(marker, &value.to_string())
 }
 /// A duration in seconds, written with microsecond resolution (`1.234567`): an exact
-/// result (a measured time is a [`Timing`]).
+/// result (a measured time is a [`Timing`](super::Timing)).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Seconds(pub Duration);
 
@@ -116,6 +116,7 @@ impl Serialize for Marked {
 }
 
 /// The struct name under which a type serializes as several cells of a row: each of its
-/// fields is one cell, named by [`group_column`]. [`Timing`], [`Cpu`] and [`Speedup`] are
-/// such groups.
+/// fields is one cell, named as the row serializer names a group's cells
+/// ([`super::serializer`]). [`Timing`](super::Timing), [`Cpu`](super::Cpu) and
+/// [`Speedup`] are such groups.
 pub const GROUP: &str = "harness::row::group";
