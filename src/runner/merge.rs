@@ -17,17 +17,25 @@ use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::meta::{ExperimentMeta, RunMeta, RunState, ShardRecord};
 use crate::runner::run::{announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings};
 
-/// A shard directory read back.
+/// A shard directory read back (read-only: a merge never writes into a shard).
 struct ShardDir {
-    dir: PathBuf,
+    results: ResultsDir,
     meta: RunMeta,
     index: usize,
     count: usize,
 }
 
+impl ShardDir {
+    /// The shard's directory.
+    fn dir(&self) -> &Path {
+        self.results.path()
+    }
+}
+
 fn read_shard(dir: &Path) -> Result<ShardDir> {
+    let results = ResultsDir::read_only(dir)?;
     let meta =
-        RunMeta::read(dir).map_err(|e| InputError::in_file(dir, format!("not a shard's results directory: {e:#}")))?;
+        results.run_meta().map_err(|e| InputError::in_file(dir, format!("not a shard's results directory: {e:#}")))?;
     let shard = meta.shard.clone().ok_or_else(|| {
         InputError::in_file(dir, "not a shard's results directory: its run.toml names no shard (run with --shard I/N)")
     })?;
@@ -41,7 +49,7 @@ fn read_shard(dir: &Path) -> Result<ShardDir> {
         )
         .into());
     }
-    Ok(ShardDir { dir: dir.to_path_buf(), meta, index: parsed.index, count: parsed.count })
+    Ok(ShardDir { results, meta, index: parsed.index, count: parsed.count })
 }
 
 /// Checks that every shard belongs to the same run as the first.
@@ -53,8 +61,8 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
                 Ok(())
             } else {
                 Err(InputError::in_file(
-                    &s.dir,
-                    format!("{what} `{b}` differs from {}'s `{a}`: shards of different runs", first.dir.display()),
+                    s.dir(),
+                    format!("{what} `{b}` differs from {}'s `{a}`: shards of different runs", first.dir().display()),
                 )
                 .into())
             }
@@ -68,9 +76,9 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
     }
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     for s in shards {
-        if let Some(other) = seen.insert(s.index, &s.dir) {
+        if let Some(other) = seen.insert(s.index, s.dir()) {
             return Err(InputError::in_file(
-                &s.dir,
+                s.dir(),
                 format!("shard {}/{} is given twice (also {})", s.index, s.count, other.display()),
             )
             .into());
@@ -90,9 +98,9 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
     let mut merged: Option<MergedExperiment> = None;
     let mut from: BTreeMap<usize, usize> = BTreeMap::new();
     for s in shards {
-        let jpath = journal::journal_path(&s.dir, name);
-        let meta = ExperimentMeta::read(&s.dir, name).ok_or_else(|| {
-            InputError::in_file(&s.dir, format!("experiment `{name}` has no metadata: the shard is incomplete"))
+        let jpath = journal::journal_path(s.dir(), name);
+        let meta = s.results.experiment_meta(name).ok_or_else(|| {
+            InputError::in_file(s.dir(), format!("experiment `{name}` has no metadata: the shard is incomplete"))
         })?;
         let j = journal::read(&jpath)?
             .ok_or_else(|| InputError::in_file(&jpath, format!("experiment `{name}` has no journal in this shard")))?;
@@ -127,7 +135,7 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
                 return Err(InputError::new(format!(
                     "experiment `{name}`: item `{id}` is in shard {prev} and in shard {} ({})",
                     s.index,
-                    s.dir.display()
+                    s.dir().display()
                 ))
                 .into());
             }
@@ -246,7 +254,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
             .iter()
             .map(|s| ShardRecord {
                 shard: format!("{}/{}", s.index, s.count),
-                dir: s.dir.display().to_string(),
+                dir: s.dir().display().to_string(),
                 host: s.meta.host.clone(),
                 cpu: s.meta.cpu.clone(),
                 threads: s.meta.threads,
