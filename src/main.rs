@@ -13,6 +13,7 @@ use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::{json_printed, print_json};
 use harness::experiment::progress::note;
 use harness::report;
+use harness::results::dir::ResultsDir;
 use harness::runner::registry;
 use harness::runner::run::{self, RunOptions};
 use harness::search::budget::install_ctrlc_handler;
@@ -319,7 +320,8 @@ fn report(format: ReportFormat, args: &[String]) -> Result<()> {
         ReportFormat::Files => report_locked(&PathBuf::from(args.first().map_or("results", String::as_str))),
         ReportFormat::Markdown => {
             let (results, name) = markdown_target(args)?;
-            print!("{}", report::markdown_of(&results, registry::reports(), name)?);
+            let dir = ResultsDir::read_only(&results)?;
+            print!("{}", report::markdown_of(dir.path(), registry::reports(), name)?);
             Ok(())
         }
     }
@@ -343,17 +345,12 @@ fn markdown_target(args: &[String]) -> Result<(PathBuf, &str)> {
     }
 }
 
+/// Rewrites the report files of `results`: the directory must exist (it is never created
+/// here); it is held with its exclusive lock while the files are written.
 fn report_locked(results: &std::path::Path) -> Result<()> {
-    if !results.is_dir() {
-        return Err(harness::base::error::InputError::in_file(
-            results,
-            "cannot read the results directory: it does not exist",
-        )
-        .into());
-    }
-    let _lock = harness::results::lock::OutDirLock::acquire(results)?;
-    harness::results::atomic::clean_temp_files(results);
-    report::generate(results, registry::reports())
+    ResultsDir::read_only(results)?;
+    let dir = ResultsDir::lock(results)?;
+    report::generate(dir.path(), registry::reports())
 }
 
 /// Prints the peak memory cells that differ beyond the noise, or that none does.

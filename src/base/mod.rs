@@ -1,8 +1,9 @@
 //! The floor every layer stands on: errors and their exit codes, reading input text files
-//! and typed lines, small text helpers and the machine's facts. Imports nothing of the crate.
+//! and typed lines, small text helpers, the one stable hash and the machine's facts. Imports nothing of the crate.
 
 pub mod error;
 pub mod files;
+pub mod hash;
 pub mod lines;
 pub mod machine;
 pub mod os;

@@ -1,9 +1,11 @@
 //! Statistics of timing samples: median, median absolute deviation, extremes, a seeded
 //! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test.
-//! Imports nothing of the crate.
+//! Imports only the hash of `base` ([`super::hash`]).
 
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use super::hash::{fnv1a, FNV_OFFSET};
 
 /// Resamples a bootstrap interval draws.
 pub const BOOTSTRAP_RESAMPLES: usize = 2000;
@@ -60,11 +62,7 @@ pub fn bootstrap_ratio_ci(a: &[f64], b: &[f64], seed: u64) -> Option<(f64, f64)>
 /// A seed from names: FNV-1a over their bytes, each name followed by a zero byte, so the
 /// same names give the same seed on every build and platform.
 pub fn seed_of(parts: &[&str]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in parts.iter().flat_map(|p| p.bytes().chain([0])) {
-        h = (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+    parts.iter().fold(FNV_OFFSET, |h, p| fnv1a(fnv1a(h, p.as_bytes()), &[0]))
 }
 
 fn resample(xs: &[f64], rng: &mut ChaCha8Rng) -> Vec<f64> {
@@ -116,6 +114,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn name_seeds_are_pinned() {
+        assert_eq!(seed_of(&["speed", "tegel"]), 0xc881_8f28_a57f_ff67);
+    }
+
+    #[test]
     fn median_of_odd_and_even_counts() {
         assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
@@ -152,7 +155,7 @@ mod tests {
     #[test]
     fn seeds_of_names_are_fixed_and_tell_names_apart() {
         // FNV-1a of the single byte 0: (offset ^ 0) * prime.
-        assert_eq!(seed_of(&[""]), 0xcbf2_9ce4_8422_2325u64.wrapping_mul(0x0000_0100_0000_01b3));
+        assert_eq!(seed_of(&[""]), FNV_OFFSET.wrapping_mul(crate::base::hash::FNV_PRIME));
         assert_ne!(seed_of(&["ab", "c"]), seed_of(&["a", "bc"]));
     }
 

@@ -4,8 +4,8 @@
 //! player lost); a position that is already over is one game.
 //!
 //! This module holds the plain walks, which visit every game, and the pieces the
-//! memoised count of the `memo` module builds on ([`Games`], [`games_from`],
-//! [`terminal`]). Counts are exact `u128`s; an overflow is reported, never wrapped.
+//! memoised count of the `memo` module builds on ([`Games`], `games_from`,
+//! `terminal`). Counts are exact `u128`s; an overflow is reported, never wrapped.
 
 use super::geometry::{Color, Geometry};
 use super::moves::{generate, legal_moves};

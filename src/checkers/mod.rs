@@ -13,7 +13,7 @@
 //!   memoised count on the shared memo core (positions are counted with
 //!   [`crate::search::budget::Ticker`]).
 //! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
-//!   alpha-beta strategy; [`matches`]: seeded games and tallies.
+//!   alpha-beta strategy; [`matches`](mod@matches): seeded games and tallies.
 //! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
 //!   `count`, `perft`, `match` and the `parallel` items; [`cli`]: one-shot commands;
 //!   [`play`]: the text program; [`session`]: a game as the mouse boards play it (clicks,

@@ -1,8 +1,8 @@
 //! The contract between the runner and the games.
 //!
 //! A game turns a manifest entry into a [`Experiment`] (validating parameters and
-//! loading instance files up front), and the runner calls [`Experiment::run`], which
-//! emits one CSV row per item through the [`RunContext`].
+//! loading instance files up front), and the runner calls [`Experiment::run_item`] on each
+//! item, which emits its CSV rows through the [`RunContext`].
 
 pub mod args;
 pub mod kind;
@@ -64,8 +64,9 @@ impl Item {
 /// rayon pool, and journals each item's rows as soon as it finishes.
 pub trait Experiment: Send + Sync {
     /// CSV header, in order. Include `status` and, where they apply, `threads`, `seed`,
-    /// `seconds`, `positions`. Timing columns ([`crate::results::row::is_time_column`]) are
-    /// the only ones allowed to differ between runs.
+    /// `seconds`, `positions`. The measured columns, their spread and the CPU cells
+    /// ([`crate::results::columns::Column::varies_between_runs`]) are the only ones allowed
+    /// to differ between runs.
     fn columns(&self) -> Vec<String>;
     /// The items, in the order their rows appear in the CSV.
     fn items(&self) -> Vec<Item>;

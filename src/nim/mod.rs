@@ -3,7 +3,7 @@
 //! solves general subtraction games), the interactive game and the report experiments.
 //!
 //! Files by concept: [`position`] (rules, value, winning moves), [`selector`] (Algorithm R),
-//! [`player`] (computer and random players), [`solver`] (mex tables, exhaustive search),
+//! [`players`] (computer and random players), [`solver`] (mex tables, exhaustive search),
 //! [`verify`] (formula against search), [`stats`] (chi-square p-value), [`experiments`],
 //! [`cli`] (one-shot commands) and [`play`] (the assignment's interactive game).
 

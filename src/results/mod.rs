@@ -1,10 +1,12 @@
-//! What a run leaves on disk and how it is read back: typed rows and their columns, the
-//! row journal, writes that stay inside the results directory, the results-directory lock and ownership marker, atomic files, per-experiment and run metadata,
-//! and the comparison of two results directories. Imports `base` and `search`.
+//! What a run leaves on disk and how it is read back: the results directory as one object
+//! ([`dir::ResultsDir`]), typed rows and their columns, the row journal, writes that stay
+//! inside the results directory, the results-directory lock and ownership marker, atomic
+//! files, per-experiment and run metadata, and the comparison of two results directories. Imports `base` and `search`.
 
 pub mod atomic;
 pub mod columns;
 pub mod compare;
+pub mod dir;
 pub mod inside;
 pub mod journal;
 pub mod lock;

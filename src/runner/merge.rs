@@ -12,26 +12,30 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::{InputError, Result};
 use crate::base::text::{count_of, excerpt};
+use crate::results::dir::ResultsDir;
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
-use crate::results::lock::OutDirLock;
-use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState, ShardRecord};
-use crate::runner::manifest::hash_bytes;
-use crate::runner::run::{
-    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, mark_unfinished, run_warnings,
-    write_run_meta,
-};
+use crate::results::meta::{ExperimentMeta, RunMeta, RunState, ShardRecord};
+use crate::runner::run::{announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings};
 
-/// A shard directory read back.
+/// A shard directory read back (read-only: a merge never writes into a shard).
 struct ShardDir {
-    dir: PathBuf,
+    results: ResultsDir,
     meta: RunMeta,
     index: usize,
     count: usize,
 }
 
+impl ShardDir {
+    /// The shard's directory.
+    fn dir(&self) -> &Path {
+        self.results.path()
+    }
+}
+
 fn read_shard(dir: &Path) -> Result<ShardDir> {
+    let results = ResultsDir::read_only(dir)?;
     let meta =
-        RunMeta::read(dir).map_err(|e| InputError::in_file(dir, format!("not a shard's results directory: {e:#}")))?;
+        results.run_meta().map_err(|e| InputError::in_file(dir, format!("not a shard's results directory: {e:#}")))?;
     let shard = meta.shard.clone().ok_or_else(|| {
         InputError::in_file(dir, "not a shard's results directory: its run.toml names no shard (run with --shard I/N)")
     })?;
@@ -45,7 +49,7 @@ fn read_shard(dir: &Path) -> Result<ShardDir> {
         )
         .into());
     }
-    Ok(ShardDir { dir: dir.to_path_buf(), meta, index: parsed.index, count: parsed.count })
+    Ok(ShardDir { results, meta, index: parsed.index, count: parsed.count })
 }
 
 /// Checks that every shard belongs to the same run as the first.
@@ -57,8 +61,8 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
                 Ok(())
             } else {
                 Err(InputError::in_file(
-                    &s.dir,
-                    format!("{what} `{b}` differs from {}'s `{a}`: shards of different runs", first.dir.display()),
+                    s.dir(),
+                    format!("{what} `{b}` differs from {}'s `{a}`: shards of different runs", first.dir().display()),
                 )
                 .into())
             }
@@ -72,9 +76,9 @@ fn check_same_run(shards: &[ShardDir]) -> Result<()> {
     }
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     for s in shards {
-        if let Some(other) = seen.insert(s.index, &s.dir) {
+        if let Some(other) = seen.insert(s.index, s.dir()) {
             return Err(InputError::in_file(
-                &s.dir,
+                s.dir(),
                 format!("shard {}/{} is given twice (also {})", s.index, s.count, other.display()),
             )
             .into());
@@ -94,9 +98,9 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
     let mut merged: Option<MergedExperiment> = None;
     let mut from: BTreeMap<usize, usize> = BTreeMap::new();
     for s in shards {
-        let jpath = journal::journal_path(&s.dir, name);
-        let meta = ExperimentMeta::read(&s.dir, name).ok_or_else(|| {
-            InputError::in_file(&s.dir, format!("experiment `{name}` has no metadata: the shard is incomplete"))
+        let jpath = journal::journal_path(s.dir(), name);
+        let meta = s.results.experiment_meta(name).ok_or_else(|| {
+            InputError::in_file(s.dir(), format!("experiment `{name}` has no metadata: the shard is incomplete"))
         })?;
         let j = journal::read(&jpath)?
             .ok_or_else(|| InputError::in_file(&jpath, format!("experiment `{name}` has no journal in this shard")))?;
@@ -131,7 +135,7 @@ fn merge_experiment(name: &str, shards: &[ShardDir]) -> Result<MergedExperiment>
                 return Err(InputError::new(format!(
                     "experiment `{name}`: item `{id}` is in shard {prev} and in shard {} ({})",
                     s.index,
-                    s.dir.display()
+                    s.dir().display()
                 ))
                 .into());
             }
@@ -192,28 +196,24 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         let which = if lacking.len() == 1 { "shard" } else { "shards" };
         eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
     }
-    let _lock = OutDirLock::acquire(out)?;
-    let _guard = crate::runner::run::FailedOnPanic(out);
-    crate::results::atomic::clean_temp_files(out);
+    let dir = ResultsDir::lock_for_run(out)?;
     let mut meta = merged_run_meta(&shards);
     let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
-    let written = write_run_meta(out, &running)
-        .and_then(|()| merged.iter().try_for_each(|m| write_experiment(out, m)))
-        .and_then(|()| {
+    let written =
+        dir.mark(&running).and_then(|()| merged.iter().try_for_each(|m| write_experiment(&dir, m))).and_then(|()| {
             meta.warnings = run_warnings(out, &meta);
-            write_run_meta(out, &meta)
+            dir.mark(&meta)
         });
     if let Err(e) = written {
-        running.state = RunState::Failed;
-        mark_unfinished(out, &mut running);
+        dir.mark_unfinished(&mut running, RunState::Failed);
         return Err(e);
     }
     announce_timeouts(&meta.timeouts);
     announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
     announce_warnings(&meta.warnings);
-    if let Err(e) = crate::report::generate(out, crate::runner::registry::reports()) {
-        mark_unfinished(out, &mut RunMeta { state: RunState::Failed, ..meta.clone() });
+    if let Err(e) = crate::report::generate(dir.path(), crate::runner::registry::reports()) {
+        dir.mark_unfinished(&mut meta.clone(), RunState::Failed);
         return Err(e);
     }
     Ok(meta)
@@ -222,16 +222,16 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
 /// One item's rows and the columns they declared.
 type ItemRows = (Vec<Vec<String>>, Vec<Option<crate::results::columns::Column>>);
 
-fn write_experiment(out: &Path, m: &MergedExperiment) -> Result<()> {
+fn write_experiment(dir: &ResultsDir, m: &MergedExperiment) -> Result<()> {
     let rows: Vec<Vec<String>> = m.rows_of.values().flat_map(|(rows, _)| rows).cloned().collect();
     let mut declared = Vec::new();
-    let (mut journal, _) = Journal::open(out, &m.header, true, true)?;
+    let (mut journal, _) = Journal::open(dir.path(), &m.header, true, true)?;
     for (&index, (rows, columns)) in &m.rows_of {
         let id = m.header.items[index].clone();
         journal.append(&JournalEntry { index, id, rows: rows.clone(), columns: columns.clone() })?;
         crate::experiment::merge_columns(&mut declared, columns.clone());
     }
-    meta::commit_experiment(out, m.meta.clone(), (&m.header.columns, &declared, &rows), hash_bytes)?;
+    dir.commit(m.meta.clone(), (&m.header.columns, &declared, &rows))?;
     Ok(())
 }
 
@@ -254,7 +254,7 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
             .iter()
             .map(|s| ShardRecord {
                 shard: format!("{}/{}", s.index, s.count),
-                dir: s.dir.display().to_string(),
+                dir: s.dir().display().to_string(),
                 host: s.meta.host.clone(),
                 cpu: s.meta.cpu.clone(),
                 threads: s.meta.threads,

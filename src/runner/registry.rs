@@ -18,7 +18,7 @@ use crate::report::Reports;
 use crate::{checkers, nim, stenen, tegel};
 
 /// What the harness knows of one game.
-pub struct Game {
+pub struct GamePlugin {
     /// The name in manifests (`game = "tegel"`) and on the command line (`harness tegel`).
     pub name: &'static str,
     /// What `harness --help` says of its one-shot commands.
@@ -39,11 +39,11 @@ pub struct Game {
     pub play: fn(&clap::ArgMatches) -> Result<()>,
 }
 
-/// One [`Game`] from a game's module: its `plugin::REPORT` (with `plugin::KINDS`), its
+/// One [`GamePlugin`] from a game's module: its `plugin::REPORT` (with `plugin::KINDS`), its
 /// `experiments::parallel_search` and its `cli::{Command, PlayArgs, run, play}`.
 macro_rules! game {
     ($module:ident, $about:expr, $play_about:expr) => {
-        Game {
+        GamePlugin {
             name: stringify!($module),
             about: $about,
             play_about: $play_about,
@@ -58,7 +58,7 @@ macro_rules! game {
 }
 
 /// Every game, in the order the reports and `--help` list them.
-pub static GAMES: [Game; 4] = [
+pub static GAMES: [GamePlugin; 4] = [
     game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program"),
     game!(
         stenen,
@@ -106,7 +106,7 @@ fn clap_error(e: clap::Error) -> Error {
 }
 
 /// The game named `name`.
-pub fn game(name: &str) -> Option<&'static Game> {
+pub fn game(name: &str) -> Option<&'static GamePlugin> {
     GAMES.iter().find(|g| g.name == name)
 }
 

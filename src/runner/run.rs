@@ -3,21 +3,18 @@
 //! current (resume); run only one shard's items with `--shard I/N`.
 
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-use anyhow::Context as _;
 
 use crate::base::error::{Error, Result};
 use crate::base::text::noun;
 use crate::experiment::progress::{note, ExperimentProgress};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
-use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
-use crate::results::lock::OutDirLock;
+use crate::results::dir::ResultsDir;
+use crate::results::journal::{Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
 use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState};
-use crate::runner::manifest::{hash_bytes, hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
+use crate::runner::manifest::{hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
 use crate::search::pool::in_pool;
@@ -138,9 +135,7 @@ fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
 pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let (manifest, listed) = load_listing(opts)?;
     let planned = plan(&manifest, opts.shard)?;
-    let _lock = OutDirLock::acquire(&opts.out)?;
-    let _guard = FailedOnPanic(&opts.out);
-    crate::results::atomic::clean_temp_files(&opts.out);
+    let dir = ResultsDir::lock_for_run(&opts.out)?;
     let mut meta = RunMeta::new(
         (manifest.threads.clone(), manifest.seed, manifest.hash.clone()),
         opts.threads,
@@ -150,10 +145,11 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.machine.memory_limit_mb = opts.memory_limit;
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     meta.manifest_experiments = listed;
-    write_run_meta(&opts.out, &meta)?;
+    dir.mark(&meta)?;
+    let shard = opts.shard.map(|s| s.to_string());
     for p in &planned {
         let key = build_key(p.spec);
-        if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
+        if !opts.force && dir.is_current(&p.spec.name, &key, shard.as_deref()) {
             note(&format!(
                 "[{}] already done for this entry, its inputs and this build, skipped (--force reruns it)",
                 p.spec.name
@@ -161,8 +157,8 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             meta.skipped.push(p.spec.name.clone());
             continue;
         }
-        announce_other_build(&opts.out, &p.spec.name);
-        match run_one(p, &key, opts) {
+        announce_other_build(&dir, &p.spec.name);
+        match run_one(&dir, p, &key, opts) {
             Ok(flagged) => {
                 meta.ran.push(p.spec.name.clone());
                 meta.timeouts.extend(flagged.timeouts);
@@ -170,8 +166,8 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                 meta.memory_stops.extend(flagged.memory);
             }
             Err(e) => {
-                meta.state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
-                mark_unfinished(&opts.out, &mut meta);
+                let state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
+                dir.mark_unfinished(&mut meta, state);
                 return Err(e);
             }
         }
@@ -179,61 +175,17 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.state = RunState::Complete;
     meta.finished = Some(meta::utc_now());
     meta.machine.load_after = crate::base::machine::load_average();
-    meta.warnings = run_warnings(&opts.out, &meta);
-    write_run_meta(&opts.out, &meta)?;
+    meta.warnings = run_warnings(dir.path(), &meta);
+    dir.mark(&meta)?;
     announce_timeouts(&meta.timeouts);
     announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
     announce_warnings(&meta.warnings);
-    if let Err(e) = crate::report::generate(&opts.out, registry::reports()) {
-        meta.state = RunState::Failed;
-        mark_unfinished(&opts.out, &mut meta);
+    if let Err(e) = crate::report::generate(dir.path(), registry::reports()) {
+        dir.mark_unfinished(&mut meta, RunState::Failed);
         return Err(e);
     }
     Ok(meta)
-}
-
-/// Marks the `run.toml` of a results directory `failed` when it is dropped while the
-/// thread panics (an output that cannot be written, a bug) and the file still says
-/// `running`: a run that ended that way never looks as if it were still running.
-pub struct FailedOnPanic<'a>(pub &'a Path);
-
-impl Drop for FailedOnPanic<'_> {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            return;
-        }
-        if let Ok(mut meta) = RunMeta::read(self.0) {
-            if meta.state == RunState::Running {
-                meta.state = RunState::Failed;
-                mark_unfinished(self.0, &mut meta);
-            }
-        }
-    }
-}
-
-/// Writes `meta`, whose state says the run did not finish, to `OUT/run.toml` with the
-/// time it ended: atomically where it can, else by rewriting the file in place (a full
-/// disk leaves no room for a second copy; a torn rewrite holds a prefix of the new text,
-/// which never says `complete`). Says on stderr when even that fails.
-pub fn mark_unfinished(out: &Path, meta: &mut RunMeta) {
-    meta.finished = Some(meta::utc_now());
-    let Err(first) = write_run_meta(out, meta) else { return };
-    let path = out.join("run.toml");
-    let in_place = toml::to_string(meta).map_err(anyhow::Error::from).map_err(Error::from).and_then(|text| {
-        let mut file = crate::results::inside::open(
-            out,
-            &path,
-            std::fs::OpenOptions::new().write(true).create(true).truncate(true),
-        )?;
-        std::io::Write::write_all(&mut file, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(())
-    });
-    if let Err(also) = in_place {
-        let _ =
-            writeln!(std::io::stderr(), "could not also mark {} {}: {first:#}; {also:#}", path.display(), meta.state);
-    }
 }
 
 /// The items shown by name at the end of a run; the rest are counted (all of them are in
@@ -307,12 +259,6 @@ pub fn announce_timeouts(timeouts: &[String]) {
     );
 }
 
-/// Writes `OUT/run.toml` and `OUT/run.json` atomically.
-pub fn write_run_meta(out: &Path, meta: &RunMeta) -> Result<()> {
-    meta.write(out)?;
-    Ok(())
-}
-
 /// The resume key of an entry for this build: the entry's key (entry, seed, limit, thread
 /// counts, inputs) and [`crate::BUILD_ID`], so that results of other code are never kept.
 pub fn build_key(spec: &ExperimentSpec) -> String {
@@ -321,26 +267,11 @@ pub fn build_key(spec: &ExperimentSpec) -> String {
 
 /// Says on stderr when `name`'s committed results were computed by another build (they
 /// are recomputed).
-fn announce_other_build(out: &Path, name: &str) {
-    if let Some(m) = ExperimentMeta::read(out, name).filter(|m| m.build != crate::BUILD_ID) {
+fn announce_other_build(dir: &ResultsDir, name: &str) {
+    if let Some(m) = dir.experiment_meta(name).filter(|m| m.build != crate::BUILD_ID) {
         let old = if m.build.is_empty() { "unknown" } else { m.build.as_str() };
         note(&format!("[{name}] results of build {old} (this is build {}): recomputed", crate::BUILD_ID));
     }
-}
-
-/// Whether experiment `name` was committed for exactly this key and shard, and its CSV
-/// is the very file the metadata recorded (a truncated, edited or foreign CSV is not).
-fn already_done(out: &Path, name: &str, key: &str, shard: Option<Shard>) -> bool {
-    let Some(meta) = ExperimentMeta::read(out, name) else { return false };
-    let Ok(csv) = meta::CSV_FILE.read_bytes(&meta::csv_path(out, name)) else { return false };
-    meta.key == key && meta.shard == shard.map(|s| s.to_string()) && meta.csv_hash.as_deref() == Some(&hash_bytes(&csv))
-}
-
-/// Whether the journal of `name` belongs to an experiment that was committed (its
-/// metadata names the journal's key): it is then a finished record, not unfinished work.
-fn journal_committed(out: &Path, name: &str) -> bool {
-    let Ok(Some(j)) = journal::read(&journal::journal_path(out, name)) else { return false };
-    ExperimentMeta::read(out, name).is_some_and(|m| m.key == j.header.key && m.csv_hash.is_some())
 }
 
 /// The items of one experiment with a row that timed out or was timed on a busy machine.
@@ -356,7 +287,7 @@ struct Flagged {
 /// Runs the items of one experiment that this run owns and the journal lacks, then
 /// commits its CSV and metadata. Returns the items that timed out or ran on a busy
 /// machine, described.
-fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
+fn run_one(dir: &ResultsDir, p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     let start = Instant::now();
     let load_start = crate::base::machine::load_average();
     let columns = p.experiment.columns();
@@ -371,8 +302,8 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
         items: p.items.iter().map(|i| i.id.clone()).collect(),
         owned: p.owned.clone(),
     };
-    let committed = journal_committed(&opts.out, &p.spec.name);
-    let (mut journal, done) = Journal::open(&opts.out, &header, opts.force, committed)?;
+    let committed = dir.journal_committed(&p.spec.name);
+    let (mut journal, done) = Journal::open(dir.path(), &header, opts.force, committed)?;
     let mut declared: Vec<Option<Column>> = Vec::new();
     let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
     for entry in done {
@@ -416,7 +347,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     let out_of_memory = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Memory);
     let memory = items_where(p, &columns, &rows_of, (STATUS, &out_of_memory), &format!(" at {memory_limit}"));
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
-    commit(&opts.out, p.spec, (&columns, &declared, &rows), key, opts, (start, load_start))?;
+    commit(dir, p.spec, (&columns, &declared, &rows), key, opts, (start, load_start))?;
     let word = match timeouts.len() {
         0 => "done".to_string(),
         n => format!("done, {n} {} timed out", noun(n as u64, "row")),
@@ -479,7 +410,7 @@ fn items_where(
 /// metadata is the commit point, so a CSV without matching metadata is never taken as
 /// done.
 fn commit(
-    out: &Path,
+    dir: &ResultsDir,
     spec: &ExperimentSpec,
     (columns, declared, rows): (&[String], &[Option<Column>], &[Vec<String>]),
     key: &str,
@@ -510,6 +441,6 @@ fn commit(
         samples_asked: Some(spec.sampling.samples),
         memory_limit_mb: spec.memory_limit.map(|b| b >> 20),
     };
-    meta::commit_experiment(out, meta, (columns, declared, rows), hash_bytes)?;
+    dir.commit(meta, (columns, declared, rows))?;
     Ok(())
 }

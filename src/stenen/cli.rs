@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::board::{Board, Placement};
 use super::memo;
-use super::results::{cell_mismatch, Mode};
+use super::outcome::{cell_mismatch, Mode};
 use super::rules::Game;
 use super::symmetry::up_to_symmetry;
 use crate::base::error::Error;

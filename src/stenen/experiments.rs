@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::memo;
-use super::results::{Count, Found, Mode};
+use super::outcome::{Count, Found, Mode};
 use super::rules::Game;
 use super::symmetry::up_to_symmetry;
 use crate::base::error::InputError;

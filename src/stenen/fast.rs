@@ -14,7 +14,7 @@
 //! included once); they are not comparable with dumb and smart positions.
 
 use super::board::Board;
-use super::results::{cell_mismatch, labelled_factor, Count, Found};
+use super::outcome::{cell_mismatch, labelled_factor, Count, Found};
 use super::rules::Game;
 use super::walk::Tally;
 use crate::search::bits::{width_for, Bits, Width};

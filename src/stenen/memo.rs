@@ -20,7 +20,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::board::Board;
-use super::results::{cell_mismatch, labelled_factor, Count, Mode};
+use super::outcome::{cell_mismatch, labelled_factor, Count, Mode};
 use super::rules::Game;
 use super::tables::Tables;
 use super::walk::{for_each_child, start_state, Node, Search, Test, Tree};

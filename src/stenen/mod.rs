@@ -8,11 +8,11 @@ pub mod fast;
 mod kernel;
 pub mod load;
 pub mod memo;
+pub mod outcome;
 pub mod picture;
 pub mod play;
 pub mod plugin;
 pub mod report;
-pub mod results;
 pub mod rules;
 pub mod search;
 pub mod stone;
@@ -21,7 +21,7 @@ mod tables;
 mod walk;
 
 pub use board::{Board, Placement};
-pub use results::{Count, Found, Mode};
+pub use outcome::{Count, Found, Mode};
 pub use rules::{load_game, Game};
 pub use stone::{Shape, Stone};
 

@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 
 use super::board::{Board, Placement};
-use super::results::{cell_mismatch, Mode};
+use super::outcome::{cell_mismatch, Mode};
 use super::rules::Game;
 use super::stone::ORIENTATIONS;
 use std::time::Duration;

@@ -9,12 +9,12 @@
 //! than the smallest of them. Positions visited = calls of the recursive search.
 
 //!
-//! Files: `results.rs` (modes and answers), `tables.rs` (placements), `walk.rs` (the walk
+//! Files: `outcome.rs` (modes and answers), `tables.rs` (placements), `walk.rs` (the walk
 //! as a tree, the general walk), `kernel.rs` (the walk on up to 64 cells); this file holds
 //! the entry points and the walk as a tree for the root splitter.
 
 use super::board::Board;
-use super::results::{cell_mismatch, labelled_factor, Count, Found, Mode};
+use super::outcome::{cell_mismatch, labelled_factor, Count, Found, Mode};
 use super::rules::Game;
 use super::tables::Tables;
 use super::walk::{start_state, Node, Search};

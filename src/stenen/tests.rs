@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 use super::board::{Board, Placement};
 use super::load::{load_stones, parse_stones};
-use super::results::Mode;
+use super::outcome::Mode;
 use super::rules::Game;
 use super::{count, find};
 use crate::search::budget::{Budget, Stopped};

@@ -7,7 +7,7 @@
 
 use super::board::Board;
 use super::kernel::{gcd_min, smart_bits, Kernel};
-use super::results::Mode;
+use super::outcome::Mode;
 use super::rules::Game;
 use super::tables::{BitRegions, Tables, NONE};
 use crate::search::budget::{Budget, Stopped};

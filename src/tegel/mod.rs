@@ -5,7 +5,7 @@
 //! Where to find a rule: sizes, colors, moves and the pot in [`rules`]; the position,
 //! target rows, distinct moves, do/undo, end and score in [`position`]; the file format
 //! in [`load`]; searches in [`search`], [`best`], [`montecarlo`], [`greedy`],
-//! [`sweep`], [`matches`]; instance searches in [`generate`].
+//! [`sweep`], [`matches`](mod@matches); instance searches in [`generate`].
 
 pub mod args;
 pub mod best;

@@ -31,9 +31,9 @@ const DEFAULT_HEAPS: u64 = 3;
 /// The largest heap drawn (the terminal game's range `1..=20`).
 const DRAW_MAX: u32 = crate::nim::play::HEAP_DRAW_MAX;
 
-/// One game: its position, the history for undo, the transcript and the computer's
-/// generator (seeded, so a game replays from its seed).
-struct Game {
+/// One game session played on the page: its position, the history for undo, the
+/// transcript and the computer's generator (seeded, so a game replays from its seed).
+struct Session {
     position: Position,
     rng: Rng,
     seed: u64,
@@ -48,7 +48,7 @@ struct Game {
 /// The Nim part of the server.
 #[derive(Default)]
 pub struct Nim {
-    game: Option<Game>,
+    game: Option<Session>,
 }
 
 /// The heaps a body names: `heaps` as text or an array of whole numbers.
@@ -83,8 +83,8 @@ pub fn seed_field(body: &Value) -> Result<u64, String> {
     }
 }
 
-impl Game {
-    fn new(body: &Value) -> Result<Game, String> {
+impl Session {
+    fn new(body: &Value) -> Result<Session, String> {
         if !matches!(body, Value::Object(_) | Value::Null) {
             return Err("expected a JSON object with the game's settings".to_string());
         }
@@ -103,7 +103,7 @@ impl Game {
         };
         debug_assert!(heaps.len() <= MAX_HEAPS);
         let position = Position::new(&heaps, maxtake).map_err(|e| e.message)?;
-        let mut game = Game {
+        let mut game = Session {
             position,
             rng,
             seed,
@@ -284,7 +284,7 @@ impl GameApi for Nim {
         let body = &request.body;
         match (request.method, request.path) {
             ("GET", "" | "/") => self.state(200),
-            ("POST", "/new") => match Game::new(body) {
+            ("POST", "/new") => match Session::new(body) {
                 Ok(g) => {
                     self.game = Some(g);
                     self.state(200)
@@ -292,7 +292,7 @@ impl GameApi for Nim {
                 Err(e) => Reply::error(400, e),
             },
             ("POST", "/take") => self.take(body),
-            ("POST", "/undo") => match self.game.as_mut().map(Game::undo) {
+            ("POST", "/undo") => match self.game.as_mut().map(Session::undo) {
                 None => self.state(409),
                 Some(true) => self.state(200),
                 Some(false) => Reply::error(409, "nothing to undo: you have not moved yet"),

@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 use super::job::{limit_field, Job, JobEnd};
 use super::{text, whole, ApiRequest, GameApi, Reply};
 use crate::stenen::load::parse_stones;
-use crate::stenen::results::cell_mismatch;
+use crate::stenen::outcome::cell_mismatch;
 use crate::stenen::stone::ORIENTATIONS;
 use crate::stenen::{Board, Count, Found, Game, Mode, Placement};
 
