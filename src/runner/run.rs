@@ -11,7 +11,7 @@ use anyhow::Context as _;
 
 use crate::base::error::{Error, Result};
 use crate::base::text::noun;
-use crate::experiment::progress::{note, ExperimentProgress};
+use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
@@ -151,7 +151,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     meta.manifest_experiments = listed;
     write_run_meta(&opts.out, &meta)?;
-    for p in &planned {
+    for (number, p) in planned.iter().enumerate() {
         let key = build_key(p.spec);
         if !opts.force && already_done(&opts.out, &p.spec.name, &key, opts.shard) {
             note(&format!(
@@ -162,7 +162,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             continue;
         }
         announce_other_build(&opts.out, &p.spec.name);
-        match run_one(p, &key, opts) {
+        match run_one(p, &key, opts, (number + 1, planned.len())) {
             Ok(flagged) => {
                 meta.ran.push(p.spec.name.clone());
                 meta.timeouts.extend(flagged.timeouts);
@@ -172,6 +172,9 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             Err(e) => {
                 meta.state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
                 mark_unfinished(&opts.out, &mut meta);
+                if matches!(e, Error::Interrupted) {
+                    report_interrupted(&opts.out);
+                }
                 return Err(e);
             }
         }
@@ -191,6 +194,15 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         return Err(e);
     }
     Ok(meta)
+}
+
+/// Writes the report (the page, tables and plots) of an interrupted run, for the
+/// experiments it committed; says on stderr when that fails, since the run's own error
+/// (interrupted) is the one it ends with.
+fn report_interrupted(out: &Path) {
+    if let Err(e) = crate::report::generate(out, registry::reports()) {
+        let _ = writeln!(std::io::stderr(), "report of the finished experiments not written: {e:#}");
+    }
 }
 
 /// Marks the `run.toml` of a results directory `failed` when it is dropped while the
@@ -356,7 +368,7 @@ struct Flagged {
 /// Runs the items of one experiment that this run owns and the journal lacks, then
 /// commits its CSV and metadata. Returns the items that timed out or ran on a busy
 /// machine, described.
-fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
+fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions, (number, of): (usize, usize)) -> Result<Flagged> {
     let start = Instant::now();
     let load_start = crate::base::machine::load_average();
     let columns = p.experiment.columns();
@@ -381,7 +393,9 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
     }
     let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
+    let at_most = p.owned.iter().any(|&i| p.items[i].rows > 1);
+    let plan = Plan { number, of, rows: total_rows, at_most };
+    let progress = ExperimentProgress::start(&p.spec.name, plan, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
         let n = rows_of.len() as u64;
         note(&format!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item")));
