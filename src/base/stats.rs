@@ -1,6 +1,7 @@
 //! Statistics of timing samples: median, median absolute deviation, extremes, a seeded
-//! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test (the
-//! statrs crate's). Imports nothing of the crate.
+//! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test (exact
+//! for small samples; statrs's normal approximation otherwise). Imports nothing of the
+//! crate.
 
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -82,12 +83,17 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// samples with ties) use the normal approximation.
 pub const EXACT_U_TEST_MAX_SAMPLES: usize = 8;
 
-/// The two-sided p-value of the Mann–Whitney U test of `a` against `b` (statrs): exact,
-/// from the distribution of U over every split of the ranks, when neither side has more
-/// than [`EXACT_U_TEST_MAX_SAMPLES`] samples and no two values are tied (a cell's 5
-/// timing samples); otherwise by the normal approximation with tie correction and without
-/// continuity correction. `None` when a side is empty, a value is NaN, or every value is
-/// tied.
+/// The two-sided p-value of the Mann–Whitney U test of `a` against `b`: exact, from the
+/// distribution of U over every split of the ranks ([`u_upper_tail`]), when neither side
+/// has more than [`EXACT_U_TEST_MAX_SAMPLES`] samples and no two values are tied (a
+/// cell's 5 timing samples); otherwise statrs's normal approximation with tie correction
+/// and without continuity correction. `None` when a side is empty, a value is NaN, or
+/// every value is tied.
+///
+/// The exact branch is not statrs's: statrs 0.19's exact p-value is the complement of
+/// the tail whenever the first sample is not the longer one (its own test expects 0.6
+/// for U ≥ 4 with 2 and 3 samples, where the tail is 0.4), which is every cell of 5
+/// samples against 5.
 pub fn mann_whitney_p(a: &[f64], b: &[f64]) -> Option<f64> {
     use statrs::stats_tests::mannwhitneyu::{mannwhitneyu, MannWhitneyUMethod};
     use statrs::stats_tests::Alternative;
@@ -101,11 +107,39 @@ pub fn mann_whitney_p(a: &[f64], b: &[f64]) -> Option<f64> {
     }
     let tied = all.windows(2).any(|w| w[0] == w[1]);
     let small = a.len() <= EXACT_U_TEST_MAX_SAMPLES && b.len() <= EXACT_U_TEST_MAX_SAMPLES;
-    let method = match (small, tied) {
-        (true, false) => MannWhitneyUMethod::Exact,
-        _ => MannWhitneyUMethod::AsymptoticExclContinuityCorrection,
-    };
+    if small && !tied {
+        let u1: usize = a.iter().map(|x| b.iter().filter(|y| x > *y).count()).sum();
+        let u = u1.max(a.len() * b.len() - u1);
+        return Some((2.0 * u_upper_tail(u, a.len(), b.len())).min(1.0));
+    }
+    let method = MannWhitneyUMethod::AsymptoticExclContinuityCorrection;
     mannwhitneyu(a, b, method, Alternative::TwoSided).ok().map(|(_, p)| p)
+}
+
+/// `P(U ≥ u)` for the Mann–Whitney U of `m` and `n` untied samples from one distribution:
+/// the share of the `C(m + n, m)` equally likely splits of the ranks whose U is at least
+/// `u`, counted by the recurrence `N(u; m, n) = N(u − n; m − 1, n) + N(u; m, n − 1)` (the
+/// largest rank is in the first sample or in the second).
+pub fn u_upper_tail(u: usize, m: usize, n: usize) -> f64 {
+    // counts[j][v]: splits of i + j ranks with U = v, for the current i.
+    let mut counts: Vec<Vec<f64>> = (0..=n).map(|_| vec![1.0]).collect();
+    for i in 1..=m {
+        let mut next: Vec<Vec<f64>> = vec![vec![1.0]];
+        for j in 1..=n {
+            let mut row = vec![0.0; i * j + 1];
+            for (v, c) in counts[j].iter().enumerate() {
+                row[v + j] += c;
+            }
+            for (v, c) in next[j - 1].iter().enumerate() {
+                row[v] += c;
+            }
+            next.push(row);
+        }
+        counts = next;
+    }
+    let all = &counts[n];
+    let total: f64 = all.iter().sum();
+    all.iter().skip(u).sum::<f64>() / total
 }
 
 #[cfg(test)]
@@ -172,6 +206,11 @@ mod tests {
         let b = [3.0, 7.0, 8.0, 9.0, 10.0];
         close(mann_whitney_p(&[1.0, 2.0, 4.0, 5.0, 6.0], &b), 14.0 / 252.0);
         close(mann_whitney_p(&b, &[1.0, 2.0, 4.0, 5.0, 6.0]), 14.0 / 252.0);
+        // U of 3 and 2 samples: 0..6 with counts 1 1 2 2 2 1 1; either order the same.
+        close(Some(u_upper_tail(4, 3, 2)), 0.4);
+        close(Some(u_upper_tail(4, 2, 3)), 0.4);
+        close(Some(u_upper_tail(0, 8, 8)), 1.0);
+        close(Some(u_upper_tail(64, 8, 8)), 1.0 / 12870.0);
     }
 
     #[test]
