@@ -525,8 +525,9 @@ fn compare_several(args: &CompareArgs) -> Result<()> {
         return Err(anyhow::anyhow!("{} differ from {} in their results", differ.join(", "), baseline.display()).into());
     }
     if args.fail_on_slower && slower > 0 {
-        return Err(anyhow::anyhow!("{} slower than in {}", count_of(slower as u64, "timed cell"), baseline.display())
-            .into());
+        return Err(
+            anyhow::anyhow!("{} slower than in {}", count_of(slower as u64, "timed cell"), baseline.display()).into()
+        );
     }
     Ok(())
 }

@@ -105,8 +105,8 @@ fn three_directories_give_one_table_with_a_column_per_run() {
     assert!(row.contains("2.000 s (5)") && row.contains("slower") && row.contains("500.0 ms (5)"), "{row}");
     assert!(row.find("slower") < row.find("faster"), "B's column before C's: {row}");
     assert!(text.contains("t: B/A 2.000") && text.contains("t: C/A 0.500"), "{text}");
-    let md = String::from_utf8_lossy(&harness(&["compare", path(&a), path(&b), path(&c), "--markdown"]).stdout)
-        .into_owned();
+    let md =
+        String::from_utf8_lossy(&harness(&["compare", path(&a), path(&b), path(&c), "--markdown"]).stdout).into_owned();
     assert!(md.contains("| experiment | item | column | A median (n) | B median (n)"), "{md}");
     let o = harness(&["compare", path(&a), path(&b), path(&c), "--fail-on-slower"]);
     assert_eq!(o.status.code(), Some(1), "B is slower");

@@ -119,6 +119,14 @@ fn rate(positions: u64, elapsed: Duration) -> String {
     }
 }
 
+/// A row's time: milliseconds under a second (`12 ms`), else as [`clock`].
+fn row_clock(d: Duration) -> String {
+    match d.as_secs_f64() {
+        s if s < 1.0 => format!("{:.0} ms", s * 1e3),
+        _ => clock(d),
+    }
+}
+
 /// A duration as people read a clock: `4.2 s`, `3m 05s`, `1h 02m`.
 pub fn clock(d: Duration) -> String {
     let s = d.as_secs();
@@ -225,7 +233,7 @@ impl ExperimentProgress {
                 let took = now.saturating_duration_since(since);
                 let rate = rate(positions.saturating_sub(before), took);
                 let sep = if rate.is_empty() { "" } else { ", " };
-                let row = format!("row {}{sep}{rate}", clock(took));
+                let row = format!("row {}{sep}{rate}", row_clock(took));
                 let elapsed = clock(s.start.elapsed());
                 (s.sink)(&format!("[{}] {done}/{} {note} ({row}; {elapsed} in all)", s.name, s.total));
             }
@@ -356,6 +364,8 @@ mod tests {
     #[test]
     fn clocks_read_like_clocks() {
         assert_eq!(clock(Duration::from_millis(4200)), "4.2 s");
+        assert_eq!(row_clock(Duration::from_micros(12_400)), "12 ms");
+        assert_eq!(row_clock(Duration::from_millis(4200)), "4.2 s");
         assert_eq!(clock(Duration::from_secs(185)), "3m 05s");
         assert_eq!(clock(Duration::from_secs(3720)), "1h 02m");
     }

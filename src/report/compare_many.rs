@@ -190,7 +190,10 @@ pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
             verdict_text(t)
         ));
         s.push_str(&mark(t, (x_of(t.a_median), y_of(t.b_median)), &color(*i)));
-        s.push_str(&format!("<title>{title}</title></{}>\n", if t.verdict == Verdict::Same { "circle" } else { "path" }));
+        s.push_str(&format!(
+            "<title>{title}</title></{}>\n",
+            if t.verdict == Verdict::Same { "circle" } else { "path" }
+        ));
     }
     s.push_str(&legend(runs, x1 + 20.0, y1));
     s.push_str("</svg>\n");
