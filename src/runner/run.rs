@@ -393,7 +393,7 @@ fn run_one(p: &Planned<'_>, key: &str, opts: &RunOptions, (number, of): (usize, 
     }
     let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let at_most = p.owned.iter().any(|&i| p.items[i].rows > 1);
+    let at_most = p.owned.iter().any(|&i| p.items[i].up_to);
     let plan = Plan { number, of, rows: total_rows, at_most };
     let progress = ExperimentProgress::start(&p.spec.name, plan, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
