@@ -60,7 +60,9 @@ Examples:
   harness compare bench-A bench-B                   same results? which cells got faster?
   harness compare bench-A bench-B --markdown        the timing table for a pull request
   harness compare bench-A bench-B --fail-on-slower  exit 1 when a cell got slower (CI)
-  harness compare bench-A bench-B --json            one JSON object (docs/harness.md)";
+  harness compare bench-A bench-B --json            one JSON object (docs/harness.md)
+  harness compare bench-A bench-B bench-C --html cmp.html
+                                                    B and C against A; a page with a scatter plot";
 
 const REPORT_EXAMPLES: &str = "\
 Examples:
@@ -97,12 +99,13 @@ enum Command {
         #[arg(short = 'o', long)]
         out: PathBuf,
     },
-    /// Compare two results directories: the same results? which cells got faster or slower?
+    /// Compare results directories: the same results? which cells got faster or slower?
     ///
     /// First whether they hold the same results (the columns that may differ between runs,
     /// timings and threads, aside), then a timing table of the cells both have: the medians, B/A with a 95 % interval from the raw samples, and a
-    /// verdict (faster, slower, same, unknown). Exit 1 when the results differ (or, with
-    /// --fail-on-slower, when a cell of B is slower).
+    /// verdict (faster, slower, same, unknown). With more than two directories, each is
+    /// compared with the first (the baseline) and the table gets a column per run. Exit 1
+    /// when the results differ (or, with --fail-on-slower, when a cell is slower).
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
     /// Write (and optionally submit) Slurm jobs running a manifest's shards and merging them.
@@ -179,10 +182,9 @@ struct RunArgs {
 
 #[derive(Debug, clap::Args)]
 struct CompareArgs {
-    /// The results directory compared against (the baseline).
-    a: PathBuf,
-    /// The results directory compared with it.
-    b: PathBuf,
+    /// The results directories: the baseline first, then the runs compared with it.
+    #[arg(value_name = "DIR", required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
     /// Differences in the median smaller than this fraction are `same` however significant
     /// (from 0 to 1, exclusive; default 0.03, i.e. 3 %).
     #[arg(long, value_parser = parse_noise, default_value_t = harness::results::compare::DEFAULT_NOISE, allow_hyphen_values = true)]
@@ -196,6 +198,10 @@ struct CompareArgs {
     /// Exit 1 when a timed cell of B is slower than A's (for CI).
     #[arg(long)]
     fail_on_slower: bool,
+    /// Also write the comparison as a self-contained HTML page with a log-log scatter plot
+    /// of the medians to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// The noise threshold of `harness compare`: a fraction strictly between 0 and 1.
@@ -354,14 +360,15 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
 }
 
 /// Prints the peak memory cells that differ beyond the noise, or that none does.
-fn print_memory(memory: &[harness::results::compare::MemoryComparison]) {
+/// `who` starts the first line (`B: ` where several runs are compared, else nothing).
+fn print_memory(memory: &[harness::results::compare::MemoryComparison], who: &str) {
     use harness::results::compare::{MemoryVerdict, MEMORY_NOISE};
     if memory.is_empty() {
         return;
     }
     let differ: Vec<_> = memory.iter().filter(|m| m.verdict != MemoryVerdict::Same).collect();
     println!(
-        "\npeak memory: {} of {} compared within {:.0} % of A",
+        "\n{who}peak memory: {} of {} compared within {:.0} % of A",
         count_of((memory.len() - differ.len()) as u64, "cell"),
         memory.len(),
         MEMORY_NOISE * 100.0
@@ -382,12 +389,18 @@ fn print_memory(memory: &[harness::results::compare::MemoryComparison]) {
 
 fn compare(args: &CompareArgs) -> Result<()> {
     use harness::results::compare::{self as cmp, Verdict};
-    let (a, b) = (&args.a, &args.b);
-    for dir in [a, b] {
-        if !dir.is_dir() {
-            return Err(InputError::in_file(dir, "cannot read the results directory: it does not exist").into());
-        }
+    use harness::results::compare_many;
+    compare_many::check_dirs(&args.dirs)?;
+    if let Some(page) = &args.html {
+        let runs = compare_many::compare_runs(&args.dirs[0], &args.dirs[1..], args.noise)?;
+        let cells = compare_many::join(&runs);
+        let text = report::compare_many::html(&args.dirs[0].display().to_string(), &runs, &cells);
+        std::fs::write(page, text).map_err(|e| InputError::in_file(page, format!("cannot write the page: {e}")))?;
     }
+    if args.dirs.len() > 2 {
+        return compare_several(args);
+    }
+    let (a, b) = (&args.dirs[0], &args.dirs[1]);
     let diffs = cmp::differences(a, b)?;
     let timings = cmp::compare_timings(a, b, args.noise)?;
     let summaries = cmp::summarise(&timings);
@@ -441,7 +454,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
             (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
         }
-        print_memory(&memory);
+        print_memory(&memory, "");
     }
     if !diffs.is_empty() {
         return Err(anyhow::anyhow!(
@@ -462,6 +475,99 @@ fn compare(args: &CompareArgs) -> Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// `harness compare A B C …`: every run against the baseline A, one table.
+fn compare_several(args: &CompareArgs) -> Result<()> {
+    use harness::results::compare::Verdict;
+    use harness::results::compare_many;
+    let baseline = &args.dirs[0];
+    let runs = compare_many::compare_runs(baseline, &args.dirs[1..], args.noise)?;
+    let cells = compare_many::join(&runs);
+    let differ: Vec<&str> = runs.iter().filter(|r| !r.results_equal).map(|r| r.dir.as_str()).collect();
+    let slower = runs.iter().flat_map(|r| &r.timings).filter(|t| t.verdict == Verdict::Slower).count();
+    if args.json {
+        let timings: Vec<serde_json::Value> = runs
+            .iter()
+            .flat_map(|r| {
+                r.timings.iter().map(|t| {
+                    let mut v = serde_json::to_value(t).unwrap_or_default();
+                    if let Some(o) = v.as_object_mut() {
+                        o.insert("run".into(), r.label.clone().into());
+                        o.insert("dir".into(), r.dir.clone().into());
+                    }
+                    v
+                })
+            })
+            .collect();
+        let status = match (differ.is_empty(), args.fail_on_slower && slower > 0) {
+            (false, _) => "different",
+            (true, true) => "slower",
+            (true, false) => "ok",
+        };
+        print_json(&serde_json::json!({
+            "status": status,
+            "baseline": baseline.display().to_string(),
+            "noise": args.noise,
+            "runs": runs.iter().map(|r| serde_json::json!({
+                "label": r.label, "dir": r.dir, "runs": r.runs, "results_equal": r.results_equal,
+                "differences": r.differences, "summaries": r.summaries, "memory": r.memory,
+            })).collect::<Vec<_>>(),
+            "timings": timings,
+        }))?;
+    } else {
+        print_several(args, &runs, &cells);
+    }
+    if !differ.is_empty() {
+        return Err(anyhow::anyhow!("{} differ from {} in their results", differ.join(", "), baseline.display()).into());
+    }
+    if args.fail_on_slower && slower > 0 {
+        return Err(
+            anyhow::anyhow!("{} slower than in {}", count_of(slower as u64, "timed cell"), baseline.display()).into()
+        );
+    }
+    Ok(())
+}
+
+/// The text (or Markdown) of `harness compare A B C …`: the runs with their notes and
+/// results check, then the joined timing table and the summary lines.
+fn print_several(
+    args: &CompareArgs,
+    runs: &[harness::results::compare_many::RunAgainstBaseline],
+    cells: &[harness::results::compare_many::JoinedCell],
+) {
+    println!("A = {} (baseline)", args.dirs[0].display());
+    for r in runs {
+        println!("{} = {}", r.label, r.dir);
+    }
+    for r in runs {
+        println!();
+        for line in r.runs.notes() {
+            println!("{}: {line}", r.label);
+        }
+        match r.differences.len() {
+            0 => println!("{}: results: the same as A's (time columns aside)", r.label),
+            n => {
+                println!("{}: results: differ from A's in {}:", r.label, count_of(n as u64, "place"));
+                for d in &r.differences {
+                    println!("  {d}");
+                }
+            }
+        }
+    }
+    println!(
+        "\ntimings against A (noise at least {:.1} %, widened by the spread between each run and A; 95 % \
+         bootstrap intervals)\n",
+        args.noise * 100.0
+    );
+    match (cells.is_empty(), args.markdown) {
+        (true, _) => println!("no timed cell is in A and another run"),
+        (false, true) => print!("{}", report::compare_many::markdown(runs, cells)),
+        (false, false) => print!("{}", report::compare_many::text(runs, cells)),
+    }
+    for r in runs {
+        print_memory(&r.memory, &format!("{}: ", r.label));
+    }
 }
 
 fn slurm(args: SlurmArgs) -> Result<()> {

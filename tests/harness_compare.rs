@@ -85,3 +85,83 @@ fn bad_flags_and_directories_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("/nonexistent/results"), "{}", stderr(&o));
 }
+
+/// Three results directories: the baseline, one twice as slow, one twice as fast.
+fn three() -> [tempfile::TempDir; 3] {
+    [results(&BASE, 10), results(&BASE.map(|x| x * 2.0), 10), results(&BASE.map(|x| x * 0.5), 10)]
+}
+
+#[test]
+fn three_directories_give_one_table_with_a_column_per_run() {
+    let [a, b, c] = three();
+    let o = harness(&["compare", path(&a), path(&b), path(&c)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(text.starts_with(&format!("A = {} (baseline)\nB = {}\nC = {}\n", path(&a), path(&b), path(&c))), "{text}");
+    let head = text.lines().find(|l| l.starts_with("experiment")).expect("a table");
+    let columns = ["B median (n), B/A [95 % interval], verdict", "C median (n), C/A [95 % interval], verdict"];
+    assert!(columns.iter().all(|c| head.contains(c)), "two comparison columns: {head}");
+    let row = text.lines().find(|l| l.starts_with("t ")).expect("the cell's row");
+    assert!(row.contains("2.000 s (5)") && row.contains("slower") && row.contains("500.0 ms (5)"), "{row}");
+    assert!(row.find("slower") < row.find("faster"), "B's column before C's: {row}");
+    assert!(text.contains("t: B/A 2.000") && text.contains("t: C/A 0.500"), "{text}");
+    let md =
+        String::from_utf8_lossy(&harness(&["compare", path(&a), path(&b), path(&c), "--markdown"]).stdout).into_owned();
+    assert!(md.contains("| experiment | item | column | A median (n) | B median (n)"), "{md}");
+    let o = harness(&["compare", path(&a), path(&b), path(&c), "--fail-on-slower"]);
+    assert_eq!(o.status.code(), Some(1), "B is slower");
+}
+
+#[test]
+fn three_directories_in_json_give_an_entry_per_run_per_cell() {
+    let [a, b, c] = three();
+    let o = harness(&["compare", path(&a), path(&b), path(&c), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!((v["status"].as_str(), v["baseline"].as_str()), (Some("ok"), Some(path(&a))));
+    let runs: Vec<(&str, &str)> = v["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["label"].as_str().unwrap(), r["dir"].as_str().unwrap()))
+        .collect();
+    assert_eq!(runs, [("B", path(&b)), ("C", path(&c))]);
+    let timings = v["timings"].as_array().unwrap();
+    let cells: Vec<(&str, &str, &str, bool)> = timings
+        .iter()
+        .map(|t| {
+            (t["run"].as_str().unwrap(), t["item"].as_str().unwrap(), t["verdict"].as_str().unwrap(), t["busy"] == true)
+        })
+        .collect();
+    assert_eq!(cells, [("B", "x", "slower", false), ("C", "x", "faster", false)]);
+}
+
+#[test]
+fn the_html_page_holds_a_scatter_of_the_medians() {
+    let [a, b, c] = three();
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("compare.html");
+    let o = harness(&["compare", path(&a), path(&b), path(&c), "--html", page.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let svg = &html[html.find("<svg").expect("an <svg> scatter")..html.find("</svg>").unwrap()];
+    assert_eq!(svg.matches("<title>").count(), 2, "a mark per run and cell: {svg}");
+    assert!(svg.contains("class=\"diagonal\"") && svg.contains("A median (baseline)"), "{svg}");
+    assert!(!html.contains("<script") && !html.contains("<link"), "self-contained");
+    assert!(html.contains("C median (n), C/A [95 % interval], verdict"), "{html}");
+    let two = dir.path().join("two.html");
+    let o = harness(&["compare", path(&a), path(&b), "--html", two.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&two).unwrap().contains("<svg"), "two directories get the page too");
+}
+
+#[test]
+fn one_directory_or_a_missing_one_among_several_exit_2() {
+    let [a, b, _c] = three();
+    let o = harness(&["compare", path(&a)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("at least two results directories"), "{}", stderr(&o));
+    let o = harness(&["compare", path(&a), path(&b), "/nonexistent/results"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("/nonexistent/results"), "{}", stderr(&o));
+}

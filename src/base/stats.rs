@@ -1,6 +1,7 @@
 //! Statistics of timing samples: median, median absolute deviation, extremes, a seeded
-//! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test.
-//! Imports only the hash of `base` ([`super::hash`]).
+//! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test (exact
+//! for small samples; statrs's normal approximation otherwise). Imports only the hash of
+//! `base` ([`super::hash`]).
 
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -76,37 +77,67 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
 }
 
-/// The two-sided p-value of the Mann–Whitney U test of `a` against `b`, by the normal
-/// approximation with tie correction; `None` when a side is empty or every value is tied.
+/// Most samples a side may have for the exact Mann–Whitney U test; larger samples (and
+/// samples with ties) use the normal approximation.
+pub const EXACT_U_TEST_MAX_SAMPLES: usize = 8;
+
+/// The two-sided p-value of the Mann–Whitney U test of `a` against `b`: exact, from the
+/// distribution of U over every split of the ranks ([`u_upper_tail`]), when neither side
+/// has more than [`EXACT_U_TEST_MAX_SAMPLES`] samples and no two values are tied (a
+/// cell's 5 timing samples); otherwise statrs's normal approximation with tie correction
+/// and without continuity correction. `None` when a side is empty, a value is NaN, or
+/// every value is tied.
+///
+/// The exact branch is not statrs's: statrs 0.19's exact p-value is the complement of
+/// the tail whenever the first sample is not the longer one (its own test expects 0.6
+/// for U ≥ 4 with 2 and 3 samples, where the tail is 0.4), which is every cell of 5
+/// samples against 5.
 pub fn mann_whitney_p(a: &[f64], b: &[f64]) -> Option<f64> {
-    let (n1, n2) = (a.len() as f64, b.len() as f64);
-    if a.is_empty() || b.is_empty() {
+    use statrs::stats_tests::mannwhitneyu::{mannwhitneyu, MannWhitneyUMethod};
+    use statrs::stats_tests::Alternative;
+    if a.is_empty() || b.is_empty() || a.iter().chain(b).any(|x| x.is_nan()) {
         return None;
     }
-    let mut all: Vec<(f64, bool)> = a.iter().map(|&x| (x, true)).chain(b.iter().map(|&x| (x, false))).collect();
-    all.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let (mut rank_a, mut ties, mut i) = (0.0, 0.0, 0);
-    while i < all.len() {
-        let j = (i..all.len()).find(|&j| all[j].0 != all[i].0).unwrap_or(all.len());
-        let rank = (i + j + 1) as f64 / 2.0;
-        rank_a += rank * all[i..j].iter().filter(|x| x.1).count() as f64;
-        let t = (j - i) as f64;
-        ties += t * t * t - t;
-        i = j;
-    }
-    let u = rank_a - n1 * (n1 + 1.0) / 2.0;
-    let n = n1 + n2;
-    let var = n1 * n2 / 12.0 * ((n + 1.0) - ties / (n * (n - 1.0)));
-    if var <= 0.0 {
+    let mut all: Vec<f64> = a.iter().chain(b).copied().collect();
+    all.sort_by(f64::total_cmp);
+    if all.first() == all.last() {
         return None;
     }
-    let z = (u - n1 * n2 / 2.0).abs() / var.sqrt();
-    Some((2.0 * normal_upper_tail(z)).min(1.0))
+    let tied = all.windows(2).any(|w| w[0] == w[1]);
+    let small = a.len() <= EXACT_U_TEST_MAX_SAMPLES && b.len() <= EXACT_U_TEST_MAX_SAMPLES;
+    if small && !tied {
+        let u1: usize = a.iter().map(|x| b.iter().filter(|y| x > *y).count()).sum();
+        let u = u1.max(a.len() * b.len() - u1);
+        return Some((2.0 * u_upper_tail(u, a.len(), b.len())).min(1.0));
+    }
+    let method = MannWhitneyUMethod::AsymptoticExclContinuityCorrection;
+    mannwhitneyu(a, b, method, Alternative::TwoSided).ok().map(|(_, p)| p)
 }
 
-/// `P(Z > z)` of a standard normal `Z`.
-fn normal_upper_tail(z: f64) -> f64 {
-    0.5 * statrs::function::erf::erfc(z / std::f64::consts::SQRT_2)
+/// `P(U ≥ u)` for the Mann–Whitney U of `m` and `n` untied samples from one distribution:
+/// the share of the `C(m + n, m)` equally likely splits of the ranks whose U is at least
+/// `u`, counted by the recurrence `N(u; m, n) = N(u − n; m − 1, n) + N(u; m, n − 1)` (the
+/// largest rank is in the first sample or in the second).
+pub fn u_upper_tail(u: usize, m: usize, n: usize) -> f64 {
+    // counts[j][v]: splits of i + j ranks with U = v, for the current i.
+    let mut counts: Vec<Vec<f64>> = (0..=n).map(|_| vec![1.0]).collect();
+    for i in 1..=m {
+        let mut next: Vec<Vec<f64>> = vec![vec![1.0]];
+        for j in 1..=n {
+            let mut row = vec![0.0; i * j + 1];
+            for (v, c) in counts[j].iter().enumerate() {
+                row[v + j] += c;
+            }
+            for (v, c) in next[j - 1].iter().enumerate() {
+                row[v] += c;
+            }
+            next.push(row);
+        }
+        counts = next;
+    }
+    let all = &counts[n];
+    let total: f64 = all.iter().sum();
+    all.iter().skip(u).sum::<f64>() / total
 }
 
 #[cfg(test)]
@@ -159,12 +190,45 @@ mod tests {
         assert_ne!(seed_of(&["ab", "c"]), seed_of(&["a", "bc"]));
     }
 
+    fn close(p: Option<f64>, expected: f64) {
+        assert!(p.is_some_and(|p| (p - expected).abs() < 1e-9), "{p:?} vs {expected}");
+    }
+
+    #[test]
+    fn mann_whitney_is_exact_on_five_samples_a_side() {
+        // Two-sided exact p = 2 P(U <= u) over the C(10, 5) = 252 equally likely splits of
+        // the ranks; U <= 0, 1, 2, 3 count 1, 2, 4, 7 splits. (The normal approximation gave
+        // 0.00902, 0.01629, 0.02828 and 0.04720: at U = 3 it called a difference significant
+        // at 5 % that the exact test does not.)
+        let b = [6.0, 7.0, 8.0, 9.0, 10.0];
+        close(mann_whitney_p(&[1.0, 2.0, 3.0, 4.0, 5.0], &b), 2.0 / 252.0);
+        let b = [5.0, 7.0, 8.0, 9.0, 10.0];
+        close(mann_whitney_p(&[1.0, 2.0, 3.0, 4.0, 6.0], &b), 4.0 / 252.0);
+        let b = [4.0, 7.0, 8.0, 9.0, 10.0];
+        close(mann_whitney_p(&[1.0, 2.0, 3.0, 5.0, 6.0], &b), 8.0 / 252.0);
+        let b = [3.0, 7.0, 8.0, 9.0, 10.0];
+        close(mann_whitney_p(&[1.0, 2.0, 4.0, 5.0, 6.0], &b), 14.0 / 252.0);
+        close(mann_whitney_p(&b, &[1.0, 2.0, 4.0, 5.0, 6.0]), 14.0 / 252.0);
+        // U of 3 and 2 samples: 0..6 with counts 1 1 2 2 2 1 1; either order the same.
+        close(Some(u_upper_tail(4, 3, 2)), 0.4);
+        close(Some(u_upper_tail(4, 2, 3)), 0.4);
+        close(Some(u_upper_tail(0, 8, 8)), 1.0);
+        close(Some(u_upper_tail(64, 8, 8)), 1.0 / 12870.0);
+    }
+
+    #[test]
+    fn mann_whitney_with_ties_or_many_samples_is_the_normal_approximation() {
+        // Ties: a = 1 2 3 4 5, b = 5 6 7 8 9: ranks of a 1 2 3 4 5.5, U = 0.5; one tie of
+        // two, variance 25/12·(11 − 6/90) = 22.778, z = 12/4.7726 = 2.5144.
+        close(mann_whitney_p(&[1.0, 2.0, 3.0, 4.0, 5.0], &[5.0, 6.0, 7.0, 8.0, 9.0]), 0.011_925_233_593_017_606);
+        // Nine a side, all of a below b: U = 0, variance 81·19/12 = 128.25, z = 40.5/11.325 = 3.5762.
+        let a: Vec<f64> = (1..=9).map(f64::from).collect();
+        let b: Vec<f64> = (10..=18).map(f64::from).collect();
+        close(mann_whitney_p(&a, &b), 0.000_348_575_174_213_053_8);
+    }
+
     #[test]
     fn mann_whitney_by_hand() {
-        // a all below b (n = 5 + 5): U = 0, mean 12.5, variance 25·11/12; z = 12.5/√22.9167 = 2.611,
-        // p = 2·(1 − Φ(2.611)) = 0.00903.
-        let p = mann_whitney_p(&[1.0, 2.0, 3.0, 4.0, 5.0], &[6.0, 7.0, 8.0, 9.0, 10.0]).unwrap();
-        assert!((p - 0.00903).abs() < 1e-4, "{p}");
         let same = mann_whitney_p(&[1.0, 2.0, 3.0], &[1.0, 2.0, 3.0]).unwrap();
         assert!((same - 1.0).abs() < 1e-9, "{same}");
         assert_eq!(mann_whitney_p(&[1.0, 1.0], &[1.0]), None);

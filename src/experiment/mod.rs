@@ -37,12 +37,15 @@ pub struct Item {
     pub cost: f64,
     /// Rows the item will emit at most (for the progress display).
     pub rows: u64,
+    /// Whether the item may emit fewer than `rows` rows (a sweep that a limit stops
+    /// early); otherwise it emits exactly `rows`.
+    pub up_to: bool,
 }
 
 impl Item {
     /// An item emitting one row, of unknown cost.
     pub fn new(id: impl Into<String>) -> Self {
-        Item { id: id.into(), cost: 1.0, rows: 1 }
+        Item { id: id.into(), cost: 1.0, rows: 1, up_to: false }
     }
 
     /// The same item with a cost estimate.
@@ -54,6 +57,13 @@ impl Item {
     /// The same item emitting `rows` rows.
     pub fn with_rows(mut self, rows: u64) -> Self {
         self.rows = rows;
+        self
+    }
+
+    /// The same item emitting up to `rows` rows (fewer when it stops early).
+    pub fn with_rows_up_to(mut self, rows: u64) -> Self {
+        self.rows = rows;
+        self.up_to = true;
         self
     }
 }

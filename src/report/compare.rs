@@ -26,7 +26,7 @@ pub fn duration_text(seconds: f64) -> String {
 }
 
 /// `1.023 [0.998, 1.051]`, or `-` without a ratio.
-fn ratio_text(c: &TimingComparison) -> String {
+pub fn ratio_text(c: &TimingComparison) -> String {
     match (c.ratio, c.ratio_low, c.ratio_high) {
         (Some(r), Some(lo), Some(hi)) => format!("{r:.3} [{lo:.3}, {hi:.3}]"),
         (Some(r), _, _) => format!("{r:.3}"),
@@ -46,6 +46,11 @@ pub fn verdict_text(c: &TimingComparison) -> String {
 
 /// One summary line: `tegel_best: B/A 0.981 (geometric mean of 4 cells): 1 faster, 3 same`.
 pub fn summary_line(s: &ExperimentSummary) -> String {
+    summary_line_of(s, "B")
+}
+
+/// [`summary_line`] of run `label` against the baseline A: `tegel_best: C/A 0.981 …`.
+pub fn summary_line_of(s: &ExperimentSummary, label: &str) -> String {
     let mean = s.geometric_mean_ratio.map_or("-".to_string(), |g| format!("{g:.3}"));
     let counts: Vec<String> = [("faster", s.faster), ("slower", s.slower), ("same", s.same), ("unknown", s.unknown)]
         .iter()
@@ -54,7 +59,7 @@ pub fn summary_line(s: &ExperimentSummary) -> String {
         .collect();
     let cells = crate::base::text::count_of(s.cells as u64, "cell");
     let busy = if s.busy > 0 { format!("; {} timed on a busy machine", s.busy) } else { String::new() };
-    format!("{}: B/A {mean} (geometric mean of {cells}): {}{busy}", s.experiment, counts.join(", "))
+    format!("{}: {label}/A {mean} (geometric mean of {cells}): {}{busy}", s.experiment, counts.join(", "))
 }
 
 fn rows(cells: &[TimingComparison]) -> Vec<[String; 7]> {

@@ -20,6 +20,7 @@
 
 pub mod chart;
 pub mod compare;
+pub mod compare_many;
 pub mod csv_table;
 pub mod html;
 pub mod kinds;

@@ -1,11 +1,13 @@
 //! What a run leaves on disk and how it is read back: the results directory as one object
 //! ([`dir::ResultsDir`]), typed rows and their columns, the row journal, writes that stay
 //! inside the results directory, the results-directory lock and ownership marker, atomic
-//! files, per-experiment and run metadata, and the comparison of two results directories. Imports `base` and `search`.
+//! files, per-experiment and run metadata, and the comparison of results directories (two,
+//! or several against a baseline). Imports `base` and `search`.
 
 pub mod atomic;
 pub mod columns;
 pub mod compare;
+pub mod compare_many;
 pub mod dir;
 pub mod inside;
 pub mod journal;

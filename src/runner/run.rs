@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::base::error::{Error, Result};
 use crate::base::text::noun;
-use crate::experiment::progress::{note, ExperimentProgress};
+use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::dir::ResultsDir;
@@ -147,7 +147,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     meta.manifest_experiments = listed;
     dir.mark(&meta)?;
     let shard = opts.shard.map(|s| s.to_string());
-    for p in &planned {
+    for (number, p) in planned.iter().enumerate() {
         let key = build_key(p.spec);
         if !opts.force && dir.is_current(&p.spec.name, &key, shard.as_deref()) {
             note(&format!(
@@ -158,7 +158,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             continue;
         }
         announce_other_build(&dir, &p.spec.name);
-        match run_one(&dir, p, &key, opts) {
+        match run_one(&dir, p, &key, opts, (number + 1, planned.len())) {
             Ok(flagged) => {
                 meta.ran.push(p.spec.name.clone());
                 meta.timeouts.extend(flagged.timeouts);
@@ -168,6 +168,9 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             Err(e) => {
                 let state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
                 dir.mark_unfinished(&mut meta, state);
+                if matches!(e, Error::Interrupted) {
+                    report_interrupted(&opts.out);
+                }
                 return Err(e);
             }
         }
@@ -186,6 +189,18 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         return Err(e);
     }
     Ok(meta)
+}
+
+/// Writes the report (the page, tables and plots) of an interrupted run, for the
+/// experiments it committed; says on stderr when that fails, since the run's own error
+/// (interrupted) is the one it ends with.
+fn report_interrupted(out: &Path) {
+    if let Err(e) = crate::report::generate(out, registry::reports()) {
+        let _ = std::io::Write::write_fmt(
+            &mut std::io::stderr(),
+            format_args!("report of the finished experiments not written: {e:#}\n"),
+        );
+    }
 }
 
 /// The items shown by name at the end of a run; the rest are counted (all of them are in
@@ -287,7 +302,13 @@ struct Flagged {
 /// Runs the items of one experiment that this run owns and the journal lacks, then
 /// commits its CSV and metadata. Returns the items that timed out or ran on a busy
 /// machine, described.
-fn run_one(dir: &ResultsDir, p: &Planned<'_>, key: &str, opts: &RunOptions) -> Result<Flagged> {
+fn run_one(
+    dir: &ResultsDir,
+    p: &Planned<'_>,
+    key: &str,
+    opts: &RunOptions,
+    (number, of): (usize, usize),
+) -> Result<Flagged> {
     let start = Instant::now();
     let load_start = crate::base::machine::load_average();
     let columns = p.experiment.columns();
@@ -312,7 +333,9 @@ fn run_one(dir: &ResultsDir, p: &Planned<'_>, key: &str, opts: &RunOptions) -> R
     }
     let total_rows = p.owned.iter().map(|&i| p.items[i].rows).sum();
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let progress = ExperimentProgress::start(&p.spec.name, total_rows, std::sync::Arc::clone(&live));
+    let at_most = p.owned.iter().any(|&i| p.items[i].up_to);
+    let plan = Plan { number, of, rows: total_rows, at_most };
+    let progress = ExperimentProgress::start(&p.spec.name, plan, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
         let n = rows_of.len() as u64;
         note(&format!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item")));

@@ -218,7 +218,7 @@ fn plan_items(spec: &ExperimentSpec, kind: Kind, games: &[Instance]) -> (Vec<Ite
                 let mut game = inst.game.clone();
                 let seed = spec.item_seed(&[&inst.name]);
                 let rows = play_good_to_end(&mut game, sims, seed, &Budget::unlimited).unwrap_or(1).max(1) as u64;
-                items.push(Item::new(base).with_rows(rows).with_cost(size_cost(inst) * rows.max(1) as f64));
+                items.push(Item::new(base).with_rows_up_to(rows).with_cost(size_cost(inst) * rows.max(1) as f64));
                 units.push(Unit { instance: i, repetition: 0, good_starts: true });
             }
             _ => {

@@ -1,0 +1,404 @@
+//! `harness compare A B C …` as people read it: one table, a row per timed cell of the
+//! baseline A and a column per other run (its median, its ratio to A with the 95 %
+//! interval, the verdict, `busy` where either side was timed busy), as aligned text, as
+//! Markdown, or as a self-contained HTML page with a log-log scatter plot of the medians.
+
+use crate::results::compare::{TimingComparison, Verdict};
+use crate::results::compare_many::{JoinedCell, RunAgainstBaseline};
+
+use super::chart::PALETTE;
+use super::compare::{duration_text, ratio_text, summary_line_of, verdict_text};
+use super::markdown::escape;
+
+/// The header of run `label`'s column.
+fn run_header(label: &str) -> String {
+    format!("{label} median (n), {label}/A [95 % interval], verdict")
+}
+
+/// A run's cell: `2.000 s (5), 2.000 [1.960, 2.041], slower`, or `-` where it lacks it.
+fn run_cell(t: Option<&TimingComparison>) -> String {
+    t.map_or("-".to_string(), |t| {
+        format!("{} ({}), {}, {}", duration_text(t.b_median), t.b_samples, ratio_text(t), verdict_text(t))
+    })
+}
+
+fn header(runs: &[RunAgainstBaseline]) -> Vec<String> {
+    let mut h: Vec<String> = ["experiment", "item", "column", "A median (n)"].map(String::from).to_vec();
+    h.extend(runs.iter().map(|r| run_header(&r.label)));
+    h
+}
+
+fn body(cells: &[JoinedCell]) -> Vec<Vec<String>> {
+    cells
+        .iter()
+        .map(|c| {
+            let mut row = vec![
+                c.experiment.clone(),
+                c.item.clone(),
+                c.column.clone(),
+                format!("{} ({})", duration_text(c.a_median), c.a_samples),
+            ];
+            row.extend(c.runs.iter().map(|t| run_cell(t.as_ref())));
+            row
+        })
+        .collect()
+}
+
+/// The summary lines of every run: `tegel_best: C/A 0.981 (geometric mean of 4 cells): …`.
+fn summaries(runs: &[RunAgainstBaseline]) -> Vec<String> {
+    runs.iter().flat_map(|r| r.summaries.iter().map(|s| summary_line_of(s, &r.label))).collect()
+}
+
+/// The joined timing table as aligned text, then every run's summary lines.
+pub fn text(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
+    let (head, rows) = (header(runs), body(cells));
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).chain([head[i].chars().count()]).max();
+    let widths: Vec<usize> = (0..head.len()).map(|i| width(i).unwrap_or(0)).collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = " ".repeat(widths[i].saturating_sub(c.chars().count()));
+                if i == 3 {
+                    format!("{pad}{c}")
+                } else {
+                    format!("{c}{pad}")
+                }
+            })
+            .collect();
+        format!("{}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(&head);
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    out.push('\n');
+    for s in summaries(runs) {
+        out.push_str(&s);
+        out.push('\n');
+    }
+    out
+}
+
+/// The joined timing table as a GitHub-flavoured Markdown table, then the summary lines.
+pub fn markdown(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
+    let head = header(runs);
+    let mut out = format!("| {} |\n", head.iter().map(|h| escape(h)).collect::<Vec<_>>().join(" | "));
+    let align: Vec<&str> = (0..head.len()).map(|i| if i == 3 { "---:" } else { "---" }).collect();
+    out.push_str(&format!("| {} |\n", align.join(" | ")));
+    for r in body(cells) {
+        out.push_str(&format!("| {} |\n", r.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | ")));
+    }
+    out.push('\n');
+    for s in summaries(runs) {
+        out.push_str(&format!("- {}\n", escape(&s)));
+    }
+    out
+}
+
+/// `text` with `&`, `<`, `>` and `"` escaped for HTML.
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Side of the scatter plot's square drawing area and its margin, in SVG units.
+const PLOT: f64 = 440.0;
+const MARGIN: f64 = 70.0;
+
+/// The decades `[lo, hi]` (powers of ten) holding every positive value of `values`.
+fn decades(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
+    let logs: Vec<f64> = values.filter(|v| *v > 0.0 && v.is_finite()).map(f64::log10).collect();
+    let lo = logs.iter().copied().reduce(f64::min)?.floor() as i32;
+    let hi = (logs.iter().copied().reduce(f64::max)?.ceil() as i32).max(lo + 1);
+    Some((lo, hi))
+}
+
+/// The SVG mark of a verdict at `(x, y)` in `color`: slower ▲, faster ▼, same ●, unknown
+/// ◇; hollow when the cell was timed busy.
+fn mark(t: &TimingComparison, (x, y): (f64, f64), color: &str) -> String {
+    let fill = if t.busy { "none" } else { color };
+    let style = format!("fill=\"{fill}\" stroke=\"{color}\" stroke-width=\"1.5\"");
+    match t.verdict {
+        Verdict::Slower => format!("<path d=\"M{x:.1},{:.1}l6,10h-12z\" {style}>", y - 6.0),
+        Verdict::Faster => format!("<path d=\"M{x:.1},{:.1}l6,-10h-12z\" {style}>", y + 6.0),
+        Verdict::Same => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\" {style}>"),
+        Verdict::Unknown => format!("<path d=\"M{x:.1},{:.1}l6,6l-6,6l-6,-6z\" {style}>", y - 6.0),
+    }
+}
+
+fn color(i: usize) -> String {
+    let (r, g, b) = PALETTE[i % PALETTE.len()];
+    format!("rgb({r},{g},{b})")
+}
+
+/// The log-log scatter plot of the medians as an SVG element: A's median on x, each other
+/// run's on y (a colour per run, a mark per verdict), the diagonal where they are equal.
+/// `None` when no cell has two positive medians.
+pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
+    let points: Vec<(usize, &TimingComparison)> = runs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.timings.iter().map(move |t| (i, t)))
+        .filter(|(_, t)| t.a_median > 0.0 && t.b_median > 0.0)
+        .collect();
+    let (lo, hi) = decades(points.iter().flat_map(|(_, t)| [t.a_median, t.b_median]))?;
+    let span = f64::from(hi - lo);
+    let x_of = |v: f64| MARGIN + (v.log10() - f64::from(lo)) / span * PLOT;
+    let y_of = |v: f64| MARGIN / 2.0 + PLOT - (v.log10() - f64::from(lo)) / span * PLOT;
+    let (size_w, size_h) = (MARGIN + PLOT + 170.0, PLOT + MARGIN * 1.5);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size_w} {size_h}\" width=\"{size_w}\" \
+         height=\"{size_h}\" role=\"img\" aria-label=\"medians of each run against the baseline, log-log\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n"
+    );
+    let (x0, x1, y0, y1) = (x_of(10f64.powi(lo)), x_of(10f64.powi(hi)), y_of(10f64.powi(lo)), y_of(10f64.powi(hi)));
+    s.push_str(&format!(
+        "<rect x=\"{x0:.1}\" y=\"{y1:.1}\" width=\"{PLOT}\" height=\"{PLOT}\" class=\"frame\" fill=\"none\"/>\n"
+    ));
+    for d in lo..=hi {
+        let v = 10f64.powi(d);
+        let (x, y) = (x_of(v), y_of(v));
+        let t = html_escape(&duration_text(v));
+        s.push_str(&format!(
+            "<line x1=\"{x:.1}\" y1=\"{y0:.1}\" x2=\"{x:.1}\" y2=\"{y1:.1}\" class=\"grid\"/>\
+             <line x1=\"{x0:.1}\" y1=\"{y:.1}\" x2=\"{x1:.1}\" y2=\"{y:.1}\" class=\"grid\"/>\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{t}</text>\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{t}</text>\n",
+            y0 + 16.0,
+            x0 - 6.0,
+            y + 4.0
+        ));
+    }
+    s.push_str(&format!(
+        "<line x1=\"{x0:.1}\" y1=\"{y0:.1}\" x2=\"{x1:.1}\" y2=\"{y1:.1}\" class=\"diagonal\" \
+         stroke-dasharray=\"6 4\"/>\n<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">A median (baseline)</text>\n\
+         <text transform=\"translate(16 {:.1}) rotate(-90)\" text-anchor=\"middle\">run median</text>\n",
+        (x0 + x1) / 2.0,
+        y0 + 38.0,
+        (y0 + y1) / 2.0
+    ));
+    for (i, t) in &points {
+        let title = html_escape(&format!(
+            "{} {} {}: {} {} against A {}, {}",
+            t.experiment,
+            t.item,
+            t.column,
+            runs[*i].label,
+            duration_text(t.b_median),
+            duration_text(t.a_median),
+            verdict_text(t)
+        ));
+        s.push_str(&mark(t, (x_of(t.a_median), y_of(t.b_median)), &color(*i)));
+        s.push_str(&format!(
+            "<title>{title}</title></{}>\n",
+            if t.verdict == Verdict::Same { "circle" } else { "path" }
+        ));
+    }
+    s.push_str(&legend(runs, x1 + 20.0, y1));
+    s.push_str("</svg>\n");
+    Some(s)
+}
+
+/// The legend: a colour per run, then a mark per verdict (hollow: busy).
+fn legend(runs: &[RunAgainstBaseline], x: f64, y: f64) -> String {
+    let mut s = String::new();
+    let mut y = y + 10.0;
+    for (i, r) in runs.iter().enumerate() {
+        s.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"12\" height=\"12\" fill=\"{}\"/>\
+             <text x=\"{:.1}\" y=\"{y:.1}\" dy=\"4\">{} against A</text>\n",
+            y - 6.0,
+            color(i),
+            x + 18.0,
+            html_escape(&r.label)
+        ));
+        y += 20.0;
+    }
+    y += 10.0;
+    for verdict in [Verdict::Slower, Verdict::Faster, Verdict::Same, Verdict::Unknown] {
+        let sample = TimingComparison {
+            experiment: String::new(),
+            item: String::new(),
+            column: String::new(),
+            a_median: 1.0,
+            b_median: 1.0,
+            ratio: None,
+            ratio_low: None,
+            ratio_high: None,
+            p_value: None,
+            a_samples: 0,
+            b_samples: 0,
+            verdict,
+            busy: false,
+            noise_band: 0.0,
+        };
+        let close = if verdict == Verdict::Same { "</circle>" } else { "</path>" };
+        s.push_str(&format!(
+            "{}{close}<text x=\"{:.1}\" y=\"{y:.1}\" dy=\"4\">{verdict}</text>\n",
+            mark(&sample, (x + 6.0, y), "currentColor"),
+            x + 18.0
+        ));
+        y += 20.0;
+    }
+    s.push_str(&format!("<text x=\"{x:.1}\" y=\"{y:.1}\" dy=\"4\">hollow: busy</text>\n"));
+    s
+}
+
+/// The runs and what the reader should know of each, as HTML list items.
+fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
+    let mut s = format!("<ul>\n<li><b>A</b> (baseline): <code>{}</code></li>\n", html_escape(baseline));
+    for r in runs {
+        let results = if r.results_equal {
+            "the same results as A (time columns aside)".to_string()
+        } else {
+            format!("results differ from A in {} place(s): {}", r.differences.len(), r.differences.join("; "))
+        };
+        s.push_str(&format!(
+            "<li><b>{}</b>: <code>{}</code>: {}",
+            html_escape(&r.label),
+            html_escape(&r.dir),
+            html_escape(&results)
+        ));
+        for note in r.runs.notes() {
+            s.push_str(&format!("<br>{}", html_escape(&note)));
+        }
+        s.push_str("</li>\n");
+    }
+    s.push_str("</ul>\n");
+    s
+}
+
+/// The joined table as an HTML table.
+fn html_table(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
+    let th: Vec<String> = header(runs).iter().map(|h| format!("<th>{}</th>", html_escape(h))).collect();
+    let mut s = format!("<table>\n<thead><tr>{}</tr></thead>\n<tbody>\n", th.concat());
+    for row in body(cells) {
+        let td: Vec<String> = row.iter().map(|c| format!("<td>{}</td>", html_escape(c))).collect();
+        s.push_str(&format!("<tr>{}</tr>\n", td.concat()));
+    }
+    s.push_str("</tbody>\n</table>\n");
+    s
+}
+
+const STYLE: &str = "\
+:root { color-scheme: light dark; }
+body { font-family: sans-serif; margin: 1.5em; max-width: 100%; }
+table { border-collapse: collapse; font-size: 0.9em; }
+th, td { border-bottom: 1px solid #8884; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { white-space: normal; }
+.wide { overflow-x: auto; }
+svg { max-width: 100%; height: auto; color: CanvasText; }
+svg text { fill: currentColor; }
+svg .frame { stroke: currentColor; }
+svg .grid { stroke: #8886; }
+svg .diagonal { stroke: currentColor; }
+";
+
+/// The comparison as one self-contained HTML page (no scripts, nothing fetched): the
+/// runs and their notes, the scatter plot of the medians, the joined table and the
+/// summary lines.
+pub fn html(baseline: &str, runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
+    let mut s = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>harness compare</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n\
+         <h1>Timings against the baseline A</h1>\n{}",
+        html_runs(baseline, runs)
+    );
+    s.push_str(
+        "<h2>Medians</h2>\n<p>Each timed cell: the baseline's median across, the run's median up, both on \
+         log scales; on the dashed diagonal the two are equal, above it the run is slower.</p>\n",
+    );
+    match scatter_svg(runs) {
+        Some(svg) => s.push_str(&svg),
+        None => s.push_str("<p>No timed cell has a median in both runs.</p>\n"),
+    }
+    s.push_str("<h2>Timed cells</h2>\n<div class=\"wide\">\n");
+    s.push_str(&html_table(runs, cells));
+    s.push_str("</div>\n<ul>\n");
+    for line in summaries(runs) {
+        s.push_str(&format!("<li>{}</li>\n", html_escape(&line)));
+    }
+    s.push_str("</ul>\n</body>\n</html>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::compare::{summarise, RunsCompared};
+    use crate::results::compare_many::join;
+
+    fn cell(item: &str, a: f64, b: f64, verdict: Verdict) -> TimingComparison {
+        TimingComparison {
+            experiment: "e".into(),
+            item: item.into(),
+            column: "seconds".into(),
+            a_median: a,
+            b_median: b,
+            ratio: Some(b / a),
+            ratio_low: Some(b / a),
+            ratio_high: Some(b / a),
+            p_value: None,
+            a_samples: 5,
+            b_samples: 5,
+            verdict,
+            busy: false,
+            noise_band: 0.03,
+        }
+    }
+
+    fn run(label: &str, timings: Vec<TimingComparison>) -> RunAgainstBaseline {
+        RunAgainstBaseline {
+            label: label.into(),
+            dir: format!("dir-{label}"),
+            runs: RunsCompared::default(),
+            results_equal: true,
+            differences: Vec::new(),
+            summaries: summarise(&timings),
+            timings,
+            memory: Vec::new(),
+        }
+    }
+
+    fn two_runs() -> Vec<RunAgainstBaseline> {
+        vec![
+            run("B", vec![cell("x", 1.0, 2.0, Verdict::Slower), cell("y", 0.001, 0.001, Verdict::Same)]),
+            run("C", vec![cell("x", 1.0, 0.5, Verdict::Faster)]),
+        ]
+    }
+
+    #[test]
+    fn the_text_table_has_a_column_per_run() {
+        let runs = two_runs();
+        let text = text(&runs, &join(&runs));
+        let head = text.lines().next().unwrap();
+        assert!(head.contains("B median (n), B/A [95 % interval], verdict"), "{text}");
+        assert!(head.contains("C median (n), C/A [95 % interval], verdict"), "{text}");
+        assert!(text.contains("2.000 s (5), 2.000 [2.000, 2.000], slower"), "{text}");
+        assert!(text.contains("e: C/A 0.500 (geometric mean of 1 cell): 1 faster"), "{text}");
+        let y = text.lines().find(|l| l.split_whitespace().nth(1) == Some("y")).unwrap();
+        assert!(y.trim_end().ends_with('-'), "C lacks y: {y}");
+    }
+
+    #[test]
+    fn the_page_holds_a_scatter_with_a_mark_per_cell_and_the_diagonal() {
+        let runs = two_runs();
+        let page = html("dir-A", &runs, &join(&runs));
+        let svg = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap()];
+        assert_eq!(svg.matches("<title>").count(), 3, "{svg}");
+        assert!(svg.contains("class=\"diagonal\""), "{svg}");
+        assert!(!page.contains("http://") || page.matches("http://").count() == 1, "only the SVG namespace");
+        assert!(page.contains("<th>C median (n), C/A [95 % interval], verdict</th>"), "{page}");
+        let md = markdown(&runs, &join(&runs));
+        assert!(md.contains("| experiment | item | column | A median (n) | B median"), "{md}");
+    }
+
+    #[test]
+    fn decades_bracket_the_values() {
+        assert_eq!(decades([0.002, 0.5].into_iter()), Some((-3, 0)));
+        assert_eq!(decades([1.0].into_iter()), Some((0, 1)));
+        assert_eq!(decades([0.0].into_iter()), None);
+    }
+}
