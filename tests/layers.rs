@@ -174,12 +174,17 @@ fn the_check_finds_upward_sideways_and_super_imports() {
     assert!(violations(Path::new("experiment/mod.rs"), tests).is_empty());
 }
 
-/// The files of the same folder that the file at `relative` (below `src/`, one folder
-/// deep, text `text`) names through `super::FILE` or `crate::FOLDER::FILE`, test modules
-/// and comments aside; `mod.rs` (the folder itself) names none.
+/// The files of the same folder that the file at `relative` (below `src/`, in a folder
+/// at any depth, text `text`) names through `super::FILE` or `crate::FOLDER::FILE`
+/// (`FOLDER` its whole module path, `checkers::memo`), test modules and comments aside;
+/// `mod.rs` (the folder itself) names none.
 fn sibling_references(relative: &Path, text: &str) -> Vec<String> {
     let path = module_path(relative);
-    let [folder, own] = path.as_slice() else { return Vec::new() };
+    let [folder @ .., own] = path.as_slice() else { return Vec::new() };
+    if folder.is_empty() {
+        return Vec::new();
+    }
+    let folder = folder.join("::");
     let mut found = Vec::new();
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -248,9 +253,12 @@ fn no_circle_between_the_files_of_a_folder() {
     for file in &files {
         let relative = file.strip_prefix(&src).unwrap();
         let path = module_path(relative);
-        if let [folder, own] = path.as_slice() {
+        if let [folder @ .., own] = path.as_slice() {
+            if folder.is_empty() {
+                continue;
+            }
             let refs = sibling_references(relative, &std::fs::read_to_string(file).unwrap());
-            folders.entry(folder.clone()).or_default().insert(own.clone(), refs);
+            folders.entry(folder.join("/")).or_default().insert(own.clone(), refs);
         }
     }
     let found: Vec<String> = folders
@@ -264,6 +272,8 @@ fn no_circle_between_the_files_of_a_folder() {
 fn the_circle_check_finds_a_circle() {
     let refs = sibling_references(Path::new("tegel/report.rs"), "use super::{experiments, rules::Rules};\nuse crate::tegel::memo::X;\n#[cfg(test)]\nmod tests {\n    use super::plugin;\n}\n");
     assert_eq!(refs, ["experiments", "memo", "rules"]);
+    let nested = "use super::keys::Job;\nuse crate::checkers::count::Games;\nuse crate::checkers::memo::perft::X;\n";
+    assert_eq!(sibling_references(Path::new("checkers/memo/count.rs"), nested), ["keys", "perft"]);
     let edges = [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"]), ("d", vec!["a"])]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
