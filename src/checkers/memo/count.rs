@@ -17,7 +17,7 @@ use crate::search::memo::{MemoTable, SubtreeValue};
 use crate::search::split::{self, SplitTree};
 
 /// What all tasks of a walk share: the board, the table, the side map and the budget.
-struct Shared<'a, B, K, V> {
+pub(super) struct Shared<'a, B, K, V> {
     g: &'a Geometry<B>,
     table: &'a MemoTable<K, V>,
     side: &'a Side<K>,
@@ -104,7 +104,7 @@ impl<'a, B: Bits, K: MemoKey<B>, V: SubtreeValue> Walker<'a, B, K, V> {
 
 /// Runs `walk` on one table of at most the job's bound (and its side map); returns its
 /// value and the bytes the table and the map took.
-fn on_table<B, K: Copy + Eq + Hash, V: SubtreeValue, T>(
+pub(super) fn on_table<B, K: Copy + Eq + Hash, V: SubtreeValue, T>(
     job: &Job<B>,
     walk: impl Fn(&Shared<B, K, V>) -> Result<T, CountStop>,
 ) -> Result<(T, u64), CountStop> {
@@ -307,8 +307,8 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
 /// The memoised count's tree for the splitter: a node is a position; a value is the
 /// games, the plain calls and `[memo calls, computed]`. Expanded nodes are neither looked
 /// up nor stored.
-struct CountMemoTree<'s, 'a, B, K, V> {
-    s: &'s Shared<'a, B, K, V>,
+pub(super) struct CountMemoTree<'s, 'a, B, K, V> {
+    pub(super) s: &'s Shared<'a, B, K, V>,
 }
 
 impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, B, K, V> {
@@ -340,6 +340,10 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> SplitTree for CountMemoTree<'_, '_, 
             }
         }
         Ok((games, plain, walked))
+    }
+
+    fn positions(&self, value: &Self::Value) -> u64 {
+        value.2[0]
     }
 }
 

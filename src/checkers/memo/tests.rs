@@ -2,10 +2,10 @@
 
 use super::count::*;
 use super::keys::*;
-use crate::checkers::count::CountStop;
 use super::perft::*;
 use crate::checkers::count::count_plain;
 use crate::checkers::count::tests::start;
+use crate::checkers::count::CountStop;
 use crate::checkers::count::{terminal, Games};
 use crate::checkers::geometry::{bits_needed, Color, Geometry};
 use crate::checkers::moves::legal_moves;
@@ -342,5 +342,28 @@ fn distinct_positions_probe() {
     );
     if board == "5 6 2" {
         assert_eq!((seen.len, done), (852_458, true));
+    }
+}
+
+/// The split's balance on 2 threads of the `parallel` experiment's count memo 6x6 r1, its
+/// tasks walked in order on one table of 1024 MiB
+/// (`cargo test --release --lib split_balance -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn split_balance_of_count_memo_6x6() {
+    let (g, p) = start(6, 6, 1);
+    let b = Budget::unlimited();
+    for tasks in crate::search::split::balance_task_counts() {
+        let job = Job::new(&g, &p, 1024 << 20, true, &b);
+        let walk = |s: &Shared<u64, Narrow, CountEntry>| {
+            let tree = CountMemoTree { s };
+            Ok(crate::search::split::report_balance(
+                &format!("checkers count memo 6x6 r1 ({tasks})"),
+                &tree,
+                || p,
+                &[tasks],
+            ))
+        };
+        on_table(&job, walk).unwrap();
     }
 }
