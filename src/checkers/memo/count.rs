@@ -261,7 +261,7 @@ impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
 }
 
 impl<B: Bits, K: MemoKey<B>, V: CountValue> Walker<'_, B, K, V> {
-    /// [`games_from`] `p` through [`Self::count`], adding the children's plain calls to
+    /// [`games_from`](crate::checkers::count::games_from) `p` through [`Self::count`], adding the children's plain calls to
     /// `plain`: the first [`PREFETCHED`] children are generated and their buckets asked
     /// for before any is counted, so the table's memory latency overlaps; children past
     /// them are counted as they are generated.

@@ -1,4 +1,4 @@
-//! Exact counts through the shared memo core ([`MemoTable`]): hashed perft and the
+//! Exact counts through the shared memo core ([`MemoTable`](crate::search::memo::MemoTable)): hashed perft and the
 //! memoised continuation count.
 //!
 //! Both walks store, per position, the *plain* walk's figures for its subtree (perft:
@@ -12,8 +12,8 @@
 //! crowd, up to the `--memo-mb` bound, and from then on only replaces. Small searches thus
 //! take little memory, and a large one walks its tree once, on the growing table.
 //!
-//! Where things are: [`keys`] holds the exact table keys and the job a walk is asked
-//! for; [`perft`] the hashed perft and its prefetching walker; [`count`] the memoised
+//! Where things are: `keys.rs` holds the exact table keys and the job a walk is asked
+//! for; `perft.rs` the hashed perft and its prefetching walker; `count.rs` the memoised
 //! count, its packed values, the side map of wide figures and its walker.
 
 mod count;

@@ -62,7 +62,7 @@ trait PerftTable<B>: Sync {
     fn prefetch(&self, _key: Self::Key) {}
 }
 
-/// Boards of at most [`PACKED_MAX_LEN`] bits: the [`Packed`] key as one `u128` in the
+/// Boards of at most [`PACKED_MAX_LEN`](super::PACKED_MAX_LEN) bits: the [`Packed`] key as one `u128` in the
 /// lock-free [`PairTable`].
 impl<B: Bits> PerftTable<B> for PairTable {
     type Key = u128;
@@ -346,7 +346,7 @@ impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
 
 /// Perft of `p` to `depth` through a table of at most `max_bytes`, cut by the root
 /// splitter over the current rayon pool when `parallel`. `leaves` and `plain_positions` equal the
-/// plain [`super::perft::perft`]'s `leaves` and `positions`.
+/// plain [`crate::checkers::perft::perft`]'s `leaves` and `positions`.
 pub fn perft_memo<B: Bits>(
     g: &Geometry<B>,
     p: &Position<B>,

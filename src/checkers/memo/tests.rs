@@ -357,12 +357,13 @@ fn split_balance_of_count_memo_6x6() {
         let job = Job::new(&g, &p, 1024 << 20, true, &b);
         let walk = |s: &Shared<u64, Narrow, CountEntry>| {
             let tree = CountMemoTree { s };
-            Ok(crate::search::split::report_balance(
+            crate::search::split::report_balance(
                 &format!("checkers count memo 6x6 r1 ({tasks})"),
                 &tree,
                 || p,
                 &[tasks],
-            ))
+            );
+            Ok(())
         };
         on_table(&job, walk).unwrap();
     }
