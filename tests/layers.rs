@@ -268,6 +268,8 @@ fn the_circle_check_finds_a_circle() {
     let nested =
         "use super::cell_types::GROUP;\nuse crate::results::row::status::Status;\nuse super::super::columns::Kind;\n";
     assert_eq!(sibling_references(Path::new("results/row/serializer.rs"), nested), ["cell_types", "status"]);
+    let nested = "use super::keys::Job;\nuse crate::checkers::count::Games;\nuse crate::checkers::memo::perft::X;\n";
+    assert_eq!(sibling_references(Path::new("checkers/memo/count.rs"), nested), ["keys", "perft"]);
     let edges = [("a", vec!["b"]), ("b", vec!["c"]), ("c", vec!["a"]), ("d", vec!["a"])]
         .into_iter()
         .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))

@@ -194,6 +194,10 @@ impl<B: Bits> SplitTree for CountTree<'_, B> {
         }
         Ok(Count::plain(games, 1 + children.iter().map(|c| c.positions).sum::<u64>()))
     }
+
+    fn positions(&self, value: &Count) -> u64 {
+        value.positions
+    }
 }
 
 #[cfg(test)]
@@ -251,9 +255,40 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn every_depth_of_split_gives_the_sequential_count() {
+        let b = Budget::unlimited();
+        for (m, n, r) in [(4, 4, 1), (4, 5, 1), (5, 5, 1)] {
+            let (g, p) = start(m, n, r);
+            let plain = count_plain(&g, &p, &b).unwrap();
+            let tree = CountTree { g: &g, budget: &b };
+            for tasks in [2, 96, 512, 4096, 100_000] {
+                for threads in [1, 2] {
+                    let par = crate::search::pool::in_pool(threads, || split::search_with_tasks(&tree, p, tasks));
+                    assert_eq!(par.unwrap(), plain, "{m}x{n}: {tasks} tasks on {threads} threads");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_time_limit_stops_the_count() {
         let (g, p) = start(6, 6, 2);
         let zero = Budget::new(Some(std::time::Duration::ZERO));
         assert!(matches!(count_plain(&g, &p, &zero), Err(CountStop::Stopped(_))));
+    }
+
+    /// The split's balance on 2 threads of the `parallel` experiment's count 5x6 r1
+    /// (`cargo test --release --lib split_balance -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn split_balance_of_count_5x6() {
+        let (g, p) = start(5, 6, 1);
+        let b = Budget::unlimited();
+        split::report_balance(
+            "checkers count 5x6 r1",
+            &CountTree { g: &g, budget: &b },
+            || p,
+            &split::balance_task_counts(),
+        );
     }
 }

@@ -11,14 +11,23 @@
 //! and a node expanded by the splitter counts exactly what the sequential walk counts for
 //! it, because the game's own `join` counts it.
 //!
-//! Policy: [`TASKS_PER_THREAD`] tasks per pool thread. Work stealing evens out subtrees
-//! of uneven size as long as there are several dozen of them per thread; more tasks only
-//! add expanded nodes, which allocate.
+//! Policy: [`TASKS_PER_THREAD`] tasks per pool thread, so that the largest task is a small
+//! part of the search even where the cost estimate misjudges a subtree: work stealing
+//! evens out subtrees of uneven size, but a worker left with one large task at the end
+//! leaves the other idle. [`balance`] computes, from position counts alone, how evenly a
+//! split shares a search over 2 workers (the `split_balance` tests print it for the
+//! searches of the `parallel` experiment). More tasks only add expanded nodes (one
+//! children list each, a few thousand in all), never work per position; on one thread
+//! nothing is split.
 
 use rayon::prelude::*;
 
-/// Tasks per thread of the pool that [`search`] aims for.
-pub const TASKS_PER_THREAD: usize = 48;
+/// Tasks per thread of the pool that [`search`] aims for. 256 (512 tasks on 2 threads)
+/// rather than the earlier 48 cut the largest task of the `parallel` experiment's searches
+/// from 7.8 % to 3.4 % of the positions (checkers count 5x6 r1), 10.2 % to 5.1 % (tile
+/// game `parallel.txt`, with its two-ply cost estimate), 28 % to 9 % (memo count 6x6 r1),
+/// 1.2 % to 0.5 % (perft 12); see docs/harness.md, "How each search splits its work".
+pub const TASKS_PER_THREAD: usize = 256;
 
 /// A search tree the splitter can cut near its root.
 ///
@@ -48,6 +57,11 @@ pub trait SplitTree: Sync {
 
     /// The value of `node` from its children's values, given in the children's order.
     fn join(&self, node: Self::Node, children: Vec<Self::Value>) -> Result<Self::Value, Self::Error>;
+
+    /// The positions a subtree's value counts, for [`balance`] (0 where not told).
+    fn positions(&self, _value: &Self::Value) -> u64 {
+        0
+    }
 }
 
 /// Searches `root`'s tree: split on the current rayon pool when `parallel` (and the pool
@@ -98,6 +112,105 @@ fn shares<T: SplitTree>(tree: &T, children: &[T::Node], tasks: usize) -> Vec<usi
     let costs: Vec<u128> = children.iter().map(|c| u128::from(tree.cost(c).max(1))).collect();
     let total: u128 = costs.iter().sum::<u128>().max(1);
     costs.iter().map(|&c| (tasks as u128 * c).div_ceil(total) as usize).collect()
+}
+
+/// How evenly a split shares a tree's positions over `workers` threads, computed from
+/// counts alone (no clock): the tasks' positions, walked one after the other, and the
+/// most positions a worker walks when each task in turn goes to the least-loaded worker
+/// (greedy list scheduling in task order, a model of the pool's work stealing).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Balance {
+    /// Subtrees walked whole.
+    pub tasks: usize,
+    /// Positions of all tasks together (the nodes the splitter expands aside).
+    pub positions: u64,
+    /// Positions of the largest task.
+    pub largest: u64,
+    /// The workers the tasks are shared among.
+    pub workers: usize,
+    /// Positions of the busiest worker.
+    pub makespan: u64,
+}
+
+impl Balance {
+    /// The even share over the busiest worker's positions: 1 for a perfect split; the
+    /// speed-up the split allows on `workers` threads is `workers` times this.
+    pub fn efficiency(&self) -> f64 {
+        self.positions as f64 / self.workers as f64 / self.makespan.max(1) as f64
+    }
+}
+
+impl Balance {
+    /// The efficiency that any order of the tasks reaches at least on 2 workers: a
+    /// worker is never idle while a task waits, so the busiest walks at most half of the
+    /// other tasks plus the largest, `(positions + largest) / 2`.
+    pub fn worst_order_efficiency(&self) -> f64 {
+        self.positions as f64 / (self.positions + self.largest).max(1) as f64
+    }
+}
+
+/// The task counts the balance tests of the searches report: `SPLIT_TASKS` (a comma list)
+/// or `[tasks_for(2)]`.
+#[cfg(test)]
+pub(crate) fn balance_task_counts() -> Vec<usize> {
+    std::env::var("SPLIT_TASKS")
+        .ok()
+        .map(|list| list.split(',').filter_map(|t| t.trim().parse().ok()).collect())
+        .unwrap_or_else(|| vec![tasks_for(2)])
+}
+
+/// Prints `name`'s [`Balance`] on 2 workers for each of `counts` tasks.
+#[cfg(test)]
+pub(crate) fn report_balance<T: SplitTree>(name: &str, tree: &T, root: impl Fn() -> T::Node, counts: &[usize])
+where
+    T::Error: std::fmt::Debug,
+{
+    for &tasks in counts {
+        let b = balance(tree, root(), tasks, 2).unwrap();
+        eprintln!(
+            "balance {name}: {tasks} tasks asked, {} walked, largest {:.2} %, greedy in order {:.4}, any order >= {:.4}",
+            b.tasks,
+            100.0 * b.largest as f64 / b.positions.max(1) as f64,
+            b.efficiency(),
+            b.worst_order_efficiency()
+        );
+    }
+}
+
+/// The [`Balance`] of `root`'s tree cut into about `tasks` subtrees as
+/// [`search_with_tasks`] cuts it, over `workers` workers; walks every task sequentially.
+pub fn balance<T: SplitTree>(tree: &T, root: T::Node, tasks: usize, workers: usize) -> Result<Balance, T::Error> {
+    let mut sizes = Vec::new();
+    task_sizes(tree, root, tasks, &mut sizes)?;
+    let mut load = vec![0u64; workers.max(1)];
+    for &size in &sizes {
+        if let Some(least) = load.iter_mut().min() {
+            *least += size;
+        }
+    }
+    Ok(Balance {
+        tasks: sizes.len(),
+        positions: sizes.iter().sum(),
+        largest: sizes.iter().copied().max().unwrap_or(0),
+        workers: load.len(),
+        makespan: load.iter().copied().max().unwrap_or(0),
+    })
+}
+
+/// Appends the positions of each task of `node`'s tree cut into `tasks`, in task order.
+fn task_sizes<T: SplitTree>(tree: &T, node: T::Node, tasks: usize, out: &mut Vec<u64>) -> Result<(), T::Error> {
+    if tasks > 1 {
+        if let Some(children) = tree.children(&node)? {
+            let shares = shares(tree, &children, tasks);
+            for (child, share) in children.into_iter().zip(shares) {
+                task_sizes(tree, child, share, out)?;
+            }
+            return Ok(());
+        }
+    }
+    let value = tree.walk(node)?;
+    out.push(tree.positions(&value));
+    Ok(())
 }
 
 #[cfg(test)]
@@ -152,6 +265,10 @@ mod tests {
             let nodes = 1 + children.iter().map(|c| c.nodes).sum::<u64>();
             Ok(Found { leaves: children.into_iter().flat_map(|c| c.leaves).collect(), nodes })
         }
+
+        fn positions(&self, value: &Found) -> u64 {
+            value.nodes
+        }
     }
 
     fn pool(threads: usize) -> rayon::ThreadPool {
@@ -191,5 +308,20 @@ mod tests {
         assert_eq!(shares(&tree, &children, 3), vec![1, 1, 1, 2]);
         assert_eq!(tasks_for(1), 1);
         assert_eq!(tasks_for(2), 2 * TASKS_PER_THREAD);
+    }
+
+    #[test]
+    fn balance_counts_every_task_and_shares_them_greedily() {
+        let tree = Complete { fan: 2, depth: 3, stop_at: None };
+        // One task: the whole tree (15 nodes) on one worker.
+        let one = balance(&tree, vec![], 1, 2).unwrap();
+        assert_eq!((one.tasks, one.positions, one.largest, one.makespan), (1, 15, 15, 15));
+        assert_eq!(one.efficiency(), 0.5);
+        // Shares 2 and 3 of 4 (costs 1 and 2): [0] is cut into its two 3-node subtrees,
+        // [1] into those and then into leaves: tasks 3, 3, 1, 1, 1, 1; greedily 3+1+1 / 3+1+1.
+        let four = balance(&tree, vec![], 4, 2).unwrap();
+        assert_eq!((four.tasks, four.positions, four.largest, four.makespan), (6, 10, 3, 5));
+        assert_eq!(four.efficiency(), 1.0);
+        assert_eq!(four.worst_order_efficiency(), 10.0 / 13.0);
     }
 }

@@ -80,4 +80,50 @@ impl SplitTree for WalkTree<'_> {
     fn join(&self, _node: Node, children: Vec<(u64, u64)>) -> Result<(u64, u64), Stopped> {
         Ok(children.iter().fold((1, 0), |(p, s), &(cp, cs)| (p + cp, s + cs)))
     }
+
+    fn positions(&self, value: &(u64, u64)) -> u64 {
+        value.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_depth_of_split_gives_the_sequential_count() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
+        for (h, w) in [(3, 10), (4, 10)] {
+            let game = Game::new(h, w, super::super::load::load_stones(&path).unwrap()).unwrap();
+            let board = Board::empty(&game);
+            let tables = Tables::new(&game);
+            let (cells, placed) = start_state(&game, &board);
+            let budget = Budget::unlimited();
+            for mode in [Mode::Dumb, Mode::Smart] {
+                let tree = WalkTree { t: &tables, mode, budget: &budget };
+                let root = || Node { cells: cells.clone(), placed, checked: None, from: 0 };
+                let seq = tree.walk(root()).unwrap();
+                for tasks in [2, 96, 512, 4096, 100_000] {
+                    let par = crate::search::pool::in_pool(2, || split::search_with_tasks(&tree, root(), tasks));
+                    assert_eq!(par.unwrap(), seq, "{h}x{w} {mode:?}: {tasks} tasks");
+                }
+            }
+        }
+    }
+
+    /// The split's balance on 2 threads of the `parallel` experiment's count smart 4x15 of
+    /// `stenen2.in` (`cargo test --release --lib split_balance -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn split_balance_of_count_smart_4x15() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
+        let game = Game::new(4, 15, super::super::load::load_stones(&path).unwrap()).unwrap();
+        let board = Board::empty(&game);
+        let tables = Tables::new(&game);
+        let (cells, placed) = start_state(&game, &board);
+        let budget = Budget::unlimited();
+        let tree = WalkTree { t: &tables, mode: Mode::Smart, budget: &budget };
+        let root = || Node { cells: cells.clone(), placed, checked: None, from: 0 };
+        split::report_balance("stenen count smart 4x15", &tree, root, &split::balance_task_counts());
+    }
 }

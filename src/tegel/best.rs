@@ -42,6 +42,22 @@ impl SplitTree for BestTree<'_, '_> {
         Ok((!children.is_empty()).then_some(children))
     }
 
+    /// The positions within two plies of `pos`: a better guide to the size of its
+    /// subtree than 1, which let one task of `parallel.txt` walk a tenth of the search
+    /// (5 % with this estimate, 512 tasks).
+    fn cost(&self, pos: &Packed) -> u64 {
+        let t = self.tables;
+        if t.someone_all_full(pos) {
+            return 1;
+        }
+        let grandchildren = |&mv: &super::rules::Move| {
+            let mut child = *pos;
+            t.do_move(&mut child, mv);
+            1 + if t.someone_all_full(&child) { 0 } else { t.moves(&child).as_slice().len() as u64 }
+        };
+        1 + t.moves(pos).as_slice().iter().map(grandchildren).sum::<u64>()
+    }
+
     fn walk(&self, pos: Packed) -> Result<BestResult, Stopped> {
         best_score_packed(self.tables, &pos, self.budget)
     }
@@ -56,6 +72,10 @@ impl SplitTree for BestTree<'_, '_> {
             }
         }
         Ok(best)
+    }
+
+    fn positions(&self, value: &BestResult) -> u64 {
+        value.positions
     }
 }
 
