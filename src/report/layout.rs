@@ -202,15 +202,10 @@ fn key_columns(view: &TableView) -> Vec<usize> {
     keys
 }
 
-/// How `view` is set (see the module's guarantees). `landscape_allowed` is false for
-/// tables that break across pages (`longtable`), which stay portrait.
-pub fn layout(view: &TableView, landscape_allowed: bool) -> Layout {
+/// How `view` is set (see the module's guarantees).
+pub fn layout(view: &TableView) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
-    let mut choices: Vec<(bool, f64)> = vec![(false, PORTRAIT_WIDTH)];
-    if landscape_allowed {
-        choices.push((true, LANDSCAPE_WIDTH));
-    }
-    for &(landscape, width) in &choices {
+    for (landscape, width) in [(false, PORTRAIT_WIDTH), (true, LANDSCAPE_WIDTH)] {
         for size in SIZES {
             if width_of(view, &all, size, width) <= SAFETY * width {
                 return Layout { size, landscape, parts: vec![all] };
@@ -279,7 +274,7 @@ mod tests {
     #[test]
     fn a_narrow_table_is_small_and_portrait() {
         let t = table("instance,positions\na,1\nb,22\n");
-        let l = layout(&TableView::of(&t), true);
+        let l = layout(&TableView::of(&t));
         assert_eq!((l.size.command, l.landscape, l.parts.len()), ("\\small", false, 1));
     }
 
@@ -289,7 +284,7 @@ mod tests {
         let row: Vec<&str> = vec!["123456789012"; 30];
         let t = table(&format!("instance,{}\nspel1,{}\n", columns.join(","), row.join(",")));
         let view = TableView::of(&t);
-        let l = layout(&view, true);
+        let l = layout(&view);
         assert!(l.parts.len() > 1, "{l:?}");
         assert!(l.parts.iter().all(|p| p[0] == 0), "{l:?}");
         assert!(l.parts.iter().all(|p| p[1] != 0), "{l:?}");
