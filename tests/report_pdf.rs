@@ -13,9 +13,11 @@ fn root() -> PathBuf {
 fn tex_available() -> bool {
     let found = |cmd: &str, arg: &str| Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success());
     found("pdflatex", "--version")
-        && ["pgfplots.sty", "adjustbox.sty", "booktabs.sty", "placeins.sty", "rotating.sty", "pdflscape.sty"].iter().all(|sty| {
-            Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
-        })
+        && ["pgfplots.sty", "adjustbox.sty", "booktabs.sty", "placeins.sty", "rotating.sty", "pdflscape.sty"]
+            .iter()
+            .all(|sty| {
+                Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+            })
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -89,10 +91,9 @@ fn small_type(name: &str, tex: &str) -> Vec<String> {
             found.push(format!("{name}: {bad}"));
         }
     }
-    if tex.contains("\\begin{tabular}") || tex.contains("\\begin{longtable}") {
-        if !TABLE_SIZES.iter().any(|s| tex.contains(s)) {
-            found.push(format!("{name}: a table without one of {TABLE_SIZES:?}"));
-        }
+    let table = tex.contains("\\begin{tabular}") || tex.contains("\\begin{longtable}");
+    if table && !TABLE_SIZES.iter().any(|s| tex.contains(s)) {
+        found.push(format!("{name}: a table without one of {TABLE_SIZES:?}"));
     }
     found
 }
@@ -110,7 +111,18 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     let dir = tempfile::tempdir().unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_harness"))
         .current_dir(root())
-        .args(["run", "instances/all.toml", "--time-limit", "1", "--samples", "1", "--sample-budget", "0", "-q", "--out"])
+        .args([
+            "run",
+            "instances/all.toml",
+            "--time-limit",
+            "1",
+            "--samples",
+            "1",
+            "--sample-budget",
+            "0",
+            "-q",
+            "--out",
+        ])
         .arg(dir.path())
         .output()
         .unwrap();

@@ -42,7 +42,14 @@ pub struct KindReport {
 impl KindReport {
     /// A kind known by its description only: not placed, no charts, no derived figures.
     pub const fn new(description: &'static str) -> KindReport {
-        KindReport { description, placed: false, table_placed: true, chart_columns: &[], charts: no_charts, figures: no_figures }
+        KindReport {
+            description,
+            placed: false,
+            table_placed: true,
+            chart_columns: &[],
+            charts: no_charts,
+            figures: no_figures,
+        }
     }
 }
 

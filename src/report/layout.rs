@@ -222,8 +222,8 @@ pub fn layout(view: &TableView) -> Layout {
     best.unwrap_or(Layout { size: SIZES[2], landscape: false, parts: vec![all] })
 }
 
-/// The columns split into portrait parts that each fit at `size`: the key columns, then
-/// the other runs of columns in order, as many as fit.
+/// The columns split into portrait parts that each fit at `size`: the key columns and
+/// the other runs of columns in order, as many as fit, each part in the view's order.
 fn split(view: &TableView, size: Size, width: f64) -> Vec<Vec<usize>> {
     let keys = key_columns(view);
     let rest: Vec<usize> = (0..view.columns.len()).filter(|c| !keys.contains(c)).collect();
@@ -250,6 +250,9 @@ fn split(view: &TableView, size: Size, width: f64) -> Vec<Vec<usize>> {
         }
     }
     parts.push(current);
+    for part in &mut parts {
+        part.sort_unstable();
+    }
     parts
 }
 
@@ -287,7 +290,7 @@ mod tests {
         let l = layout(&view);
         assert!(l.parts.len() > 1, "{l:?}");
         assert!(l.parts.iter().all(|p| p[0] == 0), "{l:?}");
-        assert!(l.parts.iter().all(|p| p[1] != 0), "{l:?}");
+        assert!(l.parts.iter().all(|p| p[1] != 0 && p.windows(2).all(|w| w[0] < w[1])), "{l:?}");
         let shown: usize = l.parts.iter().map(|p| p.len() - 1).sum();
         assert_eq!(shown, 30);
         for part in &l.parts {

@@ -18,7 +18,9 @@ impl Exporter for Markdown {
     }
 
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
-        Ok(texts(input.loaded.iter().map(|item| (PathBuf::from(format!("md/{}.md", item.name)), markdown(item))).collect()))
+        Ok(texts(
+            input.loaded.iter().map(|item| (PathBuf::from(format!("md/{}.md", item.name)), markdown(item))).collect(),
+        ))
     }
 }
 

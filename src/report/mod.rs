@@ -24,8 +24,8 @@ pub mod csv_table;
 pub mod export;
 pub mod html;
 pub mod kinds;
-pub mod layout;
 pub mod latex;
+pub mod layout;
 pub mod markdown;
 pub mod numbers;
 pub mod pgfplots;
@@ -52,7 +52,8 @@ use tables::Titles;
 
 /// The back ends every report runs, each writing its own files: the LaTeX tables and
 /// their kind files, the plots, the Markdown, the web page and the workbook.
-pub static EXPORTERS: &[&dyn Exporter] = &[&tables::Latex, &plots::Plots, &markdown::Markdown, &html::Html, &xlsx::Xlsx];
+pub static EXPORTERS: &[&dyn Exporter] =
+    &[&tables::Latex, &plots::Plots, &markdown::Markdown, &html::Html, &xlsx::Xlsx];
 
 /// The game of a CSV without metadata.
 pub const NO_META_GAME: &str = "other";

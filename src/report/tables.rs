@@ -16,7 +16,8 @@
 //! - the size, orientation and, for a table too wide for any page, the split of its
 //!   columns into parts come from [`super::layout`]: never below 8 pt, never scaled;
 //!   headers wrap onto several lines;
-//! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages.
+//! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages; so
+//!   does every landscape table ([`LANDSCAPE_BEGIN`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
