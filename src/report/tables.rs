@@ -482,7 +482,8 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(!tex.contains("dag") && !tex.contains("source"), "{tex}");
         let t = table("instance,positions,positions_source,x_source\na,1,estimate,memo\n");
-        assert!(latex_table(&t, &Titles::new("t", None, None)).contains("positions source"));
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        assert!(tex.contains("positions source") || tex.contains("positions\\\\source"), "{tex}");
     }
 
     #[test]
