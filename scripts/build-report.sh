@@ -41,7 +41,7 @@ packages=(texlive-latex-base texlive-latex-recommended texlive-latex-extra texli
 have_tex() {
   command -v pdflatex >/dev/null && command -v pdftoppm >/dev/null || return 1
   local sty
-  for sty in booktabs.sty longtable.sty adjustbox.sty rotating.sty placeins.sty needspace.sty pgfplots.sty standalone.cls lmodern.sty hyperref.sty; do
+  for sty in booktabs.sty longtable.sty adjustbox.sty rotating.sty pdflscape.sty placeins.sty needspace.sty pgfplots.sty standalone.cls lmodern.sty hyperref.sty; do
     [ -n "$(kpsewhich "$sty" 2>/dev/null)" ] || return 1
   done
 }

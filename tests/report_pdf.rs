@@ -1,5 +1,6 @@
-//! report/report.tex builds with pdflatex from generated results, and also from an empty
-//! results directory (notes instead of tables). Skipped, with a message, where pdflatex
+//! report/report.tex builds with pdflatex from generated results as wide as the main
+//! job's (fitting the page at 8 pt or more), and also from an empty results directory
+//! (notes instead of tables). Skipped, with a message, where pdflatex
 //! or the TeX packages are missing (CI has no TeX; `scripts/build-report.sh` installs it).
 
 use std::path::{Path, PathBuf};
@@ -12,9 +13,11 @@ fn root() -> PathBuf {
 fn tex_available() -> bool {
     let found = |cmd: &str, arg: &str| Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success());
     found("pdflatex", "--version")
-        && ["pgfplots.sty", "adjustbox.sty", "booktabs.sty", "placeins.sty", "rotating.sty"].iter().all(|sty| {
-            Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
-        })
+        && ["pgfplots.sty", "adjustbox.sty", "booktabs.sty", "placeins.sty", "rotating.sty", "pdflscape.sty"]
+            .iter()
+            .all(|sty| {
+                Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+            })
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -76,8 +79,31 @@ fn captions(aux: &str) -> Vec<String> {
         .collect()
 }
 
+/// The size commands a generated table may use: 10, 9 and 8 pt in the report's 11 pt
+/// class; anything smaller, or any scaling, would set the table below 8 pt.
+const TABLE_SIZES: [&str; 3] = ["\\small", "\\footnotesize", "\\scriptsize"];
+
+/// Where a generated LaTeX file sets type below 8 pt or scales a table, as messages.
+fn small_type(name: &str, tex: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for bad in ["\\tiny", "adjustbox", "\\resizebox", "\\scalebox", "\\fontsize"] {
+        if tex.contains(bad) {
+            found.push(format!("{name}: {bad}"));
+        }
+    }
+    let table = tex.contains("\\begin{tabular}") || tex.contains("\\begin{longtable}");
+    if table && !TABLE_SIZES.iter().any(|s| tex.contains(s)) {
+        found.push(format!("{name}: a table without one of {TABLE_SIZES:?}"));
+    }
+    found
+}
+
+/// The report from results as wide as the main job's (every experiment of
+/// `instances/all.toml`, one sample, a 1 s limit per search call): no line or table wider
+/// than the text by over 1 pt, no table set below 8 pt or scaled, no two captions alike,
+/// and every table that a kind file places is in the PDF.
 #[test]
-fn quick_run_pdf_fits_the_page_with_distinct_captions_and_every_table() {
+fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     if !tex_available() {
         eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
@@ -85,20 +111,46 @@ fn quick_run_pdf_fits_the_page_with_distinct_captions_and_every_table() {
     let dir = tempfile::tempdir().unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_harness"))
         .current_dir(root())
-        .args(["run", "instances/quick.toml", "--out"])
+        .args([
+            "run",
+            "instances/all.toml",
+            "--time-limit",
+            "1",
+            "--samples",
+            "1",
+            "--sample-budget",
+            "0",
+            "-q",
+            "--out",
+        ])
         .arg(dir.path())
         .output()
         .unwrap();
     assert!(run.status.success(), "harness run: {}", String::from_utf8_lossy(&run.stderr));
     let (log, aux) = build_with_aux(dir.path());
-    let wide = overfull(&log, 5.0);
-    assert!(wide.is_empty(), "lines or tables wider than the text by over 5 pt:\n{}", wide.join("\n"));
+    let wide = overfull(&log, 1.0);
+    assert!(wide.is_empty(), "lines or tables wider than the text by over 1 pt:\n{}", wide.join("\n"));
     let captions = captions(&aux);
     assert!(!captions.is_empty(), "no captions found in the aux file");
     for (i, c) in captions.iter().enumerate() {
         assert!(!captions[..i].contains(c), "two captions alike: {c}");
     }
+    let mut small = Vec::new();
+    let mut placed = String::new();
     for entry in std::fs::read_dir(dir.path().join("tex")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let tex = std::fs::read_to_string(entry.path()).unwrap();
+        small.extend(small_type(&name, &tex));
+        if name.starts_with("kind-") || name.starts_with("extra-") {
+            placed.push_str(&tex);
+        }
+    }
+    assert!(small.is_empty(), "type below 8 pt or scaled:\n{}", small.join("\n"));
+    for entry in std::fs::read_dir(dir.path().join("tex")).unwrap().flatten() {
+        let stem = entry.path().file_stem().unwrap().to_string_lossy().into_owned();
+        if !placed.contains(&format!("/tex/{stem}}}")) && stem != "summary" {
+            continue;
+        }
         let tex = std::fs::read_to_string(entry.path()).unwrap();
         for label in tex.split("\\label{").skip(1).filter_map(|l| l.split('}').next()) {
             if label.starts_with("tab:") {
@@ -106,6 +158,14 @@ fn quick_run_pdf_fits_the_page_with_distinct_captions_and_every_table() {
             }
         }
     }
+}
+
+#[test]
+fn small_type_is_found() {
+    assert!(small_type("a.tex", "\\small\\begin{tabular}{r}").is_empty());
+    assert_eq!(small_type("a.tex", "\\begin{adjustbox}{max width=1pt}\\small\\begin{tabular}").len(), 1);
+    assert_eq!(small_type("a.tex", "\\begin{tabular}{r}").len(), 1);
+    assert_eq!(small_type("a.tex", "\\tiny").len(), 1);
 }
 
 #[test]

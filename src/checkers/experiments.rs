@@ -18,7 +18,7 @@ use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
-use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::parallel::{Answer, SearchOutcome};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
@@ -586,8 +586,20 @@ enum Search {
     CountMemo(BoardSize, u64),
 }
 
-fn games_text(g: &Games) -> String {
-    format!("games={} black={} white={} both={}", g.total, g.black_wins, g.white_wins, g.both_kings)
+/// The answer of a count: its games, split by how they ended.
+fn games_answer(g: &Games) -> Answer {
+    Answer {
+        games: Some(g.total),
+        black_wins: Some(g.black_wins),
+        white_wins: Some(g.white_wins),
+        both_kings: Some(g.both_kings),
+        ..Answer::default()
+    }
+}
+
+/// The answer of a perft: its leaves.
+fn leaves_answer(leaves: u64) -> Answer {
+    Answer { leaves: Some(u128::from(leaves)), ..Answer::default() }
 }
 
 /// A count's stop as a search's: a `u128` overflow or a table that cannot be allocated
@@ -623,22 +635,22 @@ impl ParallelSearch for Search {
         match *self {
             Search::Perft(size, depth) => {
                 let c = dispatch::perft(size, depth, parallel, budget)?;
-                Ok(SearchOutcome { positions: c.positions, result: format!("leaves={}", c.leaves) })
+                Ok(SearchOutcome { positions: c.positions, answer: leaves_answer(c.leaves) })
             }
             Search::Count(size) => {
                 let mode = if parallel { CountMode::Parallel } else { CountMode::Plain };
                 let c = dispatch::count(size, mode, budget).map_err(as_stopped)?;
-                Ok(SearchOutcome { positions: c.positions, result: games_text(&c.games) })
+                Ok(SearchOutcome { positions: c.positions, answer: games_answer(&c.games) })
             }
             Search::PerftMemo(size, depth, mb) => {
                 let c = dispatch::perft_memo(size, depth, mb, parallel, budget).map_err(as_stopped)?;
-                Ok(SearchOutcome { positions: c.plain_positions, result: format!("leaves={}", c.leaves) })
+                Ok(SearchOutcome { positions: c.plain_positions, answer: leaves_answer(c.leaves) })
             }
             Search::CountMemo(size, mb) => {
                 let c = dispatch::count(size, CountMode::Memo { mb, parallel }, budget).map_err(as_stopped)?;
                 let positions = u64::try_from(c.plain_positions).unwrap_or(u64::MAX);
-                let result = format!("{} plain_positions={}", games_text(&c.games), c.plain_positions);
-                Ok(SearchOutcome { positions, result })
+                let answer = Answer { plain_positions: Some(c.plain_positions), ..games_answer(&c.games) };
+                Ok(SearchOutcome { positions, answer })
             }
         }
     }

@@ -11,9 +11,35 @@ use crate::search::budget::{Budget, Stopped};
 pub struct SearchOutcome {
     /// Positions visited, counted per the game's spec.
     pub positions: u64,
-    /// The search's answer as text (score and move, count, ...); must match between
-    /// sequential and parallel runs.
-    pub result: String,
+    /// The search's answer; must match between sequential and parallel runs.
+    pub answer: Answer,
+}
+
+/// The answer of an exhaustive search, one typed figure per field (each its own CSV
+/// column of the `parallel` experiment); a search fills the fields it computes and
+/// leaves the others `None`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The best score for the player to move (tile game `best`).
+    pub score: Option<i64>,
+    /// The best move, as the game writes it (tile game `best`).
+    pub best_move: Option<String>,
+    /// Distinct solutions (tiling counts).
+    pub distinct: Option<u128>,
+    /// Labelled solutions (tiling counts).
+    pub labelled: Option<u128>,
+    /// Leaves at the depth (checkers perft).
+    pub leaves: Option<u128>,
+    /// Games to the end (checkers count).
+    pub games: Option<u128>,
+    /// Of those, games Black won.
+    pub black_wins: Option<u128>,
+    /// Games White won.
+    pub white_wins: Option<u128>,
+    /// Games ended because both players have a king.
+    pub both_kings: Option<u128>,
+    /// The plain walk's positions, counted through the memo (memoised checkers count).
+    pub plain_positions: Option<u128>,
 }
 
 /// An exhaustive search that has a sequential and a parallel version.

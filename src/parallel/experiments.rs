@@ -169,8 +169,21 @@ struct ParallelRow {
     /// The speed-up with its 95 % bootstrap interval (seeded by the experiment's seed):
     /// the columns `speedup`, `speedup_low`, `speedup_high`.
     speedup: Speedup,
-    /// The sequential run's answer (score and move, count, ...).
-    result: Option<String>,
+    /// The sequential run's answer, one column per figure (empty where the search
+    /// computes no such figure): the tile game's best score and move, a tiling count's
+    /// distinct and labelled solutions, a perft's leaves, a checkers count's games, the
+    /// games Black and White won and those ended by both kings, and a memoised count's
+    /// plain positions.
+    score: Option<i64>,
+    best_move: Option<String>,
+    distinct: Option<u128>,
+    labelled: Option<u128>,
+    leaves: Option<u128>,
+    games: Option<u128>,
+    black_wins: Option<u128>,
+    white_wins: Option<u128>,
+    both_kings: Option<u128>,
+    plain_positions: Option<u128>,
     /// The parallel run's samples and CPU share.
     cpu: Cpu,
 }
@@ -234,6 +247,7 @@ fn parallel_row(
     let speedup = both.and_then(|_| Some(seq.samples.median()? / par.samples.median()?.max(1e-9)));
     // The interval of par/seq, inverted: the speed-up is seq/par.
     let interval = both.and_then(|_| stats::bootstrap_ratio_ci(&par.samples.wall, &seq.samples.wall, seed));
+    let answer = s.map(|o| o.answer.clone()).unwrap_or_default();
     ParallelRow {
         game: game.to_string(),
         search: search.search(),
@@ -244,7 +258,16 @@ fn parallel_row(
         seq_seconds: Timing::of(seq_t),
         par_seconds: Timing::of(par_t),
         speedup: Speedup { value: speedup.map(|s| (s, interval)) },
-        result: s.map(|o| o.result.clone()),
+        score: answer.score,
+        best_move: answer.best_move,
+        distinct: answer.distinct,
+        labelled: answer.labelled,
+        leaves: answer.leaves,
+        games: answer.games,
+        black_wins: answer.black_wins,
+        white_wins: answer.white_wins,
+        both_kings: answer.both_kings,
+        plain_positions: answer.plain_positions,
         cpu: Cpu::of(par_t, threads),
     }
 }

@@ -22,9 +22,11 @@ use crate::results::row::THREADS;
 /// The game name of the cross-game experiments in manifests (`game = "harness"`).
 pub const HARNESS: &str = "harness";
 
-/// What the report knows of the `parallel` kind.
+/// What the report knows of the `parallel` kind: its table is not placed in the report,
+/// whose summary table (`tex/summary.tex`) holds its positions and speed-ups.
 pub const PARALLEL_REPORT: KindReport = KindReport {
     placed: true,
+    table_placed: false,
     chart_columns: &[GAME, SEARCH, INSTANCE, THREADS, SPEEDUP],
     charts: speedup_charts,
     ..KindReport::new("sequential against parallel exhaustive searches")

@@ -7,9 +7,13 @@ use minijinja::value::Value;
 use minijinja::{context, AutoEscape, Environment};
 use serde::Serialize;
 
+use std::path::{Path, PathBuf};
+
 use super::chart::Chart;
+use super::export::{texts, Exporter, File, Input};
 use super::view::{plain, CellKind, TableView};
 use super::Loaded;
+use crate::base::error::InputError;
 
 const TEMPLATE: &str = include_str!("page.html");
 
@@ -377,6 +381,66 @@ fn scalar(value: &toml::Value) -> Option<String> {
         toml::Value::Array(a) => Some(format!("{} entries", a.len())),
         v => Some(v.to_string()),
     }
+}
+
+/// The web page back end: `index.html`, every experiment of the input (with its drawn
+/// charts) and those that could not be read, ordered as the run's `experiments` list
+/// (then by name).
+pub struct Html;
+
+impl Exporter for Html {
+    fn name(&self) -> &'static str {
+        "html"
+    }
+
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
+        Ok(texts(vec![(PathBuf::from("index.html"), index_html(input)?)]))
+    }
+}
+
+/// `index.html` of the input (see [`Html`]).
+fn index_html(input: &Input) -> Result<String, InputError> {
+    let Input { loaded, drawn, unreadable, run, reports } = *input;
+    let order: Vec<String> = run
+        .and_then(|r| r.get("experiments"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let mut entries: Vec<(usize, Entry)> = Vec::new();
+    let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
+    for (item, charts) in loaded.iter().zip(drawn) {
+        let charts = charts.iter().map(|(c, s)| (c, s.as_str())).collect();
+        entries.push((rank(&item.name), Entry::Loaded(item, charts)));
+    }
+    for (name, why) in unreadable {
+        entries.push((
+            rank(name),
+            Entry::Missing { name: name.clone(), game: super::NO_META_GAME.into(), why: why.clone() },
+        ));
+    }
+    for name in order.iter().filter(|n| !loaded.iter().any(|l| &l.name == *n) && !unreadable.iter().any(|u| &u.0 == *n))
+    {
+        let why = format!("{name}.csv is not in the results directory");
+        entries.push((rank(name), Entry::Missing { name: name.clone(), game: super::NO_META_GAME.into(), why }));
+    }
+    entries.sort_by_key(|(rank, _)| *rank);
+    let entries: Vec<Entry> = entries.into_iter().map(|(_, e)| e).collect();
+    let mut summary = None;
+    for report in reports.0 {
+        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
+        if let Some(found) = report.summary.map(|f| f(&own)).transpose()?.flatten() {
+            summary = Some(found);
+        }
+    }
+    let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
+    let head = Page {
+        run: run_lines(run),
+        game_title: &title,
+        summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
+        warnings: run_warnings(run),
+    };
+    page(&entries, &head)
+        .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
 }
 
 #[cfg(test)]

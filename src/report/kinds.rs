@@ -26,6 +26,11 @@ pub struct KindReport {
     /// Whether `report/report.tex` places its tables and figures in a section of its own
     /// (otherwise they go to `tex/extra-GAME.tex`).
     pub placed: bool,
+    /// Whether the report places its table beside its figures; false where a summary
+    /// table of the plug-in (its [`GameReport::extra_files`]) says the same in the report,
+    /// so the report holds no two tables saying one thing. The table is still written
+    /// (`tex/NAME.tex`, the page, Markdown).
+    pub table_placed: bool,
     /// The columns its charts read; a CSV missing one is refused before anything is drawn.
     pub chart_columns: &'static [&'static str],
     /// Its charts of experiment `name` (the columns are checked before this is called).
@@ -37,7 +42,14 @@ pub struct KindReport {
 impl KindReport {
     /// A kind known by its description only: not placed, no charts, no derived figures.
     pub const fn new(description: &'static str) -> KindReport {
-        KindReport { description, placed: false, chart_columns: &[], charts: no_charts, figures: no_figures }
+        KindReport {
+            description,
+            placed: false,
+            table_placed: true,
+            chart_columns: &[],
+            charts: no_charts,
+            figures: no_figures,
+        }
     }
 }
 

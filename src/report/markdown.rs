@@ -2,8 +2,27 @@
 //! rendered from the [`super::view`] model, so its cells, marks and footnotes are those of
 //! the LaTeX and HTML tables. `harness report --format markdown NAME` prints one.
 
+use std::path::PathBuf;
+
+use super::export::{texts, Exporter, File, Input};
 use super::view::{plain, CellKind, TableView};
 use super::Loaded;
+use crate::base::error::InputError;
+
+/// The Markdown back end: `md/NAME.md` per experiment.
+pub struct Markdown;
+
+impl Exporter for Markdown {
+    fn name(&self) -> &'static str {
+        "markdown"
+    }
+
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
+        Ok(texts(
+            input.loaded.iter().map(|item| (PathBuf::from(format!("md/{}.md", item.name)), markdown(item))).collect(),
+        ))
+    }
+}
 
 /// Escapes text for a Markdown table cell: HTML specials as entities, Markdown
 /// punctuation and the cell separator `|` with a backslash, line breaks as spaces.

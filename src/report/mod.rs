@@ -22,9 +22,11 @@ pub mod chart;
 pub mod compare;
 pub mod compare_many;
 pub mod csv_table;
+pub mod export;
 pub mod html;
 pub mod kinds;
 pub mod latex;
+pub mod layout;
 pub mod markdown;
 pub mod numbers;
 pub mod pgfplots;
@@ -34,7 +36,6 @@ pub mod tables;
 pub mod view;
 pub mod xlsx;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
@@ -45,9 +46,15 @@ use crate::results::owned;
 
 use chart::Chart;
 use csv_table::CsvTable;
+use export::{Contents, Exporter, File, Input};
 use kinds::{GameReport, KindReport};
 use latex::escape;
-use tables::{latex_table, Titles};
+use tables::Titles;
+
+/// The back ends every report runs, each writing its own files: the LaTeX tables and
+/// their kind files, the plots, the Markdown, the web page and the workbook.
+pub static EXPORTERS: &[&dyn Exporter] =
+    &[&tables::Latex, &plots::Plots, &markdown::Markdown, &html::Html, &xlsx::Xlsx];
 
 /// The game of a CSV without metadata.
 pub const NO_META_GAME: &str = "other";
@@ -184,8 +191,11 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
         }
     }
     let drawn = vec![Vec::new(); loaded.len()];
-    let page = index_html(&loaded, &drawn, &unreadable, read_run_meta(out).as_ref(), reports)?;
-    inside::write(out, &out.join("index.html"), page.as_bytes())?;
+    let run = read_run_meta(out);
+    let input = Input { loaded: &loaded, drawn: &drawn, unreadable: &unreadable, run: run.as_ref(), reports };
+    for (relative, contents) in html::Html.export(&input)? {
+        inside::write(out, &out.join(relative), contents.bytes())?;
+    }
     Ok(())
 }
 
@@ -255,19 +265,16 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
             return Err(e.into());
         }
     };
-    let mut files = render(&loaded, read_run_meta(out).as_ref(), reports)?;
+    let mut files = export(&loaded, read_run_meta(out).as_ref(), reports, EXPORTERS)?;
     let warning = unfinished_warning(out);
-    files.push((PathBuf::from("tex/state.tex"), state_tex(warning.as_deref())));
-    let workbook = xlsx::workbook(&loaded)?;
-    let mut new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
-    new.push(PathBuf::from(xlsx::FILE));
+    files.push((PathBuf::from("tex/state.tex"), Contents::Text(state_tex(warning.as_deref()))));
+    let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
     let previous = owned::generated(out);
     owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
     remove_stale(out, &previous, &new)?;
-    for (relative, text) in &files {
-        inside::write(out, &out.join(relative), text.as_bytes())?;
+    for (relative, contents) in &files {
+        inside::write(out, &out.join(relative), contents.bytes())?;
     }
-    inside::write(out, &out.join(xlsx::FILE), &workbook)?;
     owned::record_generated(out, &new)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
@@ -333,15 +340,8 @@ fn read_run_meta(out: &Path) -> Option<toml::Table> {
     toml::from_str(&crate::results::meta::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
-/// Every generated file (path relative to the results directory, contents).
-pub fn render(
-    loaded: &[Loaded],
-    run: Option<&toml::Table>,
-    reports: Reports,
-) -> Result<Vec<(PathBuf, String)>, InputError> {
-    let mut files = Vec::new();
-    let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
-    let mut drawn: Vec<Vec<(Chart, String)>> = Vec::new();
+/// Each experiment's charts (captions made distinct) with their SVG drawings.
+pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, String)>>, InputError> {
     let charts = distinct_captions(
         loaded
             .iter()
@@ -351,111 +351,53 @@ pub fn render(
             .collect::<Result<Vec<_>, _>>()?,
         loaded,
     );
-    for (item, item_chart_list) in loaded.iter().zip(charts) {
-        let mut item_charts = Vec::new();
-        let tex = latex_table(&item.table, &item.titles);
-        files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
-        let entry = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
-        entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
-        for chart in item_chart_list {
-            entry.push_str(&figure(&chart));
-            let drawing = svg::svg(&chart)
-                .map_err(|e| InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name)))?;
-            files.push((PathBuf::from(format!("plots/{}.svg", chart.name)), drawing.clone()));
-            files.push((PathBuf::from(format!("plots/{}.tikz", chart.name)), pgfplots::tikz(&chart, "0.8\\linewidth")));
-            files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(&chart)));
-            item_charts.push((chart, drawing));
-        }
-        files.push((PathBuf::from(format!("md/{}.md", item.name)), markdown::markdown(item)));
-        drawn.push(item_charts);
-    }
-    files.push((PathBuf::from("index.html"), index_html(loaded, &drawn, &[], run, reports)?));
-    for report in reports.0 {
-        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
-        files.extend((report.extra_files)(&own)?);
-    }
-    files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(loaded, run, reports)));
-    for game in reports.extra_games() {
-        let mut extra = String::from("% Generated by `harness report`: results of kinds the report does not place.\n");
-        for ((g, kind), text) in &by_kind {
-            if g == game && !reports.kind(g, kind).is_some_and(|k| k.placed) {
-                extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
-                extra.push_str(&format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind)));
-                extra.push_str(text);
-                extra.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
-            }
-        }
-        files.push((PathBuf::from(format!("tex/extra-{game}.tex")), extra));
-    }
-    for ((game, kind), text) in by_kind {
-        files.push((
-            PathBuf::from(format!("tex/kind-{game}-{kind}.tex")),
-            format!("% Generated by `harness report`: tables and figures of {game} {kind}.\n{text}"),
-        ));
+    loaded
+        .iter()
+        .zip(charts)
+        .map(|(item, list)| {
+            list.into_iter()
+                .map(|chart| {
+                    let drawing = svg::svg(&chart).map_err(|e| {
+                        InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name))
+                    })?;
+                    Ok((chart, drawing))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every file the `exporters` write from `loaded` (paths relative to the results
+/// directory), all computed before any is written.
+pub fn export(
+    loaded: &[Loaded],
+    run: Option<&toml::Table>,
+    reports: Reports,
+    exporters: &[&dyn Exporter],
+) -> Result<Vec<File>, InputError> {
+    let drawn = draw(loaded, reports)?;
+    let input = Input { loaded, drawn: &drawn, unreadable: &[], run, reports };
+    let mut files = Vec::new();
+    for exporter in exporters {
+        files.extend(exporter.export(&input)?);
     }
     Ok(files)
 }
 
-/// `index.html` of `loaded` (with their drawn charts) and the experiments that could not
-/// be read (`(name, why)`), ordered as the run's `experiments` list (then by name).
-pub fn index_html(
+/// Every generated text file (path relative to the results directory, contents): the
+/// files of [`EXPORTERS`] but the workbook.
+pub fn render(
     loaded: &[Loaded],
-    drawn: &[Vec<(Chart, String)>],
-    unreadable: &[(String, String)],
     run: Option<&toml::Table>,
     reports: Reports,
-) -> Result<String, InputError> {
-    let order: Vec<String> = run
-        .and_then(|r| r.get("experiments"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default();
-    let mut entries: Vec<(usize, html::Entry)> = Vec::new();
-    let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
-    for (item, charts) in loaded.iter().zip(drawn) {
-        let charts = charts.iter().map(|(c, s)| (c, s.as_str())).collect();
-        entries.push((rank(&item.name), html::Entry::Loaded(item, charts)));
-    }
-    for (name, why) in unreadable {
-        entries.push((
-            rank(name),
-            html::Entry::Missing { name: name.clone(), game: NO_META_GAME.into(), why: why.clone() },
-        ));
-    }
-    for name in order.iter().filter(|n| !loaded.iter().any(|l| &l.name == *n) && !unreadable.iter().any(|u| &u.0 == *n))
-    {
-        let why = format!("{name}.csv is not in the results directory");
-        entries.push((rank(name), html::Entry::Missing { name: name.clone(), game: NO_META_GAME.into(), why }));
-    }
-    entries.sort_by_key(|(rank, _)| *rank);
-    let entries: Vec<html::Entry> = entries.into_iter().map(|(_, e)| e).collect();
-    let mut summary = None;
-    for report in reports.0 {
-        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
-        if let Some(found) = report.summary.map(|f| f(&own)).transpose()?.flatten() {
-            summary = Some(found);
-        }
-    }
-    let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
-    let page = html::Page {
-        run: html::run_lines(run),
-        game_title: &title,
-        summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
-        warnings: html::run_warnings(run),
-    };
-    html::page(&entries, &page)
-        .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
-}
-
-/// The heading of a (game, kind) section in the assignment's words: the game's title and
-/// what the kind shows ("Tile game: bepaalGoedeZet ..."), the names only where no report
-/// describes them.
-fn kind_heading(reports: Reports, game: &str, kind: &str) -> String {
-    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title.to_string());
-    match reports.kind(game, kind) {
-        Some(k) => format!("{title}: {}", k.description),
-        None => format!("{title}: results of kind \\texttt{{{}}}", escape(kind)),
-    }
+) -> Result<Vec<(PathBuf, String)>, InputError> {
+    Ok(export(loaded, run, reports, EXPORTERS)?
+        .into_iter()
+        .filter_map(|(p, c)| match c {
+            Contents::Text(t) => Some((p, t)),
+            Contents::Bytes(_) => None,
+        })
+        .collect())
 }
 
 /// The charts with every caption made distinct: a caption shared by charts of several
@@ -473,14 +415,4 @@ fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded]) -> Vec<Vec<
         }
     }
     charts
-}
-
-/// A LaTeX figure environment that inputs the chart's pgfplots body.
-fn figure(chart: &Chart) -> String {
-    format!(
-        "\\begin{{figure}}[htbp]\n\\centering\n\\input{{\\resultsdir/plots/{}.tikz}}\n\\caption{{{}}}\\label{{fig:{}}}\n\\end{{figure}}\n",
-        chart.name,
-        escape(&chart.caption),
-        chart.name
-    )
 }

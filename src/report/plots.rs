@@ -7,9 +7,34 @@
 
 use crate::base::error::InputError;
 
+use std::path::PathBuf;
+
 use super::chart::{Chart, Layout, Series};
 use super::csv_table::CsvTable;
+use super::export::{texts, Exporter, File, Input};
 use super::kinds::KindReport;
+use super::pgfplots;
+
+/// The plots back end: per chart `plots/CHART.svg` (the page's drawing),
+/// `plots/CHART.tikz` (the pgfplots body the report inputs) and `plots/CHART.tex`
+/// (standalone, built to a PDF by `scripts/build-report.sh`).
+pub struct Plots;
+
+impl Exporter for Plots {
+    fn name(&self) -> &'static str {
+        "plots"
+    }
+
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
+        let mut files = Vec::new();
+        for (chart, drawing) in input.drawn.iter().flatten() {
+            files.push((PathBuf::from(format!("plots/{}.svg", chart.name)), drawing.clone()));
+            files.push((PathBuf::from(format!("plots/{}.tikz", chart.name)), pgfplots::tikz(chart, "0.8\\linewidth")));
+            files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(chart)));
+        }
+        Ok(texts(files))
+    }
+}
 
 /// The charts of experiment `name` of `game`'s kind `kind_name`, described by `kind` (none
 /// for a kind its game says nothing of); refuses a CSV missing a column they need.

@@ -13,19 +13,33 @@
 //! - per-item seeds, timing spreads and samples stay in the CSV; a median shows ± its MAD;
 //! - text cells longer than [`super::view::WRAP_TEXT_CHARS`] wrap in a paragraph column;
 //! - a blank gap separates runs of rows whose first (text) column changes;
-//! - more than [`WIDE_TABLE_COLUMNS`] shown columns put the table on a landscape page;
-//! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages.
+//! - the size, orientation and, for a table too wide for any page, the split of its
+//!   columns into parts come from [`super::layout`]: never below 8 pt, never scaled;
+//!   headers wrap onto several lines;
+//! - more than [`LONG_TABLE_ROWS`] rows make a `longtable` that breaks across pages; so
+//!   does every landscape table ([`LANDSCAPE_BEGIN`]).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use super::chart::Chart;
+use super::export::{texts, Exporter, File, Input};
+use super::numbers;
+use super::{Loaded, Reports};
+use crate::base::error::InputError;
 
 use super::csv_table::CsvTable;
 use super::kinds::GameReport;
 use super::latex::{caption_text, escape, format_cell, header};
-use super::view::{Cell, CellKind, Column, TableView};
+use super::layout;
+use super::view::{Cell, CellKind, Column, Row, TableView};
 
-/// Tables with more shown columns than this are set sideways (`sidewaystable`, a
-/// landscape page of its own).
-pub const WIDE_TABLE_COLUMNS: usize = 12;
+/// The opening of a landscape table: rotated pages (`landscape`, pdflscape) with the
+/// heading its section left in `\harnessheading` (then cleared) above the table, which
+/// is a `longtable` and so breaks across the rotated pages with its header repeated.
+pub const LANDSCAPE_BEGIN: &str =
+    "\\begin{landscape}\n\\csname harnessheading\\endcsname\\global\\let\\harnessheading\\relax\n";
 
 /// Tables with more rows than this are set as `longtable`.
 pub const LONG_TABLE_ROWS: usize = 40;
@@ -104,7 +118,9 @@ fn column_spec(column: &Column) -> String {
     }
 }
 
-fn header_rows(view: &TableView) -> String {
+/// The header rows: group headers over their columns, then each column's header on the
+/// lines `lines` gives it.
+fn header_rows(view: &TableView, lines: &[Vec<String>]) -> String {
     let mut out = String::new();
     if view.columns.iter().any(|c| c.prefix.is_some()) {
         let mut top = Vec::new();
@@ -128,7 +144,12 @@ fn header_rows(view: &TableView) -> String {
         let _ = writeln!(out, "{} \\\\", top.join(" & "));
         let _ = writeln!(out, "{}", rules.join(" "));
     }
-    let names: Vec<String> = view.columns.iter().map(|c| header(&c.leaf)).collect();
+    let names: Vec<String> = view
+        .columns
+        .iter()
+        .zip(lines.iter().map(Vec::as_slice).chain(std::iter::repeat(&[][..])))
+        .map(|(c, l)| wrapped_header(c, l))
+        .collect();
     let _ = writeln!(out, "{} \\\\", names.join(" & "));
     out
 }
@@ -182,52 +203,206 @@ fn has_runs(table: &CsvTable, index: usize) -> bool {
     table.rows.windows(2).any(|w| w[0][index] == w[1][index])
 }
 
+/// The view restricted to the columns `cols` (indices into its columns), with its notes
+/// when `notes` is true.
+fn part_of(view: &TableView, cols: &[usize], notes: bool) -> TableView {
+    TableView {
+        columns: cols.iter().map(|&c| view.columns[c].clone()).collect(),
+        rows: view
+            .rows
+            .iter()
+            .map(|r| Row { cells: cols.iter().map(|&c| r.cells[c].clone()).collect(), ..r.clone() })
+            .collect(),
+        notes: if notes { view.notes.clone() } else { Vec::new() },
+    }
+}
+
+/// The LaTeX header of a column set on the lines of its plain header `lines` (the words
+/// of the LaTeX header regrouped as the plain words are; one line where they differ).
+fn wrapped_header(column: &Column, lines: &[String]) -> String {
+    let latex = header(&column.leaf);
+    let words: Vec<&str> = latex.split(' ').filter(|w| !w.is_empty()).collect();
+    let counts: Vec<usize> = lines.iter().map(|l| l.split(' ').count()).collect();
+    if lines.len() < 2 || column.wraps || counts.iter().sum::<usize>() != words.len() {
+        return latex;
+    }
+    let mut rest = words.as_slice();
+    let mut out = Vec::new();
+    for n in counts {
+        out.push(rest[..n].join(" "));
+        rest = &rest[n..];
+    }
+    let align = if column.numeric { "r" } else { "l" };
+    format!("\\begin{{tabular}}[b]{{@{{}}{align}@{{}}}}{}\\end{{tabular}}", out.join("\\\\"))
+}
+
+/// The titles of part `k` (from 0) of `n` parts of a split table: the caption says which
+/// part it is; the first part keeps the label.
+fn part_titles(titles: &Titles, k: usize, n: usize) -> Titles {
+    if n == 1 {
+        return titles.clone();
+    }
+    Titles {
+        caption: format!("{} (part {} of {n}; each part repeats the key columns)", titles.caption, k + 1),
+        label: if k == 0 { titles.label.clone() } else { format!("{}-part{}", titles.label, k + 1) },
+    }
+}
+
 /// The LaTeX table for `table` (see the module documentation for the conventions).
 pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
     let view = TableView::of(table);
-    let n = view.columns.len().max(1);
-    let spec: String = view.columns.iter().map(column_spec).collect();
-    let head = header_rows(&view);
-    let body = body_rows(table, &view);
-    let note = view.notes.iter().map(|n| note_tex(n)).collect::<Vec<_>>().join(" ");
+    let long = table.rows.len() > LONG_TABLE_ROWS;
+    let layout = layout::layout(&view);
+    let width = if layout.landscape { layout::LANDSCAPE_WIDTH } else { layout::PORTRAIT_WIDTH };
     let mut out = format!(
         "% Generated by `harness report` from {}; rerun `harness report` instead of editing.\n",
         table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
     );
-    if table.rows.len() > LONG_TABLE_ROWS {
+    let n = layout.parts.len();
+    for (k, cols) in layout.parts.iter().enumerate() {
+        let part = part_of(&view, cols, k + 1 == n);
+        let lines: Vec<Vec<String>> =
+            cols.iter().map(|&c| layout::column_header_lines(&view, c, layout.size, width)).collect();
+        let set = Set { size: layout.size, landscape: layout.landscape, long, lines: &lines };
+        out.push_str(&latex_part(table, &part, &part_titles(titles, k, n), &set));
+    }
+    out
+}
+
+/// How one part of a table is set.
+struct Set<'a> {
+    size: layout::Size,
+    landscape: bool,
+    long: bool,
+    /// The plain header lines of each of its columns.
+    lines: &'a [Vec<String>],
+}
+
+/// The LaTeX of one part of a table (the whole table when it is not split).
+fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) -> String {
+    let n = view.columns.len().max(1);
+    let spec: String = view.columns.iter().map(column_spec).collect();
+    let head = header_rows(view, set.lines);
+    let body = body_rows(table, view);
+    let note = view.notes.iter().map(|n| note_tex(n)).collect::<Vec<_>>().join(" ");
+    let size = format!("{}\\setlength{{\\tabcolsep}}{{{}pt}}", set.size.command, set.size.gap);
+    let mut out = String::new();
+    if set.long || set.landscape {
+        if set.landscape {
+            out.push_str(LANDSCAPE_BEGIN);
+        }
         let _ = write!(
             out,
-            "{{\\footnotesize\\setlength{{\\tabcolsep}}{{3pt}}\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{{label}}}\\\\\n\
-             \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\\bottomrule\n{foot}\\endlastfoot\n\
-             \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize continued}}\\\\\n\\endfoot\n{body}\\end{{longtable}}}}\n",
+            "{{{size}\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{{label}}}\\\\\n\
+             \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\\bottomrule\n\\endlastfoot\n\
+             \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize continued}}\\\\\n\\endfoot\n{body}\\end{{longtable}}\n{foot}}}\n",
             caption = titles.caption,
             label = titles.label,
-            foot = if note.is_empty() {
-                String::new()
-            } else {
-                format!("\\multicolumn{{{n}}}{{p{{0.9\\linewidth}}}}{{\\footnotesize {note}}}\\\\\n")
-            },
+            foot = if note.is_empty() { String::new() } else { format!("{{\\footnotesize {note}}}\\par\n") },
         );
+        if set.landscape {
+            out.push_str("\\end{landscape}\n");
+        }
         return out;
     }
-    let (env, size) = if view.columns.len() > WIDE_TABLE_COLUMNS {
-        ("sidewaystable", "\\footnotesize\\setlength{\\tabcolsep}{4pt}")
-    } else {
-        ("table", "\\small")
-    };
     let _ = write!(
         out,
-        "\\begin{{{env}}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n{size}\n\
-         \\begin{{adjustbox}}{{max width=\\linewidth}}\n\\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\
-         \\bottomrule\n\\end{{tabular}}\n\\end{{adjustbox}}\n",
+        "\\begin{{table}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n{size}\n\
+         \\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\\bottomrule\n\\end{{tabular}}\n",
         caption = titles.caption,
         label = titles.label,
     );
     if !note.is_empty() {
         let _ = writeln!(out, "\\par\\smallskip{{\\footnotesize {note}}}");
     }
-    let _ = writeln!(out, "\\end{{{env}}}");
+    let _ = writeln!(out, "\\end{{table}}");
     out
+}
+
+/// The LaTeX back end: `tex/NAME.tex` per experiment, the files the plug-ins write from
+/// their tables (the summary), `tex/numbers.tex`, and per (game, kind) the file that
+/// inputs its tables and figures (`tex/kind-GAME-KIND.tex`) or, for kinds the report
+/// skeleton does not place, `tex/extra-GAME.tex`.
+pub struct Latex;
+
+impl Exporter for Latex {
+    fn name(&self) -> &'static str {
+        "latex"
+    }
+
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
+        let reports = input.reports;
+        let mut files = Vec::new();
+        let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
+        // Whether the first table of a (game, kind) is set on a landscape page.
+        let mut landscape_first: BTreeMap<(String, String), bool> = BTreeMap::new();
+        for (item, charts) in input.loaded.iter().zip(input.drawn) {
+            let tex = latex_table(&item.table, &item.titles);
+            let key = (item.game.clone(), item.kind.clone());
+            let entry = by_kind.entry(key.clone()).or_default();
+            if entry.is_empty() {
+                landscape_first.insert(key, tex.contains(LANDSCAPE_BEGIN));
+            }
+            files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
+            if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
+                entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
+            }
+            for (chart, _) in charts {
+                entry.push_str(&figure(chart));
+            }
+        }
+        for report in reports.0 {
+            let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
+            files.extend((report.extra_files)(&own)?);
+        }
+        files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(input.loaded, input.run, reports)));
+        for game in reports.extra_games() {
+            let mut extra =
+                String::from("% Generated by `harness report`: results of kinds the report does not place.\n");
+            for ((g, kind), text) in &by_kind {
+                if g == game && !reports.kind(g, kind).is_some_and(|k| k.placed) {
+                    let heading = format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind));
+                    if landscape_first.get(&(g.clone(), kind.clone())).copied().unwrap_or(false) {
+                        extra.push_str(&format!("\\gdef\\harnessheading{{{}}}\n", heading.trim_end()));
+                    } else {
+                        extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
+                        extra.push_str(&heading);
+                    }
+                    extra.push_str(text);
+                    extra.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
+                }
+            }
+            files.push((PathBuf::from(format!("tex/extra-{game}.tex")), extra));
+        }
+        for ((game, kind), text) in by_kind {
+            files.push((
+                PathBuf::from(format!("tex/kind-{game}-{kind}.tex")),
+                format!("% Generated by `harness report`: tables and figures of {game} {kind}.\n{text}"),
+            ));
+        }
+        Ok(texts(files))
+    }
+}
+
+/// The heading of a (game, kind) section in the assignment's words: the game's title and
+/// what the kind shows ("Tile game: bepaalGoedeZet ..."), the names only where no report
+/// describes them.
+fn kind_heading(reports: Reports, game: &str, kind: &str) -> String {
+    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title.to_string());
+    match reports.kind(game, kind) {
+        Some(k) => format!("{title}: {}", k.description),
+        None => format!("{title}: results of kind \\texttt{{{}}}", escape(kind)),
+    }
+}
+
+/// A LaTeX figure environment that inputs the chart's pgfplots body.
+fn figure(chart: &Chart) -> String {
+    format!(
+        "\\begin{{figure}}[htbp]\n\\centering\n\\input{{\\resultsdir/plots/{}.tikz}}\n\\caption{{{}}}\\label{{fig:{}}}\n\\end{{figure}}\n",
+        chart.name,
+        escape(&chart.caption),
+        chart.name
+    )
 }
 
 #[cfg(test)]
@@ -307,7 +482,8 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(!tex.contains("dag") && !tex.contains("source"), "{tex}");
         let t = table("instance,positions,positions_source,x_source\na,1,estimate,memo\n");
-        assert!(latex_table(&t, &Titles::new("t", None, None)).contains("positions source"));
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        assert!(tex.contains("positions source") || tex.contains("positions\\\\source"), "{tex}");
     }
 
     #[test]

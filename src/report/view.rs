@@ -117,6 +117,7 @@ impl TableView {
         let (hidden, mut notes) = hidden_columns(table);
         let sources = source_columns(table);
         let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
+        let shown: Vec<usize> = shown.into_iter().filter(|&c| !all_empty(table, c)).collect();
         let columns = header_columns(table, &shown);
         let busy_of = busy_reader(table);
         let rows: Vec<Row> = table
@@ -142,6 +143,17 @@ impl TableView {
         }
         TableView { columns, rows, notes }
     }
+}
+
+/// Whether every cell of column `index` would show as an empty cell (a dash) in a table
+/// that has rows: empty, and not a measurement or count whose search stopped (those show
+/// `timeout`): a figure no row's search computes, such as the `parallel` experiment's
+/// answer columns of searches it does not list. Such a column is not shown.
+fn all_empty(table: &CsvTable, index: usize) -> bool {
+    let declared = table.column_at(index);
+    let marked = declared.role != Role::Result || declared.kind.is_numeric();
+    !table.rows.is_empty()
+        && table.rows.iter().all(|r| r[index].trim().is_empty() && !(marked && table.empty_because(r, index).is_some()))
 }
 
 /// Whether a status cell of `row` says a search timed out or failed (an interrupted row

@@ -19,8 +19,22 @@ use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet,
 
 use crate::base::error::InputError;
 use crate::report::csv_table::{parse_number, CsvTable};
+use crate::report::export::{Contents, Exporter, File, Input};
 use crate::report::Loaded;
 use crate::results::columns::Kind;
+
+/// The workbook back end: `results.xlsx`.
+pub struct Xlsx;
+
+impl Exporter for Xlsx {
+    fn name(&self) -> &'static str {
+        "xlsx"
+    }
+
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
+        Ok(vec![(std::path::PathBuf::from(FILE), Contents::Bytes(workbook(input.loaded)?))])
+    }
+}
 
 /// The workbook's file name in the results directory.
 pub const FILE: &str = "results.xlsx";

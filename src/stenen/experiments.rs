@@ -29,7 +29,7 @@ use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
-use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::parallel::{Answer, SearchOutcome};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
@@ -353,7 +353,8 @@ impl ParallelSearch for ParallelCount {
                 .count(),
             None => super::count(&self.instance.game, &board, self.mode, parallel, budget)?,
         };
-        Ok(SearchOutcome { positions: c.positions, result: format!("distinct={} labelled={}", c.distinct, c.labelled) })
+        let answer = Answer { distinct: Some(u128::from(c.distinct)), labelled: Some(c.labelled), ..Answer::default() };
+        Ok(SearchOutcome { positions: c.positions, answer })
     }
 }
 

@@ -38,7 +38,7 @@ use crate::base::text::excerpt;
 use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
 use crate::experiment::parallel::ParallelSearch;
 use crate::experiment::parallel::SearchItem;
-use crate::experiment::parallel::SearchOutcome;
+use crate::experiment::parallel::{Answer, SearchOutcome};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
@@ -643,7 +643,8 @@ impl ParallelSearch for BestSearch {
                 best_score_memo(rules, pos, &table, budget, parallel)?.best
             }
         };
-        Ok(SearchOutcome { positions: r.positions, result: format!("score {} best {}", r.score, r.move_text()) })
+        let answer = Answer { score: Some(i64::from(r.score)), best_move: Some(r.move_text()), ..Answer::default() };
+        Ok(SearchOutcome { positions: r.positions, answer })
     }
 }
 

@@ -1,0 +1,65 @@
+//! The back ends of the report behind one trait: each [`Exporter`] turns the loaded
+//! experiments ([`Input`]) into the files it owns in the results directory. The LaTeX
+//! tables ([`super::tables::Latex`]), the plots ([`super::plots::Plots`]), the Markdown
+//! ([`super::markdown::Markdown`]), the web page ([`super::html::Html`]) and the workbook
+//! ([`super::xlsx::Xlsx`]) are the exporters of [`super::EXPORTERS`]; every text cell
+//! they show comes from [`super::latex::format_cell`] (the plain formats through
+//! [`super::view`]).
+
+use std::path::PathBuf;
+
+use super::chart::Chart;
+use super::{Loaded, Reports};
+use crate::base::error::InputError;
+
+/// What every exporter reads: the experiments, their charts, the run's metadata.
+pub struct Input<'a> {
+    /// The experiments read, in name order.
+    pub loaded: &'a [Loaded],
+    /// Each experiment's charts (with distinct captions) and their SVG drawings, in the
+    /// order of `loaded`.
+    pub drawn: &'a [Vec<(Chart, String)>],
+    /// The experiments that could not be read, `(name, why)` (the page marks them).
+    pub unreadable: &'a [(String, String)],
+    /// The run's `run.toml`, when there is one.
+    pub run: Option<&'a toml::Table>,
+    /// What the plug-ins know of their experiments.
+    pub reports: Reports<'a>,
+}
+
+/// A generated file's contents.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Contents {
+    /// Text (LaTeX, HTML, Markdown, SVG).
+    Text(String),
+    /// Bytes (the workbook).
+    Bytes(Vec<u8>),
+}
+
+impl Contents {
+    /// The bytes to write.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Contents::Text(t) => t.as_bytes(),
+            Contents::Bytes(b) => b,
+        }
+    }
+}
+
+/// A generated file: its path relative to the results directory and its contents.
+pub type File = (PathBuf, Contents);
+
+/// One back end of the report.
+pub trait Exporter: Sync {
+    /// Its name (`latex`, `plots`, `markdown`, `html`, `xlsx`).
+    fn name(&self) -> &'static str;
+
+    /// The files it writes from `input`; computed in memory, written by the caller only
+    /// when every exporter succeeded. A table it cannot render is an error naming it.
+    fn export(&self, input: &Input) -> Result<Vec<File>, InputError>;
+}
+
+/// Text files (`(path, text)`) as [`File`]s.
+pub fn texts(files: Vec<(PathBuf, String)>) -> Vec<File> {
+    files.into_iter().map(|(p, t)| (p, Contents::Text(t))).collect()
+}
