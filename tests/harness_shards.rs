@@ -154,7 +154,8 @@ fn slurm_takes_memory_account_and_extra_lines_and_refuses_a_bad_line() {
     let out = dir.path().join("r");
     let q = quick();
     let args = ["slurm", q.as_str(), "--shards", "2", "--out", out.to_str().unwrap(), "--account", "proj_1"];
-    let o = harness(&[&args[..], &["--mem", "2048", "--sbatch-line", "--qos=short", "--sbatch-line=--exclusive"]].concat());
+    let o =
+        harness(&[&args[..], &["--mem", "2048", "--sbatch-line", "--qos=short", "--sbatch-line=--exclusive"]].concat());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let array = std::fs::read_to_string(out.join("slurm/array.sbatch")).unwrap();
     let merge = std::fs::read_to_string(out.join("slurm/merge.sbatch")).unwrap();
@@ -166,7 +167,11 @@ fn slurm_takes_memory_account_and_extra_lines_and_refuses_a_bad_line() {
     let args = ["slurm", q.as_str(), "--shards", "2", "--out", fresh.to_str().unwrap()];
     let o = harness(&[&args[..], &["--sbatch-line", "--qos=short\necho INJECTED"]].concat());
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("--sbatch-line `--qos=short\\necho INJECTED`: the value cannot hold"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--sbatch-line `--qos=short\\necho INJECTED`: the value cannot hold"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!fresh.join("slurm/array.sbatch").exists());
 }
 

@@ -63,7 +63,8 @@ impl Spans {
 
     fn walk_table(&mut self, text: &str, prefix: &str, table: &DeTable<'_>) {
         for (key, value) in table {
-            let path = if prefix.is_empty() { key.get_ref().to_string() } else { format!("{prefix}.{}", key.get_ref()) };
+            let path =
+                if prefix.is_empty() { key.get_ref().to_string() } else { format!("{prefix}.{}", key.get_ref()) };
             self.walk_value(text, path, Place::of(text, key.span().start), value);
         }
     }

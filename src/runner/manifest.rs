@@ -213,7 +213,8 @@ impl Manifest {
         let (raw, top_spans, entry_spans): (RawManifest, _, _) = parse_file(path, &text)?;
         let top_err = |key: &str, msg: String| error_at(path, top_spans.value(key), msg);
         let mut top = toml::Table::new();
-        for (key, value) in [("samples", &raw.samples), ("warmup", &raw.warmup), ("sample_budget", &raw.sample_budget)] {
+        for (key, value) in [("samples", &raw.samples), ("warmup", &raw.warmup), ("sample_budget", &raw.sample_budget)]
+        {
             if let Some(v) = value {
                 top.insert(key.to_string(), v.clone());
             }
@@ -732,7 +733,11 @@ mod refusal_tests {
         let spec = &m.experiments[0];
         let e = spec.params::<P>().unwrap_err();
         assert_eq!(place(&e), (Some(10), Some(11)), "{e}");
-        assert!(e.to_string().starts_with(&format!("{}:10:11: experiment `a`: `limits`", dir.path().join("m.toml").display())), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}:10:11: experiment `a`: `limits`", dir.path().join("m.toml").display())),
+            "{e}"
+        );
         let items = spec.params.get("items").and_then(toml::Value::as_array).unwrap();
         let item = items[1].as_table().unwrap();
         let e = spec.parse_table::<Item>(item, Some("items[1]")).unwrap_err();
