@@ -81,7 +81,10 @@ impl ValueFormatter for CpuFormatter {
     }
     fn scale_throughputs(&self, _typical: f64, throughput: &Throughput, values: &mut [f64]) -> &'static str {
         let per = match throughput {
-            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) => *n as f64,
+            Throughput::Elements(n) | Throughput::Bytes(n) | Throughput::BytesDecimal(n) | Throughput::Bits(n) => {
+                *n as f64
+            }
+            Throughput::ElementsAndBytes { elements, .. } => *elements as f64,
         };
         values.iter_mut().for_each(|v| *v = per / (*v * 1e-9) / 1e6);
         "Melem/cpu-s"

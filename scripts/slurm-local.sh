@@ -2,8 +2,9 @@
 # A real one-node Slurm on this machine, to test `harness slurm` end to end:
 # installs Debian's slurm-wlm and munge if missing, writes a slurm.conf for this host (its
 # real CPU count and memory), starts munged, slurmctld and slurmd, submits
-# instances/quick.toml as a 3-task job array plus the merge job, waits for both, and checks
-# that the merged CSVs equal a single run's (time columns aside).
+# instances/quick.toml as a 3-task job array plus the merge job (each asking for its
+# memory with --mem), checks that Slurm granted each job the memory its script asks for,
+# waits for both, and checks that the merged CSVs equal a single run's (time columns aside).
 #
 #   scripts/slurm-local.sh [WORK_DIR]      # default: a new temporary directory
 #
@@ -29,7 +30,7 @@ if ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
 fi
 
 cargo build --release --quiet
-harness="$repo/target/release/harness"
+harness="${CARGO_TARGET_DIR:-$repo/target}/release/harness"
 
 host=$(hostname -s)
 cpus=$(nproc)
@@ -49,7 +50,8 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SchedulerType=sched/backfill
 SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
+# Memory is a consumable resource: each job gets the --mem its script asks for.
+SelectTypeParameters=CR_Core_Memory
 ReturnToService=2
 SlurmctldPidFile=$state/slurmctld.pid
 SlurmdPidFile=$state/slurmd.pid
@@ -96,7 +98,23 @@ done
 say "Slurm is up: $(sinfo -h -o '%P %D %t %c')"
 
 out="$work/results"
-"$harness" slurm instances/quick.toml --shards 3 --cpus-per-task 1 --time 00:20:00 --out "$out" --submit
+submitted=$("$harness" slurm instances/quick.toml --shards 3 --cpus-per-task 1 --time 00:20:00 --out "$out" --submit)
+echo "$submitted" >&2
+array_job=$(echo "$submitted" | awk '/submitted array job/ {print $4}')
+merge_job=$(echo "$submitted" | awk '/submitted merge job/ {print $4}')
+# Each job's memory as Slurm granted it, against the --mem line of its script.
+for pair in "$array_job:array" "$merge_job:merge"; do
+  job=${pair%%:*}; script="$out/slurm/${pair#*:}.sbatch"
+  want=$(grep -o -- '--mem=[0-9]*M' "$script" | head -1 | tr -dc '0-9')
+  got=$(scontrol show job "$job" 2>/dev/null | grep -o 'MinMemoryNode=[0-9]*[MG]' | head -1)
+  case "$got" in
+    *G) got_mb=$(( ${got//[^0-9]/} * 1024 )) ;;
+    *) got_mb=${got//[^0-9]/} ;;
+  esac
+  [ -n "$want" ] && [ "$got_mb" = "$want" ] \
+    || { say "job $job ($script) asks for --mem=${want}M but Slurm granted '${got}'"; exit 1; }
+  say "job $job granted ${want} MiB, as $script asks"
+done
 
 for _ in $(seq 1 300); do
   [ -z "$(squeue -h 2>/dev/null)" ] && break

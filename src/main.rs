@@ -172,6 +172,10 @@ struct RunArgs {
     /// items; `harness merge` puts the shards' directories together.
     #[arg(long, value_name = "I/N")]
     shard: Option<harness::runner::shard::Shard>,
+    /// Pin each worker thread to one core (of those the process may use), recorded in
+    /// run.toml; a thread the system does not pin runs unpinned, with a warning.
+    #[arg(long)]
+    pin: bool,
     /// List the items (of each shard, with --shard) and run nothing.
     #[arg(long)]
     dry_run: bool,
@@ -228,6 +232,17 @@ struct SlurmArgs {
     /// Slurm partition.
     #[arg(long)]
     partition: Option<String>,
+    /// Slurm account to charge both jobs to.
+    #[arg(long)]
+    account: Option<String>,
+    /// Memory per array task in MiB (default: the manifest's largest memo table plus a
+    /// quarter, plus 512 MiB; docs/harness.md).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=16_777_216), value_name = "MIB")]
+    mem: Option<u64>,
+    /// An extra #SBATCH option for both jobs, as `--NAME=VALUE` or `--NAME` (repeatable),
+    /// e.g. --sbatch-line=--qos=short.
+    #[arg(long, value_name = "OPTION", allow_hyphen_values = true)]
+    sbatch_line: Vec<String>,
     /// Results directory: shards go to DIR/shards/I, the merged results to DIR.
     #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
@@ -275,6 +290,7 @@ fn run_manifest(args: RunArgs) -> Result<()> {
             budget: args.sample_budget,
         },
         memory_limit: args.memory_limit,
+        pin: args.pin,
     };
     if args.dry_run {
         print!("{}", run::dry_run(&opts)?);
@@ -584,6 +600,9 @@ fn slurm(args: SlurmArgs) -> Result<()> {
         cpus_per_task: args.cpus_per_task as usize,
         time: args.time,
         partition: args.partition,
+        account: args.account,
+        mem_mb: args.mem,
+        sbatch_lines: args.sbatch_line,
         out: args.out,
         run_args,
         submit: args.submit,

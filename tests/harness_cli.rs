@@ -34,7 +34,7 @@ fn unknown_key_exits_2_with_file_and_line() {
     let o = harness(&["run", &m, "--out", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    assert!(err.contains(&format!("{m}:6:")), "{err}");
+    assert!(err.contains(&format!("{m}:6:8: ")), "the line and column of the value: {err}");
     assert!(!out.exists(), "nothing is written for a refused manifest");
 }
 
@@ -45,6 +45,10 @@ fn syntax_error_names_its_line() {
     let o = harness(&["run", &m]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(&m), "{}", stderr(&o));
+    let m = write(dir.path(), "d.toml", "seed = 1\nthreads = [1]\n  seed = 2\n");
+    let o = harness(&["run", &m]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&format!("{m}:3:3: ")) && stderr(&o).contains("duplicate key"), "{}", stderr(&o));
 }
 
 #[test]

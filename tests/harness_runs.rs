@@ -143,6 +143,30 @@ fn every_column_is_all_numbers_or_all_text_as_declared() {
     assert_eq!(json["experiments"].as_array().map(Vec::len), toml["experiments"].as_array().map(Vec::len));
 }
 
+/// `--pin` pins the worker threads and `run.toml` and `run.json` record it: the threads
+/// pinned, or why one was not (a warning, never a failure).
+#[test]
+fn a_pinned_run_records_its_pinning() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p");
+    run_quick(&out, &["--only", "nim", "--pin", "-j", "2", "--samples", "1"]);
+    let toml: toml::Value = toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap();
+    let machine = &toml["machine"];
+    assert_eq!(machine["pin"].as_bool(), Some(true), "{toml}");
+    let pinned = machine["pinned_threads"].as_integer().unwrap();
+    let failures = machine.get("pin_failures").and_then(toml::Value::as_array).map_or(0, Vec::len);
+    assert!(pinned + failures as i64 >= 2, "every worker pinned or said why not: {toml}");
+    #[cfg(target_os = "linux")]
+    assert!(pinned >= 2 && failures == 0, "Linux pins each worker: {toml}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(json["machine"]["pin"], true);
+    let plain = dir.path().join("u");
+    run_quick(&plain, &["--only", "nim", "--samples", "1"]);
+    let toml: toml::Value = toml::from_str(&std::fs::read_to_string(plain.join("run.toml")).unwrap()).unwrap();
+    assert_eq!(toml["machine"]["pin"].as_bool(), Some(false), "{toml}");
+    assert!(toml["machine"].get("pinned_threads").is_none(), "{toml}");
+}
+
 /// A memo table past `--memory-limit` stops its search with status `memory`: the row is
 /// kept, the run goes on and completes, and `run.toml` names the item.
 #[test]

@@ -133,6 +133,9 @@ fn slurm_writes_an_array_and_a_merge_job() {
     assert!(array.contains("#SBATCH --array=0-2"), "{array}");
     assert!(array.contains("--shard \"$SLURM_ARRAY_TASK_ID/3\""), "{array}");
     assert!(merge.contains(" merge ") && merge.contains("shards/2"), "{merge}");
+    // The quick manifest's largest table is checkers' memo_mb = 256: 256 + 64 + 512 MiB.
+    assert!(array.contains("#SBATCH --mem=832M\n"), "{array}");
+    assert!(merge.contains("#SBATCH --mem=1024M\n#SBATCH --time=00:30:00\n"), "{merge}");
     let printed = String::from_utf8(o.stdout).unwrap();
     assert!(printed.contains("sbatch --parsable") && printed.contains("--dependency=afterok:"), "{printed}");
     for bad in [vec!["--shards", "0"], vec!["--shards", "2", "--time", "1h"]] {
@@ -141,6 +144,35 @@ fn slurm_writes_an_array_and_a_merge_job() {
         args.extend(bad.iter().copied());
         assert_eq!(harness(&args).status.code(), Some(2), "{bad:?}");
     }
+}
+
+/// `--mem`, `--account` and `--sbatch-line` reach both scripts; a bad extra line is
+/// refused with exit 2 before any script is written.
+#[test]
+fn slurm_takes_memory_account_and_extra_lines_and_refuses_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let q = quick();
+    let args = ["slurm", q.as_str(), "--shards", "2", "--out", out.to_str().unwrap(), "--account", "proj_1"];
+    let o =
+        harness(&[&args[..], &["--mem", "2048", "--sbatch-line", "--qos=short", "--sbatch-line=--exclusive"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let array = std::fs::read_to_string(out.join("slurm/array.sbatch")).unwrap();
+    let merge = std::fs::read_to_string(out.join("slurm/merge.sbatch")).unwrap();
+    assert!(array.contains("#SBATCH --mem=2048M\n"), "{array}");
+    for script in [&array, &merge] {
+        assert!(script.contains("#SBATCH --account=proj_1\n#SBATCH --qos=short\n#SBATCH --exclusive\n"), "{script}");
+    }
+    let fresh = dir.path().join("s");
+    let args = ["slurm", q.as_str(), "--shards", "2", "--out", fresh.to_str().unwrap()];
+    let o = harness(&[&args[..], &["--sbatch-line", "--qos=short\necho INJECTED"]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--sbatch-line `--qos=short\\necho INJECTED`: the value cannot hold"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!fresh.join("slurm/array.sbatch").exists());
 }
 
 /// A manifest whose path holds a newline and a shell command is refused (exit 2) before

@@ -1,6 +1,7 @@
 //! `harness slurm` on a real one-node Slurm (scripts/slurm-local.sh): a 3-task job array of
-//! instances/quick.toml and the merge job give a single run's CSVs. Ignored by default (it
-//! installs and starts daemons as root); `.ci/run` runs it. Where Slurm cannot start on the
+//! instances/quick.toml and the merge job, each granted the memory its `#SBATCH --mem`
+//! asks for, give a single run's CSVs. Ignored by default (it installs and starts daemons
+//! as root); `.ci/run` runs it. Where Slurm cannot start on the
 //! machine the script exits 3 and the test says so instead of failing.
 
 #[test]

@@ -13,6 +13,9 @@ pub struct InputError {
     pub file: Option<PathBuf>,
     /// The 1-based line in `file`, if known.
     pub line: Option<usize>,
+    /// The 1-based column (in characters) on `line`, if known: manifests name the exact
+    /// place of the value they refuse.
+    pub column: Option<usize>,
     /// What is wrong and what was expected.
     pub message: String,
 }
@@ -20,26 +23,34 @@ pub struct InputError {
 impl InputError {
     /// An input error not tied to a file (a flag, a typed command).
     pub fn new(message: impl Into<String>) -> Self {
-        InputError { file: None, line: None, message: message.into() }
+        InputError { file: None, line: None, column: None, message: message.into() }
     }
 
     /// An input error in `file` at 1-based `line`.
     pub fn at(file: &Path, line: usize, message: impl Into<String>) -> Self {
-        InputError { file: Some(file.to_path_buf()), line: Some(line), message: message.into() }
+        InputError { file: Some(file.to_path_buf()), line: Some(line), column: None, message: message.into() }
+    }
+
+    /// An input error in `file` at 1-based `line` and `column` (shown `FILE:LINE:COLUMN:`).
+    pub fn at_column(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Self {
+        InputError { column: Some(column), ..InputError::at(file, line, message) }
     }
 
     /// An input error about `file` as a whole (cannot be opened, is empty, ...).
     pub fn in_file(file: &Path, message: impl Into<String>) -> Self {
-        InputError { file: Some(file.to_path_buf()), line: None, message: message.into() }
+        InputError { file: Some(file.to_path_buf()), line: None, column: None, message: message.into() }
     }
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.line) {
-            (Some(file), Some(line)) => write!(f, "{}:{}: {}", file.display(), line, self.message),
-            (Some(file), None) => write!(f, "{}: {}", file.display(), self.message),
-            (None, _) => write!(f, "{}", self.message),
+        match (&self.file, self.line, self.column) {
+            (Some(file), Some(line), Some(column)) => {
+                write!(f, "{}:{}:{}: {}", file.display(), line, column, self.message)
+            }
+            (Some(file), Some(line), None) => write!(f, "{}:{}: {}", file.display(), line, self.message),
+            (Some(file), None, _) => write!(f, "{}: {}", file.display(), self.message),
+            (None, _, _) => write!(f, "{}", self.message),
         }
     }
 }

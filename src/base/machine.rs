@@ -226,6 +226,15 @@ pub struct MachineState {
     /// is in its metadata).
     #[serde(default)]
     pub memory_limit_mb: Option<u64>,
+    /// Whether the run pinned its worker threads to cores (`harness run --pin`).
+    #[serde(default)]
+    pub pin: bool,
+    /// Worker threads pinned to a core, where `pin` is on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pinned_threads: Option<usize>,
+    /// Why a worker thread was left unpinned, one line each (the run went on).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pin_failures: Vec<String>,
 }
 
 impl MachineState {
@@ -241,7 +250,18 @@ impl MachineState {
             memory_bytes: memory.bytes,
             memory_source: Some(memory.source),
             memory_limit_mb: None,
+            pin: false,
+            pinned_threads: None,
+            pin_failures: Vec::new(),
         }
+    }
+
+    /// The warning for worker threads that `--pin` could not pin, where any.
+    pub fn pin_warning(&self) -> Option<String> {
+        let first = self.pin_failures.first()?;
+        let more = self.pin_failures.len() - 1;
+        let more = if more > 0 { format!(" (and {more} more)") } else { String::new() };
+        Some(format!("--pin: {first}{more}; those threads ran unpinned"))
     }
 
     /// The warning for a governor other than `performance`, where one is known.

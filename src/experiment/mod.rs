@@ -8,6 +8,7 @@ pub mod args;
 pub mod kind;
 pub mod parallel;
 pub mod progress;
+pub mod spans;
 pub mod spec;
 
 use std::sync::atomic::{AtomicU64, Ordering};

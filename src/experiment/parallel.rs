@@ -76,9 +76,9 @@ impl<'a> SearchItem<'a> {
         self.spec.parse_table(self.table, Some(self.what))
     }
 
-    /// An input error about this item, on the line of `items`: `items[I]: MESSAGE`.
+    /// An input error about this item, at the item's own place (its `{`): `items[I]: MESSAGE`.
     pub fn error(&self, message: impl std::fmt::Display) -> InputError {
-        self.spec.error(Some("items"), format!("{}: {message}", self.what))
+        self.spec.error(Some(self.what), format!("{}: {message}", self.what))
     }
 }
 

@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 use crate::base::error::InputError;
 use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
+use crate::experiment::spans::{Place, Spans};
 use crate::search::rng::derive_seed;
 use crate::search::timing::SamplePolicy;
 
@@ -50,8 +51,8 @@ pub struct ExperimentSpec {
     pub base_dir: PathBuf,
     /// 1-based line of the entry's `[[experiment]]` header.
     pub line: usize,
-    /// The text of `file`, for locating keys in messages.
-    pub source: Arc<str>,
+    /// The line and column of every key and value of the entry, for messages.
+    pub spans: Arc<Spans>,
     /// The entry as written (canonical TOML), part of the resume key.
     pub entry_text: String,
     /// Every file the entry's experiment read through [`ExperimentSpec::resolve`]: their
@@ -60,35 +61,61 @@ pub struct ExperimentSpec {
 }
 
 impl ExperimentSpec {
-    /// An input error about this entry, on the line of `key` when given.
-    pub fn error(&self, key: Option<&str>, message: impl Into<String>) -> InputError {
-        let start = self.entry_offset();
-        let line = key.map(|k| find_key_line(&self.source, start, k)).unwrap_or(self.line);
-        InputError::at(&self.file, line, format!("experiment `{}`: {}", self.name, message.into()))
+    /// An input error about this entry at the value of `path` when given: a key of the
+    /// entry or a path into it (`items[2].game`); a path that was not written names the
+    /// nearest enclosing value that was, else the entry's `[[experiment]]` header.
+    pub fn error(&self, path: Option<&str>, message: impl Into<String>) -> InputError {
+        self.error_at(path.and_then(|p| self.value_place(p)), message)
     }
 
-    fn entry_offset(&self) -> usize {
-        self.source.split_inclusive('\n').take(self.line - 1).map(str::len).sum()
+    fn error_at(&self, place: Option<Place>, message: impl Into<String>) -> InputError {
+        let place = place.unwrap_or(Place::line(self.line));
+        InputError::at_column(
+            &self.file,
+            place.line,
+            place.column,
+            format!("experiment `{}`: {}", self.name, message.into()),
+        )
+    }
+
+    /// The place of the value at `path`, or of its nearest written parent.
+    fn value_place(&self, path: &str) -> Option<Place> {
+        let mut path = path;
+        loop {
+            if let Some(place) = self.spans.value(path) {
+                return Some(place);
+            }
+            path = &path[..path.rfind(['.', '['])?];
+        }
     }
 
     /// Deserialises the kind-specific keys into `T`.
     ///
     /// Give `T` `#[serde(deny_unknown_fields)]` so that unknown keys are refused; the
-    /// message names the line of the offending key when it can be found.
+    /// message names the line and column of the offending value (of an unknown key).
     pub fn params<T: DeserializeOwned>(&self) -> Result<T, InputError> {
         self.parse_table(&self.params, None)
     }
 
     /// Deserialises one inline table of this entry (e.g. an item of a list), naming
-    /// `what` (like `items[2]`) in messages.
+    /// `what` (like "items[2]", the table's path in the entry) in messages.
     pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
         serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
             let field = e.path().iter().find_map(|seg| match seg {
                 serde_path_to_error::Segment::Map { key } => Some(key.clone()),
                 _ => None,
             });
+            let path = path_text(what, e.path());
             let e = e.into_inner();
             let msg = excerpt_to(&e.message().replace('\n', " "), MAX_MESSAGE_CHARS);
+            let place = match msg.strip_prefix("unknown field ").and_then(backticked) {
+                Some(key) => {
+                    let last = path == key || path.ends_with(&format!(".{key}"));
+                    let at = if last { path.clone() } else { join(&path, &key) };
+                    self.spans.key(&at).or_else(|| self.value_place(&path))
+                }
+                None => self.value_place(&path),
+            };
             let key = field.or_else(|| backticked(&msg));
             let msg = match key.as_deref() {
                 Some(k) if !msg.contains(&format!("`{k}`")) => format!("`{k}`: {msg}"),
@@ -98,7 +125,7 @@ impl ExperimentSpec {
                 Some(w) => format!("{w}: {msg}"),
                 None => msg,
             };
-            self.error(key.as_deref(), msg)
+            self.error_at(place, msg)
         })
     }
 
@@ -154,32 +181,34 @@ impl ExperimentSpec {
     }
 }
 
+/// The first `quoted` word of `msg`.
 fn backticked(msg: &str) -> Option<String> {
     let start = msg.find('`')? + 1;
     let len = msg[start..].find('`')?;
     Some(msg[start..start + len].to_string())
 }
 
-/// 1-based line of byte offset `offset` in `text`.
-pub fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+/// `path` and `key` joined (`key` alone when `path` is empty).
+fn join(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
-/// The line of the first `key =` at or after byte `from` in `text` (else the line of `from`).
-pub fn find_key_line(text: &str, from: usize, key: &str) -> usize {
-    let from = from.min(text.len());
-    let mut offset = from;
-    for l in text[from..].split_inclusive('\n') {
-        let t = l.trim_start();
-        if let Some(rest) = t.strip_prefix(key) {
-            let rest = rest.trim_start();
-            if rest.starts_with('=') {
-                return line_of(text, offset);
-            }
+/// A serde path under the table at `what` as a [`Spans`] path: `items[2].x`, `seeds[1]`.
+fn path_text(what: Option<&str>, path: &serde_path_to_error::Path) -> String {
+    let mut text = what.unwrap_or("").to_string();
+    for seg in path.iter() {
+        match seg {
+            serde_path_to_error::Segment::Seq { index } => text.push_str(&format!("[{index}]")),
+            serde_path_to_error::Segment::Map { key } => text = join(&text, key),
+            serde_path_to_error::Segment::Enum { variant } => text = join(&text, variant),
+            serde_path_to_error::Segment::Unknown => {}
         }
-        offset += l.len();
     }
-    line_of(text, from)
+    text
 }
 
 /// A stable hex hash of some bytes (FNV-1a 64, [`fnv1a_hex`]).

@@ -61,13 +61,16 @@ fn searches(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<
         let mut table = item
             .as_table()
             .cloned()
-            .ok_or_else(|| spec.error(Some("items"), format!("{what} must be an inline table")))?;
+            .ok_or_else(|| spec.error(Some(&what), format!("{what} must be an inline table")))?;
         let game = match table.remove("game") {
             Some(toml::Value::String(g)) => g,
-            _ => return Err(spec.error(Some("items"), format!("{what}: missing string key `game`"))),
+            _ => return Err(spec.error(Some(&format!("{what}.game")), format!("{what}: missing string key `game`"))),
         };
         let builder = lookup(&game).ok_or_else(|| {
-            spec.error(Some("items"), format!("{what}: game `{}` has no parallel searches", excerpt(&game)))
+            spec.error(
+                Some(&format!("{what}.game")),
+                format!("{what}: game `{}` has no parallel searches", excerpt(&game)),
+            )
         })?;
         built.push((game, builder(&SearchItem::new(spec, &table, &what))?));
     }

@@ -20,7 +20,9 @@
 //! # ... the kind's own keys
 //! ```
 //! Unknown keys, missing files and bad values are refused before anything runs, with the
-//! manifest file, the line and the reason.
+//! manifest file, the line and column of the value (`m.toml:5:9: ...`) and the reason.
+//! Each file is parsed once: the typed keys, the entries' tables and the place of every
+//! value ([`Spans`]) all come from that one parse.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,6 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Deserialize;
+use toml::de::DeTable;
 use toml::Spanned;
 
 use crate::base::error::InputError;
@@ -36,7 +39,8 @@ use crate::base::machine::default_threads;
 use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
-pub use crate::experiment::spec::{find_key_line, hash_bytes, hash_texts, line_of, ExperimentSpec};
+use crate::experiment::spans::{Place, Spans};
+pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
 use crate::search::rng::derive_seed;
 use crate::search::timing::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 
@@ -68,12 +72,9 @@ struct RawManifest {
     threads: Option<Vec<usize>>,
     time_limit: Option<f64>,
     memory_limit: Option<toml::Value>,
-    #[serde(rename = "samples")]
-    _samples: Option<i64>,
-    #[serde(rename = "warmup")]
-    _warmup: Option<i64>,
-    #[serde(rename = "sample_budget")]
-    _sample_budget: Option<f64>,
+    samples: Option<toml::Value>,
+    warmup: Option<toml::Value>,
+    sample_budget: Option<toml::Value>,
     #[serde(default)]
     include: Vec<Spanned<String>>,
     #[serde(default)]
@@ -167,9 +168,25 @@ fn read_text(path: &Path) -> Result<String, InputError> {
 }
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
-    let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-    let msg = e.message().replace('\n', " ");
-    InputError::at(path, line, excerpt_to(&msg, MAX_MESSAGE_CHARS))
+    let place = Place::of(text, e.span().map_or(0, |s| s.start));
+    let msg = e.message().trim_end().replace('\n', " ");
+    InputError::at_column(path, place.line, place.column, excerpt_to(&msg, MAX_MESSAGE_CHARS))
+}
+
+/// An input error in `path` at `place` (the file's start when unknown).
+fn error_at(path: &Path, place: Option<Place>, message: String) -> InputError {
+    let place = place.unwrap_or(Place::line(1));
+    InputError::at_column(path, place.line, place.column, message)
+}
+
+/// One manifest file parsed once: its typed keys as `T`, and the places of the values of
+/// each of its `[[experiment]]` entries, in order.
+fn parse_file<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<(T, Spans, Vec<Spans>), InputError> {
+    let doc = DeTable::parse(text).map_err(|e| toml_error(path, text, &e))?;
+    let top = Spans::of_table(text, doc.get_ref());
+    let entries = Spans::of_array_items(text, doc.get_ref(), "experiment");
+    let typed = T::deserialize(toml::de::Deserializer::from(doc)).map_err(|e| toml_error(path, text, &e))?;
+    Ok((typed, top, entries))
 }
 
 impl Manifest {
@@ -193,20 +210,25 @@ impl Manifest {
         sampling: &SamplingOverrides,
     ) -> Result<Manifest, InputError> {
         let text = read_text(path)?;
-        let mut top: toml::Table = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
-        let top_err = |key: &str, msg: String| InputError::at(path, find_key_line(&text, 0, key), msg);
+        let (raw, top_spans, entry_spans): (RawManifest, _, _) = parse_file(path, &text)?;
+        let top_err = |key: &str, msg: String| error_at(path, top_spans.value(key), msg);
+        let mut top = toml::Table::new();
+        for (key, value) in [("samples", &raw.samples), ("warmup", &raw.warmup), ("sample_budget", &raw.sample_budget)]
+        {
+            if let Some(v) = value {
+                top.insert(key.to_string(), v.clone());
+            }
+        }
         let top_sampling = sampling_keys(&mut top, SamplePolicy::default(), &top_err)?;
-        let raw: RawManifest = toml::from_str(&text).map_err(|e| toml_error(path, &text, &e))?;
         let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
         if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
-            return Err(InputError::at(
-                path,
-                find_key_line(&text, 0, "threads"),
+            return Err(top_err(
+                "threads",
                 format!("`threads` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
             ));
         }
         let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
-        check_time_limit(path, &text, 0, time_limit)?;
+        check_time_limit(time_limit, &top_err)?;
         let memory_limit = raw.memory_limit.as_ref().map(|v| memory_limit_mb(v, &top_err)).transpose()?;
         let defaults = Defaults {
             base_dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
@@ -219,11 +241,10 @@ impl Manifest {
             sampling: top_sampling,
             sampling_forced: *sampling,
         };
-        let source: Arc<str> = Arc::from(text.as_str());
         let mut texts = vec![text.clone()];
         let mut experiments = Vec::new();
-        for entry in raw.experiment {
-            experiments.push(spec_from_entry(path, &source, entry, &defaults)?);
+        for (entry, spans) in raw.experiment.into_iter().zip(entry_spans) {
+            experiments.push(spec_from_entry(path, &text, entry, spans, &defaults)?);
         }
         let dir = path.parent().unwrap_or(Path::new("."));
         for inc in raw.include {
@@ -232,17 +253,16 @@ impl Manifest {
                 Ok(t) => t,
                 Err(e) if e.line.is_some() => return Err(e),
                 Err(e) => {
-                    return Err(InputError::at(
+                    return Err(error_at(
                         path,
-                        line_of(&text, inc.span().start),
+                        Some(Place::of(&text, inc.span().start)),
                         format!("cannot read included manifest {}: {}", inc_path.display(), e.message),
                     ))
                 }
             };
-            let frag: RawFragment = toml::from_str(&inc_text).map_err(|e| toml_error(&inc_path, &inc_text, &e))?;
-            let inc_source: Arc<str> = Arc::from(inc_text.as_str());
-            for entry in frag.experiment {
-                experiments.push(spec_from_entry(&inc_path, &inc_source, entry, &defaults)?);
+            let (frag, _, frag_spans): (RawFragment, _, _) = parse_file(&inc_path, &inc_text)?;
+            for (entry, spans) in frag.experiment.into_iter().zip(frag_spans) {
+                experiments.push(spec_from_entry(&inc_path, &inc_text, entry, spans, &defaults)?);
             }
             texts.push(inc_text);
         }
@@ -298,11 +318,9 @@ fn memory_limit_mb(v: &toml::Value, err: &dyn Fn(&str, String) -> InputError) ->
     checked.map_err(|e| err("memory_limit", format!("`memory_limit`: {e}")))
 }
 
-fn check_time_limit(path: &Path, text: &str, from: usize, t: Option<f64>) -> Result<(), InputError> {
+fn check_time_limit(t: Option<f64>, err: &dyn Fn(&str, String) -> InputError) -> Result<(), InputError> {
     match t {
-        Some(t) => check_limit_value(t)
-            .map(|_| ())
-            .map_err(|e| InputError::at(path, find_key_line(text, from, "time_limit"), format!("`time_limit`: {e}"))),
+        Some(t) => check_limit_value(t).map(|_| ()).map_err(|e| err("time_limit", format!("`time_limit`: {e}"))),
         None => Ok(()),
     }
 }
@@ -326,7 +344,7 @@ fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> 
                         e.name,
                         first.name,
                         first.file.display(),
-                        first.line
+                        first.spans.value("name").map_or(first.line, |p| p.line)
                     ),
                 ));
             }
@@ -375,16 +393,17 @@ fn check_titles(caption: &str, label: &str, err: &dyn Fn(&str, String) -> InputE
 /// Resolves one `[[experiment]]` entry of `file` against the run-wide defaults.
 fn spec_from_entry(
     file: &Path,
-    source: &Arc<str>,
+    text: &str,
     entry: Spanned<toml::Table>,
+    spans: Spans,
     defaults: &Defaults,
 ) -> Result<ExperimentSpec, InputError> {
-    let start = entry.span().start;
-    let header_line = line_of(source, start);
+    let header_line = Place::of(text, entry.span().start).line;
     let mut table = entry.into_inner();
     let entry_text = toml::to_string(&table).unwrap_or_default();
-    let err =
-        |key: &str, msg: String| InputError::at(file, find_key_line(source, start, key), format!("experiment: {msg}"));
+    let err = |key: &str, msg: String| {
+        error_at(file, Some(spans.value(key).unwrap_or(Place::line(header_line))), format!("experiment: {msg}"))
+    };
     let name = take_string(&mut table, "name", true, &err)?.unwrap_or_default();
     if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
         return Err(err("name", format!("`name` must be letters, digits, `_` or `-`, got `{}`", excerpt(&name))));
@@ -418,7 +437,7 @@ fn spec_from_entry(
         }
         None => defaults.time_limit,
     };
-    check_time_limit(file, source, start, time_limit)?;
+    check_time_limit(time_limit, &err)?;
     let memory_limit = match table.remove("memory_limit") {
         Some(v) => Some(memory_limit_mb(&v, &err)?),
         None => defaults.memory_limit,
@@ -439,7 +458,7 @@ fn spec_from_entry(
         file: file.to_path_buf(),
         base_dir: defaults.base_dir.clone(),
         line: header_line,
-        source: Arc::clone(source),
+        spans: Arc::new(spans),
         entry_text,
         inputs: Arc::default(),
     })
@@ -679,5 +698,70 @@ mod refusal_tests {
         assert!(e.message.contains("`sample_budget`") && e.line == Some(5), "{}", e.message);
         let e = load_error("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nsamples = \"many\"\n");
         assert!(e.message.contains("`samples`") && e.line == Some(5), "{}", e.message);
+    }
+
+    /// `(line, column)` of a refusal.
+    fn place(e: &InputError) -> (Option<usize>, Option<usize>) {
+        (e.line, e.column)
+    }
+
+    #[test]
+    fn a_bad_value_in_a_nested_table_names_its_line_and_column() {
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Item {
+            game: String,
+            depth: u32,
+        }
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Limits {
+            depth: u32,
+        }
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            items: Vec<toml::Table>,
+            limits: Limits,
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let text = "[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nitems = [\n  { game = \"nim\", depth = 3 },\n  { game = \"nim\", depth = \"deep\" },\n]\n[experiment.limits]\ndepth =   -4\n";
+        let m = Manifest::load(&write(dir.path(), "m.toml", text), None, None).unwrap();
+        let spec = &m.experiments[0];
+        let e = spec.params::<P>().unwrap_err();
+        assert_eq!(place(&e), (Some(10), Some(11)), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}:10:11: experiment `a`: `limits`", dir.path().join("m.toml").display())),
+            "{e}"
+        );
+        let items = spec.params.get("items").and_then(toml::Value::as_array).unwrap();
+        let item = items[1].as_table().unwrap();
+        let e = spec.parse_table::<Item>(item, Some("items[1]")).unwrap_err();
+        assert_eq!(place(&e), (Some(7), Some(27)), "{e}");
+        assert!(e.message.contains("items[1]: `depth`"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_and_unknown_keys_name_their_line_and_column() {
+        let e = load_error("seed = 1\nthreads = [1]\n  seed = 2\n");
+        assert_eq!(place(&e), (Some(3), Some(3)), "{e}");
+        assert!(e.message.contains("duplicate key"), "{e}");
+        let e = load_error("seed = 1\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nkind = \"j\"\n");
+        assert_eq!(place(&e), (Some(6), Some(1)), "{e}");
+        let e = load_error("seed = 1\n  bogus = 1\n");
+        assert_eq!(place(&e), (Some(2), Some(3)), "{e}");
+        #[derive(Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct P {
+            x: u32,
+        }
+        let e = super::tests::params_error::<P>("x = 1\n   yy = 2\n");
+        assert_eq!(place(&e), (Some(6), Some(4)), "{e}");
+        assert!(e.message.contains("yy"), "{e}");
     }
 }

@@ -42,6 +42,8 @@ pub struct RunOptions {
     pub sampling: SamplingOverrides,
     /// Memory limit in MiB overriding every entry's `memory_limit`.
     pub memory_limit: Option<u64>,
+    /// Pin each worker thread to one core (`--pin`).
+    pub pin: bool,
 }
 
 /// An experiment built from its entry, with its items and the ones this run owns.
@@ -143,6 +145,10 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         opts.shard.map(|s| s.to_string()),
     );
     meta.machine.memory_limit_mb = opts.memory_limit;
+    if opts.pin {
+        crate::search::pool::pin_workers();
+        meta.machine.pin = true;
+    }
     meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
     meta.manifest_experiments = listed;
     dir.mark(&meta)?;
@@ -166,6 +172,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                 meta.memory_stops.extend(flagged.memory);
             }
             Err(e) => {
+                record_pinning(&mut meta);
                 let state = if matches!(e, Error::Interrupted) { RunState::Interrupted } else { RunState::Failed };
                 dir.mark_unfinished(&mut meta, state);
                 if matches!(e, Error::Interrupted) {
@@ -175,6 +182,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
             }
         }
     }
+    record_pinning(&mut meta);
     meta.state = RunState::Complete;
     meta.finished = Some(meta::utc_now());
     meta.machine.load_after = crate::base::machine::load_average();
@@ -200,6 +208,14 @@ fn report_interrupted(out: &Path) {
             &mut std::io::stderr(),
             format_args!("report of the finished experiments not written: {e:#}\n"),
         );
+    }
+}
+
+/// Records in `meta.machine` how many worker threads `--pin` pinned and why any was not.
+fn record_pinning(meta: &mut RunMeta) {
+    if let Some(report) = crate::search::pool::pin_report() {
+        meta.machine.pinned_threads = Some(report.pinned);
+        meta.machine.pin_failures = report.failures;
     }
 }
 
@@ -236,8 +252,8 @@ pub fn announce_busy(busy: &[String]) {
 /// What the run warns about: the machine's governor, then every experiment's cells
 /// ([`crate::results::warnings::of_run`]).
 pub fn run_warnings(out: &Path, meta: &RunMeta) -> Vec<String> {
-    let governor = meta.machine.governor_warning();
-    governor.into_iter().chain(crate::results::warnings::of_run(out, &meta.experiments)).collect()
+    let machine = meta.machine.governor_warning().into_iter().chain(meta.machine.pin_warning());
+    machine.chain(crate::results::warnings::of_run(out, &meta.experiments)).collect()
 }
 
 /// Says on stderr what the run warns about, one warning a line.

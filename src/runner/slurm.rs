@@ -6,6 +6,11 @@
 //! and `DIR/slurm/merge.sbatch` (`harness merge DIR/shards/0 ... --out DIR`), prints the
 //! two `sbatch` commands and, with `--submit`, submits them (the merge with
 //! `--dependency=afterok:ARRAY_JOB`). Progress goes to `DIR/slurm/logs/` as plain lines.
+//!
+//! Each array task asks for the memory its shard needs ([`memory_need_mb`]: the largest
+//! memo table of the manifest plus a margin, unless `--mem` says otherwise), and the
+//! merge job for a small fixed amount ([`MERGE_MEM_MB`], [`MERGE_TIME`]). `--account` and
+//! `--sbatch-line` lines go into both scripts, each line checked ([`check_sbatch_line`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,7 +19,7 @@ use anyhow::Context;
 
 use crate::base::error::{InputError, Result};
 use crate::base::text::excerpt;
-use crate::runner::manifest::Manifest;
+use crate::runner::manifest::{ExperimentSpec, Manifest};
 
 /// Options of `harness slurm`.
 #[derive(Debug, Clone)]
@@ -29,6 +34,12 @@ pub struct SlurmOptions {
     pub time: String,
     /// Partition, if the cluster needs one.
     pub partition: Option<String>,
+    /// Account to charge, if the cluster needs one.
+    pub account: Option<String>,
+    /// Memory per array task in MiB (`--mem`); `None`: [`memory_need_mb`] of the manifest.
+    pub mem_mb: Option<u64>,
+    /// Extra `#SBATCH` options, one line each (`--qos=short`), in both scripts.
+    pub sbatch_lines: Vec<String>,
     /// Results directory of the merged run (shards go to `DIR/shards/I`).
     pub out: PathBuf,
     /// Options passed on to every shard's `harness run`.
@@ -55,6 +66,112 @@ pub fn parse_slurm_time(s: &str) -> std::result::Result<String, String> {
         return Err(bad());
     }
     Ok(s.to_string())
+}
+
+/// The margin in MiB that an array task asks for on top of its largest table: the
+/// process, the searches' own stacks and vectors, the rows it buffers.
+pub const MEMORY_MARGIN_MB: u64 = 512;
+
+/// The merge job's memory in MiB: it reads and writes CSVs, no table.
+pub const MERGE_MEM_MB: u64 = 1024;
+
+/// The merge job's wall time.
+pub const MERGE_TIME: &str = "00:30:00";
+
+/// The memory in MiB that one array task of `manifest` asks for (`#SBATCH --mem`): every
+/// task may run items of every experiment, so it is the largest need of any entry, where
+/// an entry needs `T + T/4 + 512` MiB for its table of `T` MiB:
+///
+/// - `T` is the entry's `memo_mb`, or the largest `memo_mb` of its `items`;
+/// - a memory limit (`run_limit_mb`, the `--memory-limit` passed on to the shards, else the
+///   entry's `memory_limit`) caps `T`, and stands for `T` where no `memo_mb` is given: the
+///   run holds the process under it;
+/// - an entry with neither needs the margin only (a memo search without `memo_mb` takes a
+///   quarter of the job's memory, the control group's limit that `--mem` sets).
+pub fn memory_need_mb(manifest: &Manifest, run_limit_mb: Option<u64>) -> u64 {
+    manifest.experiments.iter().map(|e| entry_need_mb(e, run_limit_mb)).max().unwrap_or(MEMORY_MARGIN_MB)
+}
+
+fn entry_need_mb(spec: &ExperimentSpec, run_limit_mb: Option<u64>) -> u64 {
+    let memo = |t: &toml::Table| t.get("memo_mb").and_then(toml::Value::as_integer).and_then(|v| u64::try_from(v).ok());
+    let items = spec.params.get("items").and_then(toml::Value::as_array).into_iter().flatten();
+    let table = memo(&spec.params).into_iter().chain(items.filter_map(toml::Value::as_table).filter_map(memo)).max();
+    let limit = run_limit_mb.or(spec.memory_limit.map(|b| b >> 20));
+    let t = match (table, limit) {
+        (Some(t), Some(l)) => t.min(l),
+        (t, l) => t.or(l).unwrap_or(0),
+    };
+    t + t / 4 + MEMORY_MARGIN_MB
+}
+
+/// The `--memory-limit` among the arguments passed on to the shards, in MiB.
+fn run_memory_limit(run_args: &[String]) -> Option<u64> {
+    let mut args = run_args.iter();
+    while let Some(a) = args.next() {
+        if a == "--memory-limit" {
+            return args.next().and_then(|v| v.parse().ok());
+        }
+        if let Some(v) = a.strip_prefix("--memory-limit=") {
+            return v.parse().ok();
+        }
+    }
+    None
+}
+
+/// The options `harness slurm` writes itself: an extra line may not set them again (the
+/// flag of the same name does, where there is one).
+const OWN_OPTIONS: &[&str] = &[
+    "array",
+    "cpus-per-task",
+    "time",
+    "partition",
+    "account",
+    "mem",
+    "mem-per-cpu",
+    "mem-per-gpu",
+    "output",
+    "error",
+    "signal",
+    "job-name",
+    "dependency",
+];
+
+/// Checks one `--sbatch-line`: a single long option `--NAME` or `--NAME=VALUE` (NAME in
+/// lower-case letters, digits and `-`), whose value can stand in a `#SBATCH` line as it is
+/// (no white space, newline or other control character, quote, backslash, `#`, `$` or
+/// backquote), and not an option `harness slurm` writes itself. Returns the line as it
+/// goes after `#SBATCH `.
+pub fn check_sbatch_line(line: &str) -> std::result::Result<String, InputError> {
+    let shown = || excerpt(&line.escape_default().to_string());
+    let refuse = |why: String| InputError::new(format!("--sbatch-line `{}`: {why}", shown()));
+    let line = line.trim_matches(' ');
+    let Some(option) = line.strip_prefix("--") else {
+        return Err(refuse("give one sbatch option as `--NAME=VALUE` or `--NAME`, e.g. `--qos=short`".into()));
+    };
+    let (name, value) = match option.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (option, None),
+    };
+    let name_ok = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !name_ok {
+        return Err(refuse(format!(
+            "`{}` is not an option name (lower-case letters, digits and `-`); one line holds one option",
+            excerpt(&name.escape_default().to_string())
+        )));
+    }
+    if value.is_some_and(|v| !sbatch_safe(v)) {
+        return Err(refuse(
+            "the value cannot hold white space, a newline or other control character, a quote, a backslash, `#`,              `%`, `$` or a backquote (sbatch reads it as it is)"
+                .into(),
+        ));
+    }
+    if OWN_OPTIONS.contains(&name) {
+        return Err(refuse(format!(
+            "`--{name}` is written by harness slurm itself; use its own flag (harness slurm --help)"
+        )));
+    }
+    Ok(line.to_string())
 }
 
 /// The job array's script: every value reaches it through the `sh` filter (quoted by
@@ -100,7 +217,8 @@ fn script_text(what: &str, p: &Path) -> Result<String> {
 }
 
 /// Refuses values that would end a `#SBATCH` line early or add a line to a script: a
-/// partition that is not letters, digits and `_.,-`, and a results directory whose path
+/// partition that is not letters, digits and `_.,-`, an account that is not letters,
+/// digits and `_.-`, and a results directory whose path
 /// holds a newline, a quote or a space (`#SBATCH --output=` cannot quote).
 fn check_script_values(opts: &SlurmOptions, logs: &Path) -> Result<()> {
     if let Some(p) = &opts.partition {
@@ -110,6 +228,14 @@ fn check_script_values(opts: &SlurmOptions, logs: &Path) -> Result<()> {
                 "--partition `{shown}`: a partition name is letters, digits and `_.,-` (a comma separates several)"
             ))
             .into());
+        }
+    }
+    if let Some(a) = &opts.account {
+        if a.is_empty() || !a.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b)) {
+            let shown: String = a.chars().take(40).collect::<String>().escape_default().to_string();
+            return Err(
+                InputError::new(format!("--account `{shown}`: an account name is letters, digits and `_.-`")).into()
+            );
         }
     }
     let path = logs.display().to_string();
@@ -145,8 +271,9 @@ fn check_merge_length(dirs: &[String], n: usize) -> Result<()> {
     .into())
 }
 
-/// A template environment whose `sh` filter quotes a value for the shell and whose
-/// `sbatch` filter passes only values that are safe in a `#SBATCH` line; a string
+/// A template environment whose `sh` filter quotes a value for the shell, whose `sbatch`
+/// filter passes only values that are safe in a `#SBATCH` line and whose `sbatch_line`
+/// filter passes only lines [`check_sbatch_line`] accepts; a string
 /// printed without one of them is an error, so no value reaches a script unchecked.
 fn environment() -> minijinja::Environment<'static> {
     use minijinja::value::Value;
@@ -165,6 +292,10 @@ fn environment() -> minijinja::Environment<'static> {
         } else {
             Err(refuse("cannot stand in a #SBATCH line", &v))
         }
+    });
+    env.add_filter("sbatch_line", move |v: String| match check_sbatch_line(&v) {
+        Ok(line) => Ok(Value::from_safe_string(line)),
+        Err(_) => Err(refuse("cannot stand as a #SBATCH line", &v)),
     });
     env.set_formatter(|out, state, value| {
         if value.as_str().is_some() && !value.is_safe() {
@@ -190,11 +321,15 @@ fn render(template: &str, ctx: minijinja::Value) -> Result<String> {
 /// `shlex`, and a value that cannot be put in a script safely (a path with a newline, a
 /// partition or log path that does not fit a `#SBATCH` line, a merge command too long for
 /// the kernel) is refused with an [`InputError`].
-pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> {
+///
+/// Each array task asks for `mem_mb` MiB (`#SBATCH --mem`), the merge job for
+/// [`MERGE_MEM_MB`] MiB and [`MERGE_TIME`].
+pub fn scripts(opts: &SlurmOptions, mem_mb: u64, harness: &Path) -> Result<(String, String)> {
     let out = absolute(&opts.out)?;
     let logs = out.join("slurm").join("logs");
     let n = opts.shards;
     check_script_values(opts, &logs)?;
+    let extra: Vec<String> = opts.sbatch_lines.iter().map(|l| check_sbatch_line(l)).collect::<Result<_, _>>()?;
     let manifest = script_text("the manifest", &absolute(&opts.manifest)?)?;
     let out_text = script_text("--out", &out)?;
     let bin = script_text("the harness binary", harness)?;
@@ -209,6 +344,11 @@ pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> 
         cpus => opts.cpus_per_task,
         time => opts.time,
         partition => opts.partition,
+        account => opts.account,
+        mem => mem_mb,
+        merge_mem => MERGE_MEM_MB,
+        merge_time => MERGE_TIME,
+        extra => extra,
         logs => script_text("--out", &logs)?,
         shard_dir => script_text("--out", &out.join("shards"))?,
         run_args => opts.run_args,
@@ -220,12 +360,13 @@ pub fn scripts(opts: &SlurmOptions, harness: &Path) -> Result<(String, String)> 
 
 /// Writes the job scripts, prints the `sbatch` commands and, with `--submit`, submits.
 pub fn slurm(opts: &SlurmOptions) -> Result<()> {
-    Manifest::load(&opts.manifest, None, None)?;
+    let manifest = Manifest::load(&opts.manifest, None, None)?;
+    let mem_mb = opts.mem_mb.unwrap_or_else(|| memory_need_mb(&manifest, run_memory_limit(&opts.run_args)));
     if opts.out.exists() && !opts.out.is_dir() {
         return Err(InputError::in_file(&opts.out, "the results directory is a file, not a directory").into());
     }
     let harness = std::env::current_exe().context("cannot find the harness binary's path")?;
-    let (array, merge) = scripts(opts, &harness)?;
+    let (array, merge) = scripts(opts, mem_mb, &harness)?;
     crate::results::owned::claim(&absolute(&opts.out)?)?;
     let dir = absolute(&opts.out)?.join("slurm");
     let root = absolute(&opts.out)?;
@@ -283,11 +424,14 @@ mod tests {
             cpus_per_task: 4,
             time: "02:00:00".into(),
             partition: Some("short".into()),
+            account: None,
+            mem_mb: None,
+            sbatch_lines: Vec::new(),
             out: "/r".into(),
             run_args: vec!["--seed".into(), "5".into()],
             submit: false,
         };
-        let (array, merge) = scripts(&opts, Path::new("/bin/harness")).unwrap();
+        let (array, merge) = scripts(&opts, 900, Path::new("/bin/harness")).unwrap();
         assert!(array.contains("#SBATCH --array=0-2\n"), "{array}");
         assert!(array.contains("#SBATCH --cpus-per-task=4\n"), "{array}");
         assert!(array.contains("#SBATCH --partition=short\n"), "{array}");
@@ -308,18 +452,21 @@ mod tests {
             cpus_per_task: 1,
             time: "01:00:00".into(),
             partition: Some("x\ntouch /tmp/INJ".into()),
+            account: None,
+            mem_mb: None,
+            sbatch_lines: Vec::new(),
             out: "/tmp/out".into(),
             run_args: Vec::new(),
             submit: false,
         };
-        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("--partition `x\\ntouch /tmp/INJ`"), "{e}");
         opts.partition = Some("short,long".into());
         opts.out = "/tmp/my results".into();
-        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+        assert!(scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
         opts.out = "/tmp/out".into();
-        let (array, _) = scripts(&opts, Path::new("/bin/harness")).unwrap();
+        let (array, _) = scripts(&opts, 900, Path::new("/bin/harness")).unwrap();
         assert!(array.contains("#SBATCH --partition=short,long\n#SBATCH --output="), "{array}");
         assert!(array.contains("#SBATCH --signal=B:TERM@120\n"), "{array}");
     }
@@ -332,17 +479,20 @@ mod tests {
             cpus_per_task: 1,
             time: "01:00:00".into(),
             partition: None,
+            account: None,
+            mem_mb: None,
+            sbatch_lines: Vec::new(),
             out: "/tmp/out".into(),
             run_args: Vec::new(),
             submit: false,
         };
-        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("the manifest `/tmp/p/m\\ntouch INJECTED"), "{e}");
         assert!(e.to_string().contains("newline"), "{e}");
         opts.manifest = "/tmp/p/it's $(touch X) `y`.toml".into();
         opts.run_args = vec!["--seed".into(), "5; touch Y".into()];
-        let (array, _) = scripts(&opts, Path::new("/bin/harness")).unwrap();
+        let (array, _) = scripts(&opts, 900, Path::new("/bin/harness")).unwrap();
         let exec = array.lines().last().unwrap();
         let words = shlex::split(exec).unwrap();
         assert_eq!(words[3], "/tmp/p/it's $(touch X) `y`.toml", "{exec}");
@@ -350,9 +500,9 @@ mod tests {
         let comment = array.lines().nth(1).unwrap();
         assert!(comment.starts_with("# Generated by `harness slurm`"), "{comment}");
         opts.out = "/tmp/o\nut".into();
-        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+        assert!(scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
         opts.out = "/tmp/out#x".into();
-        assert!(scripts(&opts, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
+        assert!(scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err().to_string().contains("--out"));
     }
 
     #[test]
@@ -363,15 +513,18 @@ mod tests {
             cpus_per_task: 1,
             time: "01:00:00".into(),
             partition: None,
+            account: None,
+            mem_mb: None,
+            sbatch_lines: Vec::new(),
             out: "/r".into(),
             run_args: Vec::new(),
             submit: false,
         };
-        let e = scripts(&opts, Path::new("/bin/harness")).unwrap_err();
+        let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("--shards 100000") && e.to_string().contains("use at most"), "{e}");
         let fine = SlurmOptions { shards: 1000, ..opts };
-        let (_, merge) = scripts(&fine, Path::new("/bin/harness")).unwrap();
+        let (_, merge) = scripts(&fine, 900, Path::new("/bin/harness")).unwrap();
         assert!(merge.contains(" /r/shards/999 --out /r\n"), "{merge}");
     }
 
@@ -381,5 +534,90 @@ mod tests {
         assert_eq!(sh_quote("a b").unwrap(), "'a b'");
         assert_eq!(sh_quote("a\nb"), None);
         assert_eq!(sh_quote("a\0b"), None);
+    }
+
+    fn options() -> SlurmOptions {
+        SlurmOptions {
+            manifest: "/m/all.toml".into(),
+            shards: 2,
+            cpus_per_task: 2,
+            time: "01:00:00".into(),
+            partition: None,
+            account: None,
+            mem_mb: None,
+            sbatch_lines: Vec::new(),
+            out: "/r".into(),
+            run_args: Vec::new(),
+            submit: false,
+        }
+    }
+
+    #[test]
+    fn jobs_ask_for_their_memory_account_and_extra_lines() {
+        let opts = SlurmOptions {
+            account: Some("proj-42".into()),
+            sbatch_lines: vec!["--qos=short".into(), "--constraint=skylake|haswell".into(), "--exclusive".into()],
+            ..options()
+        };
+        let (array, merge) = scripts(&opts, 5632, Path::new("/bin/harness")).unwrap();
+        assert!(array.contains("#SBATCH --mem=5632M\n"), "{array}");
+        assert!(array.contains("#SBATCH --account=proj-42\n"), "{array}");
+        assert!(
+            array.contains("#SBATCH --qos=short\n#SBATCH --constraint=skylake|haswell\n#SBATCH --exclusive\n"),
+            "{array}"
+        );
+        assert!(merge.contains("#SBATCH --mem=1024M\n#SBATCH --time=00:30:00\n"), "{merge}");
+        assert!(merge.contains("#SBATCH --account=proj-42\n") && merge.contains("#SBATCH --qos=short\n"), "{merge}");
+        let sbatch_lines = |s: &str| s.lines().filter(|l| l.starts_with("#SBATCH")).count();
+        assert_eq!(sbatch_lines(&array), 11, "{array}");
+        let (plain, _) = scripts(&options(), 512, Path::new("/bin/harness")).unwrap();
+        assert!(!plain.contains("--account") && plain.contains("#SBATCH --mem=512M\n"), "{plain}");
+    }
+
+    #[test]
+    fn a_bad_extra_line_or_account_is_refused() {
+        for (line, why) in [
+            ("--qos=short\ntouch /tmp/INJ", "the value cannot hold"),
+            ("touch /tmp/INJ", "give one sbatch option"),
+            ("--qos=a b", "the value cannot hold"),
+            ("--qos=$(id)", "the value cannot hold"),
+            ("--Qos=x", "is not an option name"),
+            ("--qos short", "is not an option name"),
+            ("--mem=100G", "`--mem` is written by harness slurm itself"),
+            ("--array=0-9", "written by harness slurm itself"),
+            ("", "give one sbatch option"),
+        ] {
+            let opts = SlurmOptions { sbatch_lines: vec![line.into()], ..options() };
+            let e = scripts(&opts, 512, Path::new("/bin/harness")).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{line}");
+            assert!(e.to_string().starts_with("--sbatch-line `") && e.to_string().contains(why), "{line}: {e}");
+        }
+        let opts = SlurmOptions { account: Some("a\n#SBATCH --x".into()), ..options() };
+        let e = scripts(&opts, 512, Path::new("/bin/harness")).unwrap_err();
+        assert!(e.to_string().contains("--account `a\\n#SBATCH --x`"), "{e}");
+    }
+
+    #[test]
+    fn the_memory_need_is_the_largest_table_plus_a_quarter_and_a_margin() {
+        let dir = tempfile::tempdir().unwrap();
+        let entry = |name: &str, extra: &str| {
+            format!("[[experiment]]\nname = \"{name}\"\ngame = \"nim\"\nkind = \"k\"\n{extra}")
+        };
+        let text = [
+            entry("plain", ""),
+            entry("memo", "memo_mb = 1024\n"),
+            entry("items", "items = [{ game = \"nim\", memo_mb = 2048 }, { game = \"nim\" }]\n"),
+            entry("capped", "memo_mb = 8000\nmemory_limit = 1000\n"),
+        ]
+        .concat();
+        let path = dir.path().join("m.toml");
+        std::fs::write(&path, text).unwrap();
+        let m = Manifest::load(&path, None, None).unwrap();
+        let needs: Vec<u64> = m.experiments.iter().map(|e| entry_need_mb(e, None)).collect();
+        assert_eq!(needs, [512, 1024 + 256 + 512, 2048 + 512 + 512, 1000 + 250 + 512]);
+        assert_eq!(memory_need_mb(&m, None), 3072);
+        assert_eq!(memory_need_mb(&m, Some(400)), 400 + 100 + 512, "--memory-limit caps every table");
+        assert_eq!(run_memory_limit(&["--seed".into(), "1".into(), "--memory-limit".into(), "400".into()]), Some(400));
+        assert_eq!(run_memory_limit(&["--memory-limit=64".into()]), Some(64));
     }
 }

@@ -1,6 +1,8 @@
-//! Rayon pools of an exact thread count, built once per count and kept for the process.
+//! Rayon pools of an exact thread count, built once per count and kept for the process,
+//! their worker threads pinned to one core each after [`pin_workers`] (`harness run --pin`).
 
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Runs `f` on a rayon pool of exactly `threads` threads.
 ///
@@ -20,7 +22,11 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     if let Some((_, p)) = pools.iter().find(|(t, _)| *t == threads) {
         return Some(Arc::clone(p));
     }
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
+    if let Some(cores) = PIN_CORES.get() {
+        builder = builder.start_handler(move |index| pin_worker(cores, index));
+    }
+    match builder.build() {
         Ok(p) => {
             let p = Arc::new(p);
             pools.push((threads, Arc::clone(&p)));
@@ -29,6 +35,70 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
         Err(e) => {
             eprintln!("harness: cannot start {threads} worker threads ({e}); running on the current pool");
             None
+        }
+    }
+}
+
+/// The cores the workers are pinned to, set once by [`pin_workers`].
+static PIN_CORES: OnceLock<Vec<core_affinity::CoreId>> = OnceLock::new();
+/// Worker threads pinned so far.
+static PINNED: AtomicUsize = AtomicUsize::new(0);
+/// Why a worker could not be pinned, one line each.
+static PIN_FAILURES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Pins the worker threads of every pool built from now on: worker `i` of a pool runs on
+/// the `i % n`-th of the `n` cores this process may use (the affinity mask it started
+/// with: a Slurm job's cores, `taskset`'s). A worker the system does not pin runs
+/// unpinned, with a warning on stderr and in [`pin_report`]: pinning never fails a run.
+/// Call it before the first pool is built; later calls change nothing.
+pub fn pin_workers() {
+    PIN_CORES.get_or_init(|| core_affinity::get_core_ids().unwrap_or_default());
+}
+
+/// What [`pin_workers`] did so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PinReport {
+    /// Worker threads pinned to a core.
+    pub pinned: usize,
+    /// One line for each worker left unpinned.
+    pub failures: Vec<String>,
+}
+
+/// The pinning so far, `None` when [`pin_workers`] was not called.
+pub fn pin_report() -> Option<PinReport> {
+    PIN_CORES.get()?;
+    let failures = PIN_FAILURES.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    Some(PinReport { pinned: PINNED.load(Ordering::Relaxed), failures })
+}
+
+/// Pins the calling thread, worker `index` of its pool, to one of `cores`.
+fn pin_worker(cores: &[core_affinity::CoreId], index: usize) {
+    let failure = match cores.get(index % cores.len().max(1)) {
+        Some(&core) if core_affinity::set_for_current(core) => {
+            PINNED.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        Some(core) => format!("worker thread {index} could not be pinned to core {}", core.id),
+        None => format!("worker thread {index} could not be pinned: the system does not list this process's cores"),
+    };
+    eprintln!("harness: warning: {failure}; it runs unpinned");
+    PIN_FAILURES.lock().unwrap_or_else(|p| p.into_inner()).push(failure);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worker_is_pinned_to_a_core_or_says_why_not() {
+        let cores = core_affinity::get_core_ids().unwrap_or_default();
+        let listed = !cores.is_empty();
+        let failures = || PIN_FAILURES.lock().unwrap().len();
+        let (pinned, failed) = (PINNED.load(Ordering::Relaxed), failures());
+        std::thread::spawn(move || pin_worker(&cores, 5)).join().unwrap();
+        assert_eq!(PINNED.load(Ordering::Relaxed) + failures(), pinned + failed + 1);
+        if listed && cfg!(target_os = "linux") {
+            assert_eq!(PINNED.load(Ordering::Relaxed), pinned + 1, "Linux pins a thread to a core it may use");
         }
     }
 }

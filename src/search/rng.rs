@@ -65,4 +65,23 @@ mod tests {
         let b: Vec<u32> = (0..5).map(|_| 0).scan(item_rng(7, &["x"]), |r, _: u32| Some(r.random())).collect();
         assert_eq!(a, b);
     }
+
+    /// The numbers a seed gives, pinned: rand and rand_chacha are pinned exactly in
+    /// Cargo.toml, and this fails if an upgrade changes `seed_from_u64`, the ChaCha8
+    /// stream or rand's samplers, so that no row's `item_seed` silently stops replaying.
+    #[test]
+    fn seeds_replay_the_pinned_numbers() {
+        let mut raw = ChaCha8Rng::seed_from_u64(20240321);
+        let raw: Vec<u64> = (0..3).map(|_| rand::RngCore::next_u64(&mut raw)).collect();
+        let item_seed = derive_seed(20240321, &["tegel_good", "spel1.txt"]);
+        let mut rng = item_rng(20240321, &["tegel_good", "spel1.txt"]);
+        let ranged: Vec<u32> = (0..8).map(|_| rng.random_range(1..=6)).collect();
+        let coins: Vec<bool> = (0..8).map(|_| rng.random_bool(0.5)).collect();
+        let got = format!("{raw:?} {item_seed} {ranged:?} {coins:?}");
+        assert_eq!(
+            got,
+            "[4924752321163533925, 337264357089029520, 15846385496660383593] 1441935943938908615 \
+             [5, 5, 4, 3, 4, 2, 2, 2] [true, true, false, false, true, true, false, true]"
+        );
+    }
 }

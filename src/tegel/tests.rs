@@ -460,3 +460,13 @@ fn split_balance_of_best_parallel_txt() {
         &crate::search::split::balance_task_counts(),
     );
 }
+
+/// Monte Carlo's averages from a row's seed, pinned: the seed → numbers path (derive_seed,
+/// ChaCha8, rand's `random_range`) must replay the same games after any upgrade.
+#[test]
+fn monte_carlo_replays_the_pinned_averages_of_a_derived_seed() {
+    let g = spel1();
+    let seed = crate::search::rng::derive_seed(20240321, &["tegel_good", "spel1.txt"]);
+    let r = in_pool(2, || good_move(g.rules(), g.position(), 50, seed, &Budget::unlimited())).unwrap();
+    assert_eq!(format!("{} {}", r.move_text(), r.averages_text()), "(0,b) (0,g)=-1.6000 (0,b)=-0.8200");
+}
