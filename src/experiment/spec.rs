@@ -98,7 +98,7 @@ impl ExperimentSpec {
     }
 
     /// Deserialises one inline table of this entry (e.g. an item of a list), naming
-    /// `what` (like "items[2]", the table's path in the entry) in messages.
+    /// `what` (like `items[2]`, the table's path in the entry) in messages.
     pub fn parse_table<T: DeserializeOwned>(&self, table: &toml::Table, what: Option<&str>) -> Result<T, InputError> {
         serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
             let field = e.path().iter().find_map(|seg| match seg {
