@@ -21,6 +21,7 @@
 pub mod chart;
 pub mod compare;
 pub mod csv_table;
+pub mod figures;
 pub mod html;
 pub mod kinds;
 pub mod latex;
@@ -356,6 +357,14 @@ pub fn render(
         files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
         let entry = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
         entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
+        let pictures = figures::load(&item.table.path, &item.name)?;
+        if !pictures.is_empty() {
+            files.push((
+                PathBuf::from(format!("tex/figures-{}.tex", item.name)),
+                figures::latex_figure(&pictures, &item.titles.label),
+            ));
+            entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
+        }
         for chart in item_chart_list {
             entry.push_str(&figure(&chart));
             let drawing = svg::svg(&chart)
@@ -441,6 +450,10 @@ pub fn index_html(
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: html::run_warnings(run),
+        pictures: loaded
+            .iter()
+            .map(|item| Ok((item.name.clone(), figures::load(&item.table.path, &item.name)?)))
+            .collect::<Result<_, InputError>>()?,
     };
     html::page(&entries, &page)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))

@@ -5,6 +5,7 @@
 pub mod atomic;
 pub mod columns;
 pub mod compare;
+pub mod figures;
 pub mod inside;
 pub mod journal;
 pub mod lock;
