@@ -95,6 +95,10 @@ fn quick_run_pdf_fits_the_page_with_distinct_captions_and_every_table() {
     assert!(wide.is_empty(), "lines or tables wider than the text by over 5 pt:\n{}", wide.join("\n"));
     let captions = captions(&aux);
     assert!(!captions.is_empty(), "no captions found in the aux file");
+    assert!(
+        captions.iter().any(|c| c.starts_with("Pictures of the experiment")),
+        "the found tilings' figure is in the PDF: {captions:?}"
+    );
     for (i, c) in captions.iter().enumerate() {
         assert!(!captions[..i].contains(c), "two captions alike: {c}");
     }

@@ -73,7 +73,8 @@ pub fn clear(out: &Path, experiment: &str) -> Result<()> {
 /// of shards: each shard holds the pictures of the items it ran).
 pub fn copy(from: &Path, out: &Path, experiment: &str) -> Result<()> {
     for (name, path) in list(from, experiment)? {
-        let svg = std::fs::read_to_string(&path).map_err(|e| InputError::in_file(&path, format!("cannot read: {e}")))?;
+        let svg =
+            std::fs::read_to_string(&path).map_err(|e| InputError::in_file(&path, format!("cannot read: {e}")))?;
         write(out, experiment, &name, &svg)?;
     }
     Ok(())
