@@ -88,6 +88,8 @@ mod tests {
     fn pictures_are_written_listed_in_name_order_copied_and_cleared() {
         let dir = tempfile::tempdir().unwrap();
         let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
         write(&a, "exp", "0001-x", "<svg/>").unwrap();
         write(&a, "exp", "0000-y", "<svg></svg>").unwrap();
         assert!(write(&a, "exp", "../evil", "x").is_err());
