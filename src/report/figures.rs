@@ -15,13 +15,16 @@ use std::path::Path;
 
 use crate::base::error::InputError;
 
+/// A line segment, `(from, to)`.
+pub type Segment = ((f64, f64), (f64, f64));
+
 /// One shape of a picture, in the picture's pixel coordinates (y down).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// A filled rectangle.
     Rect { x: f64, y: f64, w: f64, h: f64, fill: String },
     /// Lines: `(from, to)` segments, stroked.
-    Lines { segments: Vec<((f64, f64), (f64, f64))>, stroke: String, width: f64 },
+    Lines { segments: Vec<Segment>, stroke: String, width: f64 },
     /// A disc with an optional outline.
     Circle { cx: f64, cy: f64, r: f64, fill: String, stroke: String, width: f64 },
     /// Bold text centred at `(x, y)`.
@@ -107,7 +110,7 @@ fn color(text: &str) -> Option<String> {
 }
 
 /// The segments of a path's `d`: `M x y`, `L x y`, `h d`, `v d` (absolute M and L).
-fn segments(d: &str) -> Result<Vec<((f64, f64), (f64, f64))>, String> {
+fn segments(d: &str) -> Result<Vec<Segment>, String> {
     let spaced: String =
         d.chars().flat_map(|c| if c.is_ascii_alphabetic() { vec![' ', c, ' '] } else { vec![c] }).collect();
     let mut words = spaced.split([' ', ',']).filter(|w| !w.is_empty());
