@@ -23,6 +23,19 @@ fn csv_names(dir: &Path) -> Vec<String> {
     names
 }
 
+/// The pictures of the tiling table, `(file name, text)` by name.
+fn figures(dir: &Path) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = std::fs::read_dir(dir.join("figures/stenen_table"))
+        .map(|d| {
+            d.flatten()
+                .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read_to_string(e.path()).unwrap()))
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
 fn run_shards(dir: &Path, n: usize, extra: &[&str]) -> Vec<PathBuf> {
     (0..n)
         .map(|i| {
@@ -69,6 +82,8 @@ fn one_to_four_shards_merged_equal_a_single_run() {
         let run = std::fs::read_to_string(merged.join("run.toml")).unwrap();
         assert_eq!(run.matches("[[shards]]").count(), n, "{run}");
         assert!(merged.join("tex/summary.tex").is_file(), "the report is written after merging");
+        assert_eq!(figures(&merged), figures(&single), "pictures merged from {n} shards");
+        assert!(!figures(&single).is_empty());
     }
 }
 

@@ -132,6 +132,10 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     assert!(wide.is_empty(), "lines or tables wider than the text by over 1 pt:\n{}", wide.join("\n"));
     let captions = captions(&aux);
     assert!(!captions.is_empty(), "no captions found in the aux file");
+    assert!(
+        captions.iter().any(|c| c.starts_with("Pictures of the experiment")),
+        "the found tilings' figure is in the PDF: {captions:?}"
+    );
     for (i, c) in captions.iter().enumerate() {
         assert!(!captions[..i].contains(c), "two captions alike: {c}");
     }

@@ -178,6 +178,7 @@ impl Experiment for CountExperiment {
     /// The memo count runs sequentially, so that its `memo_positions` (which count the
     /// table's hits) are the same in every run.
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        ctx.figure(&super::picture::start_name(self.boards[index]), super::picture::start_svg(self.boards[index]));
         let size = self.boards[index];
         let memo_mode = CountMode::Memo { mb: self.memo_mb, parallel: false };
         if self.memo_only {
@@ -342,6 +343,9 @@ impl Experiment for PerftExperiment {
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        if index == 0 {
+            ctx.figure(&super::picture::start_name(self.size), super::picture::start_svg(self.size));
+        }
         let depth = self.depths[index];
         let note = format!("{} depth {depth}", self.size);
         match self.memo_mb {
@@ -536,6 +540,9 @@ impl Experiment for MatchExperiment {
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        if index == 0 {
+            ctx.figure(&super::picture::start_name(self.size), super::picture::start_svg(self.size));
+        }
         let q = &self.pairings[index];
         let cell = ctx.sample(|budget| self.series(q, ctx, budget));
         ctx.check_interrupted()?;

@@ -32,6 +32,7 @@ pub mod memo;
 pub mod moves;
 pub mod mv;
 pub mod perft;
+pub mod picture;
 pub mod play;
 pub mod players;
 pub mod plugin;

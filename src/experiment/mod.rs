@@ -98,6 +98,7 @@ pub struct RunContext<'a> {
     /// Threads of the run's rayon pool (`--threads`).
     pub threads: usize,
     rows: Mutex<Vec<Vec<String>>>,
+    figures: Mutex<Vec<(String, String)>>,
     columns: Mutex<Vec<Option<Column>>>,
     rows_done: AtomicU64,
     live: Arc<AtomicU64>,
@@ -117,6 +118,7 @@ impl<'a> RunContext<'a> {
             spec,
             threads,
             rows: Mutex::new(Vec::new()),
+            figures: Mutex::new(Vec::new()),
             columns: Mutex::new(Vec::new()),
             rows_done: AtomicU64::new(0),
             live,
@@ -189,6 +191,20 @@ impl<'a> RunContext<'a> {
         let written = crate::results::row::cells(row, common, status);
         merge_columns(&mut self.columns.lock().unwrap_or_else(|p| p.into_inner()), written.columns);
         self.emit(written.cells, note);
+    }
+
+    /// Hands a picture of the item being run to the results: `svg` is an SVG document
+    /// whose `<title>` is its caption, in the vocabulary the report draws (`rect`, `path`
+    /// of `M`/`h`/`v`/`L` steps, `circle`, `text`; see `report::figures`). The runner
+    /// writes it to `figures/EXPERIMENT/INDEX-NAME.svg`; `name` must be plain (letters,
+    /// digits, `-`, `_`, `.`). The CSV is not touched.
+    pub fn figure(&self, name: &str, svg: String) {
+        self.figures.lock().unwrap_or_else(|p| p.into_inner()).push((name.to_string(), svg));
+    }
+
+    /// Takes the pictures handed over since the last call (those of one item).
+    pub fn take_figures(&self) -> Vec<(String, String)> {
+        std::mem::take(&mut *self.figures.lock().unwrap_or_else(|p| p.into_inner()))
     }
 
     /// `Err(Interrupted)` once Ctrl-C was pressed.

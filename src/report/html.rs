@@ -42,6 +42,8 @@ pub struct Page<'a> {
     pub summary: Option<(String, &'a super::csv_table::CsvTable)>,
     /// What the run warned about (`run.toml`'s `warnings`).
     pub warnings: Vec<String>,
+    /// The pictures of each experiment by name, drawn after its table.
+    pub pictures: std::collections::BTreeMap<String, Vec<super::figures::Picture>>,
 }
 
 #[derive(Serialize)]
@@ -109,6 +111,7 @@ struct Experiment {
     missing: Option<String>,
     table: Option<HtmlTable>,
     plots: Vec<Plot>,
+    pictures: Vec<Plot>,
     csv: String,
 }
 
@@ -215,6 +218,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                 missing: Some(why.clone()),
                 table: None,
                 plots: Vec::new(),
+                pictures: Vec::new(),
                 csv: format!("{name}.csv"),
             },
         ),
@@ -246,11 +250,21 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                     missing: None,
                     table: Some(html_table(&view)),
                     plots,
+                    pictures: Vec::new(),
                     csv: format!("{}.csv", item.name),
                 },
             )
         }
     }
+}
+
+/// The page's figures of `pictures`: SVG written from their shapes
+/// ([`super::figures::svg`]), captions escaped by the template.
+fn pictures_of(pictures: &[super::figures::Picture]) -> Vec<Plot> {
+    pictures
+        .iter()
+        .map(|p| Plot { svg: Value::from_safe_string(super::figures::svg(p)), caption: p.caption.clone() })
+        .collect()
 }
 
 /// A short heading: the caption's first clause (before a colon's explanation or the
@@ -269,7 +283,10 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
     let mut unfinished = Vec::new();
     let mut games: Vec<GameSection> = Vec::new();
     for entry in entries {
-        let (game, e) = experiment(entry, &mut unfinished);
+        let (game, mut e) = experiment(entry, &mut unfinished);
+        if let Entry::Loaded(item, _) = entry {
+            e.pictures = pictures_of(page.pictures.get(&item.name).map_or(&[], Vec::as_slice));
+        }
         let title = (page.game_title)(&game);
         match games.iter_mut().find(|g| g.title == title) {
             Some(g) => g.experiments.push(e),
@@ -438,6 +455,10 @@ fn index_html(input: &Input) -> Result<String, InputError> {
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: run_warnings(run),
+        pictures: loaded
+            .iter()
+            .map(|item| Ok((item.name.clone(), super::figures::load(&item.table.path, &item.name)?)))
+            .collect::<Result<_, InputError>>()?,
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
@@ -470,6 +491,7 @@ mod tests {
                 game_title: &title,
                 summary: None,
                 warnings: vec!["w <i>".into()],
+                pictures: Default::default(),
             },
         )
         .unwrap()

@@ -23,6 +23,7 @@ pub mod compare;
 pub mod compare_many;
 pub mod csv_table;
 pub mod export;
+pub mod figures;
 pub mod html;
 pub mod kinds;
 pub mod latex;

@@ -347,6 +347,14 @@ impl Exporter for Latex {
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
             }
+            let pictures = super::figures::load(&item.table.path, &item.name)?;
+            if !pictures.is_empty() {
+                files.push((
+                    PathBuf::from(format!("tex/figures-{}.tex", item.name)),
+                    super::figures::latex_figure(&pictures, &item.titles.label),
+                ));
+                entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
+            }
             for (chart, _) in charts {
                 entry.push_str(&figure(chart));
             }

@@ -9,6 +9,7 @@ pub mod columns;
 pub mod compare;
 pub mod compare_many;
 pub mod dir;
+pub mod figures;
 pub mod inside;
 pub mod journal;
 pub mod lock;

@@ -199,8 +199,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
     let dir = ResultsDir::lock_for_run(out)?;
     let mut meta = merged_run_meta(&shards);
     let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
-    let written =
-        dir.mark(&running).and_then(|()| merged.iter().try_for_each(|m| write_experiment(&dir, m))).and_then(|()| {
+    let written = dir
+        .mark(&running)
+        .and_then(|()| merged.iter().try_for_each(|m| write_experiment(&dir, m)))
+        .and_then(|()| copy_figures(&shards, &names, out))
+        .and_then(|()| {
             meta.warnings = run_warnings(out, &meta);
             dir.mark(&meta)
         });
@@ -217,6 +220,18 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         return Err(e);
     }
     Ok(meta)
+}
+
+/// Copies every shard's pictures (`figures/EXPERIMENT/`) into `out`, after clearing
+/// those `out` held: each item's pictures come from the shard that ran it.
+fn copy_figures(shards: &[ShardDir], names: &[String], out: &Path) -> Result<()> {
+    for name in names {
+        crate::results::figures::clear(out, name)?;
+        for shard in shards {
+            crate::results::figures::copy(shard.dir(), out, name)?;
+        }
+    }
+    Ok(())
 }
 
 /// One item's rows and the columns they declared.

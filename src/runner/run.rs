@@ -356,6 +356,9 @@ fn run_one(
         let n = rows_of.len() as u64;
         note(&format!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item")));
     }
+    if rows_of.is_empty() {
+        crate::results::figures::clear(&opts.out, &p.spec.name)?;
+    }
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
     let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
     ctx.count_done(rows_of.values().map(|r| r.len() as u64).sum());
@@ -367,11 +370,15 @@ fn run_one(
         let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
         let rows = ctx.take_rows();
         let item_columns = ctx.take_columns();
+        let figures = ctx.take_figures();
         if let Err(e) = result {
             progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
             return Err(e);
         }
         check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
+        for (name, svg) in &figures {
+            crate::results::figures::write(&opts.out, &p.spec.name, &format!("{index:04}-{name}"), svg)?;
+        }
         let entry =
             JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone(), columns: item_columns.clone() };
         journal.append(&entry)?;

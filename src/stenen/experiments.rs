@@ -223,6 +223,7 @@ impl Table {
         let board = Board::empty(&inst.game);
         let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
         let smart_find = self.find(inst, &board, Mode::Smart, ctx);
+        hand_pictures(inst, [&dumb_find, &smart_find], ctx);
         let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
         let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
         let stopped = [dumb_find.walk.outcome.as_ref().err(), smart_find.walk.outcome.as_ref().err()]
@@ -280,6 +281,24 @@ impl Table {
             cpu,
         };
         (row, status)
+    }
+}
+
+/// Hands the first tiling each find found to the results as a picture (one picture when
+/// the dumb and smart find found the same board); a find without a tiling hands none.
+fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunContext) {
+    let board = |cell: &Cell<Found>| cell.value().and_then(|f| f.board.clone());
+    let pictures = match (board(dumb), board(smart)) {
+        (Some(d), Some(s)) if d == s => vec![("find", "dumb and smart find", d)],
+        (d, s) => [("dumb-find", "dumb find", d), ("smart-find", "smart find", s)]
+            .into_iter()
+            .filter_map(|(name, what, b)| Some((name, what, b?)))
+            .collect(),
+    };
+    for (name, what, cells) in pictures {
+        let rows: Vec<Vec<u8>> = cells.chunks(inst.game.width.max(1)).map(<[u8]>::to_vec).collect();
+        let title = format!("{}: the first tiling the {what} found", inst.name);
+        ctx.figure(name, super::picture::tiling_svg(&rows, 20, &title));
     }
 }
 

@@ -1,25 +1,33 @@
 //! A tiling drawn as SVG: each stone filled in its own colour with its number printed in
-//! it, thick lines between stones. The colours are Okabe and Ito's eight (told apart by
-//! readers with any common colour-vision deficiency) and stay apart in grey print through
-//! the stone borders and numbers; stones 9 and up repeat them, their numbers tell them
-//! apart. Meant for the results page's picture of a found tiling.
+//! it, thick lines between stones. The eight colours come from Okabe and Ito's and Paul
+//! Tol's colour-blind-safe palettes, chosen so that their grey values (luma, Rec. 601)
+//! lie at least 19 of 255 apart: they stay apart in grey print too. Stones 9 and up
+//! repeat them; their numbers and borders tell them apart. Drawn for the results page's
+//! and the report's pictures of found tilings.
 
 use std::fmt::Write as _;
 
-/// Okabe and Ito's colour-blind-safe palette, from "Color Universal Design" (2008).
-pub const OKABE_ITO: [&str; 8] =
-    ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999"];
+/// The stones' colours: Okabe and Ito's orange, yellow and vermillion ("Color Universal
+/// Design", 2008) and Paul Tol's indigo, green, cyan, wine and olive (Tol, "Colour
+/// Schemes", 2021), ordered so that stones 1, 2, 3, ... alternate light and dark.
+pub const STONE_COLORS: [&str; 8] =
+    ["#E69F00", "#332288", "#F0E442", "#228833", "#88CCEE", "#882255", "#999933", "#D55E00"];
+
+/// The grey value (luma, Rec. 601, 0 to 255) of `#RRGGBB`.
+pub fn luma(hex: &str) -> f64 {
+    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0);
+    let (r, g, b) = (f64::from(v >> 16), f64::from((v >> 8) & 255), f64::from(v & 255));
+    0.299 * r + 0.587 * g + 0.114 * b
+}
 
 /// The fill of stone `n` (1-based).
 pub fn stone_color(n: u8) -> &'static str {
-    OKABE_ITO[usize::from(n.max(1) - 1) % OKABE_ITO.len()]
+    STONE_COLORS[usize::from(n.max(1) - 1) % STONE_COLORS.len()]
 }
 
 /// Black or white, whichever reads better on `hex` (`#RRGGBB`).
 fn ink_on(hex: &str) -> &'static str {
-    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0);
-    let (r, g, b) = (f64::from(v >> 16), f64::from((v >> 8) & 255), f64::from(v & 255));
-    if 0.299 * r + 0.587 * g + 0.114 * b > 140.0 {
+    if luma(hex) > 140.0 {
         "#000"
     } else {
         "#fff"
@@ -122,15 +130,28 @@ mod tests {
         assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>"));
         assert!(svg.contains("<title>4x5 &lt;stenen1&gt;</title>"));
         assert_eq!(svg.matches("<rect ").count(), 20);
-        for (n, color) in [(1, "#E69F00"), (2, "#56B4E9"), (3, "#009E73"), (4, "#F0E442"), (5, "#0072B2")] {
+        for (n, color) in [(1, "#E69F00"), (2, "#332288"), (3, "#F0E442"), (4, "#228833"), (5, "#88CCEE")] {
             assert_eq!(svg.matches(&format!("fill=\"{color}\"")).count(), 4, "stone {n}");
             assert_eq!(svg.matches(&format!(">{n}</text>")).count(), 1, "stone {n}");
         }
         // The O's number sits in one of its cells, the border runs between the stones only.
         assert_eq!(label_cells(&rows)[4], (5, (2, 0)));
         assert!(svg.contains("M0 0h20") && !svg.contains("M0 60h20"), "no line inside the O");
-        assert_eq!(ink_on("#0072B2"), "#fff");
+        assert_eq!(ink_on("#332288"), "#fff");
         assert_eq!(ink_on("#F0E442"), "#000");
         assert_eq!(stone_color(9), stone_color(1));
+    }
+
+    #[test]
+    fn the_colours_stay_apart_in_grey() {
+        for (i, a) in STONE_COLORS.iter().enumerate() {
+            for b in &STONE_COLORS[i + 1..] {
+                let gap = (luma(a) - luma(b)).abs();
+                assert!(gap >= 19.0, "{a} and {b} are {gap:.1} of 255 apart in grey");
+            }
+            // The number printed on each colour contrasts with it.
+            let ink = if ink_on(a) == "#000" { 0.0 } else { 255.0 };
+            assert!((luma(a) - ink).abs() >= 90.0, "{a}");
+        }
     }
 }

@@ -267,6 +267,11 @@ impl Experiment for TegelExperiment {
         let unit = self.units[index];
         let inst = &self.games[unit.instance];
         ctx.check_interrupted()?;
+        if self.units.iter().position(|u| u.instance == unit.instance) == Some(index) {
+            let title = format!("{}: the start position", inst.name);
+            let svg = super::picture::position_svg(inst.game.rules(), inst.game.start(), &title);
+            ctx.figure(&super::picture::start_name(&inst.name), svg);
+        }
         match self.kind {
             Kind::Best => run_best(ctx, inst, self.memo_mb),
             Kind::Good { sims } => run_good(ctx, inst, sims),

@@ -19,6 +19,7 @@ pub mod matches;
 pub mod memo;
 pub mod montecarlo;
 pub mod packed;
+pub mod picture;
 pub mod play;
 pub mod plugin;
 pub mod position;

@@ -1,0 +1,367 @@
+//! The pictures an experiment's items handed to the results (`figures/EXPERIMENT/*.svg`,
+//! see [`crate::results::figures`]), drawn after the experiment's table: inline SVG in the
+//! page, a TikZ picture in the LaTeX report.
+//!
+//! A picture file is read as a small vocabulary of shapes, never copied: `<svg viewBox>`,
+//! `<title>` (the caption), `<rect x y width height fill>`, `<path d stroke stroke-width>`
+//! (steps `M x y`, `L x y`, `h d`, `v d`), `<circle cx cy r fill stroke stroke-width>` and
+//! `<text x y font-size fill>` with plain text. Colours are `#rgb` or `#rrggbb` (or
+//! `none`), numbers finite. Anything else (another element, a script, a link) makes the
+//! file refused with a message naming it; the page and the report are then written from
+//! the shapes, so nothing of the file reaches them unescaped.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crate::base::error::InputError;
+
+/// A line segment, `(from, to)`.
+pub type Segment = ((f64, f64), (f64, f64));
+
+/// One shape of a picture, in the picture's pixel coordinates (y down).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A filled rectangle.
+    Rect { x: f64, y: f64, w: f64, h: f64, fill: String },
+    /// Lines: `(from, to)` segments, stroked.
+    Lines { segments: Vec<Segment>, stroke: String, width: f64 },
+    /// A disc with an optional outline.
+    Circle { cx: f64, cy: f64, r: f64, fill: String, stroke: String, width: f64 },
+    /// Bold text centred at `(x, y)`.
+    Text { x: f64, y: f64, size: f64, fill: String, text: String },
+}
+
+/// A picture read back: its size, caption and shapes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// The file's name without `.svg`.
+    pub name: String,
+    /// `(min_x, min_y, width, height)` of the viewBox.
+    pub view: (f64, f64, f64, f64),
+    /// The `<title>`.
+    pub caption: String,
+    /// The shapes in drawing order.
+    pub shapes: Vec<Shape>,
+}
+
+/// The attributes of one tag, `name="value"` pairs.
+fn attributes(tag: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let mut rest = tag.trim().trim_end_matches('/').trim();
+    while !rest.is_empty() {
+        let eq = rest.find('=').ok_or_else(|| format!("expected name=\"value\" at `{rest}`"))?;
+        let name = rest[..eq].trim().to_string();
+        let after = rest[eq + 1..].trim_start();
+        let value = after.strip_prefix('"').ok_or_else(|| format!("expected a quoted value for `{name}`"))?;
+        let end = value.find('"').ok_or_else(|| format!("unclosed value of `{name}`"))?;
+        out.push((name, unescape(&value[..end])));
+        rest = value[end + 1..].trim_start();
+    }
+    Ok(out)
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Attribute lookup with typed reading.
+struct Attrs(Vec<(String, String)>);
+
+impl Attrs {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    fn number(&self, name: &str, default: Option<f64>) -> Result<f64, String> {
+        match self.get(name) {
+            None => default.ok_or_else(|| format!("lacks `{name}`")),
+            Some(v) => number(v).ok_or_else(|| format!("`{name}=\"{v}\"` is not a number")),
+        }
+    }
+
+    fn color(&self, name: &str, default: &str) -> Result<String, String> {
+        let v = self.get(name).unwrap_or(default);
+        color(v).ok_or_else(|| format!("`{name}=\"{v}\"`: expected #rgb, #rrggbb or none"))
+    }
+}
+
+fn number(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|v| v.is_finite() && v.abs() < 1e6)
+}
+
+/// `#rrggbb` (lower case) or `none`.
+fn color(text: &str) -> Option<String> {
+    if text == "none" {
+        return Some("none".to_string());
+    }
+    let hex = text.strip_prefix('#')?;
+    if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    match hex.len() {
+        6 => Some(format!("#{}", hex.to_ascii_lowercase())),
+        3 => Some(format!("#{}", hex.chars().flat_map(|c| [c, c]).collect::<String>().to_ascii_lowercase())),
+        _ => None,
+    }
+}
+
+/// The segments of a path's `d`: `M x y`, `L x y`, `h d`, `v d` (absolute M and L).
+fn segments(d: &str) -> Result<Vec<Segment>, String> {
+    let spaced: String =
+        d.chars().flat_map(|c| if c.is_ascii_alphabetic() { vec![' ', c, ' '] } else { vec![c] }).collect();
+    let mut words = spaced.split([' ', ',']).filter(|w| !w.is_empty());
+    let mut at = (0.0, 0.0);
+    let mut out = Vec::new();
+    let arg = |words: &mut dyn Iterator<Item = &str>| -> Result<f64, String> {
+        words.next().and_then(number).ok_or_else(|| format!("path `{d}`: expected a number"))
+    };
+    while let Some(step) = words.next() {
+        let to = match step {
+            "M" => {
+                at = (arg(&mut words)?, arg(&mut words)?);
+                continue;
+            }
+            "L" => (arg(&mut words)?, arg(&mut words)?),
+            "h" => (at.0 + arg(&mut words)?, at.1),
+            "v" => (at.0, at.1 + arg(&mut words)?),
+            other => return Err(format!("path step `{other}`: expected M, L, h or v")),
+        };
+        out.push((at, to));
+        at = to;
+    }
+    Ok(out)
+}
+
+/// Reads picture `name` from `text` (see the module's vocabulary).
+pub fn parse(name: &str, text: &str) -> Result<Picture, String> {
+    let mut picture =
+        Picture { name: name.to_string(), view: (0.0, 0.0, 0.0, 0.0), caption: String::new(), shapes: Vec::new() };
+    let mut rest = text.trim();
+    let mut seen_svg = false;
+    while let Some(open) = rest.find('<') {
+        if !rest[..open].trim().is_empty() {
+            return Err(format!("text outside an element: `{}`", crate::base::text::excerpt(rest[..open].trim())));
+        }
+        let close = rest[open..].find('>').ok_or("an unclosed tag")? + open;
+        let tag = &rest[open + 1..close];
+        rest = &rest[close + 1..];
+        let (element, attrs) = tag.split_once(char::is_whitespace).unwrap_or((tag.trim_end_matches('/'), ""));
+        let attrs = Attrs(attributes(attrs)?);
+        let content = |rest: &mut &str, end: &str| -> Result<String, String> {
+            let at = rest.find(end).ok_or_else(|| format!("no {end}"))?;
+            let raw = &rest[..at];
+            *rest = &rest[at + end.len()..];
+            if raw.contains('<') {
+                return Err(format!("markup inside {end}"));
+            }
+            Ok(unescape(raw))
+        };
+        match element {
+            "svg" if !seen_svg => {
+                seen_svg = true;
+                let view: Vec<f64> = attrs.get("viewBox").unwrap_or("").split_whitespace().filter_map(number).collect();
+                let [x, y, w, h] = view[..] else { return Err("expected viewBox=\"x y width height\"".into()) };
+                picture.view = (x, y, w, h);
+            }
+            "/svg" => {
+                if !rest.trim().is_empty() {
+                    return Err("text after </svg>".into());
+                }
+                return if seen_svg { Ok(picture) } else { Err("</svg> without <svg>".into()) };
+            }
+            _ if !seen_svg => return Err(format!("expected <svg> first, found <{element}>")),
+            "title" => picture.caption = content(&mut rest, "</title>")?,
+            "rect" => picture.shapes.push(Shape::Rect {
+                x: attrs.number("x", Some(0.0))?,
+                y: attrs.number("y", Some(0.0))?,
+                w: attrs.number("width", None)?,
+                h: attrs.number("height", None)?,
+                fill: attrs.color("fill", "#000")?,
+            }),
+            "path" => picture.shapes.push(Shape::Lines {
+                segments: segments(attrs.get("d").unwrap_or(""))?,
+                stroke: attrs.color("stroke", "#000")?,
+                width: attrs.number("stroke-width", Some(1.0))?,
+            }),
+            "circle" => picture.shapes.push(Shape::Circle {
+                cx: attrs.number("cx", None)?,
+                cy: attrs.number("cy", None)?,
+                r: attrs.number("r", None)?,
+                fill: attrs.color("fill", "#000")?,
+                stroke: attrs.color("stroke", "none")?,
+                width: attrs.number("stroke-width", Some(1.0))?,
+            }),
+            "text" => picture.shapes.push(Shape::Text {
+                x: attrs.number("x", None)?,
+                y: attrs.number("y", None)?,
+                size: attrs.number("font-size", Some(12.0))?,
+                fill: attrs.color("fill", "#000")?,
+                text: content(&mut rest, "</text>")?,
+            }),
+            other => {
+                return Err(format!("element <{}> is not one the report draws", crate::base::text::excerpt(other)))
+            }
+        }
+    }
+    Err("expected </svg> at the end".into())
+}
+
+/// The page's SVG of `p`, written from its shapes.
+pub fn svg(p: &Picture) -> String {
+    let (x, y, w, h) = p.view;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\"><title>{}</title>",
+        escape(&p.caption)
+    );
+    for shape in &p.shapes {
+        let _ = match shape {
+            Shape::Rect { x, y, w, h, fill } => {
+                write!(s, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{fill}\"/>")
+            }
+            Shape::Lines { segments, stroke, width } => {
+                let d: String = segments.iter().map(|((a, b), (c, d))| format!("M{a} {b}L{c} {d}")).collect();
+                write!(s, "<path d=\"{d}\" stroke=\"{stroke}\" stroke-width=\"{width}\" fill=\"none\" stroke-linecap=\"square\"/>")
+            }
+            Shape::Circle { cx, cy, r, fill, stroke, width } => write!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>"
+            ),
+            Shape::Text { x, y, size, fill, text } => write!(
+                s,
+                "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{fill}\">{}</text>",
+                escape(text)
+            ),
+        };
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// An xcolor colour of `#rrggbb` for TikZ options.
+fn tikz_color(hex: &str) -> String {
+    let v = u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0);
+    format!("{{rgb,255:red,{};green,{};blue,{}}}", v >> 16, (v >> 8) & 255, v & 255)
+}
+
+/// Millimetres per picture pixel in the report.
+const MM_PER_PX: f64 = 0.3;
+
+/// The TikZ picture of `p` (needs the `tikz` package, which `pgfplots` loads).
+pub fn tikz(p: &Picture) -> String {
+    let mut s = format!("\\begin{{tikzpicture}}[x={MM_PER_PX}mm,y=-{MM_PER_PX}mm]\n");
+    for shape in &p.shapes {
+        let _ = match shape {
+            Shape::Rect { fill, .. } if fill == "none" => Ok(()),
+            Shape::Rect { x, y, w, h, fill } => {
+                writeln!(s, "\\fill[fill={}] ({x},{y}) rectangle ({},{});", tikz_color(fill), x + w, y + h)
+            }
+            Shape::Lines { stroke, .. } if stroke == "none" => Ok(()),
+            Shape::Lines { segments, stroke, width } => {
+                let path: String = segments.iter().map(|((a, b), (c, d))| format!(" ({a},{b}) -- ({c},{d})")).collect();
+                writeln!(s, "\\draw[draw={},line width={:.2}mm,line cap=rect]{path};", tikz_color(stroke), width * MM_PER_PX)
+            }
+            Shape::Circle { cx, cy, r, fill, stroke, width } => {
+                let fill = if fill == "none" { "none".to_string() } else { tikz_color(fill) };
+                let draw = if stroke == "none" { "none".to_string() } else { tikz_color(stroke) };
+                writeln!(s, "\\filldraw[fill={fill},draw={draw},line width={:.2}mm] ({cx},{cy}) circle[radius={r}];", width * MM_PER_PX)
+            }
+            Shape::Text { x, y, size, fill, text } => writeln!(
+                s,
+                "\\node[text={},font=\\sffamily\\bfseries\\fontsize{{{:.1}}}{{{:.1}}}\\selectfont,inner sep=0pt] at ({x},{y}) {{{}}};",
+                tikz_color(fill),
+                size * MM_PER_PX * 2.845,
+                size * MM_PER_PX * 2.845 * 1.2,
+                super::latex::escape(text)
+            ),
+        };
+    }
+    s.push_str("\\end{tikzpicture}");
+    s
+}
+
+/// The pictures of experiment `name` whose table is `csv` (`OUT/NAME.csv`), in item
+/// order; a picture file outside the vocabulary is refused with a message naming it.
+pub fn load(csv: &Path, name: &str) -> Result<Vec<Picture>, InputError> {
+    let out = csv.parent().unwrap_or(Path::new("."));
+    let out = if out.as_os_str().is_empty() { Path::new(".") } else { out };
+    let files = crate::results::figures::list(out, name).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
+    files
+        .into_iter()
+        .map(|(name, path)| {
+            let text = crate::results::figures::PICTURE_FILE.read(&path)?;
+            parse(&name, &text)
+                .map_err(|why| InputError::in_file(&path, format!("not a picture the report draws: {why}")))
+        })
+        .collect()
+}
+
+/// `tex/figures-NAME.tex`: one LaTeX figure with every picture of the experiment whose
+/// table is labelled `label`, each with its caption below it, scaled down to the line's
+/// width where wider (needs the `adjustbox` package, which report/report.tex loads).
+pub fn latex_figure(pictures: &[Picture], label: &str) -> String {
+    let mut s = String::from(
+        "% Generated by `harness report`: the pictures of one experiment.\n\\begin{figure}[htbp]\n\\centering\n",
+    );
+    for p in pictures {
+        let _ = writeln!(
+            s,
+            "\\begin{{tabular}}[b]{{c}}\n\\begin{{adjustbox}}{{max width=\\linewidth}}\n{}\n\\end{{adjustbox}}\\\\\n\\parbox{{{:.1}mm}}{{\\centering\\footnotesize {}}}\n\\end{{tabular}}\\quad",
+            tikz(p),
+            (p.view.2 * MM_PER_PX).clamp(30.0, 150.0),
+            super::latex::escape(&p.caption)
+        );
+    }
+    let _ = writeln!(s, "\\caption{{Pictures of the experiment of Table~\\ref{{{label}}}.}}\n\\end{{figure}}");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 44 24\" width=\"44\" height=\"24\" role=\"img\"><title>a &lt;b&gt;</title><rect x=\"0\" y=\"0\" width=\"20\" height=\"20\" fill=\"#E69F00\"/><path d=\"M0 0h20M0 0v20L5 5\" stroke=\"#000\" stroke-width=\"2.5\" fill=\"none\"/><circle cx=\"30\" cy=\"10\" r=\"8\" fill=\"#fff\" stroke=\"#000\"/><text x=\"10\" y=\"10\" font-size=\"10\" fill=\"#000\">1</text></svg>";
+
+    #[test]
+    fn the_vocabulary_is_read_and_written_again() {
+        let p = parse("x", GOOD).unwrap();
+        assert_eq!(p.caption, "a <b>");
+        assert_eq!(p.shapes.len(), 4);
+        assert_eq!(
+            p.shapes[1],
+            Shape::Lines {
+                segments: vec![((0.0, 0.0), (20.0, 0.0)), ((0.0, 0.0), (0.0, 20.0)), ((0.0, 20.0), (5.0, 5.0))],
+                stroke: "#000000".into(),
+                width: 2.5
+            }
+        );
+        let again = svg(&p);
+        assert!(again.contains("<title>a &lt;b&gt;</title>") && again.contains(">1</text>"), "{again}");
+        assert_eq!(parse("x", &again).unwrap().shapes, p.shapes);
+        let t = tikz(&p);
+        assert!(t.contains("\\fill[fill={rgb,255:red,230;green,159;blue,0}] (0,0) rectangle (20,20);"), "{t}");
+        assert!(t.contains("circle[radius=8]") && t.contains("{1};"), "{t}");
+    }
+
+    #[test]
+    fn scripts_links_and_odd_values_are_refused() {
+        for bad in [
+            "<svg viewBox=\"0 0 1 1\"><script>alert(1)</script></svg>",
+            "<svg viewBox=\"0 0 1 1\"><a href=\"x\"></a></svg>",
+            "<svg viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\" fill=\"url(#x)\"/></svg>",
+            "<svg viewBox=\"0 0 1 1\"><text x=\"1\" y=\"1\"><tspan>x</tspan></text></svg>",
+            "<svg viewBox=\"0 0 1 1\"><rect width=\"NaN\" height=\"1\"/></svg>",
+            "<svg viewBox=\"0 0 1 1\">",
+            "<rect width=\"1\" height=\"1\"/>",
+        ] {
+            assert!(parse("x", bad).is_err(), "{bad}");
+        }
+        // Attributes outside the vocabulary (an event handler) are dropped, never copied.
+        let p =
+            parse("x", "<svg viewBox=\"0 0 1 1\"><rect width=\"1\" height=\"1\" onclick=\"evil()\"/></svg>").unwrap();
+        assert!(!svg(&p).contains("evil"));
+    }
+}
