@@ -4,14 +4,14 @@
 //! neither imports the other's registry.
 
 use super::{experiments, report};
-use crate::experiment::kind::Kind;
+use crate::experiment::kind::ExperimentKind;
 use crate::report::kinds::{GameReport, KindReport};
 
 /// The checkers kinds: each one's name, builder and report.
-pub static KINDS: [Kind<KindReport>; 3] = [
-    Kind { name: "count", build: experiments::CountExperiment::build, report: report::COUNT },
-    Kind { name: "perft", build: experiments::PerftExperiment::build, report: report::PERFT },
-    Kind { name: "match", build: experiments::MatchExperiment::build, report: report::MATCH },
+pub static KINDS: [ExperimentKind<KindReport>; 3] = [
+    ExperimentKind { name: "count", build: experiments::CountExperiment::build, report: report::COUNT },
+    ExperimentKind { name: "perft", build: experiments::PerftExperiment::build, report: report::PERFT },
+    ExperimentKind { name: "match", build: experiments::MatchExperiment::build, report: report::MATCH },
 ];
 
 /// The checkers report.

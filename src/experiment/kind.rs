@@ -14,7 +14,7 @@ pub type Builder = fn(&ExperimentSpec) -> Result<Box<dyn Experiment>, InputError
 
 /// One kind of a plug-in: its name, builder and report description `R` (the report layer's
 /// type, which this layer does not know).
-pub struct Kind<R: 'static> {
+pub struct ExperimentKind<R: 'static> {
     /// The manifest's `kind = "..."`.
     pub name: &'static str,
     /// Builds its experiments.
@@ -24,13 +24,13 @@ pub struct Kind<R: 'static> {
 }
 
 /// The kind of `kinds` named `name`.
-pub fn find<'k, R>(kinds: &'k [Kind<R>], name: &str) -> Option<&'k Kind<R>> {
+pub fn find<'k, R>(kinds: &'k [ExperimentKind<R>], name: &str) -> Option<&'k ExperimentKind<R>> {
     kinds.iter().find(|k| k.name == name)
 }
 
 /// Builds the experiment of `spec` through the row of `kinds` named by its `kind` key;
 /// an unknown kind is refused on the manifest's `kind` line, listing the kinds there are.
-pub fn build<R>(kinds: &[Kind<R>], spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub fn build<R>(kinds: &[ExperimentKind<R>], spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     match find(kinds, &spec.kind) {
         Some(kind) => (kind.build)(spec),
         None => {

@@ -85,8 +85,9 @@ struct Shared {
     live: Arc<AtomicU64>,
     /// The item running, when it started and the positions counted before it.
     item: Mutex<(String, Instant, u64)>,
-    /// The positions counted and the time when the last row was done (or its item began).
-    last_row: Mutex<(u64, Instant)>,
+    /// The positions counted and the time when the last row was done (or its item began),
+    /// and whether the running item has had a row yet.
+    last_row: Mutex<(u64, Instant, bool)>,
     sink: LineSink,
 }
 
@@ -137,6 +138,11 @@ pub fn clock(d: Duration) -> String {
     }
 }
 
+/// A row of an item that follows the item's row before within this time, with no
+/// position counted between them, was made with it (the `parallel` experiment's rows of one
+/// search): its line says so rather than give it a time of zero.
+const SAME_ITEM_ROWS: Duration = Duration::from_millis(50);
+
 impl ExperimentProgress {
     /// Starts the display for experiment `name` as `plan` says; `live` counts positions
     /// ticked by its searches. A bar when stderr is a terminal and `CI` unset, plain lines
@@ -154,7 +160,7 @@ impl ExperimentProgress {
 
     fn shared(name: &str, total: u64, live: Arc<AtomicU64>, sink: LineSink) -> Arc<Shared> {
         let now = Instant::now();
-        let (item, last_row) = (Mutex::new((String::new(), now, 0)), Mutex::new((0, now)));
+        let (item, last_row) = (Mutex::new((String::new(), now, 0)), Mutex::new((0, now, false)));
         Arc::new(Shared { name: name.to_string(), total, start: now, live, item, last_row, sink })
     }
 
@@ -216,7 +222,7 @@ impl ExperimentProgress {
     pub fn item_started(&self, id: &str) {
         let (now, positions) = (Instant::now(), self.shared.live.load(Ordering::Relaxed));
         *self.shared.item.lock().unwrap_or_else(|p| p.into_inner()) = (id.to_string(), now, positions);
-        *self.shared.last_row.lock().unwrap_or_else(|p| p.into_inner()) = (positions, now);
+        *self.shared.last_row.lock().unwrap_or_else(|p| p.into_inner()) = (positions, now, false);
     }
 
     /// Marks `done` rows finished; `note` says which. Plain mode prints the row's own
@@ -225,15 +231,21 @@ impl ExperimentProgress {
     pub fn item_done(&self, done: u64, note: &str) {
         let s = &self.shared;
         let (now, positions) = (Instant::now(), s.live.load(Ordering::Relaxed));
-        let (before, since) =
-            std::mem::replace(&mut *s.last_row.lock().unwrap_or_else(|p| p.into_inner()), (positions, now));
+        let (before, since, item_had_a_row) =
+            std::mem::replace(&mut *s.last_row.lock().unwrap_or_else(|p| p.into_inner()), (positions, now, true));
         match &self.bar {
             Some(bar) => bar.set_position(done),
             None => {
                 let took = now.saturating_duration_since(since);
                 let rate = rate(positions.saturating_sub(before), took);
                 let sep = if rate.is_empty() { "" } else { ", " };
-                let row = format!("row {}{sep}{rate}", row_clock(took));
+                let row = if item_had_a_row && took < SAME_ITEM_ROWS && positions == before {
+                    // A second row of one item (the parallel experiment's rows of one
+                    // search): its time is in the row before, not zero.
+                    "timed with the row before".to_string()
+                } else {
+                    format!("row {}{sep}{rate}", row_clock(took))
+                };
                 let elapsed = clock(s.start.elapsed());
                 (s.sink)(&format!("[{}] {done}/{} {note} ({row}; {elapsed} in all)", s.name, s.total));
             }
@@ -359,6 +371,21 @@ mod tests {
         assert!(b.starts_with("[e] 2/2 b (row ") && !b.contains("pos/s"), "b ticked no position: {lines:?}");
         let a = lines.iter().find(|l| l.starts_with("[e] 1/2 a (")).unwrap();
         assert!(a.contains("pos/s; ") && a.contains(" in all)"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_second_row_made_with_the_first_says_so_instead_of_zero() {
+        let (lines, sink) = collector();
+        let live = Arc::new(AtomicU64::new(0));
+        let p = ExperimentProgress::plain("par", Plan::rows(2), Arc::clone(&live), Duration::from_secs(3600), sink);
+        p.item_started("search");
+        live.store(1_000_000, Ordering::Relaxed);
+        p.item_done(1, "search threads=1");
+        p.item_done(2, "search threads=2");
+        p.finish("done");
+        let lines = lines.lock().unwrap().clone();
+        assert!(lines[1].starts_with("[par] 1/2 search threads=1 (row "), "{lines:?}");
+        assert!(lines[2].starts_with("[par] 2/2 search threads=2 (timed with the row before; "), "{lines:?}");
     }
 
     #[test]

@@ -4,14 +4,14 @@
 //! neither imports the other's registry.
 
 use super::{experiments, report};
-use crate::experiment::kind::Kind;
+use crate::experiment::kind::ExperimentKind;
 use crate::report::kinds::{GameReport, KindReport};
 
 /// The nim kinds: each one's name, builder (validating every parameter) and report.
-pub static KINDS: [Kind<KindReport>; 3] = [
-    Kind { name: "formula", build: experiments::FormulaExperiment::build, report: report::FORMULA },
-    Kind { name: "selector", build: experiments::SelectorExperiment::build, report: report::SELECTOR },
-    Kind { name: "versus", build: experiments::VersusExperiment::build, report: report::VERSUS },
+pub static KINDS: [ExperimentKind<KindReport>; 3] = [
+    ExperimentKind { name: "formula", build: experiments::FormulaExperiment::build, report: report::FORMULA },
+    ExperimentKind { name: "selector", build: experiments::SelectorExperiment::build, report: report::SELECTOR },
+    ExperimentKind { name: "versus", build: experiments::VersusExperiment::build, report: report::VERSUS },
 ];
 
 /// The nim report.

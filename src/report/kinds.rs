@@ -13,7 +13,7 @@ use super::chart::Chart;
 use super::csv_table::CsvTable;
 use super::Loaded;
 use crate::base::error::InputError;
-use crate::experiment::kind::{self, Kind};
+use crate::experiment::kind::{self, ExperimentKind};
 
 /// A derived figure of `numbers.tex`: row key, column and LaTeX value.
 pub type Figure = (String, &'static str, String);
@@ -76,7 +76,7 @@ pub struct GameReport {
     /// Its name in captions ("Tile game").
     pub title: &'static str,
     /// Its kind table (others get the generic treatment).
-    pub kinds: &'static [Kind<KindReport>],
+    pub kinds: &'static [ExperimentKind<KindReport>],
     /// Files written from its tables.
     pub extra_files: ExtraFiles,
     /// The summary table it adds to the HTML page, if any.
@@ -91,7 +91,11 @@ pub fn no_extra_files(_: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputErro
 impl GameReport {
     /// The report of game `game`, called `title` in captions, with its kind table: no extra
     /// files, no summary table.
-    pub const fn of(game: &'static str, title: &'static str, kinds: &'static [Kind<KindReport>]) -> GameReport {
+    pub const fn of(
+        game: &'static str,
+        title: &'static str,
+        kinds: &'static [ExperimentKind<KindReport>],
+    ) -> GameReport {
         GameReport { game, title, kinds, extra_files: no_extra_files, summary: None }
     }
 

@@ -416,7 +416,7 @@ fn figure(chart: &Chart) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::kind::Kind;
+    use crate::experiment::kind::ExperimentKind;
     use crate::report::csv_table::test_table as table;
     use crate::report::kinds::{no_extra_files, KindReport};
 
@@ -499,7 +499,7 @@ mod tests {
         static GAME: GameReport = GameReport {
             game: "g",
             title: "Game",
-            kinds: &[Kind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
+            kinds: &[ExperimentKind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
             extra_files: no_extra_files,
             summary: None,
         };

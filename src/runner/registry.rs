@@ -7,7 +7,7 @@
 use clap::{FromArgMatches, Subcommand};
 
 use crate::base::error::{Error, InputError, Result};
-use crate::experiment::kind::{self, Kind};
+use crate::experiment::kind::{self, ExperimentKind};
 use crate::experiment::parallel::SearchBuilder;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
@@ -78,9 +78,17 @@ pub static GAMES: [GamePlugin; 4] = [
 ];
 
 /// The cross-game experiments' kinds (`game = "harness"`), handed the games' searches.
-static CROSS_GAME_KINDS: [Kind<KindReport>; 2] = [
-    Kind { name: PARALLEL, build: |spec| cross::build(spec, search_builder), report: cross_report::PARALLEL_REPORT },
-    Kind { name: SPEED, build: |spec| cross::build_speed(spec, search_builder), report: cross_report::SPEED_REPORT },
+static CROSS_GAME_KINDS: [ExperimentKind<KindReport>; 2] = [
+    ExperimentKind {
+        name: PARALLEL,
+        build: |spec| cross::build(spec, search_builder),
+        report: cross_report::PARALLEL_REPORT,
+    },
+    ExperimentKind {
+        name: SPEED,
+        build: |spec| cross::build_speed(spec, search_builder),
+        report: cross_report::SPEED_REPORT,
+    },
 ];
 
 /// The cross-game plug-in (`game = "harness"`): the `parallel` and `speed` experiments.

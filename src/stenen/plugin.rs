@@ -4,12 +4,12 @@
 //! neither imports the other's registry.
 
 use super::{experiments, report};
-use crate::experiment::kind::Kind;
+use crate::experiment::kind::ExperimentKind;
 use crate::report::kinds::{GameReport, KindReport};
 
 /// The tiling kinds: each one's name, builder and report.
-pub static KINDS: [Kind<KindReport>; 1] =
-    [Kind { name: "table", build: experiments::build_table, report: report::TABLE }];
+pub static KINDS: [ExperimentKind<KindReport>; 1] =
+    [ExperimentKind { name: "table", build: experiments::build_table, report: report::TABLE }];
 
 /// The tiling game's report.
 pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS);

@@ -4,16 +4,16 @@
 //! neither imports the other's registry.
 
 use super::{experiments, report};
-use crate::experiment::kind::Kind;
+use crate::experiment::kind::ExperimentKind;
 use crate::report::kinds::{GameReport, KindReport};
 
 /// The tile game's kinds: each one's name, builder (loading every instance) and report.
-pub static KINDS: [Kind<KindReport>; 5] = [
-    Kind { name: "best", build: experiments::build_best, report: report::BEST },
-    Kind { name: "greedy", build: experiments::build_greedy, report: report::GREEDY },
-    Kind { name: "good", build: experiments::build_good, report: report::GOOD },
-    Kind { name: "sweep", build: experiments::build_sweep, report: report::SWEEP },
-    Kind { name: "match", build: experiments::build_match, report: report::MATCH },
+pub static KINDS: [ExperimentKind<KindReport>; 5] = [
+    ExperimentKind { name: "best", build: experiments::build_best, report: report::BEST },
+    ExperimentKind { name: "greedy", build: experiments::build_greedy, report: report::GREEDY },
+    ExperimentKind { name: "good", build: experiments::build_good, report: report::GOOD },
+    ExperimentKind { name: "sweep", build: experiments::build_sweep, report: report::SWEEP },
+    ExperimentKind { name: "match", build: experiments::build_match, report: report::MATCH },
 ];
 
 /// The tile game's report.
