@@ -80,3 +80,32 @@ fn a_picture_outside_the_vocabulary_is_refused_by_the_report() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("0000-find.svg") && stderr(&o).contains("<script>"), "{}", stderr(&o));
 }
+
+/// A start position that two tables use is drawn once, after the first of them in the
+/// run's order; both experiments keep their picture files.
+#[test]
+fn a_start_position_two_tables_use_is_drawn_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let spel1 = instances().join("tegel").join("spel1.txt").display().to_string();
+    let text = format!(
+        "seed = 1\nthreads = [1]\ntime_limit = 20\n\n\
+         [[experiment]]\nname = \"b_good\"\ngame = \"tegel\"\nkind = \"good\"\ninstances = [\"{spel1}\"]\nsims = 10\n\n\
+         [[experiment]]\nname = \"a_best\"\ngame = \"tegel\"\nkind = \"best\"\ninstances = [\"{spel1}\"]\n"
+    );
+    let manifest = dir.path().join("m.toml");
+    std::fs::write(&manifest, text).unwrap();
+    let out = dir.path().join("out");
+    let o = harness(&["run", manifest.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for experiment in ["a_best", "b_good"] {
+        assert_eq!(std::fs::read_dir(out.join("figures").join(experiment)).unwrap().count(), 1, "{experiment}");
+    }
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert_eq!(page.matches("<div class=\"pictures\">").count(), 1, "one pictures block in the page");
+    let block = &page[page.find("<div class=\"pictures\">").unwrap()..];
+    let good = page.find("id=\"b_good\"").or_else(|| page.find("b_good")).unwrap();
+    let best = page.find("id=\"a_best\"").or_else(|| page.find("a_best")).unwrap();
+    assert!(good < best, "the run's order puts b_good first");
+    assert!(page.len() - block.len() > good, "the picture follows b_good, the first table of the run");
+    assert!(out.join("tex/figures-b_good.tex").exists() && !out.join("tex/figures-a_best.tex").exists());
+}

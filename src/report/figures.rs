@@ -10,6 +10,7 @@
 //! file refused with a message naming it; the page and the report are then written from
 //! the shapes, so nothing of the file reaches them unescaped.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -297,6 +298,51 @@ pub fn load(csv: &Path, name: &str) -> Result<Vec<Picture>, InputError> {
                 .map_err(|why| InputError::in_file(&path, format!("not a picture the report draws: {why}")))
         })
         .collect()
+}
+
+/// The pictures of every experiment of `loaded` (by experiment name), each drawn once: a
+/// picture equal to one that an experiment of the same game shown before it already has
+/// (the same name after the item index, such as `start-spel1.txt`, and the same drawing)
+/// is left out, so a start position that several tables use appears once, after the
+/// first of them. Experiments are taken in the run's order (`experiments` of `run.toml`),
+/// then by name.
+pub fn load_each_once(
+    loaded: &[super::Loaded],
+    run: Option<&toml::Table>,
+) -> Result<BTreeMap<String, Vec<Picture>>, InputError> {
+    let order: Vec<&str> = run
+        .and_then(|r| r.get("experiments"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default();
+    let mut items: Vec<&super::Loaded> = loaded.iter().collect();
+    items.sort_by_key(|l| (order.iter().position(|n| *n == l.name).unwrap_or(usize::MAX), l.name.clone()));
+    let mut shown: Vec<(String, String, Picture)> = Vec::new();
+    let mut out = BTreeMap::new();
+    for item in items {
+        let mut kept = Vec::new();
+        for picture in load(&item.table.path, &item.name)? {
+            let key = without_index(&picture.name).to_string();
+            let seen = shown.iter().any(|(game, name, p)| {
+                *game == item.game && *name == key && p.shapes == picture.shapes && p.view == picture.view
+            });
+            if !seen {
+                shown.push((item.game.clone(), key, picture.clone()));
+                kept.push(picture);
+            }
+        }
+        out.insert(item.name.clone(), kept);
+    }
+    Ok(out)
+}
+
+/// A picture's name without the item index the runner puts before it (`0003-start-x`
+/// is `start-x`).
+fn without_index(name: &str) -> &str {
+    match name.split_once('-') {
+        Some((index, rest)) if !index.is_empty() && index.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => name,
+    }
 }
 
 /// `tex/figures-NAME.tex`: one LaTeX figure with every picture of the experiment whose

@@ -455,10 +455,7 @@ fn index_html(input: &Input) -> Result<String, InputError> {
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: run_warnings(run),
-        pictures: loaded
-            .iter()
-            .map(|item| Ok((item.name.clone(), super::figures::load(&item.table.path, &item.name)?)))
-            .collect::<Result<_, InputError>>()?,
+        pictures: super::figures::load_each_once(loaded, run)?,
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))

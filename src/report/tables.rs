@@ -336,6 +336,7 @@ impl Exporter for Latex {
         let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
         // Whether the first table of a (game, kind) is set on a landscape page.
         let mut landscape_first: BTreeMap<(String, String), bool> = BTreeMap::new();
+        let pictures = super::figures::load_each_once(input.loaded, input.run)?;
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let tex = latex_table(&item.table, &item.titles);
             let key = (item.game.clone(), item.kind.clone());
@@ -347,11 +348,11 @@ impl Exporter for Latex {
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
             }
-            let pictures = super::figures::load(&item.table.path, &item.name)?;
+            let pictures = pictures.get(&item.name).map_or(&[][..], Vec::as_slice);
             if !pictures.is_empty() {
                 files.push((
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
-                    super::figures::latex_figure(&pictures, &item.titles.label),
+                    super::figures::latex_figure(pictures, &item.titles.label),
                 ));
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
             }
