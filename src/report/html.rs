@@ -190,21 +190,17 @@ fn html_table(view: &TableView) -> HtmlTable {
     }
 }
 
-/// The label of a row in the list of unfinished items: its first text cells.
-fn row_label(view: &TableView, row: &super::view::Row) -> String {
-    let words: Vec<&str> = view
-        .columns
-        .iter()
-        .zip(&row.cells)
-        .filter(|(c, cell)| !c.numeric && cell.kind == CellKind::Text)
-        .take(3)
-        .map(|(_, cell)| cell.text.as_str())
+/// The label of a row in the list of unfinished items: the leading cells that tell the
+/// table's rows apart, a number with its column's name (`spel4.txt undone 22`), never a
+/// result of the row (such as the best move found before the time ran out).
+fn row_label(table: &super::csv_table::CsvTable, row: &[String]) -> String {
+    let words: Vec<String> = (0..super::numbers::key_width(table).min(row.len()))
+        .map(|c| match super::csv_table::parse_number(&row[c]) {
+            Some(_) => format!("{} {}", table.columns[c].replace('_', " "), row[c]),
+            None => row[c].clone(),
+        })
         .collect();
-    if words.is_empty() {
-        row.cells.first().map(|c| c.text.clone()).unwrap_or_default()
-    } else {
-        words.join(" ")
-    }
+    words.join(" ")
 }
 
 fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Experiment) {
@@ -230,7 +226,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                 unfinished.push(Unfinished {
                     anchor: format!("{}-row-{}", anchor(&item.name), i + 1),
                     experiment: item.name.clone(),
-                    label: row_label(&view, row),
+                    label: row_label(&item.table, &item.table.rows[i]),
                     what: what.to_string(),
                 });
             }
@@ -465,6 +461,16 @@ fn index_html(input: &Input) -> Result<String, InputError> {
 mod tests {
     use super::*;
     use crate::report::csv_table::CsvTable;
+
+    #[test]
+    fn an_unfinished_row_is_named_by_its_key_cells_not_by_its_result() {
+        let t = crate::report::csv_table::test_table(
+            "instance,undone,positions,best_move,status\nspel4.txt,21,9,\"(0,g)\",ok\nspel4.txt,22,,\"(0,b)\",timeout\n",
+        );
+        assert_eq!(row_label(&t, &t.rows[1]), "spel4.txt undone 22");
+        let one = crate::report::csv_table::test_table("board,seconds,status\n8x8 r3,,timeout\n");
+        assert_eq!(row_label(&one, &one.rows[0]), "8x8 r3");
+    }
     use crate::report::tables::Titles;
     use std::path::Path;
 

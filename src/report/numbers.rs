@@ -89,6 +89,13 @@ pub fn row_keys(table: &CsvTable) -> Vec<String> {
     keys_of(table, &leading).into_iter().enumerate().map(|(i, key)| format!("{key}/{}", i + 1)).collect()
 }
 
+/// How many leading columns tell the rows of `table` apart (the columns of
+/// [`row_keys`]'s first rule): the fewest of up to four, else four.
+pub fn key_width(table: &CsvTable) -> usize {
+    let width = table.columns.len().clamp(1, 4);
+    (1..=width).find(|&k| distinct_keys(table, &(0..k).collect::<Vec<_>>()).is_some()).unwrap_or(width)
+}
+
 /// The cells of `columns` as key parts joined with `/`, for every row.
 fn keys_of(table: &CsvTable, columns: &[usize]) -> Vec<String> {
     table.rows.iter().map(|r| columns.iter().map(|&c| key_part(&r[c])).collect::<Vec<_>>().join("/")).collect()
