@@ -10,6 +10,12 @@ pub const EXCERPT_CHARS: usize = 40;
 
 /// `text` trimmed, as a refusal quotes it: at most [`EXCERPT_CHARS`] characters, then `…`
 /// where it goes on, so a message never echoes more than a short piece of a line (of a
+/// `text` with the characters that XML and HTML give a meaning (`&`, `<`, `>`, `"`)
+/// written as entities, safe in element content and in quoted attribute values.
+pub fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 /// stones file, a manifest, a typed move, or whatever file was named instead).
 pub fn excerpt(text: &str) -> String {
     excerpt_to(text, EXCERPT_CHARS)

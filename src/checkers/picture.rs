@@ -39,14 +39,7 @@ pub fn start_svg(size: BoardSize) -> String {
 /// The board of `size` with the pieces `at(row, col)` gives (`None`: a light square).
 fn draw(size: BoardSize, at: &dyn Fn(u8, u8) -> Option<Option<super::position::Piece>>, title: &str) -> String {
     let (w, h) = (u32::from(size.cols) * CELL, u32::from(size.rows) * CELL);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 {} {}\" width=\"{}\" height=\"{}\" role=\"img\"><title>{}</title>",
-        w + 4,
-        h + 4,
-        w + 4,
-        h + 4,
-        title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-    );
+    let mut svg = crate::report::figures::svg_start(w, h, title);
     for row in 0..size.rows {
         for col in 0..size.cols {
             let (x, y) = (u32::from(col) * CELL, (u32::from(size.rows) - 1 - u32::from(row)) * CELL);

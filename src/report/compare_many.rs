@@ -9,6 +9,7 @@ use crate::results::compare_many::{JoinedCell, RunAgainstBaseline};
 use super::chart::PALETTE;
 use super::compare::{duration_text, ratio_text, summary_line_of, verdict_text};
 use super::markdown::escape;
+use crate::base::text::xml_escape;
 
 /// The header of run `label`'s column.
 fn run_header(label: &str) -> String {
@@ -97,11 +98,6 @@ pub fn markdown(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
     out
 }
 
-/// `text` with `&`, `<`, `>` and `"` escaped for HTML.
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// Side of the scatter plot's square drawing area and its margin, in SVG units.
 const PLOT: f64 = 440.0;
 const MARGIN: f64 = 70.0;
@@ -159,7 +155,7 @@ pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
     for d in lo..=hi {
         let v = 10f64.powi(d);
         let (x, y) = (x_of(v), y_of(v));
-        let t = html_escape(&duration_text(v));
+        let t = xml_escape(&duration_text(v));
         s.push_str(&format!(
             "<line x1=\"{x:.1}\" y1=\"{y0:.1}\" x2=\"{x:.1}\" y2=\"{y1:.1}\" class=\"grid\"/>\
              <line x1=\"{x0:.1}\" y1=\"{y:.1}\" x2=\"{x1:.1}\" y2=\"{y:.1}\" class=\"grid\"/>\
@@ -179,7 +175,7 @@ pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
         (y0 + y1) / 2.0
     ));
     for (i, t) in &points {
-        let title = html_escape(&format!(
+        let title = xml_escape(&format!(
             "{} {} {}: {} {} against A {}, {}",
             t.experiment,
             t.item,
@@ -211,7 +207,7 @@ fn legend(runs: &[RunAgainstBaseline], x: f64, y: f64) -> String {
             y - 6.0,
             color(i),
             x + 18.0,
-            html_escape(&r.label)
+            xml_escape(&r.label)
         ));
         y += 20.0;
     }
@@ -247,7 +243,7 @@ fn legend(runs: &[RunAgainstBaseline], x: f64, y: f64) -> String {
 
 /// The runs and what the reader should know of each, as HTML list items.
 fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
-    let mut s = format!("<ul>\n<li><b>A</b> (baseline): <code>{}</code></li>\n", html_escape(baseline));
+    let mut s = format!("<ul>\n<li><b>A</b> (baseline): <code>{}</code></li>\n", xml_escape(baseline));
     for r in runs {
         let results = if r.results_equal {
             "the same results as A (time columns aside)".to_string()
@@ -256,12 +252,12 @@ fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
         };
         s.push_str(&format!(
             "<li><b>{}</b>: <code>{}</code>: {}",
-            html_escape(&r.label),
-            html_escape(&r.dir),
-            html_escape(&results)
+            xml_escape(&r.label),
+            xml_escape(&r.dir),
+            xml_escape(&results)
         ));
         for note in r.runs.notes() {
-            s.push_str(&format!("<br>{}", html_escape(&note)));
+            s.push_str(&format!("<br>{}", xml_escape(&note)));
         }
         s.push_str("</li>\n");
     }
@@ -271,10 +267,10 @@ fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
 
 /// The joined table as an HTML table.
 fn html_table(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
-    let th: Vec<String> = header(runs).iter().map(|h| format!("<th>{}</th>", html_escape(h))).collect();
+    let th: Vec<String> = header(runs).iter().map(|h| format!("<th>{}</th>", xml_escape(h))).collect();
     let mut s = format!("<table>\n<thead><tr>{}</tr></thead>\n<tbody>\n", th.concat());
     for row in body(cells) {
-        let td: Vec<String> = row.iter().map(|c| format!("<td>{}</td>", html_escape(c))).collect();
+        let td: Vec<String> = row.iter().map(|c| format!("<td>{}</td>", xml_escape(c))).collect();
         s.push_str(&format!("<tr>{}</tr>\n", td.concat()));
     }
     s.push_str("</tbody>\n</table>\n");
@@ -318,7 +314,7 @@ pub fn html(baseline: &str, runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -
     s.push_str(&html_table(runs, cells));
     s.push_str("</div>\n<ul>\n");
     for line in summaries(runs) {
-        s.push_str(&format!("<li>{}</li>\n", html_escape(&line)));
+        s.push_str(&format!("<li>{}</li>\n", xml_escape(&line)));
     }
     s.push_str("</ul>\n</body>\n</html>\n");
     s

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::base::error::InputError;
+use crate::base::text::xml_escape;
 
 /// A line segment, `(from, to)`.
 pub type Segment = ((f64, f64), (f64, f64));
@@ -65,8 +66,15 @@ fn unescape(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// The opening of a picture of `width` x `height` pixels titled `title` (escaped), with a
+/// 2-pixel margin around it: the `<svg>` tag and its `<title>`, which [`parse`] reads
+/// back as the picture's view and caption. Every game's picture starts with it.
+pub fn svg_start(width: u32, height: u32, title: &str) -> String {
+    let (w, h) = (width + 4, height + 4);
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\"><title>{}</title>",
+        xml_escape(title)
+    )
 }
 
 /// Attribute lookup with typed reading.
@@ -216,7 +224,7 @@ pub fn svg(p: &Picture) -> String {
     let (x, y, w, h) = p.view;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\"><title>{}</title>",
-        escape(&p.caption)
+        xml_escape(&p.caption)
     );
     for shape in &p.shapes {
         let _ = match shape {
@@ -234,7 +242,7 @@ pub fn svg(p: &Picture) -> String {
             Shape::Text { x, y, size, fill, text } => write!(
                 s,
                 "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{fill}\">{}</text>",
-                escape(text)
+                xml_escape(text)
             ),
         };
     }
@@ -331,11 +339,7 @@ pub fn load_each_once(
     loaded: &[super::Loaded],
     run: Option<&toml::Table>,
 ) -> Result<BTreeMap<String, Vec<Picture>>, InputError> {
-    let order: Vec<&str> = run
-        .and_then(|r| r.get("experiments"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-        .unwrap_or_default();
+    let order = super::run_experiments(run);
     let mut items: Vec<&super::Loaded> = loaded.iter().collect();
     items.sort_by_key(|l| (order.iter().position(|n| *n == l.name).unwrap_or(usize::MAX), l.name.clone()));
     let mut shown: Vec<(String, String, Picture)> = Vec::new();

@@ -414,11 +414,7 @@ impl Exporter for Html {
 /// `index.html` of the input (see [`Html`]).
 fn index_html(input: &Input) -> Result<String, InputError> {
     let Input { loaded, drawn, unreadable, run, reports } = *input;
-    let order: Vec<String> = run
-        .and_then(|r| r.get("experiments"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default();
+    let order = super::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();
     let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
     for (item, charts) in loaded.iter().zip(drawn) {

@@ -106,6 +106,15 @@ pub struct Loaded {
     pub marks: Vec<String>,
 }
 
+/// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
+/// empty without one): the order the page and the pictures follow.
+pub fn run_experiments(run: Option<&toml::Table>) -> Vec<String> {
+    run.and_then(|r| r.get("experiments"))
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
 pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError> {
     load_each(out, reports)?.into_iter().collect()

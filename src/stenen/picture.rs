@@ -47,14 +47,7 @@ pub fn tiling_svg(rows: &[Vec<u8>], cell: u32, title: &str) -> String {
         rows.get(r as usize).and_then(|row| row.get(c as usize)).copied().unwrap_or(0)
     };
     let (w, h) = (width as u32 * cell, height as u32 * cell);
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 {} {}\" width=\"{}\" height=\"{}\" role=\"img\"><title>{}</title>",
-        w + 4,
-        h + 4,
-        w + 4,
-        h + 4,
-        escape(title)
-    );
+    let mut svg = crate::report::figures::svg_start(w, h, title);
     let mut lines = String::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, &n) in row.iter().enumerate() {
@@ -112,10 +105,6 @@ fn label_cells(rows: &[Vec<u8>]) -> Vec<(u8, (usize, usize))> {
             (n, best)
         })
         .collect()
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

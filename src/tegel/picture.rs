@@ -54,14 +54,7 @@ pub fn position_svg(rules: &Rules, pos: &Position, title: &str) -> String {
     let (w, label) = (bowls_w.max(boards_w), CELL);
     let boards_y = CELL + GAP + label;
     let h = boards_y + k * CELL;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 {} {}\" width=\"{}\" height=\"{}\" role=\"img\"><title>{}</title>",
-        w + 4,
-        h + 4,
-        w + 4,
-        h + 4,
-        format!("{title}, player {} to move", pos.to_move() + 1).replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
-    );
+    let mut svg = crate::report::figures::svg_start(w, h, &format!("{title}, player {} to move", pos.to_move() + 1));
     let mut lines = String::new();
     for b in 0..bowls {
         let x0 = b * (n * CELL + GAP);
