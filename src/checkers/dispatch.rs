@@ -52,9 +52,12 @@ pub fn perft(size: BoardSize, depth: u32, parallel: bool, budget: &Budget) -> Re
 
 /// Perft of the start position of `size` to `depth` through a memo table of at most
 /// `memo_mb` MiB, cut by the root splitter over the current rayon pool when `parallel`.
-/// The plain perft runs first for up to [`WALK_FIRST`] positions; a perft it finishes
-/// within them is its answer (`positions` and `distinct_positions` its positions,
-/// `memo_bytes` 0), since allocating the table alone takes longer than such a perft.
+/// The plain perft runs first for up to [`WALK_FIRST`] positions (split over the pool too
+/// when `parallel`, so that this first walk is not a sequential part of a parallel
+/// search); a perft it finishes within them is its answer (`positions` and
+/// `distinct_positions` its positions, `memo_bytes` 0), since allocating the table alone
+/// takes longer than such a perft. Both walks count every position once, so the same
+/// perfts are answered by the plain walk whatever the pool.
 pub fn perft_memo(
     size: BoardSize,
     depth: u32,
@@ -65,7 +68,8 @@ pub fn perft_memo(
     with_bits!(size, B => {
         let g = geometry::<B>(size);
         let p = Position::start(&g);
-        if let Some(c) = within_positions(budget, WALK_FIRST, |b| perft_generic(&g, &p, depth, b))? {
+        let plain = |b: &Budget| if parallel { perft_parallel(&g, &p, depth, b) } else { perft_generic(&g, &p, depth, b) };
+        if let Some(c) = within_positions(budget, WALK_FIRST, plain)? {
             let n = c.positions;
             return Ok(MemoPerft {
                 leaves: c.leaves,
@@ -120,9 +124,11 @@ pub fn count(size: BoardSize, mode: CountMode, budget: &Budget) -> Result<Count,
 }
 
 /// The memoised count of `p` through a table of at most `mb` MiB, after the plain count
-/// ran first for up to [`WALK_FIRST`] positions: a count it finishes within them is its
-/// answer (`distinct_positions` = `positions`, `memo_bytes` 0), since allocating the
-/// table alone takes longer than such a count.
+/// ran first for up to [`WALK_FIRST`] positions (split over the pool too when
+/// `parallel`): a count it finishes within them is its answer (`distinct_positions` =
+/// `positions`, `memo_bytes` 0), since allocating the table alone takes longer than such
+/// a count. Both walks count every position once, so the same counts are answered by
+/// the plain walk whatever the pool.
 pub fn count_memo_walking_first<B: crate::search::bits::Bits>(
     g: &Geometry<B>,
     p: &Position<B>,
@@ -130,7 +136,8 @@ pub fn count_memo_walking_first<B: crate::search::bits::Bits>(
     parallel: bool,
     budget: &Budget,
 ) -> Result<Count, CountStop> {
-    match within_positions(budget, WALK_FIRST, |b| count_plain(g, p, b))? {
+    let plain = |b: &Budget| if parallel { count_parallel(g, p, b) } else { count_plain(g, p, b) };
+    match within_positions(budget, WALK_FIRST, plain)? {
         Some(c) => Ok(Count { distinct_positions: c.positions, ..c }),
         None => count_memo(g, p, mb << 20, parallel, budget),
     }
@@ -147,5 +154,42 @@ pub fn colour_in_game(i: u64) -> Color {
         Color::Black
     } else {
         Color::White
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::pool::in_pool;
+
+    /// The first plain walk counts every position once, sequential or split, so it
+    /// answers the same memo searches on any pool: those within [`WALK_FIRST`] positions
+    /// (table figures of the plain walk), and no others.
+    #[test]
+    fn the_first_plain_walk_answers_the_same_memo_searches_on_any_pool() {
+        let b = Budget::unlimited();
+        let mut answered = [false; 2];
+        for depth in 7..=10 {
+            let seq = perft_memo(BoardSize::standard(), depth, 64, false, &b).unwrap();
+            let par = in_pool(2, || perft_memo(BoardSize::standard(), depth, 64, true, &b)).unwrap();
+            let plain = seq.memo_bytes == 0;
+            assert_eq!(plain, seq.plain_positions <= WALK_FIRST, "perft {depth}");
+            assert_eq!(plain, par.memo_bytes == 0, "perft {depth}");
+            assert_eq!((seq.leaves, seq.plain_positions), (par.leaves, par.plain_positions), "perft {depth}");
+            if plain {
+                assert_eq!(seq, par, "perft {depth}");
+            }
+            answered[usize::from(plain)] = true;
+        }
+        assert_eq!(answered, [true, true], "depths on both sides of the first walk's bound");
+        for size in [BoardSize { rows: 5, cols: 5, men_rows: 1 }, BoardSize { rows: 5, cols: 6, men_rows: 1 }] {
+            let seq = count(size, CountMode::Memo { mb: 64, parallel: false }, &b).unwrap();
+            let par = in_pool(2, || count(size, CountMode::Memo { mb: 64, parallel: true }, &b)).unwrap();
+            assert_eq!(seq.memo_bytes == 0, par.memo_bytes == 0, "count {size}");
+            assert_eq!(seq.games, par.games, "count {size}");
+            if seq.memo_bytes == 0 {
+                assert_eq!(seq, par, "count {size}");
+            }
+        }
     }
 }
