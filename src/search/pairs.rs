@@ -26,15 +26,17 @@
 //! use are zeroed (where an earlier table wrote them) before the table grows into them.
 //! The buckets in use start at 64 MiB and double (up to the bound) as stores keep meeting
 //! full buckets, as in the shared core, with the same linear hashing: new bucket
-//! `n + j` takes its keys from bucket `j` only. The one thread that doubles moves those
-//! entries over in order of `j` and publishes how far it has come (every
-//! [`MOVE_CHUNK`] buckets), together with the count, in one word: the other threads go
-//! on searching meanwhile and address a key whose old bucket is already moved by the
-//! doubled count, so their stores during a doubling are kept rather than left behind in
-//! buckets no lookup visits again. A lookup is always one probe. (Until 2026-11-25 a miss
-//! also looked in the key's bucket before the last doubling, for a while after each;
-//! until 2026-11-26 stores made during a doubling used the old count throughout, and on
-//! 2 threads the hashed perft 14 from 8x8 r3 computed 1.9 % more subtrees than alone.)
+//! `n + j` takes its keys from bucket `j` only. A doubling moves those entries in chunks
+//! of [`MOVE_CHUNK`] buckets: the thread that starts it and every thread that stores
+//! meanwhile claim chunks, zero their new buckets and move their entries, so a doubling
+//! on many threads is shared rather than left to one while the others finish the search.
+//! The moved prefix of the old buckets is published together with the count in one
+//! word, and a key whose old bucket is in it is addressed by the doubled count: stores
+//! made during a doubling are kept rather than left behind in buckets no lookup visits
+//! again. A lookup is always one probe. (Until 2026-11-25 a miss also looked in the key's
+//! bucket before the last doubling, for a while after each; until 2026-11-26 one thread
+//! did each doubling alone and stores made meanwhile used the old count throughout: on 2
+//! threads the hashed perft 14 from 8x8 r3 computed 1.9 % more subtrees than alone.)
 //!
 //! # Replacement
 //! A full bucket keeps its three entries of most work (`b`, the second count) and the
@@ -44,7 +46,7 @@
 //! slot. (Replacing only the entry of least work, or dropping the new one, computed 37%
 //! more subtrees for perft 15 in 16 MiB and 11% more in 64 MiB.)
 
-use std::sync::atomic::{fence, AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{fence, AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crossbeam_utils::CachePadded;
 
@@ -83,8 +85,8 @@ const FIRST_BYTES: usize = 64 << 20;
 /// The table doubles when stores have met this many full buckets per 1024 buckets in use.
 const CROWDED_PER_1024: u64 = 64;
 
-/// Buckets a doubling moves between two publications of its progress: 128 KiB of
-/// buckets, a few tens of microseconds.
+/// Buckets a doubling moves as one claim (and between two publications of its
+/// progress): 128 KiB of buckets, a few tens of microseconds.
 const MOVE_CHUNK: usize = 1024;
 
 /// Most buckets a table may have: the count and a doubling's progress share one word.
@@ -179,6 +181,23 @@ pub struct PairTable {
     crowded: CachePadded<AtomicU64>,
     /// Whether a thread is doubling the buckets in use (one at a time).
     growing: CachePadded<AtomicBool>,
+    /// The chunks of the doubling under way, which every storing thread helps move.
+    doubling: CachePadded<Doubling>,
+}
+
+/// The shared state of a doubling from `active` buckets.
+struct Doubling {
+    /// `active << 32 | the next chunk to claim` while a doubling is under way, else 0.
+    claim: AtomicU64,
+    /// Chunks moved so far.
+    finished: AtomicUsize,
+    /// Whether each chunk is moved: the published prefix grows over these flags.
+    moved: Box<[AtomicBool]>,
+}
+
+/// Chunks of a doubling from `active` to `doubled` buckets.
+fn chunks(active: usize, doubled: usize) -> usize {
+    (doubled - active).div_ceil(MOVE_CHUNK)
 }
 
 /// A bucket's snapshot: the keys and the value words (`values[7]` zero).
@@ -259,6 +278,11 @@ impl PairTable {
             layout: AtomicU64::new(Layout::pack(first, 0)),
             crowded: CachePadded::new(AtomicU64::new(0)),
             growing: CachePadded::new(AtomicBool::new(false)),
+            doubling: CachePadded::new(Doubling {
+                claim: AtomicU64::new(0),
+                finished: AtomicUsize::new(0),
+                moved: (0..(buckets / 2).div_ceil(MOVE_CHUNK)).map(|_| AtomicBool::new(false)).collect(),
+            }),
         })
     }
 
@@ -369,6 +393,9 @@ impl PairTable {
         if crowded {
             self.crowded_store(layout.active);
         }
+        if self.doubling.claim.load(Ordering::Relaxed) != 0 {
+            self.help_double();
+        }
     }
 
     /// Counts a store that met a full bucket, and doubles the buckets in use (up to the
@@ -388,23 +415,88 @@ impl PairTable {
         }
     }
 
-    /// Doubles the buckets in use from `active` (a power of two) up to the bound: zeroes
-    /// the new buckets, then moves into each new bucket `active + j` the entries of bucket
-    /// `j` that belong there now, publishing every [`MOVE_CHUNK`] buckets how far it has
-    /// come, so that the other threads address the moved part by the doubled count. An
-    /// entry another thread stores into bucket `j` under the old count just as `j` is
-    /// moved may stay behind, where it is no longer found and is the first to make room.
+    /// Doubles the buckets in use from `active` (a power of two) up to the bound: opens
+    /// the doubling's chunks to every storing thread, moves chunks itself until none is
+    /// left to claim, waits for those other threads are moving, then lets every thread
+    /// use the doubled count. An entry another thread stores into bucket `j` under the old
+    /// count just as `j` is moved may stay behind, where it is no longer found and is the
+    /// first to make room.
     fn grow(&self, active: usize) {
         let doubled = active.saturating_mul(2).min(self.buckets);
-        self.region.zeroed(doubled * BUCKET_BYTES);
-        for j in 0..doubled - active {
-            if j % MOVE_CHUNK == 0 && j > 0 {
-                self.layout.store(Layout::pack(active, j), Ordering::Release);
+        let chunks = chunks(active, doubled);
+        let d = &self.doubling;
+        d.finished.store(0, Ordering::Relaxed);
+        d.claim.store((active as u64) << 32, Ordering::Release);
+        self.help_double();
+        // The chunks other threads claimed take microseconds; a thread the system has
+        // descheduled meanwhile gets the core back through `yield_now`.
+        let mut spins = 0u32;
+        while d.finished.load(Ordering::Acquire) < chunks {
+            spins += 1;
+            if spins % 64 == 0 {
+                std::thread::yield_now();
+            } else {
+                std::hint::spin_loop();
             }
-            self.move_bucket(active, doubled, j);
         }
+        d.claim.store(0, Ordering::Relaxed);
+        for flag in &d.moved[..chunks] {
+            flag.store(false, Ordering::Relaxed);
+        }
+        self.region.wrote(doubled * BUCKET_BYTES);
         self.layout.store(Layout::pack(doubled, 0), Ordering::Release);
         self.crowded.store(0, Ordering::Relaxed);
+    }
+
+    /// Claims and moves chunks of the doubling under way until none is left to claim.
+    fn help_double(&self) {
+        let d = &self.doubling;
+        loop {
+            let claim = d.claim.load(Ordering::Acquire);
+            let active = (claim >> 32) as usize;
+            let chunk = (claim & u64::from(u32::MAX)) as usize;
+            let doubled = active.saturating_mul(2).min(self.buckets);
+            if active == 0 || chunk >= chunks(active, doubled) {
+                return;
+            }
+            if d.claim.compare_exchange(claim, claim + 1, Ordering::Acquire, Ordering::Relaxed).is_err() {
+                continue;
+            }
+            self.move_chunk(active, doubled, chunk);
+            d.moved[chunk].store(true, Ordering::Release);
+            d.finished.fetch_add(1, Ordering::AcqRel);
+            self.publish_moved(active, doubled);
+        }
+    }
+
+    /// Zeroes the new buckets of `chunk` and moves into them the entries of their old
+    /// buckets.
+    fn move_chunk(&self, active: usize, doubled: usize, chunk: usize) {
+        let from = chunk * MOVE_CHUNK;
+        let to = (from + MOVE_CHUNK).min(doubled - active);
+        self.region.zero_part((active + from) * BUCKET_BYTES, (active + to) * BUCKET_BYTES);
+        for j in from..to {
+            self.move_bucket(active, doubled, j);
+        }
+    }
+
+    /// Extends the published moved prefix of the doubling from `active` over the chunks
+    /// moved since, as far as they are contiguous.
+    fn publish_moved(&self, active: usize, doubled: usize) {
+        let chunks = chunks(active, doubled);
+        loop {
+            let word = self.layout.load(Ordering::Acquire);
+            if (word >> 32) as usize != active {
+                return;
+            }
+            let next = ((word & u64::from(u32::MAX)) as usize).div_ceil(MOVE_CHUNK);
+            if next >= chunks || !self.doubling.moved[next].load(Ordering::Acquire) {
+                return;
+            }
+            let moved = ((next + 1) * MOVE_CHUNK).min(doubled - active);
+            let _ =
+                self.layout.compare_exchange(word, Layout::pack(active, moved), Ordering::Release, Ordering::Relaxed);
+        }
     }
 
     /// Moves the entries of bucket `j` that belong to bucket `active + j` under the
@@ -557,6 +649,63 @@ mod tests {
         for (&k, w) in before.iter().map(|k| (k, 1)).chain(during.iter().map(|k| (k, 2))) {
             assert_eq!(t.get(key(k)), Some([k, w]), "key {k}");
         }
+    }
+
+    #[test]
+    fn threads_sharing_a_doubling_move_every_chunk_and_publish_the_whole_prefix() {
+        let t = PairTable::with_bytes(256 << 20).unwrap();
+        let active = t.buckets_in_use();
+        let doubled = 2 * active;
+        let key = |k: u64| u128::from(k) << 64 | u128::from(k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for k in 1..=20_000 {
+            t.store(key(k), [k, 3]);
+        }
+        t.doubling.finished.store(0, Ordering::Relaxed);
+        t.doubling.claim.store((active as u64) << 32, Ordering::Release);
+        std::thread::scope(|s| {
+            for _ in 0..4 {
+                s.spawn(|| t.help_double());
+            }
+        });
+        let chunks = chunks(active, doubled);
+        assert_eq!(t.doubling.finished.load(Ordering::Relaxed), chunks);
+        assert!(t.doubling.moved[..chunks].iter().all(|f| f.load(Ordering::Relaxed)));
+        assert_eq!(t.layout(), Layout { active, moved: doubled - active, doubled }, "the whole prefix is published");
+        for k in 1..=20_000 {
+            assert_eq!(t.get(key(k)), Some([k, 3]), "key {k}, addressed by the doubled count");
+        }
+    }
+
+    #[test]
+    fn stores_on_four_threads_through_two_doublings_stay_exact() {
+        let t = PairTable::with_bytes(256 << 20).unwrap();
+        let per_thread = 1_500_000u64;
+        std::thread::scope(|s| {
+            for th in 0..4u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for i in 1..=per_thread {
+                        let k = th * per_thread + i;
+                        let key = u128::from(k) << 64 | u128::from(k.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1);
+                        t.store(key, [k * 5, k % 11]);
+                        if let Some(v) = t.get(key) {
+                            assert_eq!(v, [k * 5, k % 11]);
+                        }
+                    }
+                });
+            }
+        });
+        assert_eq!(t.buckets_in_use() * BUCKET_BYTES, 256 << 20, "it doubled twice, to its bound");
+        assert_eq!(t.layout().moved, 0, "no doubling left under way");
+        let mut found = 0u64;
+        for k in 1..=4 * per_thread {
+            let key = u128::from(k) << 64 | u128::from(k.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1);
+            if let Some(v) = t.get(key) {
+                assert_eq!(v, [k * 5, k % 11]);
+                found += 1;
+            }
+        }
+        assert!(found > 2 * per_thread, "{found} of {} found", 4 * per_thread);
     }
 
     #[test]

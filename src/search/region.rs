@@ -167,6 +167,21 @@ impl Region {
         }
     }
 
+    /// Makes the bytes `from..to` zero where an earlier table may have written them,
+    /// without recording them as clean: for a table that zeroes the parts of a range on
+    /// several threads, each part by one thread that no other reads or writes meanwhile,
+    /// and then records the whole range with [`Region::wrote`].
+    pub fn zero_part(&self, from: usize, to: usize) {
+        let m = self.mapping();
+        let clean = *self.clean.lock().unwrap_or_else(|p| p.into_inner());
+        let (from, to) = (from.max(clean), to.min(m.dirty).min(m.len));
+        if to > from {
+            // SAFETY: `from .. to` lies inside the mapping; the caller's promise is that
+            // no other thread touches these bytes until it records them.
+            unsafe { std::ptr::write_bytes(m.base.as_ptr().add(from), 0, to - from) };
+        }
+    }
+
     /// Records that the table wrote (initialised) the bytes below `to` itself.
     pub fn wrote(&self, to: usize) {
         let mut clean = self.clean.lock().unwrap_or_else(|p| p.into_inner());
