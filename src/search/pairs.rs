@@ -27,7 +27,7 @@
 //! The buckets in use start at 64 MiB and double (up to the bound) as stores keep meeting
 //! full buckets, as in the shared core, with the same linear hashing: new bucket
 //! `n + j` takes its keys from bucket `j` only. A doubling moves those entries in chunks
-//! of [`MOVE_CHUNK`] buckets: the thread that starts it and every thread that stores
+//! of 1024 buckets (`MOVE_CHUNK`): the thread that starts it and every thread that stores
 //! meanwhile claim chunks, zero their new buckets and move their entries, so a doubling
 //! on many threads is shared rather than left to one while the others finish the search.
 //! The moved prefix of the old buckets is published together with the count in one
