@@ -141,35 +141,46 @@ impl Balance {
 }
 
 impl Balance {
-    /// The efficiency that any order of the tasks reaches at least on 2 workers: a
-    /// worker is never idle while a task waits, so the busiest walks at most half of the
-    /// other tasks plus the largest, `(positions + largest) / 2`.
+    /// The efficiency that any order of the tasks reaches at least on `workers` workers:
+    /// a worker is never idle while a task waits, so the busiest walks at most an even
+    /// share of the other tasks plus the largest, `(positions - largest) / workers +
+    /// largest`; on 2 workers `(positions + largest) / 2`.
     pub fn worst_order_efficiency(&self) -> f64 {
-        self.positions as f64 / (self.positions + self.largest).max(1) as f64
+        let w = self.workers.max(1) as u128;
+        let (positions, largest) = (u128::from(self.positions), u128::from(self.largest));
+        positions as f64 / (positions + (w - 1) * largest).max(1) as f64
     }
 }
 
+/// The workers the balance tests of the searches share their tasks among:
+/// `SPLIT_WORKERS`, else 2.
+#[cfg(test)]
+pub(crate) fn balance_workers() -> usize {
+    std::env::var("SPLIT_WORKERS").ok().and_then(|w| w.trim().parse().ok()).filter(|&w| w >= 1).unwrap_or(2)
+}
+
 /// The task counts the balance tests of the searches report: `SPLIT_TASKS` (a comma list)
-/// or `[tasks_for(2)]`.
+/// or the count [`search`] aims for on [`balance_workers`] threads.
 #[cfg(test)]
 pub(crate) fn balance_task_counts() -> Vec<usize> {
     std::env::var("SPLIT_TASKS")
         .ok()
         .map(|list| list.split(',').filter_map(|t| t.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![tasks_for(2)])
+        .unwrap_or_else(|| vec![tasks_for(balance_workers())])
 }
 
-/// Prints `name`'s [`Balance`] on 2 workers for each of `counts` tasks.
+/// Prints `name`'s [`Balance`] on [`balance_workers`] workers for each of `counts` tasks.
 #[cfg(test)]
 pub(crate) fn report_balance<T: SplitTree>(name: &str, tree: &T, root: impl Fn() -> T::Node, counts: &[usize])
 where
     T::Error: std::fmt::Debug,
 {
     for &tasks in counts {
-        let b = balance(tree, root(), tasks, 2).unwrap();
+        let b = balance(tree, root(), tasks, balance_workers()).unwrap();
         eprintln!(
-            "balance {name}: {tasks} tasks asked, {} walked, largest {:.2} %, greedy in order {:.4}, any order >= {:.4}",
+            "balance {name}: {tasks} tasks asked, {} walked, {} workers, largest {:.2} %, greedy in order {:.4}, any order >= {:.4}",
             b.tasks,
+            b.workers,
             100.0 * b.largest as f64 / b.positions.max(1) as f64,
             b.efficiency(),
             b.worst_order_efficiency()
@@ -323,5 +334,9 @@ mod tests {
         assert_eq!((four.tasks, four.positions, four.largest, four.makespan), (6, 10, 3, 5));
         assert_eq!(four.efficiency(), 1.0);
         assert_eq!(four.worst_order_efficiency(), 10.0 / 13.0);
+        // Over 3 workers: 3 / 3+1 / 1+1, any order at least 10 / (10 + 2 * 3).
+        let three = balance(&tree, vec![], 4, 3).unwrap();
+        assert_eq!((three.tasks, three.positions, three.largest, three.makespan), (6, 10, 3, 4));
+        assert_eq!(three.worst_order_efficiency(), 10.0 / 16.0);
     }
 }
