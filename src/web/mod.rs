@@ -84,6 +84,15 @@ pub struct ApiRequest<'a> {
     pub body: Value,
 }
 
+impl ApiRequest<'_> {
+    /// The refusal (409) of a request that would change a board while a search for that
+    /// board runs: a `POST` to one of `changing`, when `searching`. `None` otherwise.
+    pub fn refused_while_searching(&self, changing: &[&str], searching: bool) -> Option<Reply> {
+        (searching && self.method == "POST" && changing.contains(&self.path))
+            .then(|| Reply::error(409, "a search is running: wait for it or cancel it"))
+    }
+}
+
 /// One game's part of the server.
 pub trait GameApi {
     /// The name in URLs (`checkers`).

@@ -350,9 +350,10 @@ impl GameApi for Stenen {
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {
         let body = &request.body;
-        let changes = matches!(request.path, "/new" | "/place" | "/undo" | "/remove" | "/search");
-        if request.method == "POST" && changes && self.searching() {
-            return Reply::error(409, "a search is running: wait for it or cancel it");
+        if let Some(refusal) =
+            request.refused_while_searching(&["/new", "/place", "/undo", "/remove", "/search"], self.searching())
+        {
+            return refusal;
         }
         match (request.method, request.path) {
             ("GET", "" | "/") => self.view(200),

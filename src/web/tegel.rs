@@ -333,9 +333,10 @@ impl GameApi for Tegel {
     fn handle(&mut self, request: &ApiRequest) -> Reply {
         self.settle();
         let body = &request.body;
-        let changes = matches!(request.path, "/new" | "/take" | "/undo" | "/computer" | "/advice");
-        if request.method == "POST" && changes && self.searching() {
-            return Reply::error(409, "a search is running: wait for it or cancel it");
+        if let Some(refusal) =
+            request.refused_while_searching(&["/new", "/take", "/undo", "/computer", "/advice"], self.searching())
+        {
+            return refusal;
         }
         match (request.method, request.path) {
             ("GET", "" | "/") => self.view(200),
