@@ -161,6 +161,13 @@ impl Tegel {
         let Some(s) = &self.search else { return json!({"state": "idle"}) };
         let mut v = s.job.progress();
         v["play"] = json!(s.play);
+        if s.play {
+            // The computer's move is played by the first request after its search ended
+            // (`settle`, before the view): a search that ended since then still counts as
+            // running, so a view never shows it done with the move not played.
+            v["state"] = json!("running");
+            return v;
+        }
         if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
             let lines = match &answer {
                 Answer::Best(r) => {
