@@ -313,7 +313,7 @@ impl PairTable {
         // zeroed and moved before it was published.
         let word = self.layout.load(Ordering::Acquire);
         let (active, moved) = ((word >> 32) as usize, (word & u64::from(u32::MAX)) as usize);
-        let doubled = if moved == 0 { active } else { active.saturating_mul(2).min(self.buckets) };
+        let doubled = if moved == 0 { active } else { self.doubled_from(active) };
         Layout { active, moved, doubled }
     }
 
@@ -422,7 +422,7 @@ impl PairTable {
     /// count just as `j` is moved may stay behind, where it is no longer found and is the
     /// first to make room.
     fn grow(&self, active: usize) {
-        let doubled = active.saturating_mul(2).min(self.buckets);
+        let doubled = self.doubled_from(active);
         let chunks = chunks(active, doubled);
         let d = &self.doubling;
         d.finished.store(0, Ordering::Relaxed);
@@ -448,6 +448,11 @@ impl PairTable {
         self.crowded.store(0, Ordering::Relaxed);
     }
 
+    /// The buckets in use after doubling from `active`: twice as many, up to the bound.
+    fn doubled_from(&self, active: usize) -> usize {
+        active.saturating_mul(2).min(self.buckets)
+    }
+
     /// Claims and moves chunks of the doubling under way until none is left to claim.
     fn help_double(&self) {
         let d = &self.doubling;
@@ -455,7 +460,7 @@ impl PairTable {
             let claim = d.claim.load(Ordering::Acquire);
             let active = (claim >> 32) as usize;
             let chunk = (claim & u64::from(u32::MAX)) as usize;
-            let doubled = active.saturating_mul(2).min(self.buckets);
+            let doubled = self.doubled_from(active);
             if active == 0 || chunk >= chunks(active, doubled) {
                 return;
             }
