@@ -64,6 +64,15 @@ Examples:
   harness compare bench-A bench-B bench-C --html cmp.html
                                                     B and C against A; a page with a scatter plot";
 
+const AB_EXAMPLES: &str = "\
+Examples:
+  harness ab ./harness-main target/release/harness instances/ab.toml
+                                                    is this build faster or slower than main's?
+  harness ab A B instances/ab.toml --only checkers_perft --json
+                                                    one experiment; one JSON object
+  harness ab A B instances/ab.toml --max-rounds 40 --budget 120 --markdown
+                                                    more rounds for a finer verdict, as Markdown";
+
 const REPORT_EXAMPLES: &str = "\
 Examples:
   harness report                                    rewrite the report of results/
@@ -108,6 +117,22 @@ enum Command {
     /// when the results differ (or, with --fail-on-slower, when a cell is slower).
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
+    /// Time two builds of the harness against each other, cell by cell, in alternating rounds.
+    ///
+    /// Each timed cell of the manifest (a row's measured seconds) is run by BASELINE (A)
+    /// and CANDIDATE (B) in rounds A B, B A, A B, ..., each side a process of its own, so
+    /// that a drift of the machine's speed falls on both alike. Both builds must first give
+    /// the same exact results (counts, scores, moves); an item where they differ is not
+    /// timed (exit 1). A round in which either side ran on a busy machine is repeated. Per
+    /// cell: the change of B against A (Hodges–Lehmann estimate of the rounds' log ratios)
+    /// with its 95 % interval and a verdict from the exact Wilcoxon signed-rank test
+    /// (p < 0.05); overall: the geometric mean of the cells' changes. Both builds need the
+    /// `cell` command (this version or later).
+    #[command(after_help = AB_EXAMPLES)]
+    Ab(AbArgs),
+    /// Run one item of one experiment once and print its rows as JSON (for `harness ab`).
+    #[command(hide = true)]
+    Cell(CellArgs),
     /// Write (and optionally submit) Slurm jobs running a manifest's shards and merging them.
     Slurm(SlurmArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
@@ -206,6 +231,138 @@ struct CompareArgs {
     /// of the medians to this file.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+struct AbArgs {
+    /// The baseline build (A): a harness binary.
+    baseline: PathBuf,
+    /// The candidate build (B): a harness binary.
+    candidate: PathBuf,
+    /// The manifest whose items both builds run.
+    manifest: PathBuf,
+    /// Time only these games or experiments (repeatable, or comma-separated).
+    #[arg(long)]
+    only: Vec<String>,
+    /// Threads each side runs on, from 1 to 1024 (default: each side's default).
+    #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
+    threads: Option<u32>,
+    /// Rounds each item takes at least, from 6 to 1000 (6 is the fewest that give a 95 % interval).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
+    min_rounds: u32,
+    /// Rounds each item takes at most, from 6 to 1000.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
+    max_rounds: u32,
+    /// Seconds after which an item that has its minimum rounds starts no further round,
+    /// from 0 to 86400.
+    #[arg(long, default_value_t = 60.0, value_parser = parse_ab_budget, value_name = "SECONDS")]
+    budget: f64,
+    /// A cell whose 95 % interval lies within ± this fraction counts as decided `same`
+    /// before its maximum rounds (from 0 to 1, exclusive; default 0.01, i.e. 1 %).
+    #[arg(long, default_value_t = 0.01, value_parser = parse_noise)]
+    resolution: f64,
+    /// Print one JSON object: per cell `verdict`, `change`, `interval`; the counts' agreement.
+    #[arg(long, conflicts_with = "markdown")]
+    json: bool,
+    /// Print the table as GitHub-flavoured Markdown.
+    #[arg(long)]
+    markdown: bool,
+    /// Exit 1 when a timed cell of B is slower than A's (for CI).
+    #[arg(long)]
+    fail_on_slower: bool,
+}
+
+fn parse_ab_budget(s: &str) -> std::result::Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if (0.0..=86_400.0).contains(&x) => Ok(x),
+        _ => Err(format!("expected seconds from 0 to 86400, got `{}`", excerpt(s))),
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct CellArgs {
+    /// The manifest.
+    manifest: PathBuf,
+    /// The experiment (with INDEX), or nothing with --list.
+    #[arg(required_unless_present = "list")]
+    experiment: Option<String>,
+    /// The item's index within the experiment.
+    #[arg(required_unless_present = "list")]
+    index: Option<usize>,
+    /// Print the experiments and their items instead.
+    #[arg(long)]
+    list: bool,
+    /// With --list: only these games or experiments.
+    #[arg(long)]
+    only: Vec<String>,
+    /// Worker threads, from 1 to 1024 (default as `harness run`).
+    #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
+    threads: Option<u32>,
+    /// Base seed, overriding the manifest's.
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+}
+
+/// `harness cell`: the listing or one item's rows, as one line of JSON.
+fn cell(args: CellArgs) -> Result<()> {
+    use harness::runner::cell;
+    let threads = args.threads.map_or_else(default_threads, |t| t as usize);
+    let value = match (&args.experiment, args.index) {
+        (Some(experiment), Some(index)) if !args.list => {
+            serde_json::to_string(&cell::run(&args.manifest, experiment, index, threads, args.seed)?)
+        }
+        _ => serde_json::to_string(&cell::list(&args.manifest, &args.only)?),
+    };
+    writeln!(std::io::stdout().lock(), "{}", value.map_err(anyhow::Error::from)?)?;
+    Ok(())
+}
+
+/// `harness ab`: the A/B of two builds, as text, Markdown or JSON.
+fn ab(args: AbArgs) -> Result<()> {
+    use harness::runner::ab::{self, AbOptions, Verdict};
+    if args.max_rounds < args.min_rounds {
+        return Err(InputError::new(format!(
+            "--max-rounds ({}) must be at least --min-rounds ({})",
+            args.max_rounds, args.min_rounds
+        ))
+        .into());
+    }
+    let opts = AbOptions {
+        baseline: args.baseline,
+        candidate: args.candidate,
+        manifest: args.manifest,
+        only: args.only,
+        threads: args.threads.map(|t| t as usize),
+        min_rounds: args.min_rounds,
+        max_rounds: args.max_rounds,
+        budget: std::time::Duration::from_secs_f64(args.budget),
+        resolution: args.resolution,
+    };
+    let report = ab::ab(&opts, &mut |item| {
+        for c in &item.cells {
+            note(&format!("[ab] {} {} {}: {}", c.experiment, c.item, c.column, c.sentence()));
+        }
+    })?;
+    let slower = report.cells().filter(|c| c.verdict == Verdict::Slower).count();
+    if args.json {
+        let status = match (report.counts_agree, args.fail_on_slower && slower > 0) {
+            (false, _) => "different",
+            (true, true) => "slower",
+            (true, false) => "ok",
+        };
+        print_json(&serde_json::json!({ "status": status, "ab": report }))?;
+    } else if args.markdown {
+        print!("{}", ab::markdown(&report));
+    } else {
+        print!("{}", ab::text(&report));
+    }
+    if !report.counts_agree {
+        return Err(anyhow::anyhow!("the two builds give different results; those items were not timed").into());
+    }
+    if args.fail_on_slower && slower > 0 {
+        return Err(anyhow::anyhow!("{} of B slower than A's", count_of(slower as u64, "timed cell")).into());
+    }
+    Ok(())
 }
 
 /// The noise threshold of `harness compare`: a fraction strictly between 0 and 1.
@@ -440,6 +597,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             "timings": timings,
             "summaries": summaries,
             "memory": memory,
+            "drift": cmp::drift_note(&timings),
         }))?;
     } else {
         for line in runs.notes() {
@@ -469,6 +627,9 @@ fn compare(args: &CompareArgs) -> Result<()> {
             (true, _) => println!("no timed cell is in both directories"),
             (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
             (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
+        }
+        if let Some(line) = cmp::drift_note(&timings) {
+            println!("\n{line}");
         }
         print_memory(&memory, "");
     }
@@ -625,6 +786,8 @@ fn dispatch(cli: Cli) -> Result<()> {
         }
         Command::Slurm(args) => slurm(args),
         Command::Compare(args) => compare(&args),
+        Command::Ab(args) => ab(args),
+        Command::Cell(args) => cell(args),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut full_command(), "harness", &mut std::io::stdout());
             Ok(())

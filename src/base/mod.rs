@@ -1,5 +1,6 @@
 //! The floor every layer stands on: errors and their exit codes, reading input text files
-//! and typed lines, small text helpers, the one stable hash and the machine's facts. Imports nothing of the crate.
+//! and typed lines, small text helpers, the one stable hash, the machine's facts and the
+//! statistics of timing samples (single and paired). Imports nothing of the crate.
 
 pub mod error;
 pub mod files;
@@ -7,5 +8,6 @@ pub mod hash;
 pub mod lines;
 pub mod machine;
 pub mod os;
+pub mod paired;
 pub mod stats;
 pub mod text;

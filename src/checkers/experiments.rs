@@ -25,11 +25,11 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::results::row::columns_of;
 use crate::results::row::Status;
-use crate::results::row::{Cpu, Timing};
+use crate::results::row::{Cpu, Speedup, Timing};
 use crate::results::row::{Fixed, Rate, Ratio};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
-use crate::search::timing::{Sampled, Samples};
+use crate::search::timing::{paired_speedup, OnStop, Run, Sampled, Samples, MIN_PAIRED_ROUNDS};
 
 fn board(spec: &ExperimentSpec, key: &str, text: &str) -> Result<BoardSize, InputError> {
     text.parse().map_err(|e: String| spec.error(Some(key), e))
@@ -123,7 +123,8 @@ macro_rules! count_row {
 count_row! {
     /// A row of `kind = "count"`: the plain count (`positions`, `seconds`) and the memoised
     /// one (`memo_*`; `memo_plain_positions` is the plain walk's calls computed through the
-    /// memo) side by side.
+    /// memo) side by side, timed in the same rounds; `memo_speedup` is the plain walk's
+    /// seconds over the memo's, paired round by round.
     struct CountRow {
         positions: Option<u64>,
         seconds: Timing,
@@ -132,6 +133,7 @@ count_row! {
         memo_seconds: Timing,
         memo_plain_positions: Option<u128>,
         memo_bytes: Option<u64>,
+        memo_speedup: Speedup,
         cpu: Cpu,
     }
 }
@@ -189,9 +191,16 @@ impl Experiment for CountExperiment {
             return Ok(());
         }
         let mode = if ctx.threads > 1 { CountMode::Parallel } else { CountMode::Plain };
-        let plain = ctx.sample(|budget| dispatch::count(size, mode, budget));
-        ctx.check_interrupted()?;
-        let memo = ctx.sample(|budget| dispatch::count(size, memo_mode, budget));
+        let mut plain = || dispatch::count(size, mode, &ctx.budget());
+        let mut memo = || dispatch::count(size, memo_mode, &ctx.budget());
+        let mut runs: [&mut Run<Count, CountStop>; 2] = [&mut plain, &mut memo];
+        let identity = size.to_string();
+        let [plain, memo] = <[_; 2]>::try_from(ctx.sample_rounds(
+            &[&identity],
+            (MIN_PAIRED_ROUNDS, OnStop::DropCall),
+            &mut runs,
+        ))
+        .unwrap_or_else(|_| unreachable!("two calls give two cells"));
         ctx.check_interrupted()?;
         let status = match (&plain.outcome, &memo.outcome) {
             (Ok(a), Ok(b)) if a.games != b.games || a.plain_positions != b.plain_positions => {
@@ -237,6 +246,10 @@ fn count_row(
         cpu: Cpu::of(finished(plain_cell), threads),
         memo_plain_positions: memo.map(|c| c.plain_positions),
         memo_bytes: memo.map(|c| c.memo_bytes),
+        memo_speedup: Speedup {
+            value: finished(plain_cell).zip(finished(memo_cell)).and_then(|(p, m)| paired_speedup(p, m)),
+            ceiling: None,
+        },
         ..CountRow::head(size, games)
     }
 }

@@ -21,7 +21,7 @@ use crate::results::columns::Column;
 use crate::results::row::Status;
 use crate::search::budget::Budget;
 use crate::search::rng::{item_rng, Rng};
-use crate::search::timing::{sample, SamplePolicy, Sampled};
+use crate::search::timing::{sample, sample_interleaved, OnStop, Rounds, Run, SamplePolicy, Sampled};
 use std::fmt::Debug;
 use std::result::Result as StdResult;
 
@@ -166,6 +166,24 @@ impl<'a> RunContext<'a> {
         mut run: impl FnMut(&Budget) -> StdResult<T, E>,
     ) -> Sampled<T, E> {
         sample(&self.spec.sampling, || run(&self.budget()))
+    }
+
+    /// Samples the calls that one row compares (the sequential walk and each thread
+    /// count, the modes of a tiling count, the plain walk and the memo) in rounds under
+    /// the experiment's policy, each round in an order drawn from the seed of the item
+    /// named by `identity` (see [`sample_interleaved`]), at least `min_rounds` rounds
+    /// (use [`crate::search::timing::MIN_PAIRED_ROUNDS`] where the row shows a ratio of
+    /// the calls); a call's stop by its limit ends the cell or only that call as
+    /// `on_stop` says. Each call builds its own budget ([`RunContext::budget`]).
+    pub fn sample_rounds<T: PartialEq + Debug, E: Clone>(
+        &self,
+        identity: &[&str],
+        (min_rounds, on_stop): (u32, OnStop),
+        runs: &mut [&mut Run<T, E>],
+    ) -> Vec<Sampled<T, E>> {
+        let seed = self.spec.item_seed(&[&["rounds"], identity].concat());
+        let rounds = Rounds::new(seed, min_rounds).on_stop(on_stop);
+        sample_interleaved(&self.spec.sampling, rounds, runs)
     }
 
     /// A generator for one item, seeded from the experiment seed and the item identity.

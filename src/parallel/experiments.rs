@@ -14,7 +14,6 @@
 //! Each item's keys besides `game` are the game's own (see its `parallel_search`).
 
 use crate::base::error::{InputError, Result};
-use crate::base::stats;
 use crate::base::text::excerpt;
 use crate::search::budget::Stopped;
 use serde::Serialize;
@@ -24,7 +23,7 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::row::{columns_of, Cpu, Rate, Speedup, Status, Timing};
 use crate::search::pool::in_pool;
-use crate::search::timing::{sample_interleaved, Run, Sampled};
+use crate::search::timing::{paired_speedup, OnStop, Run, Sampled, MIN_PAIRED_ROUNDS};
 
 /// The kind (`game = "harness"`) of the sequential-against-parallel comparison.
 pub const PARALLEL: &str = "parallel";
@@ -125,13 +124,23 @@ impl Experiment for SpeedExperiment {
         search_items(&self.items, 1 + self.threads.len() as u64)
     }
 
+    /// The sequential code and the parallel code on each thread count are sampled in
+    /// rounds, each round in an order drawn from the item's seed, so that a drift of the
+    /// machine's speed falls on every row of the search alike.
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
         let (game, search) = &self.items[index];
-        let runs = std::iter::once(("sequential", 1)).chain(self.threads.iter().map(|&t| ("parallel", t)));
-        for (mode, threads) in runs {
-            ctx.check_interrupted()?;
-            let parallel = mode == "parallel";
-            let cell = in_pool(threads, || ctx.sample(|budget| search.run(parallel, budget)));
+        ctx.check_interrupted()?;
+        let modes: Vec<(&'static str, usize)> =
+            std::iter::once(("sequential", 1)).chain(self.threads.iter().map(|&t| ("parallel", t))).collect();
+        let mut calls: Vec<_> = modes
+            .iter()
+            .map(|&(mode, threads)| move || in_pool(threads, || search.run(mode == "parallel", &ctx.budget())))
+            .collect();
+        let mut runs: Vec<&mut Run<SearchOutcome>> = calls.iter_mut().map(|c| c as &mut Run<SearchOutcome>).collect();
+        let identity = [search.search(), search.instance()];
+        let identity: Vec<&str> = identity.iter().map(String::as_str).collect();
+        let cells = ctx.sample_rounds(&identity, (1, OnStop::DropCall), &mut runs);
+        for (&(mode, threads), cell) in modes.iter().zip(cells) {
             if cell.outcome == Err(Stopped::Interrupted) {
                 return Err(crate::base::error::Error::Interrupted);
             }
@@ -168,9 +177,10 @@ struct ParallelRow {
     equal: Option<bool>,
     seq_seconds: Timing,
     par_seconds: Timing,
-    /// The median sequential seconds over the median parallel seconds.
-    /// The speed-up with its 95 % bootstrap interval (seeded by the experiment's seed):
-    /// the columns `speedup`, `speedup_low`, `speedup_high`.
+    /// The speed-up from paired rounds: each round's sequential seconds over its parallel
+    /// seconds, their geometric mean with its 95 % interval, the rounds and whether it
+    /// exceeds the thread count (drift): the columns `speedup`, `speedup_low`,
+    /// `speedup_high`, `speedup_rounds`, `speedup_drift`.
     speedup: Speedup,
     /// The sequential run's answer, one column per figure (empty where the search
     /// computes no such figure): the tile game's best score and move, a tiling count's
@@ -209,9 +219,10 @@ impl Experiment for ParallelExperiment {
     }
 
     /// One item per search: one row per thread count. The sequential run and the
-    /// parallel run on each thread count are sampled in turn (seq, par on the first
-    /// count, par on the next, ..., seq, ...); every row holds the same sequential
-    /// samples, measured once.
+    /// parallel run on each thread count are sampled in rounds, each round in an order
+    /// drawn from the item's seed, at least [`MIN_PAIRED_ROUNDS`] of them; every row holds
+    /// the same sequential samples, measured once, and its speed-up pairs them with its
+    /// thread count's round by round.
     fn items(&self) -> Vec<Item> {
         search_items(&self.items, self.threads.len() as u64)
     }
@@ -224,12 +235,13 @@ impl Experiment for ParallelExperiment {
             self.threads.iter().map(|&t| move || in_pool(t, || search.run(true, &ctx.budget()))).collect();
         let mut runs: Vec<&mut Run<SearchOutcome>> = vec![&mut seq];
         runs.extend(pars.iter_mut().map(|p| p as &mut Run<SearchOutcome>));
-        let mut cells = sample_interleaved(ctx.sampling(), &mut runs).into_iter();
+        let identity = [search.search(), search.instance()];
+        let identity: Vec<&str> = identity.iter().map(String::as_str).collect();
+        let mut cells = ctx.sample_rounds(&identity, (MIN_PAIRED_ROUNDS, OnStop::EndCell), &mut runs).into_iter();
         let seq = cells.next().expect("the sequential cell");
         ctx.check_interrupted()?;
         for (&t, par) in self.threads.iter().zip(cells) {
-            let seed = ctx.spec.item_seed(&[&search.search(), &search.instance(), &t.to_string()]);
-            let row = parallel_row(game, search.as_ref(), (&seq, &par), t, seed);
+            let row = parallel_row(game, search.as_ref(), (&seq, &par), t);
             let status = Status::first_failure([Status::of_sampled(&seq), Status::of_sampled(&par)]);
             ctx.emit_row(&row, t, &status, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));
         }
@@ -242,14 +254,11 @@ fn parallel_row(
     search: &dyn ParallelSearch,
     (seq, par): (&Sampled<SearchOutcome>, &Sampled<SearchOutcome>),
     threads: usize,
-    seed: u64,
 ) -> ParallelRow {
     let (s, p) = (seq.outcome.as_ref().ok(), par.outcome.as_ref().ok());
     let both = s.zip(p);
     let (seq_t, par_t) = (s.map(|_| &seq.samples), p.map(|_| &par.samples));
-    let speedup = both.and_then(|_| Some(seq.samples.median()? / par.samples.median()?.max(1e-9)));
-    // The interval of par/seq, inverted: the speed-up is seq/par.
-    let interval = both.and_then(|_| stats::bootstrap_ratio_ci(&par.samples.wall, &seq.samples.wall, seed));
+    let speedup = both.and_then(|_| paired_speedup(&seq.samples, &par.samples));
     let answer = s.map(|o| o.answer.clone()).unwrap_or_default();
     ParallelRow {
         game: game.to_string(),
@@ -260,7 +269,7 @@ fn parallel_row(
         equal: both.map(|(s, p)| s == p),
         seq_seconds: Timing::of(seq_t),
         par_seconds: Timing::of(par_t),
-        speedup: Speedup { value: speedup.map(|s| (s, interval)) },
+        speedup: Speedup { value: speedup, ceiling: Some(threads as f64) },
         score: answer.score,
         best_move: answer.best_move,
         distinct: answer.distinct,

@@ -24,7 +24,10 @@ pub const MEMO_MARK: char = '†';
 pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
 
 /// The note that explains a speed-up's interval.
-pub const INTERVAL_NOTE: &str = "A speed-up is shown with its 95 % bootstrap interval (from the raw samples).";
+pub const INTERVAL_NOTE: &str = "A speed-up is the geometric mean of the ratios of samples timed in the same round (the variants of a row run in each round in a seeded random order), shown with its 95 % interval (Student t of the log ratios); with one round it says 1 sample and has no interval.";
+
+/// The note that explains a speed-up marked as drift.
+pub const DRIFT_NOTE: &str = "drift: the speed-up exceeds the threads it ran on, which no search can do; the machine's speed changed between the samples of its rounds, and the figure is not a result.";
 
 /// The note that explains a busy row.
 pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
@@ -134,6 +137,9 @@ impl TableView {
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.interval.is_some())) {
             notes.push(INTERVAL_NOTE.to_string());
+        }
+        if rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with("drift ("))) {
+            notes.push(DRIFT_NOTE.to_string());
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.memo)) {
             notes.push(MEMO_NOTE.to_string());
@@ -371,14 +377,21 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         None => kind == CellKind::Number && timed_out_count(table, row, &column.name),
     };
     let timing = kind == CellKind::Number && declared.kind == Kind::Seconds && declared.role == Role::Measured;
+    let ratio = kind == CellKind::Number && declared.kind == Kind::Speedup;
+    let statistic = |s: Statistic| table.declared.spread_of(&declared.name, s).map(|i| row[i].trim());
+    let rounds = statistic(Statistic::Rounds).and_then(parse_number);
     let single = table.number(row, SAMPLES) == Some(1.0);
-    let one_sample = timing && single;
+    let one_sample = (timing && single) || (ratio && rounds == Some(1.0));
+    if ratio && statistic(Statistic::Drift) == Some("true") {
+        let shown = format!("drift ({})", format_plain(declared.kind, &shown));
+        return Cell { text: shown, raw, kind: CellKind::Marker, memo: false, spread: None, one_sample, interval: None };
+    }
     let spread = (timing && !one_sample)
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
         .map(|mad| plain(&format_seconds(mad)));
-    let interval = (kind == CellKind::Number && declared.kind == Kind::Speedup && !single)
+    let interval = (ratio && !one_sample && (rounds.is_some() || !single))
         .then(|| {
             let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
             Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?))

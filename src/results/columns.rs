@@ -130,6 +130,11 @@ pub enum Statistic {
     Low,
     /// The high end of a 95 % interval.
     High,
+    /// How many paired rounds a ratio was estimated from.
+    Rounds,
+    /// Whether a speed-up exceeds what its threads can give (the machine's drift, not a
+    /// result).
+    Drift,
 }
 
 impl Statistic {
@@ -141,10 +146,30 @@ impl Statistic {
             Statistic::Mad => "_mad",
             Statistic::Low => "_low",
             Statistic::High => "_high",
+            Statistic::Rounds => "_rounds",
+            Statistic::Drift => "_drift",
         }
     }
 
-    const ALL: [Statistic; 5] = [Statistic::Min, Statistic::Max, Statistic::Mad, Statistic::Low, Statistic::High];
+    /// The kind of the statistic's cells, for a measurement of kind `of`: the kind itself
+    /// for the spreads, a count of rounds, a flag of drift.
+    pub fn kind(self, of: Kind) -> Kind {
+        match self {
+            Statistic::Rounds => Kind::Count,
+            Statistic::Drift => Kind::Flag,
+            _ => of,
+        }
+    }
+
+    const ALL: [Statistic; 7] = [
+        Statistic::Min,
+        Statistic::Max,
+        Statistic::Mad,
+        Statistic::Low,
+        Statistic::High,
+        Statistic::Rounds,
+        Statistic::Drift,
+    ];
 }
 
 /// The part a column plays in its row.
@@ -397,7 +422,7 @@ pub fn guess(name: &str, names: &[String]) -> Column {
         }
         for statistic in Statistic::ALL {
             if let Some(of) = name.strip_suffix(statistic.suffix()).filter(|b| has(b) && measured_name(b)) {
-                let kind = measured_kind(of);
+                let kind = statistic.kind(measured_kind(of));
                 return Column::new(name, kind, Role::Spread { of: of.to_string(), statistic });
             }
         }

@@ -454,6 +454,22 @@ impl RunsCompared {
     }
 }
 
+/// What the verdicts of two runs made at different times cannot tell: a change of a cell
+/// inside its noise band (the larger of `--noise` and the spread measured between the
+/// runs, [`compare_timings`]) may be the machine's drift as much as the code's; names the
+/// widest band, how many cells changed within their band, and the paired A/B that can
+/// tell. `None` without timings.
+pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
+    let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
+    let hidden =
+        timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
+    Some(format!(
+        "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here:          --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their          band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of          a few per cent",
+        widest * 100.0,
+        crate::base::text::count_of(hidden as u64, "cell")
+    ))
+}
+
 /// The experiments whose CSV both directories hold, in A's order: name, A's table, B's.
 fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, InputError> {
     let (left, right) = (csvs(a)?, csvs(b)?);

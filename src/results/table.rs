@@ -10,8 +10,18 @@ use super::columns::{Column, Columns, Kind, Role, BUSY, THREADS};
 use super::row::{busy, parse_samples_cell};
 
 /// The header of every samples file, after the row's key columns (see [`split`]).
-pub const SAMPLE_COLUMNS: [&str; 8] =
-    ["measurement", "sample", "wall_seconds", "cpu_seconds", "wait_seconds", "threads", "busy", "row_busy"];
+pub const SAMPLE_COLUMNS: [&str; 10] = [
+    "measurement",
+    "sample",
+    "round",
+    "order",
+    "wall_seconds",
+    "cpu_seconds",
+    "wait_seconds",
+    "threads",
+    "busy",
+    "row_busy",
+];
 
 /// The leading columns of the samples file, before the row's key columns.
 pub const SAMPLE_KEYS: [&str; 2] = ["experiment", "row"];
@@ -43,7 +53,7 @@ pub struct Tables {
 /// row of the samples file with the experiment, the row's number in the wide CSV (1 is
 /// the first data row), the row's key columns (its leading exact text, count and seed
 /// columns, at most [`MAX_KEY_COLUMNS`]), the timing column it measured, the sample's
-/// index, wall, CPU and wait seconds, the row's thread count, whether that sample ran on
+/// index, its round and its position in the round's order, wall, CPU and wait seconds, the row's thread count, whether that sample ran on
 /// a busy machine ([`busy`]) and the row's own `busy` cell.
 pub fn split(experiment: &str, names: &[String], declared: &[Option<Column>], rows: &[Vec<String>]) -> Tables {
     let known: Vec<Column> = declared.iter().flatten().cloned().collect();
@@ -78,6 +88,8 @@ pub fn split(experiment: &str, names: &[String], declared: &[Option<Column>], ro
                 out.extend([
                     of.clone(),
                     index.to_string(),
+                    s.round.map_or(String::new(), |r| r.to_string()),
+                    s.order.map_or(String::new(), |o| o.to_string()),
                     format!("{:.6}", s.wall),
                     s.cpu.map_or(String::new(), |v| format!("{v:.6}")),
                     s.wait.map_or(String::new(), |v| format!("{v:.6}")),
@@ -106,6 +118,7 @@ pub fn sample_columns(header: &[String], columns: &[Column]) -> Vec<Column> {
             let (kind, role) = match name.as_str() {
                 "experiment" | "measurement" => (Kind::Text, Role::Result),
                 "row" | "sample" | "threads" => (Kind::Count, Role::Result),
+                "round" | "order" => (Kind::Count, Role::Measured),
                 "wall_seconds" | "cpu_seconds" | "wait_seconds" => (Kind::Seconds, Role::Measured),
                 "busy" | "row_busy" => (Kind::Flag, Role::Busy),
                 other => match columns.iter().find(|c| c.name == other) {
@@ -144,16 +157,17 @@ mod tests {
             None,
             None,
         ];
-        let rows = vec![names("a,10,0.2,0.1,0.2/0.2/0.0;0.1/0.05/,false,2,ok"), names("b,,,,,,2,timeout")];
+        let rows = vec![names("a,10,0.2,0.1,0.2/0.2/0.0/0/1;0.1/0.05/,false,2,ok"), names("b,,,,,,2,timeout")];
         let t = split("exp", &header, &declared, &rows);
         let wide: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(wide, ["instance", "positions", "seconds", "seconds_mad", "busy", "threads", "status"]);
         assert_eq!(t.rows[0], names("a,10,0.2,0.1,false,2,ok"));
-        assert_eq!(t.sample_header, names("experiment,row,instance,positions,measurement,sample,wall_seconds,cpu_seconds,wait_seconds,threads,busy,row_busy"));
+        assert_eq!(t.sample_header, names("experiment,row,instance,positions,measurement,sample,round,order,wall_seconds,cpu_seconds,wait_seconds,threads,busy,row_busy"));
         assert_eq!(t.sample_rows.len(), 2);
-        assert_eq!(t.sample_rows[0], names("exp,1,a,10,seconds,0,0.200000,0.200000,0.000000,2,false,false"));
-        // 0.05 s of CPU on 2 threads over 0.1 s wall: a quarter of the cores, no wait told.
-        assert_eq!(t.sample_rows[1], names("exp,1,a,10,seconds,1,0.100000,0.050000,,2,true,false"));
+        assert_eq!(t.sample_rows[0], names("exp,1,a,10,seconds,0,0,1,0.200000,0.200000,0.000000,2,false,false"));
+        // 0.05 s of CPU on 2 threads over 0.1 s wall: a quarter of the cores, no wait told;
+        // a sample of a CSV written before rounds were recorded has no round and order.
+        assert_eq!(t.sample_rows[1], names("exp,1,a,10,seconds,1,,,0.100000,0.050000,,2,true,false"));
         assert_eq!(t.columns[6].kind, Kind::Status, "undeclared columns are rebuilt from their names");
     }
 }

@@ -1,7 +1,9 @@
 //! The top of the library: the registry of every plug-in (the four games and the
 //! cross-game experiments), manifests, running them into a results directory, shards,
-//! merging, Slurm job arrays.
+//! merging, Slurm job arrays, one item run alone (`cell`) and the A/B of two builds (`ab`).
 
+pub mod ab;
+pub mod cell;
 pub mod manifest;
 pub mod merge;
 pub mod registry;

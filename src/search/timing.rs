@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 pub use crate::base::machine::{
     peak_resident_bytes, process_peak_bytes, process_peak_resident_bytes, reset_peak_resident, resident_bytes,
 };
+use crate::base::paired::{self, PairedRatio};
 use crate::base::{os, stats};
 use crate::search::budget::Stopped;
 
@@ -169,16 +170,36 @@ pub struct Samples {
     /// The peak resident memory of the process over the samples, in bytes (the largest
     /// [`Sample::peak`]); `None` where the system does not tell.
     pub peak: Option<u64>,
+    /// The round (0 is the first recorded round) in which each sample was taken.
+    pub round: Vec<u32>,
+    /// Each sample's position in its round's order (0 ran first).
+    pub order: Vec<u32>,
 }
 
 impl Samples {
-    fn push(&mut self, s: Sample) {
+    /// Records `s`, taken in round `round` at position `order` of that round.
+    pub fn push(&mut self, s: Sample, round: u32, order: u32) {
         self.peak = self.peak.max(s.peak);
         self.wall.push(s.wall.as_secs_f64());
         self.cpu.push(s.cpu.as_secs_f64());
         if let Some(w) = s.wait {
             self.wait.push(w.as_secs_f64());
         }
+        self.round.push(round);
+        self.order.push(order);
+    }
+
+    /// The wall times of `self` and `other` taken in the same rounds, round by round (a
+    /// round one of them lacks is left out): the pairs that paired statistics compare.
+    pub fn paired_walls(&self, other: &Samples) -> (Vec<f64>, Vec<f64>) {
+        let mut pairs = (Vec::new(), Vec::new());
+        for (i, r) in self.round.iter().enumerate() {
+            if let Some(j) = other.round.iter().position(|q| q == r) {
+                pairs.0.push(self.wall[i]);
+                pairs.1.push(other.wall[j]);
+            }
+        }
+        pairs
     }
 
     /// Samples taken.
@@ -219,6 +240,14 @@ impl Samples {
     }
 }
 
+/// How many times faster `other` ran than `baseline`, from the rounds that timed both:
+/// each round's `baseline` time over its `other` time, paired, their geometric mean with
+/// its 95 % interval ([`paired::ratio_interval`]); `None` without a common round.
+pub fn paired_speedup(baseline: &Samples, other: &Samples) -> Option<PairedRatio> {
+    let (b, o) = baseline.paired_walls(other);
+    paired::ratio_interval(&o, &b)
+}
+
 /// What sampling a cell gave: the outcome that the row reports, the samples of the runs
 /// that finished, and what differed when a later sample's outcome was not the first's.
 #[derive(Debug, Clone)]
@@ -234,88 +263,197 @@ pub struct Sampled<T, E = Stopped> {
 /// One run of a timed cell.
 pub type Run<'a, T, E = Stopped> = dyn FnMut() -> Result<T, E> + 'a;
 
+/// How the rounds of an interleaved cell are ordered and how many it takes at least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rounds {
+    /// The seed of the rounds' orders: each round runs the calls in an order drawn from a
+    /// `ChaCha8Rng` seeded with it, so the same seed gives the same orders.
+    pub seed: u64,
+    /// Rounds taken whatever the budget says (unless a call stops or the policy asks for
+    /// fewer samples): the rounds a ratio of the calls needs.
+    pub min: u32,
+    /// What a call's stop (its time or memory limit) does to the others.
+    pub on_stop: OnStop,
+}
+
+/// What a call stopped by its limit does to the other calls of its cell. Ctrl-C, SIGTERM
+/// and SIGHUP end every call whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnStop {
+    /// The cell ends: every call's outcome is the stop (the calls are compared with each
+    /// other, and one without the others says nothing).
+    EndCell,
+    /// The stopped call leaves the rounds with its stop as its outcome; the others go on
+    /// (calls that each give a figure of their own, such as the modes of a count).
+    DropCall,
+}
+
+impl Rounds {
+    /// One call, no minimum: the plain sampling of one cell.
+    pub const SINGLE: Rounds = Rounds { seed: 0, min: 1, on_stop: OnStop::EndCell };
+
+    /// Rounds in orders drawn from `seed`, at least `min` of them, a stop ending the cell.
+    pub fn new(seed: u64, min: u32) -> Self {
+        Rounds { seed, min, on_stop: OnStop::EndCell }
+    }
+
+    /// The same rounds with `on_stop` for a call's stop.
+    pub fn on_stop(self, on_stop: OnStop) -> Self {
+        Rounds { on_stop, ..self }
+    }
+}
+
+/// Rounds a cell whose calls are compared by a ratio (a speed-up, memo against walk)
+/// takes at least, budget or not: with fewer, the ratio's interval says little.
+pub const MIN_PAIRED_ROUNDS: u32 = 3;
+
+/// The order of each round's calls: round after round, a permutation of `0..calls` drawn
+/// from a `ChaCha8Rng` seeded with `seed` (the same seed, the same orders).
+pub struct RoundOrders {
+    rng: rand_chacha::ChaCha8Rng,
+    calls: usize,
+}
+
+impl RoundOrders {
+    /// The orders of rounds of `calls` calls drawn from `seed`.
+    pub fn new(seed: u64, calls: usize) -> Self {
+        use rand::SeedableRng;
+        RoundOrders { rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed), calls }
+    }
+}
+
+impl Iterator for RoundOrders {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        use rand::seq::SliceRandom;
+        let mut order: Vec<usize> = (0..self.calls).collect();
+        order.shuffle(&mut self.rng);
+        Some(order)
+    }
+}
+
 /// Samples one cell under `policy`; see [`sample_interleaved`].
 pub fn sample<T: PartialEq + Debug, E: Clone>(
     policy: &SamplePolicy,
     mut run: impl FnMut() -> Result<T, E>,
 ) -> Sampled<T, E> {
     let mut runs: [&mut Run<T, E>; 1] = [&mut run];
-    sample_interleaved(policy, &mut runs).pop().expect("one run gives one result")
+    sample_interleaved(policy, Rounds::SINGLE, &mut runs).pop().expect("one run gives one result")
 }
 
-/// Samples several calls of one cell in rounds (`a, b, a, b, ...`), so that a drift in
-/// the machine's speed hits each alike.
+/// Samples several calls of one cell in rounds, each round running every call once in an
+/// order drawn from `rounds.seed` ([`RoundOrders`]), so that a drift in the machine's
+/// speed falls on each call alike and the calls' samples of one round can be compared
+/// pair by pair ([`Samples::paired_walls`]).
 ///
-/// `policy.warmup` rounds run first and are not recorded; then rounds run until
-/// `policy.samples` are taken or the rounds have used `policy.budget` × the number of
-/// calls (the first round always runs). A run stopped by its time limit or Ctrl-C ends
-/// the cell: its stop is that call's outcome and nothing is repeated. Every later
-/// outcome is compared with the first round's.
+/// `policy.warmup` rounds run first, in the calls' order, and are not recorded; then
+/// rounds run until `policy.samples` are taken or the rounds have used `policy.budget`
+/// × the number of calls, but at least `rounds.min` rounds (never more than
+/// `policy.samples`; the first round always runs). A run stopped by its time or memory
+/// limit ends the cell or leaves the rounds, as `rounds.on_stop` says; Ctrl-C (or
+/// SIGTERM, SIGHUP) ends the cell. A stop is its call's outcome and nothing is repeated.
+/// Every later outcome is compared with the first round's.
 pub fn sample_interleaved<T: PartialEq + Debug, E: Clone>(
     policy: &SamplePolicy,
+    rounds: Rounds,
     runs: &mut [&mut Run<T, E>],
 ) -> Vec<Sampled<T, E>> {
-    let mut cells: Vec<Sampled<T, E>> = Vec::new();
-    let mut stopped = None;
-    for _ in 0..policy.warmup {
-        if let Some(s) = runs.iter_mut().find_map(|run| run().err()) {
-            stopped = Some(s);
-            break;
+    let calls = runs.len();
+    let mut cells: Vec<Cell<T, E>> = (0..calls).map(|_| Cell::default()).collect();
+    let mut ended = None;
+    let stop = |cells: &mut Vec<Cell<T, E>>, i: usize, s: E| {
+        if rounds.on_stop == OnStop::EndCell || crate::search::budget::interrupted() {
+            Some(s)
+        } else {
+            cells[i].stopped = Some(s);
+            None
+        }
+    };
+    'warmup: for _ in 0..policy.warmup {
+        for i in 0..calls {
+            if cells[i].stopped.is_none() {
+                if let Err(s) = runs[i]() {
+                    ended = stop(&mut cells, i, s);
+                    if ended.is_some() {
+                        break 'warmup;
+                    }
+                }
+            }
         }
     }
-    let budget = policy.budget.mul_f64(runs.len() as f64);
+    let budget = policy.budget.mul_f64(calls as f64);
+    let wanted = policy.samples.max(1);
+    let min = rounds.min.clamp(1, wanted);
     let start = Instant::now();
+    let mut orders = RoundOrders::new(rounds.seed, calls);
     let mut taken = 0;
-    while stopped.is_none() && (taken == 0 || (taken < policy.samples.max(1) && start.elapsed() < budget)) {
-        for (i, run) in runs.iter_mut().enumerate() {
-            let (r, time) = timed_cpu(&mut **run);
-            stopped = record(&mut cells, i, taken, r, time);
-            if stopped.is_some() {
-                break;
+    let active = |cells: &Vec<Cell<T, E>>| cells.iter().any(|c| c.stopped.is_none());
+    'rounds: while ended.is_none()
+        && active(&cells)
+        && (taken < min || (taken < wanted && start.elapsed() < budget))
+    {
+        let order = orders.next().expect("round orders never end");
+        for (position, &i) in order.iter().enumerate() {
+            if cells[i].stopped.is_some() {
+                continue;
+            }
+            let (r, time) = timed_cpu(&mut *runs[i]);
+            match r {
+                Ok(value) => cells[i].record(value, time, taken, position as u32),
+                Err(s) => {
+                    ended = stop(&mut cells, i, s);
+                    if ended.is_some() {
+                        break 'rounds;
+                    }
+                }
             }
         }
         taken += 1;
     }
-    if let Some(s) = stopped {
-        for cell in &mut cells {
-            cell.outcome = Err(s.clone());
-        }
-        cells.resize_with(runs.len(), || Sampled {
-            outcome: Err(s.clone()),
-            samples: Samples::default(),
-            nondeterministic: None,
-        });
-    }
     cells
+        .into_iter()
+        .map(|c| Sampled {
+            outcome: match ended.clone().or(c.stopped) {
+                Some(s) => Err(s),
+                None => Ok(c.first.expect("every call that did not stop ran in the first round")),
+            },
+            samples: c.samples,
+            nondeterministic: c.nondeterministic,
+        })
+        .collect()
 }
 
-/// Records run `i`'s sample of round `round`; returns the stop that ends the cell, if any.
-fn record<T: PartialEq + Debug, E>(
-    cells: &mut Vec<Sampled<T, E>>,
-    i: usize,
-    round: u32,
-    r: Result<T, E>,
-    time: Sample,
-) -> Option<E> {
-    let value = match r {
-        Ok(v) => v,
-        Err(s) => return Some(s),
-    };
-    if round == 0 {
-        let mut samples = Samples::default();
-        samples.push(time);
-        cells.push(Sampled { outcome: Ok(value), samples, nondeterministic: None });
-        return None;
+/// One call's record while its cell is sampled.
+struct Cell<T, E> {
+    first: Option<T>,
+    samples: Samples,
+    nondeterministic: Option<String>,
+    stopped: Option<E>,
+}
+
+impl<T, E> Default for Cell<T, E> {
+    fn default() -> Self {
+        Cell { first: None, samples: Samples::default(), nondeterministic: None, stopped: None }
     }
-    let cell = &mut cells[i];
-    cell.samples.push(time);
-    if let (Ok(first), None) = (&cell.outcome, &cell.nondeterministic) {
-        if *first != value {
-            cell.nondeterministic =
-                Some(format!("nondeterministic: sample {} gave {value:?}, sample 1 gave {first:?}", round + 1));
+}
+
+impl<T: PartialEq + Debug, E> Cell<T, E> {
+    /// Records a finished call of round `round`, at `position` in its order; a value
+    /// other than the first sample's is named once.
+    fn record(&mut self, value: T, time: Sample, round: u32, position: u32) {
+        self.samples.push(time, round, position);
+        match &self.first {
+            None => self.first = Some(value),
+            Some(first) if *first != value && self.nondeterministic.is_none() => {
+                self.nondeterministic = Some(format!(
+                    "nondeterministic: sample {} gave {value:?}, sample 1 gave {first:?}",
+                    self.samples.len()
+                ));
+            }
+            Some(_) => {}
         }
     }
-    None
 }
 
 #[cfg(test)]
@@ -398,14 +536,91 @@ mod tests {
             Ok(2)
         };
         let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut a, &mut b];
-        let cells = sample_interleaved(&policy(3, 10.0), &mut runs);
-        assert_eq!(order.into_inner(), ['a', 'b', 'a', 'b', 'a', 'b']);
+        let cells = sample_interleaved(&policy(4, 10.0), Rounds::new(7, 1), &mut runs);
+        let order = order.into_inner();
+        assert_eq!(order.len(), 8);
+        for (round, pair) in order.chunks(2).enumerate() {
+            assert!(pair == ['a', 'b'] || pair == ['b', 'a'], "round {round}: {pair:?}");
+        }
         assert_eq!((cells[0].outcome, cells[1].outcome), (Ok(1), Ok(2)));
+        assert_eq!(cells[0].samples.round, [0, 1, 2, 3]);
+        let positions: Vec<u32> = (0..4).map(|r| cells[0].samples.order[r] + cells[1].samples.order[r]).collect();
+        assert_eq!(positions, [1, 1, 1, 1], "one call first, the other second, in every round");
+    }
+
+    /// Each round's order is a permutation of the calls drawn from the seed: the same
+    /// seed gives the same orders, another seed other orders, and over many rounds each
+    /// call runs first about as often as the others.
+    #[test]
+    fn round_orders_are_seeded_permutations() {
+        let a: Vec<Vec<usize>> = RoundOrders::new(42, 3).take(60).collect();
+        let b: Vec<Vec<usize>> = RoundOrders::new(42, 3).take(60).collect();
+        let c: Vec<Vec<usize>> = RoundOrders::new(43, 3).take(60).collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        for order in &a {
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2]);
+        }
+        let firsts: Vec<usize> = (0..3).map(|i| a.iter().filter(|o| o[0] == i).count()).collect();
+        assert!(firsts.iter().all(|&f| f >= 8), "each call first in some rounds: {firsts:?}");
+    }
+
+    /// A cell compared by a ratio takes its minimum rounds whatever the budget, but never
+    /// more than the samples asked for.
+    #[test]
+    fn a_paired_cell_takes_its_minimum_rounds() {
+        let calls = Cell::new(0);
+        let mut slow = || {
+            calls.set(calls.get() + 1);
+            std::thread::sleep(Duration::from_millis(20));
+            Ok::<_, Stopped>(1)
+        };
+        let mut runs: [&mut Run<i32, Stopped>; 1] = [&mut slow];
+        let cells = sample_interleaved(&policy(5, 0.001), Rounds::new(1, 3), &mut runs);
+        assert_eq!(cells[0].samples.len(), 3);
+        let mut runs: [&mut Run<i32, Stopped>; 1] = [&mut slow];
+        let capped = sample_interleaved(&policy(2, 0.001), Rounds::new(1, 3), &mut runs);
+        assert_eq!(capped[0].samples.len(), 2);
+    }
+
+    /// A call stopped by its limit leaves the rounds of a cell of independent calls; the
+    /// others keep their rounds. Where the calls are compared, the stop ends the cell.
+    #[test]
+    fn a_stopped_call_leaves_or_ends_the_rounds() {
+        let mut fine = || Ok::<_, Stopped>(1);
+        let mut limited = || Err::<i32, _>(Stopped::TimeLimit);
+        let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut fine, &mut limited];
+        let drop = Rounds::new(5, 3).on_stop(OnStop::DropCall);
+        let cells = sample_interleaved(&policy(3, 10.0), drop, &mut runs);
+        assert_eq!((cells[0].outcome, cells[0].samples.len()), (Ok(1), 3));
+        assert_eq!((cells[1].outcome, cells[1].samples.len()), (Err(Stopped::TimeLimit), 0));
+        let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut fine, &mut limited];
+        let cells = sample_interleaved(&policy(3, 10.0), Rounds::new(5, 3), &mut runs);
+        assert_eq!((cells[0].outcome, cells[1].outcome), (Err(Stopped::TimeLimit), Err(Stopped::TimeLimit)));
+        assert!(cells[0].samples.len() <= 1);
+    }
+
+    #[test]
+    fn paired_walls_match_rounds() {
+        let mut a = Samples::default();
+        let mut b = Samples::default();
+        let s = |w: f64| Sample { wall: Duration::from_secs_f64(w), cpu: Duration::ZERO, wait: None, peak: None };
+        a.push(s(1.0), 0, 0);
+        a.push(s(2.0), 1, 1);
+        b.push(s(0.5), 1, 0);
+        assert_eq!(a.paired_walls(&b), (vec![2.0], vec![0.5]));
     }
 
     #[test]
     fn cpu_share_of_medians() {
-        let s = Samples { wall: vec![1.0, 2.0, 3.0], cpu: vec![1.0, 1.0, 1.0], wait: vec![0.2, 0.4, 0.6], peak: None };
+        let s = Samples {
+            wall: vec![1.0, 2.0, 3.0],
+            cpu: vec![1.0, 1.0, 1.0],
+            wait: vec![0.2, 0.4, 0.6],
+            ..Samples::default()
+        };
         assert_eq!(s.cpu_share(1), Some(0.5));
         assert_eq!(s.cpu_share(2), Some(0.25));
         assert_eq!(s.wait_share(2), Some(0.1));

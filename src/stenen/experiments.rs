@@ -38,7 +38,7 @@ use crate::results::row::Status;
 use crate::results::row::{columns_of, Source};
 use crate::results::row::{Cpu, Timing};
 use crate::search::budget::{Budget, Stopped};
-use crate::search::timing::Sampled;
+use crate::search::timing::{OnStop, Run, Sampled};
 
 /// One board size with one stones file, as written in a manifest.
 #[derive(Debug, Clone, Deserialize)]
@@ -197,34 +197,49 @@ impl Table {
         budget
     }
 
-    /// A dumb or smart find; through the memo (same positions) when the walk timed out.
-    fn find(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Found> {
-        let walk = ctx.sample(|budget| super::find(&inst.game, board, mode, budget));
-        let memo = matches!(walk.outcome, Err(Stopped::TimeLimit))
-            .then(|| memo::find(&inst.game, board, mode, &self.memo_budget(ctx), self.memo_mb).ok()?.ok())
-            .flatten()
-            .map(|f| Found { positions: f.positions, board: f.board });
-        Cell { walk, memo }
+    /// The dumb and smart finds, timed in the same rounds (each round in an order drawn
+    /// from the instance's seed); each through the memo (same positions) when its walk
+    /// timed out.
+    fn finds(&self, inst: &Instance, board: &Board, ctx: &RunContext) -> [Cell<Found>; 2] {
+        let modes = [Mode::Dumb, Mode::Smart];
+        let mut calls = modes.map(|mode| move || super::find(&inst.game, board, mode, &ctx.budget()));
+        let mut runs: Vec<&mut Run<Found>> = calls.iter_mut().map(|c| c as &mut Run<Found>).collect();
+        let walks = ctx.sample_rounds(&[&inst.name, "find"], (1, OnStop::DropCall), &mut runs);
+        let mut cells = modes.into_iter().zip(walks).map(|(mode, walk)| {
+            let memo = matches!(walk.outcome, Err(Stopped::TimeLimit))
+                .then(|| memo::find(&inst.game, board, mode, &self.memo_budget(ctx), self.memo_mb).ok()?.ok())
+                .flatten()
+                .map(|f| Found { positions: f.positions, board: f.board });
+            Cell { walk, memo }
+        });
+        [(); 2].map(|_| cells.next().expect("two finds"))
     }
 
-    /// A count on the run's threads; through the memo (same figures) when a dumb or smart
-    /// walk timed out.
-    fn count(&self, inst: &Instance, board: &Board, mode: Mode, ctx: &RunContext) -> Cell<Count> {
+    /// The dumb, smart and fast counts on the run's threads, timed in the same rounds;
+    /// a dumb or smart count through the memo (same figures) when its walk timed out.
+    fn counts(&self, inst: &Instance, board: &Board, ctx: &RunContext) -> [Cell<Count>; 3] {
         let parallel = ctx.threads > 1;
-        let walk = ctx.sample(|budget| super::count(&inst.game, board, mode, parallel, budget));
-        let memo = (mode != Mode::Fast && matches!(walk.outcome, Err(Stopped::TimeLimit)))
-            .then(|| memo::count(&inst.game, board, mode, parallel, &self.memo_budget(ctx), self.memo_mb).ok()?.ok())
-            .flatten()
-            .map(|m| m.count());
-        Cell { walk, memo }
+        let modes = [Mode::Dumb, Mode::Smart, Mode::Fast];
+        let mut calls = modes.map(|mode| move || super::count(&inst.game, board, mode, parallel, &ctx.budget()));
+        let mut runs: Vec<&mut Run<Count>> = calls.iter_mut().map(|c| c as &mut Run<Count>).collect();
+        let walks = ctx.sample_rounds(&[&inst.name, "count"], (1, OnStop::DropCall), &mut runs);
+        let mut cells = modes.into_iter().zip(walks).map(|(mode, walk)| {
+            let memo = (mode != Mode::Fast && matches!(walk.outcome, Err(Stopped::TimeLimit)))
+                .then(|| {
+                    memo::count(&inst.game, board, mode, parallel, &self.memo_budget(ctx), self.memo_mb).ok()?.ok()
+                })
+                .flatten()
+                .map(|m| m.count());
+            Cell { walk, memo }
+        });
+        [(); 3].map(|_| cells.next().expect("three counts"))
     }
 
     fn row(&self, inst: &Instance, ctx: &RunContext) -> (TableRow, Status) {
         let board = Board::empty(&inst.game);
-        let dumb_find = self.find(inst, &board, Mode::Dumb, ctx);
-        let smart_find = self.find(inst, &board, Mode::Smart, ctx);
+        let [dumb_find, smart_find] = self.finds(inst, &board, ctx);
         hand_pictures(inst, [&dumb_find, &smart_find], ctx);
-        let counts = [Mode::Dumb, Mode::Smart, Mode::Fast].map(|mode| self.count(inst, &board, mode, ctx));
+        let counts = self.counts(inst, &board, ctx);
         let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
         let stopped = [dumb_find.walk.outcome.as_ref().err(), smart_find.walk.outcome.as_ref().err()]
             .into_iter()

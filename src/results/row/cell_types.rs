@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use serde::ser::{self, Serialize};
 
+pub use crate::base::paired::PairedRatio;
+
 /// Serializes `value` as a cell declared as `marker` (see [`col!`]).
 pub(super) fn marked<S: ser::Serializer>(
     s: S,
@@ -85,23 +87,40 @@ impl Serialize for Source {
     }
 }
 
-/// A measured speed-up with its 95 % interval: the cells `X` (sequential median over
-/// parallel median), `X_low` and `X_high`, each with 3 decimals; empty when unmeasured.
+/// A measured speed-up from paired rounds ([`PairedRatio`]: the geometric mean of the
+/// rounds' ratios with its 95 % interval): the cells `X` (the speed-up), `X_low` and
+/// `X_high` (the interval, empty with one round) with 3 decimals, `X_rounds` (the rounds
+/// it was estimated from) and `X_drift` (`true` when the speed-up exceeds its ceiling,
+/// the threads it ran on: the machine's speed changed under the rounds, and the figure
+/// is not a result); every cell empty when unmeasured.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Speedup {
-    /// The speed-up and its interval, when both runs were measured.
-    pub value: Option<(f64, Option<(f64, f64)>)>,
+    /// The paired estimate, when both runs were measured.
+    pub value: Option<PairedRatio>,
+    /// The most the speed-up can honestly be (the thread count); above it is drift.
+    pub ceiling: Option<f64>,
+}
+
+impl Speedup {
+    /// Whether the speed-up exceeds its ceiling.
+    pub fn drift(&self) -> Option<bool> {
+        let v = self.value?;
+        Some(self.ceiling.is_some_and(|c| v.ratio > c))
+    }
 }
 
 impl Serialize for Speedup {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
         let cell = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.3}")));
-        let interval = self.value.and_then(|v| v.1);
-        let mut g = s.serialize_struct(GROUP, 3)?;
-        g.serialize_field("", &cell(col!("speedup", "measured"), self.value.map(|v| v.0)))?;
+        let interval = self.value.and_then(|v| v.interval);
+        let mut g = s.serialize_struct(GROUP, 5)?;
+        g.serialize_field("", &cell(col!("speedup", "measured"), self.value.map(|v| v.ratio)))?;
         g.serialize_field("_low", &cell(col!("speedup", "low"), interval.map(|i| i.0)))?;
         g.serialize_field("_high", &cell(col!("speedup", "high"), interval.map(|i| i.1)))?;
+        let rounds = self.value.map(|v| Marked(col!("count", "rounds"), v.rounds.to_string()));
+        g.serialize_field("_rounds", &rounds)?;
+        g.serialize_field("_drift", &self.drift().map(|d| Marked(col!("flag", "drift"), d.to_string())))?;
         g.end()
     }
 }

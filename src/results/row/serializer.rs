@@ -118,6 +118,8 @@ impl Tag {
             "mad" => RoleTag::Spread(Statistic::Mad),
             "low" => RoleTag::Spread(Statistic::Low),
             "high" => RoleTag::Spread(Statistic::High),
+            "rounds" => RoleTag::Spread(Statistic::Rounds),
+            "drift" => RoleTag::Spread(Statistic::Drift),
             "samples" => RoleTag::Samples,
             "cpu" => RoleTag::Cpu,
             "busy" => RoleTag::Busy,

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::*;
+use crate::base::paired::PairedRatio;
 use crate::search::budget::Stopped;
 use crate::search::timing::Samples;
 
@@ -110,9 +111,9 @@ struct Timed {
 }
 
 #[test]
-fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
+fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
     assert_eq!(
-        columns_of::<Timed>()[..15],
+        columns_of::<Timed>()[..17],
         [
             "instance",
             "seconds",
@@ -128,7 +129,9 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
             "peak_memory_bytes",
             "speedup",
             "speedup_low",
-            "speedup_high"
+            "speedup_high",
+            "speedup_rounds",
+            "speedup_drift"
         ]
     );
     let s = Samples {
@@ -136,23 +139,28 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
         cpu: vec![0.1, 0.1, 0.1],
         wait: vec![0.02, 0.04, 0.0],
         peak: Some(3 << 20),
+        round: vec![0, 1, 2],
+        order: vec![1, 0, 2],
     };
     let row = Timed {
         instance: "x".into(),
         seconds: Timing::of(Some(&s)),
         cpu: Cpu::of(Some(&s), 1),
-        speedup: Speedup { value: Some((1.9, Some((1.8, 2.0)))) },
+        speedup: Speedup {
+            value: Some(PairedRatio { ratio: 1.9, interval: Some((1.8, 2.0)), rounds: 3 }),
+            ceiling: Some(2.0),
+        },
     };
     let written = cells(&row, common(), &Status::Ok);
     assert_eq!(
-        written.cells[..15],
+        written.cells[..17],
         [
             "x",
             "0.200000",
             "0.100000",
             "0.300000",
             "0.100000",
-            "0.300000/0.100000/0.020000;0.100000/0.100000/0.040000;0.200000/0.100000/0.000000",
+            "0.300000/0.100000/0.020000/0/1;0.100000/0.100000/0.040000/1/0;0.200000/0.100000/0.000000/2/2",
             "3",
             "0.100000",
             "0.500",
@@ -161,7 +169,9 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
             "3145728",
             "1.900",
             "1.800",
-            "2.000"
+            "2.000",
+            "3",
+            "false"
         ]
     );
     let column = |i: usize| written.columns[i].clone().unwrap();
@@ -174,10 +184,17 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_three() {
     assert!(column(11).varies_between_runs());
     assert_eq!(role(14), Role::Spread { of: "speedup".into(), statistic: Statistic::High });
     let parsed = parse_samples_cell(&written.cells[5]);
-    assert_eq!(parsed[1], SampleCell { wall: 0.1, cpu: Some(0.1), wait: Some(0.04) });
-    assert_eq!(parse_samples_cell("0.5;0.25")[1], SampleCell { wall: 0.25, cpu: None, wait: None });
+    assert_eq!(parsed[1], SampleCell { wall: 0.1, cpu: Some(0.1), wait: Some(0.04), round: Some(1), order: Some(0) });
+    assert_eq!(
+        parse_samples_cell("0.5;0.25")[1],
+        SampleCell { wall: 0.25, cpu: None, wait: None, round: None, order: None }
+    );
+    assert_eq!((column(15).kind, role(15)), (Kind::Count, Role::Spread { of: "speedup".into(), statistic: Statistic::Rounds }));
+    assert_eq!(column(16).kind, Kind::Flag);
+    let drifting = Speedup { value: Some(PairedRatio { ratio: 2.3, interval: None, rounds: 1 }), ceiling: Some(2.0) };
+    assert_eq!(drifting.drift(), Some(true));
     let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit)).cells;
-    assert!(stopped[1..15].iter().all(String::is_empty), "{stopped:?}");
+    assert!(stopped[1..17].iter().all(String::is_empty), "{stopped:?}");
     let untold = Samples { peak: None, ..s.clone() };
     assert_eq!(
         cells(&Timed { cpu: Cpu::of(Some(&untold), 1), ..Timed::default() }, common(), &Status::Ok).cells[11],

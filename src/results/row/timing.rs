@@ -17,8 +17,8 @@ pub fn seconds_cell(d: Duration) -> String {
 
 /// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max` and `X_mad`
 /// in seconds with microsecond resolution, empty when nothing was measured; and `X_samples`,
-/// every sample as `WALL/CPU/WAIT` (WAIT empty where the system does not tell it),
-/// `;`-separated, which the runner moves from the row to the tidy samples file
+/// every sample as `WALL/CPU/WAIT/ROUND/ORDER` (WAIT empty where the system does not tell
+/// it; ROUND the sample's round, ORDER its position in that round's order), `;`-separated, which the runner moves from the row to the tidy samples file
 /// (`samples/NAME.csv`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Timing {
@@ -41,8 +41,12 @@ impl Timing {
         let s = &self.samples;
         let wait = |i: usize| if s.wait.len() == s.wall.len() { format!("{:.6}", s.wait[i]) } else { String::new() };
         let cpu = |i: usize| s.cpu.get(i).map_or(String::new(), |c| format!("{c:.6}"));
+        let at = |xs: &[u32], i: usize| xs.get(i).map_or(String::new(), u32::to_string);
         (!s.wall.is_empty()).then(|| {
-            (0..s.wall.len()).map(|i| format!("{:.6}/{}/{}", s.wall[i], cpu(i), wait(i))).collect::<Vec<_>>().join(";")
+            (0..s.wall.len())
+                .map(|i| format!("{:.6}/{}/{}/{}/{}", s.wall[i], cpu(i), wait(i), at(&s.round, i), at(&s.order, i)))
+                .collect::<Vec<_>>()
+                .join(";")
         })
     }
 }
@@ -62,8 +66,9 @@ impl Serialize for Timing {
     }
 }
 
-/// One sample of a `X_samples` cell (see [`Timing`]): wall seconds, CPU seconds and the
-/// wait for cores other programs had, where recorded.
+/// One sample of a `X_samples` cell (see [`Timing`]): wall seconds, CPU seconds, the
+/// wait for cores other programs had, its round and its position in the round's order,
+/// where recorded.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SampleCell {
     /// Wall seconds.
@@ -72,11 +77,16 @@ pub struct SampleCell {
     pub cpu: Option<f64>,
     /// Seconds the threads waited for cores other programs had.
     pub wait: Option<f64>,
+    /// The round the sample was taken in (0 is the first recorded round).
+    pub round: Option<u32>,
+    /// Its position in its round's order (0 ran first).
+    pub order: Option<u32>,
 }
 
-/// The samples of a `X_samples` cell: `WALL/CPU/WAIT;...` as [`Timing`] writes it, or
-/// `WALL;WALL;...` as CSVs written before 2026-11-26 hold them; empty for an empty or
-/// unreadable cell.
+/// The samples of a `X_samples` cell: `WALL/CPU/WAIT/ROUND/ORDER;...` as [`Timing`]
+/// writes it, `WALL/CPU/WAIT;...` as CSVs written before 2026-11-27 hold them, or
+/// `WALL;WALL;...` as CSVs written before 2026-11-26 do; empty for an empty or unreadable
+/// cell.
 pub fn parse_samples_cell(cell: &str) -> Vec<SampleCell> {
     let num = |s: Option<&str>| s.and_then(|s| s.trim().parse::<f64>().ok()).filter(|x| x.is_finite() && *x >= 0.0);
     let parsed: Option<Vec<SampleCell>> = cell
@@ -85,7 +95,9 @@ pub fn parse_samples_cell(cell: &str) -> Vec<SampleCell> {
         .map(|s| {
             let mut parts = s.split('/');
             let wall = num(parts.next())?;
-            Some(SampleCell { wall, cpu: num(parts.next()), wait: num(parts.next()) })
+            let (cpu, wait) = (num(parts.next()), num(parts.next()));
+            let index = |s: Option<&str>| s.and_then(|s| s.trim().parse::<u32>().ok());
+            Some(SampleCell { wall, cpu, wait, round: index(parts.next()), order: index(parts.next()) })
         })
         .collect();
     parsed.unwrap_or_default()
