@@ -32,7 +32,8 @@ fn stand_in(dir: &Path, name: &str, games: u32, seconds: f64) -> String {
 }
 
 fn json(out: &std::process::Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]

@@ -56,7 +56,11 @@ pub fn ratio_interval(a: &[f64], b: &[f64]) -> Option<PairedRatio> {
         let half = t * (var / n as f64).sqrt();
         ((mean - half).exp(), (mean + half).exp())
     });
-    Some(PairedRatio { ratio: mean.exp(), interval: interval.filter(|(l, h)| l.is_finite() && h.is_finite()), rounds: n })
+    Some(PairedRatio {
+        ratio: mean.exp(),
+        interval: interval.filter(|(l, h)| l.is_finite() && h.is_finite()),
+        rounds: n,
+    })
 }
 
 /// What the signed-rank analysis of paired differences says.

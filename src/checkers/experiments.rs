@@ -195,12 +195,9 @@ impl Experiment for CountExperiment {
         let mut memo = || dispatch::count(size, memo_mode, &ctx.budget());
         let mut runs: [&mut Run<Count, CountStop>; 2] = [&mut plain, &mut memo];
         let identity = size.to_string();
-        let [plain, memo] = <[_; 2]>::try_from(ctx.sample_rounds(
-            &[&identity],
-            (MIN_PAIRED_ROUNDS, OnStop::DropCall),
-            &mut runs,
-        ))
-        .unwrap_or_else(|_| unreachable!("two calls give two cells"));
+        let [plain, memo] =
+            <[_; 2]>::try_from(ctx.sample_rounds(&[&identity], (MIN_PAIRED_ROUNDS, OnStop::DropCall), &mut runs))
+                .unwrap_or_else(|_| unreachable!("two calls give two cells"));
         ctx.check_interrupted()?;
         let status = match (&plain.outcome, &memo.outcome) {
             (Ok(a), Ok(b)) if a.games != b.games || a.plain_positions != b.plain_positions => {

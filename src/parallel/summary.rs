@@ -48,6 +48,16 @@ fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
     }
 }
 
+/// A row's speed-up as the summary shows it: the number, or `drift (X)` where it exceeds
+/// its thread count (its `speedup_drift` cell).
+fn speedup_cell(t: &CsvTable, r: &[String]) -> String {
+    let value = t.cell(r, SPEEDUP).unwrap_or_default().to_string();
+    match t.cell(r, &format!("{SPEEDUP}_drift")) {
+        Some("true") => format!("drift ({value})"),
+        _ => value,
+    }
+}
+
 /// The summary as an in-memory CSV table (one row per search and instance).
 pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
     for t in tables {
@@ -84,7 +94,7 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
                 let cell = rows
                     .iter()
                     .find(|(t, r)| t.cell(r, THREADS).and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count))
-                    .map(|(t, r)| t.cell(r, SPEEDUP).unwrap_or_default().to_string())
+                    .map(|(t, r)| speedup_cell(t, r))
                     .unwrap_or_default();
                 row.push(cell);
             }
@@ -143,6 +153,16 @@ mod tests {
         assert_eq!(s.columns[6..], ["speedup_1_thread", "speedup_2_threads"]);
         assert_eq!(s.rows[0], ["g1", "best", "spel3.txt", "1356123", "true", "1.2", "0.92", "1.71"]);
         assert_eq!(s.rows[1][4], "NO: 99 vs 98");
+    }
+
+    /// A speed-up above its thread count is shown as drift, not as a result.
+    #[test]
+    fn a_drifting_speedup_is_named() {
+        let csv = "game,search,instance,threads,seq_positions,par_positions,equal,seq_seconds,speedup,speedup_drift\n\
+            g,perft 11,8x8 r3,2,5,5,true,0.5,2.27,true\n";
+        let t = CsvTable::parse(Path::new("parallel.csv"), csv).unwrap();
+        let s = summary_table(&[&t]).unwrap();
+        assert_eq!(s.rows[0][6], "drift (2.27)");
     }
 
     #[test]

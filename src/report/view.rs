@@ -384,7 +384,15 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     let one_sample = (timing && single) || (ratio && rounds == Some(1.0));
     if ratio && statistic(Statistic::Drift) == Some("true") {
         let shown = format!("drift ({})", format_plain(declared.kind, &shown));
-        return Cell { text: shown, raw, kind: CellKind::Marker, memo: false, spread: None, one_sample, interval: None };
+        return Cell {
+            text: shown,
+            raw,
+            kind: CellKind::Marker,
+            memo: false,
+            spread: None,
+            one_sample,
+            interval: None,
+        };
     }
     let spread = (timing && !one_sample)
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))

@@ -454,11 +454,15 @@ pub fn varies_between_runs(name: &str) -> bool {
 
 /// Whether a name reads as a measurement (see [`guess`]).
 fn measured_name(name: &str) -> bool {
-    name == "seconds" || name.ends_with("_seconds") || name == "speedup" || name.ends_with("_per_second")
+    name == "seconds"
+        || name.ends_with("_seconds")
+        || name == "speedup"
+        || name.ends_with("_speedup")
+        || name.ends_with("_per_second")
 }
 
 fn measured_kind(name: &str) -> Kind {
-    if name == "speedup" {
+    if name == "speedup" || name.ends_with("_speedup") {
         Kind::Speedup
     } else if name.ends_with("_per_second") {
         Kind::Rate
@@ -485,6 +489,7 @@ mod tests {
         assert_eq!(role("seconds_mad"), Role::Spread { of: "seconds".into(), statistic: Statistic::Mad });
         assert_eq!(role("seconds_samples"), Role::Samples { of: "seconds".into() });
         assert_eq!(role("speedup_low"), Role::Spread { of: "speedup".into(), statistic: Statistic::Low });
+        assert!(varies_between_runs("memo_speedup_rounds") && varies_between_runs("speedup_drift"));
         assert_eq!((kind("leaves_per_second"), kind("speedup"), kind("seed")), (Kind::Rate, Kind::Speedup, Kind::Seed));
         assert_eq!(role("busy"), Role::Busy);
         assert!(c.get("threads").unwrap().varies_between_runs() && !c.get("time_limit").unwrap().varies_between_runs());

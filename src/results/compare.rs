@@ -461,8 +461,7 @@ impl RunsCompared {
 /// tell. `None` without timings.
 pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
     let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
-    let hidden =
-        timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
+    let hidden = timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
     Some(format!(
         "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here:          --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their          band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of          a few per cent",
         widest * 100.0,

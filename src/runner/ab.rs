@@ -186,7 +186,8 @@ impl AbReport {
 /// "B is 3.1 % slower (1.2 % to 5.0 %)".
 pub fn describe(verdict: Verdict, change: f64, interval: Option<(f64, f64)>) -> String {
     let pct = |x: f64| format!("{:.1} %", x * 100.0).replace('-', "−");
-    let range = interval.map_or("no interval: too few rounds".to_string(), |(l, h)| format!("{} to {}", pct(l), pct(h)));
+    let range =
+        interval.map_or("no interval: too few rounds".to_string(), |(l, h)| format!("{} to {}", pct(l), pct(h)));
     match verdict {
         Verdict::Slower => format!("B is {} slower ({range})", pct(change)),
         Verdict::Faster => format!("B is {} faster ({range})", pct(-change)),
@@ -212,9 +213,10 @@ impl Side<'_> {
     }
 
     fn output(&self, mut command: Command) -> Result<Vec<u8>> {
-        let out = command.stderr(std::process::Stdio::inherit()).output().map_err(|e| {
-            InputError::new(format!("cannot run build {} ({}): {e}", self.name, self.binary.display()))
-        })?;
+        let out = command
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .map_err(|e| InputError::new(format!("cannot run build {} ({}): {e}", self.name, self.binary.display())))?;
         if crate::search::budget::interrupted() {
             return Err(Error::Interrupted);
         }
@@ -490,7 +492,12 @@ fn overall(report: &AbReport) -> Option<Overall> {
         Some(_) => Verdict::Same,
         None => Verdict::Unknown,
     };
-    Some(Overall { cells: r.rounds, change: r.ratio - 1.0, interval: r.interval.map(|(l, h)| (l - 1.0, h - 1.0)), verdict })
+    Some(Overall {
+        cells: r.rounds,
+        change: r.ratio - 1.0,
+        interval: r.interval.map(|(l, h)| (l - 1.0, h - 1.0)),
+        verdict,
+    })
 }
 
 /// The A/B as text: a line per cell, the overall line.
@@ -501,7 +508,8 @@ pub fn text(report: &AbReport) -> String {
             out.push_str(&format!("{} {}: results differ, not timed: {d}\n", item.experiment, item.item));
             continue;
         }
-        let busy = if item.busy_rounds > 0 { format!(", {} busy rounds repeated", item.busy_rounds) } else { String::new() };
+        let busy =
+            if item.busy_rounds > 0 { format!(", {} busy rounds repeated", item.busy_rounds) } else { String::new() };
         for c in &item.cells {
             out.push_str(&format!(
                 "{} {} [{}] {}: A {:.6} s, B {:.6} s, {} rounds{busy}: {}\n",
@@ -519,7 +527,11 @@ pub fn text(report: &AbReport) -> String {
     let [slower, faster, same, unknown] = report.tally();
     out.push_str(&format!("cells: {slower} slower, {faster} faster, {same} same, {unknown} unknown\n"));
     if let Some(o) = report.overall {
-        out.push_str(&format!("overall (geometric mean of {} cells): {}\n", o.cells, describe(o.verdict, o.change, o.interval)));
+        out.push_str(&format!(
+            "overall (geometric mean of {} cells): {}\n",
+            o.cells,
+            describe(o.verdict, o.change, o.interval)
+        ));
     }
     if !report.counts_agree {
         out.push_str("the builds' results differ: the items named above were not timed\n");
@@ -529,7 +541,9 @@ pub fn text(report: &AbReport) -> String {
 
 /// The A/B as a Markdown table.
 pub fn markdown(report: &AbReport) -> String {
-    let mut out = String::from("| experiment | item | row | column | A (s) | B (s) | change | 95 % interval | rounds | verdict |\n");
+    let mut out = String::from(
+        "| experiment | item | row | column | A (s) | B (s) | change | 95 % interval | rounds | verdict |\n",
+    );
     out.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |\n");
     let pct = |x: f64| format!("{:+.1} %", x * 100.0);
     for c in report.cells() {
@@ -548,7 +562,11 @@ pub fn markdown(report: &AbReport) -> String {
         ));
     }
     if let Some(o) = report.overall {
-        out.push_str(&format!("\nOverall (geometric mean of {} cells): {}.\n", o.cells, describe(o.verdict, o.change, o.interval)));
+        out.push_str(&format!(
+            "\nOverall (geometric mean of {} cells): {}.\n",
+            o.cells,
+            describe(o.verdict, o.change, o.interval)
+        ));
     }
     out
 }
@@ -617,9 +635,11 @@ mod tests {
 
     #[test]
     fn decided_cells_stop_early() {
-        let steady: Vec<RoundTimes> = (0..9).map(|i| vec![(1.0 + i as f64 * 0.01, (1.0 + i as f64 * 0.01) * 1.05)]).collect();
+        let steady: Vec<RoundTimes> =
+            (0..9).map(|i| vec![(1.0 + i as f64 * 0.01, (1.0 + i as f64 * 0.01) * 1.05)]).collect();
         assert!(decided(&steady, 0.01), "5 % slower in 9 of 9 rounds: p = 2/512");
-        let flat: Vec<RoundTimes> = (0..6).map(|i| vec![(1.0, 1.0 + if i % 2 == 0 { 0.002 } else { -0.002 })]).collect();
+        let flat: Vec<RoundTimes> =
+            (0..6).map(|i| vec![(1.0, 1.0 + if i % 2 == 0 { 0.002 } else { -0.002 })]).collect();
         assert!(decided(&flat, 0.01), "within ±0.2 %: the same at 1 % resolution");
         assert!(!decided(&flat[..5], 0.01), "5 rounds have no interval");
     }

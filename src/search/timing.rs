@@ -389,10 +389,7 @@ pub fn sample_interleaved<T: PartialEq + Debug, E: Clone>(
     let mut orders = RoundOrders::new(rounds.seed, calls);
     let mut taken = 0;
     let active = |cells: &Vec<Cell<T, E>>| cells.iter().any(|c| c.stopped.is_none());
-    'rounds: while ended.is_none()
-        && active(&cells)
-        && (taken < min || (taken < wanted && start.elapsed() < budget))
-    {
+    'rounds: while ended.is_none() && active(&cells) && (taken < min || (taken < wanted && start.elapsed() < budget)) {
         let order = orders.next().expect("round orders never end");
         for (position, &i) in order.iter().enumerate() {
             if cells[i].stopped.is_some() {

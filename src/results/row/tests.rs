@@ -189,7 +189,10 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
         parse_samples_cell("0.5;0.25")[1],
         SampleCell { wall: 0.25, cpu: None, wait: None, round: None, order: None }
     );
-    assert_eq!((column(15).kind, role(15)), (Kind::Count, Role::Spread { of: "speedup".into(), statistic: Statistic::Rounds }));
+    assert_eq!(
+        (column(15).kind, role(15)),
+        (Kind::Count, Role::Spread { of: "speedup".into(), statistic: Statistic::Rounds })
+    );
     assert_eq!(column(16).kind, Kind::Flag);
     let drifting = Speedup { value: Some(PairedRatio { ratio: 2.3, interval: None, rounds: 1 }), ceiling: Some(2.0) };
     assert_eq!(drifting.drift(), Some(true));
