@@ -27,7 +27,7 @@ pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk pa
 pub const INTERVAL_NOTE: &str = "A speed-up is the geometric mean of the ratios of samples timed in the same round (the variants of a row run in each round in a seeded random order), shown with its 95 % interval (Student t of the log ratios); with one round it says 1 sample and has no interval.";
 
 /// The note that explains a speed-up marked as drift.
-pub const DRIFT_NOTE: &str = "drift: the speed-up exceeds the threads it ran on, which no search can do; the machine's speed changed between the samples of its rounds, and the figure is not a result.";
+pub const DRIFT_NOTE: &str = "drift: the speed-up exceeds the threads it ran on, its whole 95 % interval above them, which a search sharing its work cannot do; the machine's speed changed between the samples of its rounds, and the figure is not a result.";
 
 /// The note that explains a busy row.
 pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
@@ -541,6 +541,24 @@ mod tests {
         assert!(v.rows[1].unfinished && !v.rows[0].unfinished);
         assert_eq!(v.notes.len(), 3, "{:?}", v.notes);
         assert!(v.notes[0].contains("of 3 timed samples"), "{:?}", v.notes);
+    }
+
+    /// A paired speed-up: its interval from 3 rounds, `1 sample` without an interval from
+    /// one round, and `drift` (not a result) above its thread count.
+    #[test]
+    fn speedups_say_their_rounds_and_drift() {
+        let t = table(
+            "search,threads,speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,samples\n\
+             a,2,1.900,1.850,1.950,3,false,3\n\
+             b,2,1.786,,,1,false,1\n\
+             c,2,2.270,2.100,2.440,3,true,3\n",
+        );
+        let v = TableView::of(&t);
+        let speedup = |r: usize| &v.rows[r].cells[1];
+        assert_eq!((speedup(0).text.as_str(), speedup(0).interval.as_deref()), ("1.90", Some("1.85–1.95")));
+        assert!(speedup(1).one_sample && speedup(1).interval.is_none());
+        assert_eq!((speedup(2).kind, speedup(2).text.as_str()), (CellKind::Marker, "drift (2.27)"));
+        assert!(v.notes.contains(&DRIFT_NOTE.to_string()), "{:?}", v.notes);
     }
 
     #[test]

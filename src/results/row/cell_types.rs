@@ -90,9 +90,9 @@ impl Serialize for Source {
 /// A measured speed-up from paired rounds ([`PairedRatio`]: the geometric mean of the
 /// rounds' ratios with its 95 % interval): the cells `X` (the speed-up), `X_low` and
 /// `X_high` (the interval, empty with one round) with 3 decimals, `X_rounds` (the rounds
-/// it was estimated from) and `X_drift` (`true` when the speed-up exceeds its ceiling,
-/// the threads it ran on: the machine's speed changed under the rounds, and the figure
-/// is not a result); every cell empty when unmeasured.
+/// it was estimated from) and `X_drift` (`true` when the speed-up exceeds its ceiling, the
+/// threads it ran on, with its whole interval: the machine's speed changed under the
+/// rounds, and the figure is not a result); every cell empty when unmeasured.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Speedup {
     /// The paired estimate, when both runs were measured.
@@ -102,10 +102,12 @@ pub struct Speedup {
 }
 
 impl Speedup {
-    /// Whether the speed-up exceeds its ceiling.
+    /// Whether the speed-up exceeds its ceiling beyond doubt: its whole interval lies above
+    /// it (with one round, which has no interval, the figure itself). A figure above the
+    /// ceiling whose interval reaches below it is noise, not drift.
     pub fn drift(&self) -> Option<bool> {
         let v = self.value?;
-        Some(self.ceiling.is_some_and(|c| v.ratio > c))
+        Some(self.ceiling.is_some_and(|c| v.ratio > c && v.interval.is_none_or(|(low, _)| low > c)))
     }
 }
 

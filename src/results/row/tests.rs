@@ -196,6 +196,11 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
     assert_eq!(column(16).kind, Kind::Flag);
     let drifting = Speedup { value: Some(PairedRatio { ratio: 2.3, interval: None, rounds: 1 }), ceiling: Some(2.0) };
     assert_eq!(drifting.drift(), Some(true));
+    let above = |low: f64| Speedup {
+        value: Some(PairedRatio { ratio: 2.3, interval: Some((low, 2.5)), rounds: 3 }),
+        ceiling: Some(2.0),
+    };
+    assert_eq!((above(2.1).drift(), above(1.9).drift()), (Some(true), Some(false)), "noise is not drift");
     let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit)).cells;
     assert!(stopped[1..17].iter().all(String::is_empty), "{stopped:?}");
     let untold = Samples { peak: None, ..s.clone() };
