@@ -43,7 +43,7 @@ pub const MAX_STRATEGY_DEPTH: u32 = 8;
 const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
-trait Board {
+trait Board: Send {
     fn session_view(&self) -> Value;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
