@@ -4,13 +4,18 @@
 //! | --- | --- | --- |
 //! | `GET ` (empty path) | | the game's view (409 before the first game) |
 //! | `POST /new` | `rows`, `cols`, `men_rows`, `computer`, `color`, `seed`, `position`, `side` (all optional) | a new game's view; 400 for a bad size, player, colour or position |
-//! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click |
-//! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move and the computer's reply; 422 for an illegal move |
+//! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click, 409 while the computer thinks |
+//! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move; 422 for an illegal move, 409 while the computer thinks |
 //! | `POST /drop` | | the view with no selection |
-//! | `POST /undo` | | the view before the human's last move and the computer's reply; 409 when there is none |
+//! | `POST /undo` | | the view before the human's last move and the computer's reply (a reply being searched is cancelled); 409 when there is none |
 //! | `POST /count` | `limit_s` (at most [`MAX_COUNT_LIMIT_S`]) | 202 and the count's progress; 409 while one runs |
 //! | `GET /count` | | the count's progress or result |
 //! | `POST /count/cancel` | | the progress; the count ends as `cancelled` |
+//!
+//! The computer's reply is searched in the background ([`Job`], at most [`REPLY_LIMIT_S`]):
+//! a request that makes it the computer's turn answers at once (after a grace of a few
+//! milliseconds in which a quick reply is played), with `thinking` set to the search's
+//! progress until the reply is played; every later request plays a reply that has ended.
 //!
 //! The view names squares as the terminal board does (`a1` bottom left, Black at the
 //! bottom) and carries the legal moves, the selection and its targets as the engine
@@ -21,7 +26,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
-use crate::checkers::count_job::{CountEnd, CountJob};
+use crate::checkers::count::Count;
+use crate::checkers::count_job::{count_end, start_count, CountEnd};
 use crate::checkers::dispatch::{geometry, with_bits};
 use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
 use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
@@ -29,16 +35,23 @@ use crate::checkers::moves::parse_move;
 use crate::checkers::play::parse_color;
 use crate::checkers::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::checkers::position::{Piece, Position};
-use crate::checkers::session::Session;
+use crate::checkers::session::{ComputerReply, Session};
 use crate::search::bits::Bits;
+use crate::search::job::{Job, JobEnd, Progress};
 
 /// The longest time limit a count may ask for, in seconds.
 pub const MAX_COUNT_LIMIT_S: f64 = 120.0;
 /// The time limit of a count that asks for none, in seconds.
 pub const DEFAULT_COUNT_LIMIT_S: f64 = 10.0;
-/// The deepest strategy search a computer reply may make: each reply is searched while
-/// the request waits (depth 8 takes seconds on 16x16 boards; every ply more multiplies it).
+/// The deepest strategy search a computer reply may make (depth 8 takes seconds on 16x16
+/// boards; every ply more multiplies it).
 pub const MAX_STRATEGY_DEPTH: u32 = 8;
+/// The time limit of a computer reply, in seconds: a strategy search stopped by it plays
+/// the best move of the deepest iteration it completed.
+pub const REPLY_LIMIT_S: f64 = 30.0;
+/// How long a request that starts the computer's reply waits for it before it answers
+/// (a random reply is then in the same answer; a longer search goes on in the background).
+const REPLY_GRACE: Duration = Duration::from_millis(30);
 /// The longest hand-made position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
@@ -49,45 +62,84 @@ trait Board: Send {
     fn play_text(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> bool;
     fn drop_selection(&mut self);
-    fn count(&self, limit: Duration) -> CountJob;
+    fn count(&self, limit: Duration) -> Job<Count>;
     fn plies(&self) -> usize;
+    /// Starts the computer's reply in the background when it is to move and no reply
+    /// runs.
+    fn think(&mut self);
+    /// Plays the reply once its search has ended; what it played, if it did.
+    fn settle(&mut self) -> Option<String>;
+    /// The reply's progress while its search runs.
+    fn thinking(&self) -> Option<Progress>;
 }
 
-impl<B: Bits> Board for Session<B> {
+/// A session whose computer replies in the background: the search of the reply, while
+/// it runs or until its move is played.
+struct Live<B: Bits> {
+    session: Session<B>,
+    reply: Option<Job<ComputerReply<B>>>,
+}
+
+impl<B: Bits> Board for Live<B> {
     fn session_view(&self) -> Value {
-        view(self)
+        view(&self.session)
     }
 
     fn click(&mut self, square: &str) -> Result<String, String> {
-        let g = self.geometry();
+        let g = self.session.geometry();
         let sq = g.parse_square(square)?;
         let (row, col) = g.square(sq).ok_or_else(|| format!("`{square}` is not a square of the board"))?;
-        Session::click(self, row, col).map(|c| c.message().to_string())
+        self.session.click(row, col).map(|c| c.message().to_string())
     }
 
     fn play_text(&mut self, text: &str) -> Result<String, String> {
-        if !self.humans_turn() {
+        if !self.session.humans_turn() {
             return Err("The game is over: start a new game.".to_string());
         }
-        let game = self.game();
+        let game = self.session.game();
         let mv = parse_move(&game.geometry, game.position(), game.legal(), text)?;
-        Ok(self.play(&mv))
+        Ok(self.session.play(&mv))
     }
 
     fn undo(&mut self) -> bool {
-        Session::undo(self)
+        let undone = self.session.undo();
+        if undone {
+            self.reply = None;
+        }
+        undone
     }
 
     fn drop_selection(&mut self) {
-        Session::drop_selection(self)
+        self.session.drop_selection()
     }
 
-    fn count(&self, limit: Duration) -> CountJob {
-        CountJob::start(&self.game().geometry, self.game().position(), limit)
+    fn count(&self, limit: Duration) -> Job<Count> {
+        start_count(&self.session.game().geometry, self.session.game().position(), limit)
     }
 
     fn plies(&self) -> usize {
-        self.game().plies()
+        self.session.game().plies()
+    }
+
+    fn think(&mut self) {
+        if self.reply.is_none() && self.session.computers_turn() {
+            let search = self.session.reply_search();
+            let what = format!("the computer's reply ({})", self.session.computer());
+            self.reply = Some(Job::start(&what, Duration::from_secs_f64(REPLY_LIMIT_S), move |b| Ok(search.run(b))));
+        }
+    }
+
+    fn settle(&mut self) -> Option<String> {
+        let end = self.reply.as_ref()?.end()?;
+        self.reply = None;
+        match end {
+            JobEnd::Done(reply, _) => self.session.apply_reply(reply).ok(),
+            JobEnd::Stopped(why) => Some(format!("The computer's search stopped: {why}.")),
+        }
+    }
+
+    fn thinking(&self) -> Option<Progress> {
+        self.reply.as_ref().map(Job::progress).filter(|p| p.state == "running")
     }
 }
 
@@ -187,13 +239,14 @@ impl NewGame {
 
     fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
         let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
-        Ok(match &self.position {
-            None => Box::new(Session::<B>::new(size, human, computer, seed, DEFAULT_DRAW_PLIES)),
+        let position = match &self.position {
+            None => None,
             Some((text, side)) => {
-                let p = Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?;
-                Box::new(Session::<B>::from_position(size, p, human, computer, seed, DEFAULT_DRAW_PLIES))
+                Some(Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?)
             }
-        })
+        };
+        let session = Session::<B>::deferred(size, position, human, computer, seed, DEFAULT_DRAW_PLIES);
+        Ok(Box::new(Live { session, reply: None }))
     }
 }
 
@@ -204,7 +257,7 @@ pub struct Checkers {
     board: Option<Box<dyn Board>>,
     seed: u64,
     message: String,
-    count: Option<CountJob>,
+    count: Option<Job<Count>>,
 }
 
 impl Checkers {
@@ -216,6 +269,7 @@ impl Checkers {
                 v["seed"] = json!(self.seed);
                 v["message"] = json!(self.message);
                 v["count"] = self.count_view();
+                v["thinking"] = json!(b.thinking());
                 Reply::json(status, &v)
             }
         }
@@ -228,7 +282,7 @@ impl Checkers {
             "seconds": job.elapsed(),
             "limit_s": job.limit().as_secs_f64(),
         });
-        match job.end() {
+        match count_end(job) {
             None => v["state"] = json!("running"),
             Some(end) => {
                 v["text"] = json!(end.text());
@@ -256,7 +310,25 @@ impl Checkers {
     }
 
     fn count_running(&self) -> bool {
-        self.count.as_ref().is_some_and(|j| j.end().is_none())
+        self.count.as_ref().is_some_and(Job::running)
+    }
+
+    /// Plays the computer's reply if its search has ended (every request looks first).
+    fn settle(&mut self) {
+        let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
+        self.count = None;
+        self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
+    }
+
+    /// Starts the computer's reply when it is to move, and waits [`REPLY_GRACE`] for it.
+    fn think(&mut self) {
+        let Some(board) = self.board.as_mut() else { return };
+        board.think();
+        let waited = std::time::Instant::now();
+        while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.settle();
     }
 
     fn new_game(&mut self, body: &Value) -> Reply {
@@ -276,6 +348,7 @@ impl Checkers {
                     settings.computer,
                     settings.human.other().name()
                 );
+                self.think();
                 self.state(200)
             }
             Err(e) => Reply::error(400, e),
@@ -302,13 +375,6 @@ impl Checkers {
         self.count = Some(board.count(Duration::from_secs_f64(limit)));
         Reply::json(202, &self.count_view())
     }
-
-    /// A change of position: the result of a count of the old one no longer applies.
-    fn moved(&mut self, message: String) -> Reply {
-        self.count = None;
-        self.message = message;
-        self.state(200)
-    }
 }
 
 fn field<'a>(body: &'a Value, key: &str) -> Result<&'a str, Reply> {
@@ -329,6 +395,12 @@ impl GameApi for Checkers {
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {
+        self.settle();
+        if let Some(board) = self.board.as_mut() {
+            // The computer to move with no reply searched (its search was cancelled):
+            // search it again.
+            board.think();
+        }
         let body = &request.body;
         match (request.method, request.path) {
             ("GET", "" | "/") => self.state(200),
@@ -359,6 +431,9 @@ impl GameApi for Checkers {
 impl Checkers {
     fn on_board(&mut self, path: &str, body: &Value) -> Reply {
         let Some(board) = self.board.as_mut() else { return self.state(409) };
+        if board.thinking().is_some() && path != "/undo" {
+            return Reply::error(409, "the computer is thinking: wait for its move, or undo yours");
+        }
         let before = board.plies();
         let result = match path {
             "/click" => match field(body, "square") {
@@ -378,7 +453,12 @@ impl Checkers {
         };
         let changed = board.plies() != before;
         match result {
-            Ok(message) if changed => self.moved(message),
+            Ok(message) if changed => {
+                self.count = None;
+                self.message = message;
+                self.think();
+                self.state(200)
+            }
             Ok(message) => {
                 self.message = message;
                 self.state(200)

@@ -19,7 +19,6 @@
 //! of the page one `<section data-game="NAME">` of `page.html`.
 
 pub mod checkers;
-pub mod job;
 pub mod nim;
 pub mod server;
 pub mod stenen;
@@ -137,6 +136,19 @@ pub fn text<'a>(body: &'a Value, key: &str, max: usize) -> std::result::Result<O
         Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
         Some(_) => Err(format!("{key}: expected a string")),
     }
+}
+
+/// A time limit from `limit_s` in a request body: `default` when absent, else a number of
+/// seconds above 0 and at most `max`.
+pub fn limit_field(body: &Value, default: f64, max: f64) -> std::result::Result<std::time::Duration, String> {
+    let seconds = match body.get("limit_s") {
+        None | Some(Value::Null) => default,
+        Some(v) => match v.as_f64() {
+            Some(s) if s > 0.0 && s <= max => s,
+            _ => return Err(format!("limit_s: expected a number of seconds above 0, at most {max}")),
+        },
+    };
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// A seed for a game that names none (shown in the view, so the game can be replayed).

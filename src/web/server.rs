@@ -152,6 +152,7 @@ async fn connection(stream: tokio::net::TcpStream, state: Arc<State>, limits: Li
         .max_header_size(limits.header_bytes)
         .max_buf_size(limits.buffer_bytes.max(8192))
         .keep_alive(true)
+        .title_case_headers(true)
         .serve_connection(io, service)
         .await;
 }
@@ -222,7 +223,9 @@ fn response(reply: Reply) -> Response<Full<Bytes>> {
 }
 
 /// A socket whose writes fail with `TimedOut` once one has waited [`Limits::write_stall`]
-/// for a client that does not read.
+/// for a client that does not read. Its writes are never vectored: a plain write is a
+/// `send` without SIGPIPE, so a client gone away never ends the server (whose SIGPIPE is
+/// the default one, for piped output).
 struct Stalls {
     inner: tokio::net::TcpStream,
     limit: Duration,
@@ -272,18 +275,5 @@ impl AsyncWrite for Stalls {
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
         let progress = Pin::new(&mut self.inner).poll_shutdown(cx);
         self.guard(cx, progress)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[std::io::IoSlice<'_>],
-    ) -> Poll<std::io::Result<usize>> {
-        let progress = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
-        self.guard(cx, progress)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
     }
 }
