@@ -241,8 +241,8 @@ fn hammer(board: &Board, until: Instant) -> Vec<Duration> {
 
 /// Item 7's figures, printed (run by hand: `cargo test --release --test web_hostile --
 /// --ignored --nocapture`): requests per second and the 99th percentile latency of
-/// `GET /api/checkers` from 4 keep-alive clients for 5 s while a 16x16 strategy reply and a
-/// continuation count keep two cores busy; resident memory idle and with 500 connections
+/// `GET /api/checkers` from 4 keep-alive clients for 5 s while a 16x16 strategy reply and
+/// the tile game's besteScore on spel5 keep two cores busy; resident memory idle and with 500 connections
 /// open.
 #[cfg(target_os = "linux")]
 #[test]
@@ -255,7 +255,8 @@ fn measure_the_game_api_under_a_search_and_memory_under_500_connections() {
     let body = r#"{"rows": 16, "cols": 16, "men_rows": 6, "color": "white", "computer": "strategy:8", "seed": 1}"#;
     let v = b.expect(200, "POST", "/api/checkers/new", Some(body));
     assert!(!v["thinking"].is_null());
-    b.expect(202, "POST", "/api/checkers/count", Some(r#"{"limit_s": 60}"#));
+    b.expect(200, "POST", "/api/tegel/new", Some(r#"{"instance": "spel5"}"#));
+    b.expect(202, "POST", "/api/tegel/advice", Some(r#"{"search": "best", "limit_s": 60}"#));
     let until = Instant::now() + Duration::from_secs(5);
     let mut all: Vec<Duration> = std::thread::scope(|s| {
         (0..4)

@@ -381,6 +381,25 @@ mod tests {
     }
 
     #[test]
+    fn a_deferred_session_plays_the_reply_it_is_given_as_the_plain_one_does() {
+        let size = BoardSize::new(8, 8, 3).unwrap();
+        let kind = PlayerKind::Strategy(3);
+        let plain = Session::<u64>::new(size, Color::White, kind, 11, 50);
+        let mut deferred = Session::<u64>::deferred(size, None, Color::White, kind, 11, 50);
+        assert_eq!((plain.game().plies(), deferred.game().plies()), (1, 0), "only the plain one replied at once");
+        assert!(deferred.computers_turn() && !deferred.humans_turn());
+        let search = deferred.reply_search();
+        let stale = deferred.reply_search().run(&Budget::unlimited());
+        let said = deferred.apply_reply(search.run(&Budget::unlimited())).unwrap();
+        assert!(said.starts_with("Computer played "), "{said}");
+        let moves = |s: &Session<u64>| s.game().moves().map(|m| m.text(s.geometry())).collect::<Vec<_>>();
+        assert_eq!(moves(&deferred), moves(&plain), "the same seed plays the same reply");
+        assert!(deferred.humans_turn());
+        assert!(deferred.apply_reply(stale).is_err(), "a reply for another position is dropped");
+        assert_eq!(deferred.game().plies(), 1);
+    }
+
+    #[test]
     fn midway_through_a_multi_jump_the_piece_stands_where_it_jumped_to() {
         let size = BoardSize::standard();
         let g = geometry::<u64>(size);

@@ -14,6 +14,10 @@ use serde::Serialize;
 
 use super::budget::{Budget, Stopped};
 
+/// The stack of a job's thread: deep recursive searches (a count on a large board) get
+/// room, reserved as address space and touched only as deep as the search goes.
+pub const JOB_STACK_BYTES: usize = 64 << 20;
+
 /// How a job ended: its answer and seconds, or why it stopped.
 #[derive(Debug, Clone)]
 pub enum JobEnd<T> {
@@ -72,7 +76,7 @@ impl<T: Send + 'static> Job<T> {
         let cancelled = Arc::new(AtomicBool::new(false));
         let (b, e, c) = (budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
         let started = Instant::now();
-        let spawned = std::thread::Builder::new().name("job".into()).spawn(move || {
+        let spawned = std::thread::Builder::new().name("job".into()).stack_size(JOB_STACK_BYTES).spawn(move || {
             let result = search(&b);
             let outcome = match result {
                 _ if c.load(Ordering::SeqCst) => JobEnd::Stopped("cancelled".into()),

@@ -23,7 +23,8 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
 use crate::checkers::count::Count;
@@ -57,7 +58,7 @@ const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
 trait Board: Send {
-    fn session_view(&self) -> Value;
+    fn session_view(&self) -> SessionView;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> bool;
@@ -81,7 +82,7 @@ struct Live<B: Bits> {
 }
 
 impl<B: Bits> Board for Live<B> {
-    fn session_view(&self) -> Value {
+    fn session_view(&self) -> SessionView {
         view(&self.session)
     }
 
@@ -143,23 +144,123 @@ impl<B: Bits> Board for Live<B> {
     }
 }
 
+/// One dark square of the view.
+#[derive(Serialize)]
+struct SquareView {
+    /// Its name (`c3`).
+    square: String,
+    /// Row and column, row 0 at the bottom.
+    row: u8,
+    col: u8,
+    /// The piece's letter (`b`, `w`, `B`, `W`), `None` when empty.
+    piece: Option<String>,
+    /// Whether the piece is jumped by the move being entered.
+    taken: bool,
+}
+
+/// One side's pieces and kings.
+#[derive(Serialize)]
+struct SideView {
+    pieces: u32,
+    kings: u32,
+}
+
+/// Both sides' pieces and kings.
+#[derive(Serialize)]
+struct CountsView {
+    black: SideView,
+    white: SideView,
+}
+
+/// The view of a session as the page draws it: the position, whose turn, the selection
+/// and its targets, and the legal moves, all as the engine computes them.
+#[derive(Serialize)]
+struct SessionView {
+    game: &'static str,
+    rows: u8,
+    cols: u8,
+    men_rows: u8,
+    human: &'static str,
+    computer: String,
+    side: &'static str,
+    your_turn: bool,
+    /// `ongoing`, `black wins`, `white wins` or `draw`.
+    outcome: String,
+    turn: String,
+    status: String,
+    counts: CountsView,
+    squares: Vec<SquareView>,
+    selected: Vec<String>,
+    targets: Vec<String>,
+    movable: Vec<String>,
+    last_move: Vec<String>,
+    /// The moves played, in the assignment's notation.
+    moves: Vec<String>,
+    /// The legal moves, sorted.
+    legal: Vec<String>,
+    plies: usize,
+}
+
+/// The whole view of the checkers board: the session's, the seed, the last message, the
+/// count and the computer's reply being searched.
+#[derive(Serialize)]
+struct BoardView {
+    #[serde(flatten)]
+    session: SessionView,
+    seed: u64,
+    message: String,
+    count: CountView,
+    /// The reply's progress while the computer thinks, `null` otherwise.
+    thinking: Option<Progress>,
+}
+
+/// The count's games, as strings (they may pass 2^53).
+#[derive(Serialize)]
+struct GamesView {
+    total: String,
+    black_wins: String,
+    white_wins: String,
+    both_kings: String,
+}
+
+/// The count as the page shows it: `idle`, or its progress and, once it ended, its
+/// result (`games`, `distinct_positions`, `text`) or why it stopped.
+#[derive(Serialize)]
+struct CountView {
+    state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<GamesView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distinct_positions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+}
+
 /// The view of a session as the page draws it.
-fn view<B: Bits>(s: &Session<B>) -> Value {
+fn view<B: Bits>(s: &Session<B>) -> SessionView {
     let game = s.game();
     let g = s.geometry();
     let names = |squares: &[u32]| squares.iter().map(|&i| g.name(i)).collect::<Vec<_>>();
     let (shown, taken) = s.shown_position();
-    let squares: Vec<Value> = g
+    let squares = g
         .valid
         .iter()
         .filter_map(|i| {
             let (row, col) = g.square(i)?;
             let piece = shown.piece_at(i).map(|p| Piece::letter(p).to_string());
-            Some(json!({"square": g.name(i), "row": row, "col": col, "piece": piece, "taken": taken.contains(&i)}))
+            Some(SquareView { square: g.name(i), row, col, piece, taken: taken.contains(&i) })
         })
         .collect();
     let p = game.position();
-    let side = |c: Color| json!({"pieces": p.count(c), "kings": p.king_count(c)});
+    let side = |c: Color| SideView { pieces: p.count(c), kings: p.king_count(c) };
     let outcome = match game.outcome() {
         Outcome::Ongoing => "ongoing".to_string(),
         Outcome::Won(c) => format!("{} wins", c.name()),
@@ -168,25 +269,29 @@ fn view<B: Bits>(s: &Session<B>) -> Value {
     let mut legal: Vec<String> = game.legal().iter().map(|m| m.text(g)).collect();
     legal.sort();
     let size = s.size();
-    json!({
-        "game": "checkers",
-        "rows": size.rows, "cols": size.cols, "men_rows": size.men_rows,
-        "human": s.human().name(), "computer": s.computer().to_string(),
-        "side": game.side().name(),
-        "your_turn": s.humans_turn(),
-        "outcome": outcome,
-        "turn": s.turn_text(),
-        "status": s.status_line(),
-        "counts": {"black": side(Color::Black), "white": side(Color::White)},
-        "squares": squares,
-        "selected": names(s.selection()),
-        "targets": if s.humans_turn() { names(&s.targets()) } else { Vec::new() },
-        "movable": if s.humans_turn() { names(&s.movable()) } else { Vec::new() },
-        "last_move": game.last_move().map(|m| names(&m.path(g))).unwrap_or_default(),
-        "moves": game.moves().map(|m| m.text(g)).collect::<Vec<_>>(),
-        "legal": legal,
-        "plies": game.plies(),
-    })
+    let humans = s.humans_turn();
+    SessionView {
+        game: "checkers",
+        rows: size.rows,
+        cols: size.cols,
+        men_rows: size.men_rows,
+        human: s.human().name(),
+        computer: s.computer().to_string(),
+        side: game.side().name(),
+        your_turn: humans,
+        outcome,
+        turn: s.turn_text(),
+        status: s.status_line(),
+        counts: CountsView { black: side(Color::Black), white: side(Color::White) },
+        squares,
+        selected: names(s.selection()),
+        targets: if humans { names(&s.targets()) } else { Vec::new() },
+        movable: if humans { names(&s.movable()) } else { Vec::new() },
+        last_move: game.last_move().map(|m| names(&m.path(g))).unwrap_or_default(),
+        moves: game.moves().map(|m| m.text(g)).collect(),
+        legal,
+        plies: game.plies(),
+    }
 }
 
 /// A game's settings as `POST /new` gives them, checked.
@@ -265,45 +370,55 @@ impl Checkers {
         match &self.board {
             None => Reply::error(409, "no game yet: start one with POST /api/checkers/new"),
             Some(b) => {
-                let mut v = b.session_view();
-                v["seed"] = json!(self.seed);
-                v["message"] = json!(self.message);
-                v["count"] = self.count_view();
-                v["thinking"] = json!(b.thinking());
-                Reply::json(status, &v)
+                let v = BoardView {
+                    session: b.session_view(),
+                    seed: self.seed,
+                    message: self.message.clone(),
+                    count: self.count_view(),
+                    thinking: b.thinking(),
+                };
+                Reply::typed(status, &v)
             }
         }
     }
 
-    fn count_view(&self) -> Value {
-        let Some(job) = &self.count else { return json!({"state": "idle"}) };
-        let mut v = json!({
-            "positions": job.positions(),
-            "seconds": job.elapsed(),
-            "limit_s": job.limit().as_secs_f64(),
-        });
-        match count_end(job) {
-            None => v["state"] = json!("running"),
-            Some(end) => {
-                v["text"] = json!(end.text());
-                match end {
-                    CountEnd::Done(c, seconds) => {
-                        v["state"] = json!("done");
-                        v["seconds"] = json!(seconds);
-                        v["positions"] = json!(c.positions);
-                        v["games"] = json!({
-                            "total": c.games.total.to_string(),
-                            "black_wins": c.games.black_wins.to_string(),
-                            "white_wins": c.games.white_wins.to_string(),
-                            "both_kings": c.games.both_kings.to_string(),
-                        });
-                        v["distinct_positions"] = json!(c.distinct_positions);
-                    }
-                    CountEnd::Stopped(why) => {
-                        v["state"] = json!("stopped");
-                        v["why"] = json!(why);
-                    }
-                }
+    fn count_view(&self) -> CountView {
+        let idle = CountView {
+            state: "idle",
+            positions: None,
+            seconds: None,
+            limit_s: None,
+            text: None,
+            games: None,
+            distinct_positions: None,
+            why: None,
+        };
+        let Some(job) = &self.count else { return idle };
+        let mut v = CountView {
+            state: "running",
+            positions: Some(job.positions()),
+            seconds: Some(job.elapsed()),
+            limit_s: Some(job.limit().as_secs_f64()),
+            ..idle
+        };
+        let Some(end) = count_end(job) else { return v };
+        v.text = Some(end.text());
+        match end {
+            CountEnd::Done(c, seconds) => {
+                v.state = "done";
+                v.seconds = Some(seconds);
+                v.positions = Some(c.positions);
+                v.games = Some(GamesView {
+                    total: c.games.total.to_string(),
+                    black_wins: c.games.black_wins.to_string(),
+                    white_wins: c.games.white_wins.to_string(),
+                    both_kings: c.games.both_kings.to_string(),
+                });
+                v.distinct_positions = Some(c.distinct_positions);
+            }
+            CountEnd::Stopped(why) => {
+                v.state = "stopped";
+                v.why = Some(why);
             }
         }
         v
@@ -373,7 +488,7 @@ impl Checkers {
         };
         let Some(board) = &self.board else { return self.state(409) };
         self.count = Some(board.count(Duration::from_secs_f64(limit)));
-        Reply::json(202, &self.count_view())
+        Reply::typed(202, &self.count_view())
     }
 }
 
@@ -405,12 +520,12 @@ impl GameApi for Checkers {
         match (request.method, request.path) {
             ("GET", "" | "/") => self.state(200),
             ("POST", "/new") => self.new_game(body),
-            ("GET", "/count") => Reply::json(200, &self.count_view()),
+            ("GET", "/count") => Reply::typed(200, &self.count_view()),
             ("POST", "/count") => self.start_count(body),
             ("POST", "/count/cancel") => match &self.count {
                 Some(job) if job.end().is_none() => {
                     job.cancel();
-                    Reply::json(200, &self.count_view())
+                    Reply::typed(200, &self.count_view())
                 }
                 _ => Reply::error(409, "no count is running"),
             },

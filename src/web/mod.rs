@@ -57,6 +57,14 @@ impl Reply {
         Reply { status, content_type: "application/json", body: value.to_string().into_bytes() }
     }
 
+    /// A typed view as JSON.
+    pub fn typed(status: u16, view: &impl serde::Serialize) -> Reply {
+        match serde_json::to_vec(view) {
+            Ok(body) => Reply { status, content_type: "application/json", body },
+            Err(e) => Reply::error(500, format!("internal error: the view is not JSON: {e}")),
+        }
+    }
+
     /// A refusal: `{"error": message}` with a 4xx status.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply::json(status, &json!({ "error": message.into() }))

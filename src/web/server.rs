@@ -75,7 +75,7 @@ impl Default for Limits {
 const WAKE: Duration = Duration::from_millis(100);
 
 /// Serves `listener` (already bound, non-blocking) until `stop` says so; returns within
-/// [`WAKE`] of that, leaving requests in flight behind (their connections end with the
+/// a tenth of a second of that, leaving requests in flight behind (their connections end with the
 /// process).
 pub fn serve(
     listener: std::net::TcpListener,
