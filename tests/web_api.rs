@@ -131,7 +131,7 @@ fn a_game_by_clicks_undo_and_typed_moves() {
     let v = b.expect(200, "POST", "/api/checkers/drop", None);
     assert!(names(&v["selected"]).is_empty());
     b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "b2"}"#));
-    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#)));
     assert_eq!(v["plies"], 2, "the move and the computer's reply");
     assert_eq!(names(&v["moves"])[0], "b2-c3");
     assert!(v["message"].as_str().unwrap().starts_with("You played b2-c3. Computer played"), "{}", v["message"]);
@@ -143,7 +143,7 @@ fn a_game_by_clicks_undo_and_typed_moves() {
         e["error"].as_str().unwrap().contains("not a legal move") || e["error"].as_str().unwrap().contains("not legal"),
         "{e}"
     );
-    let v = b.expect(200, "POST", "/api/checkers/move", Some(r#"{"move": "d2-e3"}"#));
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/move", Some(r#"{"move": "d2-e3"}"#)));
     assert_eq!(v["plies"], 2);
     let legal = names(&v["legal"]);
     assert!(!legal.is_empty() && legal.windows(2).all(|w| w[0] <= w[1]), "sorted legal moves: {legal:?}");
@@ -164,7 +164,7 @@ fn a_multi_jump_square_by_square_shows_the_piece_where_it_stands_and_a_game_ends
     assert_eq!(v["plies"], 0, "nothing played yet");
     let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "a5"}"#));
     assert!(e["error"].as_str().unwrap().contains("not a legal destination"), "{e}");
-    let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "e5"}"#));
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "e5"}"#)));
     assert_eq!(names(&v["moves"])[0], "a1xc3xe5");
     assert_eq!(v["counts"]["white"]["pieces"], 1);
     let body = r#"{"rows": 3, "cols": 3, "men_rows": 1, "position": "ba1 wb2", "computer": "random"}"#;
@@ -253,4 +253,21 @@ fn the_command_line_refuses_what_it_cannot_do() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("go with --web"), "{out:?}");
     let out = harness(&["play", "--help"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("--web"));
+}
+
+#[test]
+fn playing_white_the_computer_moves_first_in_the_background() {
+    let b = Board::start(Some("checkers"));
+    let body = r#"{"rows": 6, "cols": 6, "men_rows": 2, "color": "white", "computer": "random", "seed": 9}"#;
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/new", Some(body)));
+    assert_eq!((v["plies"].as_u64(), v["your_turn"].as_bool()), (Some(1), Some(true)), "{v}");
+    assert!(v["thinking"].is_null());
+    assert!(v["message"].as_str().unwrap().contains("Computer played"), "{}", v["message"]);
+    b.expect(409, "POST", "/api/checkers/undo", None);
+    let mv = v["legal"][0].as_str().unwrap().to_string();
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/move", Some(&format!(r#"{{"move": "{mv}"}}"#))));
+    assert!(v["plies"].as_u64().unwrap() >= 2, "{v}");
+    let v = b.expect(200, "POST", "/api/checkers/undo", None);
+    assert_eq!(v["plies"], 1, "back to the computer's first move: {v}");
+    assert!(v["thinking"].is_null());
 }

@@ -98,11 +98,13 @@ fn renders(tab: &Tab) -> u64 {
     js(tab, "Number(document.body.dataset.renders || 0)").as_u64().unwrap_or(0)
 }
 
-/// Clicks the element matched by `selector` and waits until the page has drawn the answer.
+/// Clicks the element matched by `selector` and waits until the page has drawn the answer
+/// (and the computer's reply, when it thinks about one).
 fn click(tab: &Tab, selector: &str) {
     let before = renders(tab);
     tab.wait_for_element(selector).unwrap().click().unwrap();
     until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    until(tab, "document.body.dataset.thinking !== 'true'");
 }
 
 fn square(name: &str) -> String {
@@ -128,6 +130,7 @@ fn marked(tab: &Tab, attribute: &str) -> Vec<String> {
 fn open(tab: &Tab, url: &str) {
     tab.navigate_to(url).unwrap().wait_until_navigated().unwrap();
     until(tab, "Number(document.body.dataset.renders || 0) > 0");
+    until(tab, "document.body.dataset.thinking !== 'true'");
 }
 
 fn shot(tab: &Tab, name: &str) {

@@ -1,17 +1,15 @@
-//! A continuation count running in a thread of its own, for the mouse boards: it has a
-//! time limit, its progress (positions so far, seconds) can be read while it runs, and it
-//! can be cancelled. The count is the memoised one of the text program's `count`.
+//! A continuation count as a background [`Job`] of the mouse boards: it has a time limit,
+//! its progress (positions so far, seconds) can be read while it runs, and it can be
+//! cancelled. The count is the memoised one of the text program's `count`.
 
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::count::{Count, CountStop};
 use super::dispatch::count_memo_walking_first;
 use super::geometry::Geometry;
 use super::position::Position;
 use crate::search::bits::Bits;
-use crate::search::budget::Budget;
+use crate::search::job::{Job, JobEnd};
 
 /// The memo table of a count asked during play is at most this many MiB, so that a
 /// request never takes a large share of the machine's memory.
@@ -39,95 +37,33 @@ impl CountEnd {
     }
 }
 
-/// A count running in its own thread. Dropping it cancels the count and waits for the
-/// thread (which stops within one budget tick).
-pub struct CountJob {
-    budget: Budget,
-    started: Instant,
-    cancelled: Arc<std::sync::atomic::AtomicBool>,
-    end: Arc<Mutex<Option<CountEnd>>>,
-    thread: Option<JoinHandle<()>>,
+/// Starts counting the continuation games of `p` on `g` in the background (the shared
+/// [`Job`]), for at most `limit`; [`count_end`] reads how it ended.
+pub fn start_count<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: Duration) -> Job<Count> {
+    let (g, p) = (g.clone(), *p);
+    Job::start_failing("continuation count", limit, move |b| {
+        count_memo_walking_first(&g, &p, PLAY_MEMO_MB, false, b).map_err(|e| match e {
+            CountStop::Stopped(s) => b.error(s).to_string(),
+            other => other.to_string(),
+        })
+    })
 }
 
-impl CountJob {
-    /// Starts counting the continuation games of `p` on `g`, for at most `limit`.
-    pub fn start<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: Duration) -> CountJob {
-        let budget = Budget::new(Some(limit));
-        let end = Arc::new(Mutex::new(None));
-        let cancelled = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let (g, p, b, e, c) = (g.clone(), *p, budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
-        let thread = std::thread::Builder::new()
-            .name("count".into())
-            .spawn(move || {
-                let start = Instant::now();
-                let result = count_memo_walking_first(&g, &p, PLAY_MEMO_MB, false, &b);
-                let outcome = match result {
-                    Ok(count) => CountEnd::Done(count, start.elapsed().as_secs_f64()),
-                    Err(_) if c.load(std::sync::atomic::Ordering::SeqCst) => CountEnd::Stopped("cancelled".into()),
-                    Err(CountStop::Stopped(s)) => CountEnd::Stopped(b.error(s).to_string()),
-                    Err(other) => CountEnd::Stopped(other.to_string()),
-                };
-                if let Ok(mut slot) = e.lock() {
-                    *slot = Some(outcome);
-                }
-            })
-            .ok();
-        let job = CountJob { budget, started: Instant::now(), cancelled, end, thread };
-        if job.thread.is_none() {
-            job.set_end(CountEnd::Stopped("could not start a thread".into()));
-        }
-        job
-    }
-
-    fn set_end(&self, end: CountEnd) {
-        if let Ok(mut slot) = self.end.lock() {
-            *slot = Some(end);
-        }
-    }
-
-    /// How it ended; `None` while it runs.
-    pub fn end(&self) -> Option<CountEnd> {
-        self.end.lock().ok().and_then(|slot| slot.clone())
-    }
-
-    /// Positions visited so far.
-    pub fn positions(&self) -> u64 {
-        self.budget.live_positions()
-    }
-
-    /// Seconds since the count started.
-    pub fn elapsed(&self) -> f64 {
-        self.started.elapsed().as_secs_f64()
-    }
-
-    /// The time limit.
-    pub fn limit(&self) -> Duration {
-        self.budget.limit().unwrap_or_default()
-    }
-
-    /// Asks the count to stop; it ends as `cancelled` within one budget tick.
-    pub fn cancel(&self) {
-        self.cancelled.store(true, std::sync::atomic::Ordering::SeqCst);
-        self.budget.cancel();
-    }
-}
-
-impl Drop for CountJob {
-    fn drop(&mut self) {
-        self.cancel();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
+/// How a count started by [`start_count`] ended; `None` while it runs.
+pub fn count_end(job: &Job<Count>) -> Option<CountEnd> {
+    job.end().map(|end| match end {
+        JobEnd::Done(count, seconds) => CountEnd::Done(count, seconds),
+        JobEnd::Stopped(why) => CountEnd::Stopped(why),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn wait(job: &CountJob) -> CountEnd {
+    fn wait(job: &Job<Count>) -> CountEnd {
         loop {
-            if let Some(end) = job.end() {
+            if let Some(end) = count_end(job) {
                 return end;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -137,11 +73,11 @@ mod tests {
     #[test]
     fn a_small_count_finishes_and_a_large_one_can_be_cancelled() {
         let g = Geometry::<u64>::new(4, 4, 1).unwrap();
-        let job = CountJob::start(&g, &Position::start(&g), Duration::from_secs(600));
+        let job = start_count(&g, &Position::start(&g), Duration::from_secs(600));
         let text = wait(&job).text();
         assert!(text.contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{text}");
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let job = CountJob::start(&g, &Position::start(&g), Duration::from_secs(600));
+        let job = start_count(&g, &Position::start(&g), Duration::from_secs(600));
         job.cancel();
         assert_eq!(wait(&job).text(), "continuation count did not finish: cancelled");
     }

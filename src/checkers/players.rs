@@ -13,6 +13,7 @@ use super::moves::{generate, Move};
 use super::position::Position;
 use crate::base::text::excerpt;
 use crate::search::bits::Bits;
+use crate::search::budget::Budget;
 use crate::search::rng::Rng;
 
 /// Default search depth of the strategy player (plies).
@@ -143,15 +144,60 @@ fn hunt_bonus<B: Bits>(g: &Geometry<B>, p: &Position<B>, strong: Color, weak: Co
     bonus
 }
 
+/// [`choose_move`] within `budget`: the strategy's iterative deepening ends when the
+/// budget stops it (time limit, cancel, Ctrl-C) and plays the best move of the deepest
+/// iteration it completed (the first move in its order if none completed). The same seed
+/// and a budget that never stops give the move [`choose_move`] gives.
+pub fn choose_move_within<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    kind: PlayerKind,
+    rng: &mut Rng,
+    budget: &Budget,
+) -> Option<Move<B>> {
+    let mut moves = Vec::new();
+    generate::<B, true>(g, p, &mut |m| moves.push(*m));
+    if moves.is_empty() {
+        return None;
+    }
+    match kind {
+        PlayerKind::Random => Some(moves[rng.random_range(0..moves.len())]),
+        PlayerKind::Strategy(depth) => {
+            moves.shuffle(rng);
+            let mut searcher = Searcher::new(g);
+            searcher.budget = Some(budget);
+            Some(searcher.best_move(p, moves, depth))
+        }
+    }
+}
+
+/// Nodes between two looks at the budget.
+const BUDGET_NODES: u64 = 1024;
+
 /// Alpha-beta searcher with reusable per-ply move buffers.
 struct Searcher<'a, B> {
     g: &'a Geometry<B>,
     buffers: Vec<Vec<Move<B>>>,
+    budget: Option<&'a Budget>,
+    nodes: u64,
+    stopped: bool,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
     fn new(g: &'a Geometry<B>) -> Self {
-        Searcher { g, buffers: Vec::new() }
+        Searcher { g, buffers: Vec::new(), budget: None, nodes: 0, stopped: false }
+    }
+
+    /// Whether the budget (if any) stops the search; looked at every [`BUDGET_NODES`]
+    /// nodes, and stays stopped.
+    fn out_of_budget(&mut self) -> bool {
+        if let Some(b) = self.budget {
+            self.nodes += 1;
+            if self.nodes % BUDGET_NODES == 0 && b.tick(BUDGET_NODES).is_err() {
+                self.stopped = true;
+            }
+        }
+        self.stopped
     }
 
     /// Iterative deepening at the root; the previous iteration's best move is tried first.
@@ -168,6 +214,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
                     best_here = *m;
                 }
             }
+            if self.stopped {
+                break;
+            }
             best = best_here;
             if let Some(pos) = moves.iter().position(|m| *m == best) {
                 let m = moves.remove(pos);
@@ -181,6 +230,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     fn negamax(&mut self, p: &Position<B>, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
         let ply_i = ply as usize;
         if self.buffers.len() <= ply_i {
             self.buffers.resize_with(ply_i + 1, Vec::new);
@@ -245,6 +297,23 @@ mod tests {
         let q = Position::from_text(&g, Color::Black, "bc3 wd4 wh8").unwrap();
         let m = choose_move(&g, &q, PlayerKind::Strategy(3), &mut seeded(2)).unwrap();
         assert_eq!(m.text(&g), "c3xe5");
+    }
+
+    #[test]
+    fn a_budgeted_strategy_plays_as_the_unbudgeted_one_or_stops_with_a_legal_move() {
+        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
+        let start = Position::start(&g);
+        let free = choose_move(&g, &start, PlayerKind::Strategy(5), &mut seeded(4)).unwrap();
+        let budget = Budget::unlimited();
+        let within = choose_move_within(&g, &start, PlayerKind::Strategy(5), &mut seeded(4), &budget).unwrap();
+        assert_eq!(free, within, "a budget that never stops changes nothing");
+        assert!(budget.live_positions() > 0, "the search reports its progress");
+        let stopped = Budget::unlimited();
+        stopped.cancel();
+        let m = choose_move_within(&g, &start, PlayerKind::Strategy(8), &mut seeded(4), &stopped).unwrap();
+        let mut legal = Vec::new();
+        generate::<u64, true>(&g, &start, &mut |m| legal.push(*m));
+        assert!(legal.contains(&m), "a stopped search still plays a legal move");
     }
 
     /// Black's king on a1 can step to b2, where White's man on c3 would take it; b2 is

@@ -9,10 +9,11 @@ use super::game::{Game, Outcome};
 use super::geometry::{BoardSize, Color, Geometry};
 use super::mv::Move;
 use super::play::undo_turn;
-use super::players::{choose_move, PlayerKind};
+use super::players::{choose_move, choose_move_within, PlayerKind};
 use super::position::Position;
 use crate::base::text::count_of;
 use crate::search::bits::Bits;
+use crate::search::budget::Budget;
 use crate::search::rng::{seeded, Rng};
 
 /// A game against the computer with a move being entered square by square.
@@ -24,6 +25,35 @@ pub struct Session<B: Bits> {
     rng: Rng,
     draw_plies: u32,
     path: Vec<u32>,
+    /// The computer's replies are searched by the caller ([`Session::reply_search`]) and
+    /// played with [`Session::apply_reply`], instead of at once.
+    deferred: bool,
+}
+
+/// The search of the computer's reply, taken out of a session so that it can run in the
+/// background ([`Session::reply_search`]).
+pub struct ReplySearch<B: Bits> {
+    geometry: Geometry<B>,
+    position: Position<B>,
+    kind: PlayerKind,
+    rng: Rng,
+    plies: usize,
+}
+
+/// The computer's reply as [`ReplySearch::run`] found it, for [`Session::apply_reply`].
+#[derive(Clone)]
+pub struct ComputerReply<B: Bits> {
+    mv: Option<Move<B>>,
+    rng: Rng,
+    plies: usize,
+}
+
+impl<B: Bits> ReplySearch<B> {
+    /// Searches the reply within `budget` (see [`choose_move_within`]).
+    pub fn run(mut self, budget: &Budget) -> ComputerReply<B> {
+        let mv = choose_move_within(&self.geometry, &self.position, self.kind, &mut self.rng, budget);
+        ComputerReply { mv, rng: self.rng, plies: self.plies }
+    }
 }
 
 /// What a click did.
@@ -52,9 +82,57 @@ impl<B: Bits> Session<B> {
     /// A new game on `size`; the computer moves first when the human plays White.
     pub fn new(size: BoardSize, human: Color, computer: PlayerKind, seed: u64, draw_plies: u32) -> Self {
         let game = Game::new(geometry::<B>(size), draw_plies);
-        let mut s = Session { game, size, human, computer, rng: seeded(seed), draw_plies, path: Vec::new() };
+        let mut s =
+            Session { game, size, human, computer, rng: seeded(seed), draw_plies, path: Vec::new(), deferred: false };
         s.computer_replies();
         s
+    }
+
+    /// [`Session::new`] or, with a `position`, [`Session::from_position`], whose computer
+    /// never replies by itself: its replies are searched with [`Session::reply_search`]
+    /// and played with [`Session::apply_reply`] (a board that searches in the background).
+    pub fn deferred(
+        size: BoardSize,
+        position: Option<Position<B>>,
+        human: Color,
+        computer: PlayerKind,
+        seed: u64,
+        draw_plies: u32,
+    ) -> Self {
+        let game = match position {
+            None => Game::new(geometry::<B>(size), draw_plies),
+            Some(p) => Game::from_position(geometry::<B>(size), p, draw_plies),
+        };
+        Session { game, size, human, computer, rng: seeded(seed), draw_plies, path: Vec::new(), deferred: true }
+    }
+
+    /// Whether the computer is to move in a game that goes on.
+    pub fn computers_turn(&self) -> bool {
+        self.game.outcome() == Outcome::Ongoing && self.game.side() != self.human
+    }
+
+    /// The search of the computer's reply in the current position, to run anywhere.
+    pub fn reply_search(&self) -> ReplySearch<B> {
+        ReplySearch {
+            geometry: self.game.geometry.clone(),
+            position: *self.game.position(),
+            kind: self.computer,
+            rng: self.rng.clone(),
+            plies: self.game.plies(),
+        }
+    }
+
+    /// Plays a reply found by [`ReplySearch::run`]; returns `Computer played X.`. `Err`
+    /// when the game has moved on since the search started (the reply is then dropped) or
+    /// the computer had no move.
+    pub fn apply_reply(&mut self, reply: ComputerReply<B>) -> Result<String, String> {
+        if !self.computers_turn() || self.game.plies() != reply.plies {
+            return Err("The computer's reply is for another position.".to_string());
+        }
+        let mv = reply.mv.ok_or("The computer has no move.")?;
+        self.game.play(&mv)?;
+        self.rng = reply.rng;
+        Ok(format!("Computer played {}.", mv.text(&self.game.geometry)))
     }
 
     /// A game from a hand-made `position` (for study and tests); the computer replies at
@@ -223,6 +301,9 @@ impl<B: Bits> Session<B> {
     /// when it did not move).
     fn computer_replies(&mut self) -> String {
         let mut said = Vec::new();
+        if self.deferred {
+            return String::new();
+        }
         while self.game.outcome() == Outcome::Ongoing && self.game.side() != self.human {
             let Some(mv) = choose_move(&self.game.geometry, self.game.position(), self.computer, &mut self.rng) else {
                 break;
@@ -297,6 +378,25 @@ mod tests {
     fn click(s: &mut Session<u64>, name: &str) -> Result<Click, String> {
         let (row, col) = square(s, name);
         s.click(row, col)
+    }
+
+    #[test]
+    fn a_deferred_session_plays_the_reply_it_is_given_as_the_plain_one_does() {
+        let size = BoardSize::new(8, 8, 3).unwrap();
+        let kind = PlayerKind::Strategy(3);
+        let plain = Session::<u64>::new(size, Color::White, kind, 11, 50);
+        let mut deferred = Session::<u64>::deferred(size, None, Color::White, kind, 11, 50);
+        assert_eq!((plain.game().plies(), deferred.game().plies()), (1, 0), "only the plain one replied at once");
+        assert!(deferred.computers_turn() && !deferred.humans_turn());
+        let search = deferred.reply_search();
+        let stale = deferred.reply_search().run(&Budget::unlimited());
+        let said = deferred.apply_reply(search.run(&Budget::unlimited())).unwrap();
+        assert!(said.starts_with("Computer played "), "{said}");
+        let moves = |s: &Session<u64>| s.game().moves().map(|m| m.text(s.geometry())).collect::<Vec<_>>();
+        assert_eq!(moves(&deferred), moves(&plain), "the same seed plays the same reply");
+        assert!(deferred.humans_turn());
+        assert!(deferred.apply_reply(stale).is_err(), "a reply for another position is dropped");
+        assert_eq!(deferred.game().plies(), 1);
     }
 
     #[test]

@@ -21,7 +21,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
-use super::count_job::CountJob;
+use super::count::Count;
+use super::count_job::{count_end, start_count};
 use super::dispatch::with_bits;
 use super::game::{Game, Outcome};
 use super::geometry::Wide;
@@ -31,6 +32,7 @@ use super::position::Position;
 use super::session::{Click, Session};
 use crate::base::error::Result;
 use crate::search::bits::Bits;
+use crate::search::job::Job;
 
 /// Time limit of the `c` key's count unless [`App::with_count_limit`] says otherwise.
 pub const DEFAULT_COUNT_LIMIT: Duration = Duration::from_secs(10);
@@ -59,7 +61,7 @@ pub struct App<B: Bits> {
     /// Whether the last frame was too small for the board (clicks are then ignored).
     too_small: bool,
     count_limit: Duration,
-    count: Option<CountJob>,
+    count: Option<Job<Count>>,
 }
 
 impl<B: Bits> App<B> {
@@ -158,7 +160,7 @@ impl<B: Bits> App<B> {
     /// Takes the result of a background count once it has ended (the event loop calls
     /// this between events); `true` when the message changed.
     pub fn poll_count(&mut self) -> bool {
-        let Some(end) = self.count.as_ref().and_then(CountJob::end) else { return false };
+        let Some(end) = self.count.as_ref().and_then(count_end) else { return false };
         self.count = None;
         self.message = end.text();
         true
@@ -252,7 +254,7 @@ impl<B: Bits> App<B> {
             KeyCode::Char('n') => self.new_game(),
             KeyCode::Char('c') => {
                 let game = self.session.game();
-                self.count = Some(CountJob::start(&game.geometry, game.position(), self.count_limit));
+                self.count = Some(start_count(&game.geometry, game.position(), self.count_limit));
                 self.message = "counting… (c or Esc cancels)".to_string();
             }
             _ => {}

@@ -4,6 +4,7 @@
 
 pub mod bits;
 pub mod budget;
+pub mod job;
 pub mod memo;
 pub mod pairs;
 pub mod pool;

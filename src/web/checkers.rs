@@ -4,13 +4,18 @@
 //! | --- | --- | --- |
 //! | `GET ` (empty path) | | the game's view (409 before the first game) |
 //! | `POST /new` | `rows`, `cols`, `men_rows`, `computer`, `color`, `seed`, `position`, `side` (all optional) | a new game's view; 400 for a bad size, player, colour or position |
-//! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click |
-//! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move and the computer's reply; 422 for an illegal move |
+//! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click, 409 while the computer thinks |
+//! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move; 422 for an illegal move, 409 while the computer thinks |
 //! | `POST /drop` | | the view with no selection |
-//! | `POST /undo` | | the view before the human's last move and the computer's reply; 409 when there is none |
+//! | `POST /undo` | | the view before the human's last move and the computer's reply (a reply being searched is cancelled); 409 when there is none |
 //! | `POST /count` | `limit_s` (at most [`MAX_COUNT_LIMIT_S`]) | 202 and the count's progress; 409 while one runs |
 //! | `GET /count` | | the count's progress or result |
 //! | `POST /count/cancel` | | the progress; the count ends as `cancelled` |
+//!
+//! The computer's reply is searched in the background ([`Job`], at most [`REPLY_LIMIT_S`]):
+//! a request that makes it the computer's turn answers at once (after a grace of a few
+//! milliseconds in which a quick reply is played), with `thinking` set to the search's
+//! progress until the reply is played; every later request plays a reply that has ended.
 //!
 //! The view names squares as the terminal board does (`a1` bottom left, Black at the
 //! bottom) and carries the legal moves, the selection and its targets as the engine
@@ -18,10 +23,12 @@
 
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
-use crate::checkers::count_job::{CountEnd, CountJob};
+use crate::checkers::count::Count;
+use crate::checkers::count_job::{count_end, start_count, CountEnd};
 use crate::checkers::dispatch::{geometry, with_bits};
 use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
 use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
@@ -29,85 +36,231 @@ use crate::checkers::moves::parse_move;
 use crate::checkers::play::parse_color;
 use crate::checkers::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::checkers::position::{Piece, Position};
-use crate::checkers::session::Session;
+use crate::checkers::session::{ComputerReply, Session};
 use crate::search::bits::Bits;
+use crate::search::job::{Job, JobEnd, Progress};
 
 /// The longest time limit a count may ask for, in seconds.
 pub const MAX_COUNT_LIMIT_S: f64 = 120.0;
 /// The time limit of a count that asks for none, in seconds.
 pub const DEFAULT_COUNT_LIMIT_S: f64 = 10.0;
-/// The deepest strategy search a computer reply may make: each reply is searched while
-/// the request waits (depth 8 takes seconds on 16x16 boards; every ply more multiplies it).
+/// The deepest strategy search a computer reply may make (depth 8 takes seconds on 16x16
+/// boards; every ply more multiplies it).
 pub const MAX_STRATEGY_DEPTH: u32 = 8;
+/// The time limit of a computer reply, in seconds: a strategy search stopped by it plays
+/// the best move of the deepest iteration it completed.
+pub const REPLY_LIMIT_S: f64 = 30.0;
+/// How long a request that starts the computer's reply waits for it before it answers
+/// (a random reply is then in the same answer; a longer search goes on in the background).
+const REPLY_GRACE: Duration = Duration::from_millis(30);
 /// The longest hand-made position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
-trait Board {
-    fn session_view(&self) -> Value;
+trait Board: Send {
+    fn session_view(&self) -> SessionView;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> bool;
     fn drop_selection(&mut self);
-    fn count(&self, limit: Duration) -> CountJob;
+    fn count(&self, limit: Duration) -> Job<Count>;
     fn plies(&self) -> usize;
+    /// Starts the computer's reply in the background when it is to move and no reply
+    /// runs.
+    fn think(&mut self);
+    /// Plays the reply once its search has ended; what it played, if it did.
+    fn settle(&mut self) -> Option<String>;
+    /// The reply's progress while its search runs.
+    fn thinking(&self) -> Option<Progress>;
 }
 
-impl<B: Bits> Board for Session<B> {
-    fn session_view(&self) -> Value {
-        view(self)
+/// A session whose computer replies in the background: the search of the reply, while
+/// it runs or until its move is played.
+struct Live<B: Bits> {
+    session: Session<B>,
+    reply: Option<Job<ComputerReply<B>>>,
+}
+
+impl<B: Bits> Board for Live<B> {
+    fn session_view(&self) -> SessionView {
+        view(&self.session)
     }
 
     fn click(&mut self, square: &str) -> Result<String, String> {
-        let g = self.geometry();
+        let g = self.session.geometry();
         let sq = g.parse_square(square)?;
         let (row, col) = g.square(sq).ok_or_else(|| format!("`{square}` is not a square of the board"))?;
-        Session::click(self, row, col).map(|c| c.message().to_string())
+        self.session.click(row, col).map(|c| c.message().to_string())
     }
 
     fn play_text(&mut self, text: &str) -> Result<String, String> {
-        if !self.humans_turn() {
+        if !self.session.humans_turn() {
             return Err("The game is over: start a new game.".to_string());
         }
-        let game = self.game();
+        let game = self.session.game();
         let mv = parse_move(&game.geometry, game.position(), game.legal(), text)?;
-        Ok(self.play(&mv))
+        Ok(self.session.play(&mv))
     }
 
     fn undo(&mut self) -> bool {
-        Session::undo(self)
+        let undone = self.session.undo();
+        if undone {
+            self.reply = None;
+        }
+        undone
     }
 
     fn drop_selection(&mut self) {
-        Session::drop_selection(self)
+        self.session.drop_selection()
     }
 
-    fn count(&self, limit: Duration) -> CountJob {
-        CountJob::start(&self.game().geometry, self.game().position(), limit)
+    fn count(&self, limit: Duration) -> Job<Count> {
+        start_count(&self.session.game().geometry, self.session.game().position(), limit)
     }
 
     fn plies(&self) -> usize {
-        self.game().plies()
+        self.session.game().plies()
+    }
+
+    fn think(&mut self) {
+        if self.reply.is_none() && self.session.computers_turn() {
+            let search = self.session.reply_search();
+            let what = format!("the computer's reply ({})", self.session.computer());
+            self.reply = Some(Job::start(&what, Duration::from_secs_f64(REPLY_LIMIT_S), move |b| Ok(search.run(b))));
+        }
+    }
+
+    fn settle(&mut self) -> Option<String> {
+        let end = self.reply.as_ref()?.end()?;
+        self.reply = None;
+        match end {
+            JobEnd::Done(reply, _) => self.session.apply_reply(reply).ok(),
+            JobEnd::Stopped(why) => Some(format!("The computer's search stopped: {why}.")),
+        }
+    }
+
+    fn thinking(&self) -> Option<Progress> {
+        self.reply.as_ref().map(Job::progress).filter(|p| p.state == "running")
     }
 }
 
+/// One dark square of the view.
+#[derive(Serialize)]
+struct SquareView {
+    /// Its name (`c3`).
+    square: String,
+    /// Row and column, row 0 at the bottom.
+    row: u8,
+    col: u8,
+    /// The piece's letter (`b`, `w`, `B`, `W`), `None` when empty.
+    piece: Option<String>,
+    /// Whether the piece is jumped by the move being entered.
+    taken: bool,
+}
+
+/// One side's pieces and kings.
+#[derive(Serialize)]
+struct SideView {
+    pieces: u32,
+    kings: u32,
+}
+
+/// Both sides' pieces and kings.
+#[derive(Serialize)]
+struct CountsView {
+    black: SideView,
+    white: SideView,
+}
+
+/// The view of a session as the page draws it: the position, whose turn, the selection
+/// and its targets, and the legal moves, all as the engine computes them.
+#[derive(Serialize)]
+struct SessionView {
+    game: &'static str,
+    rows: u8,
+    cols: u8,
+    men_rows: u8,
+    human: &'static str,
+    computer: String,
+    side: &'static str,
+    your_turn: bool,
+    /// `ongoing`, `black wins`, `white wins` or `draw`.
+    outcome: String,
+    turn: String,
+    status: String,
+    counts: CountsView,
+    squares: Vec<SquareView>,
+    selected: Vec<String>,
+    targets: Vec<String>,
+    movable: Vec<String>,
+    last_move: Vec<String>,
+    /// The moves played, in the assignment's notation.
+    moves: Vec<String>,
+    /// The legal moves, sorted.
+    legal: Vec<String>,
+    plies: usize,
+}
+
+/// The whole view of the checkers board: the session's, the seed, the last message, the
+/// count and the computer's reply being searched.
+#[derive(Serialize)]
+struct BoardView {
+    #[serde(flatten)]
+    session: SessionView,
+    seed: u64,
+    message: String,
+    count: CountView,
+    /// The reply's progress while the computer thinks, `null` otherwise.
+    thinking: Option<Progress>,
+}
+
+/// The count's games, as strings (they may pass 2^53).
+#[derive(Serialize)]
+struct GamesView {
+    total: String,
+    black_wins: String,
+    white_wins: String,
+    both_kings: String,
+}
+
+/// The count as the page shows it: `idle`, or its progress and, once it ended, its
+/// result (`games`, `distinct_positions`, `text`) or why it stopped.
+#[derive(Serialize)]
+struct CountView {
+    state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    games: Option<GamesView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distinct_positions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
+}
+
 /// The view of a session as the page draws it.
-fn view<B: Bits>(s: &Session<B>) -> Value {
+fn view<B: Bits>(s: &Session<B>) -> SessionView {
     let game = s.game();
     let g = s.geometry();
     let names = |squares: &[u32]| squares.iter().map(|&i| g.name(i)).collect::<Vec<_>>();
     let (shown, taken) = s.shown_position();
-    let squares: Vec<Value> = g
+    let squares = g
         .valid
         .iter()
         .filter_map(|i| {
             let (row, col) = g.square(i)?;
             let piece = shown.piece_at(i).map(|p| Piece::letter(p).to_string());
-            Some(json!({"square": g.name(i), "row": row, "col": col, "piece": piece, "taken": taken.contains(&i)}))
+            Some(SquareView { square: g.name(i), row, col, piece, taken: taken.contains(&i) })
         })
         .collect();
     let p = game.position();
-    let side = |c: Color| json!({"pieces": p.count(c), "kings": p.king_count(c)});
+    let side = |c: Color| SideView { pieces: p.count(c), kings: p.king_count(c) };
     let outcome = match game.outcome() {
         Outcome::Ongoing => "ongoing".to_string(),
         Outcome::Won(c) => format!("{} wins", c.name()),
@@ -116,25 +269,29 @@ fn view<B: Bits>(s: &Session<B>) -> Value {
     let mut legal: Vec<String> = game.legal().iter().map(|m| m.text(g)).collect();
     legal.sort();
     let size = s.size();
-    json!({
-        "game": "checkers",
-        "rows": size.rows, "cols": size.cols, "men_rows": size.men_rows,
-        "human": s.human().name(), "computer": s.computer().to_string(),
-        "side": game.side().name(),
-        "your_turn": s.humans_turn(),
-        "outcome": outcome,
-        "turn": s.turn_text(),
-        "status": s.status_line(),
-        "counts": {"black": side(Color::Black), "white": side(Color::White)},
-        "squares": squares,
-        "selected": names(s.selection()),
-        "targets": if s.humans_turn() { names(&s.targets()) } else { Vec::new() },
-        "movable": if s.humans_turn() { names(&s.movable()) } else { Vec::new() },
-        "last_move": game.last_move().map(|m| names(&m.path(g))).unwrap_or_default(),
-        "moves": game.moves().map(|m| m.text(g)).collect::<Vec<_>>(),
-        "legal": legal,
-        "plies": game.plies(),
-    })
+    let humans = s.humans_turn();
+    SessionView {
+        game: "checkers",
+        rows: size.rows,
+        cols: size.cols,
+        men_rows: size.men_rows,
+        human: s.human().name(),
+        computer: s.computer().to_string(),
+        side: game.side().name(),
+        your_turn: humans,
+        outcome,
+        turn: s.turn_text(),
+        status: s.status_line(),
+        counts: CountsView { black: side(Color::Black), white: side(Color::White) },
+        squares,
+        selected: names(s.selection()),
+        targets: if humans { names(&s.targets()) } else { Vec::new() },
+        movable: if humans { names(&s.movable()) } else { Vec::new() },
+        last_move: game.last_move().map(|m| names(&m.path(g))).unwrap_or_default(),
+        moves: game.moves().map(|m| m.text(g)).collect(),
+        legal,
+        plies: game.plies(),
+    }
 }
 
 /// A game's settings as `POST /new` gives them, checked.
@@ -187,13 +344,14 @@ impl NewGame {
 
     fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
         let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
-        Ok(match &self.position {
-            None => Box::new(Session::<B>::new(size, human, computer, seed, DEFAULT_DRAW_PLIES)),
+        let position = match &self.position {
+            None => None,
             Some((text, side)) => {
-                let p = Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?;
-                Box::new(Session::<B>::from_position(size, p, human, computer, seed, DEFAULT_DRAW_PLIES))
+                Some(Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?)
             }
-        })
+        };
+        let session = Session::<B>::deferred(size, position, human, computer, seed, DEFAULT_DRAW_PLIES);
+        Ok(Box::new(Live { session, reply: None }))
     }
 }
 
@@ -204,7 +362,7 @@ pub struct Checkers {
     board: Option<Box<dyn Board>>,
     seed: u64,
     message: String,
-    count: Option<CountJob>,
+    count: Option<Job<Count>>,
 }
 
 impl Checkers {
@@ -212,51 +370,80 @@ impl Checkers {
         match &self.board {
             None => Reply::error(409, "no game yet: start one with POST /api/checkers/new"),
             Some(b) => {
-                let mut v = b.session_view();
-                v["seed"] = json!(self.seed);
-                v["message"] = json!(self.message);
-                v["count"] = self.count_view();
-                Reply::json(status, &v)
+                let v = BoardView {
+                    session: b.session_view(),
+                    seed: self.seed,
+                    message: self.message.clone(),
+                    count: self.count_view(),
+                    thinking: b.thinking(),
+                };
+                Reply::typed(status, &v)
             }
         }
     }
 
-    fn count_view(&self) -> Value {
-        let Some(job) = &self.count else { return json!({"state": "idle"}) };
-        let mut v = json!({
-            "positions": job.positions(),
-            "seconds": job.elapsed(),
-            "limit_s": job.limit().as_secs_f64(),
-        });
-        match job.end() {
-            None => v["state"] = json!("running"),
-            Some(end) => {
-                v["text"] = json!(end.text());
-                match end {
-                    CountEnd::Done(c, seconds) => {
-                        v["state"] = json!("done");
-                        v["seconds"] = json!(seconds);
-                        v["positions"] = json!(c.positions);
-                        v["games"] = json!({
-                            "total": c.games.total.to_string(),
-                            "black_wins": c.games.black_wins.to_string(),
-                            "white_wins": c.games.white_wins.to_string(),
-                            "both_kings": c.games.both_kings.to_string(),
-                        });
-                        v["distinct_positions"] = json!(c.distinct_positions);
-                    }
-                    CountEnd::Stopped(why) => {
-                        v["state"] = json!("stopped");
-                        v["why"] = json!(why);
-                    }
-                }
+    fn count_view(&self) -> CountView {
+        let idle = CountView {
+            state: "idle",
+            positions: None,
+            seconds: None,
+            limit_s: None,
+            text: None,
+            games: None,
+            distinct_positions: None,
+            why: None,
+        };
+        let Some(job) = &self.count else { return idle };
+        let mut v = CountView {
+            state: "running",
+            positions: Some(job.positions()),
+            seconds: Some(job.elapsed()),
+            limit_s: Some(job.limit().as_secs_f64()),
+            ..idle
+        };
+        let Some(end) = count_end(job) else { return v };
+        v.text = Some(end.text());
+        match end {
+            CountEnd::Done(c, seconds) => {
+                v.state = "done";
+                v.seconds = Some(seconds);
+                v.positions = Some(c.positions);
+                v.games = Some(GamesView {
+                    total: c.games.total.to_string(),
+                    black_wins: c.games.black_wins.to_string(),
+                    white_wins: c.games.white_wins.to_string(),
+                    both_kings: c.games.both_kings.to_string(),
+                });
+                v.distinct_positions = Some(c.distinct_positions);
+            }
+            CountEnd::Stopped(why) => {
+                v.state = "stopped";
+                v.why = Some(why);
             }
         }
         v
     }
 
     fn count_running(&self) -> bool {
-        self.count.as_ref().is_some_and(|j| j.end().is_none())
+        self.count.as_ref().is_some_and(Job::running)
+    }
+
+    /// Plays the computer's reply if its search has ended (every request looks first).
+    fn settle(&mut self) {
+        let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
+        self.count = None;
+        self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
+    }
+
+    /// Starts the computer's reply when it is to move, and waits [`REPLY_GRACE`] for it.
+    fn think(&mut self) {
+        let Some(board) = self.board.as_mut() else { return };
+        board.think();
+        let waited = std::time::Instant::now();
+        while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.settle();
     }
 
     fn new_game(&mut self, body: &Value) -> Reply {
@@ -276,6 +463,7 @@ impl Checkers {
                     settings.computer,
                     settings.human.other().name()
                 );
+                self.think();
                 self.state(200)
             }
             Err(e) => Reply::error(400, e),
@@ -300,14 +488,7 @@ impl Checkers {
         };
         let Some(board) = &self.board else { return self.state(409) };
         self.count = Some(board.count(Duration::from_secs_f64(limit)));
-        Reply::json(202, &self.count_view())
-    }
-
-    /// A change of position: the result of a count of the old one no longer applies.
-    fn moved(&mut self, message: String) -> Reply {
-        self.count = None;
-        self.message = message;
-        self.state(200)
+        Reply::typed(202, &self.count_view())
     }
 }
 
@@ -329,16 +510,22 @@ impl GameApi for Checkers {
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {
+        self.settle();
+        if let Some(board) = self.board.as_mut() {
+            // The computer to move with no reply searched (its search was cancelled):
+            // search it again.
+            board.think();
+        }
         let body = &request.body;
         match (request.method, request.path) {
             ("GET", "" | "/") => self.state(200),
             ("POST", "/new") => self.new_game(body),
-            ("GET", "/count") => Reply::json(200, &self.count_view()),
+            ("GET", "/count") => Reply::typed(200, &self.count_view()),
             ("POST", "/count") => self.start_count(body),
             ("POST", "/count/cancel") => match &self.count {
                 Some(job) if job.end().is_none() => {
                     job.cancel();
-                    Reply::json(200, &self.count_view())
+                    Reply::typed(200, &self.count_view())
                 }
                 _ => Reply::error(409, "no count is running"),
             },
@@ -359,6 +546,9 @@ impl GameApi for Checkers {
 impl Checkers {
     fn on_board(&mut self, path: &str, body: &Value) -> Reply {
         let Some(board) = self.board.as_mut() else { return self.state(409) };
+        if board.thinking().is_some() && path != "/undo" {
+            return Reply::error(409, "the computer is thinking: wait for its move, or undo yours");
+        }
         let before = board.plies();
         let result = match path {
             "/click" => match field(body, "square") {
@@ -378,7 +568,12 @@ impl Checkers {
         };
         let changed = board.plies() != before;
         match result {
-            Ok(message) if changed => self.moved(message),
+            Ok(message) if changed => {
+                self.count = None;
+                self.message = message;
+                self.think();
+                self.state(200)
+            }
             Ok(message) => {
                 self.message = message;
                 self.state(200)

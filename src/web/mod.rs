@@ -19,13 +19,12 @@
 //! of the page one `<section data-game="NAME">` of `page.html`.
 
 pub mod checkers;
-pub mod job;
 pub mod nim;
+pub mod server;
 pub mod stenen;
 pub mod tegel;
 
-use std::io::Read;
-use std::time::Duration;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde_json::{json, Value};
 
@@ -37,10 +36,6 @@ const PAGE: &str = include_str!("page.html");
 
 /// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
-/// How long the server waits for a request before it looks at Ctrl-C again (idle, it
-/// sleeps in between).
-const WAKE: Duration = Duration::from_millis(400);
 
 /// The header that may carry the token instead of the query string.
 pub const TOKEN_HEADER: &str = "X-Harness-Token";
@@ -60,6 +55,14 @@ impl Reply {
     /// A JSON answer.
     pub fn json(status: u16, value: &Value) -> Reply {
         Reply { status, content_type: "application/json", body: value.to_string().into_bytes() }
+    }
+
+    /// A typed view as JSON.
+    pub fn typed(status: u16, view: &impl serde::Serialize) -> Reply {
+        match serde_json::to_vec(view) {
+            Ok(body) => Reply { status, content_type: "application/json", body },
+            Err(e) => Reply::error(500, format!("internal error: the view is not JSON: {e}")),
+        }
     }
 
     /// A refusal: `{"error": message}` with a 4xx status.
@@ -93,8 +96,8 @@ impl ApiRequest<'_> {
     }
 }
 
-/// One game's part of the server.
-pub trait GameApi {
+/// One game's part of the server (its state is shared by the server's threads).
+pub trait GameApi: Send {
     /// The name in URLs (`checkers`).
     fn name(&self) -> &'static str;
     /// The title on the start page.
@@ -143,18 +146,51 @@ pub fn text<'a>(body: &'a Value, key: &str, max: usize) -> std::result::Result<O
     }
 }
 
+/// A time limit from `limit_s` in a request body: `default` when absent, else a number of
+/// seconds above 0 and at most `max`.
+pub fn limit_field(body: &Value, default: f64, max: f64) -> std::result::Result<std::time::Duration, String> {
+    let seconds = match body.get("limit_s") {
+        None | Some(Value::Null) => default,
+        Some(v) => match v.as_f64() {
+            Some(s) if s > 0.0 && s <= max => s,
+            _ => return Err(format!("limit_s: expected a number of seconds above 0, at most {max}")),
+        },
+    };
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 /// A seed for a game that names none (shown in the view, so the game can be replayed).
 pub fn fresh_seed() -> u64 {
     use rand::Rng as _;
     rand::rng().random_range(0..=999_999)
 }
 
-/// The server: the listening socket, the token and the games' state.
+/// The server before it serves: the listening socket and what its requests share.
 pub struct Server {
-    http: tiny_http::Server,
+    listener: std::net::TcpListener,
+    state: State,
+    limits: server::Limits,
+}
+
+/// What every request shares: the port, the token and each game's state behind a lock of
+/// its own (a request to one game never waits for another game's).
+pub struct State {
     port: u16,
     token: String,
-    games: Vec<Box<dyn GameApi>>,
+    games: Vec<Slot>,
+}
+
+/// One game of the server: its name and title (read without its lock) and its state.
+struct Slot {
+    name: &'static str,
+    title: &'static str,
+    game: Mutex<Box<dyn GameApi>>,
+}
+
+impl Slot {
+    fn new(game: Box<dyn GameApi>) -> Slot {
+        Slot { name: game.name(), title: game.title(), game: Mutex::new(game) }
+    }
 }
 
 /// A fresh random token: 128 bits from the operating system's generator (through rand's
@@ -200,67 +236,48 @@ fn percent_decode(text: &str) -> String {
 impl Server {
     /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token.
     pub fn bind(port: u16) -> Result<Server> {
-        let http = tiny_http::Server::http(("127.0.0.1", port))
+        let listener = std::net::TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
-        let port = http.server_addr().to_ip().map_or(port, |a| a.port());
-        Ok(Server { http, port, token: new_token(), games: games() })
+        let port = listener.local_addr().map_or(port, |a| a.port());
+        let games = games().into_iter().map(Slot::new).collect();
+        let state = State { port, token: new_token(), games };
+        Ok(Server { listener, state, limits: server::Limits::default() })
     }
 
     /// Puts `board` in place of the game board of the same name (a board prepared from
     /// the command line); a board of another name is added.
     pub fn replace(&mut self, board: Box<dyn GameApi>) {
-        match self.games.iter_mut().find(|g| g.name() == board.name()) {
-            Some(slot) => *slot = board,
-            None => self.games.push(board),
+        let games = &mut self.state.games;
+        match games.iter_mut().find(|g| g.name == board.name()) {
+            Some(slot) => *slot = Slot::new(board),
+            None => games.push(Slot::new(board)),
         }
     }
 
     /// The port it listens on.
     pub fn port(&self) -> u16 {
-        self.port
+        self.state.port
     }
 
     /// The page's URL with the token, opening `game`'s board when given.
     pub fn url(&self, game: Option<&str>) -> String {
         let game = game.map(|g| format!("&game={g}")).unwrap_or_default();
-        format!("http://127.0.0.1:{}/?token={}{game}", self.port, self.token)
+        format!("http://127.0.0.1:{}/?token={}{game}", self.state.port, self.state.token)
     }
 
-    /// Answers requests until Ctrl-C, SIGTERM or SIGHUP (or `stop` says so); idle, it
-    /// sleeps in the socket's wait.
-    pub fn serve(&mut self, stop: &dyn Fn() -> bool) -> Result<()> {
-        while !interrupted() && !stop() {
-            let request = match self.http.recv_timeout(WAKE) {
-                Ok(Some(r)) => r,
-                Ok(None) => continue,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e.into()),
-            };
-            self.answer(request);
-        }
+    /// Answers requests, many connections at once within [`server::Limits`], until
+    /// Ctrl-C, SIGTERM or SIGHUP (or `stop` says so); returns within a fraction of a
+    /// second of that, whatever runs. Idle, it sleeps.
+    pub fn serve(self, stop: &dyn Fn() -> bool) -> Result<()> {
+        let state = std::sync::Arc::new(self.state);
+        server::serve(self.listener, state, self.limits, &|| interrupted() || stop())?;
         Ok(())
     }
+}
 
-    fn answer(&mut self, mut request: tiny_http::Request) {
-        let headers: Vec<(String, String)> = request
-            .headers()
-            .iter()
-            .map(|h| (h.field.as_str().as_str().to_string(), h.value.as_str().to_string()))
-            .collect();
-        let method = request.method().as_str().to_string();
-        let url = request.url().to_string();
-        let reply = match self.check(&method, &url, &headers) {
-            Err(refusal) => refusal,
-            Ok(()) => match read_body(&mut request) {
-                Ok(body) => self.route_guarded(&method, &url, &body),
-                Err(refusal) => refusal,
-            },
-        };
-        let _ = request.respond(response(reply));
-    }
-
+impl State {
     /// Answers one request given as its parts (the same path as a socket's request takes).
-    pub fn respond(&mut self, method: &str, url: &str, headers: &[(String, String)], body: &[u8]) -> Reply {
+    pub fn respond(&self, method: &str, url: &str, headers: &[(String, String)], body: &[u8]) -> Reply {
         match self.check(method, url, headers) {
             Err(refusal) => refusal,
             Ok(()) if body.len() > MAX_BODY_BYTES => too_large(),
@@ -268,8 +285,8 @@ impl Server {
         }
     }
 
-    /// [`Server::route`], with a panic (a bug) answered by 500 instead of ending the server.
-    fn route_guarded(&mut self, method: &str, url: &str, body: &[u8]) -> Reply {
+    /// [`State::route`], with a panic (a bug) answered by 500 instead of ending the server.
+    fn route_guarded(&self, method: &str, url: &str, body: &[u8]) -> Reply {
         let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(method, url, body)));
         answer.unwrap_or_else(|_| Reply::error(500, "internal error: the request failed; the server goes on"))
     }
@@ -301,30 +318,37 @@ impl Server {
         Ok(())
     }
 
-    fn route(&mut self, method: &str, url: &str, body: &[u8]) -> Reply {
+    fn route(&self, method: &str, url: &str, body: &[u8]) -> Reply {
         let path = url.split_once('?').map_or(url, |(p, _)| p);
         if path == "/" {
             return if method == "GET" { Reply::html(PAGE) } else { Reply::error(405, "the page is read with GET") };
         }
         if path == "/api/games" {
-            let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name(), "title": g.title()})).collect();
+            let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name, "title": g.title})).collect();
             return Reply::json(200, &json!({ "games": list }));
         }
         let Some(rest) = path.strip_prefix("/api/") else {
             return Reply::error(404, format!("no such page: {}", crate::base::text::excerpt(path)));
         };
         let (name, sub) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        let Some(game) = self.games.iter_mut().find(|g| g.name() == name) else {
+        let Some(slot) = self.games.iter().find(|g| g.name == name) else {
             return Reply::error(404, format!("no game `{}` on the web board", crate::base::text::excerpt(name)));
         };
         let body = match parse_body(body) {
             Ok(v) => v,
             Err(refusal) => return refusal,
         };
-        game.handle(&ApiRequest { method, path: sub, body })
+        lock(&slot.game).handle(&ApiRequest { method, path: sub, body })
     }
 }
 
+/// A game's lock; a request that panicked while holding it (a bug, answered with 500)
+/// leaves the game as it was then.
+fn lock(game: &Mutex<Box<dyn GameApi>>) -> MutexGuard<'_, Box<dyn GameApi>> {
+    game.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The refusal of a body over [`MAX_BODY_BYTES`].
 fn too_large() -> Reply {
     Reply::error(413, format!("request body over {MAX_BODY_BYTES} bytes"))
 }
@@ -335,37 +359,6 @@ fn parse_body(body: &[u8]) -> std::result::Result<Value, Reply> {
         return Ok(Value::Null);
     }
     serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("the body is not valid JSON: {e}")))
-}
-
-/// Reads at most [`MAX_BODY_BYTES`] of the body; 413 past that.
-fn read_body(request: &mut tiny_http::Request) -> std::result::Result<Vec<u8>, Reply> {
-    if request.body_length().is_some_and(|n| n > MAX_BODY_BYTES) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    match request.as_reader().take(MAX_BODY_BYTES as u64 + 1).read_to_end(&mut body) {
-        Ok(_) if body.len() > MAX_BODY_BYTES => Err(too_large()),
-        Ok(_) => Ok(body),
-        Err(e) => Err(Reply::error(400, format!("cannot read the body: {e}"))),
-    }
-}
-
-fn response(reply: Reply) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-    const CSP: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-    let headers = [
-        ("Content-Type", reply.content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Frame-Options", "DENY"),
-        ("Content-Security-Policy", CSP),
-    ];
-    headers.iter().fold(tiny_http::Response::from_data(reply.body).with_status_code(reply.status), |r, (k, v)| {
-        match tiny_http::Header::from_bytes(k.as_bytes(), v.as_bytes()) {
-            Ok(h) => r.with_header(h),
-            Err(()) => r,
-        }
-    })
 }
 
 /// What `harness play --web` was asked.

@@ -22,8 +22,9 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::job::{limit_field, Job, JobEnd};
+use super::limit_field;
 use super::{text, whole, ApiRequest, GameApi, Reply};
+use crate::search::job::{Job, JobEnd};
 use crate::stenen::load::parse_stones;
 use crate::stenen::outcome::cell_mismatch;
 use crate::stenen::stone::ORIENTATIONS;
@@ -142,7 +143,7 @@ impl Stenen {
 
     fn search_view(&self) -> Value {
         let Some(s) = &self.search else { return json!({"state": "idle"}) };
-        let mut v = s.job.progress();
+        let mut v = json!(s.job.progress());
         v["mode"] = json!(s.mode.name());
         if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
             let mode = s.mode.name();

@@ -22,8 +22,9 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::job::{limit_field, Job, JobEnd};
+use super::limit_field;
 use super::{text, whole, ApiRequest, GameApi, Reply};
+use crate::search::job::{Job, JobEnd};
 use crate::tegel::best::best_score_with;
 use crate::tegel::game::Game;
 use crate::tegel::greedy::greedy_move;
@@ -159,7 +160,7 @@ impl Tegel {
 
     fn search_view(&self) -> Value {
         let Some(s) = &self.search else { return json!({"state": "idle"}) };
-        let mut v = s.job.progress();
+        let mut v = json!(s.job.progress());
         v["play"] = json!(s.play);
         if s.play {
             // The computer's move is played by the first request after its search ended

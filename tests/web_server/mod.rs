@@ -66,6 +66,19 @@ impl Board {
         serde_json::from_str(&a.body).unwrap_or_else(|e| panic!("{method} {path}: not JSON ({e}): {}", a.body))
     }
 
+    /// `view` once the computer's reply it shows as `thinking` has been played: the view
+    /// of `GET /api/checkers` polled until it no longer thinks (at most a minute).
+    pub fn settled(&self, view: serde_json::Value) -> serde_json::Value {
+        let mut view = view;
+        let start = std::time::Instant::now();
+        while !view["thinking"].is_null() {
+            assert!(start.elapsed() < Duration::from_secs(60), "the computer thought for a minute: {view}");
+            std::thread::sleep(Duration::from_millis(10));
+            view = self.expect(200, "GET", "/api/checkers", None);
+        }
+        view
+    }
+
     /// A request with exactly `headers` (and `Content-Length` for a body).
     pub fn raw(&self, method: &str, path: &str, headers: &[&str], body: Option<&str>) -> Answer {
         let mut request = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");

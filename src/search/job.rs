@@ -1,0 +1,201 @@
+//! A search that runs in a thread of its own with a time limit, for the interactive boards
+//! (terminal and browser) of every game: its progress (positions ticked, seconds) can be
+//! read and it can be cancelled while the board goes on answering. Dropping a job cancels
+//! it without waiting for its thread, which stops at its next budget check.
+//!
+//! A job started with a cancelled or interrupted budget (Ctrl-C, SIGTERM) stops at its
+//! first check, so no job keeps a process from ending.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use super::budget::{Budget, Stopped};
+
+/// The stack of a job's thread: deep recursive searches (a count on a large board) get
+/// room, reserved as address space and touched only as deep as the search goes.
+pub const JOB_STACK_BYTES: usize = 64 << 20;
+
+/// How a job ended: its answer and seconds, or why it stopped.
+#[derive(Debug, Clone)]
+pub enum JobEnd<T> {
+    /// The search finished in these seconds.
+    Done(T, f64),
+    /// The search stopped: `cancelled`, the time limit in words, or another reason.
+    Stopped(String),
+}
+
+/// A job's progress as a board shows it (`state`: `running`, `done` or `stopped`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Progress {
+    /// `running`, `done` or `stopped`.
+    pub state: &'static str,
+    /// What runs, in words (`besteScore`).
+    pub what: String,
+    /// Positions ticked so far.
+    pub positions: u64,
+    /// Seconds so far, or the seconds it took when done.
+    pub seconds: f64,
+    /// The time limit in seconds.
+    pub limit_s: f64,
+    /// Why it stopped, only when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+/// A search running in the background (see the module's doc).
+pub struct Job<T> {
+    what: String,
+    budget: Budget,
+    started: Instant,
+    cancelled: Arc<AtomicBool>,
+    end: Arc<Mutex<Option<JobEnd<T>>>>,
+}
+
+impl<T: Send + 'static> Job<T> {
+    /// Starts `search` (named `what` in messages) with a budget of `limit`.
+    pub fn start(
+        what: &str,
+        limit: Duration,
+        search: impl FnOnce(&Budget) -> Result<T, Stopped> + Send + 'static,
+    ) -> Job<T> {
+        Job::start_failing(what, limit, move |b| search(b).map_err(|s| b.error(s).to_string()))
+    }
+
+    /// [`Job::start`] for a search that may fail for other reasons than its budget: its
+    /// error, in words, becomes the `why` of [`JobEnd::Stopped`].
+    pub fn start_failing(
+        what: &str,
+        limit: Duration,
+        search: impl FnOnce(&Budget) -> Result<T, String> + Send + 'static,
+    ) -> Job<T> {
+        let budget = Budget::new(Some(limit));
+        let end = Arc::new(Mutex::new(None));
+        let cancelled = Arc::new(AtomicBool::new(false));
+        let (b, e, c) = (budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
+        let started = Instant::now();
+        let spawned = std::thread::Builder::new().name("job".into()).stack_size(JOB_STACK_BYTES).spawn(move || {
+            let result = search(&b);
+            let outcome = match result {
+                _ if c.load(Ordering::SeqCst) => JobEnd::Stopped("cancelled".into()),
+                Ok(answer) => JobEnd::Done(answer, started.elapsed().as_secs_f64()),
+                Err(why) => JobEnd::Stopped(why),
+            };
+            *e.lock().unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+        });
+        let job = Job { what: what.to_string(), budget, started, cancelled, end };
+        if spawned.is_err() {
+            *job.end.lock().unwrap_or_else(PoisonError::into_inner) =
+                Some(JobEnd::Stopped("could not start a thread".into()));
+        }
+        job
+    }
+}
+
+impl<T: Clone> Job<T> {
+    /// How it ended, `None` while it runs.
+    pub fn end(&self) -> Option<JobEnd<T>> {
+        self.end.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Whether it still runs.
+    pub fn running(&self) -> bool {
+        self.end().is_none()
+    }
+
+    /// The progress: `running`, or how it ended (see [`Progress`]).
+    pub fn progress(&self) -> Progress {
+        let mut p = Progress {
+            state: "running",
+            what: self.what.clone(),
+            positions: self.positions(),
+            seconds: self.elapsed(),
+            limit_s: self.limit().as_secs_f64(),
+            why: None,
+        };
+        match self.end() {
+            None => {}
+            Some(JobEnd::Done(_, seconds)) => {
+                p.state = "done";
+                p.seconds = seconds;
+            }
+            Some(JobEnd::Stopped(why)) => {
+                p.state = "stopped";
+                p.why = Some(why);
+            }
+        }
+        p
+    }
+}
+
+impl<T> Job<T> {
+    /// Stops it within one budget check; it then ends as `cancelled`.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::SeqCst);
+        self.budget.cancel();
+    }
+
+    /// Positions ticked so far.
+    pub fn positions(&self) -> u64 {
+        self.budget.live_positions()
+    }
+
+    /// Seconds since it started.
+    pub fn elapsed(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
+    }
+
+    /// The time limit.
+    pub fn limit(&self) -> Duration {
+        self.budget.limit().unwrap_or_default()
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wait<T: Clone>(job: &Job<T>) -> JobEnd<T> {
+        for _ in 0..60_000 {
+            if let Some(end) = job.end() {
+                return end;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("the job did not end");
+    }
+
+    /// A search that ticks its budget until it is stopped.
+    fn endless(b: &Budget) -> Result<u32, Stopped> {
+        loop {
+            b.tick(1)?;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_job_finishes_stops_at_its_limit_or_when_cancelled() {
+        let job = Job::start("sum", Duration::from_secs(600), |_| Ok(2 + 2));
+        assert!(matches!(wait(&job), JobEnd::Done(4, _)));
+        assert_eq!(job.progress().state, "done");
+        let job = Job::start("endless", Duration::from_millis(20), endless);
+        let JobEnd::Stopped(why) = wait(&job) else { panic!("an endless search finished") };
+        assert!(why.contains("time limit") || why.contains("0.02"), "{why}");
+        let job = Job::start("endless", Duration::from_secs(600), endless);
+        assert_eq!(job.progress().state, "running");
+        job.cancel();
+        assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "cancelled"));
+        let p = job.progress();
+        assert_eq!((p.state, p.why.as_deref(), p.what.as_str()), ("stopped", Some("cancelled"), "endless"));
+        let job: Job<u32> = Job::start_failing("refused", Duration::from_secs(1), |_| Err("no table".into()));
+        assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "no table"));
+    }
+}
