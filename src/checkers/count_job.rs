@@ -12,6 +12,7 @@ use super::geometry::Geometry;
 use super::position::Position;
 use crate::search::bits::Bits;
 use crate::search::budget::Budget;
+use crate::search::pool::spawn_search_thread;
 
 /// The memo table of a count asked during play is at most this many MiB, so that a
 /// request never takes a large share of the machine's memory.
@@ -45,7 +46,8 @@ pub struct CountJob {
     budget: Budget,
     started: Instant,
     cancelled: Arc<std::sync::atomic::AtomicBool>,
-    end: Arc<Mutex<Option<CountEnd>>>,
+    /// How it ended and the seconds it ran.
+    end: Arc<Mutex<Option<(CountEnd, f64)>>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -56,23 +58,21 @@ impl CountJob {
         let end = Arc::new(Mutex::new(None));
         let cancelled = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (g, p, b, e, c) = (g.clone(), *p, budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
-        let thread = std::thread::Builder::new()
-            .name("count".into())
-            .spawn(move || {
-                let start = Instant::now();
-                let result = count_memo_walking_first(&g, &p, PLAY_MEMO_MB, false, &b);
-                let outcome = match result {
-                    Ok(count) => CountEnd::Done(count, start.elapsed().as_secs_f64()),
-                    Err(_) if c.load(std::sync::atomic::Ordering::SeqCst) => CountEnd::Stopped("cancelled".into()),
-                    Err(CountStop::Stopped(s)) => CountEnd::Stopped(b.error(s).to_string()),
-                    Err(other) => CountEnd::Stopped(other.to_string()),
-                };
-                if let Ok(mut slot) = e.lock() {
-                    *slot = Some(outcome);
-                }
-            })
-            .ok();
-        let job = CountJob { budget, started: Instant::now(), cancelled, end, thread };
+        let started = Instant::now();
+        let thread = spawn_search_thread("count", move || {
+            let result = count_memo_walking_first(&g, &p, PLAY_MEMO_MB, false, &b);
+            let outcome = match result {
+                Ok(count) => CountEnd::Done(count, started.elapsed().as_secs_f64()),
+                Err(_) if c.load(std::sync::atomic::Ordering::SeqCst) => CountEnd::Stopped("cancelled".into()),
+                Err(CountStop::Stopped(s)) => CountEnd::Stopped(b.error(s).to_string()),
+                Err(other) => CountEnd::Stopped(other.to_string()),
+            };
+            if let Ok(mut slot) = e.lock() {
+                *slot = Some((outcome, started.elapsed().as_secs_f64()));
+            }
+        })
+        .ok();
+        let job = CountJob { budget, started, cancelled, end, thread };
         if job.thread.is_none() {
             job.set_end(CountEnd::Stopped("could not start a thread".into()));
         }
@@ -81,13 +81,13 @@ impl CountJob {
 
     fn set_end(&self, end: CountEnd) {
         if let Ok(mut slot) = self.end.lock() {
-            *slot = Some(end);
+            *slot = Some((end, self.started.elapsed().as_secs_f64()));
         }
     }
 
     /// How it ended; `None` while it runs.
     pub fn end(&self) -> Option<CountEnd> {
-        self.end.lock().ok().and_then(|slot| slot.clone())
+        self.end.lock().ok().and_then(|slot| slot.as_ref().map(|(end, _)| end.clone()))
     }
 
     /// Positions visited so far.
@@ -95,9 +95,13 @@ impl CountJob {
         self.budget.live_positions()
     }
 
-    /// Seconds since the count started.
+    /// Seconds the count has run: since it started while it runs, then the seconds it
+    /// ran until it finished or stopped (they no longer grow).
     pub fn elapsed(&self) -> f64 {
-        self.started.elapsed().as_secs_f64()
+        match self.end.lock().ok().and_then(|slot| slot.as_ref().map(|(_, seconds)| *seconds)) {
+            Some(seconds) => seconds,
+            None => self.started.elapsed().as_secs_f64(),
+        }
     }
 
     /// The time limit.

@@ -25,7 +25,8 @@ pub struct Job<T> {
     budget: Budget,
     started: Instant,
     cancelled: Arc<AtomicBool>,
-    end: Arc<Mutex<Option<JobEnd<T>>>>,
+    /// How it ended and the seconds it ran (they no longer grow once it stopped).
+    end: Arc<Mutex<Option<(JobEnd<T>, f64)>>>,
 }
 
 impl<T: Send + 'static> Job<T> {
@@ -40,20 +41,20 @@ impl<T: Send + 'static> Job<T> {
         let cancelled = Arc::new(AtomicBool::new(false));
         let (b, e, c) = (budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
         let started = Instant::now();
-        let spawned = std::thread::Builder::new().name("web-search".into()).spawn(move || {
+        let spawned = crate::search::pool::spawn_search_thread("web-search", move || {
             let outcome = match search(&b) {
                 Ok(answer) => JobEnd::Done(answer, started.elapsed().as_secs_f64()),
                 Err(_) if c.load(Ordering::SeqCst) => JobEnd::Stopped("cancelled".into()),
                 Err(s) => JobEnd::Stopped(b.error(s).to_string()),
             };
             if let Ok(mut slot) = e.lock() {
-                *slot = Some(outcome);
+                *slot = Some((outcome, started.elapsed().as_secs_f64()));
             }
         });
         let job = Job { what: what.to_string(), budget, started, cancelled, end };
         if spawned.is_err() {
             if let Ok(mut slot) = job.end.lock() {
-                *slot = Some(JobEnd::Stopped("could not start a thread".into()));
+                *slot = Some((JobEnd::Stopped("could not start a thread".into()), 0.0));
             }
         }
         job
@@ -63,7 +64,13 @@ impl<T: Send + 'static> Job<T> {
 impl<T: Clone> Job<T> {
     /// How it ended, `None` while it runs.
     pub fn end(&self) -> Option<JobEnd<T>> {
-        self.end.lock().ok().and_then(|slot| slot.clone())
+        self.end.lock().ok().and_then(|slot| slot.as_ref().map(|(end, _)| end.clone()))
+    }
+
+    /// Seconds it ran: since it started while it runs, then until it ended.
+    fn seconds(&self) -> f64 {
+        let ended = self.end.lock().ok().and_then(|slot| slot.as_ref().map(|(_, seconds)| *seconds));
+        ended.unwrap_or_else(|| self.started.elapsed().as_secs_f64())
     }
 
     /// Whether it still runs.
@@ -84,7 +91,7 @@ impl<T: Clone> Job<T> {
         let mut v = json!({
             "what": self.what,
             "positions": self.budget.live_positions(),
-            "seconds": self.started.elapsed().as_secs_f64(),
+            "seconds": self.seconds(),
             "limit_s": self.budget.limit().map_or(0.0, |l| l.as_secs_f64()),
         });
         match self.end() {
