@@ -363,6 +363,8 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         (CellKind::Marker, trimmed.to_string())
     } else if declared.kind.is_numeric() && parse_number(trimmed).is_some() {
         (CellKind::Number, trimmed.to_string())
+    } else if declared.kind == Kind::Text {
+        (CellKind::Text, crate::results::row::unneutralise_formula(trimmed).to_string())
     } else {
         (CellKind::Text, trimmed.to_string())
     };
