@@ -148,5 +148,8 @@ mod tests {
         let job = CountJob::start(&g, &Position::start(&g), Duration::from_secs(600));
         job.cancel();
         assert_eq!(wait(&job).text(), "continuation count did not finish: cancelled");
+        let seconds = job.elapsed();
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(job.elapsed(), seconds, "the seconds of an ended count stay");
     }
 }

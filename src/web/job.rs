@@ -128,3 +128,25 @@ pub fn limit_field(body: &Value, default: f64, max: f64) -> Result<Duration, Str
     };
     Ok(Duration::from_secs_f64(seconds))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that stopped at its limit keeps the seconds it ran; they do not grow while
+    /// the page keeps asking.
+    #[test]
+    fn a_stopped_jobs_seconds_stay() {
+        let job = Job::<u64>::start("spin", Duration::from_millis(20), |b| loop {
+            b.check()?;
+            std::thread::sleep(Duration::from_millis(1));
+        });
+        while job.running() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let first = job.progress();
+        assert_eq!(first["state"], "stopped", "{first}");
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(job.progress()["seconds"], first["seconds"], "{first}");
+    }
+}
