@@ -657,31 +657,11 @@ fn man(out: Option<&std::path::Path>) -> Result<()> {
             std::io::stdout().lock().write_all(&page).map_err(|e| output_error(&e))?;
         }
         Some(dir) => {
-            harness::results::user_files::write_man_pages(dir, &man_pages(command)?)?;
+            harness::results::user_files::write_man_pages(dir, command)?;
             note(&format!("man pages written to {}", dir.display()));
         }
     }
     Ok(())
-}
-
-/// The man pages of `command` and its subcommands (as `clap_mangen::generate_to` names
-/// them: `harness.1`, `harness-run.1`, ...), each file name with its roff text.
-fn man_pages(command: clap::Command) -> Result<Vec<(String, Vec<u8>)>> {
-    fn add(command: clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
-        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()).cloned() {
-            add(sub, pages)?;
-        }
-        let man = clap_mangen::Man::new(command);
-        let mut page = Vec::new();
-        man.render(&mut page)?;
-        pages.push((man.get_filename(), page));
-        Ok(())
-    }
-    let mut command = command.disable_help_subcommand(true);
-    command.build();
-    let mut pages = Vec::new();
-    add(command, &mut pages)?;
-    Ok(pages)
 }
 
 /// `Some(verbose)` when the command line asks only for the version: `-V` or `--version`,

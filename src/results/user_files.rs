@@ -87,21 +87,43 @@ fn check_target(path: &Path, kind: UserFile) -> Result<()> {
     Ok(())
 }
 
-/// Writes `pages` (file name and contents) into `dir` with [`write_user_file`] as
-/// [`MAN_PAGE`]s. `dir` is created when missing, its parent is not: a folder the user did
-/// not name is never made. Every page is checked before the first is written, so a
-/// refusal leaves `dir` as it was.
-pub fn write_man_pages(dir: &Path, pages: &[(String, Vec<u8>)]) -> Result<()> {
+/// Writes the man pages of `command` and its subcommands ([`man_pages`]) into `dir`
+/// with [`write_user_file`] as [`MAN_PAGE`]s. `dir` is created when missing, its parent
+/// is not: a folder the user did not name is never made. Every page is checked before
+/// the first is written, so a refusal leaves `dir` as it was.
+pub fn write_man_pages(dir: &Path, command: clap::Command) -> Result<()> {
+    let pages = man_pages(command)?;
     if !dir.is_dir() {
-        std::fs::create_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
+        std::fs::create_dir(dir)
+            .map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
     }
-    for (name, _) in pages {
+    for (name, _) in &pages {
         check_target(&dir.join(name), MAN_PAGE)?;
     }
-    for (name, page) in pages {
+    for (name, page) in &pages {
         write_user_file(&dir.join(name), page, MAN_PAGE)?;
     }
     Ok(())
+}
+
+/// The man pages of `command` and its subcommands, named as `clap_mangen::generate_to`
+/// names them (`harness.1`, `harness-run.1`, ...), each file name with its roff text.
+pub fn man_pages(command: clap::Command) -> Result<Vec<(String, Vec<u8>)>> {
+    fn add(command: clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+        for sub in command.get_subcommands().filter(|s| !s.is_hide_set()).cloned() {
+            add(sub, pages)?;
+        }
+        let man = clap_mangen::Man::new(command);
+        let mut page = Vec::new();
+        man.render(&mut page)?;
+        pages.push((man.get_filename(), page));
+        Ok(())
+    }
+    let mut command = command.disable_help_subcommand(true);
+    command.build();
+    let mut pages = Vec::new();
+    add(command, &mut pages)?;
+    Ok(pages)
 }
 
 #[cfg(test)]
@@ -137,11 +159,13 @@ mod tests {
         let e = write_user_file(&link, b"new", COMPARE_PAGE).unwrap_err();
         assert!(e.to_string().contains("is a symbolic link"), "{e}");
         assert_eq!(std::fs::read(&victim).unwrap(), PAGE);
-        let pages = vec![("harness.1".to_string(), b".ie x\n.TH harness 1\n".to_vec())];
         let man = dir.path().join("man");
         std::fs::create_dir(&man).unwrap();
-        std::os::unix::fs::symlink(&victim, man.join("harness.1")).unwrap();
-        assert!(write_man_pages(&man, &pages).unwrap_err().to_string().contains("is a symbolic link"));
+        std::os::unix::fs::symlink(&victim, man.join("demo.1")).unwrap();
+        let command = clap::Command::new("demo").subcommand(clap::Command::new("sub"));
+        let e = write_man_pages(&man, command).unwrap_err();
+        assert!(e.to_string().contains("is a symbolic link"), "{e}");
+        assert!(!man.join("demo-sub.1").exists(), "no page is written when one is refused");
         assert_eq!(std::fs::read(&victim).unwrap(), PAGE);
     }
 

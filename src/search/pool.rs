@@ -9,11 +9,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// [`spawn_search_thread`]'s threads and [`on_search_stack`]'s.
 ///
 /// The searches recurse once per ply. The deepest recursion the program accepts is a
-/// continuation count on a board of 16 rows: a game there lasts at most about 2,500
-/// plies (every ply moves a man forward, captures, or is a king's reply to such a ply),
-/// and a memoised count takes about 3 KiB of stack a ply (its first dive on 16x16 r3
-/// needs 3 MiB), so the deepest game needs about 8 MiB; 64 MiB leaves a wide margin. The
-/// stack is address space: only the pages a search touches take memory.
+/// continuation count on a board of 16 rows: a game there lasts at most about 2,000
+/// plies (every ply moves a man forward, or is a king's reply to such a ply), and a
+/// memoised count takes up to about 8 KiB of stack a ply (32 children and their keys a
+/// frame), about 17 MiB at worst; 64 MiB leaves a margin. The stack is address space:
+/// only the pages a search touches take memory.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Spawns a thread named `name` with a stack of [`SEARCH_STACK_BYTES`] running `f`: the
