@@ -62,7 +62,10 @@ fn signalled(args: &[&str], signal: &str, after: Duration) -> (Option<i32>, Stri
 #[cfg(unix)]
 #[test]
 fn an_interrupted_json_one_shot_states_the_exit_code_it_exits_with() {
-    let args = ["checkers", "perft", "8", "8", "3", "16", "--json", "--threads", "1"];
+    // Ten thousand million look-ups: the table is far from done after a second and a half.
+    let takes: Vec<String> = (1..=1000).map(|t| t.to_string()).collect();
+    let takes = takes.join(",");
+    let args = ["nim", "grundy", "--takes", &takes, "--upto", "10000000", "--json"];
     for (signal, code) in [("-TERM", 143), ("-HUP", 129)] {
         let (exit, stdout) = signalled(&args, signal, Duration::from_millis(1500));
         assert_eq!(exit, Some(code), "{signal}: {stdout}");

@@ -350,9 +350,12 @@ pub fn plain_header(name: &str) -> String {
 }
 
 fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
-    let raw = row[column.index].clone();
-    let trimmed = raw.trim();
     let declared = table.column_at(column.index);
+    let raw = match declared.kind {
+        Kind::Text => crate::results::row::unneutralise_formula(&row[column.index]).to_string(),
+        _ => row[column.index].clone(),
+    };
+    let trimmed = raw.trim();
     let stopped =
         table.empty_because(row, column.index).filter(|_| declared.role != Role::Result || declared.kind.is_numeric());
     let (kind, shown) = if let Some(word) = stopped {
@@ -363,8 +366,6 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         (CellKind::Marker, trimmed.to_string())
     } else if declared.kind.is_numeric() && parse_number(trimmed).is_some() {
         (CellKind::Number, trimmed.to_string())
-    } else if declared.kind == Kind::Text {
-        (CellKind::Text, crate::results::row::unneutralise_formula(trimmed).to_string())
     } else {
         (CellKind::Text, trimmed.to_string())
     };

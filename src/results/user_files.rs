@@ -94,8 +94,7 @@ fn check_target(path: &Path, kind: UserFile) -> Result<()> {
 pub fn write_man_pages(dir: &Path, command: clap::Command) -> Result<()> {
     let pages = man_pages(command)?;
     if !dir.is_dir() {
-        std::fs::create_dir(dir)
-            .map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
+        std::fs::create_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
     }
     for (name, _) in &pages {
         check_target(&dir.join(name), MAN_PAGE)?;
