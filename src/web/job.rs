@@ -26,8 +26,11 @@ pub struct Job<T> {
     started: Instant,
     cancelled: Arc<AtomicBool>,
     /// How it ended and the seconds it ran (they no longer grow once it stopped).
-    end: Arc<Mutex<Option<(JobEnd<T>, f64)>>>,
+    end: Arc<Mutex<Option<Ended<T>>>>,
 }
+
+/// How a job ended, and the seconds it ran until then.
+type Ended<T> = (JobEnd<T>, f64);
 
 impl<T: Send + 'static> Job<T> {
     /// Starts `search` (named `what` in messages) with a budget of `limit`.
