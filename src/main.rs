@@ -175,7 +175,7 @@ struct RunArgs {
     #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
-    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     time_limit: Option<f64>,
     /// Memory limit of the process in MiB, overriding the manifest's `memory_limit`: a
     /// memo search whose table would pass it stops with status `memory`, its row kept.
@@ -407,7 +407,7 @@ struct SlurmArgs {
     #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Per-call time limit in seconds passed to every shard.
-    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     time_limit: Option<f64>,
     /// Submit both jobs with sbatch (the merge after the array succeeded).
     #[arg(long)]
@@ -453,7 +453,10 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         print!("{}", run::dry_run(&opts)?);
         return Ok(());
     }
-    let _ = rayon::ThreadPoolBuilder::new().num_threads(threads).build_global();
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(harness::search::pool::SEARCH_STACK_BYTES)
+        .build_global();
     let meta = run::run(&opts)?;
     let timeouts = match meta.timeouts.len() {
         0 => String::new(),
@@ -568,7 +571,11 @@ fn compare(args: &CompareArgs) -> Result<()> {
         let runs = compare_many::compare_runs(&args.dirs[0], &args.dirs[1..], args.noise)?;
         let cells = compare_many::join(&runs);
         let text = report::compare_many::html(&args.dirs[0].display().to_string(), &runs, &cells);
-        std::fs::write(page, text).map_err(|e| InputError::in_file(page, format!("cannot write the page: {e}")))?;
+        harness::results::user_files::write_user_file(
+            page,
+            text.as_bytes(),
+            harness::results::user_files::COMPARE_PAGE,
+        )?;
     }
     if args.dirs.len() > 2 {
         return compare_several(args);
@@ -789,8 +796,9 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Ab(args) => ab(args),
         Command::Cell(args) => cell(args),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut full_command(), "harness", &mut std::io::stdout());
-            Ok(())
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut full_command(), "harness", &mut script);
+            std::io::stdout().lock().write_all(&script).map_err(|e| output_error(&e))
         }
         Command::Man { out } => man(out.as_deref()),
     }
@@ -809,13 +817,10 @@ fn man(out: Option<&std::path::Path>) -> Result<()> {
         None => {
             let mut page = Vec::new();
             clap_mangen::Man::new(command).render(&mut page)?;
-            std::io::Write::write_all(&mut std::io::stdout().lock(), &page)?;
+            std::io::stdout().lock().write_all(&page).map_err(|e| output_error(&e))?;
         }
         Some(dir) => {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
-            clap_mangen::generate_to(command, dir)
-                .map_err(|e| InputError::in_file(dir, format!("cannot write the man pages: {e}")))?;
+            harness::results::user_files::write_man_pages(dir, command)?;
             note(&format!("man pages written to {}", dir.display()));
         }
     }
@@ -843,8 +848,13 @@ fn version_request(args: &[String]) -> Option<bool> {
 fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
     full_command().try_get_matches().map_err(|e| {
         if !e.use_stderr() {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            return match e.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(write) => {
+                    let _ = writeln!(std::io::stderr(), "harness: {}", output_error(&write));
+                    ExitCode::from(1)
+                }
+            };
         }
         let text = e.render().to_string();
         let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
@@ -855,6 +865,12 @@ fn parse() -> std::result::Result<clap::ArgMatches, ExitCode> {
         }
         ExitCode::from(2)
     })
+}
+
+/// The error of an output that cannot be written (`--help`, a completion script or a man
+/// page on a full disk): `cannot write the output: REASON`, exit code 1.
+fn output_error(e: &std::io::Error) -> Error {
+    anyhow::anyhow!("cannot write the output: {e}").into()
 }
 
 /// Whether the command line is a game's one-shot command with `--json` (`harness GAME
@@ -884,7 +900,8 @@ fn report_error(e: &Error) {
             Error::Interrupted => "interrupted",
             _ => "error",
         };
-        let object = serde_json::json!({"status": status, "error": e.to_string(), "exit_code": e.exit_code()});
+        let exit_code = harness::search::budget::exit_code_of(e);
+        let object = serde_json::json!({"status": status, "error": e.to_string(), "exit_code": exit_code});
         let _ = print_json(&object);
     }
 }
@@ -918,11 +935,14 @@ fn quiet_output_failures() {
 /// Runs the command line; an output that cannot be written (stdout or stderr on a full
 /// disk or `/dev/full`) ends it with one line on stderr, where it can still be written,
 /// and exit code 1, never a panic (exit 101). A run or merge in progress marks its
-/// `run.toml` failed as it unwinds ([`harness::runner::run::run`]).
+/// `run.toml` failed as it unwinds ([`harness::runner::run::run`]). The command runs on a
+/// thread with a search's stack ([`harness::search::pool::on_search_stack`]), so that a
+/// search it starts in place never depends on the main thread's system-set stack.
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     quiet_output_failures();
-    let code = std::panic::catch_unwind(command_line).unwrap_or_else(|payload| match output_failure(&*payload) {
+    let on_search_stack = || harness::search::pool::on_search_stack(command_line);
+    let code = std::panic::catch_unwind(on_search_stack).unwrap_or_else(|payload| match output_failure(&*payload) {
         Some(message) => {
             let _ = writeln!(std::io::stderr(), "harness: cannot write the output: {message}");
             ExitCode::from(1)
@@ -970,10 +990,7 @@ fn command_line() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             report_error(&e);
-            match e {
-                Error::Interrupted => ExitCode::from(harness::search::budget::interrupt_exit_code()),
-                _ => ExitCode::from(e.exit_code() as u8),
-            }
+            ExitCode::from(harness::search::budget::exit_code_of(&e))
         }
     }
 }

@@ -90,7 +90,7 @@ fn every_bad_request_gets_a_4xx_with_the_reason() {
         (r#"{"heaps": 7}"#, "heaps: expected"),
         (r#"{"heaps": "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"}"#, "heaps: expected"),
         (r#"{"count": 0}"#, "count: expected a whole number from 1 to 16"),
-        (r#"{"count": 17}"#, "count: expected a whole number from 0 to 16"),
+        (r#"{"count": 17}"#, "count: expected a whole number from 1 to 16"),
         (r#"{"maxtake": 61}"#, "maxtake: expected a whole number from 0 to 60"),
         (r#"{"maxtake": -1}"#, "maxtake: expected"),
         (r#"{"seed": "x"}"#, "seed: expected"),

@@ -22,7 +22,7 @@ pub struct SearchArgs {
     #[arg(short = 'j', long, value_parser = parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds (default: none; at most 10000000).
-    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Memory limit of the process in MiB: a search whose memo table would take it past
     /// this stops with status `memory` before it takes the table (default: none).
@@ -64,19 +64,34 @@ pub const MIN_TIME_LIMIT_S: f64 = 1e-9;
 /// Checks a time limit in seconds: finite, from [`MIN_TIME_LIMIT_S`] to
 /// [`MAX_TIME_LIMIT_S`]. The one place where every flag and manifest limit is validated.
 pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT_S {
-        if seconds < MIN_TIME_LIMIT_S {
-            return Err(format!(
-                "{seconds} s is below the clock's resolution; give at least 0.000000001 (one nanosecond)"
-            ));
-        }
-        Ok(seconds)
-    } else {
-        Err(format!("expected a positive number of seconds up to {MAX_TIME_LIMIT_S:.0}, got {seconds}"))
+    let range = format!("a number of seconds above 0, at most {MAX_TIME_LIMIT_S:.0}");
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!("the time limit must be positive ({range}), got {}", readable_seconds(seconds)));
+    }
+    if seconds > MAX_TIME_LIMIT_S {
+        return Err(format!("the time limit is too long: expected {range}, got {}", readable_seconds(seconds)));
+    }
+    if seconds < MIN_TIME_LIMIT_S {
+        return Err(format!(
+            "{} s is below the clock's resolution; give at least 0.000000001 (one nanosecond)",
+            readable_seconds(seconds)
+        ));
+    }
+    Ok(seconds)
+}
+
+/// A number of seconds as people read it: as Rust prints it between 0.001 and 10^7, in
+/// scientific notation outside (`1e308`, never 309 digits).
+fn readable_seconds(seconds: f64) -> String {
+    match seconds.abs() {
+        x if x == 0.0 || (1e-3..=MAX_TIME_LIMIT_S).contains(&x) || !x.is_finite() => format!("{seconds}"),
+        _ => format!("{seconds:e}"),
     }
 }
 
-/// clap value parser of every `--time-limit`: see [`check_time_limit`].
+/// clap value parser of every `--time-limit`: see [`check_time_limit`]. Its flags take
+/// negative numbers as values (`allow_negative_numbers`), so that `--time-limit -5` is
+/// answered by this check rather than taken for a flag.
 pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
     let seconds: f64 =
         s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{}`", excerpt(s)))?;
@@ -299,6 +314,12 @@ mod tests {
             assert!(parse_time_limit(bad).is_err(), "{bad}");
         }
         assert!(parse_time_limit("1e-300").unwrap_err().contains("below the clock's resolution"));
+        assert_eq!(
+            parse_time_limit("1e308").unwrap_err(),
+            "the time limit is too long: expected a number of seconds above 0, at most 10000000, got 1e308"
+        );
+        assert!(parse_time_limit("-5").unwrap_err().starts_with("the time limit must be positive"));
+        assert!(parse_time_limit("-1e300").unwrap_err().ends_with("got -1e300"));
         assert_eq!(parse_time_limit("0.000000001"), Ok(1e-9));
         assert_eq!(parse_time_limit("0.2"), Ok(0.2));
     }

@@ -88,7 +88,7 @@ pub enum Command {
         upto: u32,
         /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
         /// SIGTERM stop it too.
-        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
         time_limit: Option<f64>,
         /// Print one JSON object (`grundy`, `losing`, `period`, ...) on stdout.
         #[arg(long)]
@@ -113,7 +113,7 @@ pub enum Command {
         max_sticks: u32,
         /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
         /// SIGTERM stop it too.
-        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
         time_limit: Option<f64>,
         /// Print one JSON object (`positions`, `value_mismatches`, ...) on stdout.
         #[arg(long)]
@@ -193,6 +193,8 @@ fn grundy(takes: &str, upto: u32, budget: Budget, json: bool) -> Result<()> {
     check_table_moves(grundy_moves(&counts, upto), &format!("--upto {upto} with {} take counts", counts.len()))
         .map_err(InputError::new)?;
     let g = heap_grundy(&counts, upto, &budget).map_err(|stopped| budget.error(stopped))?;
+    // Up to ten million values: a reader that stops reading blocks the writes below.
+    let _writing = crate::search::budget::WritingResult::start();
     let losing: Vec<usize> = g.iter().enumerate().filter(|(_, &v)| v == 0).map(|(n, _)| n).collect();
     let max_count = counts.last().copied().unwrap_or(1);
     let period = proven_period(&g, max_count);

@@ -511,6 +511,15 @@ mod tests {
         assert!(html.contains("<ul class=\"warnings\">\n<li>w &lt;i&gt;</li>"), "the run's warnings, escaped: {html}");
     }
 
+    /// The CSV's formula guard (`'=1+1`) is not shown on the page.
+    #[test]
+    fn the_csvs_formula_guard_is_not_shown() {
+        let item = loaded("e", "Guarded", "name,n\n'=1+1,1\n'@x,2\n");
+        let html = render(&[Entry::Loaded(&item, vec![])]);
+        assert!(html.contains(">=1+1</td>") && html.contains(">@x</td>"), "{html}");
+        assert!(!html.contains("&#x27;=1+1") && !html.contains("&#39;=1+1") && !html.contains("'=1+1"), "{html}");
+    }
+
     #[test]
     fn timeout_cells_are_marked_and_listed() {
         let item = loaded(

@@ -97,7 +97,8 @@ pub fn is_marker(cell: &str) -> bool {
 ///
 /// Markers (`timeout`, `error: ...`) are set in italics as they are; empty cells are a
 /// dash; counts get thousands separators; seeds stay as they are; seconds get three
-/// significant digits; speed-ups two decimals; bytes are MiB with one decimal; flags become yes/no; other text is escaped.
+/// significant digits; speed-ups two decimals; bytes are MiB with one decimal; flags become yes/no; other text is escaped,
+/// a text cell without the CSV's formula guard (`'=x` is `=x`).
 pub fn format_cell(kind: Kind, cell: &str) -> String {
     let cell = cell.trim();
     if cell.is_empty() {
@@ -109,7 +110,8 @@ pub fn format_cell(kind: Kind, cell: &str) -> String {
     match (kind, cell) {
         (_, "true") => return "yes".to_string(),
         (_, "false") => return "no".to_string(),
-        (Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag, _) => return escape(cell),
+        (Kind::Text, _) => return escape(crate::results::row::unneutralise_formula(cell)),
+        (Kind::Source | Kind::Status | Kind::Samples | Kind::Flag, _) => return escape(cell),
         _ => {}
     }
     if is_integer(cell) && kind != Kind::Bytes {
@@ -243,6 +245,9 @@ mod tests {
             (Kind::Number, "-1", "$-$1"),
             (Kind::Number, "-0.25", "$-$0.25"),
             (Kind::Text, "", "--"),
+            (Kind::Text, "'=1+1", "=1+1"),
+            (Kind::Text, "'-x", "-x"),
+            (Kind::Text, "'quoted", "'quoted"),
             (Kind::Bytes, "77070336", "73.5"),
         ];
         for (kind, cell, latex) in cases {

@@ -141,6 +141,14 @@ mod tests {
         assert!(md.contains("| &lt;script&gt;a\\|b&lt;/script&gt; &amp; \"q\" | 1 |"), "{md}");
     }
 
+    /// The `'` a CSV puts before a text cell a spreadsheet would run as a formula belongs
+    /// to the CSV alone.
+    #[test]
+    fn the_csvs_formula_guard_is_not_shown() {
+        let md = markdown(&item("Guarded", "name,n\n'=1+1,1\n'-x,2\n'quoted,3\n"));
+        assert!(md.contains("| =1+1 | 1 |") && md.contains("| -x | 2 |") && md.contains("| 'quoted | 3 |"), "{md}");
+    }
+
     #[test]
     fn an_empty_experiment_says_so() {
         let md = markdown(&item("Empty", "board,positions\n"));

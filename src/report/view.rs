@@ -356,9 +356,12 @@ pub fn plain_header(name: &str) -> String {
 }
 
 fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
-    let raw = row[column.index].clone();
-    let trimmed = raw.trim();
     let declared = table.column_at(column.index);
+    let raw = match declared.kind {
+        Kind::Text => crate::results::row::unneutralise_formula(&row[column.index]).to_string(),
+        _ => row[column.index].clone(),
+    };
+    let trimmed = raw.trim();
     let stopped =
         table.empty_because(row, column.index).filter(|_| declared.role != Role::Result || declared.kind.is_numeric());
     let (kind, shown) = if let Some(word) = stopped {

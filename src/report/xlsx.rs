@@ -112,17 +112,8 @@ fn typed(kind: Kind, cell: &str) -> Cell<'_> {
             "false" => Cell::Flag(false),
             _ => Cell::Text(cell),
         },
-        Kind::Text => Cell::Text(unneutralised(cell)),
+        Kind::Text => Cell::Text(crate::results::row::unneutralise_formula(cell)),
         Kind::Seed | Kind::Source | Kind::Status | Kind::Samples => Cell::Text(cell),
-    }
-}
-
-/// A text cell without the `'` that the CSV put before text a spreadsheet would run as a
-/// formula ([`crate::results::row::neutralise_formula`]).
-fn unneutralised(cell: &str) -> &str {
-    match cell.strip_prefix('\'') {
-        Some(rest) if crate::results::row::neutralise_formula(rest) == cell => rest,
-        _ => cell,
     }
 }
 

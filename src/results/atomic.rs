@@ -15,6 +15,12 @@ use anyhow::Context;
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    replace_atomic(path, bytes)
+}
+
+/// [`write_atomic`] into a folder that must exist already: it is never created.
+pub fn replace_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
     let prefix = format!(".{name}.tmp");
     let mut builder = tempfile::Builder::new();

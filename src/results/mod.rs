@@ -17,4 +17,5 @@ pub mod meta;
 pub mod owned;
 pub mod row;
 pub mod table;
+pub mod user_files;
 pub mod warnings;

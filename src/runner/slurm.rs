@@ -162,16 +162,26 @@ pub fn check_sbatch_line(line: &str) -> std::result::Result<String, InputError> 
     }
     if value.is_some_and(|v| !sbatch_safe(v)) {
         return Err(refuse(
-            "the value cannot hold white space, a newline or other control character, a quote, a backslash, `#`,              `%`, `$` or a backquote (sbatch reads it as it is)"
+            "the value cannot hold white space, a newline or other control character, a quote, a backslash, `#`, \
+             `%`, `$` or a backquote (sbatch reads it as it is)"
                 .into(),
         ));
     }
-    if OWN_OPTIONS.contains(&name) {
+    if let Some(own) = own_option(name) {
+        let read_as = if own == name { String::new() } else { format!(" (sbatch reads `--{name}` as `--{own}`)") };
         return Err(refuse(format!(
-            "`--{name}` is written by harness slurm itself; use its own flag (harness slurm --help)"
+            "`--{own}` is written by harness slurm itself{read_as}; use its own flag (harness slurm --help)"
         )));
     }
     Ok(line.to_string())
+}
+
+/// The option of [`OWN_OPTIONS`] that `--NAME` sets: the option itself, or one it
+/// abbreviates (sbatch takes any unique beginning of a long option, `--ou` for
+/// `--output`, so a beginning of an own option is refused even where sbatch would find
+/// it ambiguous).
+fn own_option(name: &str) -> Option<&'static str> {
+    OWN_OPTIONS.iter().copied().find(|own| own.starts_with(name))
 }
 
 /// The job array's script: every value reaches it through the `sh` filter (quoted by
@@ -585,12 +595,19 @@ mod tests {
             ("--qos short", "is not an option name"),
             ("--mem=100G", "`--mem` is written by harness slurm itself"),
             ("--array=0-9", "written by harness slurm itself"),
+            ("--ou=/tmp/x", "`--output` is written by harness slurm itself (sbatch reads `--ou` as `--output`)"),
+            ("--dep=afterok:1", "`--dependency` is written by harness slurm itself"),
+            ("--arr=0-1000", "`--array` is written by harness slurm itself"),
+            ("--acc=other", "`--account` is written by harness slurm itself"),
+            ("--output=/tmp/x", "`--output` is written by harness slurm itself;"),
+            ("--me=1", "`--mem` is written by harness slurm itself"),
             ("", "give one sbatch option"),
         ] {
             let opts = SlurmOptions { sbatch_lines: vec![line.into()], ..options() };
             let e = scripts(&opts, 512, Path::new("/bin/harness")).unwrap_err();
             assert_eq!(e.exit_code(), 2, "{line}");
             assert!(e.to_string().starts_with("--sbatch-line `") && e.to_string().contains(why), "{line}: {e}");
+            assert!(!e.to_string().contains("  "), "one space between words: {e}");
         }
         let opts = SlurmOptions { account: Some("a\n#SBATCH --x".into()), ..options() };
         let e = scripts(&opts, 512, Path::new("/bin/harness")).unwrap_err();

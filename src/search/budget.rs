@@ -43,6 +43,49 @@ pub fn interrupt_exit_code() -> u8 {
     }
 }
 
+/// The exit code of a command that ends with `e`, the one its `--json` object states too:
+/// [`interrupt_exit_code`] for an interrupt (143 after SIGTERM, 129 after SIGHUP), else
+/// [`Error::exit_code`].
+pub fn exit_code_of(e: &Error) -> u8 {
+    match e {
+        Error::Interrupted => interrupt_exit_code(),
+        _ => u8::try_from(e.exit_code()).unwrap_or(1),
+    }
+}
+
+/// Whether the command's search is over and only its result is being written.
+static WRITING_RESULT: AtomicBool = AtomicBool::new(false);
+
+/// Marks the writing of a command's result (its search is over) while it lives: an
+/// interrupt then ends the process at once with 128 + the signal's number, since there is
+/// no search left to stop and a write blocked on a pipe nobody reads would otherwise
+/// outlast the first signal.
+#[must_use = "the mark lasts as long as the guard"]
+pub struct WritingResult(());
+
+impl WritingResult {
+    /// Marks the writing of the result from now on; a signal already seen ends the
+    /// process here.
+    pub fn start() -> WritingResult {
+        WRITING_RESULT.store(true, Ordering::SeqCst);
+        if interrupted() {
+            exit_now();
+        }
+        WritingResult(())
+    }
+}
+
+impl Drop for WritingResult {
+    fn drop(&mut self) {
+        WRITING_RESULT.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Ends the process with [`interrupt_exit_code`].
+fn exit_now() -> ! {
+    std::process::exit(i32::from(interrupt_exit_code()))
+}
+
 /// The name of the signal that interrupted the process (`SIGINT` when none was seen).
 pub fn interrupt_signal_name() -> &'static str {
     match SIGNAL.load(Ordering::SeqCst) {
@@ -54,8 +97,9 @@ pub fn interrupt_signal_name() -> &'static str {
 
 /// Installs the handler of SIGINT (Ctrl-C), SIGTERM (`kill`, `timeout`, Slurm's time
 /// limit) and SIGHUP once: the first signal asks searches to stop, so that runs journal
-/// what finished and one-shots print their `interrupted` object; a second signal exits at
-/// once with 128 + its number.
+/// what finished and one-shots print their `interrupted` object; a second signal, or the
+/// first while a result is written ([`WritingResult`]), exits at once with 128 + its
+/// number.
 pub fn install_ctrlc_handler() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(install_signal_thread);
@@ -72,6 +116,9 @@ fn install_signal_thread() {
             }
             SIGNAL.store(signal, Ordering::SeqCst);
             interrupt();
+            if WRITING_RESULT.load(Ordering::SeqCst) {
+                exit_now();
+            }
         }
     });
 }

@@ -51,7 +51,8 @@ pub struct Job<T> {
     budget: Budget,
     started: Instant,
     cancelled: Arc<AtomicBool>,
-    end: Arc<Mutex<Option<JobEnd<T>>>>,
+    /// How it ended and the seconds it had run then (they no longer grow).
+    end: Arc<Mutex<Option<(JobEnd<T>, f64)>>>,
 }
 
 impl<T: Send + 'static> Job<T> {
@@ -83,12 +84,12 @@ impl<T: Send + 'static> Job<T> {
                 Ok(answer) => JobEnd::Done(answer, started.elapsed().as_secs_f64()),
                 Err(why) => JobEnd::Stopped(why),
             };
-            *e.lock().unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+            *e.lock().unwrap_or_else(PoisonError::into_inner) = Some((outcome, started.elapsed().as_secs_f64()));
         });
         let job = Job { what: what.to_string(), budget, started, cancelled, end };
         if spawned.is_err() {
             *job.end.lock().unwrap_or_else(PoisonError::into_inner) =
-                Some(JobEnd::Stopped("could not start a thread".into()));
+                Some((JobEnd::Stopped("could not start a thread".into()), 0.0));
         }
         job
     }
@@ -97,7 +98,7 @@ impl<T: Send + 'static> Job<T> {
 impl<T: Clone> Job<T> {
     /// How it ended, `None` while it runs.
     pub fn end(&self) -> Option<JobEnd<T>> {
-        self.end.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        self.end.lock().unwrap_or_else(PoisonError::into_inner).as_ref().map(|(end, _)| end.clone())
     }
 
     /// Whether it still runs.
@@ -142,9 +143,11 @@ impl<T> Job<T> {
         self.budget.live_positions()
     }
 
-    /// Seconds since it started.
+    /// Seconds it has run: since it started while it runs, then the seconds it ran until
+    /// it finished or stopped (they no longer grow).
     pub fn elapsed(&self) -> f64 {
-        self.started.elapsed().as_secs_f64()
+        let ended = self.end.lock().unwrap_or_else(PoisonError::into_inner).as_ref().map(|(_, seconds)| *seconds);
+        ended.unwrap_or_else(|| self.started.elapsed().as_secs_f64())
     }
 
     /// The time limit.
@@ -195,6 +198,9 @@ mod tests {
         assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "cancelled"));
         let p = job.progress();
         assert_eq!((p.state, p.why.as_deref(), p.what.as_str()), ("stopped", Some("cancelled"), "endless"));
+        let seconds = job.progress().seconds;
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(job.progress().seconds, seconds, "the seconds of a stopped job stay");
         let job: Job<u32> = Job::start_failing("refused", Duration::from_secs(1), |_| Err("no table".into()));
         assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "no table"));
     }

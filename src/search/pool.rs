@@ -1,8 +1,48 @@
 //! Rayon pools of an exact thread count, built once per count and kept for the process,
-//! their worker threads pinned to one core each after [`pin_workers`] (`harness run --pin`).
+//! their worker threads pinned to one core each after [`pin_workers`] (`harness run --pin`),
+//! and the stack every thread that searches from a board gets ([`SEARCH_STACK_BYTES`]).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// Stack of every thread that searches from a board: the workers of [`in_pool`]'s pools,
+/// [`spawn_search_thread`]'s threads and [`on_search_stack`]'s.
+///
+/// The searches recurse once per ply. The deepest recursion the program accepts is a
+/// continuation count on a board of 16 rows: a game there lasts at most about 2,000
+/// plies (every ply moves a man forward, or is a king's reply to such a ply), and a
+/// memoised count takes up to about 8 KiB of stack a ply (32 children and their keys a
+/// frame), about 17 MiB at worst; 64 MiB leaves a margin. The stack is address space:
+/// only the pages a search touches take memory.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// Spawns a thread named `name` with a stack of [`SEARCH_STACK_BYTES`] running `f`: the
+/// thread a background search (a count during play, a web board's search) runs on.
+pub fn spawn_search_thread<T: Send + 'static>(
+    name: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<T>> {
+    std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES).spawn(f)
+}
+
+/// Runs `f` on a thread of its own with a stack of [`SEARCH_STACK_BYTES`] and waits for it:
+/// a search `f` starts on the calling thread (the main thread, whose stack the system
+/// sizes) then has the stack of a search thread. A panic of `f` goes on in the caller.
+/// If the system refuses the thread, `f` runs on the calling thread.
+pub fn on_search_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    let mut slot = Some(f);
+    let joined = std::thread::scope(|s| {
+        let slot = &mut slot;
+        let builder = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
+        builder.spawn_scoped(s, move || slot.take().map(|f| f())).ok().map(|handle| handle.join())
+    });
+    match (joined, slot) {
+        (Some(Ok(Some(r))), _) => r,
+        (Some(Err(payload)), _) => std::panic::resume_unwind(payload),
+        (_, Some(f)) => f(),
+        (_, None) => unreachable!("the thread took `f` and returned its value"),
+    }
+}
 
 /// Runs `f` on a rayon pool of exactly `threads` threads.
 ///
@@ -22,7 +62,7 @@ fn pool(threads: usize) -> Option<Arc<rayon::ThreadPool>> {
     if let Some((_, p)) = pools.iter().find(|(t, _)| *t == threads) {
         return Some(Arc::clone(p));
     }
-    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
+    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads).stack_size(SEARCH_STACK_BYTES);
     if let Some(cores) = PIN_CORES.get() {
         builder = builder.start_handler(move |index| pin_worker(cores, index));
     }

@@ -64,7 +64,7 @@ pub struct PlayArgs {
     pub file: PathBuf,
     /// Time limit of each find and count in seconds (default: none; Ctrl-C stops a search
     /// and returns to the menu).
-    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 }
 

@@ -16,7 +16,7 @@ pub struct PlayArgs {
     #[arg(short = 'j', long, value_parser = crate::experiment::args::parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
-    #[arg(long, value_parser = crate::experiment::args::parse_time_limit, value_name = "SECONDS")]
+    #[arg(long, value_parser = crate::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
 }
 

@@ -94,10 +94,10 @@ impl Session {
         let heaps = match heaps_field(body)? {
             Some(h) => h,
             None => {
-                let n = whole(body, "count", DEFAULT_HEAPS, MAX_WEB_HEAPS as u64)?;
-                if n == 0 {
-                    return Err(format!("count: expected a whole number from 1 to {MAX_WEB_HEAPS}"));
-                }
+                let n = whole(body, "count", DEFAULT_HEAPS, MAX_WEB_HEAPS as u64)
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| format!("count: expected a whole number from 1 to {MAX_WEB_HEAPS}"))?;
                 (0..n).map(|_| rng.random_range(1..=DRAW_MAX)).collect()
             }
         };

@@ -83,7 +83,7 @@ pub mod status;
 pub mod timing;
 
 pub use cell_types::{Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP};
-pub use serializer::{cells, columns_of, neutralise_formula, RowCells};
+pub use serializer::{cells, columns_of, neutralise_formula, unneutralise_formula, RowCells};
 pub use status::{status_of, status_word, Status, STATUS_OK, STATUS_TIMEOUT};
 pub use timing::{
     busy, parse_samples_cell, seconds_cell, Cpu, SampleCell, Timing, BUSY_MIN_SECONDS, BUSY_SHARE, BUSY_WAIT_SHARE,

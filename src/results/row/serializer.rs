@@ -69,6 +69,16 @@ pub fn neutralise_formula(text: &str) -> String {
     }
 }
 
+/// A text cell as a CSV holds it, without the `'` that [`neutralise_formula`] put in
+/// front: the text itself, for every output but the CSV (the page, Markdown, LaTeX, the
+/// workbook). A cell whose `'` is its own (not one `neutralise_formula` adds) stays.
+pub fn unneutralise_formula(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if neutralise_formula(rest) == cell => rest,
+        _ => cell,
+    }
+}
+
 /// One serialized field: its column name, cell (`None`: empty), declared type (`None`:
 /// not seen, as for `None`) and, for a group's cell, the group's field name.
 struct Field {
