@@ -125,6 +125,8 @@ struct Experiment {
     caption: String,
     missing: Option<String>,
     table: Option<HtmlTable>,
+    /// The further parts of a table too wide for the page, each repeating the key columns.
+    more: Vec<HtmlTable>,
     plots: Vec<Plot>,
     pictures: Vec<Plot>,
     csv: String,
@@ -237,6 +239,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                 caption: String::new(),
                 missing: Some(why.clone()),
                 table: None,
+                more: Vec::new(),
                 plots: Vec::new(),
                 pictures: Vec::new(),
                 csv: format!("{name}.csv"),
@@ -244,6 +247,17 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
         ),
         Entry::Loaded(item, charts) => {
             let view = TableView::of(&item.table);
+            let parts = super::layout::page_parts(&view);
+            let mut tables: Vec<HtmlTable> =
+                parts.iter().map(|cols| html_table(&super::layout::part_view(&view, cols))).collect();
+            let count = tables.len();
+            for (k, t) in tables.iter_mut().enumerate().filter(|_| count > 1) {
+                if k + 1 < count {
+                    t.notes.clear();
+                }
+                t.notes.insert(0, format!("Part {} of {count} of the table; the first columns repeat in each.", k + 1));
+            }
+            let first = tables.remove(0);
             let caption = plain(&item.titles.caption);
             for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
                 let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.text.as_str());
@@ -269,7 +283,8 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                     heading: heading(&caption, &item.name),
                     caption,
                     missing: None,
-                    table: Some(html_table(&view)),
+                    table: Some(first),
+                    more: tables,
                     plots,
                     pictures: Vec::new(),
                     csv: format!("{}.csv", item.name),
