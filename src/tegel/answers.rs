@@ -99,7 +99,7 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
     for instance in &instances {
         let Some(row) = row_of(t, "instance", instance) else { continue };
         s.text("On ").code(*instance).text(format!(
-            ", besteScore gives score {} for the player to move with best move {}, after {} positions in {} s ({} positions per second; ",
+            " besteScore gives score {} for the player to move with best move {}, after {} positions in {} s ({} positions per second; ",
             shown(t, row, "score"),
             shown(t, row, "best_move"),
             shown(t, row, "positions"),
@@ -108,19 +108,29 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
         ));
         s.table(&best.name).text("). ");
     }
-    if let Some(good) = good {
-        good_sentences(&mut s, best, good);
-    }
-    if let Some(m) = matches {
-        match_sentences(&mut s, best, m);
-    }
+    let all_best = good.map(|g| good_sentences(&mut s, best, g));
+    let never_short = matches.map(|m| match_sentences(&mut s, best, m));
+    s.text(match (all_best, never_short) {
+        (Some(true), Some(true)) => {
+            "So on these games the Monte Carlo move was as good as besteScore's: it chose the best move and lost \
+             nothing against perfect play, at a fixed number of random games per move where besteScore's cost grows \
+             with the tree."
+        }
+        (_, Some(false)) => {
+            "So the Monte Carlo move is often besteScore's, but against perfect play it lost points that besteScore \
+             keeps (the shortfalls above); its cost is a fixed number of random games per move, besteScore's grows \
+             with the tree."
+        }
+        _ => "So the Monte Carlo move is a cheap estimate whose quality the tables above measure.",
+    });
     s
 }
 
 /// Which instances' good move equals besteScore's best move.
-fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) {
+fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
     let (t, g) = (&best.table, &good.table);
     let mut same = 0;
+    let mut words = Vec::new();
     for row in &g.rows {
         let instance = g.cell(row, "instance").unwrap_or_default();
         let best_move = row_of(t, "instance", instance).and_then(|r| t.cell(r, "best_move"));
@@ -131,18 +141,22 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) {
         } else {
             "not besteScore's first best move"
         };
-        s.text(format!("With {} simulations per move bepaalGoedeZet chose {chosen} on ", shown(g, row, "sims")))
-            .code(instance)
-            .text(format!(", {verdict}; "));
+        words.push(format!("{chosen} on {instance} ({verdict})"));
     }
-    s.text(format!("{same} of {} good moves are besteScore's (", g.rows.len())).table(&good.name).text("). ");
+    let sims = g.rows.first().map(|r| shown(g, r, "sims")).unwrap_or_default();
+    s.text(format!("With {sims} simulations per move bepaalGoedeZet chose {} (", words.join(", ")))
+        .table(&good.name)
+        .text(format!("): {same} of {} good moves are besteScore's. ", g.rows.len()));
+    same == g.rows.len()
 }
 
-/// How far good play's final score falls from besteScore's value, per instance.
-fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) {
+/// How far good play's final score falls from besteScore's value, per instance; whether
+/// it never fell short.
+fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
     let (t, mt) = (&best.table, &m.table);
     let mut instances: Vec<&str> = mt.column("instance");
     instances.dedup();
+    let mut never_short = true;
     for instance in instances {
         let Some(value) = row_of(t, "instance", instance).and_then(|r| t.number(r, "score")) else { continue };
         let mut words = Vec::new();
@@ -159,23 +173,20 @@ fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) {
             }
             let reached = falls.iter().filter(|&&f| f <= 0.0).count();
             let worst = falls.iter().copied().fold(0.0, f64::max);
+            never_short &= worst <= 0.0;
             let who = if starter == "good" { "when good play starts" } else { "when besteScore starts" };
             words.push(format!(
-                "{who} it ends at besteScore's value in {reached} of {} games (falling short by at most {worst})",
+                "{who}, it ends at besteScore's value in {reached} of {} games (short by at most {worst})",
                 falls.len()
             ));
         }
         if !words.is_empty() {
-            s.text("Good play against besteScore on ").code(instance).text(format!(": {}; ", words.join(", ")));
+            s.text("In good play against besteScore on ").code(instance).text(format!(", {}. ", words.join("; ")));
         }
     }
-    s.text("(").table(&m.name).text(
-        "). So the Monte Carlo move is often the best move, but against perfect play it can lose points that \
-         besteScore keeps; it costs a fixed number of random games per move where besteScore's cost grows with \
-         the tree.",
-    );
+    s.text("The games are in ").table(&m.name).text(". ");
+    never_short
 }
-
 fn billion(best: Option<&Loaded>) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = best else {
