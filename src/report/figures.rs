@@ -376,7 +376,7 @@ const TEXT_WIDTH_MM: f64 = 164.0;
 /// The tallest group of pictures one figure holds, in millimetres: the text height (251
 /// mm) less room for the caption and the float's separation, so that a figure never
 /// passes the page.
-const MAX_FIGURE_MM: f64 = 200.0;
+pub const MAX_FIGURE_MM: f64 = 200.0;
 
 /// Millimetres a picture's caption (up to three footnote-size lines) and the gap below it
 /// take.
