@@ -168,9 +168,9 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     }
     let dir = main_job();
     let (log, aux, _) = main_job_pdf();
-    let wide = overfull(&log, 1.0);
+    let wide = overfull(log, 1.0);
     assert!(wide.is_empty(), "lines or tables wider than the text by over 1 pt:\n{}", wide.join("\n"));
-    let captions = captions(&aux);
+    let captions = captions(aux);
     assert!(!captions.is_empty(), "no captions found in the aux file");
     assert!(
         captions.iter().any(|c| c.starts_with("Pictures of the experiment")),
