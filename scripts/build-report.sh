@@ -80,6 +80,19 @@ latex() { # latex DIR FILE.tex [TEX-CODE-BEFORE-INPUT]: pdflatex, quiet unless i
   fi
   rm -f "$log"
 }
+# page_overflows LOG: one line per float too large for its page, overfull \vbox, or
+# overfull \hbox over 1 pt, each with the last generated file (tex/..., plots/...) TeX
+# had opened before it: the figure or table at fault.
+page_overflows() {
+  awk '
+    { n = split($0, parts, "(")
+      for (i = 2; i <= n; i++) if (match(parts[i], /^[^ ()]*\.(tex|tikz)/)) file = substr(parts[i], RSTART, RLENGTH) }
+    /Float too large for page/ { print where() ": " $0; next }
+    /^Overfull \\vbox/ { print where() ": " $0; next }
+    /^Overfull \\hbox \(/ { w = $0; sub(/^Overfull \\hbox \(/, "", w); sub(/pt.*/, "", w); if (w + 0 > 1) print where() ": " $0 }
+    function where() { f = file; sub(/.*\/(tex|plots)\//, "", f); return f == "" ? "report.tex" : f }
+  ' "$1"
+}
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 shopt -s nullglob
@@ -99,8 +112,17 @@ for _ in 1 2; do
 done
 cp "$build/report.pdf" "$results/report.pdf"
 cp "$build/report.log" "$results/report.log"
+# A figure or table that does not fit its page is an error, named by the generated file
+# TeX was reading: `Float too large for page`, an overfull \vbox, or an overfull \hbox
+# of more than 1 pt (smaller ones are invisible).
+lost=$(page_overflows "$build/report.log")
+if [ -n "$lost" ]; then
+  echo "build-report: the PDF loses part of a page (see $results/report.log):" >&2
+  printf '%s\n' "$lost" | sed 's/^/build-report:   /' >&2
+  exit 1
+fi
 overfull=$(grep -c '^Overfull \\hbox' "$build/report.log" || true)
-[ "$overfull" = 0 ] || echo "build-report: warning: $overfull overfull line(s) or table(s) in $results/report.log" >&2
+[ "$overfull" = 0 ] || echo "build-report: note: $overfull overfull line(s) of at most 1 pt in $results/report.log" >&2
 grep -o "No result [^ ]* / [^ ]* / [^ ]*" "$build/report.log" | sort -u | sed 's/^/build-report: warning: /' >&2 || true
 pages=$(pdfinfo "$results/report.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
 echo "build-report: $results/report.pdf (${pages:-?} pages)" >&2

@@ -53,11 +53,21 @@ fn escape_html(text: &str) -> String {
         .replace('/', "&#x2f;")
 }
 
-/// The HTML of row `i` (1-based) of experiment `name`'s table.
-fn html_row<'a>(page: &'a str, name: &str, i: usize) -> &'a str {
+/// The HTML of row `i` (1-based) of experiment `name`'s table: its row in the first
+/// part (which carries the row's id) and, for a table the page shows in parts that each
+/// repeat the key columns, row `i` of every further part, joined.
+fn html_row(page: &str, name: &str, i: usize) -> String {
     let start = page.find(&format!("id=\"{}-row-{i}\"", anchor(name))).unwrap_or_else(|| panic!("{name}: no row {i}"));
     let end = page[start..].find("</tr>").unwrap() + start;
-    &page[start..end]
+    let mut row = page[start..end].to_string();
+    let section = &page[start..];
+    let section = &section[..section.find("</section>").unwrap_or(section.len())];
+    for part in section.split("<tbody>").skip(1) {
+        if let Some(r) = part.split("<tr").nth(i) {
+            row.push_str(r.split("</tr>").next().unwrap_or_default());
+        }
+    }
+    row
 }
 
 /// The body rows of a generated LaTeX table, each as one line: a table split into parts
@@ -180,7 +190,7 @@ fn the_page_renders_in_headless_chromium() {
     let plots = std::fs::read_dir(dir.join("plots")).unwrap().flatten();
     let svgs = plots.filter(|e| e.path().extension().is_some_and(|x| x == "svg")).count();
     assert!(svgs > 0);
-    assert_eq!(dom.matches("<figure><svg").count(), svgs, "every plot is on the page");
+    assert_eq!(dom.matches("<figure id=\"").count(), svgs, "every plot is on the page");
     for fetch in ["src=\"http", "href=\"http", "<link", "@import", "url("] {
         assert!(!dom.contains(fetch), "the page fetches something: {fetch}");
     }
@@ -238,4 +248,91 @@ fn the_page_fits_the_window_at_1400_and_reads_at_400_pixels() {
     assert_eq!(field(&wide, "busy="), field(&wide, "said="), "every busy row says so in words: {wide}");
     let narrow = measured_at(browser, &dir.join("index.html"), 400);
     assert_eq!(field(&narrow, "nav="), "auto", "no nested columns at 400 px: {narrow}");
+}
+
+/// The main job's results (every experiment of `instances/all.toml`, one sample, a 1 s
+/// limit per search call): tables as wide as the main job's (run once per test binary).
+fn main_job() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let out = harness()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["run", "instances/all.toml", "--time-limit", "1", "--samples", "1", "--sample-budget", "0", "-q"])
+            .arg("--out")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "harness run: {}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+    .path()
+}
+
+/// What a reader sees of the main job's page in a window `width` x 900 pixels: the
+/// header words split across lines (`broken`), the top of the contents (`contents`), the
+/// widest table (`widest`) and the window's width (`window`).
+fn reader_view(browser: &str, width: u32) -> String {
+    let page = main_job().join("index.html");
+    let probe = "<script>addEventListener('load', () => { \
+        const broken = []; \
+        document.querySelectorAll('th').forEach(th => { \
+          const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT); let n; \
+          while ((n = walk.nextNode())) { const re = /\\S+/g; let m; \
+            while ((m = re.exec(n.data))) { const r = document.createRange(); \
+              r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length); \
+              const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top))); \
+              if (tops.size > 1) broken.push(m[0]); } } }); \
+        const contents = Math.round(document.querySelector('nav#contents').getBoundingClientRect().top); \
+        const widest = Math.max(0, ...[...document.querySelectorAll('table')].map(t => Math.round(t.getBoundingClientRect().width))); \
+        document.body.setAttribute('data-measured', `broken=${broken.length} contents=${contents} widest=${widest} window=${innerWidth} words=${broken.join('|')}`); \
+        });</script></body>";
+    let html = std::fs::read_to_string(&page).unwrap().replace("</body>", probe);
+    let probed = page.with_file_name(format!("reader-{width}.html"));
+    std::fs::write(&probed, html).unwrap();
+    let out = headless(browser)
+        .arg(format!("--window-size={width},900"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", probed.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let at = dom.find("data-measured=\"").map(|i| i + "data-measured=\"".len()).expect("the probe ran");
+    dom[at..].split('"').next().unwrap_or_default().to_string()
+}
+
+fn field(measured: &str, key: &str) -> i64 {
+    measured.split(' ').find_map(|p| p.strip_prefix(key)).and_then(|v| v.parse().ok()).unwrap_or(i64::MAX)
+}
+
+/// On the main job's page at 1400 px: the contents start on the first screen, no table
+/// header breaks inside a word, and no table is wider than the window.
+#[test]
+fn a_reader_at_1400_px_sees_the_contents_first_and_whole_header_words() {
+    let Some(browser) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let seen = reader_view(browser, 1400);
+    assert!(field(&seen, "contents=") < 900, "the contents start below the first screen: {seen}");
+    assert_eq!(field(&seen, "broken="), 0, "header words broken across lines: {seen}");
+    assert!(field(&seen, "widest=") <= 1400, "a table wider than 1400 px: {seen}");
+}
+
+/// The main job's page puts the assignments' questions first: the tile game's and the
+/// tiling's answers come before the harness's own sections (speed, parallel), and the
+/// run's details and warnings are folded into one block after the contents.
+#[test]
+fn the_assignments_come_before_the_harness_and_the_run_is_folded() {
+    let page = std::fs::read_to_string(main_job().join("index.html")).unwrap();
+    let at = |needle: &str| page.find(needle).unwrap_or_else(|| panic!("no {needle} on the page"));
+    let (contents, details) = (at("<nav id=\"contents\""), at("<details id=\"run\""));
+    assert!(contents < details, "the contents come before the run's details");
+    let first_answer = at(&format!("id=\"{}\"", anchor("answer-T1")));
+    assert!(details < first_answer);
+    assert!(at(&format!("id=\"{}\"", anchor("answer-S6"))) < at(&format!("<section id=\"{}\"", anchor("parallel"))));
+    assert!(at(&format!("id=\"{}\"", anchor("answer-T7"))) < at(&format!("id=\"{}\"", anchor("answer-S1"))));
+    assert!(!page.contains("± 0<") && !page.contains("± 0 "), "a spread shown as ± 0");
+    let warnings = page[details..].split("</details>").next().unwrap_or_default();
+    assert!(!warnings.contains(" seconds ("), "a warning whose count reads as seconds: {warnings}");
 }

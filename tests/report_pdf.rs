@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -40,6 +41,13 @@ fn build(results: &Path) -> String {
 /// Runs `harness report` and two pdflatex passes (so longtable widths settle); returns
 /// the log and the `.aux` file's text.
 fn build_with_aux(results: &Path) -> (String, String) {
+    let (log, aux, _) = build_pdf(results);
+    (log, aux)
+}
+
+/// [`build_with_aux`], also returning the PDF's text as `pdftotext` reads it (empty
+/// where pdftotext is missing).
+fn build_pdf(results: &Path) -> (String, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_harness")).arg("report").arg(results).output().unwrap();
     assert!(out.status.success(), "harness report: {}", String::from_utf8_lossy(&out.stderr));
     let build = tempfile::tempdir().unwrap();
@@ -57,7 +65,25 @@ fn build_with_aux(results: &Path) -> (String, String) {
     }
     assert!(build.path().join("report.pdf").is_file());
     let aux = std::fs::read_to_string(build.path().join("report.aux")).unwrap_or_default();
-    (log, aux)
+    let text = Command::new("pdftotext")
+        .arg(build.path().join("report.pdf"))
+        .arg("-")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    (log, aux, text)
+}
+
+/// The report built once from [`main_job`]: its log, aux and text.
+fn main_job_pdf() -> &'static (String, String, String) {
+    static BUILT: OnceLock<(String, String, String)> = OnceLock::new();
+    BUILT.get_or_init(|| build_pdf(main_job()))
+}
+
+/// Letters and digits only, lower case: text compared across LaTeX's line breaks,
+/// hyphenation, quotes and ligatures.
+fn letters(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
 /// Overfull boxes wider than `points`, as the log's lines.
@@ -101,6 +127,35 @@ fn small_type(name: &str, tex: &str) -> Vec<String> {
     found
 }
 
+/// The main job's results (every experiment of `instances/all.toml`, one sample, a 1 s
+/// limit per search call), run once per test binary.
+fn main_job() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let run = Command::new(env!("CARGO_BIN_EXE_harness"))
+            .current_dir(root())
+            .args([
+                "run",
+                "instances/all.toml",
+                "--time-limit",
+                "1",
+                "--samples",
+                "1",
+                "--sample-budget",
+                "0",
+                "-q",
+                "--out",
+            ])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(run.status.success(), "harness run: {}", String::from_utf8_lossy(&run.stderr));
+        dir
+    })
+    .path()
+}
+
 /// The report from results as wide as the main job's (every experiment of
 /// `instances/all.toml`, one sample, a 1 s limit per search call): no line or table wider
 /// than the text by over 1 pt, no table set below 8 pt or scaled, no two captions alike,
@@ -111,29 +166,11 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
         eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let run = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .current_dir(root())
-        .args([
-            "run",
-            "instances/all.toml",
-            "--time-limit",
-            "1",
-            "--samples",
-            "1",
-            "--sample-budget",
-            "0",
-            "-q",
-            "--out",
-        ])
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(run.status.success(), "harness run: {}", String::from_utf8_lossy(&run.stderr));
-    let (log, aux) = build_with_aux(dir.path());
-    let wide = overfull(&log, 1.0);
+    let dir = main_job();
+    let (log, aux, _) = main_job_pdf();
+    let wide = overfull(log, 1.0);
     assert!(wide.is_empty(), "lines or tables wider than the text by over 1 pt:\n{}", wide.join("\n"));
-    let captions = captions(&aux);
+    let captions = captions(aux);
     assert!(!captions.is_empty(), "no captions found in the aux file");
     assert!(
         captions.iter().any(|c| c.starts_with("Pictures of the experiment")),
@@ -144,7 +181,7 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     }
     let mut small = Vec::new();
     let mut placed = String::new();
-    for entry in std::fs::read_dir(dir.path().join("tex")).unwrap().flatten() {
+    for entry in std::fs::read_dir(dir.join("tex")).unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let tex = std::fs::read_to_string(entry.path()).unwrap();
         small.extend(small_type(&name, &tex));
@@ -153,7 +190,7 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
         }
     }
     assert!(small.is_empty(), "type below 8 pt or scaled:\n{}", small.join("\n"));
-    for entry in std::fs::read_dir(dir.path().join("tex")).unwrap().flatten() {
+    for entry in std::fs::read_dir(dir.join("tex")).unwrap().flatten() {
         let stem = entry.path().file_stem().unwrap().to_string_lossy().into_owned();
         if !placed.contains(&format!("/tex/{stem}}}")) && stem != "summary" {
             continue;
@@ -165,6 +202,86 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
             }
         }
     }
+}
+
+/// Every question of the tile-game and tiling assignments (T1-T7, S1-S6) stands in the
+/// PDF as a heading, in the assignment's order, followed by its generated sentences:
+/// every text of the answer (between its numbers' references) is in the PDF's text.
+#[test]
+fn every_question_of_the_assignments_is_answered_in_order_in_the_pdf() {
+    if !tex_available() {
+        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
+        return;
+    }
+    let (_, aux, text) = main_job_pdf();
+    let loaded = harness::report::load_all(main_job(), harness::runner::registry::reports()).unwrap();
+    let answers = harness::report::answers::of_games(&loaded, harness::runner::registry::reports());
+    let ids: Vec<&str> = answers.iter().flat_map(|(_, a)| a.iter().map(|a| a.id)).collect();
+    let want: Vec<&str> =
+        harness::tegel::answers::QUESTIONS.iter().chain(&harness::stenen::answers::QUESTIONS).map(|q| q.0).collect();
+    assert_eq!(ids, want, "every question answered, in the assignment's order");
+    let mut last = 0;
+    for (_, list) in &answers {
+        for answer in list {
+            let label = format!("\\newlabel{{ans:{}}}", answer.id);
+            assert!(aux.contains(&label), "{}: no heading in the PDF", answer.id);
+            if text.is_empty() {
+                continue;
+            }
+            let body = letters(text);
+            let at = body[last..].find(&letters(answer.question)).map(|i| i + last);
+            let at =
+                at.unwrap_or_else(|| panic!("{}: heading {:?} not in order in the PDF", answer.id, answer.question));
+            last = at;
+            for part in &answer.parts {
+                if let harness::report::answers::Part::Text(t) = part {
+                    assert!(body.contains(&letters(t)), "{}: sentence not in the PDF: {t}", answer.id);
+                }
+            }
+        }
+    }
+}
+
+/// No figure or table of the main job's report passes its page: no float too large, no
+/// overfull vertical box, and `scripts/build-report.sh`'s check finds none either.
+#[test]
+fn no_float_or_box_exceeds_the_page() {
+    if !tex_available() {
+        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
+        return;
+    }
+    let (log, _, _) = main_job_pdf();
+    let lost: Vec<&str> =
+        log.lines().filter(|l| l.contains("Float too large") || l.starts_with("Overfull \\vbox")).collect();
+    assert!(lost.is_empty(), "the PDF loses part of a page:\n{}", lost.join("\n"));
+}
+
+/// `scripts/build-report.sh`'s log check names the generated file TeX was reading when a
+/// float was too large or a box overfull, and lets boxes of at most 1 pt through.
+#[test]
+fn build_report_names_the_figure_that_passes_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("report.log");
+    std::fs::write(
+        &log,
+        "(/r/tex/answer-T3.tex (/r/tex/tegel_best.tex)) (/r/tex/figures-checkers_count.tex\n\
+         LaTeX Warning: Float too large for page by 400.4555pt on input line 9.\n)\n\
+         Overfull \\hbox (0.5pt too wide) in paragraph at lines 3--4\n",
+    )
+    .unwrap();
+    let script = std::fs::read_to_string(root().join("scripts/build-report.sh")).unwrap();
+    let function = &script[script.find("page_overflows() {").unwrap()..];
+    let function = &function[..function.find("\n}\n").unwrap() + 3];
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(format!("{function}\npage_overflows \"$1\"",))
+        .arg("bash")
+        .arg(&log)
+        .output()
+        .unwrap();
+    let found = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(found.lines().count(), 1, "{found}");
+    assert!(found.starts_with("figures-checkers_count.tex: LaTeX Warning: Float too large"), "{found}");
 }
 
 #[test]

@@ -44,6 +44,20 @@ pub struct Page<'a> {
     pub warnings: Vec<String>,
     /// The pictures of each experiment by name, drawn after its table.
     pub pictures: std::collections::BTreeMap<String, Vec<super::figures::Picture>>,
+    /// Per game, the answers to its assignment's report questions, in order.
+    pub answers: Vec<PageAnswers>,
+    /// The games in the order their sections appear (the assignments' games first); a
+    /// game not listed follows them.
+    pub game_order: Vec<String>,
+}
+
+/// One game's answers on the page: the game, and per answer its id, question, sentences
+/// (HTML, every text escaped) and the kinds whose experiments follow it.
+pub struct PageAnswers {
+    /// The game.
+    pub game: String,
+    /// `(id, question, html, kinds shown)` per answer.
+    pub answers: Vec<(String, String, String, Vec<String>)>,
 }
 
 #[derive(Serialize)]
@@ -99,6 +113,7 @@ struct HtmlTable {
 
 #[derive(Serialize)]
 struct Plot {
+    anchor: String,
     svg: Value,
     caption: String,
 }
@@ -110,6 +125,8 @@ struct Experiment {
     caption: String,
     missing: Option<String>,
     table: Option<HtmlTable>,
+    /// The further parts of a table too wide for the page, each repeating the key columns.
+    more: Vec<HtmlTable>,
     plots: Vec<Plot>,
     pictures: Vec<Plot>,
     csv: String,
@@ -119,6 +136,15 @@ struct Experiment {
 struct GameSection {
     anchor: String,
     title: String,
+    answers: Vec<HtmlAnswer>,
+    experiments: Vec<Experiment>,
+}
+
+#[derive(Serialize)]
+struct HtmlAnswer {
+    anchor: String,
+    question: String,
+    text: Value,
     experiments: Vec<Experiment>,
 }
 
@@ -213,6 +239,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                 caption: String::new(),
                 missing: Some(why.clone()),
                 table: None,
+                more: Vec::new(),
                 plots: Vec::new(),
                 pictures: Vec::new(),
                 csv: format!("{name}.csv"),
@@ -220,6 +247,17 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
         ),
         Entry::Loaded(item, charts) => {
             let view = TableView::of(&item.table);
+            let parts = super::layout::page_parts(&view);
+            let mut tables: Vec<HtmlTable> =
+                parts.iter().map(|cols| html_table(&super::layout::part_view(&view, cols))).collect();
+            let count = tables.len();
+            for (k, t) in tables.iter_mut().enumerate().filter(|_| count > 1) {
+                if k + 1 < count {
+                    t.notes.clear();
+                }
+                t.notes.insert(0, format!("Part {} of {count} of the table; the first columns repeat in each.", k + 1));
+            }
+            let first = tables.remove(0);
             let caption = plain(&item.titles.caption);
             for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
                 let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.text.as_str());
@@ -233,6 +271,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
             let plots = charts
                 .iter()
                 .map(|(chart, svg)| Plot {
+                    anchor: super::answers::chart_anchor(&chart.name),
                     svg: Value::from_safe_string(svg.to_string()),
                     caption: plain(&chart.caption),
                 })
@@ -244,7 +283,8 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                     heading: heading(&caption, &item.name),
                     caption,
                     missing: None,
-                    table: Some(html_table(&view)),
+                    table: Some(first),
+                    more: tables,
                     plots,
                     pictures: Vec::new(),
                     csv: format!("{}.csv", item.name),
@@ -259,13 +299,17 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
 fn pictures_of(pictures: &[super::figures::Picture]) -> Vec<Plot> {
     pictures
         .iter()
-        .map(|p| Plot { svg: Value::from_safe_string(super::figures::svg(p)), caption: p.caption.clone() })
+        .map(|p| Plot {
+            anchor: String::new(),
+            svg: Value::from_safe_string(super::figures::svg(p)),
+            caption: p.caption.clone(),
+        })
         .collect()
 }
 
 /// A short heading: the caption's first clause (before a colon's explanation or the
 /// first full stop), or the name when there is no caption.
-fn heading(caption: &str, name: &str) -> String {
+pub fn heading(caption: &str, name: &str) -> String {
     let first = caption.split(". ").next().unwrap_or("").trim_end_matches('.');
     if first.is_empty() {
         name.to_string()
@@ -274,21 +318,44 @@ fn heading(caption: &str, name: &str) -> String {
     }
 }
 
-/// The page of `entries` (in the order given: the manifest's).
+/// The page of `entries` (in the order given: the manifest's), game sections in
+/// `page.game_order`, each game's answers first with the experiments of the kinds they
+/// show under them, then its other experiments.
 pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> {
     let mut unfinished = Vec::new();
-    let mut games: Vec<GameSection> = Vec::new();
+    let mut games: Vec<(String, GameSection)> = Vec::new();
     for entry in entries {
         let (game, mut e) = experiment(entry, &mut unfinished);
-        if let Entry::Loaded(item, _) = entry {
-            e.pictures = pictures_of(page.pictures.get(&item.name).map_or(&[], Vec::as_slice));
-        }
+        let kind = match entry {
+            Entry::Loaded(item, _) => {
+                e.pictures = pictures_of(page.pictures.get(&item.name).map_or(&[], Vec::as_slice));
+                item.kind.clone()
+            }
+            Entry::Missing { .. } => String::new(),
+        };
         let title = (page.game_title)(&game);
-        match games.iter_mut().find(|g| g.title == title) {
-            Some(g) => g.experiments.push(e),
-            None => games.push(GameSection { anchor: anchor(&format!("game-{game}")), title, experiments: vec![e] }),
+        let index = match games.iter().position(|(_, g)| g.title == title) {
+            Some(i) => i,
+            None => {
+                games.push((game.clone(), new_section(&game, title, page)));
+                games.len() - 1
+            }
+        };
+        let section = &mut games[index].1;
+        let shown = page
+            .answers
+            .iter()
+            .filter(|a| a.game == game)
+            .flat_map(|a| a.answers.iter())
+            .position(|a| a.3.contains(&kind));
+        match shown.filter(|_| !kind.is_empty()) {
+            Some(i) => section.answers[i].experiments.push(e),
+            None => section.experiments.push(e),
         }
     }
+    let rank = |game: &str| page.game_order.iter().position(|g| g == game).unwrap_or(usize::MAX);
+    games.sort_by_key(|(game, _)| rank(game));
+    let games: Vec<GameSection> = games.into_iter().map(|(_, g)| g).collect();
     let summary = page.summary.as_ref().map(|(caption, table)| Summary {
         heading: "Sequential against parallel searches, all games".to_string(),
         caption: plain(caption),
@@ -306,6 +373,23 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
         games => games,
         summary => summary,
     })
+}
+
+/// A game's section with its answers (no experiments yet).
+fn new_section(game: &str, title: String, page: &Page) -> GameSection {
+    let answers = page
+        .answers
+        .iter()
+        .filter(|a| a.game == game)
+        .flat_map(|a| a.answers.iter())
+        .map(|(id, question, text, _)| HtmlAnswer {
+            anchor: anchor(&format!("answer-{id}")),
+            question: question.clone(),
+            text: Value::from_safe_string(text.clone()),
+            experiments: Vec::new(),
+        })
+        .collect();
+    GameSection { anchor: anchor(&format!("game-{game}")), title, answers, experiments: Vec::new() }
 }
 
 /// The keys of `run.toml` shown in the page's header, with their labels, in this order.
@@ -448,6 +532,20 @@ fn index_html(input: &Input) -> Result<String, InputError> {
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: run_warnings(run),
         pictures: super::figures::load_each_once(loaded, run)?,
+        answers: super::answers::of_games(loaded, reports)
+            .into_iter()
+            .map(|(game, answers)| PageAnswers {
+                game: game.to_string(),
+                answers: answers
+                    .iter()
+                    .map(|a| {
+                        let kinds = a.shows.iter().map(|k| k.to_string()).collect();
+                        (a.id.to_string(), a.question.to_string(), super::answers::html(a, loaded), kinds)
+                    })
+                    .collect(),
+            })
+            .collect(),
+        game_order: reports.0.iter().map(|r| r.game.to_string()).collect(),
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
@@ -491,6 +589,8 @@ mod tests {
                 summary: None,
                 warnings: vec!["w <i>".into()],
                 pictures: Default::default(),
+                answers: Vec::new(),
+                game_order: Vec::new(),
             },
         )
         .unwrap()

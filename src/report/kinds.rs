@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use super::answers::Answers;
 use super::chart::Chart;
 use super::csv_table::CsvTable;
 use super::Loaded;
@@ -37,6 +38,9 @@ pub struct KindReport {
     pub charts: fn(name: &str, table: &CsvTable) -> Vec<Chart>,
     /// Its derived figures (beyond the cells themselves).
     pub figures: fn(table: &CsvTable) -> Vec<Figure>,
+    /// The answers to the assignment's report questions that the game writes from its
+    /// experiments' tables ([`super::answers`]); `None` for a kind that answers none.
+    pub answers: Option<Answers>,
 }
 
 impl KindReport {
@@ -49,6 +53,7 @@ impl KindReport {
             chart_columns: &[],
             charts: no_charts,
             figures: no_figures,
+            answers: None,
         }
     }
 }

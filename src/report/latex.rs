@@ -22,6 +22,10 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("\\textless{}"),
             '>' => out.push_str("\\textgreater{}"),
             '|' => out.push_str("\\textbar{}"),
+            '\u{2212}' => out.push_str("\\textminus{}"),
+            '\u{00d7}' => out.push_str("\\texttimes{}"),
+            '\u{00b1}' => out.push_str("\\textpm{}"),
+            '\u{2020}' => out.push_str("\\dag{}"),
             _ => out.push(ch),
         }
     }

@@ -222,6 +222,40 @@ pub fn layout(view: &TableView) -> Layout {
     best.unwrap_or(Layout { size: SIZES[2], landscape: false, parts: vec![all] })
 }
 
+/// The page's widest table, in points of the 10 pt estimate: a window 1400 pixels wide
+/// holds about 1350 pixels of table, and the page's type (13.5 px, a sans-serif a few
+/// percent wider than Latin Modern) takes about 1.45 pixels per estimated point.
+pub const PAGE_WIDTH_PT: f64 = 900.0;
+
+/// The parts the page shows `view` in: one with every column when its estimated width at
+/// 10 pt fits [`PAGE_WIDTH_PT`], else parts that each fit and repeat the key columns, so
+/// that no table is wider than a 1400-pixel window.
+pub fn page_parts(view: &TableView) -> Vec<Vec<usize>> {
+    let all: Vec<usize> = (0..view.columns.len()).collect();
+    if width_of(view, &all, SIZES[0], PAGE_WIDTH_PT) <= PAGE_WIDTH_PT {
+        return vec![all];
+    }
+    split(view, SIZES[0], PAGE_WIDTH_PT / SAFETY)
+}
+
+/// `view` with only the columns `cols` (indices into its columns), its rows' cells
+/// likewise; notes kept.
+pub fn part_view(view: &TableView, cols: &[usize]) -> TableView {
+    TableView {
+        columns: cols.iter().map(|&c| view.columns[c].clone()).collect(),
+        rows: view
+            .rows
+            .iter()
+            .map(|r| {
+                let mut row = r.clone();
+                row.cells = cols.iter().map(|&c| r.cells[c].clone()).collect();
+                row
+            })
+            .collect(),
+        notes: view.notes.clone(),
+    }
+}
+
 /// The columns split into portrait parts that each fit at `size`: the key columns and
 /// the other runs of columns in order, as many as fit, each part in the view's order.
 fn split(view: &TableView, size: Size, width: f64) -> Vec<Vec<usize>> {

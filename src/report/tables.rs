@@ -352,7 +352,11 @@ impl Exporter for Latex {
             if !pictures.is_empty() {
                 files.push((
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
-                    super::figures::latex_figure(pictures, &item.titles.label),
+                    super::figures::latex_figure(
+                        pictures,
+                        &item.titles.label,
+                        &super::answers::pictures_label(&item.name),
+                    ),
                 ));
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
             }
@@ -363,6 +367,14 @@ impl Exporter for Latex {
         for report in reports.0 {
             let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
             files.extend((report.extra_files)(&own)?);
+        }
+        for (game, answers) in super::answers::of_games(input.loaded, reports) {
+            for answer in &answers {
+                files.push((
+                    PathBuf::from(format!("tex/answer-{}.tex", answer.id)),
+                    super::answers::latex(game, answer, input.loaded),
+                ));
+            }
         }
         files.push((PathBuf::from("tex/numbers.tex"), numbers::numbers_tex(input.loaded, input.run, reports)));
         for game in reports.extra_games() {

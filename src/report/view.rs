@@ -401,7 +401,7 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
-        .map(|mad| plain(&format_seconds(mad)));
+        .map(spread_text);
     let interval = (ratio && !one_sample && (rounds.is_some() || !single))
         .then(|| {
             let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
@@ -409,6 +409,17 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         })
         .flatten();
     Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread, one_sample, interval }
+}
+
+/// A timing spread (median absolute deviation, seconds) as shown after `±`: three
+/// significant digits, and `< 0.000001` for a spread the CSV's microseconds round to
+/// zero, so that no cell reads `± 0` for a spread it does not know to be zero.
+pub fn spread_text(mad: f64) -> String {
+    if mad < 0.000_000_5 {
+        "< 0.000001".to_string()
+    } else {
+        plain(&format_seconds(mad))
+    }
 }
 
 /// Whether `column` is a count (`positions`, `PREFIX_positions`) whose timed call
@@ -538,6 +549,8 @@ mod tests {
         let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["instance", "positions", "seconds", "status"]);
         assert_eq!(v.rows[0].cells[2].spread.as_deref(), Some("0.0100"));
+        assert_eq!(spread_text(0.0), "< 0.000001", "no spread reads ± 0");
+        assert_eq!(spread_text(0.000025), "0.000025");
         assert!(v.rows[1].cells[1].memo && !v.rows[0].cells[1].memo);
         assert_eq!(v.rows[1].cells[2].kind, CellKind::Marker);
         assert!(v.rows[1].busy && !v.rows[0].busy);

@@ -24,15 +24,15 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
         .take_while(|&i| columns.0[i].role == Role::Result && matches!(columns.0[i].kind, Kind::Text | Kind::Count))
         .take(3)
         .collect();
-    let key = |row: &[String]| keys.iter().map(|&k| row[k].as_str()).collect::<Vec<_>>().join(" ");
+    let key = |row: &[String]| cell_key(columns, &keys, row);
     let (mut spread, mut short, mut long) = (Vec::new(), Vec::new(), None::<(f64, String)>);
     for (c, column) in columns.0.iter().enumerate().filter(|(_, c)| c.is_timing()) {
         let mad = columns.spread_of(&column.name, Statistic::Mad);
         for row in rows {
             let Some(median) = num(row, c) else { continue };
-            let cell = format!("{} {}", key(row), column.name);
+            let cell = format!("{}: {}", key(row), column.name);
             if let Some(m) = mad.and_then(|i| num(row, i)).filter(|&m| median > 0.0 && m > MAX_SPREAD * median) {
-                spread.push(format!("{cell} ({:.0} %)", 100.0 * m / median));
+                spread.push(format!("{cell} spread {:.0} %", 100.0 * m / median));
             }
             if median < MIN_SECONDS {
                 short.push(cell);
@@ -68,7 +68,7 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
     if let (Some(asked), Some(s)) = (samples_asked, columns.index(SAMPLES)) {
         let few: Vec<String> = rows
             .iter()
-            .filter_map(|r| num(r, s).filter(|&n| n < f64::from(asked)).map(|n| format!("{} ({n})", key(r))))
+            .filter_map(|r| num(r, s).filter(|&n| n < f64::from(asked)).map(|n| format!("{}: {n} samples", key(r))))
             .collect();
         if !few.is_empty() {
             out.push(format!(
@@ -96,6 +96,39 @@ pub fn of_experiment(out: &Path, meta: &ExperimentMeta) -> Vec<String> {
 /// The warnings of every committed experiment in `out` named in `names`, in that order.
 pub fn of_run(out: &Path, names: &[String]) -> Vec<String> {
     names.iter().filter_map(|n| ExperimentMeta::read(out, n)).flat_map(|m| of_experiment(out, &m)).collect()
+}
+
+/// A row named by its key columns so that no number reads as a time: a text cell as it
+/// is, a count whose column name is a plural as `(845,931 leaves)`, another count as
+/// `depth 8`: `8x8 r3 depth 8 (845,931 leaves)`.
+fn cell_key(columns: &Columns, keys: &[usize], row: &[String]) -> String {
+    keys.iter()
+        .filter(|&&k| !row[k].is_empty())
+        .map(|&k| {
+            let (name, value) = (columns.0[k].name.replace('_', " "), row[k].as_str());
+            match columns.0[k].kind {
+                Kind::Count if name.ends_with('s') => format!("({} {name})", grouped(value)),
+                Kind::Count => format!("{name} {}", grouped(value)),
+                _ => value.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An integer's digits grouped by commas (`845931` → `845,931`); other text as it is.
+fn grouped(value: &str) -> String {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return value.to_string();
+    }
+    let mut out = String::new();
+    for (i, ch) in value.chars().enumerate() {
+        if i > 0 && (value.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 fn cells(n: usize) -> String {
@@ -137,10 +170,26 @@ mod tests {
         let rows = [row("a,0.100000,0.020000,5"), row("b,0.000400,0.000010,5"), row("c,0.050000,0.001000,2")];
         let w = of_table("t", &table(), &rows, Some(5));
         assert_eq!(w.len(), 3, "{w:?}");
-        assert!(w[0].starts_with("t: 1 cell spread more than 10 %") && w[0].contains("a seconds (20 %)"), "{w:?}");
-        assert!(w[1].contains("1 cell under 1 ms") && w[1].contains("b seconds"), "{w:?}");
-        assert!(w[1].contains("c seconds, 50.0 ms"), "the shortest cell of 1 ms or more is named: {w:?}");
-        assert!(w[2].contains("1 row took fewer samples than the 5 asked") && w[2].contains("c (2)"), "{w:?}");
+        assert!(
+            w[0].starts_with("t: 1 cell spread more than 10 %") && w[0].contains("a: seconds spread 20 %"),
+            "{w:?}"
+        );
+        assert!(w[1].contains("1 cell under 1 ms") && w[1].contains("b: seconds"), "{w:?}");
+        assert!(w[1].contains("c: seconds, 50.0 ms"), "the shortest cell of 1 ms or more is named: {w:?}");
+        assert!(w[2].contains("1 row took fewer samples than the 5 asked") && w[2].contains("c: 2 samples"), "{w:?}");
+    }
+
+    #[test]
+    fn a_cell_is_named_by_its_key_columns_and_no_count_reads_as_a_time() {
+        let columns = Columns(vec![
+            Column::new("board", Kind::Text, Role::Result),
+            Column::new("depth", Kind::Count, Role::Result),
+            Column::new("leaves", Kind::Count, Role::Result),
+            Column::new("seconds", Kind::Seconds, Role::Measured),
+            Column::new("seconds_mad", Kind::Seconds, Role::Spread { of: "seconds".into(), statistic: Statistic::Mad }),
+        ]);
+        let w = of_table("checkers_perft", &columns, &[row("8x8 r3,8,845931,0.010000,0.002600")], None);
+        assert!(w[0].contains("8x8 r3 depth 8 (845,931 leaves): seconds spread 26 %"), "{w:?}");
     }
 
     #[test]

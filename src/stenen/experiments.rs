@@ -299,6 +299,11 @@ impl Table {
     }
 }
 
+/// Boards of at most this many cells get every tiling drawn, grouped by symmetry class.
+const GALLERY_CELLS: usize = 24;
+/// ... when they have at most this many labelled tilings.
+const GALLERY_MAX: usize = 64;
+
 /// Hands the first tiling each find found to the results as a picture (one picture when
 /// the dumb and smart find found the same board); a find without a tiling hands none.
 fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunContext) {
@@ -310,6 +315,11 @@ fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunCon
             .filter_map(|(name, what, b)| Some((name, what, b?)))
             .collect(),
     };
+    if inst.game.cells() <= GALLERY_CELLS {
+        if let Some(g) = super::picture::gallery(&inst.game, GALLERY_MAX) {
+            ctx.figure("all-tilings", super::picture::gallery_svg(&inst.game, &g, &inst.name));
+        }
+    }
     for (name, what, cells) in pictures {
         let rows: Vec<Vec<u8>> = cells.chunks(inst.game.width.max(1)).map(<[u8]>::to_vec).collect();
         let title = format!("{}: the first tiling the {what} found", inst.name);

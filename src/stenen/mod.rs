@@ -1,6 +1,7 @@
 //! stenen (polyomino tiling): stones and orientations, the game, the board, the dumb/smart search,
 //! the fast bitboard solver, manifest experiments, one-shot CLI and the interactive program.
 
+pub mod answers;
 pub mod board;
 pub mod cli;
 pub mod experiments;

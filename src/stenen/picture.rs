@@ -7,6 +7,9 @@
 
 use std::fmt::Write as _;
 
+use super::board::{Board, Placement};
+use super::rules::Game;
+
 /// The stones' colours: Okabe and Ito's orange, yellow and vermillion ("Color Universal
 /// Design", 2008) and Paul Tol's indigo, green, cyan, wine and olive (Tol, "Colour
 /// Schemes", 2021), ordered so that stones 1, 2, 3, ... alternate light and dark.
@@ -38,20 +41,27 @@ fn ink_on(hex: &str) -> &'static str {
 /// `cell` pixels a side, with `title` as its accessible name. Rows of unequal length are
 /// drawn as far as each goes.
 pub fn tiling_svg(rows: &[Vec<u8>], cell: u32, title: &str) -> String {
-    let height = rows.len();
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut svg = crate::report::figures::svg_start(width as u32 * cell, rows.len() as u32 * cell, title);
+    draw_tiling(&mut svg, rows, cell, (0, 0));
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Draws the board `rows` with `cell`-pixel cells and its top-left corner at `(x0, y0)`:
+/// each stone filled in its colour, thick lines between stones, each stone's number in it.
+fn draw_tiling(svg: &mut String, rows: &[Vec<u8>], cell: u32, (x0, y0): (u32, u32)) {
+    let height = rows.len();
     let at = |r: isize, c: isize| -> u8 {
         if r < 0 || c < 0 {
             return 0;
         }
         rows.get(r as usize).and_then(|row| row.get(c as usize)).copied().unwrap_or(0)
     };
-    let (w, h) = (width as u32 * cell, height as u32 * cell);
-    let mut svg = crate::report::figures::svg_start(w, h, title);
     let mut lines = String::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, &n) in row.iter().enumerate() {
-            let (x, y) = (c as u32 * cell, r as u32 * cell);
+            let (x, y) = (x0 + c as u32 * cell, y0 + r as u32 * cell);
             let fill = if n == 0 { "#fff" } else { stone_color(n) };
             let _ = write!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>");
             let (ri, ci) = (r as isize, c as isize);
@@ -71,16 +81,156 @@ pub fn tiling_svg(rows: &[Vec<u8>], cell: u32, title: &str) -> String {
     }
     let _ = write!(
         svg,
-        "<path d=\"{lines}\" stroke=\"#000\" stroke-width=\"2.5\" fill=\"none\" stroke-linecap=\"square\"/>"
+        "<path d=\"{lines}\" stroke=\"#000\" stroke-width=\"{}\" fill=\"none\" stroke-linecap=\"square\"/>",
+        if cell >= 20 { 2.5 } else { 1.5 }
     );
     for (n, (r, c)) in label_cells(rows) {
-        let (x, y) = (c as u32 * cell + cell / 2, r as u32 * cell + cell / 2);
+        let (x, y) = (x0 + c as u32 * cell + cell / 2, y0 + r as u32 * cell + cell / 2);
         let _ = write!(
             svg,
             "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"{}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\">{n}</text>",
             cell / 2,
             ink_on(stone_color(n))
         );
+    }
+}
+
+/// Every tiling of `game`'s empty board with the stones told apart (labelled), each as its
+/// cells in row-major order; `None` when there are more than `max`. A plain walk over the
+/// first empty cell, every stone and each of its distinct orientations: for the small
+/// boards it is called on only.
+pub fn labelled_tilings(game: &Game, max: usize) -> Option<Vec<Vec<u8>>> {
+    fn walk(game: &Game, board: &mut Board, out: &mut Vec<Vec<u8>>, max: usize) -> bool {
+        let Some(first) = board.cells().iter().position(|&c| c == 0) else {
+            out.push(board.cells().to_vec());
+            return out.len() <= max;
+        };
+        let (r, c) = (first / game.width, first % game.width);
+        for stone in 1..=game.stone_count() {
+            if board.is_placed(stone) {
+                continue;
+            }
+            for &o in &game.stones[stone - 1].distinct {
+                let (ar, ac) = game.stones[stone - 1].orientations[o].anchor();
+                let (Some(row), Some(col)) = (r.checked_sub(ar), c.checked_sub(ac)) else { continue };
+                if board.place(game, Placement { row, col, stone, orientation: o }).is_ok() {
+                    let more = walk(game, board, out, max);
+                    let _ = board.remove(stone);
+                    if !more {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    walk(game, &mut Board::empty(game), &mut out, max).then_some(out)
+}
+
+/// A labelled tiling with identical stones made interchangeable: within each class of
+/// identical stones, the stone whose first cell comes first gets the class's lowest
+/// number, and so on. Two labelled tilings are the same distinct tiling exactly when this
+/// gives the same cells.
+pub fn canonical(game: &Game, cells: &[u8]) -> Vec<u8> {
+    let mut order: Vec<u8> = Vec::new();
+    for &v in cells {
+        if v != 0 && !order.contains(&v) {
+            order.push(v);
+        }
+    }
+    let mut rename = vec![0u8; game.stone_count() + 1];
+    let mut used = vec![false; game.stone_count() + 1];
+    for v in order {
+        let class = game.class_of[usize::from(v) - 1];
+        let to =
+            (1..=game.stone_count()).find(|&s| game.class_of[s - 1] == class && !used[s]).unwrap_or(usize::from(v));
+        used[to] = true;
+        rename[usize::from(v)] = to as u8;
+    }
+    cells.iter().map(|&v| rename[usize::from(v)]).collect()
+}
+
+/// The tilings of a small board grouped by symmetry: the labelled tilings, the distinct
+/// ones (identical stones interchangeable) and these split into classes, each class the
+/// distinct tilings that the board's symmetries map onto one another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Gallery {
+    /// Number of labelled tilings (stones told apart).
+    pub labelled: usize,
+    /// The symmetry classes, each a list of distinct tilings (cells, row-major), the
+    /// classes in order of their first tiling.
+    pub classes: Vec<Vec<Vec<u8>>>,
+}
+
+impl Gallery {
+    /// Number of distinct tilings.
+    pub fn distinct(&self) -> usize {
+        self.classes.iter().map(Vec::len).sum()
+    }
+}
+
+/// Every tiling of `game`'s empty board grouped by symmetry ([`Gallery`]); `None` when
+/// there are more than `max` labelled tilings.
+pub fn gallery(game: &Game, max: usize) -> Option<Gallery> {
+    let labelled = labelled_tilings(game, max)?;
+    let mut distinct: Vec<Vec<u8>> = labelled.iter().map(|t| canonical(game, t)).collect();
+    distinct.sort();
+    distinct.dedup();
+    let symmetries = super::symmetry::board_symmetries(game.height, game.width);
+    let mut classes: Vec<Vec<Vec<u8>>> = Vec::new();
+    for t in &distinct {
+        if classes.iter().any(|c| c.contains(t)) {
+            continue;
+        }
+        let mut class = vec![t.clone()];
+        for g in &symmetries {
+            let mut image = vec![0u8; t.len()];
+            for (i, &v) in t.iter().enumerate() {
+                image[g[i]] = v;
+            }
+            let image = canonical(game, &image);
+            if !class.contains(&image) {
+                class.push(image);
+            }
+        }
+        class.sort();
+        classes.push(class);
+    }
+    Some(Gallery { labelled: labelled.len(), classes })
+}
+
+/// The picture of a [`Gallery`] of `game` named `name`: one line per symmetry class, its
+/// distinct tilings side by side, the counts in the title.
+pub fn gallery_svg(game: &Game, gallery: &Gallery, name: &str) -> String {
+    const CELL: u32 = 14;
+    const GAP: u32 = 12;
+    const LABEL: u32 = 18;
+    let (bw, bh) = (game.width as u32 * CELL, game.height as u32 * CELL);
+    let widest = gallery.classes.iter().map(Vec::len).max().unwrap_or(1) as u32;
+    let width = (widest * (bw + GAP)).max(260);
+    let height = gallery.classes.len() as u32 * (LABEL + bh + GAP);
+    let title = format!(
+        "{name}: all {} labelled tilings, {} distinct (identical stones interchangeable), {} up to the board's symmetries: one line per class",
+        gallery.labelled,
+        gallery.distinct(),
+        gallery.classes.len()
+    );
+    let mut svg = crate::report::figures::svg_start(width, height, &title);
+    for (k, class) in gallery.classes.iter().enumerate() {
+        let y = k as u32 * (LABEL + bh + GAP);
+        let what = if class.len() == 1 { "1 tiling".to_string() } else { format!("{} tilings", class.len()) };
+        let _ = write!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#000\">class {}: {what}</text>",
+            width / 2,
+            y + LABEL / 2,
+            k + 1
+        );
+        for (i, t) in class.iter().enumerate() {
+            let rows: Vec<Vec<u8>> = t.chunks(game.width.max(1)).map(<[u8]>::to_vec).collect();
+            draw_tiling(&mut svg, &rows, CELL, (i as u32 * (bw + GAP), y + LABEL));
+        }
     }
     svg.push_str("</svg>");
     svg
@@ -129,6 +279,26 @@ mod tests {
         assert_eq!(ink_on("#332288"), "#fff");
         assert_eq!(ink_on("#F0E442"), "#000");
         assert_eq!(stone_color(9), stone_color(1));
+    }
+
+    #[test]
+    fn the_4x5_board_with_stenen1_has_every_tiling_in_its_symmetry_class() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen1.in");
+        let game = crate::stenen::rules::load_game(4, 5, &path).unwrap();
+        let g = gallery(&game, 1000).unwrap();
+        let board = Board::empty(&game);
+        let budget = crate::search::budget::Budget::unlimited();
+        let count = crate::stenen::count(&game, &board, crate::stenen::outcome::Mode::Smart, false, &budget).unwrap();
+        assert_eq!(g.labelled as u128, count.labelled);
+        assert_eq!(g.distinct() as u64, count.distinct);
+        let up_to = crate::stenen::symmetry::up_to_symmetry(&game, &board, count.distinct, &budget).unwrap();
+        assert_eq!(g.classes.len() as u64, up_to);
+        // A class holds at most as many tilings as the rectangle has symmetries.
+        assert!(g.classes.iter().all(|c| (1..=4).contains(&c.len())));
+        let svg = gallery_svg(&game, &g, "4x5 stenen1");
+        assert_eq!(svg.matches("<rect ").count(), 20 * g.distinct());
+        crate::report::figures::parse("gallery", &svg).unwrap();
+        assert!(gallery(&game, 3).is_none(), "more than 3 tilings");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub(super) const TABLE: KindReport = KindReport {
     placed: true,
     chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
     charts: table_charts,
+    answers: Some(super::answers::answers),
     ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 

@@ -271,6 +271,12 @@ impl Experiment for TegelExperiment {
             let title = format!("{}: the start position", inst.name);
             let svg = super::picture::position_svg(inst.game.rules(), inst.game.start(), &title);
             ctx.figure(&super::picture::start_name(&inst.name), svg);
+            if matches!(self.kind, Kind::Greedy) {
+                if let Some(tree) = super::picture::greedy_tree_svg(inst.game.rules(), inst.game.position(), &inst.name)
+                {
+                    ctx.figure(&super::picture::start_name(&inst.name).replacen("start-", "tree-", 1), tree);
+                }
+            }
         }
         match self.kind {
             Kind::Best => run_best(ctx, inst, self.memo_mb),

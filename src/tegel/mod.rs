@@ -7,6 +7,7 @@
 //! in [`load`]; searches in [`search`], [`best`], [`montecarlo`], [`greedy`],
 //! [`sweep`], [`matches`](mod@matches); instance searches in [`generate`].
 
+pub mod answers;
 pub mod args;
 pub mod best;
 pub mod cli;

@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use super::position::Position;
-use super::rules::{Color, Rules};
+use super::rules::{Color, Move, Rules};
 
 /// A yellow tile's fill.
 pub const YELLOW: &str = "#F0E442";
@@ -46,48 +46,211 @@ fn grid(lines: &mut String, (x, y): (u32, u32), cols: u32, rows: u32) {
     }
 }
 
-/// The SVG of `pos` under `rules`, titled `title` and who is to move.
-pub fn position_svg(rules: &Rules, pos: &Position, title: &str) -> String {
+/// A position's drawing: its shapes (SVG elements) and its width and height in pixels.
+struct Drawing {
+    svg: String,
+    width: u32,
+    height: u32,
+}
+
+/// The tiles of the pot still to be drawn, next first, as rows of at most `per_row`.
+fn pot_rows(rules: &Rules, pos: &Position, per_row: u32) -> Vec<Vec<Color>> {
+    let left: Vec<Color> = rules.pot().iter().skip(pos.drawn()).copied().collect();
+    left.chunks(per_row.max(1) as usize).map(<[Color]>::to_vec).collect()
+}
+
+/// Draws `pos` whole with its top-left corner at `(x0, y0)`: the pot (the tiles still to
+/// be drawn, next first), the bowls, both players' boards (player 0 left, player 1 right,
+/// as the assignment numbers them) and who is to move.
+fn draw_position(rules: &Rules, pos: &Position, (x0, y0): (u32, u32)) -> Drawing {
     let (bowls, n, k, l) = (rules.bowls as u32, rules.bowl_tiles as u32, rules.rows as u32, rules.row_len as u32);
     let bowls_w = bowls * n * CELL + bowls.saturating_sub(1) * GAP;
     let boards_w = 2 * l * CELL + 2 * GAP;
-    let (w, label) = (bowls_w.max(boards_w), CELL);
-    let boards_y = CELL + GAP + label;
-    let h = boards_y + k * CELL;
-    let mut svg = crate::report::figures::svg_start(w, h, &format!("{title}, player {} to move", pos.to_move() + 1));
+    let w = bowls_w.max(boards_w).max(10 * CELL);
+    let pot = pot_rows(rules, pos, w / CELL);
+    let mut svg = String::new();
     let mut lines = String::new();
+    let label = |svg: &mut String, x: u32, y: u32, text: &str| {
+        let _ = write!(svg, "<text x=\"{x}\" y=\"{y}\" font-size=\"11\" fill=\"#000\">{text}</text>");
+    };
+    let pot_text = if pot.is_empty() { "pot: empty".to_string() } else { "pot (next tile first)".to_string() };
+    label(&mut svg, x0 + w / 2, y0 + CELL / 2, &pot_text);
+    let mut y = y0 + CELL;
+    for row in &pot {
+        for (i, &color) in row.iter().enumerate() {
+            tile(&mut svg, x0 + i as u32 * CELL, y, Some(color));
+        }
+        grid(&mut lines, (x0, y), row.len() as u32, 1);
+        y += CELL;
+    }
+    y += GAP / 2;
+    label(&mut svg, x0 + w / 2, y + CELL / 2, "bowls");
+    y += CELL;
     for b in 0..bowls {
-        let x0 = b * (n * CELL + GAP);
+        let bx = x0 + b * (n * CELL + GAP);
         let (yellow, blue) = (pos.bowl(b as usize, Color::Yellow), pos.bowl(b as usize, Color::Blue));
         let tiles = std::iter::repeat_n(Some(Color::Yellow), usize::from(yellow))
             .chain(std::iter::repeat_n(Some(Color::Blue), usize::from(blue)))
             .chain(std::iter::repeat(None));
         for (i, color) in tiles.take(n as usize).enumerate() {
-            tile(&mut svg, x0 + i as u32 * CELL, 0, color);
+            tile(&mut svg, bx + i as u32 * CELL, y, color);
         }
-        grid(&mut lines, (x0, 0), n, 1);
+        grid(&mut lines, (bx, y), n, 1);
     }
+    y += CELL + GAP;
+    let mover = pos.to_move() as u32;
     for player in 0..2u32 {
-        let x0 = player * (l * CELL + 2 * GAP);
-        let _ = write!(
-            svg,
-            "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#000\">player {}</text>",
-            x0 + l * CELL / 2,
-            CELL + GAP + label / 2 - 2,
-            player + 1
-        );
+        let bx = x0 + player * (l * CELL + 2 * GAP);
+        let text = if player == mover { format!("player {player} (to move)") } else { format!("player {player}") };
+        label(&mut svg, bx + l * CELL / 2, y + CELL / 2, &text);
         for r in 0..k {
             let row = pos.row(player as usize, r as usize);
             for c in 0..l {
                 let color = if c < u32::from(row.fill) { row.color } else { None };
-                tile(&mut svg, x0 + c * CELL, boards_y + r * CELL, color);
+                tile(&mut svg, bx + c * CELL, y + CELL + r * CELL, color);
             }
         }
-        grid(&mut lines, (x0, boards_y), l, k);
+        grid(&mut lines, (bx, y + CELL), l, k);
     }
+    y += CELL + k * CELL;
     let _ = write!(svg, "<path d=\"{lines}\" stroke=\"#000\" stroke-width=\"1.5\" fill=\"none\"/>");
+    Drawing { svg, width: w, height: y - y0 }
+}
+
+/// The SVG of `pos` under `rules`, drawn whole (pot, bowls, both boards), titled `title`
+/// and who is to move (players numbered 0 and 1, as the assignment does).
+pub fn position_svg(rules: &Rules, pos: &Position, title: &str) -> String {
+    let d = draw_position(rules, pos, (0, 0));
+    let title = format!("{title}, player {} to move", pos.to_move());
+    let mut svg = crate::report::figures::svg_start(d.width, d.height, &title);
+    svg.push_str(&d.svg);
     svg.push_str("</svg>");
     svg
+}
+
+/// A node of a small game tree: the position, the move that led to it (none at the root),
+/// its besteScore value for the root's player to move, and its children.
+struct Node {
+    position: Position,
+    via: Option<Move>,
+    value: i32,
+    children: Vec<Node>,
+}
+
+/// The most positions [`greedy_tree_svg`] draws.
+pub const TREE_MAX: usize = 12;
+
+/// The tree of every position reachable from `pos` (distinct moves), with values for
+/// `root_player`; `None` when it has more than `budget` positions.
+fn tree(rules: &Rules, pos: &Position, via: Option<Move>, root_player: usize, budget: &mut usize) -> Option<Node> {
+    *budget = budget.checked_sub(1)?;
+    let mut children = Vec::new();
+    if !pos.is_end(rules) {
+        for &mv in pos.moves(rules).as_slice() {
+            let mut child = *pos;
+            child.do_move(rules, mv);
+            children.push(tree(rules, &child, Some(mv), root_player, budget)?);
+        }
+    }
+    let for_root = |v: i32| if pos.to_move() == root_player { v } else { -v };
+    let value = match children.iter().map(|c| for_root(c.value)).max() {
+        None => for_root(pos.score()),
+        Some(best_for_mover) => for_root(best_for_mover),
+    };
+    Some(Node { position: *pos, via, value, children })
+}
+/// Pixels between a node's drawing and the next column of the tree.
+const TREE_GAP: u32 = 90;
+
+/// The leaves below `node` (1 for a leaf): the rows it takes in the tree's drawing.
+fn leaves(node: &Node) -> u32 {
+    if node.children.is_empty() {
+        1
+    } else {
+        node.children.iter().map(leaves).sum()
+    }
+}
+
+/// Draws `node` and its subtree with the subtree's top at `top`, in column `depth`
+/// (each `cell` = (width, height) of one position), and the edges from it to its
+/// children labelled with their moves; greedy's move from the root in red, the better
+/// move in green. Returns the node's centre.
+fn draw_node(
+    out: &mut String,
+    rules: &Rules,
+    node: &Node,
+    at: (u32, u32),
+    cell: (u32, u32),
+    marks: &Marks,
+) -> (u32, u32) {
+    let (depth, top) = at;
+    let (w, h) = cell;
+    let x = depth * (w + TREE_GAP);
+    let rows = leaves(node);
+    let y = top + (rows * h) / 2 - h / 2;
+    let d = draw_position(rules, &node.position, (x, y));
+    out.push_str(&d.svg);
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#000\">value {}</text>",
+        x + w / 2,
+        y + d.height + 10,
+        node.value
+    );
+    let mut child_top = top;
+    for child in &node.children {
+        let (cx, cy) = draw_node(out, rules, child, (depth + 1, child_top), cell, marks);
+        child_top += leaves(child) * h;
+        let mv = child.via.map(|m| m.to_string()).unwrap_or_default();
+        let (color, word) = if depth == 0 && Some(mv.as_str()) == marks.greedy.as_deref() {
+            ("#d55e00", " greedy")
+        } else if depth == 0 && Some(mv.as_str()) == marks.better.as_deref() {
+            ("#009e73", " better")
+        } else {
+            ("#000", "")
+        };
+        let (x1, y1, x2) = (x + d.width + 4, y + d.height / 2, cx - w / 2 - 4);
+        let _ = write!(out, "<path d=\"M{x1} {y1}L{x2} {cy}\" stroke=\"{color}\" stroke-width=\"3\" fill=\"none\"/>");
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{color}\">{mv}{word}</text>",
+            (x1 + x2) / 2,
+            (y1 + cy) / 2 - 10
+        );
+    }
+    (x + w / 2, y + d.height / 2)
+}
+
+/// The root's moves to mark: greedy's and the better one.
+struct Marks {
+    greedy: Option<String>,
+    better: Option<String>,
+}
+
+/// The small game tree of every position reachable from `pos` (at most [`TREE_MAX`]),
+/// each drawn whole with its besteScore value for the player to move at the root, the
+/// edges labelled with their moves, greedy's move from the root drawn in red and the best
+/// move (when it differs) in green; `None` when more positions are reachable.
+pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<String> {
+    let mut budget = TREE_MAX;
+    let root = tree(rules, pos, None, pos.to_move(), &mut budget)?;
+    let greedy = super::greedy::greedy_move(rules, pos).map(|(m, _)| m);
+    let better = root.children.iter().max_by_key(|c| c.value).and_then(|c| c.via).filter(|b| Some(*b) != greedy);
+    let marks = Marks { greedy: greedy.map(|m| m.to_string()), better: better.map(|m| m.to_string()) };
+    let one = draw_position(rules, pos, (0, 0));
+    let cell = (one.width, one.height + 30);
+    fn depth(n: &Node) -> u32 {
+        1 + n.children.iter().map(depth).max().unwrap_or(0)
+    }
+    let (width, height) = (depth(&root) * (cell.0 + TREE_GAP) - TREE_GAP, leaves(&root) * cell.1);
+    let title = format!(
+        "{title}: every reachable position with its value for player {} (greedy's move red, the better move green)",
+        pos.to_move()
+    );
+    let mut svg = crate::report::figures::svg_start(width, height, &title);
+    draw_node(&mut svg, rules, &root, (0, 0), cell, &marks);
+    svg.push_str("</svg>");
+    Some(svg)
 }
 
 /// A plain picture name for the start of instance `name`: `start-spel1.txt`.
@@ -108,7 +271,8 @@ mod tests {
         let svg = position_svg(game.rules(), game.start(), "spel1.txt");
         let bowl_cells = game.rules().bowls * game.rules().bowl_tiles;
         let board_cells = 2 * game.rules().rows * game.rules().row_len;
-        assert_eq!(svg.matches("<rect ").count(), bowl_cells + board_cells);
+        let pot = game.rules().pot().len() - game.start().drawn();
+        assert_eq!(svg.matches("<rect ").count(), pot + bowl_cells + board_cells);
         let tiles = svg.matches(">g</text>").count() + svg.matches(">b</text>").count();
         let in_bowls: usize = (0..game.rules().bowls)
             .map(|b| usize::from(game.start().bowl(b, Color::Yellow) + game.start().bowl(b, Color::Blue)))
@@ -117,8 +281,26 @@ mod tests {
             .flat_map(|p| (0..game.rules().rows).map(move |r| (p, r)))
             .map(|(p, r)| usize::from(game.start().row(p, r).fill))
             .sum();
-        assert_eq!(tiles, in_bowls + on_boards);
-        assert!(svg.contains("player 1") && svg.contains("player 2"));
+        assert_eq!(tiles, pot + in_bowls + on_boards);
+        assert!(svg.contains("player 0") && svg.contains("player 1") && !svg.contains("player 2"));
         assert_eq!(start_name("spel 1.txt"), "start-spel-1.txt");
+    }
+
+    #[test]
+    fn the_greedy_tree_marks_greedy_and_the_better_move_with_every_value() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel/greedy.txt");
+        let game = crate::tegel::load::load_file(&path).unwrap();
+        let (rules, pos) = (game.rules(), game.position());
+        let svg = greedy_tree_svg(rules, pos, "greedy.txt").expect("a small tree");
+        let check = crate::tegel::greedy::check_greedy(rules, pos, &crate::search::budget::Budget::unlimited(), false)
+            .unwrap()
+            .unwrap();
+        assert!(check.greedy_loses());
+        // One drawing per position besteScore visits, each with its value.
+        assert_eq!(svg.matches(">value ").count() as u64, check.positions);
+        assert!(svg.contains(&format!(">{} greedy</text>", check.greedy)), "{svg}");
+        assert!(svg.contains(&format!(">{} better</text>", check.best)), "{svg}");
+        assert!(svg.contains(&format!(">value {}</text>", check.best_score)));
+        crate::report::figures::parse("tree", &svg).expect("inside the report's vocabulary");
     }
 }

@@ -17,13 +17,20 @@ use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::results::row::STATUS;
 
-/// The `best` kind.
-pub(super) const BEST: KindReport =
-    KindReport { placed: true, figures: largest_search, ..KindReport::new("besteScore per instance") };
+/// The `best` kind: it gives the answers to the assignment's questions T1 to T7
+/// ([`super::answers`]).
+pub(super) const BEST: KindReport = KindReport {
+    placed: true,
+    figures: largest_search,
+    answers: Some(super::answers::answers),
+    ..KindReport::new("besteScore per instance")
+};
 /// The `greedy` kind.
-pub(super) const GREEDY: KindReport = KindReport::new("the greedy move against besteScore per instance");
+pub(super) const GREEDY: KindReport =
+    KindReport { placed: true, ..KindReport::new("the greedy move against besteScore per instance") };
 /// The `good` kind.
-pub(super) const GOOD: KindReport = KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance");
+pub(super) const GOOD: KindReport =
+    KindReport { placed: true, ..KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance") };
 /// The `sweep` kind.
 pub(super) const SWEEP: KindReport = KindReport {
     placed: true,
@@ -33,7 +40,8 @@ pub(super) const SWEEP: KindReport = KindReport {
     ..KindReport::new("besteScore against moves undone (doeExperiment) per instance")
 };
 /// The `match` kind.
-pub(super) const MATCH: KindReport = KindReport::new("games between the move strategies per instance");
+pub(super) const MATCH: KindReport =
+    KindReport { placed: true, ..KindReport::new("games between the move strategies per instance") };
 
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.

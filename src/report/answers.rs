@@ -1,0 +1,244 @@
+//! The answers to the assignments' report questions: each a question (the heading), a few
+//! sentences and the kinds of experiment whose tables and figures follow it, in the
+//! assignment's order. A game's report code ([`super::kinds::KindReport::answers`])
+//! writes the sentences from the cells of its own tables, so every number in them is a
+//! cell (or a figure computed from cells) of the table the sentence names.
+//!
+//! The LaTeX back end writes each answer to `tex/answer-ID.tex` (`\answer{ID}` in
+//! `report/report.tex` inputs it: the heading, the sentences, then `\reportkind` of each
+//! kind it shows); the page puts the same sentences, and those kinds' experiments, under
+//! the question's heading.
+
+use std::fmt::Write as _;
+
+use super::csv_table::CsvTable;
+use super::latex::escape;
+use super::{Loaded, Reports};
+
+/// A piece of an answer's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Plain text (escaped by each back end).
+    Text(String),
+    /// A file name, command or move, set in a fixed-width font.
+    Code(String),
+    /// A reference to experiment `NAME`'s table.
+    Table(String),
+    /// A reference to the pictures drawn after experiment `NAME`'s table.
+    Pictures(String),
+    /// A reference to the chart named `NAME` (`plots/NAME.svg`).
+    Chart(String),
+}
+
+/// One answered question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// Its number in the course's list (`T3`, `S4`): the anchor and file name.
+    pub id: &'static str,
+    /// The question, shortened, as the heading.
+    pub question: &'static str,
+    /// The answer's sentences.
+    pub parts: Vec<Part>,
+    /// The kinds of the same game whose tables and figures follow the answer.
+    pub shows: Vec<&'static str>,
+}
+
+/// The answers a game gives from its own experiments' tables (empty when none ran).
+pub type Answers = fn(own: &[&Loaded]) -> Vec<Answer>;
+
+/// Text builder for answers: `text`, `code` and references appended in order.
+#[derive(Debug, Default)]
+pub struct Sentences(pub Vec<Part>);
+
+impl Sentences {
+    /// Appends plain text.
+    pub fn text(&mut self, text: impl Into<String>) -> &mut Self {
+        self.0.push(Part::Text(text.into()));
+        self
+    }
+
+    /// Appends fixed-width text.
+    pub fn code(&mut self, text: impl Into<String>) -> &mut Self {
+        self.0.push(Part::Code(text.into()));
+        self
+    }
+
+    /// Appends a reference to experiment `name`'s table.
+    pub fn table(&mut self, name: &str) -> &mut Self {
+        self.0.push(Part::Table(name.to_string()));
+        self
+    }
+
+    /// Appends a reference to the pictures of experiment `name`.
+    pub fn pictures(&mut self, name: &str) -> &mut Self {
+        self.0.push(Part::Pictures(name.to_string()));
+        self
+    }
+
+    /// Appends a reference to chart `name`.
+    pub fn chart(&mut self, name: &str) -> &mut Self {
+        self.0.push(Part::Chart(name.to_string()));
+        self
+    }
+}
+
+/// The experiment of kind `kind` among `own` (the first, in the run's order).
+pub fn of_kind<'a>(own: &[&'a Loaded], kind: &str) -> Option<&'a Loaded> {
+    own.iter().copied().find(|l| l.kind == kind)
+}
+
+/// Cell `column` of `row` as its table shows it (thousands separators, significant
+/// digits, a dash when empty).
+pub fn shown(table: &CsvTable, row: &[String], column: &str) -> String {
+    super::view::format_plain(table.kind(column), table.cell(row, column).unwrap_or_default())
+}
+
+/// A count as the tables show it (`2,258,267,628`).
+pub fn count(n: u64) -> String {
+    super::latex::group_digits(&n.to_string()).replace("{,}", ",")
+}
+
+/// Every game's answers, games in the reports' order, each game's answers in the order its
+/// code gives them (the first of an id kept): `(game, answers)`.
+pub fn of_games(loaded: &[Loaded], reports: Reports) -> Vec<(&'static str, Vec<Answer>)> {
+    let mut out = Vec::new();
+    for report in reports.0 {
+        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
+        if own.is_empty() {
+            continue;
+        }
+        let mut answers: Vec<Answer> = Vec::new();
+        for kind in report.kinds {
+            for answer in kind.report.answers.map(|f| f(&own)).unwrap_or_default() {
+                if !answers.iter().any(|a| a.id == answer.id) {
+                    answers.push(answer);
+                }
+            }
+        }
+        if !answers.is_empty() {
+            out.push((report.game, answers));
+        }
+    }
+    out
+}
+
+/// The LaTeX label of the pictures after experiment `name`'s table.
+pub fn pictures_label(name: &str) -> String {
+    format!("fig:pictures-{}", super::figures::label_safe(name))
+}
+
+/// `tex/answer-ID.tex` of `answer` (of `game`): its question as a subsection, its
+/// sentences in one unbreakable box (so no page break or float falls inside them), then
+/// `\reportkind{GAME}{KIND}` of every kind it shows.
+pub fn latex(game: &str, answer: &Answer, loaded: &[Loaded]) -> String {
+    let mut s = format!(
+        "% Generated by `harness report`: the answer to question {} of the {game} report.\n\
+         \\subsection{{{}}}\\label{{ans:{}}}\n",
+        answer.id,
+        escape(answer.question),
+        answer.id
+    );
+    // In one box: a page never breaks an answer, nor a figure floats into it.
+    s.push_str("\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{0.5\\baselineskip}\n");
+    for part in &answer.parts {
+        s.push_str(&latex_part(part, loaded));
+    }
+    s.push_str("\n\\end{minipage}\\par\n");
+    for kind in &answer.shows {
+        let _ = writeln!(s, "\\reportkind{{{game}}}{{{kind}}}");
+    }
+    s
+}
+
+fn latex_part(part: &Part, loaded: &[Loaded]) -> String {
+    let label = |name: &str| loaded.iter().find(|l| l.name == name).map(|l| l.titles.label.clone());
+    match part {
+        Part::Text(t) => escape(t),
+        Part::Code(t) => format!("\\texttt{{{}}}", escape(t)),
+        Part::Table(name) => match label(name) {
+            Some(l) => format!("Table~\\ref{{{l}}}"),
+            None => format!("the table \\texttt{{{}}}", escape(name)),
+        },
+        Part::Pictures(name) => format!("Figure~\\ref{{{}}}", pictures_label(name)),
+        Part::Chart(name) => format!("Figure~\\ref{{fig:{name}}}"),
+    }
+}
+
+/// The page's HTML of `answer`'s sentences (every text escaped; references are links to
+/// the table, pictures or chart on the same page).
+pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
+    let heading = |name: &str| {
+        loaded
+            .iter()
+            .find(|l| l.name == name)
+            .map_or_else(|| name.to_string(), |l| super::html::heading(&super::view::plain(&l.titles.caption), &l.name))
+    };
+    let esc = crate::base::text::xml_escape;
+    answer
+        .parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(t) => esc(t),
+            Part::Code(t) => format!("<code>{}</code>", esc(t)),
+            Part::Table(name) => {
+                format!("<a href=\"#{}\">table “{}”</a>", super::html::anchor(name), esc(&heading(name)))
+            }
+            Part::Pictures(name) => format!(
+                "<a href=\"#{}-pictures\">the pictures after “{}”</a>",
+                super::html::anchor(name),
+                esc(&heading(name))
+            ),
+            Part::Chart(name) => format!("<a href=\"#{}\">the chart {}</a>", chart_anchor(name), esc(name)),
+        })
+        .collect()
+}
+
+/// The page's anchor of chart `name`.
+pub fn chart_anchor(name: &str) -> String {
+    super::html::anchor(&format!("chart-{name}"))
+}
+
+/// The answers' plain text (for tests and the Markdown of a question): references as
+/// `table NAME`, `pictures of NAME`, `chart NAME`.
+pub fn plain(answer: &Answer) -> String {
+    answer
+        .parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(t) | Part::Code(t) => t.clone(),
+            Part::Table(n) => format!("table {n}"),
+            Part::Pictures(n) => format!("pictures of {n}"),
+            Part::Chart(n) => format!("chart {n}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_are_labels_in_latex_and_links_on_the_page() {
+        let answer = Answer {
+            id: "T9",
+            question: "How & why?",
+            parts: Sentences::default()
+                .text("See ")
+                .table("a_b")
+                .text(" and ")
+                .pictures("a_b")
+                .text(" <ok>.")
+                .0
+                .clone(),
+            shows: vec!["best"],
+        };
+        let tex = latex("tegel", &answer, &[]);
+        assert!(tex.contains("\\subsection{How \\& why?}\\label{ans:T9}"), "{tex}");
+        assert!(tex.contains("See the table \\texttt{a\\_b} and Figure~\\ref{fig:pictures-a-b} <ok>."), "{tex}");
+        assert!(tex.ends_with("\\reportkind{tegel}{best}\n"), "{tex}");
+        let page = html(&answer, &[]);
+        assert!(page.contains("<a href=\"#x-a-b\">table “a_b”</a>"), "{page}");
+        assert!(page.contains("&lt;ok&gt;."), "{page}");
+        assert_eq!(plain(&answer), "See table a_b and pictures of a_b <ok>.");
+    }
+}

@@ -1,0 +1,375 @@
+//! The tile game's answers to the assignment's report questions (seed 000, "Verslag"),
+//! T1 to T7 in its order: what the engine does in words, and every measured fact as a
+//! sentence written from the cells of the table it names (`tegel_best`, `tegel_good`,
+//! `tegel_match`, `tegel_greedy`, `tegel_sweep`). A question whose table did not run
+//! says so instead.
+
+use crate::report::answers::{count, of_kind, shown, Answer, Sentences};
+use crate::report::csv_table::{is_ok, CsvTable};
+use crate::report::latex::format_seconds;
+use crate::report::Loaded;
+use crate::results::row::STATUS;
+
+/// The questions in the assignment's order (`id`, heading).
+pub const QUESTIONS: [(&str, &str); 7] = [
+    ("T1", "The game and the assignment"),
+    ("T2", "How does besteScore find the final score under optimal play?"),
+    ("T3", "besteScore and bepaalGoedeZet on spel1 and spel3: which conclusion do you draw?"),
+    ("T4", "A position where besteScore visits more than a billion positions within an hour"),
+    ("T5", "The greedy move is not always optimal: a position near the end, reasoned"),
+    ("T6", "The undo experiment (doeExperiment) on spel4 and spel5"),
+    ("T7", "Which conclusions do you draw from the experiment?"),
+];
+
+/// Every answer T1 to T7 from the tile game's tables among `own`.
+pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
+    let best = of_kind(own, "best");
+    let sweep = of_kind(own, "sweep");
+    let texts = [
+        (intro(), vec![]),
+        (engine(), vec![]),
+        (scores(best, of_kind(own, "good"), of_kind(own, "match")), vec!["best", "good", "match"]),
+        (billion(best), vec![]),
+        (greedy(of_kind(own, "greedy")), vec!["greedy"]),
+        (sweep_rule(sweep), vec!["sweep"]),
+        (sweep_conclusions(sweep), vec![]),
+    ];
+    QUESTIONS
+        .iter()
+        .zip(texts)
+        .map(|(&(id, question), (text, shows))| Answer { id, question, parts: text.0, shows })
+        .collect()
+}
+
+fn intro() -> Sentences {
+    let mut s = Sentences::default();
+    s.text(
+        "Two players, 0 and 1, take turns. A move takes every tile of one colour (yellow g or blue b) from one \
+         bowl and lays them in one row of the mover's own board; the bowls are refilled from a pot whose order \
+         both players know. The game ends when a player has filled every row or the player to move cannot move; \
+         a player's score is her full rows minus her opponent's. The assignment asks for besteScore (exhaustive \
+         search of the final score under optimal play), bepaalGoedeZet (a Monte Carlo good move) and doeExperiment \
+         (besteScore after each move undone). Only ",
+    )
+    .code("spel1.txt")
+    .text(" is the course's file (its Figure 3); ")
+    .code("spel2.txt")
+    .text(" to ")
+    .code("spel5.txt")
+    .text(" and ")
+    .code("greedy.txt")
+    .text(
+        " are the harness's own, grown or searched by its commands with a fixed seed (docs/tegel.md, \
+         \"Instances\"), so their numbers differ from the course's files of the same names.",
+    );
+    s
+}
+
+fn engine() -> Sentences {
+    let mut s = Sentences::default();
+    s.text(
+        "besteScore is a negamax over the distinct moves of the player to move (two moves are the same when they \
+         take as many tiles of the same colour): at an end position it returns the mover's score, otherwise it does \
+         each move, negates the opponent's best score in the position reached, undoes the move and keeps the \
+         maximum, the first move in list order reaching it being the best move. It works on one position with do \
+         and undo rather than on copies: undoing needs only the move, its row and the number of tiles drawn from \
+         the pot, far less than copying pot, bowls and boards at every node. It walks the whole tree without \
+         pruning, because the assignment counts the positions visited; the memo (src/tegel/memo.rs) is a separate \
+         search, marked as such in the tables, that returns the same counts. Code and proofs: src/tegel/search.rs.",
+    );
+    s
+}
+
+/// The row of `table` whose first column is `instance`.
+fn row_of<'a>(table: &'a CsvTable, column: &str, instance: &str) -> Option<&'a Vec<String>> {
+    table.rows.iter().find(|r| table.cell(r, column) == Some(instance))
+}
+
+fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(best) = best else {
+        s.text("besteScore did not run in these results.");
+        return s;
+    };
+    let t = &best.table;
+    let instances: Vec<&str> = match good {
+        Some(g) => g.table.column("instance"),
+        None => t.column("instance").into_iter().take(2).collect(),
+    };
+    for instance in &instances {
+        let Some(row) = row_of(t, "instance", instance) else { continue };
+        s.text("On ").code(*instance).text(format!(
+            " besteScore gives score {} for the player to move with best move {}, after {} positions in {} s ({} positions per second; ",
+            shown(t, row, "score"),
+            shown(t, row, "best_move"),
+            shown(t, row, "positions"),
+            shown(t, row, "seconds"),
+            shown(t, row, "positions_per_second"),
+        ));
+        s.table(&best.name).text("). ");
+    }
+    let all_best = good.map(|g| good_sentences(&mut s, best, g));
+    let never_short = matches.map(|m| match_sentences(&mut s, best, m));
+    s.text(match (all_best, never_short) {
+        (Some(true), Some(true)) => {
+            "So on these games the Monte Carlo move was as good as besteScore's: it chose the best move and lost \
+             nothing against perfect play, at a fixed number of random games per move where besteScore's cost grows \
+             with the tree."
+        }
+        (_, Some(false)) => {
+            "So the Monte Carlo move is often besteScore's, but against perfect play it lost points that besteScore \
+             keeps (the shortfalls above); its cost is a fixed number of random games per move, besteScore's grows \
+             with the tree."
+        }
+        _ => "So the Monte Carlo move is a cheap estimate whose quality the tables above measure.",
+    });
+    s
+}
+
+/// Which instances' good move equals besteScore's best move.
+fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
+    let (t, g) = (&best.table, &good.table);
+    let mut same = 0;
+    let mut words = Vec::new();
+    for row in &g.rows {
+        let instance = g.cell(row, "instance").unwrap_or_default();
+        let best_move = row_of(t, "instance", instance).and_then(|r| t.cell(r, "best_move"));
+        let chosen = g.cell(row, "move").unwrap_or_default();
+        let verdict = if best_move == Some(chosen) {
+            same += 1;
+            "besteScore's best move"
+        } else {
+            "not besteScore's first best move"
+        };
+        words.push(format!("{chosen} on {instance} ({verdict})"));
+    }
+    let sims = g.rows.first().map(|r| shown(g, r, "sims")).unwrap_or_default();
+    s.text(format!("With {sims} simulations per move bepaalGoedeZet chose {} (", words.join(", ")))
+        .table(&good.name)
+        .text(format!("): {same} of {} good moves are besteScore's. ", g.rows.len()));
+    same == g.rows.len()
+}
+
+/// How far good play's final score falls from besteScore's value, per instance; whether
+/// it never fell short.
+fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
+    let (t, mt) = (&best.table, &m.table);
+    let mut instances: Vec<&str> = mt.column("instance");
+    instances.dedup();
+    let mut never_short = true;
+    for instance in instances {
+        let Some(value) = row_of(t, "instance", instance).and_then(|r| t.number(r, "score")) else { continue };
+        let mut words = Vec::new();
+        for starter in ["good", "best"] {
+            let optimum = if starter == "good" { value } else { -value };
+            let falls: Vec<f64> = mt
+                .rows
+                .iter()
+                .filter(|r| mt.cell(r, "instance") == Some(instance) && mt.cell(r, "starter") == Some(starter))
+                .filter_map(|r| mt.number(r, "good_score").map(|g| optimum - g))
+                .collect();
+            if falls.is_empty() {
+                continue;
+            }
+            let reached = falls.iter().filter(|&&f| f <= 0.0).count();
+            let worst = falls.iter().copied().fold(0.0, f64::max);
+            never_short &= worst <= 0.0;
+            let who = if starter == "good" { "when good play starts" } else { "when besteScore starts" };
+            words.push(format!(
+                "{who}, it ends at besteScore's value in {reached} of {} games (short by at most {worst})",
+                falls.len()
+            ));
+        }
+        if !words.is_empty() {
+            s.text("In good play against besteScore on ").code(instance).text(format!(", {}. ", words.join("; ")));
+        }
+    }
+    s.text("The games are in ").table(&m.name).text(". ");
+    never_short
+}
+fn billion(best: Option<&Loaded>) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(best) = best else {
+        s.text("besteScore did not run in these results.");
+        return s;
+    };
+    let t = &best.table;
+    let largest = t
+        .rows
+        .iter()
+        .filter(|r| t.cell(r, STATUS).is_none_or(is_ok))
+        .filter_map(|r| Some((r, t.number(r, "positions")?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((row, positions)) = largest else {
+        s.text("No besteScore call finished in these results.");
+        return s;
+    };
+    let instance = t.cell(row, "instance").unwrap_or_default();
+    let seconds = t.number(row, "seconds").unwrap_or(f64::INFINITY);
+    s.text("The position of ")
+        .code(format!("instances/tegel/{instance}"))
+        .text(" is drawn whole (pot, bowls, both boards, player to move) in ")
+        .pictures(&best.name)
+        .text(format!(
+            "; besteScore visits {} positions on it in {} s (",
+            shown(t, row, "positions"),
+            shown(t, row, "seconds")
+        ))
+        .table(&best.name)
+        .text(format!(
+            "): {} a billion positions, and {} an hour.",
+            if positions > 1e9 { "more than" } else { "not more than" },
+            if seconds <= 3600.0 { "within" } else { "not within" }
+        ));
+    if t.number(row, "memo_seconds").is_some() {
+        s.text(format!(" Through the memo the same count takes {} s.", shown(t, row, "memo_seconds")));
+    }
+    s
+}
+
+fn greedy(greedy: Option<&Loaded>) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(g) = greedy else {
+        s.text("The greedy check did not run in these results.");
+        return s;
+    };
+    let t = &g.table;
+    for row in &t.rows {
+        let instance = t.cell(row, "instance").unwrap_or_default();
+        s.text("In ").code(instance).text(format!(
+            " greedy takes {}, filling a row to {} tiles; besteScore after it is {} for the mover, while {} gives {} (",
+            shown(t, row, "greedy_move"),
+            shown(t, row, "greedy_fill"),
+            shown(t, row, "greedy_score"),
+            shown(t, row, "best_move"),
+            shown(t, row, "best_score"),
+        ));
+        s.table(&g.name).text("). ");
+        let lost = t.number(row, "best_score").zip(t.number(row, "greedy_score")).map(|(b, gr)| b - gr);
+        if let Some(lost) = lost.filter(|&l| l > 0.0) {
+            s.text(format!("Greedy loses {lost} point(s). "));
+        }
+        s.text(format!(
+            "Every one of the {} positions besteScore visits from it is drawn in ",
+            shown(t, row, "positions")
+        ))
+        .pictures(&g.name)
+        .text(
+            " as a tree with its value for the player to move at the top: each value is the best of its children's \
+             for the player who moves there, so the values can be checked by hand from the end positions up.",
+        );
+    }
+    s
+}
+
+/// The sweep's stop rule and how far each instance went.
+fn sweep_rule(sweep: Option<&Loaded>) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(sw) = sweep else {
+        s.text("The undo experiment did not run in these results.");
+        return s;
+    };
+    let t = &sw.table;
+    let limit = t.rows.first().map(|r| shown(t, r, "time_limit")).unwrap_or_default();
+    s.text(format!(
+        "From each instance both players play good moves ({} simulations per move) to an end position; then one \
+         move at a time is undone and besteScore runs on the position reached, recording positions and time, until \
+         the start is back or a call passes the time limit. The assignment stops a game after 5 minutes; this run's \
+         limit is {limit} s per call (the manifest's; docs/tegel.md says why). ",
+        t.rows.first().map(|r| shown(t, r, "sims")).unwrap_or_default()
+    ));
+    for (instance, reach) in reaches(t) {
+        s.code(instance).text(format!(": {reach}. "));
+    }
+    s.text("The rows are in ")
+        .table(&sw.name)
+        .text(", the positions per undo count in ")
+        .chart(&format!("{}-positions", sw.name))
+        .text(".");
+    s
+}
+
+/// Per instance: how far its sweep went, in words.
+fn reaches(t: &CsvTable) -> Vec<(String, String)> {
+    let mut instances: Vec<&str> = t.column("instance");
+    instances.dedup();
+    let mut out = Vec::new();
+    for instance in instances {
+        let rows: Vec<&Vec<String>> = t.rows.iter().filter(|r| t.cell(r, "instance") == Some(instance)).collect();
+        let done = rows
+            .iter()
+            .filter(|r| t.cell(r, STATUS).is_none_or(is_ok))
+            .max_by(|a, b| t.number(a, "undone").unwrap_or(0.0).total_cmp(&t.number(b, "undone").unwrap_or(0.0)));
+        let stopped = rows.iter().find(|r| t.cell(r, STATUS).is_some_and(|c| !is_ok(c)));
+        let mut text = match done {
+            Some(r) => format!(
+                "complete up to {} moves undone ({} positions in {} s)",
+                shown(t, r, "undone"),
+                shown(t, r, "positions"),
+                shown(t, r, "seconds")
+            ),
+            None => "no call finished".to_string(),
+        };
+        match stopped {
+            Some(r) => text.push_str(&format!(
+                "; the call at {} undone passed the limit and stopped the sweep",
+                shown(t, r, "undone")
+            )),
+            None => text.push_str("; the start position was reached before the limit"),
+        }
+        out.push((instance.to_string(), text));
+    }
+    out
+}
+
+/// The growth factor per move undone (median and range), time per position and the stop.
+fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(sw) = sweep else {
+        s.text("The undo experiment did not run in these results.");
+        return s;
+    };
+    let t = &sw.table;
+    let mut instances: Vec<&str> = t.column("instance");
+    instances.dedup();
+    for instance in instances {
+        let points: Vec<(f64, f64, f64)> = t
+            .rows
+            .iter()
+            .filter(|r| t.cell(r, "instance") == Some(instance) && t.cell(r, STATUS).is_none_or(is_ok))
+            .filter_map(|r| Some((t.number(r, "undone")?, t.number(r, "positions")?, t.number(r, "seconds")?)))
+            .collect();
+        let mut factors: Vec<f64> =
+            points.windows(2).filter(|w| w[1].0 == w[0].0 + 1.0 && w[0].1 >= 1000.0).map(|w| w[1].1 / w[0].1).collect();
+        factors.sort_by(f64::total_cmp);
+        let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
+        s.text("On ").code(instance).text(": ");
+        if let (Some(lo), Some(hi)) = (factors.first(), factors.last()) {
+            s.text(format!(
+                "each move undone multiplies the positions visited by a median {} (from {} to {} over the {} steps from 1,000 positions on)",
+                format_seconds(factors[factors.len() / 2]),
+                format_seconds(*lo),
+                format_seconds(*hi),
+                factors.len()
+            ));
+        } else {
+            s.text("too few calls above 1,000 positions for a growth factor");
+        }
+        if last.1 > 0.0 && last.2 > 0.0 {
+            s.text(format!(
+                "; the largest complete call ({} positions) took {} ns per position",
+                count(last.1 as u64),
+                format_seconds(last.2 / last.1 * 1e9)
+            ));
+        }
+        s.text(". ");
+    }
+    s.text("(").table(&sw.name).text(
+        "; a constant factor is a straight line on the log scale.) So besteScore's cost grows exponentially in \
+         the moves left to play, time in step with positions; ",
+    );
+    let stops: Vec<String> =
+        reaches(t).into_iter().map(|(i, r)| format!("{i} {}", r.split("; ").last().unwrap_or(""))).collect();
+    s.text(format!("{}.", stops.join("; ")));
+    s
+}
