@@ -117,7 +117,7 @@ enum Command {
     /// when the results differ (or, with --fail-on-slower, when a cell is slower).
     #[command(after_help = COMPARE_EXAMPLES)]
     Compare(CompareArgs),
-    /// Time two builds of the harness against each other, cell by cell, in alternating rounds.
+    /// Time two builds against each other in alternating rounds.
     ///
     /// Each timed cell of the manifest (a row's measured seconds) is run by BASELINE (A)
     /// and CANDIDATE (B) in rounds A B, B A, A B, ..., each side a process of its own, so

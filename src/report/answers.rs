@@ -195,7 +195,7 @@ pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
 
 /// The page's anchor of chart `name`.
 pub fn chart_anchor(name: &str) -> String {
-    super::html::anchor(&format!("chart-{name}"))
+    super::html::chart_anchor(name)
 }
 
 /// The answers' plain text (for tests and the Markdown of a question): references as
@@ -234,7 +234,12 @@ mod tests {
         };
         let tex = latex("tegel", &answer, &[]);
         assert!(tex.contains("\\subsection{How \\& why?}\\label{ans:T9}"), "{tex}");
-        assert!(tex.contains("See the table \\texttt{a\\_b} and Figure~\\ref{fig:pictures-a-b} <ok>."), "{tex}");
+        assert!(
+            tex.contains(
+                "See the table \\texttt{a\\_b} and Figure~\\ref{fig:pictures-a-b} \\textless{}ok\\textgreater{}."
+            ),
+            "{tex}"
+        );
         assert!(tex.ends_with("\\reportkind{tegel}{best}\n"), "{tex}");
         let page = html(&answer, &[]);
         assert!(page.contains("<a href=\"#x-a-b\">table “a_b”</a>"), "{page}");

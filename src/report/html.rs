@@ -271,7 +271,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
             let plots = charts
                 .iter()
                 .map(|(chart, svg)| Plot {
-                    anchor: super::answers::chart_anchor(&chart.name),
+                    anchor: chart_anchor(&chart.name),
                     svg: Value::from_safe_string(svg.to_string()),
                     caption: plain(&chart.caption),
                 })
@@ -549,6 +549,11 @@ fn index_html(input: &Input) -> Result<String, InputError> {
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
+}
+
+/// The page's anchor of chart `name` (the answers link to it).
+pub fn chart_anchor(name: &str) -> String {
+    anchor(&format!("chart-{name}"))
 }
 
 #[cfg(test)]

@@ -493,7 +493,7 @@ mod tests {
             table("instance,seconds,seconds_mad,seconds_samples,samples,cpu_share\na,1.25,0.05,1.2;1.25;1.3,3,0.5\n");
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("a \\textit{(busy)} & 1.25\\,{\\footnotesize$\\pm$0.0500} \\\\"), "{tex}");
-        assert!(tex.contains("median $\\pm$ median absolute deviation of 3 timed samples"), "{tex}");
+        assert!(tex.contains("median \\textpm{} median absolute deviation of 3 timed samples"), "{tex}");
         assert!(!tex.contains("1.2;1.25"), "{tex}");
     }
 

@@ -52,8 +52,11 @@ pub struct Job<T> {
     started: Instant,
     cancelled: Arc<AtomicBool>,
     /// How it ended and the seconds it had run then (they no longer grow).
-    end: Arc<Mutex<Option<(JobEnd<T>, f64)>>>,
+    end: Arc<Mutex<Option<Ended<T>>>>,
 }
+
+/// How a job ended, with the seconds it had run then.
+type Ended<T> = (JobEnd<T>, f64);
 
 impl<T: Send + 'static> Job<T> {
     /// Starts `search` (named `what` in messages) with a budget of `limit`.
