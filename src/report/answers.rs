@@ -168,10 +168,10 @@ fn latex_part(part: &Part, loaded: &[Loaded]) -> String {
 /// the table, pictures or chart on the same page).
 pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
     let heading = |name: &str| {
-        loaded
-            .iter()
-            .find(|l| l.name == name)
-            .map_or_else(|| name.to_string(), |l| super::html::heading(&super::view::plain(&l.titles.caption), &l.name))
+        loaded.iter().find(|l| l.name == name).map_or_else(
+            || name.to_string(),
+            |l| super::anchors::heading(&super::view::plain(&l.titles.caption), &l.name),
+        )
     };
     let esc = crate::base::text::xml_escape;
     answer
@@ -181,11 +181,11 @@ pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
             Part::Text(t) => esc(t),
             Part::Code(t) => format!("<code>{}</code>", esc(t)),
             Part::Table(name) => {
-                format!("<a href=\"#{}\">table “{}”</a>", super::html::anchor(name), esc(&heading(name)))
+                format!("<a href=\"#{}\">table “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
             }
             Part::Pictures(name) => format!(
                 "<a href=\"#{}-pictures\">the pictures after “{}”</a>",
-                super::html::anchor(name),
+                super::anchors::anchor(name),
                 esc(&heading(name))
             ),
             Part::Chart(name) => format!("<a href=\"#{}\">the chart {}</a>", chart_anchor(name), esc(name)),
@@ -195,7 +195,7 @@ pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
 
 /// The page's anchor of chart `name`.
 pub fn chart_anchor(name: &str) -> String {
-    super::html::chart_anchor(name)
+    super::anchors::chart_anchor(name)
 }
 
 /// The answers' plain text (for tests and the Markdown of a question): references as

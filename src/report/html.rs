@@ -7,6 +7,8 @@ use minijinja::value::Value;
 use minijinja::{context, AutoEscape, Environment};
 use serde::Serialize;
 
+pub use super::anchors::{anchor, chart_anchor, heading};
+
 use std::path::{Path, PathBuf};
 
 use super::chart::Chart;
@@ -155,12 +157,6 @@ struct Summary {
     table: HtmlTable,
 }
 
-/// The anchor of experiment `name` (row `i`, 1-based, is `#ANCHOR-row-i`).
-pub fn anchor(name: &str) -> String {
-    let cleaned: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' }).collect();
-    format!("x-{cleaned}")
-}
-
 fn html_table(view: &TableView) -> HtmlTable {
     let mut groups: Vec<Group> = Vec::new();
     for c in &view.columns {
@@ -305,17 +301,6 @@ fn pictures_of(pictures: &[super::figures::Picture]) -> Vec<Plot> {
             caption: p.caption.clone(),
         })
         .collect()
-}
-
-/// A short heading: the caption's first clause (before a colon's explanation or the
-/// first full stop), or the name when there is no caption.
-pub fn heading(caption: &str, name: &str) -> String {
-    let first = caption.split(". ").next().unwrap_or("").trim_end_matches('.');
-    if first.is_empty() {
-        name.to_string()
-    } else {
-        first.to_string()
-    }
 }
 
 /// The page of `entries` (in the order given: the manifest's), game sections in
@@ -549,11 +534,6 @@ fn index_html(input: &Input) -> Result<String, InputError> {
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
-}
-
-/// The page's anchor of chart `name` (the answers link to it).
-pub fn chart_anchor(name: &str) -> String {
-    anchor(&format!("chart-{name}"))
 }
 
 #[cfg(test)]

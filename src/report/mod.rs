@@ -18,6 +18,7 @@
 //! Every CSV is checked before anything is written: a CSV missing a column that its
 //! charts or the summary need is refused ([`crate::base::error::InputError`], exit code 2).
 
+pub mod anchors;
 pub mod answers;
 pub mod chart;
 pub mod compare;
