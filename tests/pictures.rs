@@ -65,7 +65,7 @@ fn found_tilings_are_drawn_in_the_page_one_number_per_stone() {
     }
     assert!(page.contains("4x5 stenen1: the first tiling the dumb and smart find found"), "captions in the page");
     let tex = std::fs::read_to_string(out.join("tex/figures-tiles.tex")).unwrap();
-    assert_eq!(tex.matches("\\begin{tikzpicture}").count(), 2, "{tex}");
+    assert_eq!(tex.matches("\\begin{tikzpicture}").count(), 3, "two finds and the 4x5 gallery: {tex}");
     assert!(std::fs::read_to_string(out.join("tex/kind-stenen-table.tex")).unwrap().contains("figures-tiles"));
 }
 
