@@ -1,12 +1,9 @@
 //! The checkers commands run as a process: one-shot `--json` output, refusals with exit
 //! code 2, and the text program driven through stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn harness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_harness")).args(args).output().unwrap()
-}
+use common::harness;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = harness(args);
@@ -15,15 +12,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 }
 
 fn play(stdin: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(["play", "checkers", "--count-limit", "5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::harness_with_input(&["play", "checkers", "--count-limit", "5"], stdin.as_bytes());
     (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -150,16 +139,8 @@ fn text_program_plays_games_in_a_row() {
 }
 
 fn play_args(args: &[&str], stdin: &[u8]) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(["play", "checkers"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let args: Vec<&str> = ["play", "checkers"].into_iter().chain(args.iter().copied()).collect();
+    let out = common::harness_with_input(&args, stdin);
     (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 

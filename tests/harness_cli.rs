@@ -1,22 +1,12 @@
 //! The runner's refusals of bad manifests and flags: exit code 2, a message naming the
 //! file and line, and nothing written.
 
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn harness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_harness")).args(args).output().expect("run harness")
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{harness, stderr, write};
 
 #[test]
 fn missing_manifest_exits_2_naming_the_file() {

@@ -2,7 +2,8 @@
 //! filled, and the quick manifest run into it — from scratch, and again when only its
 //! report is left to write. The run must end with a non-zero exit code and an error naming
 //! the operating system's reason, leave no temporary files and no `run.toml` that says
-//! `complete`. Elsewhere (not root, or no tmpfs) the test says so and passes. The tmpfs is
+//! `complete`. Elsewhere (not root, or no tmpfs) the test says it is skipped, unless the run says it
+//! provides a tmpfs (`HARNESS_TEST_TOOLS`, set by `.ci/run`): then it fails. The tmpfs is
 //! unmounted however the test ends. Unix only (it mounts a tmpfs as root).
 #![cfg(unix)]
 
@@ -57,6 +58,18 @@ fn run_quick(mount: &Path) -> std::process::Output {
     common::harness(&["run", manifest.to_str().unwrap(), "--out", out.to_str().unwrap(), "--samples", "1"])
 }
 
+/// The small tmpfs, or `None` (the test is skipped; where the run provides a tmpfs, it
+/// fails instead).
+fn small_tmpfs_or_skip(dir: &Path) -> Option<Mounted> {
+    match small_tmpfs(dir) {
+        Ok(m) => Some(m),
+        Err(why) => {
+            common::tool_available("tmpfs", false, &format!("no small tmpfs to fill: {why}"));
+            None
+        }
+    }
+}
+
 /// Takes all but `free_kib` of the 2 MiB with a filler file.
 fn fill(mount: &Path, free_kib: u64) {
     let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
@@ -87,13 +100,7 @@ fn check_failed(mount: &Path, what: &str, o: &std::process::Output) {
 #[test]
 fn a_full_disk_fails_the_run_naming_the_reason() {
     let dir = tempfile::tempdir().unwrap();
-    let mount = match small_tmpfs(dir.path()) {
-        Ok(m) => m,
-        Err(why) => {
-            println!("skipped: no small tmpfs to fill ({why})");
-            return;
-        }
-    };
+    let Some(mount) = small_tmpfs_or_skip(dir.path()) else { return };
     // The quick run's results take about 1 MiB: with 8 or 200 KiB free the disk fills
     // while the experiments run.
     for free_kib in [8, 200] {
@@ -144,13 +151,7 @@ fn a_full_disk_fails_the_merge_and_marks_it_failed() {
     let shards = [nim_shard(dir.path(), 0), nim_shard(dir.path(), 1)];
     let mount_dir = dir.path().join("mnt");
     std::fs::create_dir(&mount_dir).unwrap();
-    let mount = match small_tmpfs(&mount_dir) {
-        Ok(m) => m,
-        Err(why) => {
-            println!("skipped: no small tmpfs to fill ({why})");
-            return;
-        }
-    };
+    let Some(mount) = small_tmpfs_or_skip(&mount_dir) else { return };
     let out = mount.0.join("results");
     let mut failed = 0;
     for free_kib in (0..).step_by(4) {

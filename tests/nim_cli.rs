@@ -4,20 +4,13 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 const TRANSCRIPT: &str = include_str!("../instances/nim/seed_transcript.txt");
 
 fn harness(args: &[&str], stdin: &str) -> Output {
-    harness_bytes(args, stdin.as_bytes())
-}
-
-fn harness_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = common::spawn_piped(args);
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    common::harness_with_input(args, stdin.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {
@@ -117,7 +110,10 @@ fn help_writes_ranges_from_a_to_b() {
 
 #[test]
 fn play_asks_again_after_bytes_that_are_not_text() {
-    let out = harness_bytes(&["play", "nim", "--heaps", "1", "1", "--maxtake", "0", "--seed", "1"], b"\xff\xfe\n0 1\n");
+    let out = common::harness_with_input(
+        &["play", "nim", "--heaps", "1", "1", "--maxtake", "0", "--seed", "1"],
+        b"\xff\xfe\n0 1\n",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -127,7 +123,7 @@ fn play_asks_again_after_bytes_that_are_not_text() {
         "{text}"
     );
     assert!(text.ends_with("Taking 1 from heap 1\nYou lost: no sticks are left for you.\n"), "{text}");
-    let out = harness_bytes(&["play", "nim", "--seed", "923"], b"\xc3\x28\n3\n3\n");
+    let out = common::harness_with_input(&["play", "nim", "--seed", "923"], b"\xc3\x28\n3\n3\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Heaps: 10 11 11\n"));
 }

@@ -1,7 +1,9 @@
 //! The quick run's `index.html`, Markdown and LaTeX tables show the CSVs' cells, and the
 //! page renders in headless Chromium with every table and plot and nothing fetched.
-//! The browser test is skipped, with a message, where `chromium` is missing (`.ci/run`
-//! installs it as root).
+//! The browser tests are skipped, with a message, where `chromium` is missing and the run
+//! does not say it provides it (`.ci/run` installs it and says so: there they fail).
+
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,9 +14,7 @@ use harness::report::html::anchor;
 use harness::report::latex::format_cell;
 use harness::report::view::{CellKind, TableView};
 
-fn harness() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_harness"))
-}
+use common::harness_command as harness;
 
 /// The quick run's results directory (run once per test binary).
 fn quick() -> &'static Path {
@@ -144,10 +144,14 @@ fn a_corrupt_csv_is_marked_missing_on_the_page() {
     assert!(page.contains("id=\"x-good-row-1\""), "{page}");
 }
 
+/// The browser's command, or `None` (the test is skipped; where the run provides
+/// Chromium, it fails instead).
 fn chromium() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
+    let found = ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()));
+    common::tool_available("chromium", found.is_some(), "no chromium, chromium-browser or google-chrome on PATH")
+        .then_some(found?)
 }
 
 /// Chromium's headless flags: no network at all (every host unresolvable), console
@@ -169,10 +173,7 @@ fn headless(browser: &str) -> Command {
 
 #[test]
 fn the_page_renders_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(browser) = chromium() else { return };
     let dir = quick();
     let url = format!("file://{}", dir.join("index.html").display());
     let out = headless(browser).arg("--dump-dom").arg(&url).output().unwrap();
@@ -237,10 +238,7 @@ fn measured_at(browser: &str, page: &Path, width: u32) -> String {
 
 #[test]
 fn the_page_fits_the_window_at_1400_and_reads_at_400_pixels() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(browser) = chromium() else { return };
     let dir = quick();
     let wide = measured_at(browser, &dir.join("index.html"), 1400);
     assert!(wide.starts_with("overflow=0 "), "at 1400 px a table runs past the window: {wide}");
@@ -309,10 +307,7 @@ fn field(measured: &str, key: &str) -> i64 {
 /// header breaks inside a word, and no table is wider than the window.
 #[test]
 fn a_reader_at_1400_px_sees_the_contents_first_and_whole_header_words() {
-    let Some(browser) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(browser) = chromium() else { return };
     let seen = reader_view(browser, 1400);
     assert!(field(&seen, "contents=") < 900, "the contents start below the first screen: {seen}");
     assert_eq!(field(&seen, "broken="), 0, "header words broken across lines: {seen}");

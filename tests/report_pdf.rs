@@ -3,6 +3,8 @@
 //! (notes instead of tables). Skipped, with a message, where pdflatex
 //! or the TeX packages are missing (CI has no TeX; `scripts/build-report.sh` installs it).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -11,14 +13,17 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Whether pdflatex and the packages the report uses are installed (else the test is
+/// skipped; where the run provides TeX, it fails instead).
 fn tex_available() -> bool {
     let found = |cmd: &str, arg: &str| Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success());
-    found("pdflatex", "--version")
+    let available = found("pdflatex", "--version")
         && ["pgfplots.sty", "adjustbox.sty", "booktabs.sty", "placeins.sty", "rotating.sty", "pdflscape.sty"]
             .iter()
             .all(|sty| {
                 Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
-            })
+            });
+    common::tool_available("tex", available, "pdflatex or a TeX package missing; scripts/build-report.sh installs them")
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -163,7 +168,6 @@ fn main_job() -> &'static Path {
 #[test]
 fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
     if !tex_available() {
-        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
     let dir = main_job();
@@ -210,7 +214,6 @@ fn main_job_pdf_fits_the_page_at_8pt_or_more_with_distinct_captions() {
 #[test]
 fn every_question_of_the_assignments_is_answered_in_order_in_the_pdf() {
     if !tex_available() {
-        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
     let (_, aux, text) = main_job_pdf();
@@ -247,7 +250,6 @@ fn every_question_of_the_assignments_is_answered_in_order_in_the_pdf() {
 #[test]
 fn no_float_or_box_exceeds_the_page() {
     if !tex_available() {
-        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
     let (log, _, _) = main_job_pdf();
@@ -303,7 +305,6 @@ fn overfull_boxes_are_measured() {
 #[test]
 fn report_builds_from_fixture_results() {
     if !tex_available() {
-        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -316,7 +317,6 @@ fn report_builds_from_fixture_results() {
 #[test]
 fn report_builds_without_any_results() {
     if !tex_available() {
-        eprintln!("skipped: pdflatex or TeX packages missing (scripts/build-report.sh installs them)");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

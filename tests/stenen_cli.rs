@@ -1,14 +1,12 @@
 //! The stenen command line: one-shot `find`/`count` with `--json`, refusals with exit code 2,
 //! and the interactive program driven through piped stdin.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn harness() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_harness"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+use common::harness_command as harness;
 
 fn run(args: &[&str]) -> Output {
     harness().args(args).output().expect("harness runs")

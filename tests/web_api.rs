@@ -3,18 +3,12 @@
 //! moves and absurd boards get a 4xx with a message and the server goes on), the count in
 //! the background with cancel, a clean end on SIGTERM, and the command line's refusals.
 
+mod common;
 mod web_server;
 
+use common::harness;
 use serde_json::Value;
 use web_server::Board;
-
-fn harness(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .unwrap()
-}
 
 fn names(v: &Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()

@@ -13,6 +13,7 @@
 //! Skipped, with a message, where Chromium is missing (`.ci/run` installs Debian's
 //! `chromium` as root).
 
+mod common;
 mod web_server;
 
 use std::ffi::OsStr;
@@ -24,13 +25,16 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
 use web_server::Board;
 
-/// Chromium's path, if it is installed.
+/// Chromium's path, if it is installed (else the test is skipped; where the run provides
+/// Chromium, it fails instead).
 fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
+    let found = ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
         let ok = std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
         let path = std::env::var_os("PATH")?;
         ok.then(|| std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file()))?
-    })
+    });
+    common::tool_available("chromium", found.is_some(), "no chromium, chromium-browser or google-chrome on PATH")
+        .then_some(found?)
 }
 
 fn screenshots() -> PathBuf {
@@ -140,10 +144,7 @@ fn shot(tab: &Tab, name: &str) {
 
 #[test]
 fn a_checkers_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(path) = chromium() else { return };
     let board = Board::start(Some("checkers"));
     let profile = tempfile::tempdir().unwrap();
     let browser = launch(path, profile.path());
@@ -264,10 +265,7 @@ fn over(tab: &Tab, game: &str) -> bool {
 
 #[test]
 fn a_nim_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(path) = chromium() else { return };
     let board = Board::start(Some("nim"));
     let profile = tempfile::tempdir().unwrap();
     let browser = launch(path, profile.path());
@@ -311,10 +309,7 @@ fn a_nim_game_in_headless_chromium_by_clicks() {
 
 #[test]
 fn a_tile_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(path) = chromium() else { return };
     let board = Board::start(Some("tegel"));
     let profile = tempfile::tempdir().unwrap();
     let browser = launch(path, profile.path());
@@ -349,10 +344,7 @@ fn a_tile_game_in_headless_chromium_by_clicks() {
 
 #[test]
 fn a_tiling_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
+    let Some(path) = chromium() else { return };
     let board = Board::start(Some("stenen"));
     let profile = tempfile::tempdir().unwrap();
     let browser = launch(path, profile.path());

@@ -3,16 +3,11 @@
 //! greedy, good and best moves, and advice with the numbers `harness tegel best` and
 //! `harness tegel good` print; searches run in the background with cancel.
 
+mod common;
 mod web_server;
 
 use serde_json::Value;
 use web_server::Board;
-
-fn harness(args: &[&str]) -> Vec<String> {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_harness")).args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
-}
 
 fn file(name: &str) -> String {
     format!("{}/instances/tegel/{name}.txt", env!("CARGO_MANIFEST_DIR"))
@@ -104,12 +99,12 @@ fn advice_and_computer_moves_give_the_one_shot_commands_numbers() {
     let c = b.expect(202, "POST", "/api/tegel/advice", Some(r#"{"search": "best", "limit_s": 120}"#));
     assert!(c["state"] == "running" || c["state"] == "done", "{c}");
     let v = settled(&b);
-    let cli = harness(&["tegel", "best", &file("spel1"), "--threads", "1"]);
+    let cli = common::stdout_lines(&["tegel", "best", &file("spel1"), "--threads", "1"]);
     assert_eq!(lines(&v["search"]["text"])[..3], cli[..3], "score, best move, positions");
     let v = b.expect(202, "POST", "/api/tegel/advice", Some(r#"{"search": "good"}"#));
     assert_eq!(v["what"], "good move (Monte Carlo)");
     let v = settled(&b);
-    let cli = harness(&["tegel", "good", &file("spel1"), "--sims", "200", "--seed", "7"]);
+    let cli = common::stdout_lines(&["tegel", "good", &file("spel1"), "--sims", "200", "--seed", "7"]);
     assert_eq!(lines(&v["search"]["text"])[..4], cli[..4], "good move, averages, sims, seed");
     assert!(v["history"].as_array().unwrap().is_empty(), "advice moves nothing");
     let good = v["search"]["move"].as_str().unwrap().to_string();
@@ -117,7 +112,7 @@ fn advice_and_computer_moves_give_the_one_shot_commands_numbers() {
     let v = settled(&b);
     assert_eq!(lines(&v["history"]), [good.as_str()], "{}", v["message"]);
     assert!(v["message"].as_str().unwrap().starts_with(&format!("The computer (good (Monte Carlo)) did {good}")));
-    let greedy = harness(&["tegel", "greedy", &file("spel1")]);
+    let greedy = common::stdout_lines(&["tegel", "greedy", &file("spel1")]);
     b.expect(200, "POST", "/api/tegel/undo", None);
     let v = b.expect(200, "POST", "/api/tegel/computer", Some(r#"{"player": "greedy"}"#));
     let played = v["history"][0].as_str().unwrap();
@@ -125,7 +120,7 @@ fn advice_and_computer_moves_give_the_one_shot_commands_numbers() {
     b.expect(200, "POST", "/api/tegel/undo", None);
     b.expect(202, "POST", "/api/tegel/computer", Some(r#"{"player": "best"}"#));
     let v = settled(&b);
-    let best = harness(&["tegel", "best", &file("spel1"), "--threads", "1"]);
+    let best = common::stdout_lines(&["tegel", "best", &file("spel1"), "--threads", "1"]);
     assert_eq!(format!("best move: {}", v["history"][0].as_str().unwrap()), best[1]);
 }
 

@@ -1,6 +1,6 @@
 //! The game as a plug-in of the harness: its experiment kinds, each with the builder
 //! that turns a manifest entry into an experiment and what the report knows of it, and the
-//! game's report. The one place that joins `experiments.rs` and `report.rs`, so that
+//! game's report. The one place that joins `experiments/` and `report.rs`, so that
 //! neither imports the other's registry.
 
 use super::{experiments, report};

@@ -13,6 +13,28 @@ pub fn harness(args: &[&str]) -> Output {
         .expect("run harness")
 }
 
+/// The binary as a command to finish, run in the repository's root.
+pub fn harness_command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_harness"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// Runs the binary with `args`, `input` on its stdin, and collects its output.
+pub fn harness_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = spawn_piped(args);
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Runs the binary with `args`, asserts that it succeeded and returns its stdout's lines.
+pub fn stdout_lines(args: &[&str]) -> Vec<String> {
+    let out = harness(args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+}
+
 /// Starts the binary with `args` in the repository's root, stdin, stdout and stderr piped.
 pub fn spawn_piped(args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_harness"))
@@ -45,4 +67,24 @@ pub fn instances() -> PathBuf {
 /// A CSV's cells without the columns allowed to differ between runs (timings, threads).
 pub fn csv_without_time_columns(path: &Path) -> Vec<Vec<String>> {
     harness::results::compare::comparable_cells(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The variable in which a test run lists the outside tools it provides
+/// (`chromium,tex,tmpfs`): `.ci/run` sets it to what it installed or found.
+pub const PROVIDED_TOOLS: &str = "HARNESS_TEST_TOOLS";
+
+/// Whether a test that needs the outside tool `tool` can run: `available` says whether it
+/// is there. A missing tool fails the test where the run says it provides it
+/// ([`PROVIDED_TOOLS`]); elsewhere the test prints that it is skipped and why, and the
+/// caller returns.
+pub fn tool_available(tool: &str, available: bool, why_missing: &str) -> bool {
+    if available {
+        return true;
+    }
+    let provided = std::env::var(PROVIDED_TOOLS).unwrap_or_default();
+    if provided.split(',').any(|t| t.trim() == tool) {
+        panic!("{tool} is missing although {PROVIDED_TOOLS}={provided:?} says it is provided: {why_missing}");
+    }
+    eprintln!("skipped: {tool} is missing ({why_missing}); .ci/run provides it");
+    false
 }

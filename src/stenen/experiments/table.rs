@@ -1,35 +1,10 @@
-//! Manifest experiments of stenen: kind `table` (the assignment's report table, one row per
-//! instance) and the `count` searches of the shared `parallel` experiment.
-//!
-//! ```toml
-//! [[experiment]]
-//! name = "stenen_table"
-//! game = "stenen"
-//! kind = "table"
-//! instances = [{ height = 4, width = 5, stones = "stenen/stenen1.in" }]
-//! memo_mb = 1024   # optional: the memo table that fills cells a walk cannot finish
-//! memo_time_limit = 600   # optional: seconds of each memo search (default: time_limit)
-//! ```
-//!
-//! A dumb or smart cell whose walk hits the time limit is computed again through the memo
-//! (`memo.rs`, the walk's exact numbers); its positions then fill the cell and its
-//! `<column>_source` column says `memo` instead of `walk`.
-
-use std::path::Path;
+//! The `table` kind: the assignment's report table, one row per instance: dumb and smart find and count, solutions, and the fast count.
 
 use serde::{Deserialize, Serialize};
 
-use super::board::Board;
-use super::memo;
-use super::outcome::{Count, Found, Mode};
-use super::rules::Game;
-use super::symmetry::up_to_symmetry;
+use super::{load_instance, Instance, InstanceParams};
 use crate::base::error::InputError;
-use crate::base::text::excerpt;
-use crate::experiment::args::{item_memo_mb, manifest_memo_mb};
-use crate::experiment::parallel::ParallelSearch;
-use crate::experiment::parallel::SearchItem;
-use crate::experiment::parallel::{Answer, SearchOutcome};
+use crate::experiment::args::manifest_memo_mb;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
@@ -37,17 +12,13 @@ use crate::experiment::RunContext;
 use crate::results::row::Status;
 use crate::results::row::{columns_of, Source};
 use crate::results::row::{Cpu, Timing};
-use crate::search::budget::{Budget, Stopped};
+use crate::search::budget::Stopped;
 use crate::search::timing::{OnStop, Run, Sampled};
-
-/// One board size with one stones file, as written in a manifest.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct InstanceParams {
-    height: usize,
-    width: usize,
-    stones: String,
-}
+use crate::stenen::board::Board;
+use crate::stenen::memo;
+use crate::stenen::outcome::{Count, Found, Mode};
+use crate::stenen::rules::Game;
+use crate::stenen::symmetry::up_to_symmetry;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -59,25 +30,8 @@ struct TableParams {
     memo_time_limit: Option<f64>,
 }
 
-/// A loaded instance.
-struct Instance {
-    name: String,
-    game: Game,
-}
-
-fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
-    let path = spec.resolve(&p.stones);
-    let game = super::rules::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
-        (Some(_), Some(_)) => e,
-        (Some(_), None) => spec.error(Some(key), e.to_string()),
-        (None, _) => spec.error(Some(key), e.message),
-    })?;
-    let stem = Path::new(&p.stones).file_stem().map_or(p.stones.clone(), |s| s.to_string_lossy().into_owned());
-    Ok(Instance { name: format!("{}x{} {stem}", p.height, p.width), game })
-}
-
 /// Builds a `kind = "table"` entry: every instance loaded, the memo bound checked.
-pub(super) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+pub(in crate::stenen) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let params: TableParams = spec.params()?;
     if params.instances.is_empty() {
         return Err(spec.error(Some("instances"), "`instances` must list at least one instance"));
@@ -136,7 +90,7 @@ struct TableRow {
 }
 
 // The columns of `TableRow` that the report reads.
-crate::columns!(pub(super) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions,
+crate::columns!(pub(in crate::stenen) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions,
     SMART_FIND = smart_find_positions, DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions,
     FAST_COUNT = fast_count_positions);
 
@@ -202,7 +156,7 @@ impl Table {
     /// timed out.
     fn finds(&self, inst: &Instance, board: &Board, ctx: &RunContext) -> [Cell<Found>; 2] {
         let modes = [Mode::Dumb, Mode::Smart];
-        let mut calls = modes.map(|mode| move || super::find(&inst.game, board, mode, &ctx.budget()));
+        let mut calls = modes.map(|mode| move || crate::stenen::find(&inst.game, board, mode, &ctx.budget()));
         let mut runs: Vec<&mut Run<Found>> = calls.iter_mut().map(|c| c as &mut Run<Found>).collect();
         let walks = ctx.sample_rounds(&[&inst.name, "find"], (1, OnStop::DropCall), &mut runs);
         let mut cells = modes.into_iter().zip(walks).map(|(mode, walk)| {
@@ -220,7 +174,8 @@ impl Table {
     fn counts(&self, inst: &Instance, board: &Board, ctx: &RunContext) -> [Cell<Count>; 3] {
         let parallel = ctx.threads > 1;
         let modes = [Mode::Dumb, Mode::Smart, Mode::Fast];
-        let mut calls = modes.map(|mode| move || super::count(&inst.game, board, mode, parallel, &ctx.budget()));
+        let mut calls =
+            modes.map(|mode| move || crate::stenen::count(&inst.game, board, mode, parallel, &ctx.budget()));
         let mut runs: Vec<&mut Run<Count>> = calls.iter_mut().map(|c| c as &mut Run<Count>).collect();
         let walks = ctx.sample_rounds(&[&inst.name, "count"], (1, OnStop::DropCall), &mut runs);
         let mut cells = modes.into_iter().zip(walks).map(|(mode, walk)| {
@@ -316,14 +271,14 @@ fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunCon
             .collect(),
     };
     if inst.game.cells() <= GALLERY_CELLS {
-        if let Some(g) = super::picture::gallery(&inst.game, GALLERY_MAX) {
-            ctx.figure("all-tilings", super::picture::gallery_svg(&inst.game, &g, &inst.name));
+        if let Some(g) = crate::stenen::picture::gallery(&inst.game, GALLERY_MAX) {
+            ctx.figure("all-tilings", crate::stenen::picture::gallery_svg(&inst.game, &g, &inst.name));
         }
     }
     for (name, what, cells) in pictures {
         let rows: Vec<Vec<u8>> = cells.chunks(inst.game.width.max(1)).map(<[u8]>::to_vec).collect();
         let title = format!("{}: the first tiling the {what} found", inst.name);
-        ctx.figure(name, super::picture::tiling_svg(&rows, 20, &title));
+        ctx.figure(name, crate::stenen::picture::tiling_svg(&rows, 20, &title));
     }
 }
 
@@ -358,77 +313,4 @@ impl Experiment for Table {
         ctx.emit_row(&row, ctx.threads, &status, &inst.name);
         Ok(())
     }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SearchKeys {
-    search: String,
-    height: usize,
-    width: usize,
-    stones: String,
-    memo_mb: Option<u64>,
-}
-
-/// One stenen count of the `parallel` experiment (through the memo when `memo_mb` is set).
-struct ParallelCount {
-    mode: Mode,
-    memo_mb: Option<u64>,
-    instance: Instance,
-}
-
-impl ParallelSearch for ParallelCount {
-    fn search(&self) -> String {
-        match self.memo_mb {
-            Some(_) => format!("count {} memo", self.mode.name()),
-            None => format!("count {}", self.mode.name()),
-        }
-    }
-
-    fn instance(&self) -> String {
-        self.instance.name.clone()
-    }
-
-    fn run(&self, parallel: bool, budget: &Budget) -> Result<SearchOutcome, Stopped> {
-        let board = Board::empty(&self.instance.game);
-        let c = match self.memo_mb {
-            Some(mb) => memo::count(&self.instance.game, &board, self.mode, parallel, budget, mb)
-                .map_err(|_| Stopped::TimeLimit)??
-                .count(),
-            None => super::count(&self.instance.game, &board, self.mode, parallel, budget)?,
-        };
-        let answer = Answer { distinct: Some(u128::from(c.distinct)), labelled: Some(c.labelled), ..Answer::default() };
-        Ok(SearchOutcome { positions: c.positions, answer })
-    }
-}
-
-/// Builds one item of the `parallel` experiment for stenen:
-/// `{ game = "stenen", search = "count dumb|count smart|count fast|count dumb memo|count smart memo",
-/// height, width, stones }` (memo searches: optional `memo_mb`).
-pub fn parallel_search(item: &SearchItem) -> Result<Box<dyn ParallelSearch>, InputError> {
-    let p: SearchKeys = item.parse()?;
-    let (mode, memo) = match p.search.as_str() {
-        "count dumb" => (Mode::Dumb, false),
-        "count smart" => (Mode::Smart, false),
-        "count fast" => (Mode::Fast, false),
-        "count dumb memo" => (Mode::Dumb, true),
-        "count smart memo" => (Mode::Smart, true),
-        other => {
-            return Err(item.error(format!(
-                "unknown search `{}`, expected `count dumb`, `count smart`, `count fast`, \
-                 `count dumb memo` or `count smart memo`",
-                excerpt(other)
-            )))
-        }
-    };
-    if p.memo_mb.is_some() && !memo {
-        return Err(item.error("`memo_mb` needs a `count ... memo` search"));
-    }
-    let memo_mb = match memo {
-        true => Some(item_memo_mb(item, p.memo_mb)?),
-        false => None,
-    };
-    let params = InstanceParams { height: p.height, width: p.width, stones: p.stones };
-    let instance = load_instance(item.spec, &params, "items")?;
-    Ok(Box::new(ParallelCount { mode, memo_mb, instance }))
 }
