@@ -5,35 +5,29 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use crate::base::error::{InputError, Result};
 use crate::base::stats;
 use crate::base::text::excerpt;
-use crate::results::columns::{Column, Columns, Kind, Role};
-use crate::results::meta::{ExperimentMeta, RunMeta};
+use crate::results::columns::{Column, Kind, Role};
+use crate::results::csv_table::{csv_paths, CsvTable};
+use crate::results::meta::RunMeta;
 use crate::results::row::parse_samples_cell;
 
 /// A CSV's cells without the columns that may differ between runs (as its metadata
 /// declares them, beside the CSV in `meta/`; by their names where it has none): the
 /// header first, then every row.
 pub fn comparable_cells(path: &Path) -> Result<Vec<Vec<String>>, InputError> {
-    let csv = read_csv(path)?;
-    let keep: Vec<usize> = (0..csv.header.len()).filter(|&i| !csv.columns.0[i].varies_between_runs()).collect();
+    let csv = CsvTable::read_declared(path)?;
+    let keep: Vec<usize> = (0..csv.columns.len()).filter(|&i| !csv.declared.0[i].varies_between_runs()).collect();
     let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
-    Ok(std::iter::once(pick(&csv.header)).chain(csv.rows.iter().map(|r| pick(r))).collect())
-}
-
-fn csvs(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot read results directory: {e}")))?;
-    let mut v: Vec<PathBuf> =
-        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "csv")).collect();
-    v.sort();
-    Ok(v)
+    Ok(std::iter::once(pick(&csv.columns)).chain(csv.rows.iter().map(|r| pick(r))).collect())
 }
 
 /// The differences between two results directories, as lines (empty: the same results).
 pub fn differences(a: &Path, b: &Path) -> Result<Vec<String>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
+    let (left, right) = (csv_paths(a)?, csv_paths(b)?);
     let names = |v: &[PathBuf]| v.iter().filter_map(|p| p.file_name().map(|n| n.to_owned())).collect::<Vec<_>>();
     let (ln, rn) = (names(&left), names(&right));
     let mut diffs: Vec<String> = Vec::new();
@@ -175,70 +169,43 @@ pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(
 /// The most leading cells a row's label in the timing table is made of.
 pub const MAX_LABEL_CELLS: usize = 5;
 
-/// A CSV as header and rows of cells, with its declared columns and its timings' samples.
+/// A results CSV with its timings' samples.
 struct Csv {
-    header: Vec<String>,
-    columns: Columns,
-    rows: Vec<Vec<String>>,
+    table: CsvTable,
     /// The samples of each (data row index, timing column): from the samples file, or
     /// from the `X_samples` cells of CSVs written before it.
-    samples: std::collections::BTreeMap<(usize, String), Vec<f64>>,
-}
-
-/// The declared columns of the experiment whose CSV is `path` (`DIR/NAME.csv`): from
-/// `DIR/meta/NAME.toml` where it records them, else none.
-fn declared_columns(path: &Path) -> Vec<Column> {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_stem()) else { return Vec::new() };
-    ExperimentMeta::read(dir, &name.to_string_lossy()).map(|m| m.columns).unwrap_or_default()
+    samples: BTreeMap<(usize, String), Vec<f64>>,
 }
 
 /// The samples of the experiment whose CSV is `path`, from its samples file
 /// (`DIR/samples/NAME.csv`) by row and measurement; empty when it has none.
-fn samples_file(path: &Path) -> Result<std::collections::BTreeMap<(usize, String), Vec<f64>>, InputError> {
-    let mut out = std::collections::BTreeMap::new();
+fn samples_file(path: &Path) -> Result<BTreeMap<(usize, String), Vec<f64>>, InputError> {
+    let mut out = BTreeMap::new();
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Ok(out) };
     let file = dir.join("samples").join(name);
     if !file.is_file() {
         return Ok(out);
     }
-    let mut r =
-        csv::Reader::from_path(&file).map_err(|e| InputError::in_file(&file, format!("cannot read CSV: {e}")))?;
-    let header = r.headers().map_err(|e| InputError::in_file(&file, format!("cannot read CSV header: {e}")))?.clone();
-    let at = |n: &str| header.iter().position(|h| h == n);
-    let (Some(row), Some(measurement), Some(wall)) = (at("row"), at("measurement"), at("wall_seconds")) else {
-        return Err(InputError::at(&file, 1, "expected the columns row, measurement and wall_seconds"));
-    };
-    for (n, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| InputError::at(&file, n + 2, format!("cannot read CSV row: {e}")))?;
-        let number = |i: usize| rec.get(i).and_then(|c| c.trim().parse::<f64>().ok());
-        let (Some(r), Some(w)) = (number(row), number(wall)) else {
+    let samples = CsvTable::read(&file)?;
+    samples.require(&["row", "measurement", "wall_seconds"], "the timings of `harness compare`")?;
+    for (n, row) in samples.rows.iter().enumerate() {
+        let (Some(r), Some(w)) = (samples.number(row, "row"), samples.number(row, "wall_seconds")) else {
             return Err(InputError::at(&file, n + 2, "expected a row number and wall seconds"));
         };
-        let key = ((r as usize).saturating_sub(1), rec.get(measurement).unwrap_or("").to_string());
+        let key = ((r as usize).saturating_sub(1), samples.cell(row, "measurement").unwrap_or("").to_string());
         out.entry(key).or_insert_with(Vec::new).push(w);
     }
     Ok(out)
 }
 
+/// Reads the CSV at `path` with its declared columns and its samples (the samples file
+/// first, the `X_samples` cells of CSVs written before it over them).
 fn read_csv(path: &Path) -> Result<Csv, InputError> {
-    let bytes = super::meta::CSV_FILE.read_bytes(path)?;
-    let mut r = csv::Reader::from_reader(bytes.as_slice());
-    let header: Vec<String> = r
-        .headers()
-        .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?
-        .iter()
-        .map(str::to_string)
-        .collect();
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for (n, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| InputError::at(path, n + 2, format!("cannot read CSV row: {e}")))?;
-        rows.push((0..header.len()).map(|i| rec.get(i).unwrap_or("").to_string()).collect());
-    }
-    let columns = Columns::of(&header, &declared_columns(path));
+    let table = CsvTable::read_declared(path)?;
     let mut samples = samples_file(path)?;
-    for (c, column) in columns.0.iter().enumerate() {
-        if let crate::results::columns::Role::Samples { of } = &column.role {
-            for (r, row) in rows.iter().enumerate() {
+    for (c, column) in table.declared.0.iter().enumerate() {
+        if let Role::Samples { of } = &column.role {
+            for (r, row) in table.rows.iter().enumerate() {
                 let walls: Vec<f64> = parse_samples_cell(&row[c]).into_iter().map(|s| s.wall).collect();
                 if !walls.is_empty() {
                     samples.insert((r, of.clone()), walls);
@@ -246,18 +213,18 @@ fn read_csv(path: &Path) -> Result<Csv, InputError> {
             }
         }
     }
-    Ok(Csv { header, columns, rows, samples })
+    Ok(Csv { table, samples })
 }
 
 impl Csv {
     fn index(&self, name: &str) -> Option<usize> {
-        self.header.iter().position(|h| h == name)
+        self.table.columns.iter().position(|h| h == name)
     }
 
     /// Whether data row `r` was timed on a busy machine (its busy flag says `true`).
     fn busy(&self, r: usize) -> bool {
-        let flag = self.columns.0.iter().position(|c| c.role == crate::results::columns::Role::Busy);
-        flag.is_some_and(|f| self.rows[r][f].trim() == "true")
+        let flag = self.table.declared.0.iter().position(|c| c.role == Role::Busy);
+        flag.is_some_and(|f| self.table.rows[r][f].trim() == "true")
     }
 
     /// The timing columns with raw samples.
@@ -275,13 +242,14 @@ impl Csv {
     /// apart, with the thread count where the CSV has several; a row that even 3 cells do
     /// not tell apart gets its row number.
     fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
-        let ids: Vec<usize> = (0..self.header.len()).filter(|&i| !self.columns.0[i].varies_between_runs()).collect();
+        let ids: Vec<usize> =
+            (0..self.table.columns.len()).filter(|&i| !self.table.declared.0[i].varies_between_runs()).collect();
         let threads = self.index("threads");
-        let many_threads =
-            threads.is_some_and(|t| self.rows.iter().any(|r| r[t] != self.rows.first().map_or("", |f| &f[t])));
+        let many_threads = threads
+            .is_some_and(|t| self.table.rows.iter().any(|r| r[t] != self.table.rows.first().map_or("", |f| &f[t])));
         // A number is named by its column (`reservoir 2`), as the tables' headers name it.
-        let part = |row: &[String], i: usize| match self.columns.0[i].kind.is_numeric() {
-            true => format!("{} {}", self.header[i].replace('_', " "), row[i]),
+        let part = |row: &[String], i: usize| match self.table.declared.0[i].kind.is_numeric() {
+            true => format!("{} {}", self.table.columns[i].replace('_', " "), row[i]),
             false => row[i].clone(),
         };
         let label_of = |row: &[String], k: usize| {
@@ -295,14 +263,15 @@ impl Csv {
             parts.join(" ")
         };
         let unique_at = (1..=MAX_LABEL_CELLS.min(ids.len().max(1))).find(|&k| {
-            let labels: Vec<String> = self.rows.iter().map(|r| label_of(r, k)).collect();
+            let labels: Vec<String> = self.table.rows.iter().map(|r| label_of(r, k)).collect();
             let mut sorted = labels.clone();
             sorted.sort();
             sorted.dedup();
             sorted.len() == labels.len()
         });
-        let mut seen: std::collections::BTreeMap<Vec<String>, usize> = std::collections::BTreeMap::new();
-        self.rows
+        let mut seen: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+        self.table
+            .rows
             .iter()
             .enumerate()
             .map(|(n, row)| {
@@ -471,7 +440,7 @@ pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
 
 /// The experiments whose CSV both directories hold, in A's order: name, A's table, B's.
 fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
+    let (left, right) = (csv_paths(a)?, csv_paths(b)?);
     let mut out = Vec::new();
     for path in &left {
         let Some(name) = path.file_name() else { continue };
@@ -488,7 +457,7 @@ fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, In
 /// The rows of `x` that `y` has too, matched by their key ([`Csv::keyed_rows`]): the row
 /// in `x`, the row in `y` and the row's label.
 fn matched_rows(x: &Csv, y: &Csv) -> Vec<(usize, usize, String)> {
-    let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
+    let b_rows: BTreeMap<Vec<String>, usize> =
         y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
     x.keyed_rows().into_iter().enumerate().filter_map(|(i, (key, item))| Some((i, *b_rows.get(&key)?, item))).collect()
 }
@@ -605,12 +574,13 @@ pub fn compare_memory(a: &Path, b: &Path) -> Result<Vec<MemoryComparison>, Input
     for (experiment, x, y) in experiments_in_both(a, b)? {
         let memory = |t: &Csv| -> Vec<String> {
             let measured = |c: &&Column| c.kind == Kind::Bytes && c.role == Role::Measured;
-            t.columns.0.iter().filter(measured).map(|c| c.name.clone()).collect()
+            t.table.declared.0.iter().filter(measured).map(|c| c.name.clone()).collect()
         };
         let in_b = memory(&y);
         for (i, j, item) in matched_rows(&x, &y) {
             for column in memory(&x).into_iter().filter(|c| in_b.contains(c)) {
-                let bytes = |t: &Csv, r: usize| t.index(&column).and_then(|c| t.rows[r][c].trim().parse::<u64>().ok());
+                let bytes =
+                    |t: &Csv, r: usize| t.index(&column).and_then(|c| t.table.rows[r][c].trim().parse::<u64>().ok());
                 let (Some(ab), Some(bb)) = (bytes(&x, i), bytes(&y, j)) else { continue };
                 out.push(MemoryComparison {
                     experiment: experiment.clone(),
@@ -772,17 +742,8 @@ mod tests {
 
     #[test]
     fn rows_are_labelled_by_their_fewest_telling_cells_and_threads() {
-        let header = ["game", "instance", "seconds", "threads"].map(String::from).to_vec();
-        let csv = Csv {
-            columns: Columns::guessed(&header),
-            samples: Default::default(),
-            header,
-            rows: vec![
-                ["tegel", "a", "1", "1"].map(String::from).to_vec(),
-                ["tegel", "a", "1", "2"].map(String::from).to_vec(),
-                ["tegel", "b", "1", "1"].map(String::from).to_vec(),
-            ],
-        };
+        let text = "game,instance,seconds,threads\ntegel,a,1,1\ntegel,a,1,2\ntegel,b,1,1\n";
+        let csv = Csv { table: crate::results::csv_table::test_table(text), samples: Default::default() };
         let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
         assert_eq!(labels, ["tegel a 1 thread", "tegel a 2 threads", "tegel b 1 thread"]);
     }

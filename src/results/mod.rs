@@ -8,6 +8,7 @@ pub mod atomic;
 pub mod columns;
 pub mod compare;
 pub mod compare_many;
+pub mod csv_table;
 pub mod dir;
 pub mod figures;
 pub mod inside;
