@@ -22,7 +22,6 @@ pub mod anchors;
 pub mod answers;
 pub mod chart;
 pub mod compare;
-pub mod compare_many;
 pub mod export;
 pub mod figures;
 pub mod html;
