@@ -13,6 +13,7 @@ use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::{json_printed, print_json};
 use harness::experiment::progress::note;
 use harness::report;
+use harness::results::compare::Comparison;
 use harness::results::dir::ResultsDir;
 use harness::runner::registry;
 use harness::runner::run::{self, RunOptions};
@@ -216,7 +217,7 @@ struct CompareArgs {
     dirs: Vec<PathBuf>,
     /// Differences in the median smaller than this fraction are `same` however significant
     /// (from 0 to 1, exclusive; default 0.03, i.e. 3 %).
-    #[arg(long, value_parser = parse_noise, default_value_t = harness::results::compare::DEFAULT_NOISE, allow_hyphen_values = true)]
+    #[arg(long, value_parser = parse_noise, default_value_t = harness::results::verdict::DEFAULT_NOISE, allow_hyphen_values = true)]
     noise: f64,
     /// Print one JSON object: results_equal, differences, timings and summaries.
     #[arg(long, conflicts_with = "markdown")]
@@ -535,222 +536,33 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
     report::generate(dir.path(), registry::reports())
 }
 
-/// Prints the peak memory cells that differ beyond the noise, or that none does.
-/// `who` starts the first line (`B: ` where several runs are compared, else nothing).
-fn print_memory(memory: &[harness::results::compare::MemoryComparison], who: &str) {
-    use harness::results::compare::{MemoryVerdict, MEMORY_NOISE};
-    if memory.is_empty() {
-        return;
-    }
-    let differ: Vec<_> = memory.iter().filter(|m| m.verdict != MemoryVerdict::Same).collect();
-    println!(
-        "\n{who}peak memory: {} of {} compared within {:.0} % of A",
-        count_of((memory.len() - differ.len()) as u64, "cell"),
-        memory.len(),
-        MEMORY_NOISE * 100.0
-    );
-    let mib = |b: u64| b as f64 / f64::from(1u32 << 20);
-    for m in differ {
-        println!(
-            "  {} {} {}: {:.1} MiB -> {:.1} MiB ({})",
-            m.experiment,
-            m.item,
-            m.column,
-            mib(m.a_bytes),
-            mib(m.b_bytes),
-            m.verdict
-        );
-    }
-}
-
+/// `harness compare A B …`: the comparison printed in the format asked for (and written
+/// as a page with `--html`); exit 1 when results differ or, with `--fail-on-slower`, a
+/// timed cell is slower.
 fn compare(args: &CompareArgs) -> Result<()> {
-    use harness::results::compare::{self as cmp, Verdict};
-    use harness::results::compare_many;
-    compare_many::check_dirs(&args.dirs)?;
+    use report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
+    use report::export::{ComparisonExporter, Exported};
+    let comparison = Comparison::of(&args.dirs, args.noise, args.fail_on_slower)?;
     if let Some(page) = &args.html {
-        let runs = compare_many::compare_runs(&args.dirs[0], &args.dirs[1..], args.noise)?;
-        let cells = compare_many::join(&runs);
-        let text = report::compare_many::html(&args.dirs[0].display().to_string(), &runs, &cells);
+        let text = Html.export(&comparison).into_text();
         harness::results::user_files::write_user_file(
             page,
             text.as_bytes(),
             harness::results::user_files::COMPARE_PAGE,
         )?;
     }
-    if args.dirs.len() > 2 {
-        return compare_several(args);
+    let exporter: &dyn ComparisonExporter = match (args.json, args.markdown) {
+        (true, _) => &Json,
+        (false, true) => &Markdown,
+        (false, false) => &Text,
+    };
+    match exporter.export(&comparison) {
+        Exported::Json(value) => print_json(&value)?,
+        Exported::Text(text) => print!("{text}"),
     }
-    let (a, b) = (&args.dirs[0], &args.dirs[1]);
-    let diffs = cmp::differences(a, b)?;
-    let timings = cmp::compare_timings(a, b, args.noise)?;
-    let summaries = cmp::summarise(&timings);
-    let runs = cmp::RunsCompared::of(a, b);
-    let slower = timings.iter().filter(|t| t.verdict == Verdict::Slower).count();
-    let memory = cmp::compare_memory(a, b)?;
-    if args.json {
-        let status = match (diffs.is_empty(), args.fail_on_slower && slower > 0) {
-            (false, _) => "different",
-            (true, true) => "slower",
-            (true, false) => "ok",
-        };
-        print_json(&serde_json::json!({
-            "status": status,
-            "a": a.display().to_string(),
-            "b": b.display().to_string(),
-            "runs": runs,
-            "noise": args.noise,
-            "results_equal": diffs.is_empty(),
-            "differences": diffs,
-            "timings": timings,
-            "summaries": summaries,
-            "memory": memory,
-            "drift": cmp::drift_note(&timings),
-        }))?;
-    } else {
-        for line in runs.notes() {
-            println!("{line}");
-        }
-        if diffs.is_empty() {
-            println!("results: {} and {} hold the same results (time columns aside)", a.display(), b.display());
-        } else {
-            println!(
-                "results: {} and {} differ in {}:",
-                a.display(),
-                b.display(),
-                count_of(diffs.len() as u64, "place")
-            );
-            for d in &diffs {
-                println!("  {d}");
-            }
-        }
-        println!(
-            "\ntimings: B = {} against A = {} (noise at least {:.1} %, widened by the spread between the runs; \
-             95 % bootstrap intervals of B/A)\n",
-            b.display(),
-            a.display(),
-            args.noise * 100.0
-        );
-        match (timings.is_empty(), args.markdown) {
-            (true, _) => println!("no timed cell is in both directories"),
-            (false, true) => print!("{}", report::compare::markdown(&timings, &summaries)),
-            (false, false) => print!("{}", report::compare::text(&timings, &summaries)),
-        }
-        if let Some(line) = cmp::drift_note(&timings) {
-            println!("\n{line}");
-        }
-        print_memory(&memory, "");
-    }
-    if !diffs.is_empty() {
-        return Err(anyhow::anyhow!(
-            "{} and {} differ in {}",
-            a.display(),
-            b.display(),
-            count_of(diffs.len() as u64, "place")
-        )
-        .into());
-    }
-    if args.fail_on_slower && slower > 0 {
-        return Err(anyhow::anyhow!(
-            "{} of {} slower than in {}",
-            count_of(slower as u64, "timed cell"),
-            b.display(),
-            a.display()
-        )
-        .into());
-    }
-    Ok(())
-}
-
-/// `harness compare A B C …`: every run against the baseline A, one table.
-fn compare_several(args: &CompareArgs) -> Result<()> {
-    use harness::results::compare::Verdict;
-    use harness::results::compare_many;
-    let baseline = &args.dirs[0];
-    let runs = compare_many::compare_runs(baseline, &args.dirs[1..], args.noise)?;
-    let cells = compare_many::join(&runs);
-    let differ: Vec<&str> = runs.iter().filter(|r| !r.results_equal).map(|r| r.dir.as_str()).collect();
-    let slower = runs.iter().flat_map(|r| &r.timings).filter(|t| t.verdict == Verdict::Slower).count();
-    if args.json {
-        let timings: Vec<serde_json::Value> = runs
-            .iter()
-            .flat_map(|r| {
-                r.timings.iter().map(|t| {
-                    let mut v = serde_json::to_value(t).unwrap_or_default();
-                    if let Some(o) = v.as_object_mut() {
-                        o.insert("run".into(), r.label.clone().into());
-                        o.insert("dir".into(), r.dir.clone().into());
-                    }
-                    v
-                })
-            })
-            .collect();
-        let status = match (differ.is_empty(), args.fail_on_slower && slower > 0) {
-            (false, _) => "different",
-            (true, true) => "slower",
-            (true, false) => "ok",
-        };
-        print_json(&serde_json::json!({
-            "status": status,
-            "baseline": baseline.display().to_string(),
-            "noise": args.noise,
-            "runs": runs.iter().map(|r| serde_json::json!({
-                "label": r.label, "dir": r.dir, "runs": r.runs, "results_equal": r.results_equal,
-                "differences": r.differences, "summaries": r.summaries, "memory": r.memory,
-            })).collect::<Vec<_>>(),
-            "timings": timings,
-        }))?;
-    } else {
-        print_several(args, &runs, &cells);
-    }
-    if !differ.is_empty() {
-        return Err(anyhow::anyhow!("{} differ from {} in their results", differ.join(", "), baseline.display()).into());
-    }
-    if args.fail_on_slower && slower > 0 {
-        return Err(
-            anyhow::anyhow!("{} slower than in {}", count_of(slower as u64, "timed cell"), baseline.display()).into()
-        );
-    }
-    Ok(())
-}
-
-/// The text (or Markdown) of `harness compare A B C …`: the runs with their notes and
-/// results check, then the joined timing table and the summary lines.
-fn print_several(
-    args: &CompareArgs,
-    runs: &[harness::results::compare_many::RunAgainstBaseline],
-    cells: &[harness::results::compare_many::JoinedCell],
-) {
-    println!("A = {} (baseline)", args.dirs[0].display());
-    for r in runs {
-        println!("{} = {}", r.label, r.dir);
-    }
-    for r in runs {
-        println!();
-        for line in r.runs.notes() {
-            println!("{}: {line}", r.label);
-        }
-        match r.differences.len() {
-            0 => println!("{}: results: the same as A's (time columns aside)", r.label),
-            n => {
-                println!("{}: results: differ from A's in {}:", r.label, count_of(n as u64, "place"));
-                for d in &r.differences {
-                    println!("  {d}");
-                }
-            }
-        }
-    }
-    println!(
-        "\ntimings against A (noise at least {:.1} %, widened by the spread between each run and A; 95 % \
-         bootstrap intervals)\n",
-        args.noise * 100.0
-    );
-    match (cells.is_empty(), args.markdown) {
-        (true, _) => println!("no timed cell is in A and another run"),
-        (false, true) => print!("{}", report::compare_many::markdown(runs, cells)),
-        (false, false) => print!("{}", report::compare_many::text(runs, cells)),
-    }
-    for r in runs {
-        print_memory(&r.memory, &format!("{}: ", r.label));
+    match comparison.failure() {
+        Some(why) => Err(anyhow::anyhow!(why).into()),
+        None => Ok(()),
     }
 }
 

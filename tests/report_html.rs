@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use harness::report::csv_table::CsvTable;
 use harness::report::html::anchor;
 use harness::report::latex::format_cell;
 use harness::report::view::{CellKind, TableView};
+use harness::results::csv_table::CsvTable;
 
 use common::harness_command as harness;
 

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use harness::parallel::summary;
-use harness::report::csv_table::CsvTable;
 use harness::report::tables::latex_table;
 use harness::report::{load_all, render};
+use harness::results::csv_table::CsvTable;
 use harness::runner::registry::reports;
 
 fn fixtures() -> PathBuf {

@@ -4,9 +4,9 @@
 
 use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
-use crate::report::csv_table::CsvTable;
 use crate::report::kinds::KindReport;
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
+use crate::results::csv_table::CsvTable;
 
 /// The `count` kind.
 pub(super) const COUNT: KindReport = KindReport {
@@ -54,8 +54,8 @@ fn perft_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 #[cfg(test)]
 mod tests {
     use crate::checkers::plugin::REPORT;
-    use crate::report::csv_table::test_table;
     use crate::report::plots::charts;
+    use crate::results::csv_table::test_table;
 
     #[test]
     fn perft_has_a_line_per_board() {

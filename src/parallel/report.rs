@@ -13,10 +13,10 @@ use super::experiments::{GAME, INSTANCE, PARALLEL, SEARCH, SPEEDUP};
 use super::summary::{summary_caption, summary_table, summary_tex};
 use crate::base::error::InputError;
 use crate::report::chart::{Chart, Series};
-use crate::report::csv_table::CsvTable;
 use crate::report::kinds::KindReport;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::report::Loaded;
+use crate::results::csv_table::CsvTable;
 use crate::results::row::THREADS;
 
 /// The game name of the cross-game experiments in manifests (`game = "harness"`).
@@ -76,8 +76,8 @@ fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table;
     use crate::report::plots::charts;
+    use crate::results::csv_table::test_table;
 
     #[test]
     fn speedup_adds_the_ideal_line() {

@@ -9,8 +9,8 @@ use crate::parallel::experiments::{EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH,
 use crate::results::columns::{Column, Kind, Role, THREADS};
 use crate::results::row::STATUS_TIMEOUT;
 
-use crate::report::csv_table::CsvTable;
 use crate::report::tables::{latex_table, Titles};
+use crate::results::csv_table::CsvTable;
 
 /// The columns of a search's key in the summary.
 const KEY: [&str; 3] = [GAME, SEARCH, INSTANCE];

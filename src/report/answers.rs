@@ -11,9 +11,9 @@
 
 use std::fmt::Write as _;
 
-use super::csv_table::CsvTable;
 use super::latex::escape;
 use super::{Loaded, Reports};
+use crate::results::csv_table::CsvTable;
 
 /// A piece of an answer's text.
 #[derive(Debug, Clone, PartialEq, Eq)]

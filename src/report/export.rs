@@ -4,13 +4,15 @@
 //! ([`super::markdown::Markdown`]), the web page ([`super::html::Html`]) and the workbook
 //! ([`super::xlsx::Xlsx`]) are the exporters of [`super::EXPORTERS`]; every text cell
 //! they show comes from [`super::latex::format_cell`] (the plain formats through
-//! [`super::view`]).
+//! [`super::view`]). `harness compare` has its exporters too ([`ComparisonExporter`]):
+//! the same comparison as text, Markdown, JSON or an HTML page ([`super::compare`]).
 
 use std::path::PathBuf;
 
 use super::chart::Chart;
 use super::{Loaded, Reports};
 use crate::base::error::InputError;
+use crate::results::compare::Comparison;
 
 /// What every exporter reads: the experiments, their charts, the run's metadata.
 pub struct Input<'a> {
@@ -62,4 +64,34 @@ pub trait Exporter: Sync {
 /// Text files (`(path, text)`) as [`File`]s.
 pub fn texts(files: Vec<(PathBuf, String)>) -> Vec<File> {
     files.into_iter().map(|(p, t)| (p, Contents::Text(t))).collect()
+}
+
+/// What an exporter of a comparison gives: text to print or write as it is, or one JSON
+/// object (printed the way every `--json` object is).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Exported {
+    /// Text: the aligned table, the Markdown, the HTML page.
+    Text(String),
+    /// One JSON object.
+    Json(serde_json::Value),
+}
+
+impl Exported {
+    /// The text to write to a file: the text itself, or the JSON object on one line.
+    pub fn into_text(self) -> String {
+        match self {
+            Exported::Text(text) => text,
+            Exported::Json(value) => value.to_string(),
+        }
+    }
+}
+
+/// One format of `harness compare`: each turns the same [`Comparison`] into text,
+/// Markdown, JSON or the HTML page (the exporters of [`super::compare`]).
+pub trait ComparisonExporter: Sync {
+    /// Its name (`text`, `markdown`, `json`, `html`).
+    fn name(&self) -> &'static str;
+
+    /// The comparison in this format.
+    fn export(&self, comparison: &Comparison) -> Exported;
 }

@@ -41,7 +41,7 @@ pub struct Page<'a> {
     /// The game titles by game name (for section headings).
     pub game_title: &'a dyn Fn(&str) -> String,
     /// The cross-game summary table, if any (caption, table).
-    pub summary: Option<(String, &'a super::csv_table::CsvTable)>,
+    pub summary: Option<(String, &'a crate::results::csv_table::CsvTable)>,
     /// What the run warned about (`run.toml`'s `warnings`).
     pub warnings: Vec<String>,
     /// The pictures of each experiment by name, drawn after its table.
@@ -215,9 +215,9 @@ fn html_table(view: &TableView) -> HtmlTable {
 /// The label of a row in the list of unfinished items: the leading cells that tell the
 /// table's rows apart, a number with its column's name (`spel4.txt undone 22`), never a
 /// result of the row (such as the best move found before the time ran out).
-fn row_label(table: &super::csv_table::CsvTable, row: &[String]) -> String {
+fn row_label(table: &crate::results::csv_table::CsvTable, row: &[String]) -> String {
     let words: Vec<String> = (0..super::numbers::key_width(table).min(row.len()))
-        .map(|c| match super::csv_table::parse_number(&row[c]) {
+        .map(|c| match crate::results::csv_table::parse_number(&row[c]) {
             Some(_) => format!("{} {}", table.columns[c].replace('_', " "), row[c]),
             None => row[c].clone(),
         })
@@ -539,15 +539,15 @@ fn index_html(input: &Input) -> Result<String, InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::CsvTable;
+    use crate::results::csv_table::CsvTable;
 
     #[test]
     fn an_unfinished_row_is_named_by_its_key_cells_not_by_its_result() {
-        let t = crate::report::csv_table::test_table(
+        let t = crate::results::csv_table::test_table(
             "instance,undone,positions,best_move,status\nspel4.txt,21,9,\"(0,g)\",ok\nspel4.txt,22,,\"(0,b)\",timeout\n",
         );
         assert_eq!(row_label(&t, &t.rows[1]), "spel4.txt undone 22");
-        let one = crate::report::csv_table::test_table("board,seconds,status\n8x8 r3,,timeout\n");
+        let one = crate::results::csv_table::test_table("board,seconds,status\n8x8 r3,,timeout\n");
         assert_eq!(row_label(&one, &one.rows[0]), "8x8 r3");
     }
     use crate::report::tables::Titles;

@@ -11,10 +11,10 @@ use std::path::PathBuf;
 
 use super::answers::Answers;
 use super::chart::Chart;
-use super::csv_table::CsvTable;
 use super::Loaded;
 use crate::base::error::InputError;
 use crate::experiment::kind::{self, ExperimentKind};
+use crate::results::csv_table::CsvTable;
 
 /// A derived figure of `numbers.tex`: row key, column and LaTeX value.
 pub type Figure = (String, &'static str, String);

@@ -122,7 +122,7 @@ pub fn format_cell(kind: Kind, cell: &str) -> String {
         let text = if kind == Kind::Seed { cell.to_string() } else { group_digits(cell) };
         return minus_sign(text);
     }
-    let Some(v) = crate::report::csv_table::parse_number(cell) else { return escape(cell) };
+    let Some(v) = crate::results::csv_table::parse_number(cell) else { return escape(cell) };
     let text = match kind {
         Kind::Speedup => format!("{v:.2}"),
         Kind::Bytes => mebibytes(v),

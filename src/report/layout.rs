@@ -293,7 +293,7 @@ fn split(view: &TableView, size: Size, width: f64) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table as table;
+    use crate::results::csv_table::test_table as table;
 
     #[test]
     fn headers_wrap_at_spaces() {

@@ -105,8 +105,8 @@ pub fn markdown(item: &Loaded) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::CsvTable;
     use crate::report::tables::Titles;
+    use crate::results::csv_table::CsvTable;
     use std::path::Path;
 
     fn item(caption: &str, csv: &str) -> Loaded {

@@ -22,8 +22,6 @@ pub mod anchors;
 pub mod answers;
 pub mod chart;
 pub mod compare;
-pub mod compare_many;
-pub mod csv_table;
 pub mod export;
 pub mod figures;
 pub mod html;
@@ -47,8 +45,8 @@ use crate::results::inside;
 use crate::results::meta::ExperimentMeta;
 use crate::results::owned;
 
+use crate::results::csv_table::{csv_paths, CsvTable};
 use chart::Chart;
-use csv_table::CsvTable;
 use export::{Contents, Exporter, File, Input};
 use kinds::{GameReport, KindReport};
 use latex::escape;
@@ -125,14 +123,7 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata, each on its
 /// own: a CSV that cannot be read is an error in its place, the others are still read.
 pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, InputError>>, InputError> {
-    let entries = std::fs::read_dir(out)
-        .map_err(|e| InputError::in_file(out, format!("cannot read the results directory: {e}")))?;
-    let mut paths: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "csv"))
-        .collect();
-    paths.sort();
+    let paths = csv_paths(out)?;
     let metas = ExperimentMeta::read_all(out).map_err(|e| InputError::in_file(out, format!("{e:#}")))?;
     let listed = manifest_experiments(out);
     Ok(paths

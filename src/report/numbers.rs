@@ -16,9 +16,9 @@
 
 use std::fmt::Write as _;
 
-use super::csv_table::{parse_number, CsvTable};
 use super::latex::{escape, format_cell};
 use super::{Loaded, Reports};
+use crate::results::csv_table::{parse_number, CsvTable};
 
 /// The text of `numbers.tex` for the loaded experiments and the run metadata.
 pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Reports) -> String {
@@ -113,7 +113,7 @@ fn distinct_keys(table: &CsvTable, columns: &[usize]) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table as table;
+    use crate::results::csv_table::test_table as table;
 
     #[test]
     fn keys_use_the_first_distinguishing_columns() {

@@ -10,10 +10,10 @@ use crate::base::error::InputError;
 use std::path::PathBuf;
 
 use super::chart::{Chart, Layout, Series};
-use super::csv_table::CsvTable;
 use super::export::{texts, Exporter, File, Input};
 use super::kinds::KindReport;
 use super::pgfplots;
+use crate::results::csv_table::CsvTable;
 
 /// The plots back end: per chart `plots/CHART.svg` (the page's drawing),
 /// `plots/CHART.tikz` (the pgfplots body the report inputs) and `plots/CHART.tex`
@@ -159,7 +159,7 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table as table;
+    use crate::results::csv_table::test_table as table;
 
     fn by_instance(name: &str, t: &CsvTable) -> Vec<Chart> {
         let labels = Labels {

@@ -29,11 +29,11 @@ use super::numbers;
 use super::{Loaded, Reports};
 use crate::base::error::InputError;
 
-use super::csv_table::CsvTable;
 use super::kinds::GameReport;
 use super::latex::{caption_text, escape, format_cell, header};
 use super::layout;
 use super::view::{Cell, CellKind, Column, Row, TableView};
+use crate::results::csv_table::CsvTable;
 
 /// The opening of a landscape table: rotated pages (`landscape`, pdflscape) with the
 /// heading its section left in `\harnessheading` (then cleared) above the table, which
@@ -430,8 +430,8 @@ fn figure(chart: &Chart) -> String {
 mod tests {
     use super::*;
     use crate::experiment::kind::ExperimentKind;
-    use crate::report::csv_table::test_table as table;
     use crate::report::kinds::{no_extra_files, KindReport};
+    use crate::results::csv_table::test_table as table;
 
     #[test]
     fn groups_share_prefixes() {

@@ -6,11 +6,11 @@
 //!
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
 
-use super::csv_table::{parse_number, CsvTable};
 use super::latex::{format_cell, format_real, format_seconds, is_marker, mebibytes};
 use crate::results::columns::{
     Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT,
 };
+use crate::results::csv_table::{parse_number, CsvTable};
 use crate::results::row::BUSY_SHARE;
 
 /// The columns left out when they hold one value in every row (stated in a note instead):
@@ -508,7 +508,7 @@ pub fn plain(latex: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table as table;
+    use crate::results::csv_table::test_table as table;
 
     #[test]
     fn plain_text_of_latex() {

@@ -18,10 +18,10 @@
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 
 use crate::base::error::InputError;
-use crate::report::csv_table::{parse_number, CsvTable};
 use crate::report::export::{Contents, Exporter, File, Input};
 use crate::report::Loaded;
 use crate::results::columns::Kind;
+use crate::results::csv_table::{parse_number, CsvTable};
 
 /// The workbook back end: `results.xlsx`.
 pub struct Xlsx;
@@ -141,8 +141,8 @@ fn sheet_name(name: &str, taken: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table;
     use crate::report::tables::Titles;
+    use crate::results::csv_table::test_table;
 
     fn loaded(name: &str, csv: &str) -> Loaded {
         Loaded {

@@ -1,39 +1,228 @@
-//! `harness compare DIR_A DIR_B`: whether two results directories hold the same results,
-//! the columns that may differ between runs (timings and `threads`) aside, and how their
-//! timed cells compare: per cell the medians, the ratio B/A with a 95 % bootstrap
-//! interval from the raw samples, and a verdict (`faster`, `slower`, `same`, `unknown`).
+//! `harness compare A B C …`: one comparison of results directories, the baseline A first
+//! and then the runs compared with it. Each run against the baseline: whether it holds the
+//! same results (the columns that may differ between runs, timings and `threads`, aside),
+//! its timed cells and peak memory compared ([`super::compared_cells`]), and what the two
+//! `run.toml` say of how they were made. The report's back ends (`report::compare`) give
+//! it as text, Markdown, JSON or an HTML page.
 
 use std::path::{Path, PathBuf};
 
-use crate::base::error::{InputError, Result};
-use crate::base::stats;
-use crate::base::text::excerpt;
-use crate::results::columns::{Column, Columns, Kind, Role};
-use crate::results::meta::{ExperimentMeta, RunMeta};
-use crate::results::row::parse_samples_cell;
+use crate::base::error::InputError;
+use crate::base::text::{count_of, excerpt};
+use crate::results::compared_cells::{self, ExperimentSummary, MemoryComparison, TimingComparison};
+use crate::results::csv_table::{csv_paths, CsvTable};
+use crate::results::meta::RunMeta;
+use crate::results::verdict::Verdict;
+
+/// The most directories one comparison takes: the baseline `A` and runs `B` to `Z`.
+pub const MAX_RUNS: usize = 26;
+
+/// The label of the `i`-th directory (0: the baseline): `A`, `B`, … `Z`.
+pub fn label(i: usize) -> String {
+    char::from(b'A' + (i.min(MAX_RUNS - 1)) as u8).to_string()
+}
+
+/// Checks the directories of a comparison: at least two, at most [`MAX_RUNS`], each an
+/// existing directory. The message names what was expected.
+pub fn check_dirs(dirs: &[PathBuf]) -> Result<(), InputError> {
+    if dirs.len() < 2 {
+        let got = dirs.first().map_or("none".to_string(), |d| format!("only {}", d.display()));
+        return Err(InputError::new(format!(
+            "compare needs at least two results directories, the baseline first and then the runs compared \
+             with it (got {got})"
+        )));
+    }
+    if dirs.len() > MAX_RUNS {
+        return Err(InputError::new(format!(
+            "compare takes at most {MAX_RUNS} results directories (A to Z), got {}",
+            dirs.len()
+        )));
+    }
+    for dir in dirs {
+        if !dir.is_dir() {
+            return Err(InputError::in_file(dir, "cannot read the results directory: it does not exist"));
+        }
+    }
+    Ok(())
+}
+
+/// A comparison of results directories: every run against the baseline, with the rule
+/// that decides whether it fails.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// The baseline's directory (A), as given.
+    pub baseline: String,
+    /// The noise threshold asked for (`--noise`), a fraction.
+    pub noise: f64,
+    /// Whether a slower timed cell fails the comparison (`--fail-on-slower`).
+    pub fail_on_slower: bool,
+    /// Every other run against the baseline, in the order given (`B`, `C`, …).
+    pub runs: Vec<RunAgainstBaseline>,
+}
+
+impl Comparison {
+    /// Compares `dirs[1..]` with the baseline `dirs[0]`, once [`check_dirs`] accepts them.
+    pub fn of(dirs: &[PathBuf], noise: f64, fail_on_slower: bool) -> Result<Comparison, InputError> {
+        check_dirs(dirs)?;
+        let runs = dirs[1..]
+            .iter()
+            .enumerate()
+            .map(|(i, dir)| RunAgainstBaseline::of(&dirs[0], dir, label(i + 1), noise))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Comparison { baseline: dirs[0].display().to_string(), noise, fail_on_slower, runs })
+    }
+
+    /// Whether one run is compared with the baseline (`harness compare A B`, whose output
+    /// has a form of its own), not several.
+    pub fn is_pair(&self) -> bool {
+        self.runs.len() == 1
+    }
+
+    /// The timed cells of every run joined by cell (see [`join`]).
+    pub fn joined(&self) -> Vec<JoinedCell> {
+        join(&self.runs)
+    }
+
+    /// How many timed cells of all runs are slower than the baseline's.
+    pub fn slower(&self) -> usize {
+        self.runs.iter().flat_map(|r| &r.timings).filter(|t| t.verdict == Verdict::Slower).count()
+    }
+
+    /// The directories of the runs whose results differ from the baseline's.
+    pub fn differing(&self) -> Vec<&str> {
+        self.runs.iter().filter(|r| !r.results_equal).map(|r| r.dir.as_str()).collect()
+    }
+
+    /// `different` where a run's results differ from the baseline's, else `slower` where a
+    /// timed cell is slower and [`Comparison::fail_on_slower`] is set, else `ok`.
+    pub fn status(&self) -> &'static str {
+        if !self.differing().is_empty() {
+            "different"
+        } else if self.fail_on_slower && self.slower() > 0 {
+            "slower"
+        } else {
+            "ok"
+        }
+    }
+
+    /// Why the comparison fails (the command then exits 1), as [`Comparison::status`]
+    /// decides: the runs whose results differ, or the slower cells; `None` when it passes.
+    pub fn failure(&self) -> Option<String> {
+        let slower = count_of(self.slower() as u64, "timed cell");
+        match (self.status(), self.runs.as_slice()) {
+            ("different", [run]) => Some(format!(
+                "{} and {} differ in {}",
+                self.baseline,
+                run.dir,
+                count_of(run.differences.len() as u64, "place")
+            )),
+            ("different", _) => {
+                Some(format!("{} differ from {} in their results", self.differing().join(", "), self.baseline))
+            }
+            ("slower", [run]) => Some(format!("{slower} of {} slower than in {}", run.dir, self.baseline)),
+            ("slower", _) => Some(format!("{slower} slower than in {}", self.baseline)),
+            _ => None,
+        }
+    }
+}
+
+/// One run compared with the baseline, as `harness compare BASELINE RUN` compares them.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RunAgainstBaseline {
+    /// The run's label (`B`, `C`, …).
+    pub label: String,
+    /// The run's results directory.
+    pub dir: String,
+    /// Build, machine and busy items of the baseline and this run.
+    pub runs: RunsCompared,
+    /// Whether the run holds the baseline's results (time columns aside).
+    pub results_equal: bool,
+    /// Where the results differ, one line each.
+    pub differences: Vec<String>,
+    /// Every timed cell both have, with its verdict (label `B` means this run).
+    pub timings: Vec<TimingComparison>,
+    /// The timings per experiment in brief.
+    pub summaries: Vec<ExperimentSummary>,
+    /// Peak memory of the rows both have.
+    pub memory: Vec<MemoryComparison>,
+}
+
+impl RunAgainstBaseline {
+    /// Compares the run in `dir`, labelled `label`, with the baseline in `baseline`.
+    pub fn of(baseline: &Path, dir: &Path, label: String, noise: f64) -> Result<RunAgainstBaseline, InputError> {
+        let differences = differences(baseline, dir)?;
+        let timings = compared_cells::compare_timings(baseline, dir, noise)?;
+        Ok(RunAgainstBaseline {
+            label,
+            dir: dir.display().to_string(),
+            runs: RunsCompared::of(baseline, dir),
+            results_equal: differences.is_empty(),
+            differences,
+            summaries: compared_cells::summarise(&timings),
+            timings,
+            memory: compared_cells::compare_memory(baseline, dir)?,
+        })
+    }
+}
+
+/// One timed cell of the baseline in the joined table: its names, the baseline's median
+/// and samples, and per other run its comparison (`None` where that run lacks the cell).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JoinedCell {
+    /// The experiment.
+    pub experiment: String,
+    /// The row's label.
+    pub item: String,
+    /// The timing column.
+    pub column: String,
+    /// The baseline's median seconds.
+    pub a_median: f64,
+    /// The baseline's samples.
+    pub a_samples: usize,
+    /// Per other run, in order, the cell's comparison with the baseline.
+    pub runs: Vec<Option<TimingComparison>>,
+}
+
+/// The timed cells of every run joined by (experiment, item, column), in the order they
+/// first appear (the first run's order, then cells only later runs have).
+pub fn join(runs: &[RunAgainstBaseline]) -> Vec<JoinedCell> {
+    let mut cells: Vec<JoinedCell> = Vec::new();
+    for (r, run) in runs.iter().enumerate() {
+        for t in &run.timings {
+            let same = |c: &JoinedCell| c.experiment == t.experiment && c.item == t.item && c.column == t.column;
+            let at = match cells.iter().position(same) {
+                Some(at) => at,
+                None => {
+                    cells.push(JoinedCell {
+                        experiment: t.experiment.clone(),
+                        item: t.item.clone(),
+                        column: t.column.clone(),
+                        a_median: t.a_median,
+                        a_samples: t.a_samples,
+                        runs: vec![None; runs.len()],
+                    });
+                    cells.len() - 1
+                }
+            };
+            cells[at].runs[r] = Some(t.clone());
+        }
+    }
+    cells
+}
 
 /// A CSV's cells without the columns that may differ between runs (as its metadata
 /// declares them, beside the CSV in `meta/`; by their names where it has none): the
 /// header first, then every row.
 pub fn comparable_cells(path: &Path) -> Result<Vec<Vec<String>>, InputError> {
-    let csv = read_csv(path)?;
-    let keep: Vec<usize> = (0..csv.header.len()).filter(|&i| !csv.columns.0[i].varies_between_runs()).collect();
+    let csv = CsvTable::read_declared(path)?;
+    let keep: Vec<usize> = (0..csv.columns.len()).filter(|&i| !csv.declared.0[i].varies_between_runs()).collect();
     let pick = |row: &[String]| keep.iter().map(|&i| row[i].clone()).collect::<Vec<_>>();
-    Ok(std::iter::once(pick(&csv.header)).chain(csv.rows.iter().map(|r| pick(r))).collect())
-}
-
-fn csvs(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot read results directory: {e}")))?;
-    let mut v: Vec<PathBuf> =
-        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "csv")).collect();
-    v.sort();
-    Ok(v)
+    Ok(std::iter::once(pick(&csv.columns)).chain(csv.rows.iter().map(|r| pick(r))).collect())
 }
 
 /// The differences between two results directories, as lines (empty: the same results).
 pub fn differences(a: &Path, b: &Path) -> Result<Vec<String>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
+    let (left, right) = (csv_paths(a)?, csv_paths(b)?);
     let names = |v: &[PathBuf]| v.iter().filter_map(|p| p.file_name().map(|n| n.to_owned())).collect::<Vec<_>>();
     let (ln, rn) = (names(&left), names(&right));
     let mut diffs: Vec<String> = Vec::new();
@@ -62,337 +251,6 @@ pub fn differences(a: &Path, b: &Path) -> Result<Vec<String>, InputError> {
         }
     }
     Ok(diffs)
-}
-
-/// The default noise threshold of [`compare_timings`]: a difference in the median below
-/// 3 % is `same` however significant (run-to-run drift on a quiet 2-core machine is of
-/// that order).
-pub const DEFAULT_NOISE: f64 = 0.03;
-
-/// Fewest samples on each side for a verdict other than `unknown`.
-pub const MIN_SAMPLES_FOR_VERDICT: usize = 3;
-
-/// Samples on each side from which the Mann–Whitney U test must agree with the interval.
-pub const MIN_SAMPLES_FOR_U_TEST: usize = 5;
-
-/// The significance level of the Mann–Whitney U test (two-sided).
-pub const SIGNIFICANCE: f64 = 0.05;
-
-/// What comparing one timed cell of two runs says of B against A.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// B is faster: the interval of B/A lies below 1 and the ratio below 1 − noise.
-    Faster,
-    /// B is slower: the interval of B/A lies above 1 and the ratio above 1 + noise.
-    Slower,
-    /// No difference beyond noise: the interval holds 1, or the difference is within the
-    /// noise threshold.
-    Same,
-    /// Too few samples on a side (or a median of zero) to tell.
-    Unknown,
-}
-
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Verdict::Faster => "faster",
-            Verdict::Slower => "slower",
-            Verdict::Same => "same",
-            Verdict::Unknown => "unknown",
-        })
-    }
-}
-
-/// One timed cell of both runs: experiment, item, timing column, the medians, B/A with a
-/// 95 % bootstrap interval, and the verdict.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct TimingComparison {
-    /// The experiment (CSV stem).
-    pub experiment: String,
-    /// The row: its leading identifying cells (and thread count where rows differ by it).
-    pub item: String,
-    /// The timing column (`seconds`, `memo_seconds`, `par_seconds`, ...).
-    pub column: String,
-    /// Median seconds in A.
-    pub a_median: f64,
-    /// Median seconds in B.
-    pub b_median: f64,
-    /// `b_median / a_median`; `None` when A's median is zero.
-    pub ratio: Option<f64>,
-    /// Lower end of the 95 % bootstrap interval of the ratio of medians.
-    pub ratio_low: Option<f64>,
-    /// Upper end of the interval.
-    pub ratio_high: Option<f64>,
-    /// Two-sided Mann–Whitney U p-value, where both sides have at least
-    /// [`MIN_SAMPLES_FOR_U_TEST`] samples.
-    pub p_value: Option<f64>,
-    /// Samples in A.
-    pub a_samples: usize,
-    /// Samples in B.
-    pub b_samples: usize,
-    /// What the cell says of B against A.
-    pub verdict: Verdict,
-    /// Whether the row was timed on a busy machine in A or in B: its verdict may say more
-    /// of the machine than of the code.
-    pub busy: bool,
-    /// The noise band the verdict used: a difference in the median below this fraction is
-    /// `same` (the larger of `--noise` and the run-to-run spread, see [`compare_timings`]).
-    pub noise_band: f64,
-}
-
-/// Decides the verdict of B against A from their samples (seconds), criterion-style: a
-/// difference counts when it is significant — the 95 % bootstrap interval of the ratio of
-/// medians excludes 1 and, with at least [`MIN_SAMPLES_FOR_U_TEST`] samples a side, the
-/// Mann–Whitney U test rejects equality at [`SIGNIFICANCE`] — and larger than `noise`
-/// (a fraction, e.g. 0.03). Fewer than [`MIN_SAMPLES_FOR_VERDICT`] samples a side, or a
-/// zero median, is `unknown`. `seed` makes the interval reproducible.
-pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(f64, f64, f64)>, Option<f64>, Verdict) {
-    let (Some(ma), Some(mb)) = (stats::median(a), stats::median(b)) else { return (None, None, Verdict::Unknown) };
-    if ma <= 0.0 {
-        return (None, None, Verdict::Unknown);
-    }
-    let ratio = mb / ma;
-    let interval = stats::bootstrap_ratio_ci(a, b, seed);
-    let u_test = a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST;
-    let p = if u_test { stats::mann_whitney_p(a, b) } else { None };
-    let with_interval = interval.map(|(lo, hi)| (ratio, lo, hi)).or(Some((ratio, ratio, ratio)));
-    if a.len() < MIN_SAMPLES_FOR_VERDICT || b.len() < MIN_SAMPLES_FOR_VERDICT || mb <= 0.0 {
-        return (with_interval, p, Verdict::Unknown);
-    }
-    let Some((lo, hi)) = interval else { return (with_interval, p, Verdict::Unknown) };
-    let u_agrees = !u_test || p.is_some_and(|p| p < SIGNIFICANCE);
-    let verdict = if hi < 1.0 && ratio < 1.0 - noise && u_agrees {
-        Verdict::Faster
-    } else if lo > 1.0 && ratio > 1.0 + noise && u_agrees {
-        Verdict::Slower
-    } else {
-        Verdict::Same
-    };
-    (with_interval, p, verdict)
-}
-
-/// The most leading cells a row's label in the timing table is made of.
-pub const MAX_LABEL_CELLS: usize = 5;
-
-/// A CSV as header and rows of cells, with its declared columns and its timings' samples.
-struct Csv {
-    header: Vec<String>,
-    columns: Columns,
-    rows: Vec<Vec<String>>,
-    /// The samples of each (data row index, timing column): from the samples file, or
-    /// from the `X_samples` cells of CSVs written before it.
-    samples: std::collections::BTreeMap<(usize, String), Vec<f64>>,
-}
-
-/// The declared columns of the experiment whose CSV is `path` (`DIR/NAME.csv`): from
-/// `DIR/meta/NAME.toml` where it records them, else none.
-fn declared_columns(path: &Path) -> Vec<Column> {
-    let (Some(dir), Some(name)) = (path.parent(), path.file_stem()) else { return Vec::new() };
-    ExperimentMeta::read(dir, &name.to_string_lossy()).map(|m| m.columns).unwrap_or_default()
-}
-
-/// The samples of the experiment whose CSV is `path`, from its samples file
-/// (`DIR/samples/NAME.csv`) by row and measurement; empty when it has none.
-fn samples_file(path: &Path) -> Result<std::collections::BTreeMap<(usize, String), Vec<f64>>, InputError> {
-    let mut out = std::collections::BTreeMap::new();
-    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Ok(out) };
-    let file = dir.join("samples").join(name);
-    if !file.is_file() {
-        return Ok(out);
-    }
-    let mut r =
-        csv::Reader::from_path(&file).map_err(|e| InputError::in_file(&file, format!("cannot read CSV: {e}")))?;
-    let header = r.headers().map_err(|e| InputError::in_file(&file, format!("cannot read CSV header: {e}")))?.clone();
-    let at = |n: &str| header.iter().position(|h| h == n);
-    let (Some(row), Some(measurement), Some(wall)) = (at("row"), at("measurement"), at("wall_seconds")) else {
-        return Err(InputError::at(&file, 1, "expected the columns row, measurement and wall_seconds"));
-    };
-    for (n, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| InputError::at(&file, n + 2, format!("cannot read CSV row: {e}")))?;
-        let number = |i: usize| rec.get(i).and_then(|c| c.trim().parse::<f64>().ok());
-        let (Some(r), Some(w)) = (number(row), number(wall)) else {
-            return Err(InputError::at(&file, n + 2, "expected a row number and wall seconds"));
-        };
-        let key = ((r as usize).saturating_sub(1), rec.get(measurement).unwrap_or("").to_string());
-        out.entry(key).or_insert_with(Vec::new).push(w);
-    }
-    Ok(out)
-}
-
-fn read_csv(path: &Path) -> Result<Csv, InputError> {
-    let bytes = super::meta::CSV_FILE.read_bytes(path)?;
-    let mut r = csv::Reader::from_reader(bytes.as_slice());
-    let header: Vec<String> = r
-        .headers()
-        .map_err(|e| InputError::in_file(path, format!("cannot read CSV header: {e}")))?
-        .iter()
-        .map(str::to_string)
-        .collect();
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for (n, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| InputError::at(path, n + 2, format!("cannot read CSV row: {e}")))?;
-        rows.push((0..header.len()).map(|i| rec.get(i).unwrap_or("").to_string()).collect());
-    }
-    let columns = Columns::of(&header, &declared_columns(path));
-    let mut samples = samples_file(path)?;
-    for (c, column) in columns.0.iter().enumerate() {
-        if let crate::results::columns::Role::Samples { of } = &column.role {
-            for (r, row) in rows.iter().enumerate() {
-                let walls: Vec<f64> = parse_samples_cell(&row[c]).into_iter().map(|s| s.wall).collect();
-                if !walls.is_empty() {
-                    samples.insert((r, of.clone()), walls);
-                }
-            }
-        }
-    }
-    Ok(Csv { header, columns, rows, samples })
-}
-
-impl Csv {
-    fn index(&self, name: &str) -> Option<usize> {
-        self.header.iter().position(|h| h == name)
-    }
-
-    /// Whether data row `r` was timed on a busy machine (its busy flag says `true`).
-    fn busy(&self, r: usize) -> bool {
-        let flag = self.columns.0.iter().position(|c| c.role == crate::results::columns::Role::Busy);
-        flag.is_some_and(|f| self.rows[r][f].trim() == "true")
-    }
-
-    /// The timing columns with raw samples.
-    fn sampled_columns(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.samples.keys().map(|(_, c)| c.clone()).collect();
-        v.sort_by_key(|c| self.index(c));
-        v.dedup();
-        v
-    }
-
-    /// Each row's key (the cells that may not vary between runs, and `threads` where the
-    /// CSV's rows differ by it, as the `parallel` experiment's do) and label.
-    ///
-    /// The label is the fewest leading identifying cells (at most [`MAX_LABEL_CELLS`]) that tell the rows
-    /// apart, with the thread count where the CSV has several; a row that even 3 cells do
-    /// not tell apart gets its row number.
-    fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
-        let ids: Vec<usize> = (0..self.header.len()).filter(|&i| !self.columns.0[i].varies_between_runs()).collect();
-        let threads = self.index("threads");
-        let many_threads =
-            threads.is_some_and(|t| self.rows.iter().any(|r| r[t] != self.rows.first().map_or("", |f| &f[t])));
-        // A number is named by its column (`reservoir 2`), as the tables' headers name it.
-        let part = |row: &[String], i: usize| match self.columns.0[i].kind.is_numeric() {
-            true => format!("{} {}", self.header[i].replace('_', " "), row[i]),
-            false => row[i].clone(),
-        };
-        let label_of = |row: &[String], k: usize| {
-            let mut parts: Vec<String> = ids.iter().take(k).map(|&i| part(row, i)).collect();
-            if let (true, Some(ti)) = (many_threads, threads) {
-                parts.push(match row[ti].parse::<u64>() {
-                    Ok(n) => crate::base::text::count_of(n, "thread"),
-                    Err(_) => format!("{} threads", row[ti]),
-                });
-            }
-            parts.join(" ")
-        };
-        let unique_at = (1..=MAX_LABEL_CELLS.min(ids.len().max(1))).find(|&k| {
-            let labels: Vec<String> = self.rows.iter().map(|r| label_of(r, k)).collect();
-            let mut sorted = labels.clone();
-            sorted.sort();
-            sorted.dedup();
-            sorted.len() == labels.len()
-        });
-        let mut seen: std::collections::BTreeMap<Vec<String>, usize> = std::collections::BTreeMap::new();
-        self.rows
-            .iter()
-            .enumerate()
-            .map(|(n, row)| {
-                let mut key: Vec<String> = ids.iter().map(|&i| row[i].clone()).collect();
-                if let (true, Some(t)) = (many_threads, threads) {
-                    key.push(row[t].clone());
-                }
-                let repeat = seen.entry(key.clone()).or_insert(0);
-                key.push(repeat.to_string());
-                *repeat += 1;
-                let label = match unique_at {
-                    Some(k) => label_of(row, k),
-                    None => format!("{} (row {})", label_of(row, MAX_LABEL_CELLS), n + 1),
-                };
-                (key, label)
-            })
-            .collect()
-    }
-}
-
-/// Compares the timed cells two results directories both have: per CSV present in both,
-/// rows matched by their cells that may not vary between runs (so a row whose results
-/// differ is not timed against another), every timing column with raw samples (in the
-/// samples file, or the `X_samples` cells of CSVs written before it); a cell whose samples
-/// another row shares (the `parallel` experiment's sequential samples, one per thread
-/// count) is compared once. Experiments and rows only one side has are left out (the
-/// results check names them). The intervals are seeded from the cell's names, so the same
-/// directories give the same table.
-///
-/// **Run-to-run noise.** Samples of one run cannot see how much a cell moves from one run
-/// to the next (the machine's frequency, the memory layout, what else ran). The cells of
-/// the two runs tell it: the robust spread σ (1.4826 × median absolute deviation) of their
-/// log ratios around their common ratio, for the cells of 10 ms and longer and for the
-/// shorter ones apart (at least [`MIN_CELLS_FOR_SPREAD`] cells each). A cell's difference
-/// counts only beyond `max(noise, e^(RUN_NOISE_Z σ) − 1)`: a change that moves every cell
-/// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
-/// build does not.
-pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
-    let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
-    for (experiment, x, y) in experiments_in_both(a, b)? {
-        let in_b = y.sampled_columns();
-        let columns: Vec<String> = x.sampled_columns().into_iter().filter(|c| in_b.contains(c)).collect();
-        for (i, j, item) in matched_rows(&x, &y) {
-            for column in &columns {
-                let cell = |t: &Csv, r: usize| t.samples.get(&(r, column.clone())).cloned().unwrap_or_default();
-                let (sa, sb) = (cell(&x, i), cell(&y, j));
-                if sa.is_empty() || sb.is_empty() {
-                    continue;
-                }
-                let shared = cells
-                    .iter()
-                    .any(|(c, pa, pb)| c.experiment == experiment && &c.column == column && *pa == sa && *pb == sb);
-                if shared {
-                    continue;
-                }
-                let comparison = TimingComparison {
-                    experiment: experiment.clone(),
-                    item: item.clone(),
-                    column: column.clone(),
-                    a_median: stats::median(&sa).unwrap_or(0.0),
-                    b_median: stats::median(&sb).unwrap_or(0.0),
-                    ratio: None,
-                    ratio_low: None,
-                    ratio_high: None,
-                    p_value: None,
-                    a_samples: sa.len(),
-                    b_samples: sb.len(),
-                    verdict: Verdict::Unknown,
-                    busy: x.busy(i) || y.busy(j),
-                    noise_band: noise,
-                };
-                cells.push((comparison, sa, sb));
-            }
-        }
-    }
-    let spread = RunSpread::of(cells.iter().map(|(c, sa, sb)| (c, sa.as_slice(), sb.as_slice())));
-    Ok(cells
-        .into_iter()
-        .map(|(mut c, sa, sb)| {
-            c.noise_band = spread.band(noise, c.a_median);
-            let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
-            let (interval, p_value, verdict) = compare_samples(&sa, &sb, c.noise_band, seed);
-            c.ratio = interval.map(|i| i.0);
-            c.ratio_low = interval.map(|i| i.1);
-            c.ratio_high = interval.map(|i| i.2);
-            c.p_value = p_value;
-            c.verdict = verdict;
-            c
-        })
-        .collect())
 }
 
 /// What the two runs' `run.toml` say of how they were made: whether they are the same
@@ -454,395 +312,119 @@ impl RunsCompared {
     }
 }
 
-/// What the verdicts of two runs made at different times cannot tell: a change of a cell
-/// inside its noise band (the larger of `--noise` and the spread measured between the
-/// runs, [`compare_timings`]) may be the machine's drift as much as the code's; names the
-/// widest band, how many cells changed within their band, and the paired A/B that can
-/// tell. `None` without timings.
-pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
-    let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
-    let hidden = timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
-    Some(format!(
-        "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here:          --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their          band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of          a few per cent",
-        widest * 100.0,
-        crate::base::text::count_of(hidden as u64, "cell")
-    ))
-}
-
-/// The experiments whose CSV both directories hold, in A's order: name, A's table, B's.
-fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, InputError> {
-    let (left, right) = (csvs(a)?, csvs(b)?);
-    let mut out = Vec::new();
-    for path in &left {
-        let Some(name) = path.file_name() else { continue };
-        let other = b.join(name);
-        if !right.contains(&other) {
-            continue;
-        }
-        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        out.push((experiment, read_csv(path)?, read_csv(&other)?));
-    }
-    Ok(out)
-}
-
-/// The rows of `x` that `y` has too, matched by their key ([`Csv::keyed_rows`]): the row
-/// in `x`, the row in `y` and the row's label.
-fn matched_rows(x: &Csv, y: &Csv) -> Vec<(usize, usize, String)> {
-    let b_rows: std::collections::BTreeMap<Vec<String>, usize> =
-        y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
-    x.keyed_rows().into_iter().enumerate().filter_map(|(i, (key, item))| Some((i, *b_rows.get(&key)?, item))).collect()
-}
-
-/// How many standard deviations of the run-to-run spread a cell's difference must pass.
-pub const RUN_NOISE_Z: f64 = 3.0;
-
-/// Fewest cells of a duration class from which its run-to-run spread is estimated.
-pub const MIN_CELLS_FOR_SPREAD: usize = 8;
-
-/// The boundary between short and long cells for the run-to-run spread (seconds).
-pub const SHORT_CELL_SECONDS: f64 = 0.01;
-
-/// The run-to-run spread σ of the log ratios B/A, for long and for short cells (see
-/// [`compare_timings`]).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct RunSpread {
-    /// σ of the cells of [`SHORT_CELL_SECONDS`] and longer (in A), when there are enough.
-    pub long: Option<f64>,
-    /// σ of the shorter cells, when there are enough.
-    pub short: Option<f64>,
-}
-
-impl RunSpread {
-    /// The spread of `cells` (each with A's and B's samples).
-    pub fn of<'a>(cells: impl Iterator<Item = (&'a TimingComparison, &'a [f64], &'a [f64])>) -> RunSpread {
-        let (mut long, mut short) = (Vec::new(), Vec::new());
-        for (c, sa, sb) in cells {
-            let enough = sa.len() >= MIN_SAMPLES_FOR_VERDICT && sb.len() >= MIN_SAMPLES_FOR_VERDICT;
-            if !enough || c.a_median <= 0.0 || c.b_median <= 0.0 {
-                continue;
-            }
-            let log_ratio = (c.b_median / c.a_median).ln();
-            if c.a_median >= SHORT_CELL_SECONDS {
-                long.push(log_ratio)
-            } else {
-                short.push(log_ratio)
-            }
-        }
-        let sigma = |v: &[f64]| (v.len() >= MIN_CELLS_FOR_SPREAD).then(|| stats::mad(v)).flatten().map(|m| 1.4826 * m);
-        RunSpread { long: sigma(&long), short: sigma(&short) }
-    }
-
-    /// The noise band of a cell whose median in A is `a_median`: the larger of `noise` and
-    /// `e^(RUN_NOISE_Z σ) − 1` of its class.
-    pub fn band(&self, noise: f64, a_median: f64) -> f64 {
-        let sigma = if a_median >= SHORT_CELL_SECONDS { self.long } else { self.short };
-        sigma.map_or(noise, |s| noise.max((RUN_NOISE_Z * s).exp() - 1.0))
-    }
-}
-
-/// A difference in peak memory smaller than this fraction of A's is `same`: the kernel
-/// counts resident pages, and allocators round, so equal searches differ by a little.
-pub const MEMORY_NOISE: f64 = 0.05;
-
-/// What a cell's peak memory says of B against A.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MemoryVerdict {
-    /// B took less memory by more than [`MEMORY_NOISE`].
-    Less,
-    /// B took more memory by more than [`MEMORY_NOISE`].
-    More,
-    /// Within [`MEMORY_NOISE`] of each other.
-    Same,
-}
-
-impl std::fmt::Display for MemoryVerdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            MemoryVerdict::Less => "less",
-            MemoryVerdict::More => "more",
-            MemoryVerdict::Same => "same",
-        })
-    }
-}
-
-/// One row's peak memory in both runs: experiment, item, the bytes, B/A and the verdict.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct MemoryComparison {
-    /// The experiment (CSV stem).
-    pub experiment: String,
-    /// The row (as in [`TimingComparison::item`]).
-    pub item: String,
-    /// The memory column (`peak_memory_bytes`).
-    pub column: String,
-    /// Peak bytes in A.
-    pub a_bytes: u64,
-    /// Peak bytes in B.
-    pub b_bytes: u64,
-    /// `b_bytes / a_bytes`; `None` when A's is zero.
-    pub ratio: Option<f64>,
-    /// What the cell says of B against A.
-    pub verdict: MemoryVerdict,
-}
-
-/// The verdict of peak memory `b` against `a` (bytes): [`MEMORY_NOISE`] apart or more.
-pub fn memory_verdict(a: u64, b: u64) -> MemoryVerdict {
-    let (a, b) = (a as f64, b as f64);
-    if b > a * (1.0 + MEMORY_NOISE) {
-        MemoryVerdict::More
-    } else if b < a * (1.0 - MEMORY_NOISE) {
-        MemoryVerdict::Less
-    } else {
-        MemoryVerdict::Same
-    }
-}
-
-/// Compares the peak memory of the rows two results directories both have (matched as in
-/// [`compare_timings`]): every measured memory column (kind `bytes`) with a number on
-/// both sides.
-pub fn compare_memory(a: &Path, b: &Path) -> Result<Vec<MemoryComparison>, InputError> {
-    let mut out = Vec::new();
-    for (experiment, x, y) in experiments_in_both(a, b)? {
-        let memory = |t: &Csv| -> Vec<String> {
-            let measured = |c: &&Column| c.kind == Kind::Bytes && c.role == Role::Measured;
-            t.columns.0.iter().filter(measured).map(|c| c.name.clone()).collect()
-        };
-        let in_b = memory(&y);
-        for (i, j, item) in matched_rows(&x, &y) {
-            for column in memory(&x).into_iter().filter(|c| in_b.contains(c)) {
-                let bytes = |t: &Csv, r: usize| t.index(&column).and_then(|c| t.rows[r][c].trim().parse::<u64>().ok());
-                let (Some(ab), Some(bb)) = (bytes(&x, i), bytes(&y, j)) else { continue };
-                out.push(MemoryComparison {
-                    experiment: experiment.clone(),
-                    item: item.clone(),
-                    column,
-                    a_bytes: ab,
-                    b_bytes: bb,
-                    ratio: (ab > 0).then(|| bb as f64 / ab as f64),
-                    verdict: memory_verdict(ab, bb),
-                });
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// One experiment's timings in brief: the geometric mean of its cells' ratios B/A and how
-/// many cells got each verdict.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct ExperimentSummary {
-    /// The experiment.
-    pub experiment: String,
-    /// Geometric mean of the ratios B/A of its cells that have one.
-    pub geometric_mean_ratio: Option<f64>,
-    /// Cells compared.
-    pub cells: usize,
-    /// Cells where B is faster.
-    pub faster: usize,
-    /// Cells where B is slower.
-    pub slower: usize,
-    /// Cells without a difference beyond noise.
-    pub same: usize,
-    /// Cells with too few samples.
-    pub unknown: usize,
-    /// Cells timed on a busy machine in A or B.
-    pub busy: usize,
-}
-
-/// The per-experiment summaries of `cells`, in the order the experiments first appear.
-pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
-    let mut order: Vec<&str> = Vec::new();
-    for c in cells {
-        if !order.contains(&c.experiment.as_str()) {
-            order.push(&c.experiment);
-        }
-    }
-    order
-        .into_iter()
-        .map(|e| {
-            let mine: Vec<&TimingComparison> = cells.iter().filter(|c| c.experiment == e).collect();
-            let logs: Vec<f64> = mine.iter().filter_map(|c| c.ratio).filter(|r| *r > 0.0).map(f64::ln).collect();
-            let count = |v: Verdict| mine.iter().filter(|c| c.verdict == v).count();
-            ExperimentSummary {
-                experiment: e.to_string(),
-                geometric_mean_ratio: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
-                cells: mine.len(),
-                faster: count(Verdict::Faster),
-                slower: count(Verdict::Slower),
-                same: count(Verdict::Same),
-                unknown: count(Verdict::Unknown),
-                busy: mine.iter().filter(|c| c.busy).count(),
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::results::verdict::DEFAULT_NOISE;
 
-    const A: [f64; 7] = [1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97];
+    fn write(dir: &Path, text: &str) {
+        std::fs::write(dir.join("t.csv"), text).unwrap();
+    }
 
-    fn scaled(f: f64) -> Vec<f64> {
-        A.iter().map(|x| x * f).collect()
+    fn dirs(n: usize) -> (Vec<tempfile::TempDir>, Vec<PathBuf>) {
+        let temps: Vec<tempfile::TempDir> = (0..n).map(|_| tempfile::tempdir().unwrap()).collect();
+        let paths = temps.iter().map(|d| d.path().to_path_buf()).collect();
+        (temps, paths)
     }
 
     #[test]
-    fn identical_samples_are_the_same() {
-        let (interval, _, verdict) = compare_samples(&A, &A, DEFAULT_NOISE, 1);
-        assert_eq!(verdict, Verdict::Same);
-        let (ratio, lo, hi) = interval.unwrap();
-        assert!(ratio == 1.0 && lo <= 1.0 && hi >= 1.0, "{lo} {hi}");
-    }
-
-    #[test]
-    fn twice_as_slow_is_slower_and_half_is_faster() {
-        assert_eq!(compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1).2, Verdict::Slower);
-        assert_eq!(compare_samples(&A, &scaled(0.5), DEFAULT_NOISE, 1).2, Verdict::Faster);
-        let (interval, p, _) = compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1);
-        assert_eq!(interval.map(|i| i.0), Some(2.0));
-        assert!(p.is_some_and(|p| p < 0.01), "{p:?}");
-    }
-
-    #[test]
-    fn a_significant_difference_within_the_noise_is_the_same() {
-        let tight = [1.000, 1.001, 0.999, 1.0005, 0.9995];
-        let slower: Vec<f64> = tight.iter().map(|x| x * 1.02).collect();
-        assert_eq!(compare_samples(&tight, &slower, DEFAULT_NOISE, 1).2, Verdict::Same);
-        assert_eq!(compare_samples(&tight, &slower, 0.01, 1).2, Verdict::Slower);
-        assert_eq!(compare_samples(&A, &scaled(1.02), 0.01, 1).2, Verdict::Same, "2 % inside a 6 % spread");
-    }
-
-    #[test]
-    fn one_sample_is_unknown() {
-        assert_eq!(compare_samples(&[1.0], &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
-        assert_eq!(compare_samples(&A, &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
-        assert_eq!(compare_samples(&[0.0; 5], &A, DEFAULT_NOISE, 1).2, Verdict::Unknown);
-    }
-
-    #[test]
-    fn samples_cells_are_parsed_or_empty() {
-        let walls = |c: &str| parse_samples_cell(c).into_iter().map(|s| s.wall).collect::<Vec<_>>();
-        assert_eq!(walls("0.5;0.25;1"), [0.5, 0.25, 1.0]);
-        assert!(walls("timeout").is_empty() && walls("").is_empty() && walls("1;x").is_empty());
-    }
-
-    fn write(dir: &Path, name: &str, text: &str) {
-        std::fs::write(dir.join(name), text).unwrap();
-    }
-
-    #[test]
-    fn directories_are_compared_cell_by_cell_on_the_rows_both_have() {
-        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    fn each_run_is_compared_with_the_baseline_and_the_cells_joined() {
+        let (temps, paths) = dirs(3);
         let header = "instance,positions,seconds,seconds_samples,threads,status\n";
-        write(
-            a.path(),
-            "t.csv",
-            &format!("{header}x,10,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\ny,20,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\n"),
-        );
-        write(
-            b.path(),
-            "t.csv",
-            &format!("{header}x,10,2.0,2.0;2.04;1.96;2.02;1.98,2,ok\ny,21,1.0,1.0;1.02;0.98;1.01;0.99,2,ok\n"),
-        );
-        write(a.path(), "only_a.csv", &format!("{header}x,10,1.0,1.0,1,ok\n"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
-        assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
-        let c = &cells[0];
-        assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
-        assert_eq!((c.a_median, c.b_median, c.verdict), (1.0, 2.0, Verdict::Slower));
-        assert_eq!(compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap(), cells, "seeded: the same table again");
-        let summary = summarise(&cells);
-        assert_eq!((summary[0].cells, summary[0].slower, summary[0].geometric_mean_ratio), (1, 1, Some(2.0)));
-    }
-
-    #[test]
-    fn peak_memory_gets_a_verdict_per_row_both_have() {
-        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let header = "instance,positions,peak_memory_bytes,threads,status\n";
-        write(a.path(), "t.csv", &format!("{header}x,10,1000000,1,ok\ny,20,1000000,1,ok\nz,30,,1,ok\n"));
-        write(b.path(), "t.csv", &format!("{header}x,10,2000000,2,ok\ny,20,1020000,2,ok\nz,30,5,2,ok\n"));
-        let cells = compare_memory(a.path(), b.path()).unwrap();
-        let verdicts: Vec<(&str, MemoryVerdict)> = cells.iter().map(|c| (c.item.as_str(), c.verdict)).collect();
-        assert_eq!(verdicts, [("x", MemoryVerdict::More), ("y", MemoryVerdict::Same)], "z is unknown in A");
-        assert_eq!((cells[0].a_bytes, cells[0].b_bytes, cells[0].ratio), (1_000_000, 2_000_000, Some(2.0)));
-        assert_eq!(memory_verdict(100, 90), MemoryVerdict::Less);
-        assert!(differences(a.path(), b.path()).unwrap().is_empty(), "peak memory is a measurement, not a result");
-    }
-
-    #[test]
-    fn rows_are_labelled_by_their_fewest_telling_cells_and_threads() {
-        let header = ["game", "instance", "seconds", "threads"].map(String::from).to_vec();
-        let csv = Csv {
-            columns: Columns::guessed(&header),
-            samples: Default::default(),
-            header,
-            rows: vec![
-                ["tegel", "a", "1", "1"].map(String::from).to_vec(),
-                ["tegel", "a", "1", "2"].map(String::from).to_vec(),
-                ["tegel", "b", "1", "1"].map(String::from).to_vec(),
-            ],
+        let row = |name: &str, f: f64| {
+            let s: Vec<String> = [1.0, 1.02, 0.98, 1.01, 0.99].iter().map(|x| format!("{}", x * f)).collect();
+            format!("{name},10,{f},{},1,ok\n", s.join(";"))
         };
-        let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
-        assert_eq!(labels, ["tegel a 1 thread", "tegel a 2 threads", "tegel b 1 thread"]);
+        write(temps[0].path(), &format!("{header}{}{}", row("x", 1.0), row("y", 1.0)));
+        write(temps[1].path(), &format!("{header}{}{}", row("x", 2.0), row("y", 1.0)));
+        write(temps[2].path(), &format!("{header}{}", row("y", 0.5)));
+        let comparison = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap();
+        let runs = &comparison.runs;
+        assert_eq!(runs.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), ["B", "C"]);
+        assert!(runs[0].results_equal && !runs[1].results_equal, "C lacks row x");
+        let joined = comparison.joined();
+        let items: Vec<&str> = joined.iter().map(|c| c.item.as_str()).collect();
+        assert_eq!(items, ["x", "y"]);
+        let verdict = |c: &JoinedCell, r: usize| c.runs[r].as_ref().map(|t| t.verdict.to_string());
+        assert_eq!((verdict(&joined[0], 0), verdict(&joined[0], 1)), (Some("slower".into()), None));
+        assert_eq!((verdict(&joined[1], 0), verdict(&joined[1], 1)), (Some("same".into()), Some("faster".into())));
+        assert_eq!(
+            (comparison.status(), comparison.differing()),
+            ("different", vec![temps[2].path().to_str().unwrap()])
+        );
+        let failure = comparison.failure().unwrap();
+        assert!(failure.ends_with(&format!("differ from {} in their results", comparison.baseline)), "{failure}");
     }
 
-    fn timed(a: f64, b: f64) -> TimingComparison {
-        TimingComparison {
-            experiment: "e".into(),
-            item: "i".into(),
-            column: "seconds".into(),
-            a_median: a,
-            b_median: b,
-            ratio: None,
-            ratio_low: None,
-            ratio_high: None,
-            p_value: None,
-            a_samples: 5,
-            b_samples: 5,
-            verdict: Verdict::Unknown,
-            busy: false,
-            noise_band: DEFAULT_NOISE,
-        }
-    }
-
-    #[test]
-    fn the_run_to_run_spread_widens_the_band_but_a_common_slowdown_stays_visible() {
-        // Two runs of one build: 20 long cells scattered by a few percent either way.
-        let scatter = [0.97, 1.04, 0.99, 1.06, 0.95, 1.01, 1.03, 0.98, 1.05, 0.96];
-        let ratios: Vec<f64> = scatter.iter().chain(scatter.iter()).copied().collect();
-        let cells: Vec<TimingComparison> = ratios.iter().map(|r| timed(1.0, *r)).collect();
-        let five = [1.0; 5];
-        let spread = RunSpread::of(cells.iter().map(|c| (c, &five[..], &five[..])));
-        let sigma = spread.long.unwrap();
-        assert!((0.02..0.06).contains(&sigma), "{sigma}");
-        let band = spread.band(DEFAULT_NOISE, 1.0);
-        assert!(band > 0.06 && band < 0.2, "a 6 % move is within the noise of these runs: {band}");
-        assert_eq!(spread.band(DEFAULT_NOISE, 0.001), DEFAULT_NOISE, "short cells have too few to tell");
-        // The same scatter around a 1.5x slowdown: the spread is the same, every cell slower.
-        let slow: Vec<TimingComparison> = ratios.iter().map(|r| timed(1.0, 1.5 * r)).collect();
-        let slow_spread = RunSpread::of(slow.iter().map(|c| (c, &five[..], &five[..])));
-        assert!((slow_spread.long.unwrap() - sigma).abs() < 1e-9);
-        let band = slow_spread.band(DEFAULT_NOISE, 1.0);
-        assert!(ratios.iter().all(|r| 1.5 * r > 1.0 + band), "1.5x stays beyond the band {band}");
+    /// Samples around `median`: five, spread by 2 % either way.
+    fn samples(median: f64) -> String {
+        [1.0, 1.02, 0.98, 1.01, 0.99].iter().map(|x| format!("{}", x * median)).collect::<Vec<_>>().join(";")
     }
 
     #[test]
-    fn shared_samples_are_compared_once_and_busy_rows_are_marked() {
-        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let csv = |busy: &str, s: &str| {
-            format!(
-                "search,threads,seq_seconds,seq_seconds_samples,par_seconds,par_seconds_samples,busy,status\n\
-                 x,1,1,{s},1,1;1;1,false,ok\nx,2,1,{s},0.5,0.5;0.5;0.5,{busy},ok\n"
-            )
-        };
-        write(a.path(), "p.csv", &csv("false", "1;1;1"));
-        write(b.path(), "p.csv", &csv("true", "1;1;1"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
-        let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
-        assert_eq!(seq, 1, "{cells:?}");
-        assert_eq!(cells.len(), 3);
-        let busy: Vec<bool> = cells.iter().map(|c| c.busy).collect();
-        assert_eq!(busy, [false, false, true], "{cells:?}");
+    fn a_hand_made_pair_gives_the_verdicts_worked_out_by_hand() {
+        let (temps, paths) = dirs(2);
+        let header = "instance,positions,seconds,seconds_samples,peak_memory_bytes,threads,status\n";
+        // A: every row 1 s. B: x twice as slow, y the same, z half the time, w one sample.
+        let a = format!(
+            "{header}x,10,1,{},100,1,ok\ny,20,1,{},100,1,ok\nz,30,1,{},100,1,ok\nw,40,1,1,100,1,ok\n",
+            samples(1.0),
+            samples(1.0),
+            samples(1.0)
+        );
+        let b = format!(
+            "{header}x,10,2,{},100,1,ok\ny,20,1,{},200,1,ok\nz,30,0.5,{},100,1,ok\nw,40,1,1,100,1,ok\n",
+            samples(2.0),
+            samples(1.0),
+            samples(0.5)
+        );
+        write(temps[0].path(), &a);
+        write(temps[1].path(), &b);
+        let comparison = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap();
+        let run = &comparison.runs[0];
+        assert!(comparison.is_pair() && run.results_equal, "{:?}", run.differences);
+        let verdicts: Vec<(&str, Verdict)> = run.timings.iter().map(|t| (t.item.as_str(), t.verdict)).collect();
+        let expected = [("x", Verdict::Slower), ("y", Verdict::Same), ("z", Verdict::Faster), ("w", Verdict::Unknown)];
+        assert_eq!(verdicts, expected);
+        let medians: Vec<(f64, f64)> = run.timings.iter().map(|t| (t.a_median, t.b_median)).collect();
+        assert_eq!(medians, [(1.0, 2.0), (1.0, 1.0), (1.0, 0.5), (1.0, 1.0)]);
+        // Four cells are too few for a run-to-run spread: every band is the noise asked for.
+        assert!(run.timings.iter().all(|t| t.noise_band == DEFAULT_NOISE));
+        let s = &run.summaries[0];
+        assert_eq!((s.cells, s.slower, s.same, s.faster, s.unknown), (4, 1, 1, 1, 1));
+        // The geometric mean of 2, 1, 1/2 and 1 is 1.
+        assert!((s.geometric_mean_ratio.unwrap() - 1.0).abs() < 1e-12);
+        let memory: Vec<(&str, String)> = run.memory.iter().map(|m| (m.item.as_str(), m.verdict.to_string())).collect();
+        assert_eq!(memory[1], ("y", "more".to_string()));
+        assert_eq!((comparison.slower(), comparison.status(), comparison.failure()), (1, "ok", None));
+        let strict = Comparison { fail_on_slower: true, ..comparison };
+        assert_eq!(strict.status(), "slower");
+        let why = strict.failure().unwrap();
+        assert!(why.starts_with("1 timed cell of ") && why.ends_with(&format!("slower than in {}", strict.baseline)));
+    }
+
+    #[test]
+    fn differing_results_are_named_by_row_and_column() {
+        let (temps, paths) = dirs(2);
+        write(temps[0].path(), "instance,positions,seconds,threads,status\nx,10,1.0,1,ok\n");
+        write(temps[1].path(), "instance,positions,seconds,threads,status\nx,11,3.0,4,ok\n");
+        std::fs::write(temps[1].path().join("extra.csv"), "a\n1\n").unwrap();
+        let diffs = differences(&paths[0], &paths[1]).unwrap();
+        assert_eq!(diffs.len(), 2, "{diffs:?}");
+        assert!(diffs[0].starts_with("extra.csv only in "), "{diffs:?}");
+        assert_eq!(diffs[1], "t.csv: row 1, column positions: `10` vs `11`", "seconds and threads may differ");
+        let failure = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap().failure().unwrap();
+        assert!(failure.ends_with("differ in 2 places"), "{failure}");
+    }
+
+    #[test]
+    fn one_directory_or_a_missing_one_is_refused_by_name() {
+        let d = tempfile::tempdir().unwrap();
+        let one = check_dirs(&[d.path().to_path_buf()]).unwrap_err().to_string();
+        assert!(one.contains("at least two results directories"), "{one}");
+        let missing = PathBuf::from("/nonexistent/results");
+        let err = check_dirs(&[d.path().to_path_buf(), missing]).unwrap_err().to_string();
+        assert!(err.contains("/nonexistent/results"), "{err}");
+        assert_eq!((label(0), label(1), label(25)), ("A".to_string(), "B".to_string(), "Z".to_string()));
     }
 }

@@ -7,7 +7,8 @@
 pub mod atomic;
 pub mod columns;
 pub mod compare;
-pub mod compare_many;
+pub mod compared_cells;
+pub mod csv_table;
 pub mod dir;
 pub mod figures;
 pub mod inside;
@@ -18,4 +19,5 @@ pub mod owned;
 pub mod row;
 pub mod table;
 pub mod user_files;
+pub mod verdict;
 pub mod warnings;

@@ -7,8 +7,8 @@
 //! take more than 10 s and at most a few minutes ([`OWN_WINDOW`]).
 
 use crate::report::answers::{shown, Answer, Sentences};
-use crate::report::csv_table::CsvTable;
 use crate::report::Loaded;
+use crate::results::csv_table::CsvTable;
 
 /// The instances the assignment's table asks for (`instance` cells).
 pub const ASSIGNMENT: [&str; 5] = ["4x5 stenen1", "6x10 stenen2", "3x20 stenen2", "5x8 stenen3", "10x4 stenen3"];

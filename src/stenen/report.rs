@@ -4,9 +4,9 @@
 
 use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
-use crate::report::csv_table::CsvTable;
 use crate::report::kinds::KindReport;
 use crate::report::plots::{bars, Bars};
+use crate::results::csv_table::CsvTable;
 
 /// The `table` kind.
 pub(super) const TABLE: KindReport = KindReport {
@@ -39,7 +39,7 @@ fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 
 #[cfg(test)]
 mod tests {
-    use crate::report::csv_table::test_table;
+    use crate::results::csv_table::test_table;
     use crate::stenen::plugin::REPORT;
 
     #[test]

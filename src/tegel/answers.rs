@@ -5,9 +5,9 @@
 //! says so instead.
 
 use crate::report::answers::{count, of_kind, shown, Answer, Sentences};
-use crate::report::csv_table::{is_ok, CsvTable};
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
+use crate::results::csv_table::{is_ok, CsvTable};
 use crate::results::row::STATUS;
 
 /// The questions in the assignment's order (`id`, heading).

@@ -10,11 +10,11 @@
 
 use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
 use crate::report::chart::Chart;
-use crate::report::csv_table::{is_ok, CsvTable};
 use crate::report::kinds::{Figure, KindReport};
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
+use crate::results::csv_table::{is_ok, CsvTable};
 use crate::results::row::STATUS;
 
 /// The `best` kind: it gives the answers to the assignment's questions T1 to T7
@@ -129,9 +129,9 @@ fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::csv_table::test_table as table;
     use crate::report::plots::charts;
     use crate::report::tables::Titles;
+    use crate::results::csv_table::test_table as table;
     use crate::tegel::plugin::REPORT;
 
     #[test]

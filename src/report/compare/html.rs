@@ -1,101 +1,28 @@
-//! `harness compare A B C …` as people read it: one table, a row per timed cell of the
-//! baseline A and a column per other run (its median, its ratio to A with the 95 %
-//! interval, the verdict, `busy` where either side was timed busy), as aligned text, as
-//! Markdown, or as a self-contained HTML page with a log-log scatter plot of the medians.
+//! `harness compare --html FILE`: the comparison as one self-contained HTML page (no
+//! scripts, nothing fetched): the runs with their notes, a log-log scatter plot of the
+//! medians (each run's against the baseline's, a mark per verdict), the joined timing
+//! table and the summary lines.
 
-use crate::results::compare::{TimingComparison, Verdict};
-use crate::results::compare_many::{JoinedCell, RunAgainstBaseline};
-
-use super::chart::PALETTE;
-use super::compare::{duration_text, ratio_text, summary_line_of, verdict_text};
-use super::markdown::escape;
 use crate::base::text::xml_escape;
+use crate::report::chart::PALETTE;
+use crate::report::export::{ComparisonExporter, Exported};
+use crate::results::compare::{Comparison, JoinedCell, RunAgainstBaseline};
+use crate::results::compared_cells::TimingComparison;
+use crate::results::verdict::Verdict;
 
-/// The header of run `label`'s column.
-fn run_header(label: &str) -> String {
-    format!("{label} median (n), {label}/A [95 % interval], verdict")
-}
+use super::cells::{duration_text, joined_header, joined_rows, summary_lines, verdict_text};
 
-/// A run's cell: `2.000 s (5), 2.000 [1.960, 2.041], slower`, or `-` where it lacks it.
-fn run_cell(t: Option<&TimingComparison>) -> String {
-    t.map_or("-".to_string(), |t| {
-        format!("{} ({}), {}, {}", duration_text(t.b_median), t.b_samples, ratio_text(t), verdict_text(t))
-    })
-}
+/// The HTML exporter of a comparison (the page `--html` writes).
+pub struct Html;
 
-fn header(runs: &[RunAgainstBaseline]) -> Vec<String> {
-    let mut h: Vec<String> = ["experiment", "item", "column", "A median (n)"].map(String::from).to_vec();
-    h.extend(runs.iter().map(|r| run_header(&r.label)));
-    h
-}
-
-fn body(cells: &[JoinedCell]) -> Vec<Vec<String>> {
-    cells
-        .iter()
-        .map(|c| {
-            let mut row = vec![
-                c.experiment.clone(),
-                c.item.clone(),
-                c.column.clone(),
-                format!("{} ({})", duration_text(c.a_median), c.a_samples),
-            ];
-            row.extend(c.runs.iter().map(|t| run_cell(t.as_ref())));
-            row
-        })
-        .collect()
-}
-
-/// The summary lines of every run: `tegel_best: C/A 0.981 (geometric mean of 4 cells): …`.
-fn summaries(runs: &[RunAgainstBaseline]) -> Vec<String> {
-    runs.iter().flat_map(|r| r.summaries.iter().map(|s| summary_line_of(s, &r.label))).collect()
-}
-
-/// The joined timing table as aligned text, then every run's summary lines.
-pub fn text(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
-    let (head, rows) = (header(runs), body(cells));
-    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).chain([head[i].chars().count()]).max();
-    let widths: Vec<usize> = (0..head.len()).map(|i| width(i).unwrap_or(0)).collect();
-    let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = " ".repeat(widths[i].saturating_sub(c.chars().count()));
-                if i == 3 {
-                    format!("{pad}{c}")
-                } else {
-                    format!("{c}{pad}")
-                }
-            })
-            .collect();
-        format!("{}\n", padded.join("  ").trim_end())
-    };
-    let mut out = line(&head);
-    for r in &rows {
-        out.push_str(&line(r));
+impl ComparisonExporter for Html {
+    fn name(&self) -> &'static str {
+        "html"
     }
-    out.push('\n');
-    for s in summaries(runs) {
-        out.push_str(&s);
-        out.push('\n');
-    }
-    out
-}
 
-/// The joined timing table as a GitHub-flavoured Markdown table, then the summary lines.
-pub fn markdown(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
-    let head = header(runs);
-    let mut out = format!("| {} |\n", head.iter().map(|h| escape(h)).collect::<Vec<_>>().join(" | "));
-    let align: Vec<&str> = (0..head.len()).map(|i| if i == 3 { "---:" } else { "---" }).collect();
-    out.push_str(&format!("| {} |\n", align.join(" | ")));
-    for r in body(cells) {
-        out.push_str(&format!("| {} |\n", r.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | ")));
+    fn export(&self, comparison: &Comparison) -> Exported {
+        Exported::Text(page(comparison))
     }
-    out.push('\n');
-    for s in summaries(runs) {
-        out.push_str(&format!("- {}\n", escape(&s)));
-    }
-    out
 }
 
 /// Side of the scatter plot's square drawing area and its margin, in SVG units.
@@ -267,9 +194,9 @@ fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
 
 /// The joined table as an HTML table.
 fn html_table(runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
-    let th: Vec<String> = header(runs).iter().map(|h| format!("<th>{}</th>", xml_escape(h))).collect();
+    let th: Vec<String> = joined_header(runs).iter().map(|h| format!("<th>{}</th>", xml_escape(h))).collect();
     let mut s = format!("<table>\n<thead><tr>{}</tr></thead>\n<tbody>\n", th.concat());
-    for row in body(cells) {
+    for row in joined_rows(cells) {
         let td: Vec<String> = row.iter().map(|c| format!("<td>{}</td>", xml_escape(c))).collect();
         s.push_str(&format!("<tr>{}</tr>\n", td.concat()));
     }
@@ -294,7 +221,8 @@ svg .diagonal { stroke: currentColor; }
 /// The comparison as one self-contained HTML page (no scripts, nothing fetched): the
 /// runs and their notes, the scatter plot of the medians, the joined table and the
 /// summary lines.
-pub fn html(baseline: &str, runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -> String {
+pub fn page(comparison: &Comparison) -> String {
+    let (baseline, runs, cells) = (&comparison.baseline, &comparison.runs, &comparison.joined());
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -313,7 +241,7 @@ pub fn html(baseline: &str, runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -
     s.push_str("<h2>Timed cells</h2>\n<div class=\"wide\">\n");
     s.push_str(&html_table(runs, cells));
     s.push_str("</div>\n<ul>\n");
-    for line in summaries(runs) {
+    for line in summary_lines(runs) {
         s.push_str(&format!("<li>{}</li>\n", xml_escape(&line)));
     }
     s.push_str("</ul>\n</body>\n</html>\n");
@@ -323,73 +251,6 @@ pub fn html(baseline: &str, runs: &[RunAgainstBaseline], cells: &[JoinedCell]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::compare::{summarise, RunsCompared};
-    use crate::results::compare_many::join;
-
-    fn cell(item: &str, a: f64, b: f64, verdict: Verdict) -> TimingComparison {
-        TimingComparison {
-            experiment: "e".into(),
-            item: item.into(),
-            column: "seconds".into(),
-            a_median: a,
-            b_median: b,
-            ratio: Some(b / a),
-            ratio_low: Some(b / a),
-            ratio_high: Some(b / a),
-            p_value: None,
-            a_samples: 5,
-            b_samples: 5,
-            verdict,
-            busy: false,
-            noise_band: 0.03,
-        }
-    }
-
-    fn run(label: &str, timings: Vec<TimingComparison>) -> RunAgainstBaseline {
-        RunAgainstBaseline {
-            label: label.into(),
-            dir: format!("dir-{label}"),
-            runs: RunsCompared::default(),
-            results_equal: true,
-            differences: Vec::new(),
-            summaries: summarise(&timings),
-            timings,
-            memory: Vec::new(),
-        }
-    }
-
-    fn two_runs() -> Vec<RunAgainstBaseline> {
-        vec![
-            run("B", vec![cell("x", 1.0, 2.0, Verdict::Slower), cell("y", 0.001, 0.001, Verdict::Same)]),
-            run("C", vec![cell("x", 1.0, 0.5, Verdict::Faster)]),
-        ]
-    }
-
-    #[test]
-    fn the_text_table_has_a_column_per_run() {
-        let runs = two_runs();
-        let text = text(&runs, &join(&runs));
-        let head = text.lines().next().unwrap();
-        assert!(head.contains("B median (n), B/A [95 % interval], verdict"), "{text}");
-        assert!(head.contains("C median (n), C/A [95 % interval], verdict"), "{text}");
-        assert!(text.contains("2.000 s (5), 2.000 [2.000, 2.000], slower"), "{text}");
-        assert!(text.contains("e: C/A 0.500 (geometric mean of 1 cell): 1 faster"), "{text}");
-        let y = text.lines().find(|l| l.split_whitespace().nth(1) == Some("y")).unwrap();
-        assert!(y.trim_end().ends_with('-'), "C lacks y: {y}");
-    }
-
-    #[test]
-    fn the_page_holds_a_scatter_with_a_mark_per_cell_and_the_diagonal() {
-        let runs = two_runs();
-        let page = html("dir-A", &runs, &join(&runs));
-        let svg = &page[page.find("<svg").unwrap()..page.find("</svg>").unwrap()];
-        assert_eq!(svg.matches("<title>").count(), 3, "{svg}");
-        assert!(svg.contains("class=\"diagonal\""), "{svg}");
-        assert!(!page.contains("http://") || page.matches("http://").count() == 1, "only the SVG namespace");
-        assert!(page.contains("<th>C median (n), C/A [95 % interval], verdict</th>"), "{page}");
-        let md = markdown(&runs, &join(&runs));
-        assert!(md.contains("| experiment | item | column | A median (n) | B median"), "{md}");
-    }
 
     #[test]
     fn decades_bracket_the_values() {

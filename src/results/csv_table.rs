@@ -1,10 +1,13 @@
-//! One experiment CSV in memory, with the checks the report needs before using it.
+//! One experiment CSV in memory, its columns as the experiment's metadata declares them:
+//! the one reader of results CSVs, for the report and for `harness compare` alike, with
+//! the checks both need before using a table.
 
 use std::path::{Path, PathBuf};
 
+use super::columns::{Column, Columns, Kind, Role, StatusWord};
+use super::meta::{ExperimentMeta, CSV_FILE};
 use crate::base::error::InputError;
 use crate::base::text::excerpt;
-use crate::results::columns::{Column, Columns, Kind, Role, StatusWord};
 
 /// A results CSV: its header and rows, every row as long as the header.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,8 +27,17 @@ impl CsvTable {
     /// Reads `path`; refuses an unreadable file, a missing header, duplicate column names
     /// and ragged rows, naming the file and (for rows) the line.
     pub fn read(path: &Path) -> Result<CsvTable, InputError> {
-        let text = crate::results::meta::CSV_FILE.read(path)?;
+        let text = CSV_FILE.read(path)?;
         CsvTable::parse(path, &text)
+    }
+
+    /// Reads `path` (`DIR/NAME.csv`, see [`CsvTable::read`]) with the columns that
+    /// `DIR/meta/NAME.toml` declares; without readable metadata the columns are rebuilt
+    /// from their names and cells.
+    pub fn read_declared(path: &Path) -> Result<CsvTable, InputError> {
+        let table = CsvTable::read(path)?;
+        let meta = path.parent().and_then(|dir| ExperimentMeta::read(dir, &table.name()));
+        Ok(table.declare(&meta.map(|m| m.columns).unwrap_or_default()))
     }
 
     /// Parses CSV `text` as if read from `path` (see [`CsvTable::read`]).
@@ -158,6 +170,19 @@ impl CsvTable {
     }
 }
 
+/// The results CSVs directly in `dir` (regular files named `*.csv`), sorted by name.
+pub fn csv_paths(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| InputError::in_file(dir, format!("cannot read the results directory: {e}")))?;
+    let mut paths: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "csv"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
 /// The columns rebuilt from their names, where the name tells no kind (an exact result
 /// read as text), read by their cells instead: all integers (markers and blanks aside)
 /// is a count, all numbers a number.
@@ -230,6 +255,26 @@ mod tests {
         assert!(t.require(&["a"], "x").is_ok());
         let e = t.require(&["a", "c", "d"], "the plots").unwrap_err();
         assert_eq!(e.to_string(), "x.csv:1: missing columns `c`, `d` (needed by the plots); the header has: a, b");
+    }
+
+    #[test]
+    fn declared_columns_come_from_the_metadata_beside_the_csv() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("e.csv");
+        std::fs::write(&path, "instance,reservoir,seconds\nx,2,1.5\n").unwrap();
+        let guessed = CsvTable::read_declared(&path).unwrap();
+        assert_eq!((guessed.kind("reservoir"), guessed.kind("seconds")), (Kind::Count, Kind::Seconds));
+        std::fs::create_dir(dir.path().join("meta")).unwrap();
+        let meta = "name = \"e\"\ngame = \"g\"\nkind = \"k\"\ncaption = \"\"\nlabel = \"\"\nseed = 1\n\
+                    threads = 1\nkey = \"\"\nrows = 1\nseconds = 0.0\nversion = \"\"\n\
+                    [[columns]]\nname = \"reservoir\"\nkind = \"text\"\nrole = \"measured\"\n";
+        std::fs::write(dir.path().join("meta/e.toml"), meta).unwrap();
+        let declared = CsvTable::read_declared(&path).unwrap();
+        assert_eq!(declared.column_at(1), &Column::new("reservoir", Kind::Text, Role::Measured));
+        assert_eq!(declared.kind("seconds"), Kind::Seconds, "an undeclared column is still read by its name");
+        std::fs::write(dir.path().join("notes.txt"), "").unwrap();
+        std::fs::create_dir(dir.path().join("d.csv")).unwrap();
+        assert_eq!(csv_paths(dir.path()).unwrap(), [path]);
     }
 
     #[test]

@@ -1,0 +1,473 @@
+//! The cells two results directories both have, compared: every timed cell (its medians,
+//! B/A with a 95 % bootstrap interval, the verdict of [`super::verdict`]) and every peak
+//! memory, rows matched by their cells that may not vary between runs, and each
+//! experiment's timings in brief.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::base::error::InputError;
+use crate::base::stats;
+use crate::base::text::count_of;
+use crate::results::columns::{Column, Kind, Role};
+use crate::results::csv_table::{csv_paths, CsvTable};
+use crate::results::row::parse_samples_cell;
+use crate::results::verdict::{compare_samples, memory_verdict, MemoryVerdict, RunSpread, Verdict};
+
+/// One timed cell of both runs: experiment, item, timing column, the medians, B/A with a
+/// 95 % bootstrap interval, and the verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct TimingComparison {
+    /// The experiment (CSV stem).
+    pub experiment: String,
+    /// The row: its leading identifying cells (and thread count where rows differ by it).
+    pub item: String,
+    /// The timing column (`seconds`, `memo_seconds`, `par_seconds`, ...).
+    pub column: String,
+    /// Median seconds in A.
+    pub a_median: f64,
+    /// Median seconds in B.
+    pub b_median: f64,
+    /// `b_median / a_median`; `None` when A's median is zero.
+    pub ratio: Option<f64>,
+    /// Lower end of the 95 % bootstrap interval of the ratio of medians.
+    pub ratio_low: Option<f64>,
+    /// Upper end of the interval.
+    pub ratio_high: Option<f64>,
+    /// Two-sided Mann–Whitney U p-value, where both sides have at least
+    /// [`super::verdict::MIN_SAMPLES_FOR_U_TEST`] samples.
+    pub p_value: Option<f64>,
+    /// Samples in A.
+    pub a_samples: usize,
+    /// Samples in B.
+    pub b_samples: usize,
+    /// What the cell says of B against A.
+    pub verdict: Verdict,
+    /// Whether the row was timed on a busy machine in A or in B: its verdict may say more
+    /// of the machine than of the code.
+    pub busy: bool,
+    /// The noise band the verdict used: a difference in the median below this fraction is
+    /// `same` (the larger of `--noise` and the run-to-run spread, see [`compare_timings`]).
+    pub noise_band: f64,
+}
+
+/// The most leading cells a row's label in the timing table is made of.
+pub const MAX_LABEL_CELLS: usize = 5;
+
+/// A results CSV with its timings' samples.
+struct Csv {
+    table: CsvTable,
+    /// The samples of each (data row index, timing column): from the samples file, or
+    /// from the `X_samples` cells of CSVs written before it.
+    samples: BTreeMap<(usize, String), Vec<f64>>,
+}
+
+/// The samples of the experiment whose CSV is `path`, from its samples file
+/// (`DIR/samples/NAME.csv`) by row and measurement; empty when it has none.
+fn samples_file(path: &Path) -> Result<BTreeMap<(usize, String), Vec<f64>>, InputError> {
+    let mut out = BTreeMap::new();
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Ok(out) };
+    let file = dir.join("samples").join(name);
+    if !file.is_file() {
+        return Ok(out);
+    }
+    let samples = CsvTable::read(&file)?;
+    samples.require(&["row", "measurement", "wall_seconds"], "the timings of `harness compare`")?;
+    for (n, row) in samples.rows.iter().enumerate() {
+        let (Some(r), Some(w)) = (samples.number(row, "row"), samples.number(row, "wall_seconds")) else {
+            return Err(InputError::at(&file, n + 2, "expected a row number and wall seconds"));
+        };
+        let key = ((r as usize).saturating_sub(1), samples.cell(row, "measurement").unwrap_or("").to_string());
+        out.entry(key).or_insert_with(Vec::new).push(w);
+    }
+    Ok(out)
+}
+
+/// Reads the CSV at `path` with its declared columns and its samples (the samples file
+/// first, the `X_samples` cells of CSVs written before it over them).
+fn read_csv(path: &Path) -> Result<Csv, InputError> {
+    let table = CsvTable::read_declared(path)?;
+    let mut samples = samples_file(path)?;
+    for (c, column) in table.declared.0.iter().enumerate() {
+        if let Role::Samples { of } = &column.role {
+            for (r, row) in table.rows.iter().enumerate() {
+                let walls: Vec<f64> = parse_samples_cell(&row[c]).into_iter().map(|s| s.wall).collect();
+                if !walls.is_empty() {
+                    samples.insert((r, of.clone()), walls);
+                }
+            }
+        }
+    }
+    Ok(Csv { table, samples })
+}
+
+impl Csv {
+    fn index(&self, name: &str) -> Option<usize> {
+        self.table.columns.iter().position(|h| h == name)
+    }
+
+    /// Whether data row `r` was timed on a busy machine (its busy flag says `true`).
+    fn busy(&self, r: usize) -> bool {
+        let flag = self.table.declared.0.iter().position(|c| c.role == Role::Busy);
+        flag.is_some_and(|f| self.table.rows[r][f].trim() == "true")
+    }
+
+    /// The timing columns with raw samples.
+    fn sampled_columns(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.samples.keys().map(|(_, c)| c.clone()).collect();
+        v.sort_by_key(|c| self.index(c));
+        v.dedup();
+        v
+    }
+
+    /// Each row's key (the cells that may not vary between runs, and `threads` where the
+    /// CSV's rows differ by it, as the `parallel` experiment's do) and label.
+    ///
+    /// The label is the fewest leading identifying cells (at most [`MAX_LABEL_CELLS`]) that tell the rows
+    /// apart, with the thread count where the CSV has several; a row that even 3 cells do
+    /// not tell apart gets its row number.
+    fn keyed_rows(&self) -> Vec<(Vec<String>, String)> {
+        let ids: Vec<usize> =
+            (0..self.table.columns.len()).filter(|&i| !self.table.declared.0[i].varies_between_runs()).collect();
+        let threads = self.index("threads");
+        let many_threads = threads
+            .is_some_and(|t| self.table.rows.iter().any(|r| r[t] != self.table.rows.first().map_or("", |f| &f[t])));
+        // A number is named by its column (`reservoir 2`), as the tables' headers name it.
+        let part = |row: &[String], i: usize| match self.table.declared.0[i].kind.is_numeric() {
+            true => format!("{} {}", self.table.columns[i].replace('_', " "), row[i]),
+            false => row[i].clone(),
+        };
+        let label_of = |row: &[String], k: usize| {
+            let mut parts: Vec<String> = ids.iter().take(k).map(|&i| part(row, i)).collect();
+            if let (true, Some(ti)) = (many_threads, threads) {
+                parts.push(match row[ti].parse::<u64>() {
+                    Ok(n) => crate::base::text::count_of(n, "thread"),
+                    Err(_) => format!("{} threads", row[ti]),
+                });
+            }
+            parts.join(" ")
+        };
+        let unique_at = (1..=MAX_LABEL_CELLS.min(ids.len().max(1))).find(|&k| {
+            let labels: Vec<String> = self.table.rows.iter().map(|r| label_of(r, k)).collect();
+            let mut sorted = labels.clone();
+            sorted.sort();
+            sorted.dedup();
+            sorted.len() == labels.len()
+        });
+        let mut seen: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+        self.table
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(n, row)| {
+                let mut key: Vec<String> = ids.iter().map(|&i| row[i].clone()).collect();
+                if let (true, Some(t)) = (many_threads, threads) {
+                    key.push(row[t].clone());
+                }
+                let repeat = seen.entry(key.clone()).or_insert(0);
+                key.push(repeat.to_string());
+                *repeat += 1;
+                let label = match unique_at {
+                    Some(k) => label_of(row, k),
+                    None => format!("{} (row {})", label_of(row, MAX_LABEL_CELLS), n + 1),
+                };
+                (key, label)
+            })
+            .collect()
+    }
+}
+
+/// Compares the timed cells two results directories both have: per CSV present in both,
+/// rows matched by their cells that may not vary between runs (so a row whose results
+/// differ is not timed against another), every timing column with raw samples (in the
+/// samples file, or the `X_samples` cells of CSVs written before it); a cell whose samples
+/// another row shares (the `parallel` experiment's sequential samples, one per thread
+/// count) is compared once. Experiments and rows only one side has are left out (the
+/// results check names them). The intervals are seeded from the cell's names, so the same
+/// directories give the same table.
+///
+/// **Run-to-run noise.** Samples of one run cannot see how much a cell moves from one run
+/// to the next (the machine's frequency, the memory layout, what else ran). The cells of
+/// the two runs tell it: the robust spread σ (1.4826 × median absolute deviation) of their
+/// log ratios around their common ratio, for the cells of 10 ms and longer and for the
+/// shorter ones apart (at least [`super::verdict::MIN_CELLS_FOR_SPREAD`] cells each). A cell's difference
+/// counts only beyond `max(noise, e^(RUN_NOISE_Z σ) − 1)`: a change that moves every cell
+/// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
+/// build does not.
+pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
+    let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
+    for (experiment, x, y) in experiments_in_both(a, b)? {
+        let in_b = y.sampled_columns();
+        let columns: Vec<String> = x.sampled_columns().into_iter().filter(|c| in_b.contains(c)).collect();
+        for (i, j, item) in matched_rows(&x, &y) {
+            for column in &columns {
+                let cell = |t: &Csv, r: usize| t.samples.get(&(r, column.clone())).cloned().unwrap_or_default();
+                let (sa, sb) = (cell(&x, i), cell(&y, j));
+                if sa.is_empty() || sb.is_empty() {
+                    continue;
+                }
+                let shared = cells
+                    .iter()
+                    .any(|(c, pa, pb)| c.experiment == experiment && &c.column == column && *pa == sa && *pb == sb);
+                if shared {
+                    continue;
+                }
+                let comparison = TimingComparison {
+                    experiment: experiment.clone(),
+                    item: item.clone(),
+                    column: column.clone(),
+                    a_median: stats::median(&sa).unwrap_or(0.0),
+                    b_median: stats::median(&sb).unwrap_or(0.0),
+                    ratio: None,
+                    ratio_low: None,
+                    ratio_high: None,
+                    p_value: None,
+                    a_samples: sa.len(),
+                    b_samples: sb.len(),
+                    verdict: Verdict::Unknown,
+                    busy: x.busy(i) || y.busy(j),
+                    noise_band: noise,
+                };
+                cells.push((comparison, sa, sb));
+            }
+        }
+    }
+    let spread = RunSpread::of(cells.iter().map(|(_, sa, sb)| (sa.as_slice(), sb.as_slice())));
+    Ok(cells
+        .into_iter()
+        .map(|(mut c, sa, sb)| {
+            c.noise_band = spread.band(noise, c.a_median);
+            let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
+            let (interval, p_value, verdict) = compare_samples(&sa, &sb, c.noise_band, seed);
+            c.ratio = interval.map(|i| i.0);
+            c.ratio_low = interval.map(|i| i.1);
+            c.ratio_high = interval.map(|i| i.2);
+            c.p_value = p_value;
+            c.verdict = verdict;
+            c
+        })
+        .collect())
+}
+
+/// What the verdicts of two runs made at different times cannot tell: a change of a cell
+/// inside its noise band (the larger of `--noise` and the spread measured between the
+/// runs, [`compare_timings`]) may be the machine's drift as much as the code's; names the
+/// widest band, how many cells changed within their band, and the paired A/B that can
+/// tell. `None` without timings.
+pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
+    let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
+    let hidden = timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
+    Some(format!(
+        "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here: \
+         --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their \
+         band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of \
+         a few per cent",
+        widest * 100.0,
+        count_of(hidden as u64, "cell")
+    ))
+}
+
+/// The experiments whose CSV both directories hold, in A's order: name, A's table, B's.
+fn experiments_in_both(a: &Path, b: &Path) -> Result<Vec<(String, Csv, Csv)>, InputError> {
+    let (left, right) = (csv_paths(a)?, csv_paths(b)?);
+    let mut out = Vec::new();
+    for path in &left {
+        let Some(name) = path.file_name() else { continue };
+        let other = b.join(name);
+        if !right.contains(&other) {
+            continue;
+        }
+        let experiment = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        out.push((experiment, read_csv(path)?, read_csv(&other)?));
+    }
+    Ok(out)
+}
+
+/// The rows of `x` that `y` has too, matched by their key ([`Csv::keyed_rows`]): the row
+/// in `x`, the row in `y` and the row's label.
+fn matched_rows(x: &Csv, y: &Csv) -> Vec<(usize, usize, String)> {
+    let b_rows: BTreeMap<Vec<String>, usize> =
+        y.keyed_rows().into_iter().enumerate().map(|(i, (k, _))| (k, i)).collect();
+    x.keyed_rows().into_iter().enumerate().filter_map(|(i, (key, item))| Some((i, *b_rows.get(&key)?, item))).collect()
+}
+
+/// One row's peak memory in both runs: experiment, item, the bytes, B/A and the verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct MemoryComparison {
+    /// The experiment (CSV stem).
+    pub experiment: String,
+    /// The row (as in [`TimingComparison::item`]).
+    pub item: String,
+    /// The memory column (`peak_memory_bytes`).
+    pub column: String,
+    /// Peak bytes in A.
+    pub a_bytes: u64,
+    /// Peak bytes in B.
+    pub b_bytes: u64,
+    /// `b_bytes / a_bytes`; `None` when A's is zero.
+    pub ratio: Option<f64>,
+    /// What the cell says of B against A.
+    pub verdict: MemoryVerdict,
+}
+
+/// Compares the peak memory of the rows two results directories both have (matched as in
+/// [`compare_timings`]): every measured memory column (kind `bytes`) with a number on
+/// both sides.
+pub fn compare_memory(a: &Path, b: &Path) -> Result<Vec<MemoryComparison>, InputError> {
+    let mut out = Vec::new();
+    for (experiment, x, y) in experiments_in_both(a, b)? {
+        let memory = |t: &Csv| -> Vec<String> {
+            let measured = |c: &&Column| c.kind == Kind::Bytes && c.role == Role::Measured;
+            t.table.declared.0.iter().filter(measured).map(|c| c.name.clone()).collect()
+        };
+        let in_b = memory(&y);
+        for (i, j, item) in matched_rows(&x, &y) {
+            for column in memory(&x).into_iter().filter(|c| in_b.contains(c)) {
+                let bytes =
+                    |t: &Csv, r: usize| t.index(&column).and_then(|c| t.table.rows[r][c].trim().parse::<u64>().ok());
+                let (Some(ab), Some(bb)) = (bytes(&x, i), bytes(&y, j)) else { continue };
+                out.push(MemoryComparison {
+                    experiment: experiment.clone(),
+                    item: item.clone(),
+                    column,
+                    a_bytes: ab,
+                    b_bytes: bb,
+                    ratio: (ab > 0).then(|| bb as f64 / ab as f64),
+                    verdict: memory_verdict(ab, bb),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One experiment's timings in brief: the geometric mean of its cells' ratios B/A and how
+/// many cells got each verdict.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ExperimentSummary {
+    /// The experiment.
+    pub experiment: String,
+    /// Geometric mean of the ratios B/A of its cells that have one.
+    pub geometric_mean_ratio: Option<f64>,
+    /// Cells compared.
+    pub cells: usize,
+    /// Cells where B is faster.
+    pub faster: usize,
+    /// Cells where B is slower.
+    pub slower: usize,
+    /// Cells without a difference beyond noise.
+    pub same: usize,
+    /// Cells with too few samples.
+    pub unknown: usize,
+    /// Cells timed on a busy machine in A or B.
+    pub busy: usize,
+}
+
+/// The per-experiment summaries of `cells`, in the order the experiments first appear.
+pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
+    let mut order: Vec<&str> = Vec::new();
+    for c in cells {
+        if !order.contains(&c.experiment.as_str()) {
+            order.push(&c.experiment);
+        }
+    }
+    order
+        .into_iter()
+        .map(|e| {
+            let mine: Vec<&TimingComparison> = cells.iter().filter(|c| c.experiment == e).collect();
+            let logs: Vec<f64> = mine.iter().filter_map(|c| c.ratio).filter(|r| *r > 0.0).map(f64::ln).collect();
+            let count = |v: Verdict| mine.iter().filter(|c| c.verdict == v).count();
+            ExperimentSummary {
+                experiment: e.to_string(),
+                geometric_mean_ratio: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+                cells: mine.len(),
+                faster: count(Verdict::Faster),
+                slower: count(Verdict::Slower),
+                same: count(Verdict::Same),
+                unknown: count(Verdict::Unknown),
+                busy: mine.iter().filter(|c| c.busy).count(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::verdict::DEFAULT_NOISE;
+
+    #[test]
+    fn samples_cells_are_parsed_or_empty() {
+        let walls = |c: &str| parse_samples_cell(c).into_iter().map(|s| s.wall).collect::<Vec<_>>();
+        assert_eq!(walls("0.5;0.25;1"), [0.5, 0.25, 1.0]);
+        assert!(walls("timeout").is_empty() && walls("").is_empty() && walls("1;x").is_empty());
+    }
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+
+    #[test]
+    fn directories_are_compared_cell_by_cell_on_the_rows_both_have() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let header = "instance,positions,seconds,seconds_samples,threads,status\n";
+        write(
+            a.path(),
+            "t.csv",
+            &format!("{header}x,10,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\ny,20,1.0,1.0;1.02;0.98;1.01;0.99,1,ok\n"),
+        );
+        write(
+            b.path(),
+            "t.csv",
+            &format!("{header}x,10,2.0,2.0;2.04;1.96;2.02;1.98,2,ok\ny,21,1.0,1.0;1.02;0.98;1.01;0.99,2,ok\n"),
+        );
+        write(a.path(), "only_a.csv", &format!("{header}x,10,1.0,1.0,1,ok\n"));
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
+        let c = &cells[0];
+        assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
+        assert_eq!((c.a_median, c.b_median, c.verdict), (1.0, 2.0, Verdict::Slower));
+        assert_eq!(compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap(), cells, "seeded: the same table again");
+        let summary = summarise(&cells);
+        assert_eq!((summary[0].cells, summary[0].slower, summary[0].geometric_mean_ratio), (1, 1, Some(2.0)));
+    }
+
+    #[test]
+    fn peak_memory_gets_a_verdict_per_row_both_have() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let header = "instance,positions,peak_memory_bytes,threads,status\n";
+        write(a.path(), "t.csv", &format!("{header}x,10,1000000,1,ok\ny,20,1000000,1,ok\nz,30,,1,ok\n"));
+        write(b.path(), "t.csv", &format!("{header}x,10,2000000,2,ok\ny,20,1020000,2,ok\nz,30,5,2,ok\n"));
+        let cells = compare_memory(a.path(), b.path()).unwrap();
+        let verdicts: Vec<(&str, MemoryVerdict)> = cells.iter().map(|c| (c.item.as_str(), c.verdict)).collect();
+        assert_eq!(verdicts, [("x", MemoryVerdict::More), ("y", MemoryVerdict::Same)], "z is unknown in A");
+        assert_eq!((cells[0].a_bytes, cells[0].b_bytes, cells[0].ratio), (1_000_000, 2_000_000, Some(2.0)));
+    }
+
+    #[test]
+    fn rows_are_labelled_by_their_fewest_telling_cells_and_threads() {
+        let text = "game,instance,seconds,threads\ntegel,a,1,1\ntegel,a,1,2\ntegel,b,1,1\n";
+        let csv = Csv { table: crate::results::csv_table::test_table(text), samples: Default::default() };
+        let labels: Vec<String> = csv.keyed_rows().into_iter().map(|(_, l)| l).collect();
+        assert_eq!(labels, ["tegel a 1 thread", "tegel a 2 threads", "tegel b 1 thread"]);
+    }
+
+    #[test]
+    fn shared_samples_are_compared_once_and_busy_rows_are_marked() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let csv = |busy: &str, s: &str| {
+            format!(
+                "search,threads,seq_seconds,seq_seconds_samples,par_seconds,par_seconds_samples,busy,status\n\
+                 x,1,1,{s},1,1;1;1,false,ok\nx,2,1,{s},0.5,0.5;0.5;0.5,{busy},ok\n"
+            )
+        };
+        write(a.path(), "p.csv", &csv("false", "1;1;1"));
+        write(b.path(), "p.csv", &csv("true", "1;1;1"));
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
+        assert_eq!(seq, 1, "{cells:?}");
+        assert_eq!(cells.len(), 3);
+        let busy: Vec<bool> = cells.iter().map(|c| c.busy).collect();
+        assert_eq!(busy, [false, false, true], "{cells:?}");
+    }
+}
