@@ -1,7 +1,7 @@
 //! The strategy player against random on 8x8: 200 seeded games, 100 with each colour,
 //! at least 95% won; and the same seeds replay the same games on 1 and 2 threads.
 
-use harness::checkers::dispatch::{colour_in_game, game};
+use harness::checkers::by_size::{colour_in_game, game};
 use harness::checkers::geometry::{BoardSize, Color};
 use harness::checkers::matches::{GameRules, Tally};
 use harness::checkers::players::PlayerKind;

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::by_size::{self, CountMode};
 use super::count::CountStop;
-use super::dispatch::{self, CountMode};
 use super::game::DEFAULT_DRAW_PLIES;
 use super::geometry::{BoardSize, Color};
 use super::players::{PlayerKind, DEFAULT_DEPTH};
@@ -237,10 +237,10 @@ fn perft_figures(
     budget: &Budget,
 ) -> std::result::Result<PerftFigures, CountStop> {
     let Some(mb) = memo_mb else {
-        let c = dispatch::perft(size, depth, parallel, budget)?;
+        let c = by_size::perft(size, depth, parallel, budget)?;
         return Ok((c.leaves, c.positions, None));
     };
-    let c = dispatch::perft_memo(size, depth, mb, parallel, budget)?;
+    let c = by_size::perft_memo(size, depth, mb, parallel, budget)?;
     let memo = PerftMemoJson {
         mode: "memo",
         plain_positions: c.plain_positions,
@@ -308,7 +308,7 @@ fn divide(a: PerftArgs) -> Result<()> {
     }
     let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
     let _status = SearchStatus::start("divide", budget.live_counter());
-    let (result, time) = in_pool(threads, || timed(|| dispatch::divide(size, a.depth, &budget)));
+    let (result, time) = in_pool(threads, || timed(|| by_size::divide(size, a.depth, &budget)));
     let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
     let partial = Partial { json: a.opts.json, what, seconds: time.as_secs_f64(), threads };
     let parts = result.map_err(|s| stopped_error(CountStop::Stopped(s), &budget, partial))?;
@@ -342,7 +342,7 @@ fn count(a: CountArgs) -> Result<()> {
         (None, 1) => CountMode::Plain,
         (None, _) => CountMode::Parallel,
     };
-    let (result, time) = in_pool(threads, || timed(|| dispatch::count(size, mode, &budget)));
+    let (result, time) = in_pool(threads, || timed(|| by_size::count(size, mode, &budget)));
     let memo = memo_mb.is_some();
     let mode = if memo { "memo" } else { "plain" };
     let what = serde_json::json!({ "board": size.to_string(), "mode": mode });

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
+use super::by_size::count_memo_walking_first;
 use super::count::{Count, CountStop};
-use super::dispatch::count_memo_walking_first;
 use super::geometry::Geometry;
 use super::position::Position;
 use crate::search::bits::Bits;

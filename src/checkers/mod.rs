@@ -5,7 +5,7 @@
 //! - [`geometry`]: board sizes, squares and their names (`a1` bottom left), directions,
 //!   start and crowning rows, the bit layout and [`geometry::Wide`], the 256-bit set of
 //!   the largest boards (the engine is generic over [`crate::search::bits::Bits`]).
-//! - [`mv`]: the [`mv::Move`] value and its text; [`position`]: pieces and side to move,
+//! - [`move_value`]: the [`move_value::Move`] value and its text; [`position`]: pieces and side to move,
 //!   do/undo; [`moves`]: move generation (forced capture, multi-jumps, crowning ends a
 //!   jump, every path a move), bulk counting and move parsing.
 //! - [`perft`]: perft and divide, sequential and rayon; [`count`]: continuation-game
@@ -14,23 +14,23 @@
 //!   [`crate::search::budget::Ticker`]).
 //! - [`game`]: regular play with the draw rule and undo; [`players`]: random and
 //!   alpha-beta strategy; [`matches`](mod@matches): seeded games and tallies.
-//! - [`dispatch`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
+//! - [`by_size`]: picks the bit-set width for a size; [`experiments`]: manifest kinds
 //!   `count`, `perft`, `match` and the `parallel` items; [`cli`]: one-shot commands;
 //!   [`play`]: the text program; [`session`]: a game as the mouse boards play it (clicks,
 //!   computer replies, undo), with [`count_job`] for counts in the background; [`tui`]:
 //!   the terminal board (the web board is in `crate::web`).
 
+pub mod by_size;
 pub mod cli;
 pub mod count;
 pub mod count_job;
-pub mod dispatch;
 pub mod experiments;
 pub mod game;
 pub mod geometry;
 pub mod matches;
 pub mod memo;
+pub mod move_value;
 pub mod moves;
-pub mod mv;
 pub mod perft;
 pub mod picture;
 pub mod play;

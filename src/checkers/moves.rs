@@ -9,7 +9,7 @@
 //! `c3-d4`, `c3xe5xg7`.
 
 use super::geometry::{dir, Color, Geometry};
-pub use super::mv::{Move, MAX_JUMPS};
+pub use super::move_value::{Move, MAX_JUMPS};
 use super::position::Position;
 use crate::base::text::excerpt;
 use crate::search::bits::Bits;

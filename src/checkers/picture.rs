@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::dispatch::{geometry, with_bits};
+use super::by_size::{geometry, with_bits};
 use super::geometry::{width_for, BoardSize, Color, Wide, Width};
 use super::position::Position;
 

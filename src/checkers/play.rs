@@ -8,9 +8,9 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use super::by_size::{count_memo_walking_first, geometry, with_bits};
 use super::count::CountStop;
 use super::count_job::CountEnd;
-use super::dispatch::{count_memo_walking_first, geometry, with_bits};
 use super::game::{board_text, Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};

@@ -3,7 +3,7 @@
 //! [`Position::make`] / [`Position::unmake`].
 
 use super::geometry::{Color, Geometry};
-use super::mv::Move;
+use super::move_value::Move;
 use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 

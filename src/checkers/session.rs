@@ -4,10 +4,10 @@
 //! multi-jump the piece stands where it has jumped to). Clicks are checked against the
 //! legal moves only: the rules stay in [`super::moves`].
 
-use super::dispatch::geometry;
+use super::by_size::geometry;
 use super::game::{Game, Outcome};
 use super::geometry::{BoardSize, Color, Geometry};
-use super::mv::Move;
+use super::move_value::Move;
 use super::play::undo_turn;
 use super::players::{choose_move, choose_move_within, PlayerKind};
 use super::position::Position;

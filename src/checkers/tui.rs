@@ -21,9 +21,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
+use super::by_size::with_bits;
 use super::count::Count;
 use super::count_job::{count_end, start_count};
-use super::dispatch::with_bits;
 use super::game::{Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};

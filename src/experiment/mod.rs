@@ -5,10 +5,10 @@
 //! item, which emits its CSV rows through the [`RunContext`].
 
 pub mod args;
+pub mod key_places;
 pub mod kind;
 pub mod parallel;
 pub mod progress;
-pub mod spans;
 pub mod spec;
 
 use std::sync::atomic::{AtomicU64, Ordering};

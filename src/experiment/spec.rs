@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use crate::base::error::InputError;
 use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
-use crate::experiment::spans::{Place, Spans};
+use crate::experiment::key_places::{Place, Spans};
 use crate::search::rng::derive_seed;
 use crate::search::timing::SamplePolicy;
 

@@ -41,9 +41,9 @@ use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::results::inside;
+use crate::results::contained_writes;
+use crate::results::dir_marker;
 use crate::results::meta::ExperimentMeta;
-use crate::results::owned;
 
 use crate::results::csv_table::{csv_paths, CsvTable};
 use chart::Chart;
@@ -197,7 +197,7 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
     let run = read_run_meta(out);
     let input = Input { loaded: &loaded, drawn: &drawn, unreadable: &unreadable, run: run.as_ref(), reports };
     for (relative, contents) in html::Html.export(&input)? {
-        inside::write(out, &out.join(relative), contents.bytes())?;
+        contained_writes::write(out, &out.join(relative), contents.bytes())?;
     }
     Ok(())
 }
@@ -256,7 +256,7 @@ pub fn unfinished_warning(out: &Path) -> Option<String> {
 /// Everything is computed and checked first; only then are files written (atomically),
 /// so a refused CSV leaves the previous tables and plots as they were. A CSV that does
 /// not match the hash its metadata records is refused (exit code 2). The generated files
-/// are recorded in the directory's marker ([`crate::results::owned`]); files of an
+/// are recorded in the directory's marker ([`crate::results::dir_marker`]); files of an
 /// earlier report that this one does not write again are removed, and no other file.
 /// `tex/state.tex` holds a warning paragraph when the run did not finish (empty when it
 /// did), and the warning is also printed.
@@ -272,13 +272,13 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     let warning = unfinished_warning(out);
     files.push((PathBuf::from("tex/state.tex"), Contents::Text(state_tex(warning.as_deref()))));
     let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
-    let previous = owned::generated(out);
-    owned::record_generated(out, &[previous.clone(), new.clone()].concat())?;
+    let previous = dir_marker::generated(out);
+    dir_marker::record_generated(out, &[previous.clone(), new.clone()].concat())?;
     remove_stale(out, &previous, &new)?;
     for (relative, contents) in &files {
-        inside::write(out, &out.join(relative), contents.bytes())?;
+        contained_writes::write(out, &out.join(relative), contents.bytes())?;
     }
-    owned::record_generated(out, &new)?;
+    dir_marker::record_generated(out, &new)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
     }
@@ -316,9 +316,9 @@ fn state_tex(warning: Option<&str>) -> String {
 /// touched; nothing else in the directory is removed.
 fn remove_stale(out: &Path, previous: &[PathBuf], new: &[PathBuf]) -> Result<()> {
     for old in previous.iter().filter(|p| !new.contains(p) && is_inside(p)) {
-        inside::remove(out, &out.join(old))?;
+        contained_writes::remove(out, &out.join(old))?;
         if old.starts_with("plots") && old.extension().is_some_and(|x| x == "tex") {
-            inside::remove(out, &out.join(old.with_extension("pdf")))?;
+            contained_writes::remove(out, &out.join(old.with_extension("pdf")))?;
         }
     }
     Ok(())

@@ -1,5 +1,5 @@
 //! A results directory as one object: opened (and created) under the safety rules of
-//! [`super::inside`] and [`super::owned`], locked for writing, cleared of the temporary
+//! [`super::contained_writes`] and [`super::dir_marker`], locked for writing, cleared of the temporary
 //! files killed writers left, asked whether an experiment is current, given an
 //! experiment's CSV and metadata, and marked with the run's state in `run.toml` and
 //! `run.json`. `run`, `merge` and `report` reach the directory through this type only.
@@ -29,7 +29,7 @@ pub struct ResultsDir {
 
 impl ResultsDir {
     /// Opens `out` for writing: creates it when missing, claims it as a results directory
-    /// ([`super::owned::claim`]), takes its exclusive lock ([`OutDirLock::acquire`]) and
+    /// ([`super::dir_marker::claim`]), takes its exclusive lock ([`OutDirLock::acquire`]) and
     /// removes the temporary files of killed writers ([`ResultsDir::clean_temp_files`]).
     ///
     /// Refuses (exit 2) a file, a non-empty directory that is no results directory, and a
@@ -163,8 +163,11 @@ impl ResultsDir {
     fn rewrite_in_place(&self, path: &Path, meta: &RunMeta) -> Result<()> {
         self.writable()?;
         let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
-        let mut file =
-            super::inside::open(&self.path, path, std::fs::OpenOptions::new().write(true).create(true).truncate(true))?;
+        let mut file = super::contained_writes::open(
+            &self.path,
+            path,
+            std::fs::OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
         file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
     }

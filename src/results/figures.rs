@@ -1,5 +1,5 @@
 //! Pictures that an experiment's items hand to the results: `OUT/figures/EXPERIMENT/NAME.svg`,
-//! one file per picture, written through [`super::inside`] (never through a link out of
+//! one file per picture, written through [`super::contained_writes`] (never through a link out of
 //! the results directory). The CSVs do not change; the report draws the pictures of an
 //! experiment after its table. Names are plain (letters, digits, `-`, `_`, `.`, no
 //! leading dot); the runner prefixes them with the item's index, so that the file names
@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::inside;
+use super::contained_writes;
 use crate::base::error::{InputError, Result};
 
 /// A picture file of `figures/`: a regular file of SVG text, at most 4 MiB (a tiling of
@@ -45,14 +45,14 @@ pub fn write(out: &Path, experiment: &str, name: &str, svg: &str) -> Result<()> 
         ))
         .into());
     }
-    inside::write(out, &dir_of(out, experiment).join(format!("{name}.svg")), svg.as_bytes())
+    contained_writes::write(out, &dir_of(out, experiment).join(format!("{name}.svg")), svg.as_bytes())
 }
 
 /// The pictures of `experiment` in `out`, sorted by name (item order): `(name, path)`.
 /// None when the folder is missing; a folder that is a link is refused.
 pub fn list(out: &Path, experiment: &str) -> Result<Vec<(String, PathBuf)>> {
     let dir = dir_of(out, experiment);
-    if !plain_name(experiment) || !inside::dir_present(out, &dir)? {
+    if !plain_name(experiment) || !contained_writes::dir_present(out, &dir)? {
         return Ok(Vec::new());
     }
     let read = std::fs::read_dir(&dir).map_err(|e| InputError::in_file(&dir, format!("cannot read: {e}")))?;
@@ -72,7 +72,7 @@ pub fn list(out: &Path, experiment: &str) -> Result<Vec<(String, PathBuf)>> {
 /// Removes the pictures of `experiment` (before a fresh run of it writes them anew).
 pub fn clear(out: &Path, experiment: &str) -> Result<()> {
     for (_, path) in list(out, experiment)? {
-        inside::remove(out, &path)?;
+        contained_writes::remove(out, &path)?;
     }
     Ok(())
 }

@@ -172,7 +172,7 @@ impl Journal {
         committed: bool,
     ) -> Result<(Journal, Vec<JournalEntry>)> {
         let path = journal_path(out, &header.experiment);
-        crate::results::inside::real_dir(out, path.parent().unwrap_or(out))?;
+        crate::results::contained_writes::real_dir(out, path.parent().unwrap_or(out))?;
         let previous = if force { None } else { read(&path)? };
         match previous {
             Some(prev) if prev.header == *header => Self::resume(out, path, header, prev),
@@ -191,8 +191,11 @@ impl Journal {
     }
 
     fn create(out: &Path, path: PathBuf, header: &JournalHeader) -> Result<(Journal, Vec<JournalEntry>)> {
-        let file =
-            crate::results::inside::open(out, &path, OpenOptions::new().write(true).create(true).truncate(true))?;
+        let file = crate::results::contained_writes::open(
+            out,
+            &path,
+            OpenOptions::new().write(true).create(true).truncate(true),
+        )?;
         let mut journal = Journal { file, path };
         journal.append_line(&serde_json::to_vec(header).map_err(anyhow::Error::from)?)?;
         Ok((journal, Vec::new()))
@@ -205,7 +208,7 @@ impl Journal {
         prev: JournalContents,
     ) -> Result<(Journal, Vec<JournalEntry>)> {
         if prev.dropped.is_empty() {
-            let file = crate::results::inside::open(out, &path, OpenOptions::new().write(true))?;
+            let file = crate::results::contained_writes::open(out, &path, OpenOptions::new().write(true))?;
             file.set_len(prev.valid_len).with_context(|| format!("cannot truncate {}", path.display()))?;
             let mut journal = Journal { file, path };
             journal.seek_end()?;

@@ -19,17 +19,20 @@ pub struct OutDirLock {
 
 impl OutDirLock {
     /// Creates `out` if needed, claims it as a results directory
-    /// ([`super::owned::claim`]) and takes its lock.
+    /// ([`super::dir_marker::claim`]) and takes its lock.
     ///
     /// Refuses (exit 2) when `out` is a file, a non-empty directory that is not a results
     /// directory, or when another process holds the lock, naming the directory and the
     /// holder's pid. A `.lock` that is a symbolic link is refused, never opened: the file
-    /// it points to is not truncated ([`super::inside::open`]).
+    /// it points to is not truncated ([`super::contained_writes::open`]).
     pub fn acquire(out: &Path) -> Result<OutDirLock> {
-        super::owned::claim(out)?;
+        super::dir_marker::claim(out)?;
         let path = out.join(".lock");
-        let mut file =
-            super::inside::open(out, &path, OpenOptions::new().read(true).write(true).create(true).truncate(false))?;
+        let mut file = super::contained_writes::open(
+            out,
+            &path,
+            OpenOptions::new().read(true).write(true).create(true).truncate(false),
+        )?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {

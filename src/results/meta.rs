@@ -136,10 +136,10 @@ pub struct ExperimentMeta {
 }
 
 impl ExperimentMeta {
-    /// Writes `OUT/meta/NAME.toml` atomically, never through a link ([`super::inside`]).
+    /// Writes `OUT/meta/NAME.toml` atomically, never through a link ([`super::contained_writes`]).
     pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
         let text = toml::to_string(self).map_err(anyhow::Error::from)?;
-        super::inside::write(out, &meta_path(out, &self.name), text.as_bytes())
+        super::contained_writes::write(out, &meta_path(out, &self.name), text.as_bytes())
     }
 
     /// Reads the metadata of experiment `name` in `out`, if present and readable.
@@ -343,9 +343,9 @@ impl RunMeta {
     /// JSON), each atomically; `run.toml` last, as the one the harness reads back.
     pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
         let json = serde_json::to_vec_pretty(self).map_err(anyhow::Error::from)?;
-        super::inside::write(out, &out.join("run.json"), &json)?;
+        super::contained_writes::write(out, &out.join("run.json"), &json)?;
         let text = toml::to_string(self).map_err(anyhow::Error::from)?;
-        super::inside::write(out, &out.join("run.toml"), text.as_bytes())?;
+        super::contained_writes::write(out, &out.join("run.toml"), text.as_bytes())?;
         Ok(())
     }
 
@@ -372,17 +372,17 @@ pub fn commit_experiment(
     let samples_path = table::samples_path(out, &meta.name);
     let samples = if tables.sample_rows.is_empty() {
         if samples_path.is_file() {
-            super::inside::remove(out, &samples_path)?;
+            super::contained_writes::remove(out, &samples_path)?;
         }
         None
     } else {
         let bytes = csv_bytes(&tables.sample_header, &tables.sample_rows)?;
-        super::inside::write(out, &samples_path, &bytes)?;
+        super::contained_writes::write(out, &samples_path, &bytes)?;
         Some(hash(&bytes))
     };
     let wide_names: Vec<String> = tables.columns.iter().map(|c| c.name.clone()).collect();
     let bytes = csv_bytes(&wide_names, &tables.rows)?;
-    super::inside::write(out, &csv_path(out, &meta.name), &bytes)?;
+    super::contained_writes::write(out, &csv_path(out, &meta.name), &bytes)?;
     let meta = ExperimentMeta {
         rows: tables.rows.len(),
         csv_hash: Some(hash(&bytes)),

@@ -10,7 +10,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::atomic::replace_atomic;
-use super::owned::MARKER;
+use super::dir_marker::MARKER;
 use crate::base::error::{InputError, Result};
 
 /// Bytes of an existing target read to judge whether the harness wrote it.
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn a_results_directory_is_not_written_into() {
         let dir = tempfile::tempdir().unwrap();
-        crate::results::owned::claim(dir.path()).unwrap();
+        crate::results::dir_marker::claim(dir.path()).unwrap();
         let e = write_user_file(&dir.path().join("index.html"), PAGE, COMPARE_PAGE).unwrap_err();
         assert!(e.to_string().contains("is in a results directory"), "{e}");
         assert!(!dir.path().join("index.html").exists());

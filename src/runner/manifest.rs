@@ -39,7 +39,7 @@ use crate::base::machine::default_threads;
 use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
-use crate::experiment::spans::{Place, Spans};
+use crate::experiment::key_places::{Place, Spans};
 pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
 use crate::search::rng::derive_seed;
 use crate::search::timing::{check_sample_budget, check_samples, check_warmup, SamplePolicy};

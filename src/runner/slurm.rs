@@ -377,13 +377,13 @@ pub fn slurm(opts: &SlurmOptions) -> Result<()> {
     }
     let harness = std::env::current_exe().context("cannot find the harness binary's path")?;
     let (array, merge) = scripts(opts, mem_mb, &harness)?;
-    crate::results::owned::claim(&absolute(&opts.out)?)?;
+    crate::results::dir_marker::claim(&absolute(&opts.out)?)?;
     let dir = absolute(&opts.out)?.join("slurm");
     let root = absolute(&opts.out)?;
-    crate::results::inside::real_dir(&root, &dir.join("logs"))?;
+    crate::results::contained_writes::real_dir(&root, &dir.join("logs"))?;
     let (array_path, merge_path) = (dir.join("array.sbatch"), dir.join("merge.sbatch"));
-    crate::results::inside::write(&root, &array_path, array.as_bytes())?;
-    crate::results::inside::write(&root, &merge_path, merge.as_bytes())?;
+    crate::results::contained_writes::write(&root, &array_path, array.as_bytes())?;
+    crate::results::contained_writes::write(&root, &merge_path, merge.as_bytes())?;
     let quoted = |p: &Path| sh_quote(&p.display().to_string()).unwrap_or_else(|| p.display().to_string());
     let (a, m) = (quoted(&array_path), quoted(&merge_path));
     if !opts.submit {

@@ -6,7 +6,7 @@ pub mod bits;
 pub mod budget;
 pub mod job;
 pub mod memo;
-pub mod pairs;
+pub mod pair_table;
 pub mod pool;
 pub mod region;
 pub mod rng;

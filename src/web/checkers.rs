@@ -27,9 +27,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
+use crate::checkers::by_size::{geometry, with_bits};
 use crate::checkers::count::Count;
 use crate::checkers::count_job::{count_end, start_count, CountEnd};
-use crate::checkers::dispatch::{geometry, with_bits};
 use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
 use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
 use crate::checkers::moves::parse_move;

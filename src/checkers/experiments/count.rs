@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::{board, finished, sampled_status};
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::checkers::by_size::{self, CountMode};
 use crate::checkers::count::{Count, CountStop, Games};
-use crate::checkers::dispatch::{self, CountMode};
 use crate::checkers::geometry::BoardSize;
 use crate::experiment::args::manifest_memo_mb;
 use crate::experiment::spec::ExperimentSpec;
@@ -154,15 +154,15 @@ impl Experiment for CountExperiment {
         let size = self.boards[index];
         let memo_mode = CountMode::Memo { mb: self.memo_mb, parallel: false };
         if self.memo_only {
-            let memo = ctx.sample(|budget| dispatch::count(size, memo_mode, budget));
+            let memo = ctx.sample(|budget| by_size::count(size, memo_mode, budget));
             ctx.check_interrupted()?;
             let status = sampled_status(&memo);
             ctx.emit_row(&memo_count_row(size, &memo), ctx.threads, &status, &size.to_string());
             return Ok(());
         }
         let mode = if ctx.threads > 1 { CountMode::Parallel } else { CountMode::Plain };
-        let mut plain = || dispatch::count(size, mode, &ctx.budget());
-        let mut memo = || dispatch::count(size, memo_mode, &ctx.budget());
+        let mut plain = || by_size::count(size, mode, &ctx.budget());
+        let mut memo = || by_size::count(size, memo_mode, &ctx.budget());
         let mut runs: [&mut Run<Count, CountStop>; 2] = [&mut plain, &mut memo];
         let identity = size.to_string();
         let [plain, memo] =

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{board_or_standard, finished};
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::checkers::dispatch::{self, colour_in_game};
+use crate::checkers::by_size::{self, colour_in_game};
 use crate::checkers::game::DEFAULT_DRAW_PLIES;
 use crate::checkers::geometry::{BoardSize, Color};
 use crate::checkers::matches::{GameRules, Tally};
@@ -98,7 +98,7 @@ impl MatchExperiment {
                 };
                 let mut rng = ctx.rng(&[&self.size.to_string(), &label, &i.to_string()]);
                 let rules = GameRules { players, draw_plies: self.draw_plies, opening_plies: q.opening_plies };
-                dispatch::game(self.size, &rules, &mut rng, budget).map(|r| (r, color))
+                by_size::game(self.size, &rules, &mut rng, budget).map(|r| (r, color))
             })
             .collect::<std::result::Result<Vec<_>, _>>()?;
         let mut tally = Tally::default();

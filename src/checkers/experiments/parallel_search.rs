@@ -5,8 +5,8 @@ use serde::Deserialize;
 use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::base::text::excerpt;
+use crate::checkers::by_size::{self, CountMode};
 use crate::checkers::count::{CountStop, Games};
-use crate::checkers::dispatch::{self, CountMode};
 use crate::checkers::geometry::BoardSize;
 use crate::experiment::args::item_memo_mb;
 use crate::experiment::parallel::ParallelSearch;
@@ -87,20 +87,20 @@ impl ParallelSearch for Search {
     fn run(&self, parallel: bool, budget: &Budget) -> std::result::Result<SearchOutcome, Stopped> {
         match *self {
             Search::Perft(size, depth) => {
-                let c = dispatch::perft(size, depth, parallel, budget)?;
+                let c = by_size::perft(size, depth, parallel, budget)?;
                 Ok(SearchOutcome { positions: c.positions, answer: leaves_answer(c.leaves) })
             }
             Search::Count(size) => {
                 let mode = if parallel { CountMode::Parallel } else { CountMode::Plain };
-                let c = dispatch::count(size, mode, budget).map_err(as_stopped)?;
+                let c = by_size::count(size, mode, budget).map_err(as_stopped)?;
                 Ok(SearchOutcome { positions: c.positions, answer: games_answer(&c.games) })
             }
             Search::PerftMemo(size, depth, mb) => {
-                let c = dispatch::perft_memo(size, depth, mb, parallel, budget).map_err(as_stopped)?;
+                let c = by_size::perft_memo(size, depth, mb, parallel, budget).map_err(as_stopped)?;
                 Ok(SearchOutcome { positions: c.plain_positions, answer: leaves_answer(c.leaves) })
             }
             Search::CountMemo(size, mb) => {
-                let c = dispatch::count(size, CountMode::Memo { mb, parallel }, budget).map_err(as_stopped)?;
+                let c = by_size::count(size, CountMode::Memo { mb, parallel }, budget).map_err(as_stopped)?;
                 let positions = u64::try_from(c.plain_positions).unwrap_or(u64::MAX);
                 let answer = Answer { plain_positions: Some(c.plain_positions), ..games_answer(&c.games) };
                 Ok(SearchOutcome { positions, answer })

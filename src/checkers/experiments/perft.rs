@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{board_or_standard, finished, sampled_status};
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::checkers::dispatch;
+use crate::checkers::by_size;
 use crate::checkers::geometry::BoardSize;
 use crate::experiment::args::manifest_memo_mb;
 use crate::experiment::spec::ExperimentSpec;
@@ -143,7 +143,7 @@ impl PerftExperiment {
     /// The row and status of the plain perft (rayon-split when the run has more than one
     /// thread).
     fn plain_row(&self, depth: u32, ctx: &RunContext) -> (PerftRow, Status) {
-        let cell = ctx.sample(|budget| dispatch::perft(self.size, depth, ctx.threads > 1, budget));
+        let cell = ctx.sample(|budget| by_size::perft(self.size, depth, ctx.threads > 1, budget));
         let c = cell.outcome.as_ref().ok();
         let row = PerftRow {
             board: self.size.to_string(),
@@ -160,7 +160,7 @@ impl PerftExperiment {
     /// The row and status of the hashed perft, run sequentially so that `memo_positions`
     /// is the same in every run.
     fn memo_row(&self, depth: u32, mb: u64, ctx: &RunContext) -> (MemoPerftRow, Status) {
-        let cell = ctx.sample(|budget| dispatch::perft_memo(self.size, depth, mb, false, budget));
+        let cell = ctx.sample(|budget| by_size::perft_memo(self.size, depth, mb, false, budget));
         let c = cell.outcome.as_ref().ok();
         let row = MemoPerftRow {
             board: self.size.to_string(),

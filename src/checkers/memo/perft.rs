@@ -10,7 +10,7 @@ use crate::search::bits::Bits;
 use crate::search::budget::Budget;
 use crate::search::budget::Ticker;
 use crate::search::memo::{MemoTable, SubtreeValue};
-use crate::search::pairs::PairTable;
+use crate::search::pair_table::PairTable;
 use crate::search::split::{self, SplitTree};
 
 /// Smallest remaining depth stored by the hashed perft: a depth-2 subtree costs about as

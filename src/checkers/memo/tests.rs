@@ -171,8 +171,8 @@ fn a_table_entry_is_its_key_and_value_only() {
     // perft's lock-free bucket is one 128-byte block: the version, four 16-byte keys
     // and four 14-byte values.
     assert_eq!(MemoTable::<Narrow, CountEntry>::BUCKET_BYTES, 8 + 4 * 24);
-    assert_eq!(crate::search::pairs::BUCKET_BYTES, 128);
-    assert_eq!(crate::search::pairs::WAYS, 4);
+    assert_eq!(crate::search::pair_table::BUCKET_BYTES, 128);
+    assert_eq!(crate::search::pair_table::WAYS, 4);
 }
 
 #[test]

@@ -80,7 +80,7 @@ fn read_marker(out: &Path) -> Marker {
 
 fn write_marker(out: &Path, marker: &Marker) -> Result<()> {
     let text = format!("{HEADER}{}", toml::to_string(marker).map_err(anyhow::Error::from)?);
-    super::inside::write(out, &out.join(MARKER), text.as_bytes())
+    super::contained_writes::write(out, &out.join(MARKER), text.as_bytes())
 }
 
 /// The generated files the marker of `out` lists (relative paths).
