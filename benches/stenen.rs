@@ -6,10 +6,11 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use harness::search::budget::Budget;
-use harness::stenen::{count, find, load_game, Board, Game, Mode};
+use harness::stenen::{count, find, load_puzzle, Board, Mode, Puzzle};
 
-fn game(h: usize, w: usize, file: &str) -> Game {
-    load_game(h, w, &Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file)).expect("instance loads")
+fn game(h: usize, w: usize, file: &str) -> Puzzle {
+    load_puzzle(h, w, &Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file))
+        .expect("instance loads")
 }
 
 fn fast_counts(c: &mut Criterion) {
@@ -57,7 +58,7 @@ fn memo_counts(c: &mut Criterion) {
     group.sample_size(10).measurement_time(Duration::from_secs(5));
     let text = format!("20\n{}", "2 3\nX..\nXXX\n".repeat(20));
     let stones = harness::stenen::load::parse_stones(Path::new("l4.in"), &text).expect("stones parse");
-    let l4 = Game::new(8, 10, stones).expect("board fits");
+    let l4 = Puzzle::new(8, 10, stones).expect("board fits");
     for (name, g) in [("8x10 twenty L", l4), ("5x8 stenen3", game(5, 8, "stenen3.in"))] {
         let b = Board::empty(&g);
         for mode in [Mode::Dumb, Mode::Smart] {

@@ -215,7 +215,7 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
 /// the terminal program would load (a bad file or size is refused before listening).
 fn stenen_board(args: &clap::ArgMatches) -> Result<Box<dyn crate::web::GameApi>> {
     let a = stenen::cli::PlayArgs::from_arg_matches(args).map_err(clap_error)?;
-    let game = stenen::rules::load_game(a.height, a.width, &a.file)?;
+    let game = stenen::rules::load_puzzle(a.height, a.width, &a.file)?;
     let limit_s = a.time_limit.unwrap_or(crate::web::stenen::DEFAULT_LIMIT_S);
     if limit_s > crate::web::stenen::MAX_LIMIT_S {
         return Err(InputError::new(format!(

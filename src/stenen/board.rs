@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::stone::ORIENTATIONS;
 
 use crate::base::text::excerpt;
@@ -55,7 +55,7 @@ pub struct Board {
 
 impl Board {
     /// The empty board of `game`.
-    pub fn empty(game: &Game) -> Board {
+    pub fn empty(game: &Puzzle) -> Board {
         Board {
             height: game.height,
             width: game.width,
@@ -93,7 +93,7 @@ impl Board {
     ///
     /// Legal when the stone exists and is not on the board, `0 <= orientation <= 7`, the
     /// oriented box lies inside the board and every covered cell is empty.
-    pub fn place(&mut self, game: &Game, p: Placement) -> Result<(), String> {
+    pub fn place(&mut self, game: &Puzzle, p: Placement) -> Result<(), String> {
         let s = game.stone_count();
         if p.stone == 0 || p.stone > s {
             return Err(format!("stone {} does not exist (stones are 1 to {s})", p.stone));
@@ -138,7 +138,7 @@ impl Board {
 
     /// Sets the cells from a solved board (cells in row-major order), marking every stone on
     /// it as placed; used to show a search's solution.
-    pub fn from_cells(game: &Game, cells: Vec<u8>) -> Board {
+    pub fn from_cells(game: &Puzzle, cells: Vec<u8>) -> Board {
         let mut placed = vec![None; game.stone_count()];
         for (i, &v) in cells.iter().enumerate() {
             if v != 0 && placed[usize::from(v) - 1].is_none() {
@@ -150,7 +150,7 @@ impl Board {
 }
 
 /// The placement of stone `v` whose first cell (row-major) is `first` on a filled board.
-fn locate(game: &Game, cells: &[u8], v: u8, first: usize) -> Placement {
+fn locate(game: &Puzzle, cells: &[u8], v: u8, first: usize) -> Placement {
     let w = game.width;
     let stone = &game.stones[usize::from(v) - 1];
     let mut covered: Vec<(usize, usize)> =

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::board::{Board, Placement};
 use super::memo;
 use super::outcome::{cell_mismatch, Mode};
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::symmetry::up_to_symmetry;
 use crate::base::error::Error;
 use crate::base::error::InputError;
@@ -78,14 +78,14 @@ pub fn run(cmd: Command) -> Result<()> {
 
 /// Runs the interactive game on stdin/stdout.
 pub fn play(args: PlayArgs) -> Result<()> {
-    let game = super::rules::load_game(args.height, args.width, &args.file)?;
+    let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     super::play::Session::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
-fn setup(args: &TilingArgs) -> Result<(Game, Board, Budget)> {
-    let game = super::rules::load_game(args.height, args.width, &args.file)?;
+fn setup(args: &TilingArgs) -> Result<(Puzzle, Board, Budget)> {
+    let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
     let mut board = Board::empty(&game);
     for text in &args.place {
         let p: Placement = text.parse().map_err(|e: String| InputError::new(format!("--place: {e}")))?;

@@ -15,7 +15,7 @@
 
 use super::board::Board;
 use super::outcome::{cell_mismatch, labelled_factor, Count, Found};
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::walk::Tally;
 use crate::search::bits::{width_for, Bits, Width};
 use crate::search::budget::{Budget, Stopped};
@@ -83,7 +83,7 @@ struct Layout<B> {
 }
 
 impl<B: Bits> Layout<B> {
-    fn new(game: &Game) -> Layout<B> {
+    fn new(game: &Puzzle) -> Layout<B> {
         let (h, w) = (game.height, game.width);
         let scan_of: Vec<usize> = (0..h * w).map(|i| if h <= w { (i % w) * h + i / w } else { i }).collect();
         let mut cell_of = vec![0; h * w];
@@ -296,7 +296,7 @@ impl<'l, B: Bits> Solver<'l, B> {
     }
 }
 
-fn remaining(game: &Game, board: &Board, classes: usize) -> Vec<u32> {
+fn remaining(game: &Puzzle, board: &Board, classes: usize) -> Vec<u32> {
     let mut r = vec![0; classes];
     for s in 1..=game.stone_count() {
         if !board.is_placed(s) {
@@ -392,7 +392,7 @@ impl<B: Bits> SplitTree for FastTree<'_, B> {
 /// Counts every solution from `board`; `parallel` cuts the tree with [`split::run`] (the
 /// symmetry orbits on an empty board, then their children) on the current rayon pool,
 /// with the same positions as sequentially.
-pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+pub fn count(game: &Puzzle, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     match width_for(game.cells()) {
         Width::W64 => count_with::<u64>(game, board, parallel, budget),
         Width::W128 => count_with::<u128>(game, board, parallel, budget),
@@ -401,7 +401,7 @@ pub fn count(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Res
 }
 
 /// Finds one solution from `board` (not necessarily the first in the spec's order).
-pub fn find(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
+pub fn find(game: &Puzzle, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
     match width_for(game.cells()) {
         Width::W64 => find_with::<u64>(game, board, budget),
         Width::W128 => find_with::<u128>(game, board, budget),
@@ -409,7 +409,7 @@ pub fn find(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stoppe
     }
 }
 
-fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+fn count_with<B: Bits>(game: &Puzzle, board: &Board, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     if cell_mismatch(game, board).is_some() {
         return Ok(Count { positions: 0, distinct: 0, labelled: 0 });
     }
@@ -424,7 +424,7 @@ fn count_with<B: Bits>(game: &Game, board: &Board, parallel: bool, budget: &Budg
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
-fn find_with<B: Bits>(game: &Game, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
+fn find_with<B: Bits>(game: &Puzzle, board: &Board, budget: &Budget) -> Result<Found, Stopped> {
     if cell_mismatch(game, board).is_some() {
         return Ok(Found { positions: 0, board: None });
     }
@@ -439,7 +439,7 @@ fn find_with<B: Bits>(game: &Game, board: &Board, budget: &Budget) -> Result<Fou
 }
 
 /// The solved board: each class's placements get its unplaced stones in ascending order.
-fn numbered_board<B: Bits>(game: &Game, board: &Board, layout: &Layout<B>, stack: &[(usize, B)]) -> Vec<u8> {
+fn numbered_board<B: Bits>(game: &Puzzle, board: &Board, layout: &Layout<B>, stack: &[(usize, B)]) -> Vec<u8> {
     let mut cells = board.cells().to_vec();
     let mut unplaced: Vec<Vec<usize>> = vec![Vec::new(); layout.classes];
     for s in (1..=game.stone_count()).rev() {
@@ -481,7 +481,7 @@ fn symmetries(h: usize, w: usize) -> Vec<CellMap> {
 
 /// Orbit representatives of the placements of the best stone alone in its class, each
 /// with its orbit size as weight; `None` when no such stone exists or nothing is gained.
-fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Option<Vec<Task<B>>> {
+fn symmetry_tasks<B: Bits>(game: &Puzzle, layout: &Layout<B>, rem: &[u32]) -> Option<Vec<Task<B>>> {
     let (h, w) = (game.height, game.width);
     let maps = symmetries(h, w);
     let mut best: Option<(usize, Orbits)> = None;
@@ -518,14 +518,14 @@ fn symmetry_tasks<B: Bits>(game: &Game, layout: &Layout<B>, rem: &[u32]) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stenen::load_game;
+    use crate::stenen::load_puzzle;
 
     #[test]
     fn the_split_tree_expands_like_the_solver_when_no_stone_is_alone_in_its_class() {
         // stenen3 is five pairs of identical tetrominoes: no symmetry tasks, so the split
         // starts from the whole board; every node's walk equals the join of its children's.
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen3.in");
-        let game = load_game(5, 8, &path).unwrap();
+        let game = load_puzzle(5, 8, &path).unwrap();
         let layout = Layout::<u64>::new(&game);
         let rem = remaining(&game, &Board::empty(&game), layout.classes);
         assert!(symmetry_tasks(&game, &layout, &rem).is_none());

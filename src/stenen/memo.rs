@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::board::Board;
 use super::outcome::{cell_mismatch, labelled_factor, Count, Mode};
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::tables::Tables;
 use super::walk::{for_each_child, start_state, Node, Search, Test, Tree};
 use crate::base::error::InputError;
@@ -102,7 +102,7 @@ struct Classes {
 }
 
 impl Classes {
-    fn new(game: &Game) -> Classes {
+    fn new(game: &Puzzle) -> Classes {
         let count = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
         let mut members = vec![Vec::new(); count];
         for (stone, &c) in game.class_of.iter().enumerate() {
@@ -369,7 +369,7 @@ type Walked = (u64, u64, Option<Vec<u8>>);
 /// `bytes` bytes (at least one bucket).
 #[derive(Clone, Copy)]
 struct Request<'a> {
-    game: &'a Game,
+    game: &'a Puzzle,
     board: &'a Board,
     mode: Mode,
     budget: &'a Budget,
@@ -420,7 +420,7 @@ impl Request<'_> {
 /// rayon pool (the same numbers). Refuses fast mode and a table that cannot be
 /// allocated.
 pub fn count(
-    game: &Game,
+    game: &Puzzle,
     board: &Board,
     mode: Mode,
     parallel: bool,
@@ -476,7 +476,7 @@ fn count_in<const W: usize>(r: Request, parallel: bool) -> Result<Result<MemoCou
 /// `megabytes` MiB, with the plain find's positions. Refuses fast mode and a table that
 /// cannot be allocated.
 pub fn find(
-    game: &Game,
+    game: &Puzzle,
     board: &Board,
     mode: Mode,
     budget: &Budget,
@@ -537,26 +537,26 @@ mod tests {
     use crate::stenen::board::Placement;
     use crate::stenen::load::{load_stones, parse_stones};
 
-    fn instance(h: usize, w: usize, file: &str) -> Game {
+    fn instance(h: usize, w: usize, file: &str) -> Puzzle {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file);
-        Game::new(h, w, load_stones(&path).unwrap()).unwrap()
+        Puzzle::new(h, w, load_stones(&path).unwrap()).unwrap()
     }
 
-    fn repeated(h: usize, w: usize, count: usize, stone: &str) -> Game {
+    fn repeated(h: usize, w: usize, count: usize, stone: &str) -> Puzzle {
         let text = format!("{count}\n{}", stone.repeat(count));
-        Game::new(h, w, parse_stones(Path::new("t.in"), &text).unwrap()).unwrap()
+        Puzzle::new(h, w, parse_stones(Path::new("t.in"), &text).unwrap()).unwrap()
     }
 
-    fn walk(g: &Game, b: &Board, mode: Mode) -> (u64, u64, u128) {
+    fn walk(g: &Puzzle, b: &Board, mode: Mode) -> (u64, u64, u128) {
         let c = crate::stenen::count(g, b, mode, false, &Budget::unlimited()).unwrap();
         (c.positions, c.distinct, c.labelled)
     }
 
-    fn memo(g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
+    fn memo(g: &Puzzle, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
         memo_on(2, g, b, mode, parallel, bytes)
     }
 
-    fn memo_on(threads: usize, g: &Game, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
+    fn memo_on(threads: usize, g: &Puzzle, b: &Board, mode: Mode, parallel: bool, bytes: u64) -> (u64, u64, u128) {
         let c = in_pool(threads, || {
             count_bytes(
                 Request { game: g, board: b, mode, budget: &Budget::unlimited(), bytes, walk_first: 0 },
@@ -570,7 +570,7 @@ mod tests {
 
     /// Memo counts (large table, one-bucket table, sequential, parallel) and memo finds
     /// (positions and board) equal the plain walk's.
-    fn check(g: &Game, b: &Board) {
+    fn check(g: &Puzzle, b: &Board) {
         for mode in [Mode::Dumb, Mode::Smart] {
             let plain = walk(g, b, mode);
             for (parallel, bytes) in [(false, 1 << 24), (true, 1 << 24), (false, 1), (true, 1)] {

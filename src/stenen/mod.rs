@@ -23,14 +23,14 @@ mod walk;
 
 pub use board::{Board, Placement};
 pub use outcome::{Count, Found, Mode};
-pub use rules::{load_game, Game};
+pub use rules::{load_puzzle, Puzzle};
 pub use stone::{Shape, Stone};
 
 use crate::search::budget::{Budget, Stopped};
 
 /// Counts every tiling from `board` in `mode`; `parallel` splits the work on the current
 /// rayon pool (positions are the same as sequentially).
-pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+pub fn count(game: &Puzzle, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     match mode {
         Mode::Fast => fast::count(game, board, parallel, budget),
         _ => search::count(game, board, mode, parallel, budget),
@@ -38,7 +38,7 @@ pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Bu
 }
 
 /// Finds a tiling from `board` in `mode` (dumb and smart: the first in the spec's order).
-pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
+pub fn find(game: &Puzzle, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
     match mode {
         Mode::Fast => fast::find(game, board, budget),
         _ => search::find(game, board, mode, budget),

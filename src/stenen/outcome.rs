@@ -3,7 +3,7 @@
 //! labelled factor).
 
 use super::board::Board;
-use super::rules::Game;
+use super::rules::Puzzle;
 
 /// How a search prunes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
@@ -50,7 +50,7 @@ pub struct Found {
 }
 
 /// Cells of the unplaced stones and the empty cells, when they differ (no search runs).
-pub fn cell_mismatch(game: &Game, board: &Board) -> Option<(usize, usize)> {
+pub fn cell_mismatch(game: &Puzzle, board: &Board) -> Option<(usize, usize)> {
     let stones: usize =
         (1..=game.stone_count()).filter(|&s| !board.is_placed(s)).map(|s| game.stones[s - 1].size()).sum();
     let empty = board.cells().iter().filter(|&&c| c == 0).count();
@@ -58,7 +58,7 @@ pub fn cell_mismatch(game: &Game, board: &Board) -> Option<(usize, usize)> {
 }
 
 /// Product over classes of (unplaced stones in the class)!: labelled boards per distinct tiling.
-pub fn labelled_factor(game: &Game, board: &Board) -> u128 {
+pub fn labelled_factor(game: &Puzzle, board: &Board) -> u128 {
     let classes = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
     let mut unplaced = vec![0u32; classes];
     for s in 1..=game.stone_count() {

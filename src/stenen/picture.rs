@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use super::board::{Board, Placement};
-use super::rules::Game;
+use super::rules::Puzzle;
 
 /// The stones' colours: Okabe and Ito's orange, yellow and vermillion ("Color Universal
 /// Design", 2008) and Paul Tol's indigo, green, cyan, wine and olive (Tol, "Colour
@@ -99,8 +99,8 @@ fn draw_tiling(svg: &mut String, rows: &[Vec<u8>], cell: u32, (x0, y0): (u32, u3
 /// cells in row-major order; `None` when there are more than `max`. A plain walk over the
 /// first empty cell, every stone and each of its distinct orientations: for the small
 /// boards it is called on only.
-pub fn labelled_tilings(game: &Game, max: usize) -> Option<Vec<Vec<u8>>> {
-    fn walk(game: &Game, board: &mut Board, out: &mut Vec<Vec<u8>>, max: usize) -> bool {
+pub fn labelled_tilings(game: &Puzzle, max: usize) -> Option<Vec<Vec<u8>>> {
+    fn walk(game: &Puzzle, board: &mut Board, out: &mut Vec<Vec<u8>>, max: usize) -> bool {
         let Some(first) = board.cells().iter().position(|&c| c == 0) else {
             out.push(board.cells().to_vec());
             return out.len() <= max;
@@ -132,7 +132,7 @@ pub fn labelled_tilings(game: &Game, max: usize) -> Option<Vec<Vec<u8>>> {
 /// identical stones, the stone whose first cell comes first gets the class's lowest
 /// number, and so on. Two labelled tilings are the same distinct tiling exactly when this
 /// gives the same cells.
-pub fn canonical(game: &Game, cells: &[u8]) -> Vec<u8> {
+pub fn canonical(game: &Puzzle, cells: &[u8]) -> Vec<u8> {
     let mut order: Vec<u8> = Vec::new();
     for &v in cells {
         if v != 0 && !order.contains(&v) {
@@ -172,7 +172,7 @@ impl Gallery {
 
 /// Every tiling of `game`'s empty board grouped by symmetry ([`Gallery`]); `None` when
 /// there are more than `max` labelled tilings.
-pub fn gallery(game: &Game, max: usize) -> Option<Gallery> {
+pub fn gallery(game: &Puzzle, max: usize) -> Option<Gallery> {
     let labelled = labelled_tilings(game, max)?;
     let mut distinct: Vec<Vec<u8>> = labelled.iter().map(|t| canonical(game, t)).collect();
     distinct.sort();
@@ -202,7 +202,7 @@ pub fn gallery(game: &Game, max: usize) -> Option<Gallery> {
 
 /// The picture of a [`Gallery`] of `game` named `name`: one line per symmetry class, its
 /// distinct tilings side by side, the counts in the title.
-pub fn gallery_svg(game: &Game, gallery: &Gallery, name: &str) -> String {
+pub fn gallery_svg(game: &Puzzle, gallery: &Gallery, name: &str) -> String {
     const CELL: u32 = 14;
     const GAP: u32 = 12;
     const LABEL: u32 = 18;
@@ -284,7 +284,7 @@ mod tests {
     #[test]
     fn the_4x5_board_with_stenen1_has_every_tiling_in_its_symmetry_class() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen1.in");
-        let game = crate::stenen::rules::load_game(4, 5, &path).unwrap();
+        let game = crate::stenen::rules::load_puzzle(4, 5, &path).unwrap();
         let g = gallery(&game, 1000).unwrap();
         let board = Board::empty(&game);
         let budget = crate::search::budget::Budget::unlimited();

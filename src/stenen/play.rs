@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 
 use super::board::{Board, Placement};
 use super::outcome::{cell_mismatch, Mode};
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::stone::ORIENTATIONS;
 use std::time::Duration;
 
@@ -37,7 +37,7 @@ the board stays as it was.";
 
 /// An interactive session: the game, the current board and the searches' time limit.
 pub struct Session {
-    game: Game,
+    game: Puzzle,
     board: Board,
     time_limit: Option<f64>,
 }
@@ -45,7 +45,7 @@ pub struct Session {
 impl Session {
     /// A session on the empty board of `game`; searches stop after `time_limit` seconds
     /// (`None`: only Ctrl-C stops them).
-    pub fn new(game: Game, time_limit: Option<f64>) -> Session {
+    pub fn new(game: Puzzle, time_limit: Option<f64>) -> Session {
         let board = Board::empty(&game);
         Session { game, board, time_limit }
     }
@@ -129,7 +129,7 @@ impl Session {
         if args.is_empty() {
             return Err(bad("expected a stones file after `load`, e.g. `load instances/stenen/stenen1.in`"));
         }
-        self.game = super::rules::load_game(self.game.height, self.game.width, std::path::Path::new(args))?;
+        self.game = super::rules::load_puzzle(self.game.height, self.game.width, std::path::Path::new(args))?;
         self.board = Board::empty(&self.game);
         writeln!(out, "read {args}")?;
         self.describe(out)

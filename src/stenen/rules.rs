@@ -1,5 +1,5 @@
 //! The rules of one instance (named `rules` as in every game folder): the board size and
-//! the numbered stones with their identical-stone classes (`Game`), and loading them from a
+//! the numbered stones with their identical-stone classes (`Puzzle`), and loading them from a
 //! stones file.
 
 use std::path::Path;
@@ -13,7 +13,7 @@ pub const SIDES: std::ops::RangeInclusive<usize> = 2..=20;
 
 /// A tiling game: an `height x width` board and numbered stones.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Puzzle {
     /// Rows `h` of the board.
     pub height: usize,
     /// Columns `b` of the board.
@@ -25,23 +25,23 @@ pub struct Game {
     pub class_of: Vec<usize>,
 }
 
-impl Game {
+impl Puzzle {
     /// A game of an `height x width` board with `stones`; refuses sides outside 2..=20.
-    pub fn new(height: usize, width: usize, stones: Vec<Stone>) -> Result<Game, InputError> {
+    pub fn new(height: usize, width: usize, stones: Vec<Stone>) -> Result<Puzzle, InputError> {
         for (what, v) in [("height h", height), ("width b", width)] {
             if !SIDES.contains(&v) {
                 return Err(InputError::new(format!("board {what} must be from 2 to 20, got {v}")));
             }
         }
         let class_of = classes(&stones);
-        Ok(Game { height, width, stones, class_of })
+        Ok(Puzzle { height, width, stones, class_of })
     }
 
     /// The same game with every stone in a class of its own: searches then treat identical
     /// stones as different, so their distinct count is the labelled count (used to check
     /// the identical-stones reduction).
-    pub fn without_classes(&self) -> Game {
-        Game { class_of: (0..self.stones.len()).collect(), ..self.clone() }
+    pub fn without_classes(&self) -> Puzzle {
+        Puzzle { class_of: (0..self.stones.len()).collect(), ..self.clone() }
     }
 
     /// Number of cells of the board.
@@ -57,6 +57,6 @@ impl Game {
 
 /// Loads a game: the stones file at `path` on an `height x width` board; refuses a bad
 /// file (with its line) and sides outside 2..=20.
-pub fn load_game(height: usize, width: usize, path: &Path) -> Result<Game, InputError> {
-    Game::new(height, width, load_stones(path)?)
+pub fn load_puzzle(height: usize, width: usize, path: &Path) -> Result<Puzzle, InputError> {
+    Puzzle::new(height, width, load_stones(path)?)
 }

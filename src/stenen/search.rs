@@ -15,14 +15,14 @@
 
 use super::board::Board;
 use super::outcome::{cell_mismatch, labelled_factor, Count, Found, Mode};
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::tables::Tables;
 use super::walk::{start_state, Node, Search};
 use crate::search::budget::{Budget, Stopped};
 use crate::search::split::{self, SplitTree};
 
 /// Finds the first solution from `board` in the spec's order (dumb or smart mode).
-pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
+pub fn find(game: &Puzzle, board: &Board, mode: Mode, budget: &Budget) -> Result<Found, Stopped> {
     if cell_mismatch(game, board).is_some() {
         return Ok(Found { positions: 0, board: None });
     }
@@ -39,7 +39,7 @@ pub fn find(game: &Game, board: &Board, mode: Mode, budget: &Budget) -> Result<F
 /// Counts every solution from `board` (dumb or smart mode). With `parallel`, the tree is
 /// cut near its root by [`split::run`] and the parts run on the current rayon pool; the
 /// positions visited are exactly those of the sequential search.
-pub fn count(game: &Game, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
+pub fn count(game: &Puzzle, board: &Board, mode: Mode, parallel: bool, budget: &Budget) -> Result<Count, Stopped> {
     if cell_mismatch(game, board).is_some() {
         return Ok(Count { positions: 0, distinct: 0, labelled: 0 });
     }
@@ -94,7 +94,7 @@ mod tests {
     fn every_depth_of_split_gives_the_sequential_count() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
         for (h, w) in [(3, 10), (4, 10)] {
-            let game = Game::new(h, w, super::super::load::load_stones(&path).unwrap()).unwrap();
+            let game = Puzzle::new(h, w, super::super::load::load_stones(&path).unwrap()).unwrap();
             let board = Board::empty(&game);
             let tables = Tables::new(&game);
             let (cells, placed) = start_state(&game, &board);
@@ -117,7 +117,7 @@ mod tests {
     #[ignore]
     fn split_balance_of_count_smart_4x15() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
-        let game = Game::new(4, 15, super::super::load::load_stones(&path).unwrap()).unwrap();
+        let game = Puzzle::new(4, 15, super::super::load::load_stones(&path).unwrap()).unwrap();
         let board = Board::empty(&game);
         let tables = Tables::new(&game);
         let (cells, placed) = start_state(&game, &board);

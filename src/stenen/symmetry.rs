@@ -16,7 +16,7 @@
 //! only symmetric partial tilings, far fewer than the search's positions.
 
 use super::board::Board;
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::tables::Tables;
 use crate::search::budget::{Budget, Stopped, Ticker};
 
@@ -48,7 +48,7 @@ pub fn board_symmetries(height: usize, width: usize) -> Vec<Symmetry> {
 /// `solutions_distinct` up to the symmetries of the board that keep the start position
 /// `board` (all of them on an empty board): exact, by Burnside's lemma, from `distinct`
 /// (the search's `solutions_distinct` for `board`). `Err` when `budget` stops it.
-pub fn up_to_symmetry(game: &Game, board: &Board, distinct: u64, budget: &Budget) -> Result<u64, Stopped> {
+pub fn up_to_symmetry(game: &Puzzle, board: &Board, distinct: u64, budget: &Budget) -> Result<u64, Stopped> {
     if distinct == 0 {
         return Ok(0);
     }
@@ -67,7 +67,7 @@ pub fn up_to_symmetry(game: &Game, board: &Board, distinct: u64, budget: &Budget
 }
 
 /// Whether `g` maps the stones on `board` onto stones of the same class.
-fn keeps(game: &Game, board: &Board, g: &[usize]) -> bool {
+fn keeps(game: &Puzzle, board: &Board, g: &[usize]) -> bool {
     let cells = board.cells();
     let class = |v: u8| game.class_of[usize::from(v) - 1];
     (0..cells.len()).all(|i| match (cells[i], cells[g[i]]) {
@@ -97,7 +97,7 @@ struct Fixed<'a> {
 }
 
 impl<'a> Fixed<'a> {
-    fn new(game: &Game, board: &Board, t: &'a Tables, g: &'a [usize], budget: &'a Budget) -> Self {
+    fn new(game: &Puzzle, board: &Board, t: &'a Tables, g: &'a [usize], budget: &'a Budget) -> Self {
         let classes = game.class_of.iter().copied().max().map_or(0, |m| m + 1);
         let (mut first, mut left) = (vec![usize::MAX; classes], vec![0; classes]);
         for (stone, &c) in game.class_of.iter().enumerate() {
@@ -198,13 +198,13 @@ mod tests {
 
     use super::*;
     use crate::stenen::board::Placement;
-    use crate::stenen::{count, load_game, Mode};
+    use crate::stenen::{count, load_puzzle, Mode};
 
-    fn game(h: usize, w: usize, file: &str) -> Game {
-        load_game(h, w, &Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file)).unwrap()
+    fn game(h: usize, w: usize, file: &str) -> Puzzle {
+        load_puzzle(h, w, &Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file)).unwrap()
     }
 
-    fn orbits(g: &Game, b: &Board) -> u64 {
+    fn orbits(g: &Puzzle, b: &Board) -> u64 {
         let distinct = count(g, b, Mode::Fast, false, &Budget::unlimited()).unwrap().distinct;
         up_to_symmetry(g, b, distinct, &Budget::unlimited()).unwrap()
     }

@@ -3,7 +3,7 @@
 //! masks, and on boards of up to 64 cells each placement as a bit mask with the candidate
 //! lists per (first empty cell, window of cells after it).
 
-use super::rules::Game;
+use super::rules::Puzzle;
 
 /// The `(gcd, min)` a position passed the smart test with; `None` when not tested.
 pub(super) type Test = Option<(usize, usize)>;
@@ -134,7 +134,7 @@ impl BitRegions {
 pub(super) const NONE: u16 = u16::MAX;
 
 impl Tables {
-    pub(crate) fn new(game: &Game) -> Tables {
+    pub(crate) fn new(game: &Puzzle) -> Tables {
         let (h, w, s) = (game.height, game.width, game.stone_count());
         let sizes: Vec<usize> = game.stones.iter().map(|st| st.size()).collect();
         let lower_in_class = (0..s)

@@ -9,31 +9,31 @@ use proptest::prelude::*;
 use super::board::{Board, Placement};
 use super::load::{load_stones, parse_stones};
 use super::outcome::Mode;
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::{count, find};
 use crate::search::budget::{Budget, Stopped};
 use crate::search::pool::in_pool;
 
-fn instance(h: usize, w: usize, file: &str) -> Game {
+fn instance(h: usize, w: usize, file: &str) -> Puzzle {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file);
-    Game::new(h, w, load_stones(&path).unwrap()).unwrap()
+    Puzzle::new(h, w, load_stones(&path).unwrap()).unwrap()
 }
 
-fn game(h: usize, w: usize, text: &str) -> Game {
-    Game::new(h, w, parse_stones(Path::new("t.in"), text).unwrap()).unwrap()
+fn game(h: usize, w: usize, text: &str) -> Puzzle {
+    Puzzle::new(h, w, parse_stones(Path::new("t.in"), text).unwrap()).unwrap()
 }
 
 fn p(row: usize, col: usize, stone: usize, orientation: usize) -> Placement {
     Placement { row, col, stone, orientation }
 }
 
-fn counted(g: &Game, b: &Board, mode: Mode, parallel: bool) -> (u64, u64, u128) {
+fn counted(g: &Puzzle, b: &Board, mode: Mode, parallel: bool) -> (u64, u64, u128) {
     let c = count(g, b, mode, parallel, &Budget::unlimited()).unwrap();
     (c.positions, c.distinct, c.labelled)
 }
 
 /// The assignment's Figure 4: stones 4, 3 and 1 on a 4x5 board, stone 1 at (0,3,1,3).
-fn figure4() -> (Game, Board) {
+fn figure4() -> (Puzzle, Board) {
     let g = instance(4, 5, "stenen1.in");
     let mut b = Board::empty(&g);
     for pl in [p(0, 3, 1, 3), p(0, 2, 3, 0), p(0, 0, 4, 0)] {
@@ -211,7 +211,7 @@ fn fast_symmetry_on_a_square_and_on_wide_boards() {
 }
 
 /// The parallel count on pools of 1, 2 and 3 threads equals the sequential count.
-fn parallel_equals_sequential(g: &Game, b: &Board, mode: Mode) -> (u64, u64, u128) {
+fn parallel_equals_sequential(g: &Puzzle, b: &Board, mode: Mode) -> (u64, u64, u128) {
     let seq = counted(g, b, mode, false);
     for threads in [1, 2, 3] {
         assert_eq!(in_pool(threads, || counted(g, b, mode, true)), seq, "{mode:?} on {threads} threads");

@@ -8,7 +8,7 @@
 use super::board::Board;
 use super::kernel::{gcd_min, smart_bits, Kernel};
 use super::outcome::Mode;
-use super::rules::Game;
+use super::rules::Puzzle;
 use super::tables::{BitRegions, Tables, NONE};
 use crate::search::budget::{Budget, Stopped};
 
@@ -363,7 +363,7 @@ impl<'t> Search<'t> {
     }
 }
 
-pub(super) fn start_state(game: &Game, board: &Board) -> (Vec<u8>, u32) {
+pub(super) fn start_state(game: &Puzzle, board: &Board) -> (Vec<u8>, u32) {
     let placed = (1..=game.stone_count()).filter(|&s| board.is_placed(s)).fold(0u32, |m, s| m | 1 << (s - 1));
     (board.cells().to_vec(), placed)
 }

@@ -28,7 +28,7 @@ use crate::search::job::{Job, JobEnd};
 use crate::stenen::load::parse_stones;
 use crate::stenen::outcome::cell_mismatch;
 use crate::stenen::stone::ORIENTATIONS;
-use crate::stenen::{Board, Count, Found, Game, Mode, Placement};
+use crate::stenen::{Board, Count, Found, Mode, Placement, Puzzle};
 
 /// The instances the page offers: name, stones file, board rows and columns.
 pub const INSTANCES: [(&str, &str, usize, usize); 4] = [
@@ -65,7 +65,7 @@ struct Search {
 #[derive(Debug, Clone)]
 pub struct Start {
     /// The game: board size and stones.
-    pub game: Game,
+    pub game: Puzzle,
     /// Its name on the page (the stones file's path).
     pub name: String,
     /// The time limit of a search in seconds (`--time-limit`; at most [`MAX_LIMIT_S`]).
@@ -75,7 +75,7 @@ pub struct Start {
 /// The tiling part of the server.
 #[derive(Default)]
 pub struct Stenen {
-    game: Option<Game>,
+    game: Option<Puzzle>,
     board: Option<Board>,
     name: String,
     /// Placements in the order they were done, for undo.
@@ -93,7 +93,7 @@ impl Stenen {
         s
     }
 
-    fn load(&mut self, name: String, game: Game) {
+    fn load(&mut self, name: String, game: Puzzle) {
         self.message = format!(
             "Loaded {name}: a {}x{} board and {} stones. Choose a stone and an orientation, then click the top-left cell of its box.",
             game.height,
@@ -132,7 +132,7 @@ impl Stenen {
         let height = whole(body, "height", h as u64, 1000)? as usize;
         let width = whole(body, "width", w as u64, 1000)? as usize;
         let stones = parse_stones(Path::new(&name), &file).map_err(|e| e.to_string())?;
-        let game = Game::new(height, width, stones).map_err(|e| e.to_string())?;
+        let game = Puzzle::new(height, width, stones).map_err(|e| e.to_string())?;
         self.load(name, game);
         Ok(())
     }
@@ -315,7 +315,7 @@ impl Stenen {
 /// A stone as the page draws it: its number, size, where it lies, the stone it is
 /// identical to, and its eight orientations (box, covered cells, the lower orientation
 /// with the same cells).
-fn stone_view(game: &Game, board: &Board, i: usize, stone: &crate::stenen::Stone) -> Value {
+fn stone_view(game: &Puzzle, board: &Board, i: usize, stone: &crate::stenen::Stone) -> Value {
     let orientations: Vec<Value> = (0..ORIENTATIONS)
         .map(|o| {
             let shape = &stone.orientations[o];

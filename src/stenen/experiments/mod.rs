@@ -23,7 +23,7 @@ pub(super) use table::{build_table, DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE,
 
 use crate::base::error::InputError;
 use crate::experiment::spec::ExperimentSpec;
-use crate::stenen::rules::Game;
+use crate::stenen::rules::Puzzle;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -39,12 +39,12 @@ struct InstanceParams {
 /// A loaded instance.
 struct Instance {
     name: String,
-    game: Game,
+    game: Puzzle,
 }
 
 fn load_instance(spec: &ExperimentSpec, p: &InstanceParams, key: &str) -> Result<Instance, InputError> {
     let path = spec.resolve(&p.stones);
-    let game = crate::stenen::rules::load_game(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
+    let game = crate::stenen::rules::load_puzzle(p.height, p.width, &path).map_err(|e| match (&e.file, e.line) {
         (Some(_), Some(_)) => e,
         (Some(_), None) => spec.error(Some(key), e.to_string()),
         (None, _) => spec.error(Some(key), e.message),

@@ -17,7 +17,7 @@ use crate::search::timing::{OnStop, Run, Sampled};
 use crate::stenen::board::Board;
 use crate::stenen::memo;
 use crate::stenen::outcome::{Count, Found, Mode};
-use crate::stenen::rules::Game;
+use crate::stenen::rules::Puzzle;
 use crate::stenen::symmetry::up_to_symmetry;
 
 #[derive(Debug, Deserialize)]
@@ -284,7 +284,7 @@ fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunCon
 
 /// A guess of an instance's relative cost: the assignment's walks grow about 2^(cells / 2.5)
 /// (4x5: 0.001 s, 5x8: 0.2 s, 6x10: 100 s in the measured table).
-fn cost_estimate(game: &Game) -> f64 {
+fn cost_estimate(game: &Puzzle) -> f64 {
     2f64.powf(game.cells() as f64 / 2.5)
 }
 
