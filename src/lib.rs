@@ -11,7 +11,7 @@
 //! 4. [`experiment`]: the contract a game implements and the shared search arguments;
 //! 5. [`report`]: the table-and-chart model and its back ends (LaTeX, pgfplots, SVG);
 //! 6. the plug-ins, side by side and never importing each other: the games [`tegel`],
-//!    [`stenen`], [`nim`], [`checkers`] and the cross-game experiments [`parallel`];
+//!    [`stenen`], [`nim`], [`checkers`] and the cross-game experiments [`cross_game`];
 //! 7. [`runner`]: the registry of plug-ins, manifests, runs, shards, merges, Slurm;
 //! 8. the `harness` binary (`src/main.rs`).
 
@@ -21,9 +21,9 @@
 
 pub mod base;
 pub mod checkers;
+pub mod cross_game;
 pub mod experiment;
 pub mod nim;
-pub mod parallel;
 pub mod report;
 pub mod results;
 pub mod runner;

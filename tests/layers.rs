@@ -14,7 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["results"],
     &["experiment"],
     &["report"],
-    &["tegel", "stenen", "nim", "checkers", "parallel"],
+    &["tegel", "stenen", "nim", "checkers", "cross_game"],
     &["web"],
     &["runner"],
 ];

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use harness::parallel::summary;
+use harness::cross_game::summary;
 use harness::report::tables::latex_table;
 use harness::report::{load_all, render};
 use harness::results::csv_table::CsvTable;

@@ -7,12 +7,12 @@
 use clap::{FromArgMatches, Subcommand};
 
 use crate::base::error::{Error, InputError, Result};
+use crate::cross_game::experiments::{self as cross_game_experiments, PARALLEL, SPEED};
+use crate::cross_game::report::{self as cross_game_report, HARNESS};
 use crate::experiment::kind::{self, ExperimentKind};
 use crate::experiment::parallel::SearchBuilder;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
-use crate::parallel::experiments::{self as cross, PARALLEL, SPEED};
-use crate::parallel::report::{self as cross_report, HARNESS};
 use crate::report::kinds::{GameReport, KindReport};
 use crate::report::Reports;
 use crate::{checkers, nim, stenen, tegel};
@@ -81,13 +81,13 @@ pub static GAMES: [GamePlugin; 4] = [
 static CROSS_GAME_KINDS: [ExperimentKind<KindReport>; 2] = [
     ExperimentKind {
         name: PARALLEL,
-        build: |spec| cross::build(spec, search_builder),
-        report: cross_report::PARALLEL_REPORT,
+        build: |spec| cross_game_experiments::build(spec, search_builder),
+        report: cross_game_report::PARALLEL_REPORT,
     },
     ExperimentKind {
         name: SPEED,
-        build: |spec| cross::build_speed(spec, search_builder),
-        report: cross_report::SPEED_REPORT,
+        build: |spec| cross_game_experiments::build_speed(spec, search_builder),
+        report: cross_game_report::SPEED_REPORT,
     },
 ];
 
@@ -96,8 +96,8 @@ pub static CROSS_GAME: GameReport = GameReport {
     game: HARNESS,
     title: "All games",
     kinds: &CROSS_GAME_KINDS,
-    extra_files: cross_report::summary_files,
-    summary: Some(cross_report::summary_view),
+    extra_files: cross_game_report::summary_files,
+    summary: Some(cross_game_report::summary_view),
 };
 
 /// Every plug-in's report, games first: what `harness report` is handed.

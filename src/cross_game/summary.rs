@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use crate::base::error::InputError;
-use crate::parallel::experiments::{EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP};
+use crate::cross_game::experiments::{
+    EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP,
+};
 use crate::results::columns::{Column, Kind, Role, THREADS};
 use crate::results::row::STATUS_TIMEOUT;
 
