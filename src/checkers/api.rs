@@ -36,7 +36,7 @@ use super::play::parse_color;
 use super::players::{PlayerKind, DEFAULT_DEPTH};
 use super::position::{Piece, Position};
 use super::session::{ComputerReply, Session};
-use crate::api::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
+use crate::api::{fresh_seed, text, whole, Board, GameApi, Reply, Route};
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -57,7 +57,7 @@ const REPLY_GRACE: Duration = Duration::from_millis(30);
 const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
-trait Board: Send {
+trait AnySize: Send {
     fn session_view(&self) -> SessionView;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
@@ -81,7 +81,7 @@ struct Live<B: Bits> {
     reply: Option<Job<ComputerReply<B>>>,
 }
 
-impl<B: Bits> Board for Live<B> {
+impl<B: Bits> AnySize for Live<B> {
     fn session_view(&self) -> SessionView {
         view(&self.session)
     }
@@ -337,12 +337,12 @@ impl NewGame {
         Ok(NewGame { size, human, computer, seed, position })
     }
 
-    fn start(&self) -> Result<Box<dyn Board>, String> {
+    fn start(&self) -> Result<Box<dyn AnySize>, String> {
         let size = self.size;
         with_bits!(size, B => self.start_with::<B>())
     }
 
-    fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
+    fn start_with<B: Bits>(&self) -> Result<Box<dyn AnySize>, String> {
         let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
         let position = match &self.position {
             None => None,
@@ -359,7 +359,7 @@ impl NewGame {
 /// count running or last run.
 #[derive(Default)]
 pub struct Checkers {
-    board: Option<Box<dyn Board>>,
+    board: Option<Box<dyn AnySize>>,
     seed: u64,
     message: String,
     count: Option<Job<Count>>,
@@ -424,12 +424,22 @@ impl Checkers {
         v
     }
 
+    fn cancel_count(&mut self, _: &Value) -> Reply {
+        match &self.count {
+            Some(job) if job.end().is_none() => {
+                job.cancel();
+                Reply::typed(200, &self.count_view())
+            }
+            _ => Reply::error(409, "no count is running"),
+        }
+    }
+
     fn count_running(&self) -> bool {
         self.count.as_ref().is_some_and(Job::running)
     }
 
     /// Plays the computer's reply if its search has ended (every request looks first).
-    fn settle(&mut self) {
+    fn settle_reply(&mut self) {
         let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
         self.count = None;
         self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
@@ -443,7 +453,7 @@ impl Checkers {
         while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.settle();
+        self.settle_reply();
     }
 
     fn new_game(&mut self, body: &Value) -> Reply {
@@ -500,45 +510,27 @@ fn field<'a>(body: &'a Value, key: &str) -> Result<&'a str, Reply> {
     }
 }
 
-impl GameApi for Checkers {
-    fn name(&self) -> &'static str {
-        "checkers"
-    }
+impl Board for Checkers {
+    const NAME: &'static str = "checkers";
+    const TITLE: &'static str = "Checkers";
+    const ROUTES: &'static [Route<Checkers>] = &[
+        Route::get("", |c, _| c.state(200)),
+        Route::post("/new", Checkers::new_game),
+        Route::get("/count", |c, _| Reply::typed(200, &c.count_view())),
+        Route::post("/count", Checkers::start_count),
+        Route::post("/count/cancel", Checkers::cancel_count),
+        Route::post("/click", |c, body| c.on_board("/click", body)),
+        Route::post("/move", |c, body| c.on_board("/move", body)),
+        Route::post("/drop", |c, body| c.on_board("/drop", body)),
+        Route::post("/undo", |c, body| c.on_board("/undo", body)),
+    ];
 
-    fn title(&self) -> &'static str {
-        "Checkers"
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        self.settle();
+    /// Plays the computer's reply if its search has ended, and searches it again when the
+    /// computer is to move with none searched (its search was cancelled).
+    fn settle(&mut self) {
+        self.settle_reply();
         if let Some(board) = self.board.as_mut() {
-            // The computer to move with no reply searched (its search was cancelled):
-            // search it again.
             board.think();
-        }
-        let body = &request.body;
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.state(200),
-            ("POST", "/new") => self.new_game(body),
-            ("GET", "/count") => Reply::typed(200, &self.count_view()),
-            ("POST", "/count") => self.start_count(body),
-            ("POST", "/count/cancel") => match &self.count {
-                Some(job) if job.end().is_none() => {
-                    job.cancel();
-                    Reply::typed(200, &self.count_view())
-                }
-                _ => Reply::error(409, "no count is running"),
-            },
-            ("POST", path @ ("/click" | "/move" | "/drop" | "/undo")) => self.on_board(path, body),
-            (_, path)
-                if ["", "/", "/new", "/count", "/count/cancel", "/click", "/move", "/drop", "/undo"]
-                    .contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/checkers{path}", request.method))
-            }
-            (_, path) => {
-                Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path)))
-            }
         }
     }
 }
@@ -584,4 +576,9 @@ impl Checkers {
             }
         }
     }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Checkers::default())
 }

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use super::play::{parse_move, ASK_MOVE, COMPUTER_WINS, HUMAN_WINS};
 use super::players::computer_reply;
 use super::position::{Position, MAX_HEAPS};
-use crate::api::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
+use crate::api::{fresh_seed, text, whole, Board, GameApi, Reply, Route};
 use crate::search::rng::{seeded, Rng};
 
 /// The most sticks a heap of the web board may hold (each is drawn).
@@ -271,40 +271,46 @@ impl Nim {
     }
 }
 
-impl GameApi for Nim {
-    fn name(&self) -> &'static str {
-        "nim"
-    }
-
-    fn title(&self) -> &'static str {
-        "Nim"
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        let body = &request.body;
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.state(200),
-            ("POST", "/new") => match Session::new(body) {
-                Ok(g) => {
-                    self.game = Some(g);
-                    self.state(200)
-                }
-                Err(e) => Reply::error(400, e),
-            },
-            ("POST", "/take") => self.take(body),
-            ("POST", "/undo") => match self.game.as_mut().map(Session::undo) {
-                None => self.state(409),
-                Some(true) => self.state(200),
-                Some(false) => Reply::error(409, "nothing to undo: you have not moved yet"),
-            },
-            ("GET", "/hint") => match &self.game {
-                None => self.state(409),
-                Some(g) => Reply::json(200, &g.hint()),
-            },
-            (_, path) if ["", "/", "/new", "/take", "/undo", "/hint"].contains(&path) => {
-                Reply::error(405, format!("{} is not allowed on /api/nim{path}", request.method))
+impl Nim {
+    fn new_game(&mut self, body: &Value) -> Reply {
+        match Session::new(body) {
+            Ok(g) => {
+                self.game = Some(g);
+                self.state(200)
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/nim{}", crate::base::text::excerpt(path))),
+            Err(e) => Reply::error(400, e),
         }
     }
+
+    fn undo(&mut self, _: &Value) -> Reply {
+        match self.game.as_mut().map(Session::undo) {
+            None => self.state(409),
+            Some(true) => self.state(200),
+            Some(false) => Reply::error(409, "nothing to undo: you have not moved yet"),
+        }
+    }
+
+    fn hint(&mut self, _: &Value) -> Reply {
+        match &self.game {
+            None => self.state(409),
+            Some(g) => Reply::json(200, &g.hint()),
+        }
+    }
+}
+
+impl Board for Nim {
+    const NAME: &'static str = "nim";
+    const TITLE: &'static str = "Nim";
+    const ROUTES: &'static [Route<Nim>] = &[
+        Route::get("", |n, _| n.state(200)),
+        Route::post("/new", Nim::new_game),
+        Route::post("/take", Nim::take),
+        Route::post("/undo", Nim::undo),
+        Route::get("/hint", Nim::hint),
+    ];
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Nim::default())
 }

@@ -27,7 +27,7 @@ use super::outcome::cell_mismatch;
 use super::stone::ORIENTATIONS;
 use super::{Board, Count, Found, Game, Mode, Placement};
 use crate::api::limit_field;
-use crate::api::{text, whole, ApiRequest, GameApi, Reply};
+use crate::api::{self, text, whole, GameApi, Reply, Route};
 use crate::search::job::{Job, JobEnd};
 
 /// The instances the page offers: name, stones file, board rows and columns.
@@ -135,10 +135,6 @@ impl Stenen {
         let game = Game::new(height, width, stones).map_err(|e| e.to_string())?;
         self.load(name, game);
         Ok(())
-    }
-
-    fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
     }
 
     fn search_view(&self) -> Value {
@@ -340,49 +336,52 @@ fn stone_view(game: &Game, board: &Board, i: usize, stone: &super::Stone) -> Val
     })
 }
 
-impl GameApi for Stenen {
-    fn name(&self) -> &'static str {
-        "stenen"
-    }
-
-    fn title(&self) -> &'static str {
-        "Tiling (stenen leggen)"
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        let body = &request.body;
-        if let Some(refusal) =
-            request.refused_while_searching(&["/new", "/place", "/undo", "/remove", "/search"], self.searching())
-        {
-            return refusal;
+impl Stenen {
+    fn new_game_reply(&mut self, body: &Value) -> Reply {
+        match self.new_game(body) {
+            Ok(()) => self.view(200),
+            Err(e) => Reply::error(400, e),
         }
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.view(200),
-            ("POST", "/new") => match self.new_game(body) {
-                Ok(()) => self.view(200),
-                Err(e) => Reply::error(400, e),
-            },
-            ("POST", "/place") => self.place(body),
-            ("POST", "/undo") => self.take_off(None),
-            ("POST", "/remove") => match body.get("stone").and_then(Value::as_u64) {
-                Some(s) if s <= MAX_INDEX => self.take_off(Some(s as usize)),
-                _ => Reply::error(400, "expected a JSON object with `stone`: a whole number"),
-            },
-            ("POST", "/search") => self.start_search(body),
-            ("GET", "/search") => Reply::json(200, &self.search_view()),
-            ("POST", "/search/cancel") => match &self.search {
-                Some(s) if s.job.running() => {
-                    s.job.cancel();
-                    Reply::json(200, &self.search_view())
-                }
-                _ => Reply::error(409, "no search is running"),
-            },
-            (_, path)
-                if ["", "/", "/new", "/place", "/undo", "/remove", "/search", "/search/cancel"].contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/stenen{path}", request.method))
+    }
+
+    fn remove(&mut self, body: &Value) -> Reply {
+        match body.get("stone").and_then(Value::as_u64) {
+            Some(s) if s <= MAX_INDEX => self.take_off(Some(s as usize)),
+            _ => Reply::error(400, "expected a JSON object with `stone`: a whole number"),
+        }
+    }
+
+    fn cancel_search(&mut self, _: &Value) -> Reply {
+        match &self.search {
+            Some(s) if s.job.running() => {
+                s.job.cancel();
+                Reply::json(200, &self.search_view())
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/stenen{}", crate::base::text::excerpt(path))),
+            _ => Reply::error(409, "no search is running"),
         }
     }
+}
+
+impl api::Board for Stenen {
+    const NAME: &'static str = "stenen";
+    const TITLE: &'static str = "Tiling (stenen leggen)";
+    const ROUTES: &'static [Route<Stenen>] = &[
+        Route::get("", |s, _| s.view(200)),
+        Route::change("/new", Stenen::new_game_reply),
+        Route::change("/place", Stenen::place),
+        Route::change("/undo", |s, _| s.take_off(None)),
+        Route::change("/remove", Stenen::remove),
+        Route::change("/search", Stenen::start_search),
+        Route::get("/search", |s, _| Reply::json(200, &s.search_view())),
+        Route::post("/search/cancel", Stenen::cancel_search),
+    ];
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.running())
+    }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Stenen::default())
 }

@@ -28,11 +28,11 @@ use super::greedy::greedy_move;
 use super::load::parse;
 use super::montecarlo::{good_move, GoodMove};
 use super::play::why_illegal;
-use super::position::board;
+use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
 use crate::api::limit_field;
-use crate::api::{text, whole, ApiRequest, GameApi, Reply};
+use crate::api::{text, whole, Board, GameApi, Reply, Route};
 use crate::search::job::{Job, JobEnd};
 
 /// The instances the page offers, by name.
@@ -127,7 +127,7 @@ impl Tegel {
     }
 
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
-    fn settle(&mut self) {
+    fn play_found(&mut self) {
         let Some(search) = self.search.as_mut() else { return };
         if !search.play {
             return;
@@ -152,10 +152,6 @@ impl Tegel {
             JobEnd::Done(..) => {}
             JobEnd::Stopped(why) => self.message = format!("The computer's search stopped: {why}; no move done."),
         }
-    }
-
-    fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
     }
 
     fn search_view(&self) -> Value {
@@ -213,7 +209,7 @@ impl Tegel {
             .collect();
         let players: Vec<Value> = (0..2)
             .map(|p| {
-                let rows: Vec<Value> = board(pos, rules, p)
+                let rows: Vec<Value> = player_rows(pos, rules, p)
                     .iter()
                     .map(|r| json!({"color": r.color.map(|c| c.letter().to_string()), "fill": r.fill}))
                     .collect();
@@ -329,61 +325,71 @@ impl Tegel {
     }
 }
 
-impl GameApi for Tegel {
-    fn name(&self) -> &'static str {
-        "tegel"
-    }
-
-    fn title(&self) -> &'static str {
-        "Tile game (tegelspel)"
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        self.settle();
-        let body = &request.body;
-        if let Some(refusal) =
-            request.refused_while_searching(&["/new", "/take", "/undo", "/computer", "/advice"], self.searching())
-        {
-            return refusal;
+impl Tegel {
+    fn new_game_reply(&mut self, body: &Value) -> Reply {
+        match self.new_game(body) {
+            Ok(()) => self.view(200),
+            Err(e) => Reply::error(400, e),
         }
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.view(200),
-            ("POST", "/new") => match self.new_game(body) {
-                Ok(()) => self.view(200),
-                Err(e) => Reply::error(400, e),
-            },
-            ("POST", "/take") => self.take(body),
-            ("POST", "/undo") => match self.game.as_mut().map(Game::undo) {
-                None => self.view(409),
-                Some(true) => {
-                    self.message = "Undone: one move back.".to_string();
-                    self.view(200)
-                }
-                Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
-            },
-            ("POST", "/computer") => self.computer(body),
-            ("POST", "/advice") => match text(body, "search", 16) {
-                Ok(Some(s @ ("good" | "best"))) => {
-                    let s = s.to_string();
-                    self.start_search(&s, false, body)
-                }
-                _ => Reply::error(400, "search: expected good or best"),
-            },
-            ("GET", "/search") => Reply::json(200, &self.search_view()),
-            ("POST", "/search/cancel") => match &self.search {
-                Some(s) if s.job.running() => {
-                    s.job.cancel();
-                    Reply::json(200, &self.search_view())
-                }
-                _ => Reply::error(409, "no search is running"),
-            },
-            (_, path)
-                if ["", "/", "/new", "/take", "/undo", "/computer", "/advice", "/search", "/search/cancel"]
-                    .contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/tegel{path}", request.method))
+    }
+
+    fn undo(&mut self, _: &Value) -> Reply {
+        match self.game.as_mut().map(Game::undo) {
+            None => self.view(409),
+            Some(true) => {
+                self.message = "Undone: one move back.".to_string();
+                self.view(200)
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/tegel{}", crate::base::text::excerpt(path))),
+            Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
         }
     }
+
+    fn advice(&mut self, body: &Value) -> Reply {
+        match text(body, "search", 16) {
+            Ok(Some(s @ ("good" | "best"))) => {
+                let s = s.to_string();
+                self.start_search(&s, false, body)
+            }
+            _ => Reply::error(400, "search: expected good or best"),
+        }
+    }
+
+    fn cancel_search(&mut self, _: &Value) -> Reply {
+        match &self.search {
+            Some(s) if s.job.running() => {
+                s.job.cancel();
+                Reply::json(200, &self.search_view())
+            }
+            _ => Reply::error(409, "no search is running"),
+        }
+    }
+}
+
+impl Board for Tegel {
+    const NAME: &'static str = "tegel";
+    const TITLE: &'static str = "Tile game (tegelspel)";
+    const ROUTES: &'static [Route<Tegel>] = &[
+        Route::get("", |t, _| t.view(200)),
+        Route::change("/new", Tegel::new_game_reply),
+        Route::change("/take", Tegel::take),
+        Route::change("/undo", Tegel::undo),
+        Route::change("/computer", Tegel::computer),
+        Route::change("/advice", Tegel::advice),
+        Route::get("/search", |t, _| Reply::json(200, &t.search_view())),
+        Route::post("/search/cancel", Tegel::cancel_search),
+    ];
+
+    /// Plays a finished search's move, once, if it was asked to and the board is as it was.
+    fn settle(&mut self) {
+        self.play_found();
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.running())
+    }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Tegel::default())
 }
