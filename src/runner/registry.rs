@@ -43,6 +43,9 @@ pub struct GamePlugin {
     pub board: Option<BoardSlot>,
 }
 
+/// Builds a board from the interactive program's parsed arguments.
+pub type BoardFromArgs = fn(&clap::ArgMatches) -> Result<Box<dyn GameApi>>;
+
 /// What the registry knows of a game's web board.
 pub struct BoardSlot {
     /// Builds a fresh board (the game's `api::board`).
@@ -50,7 +53,7 @@ pub struct BoardSlot {
     /// Builds the board that `harness play --web GAME ARGS...` names by the interactive
     /// program's arguments; `None`: the game's board takes none (its settings are chosen
     /// on the page).
-    pub from_args: Option<fn(&clap::ArgMatches) -> Result<Box<dyn GameApi>>>,
+    pub from_args: Option<BoardFromArgs>,
     /// Its place on the start page and in `/api/games` (lowest first).
     pub order: u8,
 }
