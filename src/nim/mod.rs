@@ -7,6 +7,7 @@
 //! [`verify`] (formula against search), [`stats`] (chi-square p-value), [`experiments`],
 //! [`cli`] (one-shot commands) and [`play`] (the assignment's interactive game).
 
+pub mod api;
 pub mod cli;
 pub mod experiments;
 pub mod play;
@@ -15,6 +16,7 @@ pub mod plugin;
 pub mod position;
 pub mod report;
 pub mod selector;
+pub mod session;
 pub mod solver;
 pub mod stats;
 pub mod verify;

@@ -15,19 +15,18 @@
 //! - work per request is bounded: a continuation count runs in the background with a time
 //!   limit, shows its progress and can be cancelled, one at a time per game.
 //!
-//! Each game is one [`GameApi`] in [`games`]: its requests are `/api/NAME/...`, its part
-//! of the page one `<section data-game="NAME">` of `page.html`.
+//! The server names no game: it serves the boards it is handed (the registry's, one
+//! [`GameApi`] per game, each declared in its game's `api.rs`). A board's requests are
+//! `/api/NAME/...`, answered from its route table by [`crate::api::dispatch`]; its part of
+//! the page is one `<section data-game="NAME">` of `page.html`.
 
-pub mod checkers;
-pub mod nim;
 pub mod server;
-pub mod stenen;
-pub mod tegel;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde_json::{json, Value};
 
+pub use crate::api::{ApiRequest, GameApi, Reply};
 use crate::base::error::{Error, InputError, Result};
 use crate::search::budget::{interrupt_signal_name, interrupted};
 
@@ -39,131 +38,6 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The header that may carry the token instead of the query string.
 pub const TOKEN_HEADER: &str = "X-Harness-Token";
-
-/// An answer: status, content type and body.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Reply {
-    /// The HTTP status.
-    pub status: u16,
-    /// The `Content-Type`.
-    pub content_type: &'static str,
-    /// The body.
-    pub body: Vec<u8>,
-}
-
-impl Reply {
-    /// A JSON answer.
-    pub fn json(status: u16, value: &Value) -> Reply {
-        Reply { status, content_type: "application/json", body: value.to_string().into_bytes() }
-    }
-
-    /// A typed view as JSON.
-    pub fn typed(status: u16, view: &impl serde::Serialize) -> Reply {
-        match serde_json::to_vec(view) {
-            Ok(body) => Reply { status, content_type: "application/json", body },
-            Err(e) => Reply::error(500, format!("internal error: the view is not JSON: {e}")),
-        }
-    }
-
-    /// A refusal: `{"error": message}` with a 4xx status.
-    pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, &json!({ "error": message.into() }))
-    }
-
-    fn html(body: &str) -> Reply {
-        Reply { status: 200, content_type: "text/html; charset=utf-8", body: body.as_bytes().to_vec() }
-    }
-}
-
-/// A request as a game sees it: method, the path below `/api/NAME` (`""` or `/click`),
-/// and the parsed JSON body (`Null` when there is none).
-#[derive(Debug, Clone)]
-pub struct ApiRequest<'a> {
-    /// `GET` or `POST`.
-    pub method: &'a str,
-    /// The path below `/api/NAME`.
-    pub path: &'a str,
-    /// The JSON body, `Value::Null` for none.
-    pub body: Value,
-}
-
-impl ApiRequest<'_> {
-    /// The refusal (409) of a request that would change a board while a search for that
-    /// board runs: a `POST` to one of `changing`, when `searching`. `None` otherwise.
-    pub fn refused_while_searching(&self, changing: &[&str], searching: bool) -> Option<Reply> {
-        (searching && self.method == "POST" && changing.contains(&self.path))
-            .then(|| Reply::error(409, "a search is running: wait for it or cancel it"))
-    }
-}
-
-/// One game's part of the server (its state is shared by the server's threads).
-pub trait GameApi: Send {
-    /// The name in URLs (`checkers`).
-    fn name(&self) -> &'static str;
-    /// The title on the start page.
-    fn title(&self) -> &'static str;
-    /// Answers a request below `/api/NAME`; bad requests get a 4xx [`Reply::error`].
-    fn handle(&mut self, request: &ApiRequest) -> Reply;
-}
-
-/// Every game that has a web board; another game is one more module and one more line.
-pub fn games() -> Vec<Box<dyn GameApi>> {
-    vec![
-        Box::new(checkers::Checkers::default()),
-        Box::new(nim::Nim::default()),
-        Box::new(tegel::Tegel::default()),
-        Box::new(stenen::Stenen::default()),
-    ]
-}
-
-/// The names of the games with a web board.
-pub fn game_names() -> Vec<&'static str> {
-    games().iter().map(|g| g.name()).collect()
-}
-
-/// A whole number from a JSON number or a string of digits.
-pub fn whole(body: &Value, key: &str, default: u64, max: u64) -> std::result::Result<u64, String> {
-    let bad = || format!("{key}: expected a whole number from 0 to {max}");
-    let n = match body.get(key) {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
-        Some(_) => return Err(bad()),
-    };
-    if n > max {
-        return Err(bad());
-    }
-    Ok(n)
-}
-
-/// A text field (`None` when absent), at most `max` characters.
-pub fn text<'a>(body: &'a Value, key: &str, max: usize) -> std::result::Result<Option<&'a str>, String> {
-    match body.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.chars().count() <= max => Ok(Some(s.trim())),
-        Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
-        Some(_) => Err(format!("{key}: expected a string")),
-    }
-}
-
-/// A time limit from `limit_s` in a request body: `default` when absent, else a number of
-/// seconds above 0 and at most `max`.
-pub fn limit_field(body: &Value, default: f64, max: f64) -> std::result::Result<std::time::Duration, String> {
-    let seconds = match body.get("limit_s") {
-        None | Some(Value::Null) => default,
-        Some(v) => match v.as_f64() {
-            Some(s) if s > 0.0 && s <= max => s,
-            _ => return Err(format!("limit_s: expected a number of seconds above 0, at most {max}")),
-        },
-    };
-    Ok(std::time::Duration::from_secs_f64(seconds))
-}
-
-/// A seed for a game that names none (shown in the view, so the game can be replayed).
-pub fn fresh_seed() -> u64 {
-    use rand::Rng as _;
-    rand::rng().random_range(0..=999_999)
-}
 
 /// The server before it serves: the listening socket and what its requests share.
 pub struct Server {
@@ -234,24 +108,15 @@ fn percent_decode(text: &str) -> String {
 }
 
 impl Server {
-    /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token.
-    pub fn bind(port: u16) -> Result<Server> {
+    /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token, serving `boards`
+    /// (listed on the start page in their order).
+    pub fn bind(port: u16, boards: Vec<Box<dyn GameApi>>) -> Result<Server> {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
         let port = listener.local_addr().map_or(port, |a| a.port());
-        let games = games().into_iter().map(Slot::new).collect();
+        let games = boards.into_iter().map(Slot::new).collect();
         let state = State { port, token: new_token(), games };
         Ok(Server { listener, state, limits: server::Limits::default() })
-    }
-
-    /// Puts `board` in place of the game board of the same name (a board prepared from
-    /// the command line); a board of another name is added.
-    pub fn replace(&mut self, board: Box<dyn GameApi>) {
-        let games = &mut self.state.games;
-        match games.iter_mut().find(|g| g.name == board.name()) {
-            Some(slot) => *slot = Slot::new(board),
-            None => games.push(Slot::new(board)),
-        }
     }
 
     /// The port it listens on.
@@ -369,27 +234,24 @@ pub struct Options {
     pub port: u16,
     /// Whether to open the default browser.
     pub open: bool,
-    /// A board prepared from the command line (`harness play --web stenen H B FILE`), in
-    /// place of the named game's empty board.
-    pub board: Option<Box<dyn GameApi>>,
+    /// The boards to serve, in the order of the start page (the registry's).
+    pub boards: Vec<Box<dyn GameApi>>,
 }
 
 /// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
 /// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
 pub fn run(options: Options) -> Result<()> {
     if let Some(game) = &options.game {
-        if !game_names().contains(&game.as_str()) {
+        let names: Vec<&str> = options.boards.iter().map(|b| b.name()).collect();
+        if !names.contains(&game.as_str()) {
             return Err(InputError::new(format!(
                 "{game} has no web board yet; the web board plays: {} (the other games: harness play {game})",
-                game_names().join(", ")
+                names.join(", ")
             ))
             .into());
         }
     }
-    let mut server = Server::bind(options.port)?;
-    if let Some(board) = options.board {
-        server.replace(board);
-    }
+    let server = Server::bind(options.port, options.boards)?;
     let url = server.url(options.game.as_deref());
     {
         use std::io::Write;
@@ -437,11 +299,35 @@ mod tests {
         assert_ne!(new_token(), new_token());
     }
 
+    /// A board of one route, standing for a game's.
+    #[derive(Default)]
+    struct Dice;
+
+    impl crate::api::Board for Dice {
+        const NAME: &'static str = "dice";
+        const TITLE: &'static str = "Dice";
+        const ROUTES: &'static [crate::api::Route<Dice>] =
+            &[crate::api::Route::post("/roll", |_, _| Reply::json(200, &json!(4)))];
+    }
+
     #[test]
     fn a_game_without_a_board_is_refused_before_listening() {
-        let options = Options { game: Some("chess".into()), port: 0, open: false, board: None };
+        let options = Options { game: Some("chess".into()), port: 0, open: false, boards: vec![Box::new(Dice)] };
         let e = run(options).unwrap_err().to_string();
-        assert!(e.contains("chess has no web board yet; the web board plays: checkers, nim, tegel, stenen"), "{e}");
-        assert_eq!(game_names(), ["checkers", "nim", "tegel", "stenen"]);
+        assert!(e.contains("chess has no web board yet; the web board plays: dice"), "{e}");
+    }
+
+    #[test]
+    fn the_boards_handed_are_the_boards_served_through_their_route_table() {
+        let server = Server::bind(0, vec![Box::new(Dice)]).unwrap();
+        let state = &server.state;
+        let ask = |method: &str, path: &str| state.route(method, path, b"");
+        let games: Value = serde_json::from_slice(&ask("GET", "/api/games").body).unwrap();
+        assert_eq!(games, json!({"games": [{"name": "dice", "title": "Dice"}]}));
+        assert_eq!(ask("POST", "/api/dice/roll").body, b"4");
+        let refused = ask("GET", "/api/dice/roll");
+        assert_eq!((refused.status, refused.allow.as_deref()), (405, Some("POST")));
+        assert_eq!(ask("POST", "/api/dice/fly").status, 404);
+        assert_eq!(ask("GET", "/api/chess").status, 404);
     }
 }

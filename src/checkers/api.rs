@@ -23,20 +23,20 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
-use crate::checkers::by_size::{geometry, with_bits};
-use crate::checkers::count::Count;
-use crate::checkers::count_job::{count_end, start_count, CountEnd};
-use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
-use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
-use crate::checkers::moves::parse_move;
-use crate::checkers::play::parse_color;
-use crate::checkers::players::{PlayerKind, DEFAULT_DEPTH};
-use crate::checkers::position::{Piece, Position};
-use crate::checkers::session::{ComputerReply, Session};
+use super::by_size::{geometry, with_bits};
+use super::count::Count;
+use super::count_job::{count_end, start_count, CountEnd};
+use super::game::{Outcome, DEFAULT_DRAW_PLIES};
+use super::geometry::{width_for, BoardSize, Color, Wide, Width};
+use super::moves::parse_move;
+use super::play::parse_color;
+use super::players::{PlayerKind, DEFAULT_DEPTH};
+use super::position::{Piece, Position};
+use super::session::{ComputerReply, Session};
+use crate::api::{fresh_seed, parse, Board, GameApi, Reply, Route, Seconds, Seed, Text, Whole};
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -57,7 +57,7 @@ const REPLY_GRACE: Duration = Duration::from_millis(30);
 const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
-trait Board: Send {
+trait AnySize: Send {
     fn session_view(&self) -> SessionView;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
@@ -81,7 +81,7 @@ struct Live<B: Bits> {
     reply: Option<Job<ComputerReply<B>>>,
 }
 
-impl<B: Bits> Board for Live<B> {
+impl<B: Bits> AnySize for Live<B> {
     fn session_view(&self) -> SessionView {
         view(&self.session)
     }
@@ -303,18 +303,39 @@ struct NewGame {
     position: Option<(String, Color)>,
 }
 
+/// The settings of `POST /new`, every one optional; blank text reads as absent.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Board rows m (default 8).
+    rows: Option<Whole<0, 1000>>,
+    /// Board columns n (default 8).
+    cols: Option<Whole<0, 1000>>,
+    /// Rows of men r (default 3).
+    men_rows: Option<Whole<0, 1000>>,
+    /// The human's colour (default black).
+    color: Option<Text<16>>,
+    /// The computer player (default `strategy` at its default depth).
+    computer: Option<Text<32>>,
+    /// The seed of a random player (blank: a fresh one).
+    seed: Seed,
+    /// A position to start from, in the terminal board's text.
+    position: Option<Text<MAX_POSITION_CHARS>>,
+    /// The side to move in `position` (default black).
+    side: Option<Text<16>>,
+}
+
+/// Text that is present and not blank.
+fn given<const MAX: usize>(text: Option<Text<MAX>>) -> Option<String> {
+    text.map(|t| t.0).filter(|t| !t.is_empty())
+}
+
 impl NewGame {
-    fn parse(body: &Value) -> Result<NewGame, String> {
-        if !matches!(body, Value::Object(_) | Value::Null) {
-            return Err("expected a JSON object with the game's settings".to_string());
-        }
-        let size = BoardSize::new(
-            whole(body, "rows", 8, 1000)? as u32,
-            whole(body, "cols", 8, 1000)? as u32,
-            whole(body, "men_rows", 3, 1000)? as u32,
-        )?;
-        let human = text(body, "color", 16)?.filter(|t| !t.is_empty()).map_or(Ok(Color::Black), parse_color)?;
-        let computer = match text(body, "computer", 32)?.filter(|t| !t.is_empty()) {
+    fn from_settings(s: Settings) -> Result<NewGame, String> {
+        let dimension = |v: Option<Whole<0, 1000>>, default: u32| v.map_or(default, |v| v.0 as u32);
+        let size = BoardSize::new(dimension(s.rows, 8), dimension(s.cols, 8), dimension(s.men_rows, 3))?;
+        let human = given(s.color).map_or(Ok(Color::Black), |t| parse_color(&t))?;
+        let computer = match given(s.computer) {
             None => PlayerKind::Strategy(DEFAULT_DEPTH),
             Some(t) => t.parse::<PlayerKind>()?,
         };
@@ -325,24 +346,21 @@ impl NewGame {
                 ));
             }
         }
-        let seed = match body.get("seed") {
-            None | Some(Value::Null) => fresh_seed(),
-            Some(Value::String(s)) if s.trim().is_empty() => fresh_seed(),
-            Some(_) => whole(body, "seed", 0, i64::MAX as u64)?,
-        };
-        let position = match text(body, "position", MAX_POSITION_CHARS)?.filter(|t| !t.is_empty()) {
+        let seed = s.seed.0.map_or_else(fresh_seed, |s| s.0);
+        let side = s.side.map(|t| t.0);
+        let position = match given(s.position) {
             None => None,
-            Some(p) => Some((p.to_string(), text(body, "side", 16)?.map_or(Ok(Color::Black), parse_color)?)),
+            Some(p) => Some((p, side.as_deref().map_or(Ok(Color::Black), parse_color)?)),
         };
         Ok(NewGame { size, human, computer, seed, position })
     }
 
-    fn start(&self) -> Result<Box<dyn Board>, String> {
+    fn start(&self) -> Result<Box<dyn AnySize>, String> {
         let size = self.size;
         with_bits!(size, B => self.start_with::<B>())
     }
 
-    fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
+    fn start_with<B: Bits>(&self) -> Result<Box<dyn AnySize>, String> {
         let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
         let position = match &self.position {
             None => None,
@@ -359,7 +377,7 @@ impl NewGame {
 /// count running or last run.
 #[derive(Default)]
 pub struct Checkers {
-    board: Option<Box<dyn Board>>,
+    board: Option<Box<dyn AnySize>>,
     seed: u64,
     message: String,
     count: Option<Job<Count>>,
@@ -424,12 +442,22 @@ impl Checkers {
         v
     }
 
+    fn cancel_count(&mut self, _: &Value) -> Reply {
+        match &self.count {
+            Some(job) if job.end().is_none() => {
+                job.cancel();
+                Reply::typed(200, &self.count_view())
+            }
+            _ => Reply::error(409, "no count is running"),
+        }
+    }
+
     fn count_running(&self) -> bool {
         self.count.as_ref().is_some_and(Job::running)
     }
 
     /// Plays the computer's reply if its search has ended (every request looks first).
-    fn settle(&mut self) {
+    fn settle_reply(&mut self) {
         let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
         self.count = None;
         self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
@@ -443,14 +471,15 @@ impl Checkers {
         while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.settle();
+        self.settle_reply();
     }
 
     fn new_game(&mut self, body: &Value) -> Reply {
-        let settings = match NewGame::parse(body) {
-            Ok(s) => s,
-            Err(e) => return Reply::error(400, e),
-        };
+        let settings =
+            match parse::<Settings>(body).and_then(|s| NewGame::from_settings(s).map_err(|e| Reply::error(400, e))) {
+                Ok(s) => s,
+                Err(refusal) => return refusal,
+            };
         match settings.start() {
             Ok(board) => {
                 self.count = None;
@@ -474,71 +503,59 @@ impl Checkers {
         if self.count_running() {
             return Reply::error(409, "a count is running: wait for it or cancel it");
         }
-        let limit = match body.get("limit_s") {
-            None | Some(Value::Null) => DEFAULT_COUNT_LIMIT_S,
-            Some(v) => match v.as_f64() {
-                Some(s) if s > 0.0 && s <= MAX_COUNT_LIMIT_S => s,
-                _ => {
-                    return Reply::error(
-                        400,
-                        format!("limit_s: expected a number of seconds above 0, at most {MAX_COUNT_LIMIT_S}"),
-                    )
-                }
-            },
+        let limit = match parse::<CountRequest>(body) {
+            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT_S),
+            Err(refusal) => return refusal,
         };
         let Some(board) = &self.board else { return self.state(409) };
-        self.count = Some(board.count(Duration::from_secs_f64(limit)));
+        self.count = Some(board.count(limit));
         Reply::typed(202, &self.count_view())
     }
 }
 
-fn field<'a>(body: &'a Value, key: &str) -> Result<&'a str, Reply> {
-    match text(body, key, 256) {
-        Ok(Some(t)) => Ok(t),
-        Ok(None) => Err(Reply::error(400, format!("expected a JSON object with `{key}`"))),
-        Err(e) => Err(Reply::error(400, e)),
-    }
+/// `POST /count`: the count's time limit.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct CountRequest {
+    limit_s: Option<Seconds<{ MAX_COUNT_LIMIT_S as u64 }>>,
 }
 
-impl GameApi for Checkers {
-    fn name(&self) -> &'static str {
-        "checkers"
-    }
+/// `POST /click`: the square clicked (`c3`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Click {
+    square: Text<256>,
+}
 
-    fn title(&self) -> &'static str {
-        "Checkers"
-    }
+/// `POST /move`: a whole move in the assignment's notation (`c3xe5xg7`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: Text<256>,
+}
 
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        self.settle();
+impl Board for Checkers {
+    const NAME: &'static str = "checkers";
+    const TITLE: &'static str = "Checkers";
+    const ROUTES: &'static [Route<Checkers>] = &[
+        Route::get("", |c, _| c.state(200)),
+        Route::post("/new", Checkers::new_game),
+        Route::get("/count", |c, _| Reply::typed(200, &c.count_view())),
+        Route::post("/count", Checkers::start_count),
+        Route::post("/count/cancel", Checkers::cancel_count),
+        Route::post("/click", |c, body| c.on_board("/click", body)),
+        Route::post("/move", |c, body| c.on_board("/move", body)),
+        Route::post("/drop", |c, body| c.on_board("/drop", body)),
+        Route::post("/undo", |c, body| c.on_board("/undo", body)),
+    ];
+
+    /// Plays the computer's reply if its search has ended, and searches it again when the
+    /// computer is to move with none searched (its search was cancelled).
+    fn settle(&mut self) {
+        self.settle_reply();
         if let Some(board) = self.board.as_mut() {
-            // The computer to move with no reply searched (its search was cancelled):
-            // search it again.
             board.think();
-        }
-        let body = &request.body;
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.state(200),
-            ("POST", "/new") => self.new_game(body),
-            ("GET", "/count") => Reply::typed(200, &self.count_view()),
-            ("POST", "/count") => self.start_count(body),
-            ("POST", "/count/cancel") => match &self.count {
-                Some(job) if job.end().is_none() => {
-                    job.cancel();
-                    Reply::typed(200, &self.count_view())
-                }
-                _ => Reply::error(409, "no count is running"),
-            },
-            ("POST", path @ ("/click" | "/move" | "/drop" | "/undo")) => self.on_board(path, body),
-            (_, path)
-                if ["", "/", "/new", "/count", "/count/cancel", "/click", "/move", "/drop", "/undo"]
-                    .contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/checkers{path}", request.method))
-            }
-            (_, path) => {
-                Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path)))
-            }
         }
     }
 }
@@ -551,12 +568,12 @@ impl Checkers {
         }
         let before = board.plies();
         let result = match path {
-            "/click" => match field(body, "square") {
-                Ok(square) => board.click(square),
+            "/click" => match parse::<Click>(body) {
+                Ok(click) => board.click(&click.square.0),
                 Err(refusal) => return refusal,
             },
-            "/move" => match field(body, "move") {
-                Ok(text) => board.play_text(text),
+            "/move" => match parse::<MoveRequest>(body) {
+                Ok(ask) => board.play_text(&ask.mv.0),
                 Err(refusal) => return refusal,
             },
             "/drop" => {
@@ -584,4 +601,9 @@ impl Checkers {
             }
         }
     }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Checkers::default())
 }
