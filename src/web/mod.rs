@@ -16,8 +16,10 @@
 //!   limit, shows its progress and can be cancelled, one at a time per game.
 //!
 //! Each game is one [`GameApi`] in [`games`]: its requests are `/api/NAME/...`, its part
-//! of the page one `<section data-game="NAME">` of `page.html`.
+//! of the page one `<section data-game="NAME">` of `page/page.html` and one script
+//! `page/NAME.js` ([`assets`]).
 
+pub mod assets;
 pub mod checkers;
 pub mod nim;
 pub mod server;
@@ -30,9 +32,6 @@ use serde_json::{json, Value};
 
 use crate::base::error::{Error, InputError, Result};
 use crate::search::budget::{interrupt_signal_name, interrupted};
-
-/// The one page: inline CSS, JavaScript and SVG, nothing fetched from elsewhere.
-const PAGE: &str = include_str!("page.html");
 
 /// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -68,10 +67,6 @@ impl Reply {
     /// A refusal: `{"error": message}` with a 4xx status.
     pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply::json(status, &json!({ "error": message.into() }))
-    }
-
-    fn html(body: &str) -> Reply {
-        Reply { status: 200, content_type: "text/html; charset=utf-8", body: body.as_bytes().to_vec() }
     }
 }
 
@@ -321,7 +316,10 @@ impl State {
     fn route(&self, method: &str, url: &str, body: &[u8]) -> Reply {
         let path = url.split_once('?').map_or(url, |(p, _)| p);
         if path == "/" {
-            return if method == "GET" { Reply::html(PAGE) } else { Reply::error(405, "the page is read with GET") };
+            return if method == "GET" { assets::page(&self.token) } else { Reply::error(405, "the page is read with GET") };
+        }
+        if let Some(reply) = assets::answer(method, path) {
+            return reply;
         }
         if path == "/api/games" {
             let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name, "title": g.title})).collect();
