@@ -19,6 +19,7 @@
 // (for `File::try_lock`, the results-directory lock).
 #![allow(clippy::manual_is_multiple_of)]
 
+pub mod api;
 pub mod base;
 pub mod checkers;
 pub mod experiment;

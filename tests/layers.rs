@@ -14,6 +14,7 @@ const LAYERS: &[&[&str]] = &[
     &["results"],
     &["experiment"],
     &["report"],
+    &["api"],
     &["tegel", "stenen", "nim", "checkers", "parallel"],
     &["web"],
     &["runner"],

@@ -20,6 +20,7 @@
 //!   computer replies, undo), with [`count_job`] for counts in the background; [`tui`]:
 //!   the terminal board (the web board is in `crate::web`).
 
+pub mod api;
 pub mod cli;
 pub mod count;
 pub mod count_job;

@@ -7,6 +7,7 @@
 //! [`verify`] (formula against search), [`stats`] (chi-square p-value), [`experiments`],
 //! [`cli`] (one-shot commands) and [`play`] (the assignment's interactive game).
 
+pub mod api;
 pub mod cli;
 pub mod experiments;
 pub mod play;

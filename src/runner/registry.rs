@@ -213,19 +213,19 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
 
 /// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game
 /// the terminal program would load (a bad file or size is refused before listening).
-fn stenen_board(args: &clap::ArgMatches) -> Result<Box<dyn crate::web::GameApi>> {
+fn stenen_board(args: &clap::ArgMatches) -> Result<Box<dyn crate::api::GameApi>> {
     let a = stenen::cli::PlayArgs::from_arg_matches(args).map_err(clap_error)?;
     let game = stenen::rules::load_game(a.height, a.width, &a.file)?;
-    let limit_s = a.time_limit.unwrap_or(crate::web::stenen::DEFAULT_LIMIT_S);
-    if limit_s > crate::web::stenen::MAX_LIMIT_S {
+    let limit_s = a.time_limit.unwrap_or(stenen::api::DEFAULT_LIMIT_S);
+    if limit_s > stenen::api::MAX_LIMIT_S {
         return Err(InputError::new(format!(
             "--time-limit: the web board's searches run at most {} s",
-            crate::web::stenen::MAX_LIMIT_S
+            stenen::api::MAX_LIMIT_S
         ))
         .into());
     }
-    let start = crate::web::stenen::Start { game, name: a.file.display().to_string(), limit_s };
-    Ok(Box::new(crate::web::stenen::Stenen::with_start(start)))
+    let start = stenen::api::Start { game, name: a.file.display().to_string(), limit_s };
+    Ok(Box::new(stenen::api::Stenen::with_start(start)))
 }
 
 /// Runs `harness play ...`: the browser board with `--web`, else the game's program.

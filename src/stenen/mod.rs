@@ -2,6 +2,7 @@
 //! the fast bitboard solver, manifest experiments, one-shot CLI and the interactive program.
 
 pub mod answers;
+pub mod api;
 pub mod board;
 pub mod cli;
 pub mod experiments;

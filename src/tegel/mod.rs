@@ -8,6 +8,7 @@
 //! [`sweep`], [`matches`](mod@matches); instance searches in [`generate`].
 
 pub mod answers;
+pub mod api;
 pub mod args;
 pub mod best;
 pub mod cli;

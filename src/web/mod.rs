@@ -16,20 +16,17 @@
 //!   limit, shows its progress and can be cancelled, one at a time per game.
 //!
 //! Each game is one [`GameApi`] in [`games`]: its requests are `/api/NAME/...`, its part
-//! of the page one `<section data-game="NAME">` of `page/page.html` and one script
-//! `page/NAME.js` ([`assets`]).
+//! of the page its folder's `board.html` (one `<section data-game="NAME">`) and
+//! `board.js`, put together with the shared parts by [`assets`].
 
 pub mod assets;
-pub mod checkers;
-pub mod nim;
 pub mod server;
-pub mod stenen;
-pub mod tegel;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use serde_json::{json, Value};
 
+pub use crate::api::{ApiRequest, GameApi, Reply};
 use crate::base::error::{Error, InputError, Result};
 use crate::search::budget::{interrupt_signal_name, interrupted};
 
@@ -39,125 +36,19 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// The header that may carry the token instead of the query string.
 pub const TOKEN_HEADER: &str = "X-Harness-Token";
 
-/// An answer: status, content type and body.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Reply {
-    /// The HTTP status.
-    pub status: u16,
-    /// The `Content-Type`.
-    pub content_type: &'static str,
-    /// The body.
-    pub body: Vec<u8>,
-}
-
-impl Reply {
-    /// A JSON answer.
-    pub fn json(status: u16, value: &Value) -> Reply {
-        Reply { status, content_type: "application/json", body: value.to_string().into_bytes() }
-    }
-
-    /// A typed view as JSON.
-    pub fn typed(status: u16, view: &impl serde::Serialize) -> Reply {
-        match serde_json::to_vec(view) {
-            Ok(body) => Reply { status, content_type: "application/json", body },
-            Err(e) => Reply::error(500, format!("internal error: the view is not JSON: {e}")),
-        }
-    }
-
-    /// A refusal: `{"error": message}` with a 4xx status.
-    pub fn error(status: u16, message: impl Into<String>) -> Reply {
-        Reply::json(status, &json!({ "error": message.into() }))
-    }
-}
-
-/// A request as a game sees it: method, the path below `/api/NAME` (`""` or `/click`),
-/// and the parsed JSON body (`Null` when there is none).
-#[derive(Debug, Clone)]
-pub struct ApiRequest<'a> {
-    /// `GET` or `POST`.
-    pub method: &'a str,
-    /// The path below `/api/NAME`.
-    pub path: &'a str,
-    /// The JSON body, `Value::Null` for none.
-    pub body: Value,
-}
-
-impl ApiRequest<'_> {
-    /// The refusal (409) of a request that would change a board while a search for that
-    /// board runs: a `POST` to one of `changing`, when `searching`. `None` otherwise.
-    pub fn refused_while_searching(&self, changing: &[&str], searching: bool) -> Option<Reply> {
-        (searching && self.method == "POST" && changing.contains(&self.path))
-            .then(|| Reply::error(409, "a search is running: wait for it or cancel it"))
-    }
-}
-
-/// One game's part of the server (its state is shared by the server's threads).
-pub trait GameApi: Send {
-    /// The name in URLs (`checkers`).
-    fn name(&self) -> &'static str;
-    /// The title on the start page.
-    fn title(&self) -> &'static str;
-    /// Answers a request below `/api/NAME`; bad requests get a 4xx [`Reply::error`].
-    fn handle(&mut self, request: &ApiRequest) -> Reply;
-}
-
 /// Every game that has a web board; another game is one more module and one more line.
 pub fn games() -> Vec<Box<dyn GameApi>> {
     vec![
-        Box::new(checkers::Checkers::default()),
-        Box::new(nim::Nim::default()),
-        Box::new(tegel::Tegel::default()),
-        Box::new(stenen::Stenen::default()),
+        Box::new(crate::checkers::api::Checkers::default()),
+        Box::new(crate::nim::api::Nim::default()),
+        Box::new(crate::tegel::api::Tegel::default()),
+        Box::new(crate::stenen::api::Stenen::default()),
     ]
 }
 
 /// The names of the games with a web board.
 pub fn game_names() -> Vec<&'static str> {
     games().iter().map(|g| g.name()).collect()
-}
-
-/// A whole number from a JSON number or a string of digits.
-pub fn whole(body: &Value, key: &str, default: u64, max: u64) -> std::result::Result<u64, String> {
-    let bad = || format!("{key}: expected a whole number from 0 to {max}");
-    let n = match body.get(key) {
-        None | Some(Value::Null) => return Ok(default),
-        Some(Value::Number(n)) => n.as_u64().ok_or_else(bad)?,
-        Some(Value::String(s)) => s.trim().parse::<u64>().map_err(|_| bad())?,
-        Some(_) => return Err(bad()),
-    };
-    if n > max {
-        return Err(bad());
-    }
-    Ok(n)
-}
-
-/// A text field (`None` when absent), at most `max` characters.
-pub fn text<'a>(body: &'a Value, key: &str, max: usize) -> std::result::Result<Option<&'a str>, String> {
-    match body.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) if s.chars().count() <= max => Ok(Some(s.trim())),
-        Some(Value::String(_)) => Err(format!("{key}: longer than {max} characters")),
-        Some(_) => Err(format!("{key}: expected a string")),
-    }
-}
-
-/// A time limit from `limit_s` in a request body: `default` when absent, else a number of
-/// seconds above 0 and at most `max`.
-pub fn limit_field(body: &Value, default: f64, max: f64) -> std::result::Result<std::time::Duration, String> {
-    let seconds = match body.get("limit_s") {
-        None | Some(Value::Null) => default,
-        Some(v) => match v.as_f64() {
-            Some(s) if s > 0.0 && s <= max => s,
-            _ => return Err(format!("limit_s: expected a number of seconds above 0, at most {max}")),
-        },
-    };
-    Ok(std::time::Duration::from_secs_f64(seconds))
-}
-
-/// A seed for a game that names none (shown in the view, so the game can be replayed).
-pub fn fresh_seed() -> u64 {
-    use rand::Rng as _;
-    rand::rng().random_range(0..=999_999)
 }
 
 /// The server before it serves: the listening socket and what its requests share.
@@ -175,16 +66,19 @@ pub struct State {
     games: Vec<Slot>,
 }
 
-/// One game of the server: its name and title (read without its lock) and its state.
+/// One game of the server: its name, title and part of the page (read without its lock)
+/// and its state.
 struct Slot {
     name: &'static str,
     title: &'static str,
+    part: assets::BoardPart,
     game: Mutex<Box<dyn GameApi>>,
 }
 
 impl Slot {
     fn new(game: Box<dyn GameApi>) -> Slot {
-        Slot { name: game.name(), title: game.title(), game: Mutex::new(game) }
+        let part = assets::BoardPart { name: game.name(), markup: game.markup(), script: game.script() };
+        Slot { name: game.name(), title: game.title(), part, game: Mutex::new(game) }
     }
 }
 
@@ -315,10 +209,15 @@ impl State {
 
     fn route(&self, method: &str, url: &str, body: &[u8]) -> Reply {
         let path = url.split_once('?').map_or(url, |(p, _)| p);
+        let parts: Vec<assets::BoardPart> = self.games.iter().map(|g| g.part).collect();
         if path == "/" {
-            return if method == "GET" { assets::page(&self.token) } else { Reply::error(405, "the page is read with GET") };
+            return if method == "GET" {
+                assets::page(&self.token, &parts)
+            } else {
+                Reply::error(405, "the page is read with GET")
+            };
         }
-        if let Some(reply) = assets::answer(method, path) {
+        if let Some(reply) = assets::answer(method, path, &parts) {
             return reply;
         }
         if path == "/api/games" {

@@ -16,10 +16,10 @@
 use rand::Rng as _;
 use serde_json::{json, Value};
 
-use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
-use crate::nim::play::{parse_move, ASK_MOVE, COMPUTER_WINS, HUMAN_WINS};
-use crate::nim::players::computer_reply;
-use crate::nim::position::{Position, MAX_HEAPS};
+use super::play::{parse_move, ASK_MOVE, COMPUTER_WINS, HUMAN_WINS};
+use super::players::computer_reply;
+use super::position::{Position, MAX_HEAPS};
+use crate::api::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
 use crate::search::rng::{seeded, Rng};
 
 /// The most sticks a heap of the web board may hold (each is drawn).
@@ -29,7 +29,7 @@ pub const MAX_WEB_HEAPS: usize = 16;
 /// Heaps drawn when a game names neither heaps nor their number.
 const DEFAULT_HEAPS: u64 = 3;
 /// The largest heap drawn (the terminal game's range `1..=20`).
-const DRAW_MAX: u32 = crate::nim::play::HEAP_DRAW_MAX;
+const DRAW_MAX: u32 = super::play::HEAP_DRAW_MAX;
 
 /// One game session played on the page: its position, the history for undo, the
 /// transcript and the computer's generator (seeded, so a game replays from its seed).
@@ -278,6 +278,14 @@ impl GameApi for Nim {
 
     fn title(&self) -> &'static str {
         "Nim"
+    }
+
+    fn markup(&self) -> &'static str {
+        include_str!("board.html")
+    }
+
+    fn script(&self) -> &'static str {
+        include_str!("board.js")
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {

@@ -26,17 +26,17 @@ use std::time::Duration;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
-use crate::checkers::count::Count;
-use crate::checkers::count_job::{count_end, start_count, CountEnd};
-use crate::checkers::dispatch::{geometry, with_bits};
-use crate::checkers::game::{Outcome, DEFAULT_DRAW_PLIES};
-use crate::checkers::geometry::{width_for, BoardSize, Color, Wide, Width};
-use crate::checkers::moves::parse_move;
-use crate::checkers::play::parse_color;
-use crate::checkers::players::{PlayerKind, DEFAULT_DEPTH};
-use crate::checkers::position::{Piece, Position};
-use crate::checkers::session::{ComputerReply, Session};
+use super::count::Count;
+use super::count_job::{count_end, start_count, CountEnd};
+use super::dispatch::{geometry, with_bits};
+use super::game::{Outcome, DEFAULT_DRAW_PLIES};
+use super::geometry::{width_for, BoardSize, Color, Wide, Width};
+use super::moves::parse_move;
+use super::play::parse_color;
+use super::players::{PlayerKind, DEFAULT_DEPTH};
+use super::position::{Piece, Position};
+use super::session::{ComputerReply, Session};
+use crate::api::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -507,6 +507,14 @@ impl GameApi for Checkers {
 
     fn title(&self) -> &'static str {
         "Checkers"
+    }
+
+    fn markup(&self) -> &'static str {
+        include_str!("board.html")
+    }
+
+    fn script(&self) -> &'static str {
+        include_str!("board.js")
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {

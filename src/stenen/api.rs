@@ -22,13 +22,13 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::limit_field;
-use super::{text, whole, ApiRequest, GameApi, Reply};
+use super::load::parse_stones;
+use super::outcome::cell_mismatch;
+use super::stone::ORIENTATIONS;
+use super::{Board, Count, Found, Game, Mode, Placement};
+use crate::api::limit_field;
+use crate::api::{text, whole, ApiRequest, GameApi, Reply};
 use crate::search::job::{Job, JobEnd};
-use crate::stenen::load::parse_stones;
-use crate::stenen::outcome::cell_mismatch;
-use crate::stenen::stone::ORIENTATIONS;
-use crate::stenen::{Board, Count, Found, Game, Mode, Placement};
 
 /// The instances the page offers: name, stones file, board rows and columns.
 pub const INSTANCES: [(&str, &str, usize, usize); 4] = [
@@ -302,9 +302,9 @@ impl Stenen {
                 return Ok(Answer::Mismatch(stones, empty));
             }
             if find {
-                crate::stenen::find(&game, &board, mode, b).map(Answer::Found)
+                super::find(&game, &board, mode, b).map(Answer::Found)
             } else {
-                crate::stenen::count(&game, &board, mode, false, b).map(Answer::Count)
+                super::count(&game, &board, mode, false, b).map(Answer::Count)
             }
         });
         self.search = Some(Search { job, mode, from });
@@ -315,7 +315,7 @@ impl Stenen {
 /// A stone as the page draws it: its number, size, where it lies, the stone it is
 /// identical to, and its eight orientations (box, covered cells, the lower orientation
 /// with the same cells).
-fn stone_view(game: &Game, board: &Board, i: usize, stone: &crate::stenen::Stone) -> Value {
+fn stone_view(game: &Game, board: &Board, i: usize, stone: &super::Stone) -> Value {
     let orientations: Vec<Value> = (0..ORIENTATIONS)
         .map(|o| {
             let shape = &stone.orientations[o];
@@ -347,6 +347,14 @@ impl GameApi for Stenen {
 
     fn title(&self) -> &'static str {
         "Tiling (stenen leggen)"
+    }
+
+    fn markup(&self) -> &'static str {
+        include_str!("board.html")
+    }
+
+    fn script(&self) -> &'static str {
+        include_str!("board.js")
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {

@@ -22,18 +22,18 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::limit_field;
-use super::{text, whole, ApiRequest, GameApi, Reply};
+use super::best::best_score_with;
+use super::game::Game;
+use super::greedy::greedy_move;
+use super::load::parse;
+use super::montecarlo::{good_move, GoodMove};
+use super::play::why_illegal;
+use super::position::board;
+use super::rules::{Color, Move};
+use super::search::BestResult;
+use crate::api::limit_field;
+use crate::api::{text, whole, ApiRequest, GameApi, Reply};
 use crate::search::job::{Job, JobEnd};
-use crate::tegel::best::best_score_with;
-use crate::tegel::game::Game;
-use crate::tegel::greedy::greedy_move;
-use crate::tegel::load::parse;
-use crate::tegel::montecarlo::{good_move, GoodMove};
-use crate::tegel::play::why_illegal;
-use crate::tegel::position::board;
-use crate::tegel::rules::{Color, Move};
-use crate::tegel::search::BestResult;
 
 /// The instances the page offers, by name.
 pub const INSTANCES: [(&str, &str); 6] = [
@@ -336,6 +336,14 @@ impl GameApi for Tegel {
 
     fn title(&self) -> &'static str {
         "Tile game (tegelspel)"
+    }
+
+    fn markup(&self) -> &'static str {
+        include_str!("board.html")
+    }
+
+    fn script(&self) -> &'static str {
+        include_str!("board.js")
     }
 
     fn handle(&mut self, request: &ApiRequest) -> Reply {
