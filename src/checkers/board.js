@@ -16,6 +16,8 @@
     polling: null,
     cursor: null,
     drag: null,
+    reviewing: null,
+    shownPdn: "",
 
     async open() {
       openSection("checkers", "checkers");
@@ -40,11 +42,43 @@
       return body;
     },
 
-    async newGame() {
-      const r = await api("POST", "/api/checkers/new", this.settings());
+    async newGame(moves) {
+      const body = this.settings();
+      if (moves !== undefined) body.moves = moves;
+      const r = await api("POST", "/api/checkers/new", body);
       if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
       this.cursor = null;
+      this.shownPdn = null;
       this.render(r.data);
+    },
+
+    // ---- the moves as PDN: copied, or loaded into a new game of the size set above.
+    async copy() {
+      const box = $('[data-role="pdn"]', this.root);
+      try {
+        await navigator.clipboard.writeText(box.value);
+      } catch (e) {
+        box.select();
+        document.execCommand("copy");
+      }
+      countRender();
+      say(this.root, "The moves are copied (PDN).", false);
+    },
+
+    load() { return this.newGame($('[data-role="pdn"]', this.root).value); },
+
+    // ---- stepping through a finished game: the position after a ply, as the server
+    // kept it; the last ply is the board itself.
+    async step(where) {
+      const v = this.view;
+      const now = this.reviewing ? this.reviewing.ply : v.plies;
+      const ply = { first: 0, back: now - 1, forward: now + 1, last: v.plies }[where];
+      if (ply < 0 || ply > v.plies) return countRender();
+      if (ply === v.plies) { this.reviewing = null; return this.render(v); }
+      const r = await api("POST", "/api/checkers/review", { ply });
+      if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
+      this.reviewing = r.data;
+      this.render(v);
     },
 
     // After a reload: the setup form shows the kept game's size, colour and computer.
@@ -64,6 +98,10 @@
       const action = button.dataset.action;
       if (action === "undo") return this.send("/api/checkers/undo", {});
       if (action === "drop") return this.send("/api/checkers/drop", {});
+      if (action === "hint") return this.search(this.view.hint && this.view.hint.state === "running" ? "/api/checkers/hint/cancel" : "/api/checkers/hint", {});
+      if (action === "review") return this.step(button.dataset.step);
+      if (action === "copy") return this.copy();
+      if (action === "load") return this.load();
       if (action === "count") return this.search("/api/checkers/count", {});
       if (action === "cancel") return this.search("/api/checkers/count/cancel", {});
     },
@@ -176,15 +214,26 @@
 
     render(v) {
       this.view = v;
+      if (v.outcome === "ongoing" || (this.reviewing && this.reviewing.plies !== v.plies)) this.reviewing = null;
+      this.drawBoard(v, this.reviewing);
+      this.drawSide(v);
+      this.drawCursor();
+    },
+
+    // The board: the game as it stands, or the position `review` of a finished game.
+    drawBoard(v, review) {
       const flip = this.flipped();
       const board = $('[data-role="board"]', this.root);
       board.style.gridTemplateColumns = `repeat(${v.cols}, 1fr)`;
       board.style.gridTemplateRows = `repeat(${v.rows}, 1fr)`;
       board.style.setProperty("--aspect", `${v.cols} / ${v.rows}`);
       board.dataset.flipped = flip ? "true" : "false";
-      const at = new Map(v.squares.map((s) => [s.row + "," + s.col, s]));
-      const last = this.lastMoves(v);
-      const selected = v.selected[v.selected.length - 1];
+      board.dataset.reviewing = review ? "true" : "false";
+      const at = new Map((review || v).squares.map((s) => [s.row + "," + s.col, s]));
+      const last = review ? new Map(review.last_move.map((s) => [s, "review"])) : this.lastMoves(v);
+      const live = review ? { selected: [], targets: [], movable: [] } : v;
+      const hinted = !review && v.hint && v.hint.squares ? v.hint.squares : [];
+      const selected = live.selected[live.selected.length - 1];
       const rows = [...Array(v.rows).keys()], cols = [...Array(v.cols).keys()];
       if (!flip) rows.reverse(); else cols.reverse();
       board.textContent = "";
@@ -194,15 +243,17 @@
           if (!s) { board.appendChild(el("div", { class: "sq light", role: "gridcell", "data-at": `${row},${col}` })); continue; }
           const classes = ["sq", "dark"];
           if (last.has(s.square)) classes.push("last", "last-" + last.get(s.square));
-          if (v.selected.includes(s.square) && s.square !== selected) classes.push("path");
-          if (v.targets.includes(s.square) && v.selected.length > 0) classes.push("target");
-          if (v.movable.includes(s.square) && v.selected.length === 0) classes.push("movable");
+          if (live.selected.includes(s.square) && s.square !== selected) classes.push("path");
+          if (live.targets.includes(s.square) && live.selected.length > 0) classes.push("target");
+          if (live.movable.includes(s.square) && live.selected.length === 0) classes.push("movable");
+          if (hinted.includes(s.square)) classes.push("hint");
           const cell = el("div", {
             class: classes.join(" "), role: "gridcell", "data-square": s.square, "data-at": `${row},${col}`, title: s.square,
             "aria-selected": s.square === selected ? "true" : "false",
             "data-target": classes.includes("target") ? "true" : null,
             "data-movable": classes.includes("movable") ? "true" : null,
             "data-last": last.get(s.square) || null,
+            "data-hint": classes.includes("hint") ? "true" : null,
           });
           if (s.piece) {
             const color = s.piece.toLowerCase() === "b" ? "black" : "white";
@@ -221,7 +272,10 @@
       files.style.gridTemplateColumns = `repeat(${v.cols}, 1fr)`;
       files.textContent = "";
       for (const col of cols) files.appendChild(el("span", { text: String.fromCharCode(97 + col) }));
+    },
 
+    // Beside the board: status, counts, result, message, buttons, hint, count, moves.
+    drawSide(v) {
       $('[data-role="status"]', this.root).textContent = v.status;
       const counts = $('[data-role="counts"]', this.root);
       counts.textContent = "";
@@ -242,7 +296,35 @@
       $('[data-role="typed"]', this.root).elements.move.disabled = !v.your_turn;
       $('[data-role="setup"]', this.root).elements.seed.placeholder = String(v.seed);
       this.showCount(v.count);
-      this.drawCursor();
+      this.showHint(v);
+      this.showReview(v);
+      const box = $('[data-role="pdn"]', this.root);
+      if (this.shownPdn === null || box.value === this.shownPdn) box.value = v.pdn;
+      this.shownPdn = v.pdn;
+    },
+
+    showHint(v) {
+      const h = v.hint, out = $('[data-role="hint"]', this.root), button = $('[data-action="hint"]', this.root);
+      const running = !!h && h.state === "running";
+      out.dataset.state = h ? h.state : "idle";
+      button.textContent = running ? "Cancel hint" : "Hint";
+      button.disabled = !running && !v.your_turn;
+      if (!h) out.textContent = "";
+      else if (running) { out.textContent = progress("hint", h); this.refreshSoon(250); }
+      else if (h.move) out.textContent = `Hint: ${h.move} (the strategy's move, green on the board).`;
+      else out.textContent = `The hint stopped: ${h.why || "no move"}.`;
+    },
+
+    showReview(v) {
+      const box = $('[data-role="review"]', this.root);
+      box.hidden = v.outcome === "ongoing";
+      const r = this.reviewing, ply = r ? r.ply : v.plies;
+      const move = r ? r.move : v.moves[v.moves.length - 1];
+      $('[data-role="ply"]', this.root).textContent = `ply ${ply} of ${v.plies}` + (move && ply > 0 ? `: ${move}` : ": the start");
+      for (const b of box.querySelectorAll("button")) {
+        const back = b.dataset.step === "first" || b.dataset.step === "back";
+        b.disabled = back ? ply === 0 : ply === v.plies;
+      }
     },
 
     // While the computer's reply is searched in the background: "thinking…" with its
