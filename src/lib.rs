@@ -10,10 +10,12 @@
 //! 3. [`results`]: rows and columns, the journal, atomic files, metadata, comparison;
 //! 4. [`experiment`]: the contract a game implements and the shared search arguments;
 //! 5. [`report`]: the table-and-chart model and its back ends (LaTeX, pgfplots, SVG);
-//! 6. the plug-ins, side by side and never importing each other: the games [`tegel`],
+//! 6. [`api`]: the board API a game's web board implements (route table, requests, replies);
+//! 7. the plug-ins, side by side and never importing each other: the games [`tegel`],
 //!    [`stenen`], [`nim`], [`checkers`] and the cross-game experiments [`parallel`];
-//! 7. [`runner`]: the registry of plug-ins, manifests, runs, shards, merges, Slurm;
-//! 8. the `harness` binary (`src/main.rs`).
+//! 8. [`web`]: the loopback server of the boards the registry hands it;
+//! 9. [`runner`]: the registry of plug-ins, manifests, runs, shards, merges, Slurm;
+//! 10. the `harness` binary (`src/main.rs`).
 
 // `x % 2 == 0` reads as the rules state parity; the lint came with the MSRV raised to 1.89
 // (for `File::try_lock`, the results-directory lock).

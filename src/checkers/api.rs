@@ -26,7 +26,7 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::count::Count;
@@ -39,7 +39,7 @@ use super::play::parse_color;
 use super::players::{PlayerKind, DEFAULT_DEPTH};
 use super::position::{Piece, Position};
 use super::session::{ComputerReply, Session};
-use crate::api::{fresh_seed, text, whole, ApiRequest, GameApi, Reply};
+use crate::api::{fresh_seed, parse, Board, GameApi, Reply, Route, Seconds, Seed, Text, Whole};
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -65,7 +65,7 @@ const MAX_MOVES_CHARS: usize = 60_000;
 const MAX_POSITION_CHARS: usize = 2048;
 
 /// A game of any board size, behind the bit-set width its size needs.
-trait Board: Send {
+trait AnySize: Send {
     fn session_view(&self) -> SessionView;
     fn click(&mut self, square: &str) -> Result<String, String>;
     fn play_text(&mut self, text: &str) -> Result<String, String>;
@@ -99,7 +99,7 @@ struct Live<B: Bits> {
     hint: Option<(usize, Job<ComputerReply<B>>)>,
 }
 
-impl<B: Bits> Board for Live<B> {
+impl<B: Bits> AnySize for Live<B> {
     fn session_view(&self) -> SessionView {
         view(&self.session)
     }
@@ -425,18 +425,41 @@ struct NewGame {
     moves: Option<String>,
 }
 
+/// The settings of `POST /new`, every one optional; blank text reads as absent.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Board rows m (default 8).
+    rows: Option<Whole<0, 1000>>,
+    /// Board columns n (default 8).
+    cols: Option<Whole<0, 1000>>,
+    /// Rows of men r (default 3).
+    men_rows: Option<Whole<0, 1000>>,
+    /// The human's colour (default black).
+    color: Option<Text<16>>,
+    /// The computer player (default `strategy` at its default depth).
+    computer: Option<Text<32>>,
+    /// The seed of a random player (blank: a fresh one).
+    seed: Seed,
+    /// A position to start from, in the terminal board's text.
+    position: Option<Text<MAX_POSITION_CHARS>>,
+    /// The side to move in `position` (default black).
+    side: Option<Text<16>>,
+    /// Moves to play for both sides after the start (PDN or a plain list).
+    moves: Option<Text<MAX_MOVES_CHARS>>,
+}
+
+/// Text that is present and not blank.
+fn given<const MAX: usize>(text: Option<Text<MAX>>) -> Option<String> {
+    text.map(|t| t.0).filter(|t| !t.is_empty())
+}
+
 impl NewGame {
-    fn parse(body: &Value) -> Result<NewGame, String> {
-        if !matches!(body, Value::Object(_) | Value::Null) {
-            return Err("expected a JSON object with the game's settings".to_string());
-        }
-        let size = BoardSize::new(
-            whole(body, "rows", 8, 1000)? as u32,
-            whole(body, "cols", 8, 1000)? as u32,
-            whole(body, "men_rows", 3, 1000)? as u32,
-        )?;
-        let human = text(body, "color", 16)?.filter(|t| !t.is_empty()).map_or(Ok(Color::Black), parse_color)?;
-        let computer = match text(body, "computer", 32)?.filter(|t| !t.is_empty()) {
+    fn from_settings(s: Settings) -> Result<NewGame, String> {
+        let dimension = |v: Option<Whole<0, 1000>>, default: u32| v.map_or(default, |v| v.0 as u32);
+        let size = BoardSize::new(dimension(s.rows, 8), dimension(s.cols, 8), dimension(s.men_rows, 3))?;
+        let human = given(s.color).map_or(Ok(Color::Black), |t| parse_color(&t))?;
+        let computer = match given(s.computer) {
             None => PlayerKind::Strategy(DEFAULT_DEPTH),
             Some(t) => t.parse::<PlayerKind>()?,
         };
@@ -447,25 +470,21 @@ impl NewGame {
                 ));
             }
         }
-        let seed = match body.get("seed") {
-            None | Some(Value::Null) => fresh_seed(),
-            Some(Value::String(s)) if s.trim().is_empty() => fresh_seed(),
-            Some(_) => whole(body, "seed", 0, i64::MAX as u64)?,
-        };
-        let position = match text(body, "position", MAX_POSITION_CHARS)?.filter(|t| !t.is_empty()) {
+        let seed = s.seed.0.map_or_else(fresh_seed, |s| s.0);
+        let side = s.side.map(|t| t.0);
+        let position = match given(s.position) {
             None => None,
-            Some(p) => Some((p.to_string(), text(body, "side", 16)?.map_or(Ok(Color::Black), parse_color)?)),
+            Some(p) => Some((p, side.as_deref().map_or(Ok(Color::Black), parse_color)?)),
         };
-        let moves = text(body, "moves", MAX_MOVES_CHARS)?.filter(|t| !t.is_empty()).map(str::to_string);
-        Ok(NewGame { size, human, computer, seed, position, moves })
+        Ok(NewGame { size, human, computer, seed, position, moves: given(s.moves) })
     }
 
-    fn start(&self) -> Result<Box<dyn Board>, String> {
+    fn start(&self) -> Result<Box<dyn AnySize>, String> {
         let size = self.size;
         with_bits!(size, B => self.start_with::<B>())
     }
 
-    fn start_with<B: Bits>(&self) -> Result<Box<dyn Board>, String> {
+    fn start_with<B: Bits>(&self) -> Result<Box<dyn AnySize>, String> {
         let (size, human, computer, seed) = (self.size, self.human, self.computer, self.seed);
         let position = match &self.position {
             None => None,
@@ -485,7 +504,7 @@ impl NewGame {
 /// count running or last run.
 #[derive(Default)]
 pub struct Checkers {
-    board: Option<Box<dyn Board>>,
+    board: Option<Box<dyn AnySize>>,
     seed: u64,
     message: String,
     count: Option<Job<Count>>,
@@ -551,12 +570,22 @@ impl Checkers {
         v
     }
 
+    fn cancel_count(&mut self, _: &Value) -> Reply {
+        match &self.count {
+            Some(job) if job.end().is_none() => {
+                job.cancel();
+                Reply::typed(200, &self.count_view())
+            }
+            _ => Reply::error(409, "no count is running"),
+        }
+    }
+
     fn count_running(&self) -> bool {
         self.count.as_ref().is_some_and(Job::running)
     }
 
     /// Plays the computer's reply if its search has ended (every request looks first).
-    fn settle(&mut self) {
+    fn settle_reply(&mut self) {
         let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
         self.count = None;
         self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
@@ -570,14 +599,15 @@ impl Checkers {
         while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.settle();
+        self.settle_reply();
     }
 
     fn new_game(&mut self, body: &Value) -> Reply {
-        let settings = match NewGame::parse(body) {
-            Ok(s) => s,
-            Err(e) => return Reply::error(400, e),
-        };
+        let settings =
+            match parse::<Settings>(body).and_then(|s| NewGame::from_settings(s).map_err(|e| Reply::error(400, e))) {
+                Ok(s) => s,
+                Err(refusal) => return refusal,
+            };
         match settings.start() {
             Ok(board) => {
                 self.count = None;
@@ -605,100 +635,73 @@ impl Checkers {
         if self.count_running() {
             return Reply::error(409, "a count is running: wait for it or cancel it");
         }
-        let limit = match body.get("limit_s") {
-            None | Some(Value::Null) => DEFAULT_COUNT_LIMIT_S,
-            Some(v) => match v.as_f64() {
-                Some(s) if s > 0.0 && s <= MAX_COUNT_LIMIT_S => s,
-                _ => {
-                    return Reply::error(
-                        400,
-                        format!("limit_s: expected a number of seconds above 0, at most {MAX_COUNT_LIMIT_S}"),
-                    )
-                }
-            },
+        let limit = match parse::<CountRequest>(body) {
+            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT_S),
+            Err(refusal) => return refusal,
         };
         let Some(board) = &self.board else { return self.state(409) };
-        self.count = Some(board.count(Duration::from_secs_f64(limit)));
+        self.count = Some(board.count(limit));
         Reply::typed(202, &self.count_view())
     }
 }
 
-fn field<'a>(body: &'a Value, key: &str) -> Result<&'a str, Reply> {
-    match text(body, key, 256) {
-        Ok(Some(t)) => Ok(t),
-        Ok(None) => Err(Reply::error(400, format!("expected a JSON object with `{key}`"))),
-        Err(e) => Err(Reply::error(400, e)),
+/// `POST /count`: the count's time limit.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct CountRequest {
+    limit_s: Option<Seconds<{ MAX_COUNT_LIMIT_S as u64 }>>,
+}
+
+/// `POST /click`: the square clicked (`c3`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Click {
+    square: Text<256>,
+}
+
+/// `POST /move`: a whole move in the assignment's notation (`c3xe5xg7`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: Text<256>,
+}
+
+impl Board for Checkers {
+    const NAME: &'static str = "checkers";
+    const TITLE: &'static str = "Checkers";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
+    const ROUTES: &'static [Route<Checkers>] = &[
+        Route::get("", |c, _| c.state(200)),
+        Route::post("/new", Checkers::new_game),
+        Route::get("/count", |c, _| Reply::typed(200, &c.count_view())),
+        Route::post("/count", Checkers::start_count),
+        Route::post("/count/cancel", Checkers::cancel_count),
+        Route::post("/click", |c, body| c.on_board("/click", body)),
+        Route::post("/move", |c, body| c.on_board("/move", body)),
+        Route::post("/drop", |c, body| c.on_board("/drop", body)),
+        Route::post("/undo", |c, body| c.on_board("/undo", body)),
+        Route::post("/hint", |c, _| c.start_hint()),
+        Route::post("/hint/cancel", Checkers::cancel_hint),
+        Route::post("/review", Checkers::review),
+    ];
+
+    /// Plays the computer's reply if its search has ended, and searches it again when the
+    /// computer is to move with none searched (its search was cancelled).
+    fn settle(&mut self) {
+        self.settle_reply();
+        if let Some(board) = self.board.as_mut() {
+            board.think();
+        }
     }
 }
 
-impl GameApi for Checkers {
-    fn name(&self) -> &'static str {
-        "checkers"
-    }
-
-    fn title(&self) -> &'static str {
-        "Checkers"
-    }
-
-    fn markup(&self) -> &'static str {
-        include_str!("board.html")
-    }
-
-    fn script(&self) -> &'static str {
-        include_str!("board.js")
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        self.settle();
-        if let Some(board) = self.board.as_mut() {
-            // The computer to move with no reply searched (its search was cancelled):
-            // search it again.
-            board.think();
-        }
-        let body = &request.body;
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.state(200),
-            ("POST", "/new") => self.new_game(body),
-            ("GET", "/count") => Reply::typed(200, &self.count_view()),
-            ("POST", "/count") => self.start_count(body),
-            ("POST", "/count/cancel") => match &self.count {
-                Some(job) if job.end().is_none() => {
-                    job.cancel();
-                    Reply::typed(200, &self.count_view())
-                }
-                _ => Reply::error(409, "no count is running"),
-            },
-            ("POST", path @ ("/click" | "/move" | "/drop" | "/undo")) => self.on_board(path, body),
-            ("POST", "/hint") => self.start_hint(),
-            ("POST", "/hint/cancel") => match self.board.as_mut().map(|b| b.cancel_hint()) {
-                Some(true) => self.state(200),
-                _ => Reply::error(409, "no hint is being searched"),
-            },
-            ("POST", "/review") => self.review(body),
-            (_, path)
-                if [
-                    "",
-                    "/",
-                    "/new",
-                    "/count",
-                    "/count/cancel",
-                    "/click",
-                    "/move",
-                    "/drop",
-                    "/undo",
-                    "/hint",
-                    "/hint/cancel",
-                    "/review",
-                ]
-                .contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/checkers{path}", request.method))
-            }
-            (_, path) => {
-                Reply::error(404, format!("no such request: /api/checkers{}", crate::base::text::excerpt(path)))
-            }
-        }
-    }
+/// `POST /review`: the ply whose position is asked for (0: the start).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    ply: Whole<0, { u32::MAX as u64 }>,
 }
 
 impl Checkers {
@@ -710,12 +713,19 @@ impl Checkers {
         }
     }
 
-    fn review(&self, body: &Value) -> Reply {
-        let Some(board) = &self.board else { return self.state(409) };
-        let ply = match whole(body, "ply", 0, u32::MAX as u64) {
-            Ok(p) => p as usize,
-            Err(e) => return Reply::error(400, e),
+    fn cancel_hint(&mut self, _: &Value) -> Reply {
+        match self.board.as_mut().map(|b| b.cancel_hint()) {
+            Some(true) => self.state(200),
+            _ => Reply::error(409, "no hint is being searched"),
+        }
+    }
+
+    fn review(&mut self, body: &Value) -> Reply {
+        let ply = match parse::<ReviewRequest>(body) {
+            Ok(ask) => ask.ply.0 as usize,
+            Err(refusal) => return refusal,
         };
+        let Some(board) = &self.board else { return self.state(409) };
         match board.review(ply) {
             Some(v) => Reply::typed(200, &v),
             None => Reply::error(400, format!("ply: the game has {} plies; got {ply}", board.plies())),
@@ -729,12 +739,12 @@ impl Checkers {
         }
         let before = board.plies();
         let result = match path {
-            "/click" => match field(body, "square") {
-                Ok(square) => board.click(square),
+            "/click" => match parse::<Click>(body) {
+                Ok(click) => board.click(&click.square.0),
                 Err(refusal) => return refusal,
             },
-            "/move" => match field(body, "move") {
-                Ok(text) => board.play_text(text),
+            "/move" => match parse::<MoveRequest>(body) {
+                Ok(ask) => board.play_text(&ask.mv.0),
                 Err(refusal) => return refusal,
             },
             "/drop" => {
@@ -765,4 +775,9 @@ impl Checkers {
             }
         }
     }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Checkers::default())
 }

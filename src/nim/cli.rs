@@ -19,6 +19,7 @@ use crate::search::timing::timed;
 
 use super::play::{play_game, GameSetup, Outcome};
 use super::position::{Position, MAX_STICKS};
+use super::session::Values;
 use super::solver::{
     check_solver_size, check_table_moves, grundy_moves, heap_grundy, join, proven_period, solve, solver_moves,
     TakeRule, MAX_GRUNDY_UPTO, MAX_SOLVER_HEAPS, MAX_TAKE_IN_SET,
@@ -153,28 +154,13 @@ pub fn run(cmd: Command) -> Result<()> {
 }
 
 fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
-    let position = Position::new(heaps, maxtake)?;
-    let value = position.nim_value();
-    let moves: Vec<[u64; 2]> = position.winning_moves().map(|m| [m.heap as u64, u64::from(m.count)]).collect();
-    let heap_values: Vec<u32> = position.heaps().iter().map(|&s| position.heap_value(s)).collect();
+    let values = Values::of(&Position::new(heaps, maxtake)?);
     if json {
-        print_json(&json!({
-            "heaps": position.heaps(),
-            "maxtake": maxtake,
-            "heap_values": heap_values,
-            "value": value,
-            "winning_moves": moves,
-        }))?;
+        print_json(&json!(values))?;
         return Ok(());
     }
-    println!("Heaps: {position} (maxtake {maxtake}{})", if maxtake == 0 { ": any number" } else { "" });
-    println!("Heap values: {}", join(&heap_values).replace(',', " "));
-    println!("Nim value: {value}");
-    if moves.is_empty() {
-        println!("No winning move: the player to move loses against best play.");
-    } else {
-        let list: Vec<String> = moves.iter().map(|[h, c]| format!("take {c} from heap {h}")).collect();
-        println!("Winning moves: {}", list.join(", "));
+    for line in values.lines() {
+        println!("{line}");
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ pub mod plugin;
 pub mod position;
 pub mod report;
 pub mod selector;
+pub mod session;
 pub mod solver;
 pub mod stats;
 pub mod verify;

@@ -13,7 +13,9 @@
 //! Your move: 2 3
 //! Congratulations!
 //! ```
-//! Questions fixed by flags are not asked. When the input is not a terminal, each line
+//! The game itself (position, the computer's replies, the transcript's lines) is the
+//! folder's [`Session`], which the web board plays as well. Questions fixed by flags are
+//! not asked. When the input is not a terminal, each line
 //! read is echoed after its prompt, so a piped session prints the same transcript as a
 //! typed one. Bad input gets a one-line reason and the prompt again; end of input ends the
 //! game with a short message.
@@ -22,8 +24,9 @@ use std::io::{BufRead, Write};
 
 use rand::Rng;
 
-use super::players::computer_move;
 use super::position::{heap_numbers, take_range, IllegalMove, Move, Position, MAX_HEAPS, MAX_STICKS};
+use super::session::Session;
+pub use super::session::{Outcome, ASK_MOVE, COMPUTER_WINS, HUMAN_WINS};
 use crate::base::lines::{read_line, MAX_LINE_BYTES};
 
 /// Heap sizes are drawn uniformly from `1..=HEAP_DRAW_MAX` (the seed leaves the range open).
@@ -35,12 +38,6 @@ pub const BANNER: &str = "*** Game of Nim ***";
 pub const ASK_HEAPS: &str = "Number of heaps: ";
 /// The question for `maxtake`.
 pub const ASK_MAXTAKE: &str = "Maximal number of sticks that can be taken in one move: ";
-/// The human's prompt.
-pub const ASK_MOVE: &str = "Your move: ";
-/// What a human win prints.
-pub const HUMAN_WINS: &str = "Congratulations!";
-/// What a computer win prints.
-pub const COMPUTER_WINS: &str = "You lost: no sticks are left for you.";
 /// The reason given for a line that is not UTF-8 text.
 pub const NOT_TEXT: &str = "That line is not text (it has bytes that are not UTF-8); please type it again.";
 /// What end of input prints.
@@ -55,17 +52,6 @@ pub struct GameSetup {
     pub maxtake: Option<u32>,
     /// Echo each line read after its prompt (for piped input).
     pub echo: bool,
-}
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// The human took the last stick.
-    HumanWon,
-    /// The computer took the last stick (or the human faced empty heaps).
-    ComputerWon,
-    /// The input ended first.
-    EndOfInput,
 }
 
 /// `n` heap sizes drawn uniformly from `1..=HEAP_DRAW_MAX`.
@@ -192,31 +178,33 @@ pub fn play_game<I: BufRead, O: Write, R: Rng + ?Sized>(
         }
     };
     let heaps = setup.heaps.clone().unwrap_or_else(|| draw_heaps(heap_count, rng));
-    let mut position = Position::new(&heaps, maxtake).map_err(|e| std::io::Error::other(e.message))?;
-    console.say(format_args!("Heaps: {position}"))?;
+    let position = Position::new(&heaps, maxtake).map_err(|e| std::io::Error::other(e.message))?;
+    let mut session = Session::new(position);
+    let mut shown = 0;
     loop {
-        if position.is_over() {
-            console.say(COMPUTER_WINS)?;
-            return Ok(Outcome::ComputerWon);
+        shown = show(&mut console, &session, shown)?;
+        if let Some(outcome) = session.outcome() {
+            return Ok(outcome);
         }
-        let Some(mv) = console.ask_until(ASK_MOVE, |l| parse_move(l, &position))? else {
+        let Some(mv) = console.ask_until(ASK_MOVE, |l| parse_move(l, session.position()))? else {
             return end_of_input(&mut console);
         };
-        position.play(mv);
-        if position.is_over() {
-            console.say(HUMAN_WINS)?;
-            return Ok(Outcome::HumanWon);
-        }
-        console.say(format_args!("Heaps: {position}"))?;
-        let reply = computer_move(&position, rng).expect("a non-empty position has a move");
-        console.say(reply)?;
-        position.play(reply);
-        if position.is_over() {
-            console.say(COMPUTER_WINS)?;
-            return Ok(Outcome::ComputerWon);
-        }
-        console.say(format_args!("Heaps: {position}"))?;
+        session.play(mv, rng);
     }
+}
+
+/// Prints the session's transcript from line `from` on, except the human's moves (the
+/// prompt and the typed line already show them); the number of lines it has.
+fn show<I: BufRead, O: Write>(
+    console: &mut Console<'_, I, O>,
+    session: &Session,
+    from: usize,
+) -> std::io::Result<usize> {
+    let lines = session.transcript();
+    for line in lines.iter().skip(from).filter(|l| !l.starts_with(ASK_MOVE)) {
+        console.say(line)?;
+    }
+    Ok(lines.len())
 }
 
 fn end_of_input<I: BufRead, O: Write>(console: &mut Console<'_, I, O>) -> std::io::Result<Outcome> {

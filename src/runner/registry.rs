@@ -1,11 +1,13 @@
 //! The one list of plug-ins. The manifest (which `game` names exist), the runner (which
 //! code builds an entry's experiment), the report (what it knows of each kind), the
 //! cross-game `parallel` experiment (which searches a game offers) and the command line
-//! (`harness GAME ...`, `harness play GAME`) all read [`GAMES`] and [`CROSS_GAME`]: a fifth
-//! game is one new folder plus one line in [`GAMES`].
+//! (`harness GAME ...`, `harness play GAME`) and the web boards (`harness play --web`) all
+//! read [`GAMES`] and [`CROSS_GAME`]: a fifth game is one new folder plus one line in
+//! [`GAMES`].
 
 use clap::{FromArgMatches, Subcommand};
 
+use crate::api::GameApi;
 use crate::base::error::{Error, InputError, Result};
 use crate::experiment::kind::{self, ExperimentKind};
 use crate::experiment::parallel::SearchBuilder;
@@ -37,12 +39,41 @@ pub struct GamePlugin {
     pub play_args: fn(clap::Command) -> clap::Command,
     /// Runs the interactive program.
     pub play: fn(&clap::ArgMatches) -> Result<()>,
+    /// Its board in the browser (`harness play --web`), if it has one.
+    pub board: Option<BoardSlot>,
+}
+
+/// Builds a board from the interactive program's parsed arguments.
+pub type BoardFromArgs = fn(&clap::ArgMatches) -> Result<Box<dyn GameApi>>;
+
+/// What the registry knows of a game's web board.
+pub struct BoardSlot {
+    /// Builds a fresh board (the game's `api::board`).
+    pub new: fn() -> Box<dyn GameApi>,
+    /// Builds the board that `harness play --web GAME ARGS...` names by the interactive
+    /// program's arguments; `None`: the game's board takes none (its settings are chosen
+    /// on the page).
+    pub from_args: Option<BoardFromArgs>,
+    /// Its place on the start page and in `/api/games` (lowest first).
+    pub order: u8,
 }
 
 /// One [`GamePlugin`] from a game's module: its `plugin::REPORT` (with `plugin::KINDS`), its
-/// `experiments::parallel_search` and its `cli::{Command, PlayArgs, run, play}`.
+/// `experiments::parallel_search`, its `cli::{Command, PlayArgs, run, play}` and its web
+/// board `api::board` at place `order` of the start page (`board with args`: also
+/// `cli::web_board`, the board the interactive program's arguments name).
 macro_rules! game {
-    ($module:ident, $about:expr, $play_about:expr) => {
+    ($module:ident, $about:expr, $play_about:expr, board: $order:expr) => {
+        game!(@ $module, $about, $play_about, BoardSlot { new: $module::api::board, from_args: None, order: $order })
+    };
+    ($module:ident, $about:expr, $play_about:expr, board with args: $order:expr) => {
+        game!(@ $module, $about, $play_about, BoardSlot {
+            new: $module::api::board,
+            from_args: Some(|m| $module::cli::web_board($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?)),
+            order: $order,
+        })
+    };
+    (@ $module:ident, $about:expr, $play_about:expr, $board:expr) => {
         GamePlugin {
             name: stringify!($module),
             about: $about,
@@ -53,27 +84,31 @@ macro_rules! game {
             run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
             play_args: <$module::cli::PlayArgs as clap::Args>::augment_args,
             play: |m| $module::cli::play($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+            board: Some($board),
         }
     };
 }
 
 /// Every game, in the order the reports and `--help` list them.
 pub static GAMES: [GamePlugin; 4] = [
-    game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program"),
+    game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program", board: 3),
     game!(
         stenen,
         "Polyomino tiling (Stenen leggen) one-shot searches",
-        "The tiling program: place stones by hand, find and count tilings (stones are numbered from 1, as in the assignment)"
+        "The tiling program: place stones by hand, find and count tilings (stones are numbered from 1, as in the assignment)",
+        board with args: 4
     ),
     game!(
         nim,
         "Nim values and Grundy tables",
-        "Nim against the computer (a move is a heap, numbered from 0 as in the assignment's transcript, and a number of sticks)"
+        "Nim against the computer (a move is a heap, numbered from 0 as in the assignment's transcript, and a number of sticks)",
+        board: 2
     ),
     game!(
         checkers,
         "Checkers perft, divide and continuation counts",
-        "Checkers against the computer (text, or --tui for the mouse board)"
+        "Checkers against the computer (text, or --tui for the mouse board)",
+        board: 1
     ),
 ];
 
@@ -118,6 +153,18 @@ pub fn game(name: &str) -> Option<&'static GamePlugin> {
     GAMES.iter().find(|g| g.name == name)
 }
 
+/// The games with a web board, in the order of the start page.
+fn with_boards() -> Vec<&'static GamePlugin> {
+    let mut games: Vec<&GamePlugin> = GAMES.iter().filter(|g| g.board.is_some()).collect();
+    games.sort_by_key(|g| g.board.as_ref().map(|b| b.order));
+    games
+}
+
+/// The names of the games with a web board, in the order of the start page.
+pub fn board_names() -> Vec<&'static str> {
+    with_boards().iter().map(|g| g.name).collect()
+}
+
 /// The names a manifest's `game` key may take: every game, then `harness`.
 pub fn game_names() -> Vec<&'static str> {
     REPORTS.iter().map(|r| r.game).collect()
@@ -143,7 +190,7 @@ const WEB_ARGS: [&str; 3] = ["web", "port", "no-open"];
 /// `harness play`: a game's interactive program, or with `--web` the browser board.
 fn play_command() -> clap::Command {
     use clap::{Arg, ArgAction};
-    let web = crate::web::game_names().join(", ");
+    let web = board_names().join(", ");
     clap::Command::new("play")
         .about("Play a game by hand, in the terminal or (--web) in the browser")
         .after_help(PLAY_EXAMPLES)
@@ -186,10 +233,9 @@ Examples:
 
 /// The game subcommands (`harness GAME ...`) and `harness play GAME`, added to `cli`.
 pub fn add_commands(cli: clap::Command) -> clap::Command {
-    let web = crate::web::game_names();
     let play = GAMES.iter().fold(play_command(), |play, g| {
         let mut sub = (g.play_args)(clap::Command::new(g.name)).about(g.play_about);
-        if web.contains(&g.name) {
+        if g.board.is_some() {
             // With --web the board is chosen on the page: the program's required arguments
             // (tegel's game file) are required only without it.
             sub = sub.mut_args(|a| if a.is_required_set() { a.required(false) } else { a });
@@ -211,21 +257,32 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
     Some((game(name)?.run)(sub))
 }
 
-/// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game
-/// the terminal program would load (a bad file or size is refused before listening).
-fn stenen_board(args: &clap::ArgMatches) -> Result<Box<dyn crate::api::GameApi>> {
-    let a = stenen::cli::PlayArgs::from_arg_matches(args).map_err(clap_error)?;
-    let game = stenen::rules::load_game(a.height, a.width, &a.file)?;
-    let limit_s = a.time_limit.unwrap_or(stenen::api::DEFAULT_LIMIT_S);
-    if limit_s > stenen::api::MAX_LIMIT_S {
-        return Err(InputError::new(format!(
-            "--time-limit: the web board's searches run at most {} s",
-            stenen::api::MAX_LIMIT_S
-        ))
-        .into());
+/// The boards of `harness play --web [GAME ARGS...]`, in the order of the start page: each
+/// game's fresh board, except the one that `named` gives arguments for, built from them
+/// (refused for a game whose board takes none).
+fn web_boards(named: Option<(&str, &clap::ArgMatches)>) -> Result<Vec<Box<dyn GameApi>>> {
+    let given = |args: &clap::ArgMatches| {
+        args.ids().any(|id| {
+            !WEB_ARGS.contains(&id.as_str())
+                && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+        })
+    };
+    let mut boards = Vec::new();
+    for g in with_boards() {
+        let Some(slot) = &g.board else { continue };
+        let board = match named {
+            Some((name, args)) if name == g.name && given(args) => match slot.from_args {
+                Some(from_args) => from_args(args)?,
+                None => return Err(InputError::new(format!(
+                    "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {name}` takes them on the command line"
+                ))
+                .into()),
+            },
+            _ => (slot.new)(),
+        };
+        boards.push(board);
     }
-    let start = stenen::api::Start { game, name: a.file.display().to_string(), limit_s };
-    Ok(Box::new(stenen::api::Stenen::with_start(start)))
+    Ok(boards)
 }
 
 /// Runs `harness play ...`: the browser board with `--web`, else the game's program.
@@ -237,26 +294,11 @@ fn play(matches: &clap::ArgMatches) -> Result<()> {
         return Err(InputError::new("--port and --no-open go with --web").into());
     }
     if matches.get_flag("web") {
-        let mut board = None;
-        if let Some((game, args)) = sub {
-            let own = |id: &str| !WEB_ARGS.contains(&id);
-            let given = args.ids().any(|id| {
-                own(id.as_str()) && args.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
-            });
-            if given && game == "stenen" {
-                board = Some(stenen_board(args)?);
-            } else if given {
-                return Err(InputError::new(format!(
-                    "with --web, name only the game: its board and players are chosen on the page, or in the URL's query (like &m=6&n=6&r=2&computer=random&seed=3); `harness play {game}` takes them on the command line"
-                ))
-                .into());
-            }
-        }
         return crate::web::run(crate::web::Options {
             game: sub.map(|(game, _)| game.to_string()),
             port: matches.get_one::<u16>("port").copied().unwrap_or(0),
             open: !matches.get_flag("no-open"),
-            board,
+            boards: web_boards(sub)?,
         });
     }
     match sub {

@@ -20,15 +20,15 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::load::parse_stones;
 use super::outcome::cell_mismatch;
 use super::stone::ORIENTATIONS;
 use super::{Board, Count, Found, Game, Mode, Placement};
-use crate::api::limit_field;
-use crate::api::{text, whole, ApiRequest, GameApi, Reply};
-use crate::search::job::{Job, JobEnd};
+use crate::api::{self, parse, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::search::job::{Job, JobEnd, Progress};
 
 /// The instances the page offers: name, stones file, board rows and columns.
 pub const INSTANCES: [(&str, &str, usize, usize); 4] = [
@@ -42,7 +42,137 @@ pub const MAX_LIMIT_S: f64 = 120.0;
 /// The time limit of a search that asks for none, in seconds.
 pub const DEFAULT_LIMIT_S: f64 = 10.0;
 /// The largest row or column number a placement may name (larger ones are malformed).
-const MAX_INDEX: u64 = 1_000_000;
+const MAX_INDEX: usize = 1_000_000;
+
+/// The settings of `POST /new`, every one optional.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct NewGame {
+    /// One of [`INSTANCES`] (absent or empty: `stenen1`).
+    instance: Option<Text<32>>,
+    /// A stones file's text, in place of an instance (a 4 x 5 board unless sized).
+    text: Option<Text<4096>>,
+    /// Board rows (default: the instance's).
+    height: Option<Whole<0, 1000>>,
+    /// Board columns (default: the instance's).
+    width: Option<Whole<0, 1000>>,
+}
+
+/// A stone placed by hand (`POST /place`), in the assignment's notation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Place {
+    row: Index<MAX_INDEX>,
+    col: Index<MAX_INDEX>,
+    stone: Index<MAX_INDEX>,
+    orientation: Index<MAX_INDEX>,
+}
+
+/// A stone taken off by number (`POST /remove`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Remove {
+    stone: Index<MAX_INDEX>,
+}
+
+/// What a search does: find one tiling or count them all.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+enum What {
+    Find,
+    Count,
+}
+
+/// `POST /search`: what, how, and the time limit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchRequest {
+    what: What,
+    mode: Mode,
+    #[serde(default)]
+    limit_s: Option<Seconds<{ MAX_LIMIT_S as u64 }>>,
+}
+
+/// The view of the board: its cells, the stones with their orientations, the placements
+/// in order, the search and a found tiling.
+#[derive(Serialize)]
+pub struct StenenView<'a> {
+    game: &'static str,
+    instance: &'a str,
+    height: usize,
+    width: usize,
+    stones: Vec<StoneView>,
+    cells: Vec<Vec<u8>>,
+    placements: Vec<PlacementView>,
+    full: bool,
+    status: String,
+    message: &'a str,
+    limit_s: f64,
+    search: SearchView,
+    /// The found tiling's rows while the board is the one its search started from.
+    solution: Option<Vec<Vec<u8>>>,
+}
+
+/// A placement done, in the assignment's notation (`text`) and by its numbers.
+#[derive(Serialize)]
+pub struct PlacementView {
+    stone: usize,
+    row: usize,
+    col: usize,
+    orientation: usize,
+    text: String,
+}
+
+/// A stone: number, size, where it lies, the lower-numbered stone it is identical to,
+/// and its eight orientations.
+#[derive(Serialize)]
+pub struct StoneView {
+    stone: usize,
+    size: usize,
+    placed: Option<String>,
+    identical_to: Option<usize>,
+    orientations: Vec<OrientationView>,
+}
+
+/// An orientation: its box, the cells it covers, the lower orientation with the same
+/// cells.
+#[derive(Serialize)]
+pub struct OrientationView {
+    orientation: usize,
+    rows: usize,
+    cols: usize,
+    cells: Vec<[usize; 2]>,
+    same_as: Option<usize>,
+}
+
+/// The search: `{"state": "idle"}`, or its progress and, once it ended, its numbers.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum SearchView {
+    /// No search yet.
+    Idle {
+        /// `idle`.
+        state: &'static str,
+    },
+    /// A search running or ended.
+    Ran(Box<RanView>),
+}
+
+/// A search's progress, its mode and, once it ended, its numbers and lines.
+#[derive(Serialize)]
+pub struct RanView {
+    #[serde(flatten)]
+    progress: Progress,
+    mode: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    found: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    labelled: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<Vec<String>>,
+}
 
 /// A search's answer.
 #[derive(Debug, Clone)]
@@ -107,55 +237,54 @@ impl Stenen {
         self.search = None;
     }
 
-    fn new_game(&mut self, body: &Value) -> Result<(), String> {
-        if !matches!(body, Value::Object(_) | Value::Null) {
-            return Err("expected a JSON object with the game's settings".to_string());
-        }
-        let (name, file, h, w) = match (text(body, "instance", 32)?, text(body, "text", 4096)?) {
-            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t.to_string(), 4, 5),
-            (None | Some(""), _) => {
-                let (n, t, h, w) = INSTANCES[0];
-                (n.to_string(), t.to_string(), h, w)
-            }
-            (Some(n), _) => match INSTANCES.iter().find(|(k, ..)| *k == n) {
+    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
+        let (name, file, h, w) = match (settings.instance.map(|t| t.0), settings.text.map(|t| t.0)) {
+            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t, 4, 5),
+            (Some(n), _) if !n.is_empty() => match INSTANCES.iter().find(|(k, ..)| *k == n) {
                 Some(&(k, t, h, w)) => (k.to_string(), t.to_string(), h, w),
                 None => {
                     let names: Vec<&str> = INSTANCES.iter().map(|(k, ..)| *k).collect();
                     return Err(format!(
                         "instance: `{}` is not one of {}",
-                        crate::base::text::excerpt(n),
+                        crate::base::text::excerpt(&n),
                         names.join(", ")
                     ));
                 }
             },
+            _ => {
+                let (n, t, h, w) = INSTANCES[0];
+                (n.to_string(), t.to_string(), h, w)
+            }
         };
-        let height = whole(body, "height", h as u64, 1000)? as usize;
-        let width = whole(body, "width", w as u64, 1000)? as usize;
+        let height = settings.height.map_or(h, |v| v.0 as usize);
+        let width = settings.width.map_or(w, |v| v.0 as usize);
         let stones = parse_stones(Path::new(&name), &file).map_err(|e| e.to_string())?;
         let game = Game::new(height, width, stones).map_err(|e| e.to_string())?;
         self.load(name, game);
         Ok(())
     }
 
-    fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
-    }
-
-    fn search_view(&self) -> Value {
-        let Some(s) = &self.search else { return json!({"state": "idle"}) };
-        let mut v = json!(s.job.progress());
-        v["mode"] = json!(s.mode.name());
+    fn search_view(&self) -> SearchView {
+        let Some(s) = &self.search else { return SearchView::Idle { state: "idle" } };
+        let mut v = RanView {
+            progress: s.job.progress(),
+            mode: s.mode.name(),
+            solutions: None,
+            found: None,
+            labelled: None,
+            text: None,
+        };
         if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
             let mode = s.mode.name();
             let lines = match &answer {
                 Answer::Mismatch(stones, empty) => {
-                    v["positions"] = json!(0);
-                    v["solutions"] = json!(0);
+                    v.progress.positions = 0;
+                    v.solutions = Some(0);
                     vec![format!("no solution: {stones} cells of stones, {empty} empty cells (positions: 0)")]
                 }
                 Answer::Found(f) => {
-                    v["positions"] = json!(f.positions);
-                    v["found"] = json!(f.board.is_some());
+                    v.progress.positions = f.positions;
+                    v.found = Some(f.board.is_some());
                     let head = if f.board.is_some() {
                         format!("a solution ({mode} search)")
                     } else {
@@ -164,9 +293,9 @@ impl Stenen {
                     vec![head, format!("positions: {}, seconds: {seconds:.3}", f.positions)]
                 }
                 Answer::Count(c) => {
-                    v["positions"] = json!(c.positions);
-                    v["solutions"] = json!(c.distinct);
-                    v["labelled"] = json!(c.labelled.to_string());
+                    v.progress.positions = c.positions;
+                    v.solutions = Some(c.distinct);
+                    v.labelled = Some(c.labelled.to_string());
                     vec![
                         format!(
                             "solutions: {} distinct (identical stones interchangeable), {} labelled",
@@ -176,19 +305,19 @@ impl Stenen {
                     ]
                 }
             };
-            v["text"] = json!(lines);
+            v.text = Some(lines);
         }
-        v
+        SearchView::Ran(Box::new(v))
     }
 
     /// The found tiling's rows while the board is the one its search started from.
-    fn solution(&self, board: &Board, width: usize) -> Value {
-        let Some(s) = &self.search else { return Value::Null };
+    fn solution(&self, board: &Board, width: usize) -> Option<Vec<Vec<u8>>> {
+        let s = self.search.as_ref()?;
         match s.job.end() {
             Some(JobEnd::Done(Answer::Found(Found { board: Some(cells), .. }), _)) if s.from == board.cells() => {
-                json!(cells.chunks(width).collect::<Vec<_>>())
+                Some(cells.chunks(width).map(<[u8]>::to_vec).collect())
             }
-            _ => Value::Null,
+            _ => None,
         }
     }
 
@@ -196,7 +325,7 @@ impl Stenen {
         let (Some(game), Some(board)) = (&self.game, &self.board) else {
             return Reply::error(409, "no game yet: start one with POST /api/stenen/new");
         };
-        let stones: Vec<Value> = game.stones.iter().enumerate().map(|(i, s)| stone_view(game, board, i, s)).collect();
+        let stones = game.stones.iter().enumerate().map(|(i, s)| stone_view(game, board, i, s)).collect();
         let placed = board.placements().count();
         let empty = board.cells().iter().filter(|&&c| c == 0).count();
         let mismatch = cell_mismatch(game, board);
@@ -211,40 +340,42 @@ impl Stenen {
             status_line.push_str(&format!(" | no tiling can exist: {stones} cells of stones, {empty} empty cells"));
         }
         let full = empty == 0 && placed == game.stone_count();
-        let v = json!({
-            "game": "stenen",
-            "instance": self.name,
-            "height": game.height,
-            "width": game.width,
-            "stones": stones,
-            "cells": board.rows(),
-            "placements": self.history.iter().map(|p| json!({
-                "stone": p.stone, "row": p.row, "col": p.col, "orientation": p.orientation, "text": p.to_string(),
-            })).collect::<Vec<_>>(),
-            "full": full,
-            "status": status_line,
-            "message": self.message,
-            "limit_s": self.limit_s.unwrap_or(DEFAULT_LIMIT_S),
-            "search": self.search_view(),
-            "solution": self.solution(board, game.width),
-        });
-        Reply::json(status, &v)
+        let placements = self
+            .history
+            .iter()
+            .map(|p| PlacementView {
+                stone: p.stone,
+                row: p.row,
+                col: p.col,
+                orientation: p.orientation,
+                text: p.to_string(),
+            })
+            .collect();
+        let v = StenenView {
+            game: <Stenen as api::Board>::NAME,
+            instance: &self.name,
+            height: game.height,
+            width: game.width,
+            stones,
+            cells: board.rows(),
+            placements,
+            full,
+            status: status_line,
+            message: &self.message,
+            limit_s: self.limit_s.unwrap_or(DEFAULT_LIMIT_S),
+            search: self.search_view(),
+            solution: self.solution(board, game.width),
+        };
+        Reply::typed(status, &v)
     }
 
     fn place(&mut self, body: &Value) -> Reply {
-        let mut n = [0usize; 4];
-        for (slot, key) in n.iter_mut().zip(["row", "col", "stone", "orientation"]) {
-            match body.get(key).and_then(Value::as_u64) {
-                Some(v) if v <= MAX_INDEX => *slot = v as usize,
-                _ => {
-                    return Reply::error(
-                        400,
-                        format!("expected a JSON object with `{key}`: a whole number from 0 to {MAX_INDEX}"),
-                    )
-                }
+        let p = match parse::<Place>(body) {
+            Ok(Place { row, col, stone, orientation }) => {
+                Placement { row: row.0, col: col.0, stone: stone.0, orientation: orientation.0 }
             }
-        }
-        let p = Placement { row: n[0], col: n[1], stone: n[2], orientation: n[3] };
+            Err(refusal) => return refusal,
+        };
         let (Some(game), Some(board)) = (&self.game, self.board.as_mut()) else { return self.view(409) };
         match board.place(game, p) {
             Ok(()) => {
@@ -278,21 +409,12 @@ impl Stenen {
     }
 
     fn start_search(&mut self, body: &Value) -> Reply {
-        let find = match text(body, "what", 16) {
-            Ok(Some("find")) => true,
-            Ok(Some("count")) => false,
-            _ => return Reply::error(400, "what: expected find or count"),
+        let ask = match parse::<SearchRequest>(body) {
+            Ok(ask) => ask,
+            Err(refusal) => return refusal,
         };
-        let mode = match text(body, "mode", 16) {
-            Ok(Some("dumb")) => Mode::Dumb,
-            Ok(Some("smart")) => Mode::Smart,
-            Ok(Some("fast")) => Mode::Fast,
-            _ => return Reply::error(400, "mode: expected dumb, smart or fast"),
-        };
-        let limit = match limit_field(body, self.limit_s.unwrap_or(DEFAULT_LIMIT_S), MAX_LIMIT_S) {
-            Ok(l) => l,
-            Err(e) => return Reply::error(400, e),
-        };
+        let (find, mode) = (ask.what == What::Find, ask.mode);
+        let limit = Seconds::or(ask.limit_s, self.limit_s.unwrap_or(DEFAULT_LIMIT_S));
         let (Some(game), Some(board)) = (&self.game, &self.board) else { return self.view(409) };
         let (game, board) = (game.clone(), board.clone());
         let from = board.cells().to_vec();
@@ -308,89 +430,86 @@ impl Stenen {
             }
         });
         self.search = Some(Search { job, mode, from });
-        Reply::json(202, &self.search_view())
+        Reply::typed(202, &self.search_view())
     }
 }
 
 /// A stone as the page draws it: its number, size, where it lies, the stone it is
-/// identical to, and its eight orientations (box, covered cells, the lower orientation
-/// with the same cells).
-fn stone_view(game: &Game, board: &Board, i: usize, stone: &super::Stone) -> Value {
-    let orientations: Vec<Value> = (0..ORIENTATIONS)
+/// identical to, and its eight orientations.
+fn stone_view(game: &Game, board: &Board, i: usize, stone: &super::Stone) -> StoneView {
+    let orientations = (0..ORIENTATIONS)
         .map(|o| {
             let shape = &stone.orientations[o];
-            let same = (0..o).find(|&lower| stone.orientations[lower] == *shape);
-            json!({
-                "orientation": o,
-                "rows": shape.rows,
-                "cols": shape.cols,
-                "cells": shape.cells.iter().map(|&(r, c)| [r, c]).collect::<Vec<_>>(),
-                "same_as": same,
-            })
+            OrientationView {
+                orientation: o,
+                rows: shape.rows,
+                cols: shape.cols,
+                cells: shape.cells.iter().map(|&(r, c)| [r, c]).collect(),
+                same_as: (0..o).find(|&lower| stone.orientations[lower] == *shape),
+            }
         })
         .collect();
-    let twin = (0..i).find(|&j| game.class_of[j] == game.class_of[i]).map(|j| j + 1);
-    let at = board.placements().find(|p| p.stone == i + 1).map(|p| p.to_string());
-    json!({
-        "stone": i + 1,
-        "size": stone.size(),
-        "placed": at,
-        "identical_to": twin,
-        "orientations": orientations,
-    })
+    StoneView {
+        stone: i + 1,
+        size: stone.size(),
+        placed: board.placements().find(|p| p.stone == i + 1).map(|p| p.to_string()),
+        identical_to: (0..i).find(|&j| game.class_of[j] == game.class_of[i]).map(|j| j + 1),
+        orientations,
+    }
 }
 
-impl GameApi for Stenen {
-    fn name(&self) -> &'static str {
-        "stenen"
-    }
-
-    fn title(&self) -> &'static str {
-        "Tiling (stenen leggen)"
-    }
-
-    fn markup(&self) -> &'static str {
-        include_str!("board.html")
-    }
-
-    fn script(&self) -> &'static str {
-        include_str!("board.js")
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        let body = &request.body;
-        if let Some(refusal) =
-            request.refused_while_searching(&["/new", "/place", "/undo", "/remove", "/search"], self.searching())
-        {
-            return refusal;
+impl Stenen {
+    fn new_game_reply(&mut self, body: &Value) -> Reply {
+        let settings = match parse::<NewGame>(body) {
+            Ok(s) => s,
+            Err(refusal) => return refusal,
+        };
+        match self.new_game(settings) {
+            Ok(()) => self.view(200),
+            Err(e) => Reply::error(400, e),
         }
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.view(200),
-            ("POST", "/new") => match self.new_game(body) {
-                Ok(()) => self.view(200),
-                Err(e) => Reply::error(400, e),
-            },
-            ("POST", "/place") => self.place(body),
-            ("POST", "/undo") => self.take_off(None),
-            ("POST", "/remove") => match body.get("stone").and_then(Value::as_u64) {
-                Some(s) if s <= MAX_INDEX => self.take_off(Some(s as usize)),
-                _ => Reply::error(400, "expected a JSON object with `stone`: a whole number"),
-            },
-            ("POST", "/search") => self.start_search(body),
-            ("GET", "/search") => Reply::json(200, &self.search_view()),
-            ("POST", "/search/cancel") => match &self.search {
-                Some(s) if s.job.running() => {
-                    s.job.cancel();
-                    Reply::json(200, &self.search_view())
-                }
-                _ => Reply::error(409, "no search is running"),
-            },
-            (_, path)
-                if ["", "/", "/new", "/place", "/undo", "/remove", "/search", "/search/cancel"].contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/stenen{path}", request.method))
+    }
+
+    fn remove(&mut self, body: &Value) -> Reply {
+        match parse::<Remove>(body) {
+            Ok(r) => self.take_off(Some(r.stone.0)),
+            Err(refusal) => refusal,
+        }
+    }
+
+    fn cancel_search(&mut self, _: &Value) -> Reply {
+        match &self.search {
+            Some(s) if s.job.running() => {
+                s.job.cancel();
+                Reply::typed(200, &self.search_view())
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/stenen{}", crate::base::text::excerpt(path))),
+            _ => Reply::error(409, "no search is running"),
         }
     }
+}
+
+impl api::Board for Stenen {
+    const NAME: &'static str = "stenen";
+    const TITLE: &'static str = "Tiling (stenen leggen)";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
+    const ROUTES: &'static [Route<Stenen>] = &[
+        Route::get("", |s, _| s.view(200)),
+        Route::change("/new", Stenen::new_game_reply),
+        Route::change("/place", Stenen::place),
+        Route::change("/undo", |s, _| s.take_off(None)),
+        Route::change("/remove", Stenen::remove),
+        Route::change("/search", Stenen::start_search),
+        Route::get("/search", |s, _| Reply::typed(200, &s.search_view())),
+        Route::post("/search/cancel", Stenen::cancel_search),
+    ];
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.running())
+    }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Stenen::default())
 }

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
+use super::api::{Start, Stenen, DEFAULT_LIMIT_S, MAX_LIMIT_S};
 use super::board::{Board, Placement};
 use super::memo;
 use super::outcome::{cell_mismatch, Mode};
 use super::rules::Game;
 use super::symmetry::up_to_symmetry;
+use crate::api::GameApi;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
@@ -66,6 +68,20 @@ pub struct PlayArgs {
     /// and returns to the menu).
     #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
+}
+
+/// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game the
+/// terminal program would load (a bad file or size is refused before the server listens).
+pub fn web_board(args: PlayArgs) -> Result<Box<dyn GameApi>> {
+    let game = super::rules::load_game(args.height, args.width, &args.file)?;
+    let limit_s = args.time_limit.unwrap_or(DEFAULT_LIMIT_S);
+    if limit_s > MAX_LIMIT_S {
+        return Err(
+            InputError::new(format!("--time-limit: the web board's searches run at most {MAX_LIMIT_S} s")).into()
+        );
+    }
+    let start = Start { game, name: args.file.display().to_string(), limit_s };
+    Ok(Box::new(Stenen::with_start(start)))
 }
 
 /// Runs a one-shot command.

@@ -20,20 +20,20 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::best::best_score_with;
 use super::game::Game;
 use super::greedy::greedy_move;
-use super::load::parse;
+use super::load::parse as parse_game;
 use super::montecarlo::{good_move, GoodMove};
 use super::play::why_illegal;
-use super::position::board;
+use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
-use crate::api::limit_field;
-use crate::api::{text, whole, ApiRequest, GameApi, Reply};
-use crate::search::job::{Job, JobEnd};
+use crate::api::{parse, Board, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::search::job::{Job, JobEnd, Progress};
 
 /// The instances the page offers, by name.
 pub const INSTANCES: [(&str, &str); 6] = [
@@ -50,6 +50,167 @@ pub const MAX_LIMIT_S: f64 = 120.0;
 pub const DEFAULT_LIMIT_S: f64 = 10.0;
 /// The most random games per move of the Monte Carlo search.
 pub const MAX_SIMS: u64 = 1_000_000;
+
+/// The time limit a search may ask for (`limit_s`).
+type Limit = Seconds<{ MAX_LIMIT_S as u64 }>;
+
+/// The settings of `POST /new`, every one optional.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct NewGame {
+    /// One of [`INSTANCES`] (absent or empty: `spel1`).
+    instance: Option<Text<32>>,
+    /// A game file's text, in place of an instance.
+    text: Option<Text<4096>>,
+    /// Random games per move of the Monte Carlo search (default 1000).
+    sims: Option<Whole<1, MAX_SIMS>>,
+    /// Its seed (default 1).
+    seed: Option<Whole<0, { i64::MAX as u64 }>>,
+}
+
+/// A bowl's tiles of one colour, taken by hand (`POST /take`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Take {
+    bowl: Index<63>,
+    color: Letter,
+}
+
+/// A colour's letter: `g` (yellow) or `b` (blue).
+struct Letter(Color);
+
+impl<'de> Deserialize<'de> for Letter {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Letter, D::Error> {
+        let text = String::deserialize(d).unwrap_or_default();
+        let mut letters = text.trim().chars();
+        match (letters.next().and_then(Color::from_letter), letters.next()) {
+            (Some(c), None) => Ok(Letter(c)),
+            _ => Err(serde::de::Error::custom("expected g (yellow) or b (blue)")),
+        }
+    }
+}
+
+/// The computer players of `POST /computer`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Player {
+    Greedy,
+    Good,
+    Best,
+}
+
+/// The searches of `POST /advice` (and of the players good and best).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum SearchKind {
+    Good,
+    Best,
+}
+
+/// `POST /computer`: which player moves, and a search's time limit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Computer {
+    player: Player,
+    #[serde(default)]
+    limit_s: Option<Limit>,
+}
+
+/// `POST /advice`: which search advises, and its time limit.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Advice {
+    search: SearchKind,
+    #[serde(default)]
+    limit_s: Option<Limit>,
+}
+
+/// The view of the board: the bowls, each player's rows, the pot, whose turn, the moves
+/// and the search.
+#[derive(Serialize)]
+pub struct TegelView<'a> {
+    game: &'static str,
+    instance: &'a str,
+    sims: u32,
+    seed: u64,
+    row_len: usize,
+    pot: String,
+    bowls: Vec<BowlView>,
+    players: Vec<PlayerView>,
+    to_move: usize,
+    end: bool,
+    score: i32,
+    status: String,
+    message: &'a str,
+    /// The distinct legal moves (none at the end).
+    distinct_moves: Vec<String>,
+    history: Vec<String>,
+    /// The position as the terminal program prints it.
+    text: String,
+    search: SearchView,
+}
+
+/// A bowl: its yellow and blue tiles and which colour may be taken.
+#[derive(Serialize)]
+pub struct BowlView {
+    bowl: usize,
+    g: u8,
+    b: u8,
+    legal: Colors,
+}
+
+/// Whether each colour may be taken.
+#[derive(Serialize)]
+pub struct Colors {
+    g: bool,
+    b: bool,
+}
+
+/// A player's rows and full rows.
+#[derive(Serialize)]
+pub struct PlayerView {
+    full_rows: u8,
+    rows: Vec<RowView>,
+}
+
+/// A row: its colour's letter (`None` while empty) and its tiles.
+#[derive(Serialize)]
+pub struct RowView {
+    color: Option<String>,
+    fill: u8,
+}
+
+/// The search: `{"state": "idle"}`, or its progress and, once it ended, its numbers.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum SearchView {
+    /// No search yet.
+    Idle {
+        /// `idle`.
+        state: &'static str,
+    },
+    /// A search running or ended.
+    Ran(Box<RanView>),
+}
+
+/// A search's progress and, once it ended, its numbers and lines.
+#[derive(Serialize)]
+pub struct RanView {
+    #[serde(flatten)]
+    progress: Progress,
+    /// Whether its move is to be played.
+    play: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_move: Option<Option<String>>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    averages: Option<Vec<(String, f64)>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<Vec<String>>,
+}
 
 /// A search's answer.
 #[derive(Debug, Clone)]
@@ -88,31 +249,26 @@ fn color_name(c: Color) -> &'static str {
 }
 
 impl Tegel {
-    fn new_game(&mut self, body: &Value) -> Result<(), String> {
-        if !matches!(body, Value::Object(_) | Value::Null) {
-            return Err("expected a JSON object with the game's settings".to_string());
-        }
-        let sims = whole(body, "sims", 1000, MAX_SIMS)?;
-        if sims == 0 {
-            return Err(format!("sims: expected a whole number from 1 to {MAX_SIMS}"));
-        }
-        let seed = whole(body, "seed", 1, i64::MAX as u64)?;
-        let (name, file) = match (text(body, "instance", 32)?, text(body, "text", 4096)?) {
-            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t.to_string()),
-            (None | Some(""), _) => ("spel1".to_string(), INSTANCES[0].1.to_string()),
+    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
+        let sims = settings.sims.map_or(1000, |s| s.0);
+        let seed = settings.seed.map_or(1, |s| s.0);
+        let (name, file) = match (settings.instance.map(|t| t.0), settings.text.map(|t| t.0)) {
+            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t),
+            (None, _) => ("spel1".to_string(), INSTANCES[0].1.to_string()),
+            (Some(n), _) if n.is_empty() => ("spel1".to_string(), INSTANCES[0].1.to_string()),
             (Some(n), _) => match INSTANCES.iter().find(|(k, _)| *k == n) {
                 Some((k, t)) => (k.to_string(), t.to_string()),
                 None => {
                     let names: Vec<&str> = INSTANCES.iter().map(|(k, _)| *k).collect();
                     return Err(format!(
                         "instance: `{}` is not one of {}",
-                        crate::base::text::excerpt(n),
+                        crate::base::text::excerpt(&n),
                         names.join(", ")
                     ));
                 }
             },
         };
-        let game = parse(Path::new(&name), &file).map_err(|e| e.message)?;
+        let game = parse_game(Path::new(&name), &file).map_err(|e| e.message)?;
         self.game = Some(game);
         self.search = None;
         self.name = name;
@@ -127,7 +283,7 @@ impl Tegel {
     }
 
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
-    fn settle(&mut self) {
+    fn play_found(&mut self) {
         let Some(search) = self.search.as_mut() else { return };
         if !search.play {
             return;
@@ -154,27 +310,30 @@ impl Tegel {
         }
     }
 
-    fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
-    }
-
-    fn search_view(&self) -> Value {
-        let Some(s) = &self.search else { return json!({"state": "idle"}) };
-        let mut v = json!(s.job.progress());
-        v["play"] = json!(s.play);
+    fn search_view(&self) -> SearchView {
+        let Some(s) = &self.search else { return SearchView::Idle { state: "idle" } };
+        let mut v = RanView {
+            progress: s.job.progress(),
+            play: s.play,
+            score: None,
+            best_move: None,
+            mv: None,
+            averages: None,
+            text: None,
+        };
         if s.play {
             // The computer's move is played by the first request after its search ended
             // (`settle`, before the view): a search that ended since then still counts as
             // running, so a view never shows it done with the move not played.
-            v["state"] = json!("running");
-            return v;
+            v.progress.state = "running";
+            return SearchView::Ran(Box::new(v));
         }
         if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
             let lines = match &answer {
                 Answer::Best(r) => {
-                    v["score"] = json!(r.score);
-                    v["best_move"] = json!(r.best_move.map(|m| m.to_string()));
-                    v["positions"] = json!(r.positions);
+                    v.score = Some(r.score);
+                    v.best_move = Some(r.best_move.map(|m| m.to_string()));
+                    v.progress.positions = r.positions;
                     vec![
                         format!("score: {}", r.score),
                         format!("best move: {}", r.move_text()),
@@ -183,8 +342,8 @@ impl Tegel {
                     ]
                 }
                 Answer::Good(g) => {
-                    v["move"] = json!(g.mv.map(|m| m.to_string()));
-                    v["averages"] = g.averages.iter().map(|(m, a)| json!([m.to_string(), a])).collect();
+                    v.mv = Some(g.mv.map(|m| m.to_string()));
+                    v.averages = Some(g.averages.iter().map(|(m, a)| (m.to_string(), *a)).collect());
                     vec![
                         format!("good move: {}", g.move_text()),
                         format!("averages: {}", g.averages_text()),
@@ -194,9 +353,9 @@ impl Tegel {
                     ]
                 }
             };
-            v["text"] = json!(lines);
+            v.text = Some(lines);
         }
-        v
+        SearchView::Ran(Box::new(v))
     }
 
     fn view(&self, status: u16) -> Reply {
@@ -204,20 +363,24 @@ impl Tegel {
             return Reply::error(409, "no game yet: start one with POST /api/tegel/new");
         };
         let (rules, pos) = (game.rules(), game.position());
-        let bowls: Vec<Value> = (0..rules.bowls)
+        let bowls = (0..rules.bowls)
             .map(|i| {
-                let (y, b) = (pos.bowl(i, Color::Yellow), pos.bowl(i, Color::Blue));
                 let legal = |c| !game.is_end() && pos.is_legal(rules, Move::new(i, c));
-                json!({"bowl": i, "g": y, "b": b, "legal": {"g": legal(Color::Yellow), "b": legal(Color::Blue)}})
+                BowlView {
+                    bowl: i,
+                    g: pos.bowl(i, Color::Yellow),
+                    b: pos.bowl(i, Color::Blue),
+                    legal: Colors { g: legal(Color::Yellow), b: legal(Color::Blue) },
+                }
             })
             .collect();
-        let players: Vec<Value> = (0..2)
-            .map(|p| {
-                let rows: Vec<Value> = board(pos, rules, p)
+        let players = (0..2)
+            .map(|p| PlayerView {
+                full_rows: pos.full_rows(p),
+                rows: player_rows(pos, rules, p)
                     .iter()
-                    .map(|r| json!({"color": r.color.map(|c| c.letter().to_string()), "fill": r.fill}))
-                    .collect();
-                json!({"full_rows": pos.full_rows(p), "rows": rows})
+                    .map(|r| RowView { color: r.color.map(|c| c.letter().to_string()), fill: r.fill })
+                    .collect(),
             })
             .collect();
         let to_move = pos.to_move();
@@ -237,40 +400,34 @@ impl Tegel {
                 game.pot_text().len()
             )
         };
-        let moves: Vec<String> =
+        let distinct_moves =
             if end { Vec::new() } else { game.moves().as_slice().iter().map(Move::to_string).collect() };
-        let v = json!({
-            "game": "tegel",
-            "instance": self.name,
-            "sims": self.sims, "seed": self.seed,
-            "row_len": rules.row_len,
-            "pot": game.pot_text(),
-            "bowls": bowls,
-            "players": players,
-            "to_move": to_move,
-            "end": end,
-            "score": pos.score(),
-            "status": status_line,
-            "message": self.message,
-            "distinct_moves": moves,
-            "history": game.history().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "text": game.render(),
-            "search": self.search_view(),
-        });
-        Reply::json(status, &v)
+        let v = TegelView {
+            game: Tegel::NAME,
+            instance: &self.name,
+            sims: self.sims,
+            seed: self.seed,
+            row_len: rules.row_len,
+            pot: game.pot_text(),
+            bowls,
+            players,
+            to_move,
+            end,
+            score: pos.score(),
+            status: status_line,
+            message: &self.message,
+            distinct_moves,
+            history: game.history().map(|m| m.to_string()).collect(),
+            text: game.render(),
+            search: self.search_view(),
+        };
+        Reply::typed(status, &v)
     }
 
     fn take(&mut self, body: &Value) -> Reply {
-        let bowl = match body.get("bowl").and_then(Value::as_u64) {
-            Some(b) if b < 64 => b as usize,
-            _ => return Reply::error(400, "expected a JSON object with `bowl`: a whole number"),
-        };
-        let color = match text(body, "color", 8) {
-            Ok(Some(c)) => match c.chars().next().and_then(Color::from_letter).filter(|_| c.len() == 1) {
-                Some(c) => c,
-                None => return Reply::error(400, "color: expected g (yellow) or b (blue)"),
-            },
-            _ => return Reply::error(400, "expected a JSON object with `color`: g (yellow) or b (blue)"),
+        let (bowl, color) = match parse::<Take>(body) {
+            Ok(Take { bowl, color }) => (bowl.0, color.0),
+            Err(refusal) => return refusal,
         };
         let Some(game) = self.game.as_mut() else { return self.view(409) };
         if game.is_end() {
@@ -287,35 +444,34 @@ impl Tegel {
         self.view(200)
     }
 
-    fn start_search(&mut self, kind: &str, play: bool, body: &Value) -> Reply {
-        let limit = match limit_field(body, DEFAULT_LIMIT_S, MAX_LIMIT_S) {
-            Ok(l) => l,
-            Err(e) => return Reply::error(400, e),
-        };
+    fn start_search(&mut self, kind: SearchKind, play: bool, limit: Option<Limit>) -> Reply {
+        let limit = Seconds::or(limit, DEFAULT_LIMIT_S);
         let Some(game) = &self.game else { return self.view(409) };
         if game.is_end() {
             return Reply::error(422, "End position: there is no move to search for.");
         }
         let (rules, pos, sims, seed) = (game.rules().clone(), *game.position(), self.sims, self.seed);
         let job = match kind {
-            "best" => {
+            SearchKind::Best => {
                 Job::start("besteScore", limit, move |b| best_score_with(&rules, &pos, b, false).map(Answer::Best))
             }
-            _ => Job::start("good move (Monte Carlo)", limit, move |b| {
+            SearchKind::Good => Job::start("good move (Monte Carlo)", limit, move |b| {
                 good_move(&rules, &pos, sims, seed, b).map(Answer::Good)
             }),
         };
         self.search = Some(Search { job, play, at: game.moves_done(), sims, seed });
-        Reply::json(202, &self.search_view())
+        Reply::typed(202, &self.search_view())
     }
 
     fn computer(&mut self, body: &Value) -> Reply {
-        let player = match text(body, "player", 16) {
-            Ok(Some(p)) if ["greedy", "good", "best"].contains(&p) => p.to_string(),
-            _ => return Reply::error(400, "player: expected greedy, good or best"),
+        let ask = match parse::<Computer>(body) {
+            Ok(ask) => ask,
+            Err(refusal) => return refusal,
         };
-        if player != "greedy" {
-            return self.start_search(&player, true, body);
+        match ask.player {
+            Player::Greedy => {}
+            Player::Good => return self.start_search(SearchKind::Good, true, ask.limit_s),
+            Player::Best => return self.start_search(SearchKind::Best, true, ask.limit_s),
         }
         let Some(game) = self.game.as_mut() else { return self.view(409) };
         match greedy_move(game.rules(), game.position()) {
@@ -329,69 +485,74 @@ impl Tegel {
     }
 }
 
-impl GameApi for Tegel {
-    fn name(&self) -> &'static str {
-        "tegel"
-    }
-
-    fn title(&self) -> &'static str {
-        "Tile game (tegelspel)"
-    }
-
-    fn markup(&self) -> &'static str {
-        include_str!("board.html")
-    }
-
-    fn script(&self) -> &'static str {
-        include_str!("board.js")
-    }
-
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        self.settle();
-        let body = &request.body;
-        if let Some(refusal) =
-            request.refused_while_searching(&["/new", "/take", "/undo", "/computer", "/advice"], self.searching())
-        {
-            return refusal;
+impl Tegel {
+    fn new_game_reply(&mut self, body: &Value) -> Reply {
+        let settings = match parse::<NewGame>(body) {
+            Ok(s) => s,
+            Err(refusal) => return refusal,
+        };
+        match self.new_game(settings) {
+            Ok(()) => self.view(200),
+            Err(e) => Reply::error(400, e),
         }
-        match (request.method, request.path) {
-            ("GET", "" | "/") => self.view(200),
-            ("POST", "/new") => match self.new_game(body) {
-                Ok(()) => self.view(200),
-                Err(e) => Reply::error(400, e),
-            },
-            ("POST", "/take") => self.take(body),
-            ("POST", "/undo") => match self.game.as_mut().map(Game::undo) {
-                None => self.view(409),
-                Some(true) => {
-                    self.message = "Undone: one move back.".to_string();
-                    self.view(200)
-                }
-                Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
-            },
-            ("POST", "/computer") => self.computer(body),
-            ("POST", "/advice") => match text(body, "search", 16) {
-                Ok(Some(s @ ("good" | "best"))) => {
-                    let s = s.to_string();
-                    self.start_search(&s, false, body)
-                }
-                _ => Reply::error(400, "search: expected good or best"),
-            },
-            ("GET", "/search") => Reply::json(200, &self.search_view()),
-            ("POST", "/search/cancel") => match &self.search {
-                Some(s) if s.job.running() => {
-                    s.job.cancel();
-                    Reply::json(200, &self.search_view())
-                }
-                _ => Reply::error(409, "no search is running"),
-            },
-            (_, path)
-                if ["", "/", "/new", "/take", "/undo", "/computer", "/advice", "/search", "/search/cancel"]
-                    .contains(&path) =>
-            {
-                Reply::error(405, format!("{} is not allowed on /api/tegel{path}", request.method))
+    }
+
+    fn undo(&mut self, _: &Value) -> Reply {
+        match self.game.as_mut().map(Game::undo) {
+            None => self.view(409),
+            Some(true) => {
+                self.message = "Undone: one move back.".to_string();
+                self.view(200)
             }
-            (_, path) => Reply::error(404, format!("no such request: /api/tegel{}", crate::base::text::excerpt(path))),
+            Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
         }
     }
+
+    fn advice(&mut self, body: &Value) -> Reply {
+        match parse::<Advice>(body) {
+            Ok(ask) => self.start_search(ask.search, false, ask.limit_s),
+            Err(refusal) => refusal,
+        }
+    }
+
+    fn cancel_search(&mut self, _: &Value) -> Reply {
+        match &self.search {
+            Some(s) if s.job.running() => {
+                s.job.cancel();
+                Reply::typed(200, &self.search_view())
+            }
+            _ => Reply::error(409, "no search is running"),
+        }
+    }
+}
+
+impl Board for Tegel {
+    const NAME: &'static str = "tegel";
+    const TITLE: &'static str = "Tile game (tegelspel)";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
+    const ROUTES: &'static [Route<Tegel>] = &[
+        Route::get("", |t, _| t.view(200)),
+        Route::change("/new", Tegel::new_game_reply),
+        Route::change("/take", Tegel::take),
+        Route::change("/undo", Tegel::undo),
+        Route::change("/computer", Tegel::computer),
+        Route::change("/advice", Tegel::advice),
+        Route::get("/search", |t, _| Reply::typed(200, &t.search_view())),
+        Route::post("/search/cancel", Tegel::cancel_search),
+    ];
+
+    /// Plays a finished search's move, once, if it was asked to and the board is as it was.
+    fn settle(&mut self) {
+        self.play_found();
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.running())
+    }
+}
+
+/// A fresh board: what the registry's board slot builds for `harness play --web`.
+pub fn board() -> Box<dyn GameApi> {
+    Box::new(Tegel::default())
 }

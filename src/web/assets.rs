@@ -50,7 +50,7 @@ pub fn page(token: &str, boards: &[BoardPart]) -> Reply {
         .replace("{token}", token)
         .replace("{scripts}", &scripts.join("\n"))
         .replace("{sections}", &sections.join("\n\n"));
-    Reply { status: 200, content_type: "text/html; charset=utf-8", body: html.into_bytes() }
+    Reply { status: 200, content_type: "text/html; charset=utf-8", body: html.into_bytes(), allow: None }
 }
 
 /// The answer to `GET /static/...` (a shared file, or a board's script), `None` for a
@@ -66,7 +66,7 @@ pub fn answer(method: &str, path: &str, boards: &[BoardPart]) -> Option<Reply> {
         None => ASSETS.iter().find(|a| a.name == name).map(|a| (a.content_type, a.text)),
     };
     Some(match found {
-        Some((content_type, text)) => Reply { status: 200, content_type, body: text.as_bytes().to_vec() },
+        Some((content_type, text)) => Reply { status: 200, content_type, body: text.as_bytes().to_vec(), allow: None },
         None => Reply::error(404, format!("no such file of the page: {}", crate::base::text::excerpt(name))),
     })
 }

@@ -15,9 +15,11 @@
 //! - work per request is bounded: a continuation count runs in the background with a time
 //!   limit, shows its progress and can be cancelled, one at a time per game.
 //!
-//! Each game is one [`GameApi`] in [`games`]: its requests are `/api/NAME/...`, its part
-//! of the page its folder's `board.html` (one `<section data-game="NAME">`) and
-//! `board.js`, put together with the shared parts by [`assets`].
+//! The server names no game: it serves the boards it is handed (the registry's, one
+//! [`GameApi`] per game, each declared in its game's `api.rs`). A board's requests are
+//! `/api/NAME/...`, answered from its route table by [`crate::api::dispatch`]; its part of
+//! the page is its folder's `board.html` (one `<section data-game="NAME">`) and `board.js`,
+//! put together with the page's shared parts by [`assets`].
 
 pub mod assets;
 pub mod server;
@@ -35,21 +37,6 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// The header that may carry the token instead of the query string.
 pub const TOKEN_HEADER: &str = "X-Harness-Token";
-
-/// Every game that has a web board; another game is one more module and one more line.
-pub fn games() -> Vec<Box<dyn GameApi>> {
-    vec![
-        Box::new(crate::checkers::api::Checkers::default()),
-        Box::new(crate::nim::api::Nim::default()),
-        Box::new(crate::tegel::api::Tegel::default()),
-        Box::new(crate::stenen::api::Stenen::default()),
-    ]
-}
-
-/// The names of the games with a web board.
-pub fn game_names() -> Vec<&'static str> {
-    games().iter().map(|g| g.name()).collect()
-}
 
 /// The server before it serves: the listening socket and what its requests share.
 pub struct Server {
@@ -123,24 +110,15 @@ fn percent_decode(text: &str) -> String {
 }
 
 impl Server {
-    /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token.
-    pub fn bind(port: u16) -> Result<Server> {
+    /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token, serving `boards`
+    /// (listed on the start page in their order).
+    pub fn bind(port: u16, boards: Vec<Box<dyn GameApi>>) -> Result<Server> {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
         let port = listener.local_addr().map_or(port, |a| a.port());
-        let games = games().into_iter().map(Slot::new).collect();
+        let games = boards.into_iter().map(Slot::new).collect();
         let state = State { port, token: new_token(), games };
         Ok(Server { listener, state, limits: server::Limits::default() })
-    }
-
-    /// Puts `board` in place of the game board of the same name (a board prepared from
-    /// the command line); a board of another name is added.
-    pub fn replace(&mut self, board: Box<dyn GameApi>) {
-        let games = &mut self.state.games;
-        match games.iter_mut().find(|g| g.name == board.name()) {
-            Some(slot) => *slot = Slot::new(board),
-            None => games.push(Slot::new(board)),
-        }
     }
 
     /// The port it listens on.
@@ -266,27 +244,24 @@ pub struct Options {
     pub port: u16,
     /// Whether to open the default browser.
     pub open: bool,
-    /// A board prepared from the command line (`harness play --web stenen H B FILE`), in
-    /// place of the named game's empty board.
-    pub board: Option<Box<dyn GameApi>>,
+    /// The boards to serve, in the order of the start page (the registry's).
+    pub boards: Vec<Box<dyn GameApi>>,
 }
 
 /// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
 /// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
 pub fn run(options: Options) -> Result<()> {
     if let Some(game) = &options.game {
-        if !game_names().contains(&game.as_str()) {
+        let names: Vec<&str> = options.boards.iter().map(|b| b.name()).collect();
+        if !names.contains(&game.as_str()) {
             return Err(InputError::new(format!(
                 "{game} has no web board yet; the web board plays: {} (the other games: harness play {game})",
-                game_names().join(", ")
+                names.join(", ")
             ))
             .into());
         }
     }
-    let mut server = Server::bind(options.port)?;
-    if let Some(board) = options.board {
-        server.replace(board);
-    }
+    let server = Server::bind(options.port, options.boards)?;
     let url = server.url(options.game.as_deref());
     {
         use std::io::Write;
@@ -334,11 +309,37 @@ mod tests {
         assert_ne!(new_token(), new_token());
     }
 
+    /// A board of one route, standing for a game's.
+    #[derive(Default)]
+    struct Dice;
+
+    impl crate::api::Board for Dice {
+        const NAME: &'static str = "dice";
+        const TITLE: &'static str = "Dice";
+        const MARKUP: &'static str = "<section data-game=\"dice\"></section>";
+        const SCRIPT: &'static str = "";
+        const ROUTES: &'static [crate::api::Route<Dice>] =
+            &[crate::api::Route::post("/roll", |_, _| Reply::json(200, &json!(4)))];
+    }
+
     #[test]
     fn a_game_without_a_board_is_refused_before_listening() {
-        let options = Options { game: Some("chess".into()), port: 0, open: false, board: None };
+        let options = Options { game: Some("chess".into()), port: 0, open: false, boards: vec![Box::new(Dice)] };
         let e = run(options).unwrap_err().to_string();
-        assert!(e.contains("chess has no web board yet; the web board plays: checkers, nim, tegel, stenen"), "{e}");
-        assert_eq!(game_names(), ["checkers", "nim", "tegel", "stenen"]);
+        assert!(e.contains("chess has no web board yet; the web board plays: dice"), "{e}");
+    }
+
+    #[test]
+    fn the_boards_handed_are_the_boards_served_through_their_route_table() {
+        let server = Server::bind(0, vec![Box::new(Dice)]).unwrap();
+        let state = &server.state;
+        let ask = |method: &str, path: &str| state.route(method, path, b"");
+        let games: Value = serde_json::from_slice(&ask("GET", "/api/games").body).unwrap();
+        assert_eq!(games, json!({"games": [{"name": "dice", "title": "Dice"}]}));
+        assert_eq!(ask("POST", "/api/dice/roll").body, b"4");
+        let refused = ask("GET", "/api/dice/roll");
+        assert_eq!((refused.status, refused.allow.as_deref()), (405, Some("POST")));
+        assert_eq!(ask("POST", "/api/dice/fly").status, 404);
+        assert_eq!(ask("GET", "/api/chess").status, 404);
     }
 }

@@ -216,6 +216,9 @@ fn response(reply: Reply) -> Response<Full<Bytes>> {
     ] {
         builder = builder.header(k, v);
     }
+    if let Some(allow) = &reply.allow {
+        builder = builder.header("Allow", allow.as_str());
+    }
     builder.body(Full::new(Bytes::from(reply.body))).unwrap_or_else(|_| {
         let mut r = Response::new(Full::new(Bytes::from_static(b"{\"error\":\"internal error\"}")));
         *r.status_mut() = hyper::StatusCode::INTERNAL_SERVER_ERROR;
