@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn typed_requests_read_forms_and_refuse_with_what_was_expected() {
         let m: Move =
-            parse(&json!({"heap": "-3", "most": "16", "seed": " ", "name": " ab ", "limit_s": 0.5, "kind": "good"}))
+            parse(&json!({"heap": "-3", "most": "16", "seed": " ", "name": " ab ", "limit_s": 0.5, "kind": "good", "bowl": 5}))
                 .unwrap();
         assert!(matches!(m.kind, Some(Kind::Good)));
         assert_eq!(

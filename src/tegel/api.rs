@@ -81,7 +81,10 @@ struct Letter(Color);
 
 impl<'de> Deserialize<'de> for Letter {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Letter, D::Error> {
-        let text = String::deserialize(d).unwrap_or_default();
+        let text = match Value::deserialize(d)? {
+            Value::String(s) => s,
+            _ => String::new(),
+        };
         let mut letters = text.trim().chars();
         match (letters.next().and_then(Color::from_letter), letters.next()) {
             (Some(c), None) => Ok(Letter(c)),
