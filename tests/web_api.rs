@@ -265,3 +265,99 @@ fn playing_white_the_computer_moves_first_in_the_background() {
     assert_eq!(v["plies"], 1, "back to the computer's first move: {v}");
     assert!(v["thinking"].is_null());
 }
+
+#[test]
+fn the_page_parts_are_served_with_the_token_only() {
+    let b = Board::start(Some("checkers"));
+    let host = format!("Host: {}", b.host);
+    let page = b.raw("GET", &format!("/?token={}", b.token), &[&host], None);
+    for part in ["/static/page.css", "/static/common.js", "/static/board/checkers.js", "/static/board/stenen.js"] {
+        assert!(page.body.contains(&format!("\"{part}?token={}\"", b.token)), "{part} named with the token");
+        assert_eq!(b.raw("GET", part, &[&host], None).status, 403, "{part} without the token");
+        let with = b.raw("GET", &format!("{part}?token={}", b.token), &[&host], None);
+        assert_eq!(with.status, 200, "{part}: {}", with.body);
+        let kind = if part.ends_with(".css") { "text/css" } else { "text/javascript" };
+        assert!(with.headers.contains(&format!("Content-Type: {kind}")), "{part}: {}", with.headers);
+    }
+    assert!(page.headers.contains("script-src 'self'; style-src 'self'"), "no inline script: {}", page.headers);
+    assert!(!page.body.contains("<style") && !page.body.contains("<script>"), "no inline script or style");
+    b.expect(404, "GET", "/static/board/chess.js", None);
+    b.expect(405, "POST", "/static/common.js", Some("{}"));
+}
+
+#[test]
+fn undo_and_the_last_moves_of_both_sides_follow_the_game() {
+    let b = Board::start(Some("checkers"));
+    let body = r#"{"rows": 6, "cols": 6, "men_rows": 2, "color": "white", "computer": "random", "seed": 9}"#;
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/new", Some(body)));
+    assert_eq!((v["can_undo"].as_bool(), v["last_moves"].as_array().unwrap().len()), (Some(false), 1), "{v}");
+    assert_eq!(v["last_moves"][0]["by"], "computer");
+    assert_eq!(names(&v["last_moves"][0]["squares"]).join("-"), names(&v["moves"])[0]);
+    let mv = v["legal"][0].as_str().unwrap().to_string();
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/move", Some(&format!(r#"{{"move": "{mv}"}}"#))));
+    assert_eq!(v["can_undo"], true);
+    let by: Vec<&str> = v["last_moves"].as_array().unwrap().iter().map(|m| m["by"].as_str().unwrap()).collect();
+    assert_eq!(by, ["computer", "you"], "the latest first: {v}");
+    assert_eq!(names(&v["last_moves"][1]["squares"]).join("-"), mv);
+}
+
+#[test]
+fn a_hint_is_searched_in_the_background_and_is_a_legal_move() {
+    let b = Board::start(Some("checkers"));
+    b.expect(409, "POST", "/api/checkers/hint/cancel", None);
+    let body = r#"{"rows": 8, "cols": 8, "men_rows": 3, "computer": "strategy:4", "seed": 1}"#;
+    let v = b.expect(200, "POST", "/api/checkers/new", Some(body));
+    assert!(v["hint"].is_null());
+    let mut v = b.expect(202, "POST", "/api/checkers/hint", None);
+    let start = std::time::Instant::now();
+    while v["hint"]["state"] == "running" {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "{v}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        v = b.expect(200, "GET", "/api/checkers", None);
+    }
+    assert_eq!(v["hint"]["state"], "done", "{v}");
+    let mv = v["hint"]["move"].as_str().unwrap().to_string();
+    assert!(names(&v["legal"]).contains(&mv), "{mv} is legal");
+    assert_eq!(names(&v["hint"]["squares"]).join("-"), mv);
+    let v = b.settled(b.expect(200, "POST", "/api/checkers/move", Some(&format!(r#"{{"move": "{mv}"}}"#))));
+    assert!(v["hint"].is_null(), "a hint is for its position only: {v}");
+}
+
+#[test]
+fn a_game_as_pdn_loads_again_and_can_be_stepped_through() {
+    let b = Board::start(Some("checkers"));
+    let body = r#"{"rows": 6, "cols": 6, "men_rows": 2, "computer": "random", "seed": 4}"#;
+    b.expect(200, "POST", "/api/checkers/new", Some(body));
+    let mut v = Value::Null;
+    for _ in 0..3 {
+        let view = b.expect(200, "GET", "/api/checkers", None);
+        let mv = view["legal"][0].as_str().unwrap().to_string();
+        v = b.settled(b.expect(200, "POST", "/api/checkers/move", Some(&format!(r#"{{"move": "{mv}"}}"#))));
+    }
+    let pdn = v["pdn"].as_str().unwrap().to_string();
+    assert!(
+        pdn.starts_with("[Black \"you\"]\n[White \"computer (random)\"]\n[Board \"6x6, 2 rows of men\"]\n"),
+        "{pdn}"
+    );
+    assert!(pdn.contains("\n\n1. ") && pdn.ends_with(" *\n"), "{pdn}");
+    let load = serde_json::json!({"rows": 6, "cols": 6, "men_rows": 2, "computer": "random", "moves": pdn});
+    let again = b.expect(200, "POST", "/api/checkers/new", Some(&load.to_string()));
+    assert_eq!(again["moves"], v["moves"]);
+    assert_eq!(again["squares"], v["squares"]);
+    assert!(again["message"].as_str().unwrap().ends_with("Loaded 6 moves."), "{}", again["message"]);
+    let bad = serde_json::json!({"moves": "1. c3-d4 f6-e5 2. c3-d4"});
+    let e = b.expect(400, "POST", "/api/checkers/new", Some(&bad.to_string()));
+    assert!(e["error"].as_str().unwrap().starts_with("move 3 (c3-d4): "), "{e}");
+    // Stepping through: the start, and the position after each ply with its move.
+    let start = b.expect(200, "POST", "/api/checkers/review", Some(r#"{"ply": 0}"#));
+    assert_eq!((start["ply"].as_u64(), start["plies"].as_u64(), start["move"].is_null()), (Some(0), Some(6), true));
+    assert_eq!(start["squares"].as_array().unwrap().iter().filter(|s| !s["piece"].is_null()).count(), 12);
+    let first = b.expect(200, "POST", "/api/checkers/review", Some(r#"{"ply": 1}"#));
+    assert_eq!(first["move"], v["moves"][0]);
+    assert_eq!(names(&first["last_move"]).join("-"), v["moves"][0].as_str().unwrap());
+    let end = b.expect(200, "POST", "/api/checkers/review", Some(r#"{"ply": 6}"#));
+    assert_eq!(end["squares"], v["squares"]);
+    let e = b.expect(400, "POST", "/api/checkers/review", Some(r#"{"ply": 7}"#));
+    assert_eq!(e["error"], "ply: the game has 6 plies; got 7");
+    b.expect(400, "POST", "/api/checkers/review", Some(r#"{"ply": -1}"#));
+}

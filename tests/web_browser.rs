@@ -400,3 +400,262 @@ fn a_tiling_in_headless_chromium_by_clicks() {
     );
     shot(&tab, "stenen-web.png");
 }
+
+/// The centre of the element matched by `selector`, in the page's coordinates.
+fn centre(tab: &Tab, selector: &str) -> headless_chrome::browser::tab::point::Point {
+    let expr = format!(
+        "(() => {{ const r = document.querySelector('{}').getBoundingClientRect(); return JSON.stringify([r.x + r.width / 2, r.y + r.height / 2]); }})()",
+        selector.replace('\'', "\\'")
+    );
+    let xy: Value = serde_json::from_str(js(tab, &expr).as_str().unwrap()).unwrap();
+    headless_chrome::browser::tab::point::Point { x: xy[0].as_f64().unwrap(), y: xy[1].as_f64().unwrap() }
+}
+
+/// A mouse event of the DevTools protocol at `at`, the left button held for `Pressed`,
+/// `Moved` and `Released`.
+fn mouse(tab: &Tab, kind: headless_chrome::protocol::cdp::Input::DispatchMouseEventTypeOption, at: (f64, f64)) {
+    use headless_chrome::protocol::cdp::Input;
+    tab.call_method(Input::DispatchMouseEvent {
+        Type: kind,
+        x: at.0,
+        y: at.1,
+        modifiers: None,
+        timestamp: None,
+        button: Some(Input::MouseButton::Left),
+        buttons: Some(1),
+        click_count: Some(1),
+        force: None,
+        tangential_pressure: None,
+        tilt_x: None,
+        tilt_y: None,
+        twist: None,
+        delta_x: None,
+        delta_y: None,
+        pointer_Type: None,
+    })
+    .unwrap();
+}
+
+/// Drags the piece on square `from` to square `to` with the mouse (pressed, moved in steps,
+/// released) and waits until the page has drawn the answer and the computer's reply.
+fn drag(tab: &Tab, from: &str, to: &str) {
+    use headless_chrome::protocol::cdp::Input::DispatchMouseEventTypeOption as Kind;
+    let (a, b) = (centre(tab, &square(from)), centre(tab, &square(to)));
+    let before = renders(tab);
+    mouse(tab, Kind::MousePressed, (a.x, a.y));
+    for i in 1..=5 {
+        let t = f64::from(i) / 5.0;
+        mouse(tab, Kind::MouseMoved, (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t));
+    }
+    mouse(tab, Kind::MouseReleased, (b.x, b.y));
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    until(tab, "document.body.dataset.thinking !== 'true'");
+}
+
+/// Presses `key` with the focus where it is and waits until the page has drawn the answer.
+fn key(tab: &Tab, key: &str) {
+    let before = renders(tab);
+    tab.press_key(key).unwrap();
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    until(tab, "document.body.dataset.thinking !== 'true'");
+}
+
+/// The squares with `data-last="BY"`, sorted.
+fn last(tab: &Tab, by: &str) -> Vec<String> {
+    let mut squares = marked_as(tab, "data-last", by);
+    squares.sort();
+    squares
+}
+
+fn marked_as(tab: &Tab, attribute: &str, value: &str) -> Vec<String> {
+    let expr = format!(
+        "Array.from(document.querySelectorAll('[{attribute}=\"{value}\"]')).map(e => e.dataset.square).join(' ')"
+    );
+    js(tab, &expr).as_str().unwrap_or("").split_whitespace().map(str::to_string).collect()
+}
+
+fn disabled(tab: &Tab, selector: &str) -> bool {
+    js(tab, &format!("document.querySelector('{}').disabled", selector.replace('\'', "\\'"))) == Value::Bool(true)
+}
+
+#[test]
+fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(Some("checkers"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    let undo = "section[data-game=\"checkers\"] [data-action=\"undo\"]";
+
+    // Undo waits for a move; a drag plays one; both last moves are marked, each its own way.
+    open(&tab, &board.page("game=checkers&m=8&n=8&r=3&computer=random&seed=5"));
+    assert!(disabled(&tab, undo), "nothing to undo before the first move");
+    assert_eq!(js(&tab, "document.querySelector('[data-role=\"board\"]').dataset.flipped"), "false");
+    drag(&tab, "c3", "d4");
+    assert_eq!((piece(&tab, "c3"), piece(&tab, "d4")), ("".into(), "b".into()));
+    assert_eq!(last(&tab, "you"), ["c3", "d4"]);
+    let reply = last(&tab, "computer");
+    assert_eq!(reply.len(), 2, "the computer's reply, two squares: {reply:?}");
+    let moves = text(&tab, "moves");
+    assert!(moves.starts_with("moves: c3-d4 ") && reply.iter().all(|s| moves.contains(s.as_str())), "{moves}");
+    assert!(!disabled(&tab, undo));
+    shot(&tab, "checkers-last-moves.png");
+
+    // A reload (F5) goes on with the game the server keeps; the URL no longer starts anew.
+    tab.reload(false, None).unwrap().wait_until_navigated().unwrap();
+    until(&tab, "Number(document.body.dataset.renders || 0) > 0");
+    assert_eq!(text(&tab, "moves"), moves, "the same game after the reload");
+    assert_eq!(piece(&tab, "d4"), "b");
+    assert_eq!(last(&tab, "you"), ["c3", "d4"]);
+    assert!(!js(&tab, "location.search").as_str().unwrap().contains("seed="), "the setup left the URL");
+
+    // Keys: Tab to the board, the arrows walk the cursor, Enter picks the square under it.
+    click(&tab, undo);
+    assert_eq!(text(&tab, "moves"), "");
+    js(&tab, "document.querySelector('[data-role=\"board\"]').focus(), true");
+    until(&tab, "!!document.querySelector('[data-cursor=\"true\"]')");
+    let at = js(&tab, "document.querySelector('[data-cursor=\"true\"]').dataset.at");
+    let (row, col) = at.as_str().unwrap().split_once(',').unwrap();
+    let (row, col): (i32, i32) = (row.parse().unwrap(), col.parse().unwrap());
+    // To c3 (row 2, column 2), then Enter.
+    for _ in 0..(2 - row).abs() {
+        key(&tab, if row < 2 { "ArrowUp" } else { "ArrowDown" });
+    }
+    for _ in 0..(2 - col).abs() {
+        key(&tab, if col < 2 { "ArrowRight" } else { "ArrowLeft" });
+    }
+    assert_eq!(js(&tab, "document.querySelector('[data-cursor=\"true\"]').dataset.square"), "c3");
+    key(&tab, "Enter");
+    assert_eq!(marked(&tab, "aria-selected"), ["c3"]);
+    shot(&tab, "checkers-keys.png");
+    key(&tab, "ArrowUp");
+    key(&tab, "ArrowLeft");
+    assert_eq!(js(&tab, "document.querySelector('[data-cursor=\"true\"]').dataset.square"), "b4");
+    key(&tab, "Enter");
+    assert_eq!((piece(&tab, "c3"), piece(&tab, "b4")), ("".into(), "b".into()));
+    assert_eq!(last(&tab, "you"), ["b4", "c3"]);
+
+    // A typed move in the assignment's notation; a wrong one is explained.
+    let typed = "[data-role=\"typed\"] input";
+    let next =
+        js(&tab, "document.querySelector('[data-movable=\"true\"]').dataset.square").as_str().unwrap().to_string();
+    tab.wait_for_element(typed).unwrap().click().unwrap();
+    tab.type_str("a1-a2").unwrap();
+    key(&tab, "Enter");
+    assert!(text(&tab, "message").contains("a2"), "{}", text(&tab, "message"));
+    let legal = board.expect(200, "GET", "/api/checkers", None)["legal"].clone();
+    let mv = legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .find(|m| m.starts_with(&next))
+        .unwrap()
+        .to_string();
+    js(&tab, &format!("document.querySelector('{}').value = '{mv}', true", typed.replace('"', "\\\"")));
+    tab.wait_for_element(typed).unwrap().click().unwrap();
+    key(&tab, "Enter");
+    assert!(text(&tab, "moves").starts_with("moves: c3-b4 "), "{}", text(&tab, "moves"));
+    assert!(text(&tab, "moves").contains(&format!(" {mv} ")), "{} after {mv}", text(&tab, "moves"));
+
+    // The moves as PDN: copied out, loaded again into a new game.
+    let pdn = js(&tab, "document.querySelector('[data-role=\"pdn\"]').value").as_str().unwrap().to_string();
+    assert!(pdn.contains("[Black \"you\"]") && pdn.contains("\n1. c3-b4 "), "{pdn}");
+    let played = text(&tab, "moves");
+    click(&tab, "section[data-game=\"checkers\"] [data-action=\"new\"]");
+    assert_eq!(text(&tab, "moves"), "");
+    tab.wait_for_element("details.pdn summary").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('details.pdn').open");
+    js(
+        &tab,
+        &format!(
+            "document.querySelector('[data-role=\"pdn\"]').value = {}, true",
+            serde_json::to_string(&pdn).unwrap()
+        ),
+    );
+    click(&tab, "[data-action=\"load\"]");
+    assert_eq!(text(&tab, "moves"), played, "the loaded game: {}", text(&tab, "message"));
+    assert!(text(&tab, "message").contains("Loaded 4 moves."), "{}", text(&tab, "message"));
+
+    // A hint: the strategy's move, searched in the background, drawn on the board.
+    click(&tab, "section[data-game=\"checkers\"] [data-action=\"hint\"]");
+    until(&tab, "document.querySelector('[data-role=\"hint\"]').dataset.state === 'done'");
+    let hint = text(&tab, "hint");
+    let hinted = marked(&tab, "data-hint");
+    let legal = board.expect(200, "GET", "/api/checkers", None)["legal"].clone();
+    let named = hint.trim_start_matches("Hint: ").split(' ').next().unwrap().to_string();
+    assert!(legal.as_array().unwrap().iter().any(|m| m == &Value::String(named.clone())), "{hint} in {legal}");
+    assert!(hinted.len() >= 2 && named.contains(&hinted[0]), "{hinted:?} {hint}");
+    shot(&tab, "checkers-hint.png");
+
+    // Playing white: the board turned round (h1 top left... a8 bottom right), the
+    // computer's first move marked, nothing to undo yet.
+    open(&tab, &board.page("game=checkers&m=8&n=8&r=3&color=white&computer=random&seed=3"));
+    assert_eq!(js(&tab, "document.querySelector('[data-role=\"board\"]').dataset.flipped"), "true");
+    let first = js(&tab, "document.querySelector('[data-role=\"board\"] > [data-at]').dataset.at");
+    assert_eq!(first, "0,7", "row 1 at the top, column h on the left");
+    assert_eq!(text(&tab, "ranks").chars().next(), Some('1'));
+    assert!(text(&tab, "files").starts_with('h'));
+    assert_eq!(last(&tab, "computer").len(), 2);
+    assert!(disabled(&tab, undo), "the computer moved, you have not");
+    shot(&tab, "checkers-white.png");
+
+    // A finished game stepped through: the start, one ply on, the end.
+    open(&tab, &board.page("game=checkers&m=3&n=3&r=1&computer=random&seed=2"));
+    play_to_the_end(&tab);
+    let end: Vec<String> = ["a1", "c1", "a3", "c3", "b2"].iter().map(|s| piece(&tab, s)).collect();
+    click(&tab, "[data-step=\"first\"]");
+    assert!(text(&tab, "ply").starts_with("ply 0 of "), "{}", text(&tab, "ply"));
+    assert_eq!(
+        (piece(&tab, "a1"), piece(&tab, "c1"), piece(&tab, "a3"), piece(&tab, "c3")),
+        ("b".into(), "b".into(), "w".into(), "w".into())
+    );
+    assert!(disabled(&tab, "[data-step=\"back\"]"));
+    click(&tab, "[data-step=\"forward\"]");
+    assert!(text(&tab, "ply").starts_with("ply 1 of "), "{}", text(&tab, "ply"));
+    assert_eq!(last(&tab, "review").len(), 2);
+    shot(&tab, "checkers-review.png");
+    click(&tab, "[data-step=\"last\"]");
+    let again: Vec<String> = ["a1", "c1", "a3", "c3", "b2"].iter().map(|s| piece(&tab, s)).collect();
+    assert_eq!(again, end);
+    assert!(disabled(&tab, "[data-step=\"forward\"]"));
+}
+
+#[test]
+fn a_reload_goes_on_with_the_nim_tile_and_tiling_games() {
+    let Some(path) = chromium() else {
+        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
+        return;
+    };
+    let board = Board::start(None);
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    let reload = |tab: &Tab| {
+        tab.reload(false, None).unwrap().wait_until_navigated().unwrap();
+        until(tab, "Number(document.body.dataset.renders || 0) > 0");
+    };
+    open(&tab, &board.page("game=nim&heaps=3+4+5&seed=1"));
+    click(&tab, "[data-heap=\"0\"] [data-stick=\"2\"]");
+    let transcript = text_in(&tab, "nim", "transcript");
+    reload(&tab);
+    assert_eq!(text_in(&tab, "nim", "transcript"), transcript);
+    assert!(!disabled(&tab, "section[data-game=\"nim\"] [data-action=\"undo\"]"));
+
+    open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
+    click(&tab, "[data-bowl=\"0\"][data-color=\"b\"]");
+    reload(&tab);
+    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: (0,b)");
+
+    open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
+    tab.wait_for_element("[data-stone=\"5\"][data-orientation=\"0\"]").unwrap().click().unwrap();
+    until(&tab, "!!document.querySelector('[data-stone=\"5\"][data-orientation=\"0\"][aria-pressed=\"true\"]')");
+    click(&tab, "[data-cell=\"2,0\"]");
+    reload(&tab);
+    assert_eq!(text_in(&tab, "stenen", "moves"), "placed: (2,0,5,0)");
+}

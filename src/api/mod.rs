@@ -122,6 +122,12 @@ pub trait Board: Send + Sized + 'static {
     const TITLE: &'static str;
     /// Every request the board answers, each once.
     const ROUTES: &'static [Route<Self>];
+    /// Its part of the page: its `<section data-game="NAME">` (the game folder's
+    /// `board.html`, through `include_str!`).
+    const MARKUP: &'static str;
+    /// Its script (the game folder's `board.js`), run after the page's shared script; it
+    /// registers the board with `Harness.board(NAME, ...)`.
+    const SCRIPT: &'static str;
 
     /// Brings the board up to date before each routed request (plays the move of a
     /// background search that has ended); nothing by default.
@@ -144,11 +150,25 @@ pub trait GameApi: Send {
     /// Answers a request below `/api/NAME` ([`dispatch`]); a bad request gets a 4xx
     /// [`Reply::error`].
     fn handle(&mut self, request: &ApiRequest) -> Reply;
+    /// The board's part of the page: its `<section data-game="NAME">` (the game folder's
+    /// `board.html`).
+    fn markup(&self) -> &'static str;
+    /// The board's script (the game folder's `board.js`), run after the page's shared
+    /// script; it registers the board with `Harness.board(NAME, ...)`.
+    fn script(&self) -> &'static str;
 }
 
 impl<B: Board> GameApi for B {
     fn name(&self) -> &'static str {
         B::NAME
+    }
+
+    fn markup(&self) -> &'static str {
+        B::MARKUP
+    }
+
+    fn script(&self) -> &'static str {
+        B::SCRIPT
     }
 
     fn title(&self) -> &'static str {
@@ -337,6 +357,8 @@ mod tests {
     impl Board for Counter {
         const NAME: &'static str = "counter";
         const TITLE: &'static str = "Counter";
+        const MARKUP: &'static str = "<section data-game=\"counter\"></section>";
+        const SCRIPT: &'static str = "";
         const ROUTES: &'static [Route<Counter>] = &[
             Route::get("", |c, _| Reply::json(200, &json!(c.n))),
             Route::change("", |c, _| {

@@ -3,7 +3,7 @@
 //! | request | body | answer |
 //! | --- | --- | --- |
 //! | `GET ` (empty path) | | the game's view (409 before the first game) |
-//! | `POST /new` | `rows`, `cols`, `men_rows`, `computer`, `color`, `seed`, `position`, `side` (all optional) | a new game's view; 400 for a bad size, player, colour or position |
+//! | `POST /new` | `rows`, `cols`, `men_rows`, `computer`, `color`, `seed`, `position`, `side`, `moves` (all optional) | a new game's view, after `moves` (PDN, as the view's `pdn` gives them, or a plain list) are played for both sides; 400 for a bad size, player, colour, position or move |
 //! | `POST /click` | `square` (`c3`) | the view after the click (select, drop, one square of a move); 422 for a refused click, 409 while the computer thinks |
 //! | `POST /move` | `move` (`c3xe5xg7`) | the view after the whole move; 422 for an illegal move, 409 while the computer thinks |
 //! | `POST /drop` | | the view with no selection |
@@ -11,6 +11,9 @@
 //! | `POST /count` | `limit_s` (at most [`MAX_COUNT_LIMIT_S`]) | 202 and the count's progress; 409 while one runs |
 //! | `GET /count` | | the count's progress or result |
 //! | `POST /count/cancel` | | the progress; the count ends as `cancelled` |
+//! | `POST /hint` | | 202 and the view, whose `hint` is the strategy's move for you being searched in the background (at most [`HINT_LIMIT_S`]); 409 when it is not your turn |
+//! | `POST /hint/cancel` | | the view; the hint ends as `cancelled`; 409 when none runs |
+//! | `POST /review` | `ply` | the position after that many plies of the game (0: the start) and the move that led to it, to step through a game; 400 past the last ply |
 //!
 //! The computer's reply is searched in the background ([`Job`], at most [`REPLY_LIMIT_S`]):
 //! a request that makes it the computer's turn answers at once (after a grace of a few
@@ -30,7 +33,7 @@ use super::by_size::{geometry, with_bits};
 use super::count::Count;
 use super::count_job::{count_end, start_count, CountEnd};
 use super::game::{Outcome, DEFAULT_DRAW_PLIES};
-use super::geometry::{width_for, BoardSize, Color, Wide, Width};
+use super::geometry::{width_for, BoardSize, Color, Geometry, Wide, Width};
 use super::moves::parse_move;
 use super::play::parse_color;
 use super::players::{PlayerKind, DEFAULT_DEPTH};
@@ -50,9 +53,14 @@ pub const MAX_STRATEGY_DEPTH: u32 = 8;
 /// The time limit of a computer reply, in seconds: a strategy search stopped by it plays
 /// the best move of the deepest iteration it completed.
 pub const REPLY_LIMIT_S: f64 = 30.0;
+/// The time limit of a hint, in seconds: a strategy search stopped by it shows the best
+/// move of the deepest iteration it completed.
+pub const HINT_LIMIT_S: f64 = 30.0;
 /// How long a request that starts the computer's reply waits for it before it answers
 /// (a random reply is then in the same answer; a longer search goes on in the background).
 const REPLY_GRACE: Duration = Duration::from_millis(30);
+/// The longest move list accepted (PDN or plain).
+const MAX_MOVES_CHARS: usize = 60_000;
 /// The longest hand-made position text accepted.
 const MAX_POSITION_CHARS: usize = 2048;
 
@@ -72,6 +80,14 @@ trait AnySize: Send {
     fn settle(&mut self) -> Option<String>;
     /// The reply's progress while its search runs.
     fn thinking(&self) -> Option<Progress>;
+    /// Starts the search of a hint for the human's move (a hint that runs is left to run).
+    fn start_hint(&mut self) -> Result<(), String>;
+    /// Cancels the hint's search; `false` when none runs.
+    fn cancel_hint(&mut self) -> bool;
+    /// The hint for the position on the board: its progress and, once found, its move.
+    fn hint(&self) -> Option<HintView>;
+    /// The position after `ply` plies and the move that led to it.
+    fn review(&self, ply: usize) -> Option<ReviewView>;
 }
 
 /// A session whose computer replies in the background: the search of the reply, while
@@ -79,6 +95,8 @@ trait AnySize: Send {
 struct Live<B: Bits> {
     session: Session<B>,
     reply: Option<Job<ComputerReply<B>>>,
+    /// The hint's search and the ply it is for.
+    hint: Option<(usize, Job<ComputerReply<B>>)>,
 }
 
 impl<B: Bits> AnySize for Live<B> {
@@ -142,6 +160,90 @@ impl<B: Bits> AnySize for Live<B> {
     fn thinking(&self) -> Option<Progress> {
         self.reply.as_ref().map(Job::progress).filter(|p| p.state == "running")
     }
+
+    fn start_hint(&mut self) -> Result<(), String> {
+        if !self.session.humans_turn() {
+            return Err("a hint is for your move: it is not your turn".to_string());
+        }
+        if self.hint().is_some_and(|h| h.progress.state == "running") {
+            return Ok(());
+        }
+        let search = self.session.hint_search();
+        let limit = Duration::from_secs_f64(HINT_LIMIT_S);
+        let job = Job::start("hint (the strategy's move)", limit, move |b| Ok(search.run(b)));
+        self.hint = Some((self.session.game().plies(), job));
+        Ok(())
+    }
+
+    fn cancel_hint(&mut self) -> bool {
+        match &self.hint {
+            Some((_, job)) if job.running() => {
+                job.cancel();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn hint(&self) -> Option<HintView> {
+        let (ply, job) = self.hint.as_ref().filter(|(ply, _)| *ply == self.session.game().plies())?;
+        let g = self.session.geometry();
+        let found = match job.end() {
+            Some(JobEnd::Done(reply, _)) if reply.ply() == *ply => reply.chosen().copied(),
+            _ => None,
+        };
+        Some(HintView {
+            progress: job.progress(),
+            squares: found.map(|m| m.path(g).iter().map(|&i| g.name(i)).collect()).unwrap_or_default(),
+            r#move: found.map(|m| m.text(g)),
+        })
+    }
+
+    fn review(&self, ply: usize) -> Option<ReviewView> {
+        let game = self.session.game();
+        let g = self.session.geometry();
+        let position = game.position_at(ply)?;
+        let played = ply.checked_sub(1).and_then(|i| game.moves().nth(i));
+        Some(ReviewView {
+            ply,
+            plies: game.plies(),
+            squares: squares(g, position, &[]),
+            r#move: played.map(|m| m.text(g)),
+            last_move: played.map(|m| m.path(g).iter().map(|&i| g.name(i)).collect()).unwrap_or_default(),
+        })
+    }
+}
+
+/// A hint: the search's progress and, once it found one, the move and its squares.
+#[derive(Serialize)]
+struct HintView {
+    #[serde(flatten)]
+    progress: Progress,
+    /// The move in the assignment's notation (`c3-d4`), once found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    r#move: Option<String>,
+    /// Its squares, from where the piece stands to where it lands.
+    squares: Vec<String>,
+}
+
+/// A position of the game as it was after `ply` plies, to step through the game.
+#[derive(Serialize)]
+struct ReviewView {
+    ply: usize,
+    /// The plies of the game.
+    plies: usize,
+    squares: Vec<SquareView>,
+    /// The move that led to it (`null` at the start), and its squares.
+    r#move: Option<String>,
+    last_move: Vec<String>,
+}
+
+/// The last move of one side.
+#[derive(Serialize)]
+struct LastMoveView {
+    /// `you` or `computer`.
+    by: &'static str,
+    squares: Vec<String>,
 }
 
 /// One dark square of the view.
@@ -199,6 +301,12 @@ struct SessionView {
     /// The legal moves, sorted.
     legal: Vec<String>,
     plies: usize,
+    /// Whether `POST /undo` would take a move back (you have moved).
+    can_undo: bool,
+    /// The moves as PDN, to copy and load again (`moves` of `POST /new`).
+    pdn: String,
+    /// The last move of each side, the latest first.
+    last_moves: Vec<LastMoveView>,
 }
 
 /// The whole view of the checkers board: the session's, the seed, the last message, the
@@ -212,6 +320,8 @@ struct BoardView {
     count: CountView,
     /// The reply's progress while the computer thinks, `null` otherwise.
     thinking: Option<Progress>,
+    /// The hint asked for this position (`null`: none).
+    hint: Option<HintView>,
 }
 
 /// The count's games, as strings (they may pass 2^53).
@@ -250,15 +360,7 @@ fn view<B: Bits>(s: &Session<B>) -> SessionView {
     let g = s.geometry();
     let names = |squares: &[u32]| squares.iter().map(|&i| g.name(i)).collect::<Vec<_>>();
     let (shown, taken) = s.shown_position();
-    let squares = g
-        .valid
-        .iter()
-        .filter_map(|i| {
-            let (row, col) = g.square(i)?;
-            let piece = shown.piece_at(i).map(|p| Piece::letter(p).to_string());
-            Some(SquareView { square: g.name(i), row, col, piece, taken: taken.contains(&i) })
-        })
-        .collect();
+    let squares = squares(g, &shown, &taken);
     let p = game.position();
     let side = |c: Color| SideView { pieces: p.count(c), kings: p.king_count(c) };
     let outcome = match game.outcome() {
@@ -291,7 +393,26 @@ fn view<B: Bits>(s: &Session<B>) -> SessionView {
         moves: game.moves().map(|m| m.text(g)).collect(),
         legal,
         plies: game.plies(),
+        can_undo: s.can_undo(),
+        pdn: s.pdn(),
+        last_moves: s
+            .last_moves()
+            .iter()
+            .map(|(human, m)| LastMoveView { by: if *human { "you" } else { "computer" }, squares: names(&m.path(g)) })
+            .collect(),
     }
+}
+
+/// The dark squares of `position` with their pieces, those in `taken` marked.
+fn squares<B: Bits>(g: &Geometry<B>, position: &Position<B>, taken: &[u32]) -> Vec<SquareView> {
+    g.valid
+        .iter()
+        .filter_map(|i| {
+            let (row, col) = g.square(i)?;
+            let piece = position.piece_at(i).map(|p| Piece::letter(p).to_string());
+            Some(SquareView { square: g.name(i), row, col, piece, taken: taken.contains(&i) })
+        })
+        .collect()
 }
 
 /// A game's settings as `POST /new` gives them, checked.
@@ -301,6 +422,7 @@ struct NewGame {
     computer: PlayerKind,
     seed: u64,
     position: Option<(String, Color)>,
+    moves: Option<String>,
 }
 
 /// The settings of `POST /new`, every one optional; blank text reads as absent.
@@ -323,6 +445,8 @@ pub struct Settings {
     position: Option<Text<MAX_POSITION_CHARS>>,
     /// The side to move in `position` (default black).
     side: Option<Text<16>>,
+    /// Moves to play for both sides after the start (PDN or a plain list).
+    moves: Option<Text<MAX_MOVES_CHARS>>,
 }
 
 /// Text that is present and not blank.
@@ -352,7 +476,7 @@ impl NewGame {
             None => None,
             Some(p) => Some((p, side.as_deref().map_or(Ok(Color::Black), parse_color)?)),
         };
-        Ok(NewGame { size, human, computer, seed, position })
+        Ok(NewGame { size, human, computer, seed, position, moves: given(s.moves) })
     }
 
     fn start(&self) -> Result<Box<dyn AnySize>, String> {
@@ -368,8 +492,11 @@ impl NewGame {
                 Some(Position::from_text(&geometry::<B>(size), *side, text).map_err(|e| format!("position: {e}"))?)
             }
         };
-        let session = Session::<B>::deferred(size, position, human, computer, seed, DEFAULT_DRAW_PLIES);
-        Ok(Box::new(Live { session, reply: None }))
+        let mut session = Session::<B>::deferred(size, position, human, computer, seed, DEFAULT_DRAW_PLIES);
+        if let Some(moves) = &self.moves {
+            session.replay(moves)?;
+        }
+        Ok(Box::new(Live { session, reply: None, hint: None }))
     }
 }
 
@@ -394,6 +521,7 @@ impl Checkers {
                     message: self.message.clone(),
                     count: self.count_view(),
                     thinking: b.thinking(),
+                    hint: b.hint(),
                 };
                 Reply::typed(status, &v)
             }
@@ -492,6 +620,10 @@ impl Checkers {
                     settings.computer,
                     settings.human.other().name()
                 );
+                if settings.moves.is_some() {
+                    let plies = self.board.as_ref().map_or(0, |b| b.plies());
+                    self.message.push_str(&format!(" Loaded {plies} moves."));
+                }
                 self.think();
                 self.state(200)
             }
@@ -538,6 +670,8 @@ pub struct MoveRequest {
 impl Board for Checkers {
     const NAME: &'static str = "checkers";
     const TITLE: &'static str = "Checkers";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Checkers>] = &[
         Route::get("", |c, _| c.state(200)),
         Route::post("/new", Checkers::new_game),
@@ -548,6 +682,9 @@ impl Board for Checkers {
         Route::post("/move", |c, body| c.on_board("/move", body)),
         Route::post("/drop", |c, body| c.on_board("/drop", body)),
         Route::post("/undo", |c, body| c.on_board("/undo", body)),
+        Route::post("/hint", |c, _| c.start_hint()),
+        Route::post("/hint/cancel", Checkers::cancel_hint),
+        Route::post("/review", Checkers::review),
     ];
 
     /// Plays the computer's reply if its search has ended, and searches it again when the
@@ -560,7 +697,41 @@ impl Board for Checkers {
     }
 }
 
+/// `POST /review`: the ply whose position is asked for (0: the start).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    ply: Whole<0, { u32::MAX as u64 }>,
+}
+
 impl Checkers {
+    fn start_hint(&mut self) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        match board.start_hint() {
+            Ok(()) => self.state(202),
+            Err(e) => Reply::error(409, e),
+        }
+    }
+
+    fn cancel_hint(&mut self, _: &Value) -> Reply {
+        match self.board.as_mut().map(|b| b.cancel_hint()) {
+            Some(true) => self.state(200),
+            _ => Reply::error(409, "no hint is being searched"),
+        }
+    }
+
+    fn review(&mut self, body: &Value) -> Reply {
+        let ply = match parse::<ReviewRequest>(body) {
+            Ok(ask) => ask.ply.0 as usize,
+            Err(refusal) => return refusal,
+        };
+        let Some(board) = &self.board else { return self.state(409) };
+        match board.review(ply) {
+            Some(v) => Reply::typed(200, &v),
+            None => Reply::error(400, format!("ply: the game has {} plies; got {ply}", board.plies())),
+        }
+    }
+
     fn on_board(&mut self, path: &str, body: &Value) -> Reply {
         let Some(board) = self.board.as_mut() else { return self.state(409) };
         if board.thinking().is_some() && path != "/undo" {
@@ -584,6 +755,9 @@ impl Checkers {
             _ => return Reply::error(409, "nothing to undo: you have not moved yet"),
         };
         let changed = board.plies() != before;
+        if changed {
+            board.cancel_hint();
+        }
         match result {
             Ok(message) if changed => {
                 self.count = None;

@@ -129,6 +129,16 @@ impl<B: Bits> Game<B> {
     pub fn moves(&self) -> impl Iterator<Item = &Move<B>> {
         self.history.iter().map(|p| &p.mv)
     }
+
+    /// The position after the first `ply` plies (`ply` 0: the start), `None` past the
+    /// last ply played.
+    pub fn position_at(&self, ply: usize) -> Option<&Position<B>> {
+        match self.history.get(ply) {
+            Some(p) => Some(&p.before),
+            None if ply == self.history.len() => Some(&self.position),
+            None => None,
+        }
+    }
 }
 
 /// The board as text: rows from the top, row numbers on the left, column letters below;

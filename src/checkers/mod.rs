@@ -32,6 +32,7 @@ pub mod matches;
 pub mod memo;
 pub mod move_value;
 pub mod moves;
+pub mod pdn;
 pub mod perft;
 pub mod picture;
 pub mod play;

@@ -252,11 +252,17 @@ fn legal_list<B: Bits>(game: &Game<B>) -> String {
     v.join(" ")
 }
 
+/// Whether [`undo_turn`] would take a move back: the human (`human`, in a game that
+/// began with Black to move) has made a move.
+pub fn can_undo_turn<B: Bits>(game: &Game<B>, human: Color) -> bool {
+    let first_human_ply = if human == Color::Black { 1 } else { 2 };
+    game.plies() >= first_human_ply
+}
+
 /// Takes back the human's last move and the computer's reply after it; `false` if the
 /// human has not moved yet.
 pub fn undo_turn<B: Bits>(game: &mut Game<B>, human: Color) -> bool {
-    let first_human_ply = if human == Color::Black { 1 } else { 2 };
-    if game.plies() < first_human_ply {
+    if !can_undo_turn(game, human) {
         return false;
     }
     loop {

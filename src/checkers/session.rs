@@ -8,8 +8,8 @@ use super::by_size::geometry;
 use super::game::{Game, Outcome};
 use super::geometry::{BoardSize, Color, Geometry};
 use super::move_value::Move;
-use super::play::undo_turn;
-use super::players::{choose_move, choose_move_within, PlayerKind};
+use super::play::{can_undo_turn, undo_turn};
+use super::players::{choose_move, choose_move_within, PlayerKind, DEFAULT_DEPTH};
 use super::position::Position;
 use crate::base::text::count_of;
 use crate::search::bits::Bits;
@@ -46,6 +46,18 @@ pub struct ComputerReply<B: Bits> {
     mv: Option<Move<B>>,
     rng: Rng,
     plies: usize,
+}
+
+impl<B: Bits> ComputerReply<B> {
+    /// The move found (`None`: the side had none).
+    pub fn chosen(&self) -> Option<&Move<B>> {
+        self.mv.as_ref()
+    }
+
+    /// The ply of the game the move is for.
+    pub fn ply(&self) -> usize {
+        self.plies
+    }
 }
 
 impl<B: Bits> ReplySearch<B> {
@@ -120,6 +132,51 @@ impl<B: Bits> Session<B> {
             rng: self.rng.clone(),
             plies: self.game.plies(),
         }
+    }
+
+    /// The search of the move the strategy (the computer's depth when it plays the
+    /// strategy, else the default depth) would play for the human in the current
+    /// position: a hint, to run anywhere. It does not touch the session's random state.
+    pub fn hint_search(&self) -> ReplySearch<B> {
+        let kind = match self.computer {
+            PlayerKind::Strategy(depth) => PlayerKind::Strategy(depth),
+            _ => PlayerKind::Strategy(DEFAULT_DEPTH),
+        };
+        ReplySearch { kind, ..self.reply_search() }
+    }
+
+    /// Plays the moves of `text` (PDN or a plain list of moves, see [`super::pdn::play`])
+    /// for both sides from the position on the board; the number played. On a refused
+    /// move the moves before it stay played.
+    pub fn replay(&mut self, text: &str) -> Result<usize, String> {
+        self.path.clear();
+        super::pdn::play(&mut self.game, text)
+    }
+
+    /// The game's moves as PDN (see [`super::pdn::write`]), with the players and the board
+    /// in its tags.
+    pub fn pdn(&self) -> String {
+        let name = |c: Color| if c == self.human { "you".to_string() } else { format!("computer ({})", self.computer) };
+        let s = self.size;
+        let board = format!("{}x{}, {} rows of men", s.rows, s.cols, s.men_rows);
+        super::pdn::write(&self.game, &[("Black", name(Color::Black)), ("White", name(Color::White)), ("Board", board)])
+    }
+
+    /// Whether [`Session::undo`] would take a move back (the human has moved).
+    pub fn can_undo(&self) -> bool {
+        can_undo_turn(&self.game, self.human)
+    }
+
+    /// The last move of each side, the latest first: who made it (`true`: the human) and
+    /// its squares.
+    pub fn last_moves(&self) -> Vec<(bool, Move<B>)> {
+        let mut mover = self.game.side();
+        let mut out = Vec::new();
+        for mv in self.game.moves().collect::<Vec<_>>().into_iter().rev().take(2) {
+            mover = mover.other();
+            out.push((mover == self.human, *mv));
+        }
+        out
     }
 
     /// Plays a reply found by [`ReplySearch::run`]; returns `Computer played X.`. `Err`

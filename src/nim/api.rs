@@ -285,6 +285,8 @@ impl Nim {
 impl Board for Nim {
     const NAME: &'static str = "nim";
     const TITLE: &'static str = "Nim";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Nim>] = &[
         Route::get("", |n, _| n.state(200)),
         Route::post("/new", Nim::new_game),

@@ -491,6 +491,8 @@ impl Stenen {
 impl api::Board for Stenen {
     const NAME: &'static str = "stenen";
     const TITLE: &'static str = "Tiling (stenen leggen)";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Stenen>] = &[
         Route::get("", |s, _| s.view(200)),
         Route::change("/new", Stenen::new_game_reply),

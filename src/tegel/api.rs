@@ -532,6 +532,8 @@ impl Tegel {
 impl Board for Tegel {
     const NAME: &'static str = "tegel";
     const TITLE: &'static str = "Tile game (tegelspel)";
+    const MARKUP: &'static str = include_str!("board.html");
+    const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Tegel>] = &[
         Route::get("", |t, _| t.view(200)),
         Route::change("/new", Tegel::new_game_reply),

@@ -18,8 +18,10 @@
 //! The server names no game: it serves the boards it is handed (the registry's, one
 //! [`GameApi`] per game, each declared in its game's `api.rs`). A board's requests are
 //! `/api/NAME/...`, answered from its route table by [`crate::api::dispatch`]; its part of
-//! the page is one `<section data-game="NAME">` of `page.html`.
+//! the page is its folder's `board.html` (one `<section data-game="NAME">`) and `board.js`,
+//! put together with the page's shared parts by [`assets`].
 
+pub mod assets;
 pub mod server;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -29,9 +31,6 @@ use serde_json::{json, Value};
 pub use crate::api::{ApiRequest, GameApi, Reply};
 use crate::base::error::{Error, InputError, Result};
 use crate::search::budget::{interrupt_signal_name, interrupted};
-
-/// The one page: inline CSS, JavaScript and SVG, nothing fetched from elsewhere.
-const PAGE: &str = include_str!("page.html");
 
 /// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -54,16 +53,19 @@ pub struct State {
     games: Vec<Slot>,
 }
 
-/// One game of the server: its name and title (read without its lock) and its state.
+/// One game of the server: its name, title and part of the page (read without its lock)
+/// and its state.
 struct Slot {
     name: &'static str,
     title: &'static str,
+    part: assets::BoardPart,
     game: Mutex<Box<dyn GameApi>>,
 }
 
 impl Slot {
     fn new(game: Box<dyn GameApi>) -> Slot {
-        Slot { name: game.name(), title: game.title(), game: Mutex::new(game) }
+        let part = assets::BoardPart { name: game.name(), markup: game.markup(), script: game.script() };
+        Slot { name: game.name(), title: game.title(), part, game: Mutex::new(game) }
     }
 }
 
@@ -185,8 +187,16 @@ impl State {
 
     fn route(&self, method: &str, url: &str, body: &[u8]) -> Reply {
         let path = url.split_once('?').map_or(url, |(p, _)| p);
+        let parts: Vec<assets::BoardPart> = self.games.iter().map(|g| g.part).collect();
         if path == "/" {
-            return if method == "GET" { Reply::html(PAGE) } else { Reply::error(405, "the page is read with GET") };
+            return if method == "GET" {
+                assets::page(&self.token, &parts)
+            } else {
+                Reply::error(405, "the page is read with GET")
+            };
+        }
+        if let Some(reply) = assets::answer(method, path, &parts) {
+            return reply;
         }
         if path == "/api/games" {
             let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name, "title": g.title})).collect();
@@ -306,6 +316,8 @@ mod tests {
     impl crate::api::Board for Dice {
         const NAME: &'static str = "dice";
         const TITLE: &'static str = "Dice";
+        const MARKUP: &'static str = "<section data-game=\"dice\"></section>";
+        const SCRIPT: &'static str = "";
         const ROUTES: &'static [crate::api::Route<Dice>] =
             &[crate::api::Route::post("/roll", |_, _| Reply::json(200, &json!(4)))];
     }

@@ -1,0 +1,157 @@
+"use strict";
+// What every board of the page shares: requests to the harness (with the token), the
+// board requests of a game (a change answered with the view, a background job started,
+// followed and cancelled), messages, and opening a board. The boards register themselves
+// with `Harness.board(name, board)`; the page opens the one named by `?game=`.
+const Harness = (() => {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || "";
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const boards = {};
+
+  // A request to the harness: `{ok, status, data}`, never an exception.
+  async function api(method, path, body) {
+    const init = { method, headers: { "X-Harness-Token": token } };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let res, data;
+    try {
+      res = await fetch(path, init);
+      data = await res.json();
+    } catch (e) {
+      return { ok: false, status: 0, data: { error: "the harness does not answer (was it stopped?)" } };
+    }
+    return { ok: res.ok, status: res.status, data };
+  }
+
+  function el(tag, attrs, children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+    }
+    for (const c of children || []) e.appendChild(c);
+    return e;
+  }
+
+  // The message line of a board; an error is drawn red.
+  function say(root, text, error) {
+    const m = $('[data-role="message"]', root);
+    m.textContent = text || "";
+    m.classList.toggle("error", !!error);
+  }
+
+  // Counts the page's renders, so that a test knows when an answer has been drawn.
+  function countRender() {
+    document.body.dataset.renders = String(Number(document.body.dataset.renders || 0) + 1);
+  }
+
+  function openSection(name, title) {
+    for (const s of document.querySelectorAll("section")) s.hidden = s.dataset.game !== name;
+    $('[data-role="title"]').textContent = "· " + title;
+    return $(`section[data-game="${name}"]`);
+  }
+
+  function fillForm(form, names) {
+    for (const name of names) if (params.has(name) && form.elements[name]) form.elements[name].value = params.get(name);
+  }
+
+  // A background job's progress in words: `WHAT… N positions, S s of at most L s`.
+  function progress(what, job) {
+    return `${what}… ${job.positions.toLocaleString("en")} positions, ${job.seconds.toFixed(1)} s of at most ${job.limit_s} s`;
+  }
+
+  // Draws a search of the view (`idle`, `running`, `done` with its lines, or stopped)
+  // into `out`; whether it runs.
+  function showSearch(out, s) {
+    out.dataset.state = s.state;
+    const busy = s.state === "running";
+    if (s.state === "idle") out.textContent = "";
+    else if (busy) out.textContent = progress(s.what, s);
+    else if (s.state === "done") out.textContent = `${s.what}:\n` + s.text.join("\n");
+    else out.textContent = `${s.what} stopped: ${s.why}`;
+    return busy;
+  }
+
+  // What a board asks of /api/NAME, spread into it: a change answered with the view (on a
+  // refusal the view is fetched again and the refusal shown), a job started or cancelled,
+  // the view fetched again (now, or soon while a job runs), the time limit of the setup
+  // form, and the board opened on reload with the game the server keeps.
+  function boardRequests(name) {
+    return {
+      async send(path, body) {
+        const r = await api("POST", path, body);
+        if (r.ok) return this.render(r.data);
+        const s = await api("GET", "/api/" + name);
+        if (s.ok) this.render(s.data);
+        else countRender();
+        say(this.root, r.data.error, true);
+      },
+
+      async search(path, body) {
+        const r = await api("POST", path, body);
+        if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
+        return this.refresh();
+      },
+
+      async refresh() {
+        this.polling = null;
+        const s = await api("GET", "/api/" + name);
+        if (s.ok) this.render(s.data);
+      },
+
+      // Asks for the view again in `ms` milliseconds (once, however often it is called).
+      refreshSoon(ms) {
+        if (!this.polling) this.polling = setTimeout(() => this.refresh(), ms);
+      },
+
+      limit() { return Number($('[data-role="setup"]', this.root).elements.limit.value) || 10; },
+
+      // A board opened with setup fields in its URL starts that game, and then drops them
+      // from the URL; otherwise it shows the game the server keeps (so a reload goes on
+      // with the game), or starts one when there is none.
+      async resume(setupNames) {
+        if (setupNames.some((n) => params.has(n))) {
+          await this.newGame();
+          const keep = new URLSearchParams({ token, game: name });
+          history.replaceState(null, "", "?" + keep.toString());
+          return;
+        }
+        const r = await api("GET", "/api/" + name);
+        if (r.ok && r.data && !r.data.error) { this.resumed(r.data); return this.render(r.data); }
+        return this.newGame();
+      },
+
+      // The setup form after a reload: the kept game's settings (a board may say more).
+      resumed() {},
+    };
+  }
+
+  function board(name, b) { boards[name] = b; }
+
+  async function showStart() {
+    for (const s of document.querySelectorAll("section")) s.hidden = s.dataset.page !== "start";
+    $('[data-role="title"]').textContent = "";
+    const r = await api("GET", "/api/games");
+    const list = $('[data-role="games"]');
+    list.textContent = "";
+    for (const g of (r.ok ? r.data.games : [])) {
+      const q = new URLSearchParams({ token, game: g.name });
+      list.appendChild(el("a", { href: "?" + q.toString(), "data-game-link": g.name, text: g.title }));
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $('[data-action="home"]').addEventListener("click", (e) => {
+      e.preventDefault();
+      location.search = "?" + new URLSearchParams({ token }).toString();
+    });
+    const game = params.get("game");
+    if (game && boards[game]) boards[game].open();
+    else showStart();
+  });
+
+  return { params, token, $, api, el, say, countRender, openSection, fillForm, progress, showSearch, boardRequests, board };
+})();
