@@ -63,6 +63,18 @@ impl std::str::FromStr for PlayerKind {
 
 /// The move `kind` chooses in `p`, or `None` when there is no legal move.
 pub fn choose_move<B: Bits>(g: &Geometry<B>, p: &Position<B>, kind: PlayerKind, rng: &mut Rng) -> Option<Move<B>> {
+    choose(g, p, kind, rng, None)
+}
+
+/// The move `kind` chooses in `p`, its search stopped by `budget` where one is given (the
+/// search without a budget checks none); `None` when there is no legal move.
+fn choose<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    kind: PlayerKind,
+    rng: &mut Rng,
+    budget: Option<&Budget>,
+) -> Option<Move<B>> {
     let mut moves = Vec::new();
     generate::<B, true>(g, p, &mut |m| moves.push(*m));
     if moves.is_empty() {
@@ -72,7 +84,9 @@ pub fn choose_move<B: Bits>(g: &Geometry<B>, p: &Position<B>, kind: PlayerKind, 
         PlayerKind::Random => Some(moves[rng.random_range(0..moves.len())]),
         PlayerKind::Strategy(depth) => {
             moves.shuffle(rng);
-            Some(Searcher::new(g).best_move(p, moves, depth))
+            let mut searcher = Searcher::new(g);
+            searcher.budget = budget;
+            Some(searcher.best_move(p, moves, depth))
         }
     }
 }
@@ -155,20 +169,7 @@ pub fn choose_move_within<B: Bits>(
     rng: &mut Rng,
     budget: &Budget,
 ) -> Option<Move<B>> {
-    let mut moves = Vec::new();
-    generate::<B, true>(g, p, &mut |m| moves.push(*m));
-    if moves.is_empty() {
-        return None;
-    }
-    match kind {
-        PlayerKind::Random => Some(moves[rng.random_range(0..moves.len())]),
-        PlayerKind::Strategy(depth) => {
-            moves.shuffle(rng);
-            let mut searcher = Searcher::new(g);
-            searcher.budget = Some(budget);
-            Some(searcher.best_move(p, moves, depth))
-        }
-    }
+    choose(g, p, kind, rng, Some(budget))
 }
 
 /// Nodes between two looks at the budget.
