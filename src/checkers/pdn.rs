@@ -9,8 +9,8 @@
 
 use super::game::{Game, Outcome};
 use super::geometry::{Color, Geometry};
-use super::moves::parse_move;
 use super::move_value::Move;
+use super::moves::parse_move;
 use crate::search::bits::Bits;
 
 /// The most moves a text may hold.

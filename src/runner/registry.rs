@@ -9,12 +9,12 @@ use clap::{FromArgMatches, Subcommand};
 
 use crate::api::GameApi;
 use crate::base::error::{Error, InputError, Result};
+use crate::cross_game::experiments::{self as cross_game_experiments, PARALLEL, SPEED};
+use crate::cross_game::report::{self as cross_game_report, HARNESS};
 use crate::experiment::kind::{self, ExperimentKind};
 use crate::experiment::parallel::SearchBuilder;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
-use crate::cross_game::experiments::{self as cross_game_experiments, PARALLEL, SPEED};
-use crate::cross_game::report::{self as cross_game_report, HARNESS};
 use crate::report::kinds::{GameReport, KindReport};
 use crate::report::Reports;
 use crate::{checkers, nim, stenen, tegel};
