@@ -11,7 +11,7 @@
 //! 409 while the board's search runs; everything else is the route's action.
 
 use serde::de::{self, DeserializeOwned};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
 
 /// An answer: status, content type and body.
@@ -342,6 +342,21 @@ impl<'de, const MAX: u64> Deserialize<'de> for Seconds<MAX> {
 pub fn fresh_seed() -> u64 {
     use rand::Rng as _;
     rand::rng().random_range(0..=999_999)
+}
+
+/// A board's background search as its view shows it: `{"state": "idle"}` before the
+/// first search, else what the board tells of the search (`R`: its progress and, once it
+/// ended, its numbers).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum SearchView<R> {
+    /// No search yet.
+    Idle {
+        /// `idle`.
+        state: &'static str,
+    },
+    /// A search running or ended.
+    Ran(Box<R>),
 }
 
 #[cfg(test)]

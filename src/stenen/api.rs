@@ -146,17 +146,7 @@ pub struct OrientationView {
 }
 
 /// The search: `{"state": "idle"}`, or its progress and, once it ended, its numbers.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum SearchView {
-    /// No search yet.
-    Idle {
-        /// `idle`.
-        state: &'static str,
-    },
-    /// A search running or ended.
-    Ran(Box<RanView>),
-}
+pub type SearchView = crate::api::SearchView<RanView>;
 
 /// A search's progress, its mode and, once it ended, its numbers and lines.
 #[derive(Serialize)]

@@ -184,17 +184,7 @@ pub struct RowView {
 }
 
 /// The search: `{"state": "idle"}`, or its progress and, once it ended, its numbers.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum SearchView {
-    /// No search yet.
-    Idle {
-        /// `idle`.
-        state: &'static str,
-    },
-    /// A search running or ended.
-    Ran(Box<RanView>),
-}
+pub type SearchView = crate::api::SearchView<RanView>;
 
 /// A search's progress and, once it ended, its numbers and lines.
 #[derive(Serialize)]
