@@ -9,7 +9,12 @@
 fn a_slurm_job_array_and_merge_equal_a_single_run() {
     let dir = tempfile::tempdir().unwrap();
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm-local.sh");
-    let out = std::process::Command::new("bash").arg(&script).arg(dir.path()).output().expect("run slurm-local.sh");
+    let out = std::process::Command::new("bash")
+        .arg(&script)
+        .arg(dir.path())
+        .env("HARNESS_BIN", env!("CARGO_BIN_EXE_harness"))
+        .output()
+        .expect("run slurm-local.sh");
     let stderr = String::from_utf8_lossy(&out.stderr);
     match out.status.code() {
         Some(0) => assert!(stderr.contains("equal a single run's"), "{stderr}"),
