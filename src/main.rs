@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::base::error::Result;
 use harness::base::error::{Error, InputError};
+use harness::base::limits::{MemoryLimit, TimeLimit};
 use harness::base::machine::{default_threads, warn_if_more_threads_than_cores};
 use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::{json_printed, print_json};
@@ -176,12 +177,12 @@ struct RunArgs {
     #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
     /// Per-call time limit in seconds, overriding the manifest's (at most 10000000).
-    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-    time_limit: Option<f64>,
+    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    time_limit: Option<TimeLimit>,
     /// Memory limit of the process in MiB, overriding the manifest's `memory_limit`: a
     /// memo search whose table would pass it stops with status `memory`, its row kept.
-    #[arg(long, value_parser = harness::experiment::args::parse_memory_limit, value_name = "MIB")]
-    memory_limit: Option<u64>,
+    #[arg(long, value_parser = MemoryLimit::parse, value_name = "MIB")]
+    memory_limit: Option<MemoryLimit>,
     /// Timed samples per cell, from 1 to 1000, overriding the manifest's (default 5).
     #[arg(long, value_parser = harness::experiment::args::parse_samples, value_name = "N")]
     samples: Option<u32>,
@@ -408,8 +409,8 @@ struct SlurmArgs {
     #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
     /// Per-call time limit in seconds passed to every shard.
-    #[arg(long, value_parser = harness::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-    time_limit: Option<f64>,
+    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    time_limit: Option<TimeLimit>,
     /// Submit both jobs with sbatch (the merge after the array succeeded).
     #[arg(long)]
     submit: bool,
@@ -572,7 +573,7 @@ fn slurm(args: SlurmArgs) -> Result<()> {
         run_args.extend(["--seed".to_string(), seed.to_string()]);
     }
     if let Some(t) = args.time_limit {
-        run_args.extend(["--time-limit".to_string(), t.to_string()]);
+        run_args.extend(["--time-limit".to_string(), t.seconds().to_string()]);
     }
     harness::runner::slurm::slurm(&harness::runner::slurm::SlurmOptions {
         manifest: args.manifest,

@@ -2,6 +2,7 @@
 //! ratatui's `TestBackend`: whole games by mouse and by keyboard, undo, new game,
 //! selection marks.
 
+use harness::base::limits::TimeLimit;
 use harness::checkers::game::Outcome;
 use harness::checkers::geometry::{BoardSize, Color, Geometry};
 use harness::checkers::players::PlayerKind;
@@ -171,7 +172,7 @@ fn the_c_key_shows_the_continuation_count() {
     a.wait_for_count();
     assert!(a.message().starts_with("continuation games"), "{}", a.message());
     assert!(a.message().contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{}", a.message());
-    let mut slow = app(Color::Black).with_count_limit(std::time::Duration::from_millis(50));
+    let mut slow = app(Color::Black).with_count_limit(TimeLimit::from_secs(0.05).unwrap());
     key(&mut slow, KeyCode::Char('c'));
     slow.wait_for_count();
     assert!(slow.message().contains("did not finish"), "{}", slow.message());
@@ -180,7 +181,7 @@ fn the_c_key_shows_the_continuation_count() {
 #[test]
 fn a_count_can_be_cancelled_with_esc() {
     let mut a = App::<u64>::new(BoardSize::standard(), Color::Black, PlayerKind::Random, 7, 80)
-        .with_count_limit(std::time::Duration::from_secs(600));
+        .with_count_limit(TimeLimit::whole_seconds(600));
     key(&mut a, KeyCode::Char('c'));
     assert!(a.message().contains("counting"), "{}", a.message());
     key(&mut a, KeyCode::Esc);

@@ -12,6 +12,7 @@ mod web_server;
 use std::time::Duration;
 
 use common::harness;
+use harness::base::limits::TimeLimit;
 use harness::checkers::geometry::{BoardSize, Color, Wide};
 use harness::checkers::players::PlayerKind;
 use harness::checkers::tui::{Action, App};
@@ -89,7 +90,7 @@ fn the_terminal_boards_c_key_on_16x16_finishes_or_stops() {
     for (m, n, r) in [(16, 16, 3), (16, 15, 2)] {
         let size = BoardSize::new(m, n, r).unwrap();
         let mut app = App::<Wide>::new(size, Color::Black, PlayerKind::Strategy(4), 7, 80)
-            .with_count_limit(Duration::from_secs(1));
+            .with_count_limit(TimeLimit::whole_seconds(1));
         let c = app.update(Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE)));
         assert_eq!(c, Action::Continue);
         app.wait_for_count();

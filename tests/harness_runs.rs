@@ -187,5 +187,5 @@ fn a_run_under_a_memory_limit_keeps_its_rows_with_status_memory() {
     assert!(!stops.is_empty() && stops[0].as_str().unwrap().ends_with("at 1 MiB"), "{stops:?}");
     assert_eq!(toml["machine"]["memory_limit_mb"].as_integer(), Some(1));
     let meta = ExperimentMeta::read(&out, "checkers_perft_memo_quick").unwrap();
-    assert_eq!((meta.memory_limit_mb, meta.samples_asked), (Some(1), Some(1)));
+    assert_eq!((meta.memory_limit_mb.map(|m| m.mib()), meta.samples_asked), (Some(1), Some(1)));
 }

@@ -14,6 +14,8 @@ use serde::de::{self, DeserializeOwned};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Value};
 
+use crate::base::limits::TimeLimit;
+
 /// An answer: status, content type and body.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
@@ -319,22 +321,26 @@ impl<'de, const HIGH: usize> Deserialize<'de> for Index<HIGH> {
     }
 }
 
-/// A time limit: a JSON number of seconds above 0 and at most `MAX`; refused with
+/// A request's time limit: a JSON number of seconds checked as every time limit is
+/// ([`TimeLimit::from_secs`]) and at most `MAX`, the board's ceiling; refused with
 /// "expected a number of seconds above 0, at most MAX".
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Seconds<const MAX: u64>(pub f64);
+pub struct Seconds<const MAX: u64>(pub TimeLimit);
 
 impl<const MAX: u64> Seconds<MAX> {
-    /// The limit, or `default` seconds when none was given.
-    pub fn or(limit: Option<Seconds<MAX>>, default: f64) -> std::time::Duration {
-        std::time::Duration::from_secs_f64(limit.map_or(default, |s| s.0))
+    /// The limit, or `default` when none was given.
+    pub fn or(limit: Option<Seconds<MAX>>, default: TimeLimit) -> TimeLimit {
+        limit.map_or(default, |s| s.0)
     }
 }
 
 impl<'de, const MAX: u64> Deserialize<'de> for Seconds<MAX> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = Value::deserialize(d)?.as_f64().filter(|&s| s > 0.0 && s <= MAX as f64);
-        s.map(Seconds).ok_or_else(|| de::Error::custom(format!("expected a number of seconds above 0, at most {MAX}")))
+        let s = Value::deserialize(d)?.as_f64().filter(|&s| s <= MAX as f64);
+        let limit = s.and_then(|s| TimeLimit::from_secs(s).ok());
+        limit
+            .map(Seconds)
+            .ok_or_else(|| de::Error::custom(format!("expected a number of seconds above 0, at most {MAX}")))
     }
 }
 
@@ -454,7 +460,7 @@ mod tests {
             (m.heap, m.most, m.seed, m.name),
             (Integer(-3), Some(Whole(16)), Blank(None), Some(Text("ab".into())))
         );
-        assert_eq!((m.limit_s, m.bowl), (Some(Seconds(0.5)), Some(Index(5))));
+        assert_eq!((m.limit_s, m.bowl), (Some(Seconds(TimeLimit::from_secs(0.5).unwrap())), Some(Index(5))));
         assert_eq!(parse::<Move>(&json!({"heap": 1, "seed": "7"})).unwrap().seed, Blank(Some(Whole(7))));
         assert_eq!(refusal("[1]"), "expected a JSON object with the request's fields");
         assert_eq!(refusal("{}"), "expected a JSON object with `heap`");

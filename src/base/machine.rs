@@ -7,9 +7,11 @@
 //! about once ([`warn_if_more_threads_than_cores`]).
 
 use serde::{Deserialize, Serialize};
+
 use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
 use crate::base::error::InputError;
+use crate::base::limits::MemoryLimit;
 use crate::base::text::{count_of, excerpt};
 
 /// The most threads a manifest, `--threads` or `HARNESS_THREADS` may ask for.
@@ -103,18 +105,18 @@ pub enum MemorySource {
 /// The memory this process may use: the control group's limit when one is set below
 /// physical memory, else physical memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MemoryLimit {
+pub struct MachineMemory {
     /// The bytes, where known.
     pub bytes: Option<u64>,
     /// Where they were read from.
     pub source: MemorySource,
 }
 
-/// The memory this process may use ([`MemoryLimit`]): the smallest memory limit of its
+/// The memory this process may use ([`MachineMemory`]): the smallest memory limit of its
 /// control group and the groups above it (Linux, cgroup v2 `memory.max` or v1
 /// `memory.limit_in_bytes`, read from `/proc/self/cgroup`'s paths; else what `sysinfo`
 /// reads at the hierarchy's root) when below physical memory, else physical memory.
-pub fn memory_limit() -> MemoryLimit {
+pub fn machine_memory() -> MachineMemory {
     let physical = physical_memory_bytes();
     let cgroup = cgroup_memory_limit().or_else(|| {
         let mut sys =
@@ -123,10 +125,10 @@ pub fn memory_limit() -> MemoryLimit {
         (sys.total_memory() > 0).then(|| sys.cgroup_limits().map(|l| l.total_memory)).flatten()
     });
     match (cgroup, physical) {
-        (Some(c), Some(p)) if c < p => MemoryLimit { bytes: Some(c), source: MemorySource::Cgroup },
-        (Some(c), None) => MemoryLimit { bytes: Some(c), source: MemorySource::Cgroup },
-        (_, Some(p)) => MemoryLimit { bytes: Some(p), source: MemorySource::Physical },
-        (None, None) => MemoryLimit { bytes: None, source: MemorySource::Unknown },
+        (Some(c), Some(p)) if c < p => MachineMemory { bytes: Some(c), source: MemorySource::Cgroup },
+        (Some(c), None) => MachineMemory { bytes: Some(c), source: MemorySource::Cgroup },
+        (_, Some(p)) => MachineMemory { bytes: Some(p), source: MemorySource::Physical },
+        (None, None) => MachineMemory { bytes: None, source: MemorySource::Unknown },
     }
 }
 
@@ -216,7 +218,7 @@ pub struct MachineState {
     /// The one-minute load average when it ended.
     #[serde(default)]
     pub load_after: Option<f64>,
-    /// The memory the process may use in bytes ([`memory_limit`]).
+    /// The memory the process may use in bytes ([`machine_memory`]).
     #[serde(default)]
     pub memory_bytes: Option<u64>,
     /// Where that figure came from: `cgroup`, `physical` or `unknown`.
@@ -225,7 +227,7 @@ pub struct MachineState {
     /// The run's `--memory-limit` in MiB, where given (each experiment's `memory_limit`
     /// is in its metadata).
     #[serde(default)]
-    pub memory_limit_mb: Option<u64>,
+    pub memory_limit_mb: Option<MemoryLimit>,
     /// Whether the run pinned its worker threads to cores (`harness run --pin`).
     #[serde(default)]
     pub pin: bool,
@@ -240,7 +242,7 @@ pub struct MachineState {
 impl MachineState {
     /// The state now, at the start of a run.
     pub fn now() -> MachineState {
-        let memory = memory_limit();
+        let memory = machine_memory();
         MachineState {
             governor: cpu_governor(),
             boost: cpu_boost(),
@@ -361,7 +363,7 @@ mod tests {
         assert!(memory > 64 << 20, "{memory}");
         #[cfg(target_os = "linux")]
         assert!(load_average().is_some_and(|l| l >= 0.0));
-        let limit = memory_limit();
+        let limit = machine_memory();
         assert!(limit.bytes.is_some_and(|b| b <= memory) && limit.source != MemorySource::Unknown, "{limit:?}");
     }
 

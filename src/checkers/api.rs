@@ -11,11 +11,11 @@
 //! | `POST /count` | `limit_s` (at most [`MAX_COUNT_LIMIT_S`]) | 202 and the count's progress; 409 while one runs |
 //! | `GET /count` | | the count's progress or result |
 //! | `POST /count/cancel` | | the progress; the count ends as `cancelled` |
-//! | `POST /hint` | | 202 and the view, whose `hint` is the strategy's move for you being searched in the background (at most [`HINT_LIMIT_S`]); 409 when it is not your turn |
+//! | `POST /hint` | | 202 and the view, whose `hint` is the strategy's move for you being searched in the background (at most [`HINT_LIMIT`]); 409 when it is not your turn |
 //! | `POST /hint/cancel` | | the view; the hint ends as `cancelled`; 409 when none runs |
 //! | `POST /review` | `ply` | the position after that many plies of the game (0: the start) and the move that led to it, to step through a game; 400 past the last ply |
 //!
-//! The computer's reply is searched in the background ([`Job`], at most [`REPLY_LIMIT_S`]):
+//! The computer's reply is searched in the background ([`Job`], at most [`REPLY_LIMIT`]):
 //! a request that makes it the computer's turn answers at once (after a grace of a few
 //! milliseconds in which a quick reply is played), with `thinking` set to the search's
 //! progress until the reply is played; every later request plays a reply that has ended.
@@ -40,22 +40,23 @@ use super::players::{PlayerKind, DEFAULT_DEPTH};
 use super::position::{Piece, Position};
 use super::session::{ComputerReply, Session};
 use crate::api::{fresh_seed, parse, Board, GameApi, Reply, Route, Seconds, Seed, Text, Whole};
+use crate::base::limits::TimeLimit;
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
 
 /// The longest time limit a count may ask for, in seconds.
-pub const MAX_COUNT_LIMIT_S: f64 = 120.0;
-/// The time limit of a count that asks for none, in seconds.
-pub const DEFAULT_COUNT_LIMIT_S: f64 = 10.0;
+pub const MAX_COUNT_LIMIT_S: u64 = 120;
+/// The time limit of a count that asks for none.
+pub const DEFAULT_COUNT_LIMIT: TimeLimit = TimeLimit::whole_seconds(10);
 /// The deepest strategy search a computer reply may make (depth 8 takes seconds on 16x16
 /// boards; every ply more multiplies it).
 pub const MAX_STRATEGY_DEPTH: u32 = 8;
-/// The time limit of a computer reply, in seconds: a strategy search stopped by it plays
-/// the best move of the deepest iteration it completed.
-pub const REPLY_LIMIT_S: f64 = 30.0;
-/// The time limit of a hint, in seconds: a strategy search stopped by it shows the best
+/// The time limit of a computer reply: a strategy search stopped by it plays the best
 /// move of the deepest iteration it completed.
-pub const HINT_LIMIT_S: f64 = 30.0;
+pub const REPLY_LIMIT: TimeLimit = TimeLimit::whole_seconds(30);
+/// The time limit of a hint: a strategy search stopped by it shows the best move of the
+/// deepest iteration it completed.
+pub const HINT_LIMIT: TimeLimit = TimeLimit::whole_seconds(30);
 /// How long a request that starts the computer's reply waits for it before it answers
 /// (a random reply is then in the same answer; a longer search goes on in the background).
 const REPLY_GRACE: Duration = Duration::from_millis(30);
@@ -71,7 +72,7 @@ trait AnySize: Send {
     fn play_text(&mut self, text: &str) -> Result<String, String>;
     fn undo(&mut self) -> bool;
     fn drop_selection(&mut self);
-    fn count(&self, limit: Duration) -> Job<Count>;
+    fn count(&self, limit: TimeLimit) -> Job<Count>;
     fn plies(&self) -> usize;
     /// Starts the computer's reply in the background when it is to move and no reply
     /// runs.
@@ -132,7 +133,7 @@ impl<B: Bits> AnySize for Live<B> {
         self.session.drop_selection()
     }
 
-    fn count(&self, limit: Duration) -> Job<Count> {
+    fn count(&self, limit: TimeLimit) -> Job<Count> {
         start_count(&self.session.game().geometry, self.session.game().position(), limit)
     }
 
@@ -144,7 +145,7 @@ impl<B: Bits> AnySize for Live<B> {
         if self.reply.is_none() && self.session.computers_turn() {
             let search = self.session.reply_search();
             let what = format!("the computer's reply ({})", self.session.computer());
-            self.reply = Some(Job::start(&what, Duration::from_secs_f64(REPLY_LIMIT_S), move |b| Ok(search.run(b))));
+            self.reply = Some(Job::start(&what, REPLY_LIMIT, move |b| Ok(search.run(b))));
         }
     }
 
@@ -169,8 +170,7 @@ impl<B: Bits> AnySize for Live<B> {
             return Ok(());
         }
         let search = self.session.hint_search();
-        let limit = Duration::from_secs_f64(HINT_LIMIT_S);
-        let job = Job::start("hint (the strategy's move)", limit, move |b| Ok(search.run(b)));
+        let job = Job::start("hint (the strategy's move)", HINT_LIMIT, move |b| Ok(search.run(b)));
         self.hint = Some((self.session.game().plies(), job));
         Ok(())
     }
@@ -544,7 +544,7 @@ impl Checkers {
             state: "running",
             positions: Some(job.positions()),
             seconds: Some(job.elapsed()),
-            limit_s: Some(job.limit().as_secs_f64()),
+            limit_s: Some(job.limit().seconds()),
             ..idle
         };
         let Some(end) = count_end(job) else { return v };
@@ -636,7 +636,7 @@ impl Checkers {
             return Reply::error(409, "a count is running: wait for it or cancel it");
         }
         let limit = match parse::<CountRequest>(body) {
-            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT_S),
+            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT),
             Err(refusal) => return refusal,
         };
         let Some(board) = &self.board else { return self.state(409) };
@@ -649,7 +649,7 @@ impl Checkers {
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct CountRequest {
-    limit_s: Option<Seconds<{ MAX_COUNT_LIMIT_S as u64 }>>,
+    limit_s: Option<Seconds<MAX_COUNT_LIMIT_S>>,
 }
 
 /// `POST /click`: the square clicked (`c3`).

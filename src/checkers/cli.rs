@@ -1,8 +1,6 @@
 //! Command line of checkers: `harness checkers perft|divide|count M N R ...` and
 //! `harness play checkers [--tui]`.
 
-use std::time::Duration;
-
 use serde::Serialize;
 
 use super::by_size::{self, CountMode};
@@ -13,6 +11,7 @@ use super::players::{PlayerKind, DEFAULT_DEPTH};
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::limits::TimeLimit;
 use crate::base::text::count_of;
 use crate::experiment::args::MemoArgs;
 use crate::experiment::args::{print_json, SearchArgs};
@@ -114,8 +113,8 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = DEFAULT_DRAW_PLIES)]
     draw_plies: u32,
     /// Time limit of a continuation count asked during play, in seconds.
-    #[arg(long, default_value_t = 10.0)]
-    count_limit: f64,
+    #[arg(long, default_value = "10", value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    count_limit: TimeLimit,
 }
 
 #[derive(Serialize)]
@@ -256,7 +255,7 @@ fn perft(a: PerftMemoArgs) -> Result<()> {
     let memo_mb = memo_mb(&a.memo)?;
     let a = a.perft;
     let size = a.size.size()?;
-    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let (threads, budget) = (a.opts.threads(), a.opts.budget());
     let _status = SearchStatus::start("perft", budget.live_counter());
     let (result, time) = in_pool(threads, || timed(|| perft_figures(size, a.depth, memo_mb, threads > 1, &budget)));
     let seconds = time.as_secs_f64();
@@ -306,7 +305,7 @@ fn divide(a: PerftArgs) -> Result<()> {
     if a.depth == 0 {
         return Err(InputError::new("divide needs a depth of at least 1").into());
     }
-    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let (threads, budget) = (a.opts.threads(), a.opts.budget());
     let _status = SearchStatus::start("divide", budget.live_counter());
     let (result, time) = in_pool(threads, || timed(|| by_size::divide(size, a.depth, &budget)));
     let what = serde_json::json!({ "board": size.to_string(), "depth": a.depth });
@@ -335,7 +334,7 @@ fn divide(a: PerftArgs) -> Result<()> {
 fn count(a: CountArgs) -> Result<()> {
     let size = a.size.size()?;
     let memo_mb = memo_mb(&a.memo)?;
-    let (threads, budget) = (a.opts.threads(), a.opts.budget()?);
+    let (threads, budget) = (a.opts.threads(), a.opts.budget());
     let _status = SearchStatus::start("continuation count", budget.live_counter());
     let mode = match (memo_mb, threads) {
         (Some(mb), _) => CountMode::Memo { mb, parallel: threads > 1 },
@@ -387,13 +386,11 @@ fn count(a: CountArgs) -> Result<()> {
 
 /// Runs the interactive game: the text program, or the terminal board with `--tui`.
 pub fn play(args: PlayArgs) -> Result<()> {
-    crate::experiment::args::check_time_limit(args.count_limit)
-        .map_err(|e| InputError::new(format!("--count-limit: {e}")))?;
     let flag = |name: &str, e: String| InputError::new(format!("--{name}: {e}"));
     let size: Option<BoardSize> = args.board.map(|b| b.parse().map_err(|e| flag("board", e))).transpose()?;
     let human = args.color.map(|c| super::play::parse_color(&c).map_err(|e| flag("color", e))).transpose()?;
     let computer: Option<PlayerKind> = args.computer.map(|c| c.parse().map_err(|e| flag("computer", e))).transpose()?;
-    let count_limit = Duration::from_secs_f64(args.count_limit);
+    let count_limit = args.count_limit;
     if args.tui {
         let size = size.unwrap_or_else(BoardSize::standard);
         let (human, computer) =

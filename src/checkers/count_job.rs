@@ -2,12 +2,11 @@
 //! its progress (positions so far, seconds) can be read while it runs, and it can be
 //! cancelled. The count is the memoised one of the text program's `count`.
 
-use std::time::Duration;
-
 use super::by_size::count_memo_walking_first;
 use super::count::{Count, CountStop};
 use super::geometry::Geometry;
 use super::position::Position;
+use crate::base::limits::TimeLimit;
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd};
 
@@ -39,7 +38,7 @@ impl CountEnd {
 
 /// Starts counting the continuation games of `p` on `g` in the background (the shared
 /// [`Job`]), for at most `limit`; [`count_end`] reads how it ended.
-pub fn start_count<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: Duration) -> Job<Count> {
+pub fn start_count<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: TimeLimit) -> Job<Count> {
     let (g, p) = (g.clone(), *p);
     Job::start_failing("continuation count", limit, move |b| {
         count_memo_walking_first(&g, &p, PLAY_MEMO_MB, false, b).map_err(|e| match e {
@@ -60,6 +59,7 @@ pub fn count_end(job: &Job<Count>) -> Option<CountEnd> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn wait(job: &Job<Count>) -> CountEnd {
         loop {
@@ -73,11 +73,11 @@ mod tests {
     #[test]
     fn a_small_count_finishes_and_a_large_one_can_be_cancelled() {
         let g = Geometry::<u64>::new(4, 4, 1).unwrap();
-        let job = start_count(&g, &Position::start(&g), Duration::from_secs(600));
+        let job = start_count(&g, &Position::start(&g), TimeLimit::whole_seconds(600));
         let text = wait(&job).text();
         assert!(text.contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{text}");
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let job = start_count(&g, &Position::start(&g), Duration::from_secs(600));
+        let job = start_count(&g, &Position::start(&g), TimeLimit::whole_seconds(600));
         job.cancel();
         assert_eq!(wait(&job).text(), "continuation count did not finish: cancelled");
     }

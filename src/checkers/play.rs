@@ -6,7 +6,6 @@
 //! end of input ends cleanly. Games can be played in a row.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
 use super::by_size::{count_memo_walking_first, geometry, with_bits};
 use super::count::CountStop;
@@ -17,6 +16,7 @@ use super::geometry::{width_for, BoardSize, Color, Width};
 
 use super::moves::parse_move;
 use super::players::{choose_move, PlayerKind};
+use crate::base::limits::{Limits, TimeLimit};
 use crate::base::lines::{read_line, LineTooLong};
 use crate::base::text::excerpt;
 use crate::experiment::args::default_memo_mb;
@@ -34,7 +34,7 @@ pub struct TextOptions {
     /// Draw rule in plies (0: none).
     pub draw_plies: u32,
     /// Time limit of a `count` request.
-    pub count_limit: Duration,
+    pub count_limit: TimeLimit,
     /// Answers given on the command line for the first game (the rest are asked).
     pub first_game: Preset,
 }
@@ -280,8 +280,8 @@ fn report_count<B: Bits, W: Write>(out: &mut W, game: &Game<B>, opts: &TextOptio
 
 /// The continuation count from the game's position (memoised, at most `limit`), as one
 /// line: the games and their split, or why the count did not finish.
-pub fn count_text<B: Bits>(game: &Game<B>, limit: Duration) -> String {
-    let budget = Budget::new(Some(limit));
+pub fn count_text<B: Bits>(game: &Game<B>, limit: TimeLimit) -> String {
+    let budget = Budget::start(&Limits::of_time(Some(limit)));
     let start = std::time::Instant::now();
     let end = match count_memo_walking_first(&game.geometry, game.position(), default_memo_mb(), false, &budget) {
         Ok(c) => CountEnd::Done(c, start.elapsed().as_secs_f64()),

@@ -35,7 +35,7 @@ use crate::search::bits::Bits;
 use crate::search::job::Job;
 
 /// Time limit of the `c` key's count unless [`App::with_count_limit`] says otherwise.
-pub const DEFAULT_COUNT_LIMIT: Duration = Duration::from_secs(10);
+pub const DEFAULT_COUNT_LIMIT: TimeLimit = TimeLimit::whole_seconds(10);
 
 /// Screen columns per board square.
 pub const SQUARE_WIDTH: u16 = 3;
@@ -60,7 +60,7 @@ pub struct App<B: Bits> {
     origin: (u16, u16),
     /// Whether the last frame was too small for the board (clicks are then ignored).
     too_small: bool,
-    count_limit: Duration,
+    count_limit: TimeLimit,
     count: Option<Job<Count>>,
 }
 
@@ -102,7 +102,7 @@ impl<B: Bits> App<B> {
     }
 
     /// The same app with the time limit of the `c` key's count.
-    pub fn with_count_limit(mut self, limit: Duration) -> Self {
+    pub fn with_count_limit(mut self, limit: TimeLimit) -> Self {
         self.count_limit = limit;
         self
     }
@@ -377,7 +377,7 @@ pub fn run(
     computer: PlayerKind,
     seed: u64,
     draw_plies: u32,
-    count_limit: Duration,
+    count_limit: TimeLimit,
 ) -> Result<()> {
     with_bits!(size, B => run_app(App::<B>::new(size, human, computer, seed, draw_plies).with_count_limit(count_limit)))
 }
@@ -407,6 +407,7 @@ fn check_terminal() -> Result<()> {
     .into())
 }
 
+use crate::base::limits::TimeLimit;
 use crate::base::os::terminal_present;
 
 /// Ends the process (exit code 1) once the terminal is gone, checked every quarter of a

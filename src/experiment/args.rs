@@ -1,10 +1,10 @@
 //! Command-line options shared by every one-shot search command.
 
 use std::io::Write;
-use std::time::Duration;
 
 use crate::base::error::{InputError, Result};
-use crate::base::machine::{default_threads, memory_limit, warn_if_more_threads_than_cores, MemorySource};
+use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
+use crate::base::machine::{default_threads, machine_memory, warn_if_more_threads_than_cores, MemorySource};
 use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
@@ -22,29 +22,12 @@ pub struct SearchArgs {
     #[arg(short = 'j', long, value_parser = parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds (default: none; at most 10000000).
-    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time_limit: Option<TimeLimit>,
     /// Memory limit of the process in MiB: a search whose memo table would take it past
     /// this stops with status `memory` before it takes the table (default: none).
-    #[arg(long, value_parser = parse_memory_limit, value_name = "MIB")]
-    pub memory_limit: Option<u64>,
-}
-
-/// Checks a memory limit in MiB, the one check of `--memory-limit` and `memory_limit`: a
-/// positive whole number of at most 2^40 MiB.
-pub fn check_memory_limit(mb: u64) -> std::result::Result<u64, String> {
-    if (1..=1 << 40).contains(&mb) {
-        Ok(mb)
-    } else {
-        Err(format!("expected a positive whole number of MiB up to {}, got {mb}", 1u64 << 40))
-    }
-}
-
-/// clap value parser of every `--memory-limit`: see [`check_memory_limit`].
-pub fn parse_memory_limit(s: &str) -> std::result::Result<u64, String> {
-    let mb: u64 =
-        s.trim().parse().map_err(|_| format!("expected a positive whole number of MiB, got `{}`", excerpt(s)))?;
-    check_memory_limit(mb)
+    #[arg(long, value_parser = MemoryLimit::parse, value_name = "MIB")]
+    pub memory_limit: Option<MemoryLimit>,
 }
 
 pub use crate::base::machine::MAX_THREADS;
@@ -52,50 +35,6 @@ pub use crate::base::machine::MAX_THREADS;
 /// clap value parser of every `--threads`: a whole number from 1 to [`MAX_THREADS`].
 pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
     crate::base::machine::parse_thread_count(s).map(|n| n as u32)
-}
-
-/// The largest time limit accepted anywhere (flags and manifests): 10^7 s, about 116 days.
-pub const MAX_TIME_LIMIT_S: f64 = 1e7;
-
-/// The smallest time limit accepted: one nanosecond, the resolution of the clock and of
-/// the limits it is compared with (a shorter one would be recorded as `0`).
-pub const MIN_TIME_LIMIT_S: f64 = 1e-9;
-
-/// Checks a time limit in seconds: finite, from [`MIN_TIME_LIMIT_S`] to
-/// [`MAX_TIME_LIMIT_S`]. The one place where every flag and manifest limit is validated.
-pub fn check_time_limit(seconds: f64) -> std::result::Result<f64, String> {
-    let range = format!("a number of seconds above 0, at most {MAX_TIME_LIMIT_S:.0}");
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err(format!("the time limit must be positive ({range}), got {}", readable_seconds(seconds)));
-    }
-    if seconds > MAX_TIME_LIMIT_S {
-        return Err(format!("the time limit is too long: expected {range}, got {}", readable_seconds(seconds)));
-    }
-    if seconds < MIN_TIME_LIMIT_S {
-        return Err(format!(
-            "{} s is below the clock's resolution; give at least 0.000000001 (one nanosecond)",
-            readable_seconds(seconds)
-        ));
-    }
-    Ok(seconds)
-}
-
-/// A number of seconds as people read it: as Rust prints it between 0.001 and 10^7, in
-/// scientific notation outside (`1e308`, never 309 digits).
-fn readable_seconds(seconds: f64) -> String {
-    match seconds.abs() {
-        x if x == 0.0 || (1e-3..=MAX_TIME_LIMIT_S).contains(&x) || !x.is_finite() => format!("{seconds}"),
-        _ => format!("{seconds:e}"),
-    }
-}
-
-/// clap value parser of every `--time-limit`: see [`check_time_limit`]. Its flags take
-/// negative numbers as values (`allow_negative_numbers`), so that `--time-limit -5` is
-/// answered by this check rather than taken for a flag.
-pub fn parse_time_limit(s: &str) -> std::result::Result<f64, String> {
-    let seconds: f64 =
-        s.trim().parse().map_err(|_| format!("expected a positive number of seconds, got `{}`", excerpt(s)))?;
-    check_time_limit(seconds)
 }
 
 /// clap value parser of `--samples`: see [`crate::search::timing::check_samples`].
@@ -126,17 +65,14 @@ impl SearchArgs {
         threads
     }
 
-    /// A budget with the time limit starting now and the memory limit; refuses a limit
-    /// outside [`check_time_limit`].
-    pub fn budget(&self) -> Result<Budget> {
-        let memory = self.memory_limit.map(|mb| mb << 20);
-        match self.time_limit {
-            Some(t) => {
-                let t = check_time_limit(t).map_err(|e| InputError::new(format!("--time-limit: {e}")))?;
-                Ok(Budget::new(Some(Duration::from_secs_f64(t))).with_memory_limit(memory))
-            }
-            None => Ok(Budget::new(None).with_memory_limit(memory)),
-        }
+    /// The limits the flags give (checked when they were parsed).
+    pub fn limits(&self) -> Limits {
+        Limits { time: self.time_limit, memory: self.memory_limit }
+    }
+
+    /// The budget of one search under [`SearchArgs::limits`], its time limit starting now.
+    pub fn budget(&self) -> Budget {
+        Budget::start(&self.limits())
     }
 }
 
@@ -210,12 +146,12 @@ pub fn json_printed() -> bool {
 pub const MAX_DEFAULT_MEMO_MB: u64 = 8192;
 
 /// The memo table size of every search that does not name one, in every game and every
-/// command: a quarter of the memory the process may use ([`memory_limit`]: the control
+/// command: a quarter of the memory the process may use ([`machine_memory`]: the control
 /// group's limit when one is set, as in a Slurm job with `--mem` or a container, else
 /// physical memory), at most [`MAX_DEFAULT_MEMO_MB`] (1024 MiB where the memory is
 /// unknown).
 pub fn default_memo_mb() -> u64 {
-    default_memo_mb_of(memory_limit().bytes)
+    default_memo_mb_of(machine_memory().bytes)
 }
 
 /// [`default_memo_mb`] for a process that may use `bytes`.
@@ -235,14 +171,14 @@ pub fn max_memo_mb(physical_mb: u64) -> u64 {
 
 /// Checks a memo table size in MiB, the one check of `--memo-mb` and `memo_mb`: a positive
 /// whole number, at most [`MAX_MEMO_SHARE_PERCENT`] % of the memory the process may use
-/// ([`memory_limit`]: the control group's limit, else physical memory, where the system
+/// ([`machine_memory`]: the control group's limit, else physical memory, where the system
 /// tells it). The message says what is wrong, without naming the flag or key (its caller
 /// does).
 pub fn check_memo_mb(mb: u64) -> Result<u64, String> {
     if mb == 0 {
         return Err("must be a positive number of MiB, got 0".to_string());
     }
-    let limit = memory_limit();
+    let limit = machine_memory();
     let what = match limit.source {
         MemorySource::Cgroup => "the memory limit of this process's control group",
         _ => "this machine's physical memory",
@@ -309,19 +245,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn limits_below_the_clocks_resolution_are_refused() {
-        for bad in ["1e-300", "1e-10", "0", "-1", "inf", "NaN", "1e8"] {
-            assert!(parse_time_limit(bad).is_err(), "{bad}");
+    fn the_limit_flags_give_one_checked_limits_value() {
+        use clap::Parser;
+        #[derive(Debug, clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            search: SearchArgs,
         }
-        assert!(parse_time_limit("1e-300").unwrap_err().contains("below the clock's resolution"));
+        let cli = Cli::try_parse_from(["x", "--time-limit", "0.2", "--memory-limit", "64"]).unwrap();
+        let limits = cli.search.limits();
         assert_eq!(
-            parse_time_limit("1e308").unwrap_err(),
-            "the time limit is too long: expected a number of seconds above 0, at most 10000000, got 1e308"
+            (limits.time.map(TimeLimit::seconds), limits.memory.map(MemoryLimit::bytes)),
+            (Some(0.2), Some(64 << 20))
         );
-        assert!(parse_time_limit("-5").unwrap_err().starts_with("the time limit must be positive"));
-        assert!(parse_time_limit("-1e300").unwrap_err().ends_with("got -1e300"));
-        assert_eq!(parse_time_limit("0.000000001"), Ok(1e-9));
-        assert_eq!(parse_time_limit("0.2"), Ok(0.2));
+        for bad in ["1e-300", "1e-10", "0", "-1", "inf", "NaN", "1e8"] {
+            assert!(Cli::try_parse_from(["x", "--time-limit", bad]).is_err(), "{bad}");
+        }
+        let e = Cli::try_parse_from(["x", "--time-limit", "-5"]).unwrap_err().to_string();
+        assert!(e.contains("the time limit must be positive"), "{e}");
+        assert!(Cli::try_parse_from(["x", "--memory-limit", "0"]).is_err());
+        assert_eq!(Cli::try_parse_from(["x"]).unwrap().search.limits(), Limits::NONE);
     }
 
     #[test]
@@ -343,7 +286,7 @@ mod tests {
         assert!(parse_memo_mb("-3").is_err());
         assert!(parse_memo_mb("x").is_err());
         assert_eq!(parse_memo_mb("16"), Ok(16));
-        if let Some(phys_mb) = memory_limit().bytes.map(|b| b >> 20) {
+        if let Some(phys_mb) = machine_memory().bytes.map(|b| b >> 20) {
             assert!(parse_memo_mb("1000000000").unwrap_err().contains("memory"));
             let cap = max_memo_mb(phys_mb);
             assert_eq!(parse_memo_mb(&cap.to_string()), Ok(cap));

@@ -13,7 +13,6 @@ pub mod spec;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use crate::base::error::{Error, Result};
 use crate::experiment::spec::ExperimentSpec;
@@ -25,6 +24,7 @@ use crate::search::timing::{sample, sample_interleaved, OnStop, Rounds, Run, Sam
 use std::fmt::Debug;
 use std::result::Result as StdResult;
 
+use crate::base::limits::Limits;
 pub use crate::results::row::{status_of, STATUS_OK, STATUS_TIMEOUT};
 
 /// One unit of an experiment's work, emitting one or more rows: what the row journal
@@ -136,20 +136,15 @@ impl<'a> RunContext<'a> {
         self.spec.seed
     }
 
-    /// The per-call time limit.
-    pub fn time_limit(&self) -> Option<Duration> {
-        self.spec.time_limit
+    /// The limits of every search call of the experiment.
+    pub fn limits(&self) -> &Limits {
+        &self.spec.limits
     }
 
-    /// The per-call time limit as a CSV cell (seconds, empty when unlimited).
-    pub fn time_limit_cell(&self) -> String {
-        self.spec.time_limit.map(|t| format!("{}", t.as_secs_f64())).unwrap_or_default()
-    }
-
-    /// A fresh budget for one search call: the time limit starts now, the memory limit
-    /// is the experiment's; positions ticked into it show on the progress bar.
+    /// A fresh budget for one search call under the experiment's limits: the time limit
+    /// starts now; positions ticked into it show on the progress bar.
     pub fn budget(&self) -> Budget {
-        let mut b = Budget::new(self.spec.time_limit).with_memory_limit(self.spec.memory_limit);
+        let mut b = Budget::start(&self.spec.limits);
         b.share_counter(Arc::clone(&self.live));
         b
     }
@@ -205,7 +200,7 @@ impl<'a> RunContext<'a> {
     /// a cell the row left `None` says `timeout` when `status` is a stopped search.
     /// `note` is shown in plain progress lines.
     pub fn emit_row(&self, row: &impl serde::Serialize, threads: usize, status: &Status, note: &str) {
-        let common = [threads.to_string(), self.seed().to_string(), self.time_limit_cell()];
+        let common = [threads.to_string(), self.seed().to_string(), self.spec.limits.time_cell()];
         let written = crate::results::row::cells(row, common, status);
         merge_columns(&mut self.columns.lock().unwrap_or_else(|p| p.into_inner()), written.columns);
         self.emit(written.cells, note);

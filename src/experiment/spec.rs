@@ -5,12 +5,12 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 
 use crate::base::error::InputError;
 use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
+use crate::base::limits::Limits;
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::key_places::{Place, Spans};
 use crate::search::rng::derive_seed;
@@ -31,12 +31,10 @@ pub struct ExperimentSpec {
     pub label: String,
     /// Seed of this experiment (the run seed unless the entry fixes its own).
     pub seed: u64,
-    /// Per-call time limit (`None`: unlimited).
-    pub time_limit: Option<Duration>,
-    /// Memory limit of the process in bytes while the experiment runs (`None`: none): a
-    /// memo search whose table would pass it stops with status `memory`
-    /// ([`crate::search::budget::Budget::reserve`]).
-    pub memory_limit: Option<u64>,
+    /// The limits of each search call: its time, and the memory of the process while the
+    /// experiment runs (a memo search whose table would pass it stops with status
+    /// `memory`, [`crate::search::budget::Budget::reserve`]).
+    pub limits: Limits,
     /// Thread counts that parallel comparisons use.
     pub thread_counts: Vec<usize>,
     /// How every timed cell of the experiment is sampled (`samples`, `warmup`,
@@ -168,15 +166,15 @@ impl ExperimentSpec {
                 Err(_) => format!("{}=unreadable", p.display()),
             })
             .collect();
+        let (time, memory) = self.limits.resume_key_texts();
         let mut fixed = vec![
             self.entry_text.clone(),
             self.seed.to_string(),
-            format!("{:?}", self.time_limit),
+            time,
             format!("{:?}", self.thread_counts),
             crate::VERSION.to_string(),
         ];
-        // A memory limit joins the key only when set, so keys made without one stay.
-        fixed.extend(self.memory_limit.map(|b| format!("memory_limit={b}")));
+        fixed.extend(memory);
         hash_texts(fixed.iter().chain(&inputs).map(String::as_str))
     }
 }

@@ -11,7 +11,8 @@ use serde_json::json;
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::experiment::args::{parse_time_limit, print_json};
+use crate::base::limits::{Limits, TimeLimit};
+use crate::experiment::args::print_json;
 use crate::results::row::seconds_cell;
 use crate::search::budget::Budget;
 use crate::search::rng::seeded;
@@ -89,8 +90,8 @@ pub enum Command {
         upto: u32,
         /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
         /// SIGTERM stop it too.
-        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-        time_limit: Option<f64>,
+        #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+        time_limit: Option<TimeLimit>,
         /// Print one JSON object (`grundy`, `losing`, `period`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -114,8 +115,8 @@ pub enum Command {
         max_sticks: u32,
         /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
         /// SIGTERM stop it too.
-        #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-        time_limit: Option<f64>,
+        #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+        time_limit: Option<TimeLimit>,
         /// Print one JSON object (`positions`, `value_mismatches`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -166,8 +167,8 @@ fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
 }
 
 /// A budget with `--time-limit` (checked by its value parser) starting now.
-fn limit_budget(time_limit: Option<f64>) -> Budget {
-    Budget::new(time_limit.map(std::time::Duration::from_secs_f64))
+fn limit_budget(time_limit: Option<TimeLimit>) -> Budget {
+    Budget::start(&Limits::of_time(time_limit))
 }
 
 fn grundy(takes: &str, upto: u32, budget: Budget, json: bool) -> Result<()> {

@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn solver_stops_on_an_expired_budget() {
-        let b = Budget::new(Some(std::time::Duration::ZERO));
+        let b = Budget::expired();
         assert_eq!(solve(&TakeRule::MaxTake(0), 4, 15, &b).unwrap_err(), Stopped::TimeLimit);
     }
 }

@@ -10,6 +10,7 @@ use crate::base::machine::MachineState;
 use serde::{Deserialize, Serialize};
 
 use crate::base::files::TextFile;
+use crate::base::limits::{MemoryLimit, TimeLimit};
 
 /// A results CSV read back (`report`, `run`, `compare`): a regular file of at most 256 MiB.
 pub const CSV_FILE: TextFile = TextFile {
@@ -88,8 +89,8 @@ pub struct ExperimentMeta {
     pub seed: u64,
     /// Threads of the run.
     pub threads: usize,
-    /// Per-call limit in seconds (absent: none).
-    pub time_limit: Option<f64>,
+    /// Per-call limit, written in seconds (absent: none).
+    pub time_limit: Option<TimeLimit>,
     /// Resume key: entry, seed, limit, inputs and build identity.
     pub key: String,
     /// Rows written.
@@ -129,10 +130,10 @@ pub struct ExperimentMeta {
     /// 2026-11-26).
     #[serde(default)]
     pub samples_asked: Option<u32>,
-    /// The memory limit of the process in MiB while the experiment ran, where one was
-    /// set (`memory_limit`, `--memory-limit`).
+    /// The memory limit of the process while the experiment ran, written in MiB, where
+    /// one was set (`memory_limit`, `--memory-limit`).
     #[serde(default)]
-    pub memory_limit_mb: Option<u64>,
+    pub memory_limit_mb: Option<MemoryLimit>,
 }
 
 impl ExperimentMeta {

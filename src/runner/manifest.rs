@@ -35,9 +35,9 @@ use toml::Spanned;
 
 use crate::base::error::InputError;
 use crate::base::files::TextFile;
+use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
 use crate::base::machine::default_threads;
 use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
-use crate::experiment::args::check_time_limit as check_limit_value;
 use crate::experiment::args::MAX_THREADS;
 use crate::experiment::key_places::{Place, Spans};
 pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
@@ -48,7 +48,7 @@ use crate::search::timing::{check_sample_budget, check_samples, check_warmup, Sa
 pub const MAX_NAME_LEN: usize = 100;
 
 /// Default per-call time limit when the manifest gives none: the assignment's five minutes.
-pub const DEFAULT_TIME_LIMIT_S: f64 = 300.0;
+pub const DEFAULT_TIME_LIMIT: TimeLimit = TimeLimit::whole_seconds(300);
 
 /// A loaded, validated manifest.
 #[derive(Debug, Clone)]
@@ -93,9 +93,9 @@ struct Defaults {
     base_dir: PathBuf,
     seed: u64,
     seed_forced: bool,
-    time_limit: Option<f64>,
+    time_limit: TimeLimit,
     time_limit_forced: bool,
-    memory_limit: Option<u64>,
+    memory_limit: Option<MemoryLimit>,
     threads: Vec<usize>,
     sampling: SamplePolicy,
     sampling_forced: SamplingOverrides,
@@ -192,12 +192,12 @@ fn parse_file<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result
 impl Manifest {
     /// Loads and validates `path` and its includes.
     ///
-    /// `seed_override` and `time_limit_override` (seconds) replace the manifest's values
+    /// `seed_override` and `time_limit_override` replace the manifest's values
     /// for every entry. Nothing runs here; every refusal names file, line and reason.
     pub fn load(
         path: &Path,
         seed_override: Option<u64>,
-        time_limit_override: Option<f64>,
+        time_limit_override: Option<TimeLimit>,
     ) -> Result<Manifest, InputError> {
         Manifest::load_with(path, seed_override, time_limit_override, &SamplingOverrides::default())
     }
@@ -206,7 +206,7 @@ impl Manifest {
     pub fn load_with(
         path: &Path,
         seed_override: Option<u64>,
-        time_limit_override: Option<f64>,
+        time_limit_override: Option<TimeLimit>,
         sampling: &SamplingOverrides,
     ) -> Result<Manifest, InputError> {
         let text = read_text(path)?;
@@ -227,9 +227,9 @@ impl Manifest {
                 format!("`threads` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
             ));
         }
-        let time_limit = time_limit_override.or(raw.time_limit).or(Some(DEFAULT_TIME_LIMIT_S));
-        check_time_limit(time_limit, &top_err)?;
-        let memory_limit = raw.memory_limit.as_ref().map(|v| memory_limit_mb(v, &top_err)).transpose()?;
+        let written = raw.time_limit.map(|t| time_limit(t, &top_err)).transpose()?;
+        let time_limit = time_limit_override.or(written).unwrap_or(DEFAULT_TIME_LIMIT);
+        let memory_limit = raw.memory_limit.as_ref().map(|v| memory_limit(v, &top_err)).transpose()?;
         let defaults = Defaults {
             base_dir: path.parent().unwrap_or(Path::new(".")).to_path_buf(),
             seed: seed_override.or(raw.seed).unwrap_or(1),
@@ -306,23 +306,15 @@ fn dedup_sorted(mut v: Vec<usize>) -> Vec<usize> {
     v
 }
 
-/// A `memory_limit` value: a whole number of MiB (see
-/// [`crate::experiment::args::check_memory_limit`]), refused on its line through `err`.
-fn memory_limit_mb(v: &toml::Value, err: &dyn Fn(&str, String) -> InputError) -> Result<u64, InputError> {
-    let checked = match v {
-        toml::Value::Integer(mb) => u64::try_from(*mb)
-            .map_err(|_| format!("expected a positive whole number of MiB, got {mb}"))
-            .and_then(crate::experiment::args::check_memory_limit),
-        other => Err(format!("expected a whole number of MiB, got {}", excerpt(&other.to_string()))),
-    };
-    checked.map_err(|e| err("memory_limit", format!("`memory_limit`: {e}")))
+/// A `memory_limit` value ([`MemoryLimit::from_toml`]), refused on its line through `err`.
+fn memory_limit(v: &toml::Value, err: &dyn Fn(&str, String) -> InputError) -> Result<MemoryLimit, InputError> {
+    MemoryLimit::from_toml(v).map_err(|e| err("memory_limit", format!("`memory_limit`: {e}")))
 }
 
-fn check_time_limit(t: Option<f64>, err: &dyn Fn(&str, String) -> InputError) -> Result<(), InputError> {
-    match t {
-        Some(t) => check_limit_value(t).map(|_| ()).map_err(|e| err("time_limit", format!("`time_limit`: {e}"))),
-        None => Ok(()),
-    }
+/// A `time_limit` value in seconds ([`TimeLimit::from_secs`]), refused on its line
+/// through `err`.
+fn time_limit(seconds: f64, err: &dyn Fn(&str, String) -> InputError) -> Result<TimeLimit, InputError> {
+    TimeLimit::from_secs(seconds).map_err(|e| err("time_limit", format!("`time_limit`: {e}")))
 }
 
 /// Refuses a name used twice, also when the two differ in case only: names are file
@@ -428,18 +420,17 @@ fn spec_from_entry(
         }
         None => defaults.seed,
     };
-    let time_limit = match table.remove("time_limit") {
+    let time = match table.remove("time_limit") {
         Some(toml::Value::Integer(_) | toml::Value::Float(_)) if defaults.time_limit_forced => defaults.time_limit,
-        Some(toml::Value::Integer(t)) => Some(t as f64),
-        Some(toml::Value::Float(t)) => Some(t),
+        Some(toml::Value::Integer(t)) => time_limit(t as f64, &err)?,
+        Some(toml::Value::Float(t)) => time_limit(t, &err)?,
         Some(other) => {
             return Err(err("time_limit", format!("`time_limit` must be seconds, got {}", excerpt(&other.to_string()))))
         }
         None => defaults.time_limit,
     };
-    check_time_limit(time_limit, &err)?;
-    let memory_limit = match table.remove("memory_limit") {
-        Some(v) => Some(memory_limit_mb(&v, &err)?),
+    let memory = match table.remove("memory_limit") {
+        Some(v) => Some(memory_limit(&v, &err)?),
         None => defaults.memory_limit,
     };
     let sampling = apply_overrides(sampling_keys(&mut table, defaults.sampling, &err)?, &defaults.sampling_forced);
@@ -450,8 +441,7 @@ fn spec_from_entry(
         caption,
         label,
         seed,
-        time_limit: time_limit.map(Duration::from_secs_f64),
-        memory_limit: memory_limit.map(|mb| mb << 20),
+        limits: Limits { time: Some(time), memory },
         thread_counts: defaults.threads.clone(),
         sampling,
         params: table,
@@ -522,7 +512,7 @@ mod tests {
         assert_eq!((e.name.as_str(), e.seed, e.line), ("a", 5, 4));
         assert_eq!(e.label, "tab:a");
         assert_eq!(e.params.get("x").and_then(|v| v.as_integer()), Some(3));
-        assert_eq!(e.time_limit, Some(Duration::from_secs(300)));
+        assert_eq!(e.limits.time, Some(DEFAULT_TIME_LIMIT));
     }
 
     #[test]
@@ -568,6 +558,24 @@ mod tests {
     }
 
     #[test]
+    fn resume_keys_are_the_keys_of_runs_made_before_the_limits_had_a_type() {
+        // The keys `harness run` wrote for this manifest at commit e7584d1 (2026-11-27,
+        // build `e7584d198408`), when the limits were an `Option<Duration>` and a byte
+        // count. A run's key also holds its build (`runner::run::build_key`), so a new build
+        // reruns such a run and says why; the entry's part of the key stays as it was.
+        let text = "seed = 5\nthreads = [1, 2]\ntime_limit = 1.5\nmemory_limit = 64\n\n\
+            [[experiment]]\nname = \"nim_formula\"\ngame = \"nim\"\nkind = \"formula\"\nmaxtakes = [0, 2]\n\
+            takes_sets = [[1, 3, 4]]\nheap_counts = [2]\nmax_sticks = 6\n\n\
+            [[experiment]]\nname = \"nim_default\"\ngame = \"nim\"\nkind = \"formula\"\ntime_limit = 300\n\
+            maxtakes = [0]\ntakes_sets = []\nheap_counts = [2]\nmax_sticks = 4\n";
+        let dir = tempfile::tempdir().unwrap();
+        let m = Manifest::load(&write(dir.path(), "m.toml", text), None, None).unwrap();
+        let keys: Vec<String> =
+            m.experiments.iter().map(|e| hash_texts([e.resume_key().as_str(), "e7584d198408"])).collect();
+        assert_eq!(keys, ["4ab1b9b38ec40edd", "3092409e78836238"]);
+    }
+
+    #[test]
     fn memory_limits_are_mib_per_run_or_entry_and_refused_on_their_line() {
         let dir = tempfile::tempdir().unwrap();
         let entry = |extra: &str| format!("[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n{extra}");
@@ -577,8 +585,8 @@ mod tests {
             &format!("memory_limit = 512\n{}{}", entry(""), entry("memory_limit = 64\n").replace("\"a\"", "\"b\"")),
         );
         let m = Manifest::load(&p, None, None).unwrap();
-        assert_eq!(m.experiments[0].memory_limit, Some(512 << 20));
-        assert_eq!(m.experiments[1].memory_limit, Some(64 << 20));
+        assert_eq!(m.experiments[0].limits.memory.map(MemoryLimit::bytes), Some(512 << 20));
+        assert_eq!(m.experiments[1].limits.memory.map(MemoryLimit::bytes), Some(64 << 20));
         assert_ne!(
             m.experiments[0].resume_key(),
             Manifest::load(&write(dir.path(), "n.toml", &entry("")), None, None).unwrap().experiments[0].resume_key()
@@ -603,12 +611,12 @@ mod tests {
             "m.toml",
             "include = [\"f.toml\"]\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\n",
         );
-        let mut m = Manifest::load(&p, Some(9), Some(2.0)).unwrap();
+        let mut m = Manifest::load(&p, Some(9), TimeLimit::from_secs(2.0).ok()).unwrap();
         assert_eq!(m.experiments.len(), 2);
         assert_eq!(m.experiments[1].file, dir.path().join("f.toml"));
         assert_eq!(m.experiments[1].resolve("x/y.txt"), dir.path().join("x/y.txt"));
         assert_eq!(m.experiments[1].seed, 9);
-        assert_eq!(m.experiments[1].time_limit, Some(Duration::from_secs(2)));
+        assert_eq!(m.experiments[1].limits.time.map(TimeLimit::duration), Some(Duration::from_secs(2)));
         assert!(m.filter(&["chess".into()]).is_err());
         m.filter(&["tegel".into()]).unwrap();
         assert_eq!(m.experiments.len(), 1);

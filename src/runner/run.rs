@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::base::error::{Error, Result};
+use crate::base::limits::{MemoryLimit, TimeLimit};
 use crate::base::text::noun;
 use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
@@ -32,16 +33,16 @@ pub struct RunOptions {
     pub seed: Option<u64>,
     /// Results directory.
     pub out: PathBuf,
-    /// Per-call limit (seconds) overriding the manifest's.
-    pub time_limit: Option<f64>,
+    /// Per-call time limit overriding the manifest's.
+    pub time_limit: Option<TimeLimit>,
     /// Rerun experiments that are already done (and discard their journals).
     pub force: bool,
     /// Run only this shard's items.
     pub shard: Option<Shard>,
     /// Sampling flags overriding the manifest's.
     pub sampling: SamplingOverrides,
-    /// Memory limit in MiB overriding every entry's `memory_limit`.
-    pub memory_limit: Option<u64>,
+    /// Memory limit overriding every entry's `memory_limit`.
+    pub memory_limit: Option<MemoryLimit>,
     /// Pin each worker thread to one core (`--pin`).
     pub pin: bool,
 }
@@ -115,9 +116,9 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// The manifest with `--only` applied, and the names of every experiment it lists.
 fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
     let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
-    if let Some(mb) = opts.memory_limit {
+    if let Some(memory) = opts.memory_limit {
         for spec in &mut manifest.experiments {
-            spec.memory_limit = Some(mb << 20);
+            spec.limits.memory = Some(memory);
         }
     }
     let all = manifest.experiments.iter().map(|e| e.name.clone()).collect();
@@ -385,11 +386,11 @@ fn run_one(
         crate::experiment::merge_columns(&mut declared, item_columns);
         rows_of.insert(index, rows);
     }
-    let limit = p.spec.time_limit.map_or("no limit".to_string(), |l| format!("{} s", l.as_secs_f64()));
+    let limit = p.spec.limits.time.map_or("no limit".to_string(), |l| l.to_string());
     let timed_out = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Timeout);
     let timeouts = items_where(p, &columns, &rows_of, (STATUS, &timed_out), &format!(" at {limit}"));
     let busy = items_where(p, &columns, &rows_of, (BUSY, &|c: &str| c == "true"), "");
-    let memory_limit = p.spec.memory_limit.map_or("no limit".to_string(), |b| format!("{} MiB", b >> 20));
+    let memory_limit = p.spec.limits.memory.map_or("no limit".to_string(), |m| m.to_string());
     let out_of_memory = |c: &str| StatusWord::of_cell(c) == Some(StatusWord::Memory);
     let memory = items_where(p, &columns, &rows_of, (STATUS, &out_of_memory), &format!(" at {memory_limit}"));
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
@@ -471,7 +472,7 @@ fn commit(
         label: spec.label.clone(),
         seed: spec.seed,
         threads: opts.threads,
-        time_limit: spec.time_limit.map(|t| t.as_secs_f64()),
+        time_limit: spec.limits.time,
         key: key.to_string(),
         rows: rows.len(),
         seconds: start.elapsed().as_secs_f64(),
@@ -485,7 +486,7 @@ fn commit(
         samples: None,
         samples_hash: None,
         samples_asked: Some(spec.sampling.samples),
-        memory_limit_mb: spec.memory_limit.map(|b| b >> 20),
+        memory_limit_mb: spec.limits.memory,
     };
     dir.commit(meta, (columns, declared, rows))?;
     Ok(())

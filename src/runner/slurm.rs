@@ -18,6 +18,7 @@ use std::process::Command;
 use anyhow::Context;
 
 use crate::base::error::{InputError, Result};
+use crate::base::limits::MemoryLimit;
 use crate::base::text::excerpt;
 use crate::runner::manifest::{ExperimentSpec, Manifest};
 
@@ -96,7 +97,7 @@ fn entry_need_mb(spec: &ExperimentSpec, run_limit_mb: Option<u64>) -> u64 {
     let memo = |t: &toml::Table| t.get("memo_mb").and_then(toml::Value::as_integer).and_then(|v| u64::try_from(v).ok());
     let items = spec.params.get("items").and_then(toml::Value::as_array).into_iter().flatten();
     let table = memo(&spec.params).into_iter().chain(items.filter_map(toml::Value::as_table).filter_map(memo)).max();
-    let limit = run_limit_mb.or(spec.memory_limit.map(|b| b >> 20));
+    let limit = run_limit_mb.or(spec.limits.memory.map(MemoryLimit::mib));
     let t = match (table, limit) {
         (Some(t), Some(l)) => t.min(l),
         (t, l) => t.or(l).unwrap_or(0),
@@ -109,10 +110,10 @@ fn run_memory_limit(run_args: &[String]) -> Option<u64> {
     let mut args = run_args.iter();
     while let Some(a) = args.next() {
         if a == "--memory-limit" {
-            return args.next().and_then(|v| v.parse().ok());
+            return args.next().and_then(|v| MemoryLimit::parse(v).ok()).map(MemoryLimit::mib);
         }
         if let Some(v) = a.strip_prefix("--memory-limit=") {
-            return v.parse().ok();
+            return MemoryLimit::parse(v).ok().map(MemoryLimit::mib);
         }
     }
     None

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::base::error::Error;
+use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -198,8 +199,22 @@ impl Budget {
         }
     }
 
+    /// The budget of one search call under `limits`: its time limit runs from now, its
+    /// memory limit is what [`Budget::reserve`] checks. The one way a search gets its
+    /// limits.
+    pub fn start(limits: &Limits) -> Self {
+        Budget::new(limits.time.map(TimeLimit::duration)).with_memory_limit(limits.memory.map(MemoryLimit::bytes))
+    }
+
+    /// A budget that has expired already: a search under it stops at its first look at
+    /// the clock.
+    #[cfg(test)]
+    pub(crate) fn expired() -> Self {
+        Budget::new(Some(Duration::ZERO))
+    }
+
     /// A budget that expires `limit` from now (`None`: no limit).
-    pub fn new(limit: Option<Duration>) -> Self {
+    fn new(limit: Option<Duration>) -> Self {
         let started = Instant::now();
         Budget { started, deadline: limit.and_then(|l| started.checked_add(l)), limit, ..Budget::unlimited() }
     }
@@ -220,7 +235,7 @@ impl Budget {
 
     /// The same budget with a memory limit of `bytes` for the whole process (`None`: none),
     /// which [`Budget::reserve`] checks.
-    pub fn with_memory_limit(self, bytes: Option<u64>) -> Self {
+    fn with_memory_limit(self, bytes: Option<u64>) -> Self {
         Budget { memory_limit: bytes, ..self }
     }
 
@@ -421,7 +436,7 @@ mod tests {
 
     #[test]
     fn zero_limit_stops_at_once_and_stays_stopped() {
-        let b = Budget::new(Some(Duration::ZERO));
+        let b = Budget::expired();
         assert_eq!(b.tick(10), Err(Stopped::TimeLimit));
         assert_eq!(b.clone().check(), Err(Stopped::TimeLimit));
         assert_eq!(b.live_positions(), 10);
@@ -446,7 +461,7 @@ mod tests {
         assert_eq!(b.live_positions(), 0, "nothing reported before a whole tick");
         t.visit().unwrap();
         assert_eq!((b.live_positions(), t.total()), (TICK, TICK));
-        let stopped = Budget::new(Some(Duration::ZERO));
+        let stopped = Budget::expired();
         let mut t = Ticker::new(&stopped);
         assert_eq!(t.visit_many(TICK), Err(Stopped::TimeLimit));
     }
@@ -460,7 +475,7 @@ mod tests {
         assert_eq!(c.tick(1), Err(Stopped::TimeLimit));
         assert!(c.cap_reached() && c.check().is_err());
         assert_eq!((b.check(), b.cap_reached(), b.live_positions()), (Ok(()), false, 101));
-        let late = Budget::new(Some(Duration::ZERO)).capped(100);
+        let late = Budget::expired().capped(100);
         assert_eq!(late.tick(1), Err(Stopped::TimeLimit));
         assert!(!late.cap_reached(), "the clock stopped it, not the bound");
     }
@@ -479,7 +494,7 @@ mod tests {
         assert_eq!(within_positions(&b, 10, walk(10)), Ok(Some(10)));
         assert_eq!(within_positions(&b, 10, walk(11)), Ok(None));
         assert_eq!(b.check(), Ok(()));
-        let expired = Budget::new(Some(Duration::ZERO));
+        let expired = Budget::expired();
         assert_eq!(within_positions(&expired, 10, walk(11)), Err(Stopped::TimeLimit));
     }
 
@@ -502,7 +517,7 @@ mod tests {
 
     #[test]
     fn restart_gets_a_fresh_stop_flag() {
-        let b = Budget::new(Some(Duration::ZERO));
+        let b = Budget::expired();
         assert!(b.check().is_err());
         let long = Budget::new(Some(Duration::from_secs(3600)));
         let r = long.restart();

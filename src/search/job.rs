@@ -8,11 +8,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
 use super::budget::{Budget, Stopped};
+use crate::base::limits::{Limits, TimeLimit};
 
 /// The stack of a job's thread: deep recursive searches (a count on a large board) get
 /// room, reserved as address space and touched only as deep as the search goes.
@@ -49,6 +50,7 @@ pub struct Progress {
 pub struct Job<T> {
     what: String,
     budget: Budget,
+    limit: TimeLimit,
     started: Instant,
     cancelled: Arc<AtomicBool>,
     /// How it ended and the seconds it had run then (they no longer grow).
@@ -62,7 +64,7 @@ impl<T: Send + 'static> Job<T> {
     /// Starts `search` (named `what` in messages) with a budget of `limit`.
     pub fn start(
         what: &str,
-        limit: Duration,
+        limit: TimeLimit,
         search: impl FnOnce(&Budget) -> Result<T, Stopped> + Send + 'static,
     ) -> Job<T> {
         Job::start_failing(what, limit, move |b| search(b).map_err(|s| b.error(s).to_string()))
@@ -72,10 +74,10 @@ impl<T: Send + 'static> Job<T> {
     /// error, in words, becomes the `why` of [`JobEnd::Stopped`].
     pub fn start_failing(
         what: &str,
-        limit: Duration,
+        limit: TimeLimit,
         search: impl FnOnce(&Budget) -> Result<T, String> + Send + 'static,
     ) -> Job<T> {
-        let budget = Budget::new(Some(limit));
+        let budget = Budget::start(&Limits::of_time(Some(limit)));
         let end = Arc::new(Mutex::new(None));
         let cancelled = Arc::new(AtomicBool::new(false));
         let (b, e, c) = (budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
@@ -89,7 +91,7 @@ impl<T: Send + 'static> Job<T> {
             };
             *e.lock().unwrap_or_else(PoisonError::into_inner) = Some((outcome, started.elapsed().as_secs_f64()));
         });
-        let job = Job { what: what.to_string(), budget, started, cancelled, end };
+        let job = Job { what: what.to_string(), budget, limit, started, cancelled, end };
         if spawned.is_err() {
             *job.end.lock().unwrap_or_else(PoisonError::into_inner) =
                 Some((JobEnd::Stopped("could not start a thread".into()), 0.0));
@@ -116,7 +118,7 @@ impl<T: Clone> Job<T> {
             what: self.what.clone(),
             positions: self.positions(),
             seconds: self.elapsed(),
-            limit_s: self.limit().as_secs_f64(),
+            limit_s: self.limit().seconds(),
             why: None,
         };
         match self.end() {
@@ -154,8 +156,8 @@ impl<T> Job<T> {
     }
 
     /// The time limit.
-    pub fn limit(&self) -> Duration {
-        self.budget.limit().unwrap_or_default()
+    pub fn limit(&self) -> TimeLimit {
+        self.limit
     }
 }
 
@@ -168,6 +170,7 @@ impl<T> Drop for Job<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn wait<T: Clone>(job: &Job<T>) -> JobEnd<T> {
         for _ in 0..60_000 {
@@ -189,13 +192,13 @@ mod tests {
 
     #[test]
     fn a_job_finishes_stops_at_its_limit_or_when_cancelled() {
-        let job = Job::start("sum", Duration::from_secs(600), |_| Ok(2 + 2));
+        let job = Job::start("sum", TimeLimit::whole_seconds(600), |_| Ok(2 + 2));
         assert!(matches!(wait(&job), JobEnd::Done(4, _)));
         assert_eq!(job.progress().state, "done");
-        let job = Job::start("endless", Duration::from_millis(20), endless);
+        let job = Job::start("endless", TimeLimit::from_secs(0.02).unwrap(), endless);
         let JobEnd::Stopped(why) = wait(&job) else { panic!("an endless search finished") };
         assert!(why.contains("time limit") || why.contains("0.02"), "{why}");
-        let job = Job::start("endless", Duration::from_secs(600), endless);
+        let job = Job::start("endless", TimeLimit::whole_seconds(600), endless);
         assert_eq!(job.progress().state, "running");
         job.cancel();
         assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "cancelled"));
@@ -204,7 +207,7 @@ mod tests {
         let seconds = job.progress().seconds;
         std::thread::sleep(Duration::from_millis(30));
         assert_eq!(job.progress().seconds, seconds, "the seconds of a stopped job stay");
-        let job: Job<u32> = Job::start_failing("refused", Duration::from_secs(1), |_| Err("no table".into()));
+        let job: Job<u32> = Job::start_failing("refused", TimeLimit::whole_seconds(1), |_| Err("no table".into()));
         assert!(matches!(wait(&job), JobEnd::Stopped(why) if why == "no table"));
     }
 }

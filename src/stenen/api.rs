@@ -28,6 +28,7 @@ use super::outcome::cell_mismatch;
 use super::stone::ORIENTATIONS;
 use super::{Board, Count, Found, Mode, Placement, Puzzle};
 use crate::api::{self, parse, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
 /// The instances the page offers: name, stones file, board rows and columns.
@@ -38,9 +39,9 @@ pub const INSTANCES: [(&str, &str, usize, usize); 4] = [
     ("stenen4", include_str!("../../instances/stenen/stenen4.in"), 8, 8),
 ];
 /// The longest time limit a search may ask for, in seconds.
-pub const MAX_LIMIT_S: f64 = 120.0;
-/// The time limit of a search that asks for none, in seconds.
-pub const DEFAULT_LIMIT_S: f64 = 10.0;
+pub const MAX_LIMIT_S: u64 = 120;
+/// The time limit of a search that asks for none.
+pub const DEFAULT_LIMIT: TimeLimit = TimeLimit::whole_seconds(10);
 /// The largest row or column number a placement may name (larger ones are malformed).
 const MAX_INDEX: usize = 1_000_000;
 
@@ -90,7 +91,7 @@ pub struct SearchRequest {
     what: What,
     mode: Mode,
     #[serde(default)]
-    limit_s: Option<Seconds<{ MAX_LIMIT_S as u64 }>>,
+    limit_s: Option<Seconds<MAX_LIMIT_S>>,
 }
 
 /// The view of the board: its cells, the stones with their orientations, the placements
@@ -188,8 +189,8 @@ pub struct Start {
     pub game: Puzzle,
     /// Its name on the page (the stones file's path).
     pub name: String,
-    /// The time limit of a search in seconds (`--time-limit`; at most [`MAX_LIMIT_S`]).
-    pub limit_s: f64,
+    /// The time limit of a search (`--time-limit`; at most [`MAX_LIMIT_S`]).
+    pub limit: TimeLimit,
 }
 
 /// The tiling part of the server.
@@ -200,7 +201,7 @@ pub struct Stenen {
     name: String,
     /// Placements in the order they were done, for undo.
     history: Vec<Placement>,
-    limit_s: Option<f64>,
+    limit: Option<TimeLimit>,
     message: String,
     search: Option<Search>,
 }
@@ -208,7 +209,7 @@ pub struct Stenen {
 impl Stenen {
     /// The board with `start` loaded, as `harness play --web stenen H B FILE` opens it.
     pub fn with_start(start: Start) -> Stenen {
-        let mut s = Stenen { limit_s: Some(start.limit_s.clamp(0.001, MAX_LIMIT_S)), ..Stenen::default() };
+        let mut s = Stenen { limit: Some(start.limit), ..Stenen::default() };
         s.load(start.name, start.game);
         s
     }
@@ -352,7 +353,7 @@ impl Stenen {
             full,
             status: status_line,
             message: &self.message,
-            limit_s: self.limit_s.unwrap_or(DEFAULT_LIMIT_S),
+            limit_s: self.limit.unwrap_or(DEFAULT_LIMIT).seconds(),
             search: self.search_view(),
             solution: self.solution(board, game.width),
         };
@@ -404,7 +405,7 @@ impl Stenen {
             Err(refusal) => return refusal,
         };
         let (find, mode) = (ask.what == What::Find, ask.mode);
-        let limit = Seconds::or(ask.limit_s, self.limit_s.unwrap_or(DEFAULT_LIMIT_S));
+        let limit = Seconds::or(ask.limit_s, self.limit.unwrap_or(DEFAULT_LIMIT));
         let (Some(game), Some(board)) = (&self.game, &self.board) else { return self.view(409) };
         let (game, board) = (game.clone(), board.clone());
         let from = board.cells().to_vec();

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use super::api::{Start, Stenen, DEFAULT_LIMIT_S, MAX_LIMIT_S};
+use super::api::{Start, Stenen, DEFAULT_LIMIT, MAX_LIMIT_S};
 use super::board::{Board, Placement};
 use super::memo;
 use super::outcome::{cell_mismatch, Mode};
@@ -15,8 +15,9 @@ use crate::api::GameApi;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::limits::TimeLimit;
 use crate::experiment::args::MemoArgs;
-use crate::experiment::args::{parse_time_limit, print_json, print_result, SearchArgs};
+use crate::experiment::args::{print_json, print_result, SearchArgs};
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::{Budget, Stopped};
 use crate::search::pool::in_pool;
@@ -66,21 +67,21 @@ pub struct PlayArgs {
     pub file: PathBuf,
     /// Time limit of each find and count in seconds (default: none; Ctrl-C stops a search
     /// and returns to the menu).
-    #[arg(long, value_parser = parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game the
 /// terminal program would load (a bad file or size is refused before the server listens).
 pub fn web_board(args: PlayArgs) -> Result<Box<dyn GameApi>> {
     let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
-    let limit_s = args.time_limit.unwrap_or(DEFAULT_LIMIT_S);
-    if limit_s > MAX_LIMIT_S {
+    let limit = args.time_limit.unwrap_or(DEFAULT_LIMIT);
+    if limit.seconds() > MAX_LIMIT_S as f64 {
         return Err(
             InputError::new(format!("--time-limit: the web board's searches run at most {MAX_LIMIT_S} s")).into()
         );
     }
-    let start = Start { game, name: args.file.display().to_string(), limit_s };
+    let start = Start { game, name: args.file.display().to_string(), limit };
     Ok(Box::new(Stenen::with_start(start)))
 }
 
@@ -107,7 +108,7 @@ fn setup(args: &TilingArgs) -> Result<(Puzzle, Board, Budget)> {
         let p: Placement = text.parse().map_err(|e: String| InputError::new(format!("--place: {e}")))?;
         board.place(&game, p).map_err(|e| InputError::new(format!("--place {p}: {e}")))?;
     }
-    let budget = args.search.budget()?;
+    let budget = args.search.budget();
     if let Some((stones, empty)) = cell_mismatch(&game, &board) {
         eprintln!("no solution: {stones} cells of stones, {empty} empty cells");
     }

@@ -670,7 +670,7 @@ mod tests {
         let g = instance(4, 5, "stenen1.in");
         let b = Board::empty(&g);
         assert!(count(&g, &b, Mode::Fast, false, &Budget::unlimited(), 1).is_err());
-        let zero = Budget::new(Some(std::time::Duration::ZERO));
+        let zero = Budget::expired();
         let g = repeated(8, 10, 20, "2 3\nX..\nXXX\n");
         let b = Board::empty(&g);
         assert_eq!(count(&g, &b, Mode::Dumb, false, &zero, 1).unwrap(), Err(Stopped::TimeLimit));

@@ -9,10 +9,10 @@ use super::board::{Board, Placement};
 use super::outcome::{cell_mismatch, Mode};
 use super::rules::Puzzle;
 use super::stone::ORIENTATIONS;
-use std::time::Duration;
 
 use crate::base::error::Error;
 use crate::base::error::Result;
+use crate::base::limits::{Limits, TimeLimit};
 use crate::base::lines::read_line;
 use crate::base::machine::default_threads;
 use crate::base::text::{count_of, excerpt};
@@ -39,13 +39,13 @@ the board stays as it was.";
 pub struct Session {
     game: Puzzle,
     board: Board,
-    time_limit: Option<f64>,
+    time_limit: Option<TimeLimit>,
 }
 
 impl Session {
-    /// A session on the empty board of `game`; searches stop after `time_limit` seconds
-    /// (`None`: only Ctrl-C stops them).
-    pub fn new(game: Puzzle, time_limit: Option<f64>) -> Session {
+    /// A session on the empty board of `game`; searches stop after `time_limit` (`None`:
+    /// only Ctrl-C stops them).
+    pub fn new(game: Puzzle, time_limit: Option<TimeLimit>) -> Session {
         let board = Board::empty(&game);
         Session { game, board, time_limit }
     }
@@ -138,7 +138,7 @@ impl Session {
     /// A budget for one search: the session's time limit, Ctrl-C forgotten from before.
     fn budget(&self) -> Budget {
         clear_interrupt();
-        Budget::new(self.time_limit.map(Duration::from_secs_f64))
+        Budget::start(&Limits::of_time(self.time_limit))
     }
 
     /// Says why a search stopped; a Ctrl-C is handled here, so the next one stops the next

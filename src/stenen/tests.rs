@@ -2,7 +2,6 @@
 //! agreement of the modes, parallel == sequential, identical-stone merging.
 
 use std::path::Path;
-use std::time::Duration;
 
 use proptest::prelude::*;
 
@@ -249,14 +248,14 @@ fn a_zero_time_limit_stops_a_long_count() {
     let g = instance(6, 10, "stenen2.in");
     let b = Board::empty(&g);
     for mode in [Mode::Dumb, Mode::Smart] {
-        let r = count(&g, &b, mode, false, &Budget::new(Some(Duration::ZERO)));
+        let r = count(&g, &b, mode, false, &Budget::expired());
         assert_eq!(r, Err(Stopped::TimeLimit));
     }
     // Parallel parts smaller than a tick check the budget before they start.
     let g = instance(3, 20, "stenen2.in");
     let b = Board::empty(&g);
     for mode in [Mode::Dumb, Mode::Smart, Mode::Fast] {
-        let r = in_pool(2, || count(&g, &b, mode, true, &Budget::new(Some(Duration::ZERO))));
+        let r = in_pool(2, || count(&g, &b, mode, true, &Budget::expired()));
         assert_eq!(r, Err(Stopped::TimeLimit), "{mode:?}");
     }
 }

@@ -33,6 +33,7 @@ use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
 use crate::api::{parse, Board, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
 /// The instances the page offers, by name.
@@ -45,14 +46,14 @@ pub const INSTANCES: [(&str, &str); 6] = [
     ("greedy", include_str!("../../instances/tegel/greedy.txt")),
 ];
 /// The longest time limit a search may ask for, in seconds.
-pub const MAX_LIMIT_S: f64 = 120.0;
-/// The time limit of a search that asks for none, in seconds.
-pub const DEFAULT_LIMIT_S: f64 = 10.0;
+pub const MAX_LIMIT_S: u64 = 120;
+/// The time limit of a search that asks for none.
+pub const DEFAULT_LIMIT: TimeLimit = TimeLimit::whole_seconds(10);
 /// The most random games per move of the Monte Carlo search.
 pub const MAX_SIMS: u64 = 1_000_000;
 
 /// The time limit a search may ask for (`limit_s`).
-type Limit = Seconds<{ MAX_LIMIT_S as u64 }>;
+type Limit = Seconds<MAX_LIMIT_S>;
 
 /// The settings of `POST /new`, every one optional.
 #[derive(Deserialize, Default)]
@@ -438,7 +439,7 @@ impl Tegel {
     }
 
     fn start_search(&mut self, kind: SearchKind, play: bool, limit: Option<Limit>) -> Reply {
-        let limit = Seconds::or(limit, DEFAULT_LIMIT_S);
+        let limit = Seconds::or(limit, DEFAULT_LIMIT);
         let Some(game) = &self.game else { return self.view(409) };
         if game.is_end() {
             return Reply::error(422, "End position: there is no move to search for.");

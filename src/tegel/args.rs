@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::base::limits::TimeLimit;
+
 /// Arguments of `harness play tegel`.
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
@@ -16,8 +18,8 @@ pub struct PlayArgs {
     #[arg(short = 'j', long, value_parser = crate::experiment::args::parse_threads, value_name = "N")]
     pub threads: Option<u32>,
     /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
-    #[arg(long, value_parser = crate::experiment::args::parse_time_limit, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
+    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// How good moves (bepaalGoedeZet) are drawn: random games per move and the seed.

@@ -171,7 +171,7 @@ fn stopped(json_mode: bool, stopped: Stopped, budget: &Budget, partial: Value) -
 
 fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let _status = SearchStatus::start("besteScore", budget.live_counter());
     let threads = opts.threads();
     let (result, time) =
@@ -198,7 +198,7 @@ fn best(file: PathBuf, opts: &SearchArgs) -> Result<()> {
 fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
     let game = load_file(&file)?;
     let table = memo_table(memo.megabytes())?;
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let _status = SearchStatus::start("besteScore through the memo", budget.live_counter());
     let threads = opts.threads();
     let (result, time) =
@@ -228,7 +228,7 @@ fn best_memo(file: PathBuf, opts: &SearchArgs, memo: &MemoArgs) -> Result<()> {
 
 fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let _status = SearchStatus::start("good move", budget.live_counter());
     let (g, time) = in_pool(opts.threads(), || timed(|| good_move(game.rules(), game.position(), sims, seed, &budget)));
     let partial = json!({"sims": sims, "seed": seed, "random_games_so_far": budget.live_positions()});
@@ -252,7 +252,7 @@ fn good(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
 
 fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let threads = opts.threads();
     let Some((mv, fill)) = greedy_move(game.rules(), game.position()) else {
         print_result(opts.json, &json!({"move": null}), || "greedy move: - (end position)".to_string())?;
@@ -286,10 +286,9 @@ fn greedy(file: PathBuf, opts: &SearchArgs) -> Result<()> {
 fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let threads = opts.threads();
-    opts.budget()?;
     let mut rows = Vec::new();
     let mut interrupted = false;
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let _status = SearchStatus::start("undo sweep", budget.live_counter());
     let played = in_pool(threads, || {
         sweep(&game, sims, seed, &|| budget.restart(), threads > 1, &mut |row| {
@@ -328,7 +327,7 @@ fn run_sweep(file: PathBuf, sims: u32, seed: u64, opts: &SearchArgs) -> Result<(
 fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &SearchArgs) -> Result<()> {
     let game = load_file(&file)?;
     let threads = opts.threads();
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let (result, time) =
         in_pool(threads, || timed(|| play_match(&game, good_player, sims, seed, &|| budget.restart(), threads > 1)));
     let partial = json!({"good_player": good_player, "sims": sims, "seed": seed, "threads": threads});
@@ -352,7 +351,7 @@ fn run_match(file: PathBuf, good_player: usize, sims: u32, seed: u64, opts: &Sea
 
 fn run_grow(spec: &GrowSpec, out: PathBuf, opts: &SearchArgs) -> Result<()> {
     let threads = opts.threads();
-    let budget = opts.budget()?;
+    let budget = opts.budget();
     let _status = SearchStatus::start("grow", budget.live_counter());
     let mut last = json!(null);
     let (result, time) = in_pool(threads, || {

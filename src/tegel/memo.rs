@@ -407,7 +407,7 @@ mod tests {
     fn a_zero_time_limit_stops_the_memo_search() {
         let g = instance("spel3.txt");
         let table = TegelMemo::with_bytes(1 << 20).unwrap();
-        let budget = Budget::new(Some(std::time::Duration::ZERO));
+        let budget = Budget::expired();
         for parallel in [false, true] {
             let r = in_pool(2, || best_score_memo(g.rules(), g.position(), &table, &budget, parallel));
             assert_eq!(r, Err(Stopped::TimeLimit));

@@ -7,7 +7,6 @@
 //! search shows a live "searching…" line on a terminal.
 
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 use super::args::PlayArgs;
 use super::best::best_score_with;
@@ -19,8 +18,8 @@ use super::montecarlo::good_move;
 use super::rules::{Color, Move};
 use super::sweep::sweep;
 use crate::base::error::Error;
-use crate::base::error::InputError;
 use crate::base::error::Result;
+use crate::base::limits::{Limits, TimeLimit};
 use crate::base::lines::read_line;
 use crate::base::machine::{default_threads, warn_if_more_threads_than_cores};
 use crate::base::text::excerpt;
@@ -42,31 +41,28 @@ struct Settings {
     sims: u32,
     seed: u64,
     threads: usize,
-    time_limit: Option<Duration>,
+    time_limit: Option<TimeLimit>,
 }
 
 impl Settings {
     fn budget(&self) -> Budget {
-        Budget::new(self.time_limit)
+        Budget::start(&Limits::of_time(self.time_limit))
     }
 
     /// The one timeout message ([`Error::Timeout`]) for this menu's limit.
     fn timeout_text(&self) -> String {
-        Error::Timeout { limit_s: self.time_limit.map_or(0.0, |l| l.as_secs_f64()) }.to_string()
+        Error::Timeout { limit_s: self.time_limit.map_or(0.0, TimeLimit::seconds) }.to_string()
     }
 }
 
 /// Runs the menu on stdin/stdout until `0` or the end of input.
 pub fn run(args: PlayArgs) -> Result<()> {
     let game = load_file(&args.file)?;
-    if let Some(t) = args.time_limit.filter(|t| !(t.is_finite() && *t > 0.0)) {
-        return Err(InputError::new(format!("--time-limit must be a positive number of seconds, got {t}")).into());
-    }
     let settings = Settings {
         sims: args.good.sims,
         seed: args.good.seed,
         threads: args.threads.map(|t| t as usize).unwrap_or_else(default_threads),
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        time_limit: args.time_limit,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

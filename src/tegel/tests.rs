@@ -314,7 +314,7 @@ fn every_split_of_the_shared_splitter_gives_the_sequential_answer() {
 #[test]
 fn a_zero_time_limit_stops_sequential_and_parallel_search() {
     let g = load_file(&instance("spel3.txt")).unwrap();
-    let budget = || Budget::new(Some(std::time::Duration::ZERO));
+    let budget = || Budget::expired();
     assert_eq!(best_score(g.rules(), g.position(), &budget()), Err(Stopped::TimeLimit));
     assert_eq!(in_pool(2, || best_score_parallel(g.rules(), g.position(), &budget())), Err(Stopped::TimeLimit));
 }
@@ -368,7 +368,7 @@ fn best_player_never_does_worse_than_its_score() {
 #[test]
 fn a_zero_time_limit_stops_monte_carlo_and_every_command_built_on_it() {
     let g = load_file(&instance("spel3.txt")).unwrap();
-    let zero = || Budget::new(Some(std::time::Duration::ZERO));
+    let zero = || Budget::expired();
     for threads in [1, 2] {
         let r = in_pool(threads, || good_move(g.rules(), g.position(), 1_000_000_000, 1, &zero()));
         assert_eq!(r, Err(Stopped::TimeLimit), "{threads} threads");
@@ -381,7 +381,7 @@ fn a_zero_time_limit_stops_monte_carlo_and_every_command_built_on_it() {
 
 #[test]
 fn find_greedy_and_grow_stop_with_their_budget() {
-    let zero = Budget::new(Some(std::time::Duration::ZERO));
+    let zero = Budget::expired();
     let found = super::generate::find_greedy_counterexample(1, usize::MAX, &zero);
     assert!(matches!(found, Err(Stopped::TimeLimit)));
     let spec = |target| super::generate::GrowSpec { bowls: 5, bowl_tiles: 5, rows: 10, row_len: 6, target, seed: 2 };

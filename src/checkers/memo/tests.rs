@@ -255,7 +255,7 @@ fn figures_too_wide_to_pack_are_kept_beside_the_table() {
 #[test]
 fn a_zero_time_limit_stops_the_memo_walks() {
     let (g, p) = start(8, 8, 3);
-    let zero = Budget::new(Some(std::time::Duration::ZERO));
+    let zero = Budget::expired();
     assert!(matches!(perft_memo(&g, &p, 12, BIG, false, &zero), Err(CountStop::Stopped(_))));
     let (g, p) = start(6, 6, 2);
     assert!(matches!(count_memo(&g, &p, BIG, true, &zero), Err(CountStop::Stopped(_))));

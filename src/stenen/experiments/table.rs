@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{load_instance, Instance, InstanceParams};
 use crate::base::error::InputError;
+use crate::base::limits::{Limits, TimeLimit};
 use crate::experiment::args::manifest_memo_mb;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
@@ -38,22 +39,24 @@ pub(in crate::stenen) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Ex
     }
     let instances = params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
     let memo_mb = manifest_memo_mb(spec, params.memo_mb)?;
-    let memo_limit = match params.memo_time_limit {
-        Some(t) => Some(std::time::Duration::from_secs_f64(
-            crate::experiment::args::check_time_limit(t)
+    let memo_time = match params.memo_time_limit {
+        Some(t) => Some(
+            TimeLimit::from_secs(t)
                 .map_err(|e| spec.error(Some("memo_time_limit"), format!("`memo_time_limit`: {e}")))?,
-        )),
-        None => spec.time_limit,
+        ),
+        None => spec.limits.time,
     };
-    Ok(Box::new(Table { instances, memo_mb, memo_limit }))
+    let memo_limits = Limits { time: memo_time, ..spec.limits };
+    Ok(Box::new(Table { instances, memo_mb, memo_limits }))
 }
 
 /// The assignment's table: dumb find, smart find, solutions, dumb count, smart count, fast count.
 struct Table {
     instances: Vec<Instance>,
     memo_mb: u64,
-    /// The limit of each memo search.
-    memo_limit: Option<std::time::Duration>,
+    /// The limits of each memo search (`memo_time_limit`, else the entry's time limit;
+    /// the entry's memory limit).
+    memo_limits: Limits,
 }
 
 /// A row of kind `table` (the columns in this order, then threads, seed, time_limit,
@@ -143,10 +146,11 @@ impl<T: Positions> Cell<T> {
 }
 
 impl Table {
-    /// The budget of one memo search: `memo_time_limit` from now, Ctrl-C and SIGTERM as
-    /// every search, its positions on the run's progress display.
+    /// The budget of one memo search: `memo_time_limit` from now and the experiment's
+    /// memory limit, Ctrl-C and SIGTERM as every search, its positions on the run's
+    /// progress display.
     fn memo_budget(&self, ctx: &RunContext) -> crate::search::budget::Budget {
-        let mut budget = crate::search::budget::Budget::new(self.memo_limit);
+        let mut budget = crate::search::budget::Budget::start(&self.memo_limits);
         budget.share_counter(ctx.budget().live_counter());
         budget
     }
