@@ -4,7 +4,8 @@
 #[cfg(target_os = "linux")]
 #[test]
 fn each_cell_reports_its_own_peak_memory() {
-    use harness::search::timing::{process_peak_resident_bytes, resident_bytes, sample, SamplePolicy, Sampled};
+    use harness::experiment::sampling::{sample, SamplePolicy};
+    use harness::search::timing::{process_peak_resident_bytes, resident_bytes, Sampled};
     use std::time::Duration;
     const BIG: usize = 64 << 20;
     let policy = SamplePolicy { samples: 2, warmup: 0, budget: Duration::from_secs(60) };

@@ -19,11 +19,12 @@ use crate::search::budget::Stopped;
 use serde::Serialize;
 
 use crate::experiment::parallel::{ParallelSearch, SearchItem, SearchLookup, SearchOutcome};
+use crate::experiment::sampling::{OnStop, Run, MIN_PAIRED_ROUNDS};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::row::{columns_of, Cpu, Rate, Speedup, Status, Timing};
 use crate::search::pool::in_pool;
-use crate::search::timing::{paired_speedup, OnStop, Run, Sampled, MIN_PAIRED_ROUNDS};
+use crate::search::timing::{paired_speedup, Sampled};
 
 /// The kind (`game = "harness"`) of the sequential-against-parallel comparison.
 pub const PARALLEL: &str = "parallel";

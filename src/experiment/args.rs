@@ -37,23 +37,23 @@ pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
     crate::base::machine::parse_thread_count(s).map(|n| n as u32)
 }
 
-/// clap value parser of `--samples`: see [`crate::search::timing::check_samples`].
+/// clap value parser of `--samples`: see [`crate::experiment::sampling::check_samples`].
 pub fn parse_samples(s: &str) -> std::result::Result<u32, String> {
     let n: i64 = s.trim().parse().map_err(|_| format!("expected a whole number of samples, got `{}`", excerpt(s)))?;
-    crate::search::timing::check_samples(n)
+    crate::experiment::sampling::check_samples(n)
 }
 
-/// clap value parser of `--warmup`: see [`crate::search::timing::check_warmup`].
+/// clap value parser of `--warmup`: see [`crate::experiment::sampling::check_warmup`].
 pub fn parse_warmup(s: &str) -> std::result::Result<u32, String> {
     let n: i64 =
         s.trim().parse().map_err(|_| format!("expected a whole number of warm-up runs, got `{}`", excerpt(s)))?;
-    crate::search::timing::check_warmup(n)
+    crate::experiment::sampling::check_warmup(n)
 }
 
-/// clap value parser of `--sample-budget`: see [`crate::search::timing::check_sample_budget`].
+/// clap value parser of `--sample-budget`: see [`crate::experiment::sampling::check_sample_budget`].
 pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
     let secs: f64 = s.trim().parse().map_err(|_| format!("expected a number of seconds, got `{}`", excerpt(s)))?;
-    crate::search::timing::check_sample_budget(secs).map(|_| secs)
+    crate::experiment::sampling::check_sample_budget(secs).map(|_| secs)
 }
 
 impl SearchArgs {

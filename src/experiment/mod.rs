@@ -9,18 +9,20 @@ pub mod key_places;
 pub mod kind;
 pub mod parallel;
 pub mod progress;
+pub mod sampling;
 pub mod spec;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::base::error::{Error, Result};
+use crate::experiment::sampling::{sample, sample_interleaved, OnStop, Rounds, Run, SamplePolicy};
 use crate::experiment::spec::ExperimentSpec;
 use crate::results::columns::Column;
 use crate::results::row::Status;
 use crate::search::budget::Budget;
 use crate::search::rng::{item_rng, Rng};
-use crate::search::timing::{sample, sample_interleaved, OnStop, Rounds, Run, SamplePolicy, Sampled};
+use crate::search::timing::Sampled;
 use std::fmt::Debug;
 use std::result::Result as StdResult;
 
@@ -155,7 +157,7 @@ impl<'a> RunContext<'a> {
     }
 
     /// Samples one timed cell under the experiment's policy: `run` gets a fresh budget
-    /// for each call (see [`crate::search::timing::sample`]).
+    /// for each call (see [`crate::experiment::sampling::sample`]).
     pub fn sample<T: PartialEq + Debug, E: Clone>(
         &self,
         mut run: impl FnMut(&Budget) -> StdResult<T, E>,
@@ -167,7 +169,7 @@ impl<'a> RunContext<'a> {
     /// count, the modes of a tiling count, the plain walk and the memo) in rounds under
     /// the experiment's policy, each round in an order drawn from the seed of the item
     /// named by `identity` (see [`sample_interleaved`]), at least `min_rounds` rounds
-    /// (use [`crate::search::timing::MIN_PAIRED_ROUNDS`] where the row shows a ratio of
+    /// (use [`crate::experiment::sampling::MIN_PAIRED_ROUNDS`] where the row shows a ratio of
     /// the calls); a call's stop by its limit ends the cell or only that call as
     /// `on_stop` says. Each call builds its own budget ([`RunContext::budget`]).
     pub fn sample_rounds<T: PartialEq + Debug, E: Clone>(

@@ -13,8 +13,8 @@ use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
 use crate::base::limits::Limits;
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::key_places::{Place, Spans};
+use crate::experiment::sampling::SamplePolicy;
 use crate::search::rng::derive_seed;
-use crate::search::timing::SamplePolicy;
 
 /// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 //!
 //! ```toml
 //! seed = 20240321          # base seed of every random choice
-//! threads = [1, 2]         # thread counts that `parallel` rows compare
+//! thread_counts = [1, 2]   # thread counts that `parallel` rows compare (`threads` is read too)
 //! time_limit = 300         # seconds per search call (experiments may override)
 //! memory_limit = 4096      # MiB the process may hold: a memo search whose table would
 //!                          # pass it stops with status `memory` (experiments may override)
@@ -40,9 +40,9 @@ use crate::base::machine::default_threads;
 use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::MAX_THREADS;
 use crate::experiment::key_places::{Place, Spans};
+use crate::experiment::sampling::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
 use crate::search::rng::derive_seed;
-use crate::search::timing::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
 pub const MAX_NAME_LEN: usize = 100;
@@ -59,8 +59,8 @@ pub struct Manifest {
     pub hash: String,
     /// Base seed of the run.
     pub seed: u64,
-    /// Thread counts that parallel comparisons use.
-    pub threads: Vec<usize>,
+    /// Thread counts that parallel comparisons use (`thread_counts`).
+    pub thread_counts: Vec<usize>,
     /// Every experiment, in manifest order (includes expanded where they are listed).
     pub experiments: Vec<ExperimentSpec>,
 }
@@ -69,7 +69,9 @@ pub struct Manifest {
 #[serde(deny_unknown_fields)]
 struct RawManifest {
     seed: Option<u64>,
-    threads: Option<Vec<usize>>,
+    /// `thread_counts`, also read under its former name `threads`.
+    #[serde(alias = "threads")]
+    thread_counts: Option<Vec<usize>>,
     time_limit: Option<f64>,
     memory_limit: Option<toml::Value>,
     samples: Option<toml::Value>,
@@ -96,7 +98,7 @@ struct Defaults {
     time_limit: TimeLimit,
     time_limit_forced: bool,
     memory_limit: Option<MemoryLimit>,
-    threads: Vec<usize>,
+    thread_counts: Vec<usize>,
     sampling: SamplePolicy,
     sampling_forced: SamplingOverrides,
 }
@@ -220,11 +222,12 @@ impl Manifest {
             }
         }
         let top_sampling = sampling_keys(&mut top, SamplePolicy::default(), &top_err)?;
-        let threads = raw.threads.clone().unwrap_or_else(|| vec![1, default_threads()]);
-        if threads.is_empty() || threads.iter().any(|&t| t == 0 || t > MAX_THREADS) {
+        let thread_counts = raw.thread_counts.clone().unwrap_or_else(|| vec![1, default_threads()]);
+        if thread_counts.is_empty() || thread_counts.iter().any(|&t| t == 0 || t > MAX_THREADS) {
+            let key = if top_spans.value("threads").is_some() { "threads" } else { "thread_counts" };
             return Err(top_err(
-                "threads",
-                format!("`threads` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
+                key,
+                format!("`{key}` must be a non-empty list of thread counts from 1 to {MAX_THREADS}"),
             ));
         }
         let written = raw.time_limit.map(|t| time_limit(t, &top_err)).transpose()?;
@@ -237,7 +240,7 @@ impl Manifest {
             time_limit,
             time_limit_forced: time_limit_override.is_some(),
             memory_limit,
-            threads: dedup_sorted(threads),
+            thread_counts: dedup_sorted(thread_counts),
             sampling: top_sampling,
             sampling_forced: *sampling,
         };
@@ -271,7 +274,7 @@ impl Manifest {
             path: path.to_path_buf(),
             hash: hash_texts(texts.iter().map(String::as_str)),
             seed: defaults.seed,
-            threads: defaults.threads,
+            thread_counts: defaults.thread_counts,
             experiments,
         })
     }
@@ -442,7 +445,7 @@ fn spec_from_entry(
         label,
         seed,
         limits: Limits { time: Some(time), memory },
-        thread_counts: defaults.threads.clone(),
+        thread_counts: defaults.thread_counts.clone(),
         sampling,
         params: table,
         file: file.to_path_buf(),
@@ -504,10 +507,10 @@ mod tests {
         let p = write(
             dir.path(),
             "m.toml",
-            "seed = 5\nthreads = [2, 1]\n\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 3\n",
+            "seed = 5\nthread_counts = [2, 1]\n\n[[experiment]]\nname = \"a\"\ngame = \"nim\"\nkind = \"k\"\nx = 3\n",
         );
         let m = Manifest::load(&p, None, None).unwrap();
-        assert_eq!(m.threads, vec![1, 2]);
+        assert_eq!(m.thread_counts, vec![1, 2]);
         let e = &m.experiments[0];
         assert_eq!((e.name.as_str(), e.seed, e.line), ("a", 5, 4));
         assert_eq!(e.label, "tab:a");

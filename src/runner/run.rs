@@ -140,7 +140,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let planned = plan(&manifest, opts.shard)?;
     let dir = ResultsDir::lock_for_run(&opts.out)?;
     let mut meta = RunMeta::new(
-        (manifest.threads.clone(), manifest.seed, manifest.hash.clone()),
+        (manifest.thread_counts.clone(), manifest.seed, manifest.hash.clone()),
         opts.threads,
         &opts.manifest,
         opts.shard.map(|s| s.to_string()),

@@ -98,7 +98,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    super::play::Session::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
+    super::play::Menu::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
 fn setup(args: &TilingArgs) -> Result<(Puzzle, Board, Budget)> {

@@ -35,19 +35,19 @@ Menu (type the number or the word):
 A search runs until it finishes, its time limit (--time-limit) passes, or Ctrl-C stops it;
 the board stays as it was.";
 
-/// An interactive session: the game, the current board and the searches' time limit.
-pub struct Session {
+/// The terminal menu in play: the puzzle, the current board and the searches' time limit.
+pub struct Menu {
     game: Puzzle,
     board: Board,
     time_limit: Option<TimeLimit>,
 }
 
-impl Session {
-    /// A session on the empty board of `game`; searches stop after `time_limit` (`None`:
+impl Menu {
+    /// The menu on the empty board of `game`; searches stop after `time_limit` (`None`:
     /// only Ctrl-C stops them).
-    pub fn new(game: Puzzle, time_limit: Option<TimeLimit>) -> Session {
+    pub fn new(game: Puzzle, time_limit: Option<TimeLimit>) -> Menu {
         let board = Board::empty(&game);
-        Session { game, board, time_limit }
+        Menu { game, board, time_limit }
     }
 
     fn describe(&self, out: &mut dyn Write) -> Result<()> {

@@ -9,10 +9,11 @@ use super::game::Game;
 use super::montecarlo::good_move;
 use super::position::Position;
 use super::search::BestResult;
+use crate::experiment::sampling::{sample, SamplePolicy};
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
 use crate::search::rng::derive_seed;
-use crate::search::timing::{sample, SamplePolicy, Samples};
+use crate::search::timing::Samples;
 
 /// One row of the sweep: the besteScore call after `undone` moves were undone.
 #[derive(Debug, Clone, PartialEq)]

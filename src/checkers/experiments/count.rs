@@ -9,6 +9,7 @@ use crate::checkers::by_size::{self, CountMode};
 use crate::checkers::count::{Count, CountStop, Games};
 use crate::checkers::geometry::BoardSize;
 use crate::experiment::args::manifest_memo_mb;
+use crate::experiment::sampling::{OnStop, Run, MIN_PAIRED_ROUNDS};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::experiment::Item;
@@ -16,7 +17,7 @@ use crate::experiment::RunContext;
 use crate::results::row::columns_of;
 use crate::results::row::Status;
 use crate::results::row::{Cpu, Speedup, Timing};
-use crate::search::timing::{paired_speedup, OnStop, Run, Sampled, MIN_PAIRED_ROUNDS};
+use crate::search::timing::{paired_speedup, Sampled};
 
 // ---------------------------------------------------------------- count
 
