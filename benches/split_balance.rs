@@ -6,8 +6,8 @@
 //! `cargo bench --bench split_balance` prints one line per search and task count;
 //! `-- perft memo` picks the searches whose names contain one of the words;
 //! `SPLIT_TASKS=96,512` the task counts (default: what the splitter asks for on
-//! `SPLIT_WORKERS` threads). The whole run takes minutes (perft 12 and the memo count
-//! walk their whole trees once per task count).
+//! `SPLIT_WORKERS` threads). Each search walks its whole tree once per task count: all
+//! five took 11.7 s for one task count on 2026-11-27 (the 2-core development machine).
 
 use std::path::{Path, PathBuf};
 
