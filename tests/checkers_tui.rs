@@ -7,6 +7,7 @@ use harness::checkers::game::Outcome;
 use harness::checkers::geometry::{BoardSize, Color, Geometry};
 use harness::checkers::players::PlayerKind;
 use harness::checkers::position::{Piece, Position};
+use harness::checkers::session::Session;
 use harness::checkers::tui::{Action, App};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -129,7 +130,7 @@ fn a_multi_jump_is_clicked_square_by_square() {
     for sq in ["b2", "d4", "b4", "h8"] {
         p.put(g.parse_square(sq).unwrap(), Piece { color: Color::White, king: false });
     }
-    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    let mut a = App::from_session(Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80));
     let names = |a: &App<u64>| a.targets().iter().map(|&s| g.name(s)).collect::<Vec<_>>();
     click(&mut a, 0, 0);
     assert_eq!(names(&a), ["c3"]);
@@ -197,7 +198,7 @@ fn midway_through_a_multi_jump_the_piece_is_drawn_where_it_stands() {
     let size = BoardSize::standard();
     let g = Geometry::<u64>::new(8, 8, 3).unwrap();
     let p = Position::from_text(&g, Color::Black, "ba1 wb2 wd4 wh8").unwrap();
-    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    let mut a = App::from_session(Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80));
     click(&mut a, 0, 0);
     click(&mut a, 2, 2);
     let screen = draw(&mut a);
@@ -212,7 +213,7 @@ fn a_finished_game_says_so_and_asks_for_no_click() {
     let size = BoardSize::new(3, 3, 1).unwrap();
     let g = Geometry::<u64>::new(3, 3, 1).unwrap();
     let p = Position::from_text(&g, Color::Black, "ba1 wb2").unwrap();
-    let mut a = App::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+    let mut a = App::from_session(Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80));
     click(&mut a, 0, 0);
     click(&mut a, 2, 2);
     let screen = draw(&mut a);

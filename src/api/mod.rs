@@ -8,13 +8,20 @@
 //!
 //! [`dispatch`] answers every board's requests the same way: a path the table lacks gets
 //! 404, a method the path does not take 405 with `Allow`, a route that changes the board
-//! 409 while the board's search runs; everything else is the route's action.
+//! 409 while the board's search runs; everything else is the route's action. A board with
+//! one background search ([`SearchBoard`]) takes its `/new`, `/search` and
+//! `/search/cancel` routes from here, and the game a `/new` names is read by
+//! [`instance::choose`].
 
 use serde::de::{self, DeserializeOwned};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};
 
 use crate::base::limits::TimeLimit;
+pub mod instance;
+pub mod search_board;
+
+pub use search_board::{SearchBoard, SearchView};
 
 /// An answer: status, content type and body.
 #[derive(Debug, Clone, PartialEq)]
@@ -348,21 +355,6 @@ impl<'de, const MAX: u64> Deserialize<'de> for Seconds<MAX> {
 pub fn fresh_seed() -> u64 {
     use rand::Rng as _;
     rand::rng().random_range(0..=999_999)
-}
-
-/// A board's background search as its view shows it: `{"state": "idle"}` before the
-/// first search, else what the board tells of the search (`R`: its progress and, once it
-/// ended, its numbers).
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum SearchView<R> {
-    /// No search yet.
-    Idle {
-        /// `idle`.
-        state: &'static str,
-    },
-    /// A search running or ended.
-    Ran(Box<R>),
 }
 
 #[cfg(test)]

@@ -164,6 +164,19 @@ pub fn count_parallel<B: Bits>(g: &Geometry<B>, p: &Position<B>, budget: &Budget
     split::search(&CountTree { g, budget }, *p)
 }
 
+/// How evenly [`count_parallel`] shares the count from `p` over `workers` workers when it
+/// cuts it into about `tasks` tasks ([`split::balance`]: every task walked one after the
+/// other, counted in positions, no clock).
+pub fn count_balance<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    tasks: usize,
+    workers: usize,
+    budget: &Budget,
+) -> Result<split::Balance, CountStop> {
+    split::balance(&CountTree { g, budget }, *p, tasks, workers)
+}
+
 /// The plain count's tree for the splitter: a node is a position.
 struct CountTree<'a, B> {
     g: &'a Geometry<B>,
@@ -275,20 +288,5 @@ pub(crate) mod tests {
         let (g, p) = start(6, 6, 2);
         let zero = Budget::expired();
         assert!(matches!(count_plain(&g, &p, &zero), Err(CountStop::Stopped(_))));
-    }
-
-    /// The split's balance on 2 threads of the `parallel` experiment's count 5x6 r1
-    /// (`cargo test --release --lib split_balance -- --ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn split_balance_of_count_5x6() {
-        let (g, p) = start(5, 6, 1);
-        let b = Budget::unlimited();
-        split::report_balance(
-            "checkers count 5x6 r1",
-            &CountTree { g: &g, budget: &b },
-            || p,
-            &split::balance_task_counts(),
-        );
     }
 }

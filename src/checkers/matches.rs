@@ -112,26 +112,4 @@ mod tests {
             assert_eq!(r, play(i));
         }
     }
-
-    /// Quick look at strategy vs random: `cargo test --release -- --ignored --nocapture strategy_vs_random_probe`.
-    #[test]
-    #[ignore]
-    fn strategy_vs_random_probe() {
-        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let b = Budget::unlimited();
-        let mut t = Tally::default();
-        let start = std::time::Instant::now();
-        for i in 0..40u64 {
-            let color = if i % 2 == 0 { Color::Black } else { Color::White };
-            let players = if color == Color::Black {
-                [PlayerKind::Strategy(4), PlayerKind::Random]
-            } else {
-                [PlayerKind::Random, PlayerKind::Strategy(4)]
-            };
-            let rules = GameRules { players, draw_plies: 80, opening_plies: 0 };
-            let r = play_game(&g, &rules, &mut item_rng(i, &["probe"]), &b).unwrap();
-            t.add(&r, color);
-        }
-        eprintln!("{t:?} avg plies {:.1} in {:.2} s", t.average_plies(), start.elapsed().as_secs_f64());
-    }
 }

@@ -229,38 +229,57 @@ fn count_king_jumps<B: Bits, const MULTI: bool>(g: &Geometry<B>, us: Color, jump
     n
 }
 
-/// Calls `visit` with the position after every legal step, when the side to move has
-/// no capture (then steps are all its moves), and returns `true`; returns `false`
-/// without calling it when a capture exists. Steps are played setwise, without
-/// building [`Move`]s (perft's last-but-one ply).
+/// The empty squares of `p` when the side to move has no capture (then its steps are all
+/// its moves); `None` when it has one.
 #[inline(always)]
-pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl FnMut(&Position<B>)) -> bool {
+fn empty_if_no_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<B> {
     let empty = empty(g, p);
     let jump = jumpers(g, p, empty);
-    if (jump[0] | jump[1] | jump[2] | jump[3]).any() {
-        return false;
-    }
-    let us = p.side.index();
-    let crown = g.crown[us];
-    let (own, opp) = p.own_and_opponent();
-    let m = movers(p);
-    for (d, &movers_d) in m.iter().enumerate() {
+    (jump[0] | jump[1] | jump[2] | jump[3]).is_empty().then_some(empty)
+}
+
+/// Calls `step(from, to)`, each a one-square set, for every step of a piece of `movers`
+/// (per direction, as [`movers`] gives them) to an `empty` square, direction by direction.
+#[inline(always)]
+fn for_each_step_squares<B: Bits>(g: &Geometry<B>, movers: &[B; 4], empty: B, step: &mut impl FnMut(B, B)) {
+    for (d, &movers_d) in movers.iter().enumerate() {
         if movers_d.is_empty() {
             continue;
         }
         let back = dir::OPPOSITE[d];
         for to in (g.step(movers_d, d) & empty).iter() {
             let to_b = B::bit(to);
-            let from_b = g.step(to_b, back);
-            let mut kings = p.kings;
-            if (p.kings & from_b).any() {
-                kings = (kings & !from_b) | to_b;
-            } else if (crown & to_b).any() {
-                kings |= to_b;
-            }
-            visit(&p.with((own & !from_b) | to_b, opp, kings));
+            step(g.step(to_b, back), to_b);
         }
     }
+}
+
+/// The kings after a step from `from` to `to` (one-square sets): a king moves along, a
+/// man that reaches `crown` is crowned.
+#[inline(always)]
+fn kings_after_step<B: Bits>(kings: B, crown: B, from: B, to: B) -> B {
+    if (kings & from).any() {
+        (kings & !from) | to
+    } else if (crown & to).any() {
+        kings | to
+    } else {
+        kings
+    }
+}
+
+/// Calls `visit` with the position after every legal step, when the side to move has
+/// no capture (then steps are all its moves), and returns `true`; returns `false`
+/// without calling it when a capture exists. Steps are played setwise, without
+/// building [`Move`]s (perft's last-but-one ply).
+#[inline(always)]
+pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl FnMut(&Position<B>)) -> bool {
+    let Some(empty) = empty_if_no_capture(g, p) else { return false };
+    let crown = g.crown[p.side.index()];
+    let (own, opp) = p.own_and_opponent();
+    for_each_step_squares(g, &movers(p), empty, &mut |from_b, to_b| {
+        let kings = kings_after_step(p.kings, crown, from_b, to_b);
+        visit(&p.with((own & !from_b) | to_b, opp, kings));
+    });
     true
 }
 
@@ -273,54 +292,36 @@ pub fn for_each_step<B: Bits>(g: &Geometry<B>, p: &Position<B>, visit: &mut impl
 /// does not change the opponent's moves.
 #[inline]
 pub fn perft2_steps<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> Option<(u64, u64)> {
-    let empty = empty(g, p);
-    let jump = jumpers(g, p, empty);
-    if (jump[0] | jump[1] | jump[2] | jump[3]).any() {
-        return None;
-    }
-    let us = p.side.index();
+    let empty = empty_if_no_capture(g, p)?;
+    let crown = g.crown[p.side.index()];
     let (ours, opp) = p.own_and_opponent();
-    let mine = movers(p);
     let theirs = movers(&Position { side: p.side.other(), ..*p });
     let their_kings = (theirs[0] & theirs[2]).any();
     let their_fwd = p.side.other().forward();
     let (mut leaves, mut children) = (0u64, 0u64);
-    for (d, &movers_d) in mine.iter().enumerate() {
-        if movers_d.is_empty() {
-            continue;
+    for_each_step_squares(g, &movers(p), empty, &mut |f, t| {
+        let ft = f | t;
+        let (ours_c, empty_c) = (ours ^ ft, empty ^ ft);
+        children += 1;
+        let mut captures = B::ZERO;
+        let mut steps = 0;
+        let mut count_dir = |e: usize| {
+            let b = dir::OPPOSITE[e];
+            captures |= theirs[e] & g.step(g.step(empty_c, b) & ours_c, b);
+            steps += (g.step(theirs[e], e) & empty_c).count();
+        };
+        if their_kings {
+            (0..4).for_each(&mut count_dir);
+        } else {
+            their_fwd.into_iter().for_each(&mut count_dir);
         }
-        let back = dir::OPPOSITE[d];
-        for to in (g.step(movers_d, d) & empty).iter() {
-            let t = B::bit(to);
-            let ft = g.step(t, back) | t;
-            let (ours_c, empty_c) = (ours ^ ft, empty ^ ft);
-            children += 1;
-            let mut captures = B::ZERO;
-            let mut steps = 0;
-            let mut count_dir = |e: usize| {
-                let b = dir::OPPOSITE[e];
-                captures |= theirs[e] & g.step(g.step(empty_c, b) & ours_c, b);
-                steps += (g.step(theirs[e], e) & empty_c).count();
-            };
-            if their_kings {
-                (0..4).for_each(&mut count_dir);
-            } else {
-                their_fwd.into_iter().for_each(&mut count_dir);
-            }
-            if captures.is_empty() {
-                leaves += u64::from(steps);
-            } else {
-                let from_b = g.step(t, back);
-                let mut kings = p.kings;
-                if (p.kings & from_b).any() {
-                    kings = (kings & !from_b) | t;
-                } else if (g.crown[us] & t).any() {
-                    kings |= t;
-                }
-                leaves += count_moves::<B, true>(g, &p.with(ours_c, opp, kings));
-            }
+        if captures.is_empty() {
+            leaves += u64::from(steps);
+        } else {
+            let kings = kings_after_step(p.kings, crown, f, t);
+            leaves += count_moves::<B, true>(g, &p.with(ours_c, opp, kings));
         }
-    }
+    });
     Some((leaves, children))
 }
 
@@ -333,8 +334,7 @@ pub fn legal_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>)
 
 /// Whether the side to move has a capture.
 pub fn has_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> bool {
-    let j = jumpers(g, p, empty(g, p));
-    (j[0] | j[1] | j[2] | j[3]).any()
+    empty_if_no_capture(g, p).is_none()
 }
 
 /// Parses a typed move (`c3-d4`, `c3xe5xg7`, separators `-` or `x`, spaces ignored) and

@@ -74,6 +74,20 @@ pub fn perft_parallel<B: Bits>(
     split::search(&PerftTree { g, budget }, (*p, depth))
 }
 
+/// How evenly [`perft_parallel`] shares perft `depth` from `p` over `workers` workers when
+/// it cuts it into about `tasks` tasks ([`split::balance`]: every task walked one after
+/// the other, counted in positions, no clock).
+pub fn perft_balance<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    depth: u32,
+    tasks: usize,
+    workers: usize,
+    budget: &Budget,
+) -> Result<split::Balance, Stopped> {
+    split::balance(&PerftTree { g, budget }, (*p, depth), tasks, workers)
+}
+
 /// Smallest depth the splitter expands: a depth-2 subtree is one bulk count per child.
 const MIN_SPLIT_DEPTH: u32 = 3;
 
@@ -232,20 +246,5 @@ mod tests {
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
         let b = Budget::expired();
         assert!(perft(&g, &Position::start(&g), 9, &b).is_err());
-    }
-
-    /// The split's balance on 2 threads of the `parallel` experiment's perft 12
-    /// (`cargo test --release --lib split_balance -- --ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn split_balance_of_perft_12() {
-        let g = Geometry::<u64>::new(8, 8, 3).unwrap();
-        let b = Budget::unlimited();
-        split::report_balance(
-            "checkers perft 12 8x8 r3",
-            &PerftTree { g: &g, budget: &b },
-            || (Position::start(&g), 12),
-            &split::balance_task_counts(),
-        );
     }
 }

@@ -70,17 +70,10 @@ impl<B: Bits> App<B> {
         App::with_session(Session::new(size, human, computer, seed, draw_plies), "New game: click one of your pieces.")
     }
 
-    /// A game from a hand-made `position` (for tests and study); `n` still starts a game
-    /// from the start position of `size`.
-    pub fn from_position(
-        size: BoardSize,
-        position: Position<B>,
-        human: Color,
-        computer: PlayerKind,
-        seed: u64,
-        draw_plies: u32,
-    ) -> Self {
-        let session = Session::from_position(size, position, human, computer, seed, draw_plies);
+    /// The board of a game already set up in `session`, such as one from a hand-made
+    /// position ([`Session::from_position`], for tests and study); `n` still starts a
+    /// game from the start position of the session's size.
+    pub fn from_session(session: Session<B>) -> Self {
         App::with_session(session, "Click one of your pieces.")
     }
 

@@ -45,39 +45,51 @@ fn relative<'p>(out: &Path, path: &'p Path) -> Result<&'p Path> {
 /// Makes every folder from `out` down to `dir` (a folder inside `out`) a real folder:
 /// creates the missing ones and refuses one that is a symbolic link or not a folder.
 pub fn real_dir(out: &Path, dir: &Path) -> Result<()> {
-    let mut at = out.to_path_buf();
-    for step in relative(out, dir)?.components() {
-        at.push(step);
-        match std::fs::symlink_metadata(&at) {
-            Ok(m) if m.is_dir() => {}
-            Ok(m) => return Err(refuse(&at, &m).into()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                if let Err(e) = std::fs::create_dir(&at) {
-                    if e.kind() != std::io::ErrorKind::AlreadyExists {
-                        return Err(anyhow::Error::new(e).context(format!("cannot create {}", at.display())).into());
-                    }
-                }
-                let m = std::fs::symlink_metadata(&at).with_context(|| format!("cannot read {}", at.display()))?;
-                if !m.is_dir() {
-                    return Err(refuse(&at, &m).into());
-                }
-            }
-            Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read {}", at.display())).into()),
+    walk_down(out, dir, |at, e| {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            return Err(anyhow::Error::new(e).context(format!("cannot read {}", at.display())).into());
         }
-    }
+        if let Err(e) = std::fs::create_dir(at) {
+            if e.kind() != std::io::ErrorKind::AlreadyExists {
+                return Err(anyhow::Error::new(e).context(format!("cannot create {}", at.display())).into());
+            }
+        }
+        let m = std::fs::symlink_metadata(at).with_context(|| format!("cannot read {}", at.display()))?;
+        if !m.is_dir() {
+            return Err(refuse(at, &m).into());
+        }
+        Ok(true)
+    })?;
     Ok(())
 }
 
 /// Whether every folder from `out` down to `dir` exists and is a real folder; `Ok(false)`
 /// when one is missing, a refusal when one is a link or not a folder.
 pub fn dir_present(out: &Path, dir: &Path) -> Result<bool> {
+    walk_down(out, dir, |_, _| Ok(false))
+}
+
+/// Checks the folders from `out` down to `dir` one step at a time, refusing one that is a
+/// symbolic link or not a folder. A step that cannot be read goes to `unreadable` with the
+/// error: it answers whether to go on to the next step (after making the folder) or to
+/// stop there, or fails. `Ok(true)`: every step is a real folder now; `Ok(false)`:
+/// `unreadable` stopped the walk.
+fn walk_down(
+    out: &Path,
+    dir: &Path,
+    mut unreadable: impl FnMut(&Path, std::io::Error) -> Result<bool>,
+) -> Result<bool> {
     let mut at = out.to_path_buf();
     for step in relative(out, dir)?.components() {
         at.push(step);
         match std::fs::symlink_metadata(&at) {
             Ok(m) if m.is_dir() => {}
             Ok(m) => return Err(refuse(&at, &m).into()),
-            Err(_) => return Ok(false),
+            Err(e) => {
+                if !unreadable(&at, e)? {
+                    return Ok(false);
+                }
+            }
         }
     }
     Ok(true)

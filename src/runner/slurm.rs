@@ -430,17 +430,12 @@ mod tests {
     #[test]
     fn scripts_run_every_shard_and_merge_them() {
         let opts = SlurmOptions {
-            manifest: "/m/all.toml".into(),
             shards: 3,
             cpus_per_task: 4,
             time: "02:00:00".into(),
             partition: Some("short".into()),
-            account: None,
-            mem_mb: None,
-            sbatch_lines: Vec::new(),
-            out: "/r".into(),
             run_args: vec!["--seed".into(), "5".into()],
-            submit: false,
+            ..options()
         };
         let (array, merge) = scripts(&opts, 900, Path::new("/bin/harness")).unwrap();
         assert!(array.contains("#SBATCH --array=0-2\n"), "{array}");
@@ -459,16 +454,10 @@ mod tests {
     fn values_that_could_add_a_script_line_are_refused() {
         let mut opts = SlurmOptions {
             manifest: "m.toml".into(),
-            shards: 2,
             cpus_per_task: 1,
-            time: "01:00:00".into(),
             partition: Some("x\ntouch /tmp/INJ".into()),
-            account: None,
-            mem_mb: None,
-            sbatch_lines: Vec::new(),
             out: "/tmp/out".into(),
-            run_args: Vec::new(),
-            submit: false,
+            ..options()
         };
         let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
@@ -486,16 +475,9 @@ mod tests {
     fn a_manifest_path_with_a_newline_is_refused() {
         let mut opts = SlurmOptions {
             manifest: "/tmp/p/m\ntouch INJECTED\n#.toml".into(),
-            shards: 2,
             cpus_per_task: 1,
-            time: "01:00:00".into(),
-            partition: None,
-            account: None,
-            mem_mb: None,
-            sbatch_lines: Vec::new(),
             out: "/tmp/out".into(),
-            run_args: Vec::new(),
-            submit: false,
+            ..options()
         };
         let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
@@ -518,19 +500,7 @@ mod tests {
 
     #[test]
     fn a_merge_command_over_the_kernels_limit_is_refused() {
-        let opts = SlurmOptions {
-            manifest: "/m.toml".into(),
-            shards: 100_000,
-            cpus_per_task: 1,
-            time: "01:00:00".into(),
-            partition: None,
-            account: None,
-            mem_mb: None,
-            sbatch_lines: Vec::new(),
-            out: "/r".into(),
-            run_args: Vec::new(),
-            submit: false,
-        };
+        let opts = SlurmOptions { manifest: "/m.toml".into(), shards: 100_000, cpus_per_task: 1, ..options() };
         let e = scripts(&opts, 900, Path::new("/bin/harness")).unwrap_err();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("--shards 100000") && e.to_string().contains("use at most"), "{e}");
@@ -547,6 +517,7 @@ mod tests {
         assert_eq!(sh_quote("a\0b"), None);
     }
 
+    /// Two shards of `/m/all.toml` on two CPUs for an hour into `/r`, nothing else asked.
     fn options() -> SlurmOptions {
         SlurmOptions {
             manifest: "/m/all.toml".into(),

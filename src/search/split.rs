@@ -15,8 +15,8 @@
 //! part of the search even where the cost estimate misjudges a subtree: work stealing
 //! evens out subtrees of uneven size, but a worker left with one large task at the end
 //! leaves the other idle. [`balance`] computes, from position counts alone, how evenly a
-//! split shares a search over 2 workers (the `split_balance` tests print it for the
-//! searches of the `parallel` experiment). More tasks only add expanded nodes (one
+//! split shares a search over 2 workers (`cargo bench --bench split_balance` prints it
+//! for the searches of the `parallel` experiment). More tasks only add expanded nodes (one
 //! children list each, a few thousand in all), never work per position; on one thread
 //! nothing is split.
 
@@ -152,39 +152,20 @@ impl Balance {
     }
 }
 
-/// The workers the balance tests of the searches share their tasks among:
-/// `SPLIT_WORKERS`, else 2.
-#[cfg(test)]
-pub(crate) fn balance_workers() -> usize {
-    std::env::var("SPLIT_WORKERS").ok().and_then(|w| w.trim().parse().ok()).filter(|&w| w >= 1).unwrap_or(2)
-}
-
-/// The task counts the balance tests of the searches report: `SPLIT_TASKS` (a comma list)
-/// or the count [`search`] aims for on [`balance_workers`] threads.
-#[cfg(test)]
-pub(crate) fn balance_task_counts() -> Vec<usize> {
-    std::env::var("SPLIT_TASKS")
-        .ok()
-        .map(|list| list.split(',').filter_map(|t| t.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![tasks_for(balance_workers())])
-}
-
-/// Prints `name`'s [`Balance`] on [`balance_workers`] workers for each of `counts` tasks.
-#[cfg(test)]
-pub(crate) fn report_balance<T: SplitTree>(name: &str, tree: &T, root: impl Fn() -> T::Node, counts: &[usize])
-where
-    T::Error: std::fmt::Debug,
-{
-    for &tasks in counts {
-        let b = balance(tree, root(), tasks, balance_workers()).unwrap();
-        eprintln!(
-            "balance {name}: {tasks} tasks asked, {} walked, {} workers, largest {:.2} %, greedy in order {:.4}, any order >= {:.4}",
-            b.tasks,
-            b.workers,
-            100.0 * b.largest as f64 / b.positions.max(1) as f64,
-            b.efficiency(),
-            b.worst_order_efficiency()
-        );
+impl std::fmt::Display for Balance {
+    /// `T walked, W workers, largest L %, greedy in order E, any order >= A`: the tasks
+    /// walked, the largest task's share of the positions, [`Balance::efficiency`] and
+    /// [`Balance::worst_order_efficiency`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} walked, {} workers, largest {:.2} %, greedy in order {:.4}, any order >= {:.4}",
+            self.tasks,
+            self.workers,
+            100.0 * self.largest as f64 / self.positions.max(1) as f64,
+            self.efficiency(),
+            self.worst_order_efficiency()
+        )
     }
 }
 

@@ -27,7 +27,8 @@ use super::load::parse_stones;
 use super::outcome::cell_mismatch;
 use super::stone::ORIENTATIONS;
 use super::{Board, Count, Found, Mode, Placement, Puzzle};
-use crate::api::{self, parse, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::api::instance::{choose, Chosen};
+use crate::api::{self, parse, search_board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -167,8 +168,10 @@ pub struct RanView {
 
 /// A search's answer.
 #[derive(Debug, Clone)]
-enum Answer {
+pub enum Answer {
+    /// A find's: the first tiling, if any.
     Found(Found),
+    /// A count's.
     Count(Count),
     /// The cells do not add up (stones' cells, empty cells): no search runs.
     Mismatch(usize, usize),
@@ -228,35 +231,100 @@ impl Stenen {
         self.search = None;
     }
 
-    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
-        let (name, file, h, w) = match (settings.instance.map(|t| t.0), settings.text.map(|t| t.0)) {
-            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t, 4, 5),
-            (Some(n), _) if !n.is_empty() => match INSTANCES.iter().find(|(k, ..)| *k == n) {
-                Some(&(k, t, h, w)) => (k.to_string(), t.to_string(), h, w),
-                None => {
-                    let names: Vec<&str> = INSTANCES.iter().map(|(k, ..)| *k).collect();
-                    return Err(format!(
-                        "instance: `{}` is not one of {}",
-                        crate::base::text::excerpt(&n),
-                        names.join(", ")
-                    ));
-                }
-            },
-            _ => {
-                let (n, t, h, w) = INSTANCES[0];
-                (n.to_string(), t.to_string(), h, w)
+    /// The found tiling's rows while the board is the one its search started from.
+    fn solution(&self, board: &Board, width: usize) -> Option<Vec<Vec<u8>>> {
+        let s = self.search.as_ref()?;
+        match s.job.end() {
+            Some(JobEnd::Done(Answer::Found(Found { board: Some(cells), .. }), _)) if s.from == board.cells() => {
+                Some(cells.chunks(width).map(<[u8]>::to_vec).collect())
             }
+            _ => None,
+        }
+    }
+
+    fn place(&mut self, body: &Value) -> Reply {
+        let p = match parse::<Place>(body) {
+            Ok(Place { row, col, stone, orientation }) => {
+                Placement { row: row.0, col: col.0, stone: stone.0, orientation: orientation.0 }
+            }
+            Err(refusal) => return refusal,
         };
-        let height = settings.height.map_or(h, |v| v.0 as usize);
-        let width = settings.width.map_or(w, |v| v.0 as usize);
-        let stones = parse_stones(Path::new(&name), &file).map_err(|e| e.to_string())?;
-        let game = Puzzle::new(height, width, stones).map_err(|e| e.to_string())?;
-        self.load(name, game);
-        Ok(())
+        let (Some(game), Some(board)) = (&self.game, self.board.as_mut()) else { return self.view(409) };
+        match board.place(game, p) {
+            Ok(()) => {
+                self.history.push(p);
+                let full = board.cells().iter().all(|&c| c != 0);
+                self.message = format!("Placed {p}.{}", if full { " The board is full: a tiling." } else { "" });
+                self.view(200)
+            }
+            Err(reason) => {
+                let reason = format!("cannot place {p}: {reason}");
+                self.message = reason.clone();
+                Reply::error(422, reason)
+            }
+        }
+    }
+
+    fn take_off(&mut self, stone: Option<usize>) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.view(409) };
+        let stone = match stone.or_else(|| self.history.last().map(|p| p.stone)) {
+            Some(s) => s,
+            None => return Reply::error(409, "nothing to undo: the board is empty"),
+        };
+        match board.remove(stone) {
+            Ok(p) => {
+                self.history.retain(|q| q.stone != stone);
+                self.message = format!("Took stone {stone} off (it was at {p}).");
+                self.view(200)
+            }
+            Err(reason) => Reply::error(422, format!("cannot take stone {stone} off: {reason}")),
+        }
+    }
+
+    fn remove(&mut self, body: &Value) -> Reply {
+        match parse::<Remove>(body) {
+            Ok(r) => self.take_off(Some(r.stone.0)),
+            Err(refusal) => refusal,
+        }
+    }
+
+    fn start_search(&mut self, body: &Value) -> Reply {
+        let ask = match parse::<SearchRequest>(body) {
+            Ok(ask) => ask,
+            Err(refusal) => return refusal,
+        };
+        let (find, mode) = (ask.what == What::Find, ask.mode);
+        let limit = Seconds::or(ask.limit_s, self.limit.unwrap_or(DEFAULT_LIMIT));
+        let (Some(game), Some(board)) = (&self.game, &self.board) else { return self.view(409) };
+        let (game, board) = (game.clone(), board.clone());
+        let from = board.cells().to_vec();
+        let what = format!("{} ({} search)", if find { "find a tiling" } else { "count the tilings" }, mode.name());
+        let job = Job::start(&what, limit, move |b| {
+            if let Some((stones, empty)) = cell_mismatch(&game, &board) {
+                return Ok(Answer::Mismatch(stones, empty));
+            }
+            if find {
+                super::find(&game, &board, mode, b).map(Answer::Found)
+            } else {
+                super::count(&game, &board, mode, false, b).map(Answer::Count)
+            }
+        });
+        self.search = Some(Search { job, mode, from });
+        Reply::typed(202, &self.search_view())
+    }
+}
+
+impl SearchBoard for Stenen {
+    type Answer = Answer;
+    type Ran = RanView;
+    type Settings = NewGame;
+
+    fn job(&self) -> Option<&Job<Answer>> {
+        self.search.as_ref().map(|s| &s.job)
     }
 
     fn search_view(&self) -> SearchView {
-        let Some(s) = &self.search else { return SearchView::Idle { state: "idle" } };
+        let Some(s) = &self.search else { return SearchView::IDLE };
         let mut v = RanView {
             progress: s.job.progress(),
             mode: s.mode.name(),
@@ -301,15 +369,19 @@ impl Stenen {
         SearchView::Ran(Box::new(v))
     }
 
-    /// The found tiling's rows while the board is the one its search started from.
-    fn solution(&self, board: &Board, width: usize) -> Option<Vec<Vec<u8>>> {
-        let s = self.search.as_ref()?;
-        match s.job.end() {
-            Some(JobEnd::Done(Answer::Found(Found { board: Some(cells), .. }), _)) if s.from == board.cells() => {
-                Some(cells.chunks(width).map(<[u8]>::to_vec).collect())
-            }
-            _ => None,
-        }
+    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
+        let instance = settings.instance.as_ref().map(|t| t.0.as_str());
+        let (name, file, h, w) =
+            match choose(instance, settings.text.as_ref().map(|t| t.0.as_str()), &INSTANCES, |i| i.0)? {
+                Chosen::File(text) => ("your file".to_string(), text, 4, 5),
+                Chosen::Instance(&(k, t, h, w)) => (k.to_string(), t.to_string(), h, w),
+            };
+        let height = settings.height.map_or(h, |v| v.0 as usize);
+        let width = settings.width.map_or(w, |v| v.0 as usize);
+        let stones = parse_stones(Path::new(&name), &file).map_err(|e| e.to_string())?;
+        let game = Puzzle::new(height, width, stones).map_err(|e| e.to_string())?;
+        self.load(name, game);
+        Ok(())
     }
 
     fn view(&self, status: u16) -> Reply {
@@ -359,70 +431,6 @@ impl Stenen {
         };
         Reply::typed(status, &v)
     }
-
-    fn place(&mut self, body: &Value) -> Reply {
-        let p = match parse::<Place>(body) {
-            Ok(Place { row, col, stone, orientation }) => {
-                Placement { row: row.0, col: col.0, stone: stone.0, orientation: orientation.0 }
-            }
-            Err(refusal) => return refusal,
-        };
-        let (Some(game), Some(board)) = (&self.game, self.board.as_mut()) else { return self.view(409) };
-        match board.place(game, p) {
-            Ok(()) => {
-                self.history.push(p);
-                let full = board.cells().iter().all(|&c| c != 0);
-                self.message = format!("Placed {p}.{}", if full { " The board is full: a tiling." } else { "" });
-                self.view(200)
-            }
-            Err(reason) => {
-                let reason = format!("cannot place {p}: {reason}");
-                self.message = reason.clone();
-                Reply::error(422, reason)
-            }
-        }
-    }
-
-    fn take_off(&mut self, stone: Option<usize>) -> Reply {
-        let Some(board) = self.board.as_mut() else { return self.view(409) };
-        let stone = match stone.or_else(|| self.history.last().map(|p| p.stone)) {
-            Some(s) => s,
-            None => return Reply::error(409, "nothing to undo: the board is empty"),
-        };
-        match board.remove(stone) {
-            Ok(p) => {
-                self.history.retain(|q| q.stone != stone);
-                self.message = format!("Took stone {stone} off (it was at {p}).");
-                self.view(200)
-            }
-            Err(reason) => Reply::error(422, format!("cannot take stone {stone} off: {reason}")),
-        }
-    }
-
-    fn start_search(&mut self, body: &Value) -> Reply {
-        let ask = match parse::<SearchRequest>(body) {
-            Ok(ask) => ask,
-            Err(refusal) => return refusal,
-        };
-        let (find, mode) = (ask.what == What::Find, ask.mode);
-        let limit = Seconds::or(ask.limit_s, self.limit.unwrap_or(DEFAULT_LIMIT));
-        let (Some(game), Some(board)) = (&self.game, &self.board) else { return self.view(409) };
-        let (game, board) = (game.clone(), board.clone());
-        let from = board.cells().to_vec();
-        let what = format!("{} ({} search)", if find { "find a tiling" } else { "count the tilings" }, mode.name());
-        let job = Job::start(&what, limit, move |b| {
-            if let Some((stones, empty)) = cell_mismatch(&game, &board) {
-                return Ok(Answer::Mismatch(stones, empty));
-            }
-            if find {
-                super::find(&game, &board, mode, b).map(Answer::Found)
-            } else {
-                super::count(&game, &board, mode, false, b).map(Answer::Count)
-            }
-        });
-        self.search = Some(Search { job, mode, from });
-        Reply::typed(202, &self.search_view())
-    }
 }
 
 /// A stone as the page draws it: its number, size, where it lies, the stone it is
@@ -449,36 +457,6 @@ fn stone_view(game: &Puzzle, board: &Board, i: usize, stone: &super::Stone) -> S
     }
 }
 
-impl Stenen {
-    fn new_game_reply(&mut self, body: &Value) -> Reply {
-        let settings = match parse::<NewGame>(body) {
-            Ok(s) => s,
-            Err(refusal) => return refusal,
-        };
-        match self.new_game(settings) {
-            Ok(()) => self.view(200),
-            Err(e) => Reply::error(400, e),
-        }
-    }
-
-    fn remove(&mut self, body: &Value) -> Reply {
-        match parse::<Remove>(body) {
-            Ok(r) => self.take_off(Some(r.stone.0)),
-            Err(refusal) => refusal,
-        }
-    }
-
-    fn cancel_search(&mut self, _: &Value) -> Reply {
-        match &self.search {
-            Some(s) if s.job.running() => {
-                s.job.cancel();
-                Reply::typed(200, &self.search_view())
-            }
-            _ => Reply::error(409, "no search is running"),
-        }
-    }
-}
-
 impl api::Board for Stenen {
     const NAME: &'static str = "stenen";
     const TITLE: &'static str = "Tiling (stenen leggen)";
@@ -486,17 +464,17 @@ impl api::Board for Stenen {
     const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Stenen>] = &[
         Route::get("", |s, _| s.view(200)),
-        Route::change("/new", Stenen::new_game_reply),
+        Route::change("/new", search_board::new_game),
         Route::change("/place", Stenen::place),
         Route::change("/undo", |s, _| s.take_off(None)),
         Route::change("/remove", Stenen::remove),
         Route::change("/search", Stenen::start_search),
-        Route::get("/search", |s, _| Reply::typed(200, &s.search_view())),
-        Route::post("/search/cancel", Stenen::cancel_search),
+        Route::get("/search", search_board::search),
+        Route::post("/search/cancel", search_board::cancel_search),
     ];
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
+        search_board::search_running(self)
     }
 }
 

@@ -50,6 +50,23 @@ pub fn count(game: &Puzzle, board: &Board, mode: Mode, parallel: bool, budget: &
     Ok(Count { positions, distinct, labelled: u128::from(distinct) * labelled_factor(game, board) })
 }
 
+/// How evenly the parallel [`count`] from `board` shares its positions over `workers`
+/// workers when it cuts the walk into about `tasks` tasks ([`split::balance`]: every task
+/// walked one after the other, counted in positions, no clock).
+pub fn count_balance(
+    game: &Puzzle,
+    board: &Board,
+    mode: Mode,
+    tasks: usize,
+    workers: usize,
+    budget: &Budget,
+) -> Result<split::Balance, Stopped> {
+    let tables = Tables::new(game);
+    let (cells, placed) = start_state(game, board);
+    let tree = WalkTree { t: &tables, mode, budget };
+    split::balance(&tree, Node { cells, placed, checked: None, from: 0 }, tasks, workers)
+}
+
 /// The assignment's walk (dumb or smart) as a tree for the root splitter; a value is a subtree's
 /// `(positions, solutions_distinct)`.
 struct WalkTree<'a> {
@@ -109,21 +126,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The split's balance on 2 threads of the `parallel` experiment's count smart 4x15 of
-    /// `stenen2.in` (`cargo test --release --lib split_balance -- --ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn split_balance_of_count_smart_4x15() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
-        let game = Puzzle::new(4, 15, super::super::load::load_stones(&path).unwrap()).unwrap();
-        let board = Board::empty(&game);
-        let tables = Tables::new(&game);
-        let (cells, placed) = start_state(&game, &board);
-        let budget = Budget::unlimited();
-        let tree = WalkTree { t: &tables, mode: Mode::Smart, budget: &budget };
-        let root = || Node { cells: cells.clone(), placed, checked: None, from: 0 };
-        split::report_balance("stenen count smart 4x15", &tree, root, &split::balance_task_counts());
     }
 }

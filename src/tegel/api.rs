@@ -32,7 +32,8 @@ use super::play::why_illegal;
 use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
-use crate::api::{parse, Board, GameApi, Index, Reply, Route, Seconds, Text, Whole};
+use crate::api::instance::{choose, Chosen};
+use crate::api::{parse, search_board, Board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -208,8 +209,10 @@ pub struct RanView {
 
 /// A search's answer.
 #[derive(Debug, Clone)]
-enum Answer {
+pub enum Answer {
+    /// besteScore's: the score and the best move.
     Best(BestResult),
+    /// Monte Carlo's: the good move and each move's average.
     Good(GoodMove),
 }
 
@@ -243,39 +246,6 @@ fn color_name(c: Color) -> &'static str {
 }
 
 impl Tegel {
-    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
-        let sims = settings.sims.map_or(1000, |s| s.0);
-        let seed = settings.seed.map_or(1, |s| s.0);
-        let (name, file) = match (settings.instance.map(|t| t.0), settings.text.map(|t| t.0)) {
-            (_, Some(t)) if !t.is_empty() => ("your file".to_string(), t),
-            (None, _) => ("spel1".to_string(), INSTANCES[0].1.to_string()),
-            (Some(n), _) if n.is_empty() => ("spel1".to_string(), INSTANCES[0].1.to_string()),
-            (Some(n), _) => match INSTANCES.iter().find(|(k, _)| *k == n) {
-                Some((k, t)) => (k.to_string(), t.to_string()),
-                None => {
-                    let names: Vec<&str> = INSTANCES.iter().map(|(k, _)| *k).collect();
-                    return Err(format!(
-                        "instance: `{}` is not one of {}",
-                        crate::base::text::excerpt(&n),
-                        names.join(", ")
-                    ));
-                }
-            },
-        };
-        let game = parse_game(Path::new(&name), &file).map_err(|e| e.message)?;
-        self.game = Some(game);
-        self.search = None;
-        self.name = name;
-        self.sims = sims as u32;
-        self.seed = seed;
-        self.message = format!(
-            "Loaded {}: player {} to move.",
-            self.name,
-            self.game.as_ref().map_or(0, |g| g.position().to_move())
-        );
-        Ok(())
-    }
-
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
     fn play_found(&mut self) {
         let Some(search) = self.search.as_mut() else { return };
@@ -304,8 +274,96 @@ impl Tegel {
         }
     }
 
+    fn take(&mut self, body: &Value) -> Reply {
+        let (bowl, color) = match parse::<Take>(body) {
+            Ok(Take { bowl, color }) => (bowl.0, color.0),
+            Err(refusal) => return refusal,
+        };
+        let Some(game) = self.game.as_mut() else { return self.view(409) };
+        if game.is_end() {
+            return Reply::error(422, "End position: no move can be done (undo first).");
+        }
+        let mv = Move::new(bowl, color);
+        if bowl >= game.rules().bowls || !game.do_move(mv) {
+            let reason = format!("{mv} is not legal here: {}", why_illegal(game, mv));
+            self.message = reason.clone();
+            return Reply::error(422, reason);
+        }
+        let player = game.position().to_move() ^ 1;
+        self.message = format!("Player {player} took the {} tiles of bowl {bowl}: {mv}.", color_name(color));
+        self.view(200)
+    }
+
+    fn start_search(&mut self, kind: SearchKind, play: bool, limit: Option<Limit>) -> Reply {
+        let limit = Seconds::or(limit, DEFAULT_LIMIT);
+        let Some(game) = &self.game else { return self.view(409) };
+        if game.is_end() {
+            return Reply::error(422, "End position: there is no move to search for.");
+        }
+        let (rules, pos, sims, seed) = (game.rules().clone(), *game.position(), self.sims, self.seed);
+        let job = match kind {
+            SearchKind::Best => {
+                Job::start("besteScore", limit, move |b| best_score_with(&rules, &pos, b, false).map(Answer::Best))
+            }
+            SearchKind::Good => Job::start("good move (Monte Carlo)", limit, move |b| {
+                good_move(&rules, &pos, sims, seed, b).map(Answer::Good)
+            }),
+        };
+        self.search = Some(Search { job, play, at: game.moves_done(), sims, seed });
+        Reply::typed(202, &self.search_view())
+    }
+
+    fn computer(&mut self, body: &Value) -> Reply {
+        let ask = match parse::<Computer>(body) {
+            Ok(ask) => ask,
+            Err(refusal) => return refusal,
+        };
+        match ask.player {
+            Player::Greedy => {}
+            Player::Good => return self.start_search(SearchKind::Good, true, ask.limit_s),
+            Player::Best => return self.start_search(SearchKind::Best, true, ask.limit_s),
+        }
+        let Some(game) = self.game.as_mut() else { return self.view(409) };
+        match greedy_move(game.rules(), game.position()) {
+            Some((mv, fill)) if game.do_move(mv) => {
+                let p = game.position().to_move() ^ 1;
+                self.message = format!("The computer (greedy) did {mv} for player {p}: its row reaches {fill} tiles.");
+                self.view(200)
+            }
+            _ => Reply::error(422, "End position: no greedy move."),
+        }
+    }
+
+    fn undo(&mut self, _: &Value) -> Reply {
+        match self.game.as_mut().map(Game::undo) {
+            None => self.view(409),
+            Some(true) => {
+                self.message = "Undone: one move back.".to_string();
+                self.view(200)
+            }
+            Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
+        }
+    }
+
+    fn advice(&mut self, body: &Value) -> Reply {
+        match parse::<Advice>(body) {
+            Ok(ask) => self.start_search(ask.search, false, ask.limit_s),
+            Err(refusal) => refusal,
+        }
+    }
+}
+
+impl SearchBoard for Tegel {
+    type Answer = Answer;
+    type Ran = RanView;
+    type Settings = NewGame;
+
+    fn job(&self) -> Option<&Job<Answer>> {
+        self.search.as_ref().map(|s| &s.job)
+    }
+
     fn search_view(&self) -> SearchView {
-        let Some(s) = &self.search else { return SearchView::Idle { state: "idle" } };
+        let Some(s) = &self.search else { return SearchView::IDLE };
         let mut v = RanView {
             progress: s.job.progress(),
             play: s.play,
@@ -350,6 +408,28 @@ impl Tegel {
             v.text = Some(lines);
         }
         SearchView::Ran(Box::new(v))
+    }
+
+    fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
+        let sims = settings.sims.map_or(1000, |s| s.0);
+        let seed = settings.seed.map_or(1, |s| s.0);
+        let instance = settings.instance.as_ref().map(|t| t.0.as_str());
+        let (name, file) = match choose(instance, settings.text.as_ref().map(|t| t.0.as_str()), &INSTANCES, |i| i.0)? {
+            Chosen::File(text) => ("your file".to_string(), text),
+            Chosen::Instance(&(k, t)) => (k.to_string(), t.to_string()),
+        };
+        let game = parse_game(Path::new(&name), &file).map_err(|e| e.message)?;
+        self.game = Some(game);
+        self.search = None;
+        self.name = name;
+        self.sims = sims as u32;
+        self.seed = seed;
+        self.message = format!(
+            "Loaded {}: player {} to move.",
+            self.name,
+            self.game.as_ref().map_or(0, |g| g.position().to_move())
+        );
+        Ok(())
     }
 
     fn view(&self, status: u16) -> Reply {
@@ -417,107 +497,6 @@ impl Tegel {
         };
         Reply::typed(status, &v)
     }
-
-    fn take(&mut self, body: &Value) -> Reply {
-        let (bowl, color) = match parse::<Take>(body) {
-            Ok(Take { bowl, color }) => (bowl.0, color.0),
-            Err(refusal) => return refusal,
-        };
-        let Some(game) = self.game.as_mut() else { return self.view(409) };
-        if game.is_end() {
-            return Reply::error(422, "End position: no move can be done (undo first).");
-        }
-        let mv = Move::new(bowl, color);
-        if bowl >= game.rules().bowls || !game.do_move(mv) {
-            let reason = format!("{mv} is not legal here: {}", why_illegal(game, mv));
-            self.message = reason.clone();
-            return Reply::error(422, reason);
-        }
-        let player = game.position().to_move() ^ 1;
-        self.message = format!("Player {player} took the {} tiles of bowl {bowl}: {mv}.", color_name(color));
-        self.view(200)
-    }
-
-    fn start_search(&mut self, kind: SearchKind, play: bool, limit: Option<Limit>) -> Reply {
-        let limit = Seconds::or(limit, DEFAULT_LIMIT);
-        let Some(game) = &self.game else { return self.view(409) };
-        if game.is_end() {
-            return Reply::error(422, "End position: there is no move to search for.");
-        }
-        let (rules, pos, sims, seed) = (game.rules().clone(), *game.position(), self.sims, self.seed);
-        let job = match kind {
-            SearchKind::Best => {
-                Job::start("besteScore", limit, move |b| best_score_with(&rules, &pos, b, false).map(Answer::Best))
-            }
-            SearchKind::Good => Job::start("good move (Monte Carlo)", limit, move |b| {
-                good_move(&rules, &pos, sims, seed, b).map(Answer::Good)
-            }),
-        };
-        self.search = Some(Search { job, play, at: game.moves_done(), sims, seed });
-        Reply::typed(202, &self.search_view())
-    }
-
-    fn computer(&mut self, body: &Value) -> Reply {
-        let ask = match parse::<Computer>(body) {
-            Ok(ask) => ask,
-            Err(refusal) => return refusal,
-        };
-        match ask.player {
-            Player::Greedy => {}
-            Player::Good => return self.start_search(SearchKind::Good, true, ask.limit_s),
-            Player::Best => return self.start_search(SearchKind::Best, true, ask.limit_s),
-        }
-        let Some(game) = self.game.as_mut() else { return self.view(409) };
-        match greedy_move(game.rules(), game.position()) {
-            Some((mv, fill)) if game.do_move(mv) => {
-                let p = game.position().to_move() ^ 1;
-                self.message = format!("The computer (greedy) did {mv} for player {p}: its row reaches {fill} tiles.");
-                self.view(200)
-            }
-            _ => Reply::error(422, "End position: no greedy move."),
-        }
-    }
-}
-
-impl Tegel {
-    fn new_game_reply(&mut self, body: &Value) -> Reply {
-        let settings = match parse::<NewGame>(body) {
-            Ok(s) => s,
-            Err(refusal) => return refusal,
-        };
-        match self.new_game(settings) {
-            Ok(()) => self.view(200),
-            Err(e) => Reply::error(400, e),
-        }
-    }
-
-    fn undo(&mut self, _: &Value) -> Reply {
-        match self.game.as_mut().map(Game::undo) {
-            None => self.view(409),
-            Some(true) => {
-                self.message = "Undone: one move back.".to_string();
-                self.view(200)
-            }
-            Some(false) => Reply::error(409, "nothing to undo: this is the loaded position"),
-        }
-    }
-
-    fn advice(&mut self, body: &Value) -> Reply {
-        match parse::<Advice>(body) {
-            Ok(ask) => self.start_search(ask.search, false, ask.limit_s),
-            Err(refusal) => refusal,
-        }
-    }
-
-    fn cancel_search(&mut self, _: &Value) -> Reply {
-        match &self.search {
-            Some(s) if s.job.running() => {
-                s.job.cancel();
-                Reply::typed(200, &self.search_view())
-            }
-            _ => Reply::error(409, "no search is running"),
-        }
-    }
 }
 
 impl Board for Tegel {
@@ -527,13 +506,13 @@ impl Board for Tegel {
     const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Tegel>] = &[
         Route::get("", |t, _| t.view(200)),
-        Route::change("/new", Tegel::new_game_reply),
+        Route::change("/new", search_board::new_game),
         Route::change("/take", Tegel::take),
         Route::change("/undo", Tegel::undo),
         Route::change("/computer", Tegel::computer),
         Route::change("/advice", Tegel::advice),
-        Route::get("/search", |t, _| Reply::typed(200, &t.search_view())),
-        Route::post("/search/cancel", Tegel::cancel_search),
+        Route::get("/search", search_board::search),
+        Route::post("/search/cancel", search_board::cancel_search),
     ];
 
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
@@ -542,7 +521,7 @@ impl Board for Tegel {
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.running())
+        search_board::search_running(self)
     }
 }
 

@@ -86,6 +86,20 @@ pub fn best_score_parallel(rules: &Rules, pos: &Position, budget: &Budget) -> Re
     split::search(&BestTree { tables: &tables, budget }, tables.pack(pos))
 }
 
+/// How evenly [`best_score_parallel`] shares besteScore from `pos` over `workers` workers
+/// when it cuts the search into about `tasks` tasks ([`split::balance`]: every task walked
+/// one after the other, counted in positions, no clock).
+pub fn best_balance(
+    rules: &Rules,
+    pos: &Position,
+    tasks: usize,
+    workers: usize,
+    budget: &Budget,
+) -> Result<split::Balance, Stopped> {
+    let tables = PackedRules::new(rules);
+    split::balance(&BestTree { tables: &tables, budget }, tables.pack(pos), tasks, workers)
+}
+
 /// Runs besteScore sequentially (`parallel == false`) or on the current pool.
 pub fn best_score_with(rules: &Rules, pos: &Position, budget: &Budget, parallel: bool) -> Result<BestResult, Stopped> {
     if parallel {

@@ -444,23 +444,6 @@ fn game_files_are_capped_utf8_checked_and_may_start_with_a_bom() {
     assert_eq!(best_score(g.rules(), g.position(), &Budget::unlimited()).unwrap().positions, 5578);
 }
 
-/// The split's balance on 2 threads of the `parallel` experiment's besteScore of
-/// `parallel.txt` (`cargo test --release --lib split_balance -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn split_balance_of_best_parallel_txt() {
-    let g = load_file(&instance("parallel.txt")).unwrap();
-    let tables = PackedRules::new(g.rules());
-    let budget = Budget::unlimited();
-    let tree = BestTree { tables: &tables, budget: &budget };
-    crate::search::split::report_balance(
-        "tegel best parallel.txt",
-        &tree,
-        || tables.pack(g.position()),
-        &crate::search::split::balance_task_counts(),
-    );
-}
-
 /// Monte Carlo's averages from a row's seed, pinned: the seed → numbers path (derive_seed,
 /// ChaCha8, rand's `random_range`) must replay the same games after any upgrade.
 #[test]

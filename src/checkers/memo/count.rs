@@ -369,6 +369,37 @@ pub fn count_memo<B: Bits>(
     }
 }
 
+/// How evenly [`count_memo`] on several threads shares the count from `p` over `workers`
+/// workers when it cuts it into about `tasks` tasks ([`split::balance`]: the tasks walked
+/// one after the other on one fresh table of at most `max_bytes`, each counted in its
+/// memo calls, no clock).
+pub fn count_memo_balance<B: Bits>(
+    g: &Geometry<B>,
+    p: &Position<B>,
+    max_bytes: u64,
+    tasks: usize,
+    workers: usize,
+    budget: &Budget,
+) -> Result<split::Balance, CountStop> {
+    let job = Job::new(g, p, max_bytes, false, budget);
+    if job.narrow() {
+        balance_keyed::<B, Narrow, CountEntry>(&job, tasks, workers)
+    } else if job.packs(0) {
+        balance_keyed::<B, Packed, WideCountEntry>(&job, tasks, workers)
+    } else {
+        balance_keyed::<B, Full<B>, WideCountEntry>(&job, tasks, workers)
+    }
+}
+
+fn balance_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(
+    job: &Job<B>,
+    tasks: usize,
+    workers: usize,
+) -> Result<split::Balance, CountStop> {
+    let walk = |s: &Shared<B, K, V>| split::balance(&CountMemoTree { s }, *job.p, tasks, workers);
+    Ok(on_table(job, walk)?.0)
+}
+
 fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &Job<B>) -> Result<Count, CountStop> {
     let walk = |s: &Shared<B, K, V>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
     let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) = on_table(job, walk)?;

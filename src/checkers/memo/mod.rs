@@ -14,14 +14,17 @@
 //!
 //! Where things are: `keys.rs` holds the exact table keys and the job a walk is asked
 //! for; `perft.rs` the hashed perft and its prefetching walker; `count.rs` the memoised
-//! count, its packed values, the side map of wide figures and its walker.
+//! count, its packed values, the side map of wide figures and its walker; `distinct.rs`
+//! the count of distinct positions a count reaches, to size its table.
 
 mod count;
+mod distinct;
 mod keys;
 mod perft;
 #[cfg(test)]
 mod tests;
 
-pub use count::count_memo;
+pub use count::{count_memo, count_memo_balance};
+pub use distinct::{distinct_positions, Distinct};
 pub use keys::{Full, MemoKey, Narrow, Packed, MAX_PACKED_DEPTH, NARROW_MAX_LEN, PACKED_MAX_LEN};
 pub use perft::{perft_memo, MemoPerft, MIN_STORED_DEPTH};

@@ -6,7 +6,7 @@ use super::perft::*;
 use crate::checkers::count::count_plain;
 use crate::checkers::count::tests::start;
 use crate::checkers::count::CountStop;
-use crate::checkers::count::{terminal, Games};
+use crate::checkers::count::Games;
 use crate::checkers::geometry::{bits_needed, Color, Geometry};
 use crate::checkers::moves::legal_moves;
 use crate::checkers::perft::perft;
@@ -259,112 +259,4 @@ fn a_zero_time_limit_stops_the_memo_walks() {
     assert!(matches!(perft_memo(&g, &p, 12, BIG, false, &zero), Err(CountStop::Stopped(_))));
     let (g, p) = start(6, 6, 2);
     assert!(matches!(count_memo(&g, &p, BIG, true, &zero), Err(CountStop::Stopped(_))));
-}
-
-/// An open-addressing set of nonzero 64-bit keys with a fixed number of slots, and a
-/// deadline for the walk that fills it.
-struct KeySet {
-    slots: Vec<u64>,
-    len: u64,
-    start: std::time::Instant,
-    seconds: f64,
-}
-
-impl KeySet {
-    /// Whether the walk must stop: three quarters of the slots used, or past the
-    /// deadline (looked at, with a progress line, every 2^22 keys).
-    fn full(&self) -> bool {
-        if self.len % (1 << 22) == 0 {
-            let s = self.start.elapsed().as_secs_f64();
-            eprintln!("{} distinct positions after {s:.0} s", self.len);
-            if s > self.seconds {
-                return true;
-            }
-        }
-        self.len * 4 > self.slots.len() as u64 * 3
-    }
-
-    /// Inserts `key` (nonzero); whether it was new.
-    fn insert(&mut self, key: u64) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & mask;
-        loop {
-            match self.slots[i] {
-                0 => {
-                    self.slots[i] = key;
-                    self.len += 1;
-                    return true;
-                }
-                k if k == key => return false,
-                _ => i = (i + 1) & mask,
-            }
-        }
-    }
-}
-
-/// Visits every position a count from `p` reaches once (what an unbounded memo
-/// stores: its `distinct_positions`); `false` when it stopped early ([`KeySet::full`]).
-fn distinct_walk(g: &Geometry<u64>, p: &Position<u64>, len: u32, seen: &mut KeySet) -> bool {
-    let Narrow(key) = <Narrow as MemoKey<u64>>::of(p, 0, len);
-    if !seen.insert(key.get()) {
-        return true;
-    }
-    if seen.full() {
-        return false;
-    }
-    if terminal(g, p).is_some() {
-        return true;
-    }
-    legal_moves::<u64, false>(g, p).iter().all(|m| distinct_walk(g, &p.apply(m), len, seen))
-}
-
-/// How many distinct positions a memoised count stores, to size its table:
-/// `CHECKERS_PROBE="6 6 2" CHECKERS_PROBE_LOG2=28 CHECKERS_PROBE_SECONDS=100 cargo test
-/// --release --lib -- --ignored --nocapture distinct_positions_probe` (a set of 2^LOG2
-/// 8-byte slots; stops at 3/4 full or after the seconds, giving a lower bound).
-#[test]
-#[ignore]
-fn distinct_positions_probe() {
-    let board = std::env::var("CHECKERS_PROBE").unwrap_or_else(|_| "5 6 2".into());
-    let n: Vec<u8> = board.split_whitespace().map(|x| x.parse().unwrap()).collect();
-    let log2: u32 = std::env::var("CHECKERS_PROBE_LOG2").map_or(22, |x| x.parse().unwrap());
-    let (g, p) = start(n[0], n[1], n[2]);
-    let len = bits_needed(g.rows, g.cols);
-    assert!(len <= NARROW_MAX_LEN, "count keys of {board} do not fit 64 bits");
-    let seconds = std::env::var("CHECKERS_PROBE_SECONDS").map_or(100.0, |x| x.parse().unwrap());
-    let mut seen = KeySet { slots: vec![0; 1 << log2], len: 0, start: std::time::Instant::now(), seconds };
-    let done = distinct_walk(&g, &p, len, &mut seen);
-    let s = seen.start.elapsed().as_secs_f64();
-    eprintln!(
-        "{board}: {} distinct positions{} in {s:.1} s",
-        seen.len,
-        if done { "" } else { " (set full: a lower bound)" }
-    );
-    if board == "5 6 2" {
-        assert_eq!((seen.len, done), (852_458, true));
-    }
-}
-
-/// The split's balance on 2 threads of the `parallel` experiment's count memo 6x6 r1, its
-/// tasks walked in order on one table of 1024 MiB
-/// (`cargo test --release --lib split_balance -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn split_balance_of_count_memo_6x6() {
-    let (g, p) = start(6, 6, 1);
-    let b = Budget::unlimited();
-    for tasks in crate::search::split::balance_task_counts() {
-        let job = Job::new(&g, &p, 1024 << 20, true, &b);
-        let walk = |s: &Shared<u64, Narrow, CountEntry>| {
-            let tree = CountMemoTree { s };
-            crate::search::split::report_balance(
-                &format!("checkers count memo 6x6 r1 ({tasks})"),
-                &tree,
-                || p,
-                &[tasks],
-            );
-            Ok(())
-        };
-        on_table(&job, walk).unwrap();
-    }
 }
