@@ -163,16 +163,8 @@ enum Command {
 struct RunArgs {
     /// The manifest (TOML), e.g. instances/all.toml.
     manifest: PathBuf,
-    /// Run only these games or experiments (repeatable, or comma-separated).
-    #[arg(long)]
-    only: Vec<String>,
-    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else RAYON_NUM_THREADS,
-    /// else all cores).
-    #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
-    threads: Option<u32>,
-    /// Base seed, overriding the manifest's: from 0 to 9223372036854775807.
-    #[arg(long, value_parser = parse_seed)]
-    seed: Option<u64>,
+    #[command(flatten)]
+    pick: ManifestPick,
     /// Results directory.
     #[arg(short = 'o', long, default_value = "results")]
     out: PathBuf,
@@ -220,15 +212,8 @@ struct CompareArgs {
     /// (from 0 to 1, exclusive; default 0.03, i.e. 3 %).
     #[arg(long, value_parser = parse_noise, default_value_t = harness::results::verdict::DEFAULT_NOISE, allow_hyphen_values = true)]
     noise: f64,
-    /// Print one JSON object: results_equal, differences, timings and summaries.
-    #[arg(long, conflicts_with = "markdown")]
-    json: bool,
-    /// Print the timing table as GitHub-flavoured Markdown.
-    #[arg(long)]
-    markdown: bool,
-    /// Exit 1 when a timed cell of B is slower than A's (for CI).
-    #[arg(long)]
-    fail_on_slower: bool,
+    #[command(flatten)]
+    output: VerdictOutput,
     /// Also write the comparison as a self-contained HTML page with a log-log scatter plot
     /// of the medians to this file.
     #[arg(long, value_name = "FILE")]
@@ -263,7 +248,16 @@ struct AbArgs {
     /// before its maximum rounds (from 0 to 1, exclusive; default 0.01, i.e. 1 %).
     #[arg(long, default_value_t = 0.01, value_parser = parse_noise)]
     resolution: f64,
-    /// Print one JSON object: per cell `verdict`, `change`, `interval`; the counts' agreement.
+    #[command(flatten)]
+    output: VerdictOutput,
+}
+
+/// How `harness compare` and `harness ab` give their verdicts: the form of the table and
+/// whether a slower cell fails the command.
+#[derive(Debug, clap::Args)]
+struct VerdictOutput {
+    /// Print one JSON object in place of the table: per timed cell its verdict, change and
+    /// interval (the fields: docs/harness.md).
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
     /// Print the table as GitHub-flavoured Markdown.
@@ -294,26 +288,45 @@ struct CellArgs {
     /// Print the experiments and their items instead.
     #[arg(long)]
     list: bool,
-    /// With --list: only these games or experiments.
+    #[command(flatten)]
+    pick: ManifestPick,
+}
+
+/// What `harness run` and `harness cell` take of a manifest and how they run it: the
+/// experiments, the pool's threads and the seed.
+#[derive(Debug, clap::Args)]
+struct ManifestPick {
+    /// Only these games or experiments (repeatable, or comma-separated).
     #[arg(long)]
     only: Vec<String>,
-    /// Worker threads, from 1 to 1024 (default as `harness run`).
+    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else RAYON_NUM_THREADS,
+    /// else all cores).
     #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
     threads: Option<u32>,
-    /// Base seed, overriding the manifest's.
+    /// Base seed, overriding the manifest's: from 0 to 9223372036854775807.
     #[arg(long, value_parser = parse_seed)]
     seed: Option<u64>,
+}
+
+impl ManifestPick {
+    /// The pool's threads: `--threads`, else the default; more than the cores is warned
+    /// about on stderr.
+    fn pool_threads(&self) -> usize {
+        let threads = self.threads.map_or_else(default_threads, |t| t as usize);
+        warn_if_more_threads_than_cores(threads);
+        threads
+    }
 }
 
 /// `harness cell`: the listing or one item's rows, as one line of JSON.
 fn cell(args: CellArgs) -> Result<()> {
     use harness::runner::cell;
-    let threads = args.threads.map_or_else(default_threads, |t| t as usize);
+    let threads = args.pick.pool_threads();
     let value = match (&args.experiment, args.index) {
         (Some(experiment), Some(index)) if !args.list => {
-            serde_json::to_string(&cell::run(&args.manifest, experiment, index, threads, args.seed)?)
+            serde_json::to_string(&cell::run(&args.manifest, experiment, index, threads, args.pick.seed)?)
         }
-        _ => serde_json::to_string(&cell::list(&args.manifest, &args.only)?),
+        _ => serde_json::to_string(&cell::list(&args.manifest, &args.pick.only)?),
     };
     writeln!(std::io::stdout().lock(), "{}", value.map_err(anyhow::Error::from)?)?;
     Ok(())
@@ -346,14 +359,14 @@ fn ab(args: AbArgs) -> Result<()> {
         }
     })?;
     let slower = report.cells().filter(|c| c.verdict == Verdict::Slower).count();
-    if args.json {
-        let status = match (report.counts_agree, args.fail_on_slower && slower > 0) {
+    if args.output.json {
+        let status = match (report.counts_agree, args.output.fail_on_slower && slower > 0) {
             (false, _) => "different",
             (true, true) => "slower",
             (true, false) => "ok",
         };
         print_json(&serde_json::json!({ "status": status, "ab": report }))?;
-    } else if args.markdown {
+    } else if args.output.markdown {
         print!("{}", ab::markdown(&report));
     } else {
         print!("{}", ab::text(&report));
@@ -361,7 +374,7 @@ fn ab(args: AbArgs) -> Result<()> {
     if !report.counts_agree {
         return Err(anyhow::anyhow!("the two builds give different results; those items were not timed").into());
     }
-    if args.fail_on_slower && slower > 0 {
+    if args.output.fail_on_slower && slower > 0 {
         return Err(anyhow::anyhow!("{} of B slower than A's", count_of(slower as u64, "timed cell")).into());
     }
     Ok(())
@@ -432,13 +445,11 @@ fn parse_shard_count(s: &str) -> std::result::Result<u32, String> {
 }
 
 fn run_manifest(args: RunArgs) -> Result<()> {
-    let threads = args.threads.map(|t| t as usize).unwrap_or_else(default_threads);
-    warn_if_more_threads_than_cores(threads);
     let opts = RunOptions {
         manifest: args.manifest,
-        only: args.only,
-        threads,
-        seed: args.seed,
+        threads: args.pick.pool_threads(),
+        only: args.pick.only,
+        seed: args.pick.seed,
         out: args.out.clone(),
         time_limit: args.time_limit,
         force: args.force,
@@ -456,7 +467,7 @@ fn run_manifest(args: RunArgs) -> Result<()> {
         return Ok(());
     }
     let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(opts.threads)
         .stack_size(harness::search::pool::SEARCH_STACK_BYTES)
         .build_global();
     let meta = run::run(&opts)?;
@@ -543,7 +554,7 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
 fn compare(args: &CompareArgs) -> Result<()> {
     use report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
     use report::export::{ComparisonExporter, Exported};
-    let comparison = Comparison::of(&args.dirs, args.noise, args.fail_on_slower)?;
+    let comparison = Comparison::of(&args.dirs, args.noise, args.output.fail_on_slower)?;
     if let Some(page) = &args.html {
         let text = Html.export(&comparison).into_text();
         harness::results::user_files::write_user_file(
@@ -552,7 +563,7 @@ fn compare(args: &CompareArgs) -> Result<()> {
             harness::results::user_files::COMPARE_PAGE,
         )?;
     }
-    let exporter: &dyn ComparisonExporter = match (args.json, args.markdown) {
+    let exporter: &dyn ComparisonExporter = match (args.output.json, args.output.markdown) {
         (true, _) => &Json,
         (false, true) => &Markdown,
         (false, false) => &Text,

@@ -1,4 +1,4 @@
-//! The board API under the web server: what a game's board declares ([`Board`]: its name,
+//! The board API under the web server: what a game's board declares ([`WebBoard`]: its name,
 //! title and one route table), the request it is handed ([`ApiRequest`]), the answer it
 //! gives ([`Reply`]) and the typed reading of a request's JSON body ([`parse`], with the
 //! field readers [`Whole`], [`Integer`], [`Index`], [`Text`], [`Seconds`], [`Blank`]). It sits
@@ -101,7 +101,7 @@ pub struct Route<B> {
     pub path: &'static str,
     /// Answers the request from its JSON body (`Null` when there is none).
     pub action: fn(&mut B, &Value) -> Reply,
-    /// Whether the route changes the board and is refused while [`Board::searching`].
+    /// Whether the route changes the board and is refused while [`WebBoard::searching`].
     pub locked: bool,
 }
 
@@ -124,7 +124,7 @@ impl<B> Route<B> {
 
 /// A game's board as the web server serves it: its name, its title and its one route
 /// table; its state is the value itself (the server keeps it behind a lock of its own).
-pub trait Board: Send + Sized + 'static {
+pub trait WebBoard: Send + Sized + 'static {
     /// The name in URLs (`/api/NAME/...`) and of the page's `<section data-game="NAME">`.
     const NAME: &'static str;
     /// The title on the start page.
@@ -149,7 +149,7 @@ pub trait Board: Send + Sized + 'static {
     }
 }
 
-/// A board behind a trait object: what the server holds for each game. Every [`Board`]
+/// A board behind a trait object: what the server holds for each game. Every [`WebBoard`]
 /// is one.
 pub trait GameApi: Send {
     /// The name in URLs (`/api/NAME`).
@@ -167,7 +167,7 @@ pub trait GameApi: Send {
     fn script(&self) -> &'static str;
 }
 
-impl<B: Board> GameApi for B {
+impl<B: WebBoard> GameApi for B {
     fn name(&self) -> &'static str {
         B::NAME
     }
@@ -191,8 +191,8 @@ impl<B: Board> GameApi for B {
 
 /// Answers `request` from `B`'s route table: 404 for a path the table lacks, 405 with
 /// `Allow` for a method the path does not take, 409 for a locked route while a search
-/// runs, else (after [`Board::settle`]) the route's action.
-pub fn dispatch<B: Board>(board: &mut B, request: &ApiRequest) -> Reply {
+/// runs, else (after [`WebBoard::settle`]) the route's action.
+pub fn dispatch<B: WebBoard>(board: &mut B, request: &ApiRequest) -> Reply {
     let path = if request.path == "/" { "" } else { request.path };
     let on_path: Vec<&Route<B>> = B::ROUTES.iter().filter(|r| r.path == path).collect();
     if on_path.is_empty() {
@@ -367,7 +367,7 @@ mod tests {
         searching: bool,
     }
 
-    impl Board for Counter {
+    impl WebBoard for Counter {
         const NAME: &'static str = "counter";
         const TITLE: &'static str = "Counter";
         const MARKUP: &'static str = "<section data-game=\"counter\"></section>";

@@ -1,14 +1,14 @@
 //! The boards with one background search at a time (the tile game's and the tiling's):
 //! what such a board tells ([`SearchBoard`]) and the routes every one of them answers
 //! alike, `POST /new` ([`new_game`]), `GET /search` ([`search`]) and
-//! `POST /search/cancel` ([`cancel_search`]), with its [`Board::searching`]
+//! `POST /search/cancel` ([`cancel_search`]), with its [`WebBoard::searching`]
 //! ([`search_running`]).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{parse, Board, Reply};
+use super::{parse, Reply, WebBoard};
 use crate::search::job::Job;
 
 /// A board's background search as its view shows it: `{"state": "idle"}` before the
@@ -33,7 +33,7 @@ impl<R> SearchView<R> {
 
 /// A board with at most one background search, whose answer is for the board it started
 /// from.
-pub trait SearchBoard: Board {
+pub trait SearchBoard: WebBoard {
     /// What its search answers.
     type Answer: Clone;
     /// What its view tells of a search that ran.
@@ -81,7 +81,7 @@ pub fn cancel_search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
     }
 }
 
-/// Whether the board's search runs: its [`Board::searching`].
+/// Whether the board's search runs: its [`WebBoard::searching`].
 pub fn search_running<B: SearchBoard>(board: &B) -> bool {
     board.job().is_some_and(Job::running)
 }

@@ -39,7 +39,7 @@ use super::play::parse_color;
 use super::players::{PlayerKind, DEFAULT_DEPTH};
 use super::position::{Piece, Position};
 use super::session::{ComputerReply, Session};
-use crate::api::{fresh_seed, parse, Board, GameApi, Reply, Route, Seconds, Seed, Text, Whole};
+use crate::api::{fresh_seed, parse, GameApi, Reply, Route, Seconds, Seed, Text, WebBoard, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::bits::Bits;
 use crate::search::job::{Job, JobEnd, Progress};
@@ -667,7 +667,7 @@ pub struct MoveRequest {
     mv: Text<256>,
 }
 
-impl Board for Checkers {
+impl WebBoard for Checkers {
     const NAME: &'static str = "checkers";
     const TITLE: &'static str = "Checkers";
     const MARKUP: &'static str = include_str!("board.html");

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::play::{draw_heaps, parse_move};
 use super::position::Position;
 use super::session::{Outcome, Session, Values, COMPUTER_WINS, HUMAN_WINS};
-use crate::api::{fresh_seed, parse, Blank, Board, GameApi, Integer, Reply, Route, Seed, Whole};
+use crate::api::{fresh_seed, parse, Blank, GameApi, Integer, Reply, Route, Seed, WebBoard, Whole};
 use crate::search::rng::{seeded, Rng};
 
 /// The most sticks a heap of the web board may hold (each is drawn).
@@ -282,7 +282,7 @@ impl Nim {
     }
 }
 
-impl Board for Nim {
+impl WebBoard for Nim {
     const NAME: &'static str = "nim";
     const TITLE: &'static str = "Nim";
     const MARKUP: &'static str = include_str!("board.html");

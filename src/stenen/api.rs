@@ -415,7 +415,7 @@ impl SearchBoard for Stenen {
             })
             .collect();
         let v = StenenView {
-            game: <Stenen as api::Board>::NAME,
+            game: <Stenen as api::WebBoard>::NAME,
             instance: &self.name,
             height: game.height,
             width: game.width,
@@ -457,7 +457,7 @@ fn stone_view(game: &Puzzle, board: &Board, i: usize, stone: &super::Stone) -> S
     }
 }
 
-impl api::Board for Stenen {
+impl api::WebBoard for Stenen {
     const NAME: &'static str = "stenen";
     const TITLE: &'static str = "Tiling (stenen leggen)";
     const MARKUP: &'static str = include_str!("board.html");

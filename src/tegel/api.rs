@@ -33,7 +33,7 @@ use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
 use crate::api::instance::{choose, Chosen};
-use crate::api::{parse, search_board, Board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, Whole};
+use crate::api::{parse, search_board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, WebBoard, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -499,7 +499,7 @@ impl SearchBoard for Tegel {
     }
 }
 
-impl Board for Tegel {
+impl WebBoard for Tegel {
     const NAME: &'static str = "tegel";
     const TITLE: &'static str = "Tile game (tegelspel)";
     const MARKUP: &'static str = include_str!("board.html");

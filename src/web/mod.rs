@@ -313,7 +313,7 @@ mod tests {
     #[derive(Default)]
     struct Dice;
 
-    impl crate::api::Board for Dice {
+    impl crate::api::WebBoard for Dice {
         const NAME: &'static str = "dice";
         const TITLE: &'static str = "Dice";
         const MARKUP: &'static str = "<section data-game=\"dice\"></section>";
