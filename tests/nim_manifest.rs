@@ -53,7 +53,7 @@ fn items_depend_only_on_themselves() {
         let reversed: Vec<usize> = forward.iter().rev().copied().collect();
         let mut alone = rows_of(spec, experiment.as_ref(), 2, &reversed);
         alone.reverse();
-        assert_eq!(in_order, alone, "{}: an item's rows depend on the others", spec.name);
+        assert_eq!(in_order, alone, "{}: an item's rows depend on the others", spec.heading.name);
     }
 }
 

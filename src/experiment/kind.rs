@@ -31,13 +31,18 @@ pub fn find<'k, R>(kinds: &'k [ExperimentKind<R>], name: &str) -> Option<&'k Exp
 /// Builds the experiment of `spec` through the row of `kinds` named by its `kind` key;
 /// an unknown kind is refused on the manifest's `kind` line, listing the kinds there are.
 pub fn build<R>(kinds: &[ExperimentKind<R>], spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
-    match find(kinds, &spec.kind) {
+    match find(kinds, &spec.heading.kind) {
         Some(kind) => (kind.build)(spec),
         None => {
             let names: Vec<String> = kinds.iter().map(|k| format!("`{}`", k.name)).collect();
             Err(spec.error(
                 Some("kind"),
-                format!("unknown kind `{}` for game {}, expected {}", excerpt(&spec.kind), spec.game, names.join(", ")),
+                format!(
+                    "unknown kind `{}` for game {}, expected {}",
+                    excerpt(&spec.heading.kind),
+                    spec.heading.game,
+                    names.join(", ")
+                ),
             ))
         }
     }

@@ -135,7 +135,7 @@ impl<'a> RunContext<'a> {
 
     /// The experiment's seed (the `seed` column).
     pub fn seed(&self) -> u64 {
-        self.spec.seed
+        self.spec.heading.seed
     }
 
     /// The limits of every search call of the experiment.
@@ -185,9 +185,9 @@ impl<'a> RunContext<'a> {
 
     /// A generator for one item, seeded from the experiment seed and the item identity.
     pub fn rng(&self, parts: &[&str]) -> Rng {
-        let mut all = vec![self.spec.name.as_str()];
+        let mut all = vec![self.spec.heading.name.as_str()];
         all.extend_from_slice(parts);
-        item_rng(self.spec.seed, &all)
+        item_rng(self.spec.heading.seed, &all)
     }
 
     /// Records one row of the item being run; `note` is shown in plain progress lines.

@@ -14,23 +14,14 @@ use crate::base::limits::Limits;
 use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::SamplePolicy;
+use crate::results::meta::ExperimentHeading;
 use crate::search::rng::derive_seed;
 
 /// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.
 #[derive(Debug, Clone)]
 pub struct ExperimentSpec {
-    /// Unique name; the CSV is `NAME.csv`.
-    pub name: String,
-    /// The game whose code runs it.
-    pub game: String,
-    /// The game's experiment kind.
-    pub kind: String,
-    /// LaTeX caption.
-    pub caption: String,
-    /// LaTeX label.
-    pub label: String,
-    /// Seed of this experiment (the run seed unless the entry fixes its own).
-    pub seed: u64,
+    /// Name, game, kind, caption, label and seed.
+    pub heading: ExperimentHeading,
     /// The limits of each search call: its time, and the memory of the process while the
     /// experiment runs (a memo search whose table would pass it stops with status
     /// `memory`, [`crate::search::budget::Budget::reserve`]).
@@ -72,7 +63,7 @@ impl ExperimentSpec {
             &self.file,
             place.line,
             place.column,
-            format!("experiment `{}`: {}", self.name, message.into()),
+            format!("experiment `{}`: {}", self.heading.name, message.into()),
         )
     }
 
@@ -149,9 +140,9 @@ impl ExperimentSpec {
     /// The seed for one item of this experiment, derived from the experiment seed and the
     /// item's identity (instance, repetition, ...).
     pub fn item_seed(&self, parts: &[&str]) -> u64 {
-        let mut all = vec![self.name.as_str()];
+        let mut all = vec![self.heading.name.as_str()];
         all.extend_from_slice(parts);
-        derive_seed(self.seed, &all)
+        derive_seed(self.heading.seed, &all)
     }
 
     /// The resume key: the entry, its resolved seed and limit, the thread counts it
@@ -169,7 +160,7 @@ impl ExperimentSpec {
         let (time, memory) = self.limits.resume_key_texts();
         let mut fixed = vec![
             self.entry_text.clone(),
-            self.seed.to_string(),
+            self.heading.seed.to_string(),
             time,
             format!("{:?}", self.thread_counts),
             crate::VERSION.to_string(),

@@ -131,7 +131,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
         .map(|path| {
             let table = CsvTable::read(path)?;
             let name = table.name();
-            let meta = metas.iter().find(|m| m.name == name);
+            let meta = metas.iter().find(|m| m.heading.name == name);
             let table = table.declare(meta.map_or(&[][..], |m| m.columns.as_slice()));
             let mut marks: Vec<String> = check_csv_hash(path, meta)?.into_iter().collect();
             if listed.as_ref().is_some_and(|(_, names)| !names.contains(&name)) {
@@ -141,14 +141,14 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
                     manifest
                 ));
             }
-            let game = meta.map_or(NO_META_GAME, |m| m.game.as_str());
-            let kind = meta.map_or(NO_META_KIND, |m| m.kind.as_str());
+            let game = meta.map_or(NO_META_GAME, |m| m.heading.game.as_str());
+            let kind = meta.map_or(NO_META_KIND, |m| m.heading.kind.as_str());
             let mut titles = Titles::for_experiment(
                 &name,
                 reports.game(game),
                 kind,
-                meta.map(|m| m.caption.as_str()),
-                meta.map(|m| m.label.as_str()),
+                meta.map(|m| m.heading.caption.as_str()),
+                meta.map(|m| m.heading.label.as_str()),
             );
             for mark in marks.iter().rev() {
                 titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);

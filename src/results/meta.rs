@@ -71,22 +71,33 @@ pub fn meta_path(out: &Path, name: &str) -> PathBuf {
     out.join("meta").join(format!("{name}.toml"))
 }
 
-/// What the runner records next to each experiment's CSV; the report generator reads
-/// captions and labels from here, so it needs no manifest.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct ExperimentMeta {
-    /// Experiment name (CSV file stem).
+/// What names an experiment and heads its table: the manifest entry's common keys,
+/// resolved. The entry (`ExperimentSpec`) and the metadata written beside its CSV hold
+/// the same heading.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ExperimentHeading {
+    /// Unique name; the CSV is `NAME.csv`.
     pub name: String,
-    /// Game of the experiment.
+    /// The game whose code runs it.
     pub game: String,
-    /// Kind of the experiment.
+    /// The game's experiment kind.
     pub kind: String,
     /// LaTeX caption.
     pub caption: String,
     /// LaTeX label.
     pub label: String,
-    /// Seed used.
+    /// Seed of this experiment (the run seed unless the entry fixes its own).
     pub seed: u64,
+}
+
+/// What the runner records next to each experiment's CSV; the report generator reads
+/// captions and labels from here, so it needs no manifest.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ExperimentMeta {
+    /// The entry's name, game, kind, caption, label and seed (written at the top level of
+    /// the file, as before).
+    #[serde(flatten)]
+    pub heading: ExperimentHeading,
     /// Threads of the run.
     pub threads: usize,
     /// Per-call limit, written in seconds (absent: none).
@@ -140,7 +151,7 @@ impl ExperimentMeta {
     /// Writes `OUT/meta/NAME.toml` atomically, never through a link ([`super::contained_writes`]).
     pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {
         let text = toml::to_string(self).map_err(anyhow::Error::from)?;
-        super::contained_writes::write(out, &meta_path(out, &self.name), text.as_bytes())
+        super::contained_writes::write(out, &meta_path(out, &self.heading.name), text.as_bytes())
     }
 
     /// Reads the metadata of experiment `name` in `out`, if present and readable.
@@ -165,7 +176,7 @@ impl ExperimentMeta {
                 .map_err(|e| anyhow::anyhow!("{}: damaged experiment metadata: {}", p.display(), e.message()))?;
             all.push(meta);
         }
-        all.sort_by(|a, b| a.name.cmp(&b.name));
+        all.sort_by(|a, b| a.heading.name.cmp(&b.heading.name));
         Ok(all)
     }
 }
@@ -369,8 +380,8 @@ pub fn commit_experiment(
     (names, declared, rows): (&[String], &[Option<Column>], &[Vec<String>]),
     hash: impl Fn(&[u8]) -> String,
 ) -> crate::base::error::Result<ExperimentMeta> {
-    let tables = table::split(&meta.name, names, declared, rows);
-    let samples_path = table::samples_path(out, &meta.name);
+    let tables = table::split(&meta.heading.name, names, declared, rows);
+    let samples_path = table::samples_path(out, &meta.heading.name);
     let samples = if tables.sample_rows.is_empty() {
         if samples_path.is_file() {
             super::contained_writes::remove(out, &samples_path)?;
@@ -383,11 +394,11 @@ pub fn commit_experiment(
     };
     let wide_names: Vec<String> = tables.columns.iter().map(|c| c.name.clone()).collect();
     let bytes = csv_bytes(&wide_names, &tables.rows)?;
-    super::contained_writes::write(out, &csv_path(out, &meta.name), &bytes)?;
+    super::contained_writes::write(out, &csv_path(out, &meta.heading.name), &bytes)?;
     let meta = ExperimentMeta {
         rows: tables.rows.len(),
         csv_hash: Some(hash(&bytes)),
-        samples: samples.is_some().then(|| format!("samples/{}.csv", meta.name)),
+        samples: samples.is_some().then(|| format!("samples/{}.csv", meta.heading.name)),
         samples_hash: samples,
         columns: tables.columns,
         ..meta

@@ -85,12 +85,12 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
 /// The warnings of committed experiment `meta` in results directory `out` (see
 /// [`of_table`]), with its CSV read back; none when the CSV cannot be read.
 pub fn of_experiment(out: &Path, meta: &ExperimentMeta) -> Vec<String> {
-    let Ok(mut reader) = csv::Reader::from_path(csv_path(out, &meta.name)) else { return Vec::new() };
+    let Ok(mut reader) = csv::Reader::from_path(csv_path(out, &meta.heading.name)) else { return Vec::new() };
     let Ok(header) = reader.headers().map(|h| h.iter().map(String::from).collect::<Vec<_>>()) else {
         return Vec::new();
     };
     let rows: Vec<Vec<String>> = reader.records().flatten().map(|r| r.iter().map(String::from).collect()).collect();
-    of_table(&meta.name, &Columns::of(&header, &meta.columns), &rows, meta.samples_asked)
+    of_table(&meta.heading.name, &Columns::of(&header, &meta.columns), &rows, meta.samples_asked)
 }
 
 /// The warnings of every committed experiment in `out` named in `names`, in that order.

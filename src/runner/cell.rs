@@ -54,7 +54,7 @@ pub fn list(path: &Path, only: &[String]) -> Result<Listing> {
     for spec in &manifest.experiments {
         let experiment = registry::build(spec)?;
         experiments.push(ListedExperiment {
-            name: spec.name.clone(),
+            name: spec.heading.name.clone(),
             items: experiment.items().into_iter().map(|i| i.id).collect(),
         });
     }
@@ -68,7 +68,7 @@ pub fn run(path: &Path, name: &str, index: usize, threads: usize, seed: Option<u
     let spec = manifest
         .experiments
         .iter()
-        .find(|e| e.name == name)
+        .find(|e| e.heading.name == name)
         .ok_or_else(|| InputError::new(format!("the manifest has no experiment `{name}`")))?;
     let experiment = registry::build(spec)?;
     let items = experiment.items().len();

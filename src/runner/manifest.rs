@@ -42,6 +42,7 @@ use crate::experiment::args::MAX_THREADS;
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
+use crate::results::meta::ExperimentHeading;
 use crate::search::rng::derive_seed;
 
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).
@@ -288,8 +289,8 @@ impl Manifest {
             return Ok(());
         }
         for w in &wanted {
-            if !self.experiments.iter().any(|e| e.game == *w || e.name == *w) {
-                let names: Vec<&str> = self.experiments.iter().map(|e| e.name.as_str()).collect();
+            if !self.experiments.iter().any(|e| e.heading.game == *w || e.heading.name == *w) {
+                let names: Vec<&str> = self.experiments.iter().map(|e| e.heading.name.as_str()).collect();
                 return Err(InputError::new(format!(
                     "--only {w}: no experiment or game of that name in {} (games: {}; experiments: {})",
                     self.path.display(),
@@ -298,7 +299,7 @@ impl Manifest {
                 )));
             }
         }
-        self.experiments.retain(|e| wanted.iter().any(|w| e.game == *w || e.name == *w));
+        self.experiments.retain(|e| wanted.iter().any(|w| e.heading.game == *w || e.heading.name == *w));
         Ok(())
     }
 }
@@ -326,9 +327,9 @@ fn time_limit(seconds: f64, err: &dyn Fn(&str, String) -> InputError) -> Result<
 fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> {
     let mut seen: BTreeMap<String, &ExperimentSpec> = BTreeMap::new();
     for e in experiments {
-        match seen.get(&e.name.to_ascii_lowercase()) {
-            Some(first) if first.name == e.name => {
-                return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.name)));
+        match seen.get(&e.heading.name.to_ascii_lowercase()) {
+            Some(first) if first.heading.name == e.heading.name => {
+                return Err(e.error(Some("name"), format!("experiment name `{}` is used twice", e.heading.name)));
             }
             Some(first) => {
                 return Err(e.error(
@@ -336,15 +337,15 @@ fn check_unique_names(experiments: &[ExperimentSpec]) -> Result<(), InputError> 
                     format!(
                         "experiment name `{}` differs from `{}` ({}:{}) only in case; names are file names, \
                          which are the same file on a case-insensitive file system",
-                        e.name,
-                        first.name,
+                        e.heading.name,
+                        first.heading.name,
                         first.file.display(),
                         first.spans.value("name").map_or(first.line, |p| p.line)
                     ),
                 ));
             }
             None => {
-                seen.insert(e.name.to_ascii_lowercase(), e);
+                seen.insert(e.heading.name.to_ascii_lowercase(), e);
             }
         }
     }
@@ -438,12 +439,7 @@ fn spec_from_entry(
     };
     let sampling = apply_overrides(sampling_keys(&mut table, defaults.sampling, &err)?, &defaults.sampling_forced);
     Ok(ExperimentSpec {
-        name,
-        game,
-        kind,
-        caption,
-        label,
-        seed,
+        heading: ExperimentHeading { name, game, kind, caption, label, seed },
         limits: Limits { time: Some(time), memory },
         thread_counts: defaults.thread_counts.clone(),
         sampling,
@@ -512,8 +508,8 @@ mod tests {
         let m = Manifest::load(&p, None, None).unwrap();
         assert_eq!(m.thread_counts, vec![1, 2]);
         let e = &m.experiments[0];
-        assert_eq!((e.name.as_str(), e.seed, e.line), ("a", 5, 4));
-        assert_eq!(e.label, "tab:a");
+        assert_eq!((e.heading.name.as_str(), e.heading.seed, e.line), ("a", 5, 4));
+        assert_eq!(e.heading.label, "tab:a");
         assert_eq!(e.params.get("x").and_then(|v| v.as_integer()), Some(3));
         assert_eq!(e.limits.time, Some(DEFAULT_TIME_LIMIT));
     }
@@ -618,7 +614,7 @@ mod tests {
         assert_eq!(m.experiments.len(), 2);
         assert_eq!(m.experiments[1].file, dir.path().join("f.toml"));
         assert_eq!(m.experiments[1].resolve("x/y.txt"), dir.path().join("x/y.txt"));
-        assert_eq!(m.experiments[1].seed, 9);
+        assert_eq!(m.experiments[1].heading.seed, 9);
         assert_eq!(m.experiments[1].limits.time.map(TimeLimit::duration), Some(Duration::from_secs(2)));
         assert!(m.filter(&["chess".into()]).is_err());
         m.filter(&["tegel".into()]).unwrap();

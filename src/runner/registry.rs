@@ -173,9 +173,9 @@ pub fn game_names() -> Vec<&'static str> {
 /// Builds the experiment for a manifest entry, validating its parameters and loading
 /// its instance files; nothing runs yet.
 pub fn build(spec: &ExperimentSpec) -> std::result::Result<Box<dyn Experiment>, InputError> {
-    match reports().game(&spec.game) {
+    match reports().game(&spec.heading.game) {
         Some(report) => kind::build(report.kinds, spec),
-        None => Err(spec.error(Some("game"), format!("unknown game `{}`", spec.game))),
+        None => Err(spec.error(Some("game"), format!("unknown game `{}`", spec.heading.game))),
     }
 }
 

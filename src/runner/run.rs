@@ -102,7 +102,7 @@ pub fn dry_run(opts: &RunOptions) -> Result<String> {
         for p in &planned {
             for &i in &p.owned {
                 let item = &p.items[i];
-                text.push_str(&format!("  {} #{i} {} (cost {:.3e})\n", p.spec.name, item.id, item.cost));
+                text.push_str(&format!("  {} #{i} {} (cost {:.3e})\n", p.spec.heading.name, item.id, item.cost));
             }
         }
     }
@@ -121,7 +121,7 @@ fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
             spec.limits.memory = Some(memory);
         }
     }
-    let all = manifest.experiments.iter().map(|e| e.name.clone()).collect();
+    let all = manifest.experiments.iter().map(|e| e.heading.name.clone()).collect();
     manifest.filter(&opts.only)?;
     Ok((manifest, all))
 }
@@ -150,24 +150,24 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         crate::search::pool::pin_workers();
         meta.machine.pin = true;
     }
-    meta.experiments = planned.iter().map(|p| p.spec.name.clone()).collect();
+    meta.experiments = planned.iter().map(|p| p.spec.heading.name.clone()).collect();
     meta.manifest_experiments = listed;
     dir.mark(&meta)?;
     let shard = opts.shard.map(|s| s.to_string());
     for (number, p) in planned.iter().enumerate() {
         let key = build_key(p.spec);
-        if !opts.force && dir.is_current(&p.spec.name, &key, shard.as_deref()) {
+        if !opts.force && dir.is_current(&p.spec.heading.name, &key, shard.as_deref()) {
             note(&format!(
                 "[{}] already done for this entry, its inputs and this build, skipped (--force reruns it)",
-                p.spec.name
+                p.spec.heading.name
             ));
-            meta.skipped.push(p.spec.name.clone());
+            meta.skipped.push(p.spec.heading.name.clone());
             continue;
         }
-        announce_other_build(&dir, &p.spec.name);
+        announce_other_build(&dir, &p.spec.heading.name);
         match run_one(&dir, p, &key, opts, (number + 1, planned.len())) {
             Ok(flagged) => {
-                meta.ran.push(p.spec.name.clone());
+                meta.ran.push(p.spec.heading.name.clone());
                 meta.timeouts.extend(flagged.timeouts);
                 meta.busy.extend(flagged.busy);
                 meta.memory_stops.extend(flagged.memory);
@@ -331,7 +331,7 @@ fn run_one(
     let columns = p.experiment.columns();
     let header = JournalHeader {
         journal: JOURNAL_FORMAT,
-        experiment: p.spec.name.clone(),
+        experiment: p.spec.heading.name.clone(),
         key: key.to_string(),
         version: crate::VERSION.to_string(),
         build: crate::BUILD_ID.to_string(),
@@ -340,7 +340,7 @@ fn run_one(
         items: p.items.iter().map(|i| i.id.clone()).collect(),
         owned: p.owned.clone(),
     };
-    let committed = dir.journal_committed(&p.spec.name);
+    let committed = dir.journal_committed(&p.spec.heading.name);
     let (mut journal, done) = Journal::open(dir.path(), &header, opts.force, committed)?;
     let mut declared: Vec<Option<Column>> = Vec::new();
     let mut rows_of: BTreeMap<usize, Vec<Vec<String>>> = BTreeMap::new();
@@ -352,13 +352,17 @@ fn run_one(
     let live = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let at_most = p.owned.iter().any(|&i| p.items[i].up_to);
     let plan = Plan { number, of, rows: total_rows, at_most };
-    let progress = ExperimentProgress::start(&p.spec.name, plan, std::sync::Arc::clone(&live));
+    let progress = ExperimentProgress::start(&p.spec.heading.name, plan, std::sync::Arc::clone(&live));
     if !rows_of.is_empty() {
         let n = rows_of.len() as u64;
-        note(&format!("[{}] resuming: {} already in the journal", p.spec.name, crate::base::text::count_of(n, "item")));
+        note(&format!(
+            "[{}] resuming: {} already in the journal",
+            p.spec.heading.name,
+            crate::base::text::count_of(n, "item")
+        ));
     }
     if rows_of.is_empty() {
-        crate::results::figures::clear(&opts.out, &p.spec.name)?;
+        crate::results::figures::clear(&opts.out, &p.spec.heading.name)?;
     }
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
     let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
@@ -378,7 +382,7 @@ fn run_one(
         }
         check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
         for (name, svg) in &figures {
-            crate::results::figures::write(&opts.out, &p.spec.name, &format!("{index:04}-{name}"), svg)?;
+            crate::results::figures::write(&opts.out, &p.spec.heading.name, &format!("{index:04}-{name}"), svg)?;
         }
         let entry =
             JournalEntry { index, id: p.items[index].id.clone(), rows: rows.clone(), columns: item_columns.clone() };
@@ -415,7 +419,7 @@ fn run_guarded(p: &Planned<'_>, ctx: &RunContext, index: usize, threads: usize) 
             .unwrap_or_else(|| "no message".to_string());
         Err(anyhow::anyhow!(
             "[{}] item `{}` stopped on an internal error ({what}); finished items are kept in the journal",
-            p.spec.name,
+            p.spec.heading.name,
             p.items[index].id
         )
         .into())
@@ -426,7 +430,7 @@ fn check_row_lengths(spec: &ExperimentSpec, item: &Item, columns: &[String], row
     match rows.iter().find(|r| r.len() != columns.len()) {
         Some(r) => Err(anyhow::anyhow!(
             "[{}] item `{}` emitted a row of {} cells for {} columns (a bug in the experiment)",
-            spec.name,
+            spec.heading.name,
             item.id,
             r.len(),
             columns.len()
@@ -449,7 +453,7 @@ fn items_where(
     rows_of
         .iter()
         .filter(|(_, rows)| rows.iter().any(|r| test(&r[at])))
-        .map(|(&i, _)| format!("{} {}{suffix}", p.spec.name, p.items[i].id))
+        .map(|(&i, _)| format!("{} {}{suffix}", p.spec.heading.name, p.items[i].id))
         .collect()
 }
 
@@ -465,12 +469,7 @@ fn commit(
     (start, load_start): (Instant, Option<f64>),
 ) -> Result<()> {
     let meta = ExperimentMeta {
-        name: spec.name.clone(),
-        game: spec.game.clone(),
-        kind: spec.kind.clone(),
-        caption: spec.caption.clone(),
-        label: spec.label.clone(),
-        seed: spec.seed,
+        heading: spec.heading.clone(),
         threads: opts.threads,
         time_limit: spec.limits.time,
         key: key.to_string(),
