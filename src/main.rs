@@ -9,7 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use harness::base::error::Result;
 use harness::base::error::{Error, InputError};
 use harness::base::limits::{MemoryLimit, TimeLimit};
-use harness::base::machine::{default_threads, warn_if_more_threads_than_cores};
+use harness::base::machine::threads_or_default;
 use harness::base::text::{count_of, excerpt, noun};
 use harness::experiment::args::{json_printed, print_json};
 use harness::experiment::progress::note;
@@ -312,9 +312,7 @@ impl ManifestPick {
     /// The pool's threads: `--threads`, else the default; more than the cores is warned
     /// about on stderr.
     fn pool_threads(&self) -> usize {
-        let threads = self.threads.map_or_else(default_threads, |t| t as usize);
-        warn_if_more_threads_than_cores(threads);
-        threads
+        threads_or_default(self.threads)
     }
 }
 

@@ -65,6 +65,14 @@ pub fn threads_warning(threads: usize) -> Option<String> {
     })
 }
 
+/// The worker threads a command runs on: `asked` (its `-j N`), else [`default_threads`];
+/// a count above the cores is warned about on stderr ([`warn_if_more_threads_than_cores`]).
+pub fn threads_or_default(asked: Option<u32>) -> usize {
+    let threads = asked.map_or_else(default_threads, |t| t as usize);
+    warn_if_more_threads_than_cores(threads);
+    threads
+}
+
 /// Prints [`threads_warning`] on stderr, once per process however often it is called.
 pub fn warn_if_more_threads_than_cores(threads: usize) {
     static WARNED: std::sync::Once = std::sync::Once::new();

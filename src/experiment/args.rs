@@ -4,7 +4,7 @@ use std::io::Write;
 
 use crate::base::error::{InputError, Result};
 use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
-use crate::base::machine::{default_threads, machine_memory, warn_if_more_threads_than_cores, MemorySource};
+use crate::base::machine::{machine_memory, threads_or_default, MemorySource};
 use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
@@ -60,9 +60,7 @@ impl SearchArgs {
     /// The thread count asked for, or all cores; a count above the cores is warned about
     /// on stderr (once).
     pub fn threads(&self) -> usize {
-        let threads = self.threads.map(|t| t as usize).unwrap_or_else(default_threads);
-        warn_if_more_threads_than_cores(threads);
-        threads
+        threads_or_default(self.threads)
     }
 
     /// The limits the flags give (checked when they were parsed).

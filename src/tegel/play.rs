@@ -21,7 +21,7 @@ use crate::base::error::Error;
 use crate::base::error::Result;
 use crate::base::limits::{Limits, TimeLimit};
 use crate::base::lines::read_line;
-use crate::base::machine::{default_threads, warn_if_more_threads_than_cores};
+use crate::base::machine::threads_or_default;
 use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::clear_interrupt;
@@ -61,13 +61,12 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let settings = Settings {
         sims: args.good.sims,
         seed: args.good.seed,
-        threads: args.threads.map(|t| t as usize).unwrap_or_else(default_threads),
+        threads: threads_or_default(args.threads),
         time_limit: args.time_limit,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let threads = settings.threads;
-    warn_if_more_threads_than_cores(threads);
     in_pool(threads, || menu(game, &settings, &mut stdin.lock(), &mut stdout.lock()))
 }
 
