@@ -234,22 +234,34 @@ struct AbArgs {
     /// Threads each side runs on, from 1 to 1024 (default: each side's default).
     #[arg(short = 'j', long, value_parser = harness::experiment::args::parse_threads, value_name = "N")]
     threads: Option<u32>,
-    /// Rounds each item takes at least, from 6 to 1000 (6 is the fewest that give a 95 % interval).
+    /// Counted rounds each item takes at least, from 6 to 1000 (6 is the fewest that give a 95 % interval).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
     min_rounds: u32,
-    /// Rounds each item takes at most, from 6 to 1000.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
+    /// Counted rounds each item takes at most, from 6 to 1000.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
     max_rounds: u32,
     /// Seconds after which an item that has its minimum rounds starts no further round,
     /// from 0 to 86400.
-    #[arg(long, default_value_t = 60.0, value_parser = parse_ab_budget, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 120.0, value_parser = parse_ab_budget, value_name = "SECONDS")]
     budget: f64,
-    /// A cell whose 95 % interval lies within ± this fraction counts as decided `same`
-    /// before its maximum rounds (from 0 to 1, exclusive; default 0.01, i.e. 1 %).
+    /// A cell is `same` only when its 95 % interval lies within ± this fraction (from 0 to
+    /// 1, exclusive; default 0.01, i.e. 1 %).
     #[arg(long, default_value_t = 0.01, value_parser = parse_noise)]
     resolution: f64,
+    /// Run both builds at once, each on a core of its own (swapping cores every round), so
+    /// that a drift of the machine falls inside the same seconds on both; needs -j 1 and
+    /// two cores.
+    #[arg(long)]
+    simultaneous: bool,
+    /// The seed of the rounds' order, from 0 to 9223372036854775807.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
+    seed: u64,
     #[command(flatten)]
     output: VerdictOutput,
+    /// Also write the A/B as a self-contained HTML page (an interval plot and the table)
+    /// to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 /// How `harness compare` and `harness ab` give their verdicts: the form of the table and
@@ -288,6 +300,12 @@ struct CellArgs {
     /// Print the experiments and their items instead.
     #[arg(long)]
     list: bool,
+    /// Untimed calls of each timed cell before its timed ones, from 0 to 10.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10), value_name = "N")]
+    warmup: u32,
+    /// Timed calls of each timed cell (its seconds are their median), from 1 to 1000.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000), value_name = "K")]
+    repeats: u32,
     #[command(flatten)]
     pick: ManifestPick,
 }
@@ -322,7 +340,8 @@ fn cell(args: CellArgs) -> Result<()> {
     let threads = args.pick.pool_threads();
     let value = match (&args.experiment, args.index) {
         (Some(experiment), Some(index)) if !args.list => {
-            serde_json::to_string(&cell::run(&args.manifest, experiment, index, threads, args.pick.seed)?)
+            let timing = cell::CellTiming { warmup: args.warmup, repeats: args.repeats };
+            serde_json::to_string(&cell::run(&args.manifest, (experiment, index), threads, args.pick.seed, timing)?)
         }
         _ => serde_json::to_string(&cell::list(&args.manifest, &args.pick.only)?),
     };
@@ -330,16 +349,14 @@ fn cell(args: CellArgs) -> Result<()> {
     Ok(())
 }
 
-/// `harness ab`: the A/B of two builds, as text, Markdown or JSON.
+/// `harness ab`: the A/B of two builds, as text, Markdown or JSON (and the page with
+/// `--html`); exits 1 when the builds' results differ or `--fail-on-slower` finds a
+/// corrected `slower`, 3 when the rounds could not decide (a busy machine).
 fn ab(args: AbArgs) -> Result<()> {
-    use harness::runner::ab::{self, AbOptions, Verdict};
-    if args.max_rounds < args.min_rounds {
-        return Err(InputError::new(format!(
-            "--max-rounds ({}) must be at least --min-rounds ({})",
-            args.max_rounds, args.min_rounds
-        ))
-        .into());
-    }
+    use harness::results::ab::{AbReport, AbStatus};
+    use harness::runner::ab::{self, AbOptions};
+    use report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
+    use report::export::{ComparisonExporter, Exported};
     let opts = AbOptions {
         baseline: args.baseline,
         candidate: args.candidate,
@@ -350,32 +367,30 @@ fn ab(args: AbArgs) -> Result<()> {
         max_rounds: args.max_rounds,
         budget: std::time::Duration::from_secs_f64(args.budget),
         resolution: args.resolution,
+        simultaneous: args.simultaneous,
+        fail_on_slower: args.output.fail_on_slower,
+        seed: args.seed,
     };
-    let report = ab::ab(&opts, &mut |item| {
-        for c in &item.cells {
-            note(&format!("[ab] {} {} {}: {}", c.experiment, c.item, c.column, c.sentence()));
+    let report = ab::ab(&opts, &mut |_| {})?;
+    if let Some(page) = &args.html {
+        let text = ComparisonExporter::<AbReport>::export(&Html, &report).into_text();
+        harness::results::user_files::write_user_file(page, text.as_bytes(), harness::results::user_files::AB_PAGE)?;
+    }
+    let exporter: &dyn ComparisonExporter<AbReport> = match (args.output.json, args.output.markdown) {
+        (true, _) => &Json,
+        (false, true) => &Markdown,
+        (false, false) => &Text,
+    };
+    match exporter.export(&report) {
+        Exported::Json(value) => print_json(&value)?,
+        Exported::Text(text) => print!("{text}"),
+    }
+    match (report.status, report.failure()) {
+        (AbStatus::Ok, _) | (_, None) => Ok(()),
+        (status, Some(why)) => {
+            Err(harness::base::error::Error::Verdict { message: why, exit_code: status.exit_code() })
         }
-    })?;
-    let slower = report.cells().filter(|c| c.verdict == Verdict::Slower).count();
-    if args.output.json {
-        let status = match (report.counts_agree, args.output.fail_on_slower && slower > 0) {
-            (false, _) => "different",
-            (true, true) => "slower",
-            (true, false) => "ok",
-        };
-        print_json(&serde_json::json!({ "status": status, "ab": report }))?;
-    } else if args.output.markdown {
-        print!("{}", ab::markdown(&report));
-    } else {
-        print!("{}", ab::text(&report));
     }
-    if !report.counts_agree {
-        return Err(anyhow::anyhow!("the two builds give different results; those items were not timed").into());
-    }
-    if args.output.fail_on_slower && slower > 0 {
-        return Err(anyhow::anyhow!("{} of B slower than A's", count_of(slower as u64, "timed cell")).into());
-    }
-    Ok(())
 }
 
 /// The noise threshold of `harness compare`: a fraction strictly between 0 and 1.

@@ -1,34 +1,42 @@
-//! `harness ab`: two builds timed in alternating rounds. The verdict logic is checked on
-//! stand-in builds whose times are fixed (scripts printing `harness cell` output), so the
-//! tests do not depend on the machine's speed; one A/B runs the real binary against itself.
+//! `harness ab`: two builds timed in paired rounds. The verdicts and the care for the child
+//! processes are checked on stand-in builds whose times are fixed (scripts printing
+//! `harness cell` output), so the tests do not depend on the machine's speed; one A/B runs
+//! the real binary against itself.
 #![cfg(unix)]
 
 mod common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-use common::{harness, stderr, write};
+use common::{harness, harness_command, stderr, write};
 
 /// A manifest with one small timed checkers count (3x3 r1 and 4x4 r1).
 fn manifest(dir: &Path) -> String {
     write(
         dir,
         "ab.toml",
-        "seed = 1\nthreads = [1]\ntime_limit = 60\n\n[[experiment]]\nname = \"count\"\ngame = \"checkers\"\nkind = \"count\"\nboards = [\"3x3 r1\", \"4x4 r1\"]\n",
+        "seed = 1\nthread_counts = [1]\ntime_limit = 60\n\n[[experiment]]\nname = \"count\"\ngame = \"checkers\"\nkind = \"count\"\nboards = [\"3x3 r1\", \"4x4 r1\"]\n",
     )
 }
 
-/// A stand-in build: `cell --list` lists one item; `cell EXP 0` prints one row whose
-/// `games` cell is `games` and whose `seconds` is `seconds`.
-fn stand_in(dir: &Path, name: &str, games: u32, seconds: f64) -> String {
+/// A stand-in build: `cell --list` lists one item (with a time limit of 0.1 s a search, so
+/// that a call's limit is 6 s); `cell EXP 0 ...` runs `body` (a shell
+/// command) and then prints one row whose `games` cell is `games`, whose `seconds` is
+/// `seconds` and whose busy flag is `busy`.
+fn stand_in_with(dir: &Path, name: &str, body: &str, (games, seconds, busy): (u32, &str, bool)) -> String {
     let columns = r#"[{"name":"board","kind":"text","role":"result"},{"name":"games","kind":"count","role":"result"},{"name":"seconds","kind":"seconds","role":"measured"},{"name":"busy","kind":"flag","role":"busy"}]"#;
     let script = format!(
-        "#!/bin/sh\ncase \"$*\" in\n  *--list*) echo '{{\"format\":1,\"experiments\":[{{\"name\":\"count\",\"items\":[\"3x3 r1\"]}}]}}' ;;\n  *) echo '{{\"format\":1,\"columns\":{columns},\"rows\":[[\"3x3 r1\",\"{games}\",\"{seconds:.6}\",\"false\"]]}}' ;;\nesac\n"
+        "#!/bin/sh\ncase \"$*\" in\n  *--list*) echo '{{\"format\":2,\"experiments\":[{{\"name\":\"count\",\"items\":[\"3x3 r1\"],\"time_limit_s\":0.1}}]}}' ;;\n  *) {body}\n     echo '{{\"format\":2,\"columns\":{columns},\"rows\":[[\"3x3 r1\",\"{games}\",\"{seconds}\",\"{busy}\"]]}}' ;;\nesac\n"
     );
     let path = write(dir, name, &script);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+fn stand_in(dir: &Path, name: &str, games: u32, seconds: f64) -> String {
+    stand_in_with(dir, name, ":", (games, &format!("{seconds:.6}"), false))
 }
 
 fn json(out: &std::process::Output) -> serde_json::Value {
@@ -45,8 +53,9 @@ fn equal_times_are_the_same_and_a_steady_slowdown_is_slower() {
     assert!(same.status.success(), "{}", stderr(&same));
     let v = json(&same);
     let cell = &v["ab"]["items"][0]["cells"][0];
-    assert_eq!((cell["verdict"].as_str(), cell["change"].as_f64()), (Some("same"), Some(0.0)));
-    assert_eq!((v["ab"]["counts_agree"].as_bool(), cell["rounds"].as_u64()), (Some(true), Some(6)));
+    assert_eq!((cell["decision"]["verdict"].as_str(), cell["decision"]["change"].as_f64()), (Some("same"), Some(0.0)));
+    assert_eq!((v["ab"]["counts_agree"].as_bool(), cell["decision"]["rounds"].as_u64()), (Some(true), Some(6)));
+    assert_eq!(v["status"].as_str(), Some("ok"));
 
     let b = stand_in(dir.path(), "b.sh", 90, 0.515);
     let slower = harness(&["ab", &a, &b, &m]);
@@ -72,25 +81,137 @@ fn builds_that_count_differently_are_not_timed() {
     assert_eq!(item["cells"].as_array().map(Vec::len), Some(0));
 }
 
+/// Every round busy: no cell has a counted round, every cell is `unknown` with the
+/// reason, the status is `inconclusive` and the exit code 3 — never `ok`, even without
+/// `--fail-on-slower`.
+#[test]
+fn a_busy_machine_is_inconclusive() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let busy = stand_in_with(dir.path(), "busy.sh", ":", (90, "0.5", true));
+    let out = harness(&["ab", &busy, &busy, &m, "--json", "--max-rounds", "6"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(v["status"].as_str(), Some("inconclusive"));
+    let cell = &v["ab"]["items"][0]["cells"][0]["decision"];
+    assert_eq!(cell["verdict"].as_str(), Some("unknown"));
+    assert_eq!(cell["reason"].as_str(), Some("12 of 12 rounds ran busy: other programs had the cores"));
+    let text = harness(&["ab", &busy, &busy, &m, "--max-rounds", "6"]);
+    assert_eq!(text.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("cannot tell: 12 of 12 rounds ran busy"), "{text:?}");
+}
+
+/// Seconds that are not a time are refused with exit 2, naming the build.
+#[test]
+fn impossible_seconds_are_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    for (i, bad) in ["NaN", "-1", "inf"].iter().enumerate() {
+        let b = stand_in_with(dir.path(), &format!("b{i}.sh"), ":", (90, bad, false));
+        let out = harness(&["ab", &a, &b, &m, "--fail-on-slower"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stderr(&out));
+        assert!(stderr(&out).contains(&format!("build B printed `{bad}` as the seconds")), "{}", stderr(&out));
+    }
+}
+
+/// A build that prints without end is stopped past 16 MiB (exit 2); one that is not a
+/// harness is named (exit 2).
+#[test]
+fn outputs_are_bounded_and_foreign_programs_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let chatty = stand_in_with(dir.path(), "chatty.sh", "head -c 40000000 /dev/zero", (90, "0.5", false));
+    let out = harness(&["ab", &a, &chatty, &m]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("printed more than 16 MiB"), "{}", stderr(&out));
+    let out = harness(&["ab", &a, "/bin/true", &m]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("build B (/bin/true) printed no readable"), "{}", stderr(&out));
+}
+
+/// Whether a process whose command line holds `needle` is running.
+fn running(needle: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read(e.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).replace('\0', " ").contains(needle))
+    })
+}
+
+/// Waits up to `within` for `done`.
+fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < within {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    done()
+}
+
+/// SIGTERM ends `ab` and the build it is waiting for, with whatever the build started.
+#[test]
+fn a_signal_ends_the_builds_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let sleeper = stand_in_with(dir.path(), "sleeper.sh", "sleep 97.125", (90, "0.5", false));
+    let mut child =
+        harness_command().args(["ab", &a, &sleeper, &m]).stdout(std::process::Stdio::null()).spawn().unwrap();
+    assert!(eventually(Duration::from_secs(60), || running("sleep 97.125")), "the build started");
+    // SAFETY: sends SIGTERM to the child this test started.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{status:?}");
+    assert!(eventually(Duration::from_secs(10), || !running("sleep 97.125")), "the build's sleep was ended");
+}
+
+/// A build that runs past its call's limit (the manifest's 0.1 s a search, times ten,
+/// plus the margin) is stopped and named, exit 2.
+#[test]
+fn a_build_past_its_limit_is_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let slow = stand_in_with(dir.path(), "slow.sh", "sleep 98.375", (90, "0.5", false));
+    let out = harness(&["ab", &slow, &a, &m]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("ran longer than its limit"), "{}", stderr(&out));
+    assert!(eventually(Duration::from_secs(10), || !running("sleep 98.375")));
+}
+
 /// The real binary against itself: the same counts, every timed cell sampled in at least
-/// 6 rounds with a verdict and its interval holding the estimate.
+/// 6 rounds with an interval holding its estimate. On a machine busy with other tests the
+/// rounds may not be counted: then the A/B must say so (exit 3), never `ok`.
 #[test]
 fn the_binary_against_itself_agrees_on_every_count() {
     let dir = tempfile::tempdir().unwrap();
     let m = manifest(dir.path());
     let bin = env!("CARGO_BIN_EXE_harness");
-    let out = harness(&["ab", bin, bin, &m, "--json", "--budget", "0", "-j", "1"]);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let out = harness(&["ab", bin, bin, &m, "--json", "--budget", "0", "-j", "1", "--max-rounds", "8"]);
     let v = json(&out);
     assert_eq!(v["ab"]["counts_agree"].as_bool(), Some(true));
     let items = v["ab"]["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
+    match out.status.code() {
+        Some(0) => assert_eq!(v["status"].as_str(), Some("ok")),
+        Some(3) => {
+            assert_eq!(v["status"].as_str(), Some("inconclusive"));
+            assert!(items.iter().any(|i| i["busy_rounds"].as_u64() > Some(0)), "{v}");
+            return;
+        }
+        other => panic!("exit {other:?}: {}", stderr(&out)),
+    }
     for item in items {
+        assert!(item["repeats"].as_u64().unwrap() >= 1);
         for cell in item["cells"].as_array().unwrap() {
-            assert!(cell["rounds"].as_u64().unwrap() >= 6, "{cell}");
-            assert!(["same", "slower", "faster"].contains(&cell["verdict"].as_str().unwrap()), "{cell}");
-            let (lo, hi) = (cell["interval"][0].as_f64().unwrap(), cell["interval"][1].as_f64().unwrap());
-            let change = cell["change"].as_f64().unwrap();
+            let d = &cell["decision"];
+            assert!(d["rounds"].as_u64().unwrap() >= 6, "{cell}");
+            assert!(["same", "slower", "faster", "unknown"].contains(&d["verdict"].as_str().unwrap()), "{cell}");
+            let (lo, hi) = (d["interval"][0].as_f64().unwrap(), d["interval"][1].as_f64().unwrap());
+            let change = d["change"].as_f64().unwrap();
             assert!(lo <= change && change <= hi, "{cell}");
         }
     }
@@ -102,8 +223,10 @@ fn the_cell_command_lists_and_runs_one_item() {
     let m = manifest(dir.path());
     let list = harness(&["cell", &m, "--list"]);
     assert!(list.status.success(), "{}", stderr(&list));
-    assert_eq!(json(&list)["experiments"][0]["items"], serde_json::json!(["3x3 r1", "4x4 r1"]));
-    let one = harness(&["cell", &m, "count", "0", "-j", "1"]);
+    let listed = json(&list);
+    assert_eq!(listed["experiments"][0]["items"], serde_json::json!(["3x3 r1", "4x4 r1"]));
+    assert_eq!(listed["experiments"][0]["time_limit_s"].as_f64(), Some(60.0));
+    let one = harness(&["cell", &m, "count", "0", "-j", "1", "--warmup", "1", "--repeats", "3"]);
     assert!(one.status.success(), "{}", stderr(&one));
     let v = json(&one);
     let columns: Vec<&str> = v["columns"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
@@ -121,4 +244,14 @@ fn a_missing_build_is_named() {
     let out = harness(&["ab", "/nonexistent/harness", env!("CARGO_BIN_EXE_harness"), &m]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("cannot run build A (/nonexistent/harness)"), "{}", stderr(&out));
+}
+
+#[test]
+fn simultaneous_needs_one_thread_a_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let out = harness(&["ab", &a, &a, &m, "--simultaneous"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("give -j 1"), "{}", stderr(&out));
 }

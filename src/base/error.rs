@@ -81,6 +81,16 @@ pub enum Error {
         /// The limit in MiB.
         limit_mb: u64,
     },
+    /// A comparison whose verdict fails the command (`harness ab`: the builds' results
+    /// differ or `--fail-on-slower` found a `slower`, exit code 1; the rounds could not
+    /// decide, exit code 3).
+    #[error("{message}")]
+    Verdict {
+        /// Why, in a sentence.
+        message: String,
+        /// The exit code.
+        exit_code: u8,
+    },
     /// Anything else (I/O on the results directory, ...); exit code 1. Shown with its
     /// whole cause chain: `cannot write X: No space left on device (os error 28)`.
     #[error("{0:#}")]
@@ -88,10 +98,12 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process exit code for this error: 2 for bad input, 130 for Ctrl-C, 1 otherwise.
+    /// The process exit code for this error: 2 for bad input, 130 for Ctrl-C, a verdict's
+    /// own code, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Input(_) => 2,
+            Error::Verdict { exit_code, .. } => i32::from(*exit_code),
             Error::Interrupted => 130,
             Error::Timeout { .. } | Error::Memory { .. } | Error::Other(_) => 1,
         }

@@ -10,6 +10,5 @@ pub mod limits;
 pub mod lines;
 pub mod machine;
 pub mod os;
-pub mod paired;
 pub mod stats;
 pub mod text;

@@ -147,6 +147,58 @@ pub fn non_blocking(options: &mut std::fs::OpenOptions) {
     let _ = options;
 }
 
+/// Prepares `command`'s child for a parent that must be able to end it: on Linux the child
+/// gets SIGKILL when this process dies (so that even a killed parent leaves no child
+/// running) and, with `core`, runs on that core alone; on Unix it leads a process group of
+/// its own, so that [`kill_group`] ends whatever it started. Elsewhere nothing.
+pub fn prepare_child(command: &mut std::process::Command, core: Option<usize>) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: the closure runs in the child between fork and exec and makes only
+        // async-signal-safe system calls (setpgid, prctl, getppid, sched_setaffinity, _exit).
+        let parent = std::process::id() as libc::pid_t;
+        unsafe {
+            command.pre_exec(move || {
+                libc::setpgid(0, 0);
+                #[cfg(target_os = "linux")]
+                {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() != parent {
+                        libc::_exit(1);
+                    }
+                    if let Some(core) = core {
+                        let mut set: libc::cpu_set_t = std::mem::zeroed();
+                        libc::CPU_SET(core, &mut set);
+                        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+                            return Err(std::io::Error::last_os_error());
+                        }
+                    }
+                }
+                #[cfg(not(target_os = "linux"))]
+                let _ = (parent, core);
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (command, core);
+}
+
+/// Ends the process group `pid` leads (a child prepared by [`prepare_child`]) with
+/// SIGKILL; elsewhere nothing (the caller kills the child itself).
+pub fn kill_group(pid: u32) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: sends a signal to a process group this process created.
+        unsafe {
+            libc::killpg(pid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

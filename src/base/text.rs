@@ -30,6 +30,22 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     }
 }
 
+/// `text` safe to print on a terminal or in a log: control characters (escape sequences,
+/// newlines, carriage returns) and the bidirectional controls that reorder what follows
+/// them are written as `\u{..}` escapes; everything else as it is.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let bidi = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `n` and the noun, in the plural unless `n` is 1: `1 tile`, `3 tiles`, `0 items`.
 pub fn count_of(n: u64, word: &str) -> String {
     if n == 1 {

@@ -86,12 +86,14 @@ impl Exported {
     }
 }
 
-/// One format of `harness compare`: each turns the same [`Comparison`] into text,
-/// Markdown, JSON or the HTML page (the exporters of [`super::compare`]).
-pub trait ComparisonExporter: Sync {
+/// One format of a comparison: each turns the same comparison — of results directories
+/// ([`Comparison`], `harness compare`) or of two builds
+/// ([`crate::results::ab::AbReport`], `harness ab`) — into text, Markdown, JSON or the
+/// HTML page (the exporters of [`super::compare`]).
+pub trait ComparisonExporter<C = Comparison>: Sync {
     /// Its name (`text`, `markdown`, `json`, `html`).
     fn name(&self) -> &'static str;
 
     /// The comparison in this format.
-    fn export(&self, comparison: &Comparison) -> Exported;
+    fn export(&self, comparison: &C) -> Exported;
 }

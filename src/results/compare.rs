@@ -12,7 +12,7 @@ use crate::base::text::{count_of, excerpt};
 use crate::results::compared_cells::{self, ExperimentSummary, MemoryComparison, TimingComparison};
 use crate::results::csv_table::{csv_paths, CsvTable};
 use crate::results::meta::RunMeta;
-use crate::results::verdict::Verdict;
+use crate::results::verdict::{CommonFactor, Verdict};
 
 /// The most directories one comparison takes: the baseline `A` and runs `B` to `Z`.
 pub const MAX_RUNS: usize = 26;
@@ -139,6 +139,9 @@ pub struct RunAgainstBaseline {
     pub results_equal: bool,
     /// Where the results differ, one line each.
     pub differences: Vec<String>,
+    /// The factor every timed cell shares (the machine's drift between the runs, or a
+    /// change of the whole build), which each cell is judged against.
+    pub common: Option<CommonFactor>,
     /// Every timed cell both have, with its verdict (label `B` means this run).
     pub timings: Vec<TimingComparison>,
     /// The timings per experiment in brief.
@@ -151,7 +154,7 @@ impl RunAgainstBaseline {
     /// Compares the run in `dir`, labelled `label`, with the baseline in `baseline`.
     pub fn of(baseline: &Path, dir: &Path, label: String, noise: f64) -> Result<RunAgainstBaseline, InputError> {
         let differences = differences(baseline, dir)?;
-        let timings = compared_cells::compare_timings(baseline, dir, noise)?;
+        let (common, timings) = compared_cells::compare_timings(baseline, dir, noise)?;
         Ok(RunAgainstBaseline {
             label,
             dir: dir.display().to_string(),
@@ -159,6 +162,7 @@ impl RunAgainstBaseline {
             results_equal: differences.is_empty(),
             differences,
             summaries: compared_cells::summarise(&timings),
+            common,
             timings,
             memory: compared_cells::compare_memory(baseline, dir)?,
         })

@@ -1,5 +1,6 @@
 //! The cells two results directories both have, compared: every timed cell (its medians,
-//! B/A with a 95 % bootstrap interval, the verdict of [`super::verdict`]) and every peak
+//! B/A with a 95 % bootstrap interval, its change beyond the factor every cell shares and
+//! the verdict of [`super::verdict`]) and every peak
 //! memory, rows matched by their cells that may not vary between runs, and each
 //! experiment's timings in brief.
 
@@ -12,7 +13,7 @@ use crate::base::text::count_of;
 use crate::results::columns::{Column, Kind, Role};
 use crate::results::csv_table::{csv_paths, CsvTable};
 use crate::results::row::parse_samples_cell;
-use crate::results::verdict::{compare_samples, memory_verdict, MemoryVerdict, RunSpread, Verdict};
+use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread, Verdict};
 
 /// One timed cell of both runs: experiment, item, timing column, the medians, B/A with a
 /// 95 % bootstrap interval, and the verdict.
@@ -34,14 +35,20 @@ pub struct TimingComparison {
     pub ratio_low: Option<f64>,
     /// Upper end of the interval.
     pub ratio_high: Option<f64>,
-    /// Two-sided Mann–Whitney U p-value, where both sides have at least
-    /// [`super::verdict::MIN_SAMPLES_FOR_U_TEST`] samples.
+    /// B/A over the factor common to every cell ([`CommonFactor`]): what the verdict
+    /// judges.
+    pub against_common: Option<f64>,
+    /// Two-sided Mann–Whitney U p-value of A's samples scaled by the common factor against
+    /// B's.
     pub p_value: Option<f64>,
+    /// The p-value corrected over every cell compared (Benjamini–Hochberg: the cell's
+    /// q-value); a cell is `slower` or `faster` only where it is below 0.05.
+    pub q_value: Option<f64>,
     /// Samples in A.
     pub a_samples: usize,
     /// Samples in B.
     pub b_samples: usize,
-    /// What the cell says of B against A.
+    /// What the cell says of B against A, beyond the common factor.
     pub verdict: Verdict,
     /// Whether the row was timed on a busy machine in A or in B: its verdict may say more
     /// of the machine than of the code.
@@ -194,7 +201,19 @@ impl Csv {
 /// counts only beyond `max(noise, e^(RUN_NOISE_Z σ) − 1)`: a change that moves every cell
 /// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
 /// build does not.
-pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingComparison>, InputError> {
+///
+/// **The common factor.** A drift of the machine between the runs moves every cell alike;
+/// so does a change that slows the whole build. The median of the cells' log ratios is that
+/// factor ([`CommonFactor`], returned beside the cells), and each cell is judged against it:
+/// a cell is `slower` or `faster` only when it moved beyond the factor by more than its
+/// band and the Mann–Whitney test of its samples (A's scaled by the factor) rejects no
+/// change after the Benjamini–Hochberg correction over the cells; `same` when its interval
+/// over the factor lies within its band; else `unknown`.
+pub fn compare_timings(
+    a: &Path,
+    b: &Path,
+    noise: f64,
+) -> Result<(Option<CommonFactor>, Vec<TimingComparison>), InputError> {
     let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
     for (experiment, x, y) in experiments_in_both(a, b)? {
         let in_b = y.sampled_columns();
@@ -221,7 +240,9 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
                     ratio: None,
                     ratio_low: None,
                     ratio_high: None,
+                    against_common: None,
                     p_value: None,
+                    q_value: None,
                     a_samples: sa.len(),
                     b_samples: sb.len(),
                     verdict: Verdict::Unknown,
@@ -233,20 +254,33 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
         }
     }
     let spread = RunSpread::of(cells.iter().map(|(_, sa, sb)| (sa.as_slice(), sb.as_slice())));
-    Ok(cells
-        .into_iter()
-        .map(|(mut c, sa, sb)| {
-            c.noise_band = spread.band(noise, c.a_median);
+    let input: Vec<(&[f64], &[f64], f64, u64)> = cells
+        .iter()
+        .map(|(c, sa, sb)| {
             let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
-            let (interval, p_value, verdict) = compare_samples(&sa, &sb, c.noise_band, seed);
-            c.ratio = interval.map(|i| i.0);
-            c.ratio_low = interval.map(|i| i.1);
-            c.ratio_high = interval.map(|i| i.2);
-            c.p_value = p_value;
-            c.verdict = verdict;
+            (sa.as_slice(), sb.as_slice(), spread.band(noise, c.a_median), seed)
+        })
+        .collect();
+    let (common, decisions) = judge(&input, noise);
+    let judged = cells
+        .iter()
+        .zip(&input)
+        .zip(decisions)
+        .map(|(((c, sa, sb), (_, _, band, seed)), d)| {
+            let mut c = c.clone();
+            c.noise_band = *band;
+            c.ratio = (c.a_median > 0.0).then(|| c.b_median / c.a_median);
+            let interval = stats::bootstrap_ratio_ci(sa, sb, *seed);
+            c.ratio_low = interval.map(|i| i.0);
+            c.ratio_high = interval.map(|i| i.1);
+            c.against_common = d.change.map(|x| 1.0 + x);
+            c.p_value = d.p;
+            c.q_value = d.p_adjusted;
+            c.verdict = d.verdict;
             c
         })
-        .collect())
+        .collect();
+    Ok((common, judged))
 }
 
 /// What the verdicts of two runs made at different times cannot tell: a change of a cell
@@ -256,7 +290,8 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64) -> Result<Vec<TimingCompa
 /// tell. `None` without timings.
 pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
     let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
-    let hidden = timings.iter().filter(|t| t.ratio.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
+    let hidden =
+        timings.iter().filter(|t| t.against_common.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
     Some(format!(
         "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here: \
          --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their \
@@ -422,12 +457,16 @@ mod tests {
             &format!("{header}x,10,2.0,2.0;2.04;1.96;2.02;1.98,2,ok\ny,21,1.0,1.0;1.02;0.98;1.01;0.99,2,ok\n"),
         );
         write(a.path(), "only_a.csv", &format!("{header}x,10,1.0,1.0,1,ok\n"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1;
         assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
         let c = &cells[0];
         assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
         assert_eq!((c.a_median, c.b_median, c.verdict), (1.0, 2.0, Verdict::Slower));
-        assert_eq!(compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap(), cells, "seeded: the same table again");
+        assert_eq!(
+            compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1,
+            cells,
+            "seeded: the same table again"
+        );
         let summary = summarise(&cells);
         assert_eq!((summary[0].cells, summary[0].slower, summary[0].geometric_mean_ratio), (1, 1, Some(2.0)));
     }
@@ -463,7 +502,7 @@ mod tests {
         };
         write(a.path(), "p.csv", &csv("false", "1;1;1"));
         write(b.path(), "p.csv", &csv("true", "1;1;1"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap();
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1;
         let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
         assert_eq!(seq, 1, "{cells:?}");
         assert_eq!(cells.len(), 3);

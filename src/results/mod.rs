@@ -4,6 +4,7 @@
 //! files, per-experiment and run metadata, and the comparison of results directories (two,
 //! or several against a baseline). Imports `base` and `search`.
 
+pub mod ab;
 pub mod atomic;
 pub mod columns;
 pub mod compare;

@@ -32,6 +32,12 @@ pub const COMPARE_PAGE: UserFile = UserFile {
     ours: |head| head.starts_with(b"<!DOCTYPE html>") && contains(head, b"<title>harness compare</title>"),
 };
 
+/// The page of `harness ab --html`: its title says so.
+pub const AB_PAGE: UserFile = UserFile {
+    what: "an A/B page",
+    ours: |head| head.starts_with(b"<!DOCTYPE html>") && contains(head, b"<title>harness ab</title>"),
+};
+
 /// A man page of `harness man -o`: its title line names a harness command.
 pub const MAN_PAGE: UserFile = UserFile { what: "a man page", ours: |head| contains(head, b"\n.TH harness") };
 

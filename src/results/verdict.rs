@@ -1,78 +1,121 @@
-//! What one cell of two runs says of B against A: the verdict of a timing from its samples
-//! (criterion-style: a significant difference beyond a noise band), the run-to-run
-//! spread that widens the band, and the verdict of a peak memory.
+//! What the cells of two runs made at different times say of B against A: the factor
+//! common to every cell (the machine's drift, or a change of the whole build), each cell
+//! judged against it by the one decision rule ([`crate::base::stats::decision`]), the
+//! run-to-run spread that sets each cell's resolution, and the verdict of a peak memory.
 
-use crate::base::stats;
+pub use crate::base::stats::decision::Verdict;
+use crate::base::stats::decision::{CellTest, Correction, Decision, Rule};
+use crate::base::stats::{self, median_interval};
 
-/// The default noise threshold of [`compare_samples`]: a difference in the median below
-/// 3 % is `same` however significant (run-to-run drift on a quiet 2-core machine is of
-/// that order).
+/// The default noise threshold of `harness compare`: a cell's change against the common
+/// factor must pass the larger of this and the run-to-run spread to count (3 %: the
+/// run-to-run drift of one cell on a quiet 2-core machine is of that order).
 pub const DEFAULT_NOISE: f64 = 0.03;
 
 /// Fewest samples on each side for a verdict other than `unknown`.
 pub const MIN_SAMPLES_FOR_VERDICT: usize = 3;
 
-/// Samples on each side from which the Mann–Whitney U test must agree with the interval.
-pub const MIN_SAMPLES_FOR_U_TEST: usize = 5;
-
-/// The significance level of the Mann–Whitney U test (two-sided).
-pub const SIGNIFICANCE: f64 = 0.05;
-
-/// What comparing one timed cell of two runs says of B against A.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// B is faster: the interval of B/A lies below 1 and the ratio below 1 − noise.
-    Faster,
-    /// B is slower: the interval of B/A lies above 1 and the ratio above 1 + noise.
-    Slower,
-    /// No difference beyond noise: the interval holds 1, or the difference is within the
-    /// noise threshold.
-    Same,
-    /// Too few samples on a side (or a median of zero) to tell.
-    Unknown,
+/// The factor every cell of B shares against A: the median of the cells' log ratios of
+/// medians, with its distribution-free 95 % interval. A drift of the machine between the
+/// two runs (or a change that slows the whole build alike) moves it; each cell is judged
+/// against it.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct CommonFactor {
+    /// The median B/A of the cells.
+    pub ratio: f64,
+    /// Its 95 % interval; `None` under 6 cells.
+    pub interval: Option<(f64, f64)>,
+    /// The cells it is the median of.
+    pub cells: usize,
 }
 
-impl std::fmt::Display for Verdict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Verdict::Faster => "faster",
-            Verdict::Slower => "slower",
-            Verdict::Same => "same",
-            Verdict::Unknown => "unknown",
+impl CommonFactor {
+    /// The factor of cells whose medians are `(a, b)`; `None` without a cell with two
+    /// positive medians.
+    pub fn of(medians: impl Iterator<Item = (f64, f64)>) -> Option<CommonFactor> {
+        let logs: Vec<f64> = medians.filter(|(a, b)| *a > 0.0 && *b > 0.0).map(|(a, b)| (b / a).ln()).collect();
+        let m = stats::median(&logs)?;
+        Some(CommonFactor {
+            ratio: m.exp(),
+            interval: median_interval(&logs).map(|(l, h)| (l.exp(), h.exp())),
+            cells: logs.len(),
         })
     }
+
+    /// The factor the cells are judged against: the median ratio where its interval
+    /// excludes 1 (the cells moved together), else 1 — under 6 cells, or with no shift the
+    /// cells agree on, a cell is judged by itself.
+    pub fn applied(&self) -> f64 {
+        match self.interval {
+            Some((l, h)) if l > 1.0 || h < 1.0 => self.ratio,
+            _ => 1.0,
+        }
+    }
+
+    /// "all cells 7.0 % slower in B (5.1 % to 9.2 %): the machine or the build", or
+    /// "no factor common to all cells (−0.4 % to 0.6 %)".
+    pub fn sentence(&self) -> String {
+        let pct = |r: f64| crate::base::stats::decision::percent((r - 1.0).abs());
+        let range = self.interval.map_or(" (no interval: under 6 cells)".to_string(), |(l, h)| {
+            format!(
+                " ({} to {})",
+                crate::base::stats::decision::percent(l - 1.0),
+                crate::base::stats::decision::percent(h - 1.0)
+            )
+        });
+        let beyond_one = self.interval.is_some_and(|(l, h)| l > 1.0 || h < 1.0);
+        match (beyond_one, self.ratio >= 1.0) {
+            (true, true) => format!("all cells {} slower in B{range}: the machine or the build", pct(self.ratio)),
+            (true, false) => format!("all cells {} faster in B{range}: the machine or the build", pct(self.ratio)),
+            (false, _) => format!("no factor common to all cells: the median cell {:.3}{range}", self.ratio),
+        }
+    }
 }
 
-/// Decides the verdict of B against A from their samples (seconds), criterion-style: a
-/// difference counts when it is significant — the 95 % bootstrap interval of the ratio of
-/// medians excludes 1 and, with at least [`MIN_SAMPLES_FOR_U_TEST`] samples a side, the
-/// Mann–Whitney U test rejects equality at [`SIGNIFICANCE`] — and larger than `noise`
-/// (a fraction, e.g. 0.03). Fewer than [`MIN_SAMPLES_FOR_VERDICT`] samples a side, or a
-/// zero median, is `unknown`. `seed` makes the interval reproducible.
-pub fn compare_samples(a: &[f64], b: &[f64], noise: f64, seed: u64) -> (Option<(f64, f64, f64)>, Option<f64>, Verdict) {
-    let (Some(ma), Some(mb)) = (stats::median(a), stats::median(b)) else { return (None, None, Verdict::Unknown) };
-    if ma <= 0.0 {
-        return (None, None, Verdict::Unknown);
+/// The evidence of one cell against the common factor `common` (a ratio): its change
+/// beyond the factor (the log of `median(b) / median(a) / common`), the 95 % bootstrap
+/// interval of the ratio of medians over the factor, and the Mann–Whitney p-value of A's
+/// samples scaled by the factor against B's. `None` when a median is not positive. `seed`
+/// makes the interval reproducible.
+pub fn cell_against(a: &[f64], b: &[f64], common: f64, seed: u64) -> Option<CellTest> {
+    let (ma, mb) = (stats::median(a)?, stats::median(b)?);
+    if ma <= 0.0 || mb <= 0.0 || common <= 0.0 {
+        return None;
     }
-    let ratio = mb / ma;
-    let interval = stats::bootstrap_ratio_ci(a, b, seed);
-    let u_test = a.len() >= MIN_SAMPLES_FOR_U_TEST && b.len() >= MIN_SAMPLES_FOR_U_TEST;
-    let p = if u_test { stats::mann_whitney_p(a, b) } else { None };
-    let with_interval = interval.map(|(lo, hi)| (ratio, lo, hi)).or(Some((ratio, ratio, ratio)));
-    if a.len() < MIN_SAMPLES_FOR_VERDICT || b.len() < MIN_SAMPLES_FOR_VERDICT || mb <= 0.0 {
-        return (with_interval, p, Verdict::Unknown);
+    let f = common.ln();
+    let scaled: Vec<f64> = a.iter().map(|x| x * common).collect();
+    let interval = stats::bootstrap_ratio_ci(a, b, seed)
+        .filter(|(l, h)| *l > 0.0 && *h > 0.0)
+        .map(|(l, h)| (l.ln() - f, h.ln() - f));
+    Some(CellTest {
+        estimate: (mb / ma).ln() - f,
+        interval,
+        p: stats::mann_whitney_p(&scaled, b).unwrap_or(1.0),
+        rounds: a.len().min(b.len()),
+    })
+}
+
+/// The rule of `harness compare`: at least [`MIN_SAMPLES_FOR_VERDICT`] samples a side,
+/// Benjamini–Hochberg over the cells (the adjusted p is the cell's q-value), and a
+/// difference only beyond the cell's band (its samples cannot see the drift between the
+/// runs).
+pub fn compare_rule(noise: f64) -> Rule {
+    Rule {
+        resolution: noise,
+        min_rounds: MIN_SAMPLES_FOR_VERDICT,
+        correction: Correction::BenjaminiHochberg,
+        differences_beyond_resolution: true,
     }
-    let Some((lo, hi)) = interval else { return (with_interval, p, Verdict::Unknown) };
-    let u_agrees = !u_test || p.is_some_and(|p| p < SIGNIFICANCE);
-    let verdict = if hi < 1.0 && ratio < 1.0 - noise && u_agrees {
-        Verdict::Faster
-    } else if lo > 1.0 && ratio > 1.0 + noise && u_agrees {
-        Verdict::Slower
-    } else {
-        Verdict::Same
-    };
-    (with_interval, p, verdict)
+}
+
+/// The verdicts of cells given by their samples `(a, b)` and bands, against the factor
+/// they share ([`CommonFactor::applied`]): the factor, and each cell's decision.
+pub fn judge(cells: &[(&[f64], &[f64], f64, u64)], noise: f64) -> (Option<CommonFactor>, Vec<Decision>) {
+    let common = CommonFactor::of(cells.iter().filter_map(|(a, b, _, _)| Some((stats::median(a)?, stats::median(b)?))));
+    let factor = common.map_or(1.0, |c| c.applied());
+    let tests: Vec<Option<CellTest>> = cells.iter().map(|(a, b, _, seed)| cell_against(a, b, factor, *seed)).collect();
+    let bands: Vec<f64> = cells.iter().map(|c| c.2).collect();
+    (common, compare_rule(noise).decide_banded(&tests, &bands))
 }
 
 /// How many standard deviations of the run-to-run spread a cell's difference must pass.
@@ -165,43 +208,58 @@ pub fn memory_verdict(a: u64, b: u64) -> MemoryVerdict {
 mod tests {
     use super::*;
 
-    const A: [f64; 7] = [1.00, 1.02, 0.98, 1.01, 0.99, 1.03, 0.97];
+    const A: [f64; 7] = [1.000, 1.002, 0.998, 1.001, 0.999, 1.003, 0.997];
 
     fn scaled(f: f64) -> Vec<f64> {
         A.iter().map(|x| x * f).collect()
     }
 
+    fn verdicts(cells: &[Vec<f64>], noise: f64) -> (Option<CommonFactor>, Vec<Verdict>) {
+        let input: Vec<(&[f64], &[f64], f64, u64)> = cells.iter().map(|b| (&A[..], b.as_slice(), noise, 1)).collect();
+        let (common, d) = judge(&input, noise);
+        (common, d.iter().map(|d| d.verdict).collect())
+    }
+
+    /// Ten cells all 10 % slower (a drifted machine): the common factor is 1.1, wholly
+    /// above 1, and every cell is `same` against it.
     #[test]
-    fn identical_samples_are_the_same() {
-        let (interval, _, verdict) = compare_samples(&A, &A, DEFAULT_NOISE, 1);
-        assert_eq!(verdict, Verdict::Same);
-        let (ratio, lo, hi) = interval.unwrap();
-        assert!(ratio == 1.0 && lo <= 1.0 && hi >= 1.0, "{lo} {hi}");
+    fn a_common_drift_is_the_factor_not_the_cells() {
+        let cells: Vec<Vec<f64>> = (0..10).map(|_| scaled(1.10)).collect();
+        let (common, v) = verdicts(&cells, DEFAULT_NOISE);
+        let common = common.unwrap();
+        assert!((common.ratio - 1.10).abs() < 1e-9);
+        assert!(
+            common.sentence().starts_with("all cells 10.0 % slower in B (10.0 % to 10.0 %)"),
+            "{}",
+            common.sentence()
+        );
+        assert!(v.iter().all(|v| *v == Verdict::Same), "{v:?}");
+    }
+
+    /// One cell twice as slow among nine unchanged: it is `slower`, the rest `same`.
+    #[test]
+    fn one_cell_beyond_the_factor_is_slower() {
+        let mut cells: Vec<Vec<f64>> = (0..9).map(|_| scaled(1.0)).collect();
+        cells.push(scaled(2.0));
+        let (common, v) = verdicts(&cells, DEFAULT_NOISE);
+        assert_eq!(common.unwrap().ratio, 1.0);
+        assert_eq!(v[9], Verdict::Slower);
+        assert!(v[..9].iter().all(|v| *v == Verdict::Same), "{v:?}");
+    }
+
+    /// A 2 % move is inside a 3 % band: never `slower`, however significant.
+    #[test]
+    fn a_change_within_the_band_is_not_a_difference() {
+        let mut cells: Vec<Vec<f64>> = (0..9).map(|_| scaled(1.0)).collect();
+        cells.push(scaled(1.02));
+        let (_, v) = verdicts(&cells, DEFAULT_NOISE);
+        assert!(!v[9].is_difference(), "{v:?}");
     }
 
     #[test]
-    fn twice_as_slow_is_slower_and_half_is_faster() {
-        assert_eq!(compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1).2, Verdict::Slower);
-        assert_eq!(compare_samples(&A, &scaled(0.5), DEFAULT_NOISE, 1).2, Verdict::Faster);
-        let (interval, p, _) = compare_samples(&A, &scaled(2.0), DEFAULT_NOISE, 1);
-        assert_eq!(interval.map(|i| i.0), Some(2.0));
-        assert!(p.is_some_and(|p| p < 0.01), "{p:?}");
-    }
-
-    #[test]
-    fn a_significant_difference_within_the_noise_is_the_same() {
-        let tight = [1.000, 1.001, 0.999, 1.0005, 0.9995];
-        let slower: Vec<f64> = tight.iter().map(|x| x * 1.02).collect();
-        assert_eq!(compare_samples(&tight, &slower, DEFAULT_NOISE, 1).2, Verdict::Same);
-        assert_eq!(compare_samples(&tight, &slower, 0.01, 1).2, Verdict::Slower);
-        assert_eq!(compare_samples(&A, &scaled(1.02), 0.01, 1).2, Verdict::Same, "2 % inside a 6 % spread");
-    }
-
-    #[test]
-    fn one_sample_is_unknown() {
-        assert_eq!(compare_samples(&[1.0], &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
-        assert_eq!(compare_samples(&A, &[2.0], DEFAULT_NOISE, 1).2, Verdict::Unknown);
-        assert_eq!(compare_samples(&[0.0; 5], &A, DEFAULT_NOISE, 1).2, Verdict::Unknown);
+    fn too_few_samples_are_unknown() {
+        let input: Vec<(&[f64], &[f64], f64, u64)> = vec![(&[1.0], &[2.0], DEFAULT_NOISE, 1)];
+        assert_eq!(judge(&input, DEFAULT_NOISE).1[0].verdict, Verdict::Unknown);
     }
 
     #[test]
@@ -217,12 +275,9 @@ mod tests {
         let band = spread.band(DEFAULT_NOISE, 1.0);
         assert!(band > 0.06 && band < 0.2, "a 6 % move is within the noise of these runs: {band}");
         assert_eq!(spread.band(DEFAULT_NOISE, 0.001), DEFAULT_NOISE, "short cells have too few to tell");
-        // The same scatter around a 1.5x slowdown: the spread is the same, every cell slower.
         let slow: Vec<[f64; 5]> = ratios.iter().map(|r| [1.5 * r; 5]).collect();
         let slow_spread = RunSpread::of(slow.iter().map(|b| (&five[..], &b[..])));
         assert!((slow_spread.long.unwrap() - sigma).abs() < 1e-9);
-        let band = slow_spread.band(DEFAULT_NOISE, 1.0);
-        assert!(ratios.iter().all(|r| 1.5 * r > 1.0 + band), "1.5x stays beyond the band {band}");
     }
 
     #[test]

@@ -1,36 +1,72 @@
 //! `harness ab BASELINE CANDIDATE MANIFEST`: two builds of the harness timed against each
-//! other, cell by cell, in alternating rounds (A B, B A, A B, ...), so that a drift of the
-//! machine's speed falls on both alike and each round gives one paired ratio.
+//! other, cell by cell, in paired rounds, so that a drift of the machine's speed falls on
+//! both alike and each round gives one ratio B/A of every timed cell.
 //!
 //! Each side of a round is one process (`harness cell`, [`super::cell`]) that runs one
-//! item of the manifest once and prints its rows; the timed cells are the rows' measured
-//! seconds. The first round checks that both builds give the same exact results (counts,
-//! scores, moves): an item where they differ is not timed. A round in which either side
-//! ran on a busy machine (the row's `busy` cell) is repeated, not counted. An item stops
-//! sampling once every cell is decided (a signed-rank p below [`EARLY_P`], or an interval
-//! within the resolution) after the minimum rounds, else at the maximum rounds or its
-//! time budget. Each cell's verdict comes from the exact Wilcoxon signed-rank test of its
-//! log ratios (p below [`VERDICT_P`]), its change from the Hodges–Lehmann estimate with the
-//! interval that inverts the test ([`crate::base::paired::signed_rank`]).
+//! item of the manifest and prints its rows.
+//!
+//! - **The first round calibrates** and is not counted: both builds run the item once; it
+//!   checks that they give the same exact results (counts, scores, moves; checked again in
+//!   every round), and sets the timed calls `k` of every later process so that each timed
+//!   cell's calls take at least [`CALIBRATED_SECONDS`] (short searches repeated, the same
+//!   `k` for both builds; the cell's seconds are the median of its `k` calls, after one
+//!   untimed warm-up call).
+//! - **Rounds** run the two processes one after the other in a seeded, balanced order
+//!   (each pair of rounds holds A B and B A, which comes first drawn from the seed), or,
+//!   in the simultaneous mode, both at once on two cores of their own that they swap from
+//!   round to round.
+//! - A round in which either side ran on a busy machine (the row's `busy` cell) is not
+//!   counted; an item takes at most twice its maximum rounds in all.
+//! - An item stops once the decision rule says every cell is settled
+//!   ([`crate::base::stats::decision::Rule::settled`]) after the minimum rounds, else at
+//!   the maximum rounds or its time budget. The verdicts come from the rule over every cell
+//!   at once ([`crate::results::ab::AbReport::decide`]).
+//!
+//! The builds are other programs: each call has a time limit (the manifest's limit per
+//! search call times ten for the first round, ten times the first round's time per call later, plus
+//! [`CALL_MARGIN`]), its output is read up to [`MAX_OUTPUT_BYTES`], it ends with `ab`
+//! (Ctrl-C, SIGTERM and SIGHUP end the children at once; on Linux they die with `ab` even
+//! when it is killed), and any failure of a build is bad input naming the build (exit 2).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use rand::{Rng as _, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::base::error::{Error, InputError, Result};
-use crate::base::paired::{self, signed_rank};
+use crate::base::stats::decision::{CellTest, Rule};
+use crate::base::stats::seed_of;
+use crate::base::text::excerpt;
 use crate::experiment::progress::note;
+use crate::results::ab::{cell_of, AbItem, AbMode, AbReport};
 use crate::results::columns::{Kind, Role, BUSY};
-use crate::runner::cell::{CellRows, Listing, CELL_FORMAT};
+use crate::runner::cell::{CellRows, CellTiming, Listing, CELL_FORMAT};
 
-/// The p-value below which a cell's verdict is `faster` or `slower`.
-pub const VERDICT_P: f64 = 0.05;
-/// The p-value below which a cell counts as decided before its maximum rounds (stricter
-/// than [`VERDICT_P`], so that looking after every round does not call more cells
-/// different than the test's level says).
-pub const EARLY_P: f64 = 0.005;
+/// The timed calls of a cell in one process take at least this many seconds.
+pub const CALIBRATED_SECONDS: f64 = 0.1;
+
+/// The timed calls `k` of a process stop growing once the item's calls would take this
+/// many seconds a side.
+pub const MAX_PROCESS_SECONDS: f64 = 4.0;
+
+/// The most timed calls of a cell in one process.
+pub const MAX_REPEATS: u32 = 1000;
+
+/// Added to every call's time limit: a process's start and its output.
+pub const CALL_MARGIN: Duration = Duration::from_secs(5);
+
+/// The most bytes a build's `harness cell` may print in one call (its rows are one line
+/// of JSON of a few kilobytes).
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
+
+/// How long the first round's calls may take when the manifest sets no time limit.
+pub const UNLIMITED_FIRST_CALL: Duration = Duration::from_secs(3600);
 
 /// Options of `harness ab`.
 #[derive(Debug, Clone)]
@@ -51,148 +87,52 @@ pub struct AbOptions {
     pub max_rounds: u32,
     /// Wall time after which an item starts no further round (once it has its minimum).
     pub budget: Duration,
-    /// A cell whose interval lies within ±this share is decided `same`.
+    /// A cell whose interval lies within ±this share is `same`.
     pub resolution: f64,
+    /// Both builds at once on a core each ([`AbMode::Simultaneous`]).
+    pub simultaneous: bool,
+    /// Whether a corrected `slower` fails the A/B.
+    pub fail_on_slower: bool,
+    /// The seed of the rounds' orders.
+    pub seed: u64,
 }
 
-/// The verdict of one cell or of the whole A/B.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// B is slower: the signed-rank test rejects "no change" and the change is positive.
-    Slower,
-    /// B is faster.
-    Faster,
-    /// No change the rounds can tell.
-    Same,
-    /// Too few rounds to test.
-    Unknown,
-}
-
-impl Verdict {
-    /// The word of the verdict.
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::Slower => "slower",
-            Verdict::Faster => "faster",
-            Verdict::Same => "same",
-            Verdict::Unknown => "unknown",
+impl AbOptions {
+    fn mode(&self) -> AbMode {
+        if self.simultaneous {
+            AbMode::Simultaneous
+        } else {
+            AbMode::Alternate
         }
     }
-}
 
-/// One timed cell compared.
-#[derive(Debug, Clone, Serialize)]
-pub struct CellAb {
-    /// The experiment.
-    pub experiment: String,
-    /// The item.
-    pub item: String,
-    /// The row within the item (0 is its first).
-    pub row: usize,
-    /// The row's key cells, `column=value` joined by spaces.
-    pub key: String,
-    /// The timed column.
-    pub column: String,
-    /// A's median seconds over the rounds.
-    pub a_median: f64,
-    /// B's median seconds over the rounds.
-    pub b_median: f64,
-    /// B's change against A (0.031 is 3.1 % slower), from the Hodges–Lehmann estimate of
-    /// the rounds' log ratios.
-    pub change: f64,
-    /// The 95 % interval of the change; `None` with fewer than 6 rounds.
-    pub interval: Option<(f64, f64)>,
-    /// The two-sided signed-rank p-value.
-    pub p: f64,
-    /// The rounds counted.
-    pub rounds: usize,
-    /// The verdict.
-    pub verdict: Verdict,
-}
-
-impl CellAb {
-    /// "B is 3.1 % slower (1.2 % to 5.0 %)", "B is the same (−0.4 % to 0.6 %)".
-    pub fn sentence(&self) -> String {
-        describe(self.verdict, self.change, self.interval)
-    }
-}
-
-/// One item compared: its cells, or why it was not timed.
-#[derive(Debug, Clone, Serialize)]
-pub struct ItemAb {
-    /// The experiment.
-    pub experiment: String,
-    /// The item.
-    pub item: String,
-    /// Whether both builds gave the same exact results (counts, scores, moves).
-    pub counts_agree: bool,
-    /// What differed, when they did not.
-    pub difference: Option<String>,
-    /// Rounds counted.
-    pub rounds: usize,
-    /// Rounds repeated because a side ran on a busy machine.
-    pub busy_rounds: usize,
-    /// The timed cells.
-    pub cells: Vec<CellAb>,
-}
-
-/// The whole A/B.
-#[derive(Debug, Clone, Serialize)]
-pub struct AbReport {
-    /// The baseline build.
-    pub baseline: String,
-    /// The candidate build.
-    pub candidate: String,
-    /// The manifest.
-    pub manifest: String,
-    /// Whether both builds gave the same exact results in every item.
-    pub counts_agree: bool,
-    /// Every item.
-    pub items: Vec<ItemAb>,
-    /// The geometric mean of the cells' changes.
-    pub overall: Option<Overall>,
-}
-
-/// The geometric mean of every cell's change.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct Overall {
-    /// Cells averaged.
-    pub cells: usize,
-    /// The change of the geometric mean (0.031 is 3.1 % slower).
-    pub change: f64,
-    /// The 95 % Student-t interval over the cells' log changes; `None` with one cell.
-    pub interval: Option<(f64, f64)>,
-    /// `slower` or `faster` when the interval excludes no change, else `same`.
-    pub verdict: Verdict,
-}
-
-impl AbReport {
-    /// Every timed cell.
-    pub fn cells(&self) -> impl Iterator<Item = &CellAb> {
-        self.items.iter().flat_map(|i| i.cells.iter())
+    fn rule(&self) -> Rule {
+        Rule { min_rounds: (self.min_rounds as usize).max(1), ..Rule::new(self.resolution) }
     }
 
-    /// Cells of each verdict: slower, faster, same, unknown.
-    pub fn tally(&self) -> [usize; 4] {
-        let mut t = [0; 4];
-        for c in self.cells() {
-            t[c.verdict as usize] += 1;
+    /// Refuses what cannot run: the simultaneous mode needs one thread a side and two
+    /// cores.
+    fn check(&self) -> Result<(), InputError> {
+        if self.max_rounds < self.min_rounds {
+            return Err(InputError::new(format!(
+                "--max-rounds ({}) must be at least --min-rounds ({})",
+                self.max_rounds, self.min_rounds
+            )));
         }
-        t
-    }
-}
-
-/// "B is 3.1 % slower (1.2 % to 5.0 %)".
-pub fn describe(verdict: Verdict, change: f64, interval: Option<(f64, f64)>) -> String {
-    let pct = |x: f64| format!("{:.1} %", x * 100.0).replace('-', "−");
-    let range =
-        interval.map_or("no interval: too few rounds".to_string(), |(l, h)| format!("{} to {}", pct(l), pct(h)));
-    match verdict {
-        Verdict::Slower => format!("B is {} slower ({range})", pct(change)),
-        Verdict::Faster => format!("B is {} faster ({range})", pct(-change)),
-        Verdict::Same => format!("B is the same ({range})"),
-        Verdict::Unknown => format!("unknown ({range})"),
+        if self.simultaneous {
+            if self.threads != Some(1) {
+                return Err(InputError::new(
+                    "--simultaneous runs the two builds at once on a core each: give -j 1 (one thread a side)",
+                ));
+            }
+            let cores = crate::base::machine::logical_cores();
+            if cores < 2 {
+                return Err(InputError::new(format!(
+                    "--simultaneous needs two cores, this machine has {cores}; run without it"
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -212,25 +152,15 @@ impl Side<'_> {
         c
     }
 
-    fn output(&self, mut command: Command) -> Result<Vec<u8>> {
-        let out = command
-            .stderr(std::process::Stdio::inherit())
-            .output()
-            .map_err(|e| InputError::new(format!("cannot run build {} ({}): {e}", self.name, self.binary.display())))?;
-        if crate::search::budget::interrupted() {
-            return Err(Error::Interrupted);
-        }
-        if !out.status.success() {
-            return Err(anyhow::anyhow!(
-                "build {} ({}) failed ({}) on `{}`",
-                self.name,
-                self.binary.display(),
-                out.status,
-                format!("{command:?}").replace('"', "")
-            )
-            .into());
-        }
-        Ok(out.stdout)
+    fn cell_command(&self, opts: &AbOptions, (experiment, index): (&str, usize), timing: CellTiming) -> Command {
+        let mut c = self.command(opts);
+        c.arg(experiment).arg(index.to_string());
+        c.arg("--warmup").arg(timing.warmup.to_string()).arg("--repeats").arg(timing.repeats.to_string());
+        c
+    }
+
+    fn named(&self) -> String {
+        format!("build {} ({})", self.name, self.binary.display())
     }
 
     fn list(&self, opts: &AbOptions) -> Result<Listing> {
@@ -239,24 +169,22 @@ impl Side<'_> {
         for o in &opts.only {
             c.arg("--only").arg(o);
         }
-        let listing: Listing = serde_json::from_slice(&self.output(c)?).map_err(|e| self.unreadable(e))?;
+        let out = wait_all(vec![Running::spawn(self, c, UNLIMITED_FIRST_CALL, None)?])?;
+        let listing: Listing = serde_json::from_slice(&out[0]).map_err(|e| self.unreadable(e))?;
         self.check_format(listing.format)?;
         Ok(listing)
     }
 
-    fn run(&self, opts: &AbOptions, experiment: &str, index: usize) -> Result<CellRows> {
-        let mut c = self.command(opts);
-        c.arg(experiment).arg(index.to_string());
-        let rows: CellRows = serde_json::from_slice(&self.output(c)?).map_err(|e| self.unreadable(e))?;
+    fn rows(&self, bytes: &[u8]) -> Result<CellRows> {
+        let rows: CellRows = serde_json::from_slice(bytes).map_err(|e| self.unreadable(e))?;
         self.check_format(rows.format)?;
         Ok(rows)
     }
 
     fn unreadable(&self, e: serde_json::Error) -> Error {
         InputError::new(format!(
-            "build {} ({}) printed no readable `harness cell` output ({e}); both builds must have the `cell` command of this version",
-            self.name,
-            self.binary.display()
+            "{} printed no readable `harness cell` output ({e}); both builds must have the `cell` command of this version",
+            self.named()
         ))
         .into()
     }
@@ -265,17 +193,147 @@ impl Side<'_> {
         if format == CELL_FORMAT {
             return Ok(());
         }
-        Err(InputError::new(format!(
-            "build {} ({}) speaks `harness cell` format {format}, this one {CELL_FORMAT}",
-            self.name,
-            self.binary.display()
-        ))
-        .into())
+        Err(InputError::new(format!("{} speaks `harness cell` format {format}, this one {CELL_FORMAT}", self.named()))
+            .into())
     }
 }
 
-/// Runs the A/B; `on_item` sees each item as it finishes.
-pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&ItemAb)) -> Result<AbReport> {
+/// A build's call in progress: the child, the thread reading its output, its limit.
+struct Running {
+    side: String,
+    what: String,
+    child: Child,
+    reader: Option<JoinHandle<std::io::Result<Vec<u8>>>>,
+    overflow: Arc<AtomicBool>,
+    limit: Duration,
+    started: Instant,
+}
+
+impl Running {
+    fn spawn(side: &Side, mut command: Command, limit: Duration, core: Option<usize>) -> Result<Running> {
+        crate::base::os::prepare_child(&mut command, core);
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        let what = format!("{command:?}").replace('"', "");
+        let mut child = command.spawn().map_err(|e| InputError::new(format!("cannot run {}: {e}", side.named())))?;
+        let overflow = Arc::new(AtomicBool::new(false));
+        let reader = child.stdout.take().map(|out| {
+            let flag = Arc::clone(&overflow);
+            std::thread::spawn(move || read_bounded(out, MAX_OUTPUT_BYTES, &flag))
+        });
+        Ok(Running { side: side.named(), what, child, reader, overflow, limit, started: Instant::now() })
+    }
+
+    fn end(&mut self) {
+        crate::base::os::kill_group(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn output(&mut self, status: ExitStatus) -> Result<Vec<u8>> {
+        // Whatever the build started in its group ends with it, so that its output closes.
+        crate::base::os::kill_group(self.child.id());
+        let bytes = match self.reader.take().map(JoinHandle::join) {
+            Some(Ok(Ok(bytes))) => bytes,
+            Some(Ok(Err(e))) => return Err(anyhow::anyhow!("cannot read the output of {}: {e}", self.side).into()),
+            _ => Vec::new(),
+        };
+        if self.overflow.load(Ordering::SeqCst) {
+            return Err(self.too_much());
+        }
+        if !status.success() {
+            return Err(InputError::new(format!("{} failed ({status}) on `{}`", self.side, self.what)).into());
+        }
+        Ok(bytes)
+    }
+
+    fn too_much(&self) -> Error {
+        InputError::new(format!(
+            "{} printed more than {} MiB on `{}`; a build's `harness cell` prints one line of JSON",
+            self.side,
+            MAX_OUTPUT_BYTES >> 20,
+            self.what
+        ))
+        .into()
+    }
+
+    fn overdue(&self) -> Error {
+        InputError::new(format!(
+            "{} ran longer than its limit of {:.0} s on `{}` and was stopped",
+            self.side,
+            self.limit.as_secs_f64(),
+            self.what
+        ))
+        .into()
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            self.end();
+        }
+    }
+}
+
+/// Reads `from` to its end, keeping at most `max` bytes; past that it sets `overflow` and
+/// stops reading.
+fn read_bounded(mut from: impl Read, max: usize, overflow: &AtomicBool) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 64 << 10];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if n == 0 {
+            return Ok(out);
+        }
+        if out.len() + n > max {
+            overflow.store(true, Ordering::SeqCst);
+            return Ok(out);
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Waits for every call, ending all of them at once on Ctrl-C, SIGTERM or SIGHUP, when
+/// one passes its limit or prints too much; each call's output, in order.
+fn wait_all(mut running: Vec<Running>) -> Result<Vec<Vec<u8>>> {
+    let mut statuses: Vec<Option<ExitStatus>> = vec![None; running.len()];
+    loop {
+        for (r, status) in running.iter_mut().zip(statuses.iter_mut()) {
+            if status.is_none() {
+                *status = r.child.try_wait()?;
+            }
+        }
+        let problem = if crate::search::budget::interrupted() {
+            Some(Error::Interrupted)
+        } else if let Some(r) = running.iter().find(|r| r.overflow.load(Ordering::SeqCst)) {
+            Some(r.too_much())
+        } else {
+            running
+                .iter()
+                .zip(&statuses)
+                .find(|(r, s)| s.is_none() && r.started.elapsed() > r.limit)
+                .map(|(r, _)| r.overdue())
+        };
+        if let Some(e) = problem {
+            running.iter_mut().for_each(Running::end);
+            return Err(e);
+        }
+        if statuses.iter().all(Option::is_some) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    running.iter_mut().zip(statuses).map(|(r, s)| r.output(s.expect("every call ended"))).collect()
+}
+
+/// Runs the A/B; `on_item` sees each item as its rounds end (before the verdicts, which
+/// are corrected over every cell once all are timed).
+pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport> {
+    opts.check()?;
     let a = Side { binary: &opts.baseline, name: 'A' };
     let b = Side { binary: &opts.candidate, name: 'B' };
     let listing = a.list(opts)?;
@@ -289,137 +347,197 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&ItemAb)) -> Result<AbReport
     for experiment in &listing.experiments {
         for (index, id) in experiment.items.iter().enumerate() {
             note(&format!("[ab] {} {id}", experiment.name));
-            let item = ab_item(opts, (&a, &b), &experiment.name, (index, id))?;
+            let call = ItemCall { experiment: &experiment.name, index, id, time_limit_s: experiment.time_limit_s };
+            let item = ab_item(opts, (&a, &b), &call)?;
             on_item(&item);
             items.push(item);
         }
     }
-    let counts_agree = items.iter().all(|i| i.counts_agree);
-    let mut report = AbReport {
-        baseline: opts.baseline.display().to_string(),
-        candidate: opts.candidate.display().to_string(),
-        manifest: opts.manifest.display().to_string(),
-        counts_agree,
-        items,
-        overall: None,
-    };
-    report.overall = overall(&report);
-    Ok(report)
+    let builds = (
+        opts.baseline.display().to_string(),
+        opts.candidate.display().to_string(),
+        opts.manifest.display().to_string(),
+    );
+    Ok(AbReport::decide(builds, opts.mode(), &opts.rule(), opts.fail_on_slower, items))
 }
 
-/// The timings of one round: for each timed cell (row, column), A's and B's seconds.
-type RoundTimes = Vec<(f64, f64)>;
+/// The item a round runs.
+struct ItemCall<'a> {
+    experiment: &'a str,
+    index: usize,
+    id: &'a str,
+    time_limit_s: Option<f64>,
+}
 
-fn ab_item(opts: &AbOptions, (a, b): (&Side, &Side), experiment: &str, (index, id): (usize, &str)) -> Result<ItemAb> {
-    let start = Instant::now();
-    let mut rounds: Vec<RoundTimes> = Vec::new();
-    let mut busy_rounds = 0;
-    let mut timed: Vec<(usize, String, String)> = Vec::new();
-    let mut attempt = 0u32;
-    let max_attempts = opts.max_rounds * 2;
-    while attempt < max_attempts {
-        let sides = if attempt % 2 == 0 { [a, b] } else { [b, a] };
-        let first = sides[0].run(opts, experiment, index)?;
-        let second = sides[1].run(opts, experiment, index)?;
-        let (ra, rb) = if attempt % 2 == 0 { (first, second) } else { (second, first) };
-        attempt += 1;
-        if rounds.is_empty() && timed.is_empty() {
-            if let Some(difference) = results_differ(&ra, &rb) {
-                return Ok(ItemAb {
-                    experiment: experiment.to_string(),
-                    item: id.to_string(),
-                    counts_agree: false,
-                    difference: Some(difference),
-                    rounds: 0,
-                    busy_rounds: 0,
-                    cells: Vec::new(),
-                });
+/// One round: both builds' rows (A's first) and the longer of their processes' wall times.
+fn round(
+    opts: &AbOptions,
+    (a, b): (&Side, &Side),
+    call: &ItemCall,
+    (timing, limit): (CellTiming, Duration),
+    a_first: bool,
+) -> Result<(CellRows, CellRows, Duration)> {
+    let at = (call.experiment, call.index);
+    let started = Instant::now();
+    let outputs = if opts.simultaneous {
+        let (core_a, core_b) = if a_first { (0, 1) } else { (1, 0) };
+        wait_all(vec![
+            Running::spawn(a, a.cell_command(opts, at, timing), limit, Some(core_a))?,
+            Running::spawn(b, b.cell_command(opts, at, timing), limit, Some(core_b))?,
+        ])?
+    } else {
+        let order = if a_first { [a, b] } else { [b, a] };
+        let mut out = Vec::new();
+        for side in order {
+            out.extend(wait_all(vec![Running::spawn(side, side.cell_command(opts, at, timing), limit, None)?])?);
+        }
+        if !a_first {
+            out.swap(0, 1);
+        }
+        out
+    };
+    let wall = started.elapsed();
+    Ok((a.rows(&outputs[0])?, b.rows(&outputs[1])?, wall))
+}
+
+/// The orders of an item's rounds: each pair of rounds holds `true` (A first, or A on the
+/// first core) and `false`, which comes first drawn from a `ChaCha8Rng` seeded with the
+/// A/B's seed and the item's names.
+struct Orders {
+    rng: ChaCha8Rng,
+    pending: Option<bool>,
+}
+
+impl Orders {
+    fn new(seed: u64, experiment: &str, id: &str) -> Orders {
+        Orders { rng: ChaCha8Rng::seed_from_u64(seed_of(&[&seed.to_string(), experiment, id])), pending: None }
+    }
+
+    fn next(&mut self) -> bool {
+        match self.pending.take() {
+            Some(second) => second,
+            None => {
+                let first: bool = self.rng.random();
+                self.pending = Some(!first);
+                first
             }
-            timed = timed_cells(&ra);
-            if timed.is_empty() {
+        }
+    }
+}
+
+/// The timed calls of each process: enough that the shortest timed cell's calls take at
+/// least [`CALIBRATED_SECONDS`], as long as the item's calls stay within
+/// [`MAX_PROCESS_SECONDS`] a side (and at least one).
+pub fn calibrate(cell_seconds: &[f64]) -> u32 {
+    let shortest = cell_seconds.iter().copied().filter(|s| *s > 0.0).fold(f64::INFINITY, f64::min);
+    let item: f64 = cell_seconds.iter().sum();
+    if !shortest.is_finite() || item <= 0.0 {
+        return 1;
+    }
+    let wanted = (CALIBRATED_SECONDS / shortest).ceil();
+    let allowed = (MAX_PROCESS_SECONDS / item).floor().max(1.0);
+    wanted.min(allowed).clamp(1.0, MAX_REPEATS as f64) as u32
+}
+
+fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<AbItem> {
+    let mut item = AbItem {
+        experiment: call.experiment.to_string(),
+        item: call.id.to_string(),
+        counts_agree: true,
+        difference: None,
+        repeats: 1,
+        rounds: 0,
+        busy_rounds: 0,
+        shortfall: None,
+        cells: Vec::new(),
+    };
+    let first_limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
+    let (ra, rb, first_wall) = round(opts, sides, call, (CellTiming::ONCE, first_limit + CALL_MARGIN), true)?;
+    if let Some(difference) = results_differ(&ra, &rb) {
+        item.counts_agree = false;
+        item.difference = Some(difference);
+        return Ok(item);
+    }
+    let timed = timed_cells(&ra);
+    if timed.is_empty() {
+        return Ok(item);
+    }
+    let at = |rows: &CellRows, side: &Side| -> Result<Vec<f64>> {
+        timed.iter().map(|c| seconds(rows, c, side.name, call)).collect()
+    };
+    let (first_a, first_b) = (at(&ra, sides.0)?, at(&rb, sides.1)?);
+    let longer: Vec<f64> = first_a.iter().zip(&first_b).map(|(x, y)| x.max(*y)).collect();
+    item.repeats = calibrate(&longer);
+    let timing = CellTiming { warmup: 1, repeats: item.repeats };
+    let limit = first_wall.mul_f64(10.0 * f64::from(timing.warmup + timing.repeats)) + CALL_MARGIN;
+    let mut orders = Orders::new(opts.seed, call.experiment, call.id);
+    let (mut a_secs, mut b_secs): (Vec<Vec<f64>>, Vec<Vec<f64>>) =
+        (vec![Vec::new(); timed.len()], vec![Vec::new(); timed.len()]);
+    let rule = opts.rule();
+    let started = Instant::now();
+    let mut attempts = 0;
+    while attempts < opts.max_rounds * 2 {
+        let (ra, rb, _) = round(opts, sides, call, (timing, limit), orders.next())?;
+        attempts += 1;
+        if let Some(difference) = results_differ(&ra, &rb) {
+            item.counts_agree = false;
+            item.difference = Some(difference);
+            item.cells.clear();
+            return Ok(item);
+        }
+        if is_busy(&ra) || is_busy(&rb) {
+            item.busy_rounds += 1;
+            continue;
+        }
+        for (c, (xa, xb)) in at(&ra, sides.0)?.into_iter().zip(at(&rb, sides.1)?).enumerate() {
+            a_secs[c].push(xa);
+            b_secs[c].push(xb);
+        }
+        let n = a_secs[0].len() as u32;
+        if n >= opts.min_rounds {
+            let ratios: Vec<Vec<f64>> =
+                a_secs.iter().zip(&b_secs).map(|(x, y)| crate::base::stats::paired::log_ratios(x, y)).collect();
+            if n >= opts.max_rounds || started.elapsed() >= opts.budget || rule.settled(&ratios) {
                 break;
             }
         }
-        if is_busy(&ra) || is_busy(&rb) {
-            busy_rounds += 1;
-            continue;
-        }
-        rounds.push(timed.iter().map(|(row, col, _)| (seconds(&ra, *row, col), seconds(&rb, *row, col))).collect());
-        let n = rounds.len() as u32;
-        if n >= opts.min_rounds
-            && (n >= opts.max_rounds || start.elapsed() >= opts.budget || decided(&rounds, opts.resolution))
-        {
-            break;
-        }
     }
-    let cells = timed
+    item.rounds = a_secs[0].len();
+    if item.rounds < rule.min_rounds {
+        item.shortfall = Some(match item.busy_rounds {
+            0 => format!("only {} counted", item.rounds),
+            busy => format!("{busy} of {attempts} rounds ran busy: other programs had the cores"),
+        });
+    }
+    item.cells = timed
         .iter()
-        .enumerate()
-        .filter_map(|(c, (row, column, key))| {
-            let (av, bv): (Vec<f64>, Vec<f64>) = rounds.iter().map(|r| r[c]).unzip();
-            cell_ab(&av, &bv).map(|mut cell| {
-                cell.experiment = experiment.to_string();
-                cell.item = id.to_string();
-                cell.row = *row;
-                cell.key = key.clone();
-                cell.column = column.clone();
-                cell
-            })
+        .zip(a_secs.iter().zip(&b_secs))
+        .map(|(c, (xa, xb))| cell_of((call.experiment, call.id), (c.row, &c.key, &c.column), xa, xb))
+        .collect();
+    let progress: Vec<String> = item
+        .cells
+        .iter()
+        .map(|c| match CellTest::of(&c.log_ratios).and_then(|t| t.interval) {
+            Some((l, h)) => format!(
+                "{} {}: {} to {}",
+                c.key,
+                c.column,
+                crate::base::stats::decision::percent(l.exp() - 1.0),
+                crate::base::stats::decision::percent(h.exp() - 1.0)
+            ),
+            None => format!("{} {}: no interval", c.key, c.column),
         })
         .collect();
-    Ok(ItemAb {
-        experiment: experiment.to_string(),
-        item: id.to_string(),
-        counts_agree: true,
-        difference: None,
-        rounds: rounds.len(),
-        busy_rounds,
-        cells,
-    })
-}
-
-/// The paired comparison of A's and B's seconds over the rounds.
-pub fn cell_ab(a: &[f64], b: &[f64]) -> Option<CellAb> {
-    let d = paired::log_ratios(a, b);
-    let s = signed_rank(&d)?;
-    let verdict = if s.rounds < 2 {
-        Verdict::Unknown
-    } else if s.p < VERDICT_P {
-        if s.estimate > 0.0 {
-            Verdict::Slower
-        } else {
-            Verdict::Faster
-        }
-    } else {
-        Verdict::Same
-    };
-    let change = |x: f64| x.exp() - 1.0;
-    Some(CellAb {
-        experiment: String::new(),
-        item: String::new(),
-        row: 0,
-        key: String::new(),
-        column: String::new(),
-        a_median: crate::base::stats::median(a)?,
-        b_median: crate::base::stats::median(b)?,
-        change: change(s.estimate),
-        interval: s.interval.map(|(l, h)| (change(l), change(h))),
-        p: s.p,
-        rounds: s.rounds,
-        verdict,
-    })
-}
-
-/// Whether every cell of the rounds so far is decided: a difference beyond doubt (p below
-/// [`EARLY_P`]) or an interval within ±`resolution`.
-fn decided(rounds: &[RoundTimes], resolution: f64) -> bool {
-    let cells = rounds.first().map_or(0, Vec::len);
-    (0..cells).all(|c| {
-        let (a, b): (Vec<f64>, Vec<f64>) = rounds.iter().map(|r| r[c]).unzip();
-        signed_rank(&paired::log_ratios(&a, &b)).is_some_and(|s| {
-            s.p < EARLY_P || s.interval.is_some_and(|(l, h)| l.exp() - 1.0 > -resolution && h.exp() - 1.0 < resolution)
-        })
-    })
+    note(&format!(
+        "[ab] {} {}: {} rounds ({} busy), {} timed calls a cell; {}",
+        call.experiment,
+        call.id,
+        item.rounds,
+        item.busy_rounds,
+        item.repeats,
+        progress.join("; ")
+    ));
+    Ok(item)
 }
 
 /// The exact results (every [`Role::Result`] column) of both sides, when they differ:
@@ -435,24 +553,40 @@ pub fn results_differ(a: &CellRows, b: &CellRows) -> Option<String> {
     for (r, (ra, rb)) in a.rows.iter().zip(&b.rows).enumerate() {
         for (c, column) in a.columns.iter().enumerate() {
             if column.role == Role::Result && ra.get(c) != rb.get(c) {
-                let cell = |row: &Vec<String>| row.get(c).cloned().unwrap_or_default();
-                return Some(format!("row {}: {} is {} in A, {} in B", r + 1, column.name, cell(ra), cell(rb)));
+                let cell = |row: &Vec<String>| excerpt(&row.get(c).cloned().unwrap_or_default());
+                return Some(format!(
+                    "row {}: {} is {} in A, {} in B",
+                    r + 1,
+                    excerpt(&column.name),
+                    cell(ra),
+                    cell(rb)
+                ));
             }
         }
     }
     None
 }
 
-/// The measured seconds columns of every row that has a number in them, with the row's
-/// key cells: `(row, column, key)`.
-fn timed_cells(rows: &CellRows) -> Vec<(usize, String, String)> {
+/// A timed cell: its row, its measured seconds column, the row's key cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimedCell {
+    /// The row within the item.
+    pub row: usize,
+    /// The seconds column.
+    pub column: String,
+    /// The row's leading exact text and count cells, `column=value` joined by spaces.
+    pub key: String,
+}
+
+/// The measured seconds columns of every row that has a positive number in them.
+pub fn timed_cells(rows: &CellRows) -> Vec<TimedCell> {
     let mut cells = Vec::new();
     for (r, row) in rows.rows.iter().enumerate() {
         let key = key_of(rows, row);
         for (c, column) in rows.columns.iter().enumerate() {
             let measured = column.role == Role::Measured && column.kind == Kind::Seconds;
             if measured && row.get(c).and_then(|v| v.trim().parse::<f64>().ok()).is_some_and(|v| v > 0.0) {
-                cells.push((r, column.name.clone(), key.clone()));
+                cells.push(TimedCell { row: r, column: column.name.clone(), key: key.clone() });
             }
         }
     }
@@ -472,107 +606,31 @@ fn key_of(rows: &CellRows, row: &[String]) -> String {
         .join(" ")
 }
 
-fn seconds(rows: &CellRows, row: usize, column: &str) -> f64 {
-    let c = rows.columns.iter().position(|x| x.name == column);
-    c.and_then(|c| rows.rows.get(row)?.get(c)?.trim().parse().ok()).unwrap_or(f64::NAN)
+/// The most seconds a timed cell may say (a year): more is not a time a build measured.
+pub const MAX_CELL_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The seconds of `cell` in `rows`, refused (naming the build and the cell) unless a
+/// positive, finite number of at most [`MAX_CELL_SECONDS`].
+fn seconds(rows: &CellRows, cell: &TimedCell, side: char, call: &ItemCall) -> Result<f64> {
+    let c = rows.columns.iter().position(|x| x.name == cell.column);
+    let text = c.and_then(|c| rows.rows.get(cell.row)?.get(c)).map_or("", |v| v.trim());
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_CELL_SECONDS => Ok(s),
+        _ => Err(InputError::new(format!(
+            "build {side} printed `{}` as the seconds of {} {} row {} column {}: expected a positive number of seconds up to a year",
+            excerpt(text),
+            call.experiment,
+            call.id,
+            cell.row + 1,
+            excerpt(&cell.column)
+        ))
+        .into()),
+    }
 }
 
 fn is_busy(rows: &CellRows) -> bool {
     let c = rows.columns.iter().position(|x| x.name == BUSY);
     c.is_some_and(|c| rows.rows.iter().any(|r| r.get(c).is_some_and(|v| v == "true")))
-}
-
-fn overall(report: &AbReport) -> Option<Overall> {
-    let changes: Vec<f64> = report.cells().map(|c| 1.0 + c.change).filter(|x| *x > 0.0).collect();
-    let ones = vec![1.0; changes.len()];
-    let r = paired::ratio_interval(&ones, &changes)?;
-    let verdict = match r.interval {
-        Some((l, _)) if l > 1.0 => Verdict::Slower,
-        Some((_, h)) if h < 1.0 => Verdict::Faster,
-        Some(_) => Verdict::Same,
-        None => Verdict::Unknown,
-    };
-    Some(Overall {
-        cells: r.rounds,
-        change: r.ratio - 1.0,
-        interval: r.interval.map(|(l, h)| (l - 1.0, h - 1.0)),
-        verdict,
-    })
-}
-
-/// The A/B as text: a line per cell, the overall line.
-pub fn text(report: &AbReport) -> String {
-    let mut out = format!("A: {}\nB: {}\nmanifest: {}\n", report.baseline, report.candidate, report.manifest);
-    for item in &report.items {
-        if let Some(d) = &item.difference {
-            out.push_str(&format!("{} {}: results differ, not timed: {d}\n", item.experiment, item.item));
-            continue;
-        }
-        let busy =
-            if item.busy_rounds > 0 { format!(", {} busy rounds repeated", item.busy_rounds) } else { String::new() };
-        for c in &item.cells {
-            out.push_str(&format!(
-                "{} {} [{}] {}: A {:.6} s, B {:.6} s, {} rounds{busy}: {}\n",
-                c.experiment,
-                c.item,
-                c.key,
-                c.column,
-                c.a_median,
-                c.b_median,
-                c.rounds,
-                c.sentence()
-            ));
-        }
-    }
-    let [slower, faster, same, unknown] = report.tally();
-    out.push_str(&format!("cells: {slower} slower, {faster} faster, {same} same, {unknown} unknown\n"));
-    if let Some(o) = report.overall {
-        out.push_str(&format!(
-            "overall (geometric mean of {} cells): {}\n",
-            o.cells,
-            describe(o.verdict, o.change, o.interval)
-        ));
-    }
-    if !report.counts_agree {
-        out.push_str("the builds' results differ: the items named above were not timed\n");
-    }
-    out
-}
-
-/// The A/B as a Markdown table.
-pub fn markdown(report: &AbReport) -> String {
-    let mut out = String::from(
-        "| experiment | item | row | column | A (s) | B (s) | change | 95 % interval | rounds | verdict |\n",
-    );
-    out.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | --- |\n");
-    let pct = |x: f64| format!("{:+.1} %", x * 100.0);
-    for c in report.cells() {
-        let interval = c.interval.map_or("–".to_string(), |(l, h)| format!("{} to {}", pct(l), pct(h)));
-        out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.6} | {:.6} | {} | {interval} | {} | {} |\n",
-            md(&c.experiment),
-            md(&c.item),
-            md(&c.key),
-            md(&c.column),
-            c.a_median,
-            c.b_median,
-            pct(c.change),
-            c.rounds,
-            c.verdict.word()
-        ));
-    }
-    if let Some(o) = report.overall {
-        out.push_str(&format!(
-            "\nOverall (geometric mean of {} cells): {}.\n",
-            o.cells,
-            describe(o.verdict, o.change, o.interval)
-        ));
-    }
-    out
-}
-
-fn md(s: &str) -> String {
-    s.replace('|', "\\|")
 }
 
 #[cfg(test)]
@@ -593,6 +651,8 @@ mod tests {
         }
     }
 
+    const CALL: ItemCall = ItemCall { experiment: "count", index: 0, id: "4x4 r1", time_limit_s: None };
+
     #[test]
     fn results_must_agree_before_timing() {
         assert_eq!(results_differ(&rows("90", "0.5", "false"), &rows("90", "0.7", "false")), None);
@@ -605,43 +665,53 @@ mod tests {
     #[test]
     fn timed_cells_and_busy_rows_are_read_from_the_declared_columns() {
         let r = rows("90", "0.5", "true");
-        assert_eq!(timed_cells(&r), [(0, "seconds".to_string(), "board=4x4 r1 games=90".to_string())]);
+        let cell = TimedCell { row: 0, column: "seconds".to_string(), key: "board=4x4 r1 games=90".to_string() };
+        assert_eq!(timed_cells(&r), std::slice::from_ref(&cell));
         assert!(is_busy(&r) && !is_busy(&rows("90", "0.5", "false")));
-        assert_eq!(seconds(&r, 0, "seconds"), 0.5);
+        assert_eq!(seconds(&r, &cell, 'A', &CALL).unwrap(), 0.5);
     }
 
-    /// Eight rounds, B 2.6 % to 3.3 % slower in each (no two alike): every log ratio
-    /// positive, so W- = 0 and the exact two-sided p is 2/256; the verdict `slower`.
+    /// NaN, infinite, negative, zero and absurd seconds are refused, naming the build.
     #[test]
-    fn a_steady_slowdown_is_called_slower() {
-        let a = [1.0, 1.2, 0.9, 1.1, 1.0, 0.95, 1.05, 1.3];
-        let b: Vec<f64> = a.iter().enumerate().map(|(i, x)| x * (1.026 + 0.001 * i as f64)).collect();
-        let c = cell_ab(&a, &b).expect("eight rounds");
-        assert_eq!(c.verdict, Verdict::Slower);
-        assert!((c.p - 2.0 / 256.0).abs() < 1e-12, "p = {}", c.p);
-        assert!((c.change - 0.0295).abs() < 0.001, "change {}", c.change);
-        assert!(c.sentence().starts_with("B is ") && c.sentence().contains("% slower ("), "{}", c.sentence());
+    fn impossible_seconds_are_refused() {
+        let cell = TimedCell { row: 0, column: "seconds".to_string(), key: String::new() };
+        for bad in ["NaN", "inf", "-1", "0", "1e308", "fast"] {
+            let e = seconds(&rows("90", bad, "false"), &cell, 'B', &CALL).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{bad}");
+            assert!(e.to_string().starts_with("build B printed"), "{e}");
+        }
     }
 
-    /// The same times on both sides: no change, verdict `same`.
+    /// 0.64 ms needs 157 calls for 100 ms; a 2 s item is not repeated; a 0.5 s item of a
+    /// 1 ms cell stops at 8 calls (4 s a side).
     #[test]
-    fn equal_times_are_the_same() {
-        let a = [1.0, 1.2, 0.9, 1.1, 1.0, 0.95];
-        let c = cell_ab(&a, &a).expect("six rounds");
-        assert_eq!((c.verdict, c.change, c.p), (Verdict::Same, 0.0, 1.0));
-        let mixed = cell_ab(&a, &[1.01, 1.19, 0.91, 1.09, 1.0, 0.95]).expect("six rounds");
-        assert_eq!(mixed.verdict, Verdict::Same);
-        assert_eq!(cell_ab(&[1.0], &[2.0]).map(|c| c.verdict), Some(Verdict::Unknown));
+    fn calibration_repeats_short_cells() {
+        assert_eq!(calibrate(&[0.00064]), 157);
+        assert_eq!(calibrate(&[2.0]), 1);
+        assert_eq!(calibrate(&[0.001, 0.499]), 8);
+        assert_eq!(calibrate(&[]), 1);
+    }
+
+    /// Every pair of rounds holds both orders; the same seed gives the same orders.
+    #[test]
+    fn orders_are_balanced_and_seeded() {
+        let draw = |seed| {
+            let mut o = Orders::new(seed, "e", "i");
+            (0..40).map(|_| o.next()).collect::<Vec<bool>>()
+        };
+        let a = draw(1);
+        assert!(a.chunks(2).all(|p| p[0] != p[1]));
+        assert_eq!(a, draw(1));
+        assert_ne!(a, draw(2));
     }
 
     #[test]
-    fn decided_cells_stop_early() {
-        let steady: Vec<RoundTimes> =
-            (0..9).map(|i| vec![(1.0 + i as f64 * 0.01, (1.0 + i as f64 * 0.01) * 1.05)]).collect();
-        assert!(decided(&steady, 0.01), "5 % slower in 9 of 9 rounds: p = 2/512");
-        let flat: Vec<RoundTimes> =
-            (0..6).map(|i| vec![(1.0, 1.0 + if i % 2 == 0 { 0.002 } else { -0.002 })]).collect();
-        assert!(decided(&flat, 0.01), "within ±0.2 %: the same at 1 % resolution");
-        assert!(!decided(&flat[..5], 0.01), "5 rounds have no interval");
+    fn output_is_read_with_a_bound() {
+        let flag = AtomicBool::new(false);
+        let data = vec![b'x'; 1000];
+        assert_eq!(read_bounded(&data[..], 2000, &flag).unwrap().len(), 1000);
+        assert!(!flag.load(Ordering::SeqCst));
+        assert!(read_bounded(&data[..], 100, &flag).unwrap().len() <= 100);
+        assert!(flag.load(Ordering::SeqCst));
     }
 }

@@ -1,6 +1,8 @@
-//! One item of one experiment, run once in a process of its own, its rows printed as JSON:
-//! what `harness ab` asks of each of the two builds it compares (`harness cell`, a
-//! command for programs rather than people). Writes no results directory.
+//! One item of one experiment, run in a process of its own, its rows printed as JSON: what
+//! `harness ab` asks of each of the two builds it compares (`harness cell`, a command for
+//! programs rather than people). Each timed cell is warmed up `warmup` times (untimed) and
+//! then timed `repeats` times; its seconds are the median of those calls. Writes no
+//! results directory.
 
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
@@ -16,10 +18,10 @@ use crate::runner::registry;
 use crate::search::pool::in_pool;
 
 /// The format of the JSON `harness cell` prints; `harness ab` refuses another.
-pub const CELL_FORMAT: u32 = 1;
+pub const CELL_FORMAT: u32 = 2;
 
 /// The experiments of a manifest and their items, in order (`harness cell MANIFEST --list`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Listing {
     /// [`CELL_FORMAT`].
     pub format: u32,
@@ -28,12 +30,28 @@ pub struct Listing {
 }
 
 /// One experiment of a [`Listing`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ListedExperiment {
     /// The experiment's name.
     pub name: String,
     /// Its items' names, by index.
     pub items: Vec<String>,
+    /// The time limit of each search call of the experiment, in seconds (`None`: none).
+    pub time_limit_s: Option<f64>,
+}
+
+/// How `harness cell` times each cell of its item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellTiming {
+    /// Untimed calls before the timed ones.
+    pub warmup: u32,
+    /// Timed calls; the cell's seconds are their median.
+    pub repeats: u32,
+}
+
+impl CellTiming {
+    /// One timed call, no warm-up.
+    pub const ONCE: CellTiming = CellTiming { warmup: 0, repeats: 1 };
 }
 
 /// The rows one run of one item emitted, with their declared columns.
@@ -49,22 +67,29 @@ pub struct CellRows {
 
 /// The experiments of the manifest at `path` with their items (after `only`).
 pub fn list(path: &Path, only: &[String]) -> Result<Listing> {
-    let manifest = load(path, None, only)?;
+    let manifest = load(path, None, only, CellTiming::ONCE)?;
     let mut experiments = Vec::new();
     for spec in &manifest.experiments {
         let experiment = registry::build(spec)?;
         experiments.push(ListedExperiment {
             name: spec.heading.name.clone(),
             items: experiment.items().into_iter().map(|i| i.id).collect(),
+            time_limit_s: spec.limits.time.map(|t| t.seconds()),
         });
     }
     Ok(Listing { format: CELL_FORMAT, experiments })
 }
 
-/// Runs item `index` of experiment `name` of the manifest at `path` once (one sample, no
-/// warm-up) on a pool of `threads` threads, with the manifest's seed or `seed`.
-pub fn run(path: &Path, name: &str, index: usize, threads: usize, seed: Option<u64>) -> Result<CellRows> {
-    let manifest = load(path, seed, &[])?;
+/// Runs item `index` of experiment `name` of the manifest at `path` on a pool of
+/// `threads` threads, with the manifest's seed or `seed`, each timed cell as `timing` says.
+pub fn run(
+    path: &Path,
+    (name, index): (&str, usize),
+    threads: usize,
+    seed: Option<u64>,
+    timing: CellTiming,
+) -> Result<CellRows> {
+    let manifest = load(path, seed, &[], timing)?;
     let spec = manifest
         .experiments
         .iter()
@@ -83,9 +108,11 @@ pub fn run(path: &Path, name: &str, index: usize, threads: usize, seed: Option<u
     Ok(CellRows { format: CELL_FORMAT, columns, rows: ctx.take_rows() })
 }
 
-fn load(path: &Path, seed: Option<u64>, only: &[String]) -> Result<Manifest> {
-    let once = SamplingOverrides { samples: Some(1), warmup: Some(0), budget: None };
-    let mut manifest = Manifest::load_with(path, seed, None, &once)?;
+fn load(path: &Path, seed: Option<u64>, only: &[String], timing: CellTiming) -> Result<Manifest> {
+    let budget = crate::experiment::sampling::MAX_SAMPLE_BUDGET_S;
+    let sampling =
+        SamplingOverrides { samples: Some(timing.repeats), warmup: Some(timing.warmup), budget: Some(budget) };
+    let mut manifest = Manifest::load_with(path, seed, None, &sampling)?;
     manifest.filter(only)?;
     Ok(manifest)
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 pub use crate::base::machine::{
     peak_resident_bytes, process_peak_bytes, process_peak_resident_bytes, reset_peak_resident, resident_bytes,
 };
-use crate::base::paired::{self, PairedRatio};
+use crate::base::stats::paired::{self, PairedRatio};
 use crate::base::{os, stats};
 use crate::search::budget::Stopped;
 

@@ -30,9 +30,13 @@ fn pair(c: &Comparison, run: &crate::results::compare::RunAgainstBaseline, table
     }
     out.push_str(&format!(
         "\ntimings: B = {b} against A = {a} (noise at least {:.1} %, widened by the spread between the runs; 95 % \
-         bootstrap intervals of B/A)\n\n",
+         bootstrap intervals of B/A; each cell judged against the factor all cells share)\n",
         c.noise * 100.0
     ));
+    if let Some(common) = &run.common {
+        out.push_str(&format!("common factor: {}\n", common.sentence()));
+    }
+    out.push('\n');
     match run.timings.is_empty() {
         true => out.push_str("no timed cell is in both directories\n"),
         false => out.push_str(table),
@@ -67,6 +71,11 @@ fn several(c: &Comparison, table: &str) -> String {
     match c.runs.iter().all(|r| r.timings.is_empty()) {
         true => out.push_str("no timed cell is in A and another run\n"),
         false => out.push_str(table),
+    }
+    for r in &c.runs {
+        if let Some(common) = &r.common {
+            out.push_str(&format!("{}: common factor: {}\n", r.label, common.sentence()));
+        }
     }
     for r in &c.runs {
         out.push_str(&memory_lines(&r.memory, &format!("{}: ", r.label)));

@@ -34,6 +34,7 @@ fn pair(c: &Comparison, run: &RunAgainstBaseline) -> Value {
         "noise": c.noise,
         "results_equal": run.results_equal,
         "differences": run.differences,
+        "common": run.common,
         "timings": run.timings,
         "summaries": run.summaries,
         "memory": run.memory,
@@ -62,7 +63,7 @@ fn several(c: &Comparison) -> Value {
         "baseline": c.baseline,
         "noise": c.noise,
         "runs": c.runs.iter().map(|r| json!({
-            "label": r.label, "dir": r.dir, "runs": r.runs, "results_equal": r.results_equal,
+            "label": r.label, "dir": r.dir, "runs": r.runs, "results_equal": r.results_equal, "common": r.common,
             "differences": r.differences, "summaries": r.summaries, "memory": r.memory,
         })).collect::<Vec<_>>(),
         "timings": timings,

@@ -5,6 +5,7 @@
 //! self-contained HTML page ([`html::Html`]). Their cells read alike in every format
 //! ([`cells`]); text and Markdown share what is printed around the table ([`frame`]).
 
+pub mod ab;
 pub mod cells;
 pub mod frame;
 pub mod html;
@@ -29,7 +30,9 @@ mod tests {
             ratio: Some(b / a),
             ratio_low: Some(b / a * 0.9),
             ratio_high: Some(b / a * 1.1),
+            against_common: None,
             p_value: None,
+            q_value: None,
             a_samples: 5,
             b_samples: 5,
             verdict,
@@ -46,6 +49,7 @@ mod tests {
             results_equal: true,
             differences: Vec::new(),
             summaries: summarise(&timings),
+            common: None,
             timings,
             memory: Vec::new(),
         }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde::ser::{self, Serialize};
 
-pub use crate::base::paired::PairedRatio;
+pub use crate::base::stats::paired::PairedRatio;
 
 /// Serializes `value` as a cell declared as `marker` (see [`col!`]).
 pub(super) fn marked<S: ser::Serializer>(

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::*;
-use crate::base::paired::PairedRatio;
+use crate::base::stats::paired::PairedRatio;
 use crate::search::budget::Stopped;
 use crate::search::timing::Samples;
 

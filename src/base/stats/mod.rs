@@ -1,7 +1,21 @@
-//! Statistics of timing samples: median, median absolute deviation, extremes, a seeded
-//! bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U test (exact
-//! for small samples; statrs's normal approximation otherwise). Imports only the hash of
-//! `base` ([`super::hash`]).
+//! The statistics floor: everything the harness computes from timing samples, in one
+//! place that the results, the runs and the A/B import.
+//!
+//! - This module: samples of one run — median, median absolute deviation, extremes, a
+//!   seeded bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U
+//!   test (exact for small samples; statrs's normal approximation otherwise).
+//! - [`paired`]: samples of two variants timed in the same rounds (log ratios, the
+//!   geometric-mean ratio with its t interval, the exact Wilcoxon signed-rank test and
+//!   the Hodges–Lehmann interval).
+//! - [`decision`]: the one rule that turns those intervals into verdicts (`slower`,
+//!   `faster`, `same`, `unknown`), corrected across the cells compared, with its stopping
+//!   rule and the overall verdict; [`simulation`] measures its error rates.
+//!
+//! Imports only the hash of `base` ([`super::hash`]).
+
+pub mod decision;
+pub mod paired;
+pub mod simulation;
 
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -19,8 +33,35 @@ pub fn median(xs: &[f64]) -> Option<f64> {
     }
     let mut v = xs.to_vec();
     v.sort_by(f64::total_cmp);
-    let n = v.len();
-    Some(if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
+    Some(median_of_sorted(&v))
+}
+
+/// The median of sorted, nonempty `xs` (the mean of the two middle values for an even
+/// count).
+pub fn median_of_sorted(xs: &[f64]) -> f64 {
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// The 95 % distribution-free interval of the median of `xs`: the order statistics
+/// `x_(k)` and `x_(n+1−k)` with `k` the largest rank such that `P(Binomial(n, ½) ≤ k − 1)`
+/// is at most 2.5 %; `None` under 6 values (where even the extremes hold less) or with a
+/// NaN.
+pub fn median_interval(xs: &[f64]) -> Option<(f64, f64)> {
+    use statrs::distribution::{Binomial, DiscreteCDF};
+    if xs.iter().any(|x| x.is_nan()) {
+        return None;
+    }
+    let n = xs.len();
+    let binomial = Binomial::new(0.5, n as u64).ok()?;
+    let k = (1..=n / 2).take_while(|&k| binomial.cdf(k as u64 - 1) <= 0.025).last()?;
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    Some((v[k - 1], v[n - k]))
 }
 
 /// The median absolute deviation of `xs` from their median (unscaled); `None` as [`median`].
@@ -147,6 +188,18 @@ mod tests {
     #[test]
     fn name_seeds_are_pinned() {
         assert_eq!(seed_of(&["speed", "tegel"]), 0xc881_8f28_a57f_ff67);
+    }
+
+    /// By hand: 6 values have P(X ≤ 0) = 1/64 ≤ 0.025 < P(X ≤ 1) = 7/64: the extremes; 5
+    /// values have P(X ≤ 0) = 1/32 > 0.025: none; 10 values: P(X ≤ 1) = 11/1024 ≤ 0.025 <
+    /// P(X ≤ 2) = 56/1024, so the 2nd and 9th.
+    #[test]
+    fn median_intervals_by_hand() {
+        let six = [3.0, 1.0, 2.0, 6.0, 5.0, 4.0];
+        assert_eq!(median_interval(&six), Some((1.0, 6.0)));
+        assert_eq!(median_interval(&six[..5]), None);
+        let ten: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(median_interval(&ten), Some((2.0, 9.0)));
     }
 
     #[test]

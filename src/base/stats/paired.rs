@@ -88,9 +88,11 @@ pub fn signed_rank(d: &[f64]) -> Option<SignedRank> {
     if d.is_empty() || d.iter().any(|x| !x.is_finite()) {
         return None;
     }
-    let walsh = walsh_averages(d);
-    let estimate = middle(&walsh);
-    let interval = exact_interval_rank(d.len(), 0.05).map(|k| (walsh[k - 1], walsh[walsh.len() - k]));
+    let mut walsh = walsh_averages(d);
+    let n = walsh.len();
+    let mut kth = |k: usize| *walsh.select_nth_unstable_by(k, f64::total_cmp).1;
+    let estimate = if n % 2 == 1 { kth(n / 2) } else { (kth(n / 2 - 1) + kth(n / 2)) / 2.0 };
+    let interval = exact_interval_rank(d.len(), 0.05).map(|k| (kth(k - 1), kth(n - k)));
     Some(SignedRank { estimate, interval, p: signed_rank_p(d), rounds: d.len() })
 }
 
@@ -123,8 +125,24 @@ pub fn signed_rank_p(d: &[f64]) -> f64 {
 
 /// `P(W+ <= w)` for `n` untied nonzero differences symmetric about zero: the share of the
 /// `2^n` sign assignments whose positive ranks sum to at most `w`, counted by the
-/// recurrence over ranks (rank `r` positive or not).
+/// recurrence over ranks (rank `r` positive or not). The table of each `n` up to
+/// [`EXACT_SIGNED_RANK_MAX`] is counted once per process.
 pub fn lower_tail(n: usize, w: usize) -> f64 {
+    let table = cumulative_tail(n);
+    table[w.min(table.len() - 1)]
+}
+
+/// `P(W+ <= w)` for every `w` from 0 to `n(n+1)/2`.
+fn cumulative_tail(n: usize) -> std::borrow::Cow<'static, [f64]> {
+    static TABLES: [std::sync::OnceLock<Vec<f64>>; EXACT_SIGNED_RANK_MAX + 1] =
+        [const { std::sync::OnceLock::new() }; EXACT_SIGNED_RANK_MAX + 1];
+    match TABLES.get(n) {
+        Some(cell) => std::borrow::Cow::Borrowed(cell.get_or_init(|| count_tail(n)).as_slice()),
+        None => std::borrow::Cow::Owned(count_tail(n)),
+    }
+}
+
+fn count_tail(n: usize) -> Vec<f64> {
     let max = n * (n + 1) / 2;
     let mut counts = vec![0f64; max + 1];
     counts[0] = 1.0;
@@ -134,7 +152,14 @@ pub fn lower_tail(n: usize, w: usize) -> f64 {
         }
     }
     let total: f64 = counts.iter().sum();
-    counts.iter().take(w.min(max) + 1).sum::<f64>() / total
+    let mut sum = 0.0;
+    counts
+        .iter()
+        .map(|c| {
+            sum += c;
+            sum / total
+        })
+        .collect()
 }
 
 /// The rank `k` (1-based) such that the `k`-th smallest and `k`-th largest of the `n(n+1)/2`
@@ -144,10 +169,8 @@ pub fn exact_interval_rank(n: usize, alpha: f64) -> Option<usize> {
     if n == 0 || n > EXACT_SIGNED_RANK_MAX {
         return normal_interval_rank(n, alpha);
     }
-    let mut k = 0;
-    while lower_tail(n, k) <= alpha / 2.0 {
-        k += 1;
-    }
+    let table = cumulative_tail(n);
+    let k = table.iter().take_while(|p| **p <= alpha / 2.0).count();
     (k >= 1).then_some(k)
 }
 
@@ -162,7 +185,7 @@ fn normal_interval_rank(n: usize, alpha: f64) -> Option<usize> {
     (k >= 1.0).then(|| k.floor() as usize)
 }
 
-/// Every `(d[i] + d[j]) / 2` with `i <= j`, sorted.
+/// Every `(d[i] + d[j]) / 2` with `i <= j`.
 fn walsh_averages(d: &[f64]) -> Vec<f64> {
     let mut w = Vec::with_capacity(d.len() * (d.len() + 1) / 2);
     for i in 0..d.len() {
@@ -170,18 +193,7 @@ fn walsh_averages(d: &[f64]) -> Vec<f64> {
             w.push((d[i] + d[j]) / 2.0);
         }
     }
-    w.sort_by(f64::total_cmp);
     w
-}
-
-/// The median of sorted, nonempty `xs`.
-fn middle(xs: &[f64]) -> f64 {
-    let n = xs.len();
-    if n % 2 == 1 {
-        xs[n / 2]
-    } else {
-        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
-    }
 }
 
 /// The ranks of `xs` sorted by absolute value, ties given the mean of their ranks.

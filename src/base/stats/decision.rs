@@ -1,0 +1,524 @@
+//! The one decision rule of the harness: what paired timings of two variants (a baseline
+//! and a candidate build; a run and the run it is compared with) allow one to say, cell by
+//! cell and overall. `harness ab`, `harness compare` and the run's tables all take their
+//! verdicts from here.
+//!
+//! **Per cell** (a timed figure, its log ratios `ln(B/A)` over the counted rounds):
+//! - `slower` or `faster` only when the exact Wilcoxon signed-rank test rejects "no
+//!   change" at [`ALPHA`] after Holm's correction over every cell compared at once (so
+//!   that the chance of calling any cell of an unchanged build different stays at
+//!   [`ALPHA`], however many cells there are);
+//! - `same` only when the whole 95 % Hodges–Lehmann interval of the change lies within
+//!   ±resolution (an equivalence test: the data show that any change is smaller than the
+//!   resolution), and never with fewer than [`MIN_ROUNDS`] rounds;
+//! - otherwise `unknown`, with its interval ("cannot tell: −1.0 % to 7.0 %") or the reason
+//!   there is none.
+//!
+//! **Stopping** ([`Rule::settled`]): an item stops sampling once every cell is decided —
+//! its interval within ±resolution, or a raw signed-rank p below [`STOP_P`] (stricter than
+//! any Holm threshold up to 50 cells, so that looking after every round does not raise the
+//! false alarms above the level; [`super::simulation`] measures it).
+//!
+//! **Overall** ([`overall`]): the geometric mean of the cells' ratios, from a paired
+//! analysis that respects rounds and items — per item, each round's mean log ratio over
+//! the item's cells (the cells of a round share their processes, so they are one
+//! observation, not several); the items (independent processes) combined with weights in
+//! proportion to their cells, and a Student-t interval with Welch–Satterthwaite degrees
+//! of freedom, at the stricter level [`OVERALL_ALPHA`] (a 99 % interval). Its verdict
+//! follows the cell rule without a correction (one test).
+//!
+//! The rule's error rates, measured by the seeded simulation of [`super::simulation`]
+//! (docs/harness.md, "The decision rule"): with no change, at most 5 % of cells and of
+//! overall verdicts are `slower` or `faster`, for per-round spreads of 1 to 11 % and a
+//! correlation inside an item up to 0.8; with a 3 % change and a spread of at most 4 %,
+//! at least 90 % of cells are `slower` with 60 rounds.
+
+use statrs::distribution::{ContinuousCDF, StudentsT};
+
+use super::paired::signed_rank;
+
+/// The level of the corrected test of "no change", and the confidence of the intervals
+/// (1 − `ALPHA`).
+pub const ALPHA: f64 = 0.05;
+
+/// The raw signed-rank p-value below which a cell counts as decided before its item's
+/// maximum rounds.
+pub const STOP_P: f64 = 0.001;
+
+/// The level of the overall verdict's test, and its interval (99 %): one test, but one
+/// whose Welch–Satterthwaite t is only as good as its few items, so it is held to a
+/// stricter level than the cells' corrected one (the simulation shows its false alarms at
+/// 5 % near 5 %, at 1 % near 1 %).
+pub const OVERALL_ALPHA: f64 = 0.01;
+
+/// Fewest counted rounds for any verdict other than `unknown`: the fewest for which a
+/// 95 % signed-rank interval exists.
+pub const MIN_ROUNDS: usize = 6;
+
+/// What a comparison says of B against A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// B is slower: the corrected test rejects "no change" and the change is positive.
+    Slower,
+    /// B is faster: the corrected test rejects "no change" and the change is negative.
+    Faster,
+    /// The interval of the change lies within ±resolution.
+    Same,
+    /// Neither: the interval is too wide, or there are too few rounds for one.
+    Unknown,
+}
+
+impl Verdict {
+    /// Every verdict, in the order tallies list them.
+    pub const ALL: [Verdict; 4] = [Verdict::Slower, Verdict::Faster, Verdict::Same, Verdict::Unknown];
+
+    /// The verdict's word.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Slower => "slower",
+            Verdict::Faster => "faster",
+            Verdict::Same => "same",
+            Verdict::Unknown => "unknown",
+        }
+    }
+
+    /// Whether the verdict claims a difference.
+    pub fn is_difference(self) -> bool {
+        matches!(self, Verdict::Slower | Verdict::Faster)
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// The paired evidence of one cell: the signed-rank analysis of its rounds' log ratios.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CellTest {
+    /// The Hodges–Lehmann estimate of the log ratio.
+    pub estimate: f64,
+    /// Its 95 % interval (log ratios); `None` under [`MIN_ROUNDS`] rounds.
+    pub interval: Option<(f64, f64)>,
+    /// The two-sided signed-rank p-value of "no change".
+    pub p: f64,
+    /// The rounds counted.
+    pub rounds: usize,
+}
+
+impl CellTest {
+    /// The test of the log ratios `ln(b/a)` of the counted rounds; `None` without a round
+    /// or with a value that is not finite.
+    pub fn of(log_ratios: &[f64]) -> Option<CellTest> {
+        let s = signed_rank(log_ratios)?;
+        Some(CellTest { estimate: s.estimate, interval: s.interval, p: s.p, rounds: s.rounds })
+    }
+}
+
+/// A verdict with what it rests on.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Decision {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The estimated change of B against A (0.031 is 3.1 % slower); `None` without data.
+    pub change: Option<f64>,
+    /// The 95 % interval of the change; `None` without one.
+    pub interval: Option<(f64, f64)>,
+    /// The raw two-sided p-value of "no change".
+    pub p: Option<f64>,
+    /// The p-value after the correction over every cell compared (Holm); the verdict is a
+    /// difference only where it is below [`ALPHA`].
+    pub p_adjusted: Option<f64>,
+    /// The rounds counted.
+    pub rounds: usize,
+    /// Why the verdict is `unknown` without an interval, when a reason is known.
+    pub reason: Option<String>,
+}
+
+impl Decision {
+    /// An `unknown` with nothing measured, and why.
+    pub fn unmeasured(reason: impl Into<String>) -> Decision {
+        Decision {
+            verdict: Verdict::Unknown,
+            change: None,
+            interval: None,
+            p: None,
+            p_adjusted: None,
+            rounds: 0,
+            reason: Some(reason.into()),
+        }
+    }
+
+    /// The decision in words: "B is 3.1 % slower (1.2 % to 5.0 %)", "B is the same
+    /// within ±1.0 % (−0.4 % to 0.6 %)", "cannot tell: −1.0 % to 7.0 %", "cannot tell:
+    /// only 3 rounds counted, at least 6 needed".
+    pub fn sentence(&self, resolution: f64) -> String {
+        let range = self.interval.map(|(l, h)| format!("{} to {}", percent(l), percent(h)));
+        match (self.verdict, self.change) {
+            (Verdict::Slower, Some(c)) => format!("B is {} slower ({})", percent(c), range.unwrap_or_default()),
+            (Verdict::Faster, Some(c)) => {
+                format!("B is {} faster ({})", percent(-c), range.unwrap_or_default())
+            }
+            (Verdict::Same, _) => {
+                format!("B is the same within ±{} ({})", percent(resolution), range.unwrap_or_default())
+            }
+            _ => match (&self.reason, range) {
+                (Some(reason), Some(range)) => format!("cannot tell: {range} ({reason})"),
+                (Some(reason), None) => format!("cannot tell: {reason}"),
+                (None, Some(range)) => format!("cannot tell: {range}"),
+                (None, None) => "cannot tell".to_string(),
+            },
+        }
+    }
+}
+
+/// `0.031` → "3.1 %", `-0.004` → "−0.4 %".
+pub fn percent(x: f64) -> String {
+    format!("{:.1} %", x * 100.0).replace('-', "−")
+}
+
+/// How the p-values of the cells compared at once are corrected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Correction {
+    /// Holm's step-down correction: the chance of any false `slower` or `faster` among
+    /// the cells stays at [`ALPHA`] (`harness ab`, whose paired rounds can reach it).
+    Holm,
+    /// Benjamini–Hochberg: the expected share of false differences among the cells called
+    /// different stays at [`ALPHA`] (`harness compare`, whose few samples a cell cannot
+    /// pass Holm over a hundred cells); the adjusted p is the cell's q-value.
+    BenjaminiHochberg,
+}
+
+/// The rule's settings: the resolution below which a change counts as none, the fewest
+/// rounds for a verdict, the correction, and whether a difference must also pass the
+/// resolution.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rule {
+    /// A change whose whole interval lies within ±this fraction is `same`.
+    pub resolution: f64,
+    /// Fewest counted rounds for any verdict other than `unknown` (at least
+    /// [`MIN_ROUNDS`] for paired rounds).
+    pub min_rounds: usize,
+    /// The correction over the cells compared at once.
+    pub correction: Correction,
+    /// Whether `slower` and `faster` also need the estimate beyond ±resolution: where
+    /// the samples cannot see a part of the noise (two runs made at different times,
+    /// whose samples do not hold the drift between them), a change inside the resolution
+    /// is not told from it.
+    pub differences_beyond_resolution: bool,
+}
+
+impl Rule {
+    /// The rule of paired rounds: `resolution`, [`MIN_ROUNDS`], Holm, any significant
+    /// change a difference.
+    pub fn new(resolution: f64) -> Rule {
+        Rule { resolution, min_rounds: MIN_ROUNDS, correction: Correction::Holm, differences_beyond_resolution: false }
+    }
+
+    /// Whether a log-ratio interval lies within ±resolution.
+    pub fn within(&self, (low, high): (f64, f64)) -> bool {
+        within((low, high), self.resolution)
+    }
+
+    /// The verdicts of cells compared at once: the correction runs over every cell with
+    /// at least [`Rule::min_rounds`] rounds; the others are `unknown`.
+    pub fn decide(&self, cells: &[Option<CellTest>]) -> Vec<Decision> {
+        self.decide_banded(cells, &vec![self.resolution; cells.len()])
+    }
+
+    /// As [`Rule::decide`], each cell with a resolution of its own (`bands[i]`).
+    pub fn decide_banded(&self, cells: &[Option<CellTest>], bands: &[f64]) -> Vec<Decision> {
+        let testable: Vec<usize> =
+            (0..cells.len()).filter(|&i| cells[i].is_some_and(|c| c.rounds >= self.min_rounds)).collect();
+        let ps: Vec<f64> = testable.iter().map(|&i| cells[i].map_or(1.0, |c| c.p)).collect();
+        let adjusted = match self.correction {
+            Correction::Holm => holm(&ps),
+            Correction::BenjaminiHochberg => benjamini_hochberg(&ps),
+        };
+        let mut out: Vec<Decision> = cells
+            .iter()
+            .map(|c| match c {
+                None => Decision::unmeasured("no round measured both builds"),
+                Some(c) => Decision {
+                    verdict: Verdict::Unknown,
+                    change: Some(c.estimate.exp() - 1.0),
+                    interval: c.interval.map(|(l, h)| (l.exp() - 1.0, h.exp() - 1.0)),
+                    p: Some(c.p),
+                    p_adjusted: None,
+                    rounds: c.rounds,
+                    reason: Some(format!(
+                        "only {} counted, at least {} needed",
+                        rounds_word(c.rounds),
+                        self.min_rounds
+                    )),
+                },
+            })
+            .collect();
+        for (&i, &p_adjusted) in testable.iter().zip(&adjusted) {
+            let Some(test) = cells[i] else { continue };
+            let d = &mut out[i];
+            d.p_adjusted = Some(p_adjusted);
+            d.reason = None;
+            let band = bands.get(i).copied().unwrap_or(self.resolution);
+            d.verdict = self.verdict(&test, (p_adjusted, ALPHA), band);
+        }
+        out
+    }
+
+    /// The verdict of `test` whose (corrected) p-value is `p`, tested at `level`, with
+    /// the resolution `band`.
+    fn verdict(&self, test: &CellTest, (p, level): (f64, f64), band: f64) -> Verdict {
+        let beyond = !self.differences_beyond_resolution || (test.estimate.exp() - 1.0).abs() > band;
+        if p < level && test.estimate != 0.0 && beyond {
+            if test.estimate > 0.0 {
+                Verdict::Slower
+            } else {
+                Verdict::Faster
+            }
+        } else if test.interval.is_some_and(|i| within(i, band)) {
+            Verdict::Same
+        } else {
+            Verdict::Unknown
+        }
+    }
+
+    /// Whether an item whose cells have the log ratios `cells` (one `Vec` per cell, one
+    /// value per counted round) may stop sampling: every cell has at least
+    /// [`Rule::min_rounds`] rounds and is decided, its interval within ±resolution or its
+    /// raw p below [`STOP_P`]. An item without cells is settled.
+    pub fn settled(&self, cells: &[Vec<f64>]) -> bool {
+        cells.iter().all(|d| {
+            d.len() >= self.min_rounds
+                && CellTest::of(d).is_some_and(|t| t.p < STOP_P || t.interval.is_some_and(|i| self.within(i)))
+        })
+    }
+}
+
+/// Whether a log-ratio interval lies within ±`resolution` (as a change).
+pub fn within((low, high): (f64, f64), resolution: f64) -> bool {
+    low.exp() - 1.0 >= -resolution && high.exp() - 1.0 <= resolution
+}
+
+/// The Benjamini–Hochberg q-values of `ps` (in their order): the `i`-th smallest (1-based
+/// rank `k`) becomes `min over ranks j >= k of min(1, m · p_(j) / j)`.
+pub fn benjamini_hochberg(ps: &[f64]) -> Vec<f64> {
+    let m = ps.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| ps[a].total_cmp(&ps[b]));
+    let mut q = vec![1.0; m];
+    let mut running: f64 = 1.0;
+    for (rank, &i) in order.iter().enumerate().rev() {
+        running = running.min((m as f64 * ps[i] / (rank + 1) as f64).min(1.0));
+        q[i] = running;
+    }
+    q
+}
+
+fn rounds_word(n: usize) -> String {
+    if n == 1 {
+        "1 round".to_string()
+    } else {
+        format!("{n} rounds")
+    }
+}
+
+/// Holm's step-down adjusted p-values of `ps` (in their order): the `i`-th smallest
+/// becomes `max over j <= i of min(1, (m − j) · p_(j))` (0-based `j`), so that rejecting
+/// where the adjusted p is below a level keeps the chance of any false rejection at that
+/// level.
+pub fn holm(ps: &[f64]) -> Vec<f64> {
+    let m = ps.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| ps[a].total_cmp(&ps[b]));
+    let mut adjusted = vec![1.0; m];
+    let mut running: f64 = 0.0;
+    for (j, &i) in order.iter().enumerate() {
+        running = running.max(((m - j) as f64 * ps[i]).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
+/// The overall verdict of cells grouped in items.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Overall {
+    /// The verdict and its change: the geometric mean of the cells' ratios, minus one.
+    pub decision: Decision,
+    /// Cells averaged.
+    pub cells: usize,
+    /// Items (groups of cells timed in the same processes) averaged.
+    pub items: usize,
+}
+
+/// The overall verdict of `items`, each given as its cells' log ratios (one `Vec` per
+/// cell, one value per round, every cell of an item with the same rounds). Items with
+/// fewer than `rule.min_rounds` rounds are left out; `None` when none is left. Its test
+/// and interval are at [`OVERALL_ALPHA`].
+///
+/// Per item, the mean log ratio of each round over its cells; the item's mean `M` and
+/// variance `s²` over its `n` rounds. Overall `L = Σ w M` with `w` the item's share of the
+/// cells, variance `Σ w² s² / n`, and a 95 % Student-t interval with Welch–Satterthwaite
+/// degrees of freedom; its p-value is the t test's.
+pub fn overall(items: &[Vec<Vec<f64>>], rule: &Rule) -> Option<Overall> {
+    let usable: Vec<&Vec<Vec<f64>>> = items
+        .iter()
+        .filter(|cells| !cells.is_empty() && cells.iter().all(|c| c.len() == cells[0].len()))
+        .filter(|cells| cells[0].len() >= rule.min_rounds)
+        .collect();
+    let total: usize = usable.iter().map(|c| c.len()).sum();
+    if total == 0 {
+        return None;
+    }
+    let (mut mean, mut var, mut df_denominator) = (0.0, 0.0, 0.0);
+    for cells in &usable {
+        let n = cells[0].len();
+        let round_means: Vec<f64> =
+            (0..n).map(|r| cells.iter().map(|c| c[r]).sum::<f64>() / cells.len() as f64).collect();
+        let m = round_means.iter().sum::<f64>() / n as f64;
+        let s2 = round_means.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let w = cells.len() as f64 / total as f64;
+        mean += w * m;
+        let term = w * w * s2 / n as f64;
+        var += term;
+        df_denominator += term * term / (n - 1) as f64;
+    }
+    let (interval, p) = if var > 0.0 {
+        let df = (var * var / df_denominator).max(1.0);
+        let t = StudentsT::new(0.0, 1.0, df).ok()?;
+        let half = t.inverse_cdf(1.0 - OVERALL_ALPHA / 2.0) * var.sqrt();
+        ((mean - half, mean + half), 2.0 * (1.0 - t.cdf(mean.abs() / var.sqrt())))
+    } else {
+        ((mean, mean), if mean == 0.0 { 1.0 } else { 0.0 })
+    };
+    let test =
+        CellTest { estimate: mean, interval: Some(interval), p, rounds: usable.iter().map(|c| c[0].len()).sum() };
+    let verdict = rule.verdict(&test, (p, OVERALL_ALPHA), rule.resolution);
+    let decision = Decision {
+        verdict,
+        change: Some(mean.exp() - 1.0),
+        interval: Some((interval.0.exp() - 1.0, interval.1.exp() - 1.0)),
+        p: Some(p),
+        p_adjusted: Some(p),
+        rounds: test.rounds,
+        reason: None,
+    };
+    Some(Overall { decision, cells: total, items: usable.len() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test_of(d: &[f64]) -> Option<CellTest> {
+        CellTest::of(d)
+    }
+
+    /// Holm by hand: p = 0.01, 0.04, 0.03 (m = 3) → sorted 0.01, 0.03, 0.04 → 0.03, 0.06,
+    /// max(0.06, 0.04) = 0.06.
+    /// Benjamini–Hochberg by hand: p = 0.01, 0.04, 0.03 (m = 3): ranks 1, 3, 2 → 0.03,
+    /// 0.04, 0.045 → from the top: 0.04, min(0.045, 0.04) = 0.04, min(0.03, 0.04) = 0.03.
+    #[test]
+    fn benjamini_hochberg_by_hand() {
+        let q = benjamini_hochberg(&[0.01, 0.04, 0.03]);
+        let expected = [0.03, 0.04, 0.04];
+        for (x, y) in q.iter().zip(expected) {
+            assert!((x - y).abs() < 1e-12, "{q:?}");
+        }
+    }
+
+    #[test]
+    fn holm_by_hand() {
+        let a = holm(&[0.01, 0.04, 0.03]);
+        let expected = [0.03, 0.06, 0.06];
+        for (x, y) in a.iter().zip(expected) {
+            assert!((x - y).abs() < 1e-12, "{a:?}");
+        }
+        assert_eq!(holm(&[0.5, 0.9]), vec![1.0, 1.0]);
+        assert!(holm(&[]).is_empty());
+    }
+
+    /// Eight rounds all 2.6–3.3 % slower: exact p = 2/256 = 0.0078. Alone it is `slower`;
+    /// beside ten other cells with p = 1, Holm multiplies it by 11 (0.086) and it is no
+    /// longer a difference: with an interval of 2.7 % to 3.2 % it is not within ±1 %
+    /// either, so `unknown`.
+    #[test]
+    fn the_correction_runs_over_every_cell() {
+        let slow: Vec<f64> = (0..8).map(|i| (1.026f64 + 0.001 * i as f64).ln()).collect();
+        let rule = Rule::new(0.01);
+        let alone = rule.decide(&[test_of(&slow)]);
+        assert_eq!(alone[0].verdict, Verdict::Slower);
+        assert!((alone[0].p.unwrap() - 2.0 / 256.0).abs() < 1e-12);
+        let flat: Vec<f64> = vec![0.0; 8];
+        let mut many = vec![test_of(&slow)];
+        many.extend((0..10).map(|_| test_of(&flat)));
+        let d = rule.decide(&many);
+        assert_eq!(d[0].verdict, Verdict::Unknown);
+        assert!((d[0].p_adjusted.unwrap() - 11.0 * 2.0 / 256.0).abs() < 1e-12);
+        assert!(d[0].sentence(0.01).starts_with("cannot tell: 2.7 % to 3.2 %"), "{}", d[0].sentence(0.01));
+        assert!(d[1..].iter().all(|c| c.verdict == Verdict::Same));
+    }
+
+    /// `same` needs the whole interval within ±resolution: ±0.2 % rounds are the same at
+    /// 1 %; a spread of ±5 % with no change is `unknown` ("cannot tell").
+    #[test]
+    fn same_is_an_equivalence_test() {
+        let rule = Rule::new(0.01);
+        let tight: Vec<f64> = (0..8).map(|i| if i % 2 == 0 { 0.002 } else { -0.002 }).collect();
+        assert_eq!(rule.decide(&[test_of(&tight)])[0].verdict, Verdict::Same);
+        let wide: Vec<f64> = [0.05, -0.04, 0.03, -0.05, 0.04, -0.03, 0.02, -0.02].to_vec();
+        let d = &rule.decide(&[test_of(&wide)])[0];
+        assert_eq!(d.verdict, Verdict::Unknown);
+        assert!(d.sentence(0.01).starts_with("cannot tell: −"), "{}", d.sentence(0.01));
+    }
+
+    /// Under 6 rounds nothing is `same`, however equal.
+    #[test]
+    fn never_same_under_six_rounds() {
+        let rule = Rule::new(0.01);
+        for n in 1..6 {
+            let d = &rule.decide(&[test_of(&vec![0.0; n])])[0];
+            assert_eq!(d.verdict, Verdict::Unknown, "{n} rounds");
+            assert!(d.sentence(0.01).contains(&format!("only {}", rounds_word(n))), "{}", d.sentence(0.01));
+        }
+        assert_eq!(rule.decide(&[test_of(&[0.0; 6])])[0].verdict, Verdict::Same);
+        assert_eq!(rule.decide(&[None])[0].verdict, Verdict::Unknown);
+    }
+
+    #[test]
+    fn settled_needs_every_cell_decided() {
+        let rule = Rule::new(0.01);
+        let steady: Vec<f64> = (0..12).map(|i| 0.05 + 0.001 * i as f64).collect();
+        assert!(rule.settled(std::slice::from_ref(&steady)), "12 of 12 rounds 5 % slower: p = 2/4096");
+        let flat: Vec<f64> = (0..6).map(|i| if i % 2 == 0 { 0.002 } else { -0.002 }).collect();
+        assert!(rule.settled(std::slice::from_ref(&flat)));
+        assert!(!rule.settled(&[flat[..5].to_vec()]), "5 rounds have no interval");
+        let wide = vec![0.05, -0.04, 0.03, -0.05, 0.04, -0.03];
+        assert!(!rule.settled(&[flat, wide]));
+    }
+
+    /// Two items, one of 1 cell and one of 3, every round exactly 2 % slower: the overall
+    /// change is 2 % with a zero-width interval, `slower`.
+    #[test]
+    fn overall_weighs_items_by_their_cells() {
+        let d = (1.02f64).ln();
+        let items = vec![vec![vec![d; 6]], vec![vec![d; 8]; 3]];
+        let o = overall(&items, &Rule::new(0.01)).expect("two items");
+        assert_eq!((o.cells, o.items, o.decision.verdict), (4, 2, Verdict::Slower));
+        assert!((o.decision.change.unwrap() - 0.02).abs() < 1e-12);
+        let few = vec![vec![vec![d; 5]]];
+        assert_eq!(overall(&few, &Rule::new(0.01)), None, "under 6 rounds: nothing overall");
+    }
+
+    /// The cells of a round that moved together count once: three cells that all read +4 %
+    /// in one round and −4 % in the next are two observations of ±4 %, not six.
+    #[test]
+    fn overall_treats_a_rounds_cells_as_one_observation() {
+        let rounds: Vec<f64> = (0..6).map(|r| if r % 2 == 0 { 0.04 } else { -0.04 }).collect();
+        let o = overall(&[vec![rounds.clone(); 3]], &Rule::new(0.01)).unwrap();
+        let one = overall(&[vec![rounds]], &Rule::new(0.01)).unwrap();
+        assert_eq!(o.decision.interval, one.decision.interval);
+        assert_eq!(o.decision.verdict, Verdict::Unknown);
+    }
+}
