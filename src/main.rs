@@ -72,8 +72,14 @@ Examples:
                                                     is this build faster or slower than main's?
   harness ab A B instances/ab.toml --only checkers_perft --json
                                                     one experiment; one JSON object
-  harness ab A B instances/ab.toml --max-rounds 40 --budget 120 --markdown
-                                                    more rounds for a finer verdict, as Markdown";
+  harness ab A B instances/ab.toml -j 1 --simultaneous --max-rounds 60
+                                                    both builds at once on a core each: 1 % in minutes
+  harness ab A B instances/ab.toml --markdown --html ab.html
+                                                    the table for a pull request, and a page
+
+Exit codes: 0 decided, 1 the builds' results differ (or, with --fail-on-slower, a cell or
+the overall verdict is a corrected `slower`), 2 bad input (a build that cannot run or
+misbehaves), 3 inconclusive (cells without 6 counted rounds: a busy machine).";
 
 const REPORT_EXAMPLES: &str = "\
 Examples:
