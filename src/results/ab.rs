@@ -242,7 +242,7 @@ impl AbReport {
                 Some(_) => {
                     let short = self.cells().filter(|c| c.decision.rounds < decision::MIN_ROUNDS).count();
                     format!(
-                        "inconclusive: {} without the {} rounds a verdict needs",
+                        "{} without the {} rounds a verdict needs",
                         crate::base::text::count_of(short as u64, "timed cell"),
                         decision::MIN_ROUNDS
                     )
@@ -314,7 +314,7 @@ mod tests {
         let d = &r.items[0].cells[0].decision;
         assert_eq!(d.verdict, Verdict::Unknown);
         assert_eq!(d.sentence(0.01), "cannot tell: 40 of 40 rounds ran busy");
-        assert!(r.failure().unwrap().starts_with("inconclusive: 1 timed cell"), "{:?}", r.failure());
+        assert!(r.failure().unwrap().starts_with("1 timed cell without the 6 rounds"), "{:?}", r.failure());
         assert_eq!(report(Vec::new(), false).status, AbStatus::Inconclusive, "nothing measured is never ok");
     }
 
