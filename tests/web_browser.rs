@@ -751,15 +751,6 @@ fn window(tab: &Tab, width: u32, height: u32, dark: bool) {
     tab.call_method(Emulation::SetEmulatedMedia { media: None, features: Some(features) }).unwrap();
 }
 
-/// The box of the element matched by `selector`: left, top, width, height.
-fn rect(tab: &Tab, selector: &str) -> [f64; 4] {
-    let expr = format!(
-        "(() => {{ const r = document.querySelector('{}').getBoundingClientRect(); return JSON.stringify([r.x, r.y, r.width, r.height]); }})()",
-        selector.replace('\'', "\\'")
-    );
-    serde_json::from_str(js(tab, &expr).as_str().unwrap()).unwrap()
-}
-
 /// The squares of the first legal move the server lists (its whole path).
 fn first_legal(board: &Board) -> Vec<String> {
     let view = board.expect(200, "GET", "/api/checkers", None);
@@ -996,11 +987,20 @@ fn every_board_fills_the_window_in_light_and_dark_and_plays_by_touch_and_keys() 
         for (width, height) in [(1400, 900), (400, 800)] {
             for dark in [false, true] {
                 window(&tab, width, height, dark);
+                // One look at the page: the background, the board's and the side's boxes, a cell's.
+                let measure = format!(
+                    "(() => {{ if (innerWidth !== {width}) return null; const box = (s) => {{ const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }}; return JSON.stringify([getComputedStyle(document.body).backgroundColor, box('{}'), box('{}'), box('{}')]); }})()",
+                    grid.replace('\'', "\\'"),
+                    side.replace('\'', "\\'"),
+                    if game == "checkers" || game == "stenen" { format!("{grid} [role=gridcell]") } else { side.clone() }.replace('\'', "\\'"),
+                );
                 until(&tab, &format!("innerWidth === {width}"));
-                let shade = js(&tab, "getComputedStyle(document.body).backgroundColor");
+                let seen: Value = serde_json::from_str(js(&tab, &measure).as_str().unwrap()).unwrap();
+                let shade = seen[0].as_str().unwrap();
                 let light = shade == "rgb(246, 244, 239)";
                 assert_eq!(light, !dark, "{game} {width} dark {dark}: {shade}");
-                let (b, s) = (rect(&tab, grid), rect(&tab, &side));
+                let four = |v: &Value| -> [f64; 4] { std::array::from_fn(|i| v[i].as_f64().unwrap()) };
+                let (b, s, cell) = (four(&seen[1]), four(&seen[2]), four(&seen[3]));
                 if width == 1400 {
                     assert!(s[0] >= b[0] + b[2], "{game}: the side beside the board: {b:?} {s:?}");
                 } else {
@@ -1014,7 +1014,6 @@ fn every_board_fills_the_window_in_light_and_dark_and_plays_by_touch_and_keys() 
                     } else {
                         assert!(b[0] + b[2] >= 400.0 - 16.0, "{game}: the whole width of a phone: {b:?}");
                     }
-                    let cell = rect(&tab, &format!("{grid} [role=\"gridcell\"]"));
                     assert!((cell[2] - cell[3]).abs() < 1.0, "{game}: square cells {cell:?}");
                 }
                 shot(&tab, &format!("{game}-{width}-{}.png", if dark { "dark" } else { "light" }));
