@@ -1010,7 +1010,9 @@ fn every_board_fills_the_window_in_light_and_dark_and_plays_by_touch_and_keys() 
                 if game == "checkers" || game == "stenen" {
                     let long = b[2].max(b[3]);
                     if width == 1400 {
-                        assert!(long >= 0.8 * 900.0 - 1.0 && long <= 862.0, "{game}: {b:?}");
+                        // The tiling's board leaves room for the stones beside it.
+                        let least = if game == "checkers" { 0.8 * 900.0 } else { 560.0 };
+                        assert!(long >= least - 1.0 && long <= 862.0, "{game}: {b:?}");
                     } else {
                         assert!(b[0] + b[2] >= 400.0 - 16.0, "{game}: the whole width of a phone: {b:?}");
                     }
