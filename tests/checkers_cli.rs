@@ -131,7 +131,7 @@ fn text_program_plays_games_in_a_row() {
     let (code, out) = play("3 3 1\nblack\nrandom\na1-b2\nc1-b2\ny\n3 3 1\nwhite\nrandom\nmoves\n");
     assert_eq!(code, 0);
     assert!(out.contains("Computer (white) plays c3xa1."), "{out}");
-    assert!(out.contains("Game over: black cannot move, white wins (the computer wins)."), "{out}");
+    assert!(out.contains("Game over: black has no pieces left, white wins (the computer wins)."), "{out}");
     assert_eq!(out.matches("New game on 3x3 r1").count(), 2, "{out}");
     assert!(out.contains("Computer (black) plays"), "{out}");
     assert!(out.contains("legal moves:"), "{out}");

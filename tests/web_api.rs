@@ -166,7 +166,11 @@ fn a_multi_jump_square_by_square_shows_the_piece_where_it_stands_and_a_game_ends
     b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
     let v = b.expect(200, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
     assert_eq!(v["outcome"], "black wins");
-    assert!(v["status"].as_str().unwrap().starts_with("black wins, you win (white cannot move)"), "{}", v["status"]);
+    assert!(
+        v["status"].as_str().unwrap().starts_with("black wins, you win (white has no pieces left)"),
+        "{}",
+        v["status"]
+    );
     assert_eq!(v["counts"]["black"]["kings"], 1);
     let e = b.expect(422, "POST", "/api/checkers/click", Some(r#"{"square": "c3"}"#));
     assert!(e["error"].as_str().unwrap().contains("game is over"), "{e}");

@@ -166,7 +166,7 @@ fn a_checkers_game_in_headless_chromium_by_clicks() {
     shot(&tab, "checkers-selected.png");
     click(&tab, &square("d4"));
     assert_eq!(piece(&tab, "d4"), "b");
-    assert!(text(&tab, "moves").starts_with("moves: c3-d4 "), "{}", text(&tab, "moves"));
+    assert!(text(&tab, "moves").starts_with("1. c3-d4 "), "{}", text(&tab, "moves"));
     assert!(text(&tab, "status").starts_with("black to move (you) | black 12 (0 kings)"), "{}", text(&tab, "status"));
     assert!(marked(&tab, "aria-selected").is_empty());
     click(&tab, "[data-action=\"undo\"]");
@@ -192,7 +192,7 @@ fn a_checkers_game_in_headless_chromium_by_clicks() {
     assert_eq!(js(&tab, "!!document.querySelector('[data-square=\"b2\"] [data-taken=\"true\"]')"), Value::Bool(true));
     shot(&tab, "checkers-multi-jump.png");
     click(&tab, &square("e5"));
-    assert!(text(&tab, "moves").starts_with("moves: a1xc3xe5 "), "{}", text(&tab, "moves"));
+    assert!(text(&tab, "moves").starts_with("1. a1xc3xe5 "), "{}", text(&tab, "moves"));
     let white = js(&tab, "document.querySelector('[data-count=\"white-pieces\"]').textContent");
     assert_eq!(white, "1");
 
@@ -318,7 +318,7 @@ fn a_tile_game_in_headless_chromium_by_clicks() {
     open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
     assert!(text_in(&tab, "tegel", "status").starts_with("Player 0 to move"), "{}", text_in(&tab, "tegel", "status"));
     click(&tab, "[data-bowl=\"0\"][data-color=\"b\"]");
-    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: (0,b)");
+    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: player 0 (0,b)");
     assert!(text_in(&tab, "tegel", "status").starts_with("Player 1 to move"));
     click(&tab, "section[data-game=\"tegel\"] [data-action=\"undo\"]");
     assert_eq!(text_in(&tab, "tegel", "moves"), "");
@@ -501,7 +501,7 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     let reply = last(&tab, "computer");
     assert_eq!(reply.len(), 2, "the computer's reply, two squares: {reply:?}");
     let moves = text(&tab, "moves");
-    assert!(moves.starts_with("moves: c3-d4 ") && reply.iter().all(|s| moves.contains(s.as_str())), "{moves}");
+    assert!(moves.starts_with("1. c3-d4 ") && reply.iter().all(|s| moves.contains(s.as_str())), "{moves}");
     assert!(!disabled(&tab, undo));
     shot(&tab, "checkers-last-moves.png");
 
@@ -559,7 +559,7 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     js(&tab, &format!("document.querySelector('{}').value = '{mv}', true", typed.replace('"', "\\\"")));
     tab.wait_for_element(typed).unwrap().click().unwrap();
     key(&tab, "Enter");
-    assert!(text(&tab, "moves").starts_with("moves: c3-b4 "), "{}", text(&tab, "moves"));
+    assert!(text(&tab, "moves").starts_with("1. c3-b4 "), "{}", text(&tab, "moves"));
     assert!(text(&tab, "moves").contains(&format!(" {mv} ")), "{} after {mv}", text(&tab, "moves"));
 
     // The moves as PDN: copied out, loaded again into a new game.
@@ -596,7 +596,7 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     // computer's first move marked, nothing to undo yet.
     open(&tab, &board.page("game=checkers&m=8&n=8&r=3&color=white&computer=random&seed=3"));
     assert_eq!(js(&tab, "document.querySelector('[data-role=\"board\"]').dataset.flipped"), "true");
-    let first = js(&tab, "document.querySelector('[data-role=\"board\"] > [data-at]').dataset.at");
+    let first = js(&tab, "document.querySelector('[data-role=\"board\"] [data-at]').dataset.at");
     assert_eq!(first, "0,7", "row 1 at the top, column h on the left");
     assert_eq!(text(&tab, "ranks").chars().next(), Some('1'));
     assert!(text(&tab, "files").starts_with('h'));
@@ -617,7 +617,8 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     assert!(disabled(&tab, "[data-step=\"back\"]"));
     click(&tab, "[data-step=\"forward\"]");
     assert!(text(&tab, "ply").starts_with("ply 1 of "), "{}", text(&tab, "ply"));
-    assert_eq!(last(&tab, "review").len(), 2);
+    assert_eq!((last(&tab, "you").len(), last(&tab, "computer").len()), (2, 0), "ply 1 is your move");
+    assert!(text(&tab, "status").starts_with("ply 1 of "), "the status follows: {}", text(&tab, "status"));
     shot(&tab, "checkers-review.png");
     click(&tab, "[data-step=\"last\"]");
     let again: Vec<String> = ["a1", "c1", "a3", "c3", "b2"].iter().map(|s| piece(&tab, s)).collect();
@@ -650,7 +651,7 @@ fn a_reload_goes_on_with_the_nim_tile_and_tiling_games() {
     open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
     click(&tab, "[data-bowl=\"0\"][data-color=\"b\"]");
     reload(&tab);
-    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: (0,b)");
+    assert_eq!(text_in(&tab, "tegel", "moves"), "moves: player 0 (0,b)");
 
     open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
     tab.wait_for_element("[data-stone=\"5\"][data-orientation=\"0\"]").unwrap().click().unwrap();
@@ -658,4 +659,473 @@ fn a_reload_goes_on_with_the_nim_tile_and_tiling_games() {
     click(&tab, "[data-cell=\"2,0\"]");
     reload(&tab);
     assert_eq!(text_in(&tab, "stenen", "moves"), "placed: (2,0,5,0)");
+}
+
+/// A touch event of the DevTools protocol: one finger at `at`, or none (`TouchEnd`).
+fn touch(tab: &Tab, kind: headless_chrome::protocol::cdp::Input::DispatchTouchEventTypeOption, at: Option<(f64, f64)>) {
+    use headless_chrome::protocol::cdp::Input;
+    let touch_points = at
+        .map(|(x, y)| Input::TouchPoint {
+            x,
+            y,
+            radius_x: None,
+            radius_y: None,
+            rotation_angle: None,
+            force: None,
+            tangential_pressure: None,
+            tilt_x: None,
+            tilt_y: None,
+            twist: None,
+            id: Some(1.0),
+        })
+        .into_iter()
+        .collect();
+    tab.call_method(Input::DispatchTouchEvent { Type: kind, touch_points, modifiers: None, timestamp: None }).unwrap();
+}
+
+/// Drags with one finger from square `from` to square `to` (touched, moved in steps,
+/// lifted); `during` is evaluated in the page while the finger is down over `to`.
+fn touch_drag(tab: &Tab, from: &str, to: &str, during: &str) -> Value {
+    use headless_chrome::protocol::cdp::Input::DispatchTouchEventTypeOption as Kind;
+    let (a, b) = (centre(tab, &square(from)), centre(tab, &square(to)));
+    let before = renders(tab);
+    touch(tab, Kind::TouchStart, Some((a.x, a.y)));
+    for i in 1..=4 {
+        let t = f64::from(i) / 4.0;
+        touch(tab, Kind::TouchMove, Some((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)));
+    }
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    let seen = js(tab, during);
+    let before = renders(tab);
+    touch(tab, Kind::TouchEnd, None);
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    until(tab, "document.body.dataset.thinking !== 'true'");
+    seen
+}
+
+/// A tap of a finger on the element matched by `selector` (touched and lifted, as a
+/// touch screen sends it); waits for the page's answer.
+fn tap(tab: &Tab, selector: &str) {
+    use headless_chrome::protocol::cdp::Input::DispatchTouchEventTypeOption as Kind;
+    let into_view = format!(
+        "document.querySelector('{}').scrollIntoView({{block: 'center'}}), true",
+        selector.replace('\'', "\\'")
+    );
+    js(tab, &into_view);
+    let at = centre(tab, selector);
+    let before = renders(tab);
+    touch(tab, Kind::TouchStart, Some((at.x, at.y)));
+    touch(tab, Kind::TouchEnd, None);
+    until(tab, &format!("Number(document.body.dataset.renders || 0) > {before}"));
+    until(tab, "document.body.dataset.thinking !== 'true'");
+}
+
+/// Focuses the element matched by `selector` (as Tab would) and presses `key` there.
+fn key_at(tab: &Tab, selector: &str, key_name: &str) {
+    js(tab, &format!("document.querySelector('{}').focus(), true", selector.replace('\'', "\\'")));
+    key(tab, key_name);
+}
+
+/// The window as `width` x `height` CSS pixels, in the light or the dark scheme.
+fn window(tab: &Tab, width: u32, height: u32, dark: bool) {
+    use headless_chrome::protocol::cdp::Emulation;
+    tab.call_method(Emulation::SetDeviceMetricsOverride {
+        width,
+        height,
+        device_scale_factor: 1.0,
+        mobile: false,
+        scale: None,
+        screen_width: None,
+        screen_height: None,
+        position_x: None,
+        position_y: None,
+        dont_set_visible_size: None,
+        screen_orientation: None,
+        viewport: None,
+        display_feature: None,
+        device_posture: None,
+    })
+    .unwrap();
+    let scheme = if dark { "dark" } else { "light" };
+    let features = vec![Emulation::MediaFeature { name: "prefers-color-scheme".into(), value: scheme.into() }];
+    tab.call_method(Emulation::SetEmulatedMedia { media: None, features: Some(features) }).unwrap();
+}
+
+/// The squares of the first legal move the server lists (its whole path).
+fn first_legal(board: &Board) -> Vec<String> {
+    let view = board.expect(200, "GET", "/api/checkers", None);
+    let first = view["legal"][0].as_str().expect("a legal move").to_string();
+    first.split(['-', 'x']).map(str::to_string).collect()
+}
+
+/// Walks the keyboard cursor to square `name` with the arrow keys (the board not turned).
+fn cursor_to(tab: &Tab, name: &str) {
+    let at = |expr: &str| -> (i32, i32) {
+        let v = js(tab, expr);
+        let (r, c) = v.as_str().unwrap().split_once(',').unwrap();
+        (r.parse().unwrap(), c.parse().unwrap())
+    };
+    let (row, col) = at(&format!("document.querySelector('{}').dataset.at", square(name).replace('"', "\\\"")));
+    loop {
+        let (r, c) = at("document.querySelector('[data-cursor=\"true\"]').dataset.at");
+        let step = match (r.cmp(&row), c.cmp(&col)) {
+            (std::cmp::Ordering::Less, _) => "ArrowUp",
+            (std::cmp::Ordering::Greater, _) => "ArrowDown",
+            (_, std::cmp::Ordering::Less) => "ArrowRight",
+            (_, std::cmp::Ordering::Greater) => "ArrowLeft",
+            _ => return,
+        };
+        key(tab, step);
+    }
+}
+
+#[test]
+fn checkers_by_touch_and_keys_with_drags_that_never_stick_review_and_focus() {
+    let Some(path) = chromium() else { return };
+    let board = Board::start(Some("checkers"));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+    let no_leftovers = "document.querySelectorAll('.piece.ghost, .piece.lifted').length === 0";
+
+    // A URL's strategy depth stays in the form, and plays.
+    open(&tab, &board.page("game=checkers&m=8&n=8&r=3&computer=strategy:3&seed=5"));
+    assert_eq!(js(&tab, "document.querySelector('[name=\"computer\"]').value"), "strategy:3");
+    assert_eq!(board.expect(200, "GET", "/api/checkers", None)["computer"], "strategy:3");
+
+    // Touch: a drag from c3 shows the target dots under the finger, and plays c3-d4; the
+    // page did not scroll, nothing is left floating.
+    let during = touch_drag(
+        &tab,
+        "c3",
+        "d4",
+        "JSON.stringify([document.querySelectorAll('[data-target=\"true\"]').length, document.querySelectorAll('.piece.ghost').length, scrollY])",
+    );
+    assert_eq!(during, "[2,1,0]", "two target dots and the piece under the finger");
+    assert_eq!((piece(&tab, "c3"), piece(&tab, "d4")), ("".into(), "b".into()));
+    assert_eq!(js(&tab, no_leftovers), Value::Bool(true));
+    assert_eq!(js(&tab, "scrollY"), 0);
+
+    // The mouse, on a set-up board: a piece that cannot move, dragged, stays; an illegal
+    // drop snaps back and names the rule; nothing sticks to the board or the pointer.
+    open(&tab, &board.page("game=checkers&position=ba1+bb2+bc1+wg7&computer=random&seed=1"));
+    drag(&tab, "a1", "b4");
+    assert_eq!(piece(&tab, "a1"), "b");
+    assert_eq!(text(&tab, "message"), "a1 has no legal move.");
+    assert_eq!(js(&tab, no_leftovers), Value::Bool(true));
+    drag(&tab, "b2", "b4");
+    assert_eq!((piece(&tab, "b2"), piece(&tab, "b4")), ("b".into(), "".into()));
+    assert_eq!(text(&tab, "message"), "b2 cannot go to b4: a man steps one square diagonally forward.");
+    assert_eq!(js(&tab, no_leftovers), Value::Bool(true));
+    assert_eq!(js(&tab, "getSelection().toString()"), "", "no text selected on the board");
+    drag(&tab, "b2", "c3");
+    assert_eq!((piece(&tab, "b2"), piece(&tab, "c3")), ("".into(), "b".into()));
+    assert_eq!(js(&tab, no_leftovers), Value::Bool(true));
+
+    // Focus: after the mouse no cursor is drawn; the keys bring it, and the board names it.
+    let cursor_style = "getComputedStyle(document.querySelector('[data-cursor=\"true\"]')).outlineStyle";
+    assert_eq!(js(&tab, "document.querySelector('[data-role=\"board\"]').dataset.keys"), "false");
+    assert_eq!(js(&tab, "document.activeElement.dataset.role"), "board");
+    assert_eq!(js(&tab, cursor_style), "none", "no keyboard cursor after a drag");
+    key(&tab, "ArrowUp");
+    assert_eq!(js(&tab, cursor_style), "solid");
+    let named = js(
+        &tab,
+        "(() => { const b = document.querySelector('[data-role=\"board\"]'); return document.getElementById(b.getAttribute('aria-activedescendant')).getAttribute('aria-label'); })()",
+    );
+    let cursor = js(&tab, "document.querySelector('[data-cursor=\"true\"]').dataset.at");
+    assert!(named.as_str().is_some_and(|n| n.len() > 2), "{named} names the square at {cursor}");
+    assert_eq!(js(&tab, "document.querySelector('[data-role=\"message\"]').getAttribute('aria-live')"), "polite");
+
+    // Review at any time: Home, the arrows and a click on a numbered move; the status,
+    // counts and last-move colours follow; back to the game.
+    js(&tab, "document.activeElement.blur(), true");
+    let live_status = text(&tab, "status");
+    key(&tab, "Home");
+    assert_eq!(text(&tab, "status"), "ply 0 of 2: black to move (you) | black 3 (0 kings) | white 1 (0 kings)");
+    assert_eq!((piece(&tab, "b2"), piece(&tab, "c3")), ("b".into(), "".into()));
+    key(&tab, "ArrowRight");
+    assert!(text(&tab, "status").starts_with("ply 1 of 2: white to move (computer)"), "{}", text(&tab, "status"));
+    assert_eq!(last(&tab, "you"), ["b2", "c3"]);
+    assert!(last(&tab, "computer").is_empty());
+    assert_eq!(js(&tab, "document.querySelector('[aria-current=\"step\"]').dataset.ply"), "1");
+    assert!(text(&tab, "moves").starts_with("1. b2-c3 "), "{}", text(&tab, "moves"));
+    click(&tab, "[data-ply=\"2\"]");
+    assert_eq!(text(&tab, "status"), live_status, "the last move is the game now");
+    key(&tab, "ArrowLeft");
+    assert!(text(&tab, "status").starts_with("ply 1 of 2"), "{}", text(&tab, "status"));
+    click(&tab, &square("c1"));
+    assert!(text(&tab, "message").contains("earlier position"), "{}", text(&tab, "message"));
+    click(&tab, "[data-role=\"live\"]");
+    assert_eq!(text(&tab, "status"), live_status);
+    assert_eq!(js(&tab, "document.querySelector('[data-role=\"live\"]').hidden"), Value::Bool(true));
+
+    // The count's limit is set on the page.
+    js(&tab, "document.querySelector('[data-role=\"count-limit\"]').value = '2', true");
+    tab.wait_for_element("[data-action=\"count\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"count\"]').textContent.includes('of at most 2 s')");
+    tab.wait_for_element("[data-action=\"cancel\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"count\"]').dataset.state !== 'running'");
+
+    // A refused new game leaves the form showing the game in play.
+    js(&tab, "document.querySelector('[name=\"r\"]').value = '5', true");
+    click(&tab, "section[data-game=\"checkers\"] [data-action=\"new\"]");
+    assert!(
+        text(&tab, "message").contains("rows of men r must be from 1 to m/2 = 4, got 5"),
+        "{}",
+        text(&tab, "message")
+    );
+    assert_eq!(js(&tab, "document.querySelector('[name=\"r\"]').value"), "3");
+    assert_eq!(js(&tab, "document.querySelector('[name=\"computer\"]').value"), "random");
+
+    // A whole game by touch, then one by keys, on the 3x3 board; each loads back from its PDN.
+    for by_keys in [false, true] {
+        open(&tab, &board.page("game=checkers&m=3&n=3&r=1&computer=random&seed=2"));
+        for _ in 0..20 {
+            if js(&tab, "document.querySelector('[data-role=\"result\"]').hidden") == Value::Bool(false) {
+                break;
+            }
+            let path = first_legal(&board);
+            if by_keys {
+                js(&tab, "document.querySelector('[data-role=\"board\"]').focus(), true");
+                for sq in &path {
+                    cursor_to(&tab, sq);
+                    key(&tab, "Enter");
+                }
+            } else {
+                touch_drag(&tab, &path[0], &path[path.len() - 1], "0");
+            }
+        }
+        let result = text(&tab, "result");
+        assert!(result.starts_with("Game over: "), "by keys {by_keys}: {result}");
+        let pdn = js(&tab, "document.querySelector('[data-role=\"pdn\"]').value").as_str().unwrap().to_string();
+        assert!(pdn.contains(" 1-0\n") || pdn.contains(" 0-1\n") || pdn.contains(" 1/2-1/2\n"), "{pdn}");
+        let ended = board.expect(200, "GET", "/api/checkers", None);
+        let body = serde_json::json!({"rows": 3, "cols": 3, "men_rows": 1, "computer": "random", "moves": pdn});
+        let loaded = board.expect(200, "POST", "/api/checkers/new", Some(&body.to_string()));
+        assert_eq!((&loaded["outcome"], &loaded["moves"]), (&ended["outcome"], &ended["moves"]), "{pdn}");
+    }
+
+    // A game from a set-up position: its PDN carries the position and loads back after a reload.
+    open(&tab, &board.page("game=checkers&position=ba1+wb2+wd4+wh8&computer=random&seed=1"));
+    click(&tab, &square("a1"));
+    click(&tab, &square("c3"));
+    click(&tab, &square("e5"));
+    let pdn = js(&tab, "document.querySelector('[data-role=\"pdn\"]').value").as_str().unwrap().to_string();
+    assert!(pdn.contains("[FEN \"B:Wb2,d4,h8:Ba1\"]"), "{pdn}");
+    let played = text(&tab, "moves");
+    tab.reload(false, None).unwrap().wait_until_navigated().unwrap();
+    until(&tab, "Number(document.body.dataset.renders || 0) > 0");
+    tab.wait_for_element("details.pdn summary").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('details.pdn').open");
+    js(
+        &tab,
+        &format!(
+            "document.querySelector('[data-role=\"pdn\"]').value = {}, true",
+            serde_json::to_string(&pdn).unwrap()
+        ),
+    );
+    click(&tab, "[data-action=\"load\"]");
+    assert_eq!(text(&tab, "moves"), played, "{}", text(&tab, "message"));
+    assert_eq!(piece(&tab, "a1"), "");
+}
+
+/// The orientation and top-left cell of each stone in a tiling `solution` (rows of stone
+/// numbers), matched against the stones' orientations of the view.
+fn placements(view: &Value, solution: &Value) -> Vec<(u64, u64, i64, i64)> {
+    let mut out = Vec::new();
+    for stone in view["stones"].as_array().unwrap() {
+        let n = stone["stone"].as_u64().unwrap();
+        let mut cells: Vec<(i64, i64)> = Vec::new();
+        for (r, row) in solution.as_array().unwrap().iter().enumerate() {
+            for (c, v) in row.as_array().unwrap().iter().enumerate() {
+                if v.as_u64() == Some(n) {
+                    cells.push((r as i64, c as i64));
+                }
+            }
+        }
+        let top = cells.iter().map(|c| c.0).min().unwrap();
+        let left = cells.iter().map(|c| c.1).min().unwrap();
+        cells.sort();
+        let orientation = stone["orientations"].as_array().unwrap().iter().find(|o| {
+            let mut own: Vec<(i64, i64)> = o["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|rc| (top + rc[0].as_i64().unwrap(), left + rc[1].as_i64().unwrap()))
+                .collect();
+            own.sort();
+            own == cells
+        });
+        out.push((n, orientation.unwrap()["orientation"].as_u64().unwrap(), top, left));
+    }
+    out
+}
+
+#[test]
+fn every_board_fills_the_window_in_light_and_dark_and_plays_by_touch_and_keys() {
+    let Some(path) = chromium() else { return };
+    let board = Board::start(None);
+    let profile = tempfile::tempdir().unwrap();
+    let browser = launch(path, profile.path());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(60));
+
+    // Every board at 400 and 1400 px wide, light and dark: the checkers and tiling boards
+    // take 80 % of the shorter side (the whole width of a phone), squares stay square,
+    // the side goes beside the board on a wide window and below it on a narrow one.
+    let pages = [
+        ("checkers", "game=checkers&m=8&n=10&r=3&computer=random&seed=5", "[data-role=\"board\"]"),
+        ("nim", "game=nim&heaps=3+4+5&seed=1", "section[data-game=\"nim\"] [data-role=\"board\"]"),
+        ("tegel", "game=tegel&instance=spel1&sims=200&seed=3", "section[data-game=\"tegel\"] [data-role=\"board\"]"),
+        ("stenen", "game=stenen&instance=stenen2&h=6&b=10", "section[data-game=\"stenen\"] [data-role=\"board\"]"),
+    ];
+    for (game, query, grid) in pages {
+        open(&tab, &board.page(query));
+        let side = format!("section[data-game=\"{game}\"] .side");
+        for (width, height) in [(1400, 900), (400, 800)] {
+            for dark in [false, true] {
+                window(&tab, width, height, dark);
+                // One look at the page: the background, the board's and the side's boxes, a cell's.
+                let measure = format!(
+                    "(() => {{ if (innerWidth !== {width}) return null; const box = (s) => {{ const r = document.querySelector(s).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }}; return JSON.stringify([getComputedStyle(document.body).backgroundColor, box('{}'), box('{}'), box('{}')]); }})()",
+                    grid.replace('\'', "\\'"),
+                    side.replace('\'', "\\'"),
+                    if game == "checkers" || game == "stenen" { format!("{grid} [role=gridcell]") } else { side.clone() }.replace('\'', "\\'"),
+                );
+                until(&tab, &format!("innerWidth === {width}"));
+                let seen: Value = serde_json::from_str(js(&tab, &measure).as_str().unwrap()).unwrap();
+                let shade = seen[0].as_str().unwrap();
+                let light = shade == "rgb(246, 244, 239)";
+                assert_eq!(light, !dark, "{game} {width} dark {dark}: {shade}");
+                let four = |v: &Value| -> [f64; 4] { std::array::from_fn(|i| v[i].as_f64().unwrap()) };
+                let (b, s, cell) = (four(&seen[1]), four(&seen[2]), four(&seen[3]));
+                if width == 1400 {
+                    assert!(s[0] >= b[0] + b[2], "{game}: the side beside the board: {b:?} {s:?}");
+                } else {
+                    assert!(s[1] >= b[1] + b[3], "{game}: the side below the board: {b:?} {s:?}");
+                    assert!(s[0] + s[2] <= 400.5, "{game}: nothing wider than the window: {s:?}");
+                }
+                if game == "checkers" || game == "stenen" {
+                    let long = b[2].max(b[3]);
+                    if width == 1400 {
+                        // The tiling's board leaves room for the stones beside it.
+                        let least = if game == "checkers" { 0.8 * 900.0 } else { 560.0 };
+                        assert!(long >= least - 1.0 && long <= 862.0, "{game}: {b:?}");
+                    } else {
+                        assert!(b[0] + b[2] >= 400.0 - 16.0, "{game}: the whole width of a phone: {b:?}");
+                    }
+                    assert!((cell[2] - cell[3]).abs() < 1.0, "{game}: square cells {cell:?}");
+                }
+                shot(&tab, &format!("{game}-{width}-{}.png", if dark { "dark" } else { "light" }));
+            }
+        }
+    }
+    window(&tab, 1180, 820, false);
+
+    // Nim by keys, to the end: the heaps take the focus, the arrows choose, Enter takes;
+    // the transcript shows its newest line.
+    open(&tab, &board.page("game=nim&heaps=6+6+6&seed=1"));
+    js(&tab, "document.querySelector('section[data-game=\"nim\"] [data-role=\"board\"]').focus(), true");
+    until(&tab, "document.querySelector('[data-role=\"pick\"]').textContent.startsWith('take 1 from heap 0')");
+    key(&tab, "ArrowDown");
+    key(&tab, "ArrowRight");
+    assert!(text_in(&tab, "nim", "pick").starts_with("take 2 from heap 1"), "{}", text_in(&tab, "nim", "pick"));
+    assert_eq!(js(&tab, "document.querySelectorAll('.stick.pick').length"), 2);
+    key(&tab, "Enter");
+    assert!(text_in(&tab, "nim", "transcript").contains("Your move: 1 2\n"), "{}", text_in(&tab, "nim", "transcript"));
+    for _ in 0..30 {
+        if over(&tab, "nim") {
+            break;
+        }
+        key(&tab, "Enter");
+    }
+    assert!(over(&tab, "nim"), "{}", text_in(&tab, "nim", "status"));
+    let scrolled = "(() => { const t = document.querySelector('[data-role=\"transcript\"]'); return t.scrollHeight > t.clientHeight && t.scrollTop + t.clientHeight >= t.scrollHeight - 2; })()";
+    assert_eq!(js(&tab, scrolled), Value::Bool(true), "the newest line is in view");
+    // ... by touch, to the end.
+    open(&tab, &board.page("game=nim&heaps=1+2+3+4&seed=2"));
+    for _ in 0..20 {
+        if over(&tab, "nim") {
+            break;
+        }
+        tap(&tab, "section[data-game=\"nim\"] [data-stick=\"0\"]");
+    }
+    assert!(over(&tab, "nim"), "{}", text_in(&tab, "nim", "status"));
+    // A refused new game leaves the form showing the game in play.
+    js(&tab, "document.querySelector('section[data-game=\"nim\"] [name=\"heaps\"]').value = '1 x', true");
+    click(&tab, "section[data-game=\"nim\"] [data-action=\"new\"]");
+    assert!(!text_in(&tab, "nim", "message").is_empty(), "the refusal is shown");
+    assert_eq!(js(&tab, "document.querySelector('section[data-game=\"nim\"] [name=\"heaps\"]').value"), "1 2 3 4");
+
+    // The tile game by keys (both players' moves: a take, then the greedy computer), and
+    // by touch; the moves say who made them.
+    for by_keys in [true, false] {
+        open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
+        for _ in 0..100 {
+            if over(&tab, "tegel") {
+                break;
+            }
+            let take = "section[data-game=\"tegel\"] button[data-bowl]:not([disabled])";
+            let action = if js(&tab, &format!("!!document.querySelector('{}')", take.replace('\'', "\\'")))
+                == Value::Bool(true)
+            {
+                take
+            } else {
+                "[data-action=\"greedy\"]"
+            };
+            if by_keys {
+                key_at(&tab, action, "Enter");
+            } else {
+                tap(&tab, action);
+            }
+        }
+        assert!(over(&tab, "tegel"), "{}", text_in(&tab, "tegel", "status"));
+        let moves = text_in(&tab, "tegel", "moves");
+        assert!(moves.starts_with("moves: player 0 (") && moves.contains(", player 1 ("), "{moves}");
+    }
+
+    // The tiling by keys (an orientation chosen, the cursor walked, Enter), and by touch,
+    // each to a full board, along a tiling the fast search finds.
+    open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
+    tab.wait_for_element("[data-action=\"find\"][data-mode=\"fast\"]").unwrap().click().unwrap();
+    until(&tab, "document.querySelector('[data-role=\"board\"][data-solved=\"true\"]') !== null");
+    let view = board.expect(200, "GET", "/api/stenen", None);
+    let tiling = placements(&view, &view["solution"]);
+    for by_keys in [true, false] {
+        open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
+        for &(stone, orientation, row, col) in &tiling {
+            let choose = format!("[data-stone=\"{stone}\"][data-orientation=\"{orientation}\"]");
+            let cell = format!("[data-cell=\"{row},{col}\"]");
+            if by_keys {
+                key_at(&tab, &choose, "Enter");
+                js(&tab, "document.querySelector('section[data-game=\"stenen\"] [data-role=\"board\"]').focus(), true");
+                loop {
+                    let at = js(&tab, "document.querySelector('.st-cell.cursor').dataset.cell");
+                    let (r, c) = at.as_str().unwrap().split_once(',').unwrap();
+                    let (r, c): (i64, i64) = (r.parse().unwrap(), c.parse().unwrap());
+                    let step = match (r.cmp(&row), c.cmp(&col)) {
+                        (std::cmp::Ordering::Less, _) => "ArrowDown",
+                        (std::cmp::Ordering::Greater, _) => "ArrowUp",
+                        (_, std::cmp::Ordering::Less) => "ArrowRight",
+                        (_, std::cmp::Ordering::Greater) => "ArrowLeft",
+                        _ => break,
+                    };
+                    key(&tab, step);
+                }
+                key(&tab, "Enter");
+            } else {
+                tap(&tab, &choose);
+                tap(&tab, &cell);
+            }
+        }
+        let result = text_in(&tab, "stenen", "result");
+        assert_eq!(
+            result,
+            "The board is full: a tiling by hand.",
+            "by keys {by_keys}: {}",
+            text_in(&tab, "stenen", "message")
+        );
+    }
 }

@@ -54,6 +54,11 @@ impl<B: Bits> Game<B> {
         Game { geometry, position, quiet_plies: 0, draw_plies, history: Vec::new(), legal }
     }
 
+    /// Starts the game again from `position`, with no moves played (the draw rule kept).
+    pub fn restart_from(&mut self, position: Position<B>) {
+        *self = Game::from_position(self.geometry.clone(), position, self.draw_plies);
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position<B> {
         &self.position
@@ -138,6 +143,16 @@ impl<B: Bits> Game<B> {
             None if ply == self.history.len() => Some(&self.position),
             None => None,
         }
+    }
+}
+
+/// Why `side` has no move in `position`, in words: `white has no pieces left`, or
+/// `white cannot move` when its pieces are all blocked.
+pub fn stuck<B: Bits>(position: &Position<B>, side: Color) -> String {
+    if position.count(side) == 0 {
+        format!("{} has no pieces left", side.name())
+    } else {
+        format!("{} cannot move", side.name())
     }
 }
 

@@ -4,23 +4,34 @@
 //! `1/2-1/2`: drawn; `*`: going on). A capture is written by its ends (`c3xg7`), and with
 //! its full path (`c3xe5xg7`) where another legal capture has the same ends.
 //!
-//! Reading takes the same text back, tags, move numbers, comments (`{...}`) and the result
-//! skipped, and accepts a move by its ends or its full path.
+//! A game that did not start from the start position carries it in a `FEN` tag:
+//! `[FEN "W:Wc3,Ke5:Bd6"]` is White to move, white men on c3, a white king on e5, a black
+//! man on d6 (the standard PDN FEN, with the assignment's square names).
+//!
+//! Reading takes the same text back: a `FEN` tag sets the start position, other tags,
+//! move numbers, comments (`{...}`) and the result are skipped, and a move is accepted by
+//! its ends or its full path.
 
 use super::game::{Game, Outcome};
 use super::geometry::{Color, Geometry};
 use super::move_value::Move;
 use super::moves::parse_move;
+use super::position::{Piece, Position};
+use crate::base::text::excerpt;
 use crate::search::bits::Bits;
 
 /// The most moves a text may hold.
 pub const MAX_MOVES: usize = 2000;
 
-/// The game's moves from its start as PDN, after the tag pairs `tags` (name, value).
+/// The game's moves from its start as PDN, after the tag pairs `tags` (name, value); a
+/// `FEN` tag with the start position where it is not the board's start position.
 pub fn write<B: Bits>(game: &Game<B>, tags: &[(&str, String)]) -> String {
     let mut replay = game.clone();
     while replay.undo() {}
     let mut out: String = tags.iter().map(|(k, v)| format!("[{k} \"{}\"]\n", v.replace('"', "'"))).collect();
+    if *replay.position() != Position::start(&replay.geometry) {
+        out.push_str(&format!("[FEN \"{}\"]\n", fen(&replay.geometry, replay.position())));
+    }
     out.push_str(&format!("[Result \"{}\"]\n\n", result(game)));
     let mut words = Vec::new();
     for (i, mv) in game.moves().enumerate() {
@@ -68,6 +79,77 @@ pub fn short_text<B: Bits>(g: &Geometry<B>, legal: &[Move<B>], mv: &Move<B>) -> 
     format!("{}{sep}{}", g.name(path[0]), g.name(path[path.len() - 1]))
 }
 
+/// `position` as the value of a PDN `FEN` tag: the side to move (`B` or `W`), then each
+/// colour's squares, kings marked `K` (`B:Wc3,Ke5:Bd6`).
+pub fn fen<B: Bits>(g: &Geometry<B>, position: &Position<B>) -> String {
+    let letter = |c: Color| if c == Color::Black { 'B' } else { 'W' };
+    let mut out = letter(position.side).to_string();
+    for color in [Color::White, Color::Black] {
+        let squares: Vec<String> = (0..B::CAPACITY)
+            .filter_map(|i| position.piece_at(i).filter(|p| p.color == color).map(|p| (i, p)))
+            .map(|(i, p)| format!("{}{}", if p.king { "K" } else { "" }, g.name(i)))
+            .collect();
+        out.push_str(&format!(":{}{}", letter(color), squares.join(",")));
+    }
+    out
+}
+
+/// The position a `FEN` tag value of [`fen`] describes on `g`; `Err` says which part is
+/// not a side, a colour's list or a dark square of the board.
+pub fn parse_fen<B: Bits>(g: &Geometry<B>, text: &str) -> Result<Position<B>, String> {
+    let expected = "expected the side to move and each colour's squares, like `W:Wc3,Ke5:Bd6`";
+    let color = |t: &str| match t.trim() {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
+        _ => None,
+    };
+    let mut parts = text.trim().split(':');
+    let side = parts.next().and_then(color);
+    let side = side.ok_or_else(|| format!("FEN `{}`: {expected}", excerpt(text)))?;
+    let mut position = Position::empty(side);
+    for part in parts {
+        let part = part.trim();
+        let owner = part.get(..1).and_then(color);
+        let owner = owner.ok_or_else(|| format!("FEN `{}`: `{}`: {expected}", excerpt(text), excerpt(part)))?;
+        for entry in part[1..].split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let (king, name) = match entry.strip_prefix(['K', 'k']) {
+                Some(rest) => (true, rest),
+                None => (false, entry),
+            };
+            let square = g.parse_square(name).map_err(|e| format!("FEN `{}`: {e}", excerpt(text)))?;
+            position.put(square, Piece { color: owner, king });
+        }
+    }
+    Ok(position)
+}
+
+/// The value of the tag `name` in a PDN text, if it has one.
+pub fn tag(text: &str, name: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..].find(']')? + open;
+        let inside = rest[open + 1..close].trim();
+        if let Some((key, value)) = inside.split_once(char::is_whitespace) {
+            if key == name {
+                return Some(value.trim().trim_matches('"').to_string());
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    None
+}
+
+/// Loads a PDN text into `game`: from the position of its `FEN` tag where it has one (the
+/// game then starts there), else from the position on the board, its moves are played
+/// (see [`play`]); the number of moves played.
+pub fn load<B: Bits>(game: &mut Game<B>, text: &str) -> Result<usize, String> {
+    if let Some(value) = tag(text, "FEN") {
+        let start = parse_fen(&game.geometry, &value)?;
+        game.restart_from(start);
+    }
+    play(game, text)
+}
+
 /// The moves of a PDN text (or a plain list of moves), each played onto `game` in turn;
 /// the number of moves played. An illegal or unreadable move is refused with its number
 /// and why, and `game` is then as it was before that move.
@@ -103,11 +185,12 @@ fn movetext(text: &str) -> Result<Vec<String>, String> {
     if let Some(end) = closing {
         return Err(format!("moves: a `{end}` is missing"));
     }
-    let results = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
+    let results = ["1-0", "0-1", "1/2-1/2", "½-½", "*", "2-0", "0-2", "1-1", "0-0"];
     Ok(plain
         .split_whitespace()
+        .filter(|w| !results.contains(w))
         .map(|w| w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
-        .filter(|w| !w.is_empty() && !results.contains(w))
+        .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect())
 }
@@ -143,7 +226,6 @@ mod tests {
     use crate::checkers::by_size::geometry;
     use crate::checkers::game::DEFAULT_DRAW_PLIES;
     use crate::checkers::geometry::BoardSize;
-    use crate::checkers::position::Position;
 
     type B = u64;
 
@@ -194,5 +276,93 @@ mod tests {
         assert_eq!(g.plies(), 2, "the moves before it are played");
         assert_eq!(play(&mut game(None), "[Event \"x\" 1. c3-d4").unwrap_err(), "moves: a `]` is missing");
         assert!(play(&mut game(None), "1. z9-d4").unwrap_err().starts_with("move 1 (z9-d4): "));
+    }
+
+    #[test]
+    fn finished_games_load_back_whatever_their_result() {
+        // 3x3 r1: a1-b2 c3xa1 c1-b2 a1xc3 leaves Black no piece: White won (0-1).
+        let size = BoardSize::new(3, 3, 1).unwrap();
+        let mut g = Game::new(geometry::<B>(size), DEFAULT_DRAW_PLIES);
+        assert_eq!(play(&mut g, "a1-b2 c3xa1 c1-b2 a1xc3").unwrap(), 4);
+        assert_eq!(g.outcome(), Outcome::Won(Color::White));
+        let text = write(&g, &[]);
+        assert!(text.ends_with("1. a1-b2 c3xa1 2. c1-b2 a1xc3 0-1\n"), "{text}");
+        let mut again = Game::new(geometry::<B>(size), DEFAULT_DRAW_PLIES);
+        assert_eq!(load(&mut again, &text).unwrap(), 4);
+        assert_eq!(again.position(), g.position());
+        for result in ["1-0", "0-1", "1/2-1/2", "*"] {
+            let mut g = game(None);
+            let text = format!("[Result \"{result}\"]\n1. c3-d4 {{a comment}} f6-e5 {result}");
+            assert_eq!(play(&mut g, &text).unwrap(), 2, "{result}");
+        }
+    }
+
+    #[test]
+    fn a_game_from_a_set_up_position_carries_it_in_a_fen_tag() {
+        let mut g = game(Some("Be1 wd2 wd4 wf2 wf4 wh8"));
+        let text = write(&g, &[]);
+        assert_eq!(text, "[FEN \"B:Wd2,f2,d4,f4,h8:BKe1\"]\n[Result \"*\"]\n\n*\n");
+        assert_eq!(play(&mut g, "e1xg3xe5xc3xe1").unwrap(), 1);
+        let mut again = game(None);
+        assert_eq!(load(&mut again, &write(&g, &[])).unwrap(), 1);
+        assert_eq!(again.position(), g.position());
+        assert_eq!(again.position_at(0), g.position_at(0), "the same start");
+        assert!(!write(&game(None), &[]).contains("FEN"), "no tag for the start position");
+        let e = load(&mut game(None), "[FEN \"B:Wz9\"]").unwrap_err();
+        assert!(e.starts_with("FEN `B:Wz9`: `z9` is off the board"), "{e}");
+        let e = load(&mut game(None), "[FEN \"X:Wc3\"]").unwrap_err();
+        assert!(e.contains("expected the side to move"), "{e}");
+    }
+
+    /// A random position on `g`: each dark square empty, a man or a king of either colour,
+    /// with `side` to move (men may stand anywhere: the rules still apply to them).
+    fn random_position(g: &Geometry<B>, picks: &[u8], side: Color) -> Position<B> {
+        let mut p = Position::empty(side);
+        let squares = (0..B::CAPACITY).filter(|&i| g.square(i).is_some());
+        for (i, pick) in squares.zip(picks.iter().cycle()) {
+            let color = if pick % 2 == 0 { Color::Black } else { Color::White };
+            if *pick < 4 {
+                p.put(i, Piece { color, king: *pick >= 2 });
+            }
+        }
+        p
+    }
+
+    proptest::proptest! {
+        /// Random games on several boards, from the start or from a random position, played
+        /// to their end or cut off (short draw rules make draws common): the PDN written
+        /// loads into a fresh game at the same start, position, moves and result.
+        #[test]
+        fn every_game_round_trips_through_pdn(
+            size in proptest::sample::select(vec![(8u32, 8u32, 3u32), (6, 6, 2), (5, 7, 2), (4, 4, 1), (7, 6, 2)]),
+            set_up in proptest::option::of((proptest::collection::vec(0u8..12, 1..40), proptest::bool::ANY)),
+            choices in proptest::collection::vec(0usize..1000, 0..120),
+            draw_plies in proptest::sample::select(vec![0u32, 6, 40]),
+        ) {
+            let g = geometry::<B>(BoardSize::new(size.0, size.1, size.2).unwrap());
+            let mut original = match &set_up {
+                None => Game::new(g.clone(), draw_plies),
+                Some((picks, white)) => {
+                    let side = if *white { Color::White } else { Color::Black };
+                    Game::from_position(g.clone(), random_position(&g, picks, side), draw_plies)
+                }
+            };
+            for choice in &choices {
+                let legal = original.legal();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[choice % legal.len()];
+                original.play(&mv).unwrap();
+            }
+            let text = write(&original, &[("Black", "you".to_string()), ("White", "computer (strategy:6)".to_string())]);
+            let mut loaded = Game::new(g, draw_plies);
+            proptest::prop_assert_eq!(load(&mut loaded, &text), Ok(original.plies()), "{}", text);
+            proptest::prop_assert_eq!(loaded.position(), original.position());
+            proptest::prop_assert_eq!(loaded.position_at(0), original.position_at(0));
+            proptest::prop_assert!(loaded.moves().eq(original.moves()));
+            proptest::prop_assert_eq!(loaded.outcome(), original.outcome());
+            proptest::prop_assert_eq!(write(&loaded, &[]), write(&original, &[]));
+        }
     }
 }

@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 use super::by_size::{count_memo_walking_first, geometry, with_bits};
 use super::count::CountStop;
 use super::count_job::CountEnd;
-use super::game::{board_text, Game, Outcome};
+use super::game::{board_text, stuck, Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
 
@@ -189,7 +189,7 @@ fn play_one<B: Bits, R: BufRead, W: Write>(
         match game.outcome() {
             Outcome::Won(c) => {
                 let who = if c == setup.human { "you win" } else { "the computer wins" };
-                writeln!(out, "Game over: {} cannot move, {} wins ({who}).", c.other().name(), c.name())?;
+                writeln!(out, "Game over: {}, {} wins ({who}).", stuck(game.position(), c.other()), c.name())?;
                 return Ok(End::Finished);
             }
             Outcome::Drawn => {

@@ -5,7 +5,7 @@
 //! legal moves only: the rules stay in [`super::moves`].
 
 use super::by_size::geometry;
-use super::game::{Game, Outcome};
+use super::game::{stuck, Game, Outcome};
 use super::geometry::{BoardSize, Color, Geometry};
 use super::move_value::Move;
 use super::play::{can_undo_turn, undo_turn};
@@ -145,12 +145,12 @@ impl<B: Bits> Session<B> {
         ReplySearch { kind, ..self.reply_search() }
     }
 
-    /// Plays the moves of `text` (PDN or a plain list of moves, see [`super::pdn::play`])
-    /// for both sides from the position on the board; the number played. On a refused
-    /// move the moves before it stay played.
+    /// Plays the moves of `text` (PDN or a plain list of moves, see [`super::pdn::load`])
+    /// for both sides from the position of its `FEN` tag, else from the position on the
+    /// board; the number played. On a refused move the moves before it stay played.
     pub fn replay(&mut self, text: &str) -> Result<usize, String> {
         self.path.clear();
-        super::pdn::play(&mut self.game, text)
+        super::pdn::load(&mut self.game, text)
     }
 
     /// The game's moves as PDN (see [`super::pdn::write`]), with the players and the board
@@ -301,6 +301,12 @@ impl<B: Bits> Session<B> {
             self.path.clear();
             return Ok(Click::Dropped("Selection dropped.".to_string()));
         }
+        let own = self.game.position().piece_at(sq).is_some_and(|p| p.color == self.human);
+        if self.path.len() == 1 && !own && !self.targets().contains(&sq) {
+            let why = self.why_not_to(self.path[0], sq);
+            self.path.clear();
+            return Err(why);
+        }
         if self.path.is_empty() || (self.path.len() == 1 && !self.targets().contains(&sq)) {
             return self.select(sq);
         }
@@ -329,6 +335,26 @@ impl<B: Bits> Session<B> {
         } else {
             format!("{played} {reply}")
         }
+    }
+
+    /// Why the selected piece on `from` cannot go to `to`, naming the rule: the square is
+    /// taken by the other side, a capture is mandatory, or how far and which way the piece steps.
+    fn why_not_to(&self, from: u32, to: u32) -> String {
+        let g = &self.game.geometry;
+        let p = self.game.position();
+        let (from_name, to_name) = (g.name(from), g.name(to));
+        if p.piece_at(to).is_some() {
+            return format!("{to_name} is taken: a piece is captured by jumping over it to the empty square behind.");
+        }
+        if self.game.legal().iter().any(|m| m.is_capture()) {
+            return format!("{from_name} cannot go to {to_name}: capturing is mandatory, so {from_name} must jump (the marked squares).");
+        }
+        if p.piece_at(from).is_some_and(|piece| piece.king) {
+            return format!(
+                "{from_name} cannot go to {to_name}: a king steps one square diagonally (no flying kings)."
+            );
+        }
+        format!("{from_name} cannot go to {to_name}: a man steps one square diagonally forward.")
     }
 
     fn select(&mut self, sq: u32) -> Result<Click, String> {
@@ -378,7 +404,7 @@ impl<B: Bits> Session<B> {
         match self.game.outcome() {
             Outcome::Won(c) => {
                 let who = if c == self.human { "you win" } else { "the computer wins" };
-                format!("{} wins, {who} ({} cannot move)", c.name(), c.other().name())
+                format!("{} wins, {who} ({})", c.name(), stuck(self.game.position(), c.other()))
             }
             Outcome::Drawn => format!("draw ({} plies without capture or man move)", self.game.quiet_plies()),
             Outcome::Ongoing if self.game.side() == self.human => format!("{} to move (you)", self.game.side().name()),
@@ -478,6 +504,38 @@ mod tests {
     }
 
     #[test]
+    fn a_selected_piece_sent_to_a_square_it_cannot_reach_names_the_rule() {
+        let size = BoardSize::standard();
+        let mut s = Session::<u64>::new(size, Color::Black, PlayerKind::Random, 1, 80);
+        click(&mut s, "c3").unwrap();
+        let e = click(&mut s, "c5").unwrap_err();
+        assert_eq!(e, "c3 cannot go to c5: a man steps one square diagonally forward.");
+        assert!(s.selection().is_empty(), "the selection is dropped");
+        click(&mut s, "c3").unwrap();
+        assert_eq!(
+            click(&mut s, "f6").unwrap_err(),
+            "f6 is taken: a piece is captured by jumping over it to the empty square behind."
+        );
+        click(&mut s, "c3").unwrap();
+        assert!(matches!(click(&mut s, "e3"), Ok(Click::Selected(_))), "an own movable piece is selected instead");
+        let g = geometry::<u64>(size);
+        let p = Position::from_text(&g, Color::Black, "Bc3 bg3 wf4 wa7").unwrap();
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        click(&mut s, "g3").unwrap();
+        assert_eq!(
+            click(&mut s, "h4").unwrap_err(),
+            "g3 cannot go to h4: capturing is mandatory, so g3 must jump (the marked squares)."
+        );
+        let p = Position::from_text(&g, Color::Black, "Bc3 wa7").unwrap();
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        click(&mut s, "c3").unwrap();
+        assert_eq!(
+            click(&mut s, "e5").unwrap_err(),
+            "c3 cannot go to e5: a king steps one square diagonally (no flying kings)."
+        );
+    }
+
+    #[test]
     fn a_finished_game_refuses_clicks_and_says_who_won() {
         let size = BoardSize::new(3, 3, 1).unwrap();
         let g = geometry::<u64>(size);
@@ -485,9 +543,13 @@ mod tests {
         let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
         click(&mut s, "a1").unwrap();
         assert!(matches!(click(&mut s, "c3"), Ok(Click::Played(_))));
-        assert!(s.status_line().starts_with("black wins, you win (white cannot move)"), "{}", s.status_line());
+        assert!(s.status_line().starts_with("black wins, you win (white has no pieces left)"), "{}", s.status_line());
         assert!(click(&mut s, "c3").unwrap_err().contains("over"));
         assert!(s.undo());
         assert!(s.humans_turn());
+        // White's man on b2 is blocked by the black men on a1 and c1: it has a piece, but no move.
+        let p = Position::from_text(&g, Color::White, "wb2 ba1 bc1").unwrap();
+        let s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        assert!(s.status_line().starts_with("black wins, you win (white cannot move)"), "{}", s.status_line());
     }
 }

@@ -22,6 +22,7 @@
   const stenen = {
     ...Harness.boardRequests("stenen"),
     root: $('section[data-game="stenen"]'),
+    gameField: "stones",
     view: null,
     polling: null,
     stone: 0,
@@ -40,14 +41,21 @@
       this.root.addEventListener("click", (e) => this.onClick(e));
       const board = $('[data-role="board"]', this.root);
       board.addEventListener("mouseover", (e) => this.preview(e.target.closest("[data-cell]")));
-      board.addEventListener("mouseleave", () => this.preview(null));
+      board.addEventListener("mouseleave", () => this.preview(this.cursor && board.dataset.keys === "true" ? this.cursorCell() : null));
+      board.addEventListener("keydown", (e) => this.onKey(e));
+      board.addEventListener("pointerdown", () => { board.dataset.keys = "false"; });
+      board.addEventListener("focus", () => { if (!this.cursor) this.cursor = { row: 0, col: 0 }; this.drawCursor(); });
       return this.resume(["instance", "h", "b"]);
     },
 
     async newGame() {
       const f = $('[data-role="setup"]', this.root).elements;
       const r = await api("POST", "/api/stenen/new", { instance: f.instance.value, height: f.h.value, width: f.b.value });
-      if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
+      if (!r.ok) {
+        if (this.view) this.resumed(this.view);
+        countRender();
+        return say(this.root, r.data.error, true);
+      }
       this.stone = 0;
       this.render(r.data);
     },
@@ -68,6 +76,51 @@
       if (a === "remove") return this.send("/api/stenen/remove", { stone: Number(button.dataset.stone) });
       if (a === "find" || a === "count") return this.search("/api/stenen/search", { what: a, mode: button.dataset.mode, limit_s: this.limit() });
       if (a === "cancel") return this.search("/api/stenen/search/cancel", {});
+    },
+
+    // ---- keys: the arrows move the cursor over the cells, Enter or Space places the
+    // chosen stone's box with its top-left corner there.
+    onKey(e) {
+      const v = this.view;
+      if (!v) return;
+      const board = $('[data-role="board"]', this.root);
+      board.dataset.keys = "true";
+      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const c = this.cursor || { row: 0, col: 0 };
+      if (e.key in steps) {
+        e.preventDefault();
+        const [dr, dc] = steps[e.key];
+        this.cursor = { row: Math.min(v.height - 1, Math.max(0, c.row + dr)), col: Math.min(v.width - 1, Math.max(0, c.col + dc)) };
+        return this.drawCursor();
+      }
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      this.cursor = c;
+      if (!this.stone) { countRender(); return say(this.root, "Choose a stone and an orientation first (below the board).", true); }
+      return this.send("/api/stenen/place", { row: c.row, col: c.col, stone: this.stone, orientation: this.orientation });
+    },
+
+    cursorCell() { return this.cursor ? $(`[data-cell="${this.cursor.row},${this.cursor.col}"]`, this.root) : null; },
+
+    // The cursor's cell: marked, named to assistive technology, and the chosen stone's
+    // cells from it previewed.
+    drawCursor() {
+      const board = $('[data-role="board"]', this.root);
+      for (const c of board.querySelectorAll(".st-cell.cursor")) c.classList.remove("cursor");
+      const cell = this.cursorCell();
+      if (!cell) { board.removeAttribute("aria-activedescendant"); return countRender(); }
+      cell.classList.add("cursor");
+      board.setAttribute("aria-activedescendant", cell.id);
+      if (board.dataset.keys === "true") this.preview(cell);
+      countRender();
+    },
+
+    // The form shows the board in play: after a reload, and after a refused new board.
+    resumed(v) {
+      const f = $('[data-role="setup"]', this.root).elements;
+      Harness.chooseOption(f.instance, v.instance);
+      f.h.value = String(v.height);
+      f.b.value = String(v.width);
     },
 
     // The cells the chosen orientation would cover from `cell` (drawing only: the server decides).
@@ -98,6 +151,7 @@
       const board = $('[data-role="board"]', this.root);
       board.style.gridTemplateColumns = `repeat(${v.width}, 1fr)`;
       board.style.setProperty("--aspect", `${v.width} / ${v.height}`);
+      board.style.setProperty("--wide", String(v.width / Math.max(v.width, v.height)));
       board.dataset.solved = v.solution ? "true" : "false";
       board.textContent = "";
       for (let r = 0; r < v.height; r++) {
@@ -111,8 +165,8 @@
             if (c === 0 || shown[r][c - 1] !== n) classes.push("el");
             if (c === v.width - 1 || shown[r][c + 1] !== n) classes.push("er");
           }
-          const cell = el("div", { class: classes.join(" "), role: "gridcell", "data-cell": `${r},${c}`, "data-stone-on": n ? String(n) : null,
-            title: `(${r},${c})` + (n ? `: stone ${n}` : "") });
+          const cell = el("div", { class: classes.join(" "), role: "gridcell", id: `stenen-${r}-${c}`, "data-cell": `${r},${c}`, "data-stone-on": n ? String(n) : null,
+            title: `(${r},${c})` + (n ? `: stone ${n}` : ""), "aria-label": `row ${r}, column ${c}: ` + (n ? `stone ${n}` : "empty") });
           if (n) { cell.style.backgroundColor = stoneColor(n); cell.style.color = inkOn(stoneColor(n)); cell.textContent = String(n); }
           board.appendChild(cell);
         }
@@ -150,7 +204,8 @@
       for (const b of this.root.querySelectorAll('[data-action="find"], [data-action="count"]')) b.disabled = busy;
       $('[data-action="cancel"]', this.root).disabled = !busy;
       if (showSearch($('[data-role="search"]', this.root), v.search)) this.refreshSoon(250);
-      countRender();
+      if (this.cursor && (this.cursor.row >= v.height || this.cursor.col >= v.width)) this.cursor = null;
+      this.drawCursor();
     },
   };
 

@@ -8,6 +8,7 @@
   const tegel = {
     ...Harness.boardRequests("tegel"),
     root: $('section[data-game="tegel"]'),
+    gameField: "bowls",
     view: null,
     polling: null,
 
@@ -23,8 +24,27 @@
     async newGame() {
       const f = $('[data-role="setup"]', this.root).elements;
       const r = await api("POST", "/api/tegel/new", { instance: f.instance.value, sims: f.sims.value, seed: f.seed.value });
-      if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
+      if (!r.ok) {
+        if (this.view) this.resumed(this.view);
+        countRender();
+        return say(this.root, r.data.error, true);
+      }
       this.render(r.data);
+    },
+
+    // The form shows the game in play: after a reload, and after a refused new game.
+    resumed(v) {
+      const f = $('[data-role="setup"]', this.root).elements;
+      Harness.chooseOption(f.instance, v.instance);
+      f.sims.value = String(v.sims);
+      f.seed.value = String(v.seed);
+    },
+
+    // The moves in order, each with the player who made it (the players take turns, so
+    // the last move is the other player's than the one to move).
+    movesByPlayer(v) {
+      const n = v.history.length;
+      return v.history.map((m, i) => `player ${(v.to_move + n - i) % 2} ${m}`).join(", ");
     },
 
     async onClick(e) {
@@ -75,7 +95,7 @@
       result.hidden = !v.end;
       result.textContent = v.end ? `Game over: score ${v.score} for player ${v.to_move} (full rows ${v.players[v.to_move].full_rows} against ${v.players[1 - v.to_move].full_rows}).` : "";
       say(this.root, v.message, false);
-      $('[data-role="moves"]', this.root).textContent = v.history.length ? "moves: " + v.history.join(" ") : "";
+      $('[data-role="moves"]', this.root).textContent = v.history.length ? "moves: " + this.movesByPlayer(v) : "";
       for (const a of ["undo", "greedy", "good", "best", "advice-best", "advice-good"]) {
         $(`[data-action="${a}"]`, this.root).disabled = busy || (a === "undo" ? v.history.length === 0 : v.end);
       }

@@ -54,8 +54,29 @@ const Harness = (() => {
     return $(`section[data-game="${name}"]`);
   }
 
+  // Chooses `value` in a select; a value it does not list (`strategy:8` from a URL) is
+  // added as an option of its own, so the form shows what is played. An option may stand
+  // for a second value too (`data-same="strategy:6"`).
+  function chooseOption(select, value) {
+    const known = [...select.options].find((o) => o.value === value || o.dataset.same === value);
+    if (known) { select.value = known.value; return; }
+    select.appendChild(el("option", { value, text: value }));
+    select.value = value;
+  }
+
+  // The setup fields named in the URL, filled in.
   function fillForm(form, names) {
-    for (const name of names) if (params.has(name) && form.elements[name]) form.elements[name].value = params.get(name);
+    for (const name of names) {
+      const field = form.elements[name];
+      if (!params.has(name) || !field) continue;
+      if (field.tagName === "SELECT") chooseOption(field, params.get(name));
+      else field.value = params.get(name);
+    }
+  }
+
+  // Whether keys typed at `target` are the field's own (text, numbers, a choice).
+  function editing(target) {
+    return !!target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
   }
 
   // A background job's progress in words: `WHAT… N positions, S s of at most L s`.
@@ -75,7 +96,8 @@ const Harness = (() => {
     return busy;
   }
 
-  // What a board asks of /api/NAME, spread into it: a change answered with the view (on a
+  // What a board asks of /api/NAME, spread into it (the board names the view's field that
+  // holds its game as `gameField`): a change answered with the view (on a
   // refusal the view is fetched again and the refusal shown), a job started or cancelled,
   // the view fetched again (now, or soon while a job runs), the time limit of the setup
   // form, and the board opened on reload with the game the server keeps.
@@ -85,7 +107,7 @@ const Harness = (() => {
         const r = await api("POST", path, body);
         if (r.ok) return this.render(r.data);
         const s = await api("GET", "/api/" + name);
-        if (s.ok) this.render(s.data);
+        if (s.ok && this.hasGame(s.data)) this.render(s.data);
         else countRender();
         say(this.root, r.data.error, true);
       },
@@ -99,7 +121,13 @@ const Harness = (() => {
       async refresh() {
         this.polling = null;
         const s = await api("GET", "/api/" + name);
-        if (s.ok) this.render(s.data);
+        if (s.ok && this.hasGame(s.data)) this.render(s.data);
+      },
+
+      // Whether a view holds a game (the server answers an empty one before the first).
+      hasGame(v) {
+        const parts = v && !v.error && v[this.gameField];
+        return Array.isArray(parts) && parts.length > 0;
       },
 
       // Asks for the view again in `ms` milliseconds (once, however often it is called).
@@ -120,11 +148,12 @@ const Harness = (() => {
           return;
         }
         const r = await api("GET", "/api/" + name);
-        if (r.ok && r.data && !r.data.error) { this.resumed(r.data); return this.render(r.data); }
+        if (r.ok && this.hasGame(r.data)) { this.resumed(r.data); return this.render(r.data); }
         return this.newGame();
       },
 
-      // The setup form after a reload: the kept game's settings (a board may say more).
+      // The setup form after a reload or a refused new game: the settings of the game in
+      // play (a board may say more).
       resumed() {},
     };
   }
@@ -153,5 +182,5 @@ const Harness = (() => {
     else showStart();
   });
 
-  return { params, token, $, api, el, say, countRender, openSection, fillForm, progress, showSearch, boardRequests, board };
+  return { params, token, $, api, el, say, countRender, openSection, fillForm, chooseOption, editing, progress, showSearch, boardRequests, board };
 })();
