@@ -346,6 +346,37 @@ mod tests {
     }
 
     #[test]
+    fn impossible_seconds_are_refused_naming_row_and_column() {
+        for bad in ["NaN", "-5", "1e308", "inf", "31622401"] {
+            let e = parse(&format!("instance,seconds\na,1.5\nb,{bad}\n")).unwrap_err();
+            assert_eq!(e.line, Some(3), "{bad}");
+            assert!(
+                e.message.contains("row 2, column `seconds`") && e.message.contains("not a possible time"),
+                "{}",
+                e.message
+            );
+        }
+        assert!(parse("instance,seconds,status\na,,timeout\nb,0,ok\nc,31622400,ok\n").is_ok());
+    }
+
+    #[test]
+    fn a_cell_over_the_cap_is_refused_naming_row_and_column() {
+        let big = "x".repeat(MAX_CELL_BYTES + 1);
+        let e = parse(&format!("instance,note\na,b\nc,{big}\n")).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("row 2, column `note`: a cell of 1048577 bytes"), "{}", e.message);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("x.csv"), b"instance,note\na,b\xffc\n").unwrap();
+        let e = CsvTable::read(&dir.path().join("x.csv")).unwrap_err();
+        assert!(e.message.contains("row 1, column `note`: byte 0xff is not UTF-8 text"), "{}", e.message);
+        assert_eq!(
+            parse("\u{feff}a,b\n1,2\n").unwrap().columns,
+            ["a", "b"],
+            "a byte-order mark is no part of the header"
+        );
+    }
+
+    #[test]
     fn refuses_empty_and_duplicate_headers() {
         assert!(parse("").is_err());
         let e = parse("a,a\n1,2\n").unwrap_err();
