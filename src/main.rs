@@ -573,6 +573,8 @@ fn report_locked(results: &std::path::Path) -> Result<()> {
 fn compare(args: &CompareArgs) -> Result<()> {
     use report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
     use report::export::{ComparisonExporter, Exported};
+    // Nothing to stop and keep: a signal ends the comparison at once (128 + its number).
+    let _ends_on_signal = harness::search::budget::WritingResult::start();
     let comparison = Comparison::of(&args.dirs, args.noise, args.output.fail_on_slower)?;
     if let Some(page) = &args.html {
         let text = Html.export(&comparison).into_text();

@@ -182,3 +182,133 @@ fn bad_run_flags_exit_2_naming_the_flag() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// A manifest `file` in `dir` with the small nim experiments `nim_formula` and
+/// `nim_selector` (a fraction of a second each).
+fn nim_manifest(dir: &Path, file: &str) -> PathBuf {
+    let text = "seed = 3\nthread_counts = [1]\ntime_limit = 20\n\n\
+        [[experiment]]\nname = \"nim_formula\"\ngame = \"nim\"\nkind = \"formula\"\nmaxtakes = [0, 1, 2]\n\
+        takes_sets = [[1, 3, 4]]\nheap_counts = [3]\nmax_sticks = 6\n\n\
+        [[experiment]]\nname = \"nim_selector\"\ngame = \"nim\"\nkind = \"selector\"\nreservoir = [1]\nitems = [3]\ndraws = 2000\n";
+    PathBuf::from(write(dir, file, text))
+}
+
+fn run_toml(out: &Path) -> toml::Table {
+    toml::from_str(&std::fs::read_to_string(out.join("run.toml")).unwrap()).unwrap()
+}
+
+fn strings(value: &toml::Value) -> Vec<String> {
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+/// One manifest per results directory: a second manifest's run into the first one's
+/// directory is refused (exit 2) naming both and the ways out, and changes nothing;
+/// `--force` replaces and says what it replaced.
+#[test]
+fn another_manifests_results_are_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (main, quick) = (nim_manifest(dir.path(), "main.toml"), nim_manifest(dir.path(), "quick.toml"));
+    let out = dir.path().join("results");
+    let o = run(&main, &out, &["--only", "nim_formula"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let before = std::fs::read(out.join("nim_formula.csv")).unwrap();
+    let run_before = std::fs::read(out.join("run.toml")).unwrap();
+    let o = run(&quick, &out, &[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for needed in ["main.toml", "quick.toml", "nim_formula", "--out DIR", "--force"] {
+        assert!(err.contains(needed), "`{needed}` missing: {err}");
+    }
+    assert_eq!(std::fs::read(out.join("nim_formula.csv")).unwrap(), before, "refused, yet the CSV changed");
+    assert_eq!(std::fs::read(out.join("run.toml")).unwrap(), run_before, "refused, yet run.toml changed");
+    assert!(!out.join("nim_selector.csv").exists());
+    let o = run(&quick, &out, &["--force"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("replacing the results nim_formula of") && err.contains("main.toml"), "{err}");
+    let o = run(&main, &out, &[]);
+    assert_eq!(o.status.code(), Some(2), "back to the first manifest is refused too: {}", stderr(&o));
+}
+
+/// A resume keeps the record: the first start, the last end, the seconds of every part
+/// together, each part with what it ran and skipped, an earlier part's timeouts and
+/// warnings for the experiments it alone computed; the page says "run in N parts". A
+/// `--force` rerun of everything starts a new record.
+#[test]
+fn a_resume_keeps_the_first_start_and_lists_every_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = nim_manifest(dir.path(), "m.toml");
+    let out = dir.path().join("results");
+    let o = run(&m, &out, &["--only", "nim_formula"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // What the first part found, as a run that timed out and warned would have recorded it.
+    let mut first = run_toml(&out);
+    let part = first["parts"].as_array_mut().unwrap()[0].as_table_mut().unwrap();
+    part.insert("timeouts".into(), toml::Value::Array(vec!["nim_formula maxtake 9 at 20 s".into()]));
+    part.insert("warnings".into(), toml::Value::Array(vec!["the first part's warning".into()]));
+    std::fs::write(out.join("run.toml"), toml::to_string(&first).unwrap()).unwrap();
+    for _ in 0..2 {
+        let o = run(&m, &out, &[]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let record = run_toml(&out);
+    let parts = record["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 3, "{record:#?}");
+    assert_eq!(record["started"].as_str(), first["started"].as_str(), "the first start is kept");
+    assert_eq!(record["started"].as_str(), parts[0]["started"].as_str());
+    assert_eq!(record["finished"].as_str(), parts[2]["finished"].as_str(), "the last end");
+    let sum: f64 = parts.iter().map(|p| p["seconds"].as_float().unwrap()).sum();
+    assert!((record["seconds"].as_float().unwrap() - sum).abs() < 1e-6, "{record:#?}");
+    assert_eq!(strings(&parts[0]["ran"]), ["nim_formula"]);
+    assert_eq!(
+        (strings(&parts[1]["ran"]), strings(&parts[1]["skipped"])),
+        (vec!["nim_selector".to_string()], vec!["nim_formula".to_string()])
+    );
+    assert!(strings(&parts[2]["ran"]).is_empty() && strings(&parts[2]["skipped"]).len() == 2);
+    assert_eq!(strings(&record["ran"]), ["nim_formula", "nim_selector"]);
+    assert_eq!(strings(&record["timeouts"]), ["nim_formula maxtake 9 at 20 s"], "an earlier part's timeouts are kept");
+    assert!(strings(&record["warnings"]).contains(&"the first part's warning".to_string()));
+    assert_eq!(record["state"].as_str(), Some("complete"));
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("run in 3 parts"), "the page does not say so");
+    let numbers = std::fs::read_to_string(out.join("tex/numbers.tex")).unwrap();
+    assert!(numbers.contains("{parts}{, run in 3 parts"), "the PDF's numbers do not say so");
+    let o = run(&m, &out, &["--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record = run_toml(&out);
+    assert_eq!(record["parts"].as_array().unwrap().len(), 1, "--force starts a new record");
+    assert!(strings(&record["timeouts"]).is_empty());
+}
+
+/// A marker edited to list results (with their true hashes) deletes nothing: `report`
+/// removes only report files it wrote, never a CSV, metadata, journal, lock or run record.
+#[test]
+fn a_forged_marker_makes_report_delete_nothing_of_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = nim_manifest(dir.path(), "m.toml");
+    let out = dir.path().join("results");
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let kept = [
+        "nim_formula.csv",
+        "run.toml",
+        "run.json",
+        ".lock",
+        ".journal/nim_formula.jsonl",
+        "meta/nim_formula.toml",
+        "samples/nim_selector.csv",
+    ];
+    let mut forged = String::from("harness = \"results directory\"\ngenerated = [\"nim_formula.csv\", \"run.toml\"]\n");
+    for f in kept.iter().filter(|f| out.join(f).exists()) {
+        let hash = harness::base::hash::fnv1a_hex(&std::fs::read(out.join(f)).unwrap());
+        forged.push_str(&format!("[[file]]\npath = \"{f}\"\nhash = \"{hash}\"\n"));
+    }
+    std::fs::write(out.join(".harness-results.toml"), forged).unwrap();
+    let present: Vec<&str> = kept.iter().copied().filter(|f| out.join(f).exists()).collect();
+    assert!(present.len() >= 5, "{present:?}");
+    let o = harness(&["report", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for f in present {
+        assert!(out.join(f).exists(), "report removed {f}");
+    }
+}

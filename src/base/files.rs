@@ -69,6 +69,29 @@ impl TextFile<'_> {
         Ok(bytes)
     }
 
+    /// `path` opened for reading as a stream (for files read record by record rather than
+    /// whole), with the refusals of [`TextFile::read_bytes`]: not a regular file, cannot
+    /// be opened, larger than [`TextFile::max_bytes`] (by its size once open). The stream
+    /// ends at the cap even if the file grows meanwhile. The text is not checked.
+    pub fn open_capped(&self, path: &Path) -> Result<std::io::Take<std::fs::File>, InputError> {
+        let cannot =
+            |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
+        self.check_regular(path, &std::fs::metadata(path).map_err(cannot)?)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        super::os::non_blocking(&mut options);
+        let file = options.open(path).map_err(cannot)?;
+        let meta = file.metadata().map_err(cannot)?;
+        self.check_regular(path, &meta)?;
+        if meta.len() > self.max_bytes {
+            return Err(InputError::in_file(
+                path,
+                format!("larger than {}; {}", size_text(self.max_bytes), self.holds),
+            ));
+        }
+        Ok(file.take(self.max_bytes))
+    }
+
     /// Refuses what is not a regular file (a directory, FIFO, socket or device).
     fn check_regular(&self, path: &Path, meta: &std::fs::Metadata) -> Result<(), InputError> {
         if meta.is_file() {

@@ -97,6 +97,24 @@ pub fn physical_memory_bytes() -> Option<u64> {
     Some(sys.total_memory()).filter(|&b| b > 0)
 }
 
+/// Why `limit` cannot work on this machine: it is above the memory this process may use
+/// ([`machine_memory`]), so the search would be stopped by the system (or swap) long
+/// before the limit; `None` when it fits or the machine's memory is unknown.
+pub fn memory_limit_problem(limit: MemoryLimit) -> Option<String> {
+    let memory = machine_memory();
+    let bytes = memory.bytes.filter(|&b| limit.bytes() > b)?;
+    let source = match memory.source {
+        MemorySource::Cgroup => "the control group's limit",
+        _ => "physical memory",
+    };
+    Some(format!(
+        "a memory limit of {limit} is more than this machine has ({} MiB, {source}): the system would stop the \
+         search before the limit does; give at most {} MiB",
+        bytes >> 20,
+        bytes >> 20
+    ))
+}
+
 /// Where the memory the process may use was read from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

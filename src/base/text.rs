@@ -73,6 +73,30 @@ pub fn seconds_text(s: f64) -> String {
     }
 }
 
+/// Whether `c` is a bidirectional embedding, override or isolate control (U+202A to
+/// U+202E, U+2066 to U+2069): a character that reorders the text after it on a page.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every bidirectional control ([`is_bidi_control`]) written out as
+/// `[U+202E]`, so that a name or caption holding one cannot reorder what a page shows
+/// after it; text without one is returned as it is.
+pub fn bidi_visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_bidi_control) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_bidi_control(c) {
+            out.push_str(&format!("[U+{:04X}]", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
+}
+
 /// The longest LaTeX label accepted.
 pub const MAX_LABEL_LEN: usize = 100;
 
@@ -119,6 +143,13 @@ pub fn caption_problem(caption: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bidi_controls_are_written_out() {
+        assert_eq!(bidi_visible("plain é"), "plain é");
+        assert_eq!(bidi_visible("a\u{202E}cba\u{2066}x\u{2069}"), "a[U+202E]cba[U+2066]x[U+2069]");
+        assert!(!bidi_visible("\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}").chars().any(is_bidi_control));
+    }
 
     #[test]
     fn labels_are_letters_digits_and_a_few_marks() {

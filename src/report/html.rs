@@ -406,6 +406,10 @@ pub fn run_lines(run: Option<&toml::Table>) -> Vec<(String, String)> {
             (!text.is_empty()).then(|| (label.to_string(), text))
         })
         .collect();
+    if let Some(parts) = crate::results::meta::parts_phrase_of(run) {
+        let at = lines.iter().position(|(label, _)| label == "finished").map_or(lines.len(), |i| i + 1);
+        lines.insert(at, ("parts".to_string(), format!("{parts} (run.toml lists each part)")));
+    }
     if let Some(machine) = run.get("machine").and_then(toml::Value::as_table) {
         lines.extend(machine_lines(machine));
     }
@@ -476,7 +480,9 @@ impl Exporter for Html {
     }
 
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
-        Ok(texts(vec![(PathBuf::from("index.html"), index_html(input)?)]))
+        let page = index_html(input)?;
+        let page = crate::base::text::bidi_visible(&page).into_owned();
+        Ok(texts(vec![(PathBuf::from("index.html"), page)]))
     }
 }
 

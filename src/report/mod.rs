@@ -256,8 +256,9 @@ pub fn unfinished_warning(out: &Path) -> Option<String> {
 /// Everything is computed and checked first; only then are files written (atomically),
 /// so a refused CSV leaves the previous tables and plots as they were. A CSV that does
 /// not match the hash its metadata records is refused (exit code 2). The generated files
-/// are recorded in the directory's marker ([`crate::results::dir_marker`]); files of an
-/// earlier report that this one does not write again are removed, and no other file.
+/// are recorded in the directory's marker ([`crate::results::dir_marker`]) with the hash of
+/// their bytes; files of an earlier report that this one does not write again are removed
+/// when they still hold what that report wrote, and no other file.
 /// `tex/state.tex` holds a warning paragraph when the run did not finish (empty when it
 /// did), and the warning is also printed.
 pub fn generate(out: &Path, reports: Reports) -> Result<()> {
@@ -272,13 +273,14 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     let warning = unfinished_warning(out);
     files.push((PathBuf::from("tex/state.tex"), Contents::Text(state_tex(warning.as_deref()))));
     let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();
+    let written: Vec<(PathBuf, &[u8])> = files.iter().map(|(p, c)| (p.clone(), c.bytes())).collect();
     let previous = dir_marker::generated(out);
-    dir_marker::record_generated(out, &[previous.clone(), new.clone()].concat())?;
+    dir_marker::record_generated(out, &written, true)?;
     remove_stale(out, &previous, &new)?;
     for (relative, contents) in &files {
         contained_writes::write(out, &out.join(relative), contents.bytes())?;
     }
-    dir_marker::record_generated(out, &new)?;
+    dir_marker::record_generated(out, &written, false)?;
     if let Some(w) = &warning {
         eprintln!("report: warning: {w}");
     }

@@ -29,7 +29,7 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
     );
     if let Some(run) = run {
         out.push_str("\\hrhave{run}\n");
-        for (key, value) in run {
+        for (key, value) in run.iter().filter(|(key, _)| key.as_str() != "parts") {
             let text = match value {
                 toml::Value::String(s) => escape(s),
                 toml::Value::Array(a) => escape(
@@ -39,6 +39,8 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
             };
             let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{{key}}}{{{text}}}");
         }
+        let parts = crate::results::meta::parts_phrase_of(run).map_or(String::new(), |p| format!(", {}", escape(&p)));
+        let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{parts}}{{{parts}}}");
     }
     for item in loaded {
         let kind = format!("{}/{}", item.game, item.kind);

@@ -14,6 +14,9 @@
 //!   text; a text cell the CSV neutralised against formulas (`'=...`) loses its `'`, since
 //!   the workbook's strings are never formulas. Empty cells stay empty.
 //! - The same tables give the same bytes: the document's creation time is fixed.
+//! - A text longer than a spreadsheet cell holds ([`MAX_CELL_CHARS`] characters) is cut
+//!   to fit and ends saying so, with how many characters the CSV's cell has; nothing
+//!   else of the workbook is lost for it.
 
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 
@@ -68,7 +71,7 @@ fn build(loaded: &[Loaded]) -> Result<Vec<u8>, XlsxError> {
 
 fn write_table(sheet: &mut Worksheet, table: &CsvTable, header: &Format) -> Result<(), XlsxError> {
     for (c, name) in table.columns.iter().enumerate() {
-        sheet.write_string_with_format(0, column(c), name, header)?;
+        sheet.write_string_with_format(0, column(c), fitted(name).as_ref(), header)?;
     }
     for (r, row) in table.rows.iter().enumerate() {
         let r = u32::try_from(r + 1).unwrap_or(u32::MAX);
@@ -77,13 +80,27 @@ fn write_table(sheet: &mut Worksheet, table: &CsvTable, header: &Format) -> Resu
             match typed(kind, cell) {
                 Cell::Number(v) => sheet.write_number(r, column(c), v)?,
                 Cell::Flag(b) => sheet.write_boolean(r, column(c), b)?,
-                Cell::Text(t) => sheet.write_string(r, column(c), t)?,
+                Cell::Text(t) => sheet.write_string(r, column(c), fitted(t).as_ref())?,
             };
         }
     }
     sheet.set_freeze_panes(1, 0)?;
     sheet.autofit();
     Ok(())
+}
+
+/// The most characters a spreadsheet cell holds (Excel's limit).
+pub const MAX_CELL_CHARS: usize = 32_767;
+
+/// `text` as a cell holds it: whole when it fits in [`MAX_CELL_CHARS`] characters, else
+/// cut to fit with `… [cut: the CSV's cell has N characters]` at its end.
+fn fitted(text: &str) -> std::borrow::Cow<'_, str> {
+    let Some((end, _)) = text.char_indices().nth(MAX_CELL_CHARS) else { return text.into() };
+    let total = MAX_CELL_CHARS + text[end..].chars().count();
+    let note = format!("… [cut: the CSV's cell has {total} characters]");
+    let keep = MAX_CELL_CHARS - note.chars().count();
+    let cut = text.char_indices().nth(keep).map_or(text.len(), |(i, _)| i);
+    format!("{}{note}", &text[..cut]).into()
 }
 
 fn column(c: usize) -> u16 {
@@ -153,6 +170,20 @@ mod tests {
             table: test_table(csv),
             marks: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_cell_too_long_for_a_spreadsheet_is_cut_and_says_so() {
+        assert_eq!(fitted("short"), "short");
+        let exact = "é".repeat(MAX_CELL_CHARS);
+        assert_eq!(fitted(&exact).chars().count(), MAX_CELL_CHARS);
+        let long = "x".repeat(40_000);
+        let cut = fitted(&long);
+        assert_eq!(cut.chars().count(), MAX_CELL_CHARS);
+        assert!(cut.ends_with("… [cut: the CSV's cell has 40000 characters]"), "{}", &cut[cut.len() - 60..]);
+        let book = workbook(&[loaded("long", &format!("instance,note\na,{long}\n"))])
+            .expect("a workbook despite the long cell");
+        assert!(member(&book, "xl/sharedStrings.xml").contains("cut: the CSV"));
     }
 
     /// The XML of `member` in the workbook `bytes`.

@@ -36,6 +36,72 @@ pub fn replace_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` as the file `name` of the folder `dir` (held open by descriptor)
+/// atomically: a new temporary file `.NAME.tmpXXXXXX` made there (exclusively, never
+/// through a link), written and synced, renamed over `name` inside the same folder, then
+/// the folder synced. `shown` is the file's path for messages. A failed write leaves no
+/// temporary file; `name` is either its old or its new contents.
+pub fn replace_atomic_in(
+    dir: &crate::base::os::Dir,
+    name: &std::ffi::OsStr,
+    bytes: &[u8],
+    shown: &Path,
+) -> anyhow::Result<()> {
+    let (tmp, mut file) = temporary_in(dir, name, shown)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write a temporary file for {}", shown.display()))
+        .and_then(|()| {
+            dir.rename(&tmp, name).with_context(|| format!("cannot rename a temporary file to {}", shown.display()))
+        });
+    if written.is_err() {
+        let _ = dir.remove(&tmp);
+    }
+    written?;
+    dir.sync();
+    Ok(())
+}
+
+/// A new temporary file `.NAME.tmpXXXXXX` in `dir` (six letters or digits, tried until
+/// one is free), opened for writing.
+fn temporary_in(
+    dir: &crate::base::os::Dir,
+    name: &std::ffi::OsStr,
+    shown: &Path,
+) -> anyhow::Result<(std::ffi::OsString, std::fs::File)> {
+    use std::hash::{BuildHasher, Hasher};
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut last = None;
+    for attempt in 0..100u32 {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(attempt);
+        h.write_u32(std::process::id());
+        let mut x = h.finish();
+        let suffix: String = (0..6)
+            .map(|_| {
+                let c = ALPHABET[(x % ALPHABET.len() as u64) as usize] as char;
+                x /= ALPHABET.len() as u64;
+                c
+            })
+            .collect();
+        let mut tmp = std::ffi::OsString::from(".");
+        tmp.push(name);
+        tmp.push(format!(".tmp{suffix}"));
+        match dir.file(&tmp, true, true, false) {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => {
+                let parent = shown.parent().unwrap_or(Path::new("."));
+                return Err(
+                    anyhow::Error::new(e).context(format!("cannot create a temporary file in {}", parent.display()))
+                );
+            }
+        }
+    }
+    Err(anyhow::anyhow!("no free temporary name for {} ({last:?})", shown.display()))
+}
+
 /// Syncs a directory's entries to disk (a no-op where directories cannot be opened).
 fn sync_dir(dir: &Path) {
     #[cfg(unix)]
@@ -50,20 +116,21 @@ fn sync_dir(dir: &Path) {
 pub const WRITTEN_FOLDERS: [&str; 7] = ["meta", "tex", "md", "plots", ".journal", "slurm", "samples"];
 
 /// Removes temporary files that killed writers left behind (`.NAME.tmpXXXXXX` from
-/// [`write_atomic`]) in the results directory and its [`WRITTEN_FOLDERS`]. A folder that
-/// is a symbolic link is skipped: nothing is removed outside the directory. Call it while
-/// holding the directory's lock.
+/// [`write_atomic`] and [`replace_atomic_in`]) in the results directory and its
+/// [`WRITTEN_FOLDERS`]. Each folder is opened by descriptor, never through a link, and the
+/// files are removed relative to it: nothing is removed outside the directory, also when
+/// a folder is swapped for a link meanwhile. Call it while holding the directory's lock.
 pub fn clean_temp_files(out: &Path) {
-    let folders = WRITTEN_FOLDERS.iter().map(|f| out.join(f));
-    for dir in std::iter::once(out.to_path_buf()).chain(folders) {
-        if dir != out && !std::fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+    let Ok(root) = crate::base::os::Dir::open(out) else { return };
+    let folders =
+        WRITTEN_FOLDERS.iter().filter_map(|f| root.folder(std::ffi::OsStr::new(f)).ok().map(|d| (out.join(f), d)));
+    let folders: Vec<(std::path::PathBuf, crate::base::os::Dir)> = folders.collect();
+    for (path, dir) in std::iter::once((out.to_path_buf(), &root)).chain(folders.iter().map(|(p, d)| (p.clone(), d))) {
+        let Ok(entries) = std::fs::read_dir(&path) else { continue };
         for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if is_temp_name(&name) {
-                let _ = std::fs::remove_file(entry.path());
+            let name = entry.file_name();
+            if is_temp_name(&name.to_string_lossy()) {
+                let _ = dir.remove(&name);
             }
         }
     }

@@ -11,7 +11,8 @@ use crate::base::error::InputError;
 use crate::base::stats;
 use crate::base::text::count_of;
 use crate::results::columns::{Column, Kind, Role};
-use crate::results::csv_table::{csv_paths, CsvTable};
+use crate::results::csv_table::{check_seconds, csv_paths, parse_number, CsvTable};
+use crate::results::meta::CSV_FILE;
 use crate::results::row::parse_samples_cell;
 use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread, Verdict};
 
@@ -71,6 +72,11 @@ struct Csv {
 
 /// The samples of the experiment whose CSV is `path`, from its samples file
 /// (`DIR/samples/NAME.csv`) by row and measurement; empty when it has none.
+///
+/// The file is read record by record (never whole into memory), at most
+/// [`CSV_FILE`]'s size, its columns `row`, `measurement` and `wall_seconds` required;
+/// a row without a row number or with impossible seconds is refused naming the file and
+/// line ([`check_seconds`]). An interrupt (Ctrl-C, SIGTERM) stops the reading.
 fn samples_file(path: &Path) -> Result<BTreeMap<(usize, String), Vec<f64>>, InputError> {
     let mut out = BTreeMap::new();
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else { return Ok(out) };
@@ -78,16 +84,61 @@ fn samples_file(path: &Path) -> Result<BTreeMap<(usize, String), Vec<f64>>, Inpu
     if !file.is_file() {
         return Ok(out);
     }
-    let samples = CsvTable::read(&file)?;
-    samples.require(&["row", "measurement", "wall_seconds"], "the timings of `harness compare`")?;
-    for (n, row) in samples.rows.iter().enumerate() {
-        let (Some(r), Some(w)) = (samples.number(row, "row"), samples.number(row, "wall_seconds")) else {
-            return Err(InputError::at(&file, n + 2, "expected a row number and wall seconds"));
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(CSV_FILE.open_capped(&file)?);
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(|e| InputError::at(&file, 1, format!("cannot read the CSV header: {e}")))?
+        .iter()
+        .map(str::to_string)
+        .collect();
+    let column = |name: &str| header.iter().position(|h| h == name);
+    let (Some(rc), Some(mc), Some(wc)) = (column("row"), column("measurement"), column("wall_seconds")) else {
+        return Err(InputError::at(
+            &file,
+            1,
+            format!(
+                "missing column `row`, `measurement` or `wall_seconds` (needed by the timings of `harness compare`); \
+                 the header has: {}",
+                header.join(", ")
+            ),
+        ));
+    };
+    let mut record = csv::StringRecord::new();
+    let mut line = 1;
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => {
+                return Err(InputError::at(
+                    &file,
+                    line + 1,
+                    format!("bad CSV record: {}", e.to_string().chars().take(200).collect::<String>()),
+                ))
+            }
+        }
+        line = record.position().map_or(line + 1, |p| p.line() as usize);
+        if line % 4096 == 0 {
+            check_interrupt()?;
+        }
+        check_seconds(&file, line, "wall_seconds", record.get(wc).unwrap_or(""))?;
+        let (Some(r), Some(w)) = (record.get(rc).and_then(parse_number), record.get(wc).and_then(parse_number)) else {
+            return Err(InputError::at(&file, line, "expected a row number and wall seconds"));
         };
-        let key = ((r as usize).saturating_sub(1), samples.cell(row, "measurement").unwrap_or("").to_string());
+        let key = ((r as usize).saturating_sub(1), record.get(mc).unwrap_or("").to_string());
         out.entry(key).or_insert_with(Vec::new).push(w);
     }
     Ok(out)
+}
+
+/// An interrupt (Ctrl-C, SIGTERM, SIGHUP) as an error: a comparison stops reading and
+/// comparing at the next check.
+fn check_interrupt() -> Result<(), InputError> {
+    if crate::search::budget::interrupted() {
+        return Err(InputError::new(format!("interrupted ({})", crate::search::budget::interrupt_signal_name())));
+    }
+    Ok(())
 }
 
 /// Reads the CSV at `path` with its declared columns and its samples (the samples file
@@ -216,6 +267,7 @@ pub fn compare_timings(
 ) -> Result<(Option<CommonFactor>, Vec<TimingComparison>), InputError> {
     let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
     for (experiment, x, y) in experiments_in_both(a, b)? {
+        let mut compared: std::collections::HashSet<(String, Vec<u64>, Vec<u64>)> = std::collections::HashSet::new();
         let in_b = y.sampled_columns();
         let columns: Vec<String> = x.sampled_columns().into_iter().filter(|c| in_b.contains(c)).collect();
         for (i, j, item) in matched_rows(&x, &y) {
@@ -225,10 +277,9 @@ pub fn compare_timings(
                 if sa.is_empty() || sb.is_empty() {
                     continue;
                 }
-                let shared = cells
-                    .iter()
-                    .any(|(c, pa, pb)| c.experiment == experiment && &c.column == column && *pa == sa && *pb == sb);
-                if shared {
+                check_interrupt()?;
+                let bits = |s: &[f64]| s.iter().map(|v| v.to_bits()).collect::<Vec<u64>>();
+                if !compared.insert((column.clone(), bits(&sa), bits(&sb))) {
                     continue;
                 }
                 let comparison = TimingComparison {

@@ -24,55 +24,79 @@ pub struct CsvTable {
 }
 
 impl CsvTable {
-    /// Reads `path`; refuses an unreadable file, a missing header, duplicate column names
-    /// and ragged rows, naming the file and (for rows) the line.
+    /// Reads `path` record by record (never the whole text at once); refuses an
+    /// unreadable file, one over [`CSV_FILE`]'s size, a missing header, duplicate column
+    /// names, ragged rows, a cell over [`MAX_CELL_BYTES`] and impossible seconds
+    /// ([`check_seconds`]), naming the file and (for rows) the line, row and column.
     pub fn read(path: &Path) -> Result<CsvTable, InputError> {
-        let text = CSV_FILE.read(path)?;
-        CsvTable::parse(path, &text)
+        CsvTable::parse_from(path, CSV_FILE.open_capped(path)?)
     }
 
     /// Reads `path` (`DIR/NAME.csv`, see [`CsvTable::read`]) with the columns that
     /// `DIR/meta/NAME.toml` declares; without readable metadata the columns are rebuilt
-    /// from their names and cells.
+    /// from their names and cells. Impossible seconds in a column the metadata declares
+    /// seconds are refused too.
     pub fn read_declared(path: &Path) -> Result<CsvTable, InputError> {
         let table = CsvTable::read(path)?;
         let meta = path.parent().and_then(|dir| ExperimentMeta::read(dir, &table.name()));
-        Ok(table.declare(&meta.map(|m| m.columns).unwrap_or_default()))
+        let table = table.declare(&meta.map(|m| m.columns).unwrap_or_default());
+        table.check_seconds()?;
+        Ok(table)
     }
 
     /// Parses CSV `text` as if read from `path` (see [`CsvTable::read`]).
     pub fn parse(path: &Path, text: &str) -> Result<CsvTable, InputError> {
-        let mut reader = csv::ReaderBuilder::new().has_headers(true).flexible(true).from_reader(text.as_bytes());
-        let columns: Vec<String> = reader
-            .headers()
-            .map_err(|e| InputError::at(path, 1, format!("cannot read the CSV header: {e}")))?
-            .iter()
-            .map(str::to_string)
-            .collect();
-        if columns.is_empty() || columns.iter().all(String::is_empty) {
-            return Err(InputError::in_file(path, "empty file: expected a CSV header row"));
-        }
-        if let Some(dup) = columns.iter().enumerate().find(|(i, c)| columns[..*i].contains(c)) {
-            return Err(InputError::at(path, 1, format!("column `{}` appears twice in the header", excerpt(dup.1))));
-        }
+        CsvTable::parse_from(path, text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes())
+    }
+
+    /// Parses the CSV that `input` streams as if read from `path` (see [`CsvTable::read`]).
+    fn parse_from(path: &Path, input: impl std::io::Read) -> Result<CsvTable, InputError> {
+        let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(input);
+        let mut record = csv::ByteRecord::new();
+        let mut columns: Option<Vec<String>> = None;
         let mut rows = Vec::new();
-        for record in reader.records() {
-            let record = record.map_err(|e| {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
-                InputError::at(path, line, format!("bad CSV record: {e}"))
-            })?;
-            let line = record.position().map(|p| p.line() as usize).unwrap_or(0);
-            if record.len() != columns.len() {
-                return Err(InputError::at(
-                    path,
-                    line,
-                    format!("row has {} cells but the header has {} columns", record.len(), columns.len()),
-                ));
+        loop {
+            match reader.read_byte_record(&mut record) {
+                Ok(false) => break,
+                Ok(true) => {}
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line() as usize);
+                    return Err(InputError::at(path, line, format!("bad CSV record: {}", excerpt(&e.to_string()))));
+                }
             }
-            rows.push(record.iter().map(str::to_string).collect());
+            let line = record.position().map_or(0, |p| p.line() as usize);
+            let cells = text_cells(path, line, &record, columns.as_deref())?;
+            match &columns {
+                None => columns = Some(header(path, cells)?),
+                Some(header) if cells.len() != header.len() => {
+                    return Err(InputError::at(
+                        path,
+                        line,
+                        format!("row has {} cells but the header has {} columns", cells.len(), header.len()),
+                    ))
+                }
+                Some(_) => rows.push(cells),
+            }
         }
+        let Some(columns) = columns else {
+            return Err(InputError::in_file(path, "empty file: expected a CSV header row"));
+        };
         let declared = read_by_content(Columns::guessed(&columns), &rows);
-        Ok(CsvTable { path: path.to_path_buf(), columns, rows, declared })
+        let table = CsvTable { path: path.to_path_buf(), columns, rows, declared };
+        table.check_seconds()?;
+        Ok(table)
+    }
+
+    /// Refuses a cell of a seconds column ([`Kind::Seconds`]) that holds an impossible
+    /// number of seconds ([`check_seconds`]), naming the file, row and column.
+    pub fn check_seconds(&self) -> Result<(), InputError> {
+        let seconds: Vec<usize> = (0..self.columns.len()).filter(|&i| self.kind_at(i) == Kind::Seconds).collect();
+        for (r, row) in self.rows.iter().enumerate() {
+            for &c in &seconds {
+                check_seconds(&self.path, r + 2, &self.columns[c], &row[c])?;
+            }
+        }
+        Ok(())
     }
 
     /// The table with the columns its metadata declares (the others rebuilt from their
@@ -170,6 +194,85 @@ impl CsvTable {
     }
 }
 
+/// The largest cell a results CSV may hold, in bytes (1 MiB): results are numbers, status
+/// words and short names; a larger cell is refused naming the file, row and column.
+pub const MAX_CELL_BYTES: usize = 1 << 20;
+
+/// The most seconds a time in a results file may say: a year (366 days).
+pub const MAX_SECONDS: f64 = 366.0 * 86_400.0;
+
+/// Refuses `cell` of a seconds column `column` on line `line` of `path` when it is a
+/// number no run can have taken: not a number (`NaN`, `inf`), negative, or above
+/// [`MAX_SECONDS`]. Empty cells, status words and other text pass (their columns say why
+/// there is no time).
+pub fn check_seconds(path: &Path, line: usize, column: &str, cell: &str) -> Result<(), InputError> {
+    let Ok(value) = cell.trim().parse::<f64>() else { return Ok(()) };
+    if value.is_finite() && (0.0..=MAX_SECONDS).contains(&value) {
+        return Ok(());
+    }
+    Err(InputError::at(
+        path,
+        line,
+        format!(
+            "row {}, column `{column}`: `{}` is not a possible time (expected 0 to {MAX_SECONDS:.0} seconds, a year); \
+             the file was changed or damaged",
+            line.saturating_sub(1),
+            excerpt(cell)
+        ),
+    ))
+}
+
+/// The cells of `record` (line `line` of `path`) as text: each at most [`MAX_CELL_BYTES`]
+/// and UTF-8, refused naming the row and column (`header`'s name, once read) otherwise.
+fn text_cells(
+    path: &Path,
+    line: usize,
+    record: &csv::ByteRecord,
+    header: Option<&[String]>,
+) -> Result<Vec<String>, InputError> {
+    let column_name = |i: usize| match header.and_then(|h| h.get(i)) {
+        Some(name) => format!("column `{}`", excerpt(name)),
+        None => format!("column {}", i + 1),
+    };
+    let row = if header.is_some() { format!("row {}, ", line.saturating_sub(1)) } else { "the header, ".to_string() };
+    record
+        .iter()
+        .enumerate()
+        .map(|(i, bytes)| {
+            if bytes.len() > MAX_CELL_BYTES {
+                return Err(InputError::at(
+                    path,
+                    line,
+                    format!(
+                        "{row}{}: a cell of {} bytes, over the {} MiB a results cell may hold; not a CSV the harness wrote",
+                        column_name(i),
+                        bytes.len(),
+                        MAX_CELL_BYTES >> 20
+                    ),
+                ));
+            }
+            String::from_utf8(bytes.to_vec()).map_err(|e| {
+                let bad = bytes[e.utf8_error().valid_up_to()];
+                InputError::at(path, line, format!("{row}{}: byte 0x{bad:02x} is not UTF-8 text", column_name(i)))
+            })
+        })
+        .collect()
+}
+
+/// The header `cells` of `path`: refused when empty or when a name appears twice.
+fn header(path: &Path, mut cells: Vec<String>) -> Result<Vec<String>, InputError> {
+    if let Some(first) = cells.first_mut().filter(|c| c.starts_with('\u{feff}')) {
+        first.remove(0);
+    }
+    if cells.is_empty() || cells.iter().all(String::is_empty) {
+        return Err(InputError::in_file(path, "empty file: expected a CSV header row"));
+    }
+    if let Some(dup) = cells.iter().enumerate().find(|(i, c)| cells[..*i].contains(c)) {
+        return Err(InputError::at(path, 1, format!("column `{}` appears twice in the header", excerpt(dup.1))));
+    }
+    Ok(cells)
+}
+
 /// The results CSVs directly in `dir` (regular files named `*.csv`), sorted by name.
 pub fn csv_paths(dir: &Path) -> Result<Vec<PathBuf>, InputError> {
     let entries = std::fs::read_dir(dir)
@@ -240,6 +343,37 @@ mod tests {
         let e = parse("a,b\n1,2\n3\n").unwrap_err();
         assert_eq!(e.line, Some(3));
         assert!(e.message.contains("1 cells but the header has 2"), "{}", e.message);
+    }
+
+    #[test]
+    fn impossible_seconds_are_refused_naming_row_and_column() {
+        for bad in ["NaN", "-5", "1e308", "inf", "31622401"] {
+            let e = parse(&format!("instance,seconds\na,1.5\nb,{bad}\n")).unwrap_err();
+            assert_eq!(e.line, Some(3), "{bad}");
+            assert!(
+                e.message.contains("row 2, column `seconds`") && e.message.contains("not a possible time"),
+                "{}",
+                e.message
+            );
+        }
+        assert!(parse("instance,seconds,status\na,,timeout\nb,0,ok\nc,31622400,ok\n").is_ok());
+    }
+
+    #[test]
+    fn a_cell_over_the_cap_is_refused_naming_row_and_column() {
+        let big = "x".repeat(MAX_CELL_BYTES + 1);
+        let e = parse(&format!("instance,note\na,b\nc,{big}\n")).unwrap_err();
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("row 2, column `note`: a cell of 1048577 bytes"), "{}", e.message);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("x.csv"), b"instance,note\na,b\xffc\n").unwrap();
+        let e = CsvTable::read(&dir.path().join("x.csv")).unwrap_err();
+        assert!(e.message.contains("row 1, column `note`: byte 0xff is not UTF-8 text"), "{}", e.message);
+        assert_eq!(
+            parse("\u{feff}a,b\n1,2\n").unwrap().columns,
+            ["a", "b"],
+            "a byte-order mark is no part of the header"
+        );
     }
 
     #[test]

@@ -140,13 +140,12 @@ impl ResultsDir {
         meta.write(&self.path)
     }
 
-    /// Marks the run unfinished: sets `meta`'s state to `state` and its end to now and
-    /// writes it ([`ResultsDir::mark`]); where that fails (a full disk leaves no room for
+    /// Marks the run unfinished: ends its current part with `state` now
+    /// ([`RunMeta::end_part`]) and writes it ([`ResultsDir::mark`]); where that fails (a full disk leaves no room for
     /// a second copy), rewrites `run.toml` in place (a torn rewrite holds a prefix of the
     /// new text, which never says `complete`). Says on stderr when even that fails.
     pub fn mark_unfinished(&self, meta: &mut RunMeta, state: RunState) {
-        meta.state = state;
-        meta.finished = Some(meta::utc_now());
+        meta.end_part(state);
         let Err(first) = self.mark(meta) else { return };
         let path = self.path.join("run.toml");
         if let Err(also) = self.rewrite_in_place(&path, meta) {
@@ -163,11 +162,7 @@ impl ResultsDir {
     fn rewrite_in_place(&self, path: &Path, meta: &RunMeta) -> Result<()> {
         self.writable()?;
         let text = toml::to_string(meta).map_err(anyhow::Error::from)?;
-        let mut file = super::contained_writes::open(
-            &self.path,
-            path,
-            std::fs::OpenOptions::new().write(true).create(true).truncate(true),
-        )?;
+        let mut file = super::contained_writes::open(&self.path, path, super::contained_writes::Access::CreateEmpty)?;
         file.write_all(text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
     }

@@ -2,8 +2,12 @@
 //!
 //! `run`, `merge` and `report` write only into a directory that is new, empty, or marked
 //! by the file [`MARKER`] (written when the harness first takes the directory). The marker
-//! lists the generated report files (`tex/…`, `plots/…`); `report` removes only files on
-//! that list, so a file someone else put in the directory is never deleted.
+//! lists the generated report files (`tex/…`, `plots/…`) with the hash of the bytes the
+//! report wrote to each. `report` removes only a listed file that it can prove it wrote:
+//! its bytes still hash to a recorded hash, and it is a report file at all — never a CSV,
+//! a file under `meta/`, `samples/`, `.journal/` or `slurm/`, `run.toml`, `run.json`, the
+//! lock, the marker or any hidden file, whatever the marker says. A file someone else put
+//! in the directory, or a marker edited to name results, deletes nothing.
 //!
 //! A directory without the marker is taken over (and marked) when it is provably a
 //! harness results directory: its `run.toml` parses as one, or it holds nothing but CSV
@@ -18,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::meta::RunMeta;
 use crate::base::error::{InputError, Result};
+use crate::base::hash::fnv1a_hex;
 
 /// The marker file of a results directory.
 pub const MARKER: &str = ".harness-results.toml";
@@ -27,13 +32,23 @@ pub const MARKER: &str = ".harness-results.toml";
 struct Marker {
     /// What the directory is.
     harness: String,
-    /// Generated files (relative paths, `/`-separated), sorted.
-    #[serde(default)]
-    generated: Vec<String>,
+    /// Generated files with the hash of the bytes written to each, sorted (a path may
+    /// appear twice while a report replaces it: its old and its new bytes). Markers
+    /// written before 2026-11-28 list paths alone (`generated`): ignored, so nothing they
+    /// list is ever removed.
+    #[serde(default, rename = "file")]
+    files: Vec<GeneratedFile>,
+}
+
+/// One generated file: where, and the hash ([`fnv1a_hex`]) of the bytes the report wrote.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+struct GeneratedFile {
+    path: String,
+    hash: String,
 }
 
 const HEADER: &str = "# A results directory of `harness`: run, merge and report write here and remove\n\
-                      # only the generated files listed below.\n";
+                      # only the generated report files listed below, while they still hold what was written.\n";
 
 /// Takes `out` as a results directory: creates it when missing, marks it when empty or
 /// provably a harness results directory, and refuses any other non-empty directory with
@@ -62,7 +77,7 @@ pub fn claim(out: &Path) -> Result<()> {
         )
         .into());
     }
-    write_marker(out, &Marker { harness: "results directory".into(), generated: Vec::new() })?;
+    write_marker(out, &Marker { harness: "results directory".into(), ..Marker::default() })?;
     Ok(())
 }
 
@@ -83,17 +98,84 @@ fn write_marker(out: &Path, marker: &Marker) -> Result<()> {
     super::contained_writes::write(out, &out.join(MARKER), text.as_bytes())
 }
 
-/// The generated files the marker of `out` lists (relative paths).
+/// The generated files of `out` that the report can prove it wrote (relative paths): the
+/// marker lists them with a hash their bytes still have, and each is a report file
+/// ([`may_be_generated`]). A listed file that is missing is kept on the list (removing
+/// it is a no-op); one whose bytes changed, or that is a link or not a file, is not.
 pub fn generated(out: &Path) -> Vec<PathBuf> {
-    read_marker(out).generated.iter().map(PathBuf::from).collect()
+    let marker = read_marker(out);
+    let mut proven: Vec<PathBuf> = Vec::new();
+    for file in &marker.files {
+        let relative = PathBuf::from(&file.path);
+        if proven.contains(&relative) || !may_be_generated(&relative) {
+            continue;
+        }
+        let hashes = marker.files.iter().filter(|f| f.path == file.path).map(|f| f.hash.as_str());
+        match current_hash(&out.join(&relative)) {
+            Some(Ok(now)) if hashes.clone().any(|h| h == now) => proven.push(relative),
+            None => proven.push(relative),
+            _ => {}
+        }
+    }
+    proven
 }
 
-/// Records `files` (relative paths) as the generated files of `out`, replacing the list.
-pub fn record_generated(out: &Path, files: &[PathBuf]) -> Result<()> {
-    let mut generated: Vec<String> = files.iter().map(|p| p.to_string_lossy().replace('\\', "/")).collect();
-    generated.sort();
-    generated.dedup();
-    write_marker(out, &Marker { harness: "results directory".into(), generated })
+/// The hash of the regular file at `path` read without following a link; `None` when
+/// there is nothing there, `Some(Err)` when it is something else or cannot be read.
+fn current_hash(path: &Path) -> Option<std::result::Result<String, ()>> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Ok(m) if m.is_file() => Some(REPORT_FILE.read_bytes(path).map(|b| fnv1a_hex(&b)).map_err(|_| ())),
+        _ => Some(Err(())),
+    }
+}
+
+/// A generated report file read back to check its hash: at most 1 GiB.
+const REPORT_FILE: crate::base::files::TextFile = crate::base::files::TextFile {
+    what: "generated report file",
+    max_bytes: 1 << 30,
+    holds: "a generated report file is a table, a plot, a page or a workbook",
+};
+
+/// Whether `relative` can be a file the report generates: a plain relative path, no
+/// hidden step, not a CSV, not under `meta/`, `samples/`, `.journal/` or `slurm/`, and
+/// none of `run.toml`, `run.json`, `.lock` or the marker. Whatever a marker lists, no
+/// other file is ever removed as a report file.
+pub fn may_be_generated(relative: &Path) -> bool {
+    let steps: Vec<&str> = relative
+        .components()
+        .map(|c| match c {
+            std::path::Component::Normal(n) => n.to_str().unwrap_or("."),
+            _ => ".",
+        })
+        .collect();
+    let Some(&last) = steps.last() else { return false };
+    let protected_folder = ["meta", "samples", "slurm"].contains(&steps[0]) && steps.len() > 1;
+    let protected_file = ["run.toml", "run.json", ".lock", MARKER].contains(&last);
+    !protected_folder
+        && !protected_file
+        && steps.iter().all(|s| !s.starts_with('.'))
+        && !last.to_ascii_lowercase().ends_with(".csv")
+}
+
+/// Records `written` (relative paths and the bytes the report writes to each) as the
+/// generated files of `out`; with `keep_proven`, the files [`generated`] proves are kept
+/// on the list too (with their recorded hashes), as they are while a report replaces
+/// them. Paths that cannot be generated files ([`may_be_generated`]) are left out.
+pub fn record_generated(out: &Path, written: &[(PathBuf, &[u8])], keep_proven: bool) -> Result<()> {
+    let mut files: Vec<GeneratedFile> = Vec::new();
+    if keep_proven {
+        let proven = generated(out);
+        let old = read_marker(out).files;
+        files.extend(old.into_iter().filter(|f| proven.contains(&PathBuf::from(&f.path))));
+    }
+    for (relative, bytes) in written.iter().filter(|(p, _)| may_be_generated(p)) {
+        let path = relative.to_string_lossy().replace('\\', "/");
+        files.push(GeneratedFile { path, hash: fnv1a_hex(bytes) });
+    }
+    files.sort();
+    files.dedup();
+    write_marker(out, &Marker { harness: "results directory".into(), files })
 }
 
 #[cfg(test)]
@@ -135,7 +217,43 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         claim(dir.path()).unwrap();
         assert!(generated(dir.path()).is_empty());
-        record_generated(dir.path(), &[PathBuf::from("tex/b.tex"), PathBuf::from("plots/a.svg")]).unwrap();
+        std::fs::create_dir_all(dir.path().join("tex")).unwrap();
+        std::fs::write(dir.path().join("tex/b.tex"), "b").unwrap();
+        let written: Vec<(PathBuf, &[u8])> =
+            vec![(PathBuf::from("tex/b.tex"), b"b"), (PathBuf::from("plots/a.svg"), b"a")];
+        record_generated(dir.path(), &written, false).unwrap();
         assert_eq!(generated(dir.path()), vec![PathBuf::from("plots/a.svg"), PathBuf::from("tex/b.tex")]);
+        std::fs::write(dir.path().join("tex/b.tex"), "edited by hand").unwrap();
+        assert_eq!(generated(dir.path()), vec![PathBuf::from("plots/a.svg")], "a changed file is not ours any more");
+    }
+
+    #[test]
+    fn a_forged_marker_names_nothing_that_can_be_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        claim(dir.path()).unwrap();
+        let files = [
+            "tegel_best.csv",
+            "run.toml",
+            "run.json",
+            ".lock",
+            ".journal/x.jsonl",
+            "meta/x.toml",
+            "samples/x.csv",
+            MARKER,
+            "../outside.tex",
+            "/etc/hostname",
+        ];
+        let mut forged =
+            format!("{HEADER}harness = \"results directory\"\ngenerated = [\"tegel_best.csv\", \"run.toml\"]\n");
+        for f in files {
+            let bytes = std::fs::read(dir.path().join(f)).unwrap_or_default();
+            forged.push_str(&format!("[[file]]\npath = \"{f}\"\nhash = \"{}\"\n", fnv1a_hex(&bytes)));
+        }
+        std::fs::write(dir.path().join(MARKER), forged).unwrap();
+        assert!(generated(dir.path()).is_empty(), "{:?}", generated(dir.path()));
+        for f in files {
+            assert!(!may_be_generated(Path::new(f)), "{f}");
+        }
+        assert!(may_be_generated(Path::new("tex/x.tex")) && may_be_generated(Path::new("index.html")));
     }
 }

@@ -11,7 +11,7 @@
 //! journal when the experiment ends; the journal stays, as the record `harness merge`
 //! reads from shard directories.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -191,11 +191,8 @@ impl Journal {
     }
 
     fn create(out: &Path, path: PathBuf, header: &JournalHeader) -> Result<(Journal, Vec<JournalEntry>)> {
-        let file = crate::results::contained_writes::open(
-            out,
-            &path,
-            OpenOptions::new().write(true).create(true).truncate(true),
-        )?;
+        let file =
+            crate::results::contained_writes::open(out, &path, crate::results::contained_writes::Access::CreateEmpty)?;
         let mut journal = Journal { file, path };
         journal.append_line(&serde_json::to_vec(header).map_err(anyhow::Error::from)?)?;
         Ok((journal, Vec::new()))
@@ -208,7 +205,8 @@ impl Journal {
         prev: JournalContents,
     ) -> Result<(Journal, Vec<JournalEntry>)> {
         if prev.dropped.is_empty() {
-            let file = crate::results::contained_writes::open(out, &path, OpenOptions::new().write(true))?;
+            let file =
+                crate::results::contained_writes::open(out, &path, crate::results::contained_writes::Access::Existing)?;
             file.set_len(prev.valid_len).with_context(|| format!("cannot truncate {}", path.display()))?;
             let mut journal = Journal { file, path };
             journal.seek_end()?;
@@ -303,7 +301,7 @@ mod tests {
     fn a_torn_last_line_is_dropped_and_cut_off() {
         let dir = journal_with(&[entry(0, "x")]);
         let path = journal_path(dir.path(), "e");
-        let mut f = OpenOptions::new().append(true).open(&path).unwrap();
+        let mut f = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
         f.write_all(b"{\"index\":1,\"id\":\"y\",\"ro").unwrap();
         drop(f);
         let (mut j, done) = Journal::open(dir.path(), &header("k"), false, false).unwrap();

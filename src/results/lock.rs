@@ -4,7 +4,7 @@
 //! process ends in any way, `kill -9` included: a stale lock file never blocks. The file
 //! holds the holder's pid, for the message the second run prints.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
@@ -28,11 +28,7 @@ impl OutDirLock {
     pub fn acquire(out: &Path) -> Result<OutDirLock> {
         super::dir_marker::claim(out)?;
         let path = out.join(".lock");
-        let mut file = super::contained_writes::open(
-            out,
-            &path,
-            OpenOptions::new().read(true).write(true).create(true).truncate(false),
-        )?;
+        let mut file = super::contained_writes::open(out, &path, super::contained_writes::Access::CreateOrKeep)?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {

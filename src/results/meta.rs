@@ -145,6 +145,17 @@ pub struct ExperimentMeta {
     /// one was set (`memory_limit`, `--memory-limit`).
     #[serde(default)]
     pub memory_limit_mb: Option<MemoryLimit>,
+    /// The manifest whose entry computed these results ([`manifest_identity`] of its
+    /// file); absent in metadata written before 2026-11-28 and in results handed in.
+    #[serde(default)]
+    pub manifest: Option<String>,
+}
+
+/// The identity of a manifest file as results record it: its absolute path with links
+/// resolved where the file exists (so `./m.toml` and `m.toml` are one manifest), else the
+/// path as given.
+pub fn manifest_identity(path: &Path) -> String {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()).display().to_string()
 }
 
 impl ExperimentMeta {
@@ -257,6 +268,63 @@ pub struct RunMeta {
     /// tables after plain keys).
     #[serde(default)]
     pub machine: MachineState,
+    /// The manifest's identity ([`manifest_identity`]): a run refuses to replace results
+    /// recorded for another manifest unless told to.
+    #[serde(default)]
+    pub manifest_file: String,
+    /// Seconds the run's parts actually ran, together (a resumed run counts only the time
+    /// each part ran, not the time between them).
+    #[serde(default)]
+    pub seconds: f64,
+    /// Every run that contributed, in order: the first and each resume. `started` is the
+    /// first part's start, `finished` the last part's end; `ran`, `timeouts`, `busy`,
+    /// `memory_stops` and `warnings` are those of every part together, an experiment's
+    /// items from the last part that computed it (placed last: an array of tables).
+    #[serde(default)]
+    pub parts: Vec<RunPart>,
+    /// When the current part started, for its seconds (not written).
+    #[serde(skip)]
+    pub part_clock: Option<std::time::Instant>,
+}
+
+/// One run that contributed to a results directory's run record: the first run or a
+/// resume, with what it ran and what it found.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RunPart {
+    /// Start (UTC, RFC 3339).
+    pub started: String,
+    /// End (UTC), absent while it runs.
+    #[serde(default)]
+    pub finished: Option<String>,
+    /// Seconds it ran.
+    #[serde(default)]
+    pub seconds: f64,
+    /// How it ended.
+    pub state: RunState,
+    /// Host it ran on.
+    #[serde(default)]
+    pub host: String,
+    /// Threads it ran with.
+    #[serde(default)]
+    pub threads: usize,
+    /// Experiments it computed (also those it resumed from their journals).
+    #[serde(default)]
+    pub ran: Vec<String>,
+    /// Experiments it found already done.
+    #[serde(default)]
+    pub skipped: Vec<String>,
+    /// Its items with a row that timed out.
+    #[serde(default)]
+    pub timeouts: Vec<String>,
+    /// Its items timed on a busy machine.
+    #[serde(default)]
+    pub busy: Vec<String>,
+    /// Its items stopped by the memory limit.
+    #[serde(default)]
+    pub memory_stops: Vec<String>,
+    /// Its warnings.
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 /// The state of a run, as `run.toml` says it: each word written here once.
@@ -348,9 +416,148 @@ impl RunMeta {
             memory_stops: Vec::new(),
             warnings: Vec::new(),
             machine: MachineState::now(),
+            manifest_file: manifest_identity(path),
+            seconds: 0.0,
+            parts: Vec::new(),
+            part_clock: None,
         }
     }
 
+    /// Starts this process's part of the run: after the parts of `earlier` (the record
+    /// of the run it resumes, or none for a fresh run), a part starting now.
+    pub fn start_part(&mut self, earlier: Option<RunMeta>) {
+        let mut parts = earlier.map(RunMeta::into_parts).unwrap_or_default();
+        parts.push(RunPart {
+            started: self.started.clone(),
+            finished: None,
+            seconds: 0.0,
+            state: RunState::Running,
+            host: self.host.clone(),
+            threads: self.threads,
+            ran: Vec::new(),
+            skipped: Vec::new(),
+            timeouts: Vec::new(),
+            busy: Vec::new(),
+            memory_stops: Vec::new(),
+            warnings: Vec::new(),
+        });
+        self.parts = parts;
+        self.part_clock = Some(std::time::Instant::now());
+        self.summarise();
+    }
+
+    /// The parts of this record; a record written before parts were kept is one part.
+    fn into_parts(self) -> Vec<RunPart> {
+        if !self.parts.is_empty() {
+            return self.parts;
+        }
+        let seconds = seconds_between(&self.started, self.finished.as_deref());
+        vec![RunPart {
+            started: self.started,
+            finished: self.finished,
+            seconds,
+            state: self.state,
+            host: self.host,
+            threads: self.threads,
+            ran: self.ran,
+            skipped: self.skipped,
+            timeouts: self.timeouts,
+            busy: self.busy,
+            memory_stops: self.memory_stops,
+            warnings: self.warnings,
+        }]
+    }
+
+    /// The current part (the last), when parts are kept.
+    pub fn part(&mut self) -> Option<&mut RunPart> {
+        self.parts.last_mut()
+    }
+
+    /// Ends the current part now in `state`, and the record with it ([`RunMeta::summarise`]).
+    pub fn end_part(&mut self, state: RunState) {
+        let now = utc_now();
+        let seconds = self.part_clock.map(|c| c.elapsed().as_secs_f64());
+        self.state = state;
+        self.finished = Some(now.clone());
+        if let Some(part) = self.parts.last_mut() {
+            part.state = state;
+            part.seconds = seconds.unwrap_or_else(|| seconds_between(&part.started, Some(&now)));
+            part.finished = Some(now);
+        }
+        self.summarise();
+    }
+
+    /// Sets the record's fields from its parts: the first start, the last end, the
+    /// seconds together; the experiments any part ran (those no part ran are skipped);
+    /// the timeouts, busy items and memory stops of each experiment from the last part
+    /// that ran it; every part's warnings once. Nothing when no parts are kept.
+    pub fn summarise(&mut self) {
+        let Some(last) = self.parts.last() else { return };
+        if let Some(clock) = self.part_clock.filter(|_| last.finished.is_none()) {
+            let running = clock.elapsed().as_secs_f64();
+            self.seconds = self.parts[..self.parts.len() - 1].iter().map(|p| p.seconds).sum::<f64>() + running;
+        } else {
+            self.seconds = self.parts.iter().map(|p| p.seconds).sum();
+        }
+        self.started = self.parts[0].started.clone();
+        self.finished = last.finished.clone();
+        let mut ran: Vec<String> = Vec::new();
+        let (mut timeouts, mut busy, mut memory) = (Vec::new(), Vec::new(), Vec::new());
+        let mut warnings: Vec<String> = Vec::new();
+        for part in &self.parts {
+            for name in &part.ran {
+                if !ran.contains(name) {
+                    ran.push(name.clone());
+                }
+                for (all, of_part) in
+                    [(&mut timeouts, &part.timeouts), (&mut busy, &part.busy), (&mut memory, &part.memory_stops)]
+                {
+                    all.retain(|item: &String| !is_item_of(item, name));
+                    all.extend(of_part.iter().filter(|item| is_item_of(item, name)).cloned());
+                }
+            }
+            for w in &part.warnings {
+                if !warnings.contains(w) {
+                    warnings.push(w.clone());
+                }
+            }
+        }
+        self.skipped = self.experiments.iter().filter(|e| !ran.contains(e)).cloned().collect();
+        (self.ran, self.timeouts, self.busy, self.memory_stops, self.warnings) =
+            (ran, timeouts, busy, memory, warnings);
+    }
+}
+
+/// How the report describes a run of `parts` parts that ran `seconds` in all: `run in N
+/// parts, S s of running`; `None` for a run in one part.
+pub fn parts_phrase(parts: usize, seconds: f64) -> Option<String> {
+    (parts > 1).then(|| format!("run in {parts} parts, {seconds:.0} s of running"))
+}
+
+/// [`parts_phrase`] of a `run.toml` read as a table (its `parts` and `seconds`).
+pub fn parts_phrase_of(run: &toml::Table) -> Option<String> {
+    let parts = run.get("parts").and_then(toml::Value::as_array).map_or(0, Vec::len);
+    let seconds = run.get("seconds").and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)));
+    parts_phrase(parts, seconds.unwrap_or(0.0))
+}
+
+/// Whether `item` (`NAME ITEM…`, as the run lists timeouts and busy items) is one of
+/// experiment `name`'s.
+fn is_item_of(item: &str, name: &str) -> bool {
+    item.strip_prefix(name).is_some_and(|rest| rest.starts_with(' '))
+}
+
+/// Seconds from `started` to `finished` (RFC 3339), zero when either is missing or
+/// unreadable.
+fn seconds_between(started: &str, finished: Option<&str>) -> f64 {
+    let parse = |t: &str| t.parse::<jiff::Timestamp>().ok();
+    match (parse(started), finished.and_then(parse)) {
+        (Some(a), Some(b)) => (b.as_millisecond() - a.as_millisecond()).max(0) as f64 / 1000.0,
+        _ => 0.0,
+    }
+}
+
+impl RunMeta {
     /// Writes `OUT/run.toml` and `OUT/run.json` (the same content, for tools that read
     /// JSON), each atomically; `run.toml` last, as the one the harness reads back.
     pub fn write(&self, out: &Path) -> crate::base::error::Result<()> {

@@ -265,6 +265,8 @@ fn merged_run_meta(shards: &[ShardDir]) -> RunMeta {
         timeouts: shards.iter().flat_map(|s| s.meta.timeouts.clone()).collect(),
         busy: shards.iter().flat_map(|s| s.meta.busy.clone()).collect(),
         memory_stops: shards.iter().flat_map(|s| s.meta.memory_stops.clone()).collect(),
+        seconds: shards.iter().map(|s| s.meta.seconds).sum(),
+        parts: Vec::new(),
         shards: shards
             .iter()
             .map(|s| ShardRecord {

@@ -136,7 +136,9 @@ fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
 /// the journals and finished CSVs stay. A run whose report cannot be written (a full
 /// disk) ends with that error and `run.toml` marked failed, never `complete`.
 pub fn run(opts: &RunOptions) -> Result<RunMeta> {
+    check_memory_limit(opts)?;
     let (manifest, listed) = load_listing(opts)?;
+    warn_memory_limits(&manifest);
     let planned = plan(&manifest, opts.shard)?;
     let dir = ResultsDir::lock_for_run(&opts.out)?;
     let mut meta = RunMeta::new(
@@ -145,6 +147,9 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         &opts.manifest,
         opts.shard.map(|s| s.to_string()),
     );
+    let earlier = dir.run_meta().ok();
+    check_one_manifest(&dir, &planned, &meta.manifest_file, earlier.as_ref(), opts.force)?;
+    meta.start_part(earlier.filter(|e| continues(e, &meta, opts)));
     meta.machine.memory_limit_mb = opts.memory_limit;
     if opts.pin {
         crate::search::pool::pin_workers();
@@ -152,6 +157,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     }
     meta.experiments = planned.iter().map(|p| p.spec.heading.name.clone()).collect();
     meta.manifest_experiments = listed;
+    meta.summarise();
     dir.mark(&meta)?;
     let shard = opts.shard.map(|s| s.to_string());
     for (number, p) in planned.iter().enumerate() {
@@ -161,16 +167,21 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                 "[{}] already done for this entry, its inputs and this build, skipped (--force reruns it)",
                 p.spec.heading.name
             ));
-            meta.skipped.push(p.spec.heading.name.clone());
+            if let Some(part) = meta.part() {
+                part.skipped.push(p.spec.heading.name.clone());
+            }
             continue;
         }
         announce_other_build(&dir, &p.spec.heading.name);
         match run_one(&dir, p, &key, opts, (number + 1, planned.len())) {
             Ok(flagged) => {
-                meta.ran.push(p.spec.heading.name.clone());
-                meta.timeouts.extend(flagged.timeouts);
-                meta.busy.extend(flagged.busy);
-                meta.memory_stops.extend(flagged.memory);
+                if let Some(part) = meta.part() {
+                    part.ran.push(p.spec.heading.name.clone());
+                    part.timeouts.extend(flagged.timeouts);
+                    part.busy.extend(flagged.busy);
+                    part.memory_stops.extend(flagged.memory);
+                }
+                meta.summarise();
             }
             Err(e) => {
                 record_pinning(&mut meta);
@@ -184,20 +195,109 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         }
     }
     record_pinning(&mut meta);
-    meta.state = RunState::Complete;
-    meta.finished = Some(meta::utc_now());
     meta.machine.load_after = crate::base::machine::load_average();
-    meta.warnings = run_warnings(dir.path(), &meta);
+    let warnings = run_warnings(dir.path(), &meta);
+    if let Some(part) = meta.part() {
+        part.warnings = warnings;
+    }
+    meta.end_part(RunState::Complete);
     dir.mark(&meta)?;
     announce_timeouts(&meta.timeouts);
     announce_memory_stops(&meta.memory_stops);
     announce_busy(&meta.busy);
     announce_warnings(&meta.warnings);
+    if meta.parts.len() > 1 {
+        note(&format!(
+            "run in {} parts: first started {}, {:.0} s of running in all (run.toml lists each part)",
+            meta.parts.len(),
+            meta.started,
+            meta.seconds
+        ));
+    }
     if let Err(e) = crate::report::generate(dir.path(), registry::reports()) {
         dir.mark_unfinished(&mut meta, RunState::Failed);
         return Err(e);
     }
     Ok(meta)
+}
+
+/// Refuses (exit 2) a `--memory-limit` above this machine's memory.
+fn check_memory_limit(opts: &RunOptions) -> Result<()> {
+    match opts.memory_limit.and_then(crate::base::machine::memory_limit_problem) {
+        Some(problem) => Err(crate::base::error::InputError::new(format!("--memory-limit: {problem}")).into()),
+        None => Ok(()),
+    }
+}
+
+/// Says on stderr which entries have a memory limit above this machine's memory (the
+/// manifest may be meant for a larger machine; `--memory-limit` overrides them).
+fn warn_memory_limits(manifest: &Manifest) {
+    for spec in &manifest.experiments {
+        if let Some(problem) = spec.limits.memory.and_then(crate::base::machine::memory_limit_problem) {
+            eprintln!("warning: [{}] memory_limit: {problem}", spec.heading.name);
+        }
+    }
+}
+
+/// Whether this run continues the record `earlier` of the directory (a resume): the same
+/// manifest and shard, and not a rerun of everything (`--force` without `--only`).
+fn continues(earlier: &RunMeta, meta: &RunMeta, opts: &RunOptions) -> bool {
+    let fresh = opts.force && opts.only.is_empty();
+    !fresh
+        && earlier_manifest(earlier) == meta.manifest_file
+        && earlier.shard == meta.shard
+        && earlier.shards.is_empty()
+}
+
+/// The manifest identity `earlier` records (a record written before identities were
+/// kept: its manifest path as given, resolved from here).
+fn earlier_manifest(earlier: &RunMeta) -> String {
+    if earlier.manifest_file.is_empty() {
+        meta::manifest_identity(Path::new(&earlier.manifest))
+    } else {
+        earlier.manifest_file.clone()
+    }
+}
+
+/// One manifest per results directory: refuses (exit 2) a run that would replace
+/// committed results of another manifest, naming both manifests, the experiments and
+/// the ways out; with `force`, says on stderr what it replaces. Results whose manifest
+/// is not recorded anywhere (handed in) are no other manifest's.
+fn check_one_manifest(
+    dir: &ResultsDir,
+    planned: &[Planned<'_>],
+    ours: &str,
+    earlier: Option<&RunMeta>,
+    force: bool,
+) -> Result<()> {
+    let mut theirs: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for p in planned {
+        let name = &p.spec.heading.name;
+        let Some(committed) = dir.experiment_meta(name).filter(|m| m.csv_hash.is_some()) else { continue };
+        let owner = committed.manifest.clone().or_else(|| earlier.map(earlier_manifest));
+        match owner {
+            Some(owner) if owner != ours => theirs.entry(owner).or_default().push(name.clone()),
+            _ => {}
+        }
+    }
+    if theirs.is_empty() {
+        return Ok(());
+    }
+    let listing: Vec<String> =
+        theirs.iter().map(|(manifest, names)| format!("{} of {manifest}", names.join(", "))).collect();
+    if force {
+        note(&format!("--force: replacing the results {} in {}", listing.join("; "), dir.path().display()));
+        return Ok(());
+    }
+    Err(crate::base::error::InputError::in_file(
+        dir.path(),
+        format!(
+            "holds the results {}, which this run of {ours} would replace; nothing was changed. \
+             Give this manifest its own results directory (--out DIR), or add --force to replace them",
+            listing.join("; ")
+        ),
+    )
+    .into())
 }
 
 /// Writes the report (the page, tables and plots) of an interrupted run, for the
@@ -486,6 +586,7 @@ fn commit(
         samples_hash: None,
         samples_asked: Some(spec.sampling.samples),
         memory_limit_mb: spec.limits.memory,
+        manifest: Some(meta::manifest_identity(&opts.manifest)),
     };
     dir.commit(meta, (columns, declared, rows))?;
     Ok(())
