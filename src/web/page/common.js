@@ -85,7 +85,7 @@ const Harness = (() => {
         const r = await api("POST", path, body);
         if (r.ok) return this.render(r.data);
         const s = await api("GET", "/api/" + name);
-        if (s.ok) this.render(s.data);
+        if (s.ok && s.data.game) this.render(s.data);
         else countRender();
         say(this.root, r.data.error, true);
       },
@@ -99,7 +99,7 @@ const Harness = (() => {
       async refresh() {
         this.polling = null;
         const s = await api("GET", "/api/" + name);
-        if (s.ok) this.render(s.data);
+        if (s.ok && s.data.game) this.render(s.data);
       },
 
       // Asks for the view again in `ms` milliseconds (once, however often it is called).
@@ -111,7 +111,7 @@ const Harness = (() => {
 
       // A board opened with setup fields in its URL starts that game, and then drops them
       // from the URL; otherwise it shows the game the server keeps (so a reload goes on
-      // with the game), or starts one when there is none.
+      // with the game), or starts one when there is none (`game` is null: no error).
       async resume(setupNames) {
         if (setupNames.some((n) => params.has(n))) {
           await this.newGame();
@@ -120,7 +120,7 @@ const Harness = (() => {
           return;
         }
         const r = await api("GET", "/api/" + name);
-        if (r.ok && r.data && !r.data.error) { this.resumed(r.data); return this.render(r.data); }
+        if (r.ok && r.data && r.data.game) { this.resumed(r.data); return this.render(r.data); }
         return this.newGame();
       },
 
