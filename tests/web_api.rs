@@ -60,8 +60,9 @@ fn requests_without_the_token_or_from_elsewhere_are_refused() {
 #[test]
 fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
     let b = Board::start(None);
-    let e = b.expect(409, "GET", "/api/checkers", None);
-    assert!(e["error"].as_str().unwrap().contains("no game yet"));
+    let empty = b.expect(200, "GET", "/api/checkers", None);
+    assert_eq!(empty["game"], Value::Null, "no game yet: an empty game, not an error");
+    assert!(empty["message"].as_str().unwrap().contains("No game yet"), "{empty}");
     b.expect(409, "POST", "/api/checkers/click", Some(r#"{"square": "a1"}"#));
     for (body, says) in [
         ("{bad", "not valid JSON"),

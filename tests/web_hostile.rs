@@ -287,3 +287,157 @@ fn measure_the_game_api_under_a_search_and_memory_under_500_connections() {
     assert_eq!(b.expect(200, "GET", "/api/games", None)["games"][0]["name"], "checkers");
     drop(open);
 }
+
+/// How many connections the lock-out below holds (more than the server's 512).
+const HOSTILE_CONNECTIONS: usize = 520;
+
+/// A client without the token that holds `HOSTILE_CONNECTIONS` connections and opens a
+/// new one whenever one is closed, until `running` is false: the even ones send nothing,
+/// the odd ones a token-less `GET` (refused). Counts the connections it opened.
+fn lock_out(host: &str, running: Arc<AtomicBool>, opened: Arc<std::sync::atomic::AtomicUsize>) -> JoinHandle<()> {
+    let host = host.to_string();
+    std::thread::spawn(move || {
+        let ask = format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\n\r\n");
+        let mut held: Vec<Option<TcpStream>> = (0..HOSTILE_CONNECTIONS).map(|_| None).collect();
+        let mut buf = [0u8; 4096];
+        while running.load(Ordering::SeqCst) {
+            for (i, slot) in held.iter_mut().enumerate() {
+                let closed = match slot {
+                    None => true,
+                    Some(s) => match s.read(&mut buf) {
+                        Ok(0) => true,
+                        Ok(_) => false,
+                        Err(e) => e.kind() != std::io::ErrorKind::WouldBlock,
+                    },
+                };
+                if closed {
+                    *slot = TcpStream::connect(&host).ok().filter(|s| s.set_nonblocking(true).is_ok());
+                    if let Some(s) = slot.as_mut() {
+                        opened.fetch_add(1, Ordering::SeqCst);
+                        if i % 2 == 1 {
+                            let _ = s.write_all(ask.as_bytes());
+                        }
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    })
+}
+
+#[test]
+fn a_client_without_the_token_cannot_lock_the_player_out() {
+    let b = Board::start(Some("nim"));
+    let running = Arc::new(AtomicBool::new(true));
+    let opened = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let hostile = lock_out(&b.host, Arc::clone(&running), Arc::clone(&opened));
+    let start = Instant::now();
+    while opened.load(Ordering::SeqCst) < HOSTILE_CONNECTIONS {
+        assert!(start.elapsed() < Duration::from_secs(60), "the lock-out could not open its connections");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The server is at its limit now, with every connection the hostile client's.
+    std::thread::sleep(Duration::from_millis(300));
+    let mut slowest = Duration::ZERO;
+    for round in 0..10 {
+        let asked = Instant::now();
+        let v = if round % 2 == 0 {
+            b.expect(200, "POST", "/api/nim/new", Some(r#"{"heaps": "3 4 5"}"#))
+        } else {
+            b.expect(200, "GET", "/api/nim", None)
+        };
+        assert_eq!(v["game"], "nim", "{v}");
+        slowest = slowest.max(asked.elapsed());
+    }
+    running.store(false, Ordering::SeqCst);
+    hostile.join().unwrap();
+    println!(
+        "the player's slowest answer while {HOSTILE_CONNECTIONS} token-less connections were held: {slowest:?} ({} opened)",
+        opened.load(Ordering::SeqCst)
+    );
+}
+
+#[test]
+fn a_refused_request_closes_its_connection_and_two_hosts_or_a_url_target_are_refused() {
+    let b = Board::start(Some("nim"));
+    let host = format!("Host: {}", b.host);
+    let token = format!("X-Harness-Token: {}", b.token);
+    let two = b.raw("GET", "/api/games", &[&host, &host, &token], None);
+    assert_eq!(two.status, 400, "two Host headers: {}", two.body);
+    assert!(two.body.contains("two Host headers"), "{}", two.body);
+    let other = b.raw("GET", "/api/games", &[&host, "Host: evil.example", &token], None);
+    assert_eq!(other.status, 400, "a second, foreign Host: {}", other.body);
+    let url = b.raw("GET", &format!("http://{}/api/games", b.host), &[&host, &token], None);
+    assert_eq!(url.status, 400, "an absolute-form target: {}", url.body);
+    let url = b.raw("GET", "http://evil.example/api/games", &[&host, &token], None);
+    assert_eq!(url.status, 400, "an absolute-form target elsewhere: {}", url.body);
+    // A token-less request on a keep-alive connection: answered, then the connection ends.
+    let mut s = TcpStream::connect(&b.host).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.write_all(format!("GET /api/games HTTP/1.1\r\n{host}\r\n\r\n").as_bytes()).unwrap();
+    let mut got = Vec::new();
+    s.read_to_end(&mut got).unwrap();
+    let got = String::from_utf8_lossy(&got);
+    assert!(got.starts_with("HTTP/1.1 403"), "{got}");
+    assert!(got.to_ascii_lowercase().contains("connection: close"), "{got}");
+    // The player's refusals (a move refused) keep the connection.
+    let mut s = TcpStream::connect(&b.host).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    s.write_all(format!("POST /api/nim/undo HTTP/1.1\r\n{host}\r\n{token}\r\nContent-Length: 0\r\n\r\n").as_bytes())
+        .unwrap();
+    s.write_all(format!("GET /api/games HTTP/1.1\r\n{host}\r\n{token}\r\nConnection: close\r\n\r\n").as_bytes())
+        .unwrap();
+    let mut got = Vec::new();
+    s.read_to_end(&mut got).unwrap();
+    let got = String::from_utf8_lossy(&got);
+    let statuses: Vec<&str> = got.match_indices("HTTP/1.1 ").map(|(i, _)| &got[i + 9..i + 12]).collect();
+    assert_eq!(statuses, ["409", "200"], "{got}");
+}
+
+/// The threads of process `pid` named `name` (Linux).
+#[cfg(target_os = "linux")]
+fn threads_named(pid: u32, name: &str) -> usize {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return 0 };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
+        .filter(|comm| comm.trim() == name)
+        .count()
+}
+
+/// The threads of process `pid` (Linux).
+#[cfg(target_os = "linux")]
+fn threads(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, |tasks| tasks.count())
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn new_games_and_counts_on_16x16_leave_no_search_running() {
+    let b = Board::start(Some("checkers"));
+    let pid = b.child.id();
+    // The server's threads once it answers (its runtime started): no search runs.
+    b.expect(200, "GET", "/api/games", None);
+    let idle = threads(pid);
+    let body = r#"{"rows": 16, "cols": 16, "men_rows": 6, "computer": "random", "seed": 1}"#;
+    let until = Instant::now() + Duration::from_secs(3);
+    let mut counts = 0;
+    while Instant::now() < until {
+        b.expect(200, "POST", "/api/checkers/new", Some(body));
+        let c = b.expect(202, "POST", "/api/checkers/count", Some(r#"{"limit_s": 60}"#));
+        assert_eq!(c["state"], "running", "{c}");
+        counts += 1;
+    }
+    b.expect(200, "POST", "/api/checkers/new", Some(body));
+    // Every count was dropped by a new game: its search stops within a budget tick.
+    let waited = Instant::now();
+    while threads_named(pid, "job") > 0 || threads(pid) > idle {
+        assert!(
+            waited.elapsed() < Duration::from_secs(30),
+            "after {counts} counts: {} search threads and {} threads (idle: {idle})",
+            threads_named(pid, "job"),
+            threads(pid)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!("{counts} new games with a count; the threads were back to {idle} after {:?}", waited.elapsed());
+}

@@ -39,7 +39,11 @@ fn place(b: &Board, status: u16, row: i64, col: i64, stone: i64, orientation: i6
 #[test]
 fn placements_by_hand_with_the_reasons_for_refusals() {
     let b = Board::start(Some("stenen"));
-    b.expect(409, "GET", "/api/stenen", None);
+    assert_eq!(
+        b.expect(200, "GET", "/api/stenen", None)["game"],
+        serde_json::Value::Null,
+        "no game yet: an empty game"
+    );
     let v = b.expect(200, "POST", "/api/stenen/new", Some(r#"{"instance": "stenen1"}"#));
     assert_eq!((v["height"].as_u64(), v["width"].as_u64()), (Some(4), Some(5)));
     assert_eq!(v["stones"].as_array().unwrap().len(), 5);

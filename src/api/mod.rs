@@ -1,23 +1,23 @@
 //! The board API under the web server: what a game's board declares ([`WebBoard`]: its name,
-//! title and one route table), the request it is handed ([`ApiRequest`]), the answer it
-//! gives ([`Reply`]) and the typed reading of a request's JSON body ([`parse`], with the
+//! title and one route table), the answer it gives ([`Reply`]) and the typed reading of a request's JSON body ([`parse`], with the
 //! field readers [`Whole`], [`Integer`], [`Index`], [`Text`], [`Seconds`], [`Blank`]). It sits
 //! below the games, so that each game folder declares its board in its own `api.rs`, and
 //! above `report`; the web server (`src/web/`) serves the boards the registry hands it
 //! and names no game.
 //!
-//! [`dispatch`] answers every board's requests the same way: a path the table lacks gets
-//! 404, a method the path does not take 405 with `Allow`, a route that changes the board
-//! 409 while the board's search runs; everything else is the route's action. A board with
-//! one background search ([`SearchBoard`]) takes its `/new`, `/search` and
-//! `/search/cancel` routes from here, and the game a `/new` names is read by
-//! [`instance::choose`].
+//! The web server turns every board's table into routes of its router (a path the table
+//! lacks gets 404, a method the path does not take 405 with `Allow`); [`GameApi::answer`]
+//! answers a route the same way on every board: a route that changes the board gets 409
+//! while the board's search runs, everything else is the route's action. A board with one
+//! background search ([`SearchBoard`]) takes its `/new`, `/search` and `/search/cancel`
+//! routes from here, and the game a `/new` names is read by [`instance::choose`].
 
 use serde::de::{self, DeserializeOwned};
 use serde::{Deserialize, Deserializer};
 use serde_json::{json, Value};
 
 use crate::base::limits::TimeLimit;
+pub mod background;
 pub mod instance;
 pub mod search_board;
 
@@ -59,18 +59,15 @@ impl Reply {
     pub fn html(body: &str) -> Reply {
         Reply { status: 200, content_type: "text/html; charset=utf-8", body: body.as_bytes().to_vec(), allow: None }
     }
-}
 
-/// A request as a game sees it: method, the path below `/api/NAME` (`""` or `/click`),
-/// and the parsed JSON body (`Null` when there is none).
-#[derive(Debug, Clone)]
-pub struct ApiRequest<'a> {
-    /// `GET` or `POST`.
-    pub method: &'a str,
-    /// The path below `/api/NAME`.
-    pub path: &'a str,
-    /// The JSON body, `Value::Null` for none.
-    pub body: Value,
+    /// The view of board `name` before its first game, a normal state and so a 200:
+    /// `{"game": null, "message": "No game yet: ..."}` (a game's view names its game).
+    pub fn no_game(name: &str) -> Reply {
+        Reply::json(
+            200,
+            &json!({ "game": null, "message": format!("No game yet: start one with POST /api/{name}/new.") }),
+        )
+    }
 }
 
 /// An HTTP method a route takes.
@@ -156,9 +153,14 @@ pub trait GameApi: Send {
     fn name(&self) -> &'static str;
     /// The title on the start page.
     fn title(&self) -> &'static str;
-    /// Answers a request below `/api/NAME` ([`dispatch`]); a bad request gets a 4xx
-    /// [`Reply::error`].
-    fn handle(&mut self, request: &ApiRequest) -> Reply;
+    /// Its route table: the method and path below `/api/NAME` of each route, in order
+    /// (the server routes a request to the route's place in this list).
+    fn routes(&self) -> Vec<(Method, &'static str)>;
+    /// Answers route `index` of [`GameApi::routes`] with the request's JSON body (`Null`
+    /// when there is none): after [`WebBoard::settle`], 409 for a route that changes the
+    /// board while a search runs, else the route's action; a bad request gets a 4xx
+    /// [`Reply::error`], an index past the table 404.
+    fn answer(&mut self, index: usize, body: &Value) -> Reply;
     /// The board's part of the page: its `<section data-game="NAME">` (the game folder's
     /// `board.html`).
     fn markup(&self) -> &'static str;
@@ -184,31 +186,20 @@ impl<B: WebBoard> GameApi for B {
         B::TITLE
     }
 
-    fn handle(&mut self, request: &ApiRequest) -> Reply {
-        dispatch(self, request)
+    fn routes(&self) -> Vec<(Method, &'static str)> {
+        B::ROUTES.iter().map(|r| (r.method, r.path)).collect()
     }
-}
 
-/// Answers `request` from `B`'s route table: 404 for a path the table lacks, 405 with
-/// `Allow` for a method the path does not take, 409 for a locked route while a search
-/// runs, else (after [`WebBoard::settle`]) the route's action.
-pub fn dispatch<B: WebBoard>(board: &mut B, request: &ApiRequest) -> Reply {
-    let path = if request.path == "/" { "" } else { request.path };
-    let on_path: Vec<&Route<B>> = B::ROUTES.iter().filter(|r| r.path == path).collect();
-    if on_path.is_empty() {
-        return Reply::error(404, format!("no such request: /api/{}{}", B::NAME, crate::base::text::excerpt(path)));
+    fn answer(&mut self, index: usize, body: &Value) -> Reply {
+        let Some(route) = B::ROUTES.get(index) else {
+            return Reply::error(404, format!("no such request on /api/{}", B::NAME));
+        };
+        self.settle();
+        if route.locked && self.searching() {
+            return Reply::error(409, "a search is running: wait for it or cancel it");
+        }
+        (route.action)(self, body)
     }
-    let Some(route) = on_path.iter().find(|r| r.method.name() == request.method) else {
-        let allow: Vec<&str> = on_path.iter().map(|r| r.method.name()).collect();
-        let mut refusal = Reply::error(405, format!("{} is not allowed on /api/{}{path}", request.method, B::NAME));
-        refusal.allow = Some(allow.join(", "));
-        return refusal;
-    };
-    board.settle();
-    if route.locked && board.searching() {
-        return Reply::error(409, "a search is running: wait for it or cancel it");
-    }
-    (route.action)(board, &request.body)
 }
 
 /// A request body read as `T`: an absent body reads as `{}` (so `T`'s defaults), a body
@@ -389,26 +380,24 @@ mod tests {
         }
     }
 
-    fn ask(board: &mut Counter, method: &str, path: &str) -> Reply {
-        board.handle(&ApiRequest { method, path, body: Value::Null })
+    fn ask(board: &mut Counter, method: Method, path: &str) -> Reply {
+        let index = board.routes().iter().position(|&(m, p)| m == method && p == path).unwrap();
+        board.answer(index, &Value::Null)
     }
 
     #[test]
-    fn one_route_table_answers_404_405_with_allow_and_409_while_searching() {
+    fn one_route_table_is_listed_and_answers_409_while_searching() {
         let mut c = Counter { n: 0, searching: true };
         assert_eq!((c.name(), c.title()), ("counter", "Counter"));
-        assert_eq!(ask(&mut c, "GET", "/").body, b"0");
-        let refused = ask(&mut c, "POST", "");
+        assert_eq!(c.routes(), [(Method::Get, ""), (Method::Post, ""), (Method::Post, "/stop")]);
+        assert_eq!(ask(&mut c, Method::Get, "").body, b"0");
+        let refused = ask(&mut c, Method::Post, "");
         assert_eq!(refused.status, 409, "a route that changes the board, while a search runs");
-        assert_eq!(ask(&mut c, "POST", "/stop").status, 200, "a route that does not");
-        assert_eq!(ask(&mut c, "POST", "").body, b"1");
-        let refused = ask(&mut c, "GET", "/stop");
-        assert_eq!((refused.status, refused.allow.as_deref()), (405, Some("POST")));
-        assert!(String::from_utf8_lossy(&refused.body).contains("GET is not allowed on /api/counter/stop"));
-        let refused = ask(&mut c, "PUT", "");
-        assert_eq!((refused.status, refused.allow.as_deref()), (405, Some("GET, POST")));
-        let missing = ask(&mut c, "GET", "/fly");
-        assert_eq!((missing.status, missing.body), (404, br#"{"error":"no such request: /api/counter/fly"}"#.to_vec()));
+        assert_eq!(ask(&mut c, Method::Post, "/stop").status, 200, "a route that does not");
+        assert_eq!(ask(&mut c, Method::Post, "").body, b"1");
+        assert_eq!(c.answer(3, &Value::Null).status, 404);
+        let empty: Value = serde_json::from_slice(&Reply::no_game("counter").body).unwrap();
+        assert_eq!(empty, json!({"game": null, "message": "No game yet: start one with POST /api/counter/new."}));
     }
 
     #[derive(Deserialize, Debug)]

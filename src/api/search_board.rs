@@ -2,12 +2,14 @@
 //! what such a board tells ([`SearchBoard`]) and the routes every one of them answers
 //! alike, `POST /new` ([`new_game`]), `GET /search` ([`search`]) and
 //! `POST /search/cancel` ([`cancel_search`]), with its [`WebBoard::searching`]
-//! ([`search_running`]).
+//! ([`search_running`]). Its search is cancelled as every board's background search is
+//! ([`super::background::cancel`]).
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::background::cancel;
 use super::{parse, Reply, WebBoard};
 use crate::search::job::Job;
 
@@ -72,12 +74,9 @@ pub fn search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
 /// `POST /search/cancel`: cancels the running search and answers its progress (it ends
 /// as `cancelled`); 409 when none runs.
 pub fn cancel_search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
-    match board.job() {
-        Some(job) if job.running() => {
-            job.cancel();
-            Reply::typed(200, &board.search_view())
-        }
-        _ => Reply::error(409, "no search is running"),
+    match cancel(board.job(), "no search is running") {
+        Ok(()) => Reply::typed(200, &board.search_view()),
+        Err(refusal) => refusal,
     }
 }
 

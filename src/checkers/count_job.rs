@@ -14,30 +14,20 @@ use crate::search::job::{Job, JobEnd};
 /// request never takes a large share of the machine's memory.
 pub const PLAY_MEMO_MB: u64 = 256;
 
-/// How a background count ended.
-#[derive(Debug, Clone)]
-pub enum CountEnd {
-    /// It finished: the count and its seconds.
-    Done(Count, f64),
-    /// It did not finish: why, in words.
-    Stopped(String),
-}
-
-impl CountEnd {
-    /// One line for people: the games and their split, or why the count did not finish.
-    pub fn text(&self) -> String {
-        match self {
-            CountEnd::Done(c, seconds) => format!(
+/// How a count ended, as one line for people: the games and their split, or why the
+/// count did not finish.
+pub fn count_line(end: &JobEnd<Count>) -> String {
+    match end {
+        JobEnd::Done(c, seconds) => format!(
                 "continuation games (single-jump captures, ending when both have a king): {} (black wins {}, white wins {}, both kings {}); {} positions, {} distinct, {seconds:.3} s",
                 c.games.total, c.games.black_wins, c.games.white_wins, c.games.both_kings, c.positions, c.distinct_positions
             ),
-            CountEnd::Stopped(why) => format!("continuation count did not finish: {why}"),
-        }
+        JobEnd::Stopped(why) => format!("continuation count did not finish: {why}"),
     }
 }
 
 /// Starts counting the continuation games of `p` on `g` in the background (the shared
-/// [`Job`]), for at most `limit`; [`count_end`] reads how it ended.
+/// [`Job`]), for at most `limit`; [`count_line`] says how it ended.
 pub fn start_count<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: TimeLimit) -> Job<Count> {
     let (g, p) = (g.clone(), *p);
     Job::start_failing("continuation count", limit, move |b| {
@@ -48,23 +38,15 @@ pub fn start_count<B: Bits>(g: &Geometry<B>, p: &Position<B>, limit: TimeLimit) 
     })
 }
 
-/// How a count started by [`start_count`] ended; `None` while it runs.
-pub fn count_end(job: &Job<Count>) -> Option<CountEnd> {
-    job.end().map(|end| match end {
-        JobEnd::Done(count, seconds) => CountEnd::Done(count, seconds),
-        JobEnd::Stopped(why) => CountEnd::Stopped(why),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
 
-    fn wait(job: &Job<Count>) -> CountEnd {
+    fn wait(job: &Job<Count>) -> String {
         loop {
-            if let Some(end) = count_end(job) {
-                return end;
+            if let Some(end) = job.end() {
+                return count_line(&end);
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -74,11 +56,11 @@ mod tests {
     fn a_small_count_finishes_and_a_large_one_can_be_cancelled() {
         let g = Geometry::<u64>::new(4, 4, 1).unwrap();
         let job = start_count(&g, &Position::start(&g), TimeLimit::whole_seconds(600));
-        let text = wait(&job).text();
+        let text = wait(&job);
         assert!(text.contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{text}");
         let g = Geometry::<u64>::new(8, 8, 3).unwrap();
         let job = start_count(&g, &Position::start(&g), TimeLimit::whole_seconds(600));
         job.cancel();
-        assert_eq!(wait(&job).text(), "continuation count did not finish: cancelled");
+        assert_eq!(wait(&job), "continuation count did not finish: cancelled");
     }
 }

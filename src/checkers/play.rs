@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 
 use super::by_size::{count_memo_walking_first, geometry, with_bits};
 use super::count::CountStop;
-use super::count_job::CountEnd;
+use super::count_job::count_line;
 use super::game::{board_text, stuck, Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
@@ -24,6 +24,7 @@ use crate::search::bits::Bits;
 use crate::search::budget::clear_interrupt;
 use crate::search::budget::Budget;
 use crate::search::budget::Stopped;
+use crate::search::job::JobEnd;
 use crate::search::rng::{seeded, Rng};
 
 /// Settings that hold for the whole session.
@@ -284,14 +285,14 @@ pub fn count_text<B: Bits>(game: &Game<B>, limit: TimeLimit) -> String {
     let budget = Budget::start(&Limits::of_time(Some(limit)));
     let start = std::time::Instant::now();
     let end = match count_memo_walking_first(&game.geometry, game.position(), default_memo_mb(), false, &budget) {
-        Ok(c) => CountEnd::Done(c, start.elapsed().as_secs_f64()),
+        Ok(c) => JobEnd::Done(c, start.elapsed().as_secs_f64()),
         Err(CountStop::Stopped(s)) => {
             if s == Stopped::Interrupted {
                 clear_interrupt();
             }
-            CountEnd::Stopped(budget.error(s).to_string())
+            JobEnd::Stopped(budget.error(s).to_string())
         }
-        Err(e) => CountEnd::Stopped(e.to_string()),
+        Err(e) => JobEnd::Stopped(e.to_string()),
     };
-    end.text()
+    count_line(&end)
 }

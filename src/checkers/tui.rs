@@ -23,7 +23,7 @@ use ratatui::Frame;
 
 use super::by_size::with_bits;
 use super::count::Count;
-use super::count_job::{count_end, start_count};
+use super::count_job::{count_line, start_count};
 use super::game::{Game, Outcome};
 use super::geometry::Wide;
 use super::geometry::{width_for, BoardSize, Color, Width};
@@ -153,9 +153,9 @@ impl<B: Bits> App<B> {
     /// Takes the result of a background count once it has ended (the event loop calls
     /// this between events); `true` when the message changed.
     pub fn poll_count(&mut self) -> bool {
-        let Some(end) = self.count.as_ref().and_then(count_end) else { return false };
+        let Some(end) = self.count.as_ref().and_then(Job::end) else { return false };
         self.count = None;
-        self.message = end.text();
+        self.message = count_line(&end);
         true
     }
 

@@ -5,7 +5,7 @@
 //!
 //! | request | body ([`NewGame`], [`Take`]) | answer |
 //! | --- | --- | --- |
-//! | `GET ` (empty path) | | the game's view ([`NimView`]; 409 before the first game) |
+//! | `GET ` (empty path) | | the game's view ([`NimView`]; before the first game: `{"game": null, "message": ...}`) |
 //! | `POST /new` | `heaps` (`"10 11 11"`) or `count` (heaps drawn), `maxtake`, `seed` (all optional) | a new game's view; 400 for bad settings |
 //! | `POST /take` | `heap`, `count` | the view after the move and the computer's reply; 422 for a refused move (the terminal game's reason) |
 //! | `POST /undo` | | the view before the human's last move and the reply; 409 when there is none |
@@ -288,7 +288,7 @@ impl WebBoard for Nim {
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Nim>] = &[
-        Route::get("", |n, _| n.state(200)),
+        Route::get("", |n, _| if n.game.is_none() { Reply::no_game(Nim::NAME) } else { n.state(200) }),
         Route::post("/new", Nim::new_game),
         Route::post("/take", Nim::take),
         Route::post("/undo", Nim::undo),

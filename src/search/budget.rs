@@ -158,13 +158,20 @@ impl std::fmt::Display for Stopped {
 
 /// The time budget of one search call, shared by all its parallel workers.
 ///
-/// Cloning is cheap and clones share the stop flag and the live position counter.
+/// Cloning is cheap and clones share the stop flag and the live position counter. Every
+/// copy of a budget, however made (a clone, [`Budget::restart`], [`Budget::capped`]),
+/// shares one cancel flag: [`Budget::cancel`] on any of them stops every search under any
+/// of them, whatever phase it is in.
 #[derive(Debug, Clone)]
 pub struct Budget {
     started: Instant,
     deadline: Option<Instant>,
     limit: Option<Duration>,
+    /// This call's stop: its deadline passed, its cap was reached, or a worker stopped;
+    /// shared by clones, fresh for a restart or a capped copy.
     stop: Arc<AtomicBool>,
+    /// The cancel of the whole search: shared by every copy.
+    cancelled: Arc<AtomicBool>,
     live_positions: Arc<AtomicU64>,
     cap: Option<Arc<Cap>>,
     memory_limit: Option<u64>,
@@ -193,6 +200,7 @@ impl Budget {
             deadline: None,
             limit: None,
             stop: Arc::new(AtomicBool::new(false)),
+            cancelled: Arc::new(AtomicBool::new(false)),
             live_positions: Arc::new(AtomicU64::new(0)),
             cap: None,
             memory_limit: None,
@@ -219,7 +227,8 @@ impl Budget {
         Budget { started, deadline: limit.and_then(|l| started.checked_add(l)), limit, ..Budget::unlimited() }
     }
 
-    /// The same limit, restarted from now, with its own stop flag; shares the live counter.
+    /// The same limit, restarted from now, with its own stop flag (a stop for the old
+    /// deadline does not stop it); shares the live counter and the cancel flag.
     pub fn restart(&self) -> Self {
         let started = Instant::now();
         Budget {
@@ -227,6 +236,7 @@ impl Budget {
             deadline: self.limit.and_then(|l| started.checked_add(l)),
             limit: self.limit,
             stop: Arc::new(AtomicBool::new(false)),
+            cancelled: Arc::clone(&self.cancelled),
             live_positions: Arc::clone(&self.live_positions),
             cap: None,
             memory_limit: self.memory_limit,
@@ -261,10 +271,11 @@ impl Budget {
         Ok(())
     }
 
-    /// A budget for a bounded first try: the same deadline and live counter, its own stop
-    /// flag, and a stop (reported as [`Stopped::TimeLimit`]) once `positions` have been
-    /// ticked through it; [`Budget::cap_reached`] tells that stop from the clock's. Its
-    /// stops never stop `self`.
+    /// A budget for a bounded first try: the same deadline, live counter and cancel flag
+    /// (so [`Budget::cancel`] on `self` stops it too), its own stop flag, and a stop
+    /// (reported as [`Stopped::TimeLimit`]) once `positions` have been ticked through it;
+    /// [`Budget::cap_reached`] tells that stop from the clock's. Reaching its bound never
+    /// stops `self`.
     pub fn capped(&self, positions: u64) -> Self {
         let cap = Cap { ticked: AtomicU64::new(0), bound: positions, reached: AtomicBool::new(false) };
         Budget { stop: Arc::new(AtomicBool::new(false)), cap: Some(Arc::new(cap)), ..self.clone() }
@@ -315,7 +326,7 @@ impl Budget {
             self.stop.store(true, Ordering::Relaxed);
             return Err(Stopped::Interrupted);
         }
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) || self.cancelled.load(Ordering::Relaxed) {
             return Err(Stopped::TimeLimit);
         }
         if let Some(deadline) = self.deadline {
@@ -327,11 +338,16 @@ impl Budget {
         Ok(())
     }
 
-    /// Stops every search that checks this budget or a clone of it (as
-    /// [`Stopped::TimeLimit`], within one tick); later checks stay stopped. Budgets made by
-    /// [`Budget::restart`] or [`Budget::capped`] have their own stop flag and run on.
+    /// Stops every search that checks this budget or any copy of it, those made by
+    /// [`Budget::restart`] and [`Budget::capped`] included, and any copy made later (as
+    /// [`Stopped::TimeLimit`], within one tick); later checks stay stopped.
     pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Budget::cancel`] was called on this budget or a copy of it.
+    pub fn cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
     }
 
     /// Positions reported through [`Budget::tick`] so far, by all clones together.
@@ -513,6 +529,46 @@ mod tests {
             let tight = Budget::unlimited().with_memory_limit(Some(1 << 20));
             assert_eq!(tight.reserve(0), Err(Stopped::Memory), "the process itself holds more than 1 MiB");
         }
+    }
+
+    #[test]
+    fn a_cancel_stops_every_copy_of_a_budget_in_every_phase() {
+        let b = Budget::new(Some(Duration::from_secs(3600)));
+        let (clone, capped, restarted) = (b.clone(), b.capped(u64::MAX), b.restart());
+        let nested = capped.capped(1 << 40).restart();
+        for copy in [&b, &clone, &capped, &restarted, &nested] {
+            assert_eq!(copy.check(), Ok(()));
+        }
+        restarted.cancel();
+        for copy in [&b, &clone, &capped, &restarted, &nested, &b.capped(10), &b.restart()] {
+            assert_eq!(copy.tick(1), Err(Stopped::TimeLimit));
+            assert!(copy.cancelled());
+        }
+        assert!(!capped.cap_reached(), "the cancel, not the bound, stopped the first try");
+        let walk = |budget: &Budget| -> Result<u64, Stopped> {
+            budget.tick(1)?;
+            Ok(1)
+        };
+        assert_eq!(within_positions(&b, 10, walk), Err(Stopped::TimeLimit), "a cancelled search is not retried");
+    }
+
+    #[test]
+    fn a_cancelled_search_in_its_first_try_stops_within_a_tick() {
+        let b = Budget::unlimited();
+        let canceller = b.clone();
+        let search = std::thread::spawn(move || {
+            within_positions(&b, u64::MAX, |probe: &Budget| -> Result<u64, Stopped> {
+                let mut ticks = 0u64;
+                loop {
+                    probe.tick(1)?;
+                    ticks += 1;
+                    if ticks == 1000 {
+                        canceller.cancel();
+                    }
+                }
+            })
+        });
+        assert_eq!(search.join().unwrap(), Err(Stopped::TimeLimit));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!
 //! | request | body | answer |
 //! | --- | --- | --- |
-//! | `GET ` (empty path) | | the game's view (409 before the first game) |
+//! | `GET ` (empty path) | | the game's view (before the first game: `{"game": null, "message": ...}`) |
 //! | `POST /new` | `instance` (`stenen1` ... `stenen4`) or `text` (a stones file), `height`, `width` | a new game's view; 400 for a bad file or size |
 //! | `POST /place` | `row`, `col`, `stone`, `orientation` | the view after the placement; 422 with the reason for a refused one |
 //! | `POST /undo` | | the view without the stone placed last; 409 on an empty board |
@@ -463,7 +463,7 @@ impl api::WebBoard for Stenen {
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Stenen>] = &[
-        Route::get("", |s, _| s.view(200)),
+        Route::get("", |s, _| if s.board.is_none() { Reply::no_game(Stenen::NAME) } else { s.view(200) }),
         Route::change("/new", search_board::new_game),
         Route::change("/place", Stenen::place),
         Route::change("/undo", |s, _| s.take_off(None)),

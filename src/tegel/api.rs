@@ -6,7 +6,7 @@
 //!
 //! | request | body | answer |
 //! | --- | --- | --- |
-//! | `GET ` (empty path) | | the game's view (409 before the first game) |
+//! | `GET ` (empty path) | | the game's view (before the first game: `{"game": null, "message": ...}`) |
 //! | `POST /new` | `instance` (`spel1` ... `spel5`, `greedy`) or `text` (a game file), `sims`, `seed` | a new game's view; 400 for a bad file or setting |
 //! | `POST /take` | `bowl`, `color` (`g` or `b`) | the view after the move; 422 with the menu's reason for an illegal one |
 //! | `POST /undo` | | the view one move back; 409 at the loaded position |
@@ -505,7 +505,7 @@ impl WebBoard for Tegel {
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
     const ROUTES: &'static [Route<Tegel>] = &[
-        Route::get("", |t, _| t.view(200)),
+        Route::get("", |t, _| if t.game.is_none() { Reply::no_game(Tegel::NAME) } else { t.view(200) }),
         Route::change("/new", search_board::new_game),
         Route::change("/take", Tegel::take),
         Route::change("/undo", Tegel::undo),

@@ -2,7 +2,8 @@
 //! style sheet, the shared script (requests, background jobs, messages, reload) and each
 //! board's own script, compiled into the binary and answered under `/static/`: the
 //! shared files from one static table, a board's script (`/static/board/NAME.js`) from
-//! its [`GameApi`](crate::api::GameApi). Like every request, the parts need the token:
+//! its [`GameApi`](crate::api::GameApi); only `GET` reads them (the router answers 405 to
+//! any other method). Like every request, the parts need the token:
 //! the page names them with it (`/static/page.css?token=…`).
 
 use super::Reply;
@@ -53,22 +54,18 @@ pub fn page(token: &str, boards: &[BoardPart]) -> Reply {
     Reply { status: 200, content_type: "text/html; charset=utf-8", body: html.into_bytes(), allow: None }
 }
 
-/// The answer to `GET /static/...` (a shared file, or a board's script), `None` for a
-/// path outside `/static/`.
-pub fn answer(method: &str, path: &str, boards: &[BoardPart]) -> Option<Reply> {
-    let name = path.strip_prefix("/static/")?;
-    if method != "GET" {
-        return Some(Reply::error(405, "the page's files are read with GET"));
-    }
+/// The answer to `GET /static/NAME` (a shared file, or a board's script `board/GAME.js`);
+/// 404 for any other name.
+pub fn file(name: &str, boards: &[BoardPart]) -> Reply {
     let board = name.strip_prefix("board/").and_then(|n| n.strip_suffix(".js"));
     let found = match board {
         Some(game) => boards.iter().find(|b| b.name == game).map(|b| (JS, b.script)),
         None => ASSETS.iter().find(|a| a.name == name).map(|a| (a.content_type, a.text)),
     };
-    Some(match found {
+    match found {
         Some((content_type, text)) => Reply { status: 200, content_type, body: text.as_bytes().to_vec(), allow: None },
         None => Reply::error(404, format!("no such file of the page: {}", crate::base::text::excerpt(name))),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -95,15 +92,13 @@ mod tests {
     #[test]
     fn each_part_is_served_and_nothing_else() {
         for a in ASSETS {
-            let reply = answer("GET", &format!("/static/{}", a.name), BOARDS).unwrap();
+            let reply = file(a.name, BOARDS);
             assert_eq!((reply.status, reply.content_type), (200, a.content_type));
         }
-        let two = answer("GET", "/static/board/two.js", BOARDS).unwrap();
+        let two = file("board/two.js", BOARDS);
         assert_eq!((two.status, two.body.as_slice()), (200, &b"two();"[..]));
-        for missing in ["/static/board/three.js", "/static/board/one", "/static/../mod.rs", "/static/"] {
-            assert_eq!(answer("GET", missing, BOARDS).unwrap().status, 404, "{missing}");
+        for missing in ["board/three.js", "board/one", "../mod.rs", ""] {
+            assert_eq!(file(missing, BOARDS).status, 404, "{missing}");
         }
-        assert_eq!(answer("POST", "/static/common.js", BOARDS).unwrap().status, 405);
-        assert!(answer("GET", "/api/games", BOARDS).is_none());
     }
 }

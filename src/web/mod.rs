@@ -10,6 +10,8 @@
 //!   localhost is refused with 403;
 //! - every request must carry the random token of the printed URL (`?token=` or the
 //!   `X-Harness-Token` header), compared in constant time: 403 without it;
+//! - a request with two `Host` headers or a URL for its target is refused with 400; a
+//!   request refused by any of these checks closes its connection ([`guard`]);
 //! - bodies over [`MAX_BODY_BYTES`] get 413, malformed JSON 400, a refused move 422: every
 //!   bad request gets a 4xx with `{"error": "..."}` and never a panic;
 //! - work per request is bounded: a continuation count runs in the background with a time
@@ -17,96 +19,31 @@
 //!
 //! The server names no game: it serves the boards it is handed (the registry's, one
 //! [`GameApi`] per game, each declared in its game's `api.rs`). A board's requests are
-//! `/api/NAME/...`, answered from its route table by [`crate::api::dispatch`]; its part of
+//! `/api/NAME/...`, routed by its route table ([`routes`]: an axum router with
+//! tower-http's layers, served by [`server`]); its part of
 //! the page is its folder's `board.html` (one `<section data-game="NAME">`) and `board.js`,
 //! put together with the page's shared parts by [`assets`].
 
 pub mod assets;
+pub mod guard;
+pub mod routes;
 pub mod server;
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 
-use serde_json::{json, Value};
-
-pub use crate::api::{ApiRequest, GameApi, Reply};
+pub use crate::api::{GameApi, Reply};
 use crate::base::error::{Error, InputError, Result};
-use crate::search::budget::{interrupt_signal_name, interrupted};
+use crate::search::budget::interrupt_signal_name;
+pub use guard::TOKEN_HEADER;
+pub use routes::MAX_BODY_BYTES;
 
-/// The largest request body accepted.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
-/// The header that may carry the token instead of the query string.
-pub const TOKEN_HEADER: &str = "X-Harness-Token";
-
-/// The server before it serves: the listening socket and what its requests share.
+/// The server before it serves: the listening socket and the router of its boards.
 pub struct Server {
     listener: std::net::TcpListener,
-    state: State,
-    limits: server::Limits,
-}
-
-/// What every request shares: the port, the token and each game's state behind a lock of
-/// its own (a request to one game never waits for another game's).
-pub struct State {
     port: u16,
     token: String,
-    games: Vec<Slot>,
-}
-
-/// One game of the server: its name, title and part of the page (read without its lock)
-/// and its state.
-struct Slot {
-    name: &'static str,
-    title: &'static str,
-    part: assets::BoardPart,
-    game: Mutex<Box<dyn GameApi>>,
-}
-
-impl Slot {
-    fn new(game: Box<dyn GameApi>) -> Slot {
-        let part = assets::BoardPart { name: game.name(), markup: game.markup(), script: game.script() };
-        Slot { name: game.name(), title: game.title(), part, game: Mutex::new(game) }
-    }
-}
-
-/// A fresh random token: 128 bits from the operating system's generator (through rand's
-/// thread generator, a CSPRNG seeded from it), as 32 hex digits.
-fn new_token() -> String {
-    use rand::Rng as _;
-    format!("{:032x}", rand::rng().random::<u128>())
-}
-
-/// Whether `a` and `b` are equal, in time that does not depend on where they differ.
-fn same_secret(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// The value of query parameter `name` in `query` (`a=1&b=2`), percent-decoded.
-pub fn query_param(query: &str, name: &str) -> Option<String> {
-    query.split('&').filter_map(|kv| kv.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| percent_decode(v))
-}
-
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    router: axum::Router,
+    limits: server::Limits,
 }
 
 impl Server {
@@ -116,124 +53,34 @@ impl Server {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
         let port = listener.local_addr().map_or(port, |a| a.port());
-        let games = boards.into_iter().map(Slot::new).collect();
-        let state = State { port, token: new_token(), games };
-        Ok(Server { listener, state, limits: server::Limits::default() })
+        let token = guard::new_token();
+        let router = routes::router(boards, Arc::new(guard::Guard::new(port, token.clone())));
+        Ok(Server { listener, port, token, router, limits: server::Limits::default() })
     }
 
     /// The port it listens on.
     pub fn port(&self) -> u16 {
-        self.state.port
+        self.port
     }
 
     /// The page's URL with the token, opening `game`'s board when given.
     pub fn url(&self, game: Option<&str>) -> String {
         let game = game.map(|g| format!("&game={g}")).unwrap_or_default();
-        format!("http://127.0.0.1:{}/?token={}{game}", self.state.port, self.state.token)
+        format!("http://127.0.0.1:{}/?token={}{game}", self.port, self.token)
     }
 
     /// Answers requests, many connections at once within [`server::Limits`], until
-    /// Ctrl-C, SIGTERM or SIGHUP (or `stop` says so); returns within a fraction of a
-    /// second of that, whatever runs. Idle, it sleeps.
-    pub fn serve(self, stop: &dyn Fn() -> bool) -> Result<()> {
-        let state = std::sync::Arc::new(self.state);
-        server::serve(self.listener, state, self.limits, &|| interrupted() || stop())?;
+    /// Ctrl-C, SIGTERM or SIGHUP; returns within a second of that, whatever runs. Idle,
+    /// it sleeps.
+    pub fn serve(self) -> Result<()> {
+        self.serve_until(server::signals())
+    }
+
+    /// [`Server::serve`] until `shutdown` completes.
+    pub fn serve_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> Result<()> {
+        server::serve(self.listener, self.router, self.limits, shutdown)?;
         Ok(())
     }
-}
-
-impl State {
-    /// Answers one request given as its parts (the same path as a socket's request takes).
-    pub fn respond(&self, method: &str, url: &str, headers: &[(String, String)], body: &[u8]) -> Reply {
-        match self.check(method, url, headers) {
-            Err(refusal) => refusal,
-            Ok(()) if body.len() > MAX_BODY_BYTES => too_large(),
-            Ok(()) => self.route_guarded(method, url, body),
-        }
-    }
-
-    /// [`State::route`], with a panic (a bug) answered by 500 instead of ending the server.
-    fn route_guarded(&self, method: &str, url: &str, body: &[u8]) -> Reply {
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.route(method, url, body)));
-        answer.unwrap_or_else(|_| Reply::error(500, "internal error: the request failed; the server goes on"))
-    }
-
-    /// The safety checks: `Host`, `Origin`, token, method.
-    fn check(&self, method: &str, url: &str, headers: &[(String, String)]) -> std::result::Result<(), Reply> {
-        let header = |name: &str| headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim());
-        let ours = [format!("127.0.0.1:{}", self.port), format!("localhost:{}", self.port)];
-        match header("Host") {
-            Some(h) if ours.iter().any(|o| o.eq_ignore_ascii_case(h)) => {}
-            _ => return Err(Reply::error(421, format!("refused: the Host header must be {}", ours[0]))),
-        }
-        if let Some(origin) = header("Origin") {
-            if !ours.iter().any(|o| origin.eq_ignore_ascii_case(&format!("http://{o}"))) {
-                return Err(Reply::error(403, "refused: a request from another origin"));
-            }
-        }
-        let query = url.split_once('?').map_or("", |(_, q)| q);
-        let given = header(TOKEN_HEADER).map(str::to_string).or_else(|| query_param(query, "token"));
-        if !given.is_some_and(|t| same_secret(t.as_bytes(), self.token.as_bytes())) {
-            return Err(Reply::error(
-                403,
-                "refused: the token is missing or wrong; open the URL that `harness play --web` printed",
-            ));
-        }
-        if method != "GET" && method != "POST" {
-            return Err(Reply::error(405, format!("method {method} is not allowed: GET or POST")));
-        }
-        Ok(())
-    }
-
-    fn route(&self, method: &str, url: &str, body: &[u8]) -> Reply {
-        let path = url.split_once('?').map_or(url, |(p, _)| p);
-        let parts: Vec<assets::BoardPart> = self.games.iter().map(|g| g.part).collect();
-        if path == "/" {
-            return if method == "GET" {
-                assets::page(&self.token, &parts)
-            } else {
-                Reply::error(405, "the page is read with GET")
-            };
-        }
-        if let Some(reply) = assets::answer(method, path, &parts) {
-            return reply;
-        }
-        if path == "/api/games" {
-            let list: Vec<Value> = self.games.iter().map(|g| json!({"name": g.name, "title": g.title})).collect();
-            return Reply::json(200, &json!({ "games": list }));
-        }
-        let Some(rest) = path.strip_prefix("/api/") else {
-            return Reply::error(404, format!("no such page: {}", crate::base::text::excerpt(path)));
-        };
-        let (name, sub) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        let Some(slot) = self.games.iter().find(|g| g.name == name) else {
-            return Reply::error(404, format!("no game `{}` on the web board", crate::base::text::excerpt(name)));
-        };
-        let body = match parse_body(body) {
-            Ok(v) => v,
-            Err(refusal) => return refusal,
-        };
-        lock(&slot.game).handle(&ApiRequest { method, path: sub, body })
-    }
-}
-
-/// A game's lock; a request that panicked while holding it (a bug, answered with 500)
-/// leaves the game as it was then.
-fn lock(game: &Mutex<Box<dyn GameApi>>) -> MutexGuard<'_, Box<dyn GameApi>> {
-    game.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// The refusal of a body over [`MAX_BODY_BYTES`].
-fn too_large() -> Reply {
-    Reply::error(413, format!("request body over {MAX_BODY_BYTES} bytes"))
-}
-
-/// The body as JSON: `Null` when empty, 400 when it is not JSON.
-fn parse_body(body: &[u8]) -> std::result::Result<Value, Reply> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Value::Null);
-    }
-    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("the body is not valid JSON: {e}")))
 }
 
 /// What `harness play --web` was asked.
@@ -271,7 +118,7 @@ pub fn run(options: Options) -> Result<()> {
     if options.open {
         open_browser(&url);
     }
-    server.serve(&|| false)?;
+    server.serve()?;
     eprintln!("harness: web board stopped ({})", interrupt_signal_name());
     Ok(())
 }
@@ -297,29 +144,24 @@ fn open_browser(url: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn query_parameters_are_decoded_and_secrets_compared_whole() {
-        assert_eq!(query_param("a=1&token=x%41y+z&b", "token").as_deref(), Some("xAy z"));
-        assert_eq!(query_param("a=%4", "a").as_deref(), Some("%4"));
-        assert_eq!(query_param("a=%zz", "a").as_deref(), Some("%zz"));
-        assert_eq!(query_param("a=1", "b"), None);
-        assert!(same_secret(b"abc", b"abc") && !same_secret(b"abc", b"abd") && !same_secret(b"ab", b"abc"));
-        assert_eq!(new_token().len(), 32);
-        assert_ne!(new_token(), new_token());
-    }
+    use crate::api::{Route, WebBoard};
+    use axum::body::Body;
+    use axum::http::Request;
+    use serde_json::{json, Value};
 
     /// A board of one route, standing for a game's.
     #[derive(Default)]
     struct Dice;
 
-    impl crate::api::WebBoard for Dice {
+    impl WebBoard for Dice {
         const NAME: &'static str = "dice";
         const TITLE: &'static str = "Dice";
         const MARKUP: &'static str = "<section data-game=\"dice\"></section>";
         const SCRIPT: &'static str = "";
-        const ROUTES: &'static [crate::api::Route<Dice>] =
-            &[crate::api::Route::post("/roll", |_, _| Reply::json(200, &json!(4)))];
+        const ROUTES: &'static [Route<Dice>] = &[
+            Route::post("/roll", |_, body| Reply::json(200, &json!([4, body]))),
+            Route::get("/boom", |_, _| panic!("a bug")),
+        ];
     }
 
     #[test]
@@ -329,17 +171,47 @@ mod tests {
         assert!(e.contains("chess has no web board yet; the web board plays: dice"), "{e}");
     }
 
+    /// Asks `server`'s router: status, `Allow` and body as JSON.
+    fn ask(server: &Server, method: &str, path: &str, body: &str) -> (u16, Option<String>, Value) {
+        let request = Request::builder()
+            .method(method)
+            .uri(format!("{path}?token={}", server.token))
+            .header("Host", format!("127.0.0.1:{}", server.port))
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let response = routes::answer(server.router.clone(), request).await;
+            let status = response.status().as_u16();
+            let allow = response.headers().get("Allow").map(|a| a.to_str().unwrap().to_string());
+            let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+            (status, allow, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+        })
+    }
+
     #[test]
     fn the_boards_handed_are_the_boards_served_through_their_route_table() {
         let server = Server::bind(0, vec![Box::new(Dice)]).unwrap();
-        let state = &server.state;
-        let ask = |method: &str, path: &str| state.route(method, path, b"");
-        let games: Value = serde_json::from_slice(&ask("GET", "/api/games").body).unwrap();
+        let games = ask(&server, "GET", "/api/games", "").2;
         assert_eq!(games, json!({"games": [{"name": "dice", "title": "Dice"}]}));
-        assert_eq!(ask("POST", "/api/dice/roll").body, b"4");
-        let refused = ask("GET", "/api/dice/roll");
-        assert_eq!((refused.status, refused.allow.as_deref()), (405, Some("POST")));
-        assert_eq!(ask("POST", "/api/dice/fly").status, 404);
-        assert_eq!(ask("GET", "/api/chess").status, 404);
+        assert_eq!(ask(&server, "POST", "/api/dice/roll", "").2, json!([4, null]));
+        assert_eq!(ask(&server, "POST", "/api/dice/roll", r#"{"n": 2}"#).2, json!([4, {"n": 2}]));
+        let (status, allow, refusal) = ask(&server, "GET", "/api/dice/roll", "");
+        assert_eq!((status, allow.as_deref()), (405, Some("POST")));
+        assert_eq!(refusal["error"], "GET is not allowed on /api/dice/roll");
+        let (status, _, refusal) = ask(&server, "POST", "/api/dice/roll", "{bad");
+        assert_eq!(status, 400);
+        assert!(refusal["error"].as_str().unwrap().starts_with("the body is not valid JSON"), "{refusal}");
+        assert_eq!(ask(&server, "POST", "/api/dice/fly", "").2["error"], "no such request: /api/dice/fly");
+        assert_eq!(ask(&server, "GET", "/api/chess", "").2["error"], "no game `chess` on the web board");
+        assert_eq!(ask(&server, "GET", "/nothing", "").2["error"], "no such page: /nothing");
+        assert_eq!(ask(&server, "POST", "/", "").2["error"], "the page is read with GET");
+        assert_eq!(ask(&server, "POST", "/static/common.js", "").0, 405);
+        assert_eq!(ask(&server, "DELETE", "/api/games", "").2["error"], "method DELETE is not allowed: GET or POST");
+        let (status, _, refusal) = ask(&server, "GET", "/api/dice/boom", "");
+        assert_eq!(status, 500, "a bug is answered and the server goes on: {refusal}");
+        assert_eq!(ask(&server, "POST", "/api/dice/roll", "").0, 200);
+        let big = format!("\"{}\"", "a".repeat(MAX_BODY_BYTES));
+        assert_eq!(ask(&server, "POST", "/api/dice/roll", &big).2["error"], "request body over 65536 bytes");
     }
 }

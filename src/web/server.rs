@@ -1,42 +1,45 @@
-//! The HTTP/1.1 server under the web board: hyper on a small tokio runtime, many
-//! connections at once, and a limit on every resource a client can make it spend, so that
-//! a slow or hostile client costs only its own connection:
+//! The connections under the web board: the router ([`super::routes`]) served over
+//! hyper's HTTP/1.1 on a small tokio runtime, many connections at once, with a limit on
+//! every resource a client can make it spend, so that a slow or hostile client costs
+//! only its own connections:
 //!
 //! | resource | limit ([`Limits`]) | past it |
 //! | --- | --- | --- |
-//! | connections open at once | [`Limits::connections`] | a new connection gets 503 and is closed |
+//! | connections open at once | [`Limits::connections`] | the connection idle longest without a request of the player's is closed to admit the new one (503 and closed when every connection is answering) |
 //! | header lines | [`Limits::header_count`] | 431, connection closed |
 //! | request line and headers | [`Limits::header_bytes`] | 431, connection closed |
 //! | time to send the headers, and idle keep-alive | [`Limits::header_time`] | connection closed |
-//! | body | [`super::MAX_BODY_BYTES`] | 413 |
-//! | time to send the body | [`Limits::body_time`] | 408 |
+//! | body | [`super::routes::MAX_BODY_BYTES`] | 413 |
+//! | time to send the body | [`super::routes::BODY_TIME`] | 408 |
+//! | time to answer | [`super::routes::ANSWER_TIME`] | 503 |
 //! | bytes buffered per connection (pipelined requests) | [`Limits::buffer_bytes`] | the connection is read no further until its answers are written |
 //! | an answer the client does not read | [`Limits::write_stall`] | connection closed |
+//! | a request refused before its token was accepted | | answered, connection closed |
 //!
-//! Pipelined requests are answered one after the other on their connection. Each request
-//! is answered on the runtime's blocking pool (a game's request does no search: searches
-//! run as background jobs), so no request waits for another connection's client.
+//! A client without the token therefore cannot keep the player out: its refused requests
+//! close their connections, and connections that never made a request the token allows
+//! are the first to go when the table is full. Pipelined requests are answered one after
+//! the other on their connection. Ctrl-C, SIGTERM and SIGHUP end the server gracefully:
+//! it stops accepting, lets each connection finish the answer it is writing and returns
+//! within [`SHUTDOWN_GRACE`] of the signal.
 
-use std::convert::Infallible;
+use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use bytes::Bytes;
-use http_body_util::{BodyExt as _, Full, LengthLimitError, Limited};
-use hyper::body::Incoming;
+use axum::Router;
 use hyper::server::conn::http1;
-use hyper::service::service_fn;
-use hyper::{Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::Semaphore;
+use tokio::sync::{watch, Notify};
 use tokio::time::Sleep;
 
-use super::{Reply, State, MAX_BODY_BYTES};
-
+use super::guard::PlayerMark;
 /// The limits of the server (see the module's doc).
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
@@ -71,66 +74,188 @@ impl Default for Limits {
     }
 }
 
-/// How often the accept loop looks at `stop` (and Ctrl-C or SIGTERM) while idle.
-const WAKE: Duration = Duration::from_millis(100);
+/// How long the server waits, once told to stop, for its connections to finish the
+/// answers they are writing.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
-/// Serves `listener` (already bound, non-blocking) until `stop` says so; returns within
-/// a tenth of a second of that, leaving requests in flight behind (their connections end with the
-/// process).
+/// Serves `listener` (already bound) with `router` until `shutdown` completes; returns
+/// within [`SHUTDOWN_GRACE`] and a little of that (requests still running are left behind:
+/// their connections end with the process).
 pub fn serve(
     listener: std::net::TcpListener,
-    state: Arc<State>,
+    router: Router,
     limits: Limits,
-    stop: &dyn Fn() -> bool,
+    shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(16)
+        .thread_keep_alive(Duration::from_secs(2))
         .thread_name("web")
         .enable_io()
         .enable_time()
         .build()?;
-    let result = runtime.block_on(accept_loop(listener, state, limits, stop));
-    runtime.shutdown_background();
+    let result = runtime.block_on(accept_loop(listener, router, limits, shutdown));
+    runtime.shutdown_timeout(Duration::from_millis(100));
     result
+}
+
+/// The signals that end the server (Ctrl-C, SIGTERM, SIGHUP), as a future; one already
+/// seen ([`crate::search::budget::interrupted`]) ends it at once. Must be called inside
+/// the runtime.
+pub async fn signals() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let kinds = [SignalKind::interrupt(), SignalKind::terminate(), SignalKind::hangup()];
+        let Ok(mut streams) = kinds.into_iter().map(signal).collect::<std::io::Result<Vec<_>>>() else {
+            return std::future::pending().await;
+        };
+        if crate::search::budget::interrupted() {
+            return;
+        }
+        let [a, b, c] = &mut streams[..] else { return };
+        tokio::select! {
+            _ = a.recv() => {}
+            _ = b.recv() => {}
+            _ = c.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        if crate::search::budget::interrupted() {
+            return;
+        }
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 async fn accept_loop(
     listener: std::net::TcpListener,
-    state: Arc<State>,
+    router: Router,
     limits: Limits,
-    stop: &dyn Fn() -> bool,
+    shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
     let listener = tokio::net::TcpListener::from_std(listener)?;
-    let open = Arc::new(Semaphore::new(limits.connections));
-    while !stop() {
-        let (stream, _) = match tokio::time::timeout(WAKE, listener.accept()).await {
-            Err(_elapsed) => continue,
-            Ok(Ok(accepted)) => accepted,
+    let table = Arc::new(Table::new(limits.connections));
+    let (stopping, stop_seen) = watch::channel(false);
+    tokio::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => accepted,
+        };
+        let Ok((stream, _)) = accepted else {
             // Out of descriptors or a connection reset before it was accepted: the
             // listener goes on.
-            Ok(Err(_)) => {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-                continue;
-            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
         };
-        match Arc::clone(&open).try_acquire_owned() {
-            Ok(permit) => {
-                let state = Arc::clone(&state);
-                tokio::spawn(async move {
-                    connection(stream, state, limits).await;
-                    drop(permit);
-                });
+        match table.admit() {
+            Some(admitted) => {
+                tokio::spawn(connection(stream, router.clone(), limits, admitted, stop_seen.clone()));
             }
-            Err(_) => refuse_busy(stream),
+            None => refuse_busy(stream),
         }
+    }
+    let _ = stopping.send(true);
+    let deadline = Instant::now() + SHUTDOWN_GRACE;
+    while table.open() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     Ok(())
 }
 
-/// The answer to a connection over [`Limits::connections`]: 503 if the socket takes it at
-/// once, then closed.
+/// The open connections: each one's state, to choose the one to close when the table is
+/// full.
+struct Table {
+    limit: usize,
+    next_id: AtomicU64,
+    open: Mutex<HashMap<u64, Arc<Connection>>>,
+    /// The clock of [`Connection::idle_since`].
+    epoch: Instant,
+}
+
+/// What the table knows of one connection.
+struct Connection {
+    /// Whether a request is being answered.
+    busy: AtomicBool,
+    /// Whether a request passed the safety checks (the token) on it.
+    player: PlayerMark,
+    /// Whether it has been told to close.
+    closing: AtomicBool,
+    /// Since when (milliseconds after [`Table::epoch`]) it waits for a request.
+    idle_since: AtomicU64,
+    /// Wakes the connection's task to close it.
+    close: Notify,
+}
+
+impl Table {
+    fn new(limit: usize) -> Table {
+        Table { limit, next_id: AtomicU64::new(0), open: Mutex::new(HashMap::new()), epoch: Instant::now() }
+    }
+
+    fn now(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
+    }
+
+    fn open(&self) -> usize {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
+
+    /// Room for a new connection: at the limit, the connection idle longest without a
+    /// request of the player's (else the one idle longest) is told to close; `None` when
+    /// every connection is answering a request.
+    fn admit(self: &Arc<Table>) -> Option<Admitted> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        let live = open.values().filter(|c| !c.closing.load(Ordering::Relaxed)).count();
+        if live >= self.limit {
+            let victim = open
+                .values()
+                .filter(|c| !c.closing.load(Ordering::Relaxed) && !c.busy.load(Ordering::Relaxed))
+                .min_by_key(|c| (c.player.is_set(), c.idle_since.load(Ordering::Relaxed)))?;
+            victim.closing.store(true, Ordering::Relaxed);
+            victim.close.notify_one();
+        }
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let connection = Arc::new(Connection {
+            busy: AtomicBool::new(false),
+            player: PlayerMark::default(),
+            closing: AtomicBool::new(false),
+            idle_since: AtomicU64::new(self.now()),
+            close: Notify::new(),
+        });
+        open.insert(id, Arc::clone(&connection));
+        Some(Admitted { table: Arc::clone(self), id, connection })
+    }
+}
+
+/// A connection's place in the table, given up when its task ends.
+#[derive(Clone)]
+struct Admitted {
+    table: Arc<Table>,
+    id: u64,
+    connection: Arc<Connection>,
+}
+
+impl Admitted {
+    fn start_request(&self) {
+        self.connection.busy.store(true, Ordering::Relaxed);
+    }
+
+    fn end_request(&self) {
+        self.connection.idle_since.store(self.table.now(), Ordering::Relaxed);
+        self.connection.busy.store(false, Ordering::Relaxed);
+    }
+
+    fn leave(&self) {
+        self.table.open.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.id);
+    }
+}
+
+/// The answer to a connection over [`Limits::connections`] when none can be closed: 503
+/// if the socket takes it at once, then closed.
 fn refuse_busy(stream: tokio::net::TcpStream) {
     let body = r#"{"error":"too many connections: try again"}"#;
     let text = format!(
@@ -140,12 +265,39 @@ fn refuse_busy(stream: tokio::net::TcpStream) {
     let _ = stream.try_write(text.as_bytes());
 }
 
-/// Serves one connection's requests under `limits`.
-async fn connection(stream: tokio::net::TcpStream, state: Arc<State>, limits: Limits) {
+/// Completes once the server is told to stop.
+async fn told_to_stop(stopping: &mut watch::Receiver<bool>) {
+    loop {
+        let stop = *stopping.borrow_and_update();
+        if stop || stopping.changed().await.is_err() {
+            return;
+        }
+    }
+}
+
+/// Serves one connection's requests under `limits` until the client goes, the table
+/// closes it or the server stops.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    router: Router,
+    limits: Limits,
+    admitted: Admitted,
+    mut stopping: watch::Receiver<bool>,
+) {
     let _ = stream.set_nodelay(true);
     let io = TokioIo::new(Stalls::new(stream, limits.write_stall));
-    let service = service_fn(move |request| answer(Arc::clone(&state), limits, request));
-    let _ = http1::Builder::new()
+    let on_request = admitted.clone();
+    let service = tower::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        on_request.start_request();
+        request.extensions_mut().insert(on_request.connection.player.clone());
+        let (router, done) = (router.clone(), on_request.clone());
+        async move {
+            let response = super::routes::answer(router, request.map(axum::body::Body::new)).await;
+            done.end_request();
+            Ok::<_, std::convert::Infallible>(response)
+        }
+    });
+    let serving = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_time)
         .max_headers(limits.header_count)
@@ -153,77 +305,20 @@ async fn connection(stream: tokio::net::TcpStream, state: Arc<State>, limits: Li
         .max_buf_size(limits.buffer_bytes.max(8192))
         .keep_alive(true)
         .title_case_headers(true)
-        .serve_connection(io, service)
-        .await;
-}
-
-/// One request: the safety checks, the body within its limits, then the game's answer on
-/// the blocking pool.
-async fn answer(
-    state: Arc<State>,
-    limits: Limits,
-    request: Request<Incoming>,
-) -> Result<Response<Full<Bytes>>, Infallible> {
-    let (parts, body) = request.into_parts();
-    let headers: Vec<(String, String)> = parts
-        .headers
-        .iter()
-        .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
-        .collect();
-    let method = parts.method.as_str().to_string();
-    let url = parts.uri.path_and_query().map_or("/", |pq| pq.as_str()).to_string();
-    if let Err(refusal) = state.check(&method, &url, &headers) {
-        return Ok(response(refusal));
+        .serve_connection(io, TowerToHyperService::new(service));
+    tokio::pin!(serving);
+    tokio::select! {
+        _ = serving.as_mut() => {}
+        () = admitted.connection.close.notified() => {
+            serving.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(limits.write_stall, serving.as_mut()).await;
+        }
+        () = told_to_stop(&mut stopping) => {
+            serving.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(SHUTDOWN_GRACE, serving.as_mut()).await;
+        }
     }
-    let body = match read_body(body, limits.body_time).await {
-        Ok(body) => body,
-        Err(refusal) => return Ok(response(refusal)),
-    };
-    let reply = tokio::task::spawn_blocking(move || state.route_guarded(&method, &url, &body))
-        .await
-        .unwrap_or_else(|_| Reply::error(500, "internal error: the request failed; the server goes on"));
-    Ok(response(reply))
-}
-
-/// The body, at most [`MAX_BODY_BYTES`] and within `time`: 413 past the size, 408 past
-/// the time.
-async fn read_body(body: Incoming, time: Duration) -> Result<Bytes, Reply> {
-    use hyper::body::Body as _;
-    if body.size_hint().lower() > MAX_BODY_BYTES as u64 {
-        return Err(super::too_large());
-    }
-    match tokio::time::timeout(time, Limited::new(body, MAX_BODY_BYTES).collect()).await {
-        Err(_elapsed) => Err(Reply::error(408, format!("the body did not arrive within {} s", time.as_secs()))),
-        Ok(Err(e)) if e.is::<LengthLimitError>() => Err(super::too_large()),
-        Ok(Err(e)) => Err(Reply::error(400, format!("cannot read the body: {e}"))),
-        Ok(Ok(collected)) => Ok(collected.to_bytes()),
-    }
-}
-
-/// The content security policy of every answer: nothing from elsewhere, and no inline
-/// script or style (the page's scripts and style sheet are its own files).
-const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-fn response(reply: Reply) -> Response<Full<Bytes>> {
-    let mut builder = Response::builder().status(reply.status);
-    for (k, v) in [
-        ("Content-Type", reply.content_type),
-        ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
-        ("X-Frame-Options", "DENY"),
-        ("Content-Security-Policy", CSP),
-    ] {
-        builder = builder.header(k, v);
-    }
-    if let Some(allow) = &reply.allow {
-        builder = builder.header("Allow", allow.as_str());
-    }
-    builder.body(Full::new(Bytes::from(reply.body))).unwrap_or_else(|_| {
-        let mut r = Response::new(Full::new(Bytes::from_static(b"{\"error\":\"internal error\"}")));
-        *r.status_mut() = hyper::StatusCode::INTERNAL_SERVER_ERROR;
-        r
-    })
+    admitted.leave();
 }
 
 /// A socket whose writes fail with `TimedOut` once one has waited [`Limits::write_stall`]

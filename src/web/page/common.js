@@ -139,7 +139,7 @@ const Harness = (() => {
 
       // A board opened with setup fields in its URL starts that game, and then drops them
       // from the URL; otherwise it shows the game the server keeps (so a reload goes on
-      // with the game), or starts one when there is none.
+      // with the game), or starts one when there is none (`game` is null: no error).
       async resume(setupNames) {
         if (setupNames.some((n) => params.has(n))) {
           await this.newGame();

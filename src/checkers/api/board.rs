@@ -1,0 +1,254 @@
+//! The checkers board of the server ([`Checkers`]): the game being played, the last
+//! message and the continuation count in its [`Background`] slot, and the route table
+//! that answers every request of `/api/checkers`.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::api::background::Background;
+use crate::api::{parse, Reply, Route, Seconds, WebBoard};
+use crate::base::limits::TimeLimit;
+use crate::checkers::count::Count;
+
+use super::live::{start, AnySize};
+use super::requests::{Click, CountRequest, MoveRequest, NewGame, ReviewRequest, Settings};
+use super::views::{BoardView, CountView};
+
+/// The time limit of a count that asks for none.
+pub const DEFAULT_COUNT_LIMIT: TimeLimit = TimeLimit::whole_seconds(10);
+/// How long a request that starts the computer's reply waits for it before it answers
+/// (a random reply is then in the same answer; a longer search goes on in the background).
+const REPLY_GRACE: Duration = Duration::from_millis(30);
+
+/// The checkers part of the server: the game being played, the last message and the
+/// count running or last run.
+#[derive(Default)]
+pub struct Checkers {
+    board: Option<Box<dyn AnySize>>,
+    seed: u64,
+    message: String,
+    count: Background<Count>,
+}
+
+impl WebBoard for Checkers {
+    const NAME: &'static str = "checkers";
+    const TITLE: &'static str = "Checkers";
+    const MARKUP: &'static str = include_str!("../board.html");
+    const SCRIPT: &'static str = include_str!("../board.js");
+    const ROUTES: &'static [Route<Checkers>] = &[
+        Route::get("", |c, _| if c.board.is_none() { Reply::no_game(Checkers::NAME) } else { c.state(200) }),
+        Route::post("/new", Checkers::new_game),
+        Route::get("/count", |c, _| Reply::typed(200, &CountView::of(c.count.job()))),
+        Route::post("/count", Checkers::start_count),
+        Route::post("/count/cancel", Checkers::cancel_count),
+        Route::post("/click", Checkers::click),
+        Route::post("/move", Checkers::play),
+        Route::post("/drop", Checkers::drop_selection),
+        Route::post("/undo", Checkers::undo),
+        Route::post("/hint", |c, _| c.start_hint()),
+        Route::post("/hint/cancel", Checkers::cancel_hint),
+        Route::post("/review", Checkers::review),
+    ];
+
+    /// Plays the computer's reply if its search has ended, and searches it again when the
+    /// computer is to move with none searched (its search was cancelled).
+    fn settle(&mut self) {
+        self.settle_reply();
+        if let Some(board) = self.board.as_mut() {
+            board.think();
+        }
+    }
+}
+
+impl Checkers {
+    /// The whole view with `status`; 409 before the first game.
+    fn state(&self, status: u16) -> Reply {
+        match &self.board {
+            None => Reply::error(409, "no game yet: start one with POST /api/checkers/new"),
+            Some(b) => {
+                let v = BoardView {
+                    session: b.session_view(),
+                    seed: self.seed,
+                    message: self.message.clone(),
+                    count: CountView::of(self.count.job()),
+                    thinking: b.thinking(),
+                    hint: b.hint(),
+                };
+                Reply::typed(status, &v)
+            }
+        }
+    }
+
+    /// Plays the computer's reply if its search has ended (every request looks first).
+    fn settle_reply(&mut self) {
+        let Some(said) = self.board.as_mut().and_then(|b| b.settle()) else { return };
+        self.count.clear();
+        self.message = if self.message.is_empty() { said } else { format!("{} {said}", self.message) };
+    }
+
+    /// Starts the computer's reply when it is to move, and waits [`REPLY_GRACE`] for it.
+    fn think(&mut self) {
+        let Some(board) = self.board.as_mut() else { return };
+        board.think();
+        let waited = std::time::Instant::now();
+        while board.thinking().is_some() && waited.elapsed() < REPLY_GRACE {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        self.settle_reply();
+    }
+
+    /// `POST /new`: the old game's searches are dropped (they stop within one budget
+    /// check), the new game set up and the computer's reply started when it moves first.
+    fn new_game(&mut self, body: &Value) -> Reply {
+        let settings =
+            match parse::<Settings>(body).and_then(|s| NewGame::from_settings(s).map_err(|e| Reply::error(400, e))) {
+                Ok(s) => s,
+                Err(refusal) => return refusal,
+            };
+        match start(&settings) {
+            Ok(board) => {
+                self.count.clear();
+                self.board = Some(board);
+                self.seed = settings.seed;
+                self.message = format!(
+                    "New game on {}: you play {}, the computer ({}) plays {}.",
+                    settings.size,
+                    settings.human.name(),
+                    settings.computer,
+                    settings.human.other().name()
+                );
+                if settings.moves.is_some() {
+                    let plies = self.board.as_ref().map_or(0, |b| b.plies());
+                    self.message.push_str(&format!(" Loaded {plies} moves."));
+                }
+                self.think();
+                self.state(200)
+            }
+            Err(e) => Reply::error(400, e),
+        }
+    }
+
+    fn start_count(&mut self, body: &Value) -> Reply {
+        if self.count.running() {
+            return Reply::error(409, "a count is running: wait for it or cancel it");
+        }
+        let limit = match parse::<CountRequest>(body) {
+            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT),
+            Err(refusal) => return refusal,
+        };
+        let Some(board) = &self.board else { return self.state(409) };
+        match self.count.start("a count is running: wait for it or cancel it", || board.count(limit)) {
+            Ok(()) => Reply::typed(202, &CountView::of(self.count.job())),
+            Err(refusal) => refusal,
+        }
+    }
+
+    fn cancel_count(&mut self, _: &Value) -> Reply {
+        match self.count.cancel("no count is running") {
+            Ok(()) => Reply::typed(200, &CountView::of(self.count.job())),
+            Err(refusal) => refusal,
+        }
+    }
+
+    fn start_hint(&mut self) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        match board.start_hint() {
+            Ok(()) => self.state(202),
+            Err(e) => Reply::error(409, e),
+        }
+    }
+
+    fn cancel_hint(&mut self, _: &Value) -> Reply {
+        match self.board.as_mut().map(|b| b.cancel_hint()) {
+            Some(true) => self.state(200),
+            _ => Reply::error(409, "no hint is being searched"),
+        }
+    }
+
+    fn review(&mut self, body: &Value) -> Reply {
+        let ply = match parse::<ReviewRequest>(body) {
+            Ok(ask) => ask.ply.0 as usize,
+            Err(refusal) => return refusal,
+        };
+        let Some(board) = &self.board else { return self.state(409) };
+        match board.review(ply) {
+            Some(v) => Reply::typed(200, &v),
+            None => Reply::error(400, format!("ply: the game has {} plies; got {ply}", board.plies())),
+        }
+    }
+
+    /// `POST /click`: one click of the square.
+    fn click(&mut self, body: &Value) -> Reply {
+        match parse::<Click>(body) {
+            Ok(click) => self.on_board(|board| board.click(&click.square.0)),
+            Err(refusal) => refusal,
+        }
+    }
+
+    /// `POST /move`: a whole move.
+    fn play(&mut self, body: &Value) -> Reply {
+        match parse::<MoveRequest>(body) {
+            Ok(ask) => self.on_board(|board| board.play_text(&ask.mv.0)),
+            Err(refusal) => refusal,
+        }
+    }
+
+    /// `POST /drop`: no selection.
+    fn drop_selection(&mut self, _: &Value) -> Reply {
+        self.on_board(|board| {
+            board.drop_selection();
+            Ok("Selection dropped.".to_string())
+        })
+    }
+
+    /// `POST /undo`: the human's last move and the computer's reply taken back (allowed
+    /// while the computer thinks: its search is dropped); 409 when there is none.
+    fn undo(&mut self, _: &Value) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        let before = board.plies();
+        if !board.undo() {
+            return Reply::error(409, "nothing to undo: you have not moved yet");
+        }
+        self.after(before, Ok("Taken back: your last move and the reply.".to_string()))
+    }
+
+    /// Does `act` on the board unless the computer thinks (409), then [`Checkers::after`].
+    fn on_board(&mut self, act: impl FnOnce(&mut dyn AnySize) -> Result<String, String>) -> Reply {
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        if board.thinking().is_some() {
+            return Reply::error(409, "the computer is thinking: wait for its move, or undo yours");
+        }
+        let before = board.plies();
+        let result = act(board.as_mut());
+        self.after(before, result)
+    }
+
+    /// The answer to a request that acted on the board (`before`: the plies until then):
+    /// a move played drops the hint and the count and starts the computer's reply; a
+    /// refusal is a 422 with its reason.
+    fn after(&mut self, before: usize, result: Result<String, String>) -> Reply {
+        let changed = self.board.as_ref().is_some_and(|b| b.plies() != before);
+        if changed {
+            if let Some(board) = self.board.as_mut() {
+                board.cancel_hint();
+            }
+        }
+        match result {
+            Ok(message) if changed => {
+                self.count.clear();
+                self.message = message;
+                self.think();
+                self.state(200)
+            }
+            Ok(message) => {
+                self.message = message;
+                self.state(200)
+            }
+            Err(reason) => {
+                self.message = reason.clone();
+                Reply::error(422, reason)
+            }
+        }
+    }
+}
