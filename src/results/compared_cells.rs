@@ -313,17 +313,19 @@ pub fn compare_timings(
         })
         .collect();
     let (common, decisions) = judge(&input, noise);
+    // The decision's interval is the bootstrap interval of B/A over the applied factor:
+    // times the factor, it is the interval of B/A itself (one bootstrap a cell).
+    let factor = common.map_or(1.0, |c| c.applied());
     let judged = cells
         .iter()
         .zip(&input)
         .zip(decisions)
-        .map(|(((c, sa, sb), (_, _, band, seed)), d)| {
+        .map(|(((c, _, _), (_, _, band, _)), d)| {
             let mut c = c.clone();
             c.noise_band = *band;
             c.ratio = (c.a_median > 0.0).then(|| c.b_median / c.a_median);
-            let interval = stats::bootstrap_ratio_ci(sa, sb, *seed);
-            c.ratio_low = interval.map(|i| i.0);
-            c.ratio_high = interval.map(|i| i.1);
+            c.ratio_low = d.interval.map(|i| (1.0 + i.0) * factor);
+            c.ratio_high = d.interval.map(|i| (1.0 + i.1) * factor);
             c.against_common = d.change.map(|x| 1.0 + x);
             c.p_value = d.p;
             c.q_value = d.p_adjusted;
