@@ -332,7 +332,7 @@ fn the_pdf_marks_speedups_and_defines_every_mark() {
     for shown in [
         "drift2301902",
         "codesdiffer2402252",
-        "0981",
+        "098095102",
         "stenenbusycountsmart",
         "1ms",
         "driftontwothreadsormorethespeedupexceedsthethreads",
