@@ -107,7 +107,9 @@ fn html_and_latex_show_the_csv_cells() {
                 let shown = format!("data-sort=\"{}\">{}", escape_html(&cell.raw), escape_html(&cell.text));
                 assert!(html.contains(&shown), "{name} row {}: `{shown}` not in {html}", i + 1);
                 let latex = match cell.kind {
-                    CellKind::Marker => format!("\\textit{{{}}}", cell.text),
+                    CellKind::Marker => {
+                        format!("\\textit{{{}}}", harness::report::latex::escape(&cell.text).replace('–', "--"))
+                    }
                     _ => format_cell(column.kind, &cell.raw),
                 };
                 let found = tex_row[at..].find(&latex);

@@ -314,6 +314,36 @@ fn report_builds_from_fixture_results() {
     assert!(log.contains("Output written"), "no PDF output in the log");
 }
 
+/// The PDF's summary of the `parallel` fixture carries what the page shows: the 2-thread
+/// speed-up 2.3 (1.9–2.5) marked drift, 2.4 (2.25–2.56) as codes differ, intervals, the
+/// busy row, a time under 1 ms as such, and a one-line definition of each of those marks.
+#[test]
+fn the_pdf_marks_speedups_and_defines_every_mark() {
+    if !tex_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("tests/fixtures/report/results"), dir.path());
+    let (_, _, text) = build_pdf(dir.path());
+    if text.is_empty() {
+        return;
+    }
+    let text = letters(&text);
+    for shown in [
+        "drift2301902",
+        "codesdiffer2402252",
+        "098095102",
+        "stenenbusycountsmart",
+        "1ms",
+        "driftontwothreadsormorethespeedupexceedsthethreads",
+        "codesdifferontwothreadsormore",
+        "busywhilethisrowwastimed",
+        "1msthemedianisunderthetimersreliableresolution",
+    ] {
+        assert!(text.contains(shown), "{shown} is not in the PDF");
+    }
+}
+
 #[test]
 fn report_builds_without_any_results() {
     if !tex_available() {

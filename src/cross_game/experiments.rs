@@ -22,9 +22,9 @@ use crate::experiment::parallel::{ParallelSearch, SearchItem, SearchLookup, Sear
 use crate::experiment::sampling::{OnStop, Run, MIN_PAIRED_ROUNDS};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
-use crate::results::row::{columns_of, Cpu, Rate, Speedup, Status, Timing};
+use crate::results::row::{columns_of, Cpu, Rate, Speedup, Status, Timing, TimingStatus};
 use crate::search::pool::in_pool;
-use crate::search::timing::{paired_speedup, Sampled};
+use crate::search::timing::Sampled;
 
 /// The kind (`game = "harness"`) of the sequential-against-parallel comparison.
 pub const PARALLEL: &str = "parallel";
@@ -111,9 +111,11 @@ struct SpeedRow {
     mode: &'static str,
     positions: Option<u64>,
     seconds: Timing,
-    /// Positions over the median seconds.
+    /// Positions over the median seconds (empty under the timer's resolution).
     positions_per_second: Option<Rate>,
     cpu: Cpu,
+    /// Why `positions_per_second` is empty although the search finished.
+    timing_status: TimingStatus,
 }
 
 impl Experiment for SpeedExperiment {
@@ -153,9 +155,9 @@ impl Experiment for SpeedExperiment {
                 mode,
                 positions: done.map(|(o, _)| o.positions),
                 seconds: Timing::of(done.map(|d| d.1)),
-                positions_per_second: done
-                    .and_then(|(o, s)| s.median().map(|m| Rate(o.positions as f64 / m.max(1e-9)))),
+                positions_per_second: done.and_then(|(o, s)| Rate::per_median(o.positions, s)),
                 cpu: Cpu::of(done.map(|d| d.1), threads),
+                timing_status: TimingStatus::of("positions_per_second", [done.map(|d| d.1)]),
             };
             let note = format!("{game} {} {} {mode} threads={threads}", search.search(), search.instance());
             ctx.emit_row(&row, threads, &Status::of_sampled(&cell), &note);
@@ -180,8 +182,10 @@ struct ParallelRow {
     par_seconds: Timing,
     /// The speed-up from paired rounds: each round's sequential seconds over its parallel
     /// seconds, their geometric mean with its 95 % interval, the rounds and whether it
-    /// exceeds the thread count (drift): the columns `speedup`, `speedup_low`,
-    /// `speedup_high`, `speedup_rounds`, `speedup_drift`.
+    /// exceeds the thread count (drift, or codes that differ when its whole interval does):
+    /// the columns `speedup`, `speedup_low`, `speedup_high`, `speedup_rounds`,
+    /// `speedup_drift`, `speedup_codes_differ`; empty, with the status saying why, when a
+    /// median is under the timer's reliable resolution.
     speedup: Speedup,
     /// The sequential run's answer, one column per figure (empty where the search
     /// computes no such figure): the tile game's best score and move, a tiling count's
@@ -200,6 +204,9 @@ struct ParallelRow {
     plain_positions: Option<u128>,
     /// The parallel run's samples and CPU share.
     cpu: Cpu,
+    /// Why `speedup` is empty although both runs finished (a median under the timer's
+    /// reliable resolution).
+    timing_status: TimingStatus,
 }
 
 // The columns of `ParallelRow` that the report and its summary read.
@@ -259,7 +266,9 @@ fn parallel_row(
     let (s, p) = (seq.outcome.as_ref().ok(), par.outcome.as_ref().ok());
     let both = s.zip(p);
     let (seq_t, par_t) = (s.map(|_| &seq.samples), p.map(|_| &par.samples));
-    let speedup = both.and_then(|_| paired_speedup(&seq.samples, &par.samples));
+    let ceiling = Some(threads as f64);
+    let speedup =
+        both.map_or(Speedup { value: None, ceiling }, |_| Speedup::paired(&seq.samples, &par.samples, ceiling));
     let answer = s.map(|o| o.answer.clone()).unwrap_or_default();
     ParallelRow {
         game: game.to_string(),
@@ -270,7 +279,7 @@ fn parallel_row(
         equal: both.map(|(s, p)| s == p),
         seq_seconds: Timing::of(seq_t),
         par_seconds: Timing::of(par_t),
-        speedup: Speedup { value: speedup, ceiling: Some(threads as f64) },
+        speedup,
         score: answer.score,
         best_move: answer.best_move,
         distinct: answer.distinct,
@@ -282,5 +291,6 @@ fn parallel_row(
         both_kings: answer.both_kings,
         plain_positions: answer.plain_positions,
         cpu: Cpu::of(par_t, threads),
+        timing_status: TimingStatus::of(SPEEDUP, [seq_t, par_t]),
     }
 }

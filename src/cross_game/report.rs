@@ -16,6 +16,7 @@ use crate::report::chart::{Chart, Series};
 use crate::report::kinds::KindReport;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::report::Loaded;
+use crate::results::columns::Statistic;
 use crate::results::csv_table::CsvTable;
 use crate::results::row::THREADS;
 
@@ -51,8 +52,31 @@ pub fn summary_view(loaded: &[&Loaded]) -> Result<Option<(String, CsvTable)>, In
     Ok(Some((summary_caption(&parallel), summary_table(&parallel)?)))
 }
 
+/// The `parallel` table with every speed-up that is not a result left out: one marked
+/// `drift` or `codes differ` (its `speedup_drift` or `speedup_codes_differ` cell `true`).
+fn results_only(table: &CsvTable) -> CsvTable {
+    let mut kept = table.clone();
+    let marks: Vec<usize> = [Statistic::Drift, Statistic::CodesDiffer]
+        .iter()
+        .filter_map(|s| table.index(&format!("{SPEEDUP}{}", s.suffix())))
+        .collect();
+    if let Some(speedup) = table.index(SPEEDUP) {
+        for row in &mut kept.rows {
+            if marks.iter().any(|&m| row[m].trim() == "true") {
+                row[speedup].clear();
+            }
+        }
+    }
+    kept
+}
+
+/// The speed-up chart: one line per search over the thread counts, the ideal dashed; a
+/// speed-up that is not a result (`drift`, `codes differ`) is not drawn, nor is a search
+/// with no speed-up to draw (its times under 1 ms).
 fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    let mut series = lines(table, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
+    let drawn = results_only(table);
+    let mut series = lines(&drawn, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
+    series.retain(|s| !s.points.is_empty());
     let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
     threads.sort_by(f64::total_cmp);
     threads.dedup();
@@ -66,7 +90,7 @@ fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
     let labels = Labels {
         name: format!("{name}-speedup"),
         title: format!("Parallel speed-up ({name})"),
-        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up.".to_string(),
+        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up. Speed-ups marked drift or codes differ in the table, and times under 1 ms, are not drawn.".to_string(),
         x_label: "threads".to_string(),
         y_label: "speed-up".to_string(),
     };
@@ -86,5 +110,20 @@ mod tests {
         assert_eq!(c[0].series[0].name, "g best s3");
         assert_eq!(c[0].series[1].points, [(1.0, 1.0), (2.0, 2.0)]);
         assert!(c[0].series[1].reference);
+    }
+
+    /// A speed-up marked drift or codes differ is no result and is not drawn; a search
+    /// left with no point (times under 1 ms) draws no line.
+    #[test]
+    fn marked_speedups_are_not_drawn() {
+        let t = test_table(
+            "game,search,instance,threads,speedup,speedup_drift,speedup_codes_differ\n\
+             g,best,s3,1,0.98,false,false\ng,best,s3,2,2.30,true,false\n\
+             g,count,5x6,2,2.40,false,true\ng,perft,5,2,,,\n",
+        );
+        let c = charts("par", (HARNESS, PARALLEL), Some(&PARALLEL_REPORT), &t).unwrap();
+        let names: Vec<&str> = c[0].series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["g best s3", "ideal"]);
+        assert_eq!(c[0].series[0].points, [(1.0, 0.98)]);
     }
 }

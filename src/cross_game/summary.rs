@@ -1,6 +1,8 @@
 //! The `summary` table across games: per exhaustive search of the `parallel`
 //! experiment(s), the sequential positions, whether every parallel run visited exactly
-//! as many, the sequential time and the speed-up on each thread count of the manifest.
+//! as many, the sequential time and the speed-up on each thread count of the manifest,
+//! each speed-up with its interval and marks and each search with its busy flag and
+//! status, so that the page and the PDF show them as the `parallel` table does.
 
 use std::path::Path;
 
@@ -8,8 +10,8 @@ use crate::base::error::InputError;
 use crate::cross_game::experiments::{
     EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP,
 };
-use crate::results::columns::{Column, Kind, Role, THREADS};
-use crate::results::row::STATUS_TIMEOUT;
+use crate::results::columns::{Column, Kind, Role, Statistic, BUSY, SAMPLES, STATUS, THREADS};
+use crate::results::row::{STATUS_OK, STATUS_TIMEOUT};
 
 use crate::report::tables::{latex_table, Titles};
 use crate::results::csv_table::CsvTable;
@@ -50,25 +52,62 @@ fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
     }
 }
 
-/// A row's speed-up as the summary shows it: the number, or `drift (X)` where it exceeds
-/// its thread count (its `speedup_drift` cell).
-fn speedup_cell(t: &CsvTable, r: &[String]) -> String {
-    let value = t.cell(r, SPEEDUP).unwrap_or_default().to_string();
-    match t.cell(r, &format!("{SPEEDUP}_drift")) {
-        Some("true") => format!("drift ({value})"),
-        _ => value,
-    }
+/// The statistics of a speed-up that the summary carries beside it, so that every format
+/// shows its interval, its rounds and its marks (`drift`, `codes differ`) as the
+/// `parallel` table does.
+const SPEEDUP_STATISTICS: [Statistic; 5] =
+    [Statistic::Low, Statistic::High, Statistic::Rounds, Statistic::Drift, Statistic::CodesDiffer];
+
+/// The summary's column of the speed-up on `count` threads.
+fn speedup_column(count: u64) -> String {
+    format!("{SPEEDUP}_{count}_thread{}", if count == 1 { "" } else { "s" })
 }
 
-/// The summary as an in-memory CSV table (one row per search and instance).
+/// A search's cell of `column` (`status`) in the summary: the first of its rows' that is
+/// neither empty nor `ok` (a stop, an error), else `otherwise`.
+fn first_said(rows: &[(&CsvTable, &Vec<String>)], column: &str, otherwise: &str) -> String {
+    let mut cells = rows.iter().filter_map(|(t, r)| t.cell(r, column)).map(str::trim);
+    cells.find(|s| *s != STATUS_OK && !s.is_empty()).unwrap_or(otherwise).to_string()
+}
+
+/// Whether some row of a search was timed on a busy machine (its `busy` cell).
+fn busy_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
+    rows.iter().any(|(t, r)| t.cell(r, BUSY).is_some_and(|b| b.trim() == "true")).to_string()
+}
+
+/// The summary as an in-memory CSV table (one row per search and instance): each speed-up
+/// with its interval, rounds and marks (hidden columns that decorate it), the sequential
+/// time with its spread and samples (a time under 1 ms reads `< 1 ms`, beside no
+/// speed-up), whether any row of the search ran busy, and the first status that is not
+/// `ok`.
 pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
     for t in tables {
         t.require(&REQUIRED, "the summary table")?;
     }
     let counts = thread_counts(tables);
-    let mut columns: Vec<String> =
-        [GAME, SEARCH, INSTANCE, SEQ_POSITIONS, "positions_equal", SEQ_SECONDS].map(String::from).to_vec();
-    columns.extend(counts.iter().map(|t| format!("speedup_{t}_thread{}", if *t == 1 { "" } else { "s" })));
+    let seq_mad = format!("{SEQ_SECONDS}{}", Statistic::Mad.suffix());
+    let mut declared = vec![
+        Column::new(GAME, Kind::Text, Role::Result),
+        Column::new(SEARCH, Kind::Text, Role::Result),
+        Column::new(INSTANCE, Kind::Text, Role::Result),
+        Column::new(SEQ_POSITIONS, Kind::Count, Role::Result),
+        Column::new("positions_equal", Kind::Text, Role::Result),
+        Column::new(SEQ_SECONDS, Kind::Seconds, Role::Measured),
+        Column::new(&seq_mad, Kind::Seconds, Role::Spread { of: SEQ_SECONDS.into(), statistic: Statistic::Mad }),
+        Column::new(SAMPLES, Kind::Count, Role::Cpu),
+    ];
+    for &count in &counts {
+        let of = speedup_column(count);
+        declared.push(Column::new(&of, Kind::Speedup, Role::Measured));
+        for statistic in SPEEDUP_STATISTICS {
+            let name = format!("{of}{}", statistic.suffix());
+            let role = Role::Spread { of: of.clone(), statistic };
+            declared.push(Column::new(name, statistic.kind(Kind::Speedup), role));
+        }
+    }
+    declared.push(Column::new(BUSY, Kind::Flag, Role::Busy));
+    declared.push(Column::new(STATUS, Kind::Status, Role::Status));
+    let columns: Vec<String> = declared.iter().map(|c| c.name.clone()).collect();
     let mut keys: Vec<[String; 3]> = Vec::new();
     let mut grouped: Vec<Vec<(&CsvTable, &Vec<String>)>> = Vec::new();
     for t in tables {
@@ -88,29 +127,26 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
         .zip(&grouped)
         .map(|(key, rows)| {
             let (t0, r0) = rows[0];
+            let cell = |t: &CsvTable, r: &[String], c: &str| t.cell(r, c).unwrap_or_default().to_string();
             let mut row = key.to_vec();
-            row.push(t0.cell(r0, SEQ_POSITIONS).unwrap_or_default().to_string());
+            row.push(cell(t0, r0, SEQ_POSITIONS));
             row.push(equal_cell(rows));
-            row.push(t0.cell(r0, SEQ_SECONDS).unwrap_or_default().to_string());
-            for count in &counts {
-                let cell = rows
-                    .iter()
-                    .find(|(t, r)| t.cell(r, THREADS).and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count))
-                    .map(|(t, r)| speedup_cell(t, r))
-                    .unwrap_or_default();
-                row.push(cell);
+            for c in [SEQ_SECONDS, &seq_mad, SAMPLES] {
+                row.push(cell(t0, r0, c));
             }
+            for count in &counts {
+                let at = rows
+                    .iter()
+                    .find(|(t, r)| t.cell(r, THREADS).and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count));
+                row.push(at.map(|(t, r)| cell(t, r, SPEEDUP)).unwrap_or_default());
+                for statistic in SPEEDUP_STATISTICS {
+                    let name = format!("{SPEEDUP}{}", statistic.suffix());
+                    row.push(at.map(|(t, r)| cell(t, r, &name)).unwrap_or_default());
+                }
+            }
+            row.push(busy_cell(rows));
+            row.push(first_said(rows, STATUS, STATUS_OK));
             row
-        })
-        .collect();
-    let declared: Vec<Column> = columns
-        .iter()
-        .map(|c| match c.as_str() {
-            "positions_equal" => Column::new(c.clone(), Kind::Text, Role::Result),
-            SEQ_SECONDS => Column::new(c.clone(), Kind::Seconds, Role::Measured),
-            SEQ_POSITIONS => Column::new(c.clone(), Kind::Count, Role::Result),
-            s if s.starts_with(SPEEDUP) => Column::new(c.clone(), Kind::Speedup, Role::Measured),
-            _ => Column::new(c.clone(), Kind::Text, Role::Result),
         })
         .collect();
     Ok(CsvTable::derived(Path::new("summary.csv"), columns, rows).declare(&declared))
@@ -152,19 +188,63 @@ mod tests {
     fn one_row_per_search_with_speedups_per_thread_count() {
         let t = CsvTable::parse(Path::new("parallel.csv"), PARALLEL).unwrap();
         let s = summary_table(&[&t]).unwrap();
-        assert_eq!(s.columns[6..], ["speedup_1_thread", "speedup_2_threads"]);
-        assert_eq!(s.rows[0], ["g1", "best", "spel3.txt", "1356123", "true", "1.2", "0.92", "1.71"]);
-        assert_eq!(s.rows[1][4], "NO: 99 vs 98");
+        let view = crate::report::view::TableView::of(&s);
+        let shown: Vec<&str> = view.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            shown,
+            [
+                GAME,
+                SEARCH,
+                INSTANCE,
+                SEQ_POSITIONS,
+                "positions_equal",
+                SEQ_SECONDS,
+                "speedup_1_thread",
+                "speedup_2_threads"
+            ]
+        );
+        let texts: Vec<&str> = view.rows[0].cells.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["g1", "best", "spel3.txt", "1,356,123", "yes", "1.20", "0.92", "1.71"]);
+        assert_eq!(view.rows[1].cells[4].text, "NO: 99 vs 98");
     }
 
-    /// A speed-up above its thread count is shown as drift, not as a result.
+    /// The summary carries each speed-up's interval and marks, the sequential time's
+    /// spread and the busy flag: on 2 threads
+    /// 2.3 (1.9–2.5) is marked drift and 2.4 (2.25–2.56) reads codes differ, a busy row
+    /// is marked, a sequential time under 1 ms reads `< 1 ms` beside an empty speed-up,
+    /// and the LaTeX defines every mark it shows.
     #[test]
-    fn a_drifting_speedup_is_named() {
-        let csv = "game,search,instance,threads,seq_positions,par_positions,equal,seq_seconds,speedup,speedup_drift\n\
-            g,perft 11,8x8 r3,2,5,5,true,0.5,2.27,true\n";
+    fn speedups_keep_their_intervals_marks_and_busy_rows() {
+        let csv = "game,search,instance,threads,seq_positions,par_positions,equal,seq_seconds,seq_seconds_mad,samples,\
+                   speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,speedup_codes_differ,busy,timing_status,status\n\
+            g,perft 11,8x8 r3,1,5,5,true,0.500000,0.010000,5,0.990,0.950,1.030,5,false,false,false,,ok\n\
+            g,perft 11,8x8 r3,2,5,5,true,0.500000,0.010000,5,2.300,1.900,2.500,5,true,false,true,,ok\n\
+            g,count,5x6 r1,2,9,9,true,2.000000,0.020000,5,2.400,2.250,2.560,5,false,true,false,,ok\n\
+            g,best,spel3.txt,2,3,3,true,0.000400,0.000010,5,,,,,,,false,\"under 1 ms, no speedup\",ok\n";
         let t = CsvTable::parse(Path::new("parallel.csv"), csv).unwrap();
         let s = summary_table(&[&t]).unwrap();
-        assert_eq!(s.rows[0][6], "drift (2.27)");
+        let view = crate::report::view::TableView::of(&s);
+        let cell = |r: usize, c: usize| view.rows[r].cells[c].text.as_str();
+        assert_eq!((cell(0, 6), view.rows[0].cells[6].interval.as_deref()), ("0.99", Some("0.95–1.03")));
+        assert_eq!(cell(0, 7), "drift (2.30; 1.90–2.50)");
+        assert_eq!(cell(1, 7), "codes differ (2.40; 2.25–2.56)");
+        assert_eq!((cell(2, 5), cell(2, 7)), ("< 1 ms", "–"));
+        assert_eq!(view.rows[0].cells[5].spread.as_deref(), Some("0.0100"));
+        assert!(view.rows[0].busy && !view.rows[1].busy);
+        assert_eq!(view.columns.len(), 8, "every status ok: a note; the table stays narrow");
+        let tex = summary_tex(&[&t]).unwrap();
+        assert!(tex.contains("\\textit{drift (2.30; 1.90--2.50)}"), "{tex}");
+        assert!(tex.contains("0.99\\,{\\footnotesize[0.95--1.03]}"), "{tex}");
+        assert!(tex.contains("g \\textit{(busy)} & perft 11"), "{tex}");
+        assert!(tex.contains("\\begin{table}"), "portrait: {tex}");
+        for word in [
+            "drift: on two threads or more",
+            "codes differ: on two threads",
+            "busy: while this row",
+            "\\textless{} 1 ms: the median",
+        ] {
+            assert!(tex.contains(word), "{word}: {tex}");
+        }
     }
 
     #[test]

@@ -256,7 +256,8 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
             let first = tables.remove(0);
             let caption = plain(&item.titles.caption);
             for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
-                let what = row.cells.iter().find(|c| c.kind == CellKind::Marker).map_or("timeout", |c| c.text.as_str());
+                let stop = |c: &&super::view::Cell| c.kind == CellKind::Marker && super::latex::is_marker(&c.text);
+                let what = row.cells.iter().find(stop).map_or("timeout", |c| c.text.as_str());
                 unfinished.push(Unfinished {
                     anchor: format!("{}-row-{}", anchor(&item.name), i + 1),
                     experiment: item.name.clone(),

@@ -157,7 +157,7 @@ fn header_rows(view: &TableView, lines: &[Vec<String>]) -> String {
 /// The LaTeX of one cell: the formatted value, the memo mark, the spread.
 fn cell_tex(column: &Column, cell: &Cell) -> String {
     let mut text = match cell.kind {
-        CellKind::Marker => format!("\\textit{{{}}}", escape(&cell.text)),
+        CellKind::Marker => format!("\\textit{{{}}}", escape(&cell.text).replace('–', "--")),
         _ => format_cell(column.kind, &cell.raw),
     };
     if cell.memo {

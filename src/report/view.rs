@@ -1,7 +1,8 @@
 //! The one table model that every back end renders (LaTeX, HTML, Markdown): which columns
 //! are shown, what the constant columns say in the notes, which cells are markers
-//! (`timeout`, `error: ...`), which counts came from the memo (†), the timing spread
-//! (median ± MAD) and which rows ran on a busy machine. Decided here once, so a caption,
+//! (`timeout`, `error: ...`, `< 1 ms`, a speed-up's `drift` or `codes differ`), which
+//! counts came from the memo (†), the timing spread (median ± MAD), a speed-up's interval
+//! and which rows ran on a busy machine, with a one-line note defining each mark shown. Decided here once, so a caption,
 //! a unit, a dagger or a spread reads alike in every format.
 //!
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
@@ -11,7 +12,7 @@ use crate::results::columns::{
     Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT,
 };
 use crate::results::csv_table::{parse_number, CsvTable};
-use crate::results::row::BUSY_SHARE;
+use crate::results::row::{BUSY_SHARE, RESOLUTION_SECONDS};
 
 /// The columns left out when they hold one value in every row (stated in a note instead):
 /// the common columns.
@@ -27,7 +28,22 @@ pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk pa
 pub const INTERVAL_NOTE: &str = "A speed-up is the geometric mean of the ratios of samples timed in the same round (the variants of a row run in each round in a seeded random order), shown with its 95 % interval (Student t of the log ratios); with one round it says 1 sample and has no interval.";
 
 /// The note that explains a speed-up marked as drift.
-pub const DRIFT_NOTE: &str = "drift: the speed-up exceeds the threads it ran on, its whole 95 % interval above them, which a search sharing its work cannot do; the machine's speed changed between the samples of its rounds, and the figure is not a result.";
+pub const DRIFT_NOTE: &str = "drift: on two threads or more, the speed-up exceeds the threads it ran on while its 95 % interval reaches below them; a search sharing its work cannot be faster than its threads, so the excess is the machine's speed changing between the rounds, and the figure is not a result.";
+
+/// The note that explains a speed-up marked as codes that differ.
+pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the speed-up's whole 95 % interval lies above the threads it ran on, beyond noise or drift; the sequential and the parallel code do different work, and the figure is not a result.";
+
+/// The note that explains a time under the timer's reliable resolution.
+pub const RESOLUTION_NOTE: &str = "< 1 ms: the median is under the timer's reliable resolution (1 ms); no rate, speed-up or memo ratio is computed from it (its cells are empty, and the row's timing status says why).";
+
+/// The word that marks a speed-up as drift ([`DRIFT_NOTE`]).
+pub const DRIFT_MARK: &str = "drift";
+
+/// The words that mark a speed-up as codes that differ ([`CODES_DIFFER_NOTE`]).
+pub const CODES_DIFFER_MARK: &str = "codes differ";
+
+/// The shown text of a time under the timer's reliable resolution.
+pub const UNDER_RESOLUTION: &str = "< 1 ms";
 
 /// The note that explains a busy row.
 pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
@@ -138,8 +154,15 @@ impl TableView {
         if rows.iter().any(|r| r.cells.iter().any(|c| c.interval.is_some())) {
             notes.push(INTERVAL_NOTE.to_string());
         }
-        if rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with("drift ("))) {
-            notes.push(DRIFT_NOTE.to_string());
+        let marked = |prefix: &str| {
+            rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with(prefix)))
+        };
+        for (prefix, note) in
+            [(DRIFT_MARK, DRIFT_NOTE), (CODES_DIFFER_MARK, CODES_DIFFER_NOTE), (UNDER_RESOLUTION, RESOLUTION_NOTE)]
+        {
+            if marked(prefix) {
+                notes.push(note.to_string());
+            }
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.memo)) {
             notes.push(MEMO_NOTE.to_string());
@@ -385,29 +408,37 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     let rounds = statistic(Statistic::Rounds).and_then(parse_number);
     let single = table.number(row, SAMPLES) == Some(1.0);
     let one_sample = (timing && single) || (ratio && rounds == Some(1.0));
-    if ratio && statistic(Statistic::Drift) == Some("true") {
-        let shown = format!("drift ({})", format_plain(declared.kind, &shown));
-        return Cell {
-            text: shown,
-            raw,
-            kind: CellKind::Marker,
-            memo: false,
-            spread: None,
-            one_sample,
-            interval: None,
-        };
+    let marker = |text: String| Cell {
+        text,
+        raw: raw.clone(),
+        kind: CellKind::Marker,
+        memo: false,
+        spread: None,
+        one_sample: false,
+        interval: None,
+    };
+    if timing && parse_number(trimmed).is_some_and(|v| v < RESOLUTION_SECONDS) {
+        return marker(UNDER_RESOLUTION.to_string());
+    }
+    let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
+    let interval = (ratio && !one_sample && (rounds.is_some() || !single))
+        .then(|| Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?)))
+        .flatten();
+    let mark = [(Statistic::CodesDiffer, CODES_DIFFER_MARK), (Statistic::Drift, DRIFT_MARK)]
+        .into_iter()
+        .find(|&(s, _)| ratio && statistic(s) == Some("true"));
+    if let Some((_, word)) = mark {
+        let value = format_plain(declared.kind, &shown);
+        return marker(match &interval {
+            Some(i) => format!("{word} ({value}; {i})"),
+            None => format!("{word} ({value})"),
+        });
     }
     let spread = (timing && !one_sample)
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
         .map(spread_text);
-    let interval = (ratio && !one_sample && (rounds.is_some() || !single))
-        .then(|| {
-            let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
-            Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?))
-        })
-        .flatten();
     Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread, one_sample, interval }
 }
 
@@ -559,22 +590,56 @@ mod tests {
         assert!(v.notes[0].contains("of 3 timed samples"), "{:?}", v.notes);
     }
 
-    /// A paired speed-up: its interval from 3 rounds, `1 sample` without an interval from
-    /// one round, and `drift` (not a result) above its thread count.
+    /// A paired speed-up: its interval from 5 rounds, `1 sample` without an interval from
+    /// one round; on 2 threads 2.3 (1.9–2.5) is above its thread count and marked `drift`,
+    /// 2.4 (2.25–2.56) lies wholly above it and reads `codes differ`; neither is a result,
+    /// and each mark has its note.
     #[test]
-    fn speedups_say_their_rounds_and_drift() {
+    fn speedups_say_their_rounds_drift_and_codes_that_differ() {
         let t = table(
-            "search,threads,speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,samples\n\
-             a,2,1.900,1.850,1.950,3,false,3\n\
-             b,2,1.786,,,1,false,1\n\
-             c,2,2.270,2.100,2.440,3,true,3\n",
+            "search,threads,speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,speedup_codes_differ,samples\n\
+             a,2,1.900,1.850,1.950,5,false,false,5\n\
+             b,2,1.786,,,1,false,false,1\n\
+             c,2,2.300,1.900,2.500,5,true,false,5\n\
+             d,2,2.400,2.250,2.560,5,false,true,5\n",
         );
         let v = TableView::of(&t);
         let speedup = |r: usize| &v.rows[r].cells[1];
         assert_eq!((speedup(0).text.as_str(), speedup(0).interval.as_deref()), ("1.90", Some("1.85–1.95")));
         assert!(speedup(1).one_sample && speedup(1).interval.is_none());
-        assert_eq!((speedup(2).kind, speedup(2).text.as_str()), (CellKind::Marker, "drift (2.27)"));
-        assert!(v.notes.contains(&DRIFT_NOTE.to_string()), "{:?}", v.notes);
+        assert_eq!((speedup(2).kind, speedup(2).text.as_str()), (CellKind::Marker, "drift (2.30; 1.90–2.50)"));
+        assert_eq!((speedup(3).kind, speedup(3).text.as_str()), (CellKind::Marker, "codes differ (2.40; 2.25–2.56)"));
+        assert!(v.notes.contains(&DRIFT_NOTE.to_string()) && v.notes.contains(&CODES_DIFFER_NOTE.to_string()));
+        let old = table("search,threads,speedup,speedup_drift,samples\nc,2,2.270,true,1\n");
+        assert_eq!(
+            TableView::of(&old).rows[0].cells[1].text,
+            "drift (2.27)",
+            "a CSV of one round, without codes_differ"
+        );
+    }
+
+    /// A time under 1 ms reads `< 1 ms` (not `0 ± < 0.000001`), with the note that defines
+    /// the mark; the empty rate beside it is a dash and the timing status says why.
+    #[test]
+    fn a_time_under_a_millisecond_reads_as_such() {
+        let t = table(
+            "depth,leaves,seconds,seconds_mad,leaves_per_second,samples,timing_status,status\n\
+             1,7,0.000001,0.000000,,5,\"under 1 ms, no leaves_per_second\",ok\n\
+             9,24332372,0.180000,0.002000,135179844,5,,ok\n",
+        );
+        let v = TableView::of(&t);
+        let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["depth", "leaves", "seconds", "leaves_per_second", "timing_status"]);
+        let short = &v.rows[0].cells;
+        assert_eq!(
+            (short[2].kind, short[2].text.as_str(), short[2].spread.as_deref()),
+            (CellKind::Marker, "< 1 ms", None)
+        );
+        assert_eq!((short[3].kind, short[3].text.as_str()), (CellKind::Empty, "–"));
+        assert_eq!(short[4].text, "under 1 ms, no leaves_per_second");
+        assert_eq!(v.rows[1].cells[4].kind, CellKind::Empty);
+        assert_eq!(v.rows[1].cells[2].text, "0.180");
+        assert!(v.notes.contains(&RESOLUTION_NOTE.to_string()), "{:?}", v.notes);
     }
 
     #[test]

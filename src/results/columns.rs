@@ -132,9 +132,12 @@ pub enum Statistic {
     High,
     /// How many paired rounds a ratio was estimated from.
     Rounds,
-    /// Whether a speed-up exceeds what its threads can give (the machine's drift, not a
-    /// result).
+    /// Whether a speed-up's estimate exceeds what its threads can give while its interval
+    /// reaches below them (the machine's drift between rounds: not a result).
     Drift,
+    /// Whether a speed-up's whole interval lies above what its threads can give (the
+    /// sequential and the parallel code do different work: not a result).
+    CodesDiffer,
 }
 
 impl Statistic {
@@ -148,20 +151,21 @@ impl Statistic {
             Statistic::High => "_high",
             Statistic::Rounds => "_rounds",
             Statistic::Drift => "_drift",
+            Statistic::CodesDiffer => "_codes_differ",
         }
     }
 
     /// The kind of the statistic's cells, for a measurement of kind `of`: the kind itself
-    /// for the spreads, a count of rounds, a flag of drift.
+    /// for the spreads, a count of rounds, a flag of drift or of codes that differ.
     pub fn kind(self, of: Kind) -> Kind {
         match self {
             Statistic::Rounds => Kind::Count,
-            Statistic::Drift => Kind::Flag,
+            Statistic::Drift | Statistic::CodesDiffer => Kind::Flag,
             _ => of,
         }
     }
 
-    const ALL: [Statistic; 7] = [
+    const ALL: [Statistic; 8] = [
         Statistic::Min,
         Statistic::Max,
         Statistic::Mad,
@@ -169,6 +173,7 @@ impl Statistic {
         Statistic::High,
         Statistic::Rounds,
         Statistic::Drift,
+        Statistic::CodesDiffer,
     ];
 }
 
@@ -270,6 +275,10 @@ pub const CPU_SHARE: &str = "cpu_share";
 pub const SAMPLES: &str = "samples";
 /// The column holding the peak resident memory of a row's timed calls, in bytes.
 pub const PEAK_MEMORY: &str = "peak_memory_bytes";
+/// The column that says why a row's rate or ratio is empty although its searches
+/// finished (a median under the timer's reliable resolution): a measurement, since it
+/// depends on the timing, so that the exact cells of two runs stay comparable.
+pub const TIMING_STATUS: &str = "timing_status";
 
 /// The columns every CSV row ends with, in this order: the thread count the row was
 /// measured on, the experiment's seed, its per-call time limit in seconds (empty when
@@ -413,6 +422,7 @@ pub fn guess(name: &str, names: &[String]) -> Column {
         CPU_SHARE | "wait_share" => return Column::new(name, Kind::Ratio, Role::Cpu),
         BUSY => return Column::new(name, Kind::Flag, Role::Busy),
         PEAK_MEMORY => return Column::new(name, Kind::Bytes, Role::Measured),
+        TIMING_STATUS => return Column::new(name, Kind::Status, Role::Measured),
         "item_seed" => return Column::new(name, Kind::Seed, Role::Result),
         _ => {}
     }

@@ -1,18 +1,19 @@
 //! What a run warns about its own measurements (pyperf's `check`): cells whose spread
-//! passes [`MAX_SPREAD`] of their median, cells under [`MIN_SECONDS`], rows that took
-//! fewer samples than asked. Read from an experiment's wide CSV and its declared columns,
+//! passes [`MAX_SPREAD`] of their median, cells under [`MIN_SECONDS`], one-thread
+//! speed-ups outside [`ONE_THREAD_RANGE`], rows that took fewer samples than asked. Read from an experiment's wide CSV and its declared columns,
 //! so the end of a run and the report's page say the same.
 
 use std::path::Path;
 
-use super::columns::{Columns, Kind, Role, Statistic, SAMPLES};
+use super::columns::{Columns, Kind, Role, Statistic, SAMPLES, THREADS};
 use super::meta::{csv_path, ExperimentMeta};
+use super::row::{ONE_THREAD_RANGE, RESOLUTION_SECONDS};
 
 /// A cell whose median absolute deviation passes this share of its median is warned about.
 pub const MAX_SPREAD: f64 = 0.10;
 /// A cell whose median is under this many seconds is warned about: the clock's resolution
-/// and the call's own overhead weigh on it.
-pub const MIN_SECONDS: f64 = 0.001;
+/// and the call's own overhead weigh on it (no rate or ratio is computed from it).
+pub const MIN_SECONDS: f64 = RESOLUTION_SECONDS;
 /// At most this many cells are named per warning.
 const NAMED: usize = 5;
 
@@ -65,6 +66,17 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
             named(&short)
         ));
     }
+    let one_thread = one_thread_ratios(columns, rows, &key);
+    if !one_thread.is_empty() {
+        let (low, high) = ONE_THREAD_RANGE;
+        out.push(format!(
+            "{name}: {} on one thread outside {low:.2}–{high:.2}: {}; on one thread the parallel code should take \
+             the sequential code's time, so the two codes do different work (or the machine's speed changed \
+             between the rounds)",
+            if one_thread.len() == 1 { "1 speed-up".to_string() } else { format!("{} speed-ups", one_thread.len()) },
+            named(&one_thread)
+        ));
+    }
     if let (Some(asked), Some(s)) = (samples_asked, columns.index(SAMPLES)) {
         let few: Vec<String> = rows
             .iter()
@@ -77,6 +89,35 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
                 if few.len() == 1 { "1 row".to_string() } else { format!("{} rows", few.len()) },
                 named(&few)
             ));
+        }
+    }
+    out
+}
+
+/// The speed-ups of one-thread rows outside [`ONE_THREAD_RANGE`], each named by its row
+/// `key`, with its interval: the speed-up columns whose ceiling is the thread count (their
+/// `X_drift` cell is filled), in rows whose `threads` is 1.
+fn one_thread_ratios(columns: &Columns, rows: &[Vec<String>], key: &dyn Fn(&[String]) -> String) -> Vec<String> {
+    let num = |row: &[String], i: Option<usize>| i.and_then(|i| row.get(i)).and_then(|c| c.trim().parse::<f64>().ok());
+    let Some(threads) = columns.index(THREADS) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (c, column) in columns.0.iter().enumerate() {
+        if column.kind != Kind::Speedup || column.role != Role::Measured {
+            continue;
+        }
+        let Some(drift) = columns.spread_of(&column.name, Statistic::Drift) else { continue };
+        let (low, high) =
+            (columns.spread_of(&column.name, Statistic::Low), columns.spread_of(&column.name, Statistic::High));
+        for row in rows.iter().filter(|r| num(r, Some(threads)) == Some(1.0) && !r[drift].trim().is_empty()) {
+            let Some(ratio) = num(row, Some(c)).filter(|r| !(ONE_THREAD_RANGE.0..=ONE_THREAD_RANGE.1).contains(r))
+            else {
+                continue;
+            };
+            let interval = match (num(row, low), num(row, high)) {
+                (Some(l), Some(h)) => format!(" ({l:.2}–{h:.2})"),
+                _ => String::new(),
+            };
+            out.push(format!("{}: {} {ratio:.2}{interval}", key(row), column.name));
         }
     }
     out
@@ -190,6 +231,36 @@ mod tests {
         ]);
         let w = of_table("checkers_perft", &columns, &[row("8x8 r3,8,845931,0.010000,0.002600")], None);
         assert!(w[0].contains("8x8 r3 depth 8 (845,931 leaves): seconds spread 26 %"), "{w:?}");
+    }
+
+    /// A one-thread speed-up (the parallel code on one thread against the sequential
+    /// code) outside 0.93–1.07 is warned about, with its interval; one inside, a speed-up
+    /// on two threads and a ratio without a thread ceiling (a memo against a walk) are not.
+    #[test]
+    fn a_one_thread_ratio_far_from_one_is_named() {
+        let spread = |name: &str, statistic: Statistic| {
+            Column::new(name, statistic.kind(Kind::Speedup), Role::Spread { of: "speedup".into(), statistic })
+        };
+        let columns = Columns(vec![
+            Column::new("search", Kind::Text, Role::Result),
+            Column::new("instance", Kind::Text, Role::Result),
+            Column::new("speedup", Kind::Speedup, Role::Measured),
+            spread("speedup_low", Statistic::Low),
+            spread("speedup_high", Statistic::High),
+            spread("speedup_drift", Statistic::Drift),
+            Column::new(THREADS, Kind::Count, Role::Common),
+        ]);
+        let rows = [
+            row("count,5x6 r1,1.250,1.110,1.410,false,1"),
+            row("perft 11,8x8 r3,0.990,0.950,1.030,false,1"),
+            row("perft 11,8x8 r3,1.900,1.800,2.000,false,2"),
+            row("count memo,6x6 r1,14.240,7.900,25.670,,1"),
+            row("best,spel3.txt,0.920,,,false,1"),
+        ];
+        let w = of_table("parallel", &columns, &rows, None);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("parallel: 2 speed-ups on one thread outside 0.93–1.07: "), "{w:?}");
+        assert!(w[0].contains("count 5x6 r1: speedup 1.25 (1.11–1.41), best spel3.txt: speedup 0.92;"), "{w:?}");
     }
 
     #[test]

@@ -16,8 +16,8 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::results::row::columns_of;
 use crate::results::row::Status;
-use crate::results::row::{Cpu, Speedup, Timing};
-use crate::search::timing::{paired_speedup, Sampled};
+use crate::results::row::{Cpu, Speedup, Timing, TimingStatus};
+use crate::search::timing::Sampled;
 
 // ---------------------------------------------------------------- count
 
@@ -93,7 +93,8 @@ count_row! {
     /// A row of `kind = "count"`: the plain count (`positions`, `seconds`) and the memoised
     /// one (`memo_*`; `memo_plain_positions` is the plain walk's calls computed through the
     /// memo) side by side, timed in the same rounds; `memo_speedup` is the plain walk's
-    /// seconds over the memo's, paired round by round.
+    /// seconds over the memo's, paired round by round (empty, with `timing_status` saying
+    /// why, when a median is under the timer's reliable resolution).
     struct CountRow {
         positions: Option<u64>,
         seconds: Timing,
@@ -104,12 +105,13 @@ count_row! {
         memo_bytes: Option<u64>,
         memo_speedup: Speedup,
         cpu: Cpu,
+        timing_status: TimingStatus,
     }
 }
 
 // The columns of `CountRow` that the report reads.
 crate::columns!(pub(in crate::checkers) CountRow: BOARD = board, GAMES_COLUMN = games, POSITIONS = positions,
-    MEMO_POSITIONS = memo_positions);
+    MEMO_POSITIONS = memo_positions, MEMO_SPEEDUP = memo_speedup);
 
 count_row! {
     /// A row of `memo = true`: `positions` is the plain walk's number of calls, computed
@@ -200,10 +202,11 @@ fn count_row(
         cpu: Cpu::of(finished(plain_cell), threads),
         memo_plain_positions: memo.map(|c| c.plain_positions),
         memo_bytes: memo.map(|c| c.memo_bytes),
-        memo_speedup: Speedup {
-            value: finished(plain_cell).zip(finished(memo_cell)).and_then(|(p, m)| paired_speedup(p, m)),
-            ceiling: None,
+        memo_speedup: match finished(plain_cell).zip(finished(memo_cell)) {
+            Some((p, m)) => Speedup::paired(p, m, None),
+            None => Speedup::default(),
         },
+        timing_status: TimingStatus::of(MEMO_SPEEDUP, [finished(plain_cell), finished(memo_cell)]),
         ..CountRow::head(size, games)
     }
 }

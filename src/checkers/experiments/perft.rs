@@ -15,8 +15,7 @@ use crate::experiment::RunContext;
 use crate::results::row::columns_of;
 use crate::results::row::Rate;
 use crate::results::row::Status;
-use crate::results::row::{Cpu, Timing};
-use crate::search::timing::Samples;
+use crate::results::row::{Cpu, Timing, TimingStatus};
 
 // The columns of `PerftRow` that the report reads.
 crate::columns!(pub(in crate::checkers) PerftRow: PERFT_BOARD = board, DEPTH = depth, LEAVES = leaves);
@@ -67,9 +66,11 @@ struct PerftRow {
     leaves: Option<u64>,
     positions: Option<u64>,
     seconds: Timing,
-    /// Leaves over the median seconds.
+    /// Leaves over the median seconds (empty under the timer's resolution).
     leaves_per_second: Option<Rate>,
     cpu: Cpu,
+    /// Why `leaves_per_second` is empty although the perft finished.
+    timing_status: TimingStatus,
 }
 
 /// A row of `memo = true`: `plain_positions` is the plain walk's `positions`, computed
@@ -84,10 +85,15 @@ struct MemoPerftRow {
     memo_distinct_positions: Option<u64>,
     memo_bytes: Option<u64>,
     seconds: Timing,
-    /// Leaves over the median seconds.
+    /// Leaves over the median seconds (empty under the timer's resolution).
     leaves_per_second: Option<Rate>,
     cpu: Cpu,
+    /// Why `leaves_per_second` is empty although the perft finished.
+    timing_status: TimingStatus,
 }
+
+/// The rate column of both rows.
+const LEAVES_PER_SECOND: &str = crate::column!(PerftRow, leaves_per_second);
 
 /// Perft trees branch about 4.6 ways per ply on 8x8.
 fn perft_cost(depth: u32) -> f64 {
@@ -134,11 +140,6 @@ impl Experiment for PerftExperiment {
     }
 }
 
-/// Leaves per second of a perft by the median of its samples.
-fn rate(leaves: u64, samples: &Samples) -> Option<Rate> {
-    samples.median().map(|m| Rate(leaves as f64 / m.max(1e-9)))
-}
-
 impl PerftExperiment {
     /// The row and status of the plain perft (rayon-split when the run has more than one
     /// thread).
@@ -151,8 +152,9 @@ impl PerftExperiment {
             leaves: c.map(|c| c.leaves),
             positions: c.map(|c| c.positions),
             seconds: Timing::of(finished(&cell)),
-            leaves_per_second: c.and_then(|c| rate(c.leaves, &cell.samples)),
+            leaves_per_second: c.and_then(|c| Rate::per_median(c.leaves, &cell.samples)),
             cpu: Cpu::of(finished(&cell), ctx.threads),
+            timing_status: TimingStatus::of(LEAVES_PER_SECOND, [finished(&cell)]),
         };
         (row, Status::of_sampled(&cell))
     }
@@ -171,8 +173,9 @@ impl PerftExperiment {
             memo_distinct_positions: c.map(|c| c.distinct_positions),
             memo_bytes: c.map(|c| c.memo_bytes),
             seconds: Timing::of(finished(&cell)),
-            leaves_per_second: c.and_then(|c| rate(c.leaves, &cell.samples)),
+            leaves_per_second: c.and_then(|c| Rate::per_median(c.leaves, &cell.samples)),
             cpu: Cpu::of(finished(&cell), 1),
+            timing_status: TimingStatus::of(LEAVES_PER_SECOND, [finished(&cell)]),
         };
         (row, sampled_status(&cell))
     }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde::ser::{self, Serialize};
 
 pub use crate::base::stats::paired::PairedRatio;
+use crate::search::timing::{paired_speedup, Samples};
 
 /// Serializes `value` as a cell declared as `marker` (see [`col!`]).
 pub(super) fn marked<S: ser::Serializer>(
@@ -18,6 +19,19 @@ pub(super) fn marked<S: ser::Serializer>(
 ) -> Result<S::Ok, S::Error> {
     s.serialize_newtype_struct(marker, &value.to_string())
 }
+/// The timer's reliable resolution in seconds (1 ms): no rate, speed-up or other ratio is
+/// computed from a timing whose median is under it (the report shows such a time as
+/// `< 1 ms`, and the row's `timing_status` says why the rate or ratio is empty). The clock reads
+/// nanoseconds, but a call of microseconds is timed once per sample, with the call's own
+/// overhead and the first touches of its memory inside: its quotient is the timer's noise.
+pub const RESOLUTION_SECONDS: f64 = 0.001;
+
+/// Whether a rate or ratio may rest on `samples`: they have a median of at least
+/// [`RESOLUTION_SECONDS`].
+pub fn resolved(samples: &Samples) -> bool {
+    samples.median().is_some_and(|m| m >= RESOLUTION_SECONDS)
+}
+
 /// A duration in seconds, written with microsecond resolution (`1.234567`): an exact
 /// result (a measured time is a [`Timing`](super::Timing)).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -53,6 +67,16 @@ impl Serialize for Ratio {
 /// number.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Rate(pub f64);
+
+impl Rate {
+    /// `count` over the median of `samples`: `None` without samples or when the median is
+    /// under the timer's reliable resolution ([`resolved`]), where the quotient
+    /// would be the timer's noise.
+    pub fn per_median(count: u64, samples: &Samples) -> Option<Rate> {
+        let median = samples.median().filter(|_| resolved(samples))?;
+        Some(Rate(count as f64 / median))
+    }
+}
 
 impl Serialize for Rate {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -90,24 +114,62 @@ impl Serialize for Source {
 /// A measured speed-up from paired rounds ([`PairedRatio`]: the geometric mean of the
 /// rounds' ratios with its 95 % interval): the cells `X` (the speed-up), `X_low` and
 /// `X_high` (the interval, empty with one round) with 3 decimals, `X_rounds` (the rounds
-/// it was estimated from) and `X_drift` (`true` when the speed-up exceeds its ceiling, the
-/// threads it ran on, with its whole interval: the machine's speed changed under the
-/// rounds, and the figure is not a result); every cell empty when unmeasured.
+/// it was estimated from), and where the speed-up has a ceiling (the threads it ran on)
+/// `X_drift` ([`Speedup::drift`]) and `X_codes_differ` ([`Speedup::codes_differ`]),
+/// empty without one (a memo against a walk); every cell empty when unmeasured (a call
+/// stopped, or a median under [`RESOLUTION_SECONDS`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Speedup {
     /// The paired estimate, when both runs were measured.
     pub value: Option<PairedRatio>,
-    /// The most the speed-up can honestly be (the thread count); above it is drift.
+    /// The most the speed-up can honestly be (the thread count): an estimate above it on
+    /// [`MARKED_THREADS`] threads or more is marked.
     pub ceiling: Option<f64>,
 }
 
+/// The fewest threads on which a speed-up above its thread count is marked (`drift` or
+/// `codes differ`). On one thread the parallel code should take the sequential code's
+/// time; a ratio there outside [`ONE_THREAD_RANGE`] is a warning of the run instead.
+pub const MARKED_THREADS: f64 = 2.0;
+
+/// The range a one-thread speed-up (the parallel code on one thread against the
+/// sequential code) is expected in; outside it, the run warns.
+pub const ONE_THREAD_RANGE: (f64, f64) = (0.93, 1.07);
+
 impl Speedup {
-    /// Whether the speed-up exceeds its ceiling beyond doubt: its whole interval lies above
-    /// it (with one round, which has no interval, the figure itself). A figure above the
-    /// ceiling whose interval reaches below it is noise, not drift.
+    /// How many times faster `other` ran than `baseline`, paired round by round
+    /// ([`paired_speedup`]), under `ceiling`; unmeasured when either median is under the
+    /// timer's reliable resolution ([`resolved`]: say so with
+    /// [`super::TimingStatus`]).
+    pub fn paired(baseline: &Samples, other: &Samples, ceiling: Option<f64>) -> Speedup {
+        let resolved = resolved(baseline) && resolved(other);
+        Speedup { value: paired_speedup(baseline, other).filter(|_| resolved), ceiling }
+    }
+
+    /// The ceiling that marks apply to: the thread count, from [`MARKED_THREADS`] on.
+    fn marked_ceiling(&self) -> Option<f64> {
+        self.ceiling.filter(|&c| c >= MARKED_THREADS)
+    }
+
+    /// Whether the speed-up is drift: its estimate exceeds its ceiling (on two threads or
+    /// more) but its interval reaches down to the ceiling or below (or, with one round, it
+    /// has none): a search sharing its work cannot be faster than its threads, so the
+    /// excess is the machine's speed changing between the rounds, and the figure is not a
+    /// result. `None` without a measurement or a ceiling; `false` on one thread.
     pub fn drift(&self) -> Option<bool> {
         let v = self.value?;
-        Some(self.ceiling.is_some_and(|c| v.ratio > c && v.interval.is_none_or(|(low, _)| low > c)))
+        self.ceiling?;
+        Some(self.marked_ceiling().is_some_and(|c| v.ratio > c && v.interval.is_none_or(|(low, _)| low <= c)))
+    }
+
+    /// Whether the two codes differ: the speed-up's whole interval lies above its ceiling
+    /// (on two threads or more), beyond what noise or drift explain; the sequential and
+    /// the parallel code do different work, and the figure is not a result. `None`
+    /// without a measurement or a ceiling; `false` on one thread.
+    pub fn codes_differ(&self) -> Option<bool> {
+        let v = self.value?;
+        self.ceiling?;
+        Some(self.marked_ceiling().is_some_and(|c| v.interval.is_some_and(|(low, _)| low > c)))
     }
 }
 
@@ -115,14 +177,16 @@ impl Serialize for Speedup {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
         let cell = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.3}")));
+        let flag = |marker: &'static str, v: Option<bool>| v.map(|v| Marked(marker, v.to_string()));
         let interval = self.value.and_then(|v| v.interval);
-        let mut g = s.serialize_struct(GROUP, 5)?;
+        let mut g = s.serialize_struct(GROUP, 6)?;
         g.serialize_field("", &cell(col!("speedup", "measured"), self.value.map(|v| v.ratio)))?;
         g.serialize_field("_low", &cell(col!("speedup", "low"), interval.map(|i| i.0)))?;
         g.serialize_field("_high", &cell(col!("speedup", "high"), interval.map(|i| i.1)))?;
         let rounds = self.value.map(|v| Marked(col!("count", "rounds"), v.rounds.to_string()));
         g.serialize_field("_rounds", &rounds)?;
-        g.serialize_field("_drift", &self.drift().map(|d| Marked(col!("flag", "drift"), d.to_string())))?;
+        g.serialize_field("_drift", &flag(col!("flag", "drift"), self.drift()))?;
+        g.serialize_field("_codes_differ", &flag(col!("flag", "differ"), self.codes_differ()))?;
         g.end()
     }
 }

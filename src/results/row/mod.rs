@@ -68,8 +68,8 @@ macro_rules! column {
     }};
 }
 /// The newtype name under which a cell declares its column: `harness::col::KIND::ROLE`,
-/// ROLE one of `result`, `measured`, `min`, `max`, `mad`, `low`, `high`, `samples`, `cpu`,
-/// `busy`, `source`. The row serializer reads it; every other serializer (JSON) sees
+/// ROLE one of `result`, `measured`, `min`, `max`, `mad`, `low`, `high`, `rounds`, `drift`,
+/// `differ`, `samples`, `cpu`, `busy`, `source`, `status`. The row serializer reads it; every other serializer (JSON) sees
 /// through the newtype.
 macro_rules! col {
     ($kind:literal, $role:literal) => {
@@ -82,9 +82,12 @@ pub mod serializer;
 pub mod status;
 pub mod timing;
 
-pub use cell_types::{Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP};
+pub use cell_types::{
+    resolved, Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP, MARKED_THREADS, ONE_THREAD_RANGE,
+    RESOLUTION_SECONDS,
+};
 pub use serializer::{cells, columns_of, neutralise_formula, unneutralise_formula, RowCells};
-pub use status::{status_of, status_word, Status, STATUS_OK, STATUS_TIMEOUT};
+pub use status::{status_of, status_word, Status, TimingStatus, STATUS_OK, STATUS_TIMEOUT};
 pub use timing::{
     busy, parse_samples_cell, seconds_cell, Cpu, SampleCell, Timing, BUSY_MIN_SECONDS, BUSY_SHARE, BUSY_WAIT_SHARE,
 };

@@ -130,6 +130,7 @@ impl Tag {
             "high" => RoleTag::Spread(Statistic::High),
             "rounds" => RoleTag::Spread(Statistic::Rounds),
             "drift" => RoleTag::Spread(Statistic::Drift),
+            "differ" => RoleTag::Spread(Statistic::CodesDiffer),
             "samples" => RoleTag::Samples,
             "cpu" => RoleTag::Cpu,
             "busy" => RoleTag::Busy,

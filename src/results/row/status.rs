@@ -5,10 +5,10 @@ use std::fmt;
 
 use serde::ser::{self, Serialize};
 
-use super::cell_types::marked;
+use super::cell_types::{marked, resolved, RESOLUTION_SECONDS};
 use crate::results::columns::StatusWord;
 use crate::search::budget::Stopped;
-use crate::search::timing::Sampled;
+use crate::search::timing::{Sampled, Samples};
 
 /// Text of the `status` column for a finished item.
 pub const STATUS_OK: &str = StatusWord::Ok.as_str();
@@ -94,5 +94,32 @@ impl fmt::Display for Status {
 impl Serialize for Status {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         marked(s, col!("status", "status"), self)
+    }
+}
+
+/// The `timing_status` cell ([`crate::results::columns::TIMING_STATUS`]): empty, or why a
+/// rate or ratio of a finished row is empty: a timing it rests on has a median under the
+/// timer's reliable resolution ([`RESOLUTION_SECONDS`]), `under 1 ms, no WHAT`. A
+/// measurement (it depends on the timing), so the row's exact `status` stays `ok` and the
+/// same in every run.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TimingStatus(pub Option<String>);
+
+impl TimingStatus {
+    /// Why `what` (a rate, a speed-up) is empty, when some of `samples` has a median
+    /// under the resolution; empty otherwise (samples not measured, `None`, are a stop's,
+    /// which the row's `status` says).
+    pub fn of<'a>(what: &str, samples: impl IntoIterator<Item = Option<&'a Samples>>) -> TimingStatus {
+        let short = samples.into_iter().flatten().any(|s| !s.is_empty() && !resolved(s));
+        TimingStatus(short.then(|| format!("under {:.0} ms, no {what}", RESOLUTION_SECONDS * 1000.0)))
+    }
+}
+
+impl Serialize for TimingStatus {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.0 {
+            Some(text) => marked(s, col!("status", "measured"), text),
+            None => s.serialize_none(),
+        }
     }
 }

@@ -111,9 +111,9 @@ struct Timed {
 }
 
 #[test]
-fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
+fn a_timing_is_five_cells_cpu_six_and_a_speedup_six() {
     assert_eq!(
-        columns_of::<Timed>()[..17],
+        columns_of::<Timed>()[..18],
         [
             "instance",
             "seconds",
@@ -131,7 +131,8 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
             "speedup_low",
             "speedup_high",
             "speedup_rounds",
-            "speedup_drift"
+            "speedup_drift",
+            "speedup_codes_differ"
         ]
     );
     let s = Samples {
@@ -153,7 +154,7 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
     };
     let written = cells(&row, common(), &Status::Ok);
     assert_eq!(
-        written.cells[..17],
+        written.cells[..18],
         [
             "x",
             "0.200000",
@@ -171,6 +172,7 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
             "1.800",
             "2.000",
             "3",
+            "false",
             "false"
         ]
     );
@@ -194,15 +196,12 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_five() {
         (Kind::Count, Role::Spread { of: "speedup".into(), statistic: Statistic::Rounds })
     );
     assert_eq!(column(16).kind, Kind::Flag);
-    let drifting = Speedup { value: Some(PairedRatio { ratio: 2.3, interval: None, rounds: 1 }), ceiling: Some(2.0) };
-    assert_eq!(drifting.drift(), Some(true));
-    let above = |low: f64| Speedup {
-        value: Some(PairedRatio { ratio: 2.3, interval: Some((low, 2.5)), rounds: 3 }),
-        ceiling: Some(2.0),
-    };
-    assert_eq!((above(2.1).drift(), above(1.9).drift()), (Some(true), Some(false)), "noise is not drift");
+    assert_eq!(
+        (column(17).kind, role(17)),
+        (Kind::Flag, Role::Spread { of: "speedup".into(), statistic: Statistic::CodesDiffer })
+    );
     let stopped = cells(&Timed::default(), common(), &Status::Stopped(Stopped::TimeLimit)).cells;
-    assert!(stopped[1..17].iter().all(String::is_empty), "{stopped:?}");
+    assert!(stopped[1..18].iter().all(String::is_empty), "{stopped:?}");
     let untold = Samples { peak: None, ..s.clone() };
     assert_eq!(
         cells(&Timed { cpu: Cpu::of(Some(&untold), 1), ..Timed::default() }, common(), &Status::Ok).cells[11],
@@ -240,4 +239,70 @@ fn busy_is_a_long_wait_or_without_one_a_low_cpu_share() {
     assert!(!busy(0.5, Some(0.5), Some(0.05)), "an idle thread of a parallel call is no busy machine");
     assert!(busy(0.5, Some(0.5), None) && !busy(0.5, Some(0.95), None));
     assert!(!busy(0.005, Some(0.1), Some(0.9)), "calls under 10 ms are not judged");
+}
+
+fn speedup(ratio: f64, interval: Option<(f64, f64)>, threads: Option<f64>) -> Speedup {
+    Speedup {
+        value: Some(PairedRatio { ratio, interval, rounds: if interval.is_some() { 5 } else { 1 } }),
+        ceiling: threads,
+    }
+}
+
+/// On two threads, 2.3 (1.9–2.5) is above its thread count: marked as drift (its interval
+/// reaches below 2); 2.3 (2.1–2.5) lies wholly above: the codes differ; 1.9 (1.8–2.0) is a
+/// result. On one thread no speed-up is marked (the run warns instead), and a ratio
+/// without a ceiling (a memo against a walk) has no mark cells at all.
+#[test]
+fn a_speedup_above_its_threads_is_drift_or_codes_that_differ() {
+    let marks = |s: Speedup| (s.drift(), s.codes_differ());
+    assert_eq!(marks(speedup(2.3, Some((1.9, 2.5)), Some(2.0))), (Some(true), Some(false)));
+    assert_eq!(marks(speedup(2.3, Some((2.1, 2.5)), Some(2.0))), (Some(false), Some(true)));
+    assert_eq!(marks(speedup(2.3, None, Some(2.0))), (Some(true), Some(false)), "one round: drift, no interval");
+    assert_eq!(marks(speedup(1.9, Some((1.8, 2.0)), Some(2.0))), (Some(false), Some(false)));
+    assert_eq!(marks(speedup(1.25, Some((1.11, 1.41)), Some(1.0))), (Some(false), Some(false)));
+    assert_eq!(marks(speedup(14.24, Some((7.9, 25.67)), None)), (None, None));
+    #[derive(serde::Serialize, Default)]
+    struct Memo {
+        memo_speedup: Speedup,
+    }
+    let memo = cells(&Memo { memo_speedup: speedup(14.24, Some((7.9, 25.67)), None) }, common(), &Status::Ok);
+    assert_eq!(memo.cells[..6], ["14.240", "7.900", "25.670", "5", "", ""]);
+}
+
+fn timed(walls: &[f64]) -> Samples {
+    let rounds: Vec<u32> = (0..walls.len() as u32).collect();
+    Samples {
+        wall: walls.to_vec(),
+        cpu: walls.to_vec(),
+        round: rounds.clone(),
+        order: vec![0; walls.len()],
+        ..Samples::default()
+    }
+}
+
+/// No rate or ratio rests on a median under the timer's reliable resolution (1 ms): the
+/// rate and the speed-up are empty and the status says why.
+#[test]
+fn a_sub_millisecond_cell_gets_no_rate_or_ratio() {
+    let short = timed(&[0.0004, 0.0005, 0.0006]);
+    let long = timed(&[0.004, 0.005, 0.006]);
+    assert_eq!(Rate::per_median(1000, &short), None);
+    assert_eq!(Rate::per_median(1000, &long), Some(Rate(200_000.0)));
+    assert!(!resolved(&short) && resolved(&long) && !resolved(&Samples::default()));
+    assert_eq!(Speedup::paired(&long, &short, Some(2.0)).value, None);
+    let paired = Speedup::paired(&long, &timed(&[0.002, 0.0025, 0.003]), Some(2.0)).value.unwrap();
+    assert!((paired.ratio - 2.0).abs() < 1e-9 && paired.rounds == 3, "{paired:?}");
+    let why = TimingStatus::of("leaves_per_second", [Some(&long), Some(&short)]);
+    assert_eq!(why.0.as_deref(), Some("under 1 ms, no leaves_per_second"));
+    assert_eq!(TimingStatus::of("speedup", [Some(&long), None]).0, None, "a stopped call says its own stop");
+    #[derive(serde::Serialize, Default)]
+    struct Perft {
+        leaves_per_second: Option<Rate>,
+        timing_status: TimingStatus,
+    }
+    let written = cells(&Perft { leaves_per_second: None, timing_status: why }, common(), &Status::Ok);
+    assert_eq!(written.cells[..2], ["", "under 1 ms, no leaves_per_second"]);
+    let column = written.columns[1].clone().unwrap();
+    assert_eq!((column.kind, &column.role), (Kind::Status, &Role::Measured), "it varies between runs");
+    assert!(column.varies_between_runs() && varies_between_runs(crate::results::columns::TIMING_STATUS));
 }

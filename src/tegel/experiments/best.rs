@@ -8,7 +8,7 @@ use super::plan::{interrupted_check, parallel, Instance, Kind};
 use crate::base::error::{InputError, Result};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
-use crate::results::row::{Cpu, Rate, Status, Timing};
+use crate::results::row::{Cpu, Rate, Status, Timing, TimingStatus};
 use crate::tegel::best::best_score_with;
 use crate::tegel::search::BestResult;
 
@@ -37,9 +37,12 @@ pub(super) struct BestRow {
     /// Whether the memo search finished (`ok`) or stopped (`timeout`) while the plain
     /// walk finished: it explains empty `memo_*` cells.
     memo_status: Status,
-    /// Positions over the median seconds of the plain walk.
+    /// Positions over the median seconds of the plain walk (empty under the timer's
+    /// resolution).
     positions_per_second: Option<Rate>,
     cpu: Cpu,
+    /// Why `positions_per_second` is empty although the walk finished.
+    timing_status: TimingStatus,
 }
 
 // The columns of `BestRow` that the report reads.
@@ -62,8 +65,9 @@ pub(super) fn run_best(ctx: &RunContext, inst: &Instance, memo_mb: u64) -> Resul
         memo_positions: both.memo_positions(),
         memo_seconds: both.memo_seconds(),
         memo_status: both.memo_status(),
-        positions_per_second: plain.and_then(|(b, s)| s.median().map(|m| Rate(b.positions as f64 / m.max(1e-9)))),
+        positions_per_second: plain.and_then(|(b, s)| Rate::per_median(b.positions, s)),
         cpu: Cpu::of(plain.map(|p| p.1), ctx.threads),
+        timing_status: TimingStatus::of("positions_per_second", [plain.map(|p| p.1)]),
     };
     ctx.emit_row(&row, ctx.threads, &both.status(), &inst.name);
     Ok(())
