@@ -57,19 +57,16 @@ pub struct Titles {
 }
 
 impl Titles {
-    /// The manifest's caption and label, or defaults from the experiment name. A label
-    /// that is not a plain LaTeX label (an edited metadata file) is replaced by
-    /// `tab:NAME`, so no label ends `\label{..}` early.
+    /// The manifest's caption (text: every character stands for itself, see
+    /// [`caption_text`]) and label, or defaults from the experiment name. A label that is
+    /// not a plain LaTeX label (an edited metadata file) is replaced by `tab:NAME`, so no
+    /// label ends `\label{..}` early.
     pub fn new(name: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
         let caption = match caption.map(str::trim) {
             Some(c) if !c.is_empty() => caption_text(c),
             _ => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
         };
-        let label = match label.map(str::trim) {
-            Some(l) if crate::base::text::is_latex_label(l) => l.to_string(),
-            _ => format!("tab:{}", name.replace(|c: char| !c.is_ascii_alphanumeric() && !"-_.".contains(c), "-")),
-        };
-        Titles { caption, label }
+        Titles { caption, label: label_or_default(name, label) }
     }
 
     /// The titles of experiment `name` of `game`'s `kind`: the manifest's caption when
@@ -84,8 +81,19 @@ impl Titles {
         label: Option<&str>,
     ) -> Titles {
         let given = caption.map(str::trim).filter(|c| !c.is_empty() && *c != name.replace('_', " "));
-        let built = default_caption(name, game, kind);
-        Titles::new(name, Some(given.unwrap_or(&built)), label)
+        match given {
+            Some(given) => Titles::new(name, Some(given), label),
+            None => Titles { caption: default_caption(name, game, kind), label: label_or_default(name, label) },
+        }
+    }
+}
+
+/// `label` when it is a plain LaTeX label, otherwise `tab:NAME` (characters other than
+/// letters, digits, `-`, `_` and `.` of the name as `-`).
+fn label_or_default(name: &str, label: Option<&str>) -> String {
+    match label.map(str::trim) {
+        Some(l) if crate::base::text::is_latex_label(l) => l.to_string(),
+        _ => format!("tab:{}", name.replace(|c: char| !c.is_ascii_alphanumeric() && !"-_.".contains(c), "-")),
     }
 }
 
@@ -259,8 +267,20 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
         table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()
     );
     let n = layout.parts.len();
+    let named = |c: &Column| match &c.group {
+        Some(group) => format!("{group} {}", c.header),
+        None => c.header.clone(),
+    };
+    let left_out: Vec<String> = layout.left_out(&view).iter().map(|&c| named(&view.columns[c])).collect();
     for (k, cols) in layout.parts.iter().enumerate() {
-        let part = part_of(&view, cols, k + 1 == n);
+        let mut part = part_of(&view, cols, k + 1 == n);
+        if !left_out.is_empty() {
+            let file = table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+            part.notes.push(format!(
+                "Too wide for the page: the columns {} are left out here; they are in {file} and on the web page.",
+                left_out.join(", ")
+            ));
+        }
         let lines: Vec<Vec<String>> =
             cols.iter().map(|&c| layout::column_header_lines(&view, c, layout.size, width)).collect();
         let set = Set { size: layout.size, landscape: layout.landscape, long, lines: &lines };
@@ -515,6 +535,7 @@ mod tests {
             kinds: &[ExperimentKind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
             extra_files: no_extra_files,
             summary: None,
+            assignment: None,
         };
         let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("g k"), None);
         assert_eq!(t.caption, "Game: what k shows (\\texttt{g\\_k}).");

@@ -14,6 +14,7 @@ pub(super) const TABLE: KindReport = KindReport {
     chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
     charts: table_charts,
     answers: Some(super::answers::answers),
+    own_rows: Some(super::answers::is_own),
     ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 
