@@ -120,7 +120,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
 pub struct TitleLines {
     /// The game (`tegel`).
     pub game: String,
-    /// The report's title.
+    /// The report's title (default: "Tiling: report").
     pub title: String,
     /// The assignment's name.
     pub assignment: String,
@@ -154,8 +154,8 @@ pub fn title_lines(
     };
     TitleLines {
         game: report.game.to_string(),
-        title: front.title.clone().unwrap_or_else(|| format!("{}: report", assignment.name)),
-        assignment: format!("{} ({})", assignment.name, report.title),
+        title: front.title.clone().unwrap_or_else(|| format!("{}: report", report.title)),
+        assignment: assignment.name.to_string(),
         authors: front.authors.clone(),
         course: front.course.clone().unwrap_or_else(|| assignment.course.to_string()),
         date,

@@ -48,6 +48,10 @@ pub struct KindReport {
     /// rows come last, their first cell named `own instance: X`. `None`: every
     /// experiment is its own table.
     pub own_rows: Option<fn(first_cell: &str) -> bool>,
+    /// The columns its PDF table leaves out first, in this order, when the table is too
+    /// wide for any page (what the assignment does not ask for); the CSV and the page
+    /// keep them, and a note under the table names them.
+    pub optional_columns: &'static [&'static str],
 }
 
 impl KindReport {
@@ -62,6 +66,7 @@ impl KindReport {
             figures: no_figures,
             answers: None,
             own_rows: None,
+            optional_columns: &[],
         }
     }
 }

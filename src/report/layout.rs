@@ -55,6 +55,9 @@ pub struct Layout {
     /// The shown columns (indices into the view's columns), in one part: every column,
     /// or those that fit a landscape page ([`Layout::left_out`] names the others).
     pub parts: Vec<Vec<usize>>,
+    /// Whether the times show their spreads (± ...); false where the table fits only
+    /// without them ([`without_spreads`]).
+    pub spreads: bool,
 }
 
 /// The width of a character of Latin Modern Roman, in em.
@@ -207,16 +210,56 @@ fn key_columns(view: &TableView) -> Vec<usize> {
 
 /// How `view` is set (see the module's guarantees).
 pub fn layout(view: &TableView) -> Layout {
+    layout_leaving_out(view, &[])
+}
+
+/// How `view` is set, where the columns named in `optional` (in that order; those the
+/// assignment does not ask for) are the first left out of a table too wide for any page.
+pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
+    if let Some(layout) = fitting(view, &all) {
+        return layout;
+    }
+    let mut shown = all.clone();
+    for name in optional {
+        shown.retain(|&c| view.columns[c].name != *name);
+        if let Some(layout) = fitting(view, &shown) {
+            return layout;
+        }
+    }
+    // Without the spreads (± ..., "1 sample") the times take half the room; the page
+    // and the CSV keep them.
+    let bare = without_spreads(view);
+    if let Some(layout) = fitting(&bare, &shown) {
+        return Layout { spreads: false, ..layout };
+    }
+    let first = split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or(all);
+    Layout { size: SIZES[2], landscape: true, parts: vec![first], spreads: true }
+}
+
+/// `view` with no cell's spread, interval or sample note.
+pub fn without_spreads(view: &TableView) -> TableView {
+    let mut bare = view.clone();
+    for row in &mut bare.rows {
+        for cell in &mut row.cells {
+            cell.spread = None;
+            cell.interval = None;
+            cell.one_sample = false;
+        }
+    }
+    bare
+}
+
+/// The first size, portrait then landscape, at which the columns `cols` fit.
+fn fitting(view: &TableView, cols: &[usize]) -> Option<Layout> {
     for (landscape, width) in [(false, PORTRAIT_WIDTH), (true, LANDSCAPE_WIDTH)] {
         for size in SIZES {
-            if width_of(view, &all, size, width) <= SAFETY * width {
-                return Layout { size, landscape, parts: vec![all] };
+            if width_of(view, cols, size, width) <= SAFETY * width {
+                return Some(Layout { size, landscape, parts: vec![cols.to_vec()], spreads: true });
             }
         }
     }
-    let first = split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or(all);
-    Layout { size: SIZES[2], landscape: true, parts: vec![first] }
+    None
 }
 
 impl Layout {

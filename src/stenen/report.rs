@@ -15,6 +15,18 @@ pub(super) const TABLE: KindReport = KindReport {
     charts: table_charts,
     answers: Some(super::answers::answers),
     own_rows: Some(super::answers::is_own),
+    // The board's size and stone count are in the instance's name; the fast count is the
+    // harness's own; limit, memory and status stay in the CSV and on the page.
+    optional_columns: &[
+        "height",
+        "width",
+        "stones",
+        "peak_memory",
+        "time_limit",
+        "status",
+        FAST_COUNT,
+        "fast_count_seconds",
+    ],
     ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 
