@@ -55,7 +55,7 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
         }
         let derived = reports.kind(&item.game, &item.kind).map(|k| (k.figures)(&item.table)).unwrap_or_default();
         for (key, column, value) in derived {
-            let (key, column) = (name_part(&key), name_part(&column));
+            let (key, column) = (name_part(&key), name_part(column));
             let _ = writeln!(out, "\\hrdef{{{name}}}{{{key}}}{{{column}}}{{{value}}}");
             let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
         }
