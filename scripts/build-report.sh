@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Builds the report PDF from a results directory:
 #   scripts/build-report.sh [RESULTS_DIR] [--png]
+#   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME]... [--title T] [--course C] [--png]
 # 1. installs the TeX packages it needs from Debian's archive when they are missing
 #    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
 #    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
-#    4. builds report/report.tex to RESULTS_DIR/report.pdf.
+#    4. builds report/report.tex to RESULTS_DIR/report.pdf, or with --assignment GAME
+#    (tegel, stenen, nim, checkers) report/assignment.tex to RESULTS_DIR/report-GAME.pdf:
+#    that assignment alone, with a title page naming the authors (--author, repeatable).
 # With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
-# (pdftoppm) for a quick look in a browser or image viewer.
+# (report-GAME-pages/ with --assignment) for a quick look in an image viewer.
 # CI builds the report from test results (tests/report_pdf.rs) after installing TeX.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,14 +17,31 @@ root=$(pwd)
 
 results=results
 png=no
-for arg in "$@"; do
-  case "$arg" in
+assignment=
+front=()
+while [ $# -gt 0 ]; do
+  case "$1" in
     --png) png=yes ;;
-    -h|--help) sed -n '2,10{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
-    -*) echo "build-report: unknown option $arg" >&2; exit 2 ;;
-    *) results=$arg ;;
+    --assignment|--author|--title|--course)
+      [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
+      [ "$1" = --assignment ] && assignment=$2
+      front+=("$1" "$2"); shift ;;
+    -h|--help) sed -n '2,13{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
+    *) results=$1 ;;
   esac
+  shift
 done
+case "$assignment" in
+  ''|tegel|stenen|nim|checkers) ;;
+  *) echo "build-report: --assignment $assignment: expected tegel, stenen, nim or checkers" >&2; exit 2 ;;
+esac
+if [ -n "$assignment" ]; then
+  document=assignment.tex; pdf=report-$assignment
+else
+  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --title and --course need --assignment GAME" >&2; exit 2; }
+  document=report.tex; pdf=report
+fi
 if [ ! -d "$results" ]; then
   echo "build-report: no results directory '$results'; run: harness run instances/all.toml (or instances/quick.toml)" >&2
   exit 2
@@ -65,7 +85,7 @@ if [ -x "$root/target/release/harness" ] && [ -z "${HARNESS_REBUILD:-}" ]; then
 else
   harness=(cargo run --release --quiet --)
 fi
-"${harness[@]}" report "$results"
+"${harness[@]}" report "$results" ${front[@]+"${front[@]}"}
 
 # --- 3. figures to PDF ---------------------------------------------------------------
 latex() { # latex DIR FILE.tex [TEX-CODE-BEFORE-INPUT]: pdflatex, quiet unless it fails
@@ -107,29 +127,31 @@ echo "build-report: $figures figure(s) built in $results/plots" >&2
 
 # --- 4. the report ---------------------------------------------------------------------
 # Twice, so that references and the longtable widths settle.
+# \assignment is one of four plain words (checked above).
 for _ in 1 2; do
-  latex "$root/report" report.tex "\\def\\resultsdir{$results}"
+  latex "$root/report" "$document" "\\def\\resultsdir{$results}\\def\\assignment{$assignment}"
 done
-cp "$build/report.pdf" "$results/report.pdf"
-cp "$build/report.log" "$results/report.log"
+base=${document%.tex}
+cp "$build/$base.pdf" "$results/$pdf.pdf"
+cp "$build/$base.log" "$results/$pdf.log"
 # A figure or table that does not fit its page is an error, named by the generated file
 # TeX was reading: `Float too large for page`, an overfull \vbox, or an overfull \hbox
 # of more than 1 pt (smaller ones are invisible).
-lost=$(page_overflows "$build/report.log")
+lost=$(page_overflows "$build/$base.log")
 if [ -n "$lost" ]; then
-  echo "build-report: the PDF loses part of a page (see $results/report.log):" >&2
+  echo "build-report: the PDF loses part of a page (see $results/$pdf.log):" >&2
   printf '%s\n' "$lost" | sed 's/^/build-report:   /' >&2
   exit 1
 fi
-overfull=$(grep -c '^Overfull \\hbox' "$build/report.log" || true)
-[ "$overfull" = 0 ] || echo "build-report: note: $overfull overfull line(s) of at most 1 pt in $results/report.log" >&2
-grep -o "No result [^ ]* / [^ ]* / [^ ]*" "$build/report.log" | sort -u | sed 's/^/build-report: warning: /' >&2 || true
-pages=$(pdfinfo "$results/report.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
-echo "build-report: $results/report.pdf (${pages:-?} pages)" >&2
+overfull=$(grep -c '^Overfull \\hbox' "$build/$base.log" || true)
+[ "$overfull" = 0 ] || echo "build-report: note: $overfull overfull line(s) of at most 1 pt in $results/$pdf.log" >&2
+grep -o "No result [^ ]* / [^ ]* / [^ ]*" "$build/$base.log" | sort -u | sed 's/^/build-report: warning: /' >&2 || true
+pages=$(pdfinfo "$results/$pdf.pdf" 2>/dev/null | awk '/^Pages:/ {print $2}')
+echo "build-report: $results/$pdf.pdf (${pages:-?} pages)" >&2
 
 if [ "$png" = yes ]; then
-  rm -rf "$results/report-pages"
-  mkdir -p "$results/report-pages"
-  pdftoppm -r 80 -png "$results/report.pdf" "$results/report-pages/page"
-  echo "build-report: page images in $results/report-pages" >&2
+  rm -rf "$results/$pdf-pages"
+  mkdir -p "$results/$pdf-pages"
+  pdftoppm -r 80 -png "$results/$pdf.pdf" "$results/$pdf-pages/page"
+  echo "build-report: page images in $results/$pdf-pages" >&2
 fi

@@ -85,7 +85,9 @@ const REPORT_EXAMPLES: &str = "\
 Examples:
   harness report                                    rewrite the report of results/
   harness report bench-A                            rewrite the report of bench-A/
-  harness report --format markdown bench-A speed    print experiment speed of bench-A/";
+  harness report --format markdown bench-A speed    print experiment speed of bench-A/
+  harness report --assignment tegel --author 'Ada Lovelace' --author 'Alan Turing'
+                                                    also results/report-tegel.html, titled for them";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -106,6 +108,22 @@ enum Command {
         /// experiment NAME (`report --format markdown NAME` reads `results`).
         #[arg(num_args = 0..=2, value_names = ["RESULTS", "NAME"])]
         args: Vec<String>,
+        /// Also write that assignment's own page, `report-GAME.html` (its PDF:
+        /// `scripts/build-report.sh RESULTS --assignment GAME`): tegel, stenen, nim or checkers.
+        #[arg(long, value_name = "GAME")]
+        assignment: Option<String>,
+        /// An author on the assignment's title page (repeat for each; default: `authors`
+        /// under `[report]` in the manifest).
+        #[arg(long = "author", value_name = "NAME")]
+        authors: Vec<String>,
+        /// The title of the assignment's report (default: `title` under `[report]`, else
+        /// the assignment's name).
+        #[arg(long)]
+        title: Option<String>,
+        /// The course on the title page (default: `course` under `[report]`, else the
+        /// assignment's own).
+        #[arg(long)]
+        course: Option<String>,
     },
     /// Merge the results directories of a sharded run (`run --shard I/N`) into one.
     Merge {
@@ -525,13 +543,13 @@ enum ReportFormat {
     Markdown,
 }
 
-fn report(format: ReportFormat, args: &[String]) -> Result<()> {
+fn report(format: ReportFormat, args: &[String], front: &report::assignment::FrontMatter) -> Result<()> {
     match format {
         ReportFormat::Files if args.len() > 1 => Err(harness::base::error::InputError::new(
             "harness report takes one results directory (an experiment name only with --format markdown)",
         )
         .into()),
-        ReportFormat::Files => report_locked(&PathBuf::from(args.first().map_or("results", String::as_str))),
+        ReportFormat::Files => report_locked(&PathBuf::from(args.first().map_or("results", String::as_str)), front),
         ReportFormat::Markdown => {
             let (results, name) = markdown_target(args)?;
             let dir = ResultsDir::read_only(&results)?;
@@ -561,10 +579,10 @@ fn markdown_target(args: &[String]) -> Result<(PathBuf, &str)> {
 
 /// Rewrites the report files of `results`: the directory must exist (it is never created
 /// here); it is held with its exclusive lock while the files are written.
-fn report_locked(results: &std::path::Path) -> Result<()> {
+fn report_locked(results: &std::path::Path, front: &report::assignment::FrontMatter) -> Result<()> {
     ResultsDir::read_only(results)?;
     let dir = ResultsDir::lock(results)?;
-    report::generate(dir.path(), registry::reports())
+    report::generate_with(dir.path(), registry::reports(), front)
 }
 
 /// `harness compare A B …`: the comparison printed in the format asked for (and written
@@ -625,7 +643,10 @@ fn slurm(args: SlurmArgs) -> Result<()> {
 fn dispatch(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(args) => run_manifest(args),
-        Command::Report { format, args } => report(format, &args),
+        Command::Report { format, args, assignment, authors, title, course } => {
+            let front = report::assignment::FrontMatter { assignment, title, authors, course };
+            report(format, &args, &front)
+        }
         Command::Merge { shards, out } => {
             let meta = harness::runner::merge::merge(&shards, &out)?;
             note(&format!(

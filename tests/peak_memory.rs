@@ -1,5 +1,6 @@
 //! Peak memory of timed cells, in a process of its own (the kernel's high-water mark is
-//! the whole process's, so no other test may allocate beside these cells).
+//! the whole process's, so no other test may allocate beside these cells): each cell's
+//! peak is the memory it added, not what the process already held.
 
 #[cfg(target_os = "linux")]
 #[test]
@@ -17,7 +18,7 @@ fn each_cell_reports_its_own_peak_memory() {
     let (big, small) = (big.samples.peak.expect("Linux tells the peak"), small.samples.peak.expect("a peak"));
     assert!(big >= small + BIG as u64 * 9 / 10, "big {big}, small {small}: the mark is reset before each cell");
     let resident = resident_bytes().expect("Linux tells the resident memory");
-    assert!(small >= resident / 2 && small < resident + (BIG as u64) / 2, "small {small}, resident {resident}");
+    assert!(small < (BIG as u64) / 2, "small {small}: what the process held before the cell is not the cell's");
     let since = process_peak_resident_bytes().expect("getrusage tells the peak");
     assert!(since >= resident * 9 / 10, "getrusage's peak {since}, resident now {resident}");
 }

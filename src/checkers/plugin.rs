@@ -5,7 +5,7 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport};
 
 /// The checkers kinds: each one's name, builder and report.
 pub static KINDS: [ExperimentKind<KindReport>; 3] = [
@@ -15,4 +15,5 @@ pub static KINDS: [ExperimentKind<KindReport>; 3] = [
 ];
 
 /// The checkers report.
-pub static REPORT: GameReport = GameReport::of("checkers", "Checkers", &KINDS);
+pub static REPORT: GameReport = GameReport::of("checkers", "Checkers", &KINDS)
+    .answering(Assignment { name: "Programmeeropgave 4: Checkers", course: "Programmeermethoden, najaar 2007" });

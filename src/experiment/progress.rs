@@ -252,15 +252,16 @@ impl ExperimentProgress {
         }
     }
 
-    /// Ends the display with a closing word: `done` ends the bar at the rows done (its
-    /// length becomes their count) and says how long it took; anything else
-    /// (`interrupted`, `failed`) leaves the bar where it stopped.
-    pub fn finish(mut self, word: &str) {
+    /// Ends the display with a closing word and how long the experiment took, then
+    /// `after` (`done in 3m 06s; 2 rows timed out (limit 45 s)`): `done` ends the bar at
+    /// the rows done (its length becomes their count); anything else (`interrupted`,
+    /// `failed`) leaves the bar where it stopped.
+    pub fn finish(mut self, word: &str, after: &str) {
         if let Some((stop, handle)) = self.ticker.take() {
             stop.store(true, Ordering::Relaxed);
             let _ = handle.join();
         }
-        let line = format!("{word} in {}", clock(self.shared.start.elapsed()));
+        let line = format!("{word} in {}{after}", clock(self.shared.start.elapsed()));
         match &self.bar {
             Some(bar) if word.starts_with("done") => {
                 bar.set_length(bar.position());
@@ -343,7 +344,7 @@ mod tests {
         live.store(5_000_000, Ordering::Relaxed);
         std::thread::sleep(Duration::from_millis(450));
         p.item_done(1, "spel4.txt");
-        p.finish("interrupted");
+        p.finish("interrupted", "");
         let lines = lines.lock().unwrap().clone();
         assert_eq!(lines[0], "[sweep] start, experiment 2 of 3: up to 2 rows");
         let beats = lines.iter().filter(|l| l.starts_with("[sweep] still running: spel4.txt for ")).count();
@@ -364,7 +365,7 @@ mod tests {
         p.item_started("b");
         std::thread::sleep(Duration::from_millis(20));
         p.item_done(2, "b");
-        p.finish("done");
+        p.finish("done", "");
         let lines = lines.lock().unwrap().clone();
         assert_eq!(lines[0], "[e] start, experiment 1 of 1: 2 rows");
         let b = lines.iter().find(|l| l.starts_with("[e] 2/2 b (")).unwrap();
@@ -382,7 +383,7 @@ mod tests {
         live.store(1_000_000, Ordering::Relaxed);
         p.item_done(1, "search threads=1");
         p.item_done(2, "search threads=2");
-        p.finish("done");
+        p.finish("done", "");
         let lines = lines.lock().unwrap().clone();
         assert!(lines[1].starts_with("[par] 1/2 search threads=1 (row "), "{lines:?}");
         assert!(lines[2].starts_with("[par] 2/2 search threads=2 (timed with the row before; "), "{lines:?}");
@@ -404,14 +405,14 @@ mod tests {
         let p = ExperimentProgress::with_bar("x", up_to_6, live);
         p.item_done(2, "b");
         let bar = p.bar.clone().unwrap();
-        p.finish("interrupted");
+        p.finish("interrupted", "");
         assert_eq!((bar.position(), bar.length()), (2, Some(6)));
         assert!(bar.message().starts_with("interrupted in "), "{}", bar.message());
         assert_eq!(bar.prefix(), "1/2 x");
         let p = ExperimentProgress::with_bar("y", up_to_6, Arc::new(AtomicU64::new(0)));
         p.item_done(3, "c");
         let bar = p.bar.clone().unwrap();
-        p.finish("done");
+        p.finish("done", "");
         assert_eq!((bar.position(), bar.length()), (3, Some(3)), "a sweep that stopped early ends at its rows");
     }
 }

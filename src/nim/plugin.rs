@@ -5,7 +5,7 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport};
 
 /// The nim kinds: each one's name, builder (validating every parameter) and report.
 pub static KINDS: [ExperimentKind<KindReport>; 3] = [
@@ -15,4 +15,5 @@ pub static KINDS: [ExperimentKind<KindReport>; 3] = [
 ];
 
 /// The nim report.
-pub static REPORT: GameReport = GameReport::of("nim", "Nim", &KINDS);
+pub static REPORT: GameReport = GameReport::of("nim", "Nim", &KINDS)
+    .answering(Assignment { name: "Nim", course: "Objektorientierte Programmierung mit C++, SS 2018" });

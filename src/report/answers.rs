@@ -93,6 +93,18 @@ pub fn shown(table: &CsvTable, row: &[String], column: &str) -> String {
     super::view::format_plain(table.kind(column), table.cell(row, column).unwrap_or_default())
 }
 
+/// `n` (as shown) followed by `noun`, plural unless `n` reads 1: `counted("2", "thread")`
+/// is "2 threads", `counted("1", "sample")` "1 sample". The one place answers make a
+/// plural, so no sentence reads "thread(s)" or "1 samples".
+pub fn counted(n: &str, noun: &str) -> String {
+    let one = matches!(n.trim().trim_start_matches(['-', '\u{2212}']), "1" | "1.0");
+    match (one, noun.ends_with('s')) {
+        (true, _) => format!("{n} {noun}"),
+        (false, true) => format!("{n} {noun}es"),
+        (false, false) => format!("{n} {noun}s"),
+    }
+}
+
 /// A count as the tables show it (`2,258,267,628`).
 pub fn count(n: u64) -> String {
     super::latex::group_digits(&n.to_string()).replace("{,}", ",")
@@ -216,6 +228,15 @@ pub fn plain(answer: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals_agree_with_their_number() {
+        assert_eq!(counted("1", "thread"), "1 thread");
+        assert_eq!(counted("2", "thread"), "2 threads");
+        assert_eq!(counted("0", "game"), "0 games");
+        assert_eq!(counted("1,000", "position"), "1,000 positions");
+        assert_eq!(counted("-1", "point"), "-1 point");
+    }
 
     #[test]
     fn references_are_labels_in_latex_and_links_on_the_page() {

@@ -51,7 +51,14 @@ pub struct Page<'a> {
     /// The games in the order their sections appear (the assignments' games first); a
     /// game not listed follows them.
     pub game_order: Vec<String>,
+    /// The page's title.
+    pub title: String,
+    /// Lines under the title (an assignment's authors, course, date and run).
+    pub byline: Vec<String>,
 }
+
+/// The title of the page of every assignment's results (`index.html`).
+pub const PAGE_TITLE: &str = "Reference results of the assignments";
 
 /// One game's answers on the page: the game, and per answer its id, question, sentences
 /// (HTML, every text escaped) and the kinds whose experiments follow it.
@@ -352,7 +359,8 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
     env.set_auto_escape_callback(|_| AutoEscape::Html);
     env.add_template("page.html", TEMPLATE)?;
     env.get_template("page.html")?.render(context! {
-        title => "Benchmark results",
+        title => page.title,
+        byline => page.byline,
         run => run,
         unfinished => unfinished,
         warnings => page.warnings,
@@ -481,14 +489,15 @@ impl Exporter for Html {
     }
 
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
-        let page = index_html(input)?;
+        let page = page_titled(input, PAGE_TITLE, &[])?;
         let page = crate::base::text::bidi_visible(&page).into_owned();
         Ok(texts(vec![(PathBuf::from("index.html"), page)]))
     }
 }
 
-/// `index.html` of the input (see [`Html`]).
-fn index_html(input: &Input) -> Result<String, InputError> {
+/// The page of the input (see [`Html`]) titled `title`, with the lines `byline` under
+/// the title.
+pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result<String, InputError> {
     let Input { loaded, drawn, unreadable, run, reports } = *input;
     let order = super::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();
@@ -503,8 +512,8 @@ fn index_html(input: &Input) -> Result<String, InputError> {
             Entry::Missing { name: name.clone(), game: super::NO_META_GAME.into(), why: why.clone() },
         ));
     }
-    for name in order.iter().filter(|n| !loaded.iter().any(|l| &l.name == *n) && !unreadable.iter().any(|u| &u.0 == *n))
-    {
+    let present = |n: &String| loaded.iter().any(|l| &l.name == n || l.merged.contains(n));
+    for name in order.iter().filter(|n| !present(n) && !unreadable.iter().any(|u| &u.0 == *n)) {
         let why = format!("{name}.csv is not in the results directory");
         entries.push((rank(name), Entry::Missing { name: name.clone(), game: super::NO_META_GAME.into(), why }));
     }
@@ -538,6 +547,8 @@ fn index_html(input: &Input) -> Result<String, InputError> {
             })
             .collect(),
         game_order: reports.0.iter().map(|r| r.game.to_string()).collect(),
+        title: page_title.to_string(),
+        byline: byline.to_vec(),
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
@@ -568,6 +579,7 @@ mod tests {
             titles: Titles { caption: caption.to_string(), label: "tab:x".to_string() },
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
             marks: Vec::new(),
+            merged: Vec::new(),
         }
     }
 
@@ -583,6 +595,8 @@ mod tests {
                 pictures: Default::default(),
                 answers: Vec::new(),
                 game_order: Vec::new(),
+                title: PAGE_TITLE.into(),
+                byline: vec!["by <Ada>".into()],
             },
         )
         .unwrap()

@@ -41,6 +41,17 @@ pub struct KindReport {
     /// The answers to the assignment's report questions that the game writes from its
     /// experiments' tables ([`super::answers`]); `None` for a kind that answers none.
     pub answers: Option<Answers>,
+    /// Which rows are the student's own instance, by their first cell, where the
+    /// assignment asks for one table of its instances with the own instance last: the
+    /// experiments of this kind with the same columns are then shown as one table (rows
+    /// in the run's order), and in a table that also holds the assignment's rows the own
+    /// rows come last, their first cell named `own instance: X`. `None`: every
+    /// experiment is its own table.
+    pub own_rows: Option<fn(first_cell: &str) -> bool>,
+    /// The columns its PDF table leaves out first, in this order, when the table is too
+    /// wide for any page (what the assignment does not ask for); the CSV and the page
+    /// keep them, and a note under the table names them.
+    pub optional_columns: &'static [&'static str],
 }
 
 impl KindReport {
@@ -54,6 +65,8 @@ impl KindReport {
             charts: no_charts,
             figures: no_figures,
             answers: None,
+            own_rows: None,
+            optional_columns: &[],
         }
     }
 }
@@ -86,6 +99,18 @@ pub struct GameReport {
     pub extra_files: ExtraFiles,
     /// The summary table it adds to the HTML page, if any.
     pub summary: Option<SummaryTable>,
+    /// The assignment it answers, for that assignment's own report
+    /// (`harness report --assignment GAME`); none for the harness's own experiments.
+    pub assignment: Option<Assignment>,
+}
+
+/// An assignment as the course hands it out: the defaults of its report's title page.
+#[derive(Debug, Clone, Copy)]
+pub struct Assignment {
+    /// Its name as the course gives it ("Programmeeropdracht 1: Tegelspel").
+    pub name: &'static str,
+    /// The course, term and university as the assignment text gives them.
+    pub course: &'static str,
 }
 
 /// [`GameReport::extra_files`] of a plug-in that writes none.
@@ -101,7 +126,12 @@ impl GameReport {
         title: &'static str,
         kinds: &'static [ExperimentKind<KindReport>],
     ) -> GameReport {
-        GameReport { game, title, kinds, extra_files: no_extra_files, summary: None }
+        GameReport { game, title, kinds, extra_files: no_extra_files, summary: None, assignment: None }
+    }
+
+    /// This report, answering `assignment`.
+    pub const fn answering(self, assignment: Assignment) -> GameReport {
+        GameReport { assignment: Some(assignment), ..self }
     }
 
     /// What the plug-in says of `kind`, if anything.

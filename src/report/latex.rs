@@ -165,7 +165,7 @@ pub fn header(name: &str) -> String {
         "seconds" => return "time (s)".to_string(),
         "time_limit" => return "limit (s)".to_string(),
         "speedup" => return "speed-up ($\\times$)".to_string(),
-        crate::results::columns::PEAK_MEMORY => return "peak memory (MiB)".to_string(),
+        crate::results::columns::PEAK_MEMORY => return "peak memory added (MiB)".to_string(),
         _ => {}
     }
     if let Some(prefix) = name.strip_suffix("_per_second") {
@@ -177,22 +177,13 @@ pub fn header(name: &str) -> String {
     escape(&words(name))
 }
 
-/// A manifest caption made safe: captions are LaTeX, but a bare `_`, `#`, `%` or `&`
-/// outside math (a common slip in TOML) is escaped.
+/// A caption from a manifest or from `meta/NAME.toml` as LaTeX text: every character
+/// stands for itself. Backslashes, braces, `$`, `^` (so `^^5c`), `~` and the other
+/// specials are escaped ([`escape`]) and control characters become spaces, so no
+/// command (`\input`, `\csname`, `\catcode`, `\write18`) and no catcode trick can run
+/// from a caption, however it was written or edited.
 pub fn caption_text(caption: &str) -> String {
-    let mut out = String::with_capacity(caption.len());
-    let (mut in_math, mut after_backslash) = (false, false);
-    for ch in caption.chars() {
-        if !after_backslash && ch == '$' {
-            in_math = !in_math;
-        }
-        if !after_backslash && !in_math && matches!(ch, '_' | '#' | '%' | '&') {
-            out.push('\\');
-        }
-        after_backslash = ch == '\\' && !after_backslash;
-        out.push(ch);
-    }
-    out
+    escape(&caption.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>())
 }
 
 #[cfg(test)]
@@ -261,7 +252,11 @@ mod tests {
 
     #[test]
     fn captions_keep_latex_but_escape_slips() {
-        assert_eq!(caption_text("spel_1 50% $x_i$ \\emph{a}\\_b"), "spel\\_1 50\\% $x_i$ \\emph{a}\\_b");
+        assert_eq!(caption_text("spel_1 50% $x_i$"), "spel\\_1 50\\% \\$x\\_i\\$");
+        for trick in ["\\input{/etc/hostname}", "\\protect\\input{/etc/hostname}", "x} \\input{/etc/hostname} {"] {
+            assert!(!caption_text(trick).contains("\\input"), "{}", caption_text(trick));
+        }
+        assert_eq!(caption_text("^^5cinput\r"), "\\textasciicircum{}\\textasciicircum{}5cinput ");
     }
 
     #[test]

@@ -9,7 +9,10 @@
 //!   of the report's 11 pt class, never scaled: a table that is wider than estimated shows
 //!   as an overfull box in pdflatex's log instead of being shrunk silently.
 //! - The first size (portrait, then landscape) whose estimated width fits is taken; a
-//!   table that fits none is split into as few portrait parts as fit.
+//!   table that fits none is set whole on landscape pages at 8 pt with as many of its
+//!   columns as fit, in order and its key columns always; the others are named in a note
+//!   and stay in the CSV and on the page. A table is never cut into parts on different
+//!   pages.
 //! - A header longer than its column's widest cell wraps at spaces onto several lines.
 
 use super::view::{Cell, CellKind, Column, TableView};
@@ -49,9 +52,12 @@ pub struct Layout {
     pub size: Size,
     /// Whether it is set on a landscape page of its own.
     pub landscape: bool,
-    /// The shown columns of each part (indices into the view's columns), every part
-    /// starting with the key columns; one part when the table is not split.
+    /// The shown columns (indices into the view's columns), in one part: every column,
+    /// or those that fit a landscape page ([`Layout::left_out`] names the others).
     pub parts: Vec<Vec<usize>>,
+    /// Whether the times show their spreads (± ...); false where the table fits only
+    /// without them ([`without_spreads`]).
+    pub spreads: bool,
 }
 
 /// The width of a character of Latin Modern Roman, in em.
@@ -204,22 +210,63 @@ fn key_columns(view: &TableView) -> Vec<usize> {
 
 /// How `view` is set (see the module's guarantees).
 pub fn layout(view: &TableView) -> Layout {
+    layout_leaving_out(view, &[])
+}
+
+/// How `view` is set, where the columns named in `optional` (in that order; those the
+/// assignment does not ask for) are the first left out of a table too wide for any page.
+pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
+    if let Some(layout) = fitting(view, &all) {
+        return layout;
+    }
+    let mut shown = all.clone();
+    for name in optional {
+        shown.retain(|&c| view.columns[c].name != *name);
+        if let Some(layout) = fitting(view, &shown) {
+            return layout;
+        }
+    }
+    // Without the spreads (± ..., "1 sample") the times take half the room; the page
+    // and the CSV keep them.
+    let bare = without_spreads(view);
+    if let Some(layout) = fitting(&bare, &shown) {
+        return Layout { spreads: false, ..layout };
+    }
+    let first = split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or(all);
+    Layout { size: SIZES[2], landscape: true, parts: vec![first], spreads: true }
+}
+
+/// `view` with no cell's spread, interval or sample note.
+pub fn without_spreads(view: &TableView) -> TableView {
+    let mut bare = view.clone();
+    for row in &mut bare.rows {
+        for cell in &mut row.cells {
+            cell.spread = None;
+            cell.interval = None;
+            cell.one_sample = false;
+        }
+    }
+    bare
+}
+
+/// The first size, portrait then landscape, at which the columns `cols` fit.
+fn fitting(view: &TableView, cols: &[usize]) -> Option<Layout> {
     for (landscape, width) in [(false, PORTRAIT_WIDTH), (true, LANDSCAPE_WIDTH)] {
         for size in SIZES {
-            if width_of(view, &all, size, width) <= SAFETY * width {
-                return Layout { size, landscape, parts: vec![all] };
+            if width_of(view, cols, size, width) <= SAFETY * width {
+                return Some(Layout { size, landscape, parts: vec![cols.to_vec()], spreads: true });
             }
         }
     }
-    let mut best: Option<Layout> = None;
-    for size in SIZES {
-        let parts = split(view, size, PORTRAIT_WIDTH);
-        if best.as_ref().is_none_or(|b| parts.len() < b.parts.len()) {
-            best = Some(Layout { size, landscape: false, parts });
-        }
+    None
+}
+
+impl Layout {
+    /// The columns of `view` this layout leaves out (too wide for any page), in order.
+    pub fn left_out(&self, view: &TableView) -> Vec<usize> {
+        (0..view.columns.len()).filter(|c| !self.parts.iter().any(|p| p.contains(c))).collect()
     }
-    best.unwrap_or(Layout { size: SIZES[2], landscape: false, parts: vec![all] })
 }
 
 /// The page's widest table, in points of the 10 pt estimate: a window 1400 pixels wide
@@ -316,20 +363,19 @@ mod tests {
     }
 
     #[test]
-    fn a_table_too_wide_for_any_page_is_split_repeating_its_keys() {
+    fn a_table_too_wide_for_any_page_stays_whole_with_fewer_columns() {
         let columns: Vec<String> = (0..30).map(|i| format!("count_number_{i}")).collect();
         let row: Vec<&str> = vec!["123456789012"; 30];
         let t = table(&format!("instance,{}\nspel1,{}\n", columns.join(","), row.join(",")));
         let view = TableView::of(&t);
         let l = layout(&view);
-        assert!(l.parts.len() > 1, "{l:?}");
-        assert!(l.parts.iter().all(|p| p[0] == 0), "{l:?}");
-        assert!(l.parts.iter().all(|p| p[1] != 0 && p.windows(2).all(|w| w[0] < w[1])), "{l:?}");
-        let shown: usize = l.parts.iter().map(|p| p.len() - 1).sum();
-        assert_eq!(shown, 30);
-        for part in &l.parts {
-            assert!(width_of(&view, part, l.size, PORTRAIT_WIDTH) <= SAFETY * PORTRAIT_WIDTH || part.len() == 2);
-        }
-        assert!(l.size.points >= 8.0);
+        assert_eq!(l.parts.len(), 1, "never cut into parts: {l:?}");
+        assert!(l.landscape && l.size.points >= 8.0, "{l:?}");
+        let shown = &l.parts[0];
+        assert_eq!(shown[0], 0, "the key column stays: {l:?}");
+        assert!(shown.windows(2).all(|w| w[0] + 1 == w[1]), "the leading columns, in order: {l:?}");
+        assert!(width_of(&view, shown, l.size, LANDSCAPE_WIDTH) <= SAFETY * LANDSCAPE_WIDTH);
+        assert_eq!(shown.len() + l.left_out(&view).len(), 31);
+        assert!(!l.left_out(&view).is_empty());
     }
 }

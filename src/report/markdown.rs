@@ -117,6 +117,7 @@ mod tests {
             titles: Titles { caption: caption.into(), label: "tab:e".into() },
             table: CsvTable::parse(Path::new("e.csv"), csv).unwrap(),
             marks: Vec::new(),
+            merged: Vec::new(),
         }
     }
 

@@ -20,6 +20,7 @@
 
 pub mod anchors;
 pub mod answers;
+pub mod assignment;
 pub mod chart;
 pub mod compare;
 pub mod export;
@@ -104,6 +105,9 @@ pub struct Loaded {
     /// (no metadata, or metadata without the CSV's hash), results of an experiment that
     /// the manifest of the directory's last run does not list. Empty: none.
     pub marks: Vec<String>,
+    /// The experiments whose rows this table also holds (shown as one table with it,
+    /// [`KindReport::own_rows`]); empty for most.
+    pub merged: Vec<String>,
 }
 
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
@@ -117,7 +121,51 @@ pub fn run_experiments(run: Option<&toml::Table>) -> Vec<String> {
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
 pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError> {
-    load_each(out, reports)?.into_iter().collect()
+    let loaded: Vec<Loaded> = load_each(out, reports)?.into_iter().collect::<Result<_, _>>()?;
+    Ok(with_own_rows_last(loaded, &run_experiments(read_run_meta(out).as_ref()), reports))
+}
+
+/// The prefix of an own instance's first cell in the assignment's table.
+pub const OWN_INSTANCE: &str = "own instance: ";
+
+/// `loaded` with the experiments of each kind that has [`KindReport::own_rows`] and the
+/// same columns joined into the first of them (in the run's order `order`, then by
+/// name), and in every table of such a kind that also holds other rows, the own rows
+/// moved last with their first cell named [`OWN_INSTANCE`]` X`.
+pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Reports) -> Vec<Loaded> {
+    let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
+    let mut ranked: Vec<(usize, Loaded)> = loaded.into_iter().map(|l| (rank(&l.name), l)).collect();
+    ranked.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.name.cmp(&b.1.name)));
+    let mut out: Vec<Loaded> = Vec::new();
+    for (_, item) in ranked {
+        let own = reports.kind(&item.game, &item.kind).and_then(|k| k.own_rows);
+        let joins = |l: &Loaded| {
+            own.is_some() && l.game == item.game && l.kind == item.kind && l.table.columns == item.table.columns
+        };
+        match out.iter_mut().find(|l| joins(l)) {
+            Some(first) => {
+                first.table.rows.extend(item.table.rows);
+                first.merged.push(item.name);
+                first.marks.extend(item.marks);
+            }
+            None => out.push(item),
+        }
+    }
+    for item in &mut out {
+        let Some(is_own) = reports.kind(&item.game, &item.kind).and_then(|k| k.own_rows) else { continue };
+        let own_of = |r: &Vec<String>| r.first().is_some_and(|c| is_own(c));
+        if item.table.rows.iter().all(own_of) || !item.table.rows.iter().any(own_of) {
+            continue;
+        }
+        let (mut rows, own): (Vec<Vec<String>>, Vec<Vec<String>>) = item.table.rows.drain(..).partition(|r| !own_of(r));
+        for mut row in own {
+            row[0] = format!("{OWN_INSTANCE}{}", row[0]);
+            rows.push(row);
+        }
+        item.table.rows = rows;
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata, each on its
@@ -153,7 +201,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             for mark in marks.iter().rev() {
                 titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
             }
-            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, marks })
+            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, marks, merged: vec![] })
         })
         .collect())
 }
@@ -262,6 +310,17 @@ pub fn unfinished_warning(out: &Path) -> Option<String> {
 /// `tex/state.tex` holds a warning paragraph when the run did not finish (empty when it
 /// did), and the warning is also printed.
 pub fn generate(out: &Path, reports: Reports) -> Result<()> {
+    generate_with(out, reports, &assignment::FrontMatter::default())
+}
+
+/// [`generate`], with the title pages of the assignments' own reports
+/// (`tex/title-GAME.tex`) from `front` (completed from the manifest's `[report]`), and,
+/// when `front` names an assignment, its page `report-GAME.html`
+/// ([`assignment`]). An assignment that no plug-in has is refused before anything is read.
+pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatter) -> Result<()> {
+    if let Some(game) = &front.assignment {
+        assignment::check_game(game, reports)?;
+    }
     let loaded = match load_all(out, reports) {
         Ok(loaded) => loaded,
         Err(e) => {
@@ -269,7 +328,16 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
             return Err(e.into());
         }
     };
-    let mut files = export(&loaded, read_run_meta(out).as_ref(), reports, EXPORTERS)?;
+    let run = read_run_meta(out);
+    let front = front.clone().or_manifest(&assignment::manifest_front(out, run.as_ref())?);
+    let mut files = export(&loaded, run.as_ref(), reports, EXPORTERS)?;
+    for (path, text) in assignment::files(reports, &front, run.as_ref()) {
+        files.push((path, Contents::Text(text)));
+    }
+    if let Some(game) = &front.assignment {
+        let (path, text) = assignment::page(&loaded, run.as_ref(), reports, game, &front)?;
+        files.push((path, Contents::Text(text)));
+    }
     let warning = unfinished_warning(out);
     files.push((PathBuf::from("tex/state.tex"), Contents::Text(state_tex(warning.as_deref()))));
     let new: Vec<PathBuf> = files.iter().map(|(p, _)| p.clone()).collect();

@@ -37,29 +37,39 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
                 ),
                 other => escape(&other.to_string()),
             };
-            let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{{key}}}{{{text}}}");
+            let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{{}}}{{{text}}}", name_part(key));
         }
         let parts = crate::results::meta::parts_phrase_of(run).map_or(String::new(), |p| format!(", {}", escape(&p)));
         let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{parts}}{{{parts}}}");
     }
     for item in loaded {
-        let kind = format!("{}/{}", item.game, item.kind);
-        let _ = writeln!(out, "\\hrhave{{{}}}\\hrhave{{{kind}}}\\hrhave{{{}}}", item.name, item.game);
+        let (name, game) = (name_part(&item.name), name_part(&item.game));
+        let kind = format!("{game}/{}", name_part(&item.kind));
+        let _ = writeln!(out, "\\hrhave{{{name}}}\\hrhave{{{kind}}}\\hrhave{{{game}}}");
         let keys = row_keys(&item.table);
         for (row, key) in item.table.rows.iter().zip(&keys) {
             for (index, (column, cell)) in item.table.columns.iter().zip(row).enumerate() {
                 let value = format_cell(item.table.kind_at(index), cell);
-                let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
+                let column = name_part(column);
+                let _ = writeln!(out, "\\hrdef{{{name}}}{{{key}}}{{{column}}}{{{value}}}");
                 let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
             }
         }
         let derived = reports.kind(&item.game, &item.kind).map(|k| (k.figures)(&item.table)).unwrap_or_default();
         for (key, column, value) in derived {
-            let _ = writeln!(out, "\\hrdef{{{}}}{{{key}}}{{{column}}}{{{value}}}", item.name);
+            let (key, column) = (name_part(&key), name_part(column));
+            let _ = writeln!(out, "\\hrdef{{{name}}}{{{key}}}{{{column}}}{{{value}}}");
             let _ = writeln!(out, "\\hrdef{{{kind}}}{{{key}}}{{{column}}}{{{value}}}");
         }
     }
     out
+}
+
+/// A name inside a macro name (`\\csname hr@...\\endcsname`): characters that TeX would
+/// expand or treat specially there removed, so no name from a file (an edited CSV header
+/// or `run.toml` key) runs a command.
+fn name_part(text: &str) -> String {
+    text.chars().filter(|c| !"\\{}#%$&~^@".contains(*c) && !c.is_control()).collect()
 }
 
 /// A cell as a row-key part: the file name without directory and .txt/.in extension,
@@ -67,7 +77,7 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
 pub fn key_part(cell: &str) -> String {
     let base = cell.rsplit('/').next().unwrap_or(cell);
     let base = base.strip_suffix(".txt").or_else(|| base.strip_suffix(".in")).unwrap_or(base);
-    base.chars().filter(|c| !"\\{}#%$&~^@".contains(*c)).collect()
+    name_part(base)
 }
 
 /// The row key of every row: the shortest prefix of up to four leading columns that

@@ -65,7 +65,13 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
             (Layout::Lines, false) => format!("[harness{}, thick, mark=*, mark options={{solid}}]", i % PALETTE.len()),
         };
         let coords: Vec<String> = series.points.iter().map(|(x, y)| format!("({x},{y:e})")).collect();
-        let _ = writeln!(out, "\\addplot{style} coordinates {{{}}};", coords.join(" "));
+        if coords.is_empty() {
+            // pgfplots drops a plot without coordinates and gives its legend entry to the
+            // next plot: a legend image alone keeps the entry with its own colour.
+            let _ = writeln!(out, "\\addlegendimage{{{}}}", &style[1..style.len() - 1]);
+        } else {
+            let _ = writeln!(out, "\\addplot{style} coordinates {{{}}};", coords.join(" "));
+        }
         let _ = writeln!(out, "\\addlegendentry{{{}}}", escape(&series.name));
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");

@@ -75,12 +75,36 @@ fn points(table: &CsvTable, rows: &[&[String]], x: &str, y: &str, positive: bool
 /// One line per value of `key` (the text of `key`'s columns joined with spaces), in
 /// order of first appearance, through the numeric (`x`, `y`) cells of its rows sorted by
 /// x; with `positive`, only points with y > 0 (for log axes).
+///
+/// A key none of whose rows gives a point keeps its line in the legend, named with the
+/// reason ([`empty_reason`]), so the legend still lists every key of the table.
 pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -> Vec<Series> {
     let key_of = |r: &[String]| key.iter().map(|c| table.cell(r, c).unwrap_or_default()).collect::<Vec<_>>().join(" ");
     series_by(table, key_of)
         .into_iter()
-        .map(|(name, rows)| Series { name, points: points(table, &rows, x, y, positive), reference: false })
+        .map(|(name, rows)| {
+            let points = points(table, &rows, x, y, positive);
+            let name = match points.is_empty() {
+                true => format!("{name} ({})", empty_reason(table, &rows, y)),
+                false => name,
+            };
+            Series { name, points, reference: false }
+        })
         .collect()
+}
+
+/// Why `rows` give no point of `column`, in the words a legend entry shows: `timeout: no
+/// point` when every such cell is a search that passed its time limit, `error: no point`
+/// when one failed, otherwise `no value`.
+pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'static str {
+    let cells: Vec<&str> = rows.iter().map(|r| table.cell(r, column).unwrap_or_default().trim()).collect();
+    if !cells.is_empty() && cells.iter().all(|c| *c == "timeout") {
+        "timeout: no point"
+    } else if cells.iter().any(|c| c.starts_with("error")) {
+        "error: no point"
+    } else {
+        "no value"
+    }
 }
 
 /// The text of a chart: file stem under `plots/`, title, caption and axis labels.
@@ -118,21 +142,26 @@ pub struct Bars {
 }
 
 /// The bar chart `spec` of experiment `name`; a cell that is not a positive number
-/// (a search that did not finish) has no bar.
+/// (a search that did not finish) has no bar. A column with no bar at all keeps its
+/// legend entry, which says why (`dumb count (timeout: no bar)`).
 pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
     let categories: Vec<String> = table.column(spec.category).iter().map(|c| c.to_string()).collect();
+    let all_rows: Vec<&[String]> = table.rows.iter().map(Vec::as_slice).collect();
     let series = spec
         .columns
         .iter()
-        .map(|(legend, column)| Series {
-            name: legend.to_string(),
-            points: table
+        .map(|(legend, column)| {
+            let points: Vec<(f64, f64)> = table
                 .rows
                 .iter()
                 .enumerate()
                 .filter_map(|(i, r)| table.number(r, column).filter(|v| *v > 0.0).map(|v| (i as f64, v)))
-                .collect(),
-            reference: false,
+                .collect();
+            let name = match points.is_empty() {
+                true => format!("{legend} ({})", empty_reason(table, &all_rows, column).replace("point", "bar")),
+                false => legend.to_string(),
+            };
+            Series { name, points, reference: false }
         })
         .collect();
     let caption = spec.caption;

@@ -196,7 +196,7 @@ fn unfinished(table: &CsvTable, row: &[String]) -> bool {
 
 /// How a row tells whether it ran on a busy machine: its busy flag, or in CSVs written
 /// before that column, a `cpu_share` below [`BUSY_SHARE`].
-fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
+pub fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
     let flag = table.declared.0.iter().position(|c| c.role == Role::Busy);
     let share = table.index(CPU_SHARE);
     move |row: &[String]| match (flag, share) {
@@ -209,6 +209,7 @@ fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
 fn spread_note(table: &CsvTable) -> String {
     let samples = constant_value(table, SAMPLES);
     match samples {
+        Some("1") => "Each time is one timed call (1 sample), so no spread is shown.".to_string(),
         Some(n) => format!("Times are the median ± median absolute deviation of {n} timed samples."),
         None => "Times are the median ± median absolute deviation of the timed samples (their number in the CSV column samples).".to_string(),
     }
@@ -297,7 +298,7 @@ fn steady_memory(table: &CsvTable) -> Vec<(usize, String)> {
             out.push((
                 index,
                 format!(
-                    "Peak memory of the process during each row's timed calls: {range} (CSV column {}).",
+                    "Memory each row's timed calls added to the process at their peak: {range} (CSV column {}).",
                     column.name
                 ),
             ));

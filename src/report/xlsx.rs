@@ -169,6 +169,7 @@ mod tests {
             titles: Titles { caption: String::new(), label: String::new() },
             table: test_table(csv),
             marks: Vec::new(),
+            merged: Vec::new(),
         }
     }
 

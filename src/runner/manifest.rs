@@ -82,6 +82,12 @@ struct RawManifest {
     include: Vec<Spanned<String>>,
     #[serde(default)]
     experiment: Vec<Spanned<toml::Table>>,
+    /// The title page of the assignments' own reports (`title`, `authors`, `course`):
+    /// read by `harness report`, checked there (`report::assignment`); not part of
+    /// any experiment.
+    #[serde(default)]
+    #[allow(dead_code)]
+    report: Option<toml::Value>,
 }
 
 #[derive(Deserialize)]

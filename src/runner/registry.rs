@@ -133,6 +133,7 @@ pub static CROSS_GAME: GameReport = GameReport {
     kinds: &CROSS_GAME_KINDS,
     extra_files: cross_game_report::summary_files,
     summary: Some(cross_game_report::summary_view),
+    assignment: None,
 };
 
 /// Every plug-in's report, games first: what `harness report` is handed.

@@ -82,27 +82,59 @@ fn check_unique_ids(spec: &ExperimentSpec, items: &[Item]) -> Result<()> {
     Ok(())
 }
 
-/// `harness run MANIFEST --dry-run`: the items of every experiment, grouped by shard when
-/// `opts.shard` is given (every shard of its count), as text for stdout. Writes nothing.
+/// `harness run MANIFEST --dry-run`: the items of every experiment still to run, grouped
+/// by shard when `opts.shard` is given (every shard of its count), as text for stdout.
+/// An experiment already done in `opts.out` for this entry and build (what the run would
+/// skip) is named as done, not listed; when nothing is left it says "nothing to do". A
+/// shard's share of the work is its part of the items' estimated costs, in per cent
+/// (the costs are relative weights, not times). Writes nothing.
 pub fn dry_run(opts: &RunOptions) -> Result<String> {
     let manifest = load(opts)?;
     let shards = opts.shard.map_or(1, |s| s.count);
+    let dir = ResultsDir::read_only(&opts.out).ok();
     let mut text = String::new();
+    let mut total_cost = 0.0;
+    let mut per_shard = Vec::new();
     for index in 0..shards {
         let shard = opts.shard.map(|s| Shard { index, ..s });
         let planned = plan(&manifest, shard)?;
-        let (items, cost): (usize, f64) = planned
-            .iter()
-            .flat_map(|p| p.owned.iter().map(|&i| p.items[i].cost))
-            .fold((0, 0.0), |(n, c), x| (n + 1, c + x));
-        match shard {
-            Some(s) => text.push_str(&format!("shard {s}: {items} {}, cost {cost:.3e}\n", noun(items as u64, "item"))),
-            None => text.push_str(&format!("{items} {}, cost {cost:.3e}\n", noun(items as u64, "item"))),
+        let label = shard.map(|s| s.to_string());
+        let (todo, done): (Vec<_>, Vec<_>) = planned.into_iter().partition(|p| {
+            opts.force
+                || !dir
+                    .as_ref()
+                    .is_some_and(|d| d.is_current(&p.spec.heading.name, &build_key(p.spec), label.as_deref()))
+        });
+        let cost: f64 = todo.iter().flat_map(|p| p.owned.iter().map(|&i| p.items[i].cost)).sum();
+        total_cost += cost;
+        per_shard.push((shard, todo, done, cost));
+    }
+    for (shard, todo, done, cost) in per_shard {
+        let items: usize = todo.iter().map(|p| p.owned.len()).sum();
+        let head = match shard {
+            Some(s) => format!("shard {s}: "),
+            None => String::new(),
+        };
+        let done_names: Vec<&str> = done.iter().map(|p| p.spec.heading.name.as_str()).collect();
+        if items == 0 {
+            text.push_str(&format!("{head}nothing to do"));
+        } else {
+            text.push_str(&format!("{head}{items} {} to run", noun(items as u64, "item")));
+            if shards > 1 && total_cost > 0.0 {
+                text.push_str(&format!(", about {:.0} % of the estimated work", 100.0 * cost / total_cost));
+            }
         }
-        for p in &planned {
+        if !done_names.is_empty() {
+            text.push_str(&format!(
+                "; already done in {} (skipped; --force reruns): {}",
+                opts.out.display(),
+                done_names.join(", ")
+            ));
+        }
+        text.push('\n');
+        for p in &todo {
             for &i in &p.owned {
-                let item = &p.items[i];
-                text.push_str(&format!("  {} #{i} {} (cost {:.3e})\n", p.spec.heading.name, item.id, item.cost));
+                text.push_str(&format!("  {} #{i} {}\n", p.spec.heading.name, p.items[i].id));
             }
         }
     }
@@ -477,7 +509,7 @@ fn run_one(
         let item_columns = ctx.take_columns();
         let figures = ctx.take_figures();
         if let Err(e) = result {
-            progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" });
+            progress.finish(if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" }, "");
             return Err(e);
         }
         check_row_lengths(p.spec, &p.items[index], &columns, &rows)?;
@@ -499,11 +531,11 @@ fn run_one(
     let memory = items_where(p, &columns, &rows_of, (STATUS, &out_of_memory), &format!(" at {memory_limit}"));
     let rows: Vec<Vec<String>> = p.owned.iter().flat_map(|i| rows_of.remove(i).unwrap_or_default()).collect();
     commit(dir, p.spec, (&columns, &declared, &rows), key, opts, (start, load_start))?;
-    let word = match timeouts.len() {
-        0 => "done".to_string(),
-        n => format!("done, {n} {} timed out", noun(n as u64, "row")),
+    let after = match timeouts.len() {
+        0 => String::new(),
+        n => format!("; {n} {} timed out (limit {limit})", noun(n as u64, "row")),
     };
-    progress.finish(&word);
+    progress.finish("done", &after);
     Ok(Flagged { timeouts, busy, memory })
 }
 

@@ -66,11 +66,12 @@ pub struct Sample {
     /// Time the process's threads waited for a core because other programs had it
     /// ([`wait_for_others`]); `None` where the system does not tell.
     pub wait: Option<Duration>,
-    /// The peak resident memory of the process during the call, in bytes: the kernel's
-    /// high-water mark reset just before the call ([`reset_peak_resident`]) and read just
-    /// after, so it counts what the process held when the call started (the program, its
-    /// inputs, a memo region kept from an earlier table) plus what the call added; `None`
-    /// where the system cannot reset the mark (a mark never reset would be the whole
+    /// The memory the call added to the process at its peak, in bytes: the kernel's
+    /// high-water mark, reset just before the call ([`reset_peak_resident`]) and read
+    /// just after, less the resident memory when the call began. What the process held
+    /// before (the program, earlier experiments' memory the allocator kept, a memo region
+    /// kept from an earlier table) is not the call's and is not counted. `None` where
+    /// the system cannot reset the mark (a mark never reset would be the whole
     /// process's, not the call's).
     pub peak: Option<u64>,
 }
@@ -79,13 +80,14 @@ pub struct Sample {
 /// programs had and the process's peak resident memory during it.
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
     let reset = reset_peak_resident();
+    let before = if reset { resident_bytes() } else { None };
     let sched0 = process_sched_times();
     let cpu0 = process_cpu_time();
     let (r, wall) = timed(f);
     let cpu = process_cpu_time().saturating_sub(cpu0);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let wait = sched0.zip(process_sched_times()).map(|(a, b)| wait_for_others(a, b, wall, cores));
-    let peak = if reset { peak_resident_bytes() } else { None };
+    let peak = peak_resident_bytes().zip(before).map(|(peak, before)| peak.saturating_sub(before));
     (r, Sample { wall, cpu, wait, peak })
 }
 

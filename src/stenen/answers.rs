@@ -6,7 +6,7 @@
 //! is none of them is the **own instance** the assignment asks for, whose smart count must
 //! take more than 10 s and at most a few minutes ([`OWN_WINDOW`]).
 
-use crate::report::answers::{shown, Answer, Sentences};
+use crate::report::answers::{counted, shown, Answer, Sentences};
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
 
@@ -54,6 +54,11 @@ pub fn is_own(instance: &str) -> bool {
     !ASSIGNMENT.contains(&instance)
 }
 
+/// The instance of an `instance` cell, without the report's own-instance prefix.
+fn instance_name(cell: &str) -> &str {
+    cell.trim_start_matches(crate::report::OWN_INSTANCE)
+}
+
 fn intro() -> Sentences {
     let mut s = Sentences::default();
     s.text(
@@ -62,7 +67,7 @@ fn intro() -> Sentences {
          without duplicates) and smart (also cutting off boards whose empty regions cannot be filled). Only ",
     )
     .code("stenen1.in")
-    .text(" is given in the seed (its Figure 2); ")
+    .text(" is given in the assignment (its Figure 2); ")
     .code("stenen2.in")
     .text(" (the twelve pentominoes) and ")
     .code("stenen3.in")
@@ -179,7 +184,7 @@ fn own_instance(s: &mut Sentences, l: &Loaded, row: &[String]) {
         Some(_) => "above",
         None => {
             s.text("The own instance is ")
-                .code(t.cell(row, "instance").unwrap_or_default())
+                .code(instance_name(t.cell(row, "instance").unwrap_or_default()))
                 .text(" (")
                 .table(&l.name)
                 .text(
@@ -190,19 +195,21 @@ fn own_instance(s: &mut Sentences, l: &Loaded, row: &[String]) {
             return;
         }
     };
-    s.text("The own instance is ").code(t.cell(row, "instance").unwrap_or_default()).text(" (").table(&l.name).text(
-        format!(
-            "): its smart count visits {} positions in {} s on {} thread(s) in this run, {verdict} the assignment's \
-         window of more than {} s and at most a few minutes (taken as {} s); a cell over the entry's time limit \
-         reads timeout. It was chosen by measuring the sequential smart count on this project's 2-core machine \
+    s.text("The own instance is ")
+        .code(instance_name(t.cell(row, "instance").unwrap_or_default()))
+        .text(" (")
+        .table(&l.name)
+        .text(format!(
+            "): its smart count visits {} positions in {} s on {} in this run, {verdict} the assignment's \
+         window of more than {} s and at most a few minutes (taken as {} s); a search over the entry's time \
+         limit reads timeout. It was chosen by measuring the sequential smart count on this project's 2-core machine \
          (docs/stenen.md, \"Own instance\").",
             shown(t, row, "smart_count_positions"),
             shown(t, row, "smart_count_seconds"),
-            shown(t, row, "threads"),
+            counted(&shown(t, row, "threads"), "thread"),
             OWN_WINDOW.0,
             OWN_WINDOW.1
-        ),
-    );
+        ));
 }
 
 fn identical(table: Option<&Loaded>) -> Sentences {

@@ -5,11 +5,14 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport};
 
 /// The tiling kinds: each one's name, builder and report.
 pub static KINDS: [ExperimentKind<KindReport>; 1] =
     [ExperimentKind { name: "table", build: experiments::build_table, report: report::TABLE }];
 
 /// The tiling game's report.
-pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS);
+pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS).answering(Assignment {
+    name: "Programmeeropdracht 2: Stenen leggen",
+    course: "Algoritmiek, voorjaar 2024, Universiteit Leiden",
+});

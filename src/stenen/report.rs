@@ -14,6 +14,19 @@ pub(super) const TABLE: KindReport = KindReport {
     chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
     charts: table_charts,
     answers: Some(super::answers::answers),
+    own_rows: Some(super::answers::is_own),
+    // The board's size and stone count are in the instance's name; the fast count is the
+    // harness's own; limit, memory and status stay in the CSV and on the page.
+    optional_columns: &[
+        "height",
+        "width",
+        "stones",
+        "peak_memory",
+        "time_limit",
+        "status",
+        FAST_COUNT,
+        "fast_count_seconds",
+    ],
     ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 

@@ -4,7 +4,7 @@
 //! `tegel_match`, `tegel_greedy`, `tegel_sweep`). A question whose table did not run
 //! says so instead.
 
-use crate::report::answers::{count, of_kind, shown, Answer, Sentences};
+use crate::report::answers::{count, counted, of_kind, shown, Answer, Sentences};
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
@@ -59,8 +59,8 @@ fn intro() -> Sentences {
     .text(" and ")
     .code("greedy.txt")
     .text(
-        " are the harness's own, grown or searched by its commands with a fixed seed (docs/tegel.md, \
-         \"Instances\"), so their numbers differ from the course's files of the same names.",
+        " are the harness's own, grown or searched by its commands (the same command makes the same file; \
+         docs/tegel.md, \"Instances\"), so their numbers differ from the course's files of the same names.",
     );
     s
 }
@@ -80,9 +80,11 @@ fn engine() -> Sentences {
     s
 }
 
-/// The row of `table` whose first column is `instance`.
+/// The row of `table` whose `column` names `instance`: the same file, whether or not
+/// the cells give its directory (`tegel/spel1.txt` and `spel1.txt`).
 fn row_of<'a>(table: &'a CsvTable, column: &str, instance: &str) -> Option<&'a Vec<String>> {
-    table.rows.iter().find(|r| table.cell(r, column) == Some(instance))
+    let file = |name: &str| name.rsplit('/').next().unwrap_or(name).to_string();
+    table.rows.iter().find(|r| table.cell(r, column).is_some_and(|c| c == instance || file(c) == file(instance)))
 }
 
 fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>) -> Sentences {
@@ -144,9 +146,19 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
         words.push(format!("{chosen} on {instance} ({verdict})"));
     }
     let sims = g.rows.first().map(|r| shown(g, r, "sims")).unwrap_or_default();
-    s.text(format!("With {sims} simulations per move bepaalGoedeZet chose {} (", words.join(", ")))
-        .table(&good.name)
-        .text(format!("): {same} of {} good moves are besteScore's. ", g.rows.len()));
+    s.text(format!(
+        "The assignment's report list asks for the outcome of bepaalGoedeScore, its name there for bepaalGoedeZet. \
+         With {} per move bepaalGoedeZet chose {} (",
+        counted(&sims, "simulation"),
+        words.join(", ")
+    ))
+    .table(&good.name)
+    .text(match (same, g.rows.len()) {
+        (1, 1) => "): the good move is besteScore's. ".to_string(),
+        (0, 1) => "): the good move is not besteScore's. ".to_string(),
+        (same, n) if same == n => format!("): all {n} good moves are besteScore's. "),
+        (same, n) => format!("): {same} of the {n} good moves are besteScore's. "),
+    });
     same == g.rows.len()
 }
 
@@ -175,10 +187,14 @@ fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
             let worst = falls.iter().copied().fold(0.0, f64::max);
             never_short &= worst <= 0.0;
             let who = if starter == "good" { "when good play starts" } else { "when besteScore starts" };
-            words.push(format!(
-                "{who}, it ends at besteScore's value in {reached} of {} games (short by at most {worst})",
-                falls.len()
-            ));
+            words.push(match (worst > 0.0, falls.len()) {
+                (false, 1) => format!("{who}, it ends at besteScore's value in its one game"),
+                (false, n) => format!("{who}, it ends at besteScore's value in every one of the {n} games"),
+                (true, n) => format!(
+                    "{who}, it ends at besteScore's value in {reached} of the {n} games and falls short by up to {}",
+                    counted(&worst.to_string(), "point")
+                ),
+            });
         }
         if !words.is_empty() {
             s.text("In good play against besteScore on ").code(instance).text(format!(", {}. ", words.join("; ")));
@@ -187,6 +203,7 @@ fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
     s.text("The games are in ").table(&m.name).text(". ");
     never_short
 }
+
 fn billion(best: Option<&Loaded>) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = best else {
@@ -245,21 +262,50 @@ fn greedy(greedy: Option<&Loaded>) -> Sentences {
             shown(t, row, "best_score"),
         ));
         s.table(&g.name).text("). ");
+        s.text(greedy_reasoning(t, row));
         let lost = t.number(row, "best_score").zip(t.number(row, "greedy_score")).map(|(b, gr)| b - gr);
         if let Some(lost) = lost.filter(|&l| l > 0.0) {
-            s.text(format!("Greedy loses {lost} point(s). "));
+            s.text(format!("Greedy loses {}. ", counted(&lost.to_string(), "point")));
         }
         s.text(format!(
-            "Every one of the {} positions besteScore visits from it is drawn in ",
-            shown(t, row, "positions")
+            "Every one of the {} besteScore visits from it is drawn in ",
+            counted(&shown(t, row, "positions"), "position")
         ))
         .pictures(&g.name)
         .text(
-            " as a tree with its value for the player to move at the top: each value is the best of its children's \
-             for the player who moves there, so the values can be checked by hand from the end positions up.",
+            " as a tree, each position with its value for the player to move at the root (the tree's first \
+             position): at a position where that player moves the value is the largest of its children's, where \
+             the opponent moves the smallest, and an end position's value is that player's score, so every value \
+             can be checked by hand from the end positions up.",
         );
     }
     s
+}
+
+/// Greedy's choice reasoned in words from the `values` cell (every move of the player to
+/// move with its besteScore value): which bowls give moves, what each move leads to, and
+/// why greedy takes the one it takes.
+fn greedy_reasoning(t: &CsvTable, row: &[String]) -> String {
+    let values: Vec<(&str, &str)> =
+        t.cell(row, "values").unwrap_or_default().split_whitespace().filter_map(|v| v.rsplit_once('=')).collect();
+    if values.is_empty() {
+        return String::new();
+    }
+    let mut bowls: Vec<&str> = values.iter().filter_map(|(m, _)| m.trim_start_matches('(').split(',').next()).collect();
+    bowls.dedup();
+    let bowls = match bowls.as_slice() {
+        [one] => format!("only bowl {one} gives a move (every other bowl is empty or its tiles fit no row)"),
+        many => format!("bowls {} give moves", many.join(", ")),
+    };
+    let moves: Vec<String> =
+        values.iter().map(|(m, v)| format!("{m} leads to {} for the mover", v.replace('-', "\u{2212}"))).collect();
+    format!(
+        "The player to move has {} in all: {bowls}; with best play from there on, {}. Greedy looks only at the \
+         row it fills ({} tiles, the fullest any move reaches), not at what the opponent can do next. ",
+        counted(&values.len().to_string(), "move"),
+        moves.join(", "),
+        shown(t, row, "greedy_fill"),
+    )
 }
 
 /// The sweep's stop rule and how far each instance went.
@@ -272,12 +318,12 @@ fn sweep_rule(sweep: Option<&Loaded>) -> Sentences {
     let t = &sw.table;
     let limit = t.rows.first().map(|r| shown(t, r, "time_limit")).unwrap_or_default();
     s.text(format!(
-        "From each instance both players play good moves ({} simulations per move) to an end position; then one \
-         move at a time is undone and besteScore runs on the position reached, recording positions and time, until \
-         the start is back or a call passes the time limit. The assignment stops a game after 5 minutes; this run's \
-         limit is {limit} s per call (the manifest's; docs/tegel.md says why). ",
-        t.rows.first().map(|r| shown(t, r, "sims")).unwrap_or_default()
+        "From each instance both players play good moves ({} per move) to an end position; then one move at a \
+         time is undone and besteScore runs on the position reached, recording positions and time, until the start \
+         is back or a call passes the time limit. ",
+        counted(&t.rows.first().map(|r| shown(t, r, "sims")).unwrap_or_default(), "simulation")
     ));
+    s.text(limit_reason(t, &limit));
     for (instance, reach) in reaches(t) {
         s.code(instance).text(format!(": {reach}. "));
     }
@@ -287,6 +333,69 @@ fn sweep_rule(sweep: Option<&Loaded>) -> Sentences {
         .chart(&format!("{}-positions", sw.name))
         .text(".");
     s
+}
+
+/// The assignment's limit (5 minutes a call) against this run's, and why a lower one
+/// loses little: each move undone multiplies the time by the growth factor, so 5 minutes
+/// would add only the rows that factor allows.
+fn limit_reason(t: &CsvTable, limit: &str) -> String {
+    const ASSIGNMENT_SECONDS: f64 = 300.0;
+    let Some(seconds) = t.rows.first().and_then(|r| t.number(r, "time_limit")) else {
+        return "The assignment allows a game to be stopped once a call takes more than 5 minutes. ".to_string();
+    };
+    if seconds >= ASSIGNMENT_SECONDS {
+        return format!("The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops at {limit} s. ");
+    }
+    let factors: Vec<f64> = instances(t).iter().filter_map(|i| growth_factors(t, i).first().copied()).collect();
+    let smallest = factors.iter().copied().fold(f64::INFINITY, f64::min);
+    let extra = match smallest.is_finite() && smallest > 1.0 {
+        true => {
+            let rows = (ASSIGNMENT_SECONDS / seconds).ln() / smallest.ln();
+            let rows = rows.ceil().max(1.0) as u64;
+            format!(
+                " Each move undone multiplies the time by at least {} here (T7), so a 5-minute limit would add at \
+                 most {} to each sweep.",
+                format_seconds(smallest),
+                counted(&rows.to_string(), "row")
+            )
+        }
+        false => String::new(),
+    };
+    format!(
+        "The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops a call \
+         at {limit} s instead, so that the whole run takes minutes rather than hours.{extra} "
+    )
+}
+
+/// The instances of a sweep table, in order of first appearance.
+fn instances(t: &CsvTable) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for i in t.column("instance") {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// The factors by which the positions grow per move undone on `instance`, from 1,000
+/// positions on, sorted.
+fn growth_factors(t: &CsvTable, instance: &str) -> Vec<f64> {
+    let points = complete_points(t, instance);
+    let mut factors: Vec<f64> =
+        points.windows(2).filter(|w| w[1].0 == w[0].0 + 1.0 && w[0].1 >= 1000.0).map(|w| w[1].1 / w[0].1).collect();
+    factors.sort_by(f64::total_cmp);
+    factors
+}
+
+/// (undone, positions, seconds, busy) of `instance`'s complete calls.
+fn complete_points(t: &CsvTable, instance: &str) -> Vec<(f64, f64, f64, bool)> {
+    let busy = crate::report::view::busy_reader(t);
+    t.rows
+        .iter()
+        .filter(|r| t.cell(r, "instance") == Some(instance) && t.cell(r, STATUS).is_none_or(is_ok))
+        .filter_map(|r| Some((t.number(r, "undone")?, t.number(r, "positions")?, t.number(r, "seconds")?, busy(r))))
+        .collect()
 }
 
 /// Per instance: how far its sweep went, in words.
@@ -330,35 +439,34 @@ fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
         return s;
     };
     let t = &sw.table;
-    let mut instances: Vec<&str> = t.column("instance");
-    instances.dedup();
-    for instance in instances {
-        let points: Vec<(f64, f64, f64)> = t
-            .rows
-            .iter()
-            .filter(|r| t.cell(r, "instance") == Some(instance) && t.cell(r, STATUS).is_none_or(is_ok))
-            .filter_map(|r| Some((t.number(r, "undone")?, t.number(r, "positions")?, t.number(r, "seconds")?)))
-            .collect();
-        let mut factors: Vec<f64> =
-            points.windows(2).filter(|w| w[1].0 == w[0].0 + 1.0 && w[0].1 >= 1000.0).map(|w| w[1].1 / w[0].1).collect();
-        factors.sort_by(f64::total_cmp);
-        let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
+    for instance in instances(t) {
+        let points = complete_points(t, instance);
+        let factors = growth_factors(t, instance);
+        // The time per position from the largest call that ran alone: a busy row's time
+        // says how loaded the machine was, not how fast the search is.
+        let quiet = points.iter().filter(|p| !p.3).max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some(last) = quiet.or_else(|| points.iter().max_by(|a, b| a.0.total_cmp(&b.0))) else { continue };
         s.text("On ").code(instance).text(": ");
         if let (Some(lo), Some(hi)) = (factors.first(), factors.last()) {
             s.text(format!(
-                "each move undone multiplies the positions visited by a median {} (from {} to {} over the {} steps from 1,000 positions on)",
+                "each move undone multiplies the positions visited by a median {} (from {} to {} over the {} from 1,000 positions on)",
                 format_seconds(factors[factors.len() / 2]),
                 format_seconds(*lo),
                 format_seconds(*hi),
-                factors.len()
+                counted(&factors.len().to_string(), "step")
             ));
         } else {
             s.text("too few calls above 1,000 positions for a growth factor");
         }
         if last.1 > 0.0 && last.2 > 0.0 {
+            let which = match (last.3, points.iter().any(|p| p.3)) {
+                (true, _) => "the largest complete call, which ran busy (other programs held the cores, so its time is too high),",
+                (false, true) => "the largest complete call that did not run busy",
+                (false, false) => "the largest complete call",
+            };
             s.text(format!(
-                "; the largest complete call ({} positions) took {} ns per position",
-                count(last.1 as u64),
+                "; {which} ({}) took {} ns per position",
+                counted(&count(last.1 as u64), "position"),
                 format_seconds(last.2 / last.1 * 1e9)
             ));
         }

@@ -244,7 +244,7 @@ pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<Str
     }
     let (width, height) = (depth(&root) * (cell.0 + TREE_GAP) - TREE_GAP, leaves(&root) * cell.1);
     let title = format!(
-        "{title}: every reachable position with its value for player {} (greedy's move red, the better move green)",
+        "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move red, the better move green)",
         pos.to_move()
     );
     let mut svg = crate::report::figures::svg_start(width, height, &title);

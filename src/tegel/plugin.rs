@@ -5,7 +5,7 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport};
 
 /// The tile game's kinds: each one's name, builder (loading every instance) and report.
 pub static KINDS: [ExperimentKind<KindReport>; 5] = [
@@ -17,4 +17,5 @@ pub static KINDS: [ExperimentKind<KindReport>; 5] = [
 ];
 
 /// The tile game's report.
-pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &KINDS);
+pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &KINDS)
+    .answering(Assignment { name: "Programmeeropdracht 1: Tegelspel", course: "Algoritmiek, voorjaar 2024" });

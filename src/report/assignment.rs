@@ -1,0 +1,324 @@
+//! One assignment's own report, as a student hands it in: a title page naming the
+//! assignment, the authors, the course, the date and the run the numbers come from; the
+//! assignment's questions in its order; the harness's own material (the run, its
+//! warnings, the machine) in an appendix.
+//!
+//! `harness report` writes, for every plug-in with an [`Assignment`]:
+//! - `tex/title-GAME.tex`: the title page's fields as macros (`\reporttitle`,
+//!   `\reportauthors`, `\reportcourse`, `\reportassignment`, `\reportdate`,
+//!   `\reportrun`), every value escaped as text;
+//! - `tex/appendix.tex`: the run and the machine, the searches that did not finish and
+//!   the run's warnings.
+//!
+//! `report/assignment.tex` inputs them around the assignment's body
+//! (`report/body-GAME.tex`, which the full report inputs too). With
+//! `harness report --assignment GAME` it also writes `report-GAME.html`, the page of that
+//! assignment alone with the same title lines.
+//!
+//! The title, authors and course come from `harness report --title/--author` when given,
+//! else from the `[report]` table of the run's manifest (`title`, `authors`, `course`),
+//! else the assignment's own name and course; authors never given are a visible note
+//! saying how to add them.
+
+use std::path::{Path, PathBuf};
+
+use super::kinds::{Assignment, GameReport};
+use super::latex::caption_text;
+use super::Reports;
+use crate::base::error::InputError;
+
+/// What the title page says beyond the assignment's own name and course: from
+/// `harness report --title/--author` or the manifest's `[report]` table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FrontMatter {
+    /// The assignment whose own report and page to write (`--assignment GAME`).
+    pub assignment: Option<String>,
+    /// The report's title (default: the assignment's name).
+    pub title: Option<String>,
+    /// The authors, in order.
+    pub authors: Vec<String>,
+    /// The course (default: the assignment's own).
+    pub course: Option<String>,
+}
+
+impl FrontMatter {
+    /// This front matter completed from `[report]` of `manifest` where it is silent: a
+    /// title, authors or course given on the command line wins over the manifest's.
+    pub fn or_manifest(mut self, manifest: &FrontMatter) -> FrontMatter {
+        if self.title.is_none() {
+            self.title.clone_from(&manifest.title);
+        }
+        if self.authors.is_empty() {
+            self.authors.clone_from(&manifest.authors);
+        }
+        if self.course.is_none() {
+            self.course.clone_from(&manifest.course);
+        }
+        self
+    }
+}
+
+/// The games that have an assignment, by name, in the reports' order.
+pub fn games(reports: Reports) -> Vec<&'static str> {
+    reports.0.iter().filter(|r| r.assignment.is_some()).map(|r| r.game).collect()
+}
+
+/// Refuses an `--assignment` that names no plug-in with an assignment, naming those there are.
+pub fn check_game(game: &str, reports: Reports) -> Result<(), InputError> {
+    let known = games(reports);
+    if known.contains(&game) {
+        return Ok(());
+    }
+    Err(InputError::new(format!("--assignment {game}: no such assignment; expected one of: {}", known.join(", "))))
+}
+
+/// The `[report]` table of the manifest named in the run's record (`title`, `authors`,
+/// `course`), read from the manifest file when it can still be found (the path
+/// `run.toml` records, as given to `harness run`, or relative to the results'
+/// parent); none when there is no such table or file. A table whose values have the
+/// wrong type is refused, naming the file.
+pub fn manifest_front(out: &Path, run: Option<&toml::Table>) -> Result<FrontMatter, InputError> {
+    let Some(manifest) = run.and_then(|r| r.get("manifest")).and_then(toml::Value::as_str) else {
+        return Ok(FrontMatter::default());
+    };
+    let candidates = [PathBuf::from(manifest), out.parent().unwrap_or(out).join(manifest)];
+    let Some(path) = candidates.iter().find(|p| p.is_file()) else { return Ok(FrontMatter::default()) };
+    let Ok(text) = std::fs::read_to_string(path) else { return Ok(FrontMatter::default()) };
+    let Ok(table) = toml::from_str::<toml::Table>(&text) else { return Ok(FrontMatter::default()) };
+    front_of_table(table.get("report"), path)
+}
+
+/// The front matter of a manifest's `[report]` value.
+pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<FrontMatter, InputError> {
+    let Some(report) = report else { return Ok(FrontMatter::default()) };
+    let wrong = |what: &str| InputError::in_file(path, format!("[report] {what}"));
+    let table = report.as_table().ok_or_else(|| wrong("must be a table (title, authors, course)"))?;
+    let text = |key: &str| -> Result<Option<String>, InputError> {
+        match table.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(wrong(&format!("{key} must be a string"))),
+        }
+    };
+    let authors = match table.get("authors") {
+        None => Vec::new(),
+        Some(toml::Value::Array(a)) => a
+            .iter()
+            .map(|v| v.as_str().map(str::to_string).ok_or_else(|| wrong("authors must be a list of strings")))
+            .collect::<Result<_, _>>()?,
+        Some(_) => return Err(wrong("authors must be a list of strings, e.g. authors = [\"Ada\", \"Bob\"]")),
+    };
+    if let Some(key) = table.keys().find(|k| !["title", "authors", "course"].contains(&k.as_str())) {
+        return Err(wrong(&format!("has no key `{key}`; expected title, authors, course")));
+    }
+    Ok(FrontMatter { assignment: None, title: text("title")?, authors, course: text("course")? })
+}
+
+/// The title page's lines of `game`'s report, as plain text: title, assignment, authors
+/// (or the note saying how to add them), course, date, run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TitleLines {
+    /// The game (`tegel`).
+    pub game: String,
+    /// The report's title (default: "Tiling: report").
+    pub title: String,
+    /// The assignment's name.
+    pub assignment: String,
+    /// The authors; empty when none were given.
+    pub authors: Vec<String>,
+    /// The course.
+    pub course: String,
+    /// The date the report was made (the run's end when recorded, else today).
+    pub date: String,
+    /// The run the numbers come from.
+    pub run: String,
+}
+
+/// What a title page without authors says instead.
+pub const NO_AUTHORS: &str =
+    "Authors not given: add them with harness report --assignment GAME --author NAME (repeatable), or authors = [...] under [report] in the manifest";
+
+/// The title lines of `report`'s assignment from `front` and the run's record.
+pub fn title_lines(
+    report: &GameReport,
+    assignment: &Assignment,
+    front: &FrontMatter,
+    run: Option<&toml::Table>,
+) -> TitleLines {
+    let get = |key: &str| run.and_then(|r| r.get(key)).and_then(toml::Value::as_str).map(str::to_string);
+    let date = get("finished").or_else(|| get("started")).map(|d| d.chars().take(10).collect()).unwrap_or_else(today);
+    let run_line = match (get("manifest"), get("started"), get("finished")) {
+        (Some(m), Some(s), Some(f)) => format!("Numbers from the run of {m}, {s} to {f}"),
+        (Some(m), Some(s), None) => format!("Numbers from the run of {m} started {s} (not finished)"),
+        _ => "No run recorded in these results".to_string(),
+    };
+    TitleLines {
+        game: report.game.to_string(),
+        title: front.title.clone().unwrap_or_else(|| format!("{}: report", report.title)),
+        assignment: assignment.name.to_string(),
+        authors: front.authors.clone(),
+        course: front.course.clone().unwrap_or_else(|| assignment.course.to_string()),
+        date,
+        run: run_line,
+    }
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+fn today() -> String {
+    let days =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The proleptic Gregorian date of `days` since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// `tex/title-GAME.tex`: the title page's fields as macros, every value LaTeX text.
+pub fn title_tex(lines: &TitleLines) -> String {
+    let authors = match lines.authors.is_empty() {
+        true => format!(
+            "\\fbox{{\\parbox{{0.8\\linewidth}}{{\\centering\\small {}}}}}",
+            caption_text(&NO_AUTHORS.replace("GAME", &lines.game))
+        ),
+        false => lines.authors.iter().map(|a| caption_text(a)).collect::<Vec<_>>().join("\\\\[0.5ex]\n"),
+    };
+    format!(
+        "% Generated by `harness report`: the title page of one assignment's report.\n\
+         \\def\\reporttitle{{{}}}\n\\def\\reportassignment{{{}}}\n\\def\\reportauthors{{{authors}}}\n\
+         \\def\\reportcourse{{{}}}\n\\def\\reportdate{{{}}}\n\\def\\reportrun{{{}}}\n",
+        caption_text(&lines.title),
+        caption_text(&lines.assignment),
+        caption_text(&lines.course),
+        caption_text(&lines.date),
+        caption_text(&lines.run),
+    )
+}
+
+/// `tex/appendix.tex`: the run and the machine (the page's run lines), and the run's
+/// warnings, each escaped; for the appendix of an assignment's report.
+pub fn appendix_tex(run: Option<&toml::Table>) -> String {
+    let mut s = String::from(
+        "% Generated by `harness report`: the run behind the numbers, for an assignment's appendix.\n\
+         Every number of this report comes from one run of the harness; this is that run.\n\
+         \\begin{description}\\setlength{\\itemsep}{0pt}\n",
+    );
+    for (key, value) in super::html::run_lines(run) {
+        s.push_str(&format!("\\item[{}] {}\n", caption_text(&key), caption_text(&value)));
+    }
+    s.push_str("\\end{description}\n");
+    let warnings = super::html::run_warnings(run);
+    match warnings.len() {
+        0 => s.push_str("The run gave no warnings.\n"),
+        n => {
+            s.push_str(&format!(
+                "The run gave {}:\n\\begin{{itemize}}\\setlength{{\\itemsep}}{{0pt}}\\small\n",
+                if n == 1 { "one warning".to_string() } else { format!("{n} warnings") }
+            ));
+            for w in warnings {
+                s.push_str(&format!("\\item {}\n", caption_text(&w)));
+            }
+            s.push_str("\\end{itemize}\n");
+        }
+    }
+    s
+}
+
+/// The files every report writes for the assignments: `tex/title-GAME.tex` per game with
+/// an assignment and `tex/appendix.tex`.
+pub fn files(reports: Reports, front: &FrontMatter, run: Option<&toml::Table>) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for report in reports.0 {
+        let Some(assignment) = &report.assignment else { continue };
+        let lines = title_lines(report, assignment, front, run);
+        out.push((PathBuf::from(format!("tex/title-{}.tex", report.game)), title_tex(&lines)));
+    }
+    out.push((PathBuf::from("tex/appendix.tex"), appendix_tex(run)));
+    out
+}
+
+/// `report-GAME.html`: the page of `game`'s experiments alone, titled as its report's
+/// title page (title, then assignment, authors, course, date and run as lines).
+pub fn page(
+    loaded: &[super::Loaded],
+    run: Option<&toml::Table>,
+    reports: Reports,
+    game: &str,
+    front: &FrontMatter,
+) -> Result<(PathBuf, String), InputError> {
+    check_game(game, reports)?;
+    let report = reports.game(game).ok_or_else(|| InputError::new(format!("no report for {game}")))?;
+    let assignment = report.assignment.as_ref().ok_or_else(|| InputError::new(format!("{game} has no assignment")))?;
+    let lines = title_lines(report, assignment, front, run);
+    let own: Vec<super::Loaded> = loaded.iter().filter(|l| l.game == game).cloned().collect();
+    let drawn = super::draw(&own, reports)?;
+    let input = super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports };
+    let authors = match lines.authors.is_empty() {
+        true => NO_AUTHORS.replace("GAME", game),
+        false => format!("By {}", lines.authors.join(", ")),
+    };
+    let byline = [lines.assignment.clone(), authors, lines.course.clone(), format!("{}. {}", lines.date, lines.run)];
+    let html = super::html::page_titled(&input, &lines.title, &byline)?;
+    let html = crate::base::text::bidi_visible(&html).into_owned();
+    Ok((PathBuf::from(format!("report-{game}.html")), html))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_785), (2026, 11, 28));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn title_values_are_text() {
+        let lines = TitleLines {
+            game: "tegel".into(),
+            title: "\\input{/etc/hostname}".into(),
+            assignment: "A".into(),
+            authors: vec!["Ada ^^5c".into(), "Bob & Co".into()],
+            course: "C".into(),
+            date: "2026-11-28".into(),
+            run: "r".into(),
+        };
+        let tex = title_tex(&lines);
+        assert!(!tex.contains("\\input{"), "{tex}");
+        assert!(tex.contains("Ada \\textasciicircum{}\\textasciicircum{}5c\\\\[0.5ex]\nBob \\& Co"), "{tex}");
+        let none = title_tex(&TitleLines { authors: vec![], ..lines });
+        assert!(none.contains("Authors not given"), "{none}");
+    }
+
+    #[test]
+    fn manifest_report_tables_are_checked() {
+        let path = Path::new("m.toml");
+        let t: toml::Table = toml::from_str("[report]\nauthors = [\"Ada\"]\ntitle = \"T\"\n").unwrap();
+        let f = front_of_table(t.get("report"), path).unwrap();
+        assert_eq!((f.authors, f.title), (vec!["Ada".to_string()], Some("T".to_string())));
+        let t: toml::Table = toml::from_str("[report]\nauthors = \"Ada\"\n").unwrap();
+        assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("list of strings"));
+        let t: toml::Table = toml::from_str("[report]\nauthor = [\"Ada\"]\n").unwrap();
+        assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("no key `author`"));
+    }
+
+    #[test]
+    fn the_command_line_wins_over_the_manifest() {
+        let cli = FrontMatter { authors: vec!["Ada".into()], ..FrontMatter::default() };
+        let manifest = FrontMatter { authors: vec!["Bob".into()], title: Some("T".into()), ..FrontMatter::default() };
+        let both = cli.or_manifest(&manifest);
+        assert_eq!((both.authors, both.title), (vec!["Ada".to_string()], Some("T".to_string())));
+    }
+}

@@ -1,0 +1,209 @@
+//! Every figure true to its table: for every plot kind, a fixture table with one series
+//! that never finished (all `timeout`) is rendered, and the pgfplots legend is read
+//! against the plots: one legend entry per series, in order, each right after its own
+//! plot (or a legend image alone, for the series with no points, whose entry says why),
+//! and every bar's height equal to its column's cell.
+
+use std::path::{Path, PathBuf};
+
+use harness::experiment::spec::hash_bytes;
+use harness::report::{load_all, render};
+use harness::runner::registry::reports;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report/results").join(name)
+}
+
+/// A results directory holding experiment `name` of the fixtures with `change` applied to
+/// its CSV (the metadata's hash recomputed, as a run would have written it).
+fn results_with(name: &str, change: impl Fn(&str) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("meta")).unwrap();
+    let csv = change(&std::fs::read_to_string(fixture(&format!("{name}.csv"))).unwrap());
+    let meta = std::fs::read_to_string(fixture(&format!("meta/{name}.toml"))).unwrap();
+    let meta: String = meta
+        .lines()
+        .map(|l| match l.starts_with("csv_hash") {
+            true => format!("csv_hash = \"{}\"\n", hash_bytes(csv.as_bytes())),
+            false => format!("{l}\n"),
+        })
+        .collect();
+    std::fs::write(dir.path().join(format!("{name}.csv")), csv).unwrap();
+    std::fs::write(dir.path().join(format!("meta/{name}.toml")), meta).unwrap();
+    dir
+}
+
+/// `csv` with the cells of `columns` set to `timeout` in the rows whose first cell is
+/// `first` (every row when `None`).
+fn timed_out(csv: &str, first: Option<&str>, columns: &[&str]) -> String {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let mut out = format!("{}\n", header.join(","));
+    for line in lines {
+        let mut cells = split_csv(line);
+        if first.is_none_or(|f| cells[0] == f) {
+            for column in columns {
+                let i = header.iter().position(|h| h == column).unwrap_or_else(|| panic!("no column {column}"));
+                cells[i] = "timeout".into();
+            }
+        }
+        let quoted: Vec<String> =
+            cells.iter().map(|c| if c.contains(',') { format!("\"{c}\"") } else { c.clone() }).collect();
+        out.push_str(&quoted.join(","));
+        out.push('\n');
+    }
+    out
+}
+
+fn split_csv(line: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => cells.push(String::new()),
+            _ => cells.last_mut().unwrap().push(c),
+        }
+    }
+    cells
+}
+
+/// One legend entry of a pgfplots figure and what stands before it.
+#[derive(Debug)]
+struct Entry {
+    legend: String,
+    /// The y values of its plot's coordinates; `None` for a legend image alone.
+    ys: Option<Vec<f64>>,
+}
+
+/// The figure's legend entries, each with the plot it labels, read from the `.tikz`
+/// text; panics when an entry does not follow a plot or legend image of its own.
+fn legend(tikz: &str) -> Vec<Entry> {
+    let lines: Vec<&str> = tikz.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(text) = line.strip_prefix("\\addlegendentry{") else { continue };
+        let before = lines[i - 1];
+        let ys = if before.starts_with("\\addlegendimage{") {
+            None
+        } else {
+            assert!(before.starts_with("\\addplot"), "entry {text} follows no plot: {tikz}");
+            let coords = before.split("coordinates {").nth(1).unwrap();
+            let ys: Vec<f64> =
+                coords.split('(').skip(1).map(|p| p.split(&[',', ')'][..]).nth(1).unwrap().parse().unwrap()).collect();
+            assert!(!ys.is_empty(), "an empty plot shifts the legend: {tikz}");
+            Some(ys)
+        };
+        out.push(Entry { legend: text.trim_end_matches('}').to_string(), ys });
+    }
+    out
+}
+
+fn figures(dir: &Path) -> Vec<(PathBuf, String)> {
+    let loaded = load_all(dir, reports()).unwrap();
+    render(&loaded, None, reports())
+        .unwrap()
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "tikz"))
+        .collect()
+}
+
+fn figure(dir: &Path, stem: &str) -> String {
+    let all = figures(dir);
+    all.iter()
+        .find(|(p, _)| p.file_stem().is_some_and(|s| s == stem))
+        .unwrap_or_else(|| panic!("no figure {stem} among {:?}", all.iter().map(|f| &f.0).collect::<Vec<_>>()))
+        .1
+        .clone()
+}
+
+/// The positive numbers of `column` of `csv`, in row order.
+fn column(csv: &str, column: &str) -> Vec<f64> {
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let i = header.iter().position(|h| *h == column).unwrap();
+    lines.filter_map(|l| split_csv(l)[i].parse::<f64>().ok()).filter(|v| *v > 0.0).collect()
+}
+
+/// Checks a bar chart: the legends are `expected` in order, the timed-out one (`empty`)
+/// a legend image saying `timeout`, every other with the heights of its column.
+fn check_bars(dir: &Path, stem: &str, expected: &[(&str, &str)], empty: &str, csv: &str) {
+    let entries = legend(&figure(dir, stem));
+    assert_eq!(entries.len(), expected.len(), "{entries:?}");
+    for (entry, (legend, col)) in entries.iter().zip(expected) {
+        assert!(entry.legend.starts_with(legend), "{entries:?}");
+        if *legend == empty {
+            assert_eq!(entry.legend, format!("{legend} (timeout: no bar)"));
+            assert!(entry.ys.is_none(), "{entries:?}");
+        } else {
+            assert_eq!(entry.ys.as_deref(), Some(&column(csv, col)[..]), "{legend}: {entries:?}");
+        }
+    }
+}
+
+#[test]
+fn tiling_bars_keep_the_timed_out_count_in_the_legend() {
+    let change = |c: &str| timed_out(c, None, &["dumb_count_positions", "dumb_count_seconds"]);
+    let dir = results_with("stenen_table", change);
+    let csv = std::fs::read_to_string(dir.path().join("stenen_table.csv")).unwrap();
+    let counts = [
+        ("dumb count", "dumb_count_positions"),
+        ("smart count", "smart_count_positions"),
+        ("fast count", "fast_count_positions"),
+    ];
+    check_bars(dir.path(), "stenen_table-count-positions", &counts, "dumb count", &csv);
+    let find = [("dumb find", "dumb_find_positions"), ("smart find", "smart_find_positions")];
+    check_bars(dir.path(), "stenen_table-find-positions", &find, "", &csv);
+}
+
+#[test]
+fn checkers_count_bars_keep_the_timed_out_games_in_the_legend() {
+    let dir = results_with("checkers_count", |c| timed_out(c, None, &["games"]));
+    let csv = std::fs::read_to_string(dir.path().join("checkers_count.csv")).unwrap();
+    let expected = [("games", "games"), ("positions", "positions"), ("memoised positions", "memo_positions")];
+    check_bars(dir.path(), "checkers_count-games", &expected, "games", &csv);
+}
+
+/// Checks a line chart: `empty` is a legend image saying `timeout`, every other entry
+/// follows its own non-empty line.
+fn check_lines(dir: &Path, stem: &str, empty: &str, others: usize) {
+    let entries = legend(&figure(dir, stem));
+    let blank: Vec<&Entry> = entries.iter().filter(|e| e.ys.is_none()).collect();
+    assert_eq!(blank.len(), 1, "{entries:?}");
+    assert_eq!(blank[0].legend, format!("{empty} (timeout: no point)"), "{entries:?}");
+    assert_eq!(entries.len(), others + 1, "{entries:?}");
+}
+
+#[test]
+fn sweep_lines_keep_the_timed_out_instance_in_the_legend() {
+    let columns = ["positions", "seconds"];
+    let dir = results_with("tegel_sweep", |c| timed_out(c, Some("tegel/spel4.txt"), &columns));
+    check_lines(dir.path(), "tegel_sweep-positions", "tegel/spel4.txt", 1);
+    check_lines(dir.path(), "tegel_sweep-seconds", "tegel/spel4.txt", 1);
+}
+
+#[test]
+fn perft_lines_keep_the_timed_out_board_in_the_legend() {
+    let add = |c: &str| format!("{c}6x6 r2,1,timeout,timeout,,2,timeout\n6x6 r2,2,timeout,timeout,,2,timeout\n");
+    let dir = results_with("checkers_perft", add);
+    check_lines(dir.path(), "checkers_perft-leaves", "6x6 r2", 1);
+}
+
+#[test]
+fn speedup_lines_keep_the_timed_out_search_in_the_legend() {
+    let dir = results_with("parallel", |c| {
+        let mut lines: Vec<String> = c.lines().map(str::to_string).collect();
+        for line in lines.iter_mut().filter(|l| l.starts_with("stenen,")) {
+            let mut cells = split_csv(line);
+            cells[9] = "timeout".into();
+            *line = cells
+                .iter()
+                .map(|c| if c.contains(',') { format!("\"{c}\"") } else { c.clone() })
+                .collect::<Vec<_>>()
+                .join(",");
+        }
+        lines.join("\n") + "\n"
+    });
+    // The ideal line and the other searches are drawn; the tiling's search is named.
+    check_lines(dir.path(), "parallel-speedup", "stenen count smart 6x10 stenen2", 3);
+}
