@@ -300,7 +300,12 @@ mod tests {
         let w = of_table("parallel", &columns, &rows, None);
         assert_eq!(w.len(), 1, "{w:?}");
         assert!(w[0].starts_with("parallel: 2 speed-ups on one thread outside 0.93–1.07: "), "{w:?}");
-        assert!(w[0].contains("count 5x6 r1: speedup 1.25 (1.11–1.41), best spel3.txt: speedup 0.92;"), "{w:?}");
+        assert!(
+            w[0].contains(
+                "count 5x6 r1 on 1 thread: speedup 1.25 (1.11–1.41), best spel3.txt on 1 thread: speedup 0.92;"
+            ),
+            "{w:?}"
+        );
     }
 
     #[test]
