@@ -184,7 +184,7 @@ fn sweep_lines_keep_the_timed_out_instance_in_the_legend() {
 
 #[test]
 fn perft_lines_keep_the_timed_out_board_in_the_legend() {
-    let add = |c: &str| format!("{c}6x6 r2,1,timeout,timeout,,2,timeout\n6x6 r2,2,timeout,timeout,,2,timeout\n");
+    let add = |c: &str| format!("{c}6x6 r2,1,timeout,timeout,,,2,timeout\n6x6 r2,2,timeout,timeout,,,2,timeout\n");
     let dir = results_with("checkers_perft", add);
     check_lines(dir.path(), "checkers_perft-leaves", "6x6 r2", 1);
 }
@@ -193,9 +193,12 @@ fn perft_lines_keep_the_timed_out_board_in_the_legend() {
 fn speedup_lines_keep_the_timed_out_search_in_the_legend() {
     let dir = results_with("parallel", |c| {
         let mut lines: Vec<String> = c.lines().map(str::to_string).collect();
+        let header = split_csv(&lines[0]);
+        let at = |name: &str| header.iter().position(|h| h == name).expect("a column of the parallel table");
         for line in lines.iter_mut().filter(|l| l.starts_with("stenen,")) {
             let mut cells = split_csv(line);
-            cells[9] = "timeout".into();
+            cells[at("speedup")] = "timeout".into();
+            cells[at("speedup_drift")] = "false".into();
             *line = cells
                 .iter()
                 .map(|c| if c.contains(',') { format!("\"{c}\"") } else { c.clone() })
@@ -204,6 +207,14 @@ fn speedup_lines_keep_the_timed_out_search_in_the_legend() {
         }
         lines.join("\n") + "\n"
     });
-    // The ideal line and the other searches are drawn; the tiling's search is named.
-    check_lines(dir.path(), "parallel-speedup", "stenen count smart 6x10 stenen2", 3);
+    // The ideal line and the other searches are drawn; the tiling's search is named with
+    // its timeout, the perft of times under 1 ms with that reason.
+    let entries = legend(&figure(dir.path(), "parallel-speedup"));
+    let blank: Vec<&str> = entries.iter().filter(|e| e.ys.is_none()).map(|e| e.legend.as_str()).collect();
+    assert_eq!(
+        blank,
+        ["stenen count smart 6x10 stenen2 (timeout: no point)", "checkers perft 5 8x8 r3 (under 1 ms: no point)"],
+        "{entries:?}"
+    );
+    assert_eq!(entries.len(), 5, "{entries:?}");
 }

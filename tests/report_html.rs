@@ -98,6 +98,9 @@ fn html_and_latex_show_the_csv_cells() {
         let view = TableView::of(&table);
         let tex = std::fs::read_to_string(dir.join(format!("tex/{name}.tex"))).unwrap();
         let mut tex_rows = latex_rows(&tex).into_iter();
+        // A table too wide for the page leaves columns out of the PDF (and says which in a
+        // note); the cells it keeps must still be there, in order.
+        let cut_columns = tex.contains("Too wide for the page");
         for (i, (row, raw)) in view.rows.iter().zip(&table.rows).enumerate() {
             let html = html_row(&page, &name, i + 1);
             let tex_row = tex_rows.next().unwrap_or_else(|| panic!("{name}: LaTeX row {} missing", i + 1));
@@ -113,6 +116,9 @@ fn html_and_latex_show_the_csv_cells() {
                     _ => format_cell(column.kind, &cell.raw),
                 };
                 let found = tex_row[at..].find(&latex);
+                if found.is_none() && cut_columns {
+                    continue;
+                }
                 assert!(found.is_some(), "{name} row {}: `{latex}` not in order in {tex_row}", i + 1);
                 at += found.unwrap() + latex.len();
             }

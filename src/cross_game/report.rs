@@ -53,7 +53,8 @@ pub fn summary_view(loaded: &[&Loaded]) -> Result<Option<(String, CsvTable)>, In
 }
 
 /// The `parallel` table with every speed-up that is not a result left out: one marked
-/// `drift` or `codes differ` (its `speedup_drift` or `speedup_codes_differ` cell `true`).
+/// `drift` or `codes differ` (its `speedup_drift` or `speedup_codes_differ` cell `true`)
+/// reads `not a result`, so that a search left with no point is named with the reason.
 fn results_only(table: &CsvTable) -> CsvTable {
     let mut kept = table.clone();
     let marks: Vec<usize> = [Statistic::Drift, Statistic::CodesDiffer]
@@ -63,7 +64,7 @@ fn results_only(table: &CsvTable) -> CsvTable {
     if let Some(speedup) = table.index(SPEEDUP) {
         for row in &mut kept.rows {
             if marks.iter().any(|&m| row[m].trim() == "true") {
-                row[speedup].clear();
+                row[speedup] = crate::report::plots::NOT_A_RESULT.to_string();
             }
         }
     }
@@ -71,12 +72,11 @@ fn results_only(table: &CsvTable) -> CsvTable {
 }
 
 /// The speed-up chart: one line per search over the thread counts, the ideal dashed; a
-/// speed-up that is not a result (`drift`, `codes differ`) is not drawn, nor is a search
-/// with no speed-up to draw (its times under 1 ms).
+/// speed-up that is not a result (`drift`, `codes differ`) is not drawn, and a search
+/// with no speed-up to draw keeps its legend entry, which says why.
 fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
     let drawn = results_only(table);
     let mut series = lines(&drawn, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
-    series.retain(|s| !s.points.is_empty());
     let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
     threads.sort_by(f64::total_cmp);
     threads.dedup();
@@ -123,7 +123,11 @@ mod tests {
         );
         let c = charts("par", (HARNESS, PARALLEL), Some(&PARALLEL_REPORT), &t).unwrap();
         let names: Vec<&str> = c[0].series.iter().map(|s| s.name.as_str()).collect();
-        assert_eq!(names, ["g best s3", "ideal"]);
+        assert_eq!(
+            names,
+            ["g best s3", "g count 5x6 (drift or codes differ: no point)", "g perft 5 (no value)", "ideal"]
+        );
         assert_eq!(c[0].series[0].points, [(1.0, 0.98)]);
+        assert!(c[0].series[1].points.is_empty() && c[0].series[2].points.is_empty());
     }
 }

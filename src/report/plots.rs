@@ -93,15 +93,26 @@ pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -
         .collect()
 }
 
+/// The text a chart's table puts in a cell whose value is no result (a speed-up marked
+/// drift or codes differ), so that its legend entry can say why it has no point.
+pub const NOT_A_RESULT: &str = "not a result";
+
 /// Why `rows` give no point of `column`, in the words a legend entry shows: `timeout: no
 /// point` when every such cell is a search that passed its time limit, `error: no point`
-/// when one failed, otherwise `no value`.
+/// when one failed, `under 1 ms: no point` when every row's time was under the timer's
+/// resolution, `drift or codes differ: no point` when the values are not results,
+/// otherwise `no value`.
 pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'static str {
     let cells: Vec<&str> = rows.iter().map(|r| table.cell(r, column).unwrap_or_default().trim()).collect();
+    let status = |r: &&[String]| table.cell(r, crate::results::columns::TIMING_STATUS).unwrap_or_default().to_string();
     if !cells.is_empty() && cells.iter().all(|c| *c == "timeout") {
         "timeout: no point"
     } else if cells.iter().any(|c| c.starts_with("error")) {
         "error: no point"
+    } else if !rows.is_empty() && rows.iter().all(|r| status(r).starts_with("under 1 ms")) {
+        "under 1 ms: no point"
+    } else if cells.iter().any(|c| *c == NOT_A_RESULT) {
+        "drift or codes differ: no point"
     } else {
         "no value"
     }
