@@ -111,7 +111,7 @@ pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'sta
         "error: no point"
     } else if !rows.is_empty() && rows.iter().all(|r| status(r).starts_with("under 1 ms")) {
         "under 1 ms: no point"
-    } else if cells.iter().any(|c| *c == NOT_A_RESULT) {
+    } else if cells.contains(&NOT_A_RESULT) {
         "drift or codes differ: no point"
     } else {
         "no value"
