@@ -50,6 +50,20 @@ impl TextFile<'_> {
     /// file is opened without blocking (`O_NONBLOCK`) and checked again once open, so a
     /// FIFO put in its place between the two checks cannot block either.
     pub fn read_bytes(&self, path: &Path) -> Result<Vec<u8>, InputError> {
+        let file = self.open_checked(path)?;
+        let mut bytes = Vec::new();
+        let cannot =
+            |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
+        file.take(self.max_bytes + 1).read_to_end(&mut bytes).map_err(cannot)?;
+        if bytes.len() as u64 > self.max_bytes {
+            return Err(self.too_large(path));
+        }
+        Ok(bytes)
+    }
+
+    /// `path` opened without blocking, refused unless a regular file both before and after
+    /// opening (a FIFO put in its place between the two checks cannot block either).
+    fn open_checked(&self, path: &Path) -> Result<std::fs::File, InputError> {
         let cannot =
             |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
         self.check_regular(path, &std::fs::metadata(path).map_err(cannot)?)?;
@@ -58,15 +72,11 @@ impl TextFile<'_> {
         super::os::non_blocking(&mut options);
         let file = options.open(path).map_err(cannot)?;
         self.check_regular(path, &file.metadata().map_err(cannot)?)?;
-        let mut bytes = Vec::new();
-        file.take(self.max_bytes + 1).read_to_end(&mut bytes).map_err(cannot)?;
-        if bytes.len() as u64 > self.max_bytes {
-            return Err(InputError::in_file(
-                path,
-                format!("larger than {}; {}", size_text(self.max_bytes), self.holds),
-            ));
-        }
-        Ok(bytes)
+        Ok(file)
+    }
+
+    fn too_large(&self, path: &Path) -> InputError {
+        InputError::in_file(path, format!("larger than {}; {}", size_text(self.max_bytes), self.holds))
     }
 
     /// `path` opened for reading as a stream (for files read record by record rather than
@@ -74,20 +84,13 @@ impl TextFile<'_> {
     /// be opened, larger than [`TextFile::max_bytes`] (by its size once open). The stream
     /// ends at the cap even if the file grows meanwhile. The text is not checked.
     pub fn open_capped(&self, path: &Path) -> Result<std::io::Take<std::fs::File>, InputError> {
-        let cannot =
-            |e: std::io::Error| InputError::in_file(path, format!("cannot open the {} for reading: {e}", self.what));
-        self.check_regular(path, &std::fs::metadata(path).map_err(cannot)?)?;
-        let mut options = std::fs::OpenOptions::new();
-        options.read(true);
-        super::os::non_blocking(&mut options);
-        let file = options.open(path).map_err(cannot)?;
-        let meta = file.metadata().map_err(cannot)?;
-        self.check_regular(path, &meta)?;
-        if meta.len() > self.max_bytes {
-            return Err(InputError::in_file(
-                path,
-                format!("larger than {}; {}", size_text(self.max_bytes), self.holds),
-            ));
+        let file = self.open_checked(path)?;
+        let len = file
+            .metadata()
+            .map_err(|e| InputError::in_file(path, format!("cannot read the {}: {e}", self.what)))?
+            .len();
+        if len > self.max_bytes {
+            return Err(self.too_large(path));
         }
         Ok(file.take(self.max_bytes))
     }
