@@ -69,20 +69,10 @@ impl ComparisonExporter<AbReport> for Markdown {
         out.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
         for item in &r.items {
             for c in &item.cells {
-                let d = &c.decision;
+                let [e, i, k, col, a, b, change, interval, p, rounds] = row_cells(c, escape);
+                let verdict = c.decision.verdict.word();
                 out.push_str(&format!(
-                    "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                    escape(&c.experiment),
-                    escape(&c.item),
-                    escape(&c.key),
-                    escape(&c.column),
-                    seconds(c.a_median),
-                    seconds(c.b_median),
-                    d.change.map_or("–".to_string(), signed_percent),
-                    interval_text(d),
-                    d.p_adjusted.map_or("–".to_string(), |p| format!("{p:.3}")),
-                    d.rounds,
-                    d.verdict.word()
+                    "| {e} | {i} | {k} | {col} | {a} | {b} | {change} | {interval} | {p} | {rounds} | {verdict} |\n"
                 ));
             }
         }
@@ -123,6 +113,24 @@ impl ComparisonExporter<AbReport> for Html {
     fn export(&self, r: &AbReport) -> Exported {
         Exported::Text(page(r))
     }
+}
+
+/// A cell's row in the tables before its verdict: the names as `escape` writes them, the
+/// medians, the change, its interval, the corrected p and the rounds.
+fn row_cells(c: &AbCell, escape: impl Fn(&str) -> String) -> [String; 10] {
+    let d = &c.decision;
+    [
+        escape(&c.experiment),
+        escape(&c.item),
+        escape(&c.key),
+        escape(&c.column),
+        seconds(c.a_median),
+        seconds(c.b_median),
+        d.change.map_or("–".to_string(), signed_percent),
+        interval_text(d),
+        d.p_adjusted.map_or("–".to_string(), |p| format!("{p:.3}")),
+        d.rounds.to_string(),
+    ]
 }
 
 /// Seconds to the microsecond, or `–`.
@@ -225,22 +233,12 @@ pub fn page(r: &AbReport) -> String {
                 <th>A</th><th>B</th><th>change</th><th>95 % interval</th><th>p (Holm)</th><th>rounds</th><th>verdict</th></tr>\n");
     for item in &r.items {
         for c in &item.cells {
-            let d = &c.decision;
+            let [e, i, k, col, a, b, change, interval, p, rounds] = row_cells(c, xml_escape);
+            let (word, sentence) = (c.decision.verdict.word(), xml_escape(&c.decision.sentence(r.resolution)));
             s.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-                 <td class=\"n\">{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"{}\">{}</td></tr>\n",
-                xml_escape(&c.experiment),
-                xml_escape(&c.item),
-                xml_escape(&c.key),
-                xml_escape(&c.column),
-                seconds(c.a_median),
-                seconds(c.b_median),
-                d.change.map_or("–".to_string(), signed_percent),
-                interval_text(d),
-                d.p_adjusted.map_or("–".to_string(), |p| format!("{p:.3}")),
-                d.rounds,
-                d.verdict.word(),
-                xml_escape(&d.sentence(r.resolution))
+                "<tr><td>{e}</td><td>{i}</td><td>{k}</td><td>{col}</td><td class=\"n\">{a}</td><td class=\"n\">{b}</td>\
+                 <td class=\"n\">{change}</td><td>{interval}</td><td class=\"n\">{p}</td><td class=\"n\">{rounds}</td>\
+                 <td class=\"{word}\">{sentence}</td></tr>\n"
             ));
         }
     }
