@@ -15,7 +15,8 @@
 //!    [`stenen`], [`nim`], [`checkers`] and the cross-game experiments [`cross_game`];
 //! 8. [`web`]: the loopback server of the boards the registry hands it;
 //! 9. [`runner`]: the registry of plug-ins, manifests, runs, shards, merges, Slurm;
-//! 10. the `harness` binary (`src/main.rs`).
+//! 10. [`cli`]: the command line, one file per subcommand;
+//! 11. the `harness` binary (`src/main.rs`), which only calls [`cli::main`].
 
 // `x % 2 == 0` reads as the rules state parity; the lint came with the MSRV raised to 1.89
 // (for `File::try_lock`, the results-directory lock).
@@ -24,6 +25,7 @@
 pub mod api;
 pub mod base;
 pub mod checkers;
+pub mod cli;
 pub mod cross_game;
 pub mod experiment;
 pub mod nim;

@@ -18,6 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["tegel", "stenen", "nim", "checkers", "cross_game"],
     &["web"],
     &["runner"],
+    &["cli"],
 ];
 
 /// The layer index of a top-level module, if it is one of [`LAYERS`].

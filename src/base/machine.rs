@@ -65,12 +65,44 @@ pub fn threads_warning(threads: usize) -> Option<String> {
     })
 }
 
-/// The worker threads a command runs on: `asked` (its `-j N`), else [`default_threads`];
-/// a count above the cores is warned about on stderr ([`warn_if_more_threads_than_cores`]).
-pub fn threads_or_default(asked: Option<u32>) -> usize {
-    let threads = asked.map_or_else(default_threads, |t| t as usize);
-    warn_if_more_threads_than_cores(threads);
-    threads
+/// A worker-thread count, checked once where it is read (`-j N`, `HARNESS_THREADS`): a
+/// whole number from 1 to [`MAX_THREADS`]. It is carried as this type from the command
+/// line to the pool; [`Threads::get`] gives the count where a search takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Threads(std::num::NonZeroUsize);
+
+impl Threads {
+    /// One thread: the plain sequential search.
+    pub const ONE: Threads = Threads(std::num::NonZeroUsize::MIN);
+
+    /// `n` threads, or `None` outside 1 to [`MAX_THREADS`].
+    pub fn new(n: usize) -> Option<Threads> {
+        (n <= MAX_THREADS).then_some(std::num::NonZeroUsize::new(n)).flatten().map(Threads)
+    }
+
+    /// The clap value parser of every `--threads`/`-j` (see [`parse_thread_count`]).
+    pub fn parse(s: &str) -> Result<Threads, String> {
+        parse_thread_count(s).map(|n| Threads::new(n).expect("parse_thread_count checks the range"))
+    }
+
+    /// The count.
+    pub fn get(self) -> usize {
+        self.0.get()
+    }
+
+    /// The threads a command runs on: `asked` (its `-j N`), else [`default_threads`]; a
+    /// count above the cores is warned about on stderr ([`warn_if_more_threads_than_cores`]).
+    pub fn or_default(asked: Option<Threads>) -> Threads {
+        let threads = asked.unwrap_or_else(|| Threads::new(default_threads().min(MAX_THREADS)).unwrap_or(Threads::ONE));
+        warn_if_more_threads_than_cores(threads.get());
+        threads
+    }
+}
+
+impl std::fmt::Display for Threads {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 /// Prints [`threads_warning`] on stderr, once per process however often it is called.

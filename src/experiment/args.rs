@@ -4,38 +4,74 @@ use std::io::Write;
 
 use crate::base::error::{InputError, Result};
 use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
-use crate::base::machine::{machine_memory, threads_or_default, MemorySource};
+use crate::base::machine::{machine_memory, MemorySource, Threads};
 use crate::base::text::excerpt;
 use crate::experiment::parallel::SearchItem;
 use crate::experiment::spec::ExperimentSpec;
 use crate::search::budget::Budget;
 
-/// `--json`, `--threads N` and `--time-limit SECONDS`, flattened into a game's search
-/// commands with `#[command(flatten)]`.
+/// `-j`/`--threads N`: the worker threads, declared once for every command that takes
+/// them (flattened with `#[command(flatten)]`).
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct ThreadsArg {
+    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else RAYON_NUM_THREADS,
+    /// else all cores; 1 runs the plain sequential search).
+    #[arg(short = 'j', long = "threads", value_parser = Threads::parse, value_name = "N")]
+    pub threads: Option<Threads>,
+}
+
+impl ThreadsArg {
+    /// The threads asked for, or the default ([`Threads::or_default`]; a count above the
+    /// cores is warned about on stderr, once).
+    pub fn or_default(&self) -> Threads {
+        Threads::or_default(self.threads)
+    }
+}
+
+/// `--time-limit SECONDS`: the time limit of each search, declared once for every
+/// command that takes one.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct TimeLimitArg {
+    /// Time limit of each search in seconds, from 0.000000001 to 10000000 (default: none,
+    /// or a manifest's `time_limit`); a search past it stops, and Ctrl-C or SIGTERM stop
+    /// it too.
+    #[arg(long = "time-limit", value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time_limit: Option<TimeLimit>,
+}
+
+/// `--time-limit SECONDS` and `--memory-limit MIB`: a search's limits, declared once.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct LimitArgs {
+    #[command(flatten)]
+    pub time: TimeLimitArg,
+    /// Memory limit of the process in MiB (default: none, or a manifest's
+    /// `memory_limit`): a memo search whose table would take it past this stops with
+    /// status `memory` before it takes the table.
+    #[arg(long = "memory-limit", value_parser = MemoryLimit::parse, value_name = "MIB")]
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+impl LimitArgs {
+    /// The limits the flags give (checked when they were parsed).
+    pub fn limits(&self) -> Limits {
+        Limits { time: self.time.time_limit, memory: self.memory_limit }
+    }
+}
+
+/// `--json`, `--threads N`, `--time-limit SECONDS` and `--memory-limit MIB`, flattened
+/// into a game's search commands with `#[command(flatten)]`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SearchArgs {
     /// Print one JSON object on stdout (messages go to stderr).
     #[arg(long)]
     pub json: bool,
-    /// Worker threads, from 1 to 1024 (default: HARNESS_THREADS, else all cores; 1 runs the
-    /// plain sequential search).
-    #[arg(short = 'j', long, value_parser = parse_threads, value_name = "N")]
-    pub threads: Option<u32>,
-    /// Per-call time limit in seconds (default: none; at most 10000000).
-    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<TimeLimit>,
-    /// Memory limit of the process in MiB: a search whose memo table would take it past
-    /// this stops with status `memory` before it takes the table (default: none).
-    #[arg(long, value_parser = MemoryLimit::parse, value_name = "MIB")]
-    pub memory_limit: Option<MemoryLimit>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 pub use crate::base::machine::MAX_THREADS;
-
-/// clap value parser of every `--threads`: a whole number from 1 to [`MAX_THREADS`].
-pub fn parse_threads(s: &str) -> std::result::Result<u32, String> {
-    crate::base::machine::parse_thread_count(s).map(|n| n as u32)
-}
 
 /// clap value parser of `--samples`: see [`crate::experiment::sampling::check_samples`].
 pub fn parse_samples(s: &str) -> std::result::Result<u32, String> {
@@ -57,15 +93,15 @@ pub fn parse_sample_budget(s: &str) -> std::result::Result<f64, String> {
 }
 
 impl SearchArgs {
-    /// The thread count asked for, or all cores; a count above the cores is warned about
-    /// on stderr (once).
+    /// The thread count asked for, or the default; a count above the cores is warned
+    /// about on stderr (once).
     pub fn threads(&self) -> usize {
-        threads_or_default(self.threads)
+        self.threads.or_default().get()
     }
 
     /// The limits the flags give (checked when they were parsed).
     pub fn limits(&self) -> Limits {
-        Limits { time: self.time_limit, memory: self.memory_limit }
+        self.limits.limits()
     }
 
     /// The budget of one search under [`SearchArgs::limits`], its time limit starting now.

@@ -11,8 +11,8 @@ use serde_json::json;
 
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::base::limits::{Limits, TimeLimit};
-use crate::experiment::args::print_json;
+use crate::base::limits::Limits;
+use crate::experiment::args::{print_json, TimeLimitArg};
 use crate::results::row::seconds_cell;
 use crate::search::budget::Budget;
 use crate::search::rng::seeded;
@@ -88,10 +88,8 @@ pub enum Command {
         /// heap sizes times take counts).
         #[arg(long, value_parser = grundy_upto)]
         upto: u32,
-        /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
-        /// SIGTERM stop it too.
-        #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
-        time_limit: Option<TimeLimit>,
+        #[command(flatten)]
+        time_limit: TimeLimitArg,
         /// Print one JSON object (`grundy`, `losing`, `period`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -113,10 +111,8 @@ pub enum Command {
         /// the moves at most 10000000000).
         #[arg(long, default_value_t = 15, value_parser = solver_sticks)]
         max_sticks: u32,
-        /// Stop after this many seconds (exit 1), from 0.000000001 to 10000000; Ctrl-C and
-        /// SIGTERM stop it too.
-        #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
-        time_limit: Option<TimeLimit>,
+        #[command(flatten)]
+        time_limit: TimeLimitArg,
         /// Print one JSON object (`positions`, `value_mismatches`, ...) on stdout.
         #[arg(long)]
         json: bool,
@@ -167,8 +163,8 @@ fn value(heaps: &[u32], maxtake: u32, json: bool) -> Result<()> {
 }
 
 /// A budget with `--time-limit` (checked by its value parser) starting now.
-fn limit_budget(time_limit: Option<TimeLimit>) -> Budget {
-    Budget::start(&Limits::of_time(time_limit))
+fn limit_budget(time_limit: TimeLimitArg) -> Budget {
+    Budget::start(&Limits::of_time(time_limit.time_limit))
 }
 
 fn grundy(takes: &str, upto: u32, budget: Budget, json: bool) -> Result<()> {

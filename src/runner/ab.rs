@@ -40,6 +40,7 @@ use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::base::error::{Error, InputError, Result};
+use crate::base::machine::Threads;
 use crate::base::stats::decision::{CellTest, Rule};
 use crate::base::stats::seed_of;
 use crate::base::text::excerpt;
@@ -80,7 +81,7 @@ pub struct AbOptions {
     /// Keep experiments whose game or name is listed.
     pub only: Vec<String>,
     /// Threads each side runs on (`None`: each side's default).
-    pub threads: Option<usize>,
+    pub threads: Option<Threads>,
     /// Rounds every item takes at least (6: the fewest for a 95 % signed-rank interval).
     pub min_rounds: u32,
     /// Rounds an item takes at most.
@@ -120,7 +121,7 @@ impl AbOptions {
             )));
         }
         if self.simultaneous {
-            if self.threads != Some(1) {
+            if self.threads != Some(Threads::ONE) {
                 return Err(InputError::new(
                     "--simultaneous runs the two builds at once on a core each: give -j 1 (one thread a side)",
                 ));

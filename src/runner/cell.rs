@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::base::error::{InputError, Result};
+use crate::base::machine::Threads;
 use crate::experiment::RunContext;
 use crate::results::columns::{Column, Columns};
 use crate::runner::manifest::{Manifest, SamplingOverrides};
@@ -85,7 +86,7 @@ pub fn list(path: &Path, only: &[String]) -> Result<Listing> {
 pub fn run(
     path: &Path,
     (name, index): (&str, usize),
-    threads: usize,
+    threads: Threads,
     seed: Option<u64>,
     timing: CellTiming,
 ) -> Result<CellRows> {
@@ -101,8 +102,8 @@ pub fn run(
         return Err(InputError::new(format!("experiment `{name}` has {items} items; no item {index}")).into());
     }
     let on_row = |_: u64, _: &str| {};
-    let ctx = RunContext::new(spec, threads, Arc::new(AtomicU64::new(0)), &on_row);
-    in_pool(threads, || experiment.run_item(&ctx, index))?;
+    let ctx = RunContext::new(spec, threads.get(), Arc::new(AtomicU64::new(0)), &on_row);
+    in_pool(threads.get(), || experiment.run_item(&ctx, index))?;
     let declared: Vec<Column> = ctx.take_columns().into_iter().flatten().collect();
     let columns = Columns::of(&experiment.columns(), &declared).0;
     Ok(CellRows { format: CELL_FORMAT, columns, rows: ctx.take_rows() })

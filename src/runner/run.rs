@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use crate::base::error::{Error, Result};
 use crate::base::limits::{MemoryLimit, TimeLimit};
+use crate::base::machine::Threads;
 use crate::base::text::noun;
 use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
@@ -28,7 +29,7 @@ pub struct RunOptions {
     /// Keep experiments whose game or name is listed.
     pub only: Vec<String>,
     /// Threads of the rayon pool.
-    pub threads: usize,
+    pub threads: Threads,
     /// Seed overriding the manifest's.
     pub seed: Option<u64>,
     /// Results directory.
@@ -175,7 +176,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let dir = ResultsDir::lock_for_run(&opts.out)?;
     let mut meta = RunMeta::new(
         (manifest.thread_counts.clone(), manifest.seed, manifest.hash.clone()),
-        opts.threads,
+        opts.threads.get(),
         &opts.manifest,
         opts.shard.map(|s| s.to_string()),
     );
@@ -497,14 +498,14 @@ fn run_one(
         crate::results::figures::clear(&opts.out, &p.spec.heading.name)?;
     }
     let on_row = |done: u64, note: &str| progress.item_done(done, note);
-    let ctx = RunContext::new(p.spec, opts.threads, live, &on_row);
+    let ctx = RunContext::new(p.spec, opts.threads.get(), live, &on_row);
     ctx.count_done(rows_of.values().map(|r| r.len() as u64).sum());
     for &index in &p.owned {
         if rows_of.contains_key(&index) {
             continue;
         }
         progress.item_started(&p.items[index].id);
-        let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads));
+        let result = ctx.check_interrupted().and_then(|()| run_guarded(p, &ctx, index, opts.threads.get()));
         let rows = ctx.take_rows();
         let item_columns = ctx.take_columns();
         let figures = ctx.take_figures();
@@ -602,7 +603,7 @@ fn commit(
 ) -> Result<()> {
     let meta = ExperimentMeta {
         heading: spec.heading.clone(),
-        threads: opts.threads,
+        threads: opts.threads.get(),
         time_limit: spec.limits.time,
         key: key.to_string(),
         rows: rows.len(),

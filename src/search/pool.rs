@@ -5,6 +5,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::base::machine::Threads;
+
 /// Stack of every thread that searches from a board: the workers of [`in_pool`]'s pools,
 /// [`spawn_search_thread`]'s threads and [`on_search_stack`]'s.
 ///
@@ -23,6 +25,12 @@ pub fn spawn_search_thread<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<T>> {
     std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES).spawn(f)
+}
+
+/// Builds rayon's global pool once, with `threads` worker threads each on a stack of
+/// [`SEARCH_STACK_BYTES`]; a pool already built is kept.
+pub fn build_global(threads: Threads) {
+    let _ = rayon::ThreadPoolBuilder::new().num_threads(threads.get()).stack_size(SEARCH_STACK_BYTES).build_global();
 }
 
 /// Runs `f` on a thread of its own with a stack of [`SEARCH_STACK_BYTES`] and waits for it:

@@ -15,9 +15,8 @@ use crate::api::GameApi;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
-use crate::base::limits::TimeLimit;
 use crate::experiment::args::MemoArgs;
-use crate::experiment::args::{print_json, print_result, SearchArgs};
+use crate::experiment::args::{print_json, print_result, SearchArgs, TimeLimitArg};
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::{Budget, Stopped};
 use crate::search::pool::in_pool;
@@ -65,17 +64,16 @@ pub struct PlayArgs {
     pub width: usize,
     /// The stones file.
     pub file: PathBuf,
-    /// Time limit of each find and count in seconds (default: none; Ctrl-C stops a search
-    /// and returns to the menu).
-    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<TimeLimit>,
+    // Ctrl-C stops a search and returns to the menu.
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 }
 
 /// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game the
 /// terminal program would load (a bad file or size is refused before the server listens).
 pub fn web_board(args: PlayArgs) -> Result<Box<dyn GameApi>> {
     let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
-    let limit = args.time_limit.unwrap_or(DEFAULT_LIMIT);
+    let limit = args.time_limit.time_limit.unwrap_or(DEFAULT_LIMIT);
     if limit.seconds() > MAX_LIMIT_S as f64 {
         return Err(
             InputError::new(format!("--time-limit: the web board's searches run at most {MAX_LIMIT_S} s")).into()
@@ -98,7 +96,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    super::play::Menu::new(game, args.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
+    super::play::Menu::new(game, args.time_limit.time_limit).run(&mut stdin.lock(), &mut stdout.lock())
 }
 
 fn setup(args: &TilingArgs) -> Result<(Puzzle, Board, Budget)> {

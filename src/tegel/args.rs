@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::base::limits::TimeLimit;
+use crate::experiment::args::{ThreadsArg, TimeLimitArg};
 
 /// Arguments of `harness play tegel`.
 #[derive(Debug, clap::Args)]
@@ -13,13 +13,10 @@ pub struct PlayArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub good: GoodArgs,
-    /// Worker threads of the searches, from 1 to 1024 (default: HARNESS_THREADS, else all
-    /// cores).
-    #[arg(short = 'j', long, value_parser = crate::experiment::args::parse_threads, value_name = "N")]
-    pub threads: Option<u32>,
-    /// Per-call time limit in seconds for besteScore (default: none; at most 10000000).
-    #[arg(long, value_parser = TimeLimit::parse, value_name = "SECONDS", allow_negative_numbers = true)]
-    pub time_limit: Option<TimeLimit>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    #[command(flatten)]
+    pub time_limit: TimeLimitArg,
 }
 
 /// How good moves (bepaalGoedeZet) are drawn: random games per move and the seed.

@@ -21,7 +21,6 @@ use crate::base::error::Error;
 use crate::base::error::Result;
 use crate::base::limits::{Limits, TimeLimit};
 use crate::base::lines::read_line;
-use crate::base::machine::threads_or_default;
 use crate::base::text::excerpt;
 use crate::experiment::progress::SearchStatus;
 use crate::search::budget::clear_interrupt;
@@ -61,8 +60,8 @@ pub fn run(args: PlayArgs) -> Result<()> {
     let settings = Settings {
         sims: args.good.sims,
         seed: args.good.seed,
-        threads: threads_or_default(args.threads),
-        time_limit: args.time_limit,
+        threads: args.threads.or_default().get(),
+        time_limit: args.time_limit.time_limit,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -1,0 +1,116 @@
+//! `harness ab BASELINE CANDIDATE MANIFEST`: two builds timed against each other in
+//! rounds, with a verdict per cell and overall.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::args::{parse_fraction, parse_seconds_up_to, seed_parser, OnlyArg, VerdictOutput};
+use crate::base::error::{Error, Result};
+use crate::experiment::args::{print_json, ThreadsArg};
+use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
+use crate::report::export::{ComparisonExporter, Exported};
+use crate::results::ab::{AbReport, AbStatus};
+use crate::results::user_files::{write_user_file, AB_PAGE};
+use crate::runner::ab::{self, AbOptions};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  harness ab ./harness-main target/release/harness instances/ab.toml
+                                                    is this build faster or slower than main's?
+  harness ab A B instances/ab.toml --only checkers_perft --json
+                                                    one experiment; one JSON object
+  harness ab A B instances/ab.toml -j 1 --simultaneous --max-rounds 60
+                                                    both builds at once on a core each: 1 % in minutes
+  harness ab A B instances/ab.toml --markdown --html ab.html
+                                                    the table for a pull request, and a page
+
+Exit codes: 0 decided, 1 the builds' results differ (or, with --fail-on-slower, a cell or
+the overall verdict is a corrected `slower`), 2 bad input (a build that cannot run or
+misbehaves), 3 inconclusive (cells without 6 counted rounds: a busy machine).";
+
+/// The longest `--budget` an item may take: a day.
+const MAX_BUDGET_S: f64 = 86_400.0;
+
+/// The arguments of `harness ab`.
+#[derive(Debug, clap::Args)]
+pub struct AbArgs {
+    /// The baseline build (A): a harness binary.
+    baseline: PathBuf,
+    /// The candidate build (B): a harness binary.
+    candidate: PathBuf,
+    /// The manifest whose items both builds run.
+    manifest: PathBuf,
+    #[command(flatten)]
+    only: OnlyArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    /// Counted rounds each item takes at least, from 6 to 1000 (6 is the fewest that give a 95 % interval).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
+    min_rounds: u32,
+    /// Counted rounds each item takes at most, from 6 to 1000.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(6..=1000), value_name = "N")]
+    max_rounds: u32,
+    /// Seconds after which an item that has its minimum rounds starts no further round,
+    /// from 0 to 86400.
+    #[arg(long, default_value_t = 120.0, value_parser = |s: &str| parse_seconds_up_to(s, MAX_BUDGET_S), value_name = "SECONDS")]
+    budget: f64,
+    /// A cell is `same` only when its 95 % interval lies within ± this fraction (from 0 to
+    /// 1, exclusive; default 0.01, i.e. 1 %).
+    #[arg(long, default_value_t = 0.01, value_parser = parse_fraction)]
+    resolution: f64,
+    /// Run both builds at once, each on a core of its own (swapping cores every round), so
+    /// that a drift of the machine falls inside the same seconds on both; needs -j 1 and
+    /// two cores.
+    #[arg(long)]
+    simultaneous: bool,
+    /// The seed of the rounds' order, from 0 to 9223372036854775807.
+    #[arg(long, default_value_t = 1, value_parser = seed_parser())]
+    seed: u64,
+    #[command(flatten)]
+    output: VerdictOutput,
+}
+
+impl AbArgs {
+    /// The options of [`ab::ab`] these arguments give (the builds run with `-j` only where
+    /// it is given: each side's default otherwise).
+    fn options(&self) -> AbOptions {
+        AbOptions {
+            baseline: self.baseline.clone(),
+            candidate: self.candidate.clone(),
+            manifest: self.manifest.clone(),
+            only: self.only.only.clone(),
+            threads: self.threads.threads,
+            min_rounds: self.min_rounds,
+            max_rounds: self.max_rounds,
+            budget: Duration::from_secs_f64(self.budget),
+            resolution: self.resolution,
+            simultaneous: self.simultaneous,
+            fail_on_slower: self.output.fail_on_slower,
+            seed: self.seed,
+        }
+    }
+}
+
+/// `harness ab`: the A/B of two builds, as text, Markdown or JSON (and the page with
+/// `--html`); exits 1 when the builds' results differ or `--fail-on-slower` finds a
+/// corrected `slower`, 3 when the rounds could not decide (a busy machine).
+pub fn ab(args: AbArgs) -> Result<()> {
+    let report = ab::ab(&args.options(), &mut |_| {})?;
+    if let Some(page) = &args.output.html {
+        let text = ComparisonExporter::<AbReport>::export(&Html, &report).into_text();
+        write_user_file(page, text.as_bytes(), AB_PAGE)?;
+    }
+    let exporter: &dyn ComparisonExporter<AbReport> = match (args.output.json, args.output.markdown) {
+        (true, _) => &Json,
+        (false, true) => &Markdown,
+        (false, false) => &Text,
+    };
+    match exporter.export(&report) {
+        Exported::Json(value) => print_json(&value)?,
+        Exported::Text(text) => print!("{text}"),
+    }
+    match (report.status, report.failure()) {
+        (AbStatus::Ok, _) | (_, None) => Ok(()),
+        (status, Some(why)) => Err(Error::Verdict { message: why, exit_code: status.exit_code() }),
+    }
+}

@@ -1,0 +1,61 @@
+//! `harness compare A B [C...]`: are two or more runs' results the same, and which timed
+//! cells got faster or slower?
+
+use std::path::PathBuf;
+
+use super::args::{parse_fraction, VerdictOutput};
+use crate::base::error::Result;
+use crate::experiment::args::print_json;
+use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
+use crate::report::export::{ComparisonExporter, Exported};
+use crate::results::compare::Comparison;
+use crate::results::user_files::{write_user_file, COMPARE_PAGE};
+
+pub const EXAMPLES: &str = "\
+Examples:
+  harness compare bench-A bench-B                   same results? which cells got faster?
+  harness compare bench-A bench-B --markdown        the timing table for a pull request
+  harness compare bench-A bench-B --fail-on-slower  exit 1 when a cell got slower (CI)
+  harness compare bench-A bench-B --json            one JSON object (docs/harness.md)
+  harness compare bench-A bench-B bench-C --html cmp.html
+                                                    B and C against A; a page with a scatter plot";
+
+/// The arguments of `harness compare`.
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    /// The results directories: the baseline first, then the runs compared with it.
+    #[arg(value_name = "DIR", required = true, num_args = 1..)]
+    dirs: Vec<PathBuf>,
+    /// Differences in the median smaller than this fraction are `same` however significant
+    /// (from 0 to 1, exclusive; default 0.03, i.e. 3 %).
+    #[arg(long, value_parser = parse_fraction, default_value_t = crate::results::verdict::DEFAULT_NOISE, allow_hyphen_values = true)]
+    noise: f64,
+    #[command(flatten)]
+    output: VerdictOutput,
+}
+
+/// `harness compare A B …`: the comparison printed in the format asked for (and written
+/// as a page with `--html`); exit 1 when results differ or, with `--fail-on-slower`, a
+/// timed cell is slower.
+pub fn compare(args: CompareArgs) -> Result<()> {
+    // Nothing to stop and keep: a signal ends the comparison at once (128 + its number).
+    let _ends_on_signal = crate::search::budget::WritingResult::start();
+    let comparison = Comparison::of(&args.dirs, args.noise, args.output.fail_on_slower)?;
+    if let Some(page) = &args.output.html {
+        let text = Html.export(&comparison).into_text();
+        write_user_file(page, text.as_bytes(), COMPARE_PAGE)?;
+    }
+    let exporter: &dyn ComparisonExporter = match (args.output.json, args.output.markdown) {
+        (true, _) => &Json,
+        (false, true) => &Markdown,
+        (false, false) => &Text,
+    };
+    match exporter.export(&comparison) {
+        Exported::Json(value) => print_json(&value)?,
+        Exported::Text(text) => print!("{text}"),
+    }
+    match comparison.failure() {
+        Some(why) => Err(anyhow::anyhow!(why).into()),
+        None => Ok(()),
+    }
+}

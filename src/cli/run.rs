@@ -1,0 +1,119 @@
+//! `harness run MANIFEST`: every experiment of a manifest into a results directory.
+
+use std::path::PathBuf;
+
+use super::args::ManifestPick;
+use crate::base::error::Result;
+use crate::base::text::noun;
+use crate::experiment::args::{print_json, LimitArgs};
+use crate::experiment::progress::note;
+use crate::runner::manifest::SamplingOverrides;
+use crate::runner::run::{self, RunOptions};
+use crate::runner::shard::Shard;
+
+pub const EXAMPLES: &str = "\
+Examples:
+  harness run instances/quick.toml                  the quick manifest, results in results/
+  harness run instances/all.toml -j 4 -o bench-A    4 threads, results in bench-A/
+  harness run instances/all.toml --only tegel,nim   two games only
+  harness run instances/all.toml --shard 0/4 --dry-run
+                                                    list shard 0 of 4's items, run nothing
+  harness run instances/quick.toml -q --json        no progress; one JSON summary on stdout
+  HARNESS_THREADS=2 harness run instances/all.toml  the default thread count from the environment";
+
+/// The arguments of `harness run`.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// The manifest (TOML), e.g. instances/all.toml.
+    manifest: PathBuf,
+    #[command(flatten)]
+    pick: ManifestPick,
+    /// Results directory.
+    #[arg(short = 'o', long, default_value = "results")]
+    out: PathBuf,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Timed samples per cell, from 1 to 1000, overriding the manifest's (default 5).
+    #[arg(long, value_parser = crate::experiment::args::parse_samples, value_name = "N")]
+    samples: Option<u32>,
+    /// Untimed warm-up runs before each cell's samples, from 0 to 10 (default 0).
+    #[arg(long, value_parser = crate::experiment::args::parse_warmup, value_name = "N")]
+    warmup: Option<u32>,
+    /// Seconds after which a cell starts no further sample, from 0 to 3600 (default 3).
+    #[arg(long, value_parser = crate::experiment::args::parse_sample_budget, value_name = "SECONDS")]
+    sample_budget: Option<f64>,
+    /// Rerun experiments whose results are already there (and discard their journals);
+    /// with another manifest's results in the directory, replace them.
+    #[arg(long)]
+    force: bool,
+    /// Run only shard I of N (0 <= I < N): a deterministic share of every experiment's
+    /// items; `harness merge` puts the shards' directories together.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// Pin each worker thread to one core (of those the process may use), recorded in
+    /// run.toml; a thread the system does not pin runs unpinned, with a warning.
+    #[arg(long)]
+    pin: bool,
+    /// List the items (of each shard, with --shard) and run nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Print one JSON summary object on stdout at the end (docs/harness.md).
+    #[arg(long, conflicts_with = "dry_run")]
+    json: bool,
+}
+
+impl RunArgs {
+    /// The options of [`run::run`] these arguments give.
+    fn options(self) -> RunOptions {
+        RunOptions {
+            manifest: self.manifest,
+            threads: self.pick.threads.or_default(),
+            only: self.pick.only.only,
+            seed: self.pick.seed,
+            out: self.out,
+            time_limit: self.limits.time.time_limit,
+            force: self.force,
+            shard: self.shard,
+            sampling: SamplingOverrides { samples: self.samples, warmup: self.warmup, budget: self.sample_budget },
+            memory_limit: self.limits.memory_limit,
+            pin: self.pin,
+        }
+    }
+}
+
+/// `harness run`: the items listed (`--dry-run`), or the run, a line on what it did and,
+/// with `--json`, its summary on stdout.
+pub fn run(args: RunArgs) -> Result<()> {
+    let (dry_run, json) = (args.dry_run, args.json);
+    let opts = args.options();
+    if dry_run {
+        print!("{}", run::dry_run(&opts)?);
+        return Ok(());
+    }
+    crate::search::pool::build_global(opts.threads);
+    let meta = run::run(&opts)?;
+    let timeouts = match meta.timeouts.len() {
+        0 => String::new(),
+        n => format!(", {n} {} with a timeout", noun(n as u64, "item")),
+    };
+    note(&format!(
+        "ran {} {}, skipped {}{timeouts}; results in {}",
+        meta.ran.len(),
+        noun(meta.ran.len() as u64, "experiment"),
+        meta.skipped.len(),
+        opts.out.display()
+    ));
+    if json {
+        print_json(&serde_json::json!({
+            "results": opts.out.display().to_string(),
+            "state": meta.state.to_string(),
+            "build": meta.build,
+            "threads": meta.threads,
+            "ran": meta.ran,
+            "skipped": meta.skipped,
+            "timeouts": meta.timeouts,
+            "busy": meta.busy,
+        }))?;
+    }
+    Ok(())
+}
