@@ -332,11 +332,6 @@ pub fn legal_moves<B: Bits, const MULTI: bool>(g: &Geometry<B>, p: &Position<B>)
     out
 }
 
-/// Whether the side to move has a capture.
-pub fn has_capture<B: Bits>(g: &Geometry<B>, p: &Position<B>) -> bool {
-    empty_if_no_capture(g, p).is_none()
-}
-
 /// Parses a typed move (`c3-d4`, `c3xe5xg7`, separators `-` or `x`, spaces ignored) and
 /// finds it among `legal`, the legal moves of `p`. The error names the rule the move
 /// breaks: malformed text, no piece or the opponent's piece on the first square, an

@@ -33,7 +33,7 @@ pub const SPEED: &str = "speed";
 
 struct ParallelExperiment {
     items: Vec<NamedSearch>,
-    threads: Vec<usize>,
+    thread_counts: Vec<usize>,
 }
 
 /// A game's name and one of its searches.
@@ -41,7 +41,7 @@ type NamedSearch = (String, Box<dyn ParallelSearch>);
 
 /// Builds the `parallel` experiment from its manifest entry.
 pub fn build(spec: &ExperimentSpec, lookup: SearchLookup) -> std::result::Result<Box<dyn Experiment>, InputError> {
-    Ok(Box::new(ParallelExperiment { items: searches(spec, lookup)?, threads: spec.thread_counts.clone() }))
+    Ok(Box::new(ParallelExperiment { items: searches(spec, lookup)?, thread_counts: spec.thread_counts.clone() }))
 }
 
 /// The searches listed in an entry's `items` (the only key it may have).
@@ -93,12 +93,12 @@ pub fn build_speed(
     spec: &ExperimentSpec,
     lookup: SearchLookup,
 ) -> std::result::Result<Box<dyn Experiment>, InputError> {
-    Ok(Box::new(SpeedExperiment { items: searches(spec, lookup)?, threads: spec.thread_counts.clone() }))
+    Ok(Box::new(SpeedExperiment { items: searches(spec, lookup)?, thread_counts: spec.thread_counts.clone() }))
 }
 
 struct SpeedExperiment {
     items: Vec<NamedSearch>,
-    threads: Vec<usize>,
+    thread_counts: Vec<usize>,
 }
 
 /// One row of the `speed` experiment.
@@ -124,7 +124,7 @@ impl Experiment for SpeedExperiment {
     }
 
     fn items(&self) -> Vec<Item> {
-        search_items(&self.items, 1 + self.threads.len() as u64)
+        search_items(&self.items, 1 + self.thread_counts.len() as u64)
     }
 
     /// The sequential code and the parallel code on each thread count are sampled in
@@ -134,7 +134,7 @@ impl Experiment for SpeedExperiment {
         let (game, search) = &self.items[index];
         ctx.check_interrupted()?;
         let modes: Vec<(&'static str, usize)> =
-            std::iter::once(("sequential", 1)).chain(self.threads.iter().map(|&t| ("parallel", t))).collect();
+            std::iter::once(("sequential", 1)).chain(self.thread_counts.iter().map(|&t| ("parallel", t))).collect();
         let mut calls: Vec<_> = modes
             .iter()
             .map(|&(mode, threads)| move || in_pool(threads, || search.run(mode == "parallel", &ctx.budget())))
@@ -232,7 +232,7 @@ impl Experiment for ParallelExperiment {
     /// the same sequential samples, measured once, and its speed-up pairs them with its
     /// thread count's round by round.
     fn items(&self) -> Vec<Item> {
-        search_items(&self.items, self.threads.len() as u64)
+        search_items(&self.items, self.thread_counts.len() as u64)
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
@@ -240,7 +240,7 @@ impl Experiment for ParallelExperiment {
         ctx.check_interrupted()?;
         let mut seq = || search.run(false, &ctx.budget());
         let mut pars: Vec<_> =
-            self.threads.iter().map(|&t| move || in_pool(t, || search.run(true, &ctx.budget()))).collect();
+            self.thread_counts.iter().map(|&t| move || in_pool(t, || search.run(true, &ctx.budget()))).collect();
         let mut runs: Vec<&mut Run<SearchOutcome>> = vec![&mut seq];
         runs.extend(pars.iter_mut().map(|p| p as &mut Run<SearchOutcome>));
         let identity = [search.search(), search.instance()];
@@ -248,7 +248,7 @@ impl Experiment for ParallelExperiment {
         let mut cells = ctx.sample_rounds(&identity, (MIN_PAIRED_ROUNDS, OnStop::EndCell), &mut runs).into_iter();
         let seq = cells.next().expect("the sequential cell");
         ctx.check_interrupted()?;
-        for (&t, par) in self.threads.iter().zip(cells) {
+        for (&t, par) in self.thread_counts.iter().zip(cells) {
             let row = parallel_row(game, search.as_ref(), (&seq, &par), t);
             let status = Status::first_failure([Status::of_sampled(&seq), Status::of_sampled(&par)]);
             ctx.emit_row(&row, t, &status, &format!("{} {} {} threads={t}", game, search.search(), search.instance()));

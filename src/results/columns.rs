@@ -382,11 +382,6 @@ impl Columns {
             .position(|c| matches!(&c.role, Role::Spread { of: o, statistic: s } if o == of && *s == statistic))
     }
 
-    /// The index of the column saying where column `of`'s numbers came from.
-    pub fn source_of(&self, of: &str) -> Option<usize> {
-        self.0.iter().position(|c| matches!(&c.role, Role::Source { of: o } if o == of))
-    }
-
     /// The index of the status column that explains an empty cell of column `name`: the
     /// status `PREFIX_status` of the longest prefix it has, else the row's `status`.
     pub fn status_for(&self, name: &str) -> Option<usize> {

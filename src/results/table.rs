@@ -109,28 +109,6 @@ pub fn split(experiment: &str, names: &[String], declared: &[Option<Column>], ro
     }
 }
 
-/// The declared columns of the samples file with header `header` (see [`split`]; the
-/// key columns as `columns` declares them).
-pub fn sample_columns(header: &[String], columns: &[Column]) -> Vec<Column> {
-    header
-        .iter()
-        .map(|name| {
-            let (kind, role) = match name.as_str() {
-                "experiment" | "measurement" => (Kind::Text, Role::Result),
-                "row" | "sample" | "threads" => (Kind::Count, Role::Result),
-                "round" | "order" => (Kind::Count, Role::Measured),
-                "wall_seconds" | "cpu_seconds" | "wait_seconds" => (Kind::Seconds, Role::Measured),
-                "busy" | "row_busy" => (Kind::Flag, Role::Busy),
-                other => match columns.iter().find(|c| c.name == other) {
-                    Some(c) => (c.kind, c.role.clone()),
-                    None => (Kind::Text, Role::Result),
-                },
-            };
-            Column::new(name.clone(), kind, role)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

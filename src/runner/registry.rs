@@ -136,13 +136,15 @@ pub static CROSS_GAME: GameReport = GameReport {
     assignment: None,
 };
 
-/// Every plug-in's report, games first: what `harness report` is handed.
-static REPORTS: [&GameReport; 5] =
-    [&tegel::plugin::REPORT, &stenen::plugin::REPORT, &nim::plugin::REPORT, &checkers::plugin::REPORT, &CROSS_GAME];
+/// Every plug-in's report, the games of [`GAMES`] in their order and then the cross-game
+/// experiments: what `harness report` is handed, made from [`GAMES`] so that a game is
+/// listed once.
+static REPORTS: std::sync::LazyLock<Vec<&'static GameReport>> =
+    std::sync::LazyLock::new(|| GAMES.iter().map(|g| g.report).chain([&CROSS_GAME]).collect());
 
 /// The reports of every plug-in, for [`crate::report::generate`].
 pub fn reports() -> Reports<'static> {
-    Reports(&REPORTS)
+    Reports(REPORTS.as_slice())
 }
 
 fn clap_error(e: clap::Error) -> Error {

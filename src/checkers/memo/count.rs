@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 
-use super::keys::{checked, Full, Job, MemoKey, Narrow, Packed};
+use super::keys::{checked, Full, MemoKey, MemoWalk, Narrow, Packed};
 use crate::checkers::count::{terminal, Count, CountStop, Games};
 use crate::checkers::geometry::{bits_needed, Geometry};
 use crate::checkers::moves::{generate, legal_moves};
@@ -105,7 +105,7 @@ impl<'a, B: Bits, K: MemoKey<B>, V: SubtreeValue> Walker<'a, B, K, V> {
 /// Runs `walk` on one table of at most the job's bound (and its side map); returns its
 /// value and the bytes the table and the map took.
 pub(super) fn on_table<B, K: Copy + Eq + Hash, V: SubtreeValue, T>(
-    job: &Job<B>,
+    job: &MemoWalk<B>,
     walk: impl Fn(&Shared<B, K, V>) -> Result<T, CountStop>,
 ) -> Result<(T, u64), CountStop> {
     job.budget.reserve(job.max_bytes)?;
@@ -359,7 +359,7 @@ pub fn count_memo<B: Bits>(
     parallel: bool,
     budget: &Budget,
 ) -> Result<Count, CountStop> {
-    let job = Job::new(g, p, max_bytes, parallel, budget);
+    let job = MemoWalk::new(g, p, max_bytes, parallel, budget);
     if job.narrow() {
         count_keyed::<B, Narrow, CountEntry>(&job)
     } else if job.packs(0) {
@@ -381,7 +381,7 @@ pub fn count_memo_balance<B: Bits>(
     workers: usize,
     budget: &Budget,
 ) -> Result<split::Balance, CountStop> {
-    let job = Job::new(g, p, max_bytes, false, budget);
+    let job = MemoWalk::new(g, p, max_bytes, false, budget);
     if job.narrow() {
         balance_keyed::<B, Narrow, CountEntry>(&job, tasks, workers)
     } else if job.packs(0) {
@@ -392,7 +392,7 @@ pub fn count_memo_balance<B: Bits>(
 }
 
 fn balance_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(
-    job: &Job<B>,
+    job: &MemoWalk<B>,
     tasks: usize,
     workers: usize,
 ) -> Result<split::Balance, CountStop> {
@@ -400,7 +400,7 @@ fn balance_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(
     Ok(on_table(job, walk)?.0)
 }
 
-fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &Job<B>) -> Result<Count, CountStop> {
+fn count_keyed<B: Bits, K: MemoKey<B>, V: CountValue>(job: &MemoWalk<B>) -> Result<Count, CountStop> {
     let walk = |s: &Shared<B, K, V>| split::run(&CountMemoTree { s }, *job.p, job.parallel);
     let ((games, plain_positions, [positions, distinct_positions]), memo_bytes) = on_table(job, walk)?;
     Ok(Count { games, positions, plain_positions, distinct_positions, memo_bytes })

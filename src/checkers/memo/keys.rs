@@ -84,7 +84,7 @@ impl<B: Bits> MemoKey<B> for Full<B> {
 
 /// One memo walk as asked for: the board, the start position, the table's bound, whether
 /// the root splitter cuts it over the rayon pool, and the budget.
-pub(super) struct Job<'a, B> {
+pub(super) struct MemoWalk<'a, B> {
     pub(super) g: &'a Geometry<B>,
     pub(super) p: &'a Position<B>,
     pub(super) max_bytes: u64,
@@ -92,7 +92,7 @@ pub(super) struct Job<'a, B> {
     pub(super) budget: &'a Budget,
 }
 
-impl<'a, B: Bits> Job<'a, B> {
+impl<'a, B: Bits> MemoWalk<'a, B> {
     pub(super) fn new(
         g: &'a Geometry<B>,
         p: &'a Position<B>,
@@ -100,7 +100,7 @@ impl<'a, B: Bits> Job<'a, B> {
         parallel: bool,
         budget: &'a Budget,
     ) -> Self {
-        Job { g, p, max_bytes, parallel, budget }
+        MemoWalk { g, p, max_bytes, parallel, budget }
     }
 
     /// Whether the compact [`Packed`] key holds this board's positions with `depth`.

@@ -1,7 +1,7 @@
 //! The hashed perft: perft through a table of `[leaves, plain calls]` per (position,
 //! remaining depth), walked with prefetching and cut by the root splitter.
 
-use super::keys::{checked, Full, Job, MemoKey, Packed};
+use super::keys::{checked, Full, MemoKey, MemoWalk, Packed};
 use crate::checkers::count::CountStop;
 use crate::checkers::geometry::{bits_needed, Geometry};
 use crate::checkers::moves::{count_moves, for_each_step, generate, legal_moves, perft2_steps};
@@ -355,7 +355,7 @@ pub fn perft_memo<B: Bits>(
     parallel: bool,
     budget: &Budget,
 ) -> Result<MemoPerft, CountStop> {
-    let job = Job::new(g, p, max_bytes, parallel, budget);
+    let job = MemoWalk::new(g, p, max_bytes, parallel, budget);
     let no_memory = |e: crate::base::error::InputError| CountStop::NoMemory(e.message);
     budget.reserve(max_bytes)?;
     if job.packs(depth) {
@@ -368,7 +368,7 @@ pub fn perft_memo<B: Bits>(
 }
 
 fn perft_on<B: Bits, T: PerftTable<B>>(
-    job: &Job<B>,
+    job: &MemoWalk<B>,
     depth: u32,
     table: &T,
     bytes: impl Fn(&T) -> u64,
