@@ -3,13 +3,7 @@
 
 mod common;
 
-use common::harness;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = harness(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{harness, harness_json, wait_at_most};
 
 fn play(stdin: &str) -> (i32, String) {
     let out = common::harness_with_input(&["play", "checkers", "--count-limit", "5"], stdin.as_bytes());
@@ -19,7 +13,7 @@ fn play(stdin: &str) -> (i32, String) {
 #[test]
 fn perft_json_matches_published_numbers_on_one_and_two_threads() {
     for threads in ["1", "2"] {
-        let v = json(&["checkers", "perft", "8", "8", "3", "7", "--json", "--threads", threads]);
+        let v = harness_json(&["checkers", "perft", "8", "8", "3", "7", "--json", "--threads", threads]);
         assert_eq!(v["leaves"], 179740);
         assert_eq!(v["threads"], threads.parse::<u64>().unwrap());
         assert!(v["seconds"].as_f64().unwrap() >= 0.0);
@@ -28,7 +22,7 @@ fn perft_json_matches_published_numbers_on_one_and_two_threads() {
 
 #[test]
 fn divide_json_lists_seven_root_moves_adding_up() {
-    let v = json(&["checkers", "divide", "8", "8", "3", "4", "--json"]);
+    let v = harness_json(&["checkers", "divide", "8", "8", "3", "4", "--json"]);
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 7);
     assert_eq!(moves.iter().map(|m| m["leaves"].as_u64().unwrap()).sum::<u64>(), 1469);
@@ -37,7 +31,7 @@ fn divide_json_lists_seven_root_moves_adding_up() {
 
 #[test]
 fn count_json_plain_and_memo_agree() {
-    let hand = json(&["checkers", "count", "3", "3", "1", "--json"]);
+    let hand = harness_json(&["checkers", "count", "3", "3", "1", "--json"]);
     assert_eq!(
         (hand["games"].as_u64(), hand["white_wins"].as_u64(), hand["positions"].as_u64()),
         (Some(4), Some(4), Some(11))
@@ -45,8 +39,8 @@ fn count_json_plain_and_memo_agree() {
     // 4x5: the plain count finishes within the memo's first 2^22 positions and answers.
     // 5x6: 37,079,387 plain positions, counted through the table.
     for (board, through_table) in [(["4", "5"], false), (["5", "6"], true)] {
-        let plain = json(&["checkers", "count", board[0], board[1], "1", "--json", "--threads", "2"]);
-        let memo = json(&["checkers", "count", board[0], board[1], "1", "--json", "--memo"]);
+        let plain = harness_json(&["checkers", "count", board[0], board[1], "1", "--json", "--threads", "2"]);
+        let memo = harness_json(&["checkers", "count", board[0], board[1], "1", "--json", "--memo"]);
         for key in ["games", "black_wins", "white_wins", "both_kings"] {
             assert_eq!(plain[key], memo[key], "{board:?} {key}");
         }
@@ -66,7 +60,7 @@ fn count_json_plain_and_memo_agree() {
 fn hashed_perft_reports_its_lookups_and_hits() {
     // Depth 12: 108,669,000 plain positions, past what is walked plainly.
     for threads in ["1", "2"] {
-        let m = json(&["checkers", "perft", "8", "8", "3", "12", "--json", "--memo", "--threads", threads]);
+        let m = harness_json(&["checkers", "perft", "8", "8", "3", "12", "--json", "--memo", "--threads", threads]);
         assert_eq!((m["leaves"].as_u64(), m["plain_positions"].as_u64()), (Some(388_623_673), Some(108_669_000)));
         let (probes, hits) = (m["probes"].as_u64().unwrap(), m["hits"].as_u64().unwrap());
         assert!(0 < hits && hits < probes, "{probes} lookups, {hits} hits");
@@ -113,7 +107,7 @@ fn text_program_undo_goes_back_to_the_start_and_counts() {
     assert!(out.contains("Taken back."), "{out}");
     assert!(out.contains("Nothing to undo"), "{out}");
     // 4x4 r1 from the start, same as `harness checkers count 4 4 1`.
-    let v = json(&["checkers", "count", "4", "4", "1", "--json", "--memo"]);
+    let v = harness_json(&["checkers", "count", "4", "4", "1", "--json", "--memo"]);
     assert!(
         out.contains(&format!(
             "continuation games (single-jump captures, ending when both have a king): {} ",
@@ -147,8 +141,8 @@ fn play_args(args: &[&str], stdin: &[u8]) -> (i32, String) {
 #[test]
 fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
     for threads in ["1", "2"] {
-        let plain = json(&["checkers", "perft", "8", "8", "3", "9", "--json", "--threads", threads]);
-        let memo = json(&[
+        let plain = harness_json(&["checkers", "perft", "8", "8", "3", "9", "--json", "--threads", threads]);
+        let memo = harness_json(&[
             "checkers",
             "perft",
             "8",
@@ -166,8 +160,8 @@ fn memo_perft_and_count_give_the_plain_numbers_with_memo_figures() {
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() <= 64 << 20);
         assert_eq!((memo["probes"].as_u64(), memo["hits"].as_u64()), (Some(0), Some(0)), "walked plainly");
-        let plain = json(&["checkers", "count", "5", "6", "1", "--json", "--threads", threads]);
-        let memo = json(&["checkers", "count", "5", "6", "1", "--json", "--memo", "--threads", threads]);
+        let plain = harness_json(&["checkers", "count", "5", "6", "1", "--json", "--threads", threads]);
+        let memo = harness_json(&["checkers", "count", "5", "6", "1", "--json", "--memo", "--threads", threads]);
         assert_eq!((memo["games"].as_u64(), memo["plain_positions"].as_u64()), (Some(24219215), Some(37079387)));
         assert_eq!(memo["plain_positions"], plain["positions"]);
         assert!(memo["memo_bytes"].as_u64().unwrap() > 0);
@@ -298,17 +292,11 @@ fn tui_ends_when_its_terminal_goes_away() {
     }
     assert!(child.try_wait().unwrap().is_none(), "the TUI ended before its terminal went away");
     drop(master);
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > std::time::Duration::from_secs(60) {
-            child.kill().unwrap();
-            panic!("the TUI kept running after its terminal went away");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let status = wait_at_most(
+        &mut child,
+        std::time::Duration::from_secs(60),
+        "the TUI kept running after its terminal went away",
+    );
     assert!(!status.success(), "{status:?}");
 }
 
@@ -318,7 +306,7 @@ fn tui_ends_when_its_terminal_goes_away() {
 #[test]
 fn a_memo_table_past_the_memory_limit_stops_with_status_memory() {
     let args = ["checkers", "perft", "8", "8", "3", "10", "--memo", "--memo-mb", "64", "--json", "--threads", "1"];
-    let v = json(&args);
+    let v = harness_json(&args);
     assert_eq!(v["leaves"], 18_391_564u64);
     #[cfg(target_os = "linux")]
     assert!(v["peak_memory_bytes"].as_u64().is_some_and(|b| b >= 64 << 20), "{v}");

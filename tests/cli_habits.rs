@@ -9,32 +9,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{harness, stderr, write};
-
-/// Runs the binary in the repository's root with `env` set and `unset` removed.
-fn harness_env(args: &[&str], env: &[(&str, &str)], unset: &[&str]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_harness"));
-    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR")).stdin(std::process::Stdio::null());
-    for name in unset {
-        c.env_remove(name);
-    }
-    for (name, value) in env {
-        c.env(name, value);
-    }
-    c.output().expect("run harness")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// The one JSON object on stdout.
-fn json_object(o: &Output) -> serde_json::Value {
-    let out = stdout(o);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 1, "stdout: {out}\nstderr: {}", stderr(o));
-    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}: {}", lines[0]))
-}
+use common::{harness, harness_env, json_object, stderr, stdout, write};
 
 /// A manifest of one small, quick experiment (a second at most).
 fn tiny_manifest(dir: &Path) -> String {

@@ -8,7 +8,7 @@ mod common;
 
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{harness, stderr};
 
@@ -40,23 +40,6 @@ fn help_completions_and_man_on_a_full_disk_exit_1_with_the_reason() {
     }
 }
 
-/// Starts `args`, sends `signal` once the command has run for `after`, and returns its
-/// exit code and stdout.
-#[cfg(unix)]
-fn signalled(args: &[&str], signal: &str, after: Duration) -> (Option<i32>, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(after);
-    assert!(Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap().success());
-    let o = child.wait_with_output().unwrap();
-    (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned())
-}
-
 /// The `exit_code` of the `interrupted` object is the process's: 143 after SIGTERM, 129
 /// after SIGHUP, not always 130.
 #[cfg(unix)]
@@ -67,8 +50,9 @@ fn an_interrupted_json_one_shot_states_the_exit_code_it_exits_with() {
     let takes = takes.join(",");
     let args = ["nim", "grundy", "--takes", &takes, "--upto", "10000000", "--json"];
     for (signal, code) in [("-TERM", 143), ("-HUP", 129)] {
-        let (exit, stdout) = signalled(&args, signal, Duration::from_millis(1500));
-        assert_eq!(exit, Some(code), "{signal}: {stdout}");
+        let o = common::signalled(&args, signal, Duration::from_millis(1500));
+        let stdout = common::stdout(&o);
+        assert_eq!(o.status.code(), Some(code), "{signal}: {stdout}");
         let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("{e}: {stdout}"));
         assert_eq!(v["status"], "interrupted", "{stdout}");
         assert_eq!(v["exit_code"], code, "{signal}: {stdout}");
@@ -90,19 +74,8 @@ fn one_sigterm_ends_a_command_blocked_on_a_full_pipe() {
     let mut first = [0u8; 1];
     child.stdout.as_mut().unwrap().read_exact(&mut first).expect("the table starts");
     assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if started.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert_eq!(status.and_then(|s| s.code()), Some(143), "one SIGTERM ends it");
+    let status = common::wait_at_most(&mut child, Duration::from_secs(120), "one SIGTERM did not end it");
+    assert_eq!(status.code(), Some(143), "one SIGTERM ends it");
 }
 
 #[test]

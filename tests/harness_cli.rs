@@ -4,9 +4,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Output;
 
-use common::{harness, stderr, write};
+use common::{harness, json_object, stderr, write};
 
 #[test]
 fn missing_manifest_exits_2_naming_the_file() {
@@ -70,14 +69,6 @@ fn empty_manifest_writes_run_metadata() {
     }
     assert!(meta.contains("state = \"complete\""), "{meta}");
     assert!(meta.contains("seed = 7"), "{meta}");
-}
-
-/// The JSON object a `--json` command printed on stdout (exactly one line).
-fn json_object(o: &Output) -> serde_json::Value {
-    let out = String::from_utf8_lossy(&o.stdout);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 1, "stdout: {out}\nstderr: {}", stderr(o));
-    serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}: {}", lines[0]))
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{csv_without_time_columns, harness, stderr, write};
+use common::{copy_dir, csv_without_time_columns, harness, stderr, write};
 
 /// A manifest with one checkers perft experiment, depths 1-6 (perft(6) = 36768).
 fn manifest(dir: &Path) -> PathBuf {
@@ -153,11 +153,6 @@ fn an_edited_csv_is_refused_and_an_unfinished_run_is_announced() {
 }
 
 /// A copy of results directory `from` at `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    let ok = std::process::Command::new("cp").arg("-r").arg(from).arg(to).status().unwrap().success();
-    assert!(ok, "cp -r {} {}", from.display(), to.display());
-}
-
 /// A folder of a results directory that is a link to another directory is refused by
 /// `report` and `run`, naming it, and the files in that other directory keep their
 /// contents (none written, truncated or removed); a `.lock` that is a link keeps its
@@ -234,14 +229,7 @@ fn within(args: &[&str], limit: std::time::Duration) -> std::process::Output {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            child.kill().unwrap();
-            panic!("harness {args:?} still running after {limit:?}");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    common::wait_at_most(&mut child, limit, &format!("harness {args:?} still running after {limit:?}"));
     child.wait_with_output().unwrap()
 }
 

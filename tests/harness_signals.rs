@@ -7,22 +7,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::write;
-
-/// Starts the binary with `args`, sends SIGTERM after `after`, and collects its output.
-fn terminated(args: &[&str], after: Duration) -> std::process::Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_harness"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(after);
-    let kill = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
-    assert!(kill.success());
-    child.wait_with_output().unwrap()
-}
+use common::{signalled, write};
 
 #[test]
 fn sigterm_during_a_run_marks_it_interrupted_and_the_rerun_resumes() {
@@ -35,21 +20,22 @@ fn sigterm_during_a_run_marks_it_interrupted_and_the_rerun_resumes() {
     );
     let out = dir.path().join("out");
     let args = ["run", m.as_str(), "--out", out.to_str().unwrap(), "--threads", "1"];
-    let o = terminated(&args, Duration::from_millis(2500));
+    let o = signalled(&args, "-TERM", Duration::from_millis(2500));
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(143), "{stderr}");
     assert!(stderr.contains("interrupted (SIGTERM)"), "{stderr}");
     let run_toml = std::fs::read_to_string(out.join("run.toml")).unwrap();
     assert!(run_toml.contains("state = \"interrupted\""), "{run_toml}");
-    let o = terminated(&args, Duration::from_millis(2500));
+    let o = signalled(&args, "-TERM", Duration::from_millis(2500));
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(stderr.contains("resuming: 4 items already in the journal"), "{stderr}");
 }
 
 #[test]
 fn sigterm_makes_a_json_one_shot_print_its_interrupted_object() {
-    let o = terminated(
+    let o = signalled(
         &["checkers", "perft", "8", "8", "3", "16", "--json", "--threads", "1"],
+        "-TERM",
         Duration::from_millis(1500),
     );
     let stdout = String::from_utf8_lossy(&o.stdout);

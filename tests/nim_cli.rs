@@ -5,26 +5,10 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 const TRANSCRIPT: &str = include_str!("../instances/nim/seed_transcript.txt");
 
-fn harness(args: &[&str], stdin: &str) -> Output {
-    common::harness_with_input(args, stdin.as_bytes())
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", stderr(o));
-    serde_json::from_str(stdout(o).trim()).expect("exactly one JSON object on stdout")
-}
+use common::{harness, harness_json, harness_with_input, stderr, stdout};
 
 /// The human's answers in the transcript: the text after each prompt.
 fn typed_lines(transcript: &str) -> String {
@@ -38,7 +22,7 @@ fn typed_lines(transcript: &str) -> String {
 
 #[test]
 fn play_replays_the_seed_transcript_exactly() {
-    let out = harness(&["play", "nim", "--seed", "923"], &typed_lines(TRANSCRIPT));
+    let out = harness_with_input(&["play", "nim", "--seed", "923"], typed_lines(TRANSCRIPT).as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out), TRANSCRIPT);
     assert!(stdout(&out).ends_with("Congratulations!\n"));
@@ -47,7 +31,7 @@ fn play_replays_the_seed_transcript_exactly() {
 #[test]
 fn play_with_fixed_heaps_reaches_congratulations() {
     let moves: String = typed_lines(TRANSCRIPT).lines().skip(2).map(|l| format!("{l}\n")).collect();
-    let out = harness(&["play", "nim", "--heaps", "10", "11", "11", "--maxtake", "3"], &moves);
+    let out = harness_with_input(&["play", "nim", "--heaps", "10", "11", "11", "--maxtake", "3"], moves.as_bytes());
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("*** Game of Nim ***\nHeaps: 10 11 11\nYour move: 0 2\n"), "{text}");
@@ -56,7 +40,10 @@ fn play_with_fixed_heaps_reaches_congratulations() {
 
 #[test]
 fn play_refuses_bad_moves_and_ends_cleanly_at_end_of_input() {
-    let out = harness(&["play", "nim", "--heaps", "0", "4", "--maxtake", "2", "--seed", "1"], "5 1\n0 1\n1 3\nfoo\n");
+    let out = harness_with_input(
+        &["play", "nim", "--heaps", "0", "4", "--maxtake", "2", "--seed", "1"],
+        b"5 1\n0 1\n1 3\nfoo\n",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Your move: 5 1\nThere is no heap 5: heaps are numbered from 0 to 1.\n"), "{text}");
@@ -69,7 +56,7 @@ fn play_refuses_bad_moves_and_ends_cleanly_at_end_of_input() {
 #[test]
 fn play_refuses_bad_flags_with_exit_code_2() {
     for args in [&["play", "nim", "--maxtake", "2000000"][..], &["play", "nim", "--heaps", "1", "1000001"]] {
-        let out = harness(args, "");
+        let out = harness(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains("expected a whole number from 0 to 1000000"), "{}", stderr(&out));
     }
@@ -77,17 +64,17 @@ fn play_refuses_bad_flags_with_exit_code_2() {
 
 #[test]
 fn play_bounds_agree_between_help_prompt_and_flag() {
-    let help = stdout(&harness(&["play", "nim", "--help"], ""));
+    let help = stdout(&harness(&["play", "nim", "--help"]));
     assert!(help.contains("--maxtake <MAXTAKE>  Fix the move limit, from 0 to 1000000"), "{help}");
-    let prompt = stdout(&harness(&["play", "nim", "--seed", "1"], "2\n1000001\n"));
+    let prompt = stdout(&harness_with_input(&["play", "nim", "--seed", "1"], b"2\n1000001\n"));
     assert!(
         prompt.contains("Please type one whole number from 0 to 1000000 for the move limit (0: any number)."),
         "{prompt}"
     );
-    let at_bound = harness(&["play", "nim", "--maxtake", "1000000", "--heaps", "1000000", "--seed", "1"], "");
+    let at_bound = harness(&["play", "nim", "--maxtake", "1000000", "--heaps", "1000000", "--seed", "1"]);
     assert!(at_bound.status.success(), "{}", stderr(&at_bound));
     for flag in [["--maxtake", "1000001"], ["--maxtake", "4294967295"]] {
-        let out = harness(&["play", "nim", flag[0], flag[1]], "");
+        let out = harness(&["play", "nim", flag[0], flag[1]]);
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains("from 0 to 1000000"), "{}", stderr(&out));
     }
@@ -98,7 +85,7 @@ fn help_writes_ranges_from_a_to_b() {
     for args in [&["play", "nim"][..], &["nim", "value"], &["nim", "grundy"], &["nim", "check"]] {
         let mut args = args.to_vec();
         args.push("--help");
-        let help = stdout(&harness(&args, ""));
+        let help = stdout(&harness(&args));
         let dotted_range = help.split_whitespace().any(|w| {
             let w = w.trim_matches(|c: char| !c.is_ascii_digit());
             w.split_once("..").is_some_and(|(a, b)| !a.is_empty() && !b.trim_start_matches('=').is_empty())
@@ -110,10 +97,8 @@ fn help_writes_ranges_from_a_to_b() {
 
 #[test]
 fn play_asks_again_after_bytes_that_are_not_text() {
-    let out = common::harness_with_input(
-        &["play", "nim", "--heaps", "1", "1", "--maxtake", "0", "--seed", "1"],
-        b"\xff\xfe\n0 1\n",
-    );
+    let out =
+        harness_with_input(&["play", "nim", "--heaps", "1", "1", "--maxtake", "0", "--seed", "1"], b"\xff\xfe\n0 1\n");
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -123,7 +108,7 @@ fn play_asks_again_after_bytes_that_are_not_text() {
         "{text}"
     );
     assert!(text.ends_with("Taking 1 from heap 1\nYou lost: no sticks are left for you.\n"), "{text}");
-    let out = common::harness_with_input(&["play", "nim", "--seed", "923"], b"\xc3\x28\n3\n3\n");
+    let out = harness_with_input(&["play", "nim", "--seed", "923"], b"\xc3\x28\n3\n3\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Heaps: 10 11 11\n"));
 }
@@ -135,27 +120,24 @@ fn one_shot_json_is_exactly_one_object_on_one_line() {
         &["nim", "grundy", "--takes", "2,3", "--upto", "12", "--json"],
         &["nim", "check", "--heaps", "2", "--max-sticks", "5", "--json"],
     ] {
-        let out = harness(args, "");
-        let text = stdout(&out);
-        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
-        assert!(json(&out).is_object(), "{args:?}");
+        assert!(harness_json(args).is_object(), "{args:?}");
     }
 }
 
 #[test]
 fn value_json_pins_the_seed_example() {
-    let v = json(&harness(&["nim", "value", "9", "11", "7", "--maxtake", "3", "--json"], ""));
+    let v = harness_json(&["nim", "value", "9", "11", "7", "--maxtake", "3", "--json"]);
     assert_eq!(v["value"], 1);
     assert_eq!(v["heap_values"], serde_json::json!([1, 3, 3]));
     assert_eq!(v["winning_moves"], serde_json::json!([[0, 1], [1, 1], [2, 1]]));
-    let v = json(&harness(&["nim", "value", "8", "11", "7", "--maxtake", "3", "--json"], ""));
+    let v = harness_json(&["nim", "value", "8", "11", "7", "--maxtake", "3", "--json"]);
     assert_eq!(v["value"], 0);
     assert_eq!(v["winning_moves"], serde_json::json!([]));
 }
 
 #[test]
 fn grundy_json_for_subtraction_set_134() {
-    let v = json(&harness(&["nim", "grundy", "--takes", "1,3,4", "--upto", "14", "--json"], ""));
+    let v = harness_json(&["nim", "grundy", "--takes", "1,3,4", "--upto", "14", "--json"]);
     assert_eq!(v["grundy"], serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0]));
     assert_eq!(v["losing"], serde_json::json!([0, 2, 7, 9, 14]));
     assert_eq!(v["period"], serde_json::json!({ "preperiod": 0, "period": 7 }));
@@ -163,7 +145,7 @@ fn grundy_json_for_subtraction_set_134() {
 
 #[test]
 fn check_json_finds_no_mismatch() {
-    let v = json(&harness(&["nim", "check", "--maxtake", "4", "--heaps", "3", "--max-sticks", "9", "--json"], ""));
+    let v = harness_json(&["nim", "check", "--maxtake", "4", "--heaps", "3", "--max-sticks", "9", "--json"]);
     assert_eq!(v["positions"], 1000);
     assert_eq!((v["value_mismatches"].as_u64(), v["move_mismatches"].as_u64()), (Some(0), Some(0)));
 }
@@ -177,7 +159,7 @@ fn one_shot_commands_refuse_bad_input_with_exit_code_2() {
         (&["nim", "check", "--heaps", "6", "--max-sticks", "40"], "positions"),
     ];
     for (args, message) in cases {
-        let out = harness(args, "");
+        let out = harness(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         assert!(stdout(&out).is_empty(), "{args:?}");
@@ -229,7 +211,7 @@ fn quick_fragment_is_deterministic_and_shows_the_facts() {
     for threads in ["1", "2"] {
         let out_dir = dir.path().join(format!("out{threads}"));
         let args = ["run", manifest.to_str().unwrap(), "--threads", threads, "--out", out_dir.to_str().unwrap()];
-        let o = harness(&args, "");
+        let o = harness(&args);
         assert!(o.status.success(), "{}", stderr(&o));
         outs.push(out_dir);
     }
@@ -267,14 +249,8 @@ fn manifest_refusals_name_the_line() {
         ("kind = \"chess\"\n", 6, "unknown kind"),
     ];
     for (body, line, message) in cases {
-        let manifest =
-            write_manifest(dir.path(), &format!("seed = 1\n\n[[experiment]]\nname = \"x\"\ngame = \"nim\"\n{body}"));
-        let out_dir = dir.path().join("out");
-        let o = harness(&["run", manifest.to_str().unwrap(), "--out", out_dir.to_str().unwrap()], "");
-        assert_eq!(o.status.code(), Some(2), "{body}");
-        let err = stderr(&o);
-        assert!(err.contains(&format!("m.toml:{line}:")) && err.contains(message), "{body}: {err}");
-        assert!(!out_dir.join("x.csv").exists());
+        let text = format!("seed = 1\n\n[[experiment]]\nname = \"x\"\ngame = \"nim\"\n{body}");
+        common::assert_manifest_refused(dir.path(), &text, Some(line), message);
     }
 }
 
@@ -287,7 +263,7 @@ fn an_expired_time_limit_gives_timeout_rows_not_missing_ones() {
         &format!("seed = 7\ntime_limit = 1e-9\ninclude = [{:?}]\n", fragment.display().to_string()),
     );
     let out_dir = dir.path().join("out");
-    let o = harness(&["run", manifest.to_str().unwrap(), "--out", out_dir.to_str().unwrap()], "");
+    let o = harness(&["run", manifest.to_str().unwrap(), "--out", out_dir.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     for (name, numeric, rows) in
         [("nim_formula", "positions", 7), ("nim_selector", "chi_square", 4), ("nim_versus", "computer_wins", 2)]
@@ -308,18 +284,18 @@ fn takes_upto(n: u32) -> String {
 /// at `--time-limit` (exit 1) and end on SIGTERM like every other search.
 #[test]
 fn grundy_and_check_are_bounded_and_stoppable() {
-    let o = harness(&["nim", "grundy", "--takes", &takes_upto(5000), "--upto", "10000000"], "");
+    let o = harness(&["nim", "grundy", "--takes", &takes_upto(5000), "--upto", "10000000"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("moves, more than the 10000000000 allowed"), "{}", stderr(&o));
-    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "1000000"], "");
+    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "1000000"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("moves, more than the 10000000000 allowed"), "{}", stderr(&o));
     // About 10^10 look-ups: far more than a tenth of a second on any machine.
     let long = ["nim", "grundy", "--takes", &takes_upto(1000), "--upto", "10000000"];
-    let o = harness(&[&long[..], &["--time-limit", "0.1"]].concat(), "");
+    let o = harness(&[&long[..], &["--time-limit", "0.1"]].concat());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("time limit of 0.1 s reached"), "{}", stderr(&o));
-    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "100000", "--time-limit", "0.1"], "");
+    let o = harness(&["nim", "check", "--heaps", "1", "--max-sticks", "100000", "--time-limit", "0.1"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
 
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
@@ -331,17 +307,7 @@ fn grundy_and_check_are_bounded_and_stoppable() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     // SAFETY: sends SIGTERM to the child this test started.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > std::time::Duration::from_secs(60) {
-            child.kill().unwrap();
-            panic!("nim grundy ignored SIGTERM");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    let status = common::wait_at_most(&mut child, std::time::Duration::from_secs(60), "nim grundy ignored SIGTERM");
     use std::os::unix::process::ExitStatusExt;
     assert!(status.code() == Some(143) || status.signal() == Some(libc::SIGTERM), "{status:?}");
 }

@@ -14,12 +14,10 @@ use harness::runner::registry;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use common::{copy_dir, instances};
+
 /// Mutants per parser: bounded so that CI stays fast.
 const CASES: usize = 1000;
-
-fn instances() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("instances")
-}
 
 fn files(dir: &str, ext: &str) -> Vec<Vec<u8>> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(instances().join(dir))
@@ -153,18 +151,6 @@ fn manifests_and_their_entries() {
     assert!(refused > CASES / 4, "mutations should mostly be refused: {refused}");
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 /// Mutants per results file: each costs a `harness run` and two `harness report`s.
 const RESULTS_CASES: usize = 100;
 
@@ -189,11 +175,6 @@ fn mutate_lines(rng: &mut ChaCha8Rng, base: &[u8]) -> Vec<u8> {
         _ => return mutate(rng, base),
     }
     lines.concat()
-}
-
-fn copy_results(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    copy_dir(from, to);
 }
 
 /// Checks one finished command on mutated results: no panic, no signal, and exit code 0
@@ -224,7 +205,7 @@ fn probe_results(m: &Path, pristine: &Path, file: &str, seed: u64, prepare: impl
     for case in 0..RESULTS_CASES {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out");
-        copy_results(pristine, &out);
+        copy_dir(pristine, &out);
         prepare(&out);
         std::fs::write(out.join(file), mutate_lines(&mut rng, &base)).unwrap();
         let report = common::harness(&["report", out.to_str().unwrap()]);

@@ -152,19 +152,9 @@ fn a_corrupt_csv_is_marked_missing_on_the_page() {
     assert!(page.contains("id=\"x-good-row-1\""), "{page}");
 }
 
-/// The browser's command, or `None` (the test is skipped; where the run provides
-/// Chromium, it fails instead).
-fn chromium() -> Option<&'static str> {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()));
-    common::tool_available("chromium", found.is_some(), "no chromium, chromium-browser or google-chrome on PATH")
-        .then_some(found?)
-}
-
 /// Chromium's headless flags: no network at all (every host unresolvable), console
 /// messages logged to standard error.
-fn headless(browser: &str) -> Command {
+fn headless(browser: &Path) -> Command {
     let mut cmd = Command::new(browser);
     cmd.args([
         "--headless",
@@ -181,10 +171,10 @@ fn headless(browser: &str) -> Command {
 
 #[test]
 fn the_page_renders_in_headless_chromium() {
-    let Some(browser) = chromium() else { return };
+    let Some(browser) = common::chromium() else { return };
     let dir = quick();
     let url = format!("file://{}", dir.join("index.html").display());
-    let out = headless(browser).arg("--dump-dom").arg(&url).output().unwrap();
+    let out = headless(&browser).arg("--dump-dom").arg(&url).output().unwrap();
     assert!(out.status.success(), "chromium: {}", String::from_utf8_lossy(&out.stderr));
     let dom = String::from_utf8(out.stdout).unwrap();
     let log = String::from_utf8_lossy(&out.stderr);
@@ -205,7 +195,7 @@ fn the_page_renders_in_headless_chromium() {
     }
     assert!(!log.contains("CONSOLE") || !log.to_lowercase().contains("error"), "console errors: {log}");
     let shot = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report-page.png");
-    let out = headless(browser)
+    let out = headless(&browser)
         .arg("--window-size=1200,1600")
         .arg(format!("--screenshot={}", shot.display()))
         .arg(&url)
@@ -222,7 +212,7 @@ fn the_page_is_small() {
 
 /// What the page measures of itself in a window `width` pixels wide: the widest table
 /// (wrapper scroll width), the window's width, and the columns of the contents list.
-fn measured_at(browser: &str, page: &Path, width: u32) -> String {
+fn measured_at(browser: &Path, page: &Path, width: u32) -> String {
     let probe = "<script>addEventListener('load', () => { \
         const widest = Math.max(0, ...[...document.querySelectorAll('.wide')].map(w => w.scrollWidth - w.clientWidth)); \
         const nav = getComputedStyle(document.querySelector('nav > ol')).columnCount; \
@@ -246,13 +236,13 @@ fn measured_at(browser: &str, page: &Path, width: u32) -> String {
 
 #[test]
 fn the_page_fits_the_window_at_1400_and_reads_at_400_pixels() {
-    let Some(browser) = chromium() else { return };
+    let Some(browser) = common::chromium() else { return };
     let dir = quick();
-    let wide = measured_at(browser, &dir.join("index.html"), 1400);
+    let wide = measured_at(&browser, &dir.join("index.html"), 1400);
     assert!(wide.starts_with("overflow=0 "), "at 1400 px a table runs past the window: {wide}");
     let field = |m: &str, k: &str| m.split(' ').find_map(|p| p.strip_prefix(k)).unwrap_or_default().to_string();
     assert_eq!(field(&wide, "busy="), field(&wide, "said="), "every busy row says so in words: {wide}");
-    let narrow = measured_at(browser, &dir.join("index.html"), 400);
+    let narrow = measured_at(&browser, &dir.join("index.html"), 400);
     assert_eq!(field(&narrow, "nav="), "auto", "no nested columns at 400 px: {narrow}");
 }
 
@@ -278,7 +268,7 @@ fn main_job() -> &'static Path {
 /// What a reader sees of the main job's page in a window `width` x 900 pixels: the
 /// header words split across lines (`broken`), the top of the contents (`contents`), the
 /// widest table (`widest`) and the window's width (`window`).
-fn reader_view(browser: &str, width: u32) -> String {
+fn reader_view(browser: &Path, width: u32) -> String {
     let page = main_job().join("index.html");
     let probe = "<script>addEventListener('load', () => { \
         const broken = []; \
@@ -315,8 +305,8 @@ fn field(measured: &str, key: &str) -> i64 {
 /// header breaks inside a word, and no table is wider than the window.
 #[test]
 fn a_reader_at_1400_px_sees_the_contents_first_and_whole_header_words() {
-    let Some(browser) = chromium() else { return };
-    let seen = reader_view(browser, 1400);
+    let Some(browser) = common::chromium() else { return };
+    let seen = reader_view(&browser, 1400);
     assert!(field(&seen, "contents=") < 900, "the contents start below the first screen: {seen}");
     assert_eq!(field(&seen, "broken="), 0, "header words broken across lines: {seen}");
     assert!(field(&seen, "widest=") <= 1400, "a table wider than 1400 px: {seen}");

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use common::copy_dir;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -24,18 +26,6 @@ fn tex_available() -> bool {
                 Command::new("kpsewhich").arg(sty).output().is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
             });
     common::tool_available("tex", available, "pdflatex or a TeX package missing; scripts/build-report.sh installs them")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// Runs `harness report` and one pdflatex pass on report.tex; returns the log text.

@@ -2,8 +2,11 @@
 //! against an insta snapshot, timeouts and errors shown as such, and a CSV with a
 //! missing column refused (exit code 2, naming the file and the column).
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use common::{copy_dir, harness};
 
 use harness::cross_game::summary;
 use harness::report::tables::latex_table;
@@ -180,27 +183,11 @@ fn numbers_quote_cells_by_experiment_and_by_kind() {
     assert!(numbers.contains("\\hrdef{tegel/sweep}{spel4/6}{positions}{2{,}979{,}300}"));
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
-fn harness_report(dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_harness")).arg("report").arg(dir).output().unwrap()
-}
-
 #[test]
 fn report_command_writes_tables_plots_and_numbers() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&results(), dir.path());
-    let out = harness_report(dir.path());
+    let out = harness(&["report", dir.path().to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for file in [
         "tex/tegel_sweep.tex",
@@ -227,7 +214,7 @@ fn report_command_writes_tables_plots_and_numbers() {
 fn csv_with_a_missing_column_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&fixtures().join("missing-column"), dir.path());
-    let out = harness_report(dir.path());
+    let out = harness(&["report", dir.path().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -241,7 +228,7 @@ fn csv_with_a_missing_column_is_refused() {
 fn ragged_csv_is_refused_with_its_line() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("x.csv"), "a,b,status\n1,2,ok\n3,ok\n").unwrap();
-    let out = harness_report(dir.path());
+    let out = harness(&["report", dir.path().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("x.csv:3: row has 2 cells but the header has 3 columns"), "{stderr}");
@@ -249,7 +236,7 @@ fn ragged_csv_is_refused_with_its_line() {
 
 #[test]
 fn missing_results_directory_is_refused() {
-    let out = harness_report(Path::new("/nonexistent/results"));
+    let out = harness(&["report", "/nonexistent/results"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/results: cannot read the results directory"));
 }

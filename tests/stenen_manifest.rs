@@ -1,6 +1,8 @@
 //! `harness run` on stenen manifests: the agreed CSV columns, exact values, the parallel
 //! experiment's parity, determinism across thread counts, and manifest refusals.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -8,9 +10,12 @@ fn stones(file: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen").join(file).display().to_string()
 }
 
+/// The lines every test manifest starts with.
+const HEADER: &str = "seed = 7\nthreads = [1, 2]\ntime_limit = 60\n";
+
 fn write_manifest(dir: &Path, body: &str) -> PathBuf {
     let path = dir.join("m.toml");
-    std::fs::write(&path, format!("seed = 7\nthreads = [1, 2]\ntime_limit = 60\n{body}")).unwrap();
+    std::fs::write(&path, format!("{HEADER}{body}")).unwrap();
     path
 }
 
@@ -234,14 +239,8 @@ fn bad_manifests_are_refused_with_file_and_line() {
     ];
     for (body, line, needle) in cases {
         let body = body.replace("STONES", &stones("stenen1.in"));
-        let manifest = write_manifest(dir.path(), &format!("[[experiment]]\nname = \"t\"\ngame = \"stenen\"\n{body}"));
-        let o = run(&manifest, &dir.path().join("out"), "1");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{body}: {err}");
-        assert!(err.contains(needle), "{body}: `{err}` lacks `{needle}`");
-        if line > 0 {
-            assert!(err.contains(&format!("m.toml:{line}:")), "{body}: `{err}` lacks line {line}");
-        }
+        let text = format!("{HEADER}[[experiment]]\nname = \"t\"\ngame = \"stenen\"\n{body}");
+        common::assert_manifest_refused(dir.path(), &text, (line > 0).then_some(line), needle);
     }
     let item = format!(
         "[[experiment]]\nname = \"p\"\ngame = \"harness\"\nkind = \"parallel\"\n\

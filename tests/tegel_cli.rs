@@ -2,47 +2,29 @@
 //! input (exit code 2 with file, line and reason), the piped menu program, and the
 //! quick manifest giving the same CSVs on 1 and 2 threads.
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+use std::time::Duration;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_harness"))
-}
+use common::{harness, harness_json, harness_with_input, spawn_piped, wait_at_most};
 
 fn instance(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel").join(name).display().to_string()
 }
 
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("run harness")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = run(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1, "exactly one JSON object: {text}");
-    serde_json::from_str(&text).unwrap()
-}
-
+/// `harness play tegel FILE` (50 simulations, one thread) with `input` typed.
 fn play(file: &str, input: &str) -> (String, Output) {
-    let mut child = bin()
-        .args(["play", "tegel", file, "--sims", "50", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = harness_with_input(&["play", "tegel", file, "--sims", "50", "--threads", "1"], input.as_bytes());
     (String::from_utf8_lossy(&out.stdout).into_owned(), out)
 }
 
 #[test]
 fn best_json_has_the_documented_keys() {
     for threads in ["1", "2"] {
-        let v = json(&["tegel", "best", &instance("spel1.txt"), "--json", "--threads", threads]);
+        let v = harness_json(&["tegel", "best", &instance("spel1.txt"), "--json", "--threads", threads]);
         assert_eq!(v["score"], 0);
         assert_eq!(v["best_move"], "(0,b)");
         assert_eq!(v["positions"], 5578);
@@ -54,8 +36,8 @@ fn best_json_has_the_documented_keys() {
 #[test]
 fn good_json_replays_from_its_seed() {
     let args = ["tegel", "good", &instance("spel1.txt"), "--sims", "200", "--seed", "5", "--json"];
-    let a = json(&args);
-    let b = json(&[&args[..], &["--threads", "1"]].concat());
+    let a = harness_json(&args);
+    let b = harness_json(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(a["move"], b["move"]);
     assert_eq!(a["averages"], b["averages"]);
     assert_eq!((a["seed"].as_u64(), a["sims"].as_u64()), (Some(5), Some(200)));
@@ -64,7 +46,7 @@ fn good_json_replays_from_its_seed() {
 
 #[test]
 fn greedy_json_reports_the_counterexample() {
-    let v = json(&["tegel", "greedy", &instance("greedy.txt"), "--json"]);
+    let v = harness_json(&["tegel", "greedy", &instance("greedy.txt"), "--json"]);
     assert_eq!(v["move"], "(2,b)");
     assert_eq!((v["greedy_score"].as_i64(), v["best_score"].as_i64()), (Some(-2), Some(-1)));
     assert_eq!(v["best_move"], "(2,g)");
@@ -72,7 +54,7 @@ fn greedy_json_reports_the_counterexample() {
 
 #[test]
 fn sweep_json_ends_at_the_loaded_position() {
-    let v = json(&["tegel", "sweep", &instance("spel1.txt"), "--sims", "100", "--seed", "3", "--json"]);
+    let v = harness_json(&["tegel", "sweep", &instance("spel1.txt"), "--sims", "100", "--seed", "3", "--json"]);
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len() as u64, v["moves_played"].as_u64().unwrap());
     let last = rows.last().unwrap();
@@ -84,14 +66,14 @@ fn bad_files_exit_2_naming_file_line_and_expectation() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "gb\n1 2\n1 3\n2 1\n0 0\n0\n").unwrap();
-    let out = run(&["tegel", "best", bad.to_str().unwrap()]);
+    let out = harness(&["tegel", "best", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.txt:4:") && err.contains("one colour only"), "{err}");
     assert!(out.stdout.is_empty());
-    let out = run(&["tegel", "best", "/nonexistent/x.txt"]);
+    let out = harness(&["tegel", "best", "/nonexistent/x.txt"]);
     assert_eq!(out.status.code(), Some(2));
-    let out = run(&["play", "tegel", bad.to_str().unwrap()]);
+    let out = harness(&["play", "tegel", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -147,7 +129,7 @@ fn quick_manifest_gives_the_same_csvs_on_1_and_2_threads() {
         .iter()
         .map(|t| {
             let out = dir.path().join(format!("t{t}"));
-            let o = run(&[
+            let o = harness(&[
                 "run",
                 manifest.to_str().unwrap(),
                 "--only",
@@ -186,7 +168,7 @@ fn manifest_refusals_name_the_line() {
     for (keys, expect) in cases {
         let m = dir.path().join("m.toml");
         std::fs::write(&m, format!("[[experiment]]\nname = \"x\"\ngame = \"tegel\"\nkind = \"best\"\n{keys}")).unwrap();
-        let out = run(&["run", m.to_str().unwrap(), "--out", dir.path().join("o").to_str().unwrap()]);
+        let out = harness(&["run", m.to_str().unwrap(), "--out", dir.path().join("o").to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "{keys}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(expect) && err.contains("m.toml:"), "{keys}: {err}");
@@ -197,10 +179,10 @@ fn manifest_refusals_name_the_line() {
 #[test]
 fn best_memo_prints_the_plain_walks_figures() {
     for name in ["spel1.txt", "spel3.txt"] {
-        let plain = json(&["tegel", "best", &instance(name), "--json", "--threads", "1"]);
+        let plain = harness_json(&["tegel", "best", &instance(name), "--json", "--threads", "1"]);
         for threads in ["1", "2"] {
             let args = ["tegel", "best", &instance(name), "--memo", "--memo-mb", "16", "--json", "--threads", threads];
-            let v = json(&args);
+            let v = harness_json(&args);
             for key in ["score", "best_move", "positions"] {
                 assert_eq!(v[key], plain[key], "{name} {key} on {threads} threads");
             }
@@ -210,25 +192,14 @@ fn best_memo_prints_the_plain_walks_figures() {
             assert_eq!(v["threads"].as_u64(), Some(threads.parse().unwrap()));
         }
     }
-    let out = run(&["tegel", "best", &instance("spel1.txt"), "--memo", "--memo-mb", "0"]);
+    let out = harness(&["tegel", "best", &instance("spel1.txt"), "--memo", "--memo-mb", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 /// Waits for `child` at most `secs` seconds (kills it and fails when it runs longer).
 fn wait_bounded(mut child: std::process::Child, secs: u64, what: &str) -> Output {
-    let start = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed().as_secs() >= secs {
-            let _ = child.kill();
-            panic!("{what} did not end within {secs} s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
+    wait_at_most(&mut child, Duration::from_secs(secs), &format!("{what} did not end within {secs} s"));
     child.wait_with_output().unwrap()
-}
-
-fn spawn(args: &[&str]) -> std::process::Child {
-    bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
 }
 
 fn sigint(child: &std::process::Child) {
@@ -238,7 +209,8 @@ fn sigint(child: &std::process::Child) {
 
 #[test]
 fn good_honours_its_time_limit_with_a_timeout_json_object() {
-    let child = spawn(&["tegel", "good", &instance("spel2.txt"), "--sims", "100000000", "--time-limit", "1", "--json"]);
+    let child =
+        spawn_piped(&["tegel", "good", &instance("spel2.txt"), "--sims", "100000000", "--time-limit", "1", "--json"]);
     let out = wait_bounded(child, 60, "good --time-limit 1");
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -258,7 +230,7 @@ fn best_json_timeout_prints_the_status_and_partial_figures() {
         if memo {
             args.extend(["--memo", "--memo-mb", "1"]);
         }
-        let out = wait_bounded(spawn(&args), 60, "best --time-limit 0.2");
+        let out = wait_bounded(spawn_piped(&args), 60, "best --time-limit 0.2");
         assert_eq!(out.status.code(), Some(1), "memo {memo}");
         let v: serde_json::Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
         assert_eq!(v["status"], "timeout");
@@ -276,7 +248,7 @@ fn good_and_find_greedy_stop_on_ctrl_c() {
         &["tegel", "find-greedy", "--tries", "100000000000", "--out", "/dev/null"],
     ];
     for args in cases {
-        let child = spawn(args);
+        let child = spawn_piped(args);
         std::thread::sleep(std::time::Duration::from_millis(700));
         sigint(&child);
         let out = wait_bounded(child, 30, &args.join(" "));
@@ -303,7 +275,7 @@ fn grow_ends_with_a_message_when_the_target_cannot_be_reached() {
             "--out",
             "/dev/null",
         ];
-        let out = wait_bounded(spawn(&args), 60, "grow");
+        let out = wait_bounded(spawn_piped(&args), 60, "grow");
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(&format!("--target {target} cannot be reached")), "{err}");
@@ -312,24 +284,24 @@ fn grow_ends_with_a_message_when_the_target_cannot_be_reached() {
 
 #[test]
 fn oversized_non_utf8_and_bom_files() {
-    let out = run(&["tegel", "best", "/dev/zero"]);
+    let out = harness(&["tegel", "best", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/dev/zero: the game file is not a regular file"));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, b"gg\xc3\n").unwrap();
-    let out = run(&["tegel", "best", bad.to_str().unwrap()]);
+    let out = harness(&["tegel", "best", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.txt:1: byte 0xc3 at column 3 is not UTF-8"));
     let bom = dir.path().join("bom.txt");
     let text = std::fs::read(instance("spel1.txt")).unwrap();
     std::fs::write(&bom, [b"\xEF\xBB\xBF".as_slice(), &text].concat()).unwrap();
-    assert_eq!(json(&["tegel", "best", bom.to_str().unwrap(), "--json"])["positions"], 5578);
+    assert_eq!(harness_json(&["tegel", "best", bom.to_str().unwrap(), "--json"])["positions"], 5578);
 }
 
 #[test]
 fn play_re_prompts_after_a_non_utf8_line() {
-    let mut child = spawn(&["play", "tegel", &instance("spel1.txt"), "--threads", "1"]);
+    let mut child = spawn_piped(&["play", "tegel", &instance("spel1.txt"), "--threads", "1"]);
     child.stdin.take().unwrap().write_all(b"\xff\xfe\n3\n\xc3\n0 b\n0\n").unwrap();
     let out = wait_bounded(child, 30, "play");
     assert!(out.status.success());
@@ -364,7 +336,7 @@ fn play_loads_another_game_file_and_keeps_the_game_on_a_refusal() {
 
 #[test]
 fn ctrl_c_in_a_play_search_returns_to_the_menu_with_the_position_intact() {
-    let mut child = spawn(&["play", "tegel", &instance("spel2.txt"), "--threads", "1"]);
+    let mut child = spawn_piped(&["play", "tegel", &instance("spel2.txt"), "--threads", "1"]);
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"3\n0 g\n5\n").unwrap();
     stdin.flush().unwrap();

@@ -20,22 +20,11 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::chromium;
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
 use web_server::Board;
-
-/// Chromium's path, if it is installed (else the test is skipped; where the run provides
-/// Chromium, it fails instead).
-fn chromium() -> Option<PathBuf> {
-    let found = ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
-        let ok = std::process::Command::new(name).arg("--version").output().is_ok_and(|o| o.status.success());
-        let path = std::env::var_os("PATH")?;
-        ok.then(|| std::env::split_paths(&path).map(|d| d.join(name)).find(|p| p.is_file()))?
-    });
-    common::tool_available("chromium", found.is_some(), "no chromium, chromium-browser or google-chrome on PATH")
-        .then_some(found?)
-}
 
 fn screenshots() -> PathBuf {
     let dir = std::env::var_os("HARNESS_SCREENSHOTS")

@@ -4,19 +4,15 @@
 //! searches with the numbers `harness stenen find|count` prints, in the background with
 //! cancel, and the board given on the command line.
 
+mod common;
 mod web_server;
 
+use common::harness_json;
 use serde_json::{json, Value};
 use web_server::Board;
 
 fn stones(name: &str) -> String {
     format!("{}/instances/stenen/{name}.in", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn harness_json(args: &[&str]) -> Value {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_harness")).args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Polls until the search has ended; the game's view then.
