@@ -8,6 +8,8 @@ use serde::Serialize;
 
 use crate::base::stats::decision::{self, CellTest, Decision, Overall, Rule, Verdict};
 use crate::base::stats::median;
+pub use crate::results::cell_comparison::AbCell;
+use crate::results::cell_comparison::Rounds;
 
 /// How the two builds' processes of a round were run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -28,32 +30,6 @@ impl AbMode {
             AbMode::Simultaneous => "simultaneous",
         }
     }
-}
-
-/// One timed cell of an item compared over the counted rounds.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct AbCell {
-    /// The experiment.
-    pub experiment: String,
-    /// The item.
-    pub item: String,
-    /// The row within the item (0 is its first).
-    pub row: usize,
-    /// The row's key cells, `column=value` joined by spaces.
-    pub key: String,
-    /// The timed column.
-    pub column: String,
-    /// A's median seconds over the counted rounds.
-    pub a_median: Option<f64>,
-    /// B's median seconds over the counted rounds.
-    pub b_median: Option<f64>,
-    /// The log ratio `ln(B/A)` of every counted round, in order.
-    pub log_ratios: Vec<f64>,
-    /// The standard deviation of the rounds' log ratios (about the per-round spread of the
-    /// ratio, as a fraction); `None` under two rounds.
-    pub spread: Option<f64>,
-    /// The verdict and what it rests on.
-    pub decision: Decision,
 }
 
 /// One item of the manifest compared: its cells, or why it was not timed.
@@ -84,7 +60,7 @@ pub struct AbItem {
 impl AbItem {
     /// The cells' log ratios, one `Vec` per cell.
     pub fn log_ratios(&self) -> Vec<Vec<f64>> {
-        self.cells.iter().map(|c| c.log_ratios.clone()).collect()
+        self.cells.iter().map(|c| c.evidence.log_ratios.clone()).collect()
     }
 }
 
@@ -162,7 +138,7 @@ impl AbReport {
         mut items: Vec<AbItem>,
     ) -> AbReport {
         let tests: Vec<Option<CellTest>> =
-            items.iter().flat_map(|i| i.cells.iter().map(|c| CellTest::of(&c.log_ratios))).collect();
+            items.iter().flat_map(|i| i.cells.iter().map(|c| CellTest::of(&c.evidence.log_ratios))).collect();
         let mut decisions = rule.decide(&tests).into_iter();
         for item in &mut items {
             for cell in &mut item.cells {
@@ -269,14 +245,11 @@ pub fn cell_of(
     AbCell {
         experiment: experiment.to_string(),
         item: item.to_string(),
-        row,
-        key: key.to_string(),
         column: column.to_string(),
         a_median: median(a),
         b_median: median(b),
-        log_ratios,
-        spread,
         decision: Decision::unmeasured("not decided yet"),
+        evidence: Rounds { row, key: key.to_string(), log_ratios, spread },
     }
 }
 

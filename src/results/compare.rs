@@ -85,7 +85,7 @@ impl Comparison {
 
     /// How many timed cells of all runs are slower than the baseline's.
     pub fn slower(&self) -> usize {
-        self.runs.iter().flat_map(|r| &r.timings).filter(|t| t.verdict == Verdict::Slower).count()
+        self.runs.iter().flat_map(|r| &r.timings).filter(|t| t.verdict() == Verdict::Slower).count()
     }
 
     /// The directories of the runs whose results differ from the baseline's.
@@ -201,8 +201,8 @@ pub fn join(runs: &[RunAgainstBaseline]) -> Vec<JoinedCell> {
                         experiment: t.experiment.clone(),
                         item: t.item.clone(),
                         column: t.column.clone(),
-                        a_median: t.a_median,
-                        a_samples: t.a_samples,
+                        a_median: t.a_seconds(),
+                        a_samples: t.evidence.a_samples,
                         runs: vec![None; runs.len()],
                     });
                     cells.len() - 1
@@ -349,7 +349,7 @@ mod tests {
         let joined = comparison.joined();
         let items: Vec<&str> = joined.iter().map(|c| c.item.as_str()).collect();
         assert_eq!(items, ["x", "y"]);
-        let verdict = |c: &JoinedCell, r: usize| c.runs[r].as_ref().map(|t| t.verdict.to_string());
+        let verdict = |c: &JoinedCell, r: usize| c.runs[r].as_ref().map(|t| t.verdict().to_string());
         assert_eq!((verdict(&joined[0], 0), verdict(&joined[0], 1)), (Some("slower".into()), None));
         assert_eq!((verdict(&joined[1], 0), verdict(&joined[1], 1)), (Some("same".into()), Some("faster".into())));
         assert_eq!(
@@ -388,13 +388,13 @@ mod tests {
         let comparison = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap();
         let run = &comparison.runs[0];
         assert!(comparison.is_pair() && run.results_equal, "{:?}", run.differences);
-        let verdicts: Vec<(&str, Verdict)> = run.timings.iter().map(|t| (t.item.as_str(), t.verdict)).collect();
+        let verdicts: Vec<(&str, Verdict)> = run.timings.iter().map(|t| (t.item.as_str(), t.verdict())).collect();
         let expected = [("x", Verdict::Slower), ("y", Verdict::Same), ("z", Verdict::Faster), ("w", Verdict::Unknown)];
         assert_eq!(verdicts, expected);
-        let medians: Vec<(f64, f64)> = run.timings.iter().map(|t| (t.a_median, t.b_median)).collect();
+        let medians: Vec<(f64, f64)> = run.timings.iter().map(|t| (t.a_seconds(), t.b_seconds())).collect();
         assert_eq!(medians, [(1.0, 2.0), (1.0, 1.0), (1.0, 0.5), (1.0, 1.0)]);
         // Four cells are too few for a run-to-run spread: every band is the noise asked for.
-        assert!(run.timings.iter().all(|t| t.noise_band == DEFAULT_NOISE));
+        assert!(run.timings.iter().all(|t| t.evidence.noise_band == DEFAULT_NOISE));
         let s = &run.summaries[0];
         assert_eq!((s.cells, s.slower, s.same, s.faster, s.unknown), (4, 1, 1, 1, 1));
         // The geometric mean of 2, 1, 1/2 and 1 is 1.

@@ -9,55 +9,15 @@ use std::path::Path;
 
 use crate::base::error::InputError;
 use crate::base::stats;
+use crate::base::stats::decision::Decision;
 use crate::base::text::count_of;
+use crate::results::cell_comparison::RunSamples;
+pub use crate::results::cell_comparison::TimingComparison;
 use crate::results::columns::{Column, Kind, Role};
 use crate::results::csv_table::{check_seconds, csv_paths, parse_number, CsvTable};
 use crate::results::meta::CSV_FILE;
 use crate::results::row::parse_samples_cell;
 use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread, Verdict};
-
-/// One timed cell of both runs: experiment, item, timing column, the medians, B/A with a
-/// 95 % bootstrap interval, and the verdict.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct TimingComparison {
-    /// The experiment (CSV stem).
-    pub experiment: String,
-    /// The row: its leading identifying cells (and thread count where rows differ by it).
-    pub item: String,
-    /// The timing column (`seconds`, `memo_seconds`, `par_seconds`, ...).
-    pub column: String,
-    /// Median seconds in A.
-    pub a_median: f64,
-    /// Median seconds in B.
-    pub b_median: f64,
-    /// `b_median / a_median`; `None` when A's median is zero.
-    pub ratio: Option<f64>,
-    /// Lower end of the 95 % bootstrap interval of the ratio of medians.
-    pub ratio_low: Option<f64>,
-    /// Upper end of the interval.
-    pub ratio_high: Option<f64>,
-    /// B/A over the factor common to every cell ([`CommonFactor`]): what the verdict
-    /// judges.
-    pub against_common: Option<f64>,
-    /// Two-sided Mann–Whitney U p-value of A's samples scaled by the common factor against
-    /// B's.
-    pub p_value: Option<f64>,
-    /// The p-value corrected over every cell compared (Benjamini–Hochberg: the cell's
-    /// q-value); a cell is `slower` or `faster` only where it is below 0.05.
-    pub q_value: Option<f64>,
-    /// Samples in A.
-    pub a_samples: usize,
-    /// Samples in B.
-    pub b_samples: usize,
-    /// What the cell says of B against A, beyond the common factor.
-    pub verdict: Verdict,
-    /// Whether the row was timed on a busy machine in A or in B: its verdict may say more
-    /// of the machine than of the code.
-    pub busy: bool,
-    /// The noise band the verdict used: a difference in the median below this fraction is
-    /// `same` (the larger of `--noise` and the run-to-run spread, see [`compare_timings`]).
-    pub noise_band: f64,
-}
 
 /// The most leading cells a row's label in the timing table is made of.
 pub const MAX_LABEL_CELLS: usize = 5;
@@ -286,19 +246,18 @@ pub fn compare_timings(
                     experiment: experiment.clone(),
                     item: item.clone(),
                     column: column.clone(),
-                    a_median: stats::median(&sa).unwrap_or(0.0),
-                    b_median: stats::median(&sb).unwrap_or(0.0),
-                    ratio: None,
-                    ratio_low: None,
-                    ratio_high: None,
-                    against_common: None,
-                    p_value: None,
-                    q_value: None,
-                    a_samples: sa.len(),
-                    b_samples: sb.len(),
-                    verdict: Verdict::Unknown,
-                    busy: x.busy(i) || y.busy(j),
-                    noise_band: noise,
+                    a_median: Some(stats::median(&sa).unwrap_or(0.0)),
+                    b_median: Some(stats::median(&sb).unwrap_or(0.0)),
+                    decision: Decision::unmeasured("not judged yet"),
+                    evidence: RunSamples {
+                        ratio: None,
+                        ratio_low: None,
+                        ratio_high: None,
+                        a_samples: sa.len(),
+                        b_samples: sb.len(),
+                        busy: x.busy(i) || y.busy(j),
+                        noise_band: noise,
+                    },
                 };
                 cells.push((comparison, sa, sb));
             }
@@ -309,7 +268,7 @@ pub fn compare_timings(
         .iter()
         .map(|(c, sa, sb)| {
             let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
-            (sa.as_slice(), sb.as_slice(), spread.band(noise, c.a_median), seed)
+            (sa.as_slice(), sb.as_slice(), spread.band(noise, c.a_seconds()), seed)
         })
         .collect();
     let (common, decisions) = judge(&input, noise);
@@ -322,14 +281,12 @@ pub fn compare_timings(
         .zip(decisions)
         .map(|(((c, _, _), (_, _, band, _)), d)| {
             let mut c = c.clone();
-            c.noise_band = *band;
-            c.ratio = (c.a_median > 0.0).then(|| c.b_median / c.a_median);
-            c.ratio_low = d.interval.map(|i| (1.0 + i.0) * factor);
-            c.ratio_high = d.interval.map(|i| (1.0 + i.1) * factor);
-            c.against_common = d.change.map(|x| 1.0 + x);
-            c.p_value = d.p;
-            c.q_value = d.p_adjusted;
-            c.verdict = d.verdict;
+            let (a, b) = (c.a_seconds(), c.b_seconds());
+            c.evidence.noise_band = *band;
+            c.evidence.ratio = (a > 0.0).then(|| b / a);
+            c.evidence.ratio_low = d.interval.map(|i| (1.0 + i.0) * factor);
+            c.evidence.ratio_high = d.interval.map(|i| (1.0 + i.1) * factor);
+            c.decision = d;
             c
         })
         .collect();
@@ -342,9 +299,11 @@ pub fn compare_timings(
 /// widest band, how many cells changed within their band, and the paired A/B that can
 /// tell. `None` without timings.
 pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
-    let widest = timings.iter().map(|t| t.noise_band).reduce(f64::max)?;
-    let hidden =
-        timings.iter().filter(|t| t.against_common.is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.noise_band)).count();
+    let widest = timings.iter().map(|t| t.evidence.noise_band).reduce(f64::max)?;
+    let hidden = timings
+        .iter()
+        .filter(|t| t.against_common().is_some_and(|r| r != 1.0 && (r - 1.0).abs() < t.evidence.noise_band))
+        .count();
     Some(format!(
         "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here: \
          --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their \
@@ -463,8 +422,9 @@ pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
         .into_iter()
         .map(|e| {
             let mine: Vec<&TimingComparison> = cells.iter().filter(|c| c.experiment == e).collect();
-            let logs: Vec<f64> = mine.iter().filter_map(|c| c.ratio).filter(|r| *r > 0.0).map(f64::ln).collect();
-            let count = |v: Verdict| mine.iter().filter(|c| c.verdict == v).count();
+            let logs: Vec<f64> =
+                mine.iter().filter_map(|c| c.evidence.ratio).filter(|r| *r > 0.0).map(f64::ln).collect();
+            let count = |v: Verdict| mine.iter().filter(|c| c.verdict() == v).count();
             ExperimentSummary {
                 experiment: e.to_string(),
                 geometric_mean_ratio: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
@@ -473,7 +433,7 @@ pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
                 slower: count(Verdict::Slower),
                 same: count(Verdict::Same),
                 unknown: count(Verdict::Unknown),
-                busy: mine.iter().filter(|c| c.busy).count(),
+                busy: mine.iter().filter(|c| c.evidence.busy).count(),
             }
         })
         .collect()
@@ -514,7 +474,7 @@ mod tests {
         assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
         let c = &cells[0];
         assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
-        assert_eq!((c.a_median, c.b_median, c.verdict), (1.0, 2.0, Verdict::Slower));
+        assert_eq!((c.a_seconds(), c.b_seconds(), c.verdict()), (1.0, 2.0, Verdict::Slower));
         assert_eq!(
             compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1,
             cells,
@@ -559,7 +519,7 @@ mod tests {
         let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
         assert_eq!(seq, 1, "{cells:?}");
         assert_eq!(cells.len(), 3);
-        let busy: Vec<bool> = cells.iter().map(|c| c.busy).collect();
+        let busy: Vec<bool> = cells.iter().map(|c| c.evidence.busy).collect();
         assert_eq!(busy, [false, false, true], "{cells:?}");
     }
 }

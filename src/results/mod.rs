@@ -6,6 +6,7 @@
 
 pub mod ab;
 pub mod atomic;
+pub mod cell_comparison;
 pub mod columns;
 pub mod compare;
 pub mod compared_cells;

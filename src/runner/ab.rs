@@ -518,15 +518,15 @@ fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<A
     let progress: Vec<String> = item
         .cells
         .iter()
-        .map(|c| match CellTest::of(&c.log_ratios).and_then(|t| t.interval) {
+        .map(|c| match CellTest::of(&c.evidence.log_ratios).and_then(|t| t.interval) {
             Some((l, h)) => format!(
                 "{} {}: {} to {}",
-                c.key,
+                c.evidence.key,
                 c.column,
                 crate::base::stats::decision::percent(l.exp() - 1.0),
                 crate::base::stats::decision::percent(h.exp() - 1.0)
             ),
-            None => format!("{} {}: no interval", c.key, c.column),
+            None => format!("{} {}: no interval", c.evidence.key, c.column),
         })
         .collect();
     note(&format!(

@@ -41,7 +41,7 @@ impl ComparisonExporter<AbReport> for Text {
                     "{} {} [{}] {}: A {}, B {}, {}: {}\n",
                     printable(&c.experiment),
                     printable(&c.item),
-                    printable(&c.key),
+                    printable(&c.evidence.key),
                     printable(&c.column),
                     seconds(c.a_median),
                     seconds(c.b_median),
@@ -122,7 +122,7 @@ fn row_cells(c: &AbCell, escape: impl Fn(&str) -> String) -> [String; 10] {
     [
         escape(&c.experiment),
         escape(&c.item),
-        escape(&c.key),
+        escape(&c.evidence.key),
         escape(&c.column),
         seconds(c.a_median),
         seconds(c.b_median),
@@ -284,7 +284,7 @@ fn interval_svg(r: &AbReport) -> String {
             Verdict::Same => "#36c",
             Verdict::Unknown => "#888",
         };
-        let label = format!("{} {} {}", c.experiment, c.item, c.key);
+        let label = format!("{} {} {}", c.experiment, c.item, c.evidence.key);
         s.push_str(&format!(
             "<text x=\"0\" y=\"{:.1}\">{}</text>\n",
             y + 4.0,

@@ -28,7 +28,7 @@ pub fn duration_text(seconds: f64) -> String {
 
 /// `1.023 [0.998, 1.051]`, or `-` without a ratio.
 pub fn ratio_text(c: &TimingComparison) -> String {
-    match (c.ratio, c.ratio_low, c.ratio_high) {
+    match (c.evidence.ratio, c.evidence.ratio_low, c.evidence.ratio_high) {
         (Some(r), Some(lo), Some(hi)) => format!("{r:.3} [{lo:.3}, {hi:.3}]"),
         (Some(r), _, _) => format!("{r:.3}"),
         _ => "-".to_string(),
@@ -38,10 +38,10 @@ pub fn ratio_text(c: &TimingComparison) -> String {
 /// The verdict as people read it: `slower`, and `slower (busy)` for a cell timed on a
 /// busy machine in A or B (its verdict may say more of the machine than of the code).
 pub fn verdict_text(c: &TimingComparison) -> String {
-    if c.busy {
-        format!("{} (busy)", c.verdict)
+    if c.evidence.busy {
+        format!("{} (busy)", c.verdict())
     } else {
-        c.verdict.to_string()
+        c.verdict().to_string()
     }
 }
 
@@ -106,8 +106,8 @@ pub fn pair_rows(cells: &[TimingComparison]) -> Vec<Vec<String>> {
                 c.experiment.clone(),
                 c.item.clone(),
                 c.column.clone(),
-                format!("{} ({})", duration_text(c.a_median), c.a_samples),
-                format!("{} ({})", duration_text(c.b_median), c.b_samples),
+                format!("{} ({})", duration_text(c.a_seconds()), c.evidence.a_samples),
+                format!("{} ({})", duration_text(c.b_seconds()), c.evidence.b_samples),
                 ratio_text(c),
                 verdict_text(c),
             ]
@@ -127,7 +127,7 @@ pub fn joined_header(runs: &[RunAgainstBaseline]) -> Vec<String> {
 /// where the run lacks it.
 fn run_cell(t: Option<&TimingComparison>) -> String {
     t.map_or("-".to_string(), |t| {
-        format!("{} ({}), {}, {}", duration_text(t.b_median), t.b_samples, ratio_text(t), verdict_text(t))
+        format!("{} ({}), {}, {}", duration_text(t.b_seconds()), t.evidence.b_samples, ratio_text(t), verdict_text(t))
     })
 }
 

@@ -39,10 +39,10 @@ fn decades(values: impl Iterator<Item = f64>) -> Option<(i32, i32)> {
 
 /// The SVG mark of a verdict at `(x, y)` in `color`: slower ▲, faster ▼, same ●, unknown
 /// ◇; hollow when the cell was timed busy.
-fn mark(t: &TimingComparison, (x, y): (f64, f64), color: &str) -> String {
-    let fill = if t.busy { "none" } else { color };
+fn mark((verdict, busy): (Verdict, bool), (x, y): (f64, f64), color: &str) -> String {
+    let fill = if busy { "none" } else { color };
     let style = format!("fill=\"{fill}\" stroke=\"{color}\" stroke-width=\"1.5\"");
-    match t.verdict {
+    match verdict {
         Verdict::Slower => format!("<path d=\"M{x:.1},{:.1}l6,10h-12z\" {style}>", y - 6.0),
         Verdict::Faster => format!("<path d=\"M{x:.1},{:.1}l6,-10h-12z\" {style}>", y + 6.0),
         Verdict::Same => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"4.5\" {style}>"),
@@ -63,9 +63,9 @@ pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
         .iter()
         .enumerate()
         .flat_map(|(i, r)| r.timings.iter().map(move |t| (i, t)))
-        .filter(|(_, t)| t.a_median > 0.0 && t.b_median > 0.0)
+        .filter(|(_, t)| t.a_seconds() > 0.0 && t.b_seconds() > 0.0)
         .collect();
-    let (lo, hi) = decades(points.iter().flat_map(|(_, t)| [t.a_median, t.b_median]))?;
+    let (lo, hi) = decades(points.iter().flat_map(|(_, t)| [t.a_seconds(), t.b_seconds()]))?;
     let span = f64::from(hi - lo);
     let x_of = |v: f64| MARGIN + (v.log10() - f64::from(lo)) / span * PLOT;
     let y_of = |v: f64| MARGIN / 2.0 + PLOT - (v.log10() - f64::from(lo)) / span * PLOT;
@@ -108,14 +108,14 @@ pub fn scatter_svg(runs: &[RunAgainstBaseline]) -> Option<String> {
             t.item,
             t.column,
             runs[*i].label,
-            duration_text(t.b_median),
-            duration_text(t.a_median),
+            duration_text(t.b_seconds()),
+            duration_text(t.a_seconds()),
             verdict_text(t)
         ));
-        s.push_str(&mark(t, (x_of(t.a_median), y_of(t.b_median)), &color(*i)));
+        s.push_str(&mark((t.verdict(), t.evidence.busy), (x_of(t.a_seconds()), y_of(t.b_seconds())), &color(*i)));
         s.push_str(&format!(
             "<title>{title}</title></{}>\n",
-            if t.verdict == Verdict::Same { "circle" } else { "path" }
+            if t.verdict() == Verdict::Same { "circle" } else { "path" }
         ));
     }
     s.push_str(&legend(runs, x1 + 20.0, y1));
@@ -140,28 +140,10 @@ fn legend(runs: &[RunAgainstBaseline], x: f64, y: f64) -> String {
     }
     y += 10.0;
     for verdict in [Verdict::Slower, Verdict::Faster, Verdict::Same, Verdict::Unknown] {
-        let sample = TimingComparison {
-            experiment: String::new(),
-            item: String::new(),
-            column: String::new(),
-            a_median: 1.0,
-            b_median: 1.0,
-            ratio: None,
-            ratio_low: None,
-            ratio_high: None,
-            against_common: None,
-            p_value: None,
-            q_value: None,
-            a_samples: 0,
-            b_samples: 0,
-            verdict,
-            busy: false,
-            noise_band: 0.0,
-        };
         let close = if verdict == Verdict::Same { "</circle>" } else { "</path>" };
         s.push_str(&format!(
             "{}{close}<text x=\"{:.1}\" y=\"{y:.1}\" dy=\"4\">{verdict}</text>\n",
-            mark(&sample, (x + 6.0, y), "currentColor"),
+            mark((verdict, false), (x + 6.0, y), "currentColor"),
             x + 18.0
         ));
         y += 20.0;

@@ -15,7 +15,9 @@ pub mod text;
 
 #[cfg(test)]
 mod tests {
+    use crate::base::stats::decision::Decision;
     use crate::report::export::{ComparisonExporter, Exported};
+    use crate::results::cell_comparison::RunSamples;
     use crate::results::compare::{Comparison, RunAgainstBaseline, RunsCompared};
     use crate::results::compared_cells::{summarise, TimingComparison};
     use crate::results::verdict::Verdict;
@@ -25,19 +27,18 @@ mod tests {
             experiment: "tegel_best".into(),
             item: item.into(),
             column: "seconds".into(),
-            a_median: a,
-            b_median: b,
-            ratio: Some(b / a),
-            ratio_low: Some(b / a * 0.9),
-            ratio_high: Some(b / a * 1.1),
-            against_common: None,
-            p_value: None,
-            q_value: None,
-            a_samples: 5,
-            b_samples: 5,
-            verdict,
-            busy: item == "busy",
-            noise_band: 0.03,
+            a_median: Some(a),
+            b_median: Some(b),
+            decision: Decision { verdict, ..Decision::unmeasured("a hand-made cell") },
+            evidence: RunSamples {
+                ratio: Some(b / a),
+                ratio_low: Some(b / a * 0.9),
+                ratio_high: Some(b / a * 1.1),
+                a_samples: 5,
+                b_samples: 5,
+                busy: item == "busy",
+                noise_band: 0.03,
+            },
         }
     }
 
