@@ -8,11 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use crate::base::error::InputError;
+use crate::base::stats::decision::Verdict;
 use crate::base::text::{count_of, excerpt};
 use crate::results::compared_cells::{self, ExperimentSummary, MemoryComparison, TimingComparison};
 use crate::results::csv_table::{csv_paths, CsvTable};
 use crate::results::meta::RunMeta;
-use crate::results::verdict::{CommonFactor, Verdict};
+use crate::results::verdict::CommonFactor;
 
 /// The most directories one comparison takes: the baseline `A` and runs `B` to `Z`.
 pub const MAX_RUNS: usize = 26;

@@ -10,6 +10,7 @@ use std::path::Path;
 use crate::base::error::InputError;
 use crate::base::stats;
 use crate::base::stats::decision::Decision;
+use crate::base::stats::decision::Verdict;
 use crate::base::text::count_of;
 use crate::results::cell_comparison::RunSamples;
 pub use crate::results::cell_comparison::TimingComparison;
@@ -17,7 +18,7 @@ use crate::results::columns::{Column, Kind, Role};
 use crate::results::csv_table::{check_seconds, csv_paths, parse_number, CsvTable};
 use crate::results::meta::CSV_FILE;
 use crate::results::row::parse_samples_cell;
-use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread, Verdict};
+use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread};
 
 /// The most leading cells a row's label in the timing table is made of.
 pub const MAX_LABEL_CELLS: usize = 5;

@@ -3,7 +3,6 @@
 //! judged against it by the one decision rule ([`crate::base::stats::decision`]), the
 //! run-to-run spread that sets each cell's resolution, and the verdict of a peak memory.
 
-pub use crate::base::stats::decision::Verdict;
 use crate::base::stats::decision::{CellTest, Correction, Decision, Rule};
 use crate::base::stats::{self, median_interval};
 
@@ -207,6 +206,7 @@ pub fn memory_verdict(a: u64, b: u64) -> MemoryVerdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::stats::decision::Verdict;
 
     const A: [f64; 7] = [1.000, 1.002, 0.998, 1.001, 0.999, 1.003, 0.997];
 

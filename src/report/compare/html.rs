@@ -3,12 +3,12 @@
 //! medians (each run's against the baseline's, a mark per verdict), the joined timing
 //! table and the summary lines.
 
+use crate::base::stats::decision::Verdict;
 use crate::base::text::xml_escape;
 use crate::report::chart::PALETTE;
 use crate::report::export::{ComparisonExporter, Exported};
 use crate::results::compare::{Comparison, JoinedCell, RunAgainstBaseline};
 use crate::results::compared_cells::TimingComparison;
-use crate::results::verdict::Verdict;
 
 use super::cells::{duration_text, joined_header, joined_rows, summary_lines, verdict_text};
 

@@ -16,11 +16,11 @@ pub mod text;
 #[cfg(test)]
 mod tests {
     use crate::base::stats::decision::Decision;
+    use crate::base::stats::decision::Verdict;
     use crate::report::export::{ComparisonExporter, Exported};
     use crate::results::cell_comparison::RunSamples;
     use crate::results::compare::{Comparison, RunAgainstBaseline, RunsCompared};
     use crate::results::compared_cells::{summarise, TimingComparison};
-    use crate::results::verdict::Verdict;
 
     fn cell(item: &str, a: f64, b: f64, verdict: Verdict) -> TimingComparison {
         TimingComparison {
