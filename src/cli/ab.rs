@@ -6,11 +6,9 @@ use std::time::Duration;
 
 use super::args::{parse_fraction, parse_seconds_up_to, seed_parser, OnlyArg, VerdictOutput};
 use crate::base::error::{Error, Result};
-use crate::experiment::args::{print_json, ThreadsArg};
-use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
-use crate::report::export::{ComparisonExporter, Exported};
-use crate::results::ab::{AbReport, AbStatus};
-use crate::results::user_files::{write_user_file, AB_PAGE};
+use crate::experiment::args::ThreadsArg;
+use crate::results::ab::AbStatus;
+use crate::results::user_files::AB_PAGE;
 use crate::runner::ab::{self, AbOptions};
 
 pub const EXAMPLES: &str = "\
@@ -96,19 +94,7 @@ impl AbArgs {
 /// corrected `slower`, 3 when the rounds could not decide (a busy machine).
 pub fn ab(args: AbArgs) -> Result<()> {
     let report = ab::ab(&args.options(), &mut |_| {})?;
-    if let Some(page) = &args.output.html {
-        let text = ComparisonExporter::<AbReport>::export(&Html, &report).into_text();
-        write_user_file(page, text.as_bytes(), AB_PAGE)?;
-    }
-    let exporter: &dyn ComparisonExporter<AbReport> = match (args.output.json, args.output.markdown) {
-        (true, _) => &Json,
-        (false, true) => &Markdown,
-        (false, false) => &Text,
-    };
-    match exporter.export(&report) {
-        Exported::Json(value) => print_json(&value)?,
-        Exported::Text(text) => print!("{text}"),
-    }
+    args.output.give(&report, AB_PAGE)?;
     match (report.status, report.failure()) {
         (AbStatus::Ok, _) | (_, None) => Ok(()),
         (status, Some(why)) => Err(Error::Verdict { message: why, exit_code: status.exit_code() }),

@@ -2,8 +2,12 @@
 //! help text: what to take of a manifest ([`ManifestPick`]), how a verdict is printed
 //! ([`VerdictOutput`]), and the value parsers of seeds and fractions.
 
+use crate::base::error::Result;
 use crate::base::text::excerpt;
-use crate::experiment::args::ThreadsArg;
+use crate::experiment::args::{print_json, ThreadsArg};
+use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
+use crate::report::export::{ComparisonExporter, Exported};
+use crate::results::user_files::{write_user_file, UserFile};
 
 /// The largest seed: seeds are TOML integers in manifests and `run.toml`, at most 2^63 - 1.
 pub const MAX_SEED: u64 = i64::MAX as u64;
@@ -52,6 +56,35 @@ pub struct VerdictOutput {
     /// this file.
     #[arg(long, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
+}
+
+impl VerdictOutput {
+    /// Writes the page of `compared` where `--html` asks for it (as `page`, refusing to
+    /// replace a file of another kind), then prints `compared` in the form asked for: one
+    /// JSON object, a Markdown table or the text.
+    pub fn give<C>(&self, compared: &C, page: UserFile) -> Result<()>
+    where
+        Html: ComparisonExporter<C>,
+        Json: ComparisonExporter<C>,
+        Markdown: ComparisonExporter<C>,
+        Text: ComparisonExporter<C>,
+    {
+        if let Some(file) = &self.html {
+            write_user_file(file, Html.export(compared).into_text().as_bytes(), page)?;
+        }
+        let exporter: &dyn ComparisonExporter<C> = match (self.json, self.markdown) {
+            (true, _) => &Json,
+            (false, true) => &Markdown,
+            (false, false) => &Text,
+        };
+        match exporter.export(compared) {
+            Exported::Json(value) => print_json(&value),
+            Exported::Text(text) => {
+                print!("{text}");
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A fraction strictly between 0 and 1 (`--noise`, `--resolution`).

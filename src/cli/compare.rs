@@ -5,11 +5,8 @@ use std::path::PathBuf;
 
 use super::args::{parse_fraction, VerdictOutput};
 use crate::base::error::Result;
-use crate::experiment::args::print_json;
-use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
-use crate::report::export::{ComparisonExporter, Exported};
 use crate::results::compare::Comparison;
-use crate::results::user_files::{write_user_file, COMPARE_PAGE};
+use crate::results::user_files::COMPARE_PAGE;
 
 pub const EXAMPLES: &str = "\
 Examples:
@@ -41,19 +38,7 @@ pub fn compare(args: CompareArgs) -> Result<()> {
     // Nothing to stop and keep: a signal ends the comparison at once (128 + its number).
     let _ends_on_signal = crate::search::budget::WritingResult::start();
     let comparison = Comparison::of(&args.dirs, args.noise, args.output.fail_on_slower)?;
-    if let Some(page) = &args.output.html {
-        let text = Html.export(&comparison).into_text();
-        write_user_file(page, text.as_bytes(), COMPARE_PAGE)?;
-    }
-    let exporter: &dyn ComparisonExporter = match (args.output.json, args.output.markdown) {
-        (true, _) => &Json,
-        (false, true) => &Markdown,
-        (false, false) => &Text,
-    };
-    match exporter.export(&comparison) {
-        Exported::Json(value) => print_json(&value)?,
-        Exported::Text(text) => print!("{text}"),
-    }
+    args.output.give(&comparison, COMPARE_PAGE)?;
     match comparison.failure() {
         Some(why) => Err(anyhow::anyhow!(why).into()),
         None => Ok(()),
