@@ -9,7 +9,8 @@
 //! - an `Origin` header, when sent, must be this server's: a page elsewhere that posts to
 //!   localhost is refused with 403;
 //! - every request must carry the random token of the printed URL (`?token=` or the
-//!   `X-Harness-Token` header), compared in constant time: 403 without it;
+//!   `X-Harness-Token` header), compared in constant time: 403 without it (a browser
+//!   opening a page gets [`guard::NO_TOKEN_PAGE`], which says how to get the link again);
 //! - a request with two `Host` headers or a URL for its target is refused with 400; a
 //!   request refused by any of these checks closes its connection ([`guard`]);
 //! - bodies over [`MAX_BODY_BYTES`] get 413, malformed JSON 400, a refused move 422: every

@@ -96,12 +96,16 @@ fn not_found(path: &str, names: &[&'static str]) -> Reply {
     }
 }
 
-/// Every refusal as `{"error": ...}`: the layers' own (a body too large, an answer too
-/// slow, a panic) get the words the board's refusals use.
+/// Every refusal as `{"error": ...}` (or the page a browser without the token is shown):
+/// the layers' own (a body too large, an answer too slow, a panic) get the words the
+/// board's refusals use.
 async fn json_refusals(response: Response) -> Response {
     let status = response.status();
-    let json = response.headers().get(CONTENT_TYPE).is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
-    if !status.is_client_error() && !status.is_server_error() || json {
+    let ours = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json") || t.as_bytes().starts_with(b"text/html"));
+    if !status.is_client_error() && !status.is_server_error() || ours {
         return response;
     }
     let reply = match status {
