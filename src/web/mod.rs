@@ -44,7 +44,7 @@ pub struct Server {
     port: u16,
     token: String,
     router: axum::Router,
-    limits: server::Limits,
+    limits: server::ServerLimits,
 }
 
 impl Server {
@@ -56,7 +56,7 @@ impl Server {
         let port = listener.local_addr().map_or(port, |a| a.port());
         let token = guard::new_token();
         let router = routes::router(boards, Arc::new(guard::Guard::new(port, token.clone())));
-        Ok(Server { listener, port, token, router, limits: server::Limits::default() })
+        Ok(Server { listener, port, token, router, limits: server::ServerLimits::default() })
     }
 
     /// The port it listens on.
@@ -70,7 +70,7 @@ impl Server {
         format!("http://127.0.0.1:{}/?token={}{game}", self.port, self.token)
     }
 
-    /// Answers requests, many connections at once within [`server::Limits`], until
+    /// Answers requests, many connections at once within [`server::ServerLimits`], until
     /// Ctrl-C, SIGTERM or SIGHUP; returns within a second of that, whatever runs. Idle,
     /// it sleeps.
     pub fn serve(self) -> Result<()> {
