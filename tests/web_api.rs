@@ -58,6 +58,31 @@ fn requests_without_the_token_or_from_elsewhere_are_refused() {
 }
 
 #[test]
+fn a_browser_with_a_wrong_token_gets_a_page_that_says_what_to_do() {
+    let b = Board::start(None);
+    let host = format!("Host: {}", b.host);
+    let browser = "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    for target in ["/", "/?token=0123&game=checkers", "/?token=%3Cb%3Ebold%3C%2Fb%3E", "/api/games"] {
+        let page = b.raw("GET", target, &[&host, browser], None);
+        assert_eq!(page.status, 403, "{target}: {}", page.body);
+        assert!(page.headers.contains("content-type: text/html") || page.headers.contains("Content-Type: text/html"));
+        assert!(page.headers.to_lowercase().contains("connection: close"), "{}", page.headers);
+        assert!(page.body.contains("<h1>This board needs the link it printed</h1>"), "{}", page.body);
+        assert!(page.body.contains("<code>harness play --web</code>") && page.body.contains("Ctrl-C"));
+        assert!(!page.body.contains("0123") && !page.body.contains("bold"), "nothing of the request is echoed");
+    }
+    let json = b.raw("GET", "/?token=0123", &[&host, "Accept: */*"], None);
+    assert_eq!(json.status, 403);
+    let refusal: Value = serde_json::from_str(&json.body).unwrap();
+    assert_eq!(
+        refusal["error"],
+        "refused: the token is missing or wrong; open the URL that `harness play --web` printed"
+    );
+    let page = b.raw("GET", &format!("/?token={}", b.token), &[&host, browser], None);
+    assert_eq!(page.status, 200, "the right token still opens the board");
+}
+
+#[test]
 fn bad_games_and_bad_json_get_a_4xx_with_a_message() {
     let b = Board::start(None);
     let empty = b.expect(200, "GET", "/api/checkers", None);

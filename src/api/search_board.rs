@@ -2,15 +2,16 @@
 //! what such a board tells ([`SearchBoard`]) and the routes every one of them answers
 //! alike, `POST /new` ([`new_game`]), `GET /search` ([`search`]) and
 //! `POST /search/cancel` ([`cancel_search`]), with its [`WebBoard::searching`]
-//! ([`search_running`]). Its search is cancelled as every board's background search is
-//! ([`super::background::cancel`]).
+//! ([`search_running`]). Its search is kept in the background slot every board keeps its
+//! searches in ([`Background`]): started one at a time ([`start_search`], 409 while one
+//! runs), shown with its progress, and cancelled as every board's search is.
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::Value;
 
-use super::background::cancel;
-use super::{parse, Reply, WebBoard};
+use super::background::Background;
+use super::table::BUSY;
+use super::{Body, Reply, WebBoard};
 use crate::search::job::Job;
 
 /// A board's background search as its view shows it: `{"state": "idle"}` before the
@@ -38,28 +39,47 @@ impl<R> SearchView<R> {
 pub trait SearchBoard: WebBoard {
     /// What its search answers.
     type Answer: Clone;
+    /// What its search was asked, beside the job (what the board needs to show or use
+    /// the answer).
+    type Asked;
     /// What its view tells of a search that ran.
     type Ran: Serialize;
     /// The settings of `POST /new`.
-    type Settings: DeserializeOwned;
+    type Settings: DeserializeOwned + Send + 'static;
 
-    /// The job of the search started last, if any.
-    fn job(&self) -> Option<&Job<Self::Answer>>;
-    /// The search as the page shows it.
-    fn search_view(&self) -> SearchView<Self::Ran>;
+    /// Its search's slot: the search started last, if any, and what it was asked.
+    fn search(&self) -> &Background<Self::Answer, Self::Asked>;
+    /// Its search's slot, to start a search in or to change what it was asked.
+    fn search_mut(&mut self) -> &mut Background<Self::Answer, Self::Asked>;
+    /// What the view tells of `job`, the search started last (running or ended), asked
+    /// `asked`.
+    fn ran(&self, job: &Job<Self::Answer>, asked: &Self::Asked) -> Self::Ran;
     /// Sets up a new game from `settings` (any search is dropped); the reason when they
     /// are refused.
     fn new_game(&mut self, settings: Self::Settings) -> Result<(), String>;
-    /// The whole board as JSON with `status`; 409 before the first game.
+    /// The whole board as JSON with `status`.
     fn view(&self, status: u16) -> Reply;
+
+    /// The search as the page shows it: idle before the first, else [`SearchBoard::ran`].
+    fn search_view(&self) -> SearchView<Self::Ran> {
+        match self.search().asked() {
+            None => SearchView::IDLE,
+            Some((job, asked)) => SearchView::Ran(Box::new(self.ran(job, asked))),
+        }
+    }
+}
+
+/// Starts `board`'s search, asked `asked`: 202 and the search's progress; 409 while one
+/// runs.
+pub fn start_search<B: SearchBoard>(board: &mut B, asked: B::Asked, start: impl FnOnce() -> Job<B::Answer>) -> Reply {
+    match board.search_mut().start_asked(BUSY, asked, start) {
+        Ok(()) => Reply::typed(202, &board.search_view()),
+        Err(refusal) => refusal,
+    }
 }
 
 /// `POST /new`: the new game's view, or 400 with why its settings are refused.
-pub fn new_game<B: SearchBoard>(board: &mut B, body: &Value) -> Reply {
-    let settings = match parse::<B::Settings>(body) {
-        Ok(s) => s,
-        Err(refusal) => return refusal,
-    };
+pub fn new_game<B: SearchBoard>(board: &mut B, Body(settings): Body<B::Settings>) -> Reply {
     match board.new_game(settings) {
         Ok(()) => board.view(200),
         Err(e) => Reply::error(400, e),
@@ -67,14 +87,14 @@ pub fn new_game<B: SearchBoard>(board: &mut B, body: &Value) -> Reply {
 }
 
 /// `GET /search`: the search's progress or result.
-pub fn search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
+pub fn search<B: SearchBoard>(board: &mut B) -> Reply {
     Reply::typed(200, &board.search_view())
 }
 
 /// `POST /search/cancel`: cancels the running search and answers its progress (it ends
 /// as `cancelled`); 409 when none runs.
-pub fn cancel_search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
-    match cancel(board.job(), "no search is running") {
+pub fn cancel_search<B: SearchBoard>(board: &mut B) -> Reply {
+    match board.search().cancel("no search is running") {
         Ok(()) => Reply::typed(200, &board.search_view()),
         Err(refusal) => refusal,
     }
@@ -82,5 +102,5 @@ pub fn cancel_search<B: SearchBoard>(board: &mut B, _: &Value) -> Reply {
 
 /// Whether the board's search runs: its [`WebBoard::searching`].
 pub fn search_running<B: SearchBoard>(board: &B) -> bool {
-    board.job().is_some_and(Job::running)
+    board.search().running()
 }

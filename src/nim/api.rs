@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::play::{draw_heaps, parse_move};
 use super::position::Position;
 use super::session::{Outcome, Session, Values, COMPUTER_WINS, HUMAN_WINS};
-use crate::api::{fresh_seed, parse, Blank, GameApi, Integer, Reply, Route, Seed, WebBoard, Whole};
+use crate::api::{fresh_seed, AnyBoard, Blank, Body, Integer, Reply, Routes, Seed, WebBoard, Whole};
 use crate::search::rng::{seeded, Rng};
 
 /// The most sticks a heap of the web board may hold (each is drawn).
@@ -239,22 +239,26 @@ impl Nim {
         }
     }
 
-    fn new_game(&mut self, body: &Value) -> Reply {
-        let game = parse::<NewGame>(body).and_then(|s| Game::new(s).map_err(|e| Reply::error(400, e)));
-        match game {
+    /// The game's view; before the first game, the empty one.
+    fn current(&mut self) -> Reply {
+        if self.game.is_none() {
+            Reply::no_game(Nim::NAME)
+        } else {
+            self.state(200)
+        }
+    }
+
+    fn new_game(&mut self, Body(settings): Body<NewGame>) -> Reply {
+        match Game::new(settings) {
             Ok(g) => {
                 self.game = Some(g);
                 self.state(200)
             }
-            Err(refusal) => refusal,
+            Err(e) => Reply::error(400, e),
         }
     }
 
-    fn take(&mut self, body: &Value) -> Reply {
-        let take = match parse::<Take>(body) {
-            Ok(t) => t,
-            Err(refusal) => return refusal,
-        };
+    fn take(&mut self, Body(take): Body<Take>) -> Reply {
         let Some(game) = self.game.as_mut() else { return self.state(409) };
         match game.take(take.heap.0, take.count.0) {
             Ok(()) => self.state(200),
@@ -265,7 +269,7 @@ impl Nim {
         }
     }
 
-    fn undo(&mut self, _: &Value) -> Reply {
+    fn undo(&mut self) -> Reply {
         let Some(game) = self.game.as_mut() else { return self.state(409) };
         if !game.session.undo() {
             return Reply::error(409, "nothing to undo: you have not moved yet");
@@ -274,7 +278,7 @@ impl Nim {
         self.state(200)
     }
 
-    fn hint(&mut self, _: &Value) -> Reply {
+    fn hint(&mut self) -> Reply {
         match &self.game {
             None => self.state(409),
             Some(g) => Reply::typed(200, &g.hint()),
@@ -287,16 +291,18 @@ impl WebBoard for Nim {
     const TITLE: &'static str = "Nim";
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
-    const ROUTES: &'static [Route<Nim>] = &[
-        Route::get("", |n, _| if n.game.is_none() { Reply::no_game(Nim::NAME) } else { n.state(200) }),
-        Route::post("/new", Nim::new_game),
-        Route::post("/take", Nim::take),
-        Route::post("/undo", Nim::undo),
-        Route::get("/hint", Nim::hint),
-    ];
+
+    fn routes(routes: Routes<Nim>) -> Routes<Nim> {
+        routes
+            .get("", Nim::current)
+            .post("/new", Nim::new_game)
+            .post("/take", Nim::take)
+            .post("/undo", Nim::undo)
+            .get("/hint", Nim::hint)
+    }
 }
 
 /// A fresh board: what the registry's board slot builds for `harness play --web`.
-pub fn board() -> Box<dyn GameApi> {
-    Box::new(Nim::default())
+pub fn board() -> AnyBoard {
+    AnyBoard::new(Nim::default())
 }

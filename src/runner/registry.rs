@@ -7,7 +7,7 @@
 
 use clap::{FromArgMatches, Subcommand};
 
-use crate::api::GameApi;
+use crate::api::AnyBoard;
 use crate::base::error::{Error, InputError, Result};
 use crate::cross_game::experiments::{self as cross_game_experiments, PARALLEL, SPEED};
 use crate::cross_game::report::{self as cross_game_report, HARNESS};
@@ -44,12 +44,12 @@ pub struct GamePlugin {
 }
 
 /// Builds a board from the interactive program's parsed arguments.
-pub type BoardFromArgs = fn(&clap::ArgMatches) -> Result<Box<dyn GameApi>>;
+pub type BoardFromArgs = fn(&clap::ArgMatches) -> Result<AnyBoard>;
 
 /// What the registry knows of a game's web board.
 pub struct BoardSlot {
     /// Builds a fresh board (the game's `api::board`).
-    pub new: fn() -> Box<dyn GameApi>,
+    pub new: fn() -> AnyBoard,
     /// Builds the board that `harness play --web GAME ARGS...` names by the interactive
     /// program's arguments; `None`: the game's board takes none (its settings are chosen
     /// on the page).
@@ -263,7 +263,7 @@ pub fn dispatch(matches: &clap::ArgMatches) -> Option<Result<()>> {
 /// The boards of `harness play --web [GAME ARGS...]`, in the order of the start page: each
 /// game's fresh board, except the one that `named` gives arguments for, built from them
 /// (refused for a game whose board takes none).
-fn web_boards(named: Option<(&str, &clap::ArgMatches)>) -> Result<Vec<Box<dyn GameApi>>> {
+fn web_boards(named: Option<(&str, &clap::ArgMatches)>) -> Result<Vec<AnyBoard>> {
     let given = |args: &clap::ArgMatches| {
         args.ids().any(|id| {
             !WEB_ARGS.contains(&id.as_str())

@@ -21,14 +21,14 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::load::parse_stones;
 use super::outcome::cell_mismatch;
 use super::stone::ORIENTATIONS;
 use super::{Board, Count, Found, Mode, Placement, Puzzle};
+use crate::api::background::Background;
 use crate::api::instance::{choose, Chosen};
-use crate::api::{self, parse, search_board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, Whole};
+use crate::api::{self, search_board, AnyBoard, Body, Index, Reply, Routes, SearchBoard, Seconds, Text, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -177,9 +177,8 @@ pub enum Answer {
     Mismatch(usize, usize),
 }
 
-/// A running or finished search: its mode, and the board it started from.
-struct Search {
-    job: Job<Answer>,
+/// What a search was asked: its mode, and the board it started from.
+pub struct Asked {
     mode: Mode,
     from: Vec<u8>,
 }
@@ -206,7 +205,7 @@ pub struct Stenen {
     history: Vec<Placement>,
     limit: Option<TimeLimit>,
     message: String,
-    search: Option<Search>,
+    search: Background<Answer, Asked>,
 }
 
 impl Stenen {
@@ -228,27 +227,31 @@ impl Stenen {
         self.game = Some(game);
         self.name = name;
         self.history.clear();
-        self.search = None;
+        self.search.clear();
     }
 
     /// The found tiling's rows while the board is the one its search started from.
     fn solution(&self, board: &Board, width: usize) -> Option<Vec<Vec<u8>>> {
-        let s = self.search.as_ref()?;
-        match s.job.end() {
-            Some(JobEnd::Done(Answer::Found(Found { board: Some(cells), .. }), _)) if s.from == board.cells() => {
+        let (job, asked) = self.search.asked()?;
+        match job.end() {
+            Some(JobEnd::Done(Answer::Found(Found { board: Some(cells), .. }), _)) if asked.from == board.cells() => {
                 Some(cells.chunks(width).map(<[u8]>::to_vec).collect())
             }
             _ => None,
         }
     }
 
-    fn place(&mut self, body: &Value) -> Reply {
-        let p = match parse::<Place>(body) {
-            Ok(Place { row, col, stone, orientation }) => {
-                Placement { row: row.0, col: col.0, stone: stone.0, orientation: orientation.0 }
-            }
-            Err(refusal) => return refusal,
-        };
+    /// The game's view; before the first game, the empty one.
+    fn current(&mut self) -> Reply {
+        if self.board.is_none() {
+            Reply::no_game(<Stenen as api::WebBoard>::NAME)
+        } else {
+            self.view(200)
+        }
+    }
+
+    fn place(&mut self, Body(Place { row, col, stone, orientation }): Body<Place>) -> Reply {
+        let p = Placement { row: row.0, col: col.0, stone: stone.0, orientation: orientation.0 };
         let (Some(game), Some(board)) = (&self.game, self.board.as_mut()) else { return self.view(409) };
         match board.place(game, p) {
             Ok(()) => {
@@ -281,60 +284,61 @@ impl Stenen {
         }
     }
 
-    fn remove(&mut self, body: &Value) -> Reply {
-        match parse::<Remove>(body) {
-            Ok(r) => self.take_off(Some(r.stone.0)),
-            Err(refusal) => refusal,
-        }
+    fn undo(&mut self) -> Reply {
+        self.take_off(None)
     }
 
-    fn start_search(&mut self, body: &Value) -> Reply {
-        let ask = match parse::<SearchRequest>(body) {
-            Ok(ask) => ask,
-            Err(refusal) => return refusal,
-        };
+    fn remove(&mut self, Body(r): Body<Remove>) -> Reply {
+        self.take_off(Some(r.stone.0))
+    }
+
+    fn start_search(&mut self, Body(ask): Body<SearchRequest>) -> Reply {
         let (find, mode) = (ask.what == What::Find, ask.mode);
         let limit = Seconds::or(ask.limit_s, self.limit.unwrap_or(DEFAULT_LIMIT));
         let (Some(game), Some(board)) = (&self.game, &self.board) else { return self.view(409) };
         let (game, board) = (game.clone(), board.clone());
         let from = board.cells().to_vec();
         let what = format!("{} ({} search)", if find { "find a tiling" } else { "count the tilings" }, mode.name());
-        let job = Job::start(&what, limit, move |b| {
-            if let Some((stones, empty)) = cell_mismatch(&game, &board) {
-                return Ok(Answer::Mismatch(stones, empty));
-            }
-            if find {
-                super::find(&game, &board, mode, b).map(Answer::Found)
-            } else {
-                super::count(&game, &board, mode, false, b).map(Answer::Count)
-            }
-        });
-        self.search = Some(Search { job, mode, from });
-        Reply::typed(202, &self.search_view())
+        search_board::start_search(self, Asked { mode, from }, move || {
+            Job::start(&what, limit, move |b| {
+                if let Some((stones, empty)) = cell_mismatch(&game, &board) {
+                    return Ok(Answer::Mismatch(stones, empty));
+                }
+                if find {
+                    super::find(&game, &board, mode, b).map(Answer::Found)
+                } else {
+                    super::count(&game, &board, mode, false, b).map(Answer::Count)
+                }
+            })
+        })
     }
 }
 
 impl SearchBoard for Stenen {
     type Answer = Answer;
+    type Asked = Asked;
     type Ran = RanView;
     type Settings = NewGame;
 
-    fn job(&self) -> Option<&Job<Answer>> {
-        self.search.as_ref().map(|s| &s.job)
+    fn search(&self) -> &Background<Answer, Asked> {
+        &self.search
     }
 
-    fn search_view(&self) -> SearchView {
-        let Some(s) = &self.search else { return SearchView::IDLE };
+    fn search_mut(&mut self) -> &mut Background<Answer, Asked> {
+        &mut self.search
+    }
+
+    fn ran(&self, job: &Job<Answer>, asked: &Asked) -> RanView {
         let mut v = RanView {
-            progress: s.job.progress(),
-            mode: s.mode.name(),
+            progress: job.progress(),
+            mode: asked.mode.name(),
             solutions: None,
             found: None,
             labelled: None,
             text: None,
         };
-        if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
-            let mode = s.mode.name();
+        if let Some(JobEnd::Done(answer, seconds)) = job.end() {
+            let mode = asked.mode.name();
             let lines = match &answer {
                 Answer::Mismatch(stones, empty) => {
                     v.progress.positions = 0;
@@ -366,7 +370,7 @@ impl SearchBoard for Stenen {
             };
             v.text = Some(lines);
         }
-        SearchView::Ran(Box::new(v))
+        v
     }
 
     fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
@@ -462,16 +466,18 @@ impl api::WebBoard for Stenen {
     const TITLE: &'static str = "Tiling (stenen leggen)";
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
-    const ROUTES: &'static [Route<Stenen>] = &[
-        Route::get("", |s, _| if s.board.is_none() { Reply::no_game(Stenen::NAME) } else { s.view(200) }),
-        Route::change("/new", search_board::new_game),
-        Route::change("/place", Stenen::place),
-        Route::change("/undo", |s, _| s.take_off(None)),
-        Route::change("/remove", Stenen::remove),
-        Route::change("/search", Stenen::start_search),
-        Route::get("/search", search_board::search),
-        Route::post("/search/cancel", search_board::cancel_search),
-    ];
+
+    fn routes(routes: Routes<Stenen>) -> Routes<Stenen> {
+        routes
+            .get("", Stenen::current)
+            .change("/new", search_board::new_game::<Stenen>)
+            .change("/place", Stenen::place)
+            .change("/undo", Stenen::undo)
+            .change("/remove", Stenen::remove)
+            .change("/search", Stenen::start_search)
+            .get("/search", search_board::search::<Stenen>)
+            .post("/search/cancel", search_board::cancel_search::<Stenen>)
+    }
 
     fn searching(&self) -> bool {
         search_board::search_running(self)
@@ -479,6 +485,6 @@ impl api::WebBoard for Stenen {
 }
 
 /// A fresh board: what the registry's board slot builds for `harness play --web`.
-pub fn board() -> Box<dyn GameApi> {
-    Box::new(Stenen::default())
+pub fn board() -> AnyBoard {
+    AnyBoard::new(Stenen::default())
 }

@@ -11,7 +11,7 @@ use super::memo;
 use super::outcome::{cell_mismatch, Mode};
 use super::rules::Puzzle;
 use super::symmetry::up_to_symmetry;
-use crate::api::GameApi;
+use crate::api::AnyBoard;
 use crate::base::error::Error;
 use crate::base::error::InputError;
 use crate::base::error::Result;
@@ -71,7 +71,7 @@ pub struct PlayArgs {
 
 /// The tiling board of `harness play --web stenen H B FILE [--time-limit S]`: the game the
 /// terminal program would load (a bad file or size is refused before the server listens).
-pub fn web_board(args: PlayArgs) -> Result<Box<dyn GameApi>> {
+pub fn web_board(args: PlayArgs) -> Result<AnyBoard> {
     let game = super::rules::load_puzzle(args.height, args.width, &args.file)?;
     let limit = args.time_limit.time_limit.unwrap_or(DEFAULT_LIMIT);
     if limit.seconds() > MAX_LIMIT_S as f64 {
@@ -80,7 +80,7 @@ pub fn web_board(args: PlayArgs) -> Result<Box<dyn GameApi>> {
         );
     }
     let start = Start { game, name: args.file.display().to_string(), limit };
-    Ok(Box::new(Stenen::with_start(start)))
+    Ok(AnyBoard::new(Stenen::with_start(start)))
 }
 
 /// Runs a one-shot command.

@@ -32,8 +32,9 @@ use super::play::why_illegal;
 use super::position::board as player_rows;
 use super::rules::{Color, Move};
 use super::search::BestResult;
+use crate::api::background::Background;
 use crate::api::instance::{choose, Chosen};
-use crate::api::{parse, search_board, GameApi, Index, Reply, Route, SearchBoard, Seconds, Text, WebBoard, Whole};
+use crate::api::{search_board, AnyBoard, Body, Index, Reply, Routes, SearchBoard, Seconds, Text, WebBoard, Whole};
 use crate::base::limits::TimeLimit;
 use crate::search::job::{Job, JobEnd, Progress};
 
@@ -216,10 +217,10 @@ pub enum Answer {
     Good(GoodMove),
 }
 
-/// A running or finished search: whether its move is to be played, and the number of
-/// moves done when it started (its answer is for that position).
-struct Search {
-    job: Job<Answer>,
+/// What a search was asked: whether its move is to be played, the number of moves done
+/// when it started (its answer is for that position), and the Monte Carlo settings it
+/// ran with.
+pub struct Asked {
     play: bool,
     at: usize,
     sims: u32,
@@ -234,7 +235,7 @@ pub struct Tegel {
     sims: u32,
     seed: u64,
     message: String,
-    search: Option<Search>,
+    search: Background<Answer, Asked>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -248,15 +249,18 @@ fn color_name(c: Color) -> &'static str {
 impl Tegel {
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
     fn play_found(&mut self) {
-        let Some(search) = self.search.as_mut() else { return };
-        if !search.play {
+        let Some((job, asked)) = self.search.asked() else { return };
+        if !asked.play {
             return;
         }
-        let Some(end) = search.job.end() else { return };
-        search.play = false;
+        let Some(end) = job.end() else { return };
+        let at = asked.at;
+        if let Some(asked) = self.search.asked_mut() {
+            asked.play = false;
+        }
         let Some(game) = self.game.as_mut() else { return };
         match end {
-            JobEnd::Done(answer, _) if game.moves_done() == search.at => {
+            JobEnd::Done(answer, _) if game.moves_done() == at => {
                 let (mv, who) = match &answer {
                     Answer::Best(r) => (r.best_move, "best (besteScore)"),
                     Answer::Good(g) => (g.mv, "good (Monte Carlo)"),
@@ -274,11 +278,17 @@ impl Tegel {
         }
     }
 
-    fn take(&mut self, body: &Value) -> Reply {
-        let (bowl, color) = match parse::<Take>(body) {
-            Ok(Take { bowl, color }) => (bowl.0, color.0),
-            Err(refusal) => return refusal,
-        };
+    /// The game's view; before the first game, the empty one.
+    fn current(&mut self) -> Reply {
+        if self.game.is_none() {
+            Reply::no_game(Tegel::NAME)
+        } else {
+            self.view(200)
+        }
+    }
+
+    fn take(&mut self, Body(Take { bowl, color }): Body<Take>) -> Reply {
+        let (bowl, color) = (bowl.0, color.0);
         let Some(game) = self.game.as_mut() else { return self.view(409) };
         if game.is_end() {
             return Reply::error(422, "End position: no move can be done (undo first).");
@@ -301,23 +311,18 @@ impl Tegel {
             return Reply::error(422, "End position: there is no move to search for.");
         }
         let (rules, pos, sims, seed) = (game.rules().clone(), *game.position(), self.sims, self.seed);
-        let job = match kind {
+        let asked = Asked { play, at: game.moves_done(), sims, seed };
+        search_board::start_search(self, asked, move || match kind {
             SearchKind::Best => {
                 Job::start("besteScore", limit, move |b| best_score_with(&rules, &pos, b, false).map(Answer::Best))
             }
             SearchKind::Good => Job::start("good move (Monte Carlo)", limit, move |b| {
                 good_move(&rules, &pos, sims, seed, b).map(Answer::Good)
             }),
-        };
-        self.search = Some(Search { job, play, at: game.moves_done(), sims, seed });
-        Reply::typed(202, &self.search_view())
+        })
     }
 
-    fn computer(&mut self, body: &Value) -> Reply {
-        let ask = match parse::<Computer>(body) {
-            Ok(ask) => ask,
-            Err(refusal) => return refusal,
-        };
+    fn computer(&mut self, Body(ask): Body<Computer>) -> Reply {
         match ask.player {
             Player::Greedy => {}
             Player::Good => return self.start_search(SearchKind::Good, true, ask.limit_s),
@@ -334,7 +339,7 @@ impl Tegel {
         }
     }
 
-    fn undo(&mut self, _: &Value) -> Reply {
+    fn undo(&mut self) -> Reply {
         match self.game.as_mut().map(Game::undo) {
             None => self.view(409),
             Some(true) => {
@@ -345,42 +350,43 @@ impl Tegel {
         }
     }
 
-    fn advice(&mut self, body: &Value) -> Reply {
-        match parse::<Advice>(body) {
-            Ok(ask) => self.start_search(ask.search, false, ask.limit_s),
-            Err(refusal) => refusal,
-        }
+    fn advice(&mut self, Body(ask): Body<Advice>) -> Reply {
+        self.start_search(ask.search, false, ask.limit_s)
     }
 }
 
 impl SearchBoard for Tegel {
     type Answer = Answer;
+    type Asked = Asked;
     type Ran = RanView;
     type Settings = NewGame;
 
-    fn job(&self) -> Option<&Job<Answer>> {
-        self.search.as_ref().map(|s| &s.job)
+    fn search(&self) -> &Background<Answer, Asked> {
+        &self.search
     }
 
-    fn search_view(&self) -> SearchView {
-        let Some(s) = &self.search else { return SearchView::IDLE };
+    fn search_mut(&mut self) -> &mut Background<Answer, Asked> {
+        &mut self.search
+    }
+
+    fn ran(&self, job: &Job<Answer>, asked: &Asked) -> RanView {
         let mut v = RanView {
-            progress: s.job.progress(),
-            play: s.play,
+            progress: job.progress(),
+            play: asked.play,
             score: None,
             best_move: None,
             mv: None,
             averages: None,
             text: None,
         };
-        if s.play {
+        if asked.play {
             // The computer's move is played by the first request after its search ended
             // (`settle`, before the view): a search that ended since then still counts as
             // running, so a view never shows it done with the move not played.
             v.progress.state = "running";
-            return SearchView::Ran(Box::new(v));
+            return v;
         }
-        if let Some(JobEnd::Done(answer, seconds)) = s.job.end() {
+        if let Some(JobEnd::Done(answer, seconds)) = job.end() {
             let lines = match &answer {
                 Answer::Best(r) => {
                     v.score = Some(r.score);
@@ -399,15 +405,15 @@ impl SearchBoard for Tegel {
                     vec![
                         format!("good move: {}", g.move_text()),
                         format!("averages: {}", g.averages_text()),
-                        format!("sims: {}", s.sims),
-                        format!("seed: {}", s.seed),
+                        format!("sims: {}", asked.sims),
+                        format!("seed: {}", asked.seed),
                         format!("seconds: {seconds:.6}"),
                     ]
                 }
             };
             v.text = Some(lines);
         }
-        SearchView::Ran(Box::new(v))
+        v
     }
 
     fn new_game(&mut self, settings: NewGame) -> Result<(), String> {
@@ -420,7 +426,7 @@ impl SearchBoard for Tegel {
         };
         let game = parse_game(Path::new(&name), &file).map_err(|e| e.message)?;
         self.game = Some(game);
-        self.search = None;
+        self.search.clear();
         self.name = name;
         self.sims = sims as u32;
         self.seed = seed;
@@ -504,16 +510,18 @@ impl WebBoard for Tegel {
     const TITLE: &'static str = "Tile game (tegelspel)";
     const MARKUP: &'static str = include_str!("board.html");
     const SCRIPT: &'static str = include_str!("board.js");
-    const ROUTES: &'static [Route<Tegel>] = &[
-        Route::get("", |t, _| if t.game.is_none() { Reply::no_game(Tegel::NAME) } else { t.view(200) }),
-        Route::change("/new", search_board::new_game),
-        Route::change("/take", Tegel::take),
-        Route::change("/undo", Tegel::undo),
-        Route::change("/computer", Tegel::computer),
-        Route::change("/advice", Tegel::advice),
-        Route::get("/search", search_board::search),
-        Route::post("/search/cancel", search_board::cancel_search),
-    ];
+
+    fn routes(routes: Routes<Tegel>) -> Routes<Tegel> {
+        routes
+            .get("", Tegel::current)
+            .change("/new", search_board::new_game::<Tegel>)
+            .change("/take", Tegel::take)
+            .change("/undo", Tegel::undo)
+            .change("/computer", Tegel::computer)
+            .change("/advice", Tegel::advice)
+            .get("/search", search_board::search::<Tegel>)
+            .post("/search/cancel", search_board::cancel_search::<Tegel>)
+    }
 
     /// Plays a finished search's move, once, if it was asked to and the board is as it was.
     fn settle(&mut self) {
@@ -526,6 +534,6 @@ impl WebBoard for Tegel {
 }
 
 /// A fresh board: what the registry's board slot builds for `harness play --web`.
-pub fn board() -> Box<dyn GameApi> {
-    Box::new(Tegel::default())
+pub fn board() -> AnyBoard {
+    AnyBoard::new(Tegel::default())
 }

@@ -2,11 +2,12 @@
 //! style sheet, the shared script (requests, background jobs, messages, reload) and each
 //! board's own script, compiled into the binary and answered under `/static/`: the
 //! shared files from one static table, a board's script (`/static/board/NAME.js`) from
-//! its [`GameApi`](crate::api::GameApi); only `GET` reads them (the router answers 405 to
+//! its [`AnyBoard`]; only `GET` reads them (the router answers 405 to
 //! any other method). Like every request, the parts need the token:
 //! the page names them with it (`/static/page.css?token=…`).
 
 use super::Reply;
+use crate::api::AnyBoard;
 
 /// One shared file the page loads: its name under `/static/`, its type and its text.
 struct Asset {
@@ -27,21 +28,10 @@ const ASSETS: &[Asset] = &[
 /// The markup, with `{token}`, `{scripts}` and `{sections}` to fill in.
 const PAGE: &str = include_str!("page/page.html");
 
-/// A board's part of the page: its name (in URLs), its `<section>` and its script.
-#[derive(Debug, Clone, Copy)]
-pub struct BoardPart {
-    /// The game's name in URLs (`checkers`).
-    pub name: &'static str,
-    /// Its `<section data-game="NAME">`.
-    pub markup: &'static str,
-    /// Its script, run after the shared one.
-    pub script: &'static str,
-}
-
 /// The page for a client that gave `token` (a hex string: nothing in it needs escaping):
 /// the markup with every board's section, its style sheet and its scripts (the shared one
 /// first, then one per board, in the order of `boards`) named with the token.
-pub fn page(token: &str, boards: &[BoardPart]) -> Reply {
+pub fn page(token: &str, boards: &[AnyBoard]) -> Reply {
     let script = |path: &str| format!("<script defer src=\"/static/{path}?token={token}\"></script>");
     let scripts: Vec<String> = std::iter::once(script("common.js"))
         .chain(boards.iter().map(|b| script(&format!("board/{}.js", b.name))))
@@ -56,7 +46,7 @@ pub fn page(token: &str, boards: &[BoardPart]) -> Reply {
 
 /// The answer to `GET /static/NAME` (a shared file, or a board's script `board/GAME.js`);
 /// 404 for any other name.
-pub fn file(name: &str, boards: &[BoardPart]) -> Reply {
+pub fn file(name: &str, boards: &[AnyBoard]) -> Reply {
     let board = name.strip_prefix("board/").and_then(|n| n.strip_suffix(".js"));
     let found = match board {
         Some(game) => boards.iter().find(|b| b.name == game).map(|b| (JS, b.script)),
@@ -72,14 +62,18 @@ pub fn file(name: &str, boards: &[BoardPart]) -> Reply {
 mod tests {
     use super::*;
 
-    const BOARDS: &[BoardPart] = &[
-        BoardPart { name: "one", markup: "<section data-game=\"one\"></section>\n", script: "one();" },
-        BoardPart { name: "two", markup: "<section data-game=\"two\"></section>", script: "two();" },
-    ];
+    /// Two boards' parts of the page (their routes play no part in it).
+    fn boards() -> [AnyBoard; 2] {
+        let part = |name, markup, script| AnyBoard { name, title: name, markup, script, routes: Vec::new() };
+        [
+            part("one", "<section data-game=\"one\"></section>\n", "one();"),
+            part("two", "<section data-game=\"two\"></section>", "two();"),
+        ]
+    }
 
     #[test]
     fn the_page_holds_every_board_and_names_every_script_with_the_token() {
-        let page = String::from_utf8(page("abc", BOARDS).body).unwrap();
+        let page = String::from_utf8(page("abc", &boards()).body).unwrap();
         assert!(page.contains("href=\"/static/page.css?token=abc\""), "{page}");
         let order = ["/static/common.js?token=abc", "/static/board/one.js?token=abc", "/static/board/two.js?token=abc"];
         let at: Vec<usize> = order.iter().map(|s| page.find(s).unwrap_or_else(|| panic!("{s}: {page}"))).collect();
@@ -91,14 +85,15 @@ mod tests {
 
     #[test]
     fn each_part_is_served_and_nothing_else() {
+        let boards = boards();
         for a in ASSETS {
-            let reply = file(a.name, BOARDS);
+            let reply = file(a.name, &boards);
             assert_eq!((reply.status, reply.content_type), (200, a.content_type));
         }
-        let two = file("board/two.js", BOARDS);
+        let two = file("board/two.js", &boards);
         assert_eq!((two.status, two.body.as_slice()), (200, &b"two();"[..]));
         for missing in ["board/three.js", "board/one", "../mod.rs", ""] {
-            assert_eq!(file(missing, BOARDS).status, 404, "{missing}");
+            assert_eq!(file(missing, &boards).status, 404, "{missing}");
         }
     }
 }

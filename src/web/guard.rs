@@ -3,13 +3,16 @@
 //! order. A request refused before its token is accepted (a foreign `Host`, another
 //! origin, no token or a wrong one, two `Host` headers, an absolute-form target) is
 //! answered and its connection closed, so that a client without the token holds no
-//! connection by asking again and again.
+//! connection by asking again and again. A browser that opens a page without the token
+//! or with a wrong one (a bookmark of an earlier server, a link typed by hand) is told
+//! what to do on a page of its own ([`NO_TOKEN_PAGE`]); other clients get the JSON
+//! refusal every refusal is.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use axum::extract::{Query, Request, State};
-use axum::http::header::{CONNECTION, HOST, ORIGIN};
+use axum::http::header::{ACCEPT, CONNECTION, HOST, ORIGIN};
 use axum::http::{HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -19,6 +22,15 @@ use super::Reply;
 
 /// The header that may carry the token instead of the query string.
 pub const TOKEN_HEADER: &str = "X-Harness-Token";
+
+/// What a browser is shown when it opens the board without the token or with a wrong
+/// one (403): where the link with the token comes from and how to get a new one. It
+/// echoes nothing of the request.
+pub const NO_TOKEN_PAGE: &str = include_str!("page/no-token.html");
+
+/// The refusal of a request without the token or with a wrong one: the JSON refusal, or
+/// for a browser ([`wants_html`]) the page that says what to do.
+const NO_TOKEN: &str = "refused: the token is missing or wrong; open the URL that `harness play --web` printed";
 
 /// What the checks compare a request with: this server's port and token.
 #[derive(Debug, Clone)]
@@ -67,10 +79,10 @@ impl Guard {
             return Err(Refused::early(403, "refused: a request from another origin".into()));
         }
         if !self.token_matches(request) {
-            return Err(Refused::early(
-                403,
-                "refused: the token is missing or wrong; open the URL that `harness play --web` printed".into(),
-            ));
+            if wants_html(request) {
+                return Err(Refused { reply: Reply::html(403, NO_TOKEN_PAGE), close: true });
+            }
+            return Err(Refused::early(403, NO_TOKEN.into()));
         }
         let method = request.method();
         if method != Method::GET && method != Method::POST {
@@ -92,6 +104,16 @@ impl Guard {
         });
         given.is_some_and(|t| same_secret(&t, self.token.as_bytes()))
     }
+}
+
+/// Whether `request` comes from a browser opening a page: its `Accept` names
+/// `text/html` (the page's own requests ask for JSON or anything, `*/*`).
+fn wants_html(request: &Request) -> bool {
+    request.headers().get_all(ACCEPT).iter().any(|v| {
+        v.to_str().is_ok_and(|v| {
+            v.split(',').any(|t| t.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("text/html")))
+        })
+    })
 }
 
 /// A refusal, and whether it closes the connection (it does for a client that has not
@@ -194,5 +216,29 @@ mod tests {
         assert_eq!(refused(&g, "http://evil.example/?token=t0k", &[host]), Some((400, true)), "absolute form");
         assert_eq!(refused(&g, "/?token=t0k", &[host, ("Origin", "http://evil.example")]), Some((403, true)));
         assert_eq!(refused(&g, "/?token=t0k", &[host, ("Origin", "http://127.0.0.1:80")]), None);
+    }
+
+    fn refusal(guard: &Guard, target: &str, accept: &str) -> Reply {
+        let request = Request::builder().uri(target).header("Host", "127.0.0.1:80").header("Accept", accept);
+        guard.refusal(&request.body(axum::body::Body::empty()).unwrap()).unwrap_err().reply
+    }
+
+    #[test]
+    fn a_browser_without_the_token_gets_a_page_that_says_what_to_do() {
+        let g = Guard::new(80, "t0k".into());
+        let navigation = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        for target in ["/", "/?token=wrong", "/?token=%3Cscript%3Ealert(1)%3C/script%3E&game=nim", "/api/nim"] {
+            let page = refusal(&g, target, navigation);
+            assert_eq!((page.status, page.content_type), (403, "text/html; charset=utf-8"), "{target}");
+            assert_eq!(page.body, NO_TOKEN_PAGE.as_bytes(), "the same page whatever was asked: {target}");
+        }
+        for accept in ["*/*", "application/json", "text/plain, text/htmlx"] {
+            let json = refusal(&g, "/?token=wrong", accept);
+            assert_eq!((json.status, json.content_type), (403, "application/json"), "{accept}");
+            assert_eq!(json.body, Reply::error(403, NO_TOKEN).body);
+        }
+        let page = NO_TOKEN_PAGE.to_lowercase();
+        assert!(page.contains("harness play --web") && page.contains("ctrl-c"), "{page}");
+        assert!(!page.contains("<script") && !page.contains("style="), "the CSP allows no inline script or style");
     }
 }

@@ -9,7 +9,8 @@
 //! - an `Origin` header, when sent, must be this server's: a page elsewhere that posts to
 //!   localhost is refused with 403;
 //! - every request must carry the random token of the printed URL (`?token=` or the
-//!   `X-Harness-Token` header), compared in constant time: 403 without it;
+//!   `X-Harness-Token` header), compared in constant time: 403 without it (a browser
+//!   opening a page gets [`guard::NO_TOKEN_PAGE`], which says how to get the link again);
 //! - a request with two `Host` headers or a URL for its target is refused with 400; a
 //!   request refused by any of these checks closes its connection ([`guard`]);
 //! - bodies over [`MAX_BODY_BYTES`] get 413, malformed JSON 400, a refused move 422: every
@@ -18,11 +19,12 @@
 //!   limit, shows its progress and can be cancelled, one at a time per game.
 //!
 //! The server names no game: it serves the boards it is handed (the registry's, one
-//! [`GameApi`] per game, each declared in its game's `api.rs`). A board's requests are
-//! `/api/NAME/...`, routed by its route table ([`routes`]: an axum router with
-//! tower-http's layers, served by [`server`]); its part of
-//! the page is its folder's `board.html` (one `<section data-game="NAME">`) and `board.js`,
-//! put together with the page's shared parts by [`assets`].
+//! [`AnyBoard`] per game, each a [`crate::api::WebBoard`] declared in its game's
+//! `api.rs`). A board's requests are `/api/NAME/...`, routed by its route table (each
+//! route's typed request read by an axum extractor) in [`routes`]: an axum router with
+//! tower-http's layers, served by [`server`]; its part of the page is its folder's
+//! `board.html` (one `<section data-game="NAME">`) and `board.js`, put together with the
+//! page's shared parts by [`assets`].
 
 pub mod assets;
 pub mod guard;
@@ -31,11 +33,10 @@ pub mod server;
 
 use std::sync::Arc;
 
-pub use crate::api::{GameApi, Reply};
+pub use crate::api::{AnyBoard, Reply, MAX_BODY_BYTES};
 use crate::base::error::{Error, InputError, Result};
 use crate::search::budget::interrupt_signal_name;
 pub use guard::TOKEN_HEADER;
-pub use routes::MAX_BODY_BYTES;
 
 /// The server before it serves: the listening socket and the router of its boards.
 pub struct Server {
@@ -43,19 +44,19 @@ pub struct Server {
     port: u16,
     token: String,
     router: axum::Router,
-    limits: server::Limits,
+    limits: server::ServerLimits,
 }
 
 impl Server {
     /// Listens on 127.0.0.1:`port` (0: any free port) with a fresh token, serving `boards`
     /// (listed on the start page in their order).
-    pub fn bind(port: u16, boards: Vec<Box<dyn GameApi>>) -> Result<Server> {
+    pub fn bind(port: u16, boards: Vec<AnyBoard>) -> Result<Server> {
         let listener = std::net::TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| InputError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
         let port = listener.local_addr().map_or(port, |a| a.port());
         let token = guard::new_token();
         let router = routes::router(boards, Arc::new(guard::Guard::new(port, token.clone())));
-        Ok(Server { listener, port, token, router, limits: server::Limits::default() })
+        Ok(Server { listener, port, token, router, limits: server::ServerLimits::default() })
     }
 
     /// The port it listens on.
@@ -69,7 +70,7 @@ impl Server {
         format!("http://127.0.0.1:{}/?token={}{game}", self.port, self.token)
     }
 
-    /// Answers requests, many connections at once within [`server::Limits`], until
+    /// Answers requests, many connections at once within [`server::ServerLimits`], until
     /// Ctrl-C, SIGTERM or SIGHUP; returns within a second of that, whatever runs. Idle,
     /// it sleeps.
     pub fn serve(self) -> Result<()> {
@@ -92,14 +93,14 @@ pub struct Options {
     /// Whether to open the default browser.
     pub open: bool,
     /// The boards to serve, in the order of the start page (the registry's).
-    pub boards: Vec<Box<dyn GameApi>>,
+    pub boards: Vec<AnyBoard>,
 }
 
 /// Runs `harness play --web`: listens, prints the URL as one line, opens the browser
 /// (unless told not to, or there is no display), and serves until Ctrl-C or SIGTERM.
 pub fn run(options: Options) -> Result<()> {
     if let Some(game) = &options.game {
-        let names: Vec<&str> = options.boards.iter().map(|b| b.name()).collect();
+        let names: Vec<&str> = options.boards.iter().map(|b| b.name).collect();
         if !names.contains(&game.as_str()) {
             return Err(InputError::new(format!(
                 "{game} has no web board yet; the web board plays: {} (the other games: harness play {game})",
@@ -144,29 +145,52 @@ fn open_browser(url: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::{Route, WebBoard};
-    use axum::body::Body;
+    use crate::api::{Body, Routes, WebBoard};
+    use axum::body::Body as HttpBody;
     use axum::http::Request;
+    use serde::Deserialize;
     use serde_json::{json, Value};
 
-    /// A board of one route, standing for a game's.
+    /// A board of two routes, standing for a game's.
     #[derive(Default)]
     struct Dice;
+
+    /// `POST /roll`: a number to roll with, if any.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Roll {
+        #[serde(default)]
+        n: Option<u64>,
+    }
+
+    impl Dice {
+        fn roll(&mut self, Body(roll): Body<Roll>) -> Reply {
+            Reply::json(200, &json!([4, roll.n]))
+        }
+
+        fn boom(&mut self) -> Reply {
+            panic!("a bug")
+        }
+    }
 
     impl WebBoard for Dice {
         const NAME: &'static str = "dice";
         const TITLE: &'static str = "Dice";
         const MARKUP: &'static str = "<section data-game=\"dice\"></section>";
         const SCRIPT: &'static str = "";
-        const ROUTES: &'static [Route<Dice>] = &[
-            Route::post("/roll", |_, body| Reply::json(200, &json!([4, body]))),
-            Route::get("/boom", |_, _| panic!("a bug")),
-        ];
+
+        fn routes(routes: Routes<Dice>) -> Routes<Dice> {
+            routes.post("/roll", Dice::roll).get("/boom", Dice::boom)
+        }
+    }
+
+    fn dice() -> Vec<AnyBoard> {
+        vec![AnyBoard::new(Dice)]
     }
 
     #[test]
     fn a_game_without_a_board_is_refused_before_listening() {
-        let options = Options { game: Some("chess".into()), port: 0, open: false, boards: vec![Box::new(Dice)] };
+        let options = Options { game: Some("chess".into()), port: 0, open: false, boards: dice() };
         let e = run(options).unwrap_err().to_string();
         assert!(e.contains("chess has no web board yet; the web board plays: dice"), "{e}");
     }
@@ -177,7 +201,7 @@ mod tests {
             .method(method)
             .uri(format!("{path}?token={}", server.token))
             .header("Host", format!("127.0.0.1:{}", server.port))
-            .body(Body::from(body.to_string()))
+            .body(HttpBody::from(body.to_string()))
             .unwrap();
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         runtime.block_on(async {
@@ -191,11 +215,16 @@ mod tests {
 
     #[test]
     fn the_boards_handed_are_the_boards_served_through_their_route_table() {
-        let server = Server::bind(0, vec![Box::new(Dice)]).unwrap();
+        let server = Server::bind(0, dice()).unwrap();
         let games = ask(&server, "GET", "/api/games", "").2;
         assert_eq!(games, json!({"games": [{"name": "dice", "title": "Dice"}]}));
         assert_eq!(ask(&server, "POST", "/api/dice/roll", "").2, json!([4, null]));
-        assert_eq!(ask(&server, "POST", "/api/dice/roll", r#"{"n": 2}"#).2, json!([4, {"n": 2}]));
+        assert_eq!(ask(&server, "POST", "/api/dice/roll", r#"{"n": 2}"#).2, json!([4, 2]));
+        let (status, _, refusal) = ask(&server, "POST", "/api/dice/roll", r#"{"n": -2}"#);
+        assert_eq!(
+            (status, refusal["error"].as_str()),
+            (400, Some("expected a JSON object with `n`: invalid value: integer `-2`, expected u64"))
+        );
         let (status, allow, refusal) = ask(&server, "GET", "/api/dice/roll", "");
         assert_eq!((status, allow.as_deref()), (405, Some("POST")));
         assert_eq!(refusal["error"], "GET is not allowed on /api/dice/roll");

@@ -3,17 +3,17 @@
 //! every resource a client can make it spend, so that a slow or hostile client costs
 //! only its own connections:
 //!
-//! | resource | limit ([`Limits`]) | past it |
+//! | resource | limit ([`ServerLimits`]) | past it |
 //! | --- | --- | --- |
-//! | connections open at once | [`Limits::connections`] | the connection idle longest without a request of the player's is closed to admit the new one (503 and closed when every connection is answering) |
-//! | header lines | [`Limits::header_count`] | 431, connection closed |
-//! | request line and headers | [`Limits::header_bytes`] | 431, connection closed |
-//! | time to send the headers, and idle keep-alive | [`Limits::header_time`] | connection closed |
-//! | body | [`super::routes::MAX_BODY_BYTES`] | 413 |
-//! | time to send the body | [`super::routes::BODY_TIME`] | 408 |
+//! | connections open at once | [`ServerLimits::connections`] | the connection idle longest without a request of the player's is closed to admit the new one (503 and closed when every connection is answering) |
+//! | header lines | [`ServerLimits::header_count`] | 431, connection closed |
+//! | request line and headers | [`ServerLimits::header_bytes`] | 431, connection closed |
+//! | time to send the headers, and idle keep-alive | [`ServerLimits::header_time`] | connection closed |
+//! | body | [`crate::api::MAX_BODY_BYTES`] | 413 |
+//! | time to send the body | [`crate::api::request::BODY_TIME`] | 408 |
 //! | time to answer | [`super::routes::ANSWER_TIME`] | 503 |
-//! | bytes buffered per connection (pipelined requests) | [`Limits::buffer_bytes`] | the connection is read no further until its answers are written |
-//! | an answer the client does not read | [`Limits::write_stall`] | connection closed |
+//! | bytes buffered per connection (pipelined requests) | [`ServerLimits::buffer_bytes`] | the connection is read no further until its answers are written |
+//! | an answer the client does not read | [`ServerLimits::write_stall`] | connection closed |
 //! | a request refused before its token was accepted | | answered, connection closed |
 //!
 //! A client without the token therefore cannot keep the player out: its refused requests
@@ -40,9 +40,13 @@ use tokio::sync::{watch, Notify};
 use tokio::time::Sleep;
 
 use super::guard::PlayerMark;
-/// The limits of the server (see the module's doc).
+
+/// The limits of the server's connections (see the module's doc): what one client can
+/// make the server spend before it is refused or its connection closed. (The limits of a
+/// search are [`crate::base::limits::Limits`]; a request's body and answer times are
+/// [`crate::api::request::BODY_TIME`] and [`super::routes::ANSWER_TIME`].)
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
+pub struct ServerLimits {
     /// Connections open at once.
     pub connections: usize,
     /// Header lines of one request.
@@ -54,21 +58,18 @@ pub struct Limits {
     /// Time for a request's headers to arrive, counted from the end of the last answer on
     /// the connection (so it is also the idle keep-alive time).
     pub header_time: Duration,
-    /// Time for a request's body to arrive, counted from the end of its headers.
-    pub body_time: Duration,
     /// Time an answer may wait for a client that does not read it.
     pub write_stall: Duration,
 }
 
-impl Default for Limits {
+impl Default for ServerLimits {
     fn default() -> Self {
-        Limits {
+        ServerLimits {
             connections: 512,
             header_count: 64,
             header_bytes: 8 * 1024,
             buffer_bytes: 16 * 1024,
             header_time: Duration::from_secs(10),
-            body_time: Duration::from_secs(10),
             write_stall: Duration::from_secs(10),
         }
     }
@@ -84,7 +85,7 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 pub fn serve(
     listener: std::net::TcpListener,
     router: Router,
-    limits: Limits,
+    limits: ServerLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -133,7 +134,7 @@ pub async fn signals() {
 async fn accept_loop(
     listener: std::net::TcpListener,
     router: Router,
-    limits: Limits,
+    limits: ServerLimits,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
@@ -254,7 +255,7 @@ impl Admitted {
     }
 }
 
-/// The answer to a connection over [`Limits::connections`] when none can be closed: 503
+/// The answer to a connection over [`ServerLimits::connections`] when none can be closed: 503
 /// if the socket takes it at once, then closed.
 fn refuse_busy(stream: tokio::net::TcpStream) {
     let body = r#"{"error":"too many connections: try again"}"#;
@@ -280,7 +281,7 @@ async fn told_to_stop(stopping: &mut watch::Receiver<bool>) {
 async fn connection(
     stream: tokio::net::TcpStream,
     router: Router,
-    limits: Limits,
+    limits: ServerLimits,
     admitted: Admitted,
     mut stopping: watch::Receiver<bool>,
 ) {
@@ -321,7 +322,7 @@ async fn connection(
     admitted.leave();
 }
 
-/// A socket whose writes fail with `TimedOut` once one has waited [`Limits::write_stall`]
+/// A socket whose writes fail with `TimedOut` once one has waited [`ServerLimits::write_stall`]
 /// for a client that does not read. Its writes are never vectored: a plain write is a
 /// `send` without SIGPIPE, so a client gone away never ends the server (whose SIGPIPE is
 /// the default one, for piped output).

@@ -4,10 +4,8 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
-
 use crate::api::background::Background;
-use crate::api::{parse, Reply, Route, Seconds, WebBoard};
+use crate::api::{Body, Reply, Routes, Seconds, WebBoard};
 use crate::base::limits::TimeLimit;
 use crate::checkers::count::Count;
 
@@ -36,20 +34,22 @@ impl WebBoard for Checkers {
     const TITLE: &'static str = "Checkers";
     const MARKUP: &'static str = include_str!("../board.html");
     const SCRIPT: &'static str = include_str!("../board.js");
-    const ROUTES: &'static [Route<Checkers>] = &[
-        Route::get("", |c, _| if c.board.is_none() { Reply::no_game(Checkers::NAME) } else { c.state(200) }),
-        Route::post("/new", Checkers::new_game),
-        Route::get("/count", |c, _| Reply::typed(200, &CountView::of(c.count.job()))),
-        Route::post("/count", Checkers::start_count),
-        Route::post("/count/cancel", Checkers::cancel_count),
-        Route::post("/click", Checkers::click),
-        Route::post("/move", Checkers::play),
-        Route::post("/drop", Checkers::drop_selection),
-        Route::post("/undo", Checkers::undo),
-        Route::post("/hint", |c, _| c.start_hint()),
-        Route::post("/hint/cancel", Checkers::cancel_hint),
-        Route::post("/review", Checkers::review),
-    ];
+
+    fn routes(routes: Routes<Checkers>) -> Routes<Checkers> {
+        routes
+            .get("", Checkers::current)
+            .post("/new", Checkers::new_game)
+            .get("/count", Checkers::count)
+            .post("/count", Checkers::start_count)
+            .post("/count/cancel", Checkers::cancel_count)
+            .post("/click", Checkers::click)
+            .post("/move", Checkers::play)
+            .post("/drop", Checkers::drop_selection)
+            .post("/undo", Checkers::undo)
+            .post("/hint", Checkers::start_hint)
+            .post("/hint/cancel", Checkers::cancel_hint)
+            .post("/review", Checkers::review)
+    }
 
     /// Plays the computer's reply if its search has ended, and searches it again when the
     /// computer is to move with none searched (its search was cancelled).
@@ -62,6 +62,20 @@ impl WebBoard for Checkers {
 }
 
 impl Checkers {
+    /// `GET`: the game's view; before the first game, the empty one.
+    fn current(&mut self) -> Reply {
+        if self.board.is_none() {
+            Reply::no_game(Checkers::NAME)
+        } else {
+            self.state(200)
+        }
+    }
+
+    /// `GET /count`: the count's progress or result.
+    fn count(&mut self) -> Reply {
+        Reply::typed(200, &CountView::of(self.count.job()))
+    }
+
     /// The whole view with `status`; 409 before the first game.
     fn state(&self, status: u16) -> Reply {
         match &self.board {
@@ -100,12 +114,11 @@ impl Checkers {
 
     /// `POST /new`: the old game's searches are dropped (they stop within one budget
     /// check), the new game set up and the computer's reply started when it moves first.
-    fn new_game(&mut self, body: &Value) -> Reply {
-        let settings =
-            match parse::<Settings>(body).and_then(|s| NewGame::from_settings(s).map_err(|e| Reply::error(400, e))) {
-                Ok(s) => s,
-                Err(refusal) => return refusal,
-            };
+    fn new_game(&mut self, Body(settings): Body<Settings>) -> Reply {
+        let settings = match NewGame::from_settings(settings) {
+            Ok(s) => s,
+            Err(e) => return Reply::error(400, e),
+        };
         match start(&settings) {
             Ok(board) => {
                 self.count.clear();
@@ -129,14 +142,11 @@ impl Checkers {
         }
     }
 
-    fn start_count(&mut self, body: &Value) -> Reply {
+    fn start_count(&mut self, Body(ask): Body<CountRequest>) -> Reply {
         if self.count.running() {
             return Reply::error(409, "a count is running: wait for it or cancel it");
         }
-        let limit = match parse::<CountRequest>(body) {
-            Ok(ask) => Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT),
-            Err(refusal) => return refusal,
-        };
+        let limit = Seconds::or(ask.limit_s, DEFAULT_COUNT_LIMIT);
         let Some(board) = &self.board else { return self.state(409) };
         match self.count.start("a count is running: wait for it or cancel it", || board.count(limit)) {
             Ok(()) => Reply::typed(202, &CountView::of(self.count.job())),
@@ -144,7 +154,7 @@ impl Checkers {
         }
     }
 
-    fn cancel_count(&mut self, _: &Value) -> Reply {
+    fn cancel_count(&mut self) -> Reply {
         match self.count.cancel("no count is running") {
             Ok(()) => Reply::typed(200, &CountView::of(self.count.job())),
             Err(refusal) => refusal,
@@ -159,18 +169,15 @@ impl Checkers {
         }
     }
 
-    fn cancel_hint(&mut self, _: &Value) -> Reply {
+    fn cancel_hint(&mut self) -> Reply {
         match self.board.as_mut().map(|b| b.cancel_hint()) {
             Some(true) => self.state(200),
             _ => Reply::error(409, "no hint is being searched"),
         }
     }
 
-    fn review(&mut self, body: &Value) -> Reply {
-        let ply = match parse::<ReviewRequest>(body) {
-            Ok(ask) => ask.ply.0 as usize,
-            Err(refusal) => return refusal,
-        };
+    fn review(&mut self, Body(ask): Body<ReviewRequest>) -> Reply {
+        let ply = ask.ply.0 as usize;
         let Some(board) = &self.board else { return self.state(409) };
         match board.review(ply) {
             Some(v) => Reply::typed(200, &v),
@@ -179,23 +186,17 @@ impl Checkers {
     }
 
     /// `POST /click`: one click of the square.
-    fn click(&mut self, body: &Value) -> Reply {
-        match parse::<Click>(body) {
-            Ok(click) => self.on_board(|board| board.click(&click.square.0)),
-            Err(refusal) => refusal,
-        }
+    fn click(&mut self, Body(click): Body<Click>) -> Reply {
+        self.on_board(|board| board.click(&click.square.0))
     }
 
     /// `POST /move`: a whole move.
-    fn play(&mut self, body: &Value) -> Reply {
-        match parse::<MoveRequest>(body) {
-            Ok(ask) => self.on_board(|board| board.play_text(&ask.mv.0)),
-            Err(refusal) => refusal,
-        }
+    fn play(&mut self, Body(ask): Body<MoveRequest>) -> Reply {
+        self.on_board(|board| board.play_text(&ask.mv.0))
     }
 
     /// `POST /drop`: no selection.
-    fn drop_selection(&mut self, _: &Value) -> Reply {
+    fn drop_selection(&mut self) -> Reply {
         self.on_board(|board| {
             board.drop_selection();
             Ok("Selection dropped.".to_string())
@@ -204,7 +205,7 @@ impl Checkers {
 
     /// `POST /undo`: the human's last move and the computer's reply taken back (allowed
     /// while the computer thinks: its search is dropped); 409 when there is none.
-    fn undo(&mut self, _: &Value) -> Reply {
+    fn undo(&mut self) -> Reply {
         let Some(board) = self.board.as_mut() else { return self.state(409) };
         let before = board.plies();
         if !board.undo() {

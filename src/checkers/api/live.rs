@@ -3,7 +3,7 @@
 //! makes it the computer's turn starts the reply's search, and every later request plays
 //! a reply that has ended.
 
-use crate::api::background::{cancel, Background};
+use crate::api::background::Background;
 use crate::base::limits::TimeLimit;
 use crate::checkers::by_size::{geometry, with_bits};
 use crate::checkers::count::Count;
@@ -65,8 +65,8 @@ pub trait AnySize: Send {
 struct Live<B: Bits> {
     session: Session<B>,
     reply: Background<ComputerReply<B>>,
-    /// The hint's search and the ply it is for.
-    hint: Option<(usize, Job<ComputerReply<B>>)>,
+    /// The hint's search, asked for the position after that many plies.
+    hint: Background<ComputerReply<B>, usize>,
 }
 
 impl<B: Bits> AnySize for Live<B> {
@@ -136,18 +136,19 @@ impl<B: Bits> AnySize for Live<B> {
         if self.hint().is_some_and(|h| h.progress.state == "running") {
             return Ok(());
         }
+        // A hint for an earlier position may still be stopping: it is dropped.
+        self.hint.clear();
         let search = self.session.hint_search();
-        let job = Job::start("hint (the strategy's move)", HINT_LIMIT, move |b| Ok(search.run(b)));
-        self.hint = Some((self.session.game().plies(), job));
-        Ok(())
+        let start = || Job::start("hint (the strategy's move)", HINT_LIMIT, move |b| Ok(search.run(b)));
+        self.hint.start_asked("", self.session.game().plies(), start).map_err(|_| "a hint is running".to_string())
     }
 
     fn cancel_hint(&mut self) -> bool {
-        cancel(self.hint.as_ref().map(|(_, job)| job), "").is_ok()
+        self.hint.cancel("").is_ok()
     }
 
     fn hint(&self) -> Option<HintView> {
-        let (ply, job) = self.hint.as_ref().filter(|(ply, _)| *ply == self.session.game().plies())?;
+        let (job, ply) = self.hint.asked().filter(|(_, ply)| **ply == self.session.game().plies())?;
         let g = self.session.geometry();
         let found = match job.end() {
             Some(JobEnd::Done(reply, _)) if reply.ply() == *ply => reply.chosen().copied(),
@@ -194,5 +195,5 @@ fn start_with<B: Bits>(settings: &NewGame) -> Result<Box<dyn AnySize>, String> {
     if let Some(moves) = &settings.moves {
         session.replay(moves)?;
     }
-    Ok(Box::new(Live { session, reply: Background::default(), hint: None }))
+    Ok(Box::new(Live { session, reply: Background::default(), hint: Background::default() }))
 }

@@ -37,9 +37,9 @@ pub use board::{Checkers, DEFAULT_COUNT_LIMIT};
 pub use live::{HINT_LIMIT, REPLY_LIMIT};
 pub use requests::{Click, CountRequest, MoveRequest, ReviewRequest, Settings, MAX_COUNT_LIMIT_S, MAX_STRATEGY_DEPTH};
 
-use crate::api::GameApi;
+use crate::api::AnyBoard;
 
 /// A fresh board: what the registry's board slot builds for `harness play --web`.
-pub fn board() -> Box<dyn GameApi> {
-    Box::new(Checkers::default())
+pub fn board() -> AnyBoard {
+    AnyBoard::new(Checkers::default())
 }
