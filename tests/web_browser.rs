@@ -61,6 +61,29 @@ fn launch(path: PathBuf, profile: &std::path::Path) -> Browser {
     Browser::new(options).expect("start headless Chromium")
 }
 
+/// A board server with headless Chromium on it: the tab to drive (60 s for each wait).
+/// Fields drop in order: the tab, the browser, its profile, then the server.
+struct InBrowser {
+    tab: std::sync::Arc<Tab>,
+    _browser: Browser,
+    _profile: tempfile::TempDir,
+    board: Board,
+}
+
+impl InBrowser {
+    /// The boards of `game` (every board with `None`) served and a fresh Chromium
+    /// started; `None` (the test skips) where Chromium is missing.
+    fn start(game: Option<&str>) -> Option<InBrowser> {
+        let path = chromium()?;
+        let board = Board::start(game);
+        let profile = tempfile::tempdir().unwrap();
+        let browser = launch(path, profile.path());
+        let tab = browser.new_tab().unwrap();
+        tab.set_default_timeout(Duration::from_secs(60));
+        Some(InBrowser { tab, _browser: browser, _profile: profile, board })
+    }
+}
+
 /// The value of a JavaScript expression in the page.
 fn js(tab: &Tab, expression: &str) -> Value {
     tab.evaluate(expression, false).unwrap().value.unwrap_or(Value::Null)
@@ -133,12 +156,8 @@ fn shot(tab: &Tab, name: &str) {
 
 #[test]
 fn a_checkers_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(Some("checkers"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("checkers")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
 
     // The start page lists the games.
     open_start(&tab, &board);
@@ -254,12 +273,8 @@ fn over(tab: &Tab, game: &str) -> bool {
 
 #[test]
 fn a_nim_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(Some("nim"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("nim")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     tab.navigate_to(&board.page("")).unwrap().wait_until_navigated().unwrap();
     tab.wait_for_element("[data-game-link=\"nim\"]").unwrap();
     tab.wait_for_element("[data-game-link=\"tegel\"]").unwrap();
@@ -298,12 +313,8 @@ fn a_nim_game_in_headless_chromium_by_clicks() {
 
 #[test]
 fn a_tile_game_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(Some("tegel"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("tegel")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     open(&tab, &board.page("game=tegel&instance=spel1&sims=200&seed=3"));
     assert!(text_in(&tab, "tegel", "status").starts_with("Player 0 to move"), "{}", text_in(&tab, "tegel", "status"));
     click(&tab, "[data-bowl=\"0\"][data-color=\"b\"]");
@@ -333,12 +344,8 @@ fn a_tile_game_in_headless_chromium_by_clicks() {
 
 #[test]
 fn a_tiling_in_headless_chromium_by_clicks() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(Some("stenen"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("stenen")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     open(&tab, &board.page("game=stenen&instance=stenen1&h=4&b=5"));
     let status = text_in(&tab, "stenen", "status");
     assert_eq!(status, "4x5 board, 5 stones: 0 placed, 5 to place | 20 empty cells");
@@ -469,15 +476,8 @@ fn disabled(tab: &Tab, selector: &str) -> bool {
 
 #[test]
 fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
-    let board = Board::start(Some("checkers"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("checkers")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     let undo = "section[data-game=\"checkers\"] [data-action=\"undo\"]";
 
     // Undo waits for a move; a drag plays one; both last moves are marked, each its own way.
@@ -617,15 +617,8 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
 
 #[test]
 fn a_reload_goes_on_with_the_nim_tile_and_tiling_games() {
-    let Some(path) = chromium() else {
-        eprintln!("skipped: no chromium (.ci/run installs Debian's chromium as root)");
-        return;
-    };
-    let board = Board::start(None);
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(None) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     let reload = |tab: &Tab| {
         tab.reload(false, None).unwrap().wait_until_navigated().unwrap();
         until(tab, "Number(document.body.dataset.renders || 0) > 0");
@@ -770,12 +763,8 @@ fn cursor_to(tab: &Tab, name: &str) {
 
 #[test]
 fn checkers_by_touch_and_keys_with_drags_that_never_stick_review_and_focus() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(Some("checkers"));
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(Some("checkers")) else { return };
+    let (board, tab) = (&session.board, &session.tab);
     let no_leftovers = "document.querySelectorAll('.piece.ghost, .piece.lifted').length === 0";
 
     // A URL's strategy depth stays in the form, and plays.
@@ -954,12 +943,8 @@ fn placements(view: &Value, solution: &Value) -> Vec<(u64, u64, i64, i64)> {
 
 #[test]
 fn every_board_fills_the_window_in_light_and_dark_and_plays_by_touch_and_keys() {
-    let Some(path) = chromium() else { return };
-    let board = Board::start(None);
-    let profile = tempfile::tempdir().unwrap();
-    let browser = launch(path, profile.path());
-    let tab = browser.new_tab().unwrap();
-    tab.set_default_timeout(Duration::from_secs(60));
+    let Some(session) = InBrowser::start(None) else { return };
+    let (board, tab) = (&session.board, &session.tab);
 
     // Every board at 400 and 1400 px wide, light and dark: the checkers and tiling boards
     // take 80 % of the shorter side (the whole width of a phone), squares stay square,
