@@ -474,6 +474,15 @@ fn disabled(tab: &Tab, selector: &str) -> bool {
     js(tab, &format!("document.querySelector('{}').disabled", selector.replace('\'', "\\'"))) == Value::Bool(true)
 }
 
+/// Opens the PDN box, writes `pdn` into it and presses Load.
+fn load_pdn(tab: &Tab, pdn: &str) {
+    tab.wait_for_element("details.pdn summary").unwrap().click().unwrap();
+    until(tab, "document.querySelector('details.pdn').open");
+    let text = serde_json::to_string(pdn).unwrap();
+    js(tab, &format!("document.querySelector('[data-role=\"pdn\"]').value = {text}, true"));
+    click(tab, "[data-action=\"load\"]");
+}
+
 #[test]
 fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     let Some(session) = InBrowser::start(Some("checkers")) else { return };
@@ -557,16 +566,7 @@ fn checkers_as_players_expect_it_keys_drags_reload_flip_hint_pdn_and_review() {
     let played = text(&tab, "moves");
     click(&tab, "section[data-game=\"checkers\"] [data-action=\"new\"]");
     assert_eq!(text(&tab, "moves"), "");
-    tab.wait_for_element("details.pdn summary").unwrap().click().unwrap();
-    until(&tab, "document.querySelector('details.pdn').open");
-    js(
-        &tab,
-        &format!(
-            "document.querySelector('[data-role=\"pdn\"]').value = {}, true",
-            serde_json::to_string(&pdn).unwrap()
-        ),
-    );
-    click(&tab, "[data-action=\"load\"]");
+    load_pdn(tab, &pdn);
     assert_eq!(text(&tab, "moves"), played, "the loaded game: {}", text(&tab, "message"));
     assert!(text(&tab, "message").contains("Loaded 4 moves."), "{}", text(&tab, "message"));
 
@@ -895,16 +895,7 @@ fn checkers_by_touch_and_keys_with_drags_that_never_stick_review_and_focus() {
     let played = text(&tab, "moves");
     tab.reload(false, None).unwrap().wait_until_navigated().unwrap();
     until(&tab, "Number(document.body.dataset.renders || 0) > 0");
-    tab.wait_for_element("details.pdn summary").unwrap().click().unwrap();
-    until(&tab, "document.querySelector('details.pdn').open");
-    js(
-        &tab,
-        &format!(
-            "document.querySelector('[data-role=\"pdn\"]').value = {}, true",
-            serde_json::to_string(&pdn).unwrap()
-        ),
-    );
-    click(&tab, "[data-action=\"load\"]");
+    load_pdn(tab, &pdn);
     assert_eq!(text(&tab, "moves"), played, "{}", text(&tab, "message"));
     assert_eq!(piece(&tab, "a1"), "");
 }

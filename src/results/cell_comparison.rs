@@ -48,6 +48,19 @@ impl<E> CellComparison<E> {
     pub fn b_seconds(&self) -> f64 {
         self.b_median.unwrap_or(0.0)
     }
+
+    /// Where the cell is, as both kinds' JSON writes it.
+    fn place(&self) -> Place<'_> {
+        Place { experiment: &self.experiment, item: &self.item, column: &self.column }
+    }
+}
+
+/// The JSON fields `experiment`, `item` and `column` of a cell.
+#[derive(Serialize)]
+struct Place<'a> {
+    experiment: &'a str,
+    item: &'a str,
+    column: &'a str,
 }
 
 /// What a cell of two runs rests on: each side's samples, B/A with its bootstrap
@@ -107,9 +120,8 @@ impl Serialize for TimingComparison {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         struct Json<'a> {
-            experiment: &'a str,
-            item: &'a str,
-            column: &'a str,
+            #[serde(flatten)]
+            place: Place<'a>,
             a_median: f64,
             b_median: f64,
             against_common: Option<f64>,
@@ -120,9 +132,7 @@ impl Serialize for TimingComparison {
             samples: &'a RunSamples,
         }
         Json {
-            experiment: &self.experiment,
-            item: &self.item,
-            column: &self.column,
+            place: self.place(),
             a_median: self.a_seconds(),
             b_median: self.b_seconds(),
             against_common: self.against_common(),
@@ -142,9 +152,8 @@ impl Serialize for AbCell {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
         struct Json<'a> {
-            experiment: &'a str,
-            item: &'a str,
-            column: &'a str,
+            #[serde(flatten)]
+            place: Place<'a>,
             a_median: Option<f64>,
             b_median: Option<f64>,
             decision: &'a Decision,
@@ -152,9 +161,7 @@ impl Serialize for AbCell {
             rounds: &'a Rounds,
         }
         Json {
-            experiment: &self.experiment,
-            item: &self.item,
-            column: &self.column,
+            place: self.place(),
             a_median: self.a_median,
             b_median: self.b_median,
             decision: &self.decision,
