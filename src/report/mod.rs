@@ -359,10 +359,10 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     crate::experiment::progress::note(&format!(
-        "report: {} table(s) in {}, {} plot(s) in {} (PDF figures and the report: scripts/build-report.sh {})",
-        loaded.len(),
+        "report: {} in {}, {} in {} (PDF figures and the report: scripts/build-report.sh {})",
+        answers::counted(&loaded.len().to_string(), "table"),
         out.join("tex").display(),
-        charts,
+        answers::counted(&charts.to_string(), "plot"),
         out.join("plots").display(),
         out.display()
     ));

@@ -391,6 +391,7 @@ impl Exporter for Latex {
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
                     super::figures::latex_figure(
                         pictures,
+                        &item.name,
                         &item.titles.label,
                         &super::answers::pictures_label(&item.name),
                     ),
@@ -491,7 +492,7 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("\\begin{tabular}{lr}"), "{tex}");
         assert!(
-            tex.contains("Seed 7; 2 threads; time limit 300 s per search call; every row complete (status ok)."),
+            tex.contains("Random seed 7; 2 threads; time limit 300 s per search call; every row complete (status ok)."),
             "{tex}"
         );
     }
