@@ -143,7 +143,8 @@ fn rate_words(t: &CsvTable, row: &[String]) -> String {
 
 /// A score as the tables show it: a minus sign, not a hyphen.
 fn score(value: f64) -> String {
-    let text = format!("{value}");
+    // `-0` (the negated value of a drawn game) reads 0.
+    let text = format!("{}", if value == 0.0 { 0.0 } else { value });
     text.replace('-', "\u{2212}")
 }
 
