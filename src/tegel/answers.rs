@@ -397,8 +397,20 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
         .filter_map(|i| {
             let points = complete_points(t, i);
             let [.., before, last] = points.as_slice() else { return None };
-            let factor = last.1 / before.1;
-            (last.0 == before.0 + 1.0 && factor > 1.0).then(|| {
+            // The call that passed the limit, where the memo counted its positions: its
+            // growth over the last complete call is the better guess of the next steps'.
+            let stopped = t
+                .rows
+                .iter()
+                .filter(|r| t.cell(r, "instance") == Some(i) && t.cell(r, STATUS).is_some_and(|c| !is_ok(c)))
+                .filter_map(|r| Some((t.number(r, "undone")?, t.number(r, "positions")?)))
+                .find(|&(undone, _)| undone == last.0 + 1.0);
+            let factor = match stopped {
+                Some((_, positions)) => positions / last.1,
+                None if last.0 == before.0 + 1.0 => last.1 / before.1,
+                None => return None,
+            };
+            (factor > 1.0).then(|| {
                 // The next call takes at least this run's limit (it passed it, or was not
                 // made) and about `factor` times the last one; each after it `factor` more.
                 let next = (last.2 * factor).max(seconds);
@@ -407,8 +419,9 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
                     false => 0,
                 };
                 format!(
-                    "{} to {i}'s sweep (its last step grew {}-fold)",
+                    "{} to {i}'s sweep (its {} step grew {}-fold)",
                     counted(&rows.to_string(), "row"),
+                    if stopped.is_some() { "stopped" } else { "last" },
                     format_seconds(factor)
                 )
             })
@@ -417,7 +430,8 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
     let extra = match more.is_empty() {
         true => String::new(),
         false => format!(
-            " At the growth of each sweep's last complete step, a 5-minute limit would add about {}.",
+            " At the growth in positions of each sweep's stopped call (counted through the memo) or its \
+             last complete step, a 5-minute limit would add about {}.",
             more.join(" and ")
         ),
     };
