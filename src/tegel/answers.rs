@@ -176,6 +176,7 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
     .text(match (same, g.rows.len()) {
         (1, 1) => "): the good move is besteScore's. ".to_string(),
         (0, 1) => "): the good move is not besteScore's. ".to_string(),
+        (2, 2) => "): both good moves are besteScore's. ".to_string(),
         (same, n) if same == n => format!("): all {n} good moves are besteScore's. "),
         (same, n) => format!("): {same} of the {n} good moves are besteScore's. "),
     });
