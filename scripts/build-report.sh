@@ -123,7 +123,8 @@ for tex in "$results"/plots/*.tex; do
   mv "$build/$name.pdf" "$results/plots/$name.pdf"
   figures=$((figures + 1))
 done
-echo "build-report: $figures figure(s) built in $results/plots" >&2
+[ "$figures" = 1 ] && noun=figure || noun=figures
+echo "build-report: $figures $noun built in $results/plots" >&2
 
 # --- 4. the report ---------------------------------------------------------------------
 # Twice, so that references and the longtable widths settle.

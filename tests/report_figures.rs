@@ -4,7 +4,10 @@
 //! plot (or a legend image alone, for the series with no points, whose entry says why),
 //! and every bar's height equal to its column's cell.
 
+mod common;
+
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use harness::experiment::spec::hash_bytes;
 use harness::report::{load_all, render};
@@ -217,4 +220,182 @@ fn speedup_lines_keep_the_timed_out_search_in_the_legend() {
         "{entries:?}"
     );
     assert_eq!(entries.len(), 5, "{entries:?}");
+}
+
+/// The tiling table with all five of the assignment's instances and an own instance
+/// after them, as the main job has it: six categories, the last labelled `own instance:
+/// 4x16 stenen4`, the longest label a bar chart of the report gets.
+fn tiling_with_own_instance() -> tempfile::TempDir {
+    results_with("stenen_table", |c| {
+        let cells = c.lines().last().unwrap().split_once(',').unwrap().1.to_string();
+        let more: String =
+            ["5x8 stenen3", "10x4 stenen3", "4x16 stenen4"].iter().map(|i| format!("{i},{cells}\n")).collect();
+        format!("{c}{more}")
+    })
+}
+
+/// A `<text>` of an SVG chart: its content and its estimated box `(left, top, right,
+/// bottom)` in pixels, from its anchor, `dy` and font size (a character taken as 0.6 of
+/// the size wide, wider than the sans-serif faces' average).
+#[derive(Debug)]
+struct SvgText {
+    text: String,
+    bounds: (f64, f64, f64, f64),
+}
+
+fn svg_texts(svg: &str) -> Vec<SvgText> {
+    let attribute = |tag: &str, name: &str| -> Option<String> {
+        tag.split(&format!(" {name}=\"")).nth(1).and_then(|v| v.split('"').next()).map(str::to_string)
+    };
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let (tag, rest) = part.split_once('>')?;
+            let text = rest.split("</text>").next()?.trim().to_string();
+            if text.is_empty() || tag.contains("rotate(") {
+                return None;
+            }
+            let number = |name: &str| attribute(tag, name).and_then(|v| v.parse::<f64>().ok());
+            let (x, y, size) = (number("x")?, number("y")?, number("font-size")?);
+            let width = 0.6 * size * text.chars().count() as f64;
+            let (left, right) = match attribute(tag, "text-anchor").as_deref() {
+                Some("middle") => (x - width / 2.0, x + width / 2.0),
+                Some("end") => (x - width, x),
+                _ => (x, x + width),
+            };
+            let (top, bottom) = match attribute(tag, "dy").as_deref() {
+                Some("0.76em") => (y, y + size),
+                Some("-0.5ex") => (y - size, y),
+                _ => (y - size / 2.0, y + size / 2.0),
+            };
+            Some(SvgText { text, bounds: (left, top, right, bottom) })
+        })
+        .collect()
+}
+
+fn overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// The category labels under the bars (several lines each where long) keep clear of one
+/// another and of the axis title, on the page's SVG and in the pgfplots figure: no
+/// rotated labels, the legend above the axis, every label line within its category's
+/// room.
+#[test]
+fn long_category_labels_keep_clear_of_each_other_and_the_axis_title() {
+    let dir = tiling_with_own_instance();
+    let loaded = load_all(dir.path(), reports()).unwrap();
+    let files = render(&loaded, None, reports()).unwrap();
+    let file = |name: &str| {
+        files.iter().find(|(p, _)| p.ends_with(name)).map(|f| f.1.clone()).unwrap_or_else(|| panic!("no {name}"))
+    };
+    for stem in ["stenen_table-count-positions", "stenen_table-find-positions"] {
+        let svg = file(&format!("plots/{stem}.svg"));
+        let texts = svg_texts(&svg);
+        let title = texts.iter().find(|t| t.text == "instance").expect("the x axis title");
+        let own: Vec<&SvgText> = texts
+            .iter()
+            .filter(|t| ["own instance:", "own", "instance:", "4x16 stenen4"].contains(&t.text.as_str()))
+            .collect();
+        assert!(!own.is_empty(), "the own instance's label is drawn: {texts:?}");
+        for (i, a) in texts.iter().enumerate() {
+            for b in &texts[i + 1..] {
+                assert!(!overlap(a.bounds, b.bounds), "{stem}.svg: `{}` overlaps `{}`: {a:?} {b:?}", a.text, b.text);
+            }
+        }
+        assert!(own.iter().all(|t| t.bounds.3 < title.bounds.1), "{stem}.svg: the label reaches the title: {own:?}");
+
+        let tikz = file(&format!("plots/{stem}.tikz"));
+        assert!(!tikz.contains("rotate="), "{tikz}");
+        assert!(tikz.contains("at={(0.5,1.03)}, anchor=south"), "the legend stands above the axis: {tikz}");
+        let labels = tikz.split("xticklabels={").nth(1).unwrap().split("},\n").next().unwrap();
+        assert!(labels.contains("{own instance:\\\\4x16 stenen4}") || labels.contains("{own\\\\instance:"), "{labels}");
+        let width = harness::report::pgfplots::IN_REPORT.points;
+        let categories = labels.matches("},{").count() + 1;
+        assert_eq!(categories, 6, "{labels}");
+        let room = (width - 45.0) / (categories as f64 + 0.2);
+        for line in labels.split(['{', '}', ',']).flat_map(|l| l.split("\\\\")).filter(|l| !l.is_empty()) {
+            let wide = harness::report::layout::text_width(line, harness::report::pgfplots::CATEGORY_POINTS);
+            assert!(wide <= room, "`{line}` is {wide:.0} pt wide, its category {room:.0} pt: {labels}");
+        }
+    }
+}
+
+/// A word of a PDF page as `pdftotext -bbox` gives it, with its box in points.
+#[derive(Debug)]
+struct PdfWord {
+    text: String,
+    bounds: (f64, f64, f64, f64),
+}
+
+fn pdf_words(xhtml: &str) -> Vec<PdfWord> {
+    xhtml
+        .split("<word ")
+        .skip(1)
+        .filter_map(|part| {
+            let (tag, rest) = part.split_once('>')?;
+            let number = |name: &str| -> Option<f64> {
+                tag.split(&format!("{name}=\"")).nth(1)?.split('"').next()?.parse().ok()
+            };
+            let text = rest.split("</word>").next()?.to_string();
+            Some(PdfWord { text, bounds: (number("xMin")?, number("yMin")?, number("xMax")?, number("yMax")?) })
+        })
+        .collect()
+}
+
+/// The same charts built with pdflatex: no two words of the figure overlap (a category
+/// label and the axis title, two labels, a label and the legend), and the axis title
+/// stands below every word of the labels. Skipped where TeX or pdftotext is missing.
+#[test]
+fn long_category_labels_keep_clear_of_the_axis_title_in_the_pdf() {
+    let found = |cmd: &str, arg: &str| Command::new(cmd).arg(arg).output().is_ok_and(|o| o.status.success());
+    let available = found("pdflatex", "--version")
+        && found("pdftotext", "-v")
+        && Command::new("kpsewhich").arg("pgfplots.sty").output().is_ok_and(|o| !o.stdout.is_empty());
+    if !common::tool_available("tex", available, "pdflatex, pgfplots or pdftotext missing") {
+        return;
+    }
+    let dir = tiling_with_own_instance();
+    let loaded = load_all(dir.path(), reports()).unwrap();
+    let build = tempfile::tempdir().unwrap();
+    for (path, text) in render(&loaded, None, reports()).unwrap() {
+        let Some(stem) = path.to_str().and_then(|p| p.strip_prefix("plots/")).and_then(|p| p.strip_suffix(".tex"))
+        else {
+            continue;
+        };
+        if !stem.starts_with("stenen_table-") {
+            continue;
+        }
+        std::fs::write(build.path().join(format!("{stem}.tex")), text).unwrap();
+        let tex = Command::new("pdflatex")
+            .args(["-interaction=nonstopmode", "-halt-on-error", &format!("{stem}.tex")])
+            .current_dir(build.path())
+            .output()
+            .unwrap();
+        assert!(tex.status.success(), "{stem}: {}", String::from_utf8_lossy(&tex.stdout));
+        let words = Command::new("pdftotext")
+            .args(["-bbox", &format!("{stem}.pdf"), "-"])
+            .current_dir(build.path())
+            .output()
+            .unwrap();
+        let words = pdf_words(&String::from_utf8_lossy(&words.stdout));
+        let title =
+            words.iter().find(|w| w.text == "instance").unwrap_or_else(|| panic!("{stem}: no title: {words:?}"));
+        for (i, a) in words.iter().enumerate() {
+            for b in &words[i + 1..] {
+                // Half a point of slack: an exponent's box touches its base's (10 and 8 of 10^8).
+                let shrunk = (a.bounds.0 + 0.5, a.bounds.1 + 0.5, a.bounds.2 - 0.5, a.bounds.3 - 0.5);
+                assert!(!overlap(shrunk, b.bounds), "{stem}.pdf: `{}` overlaps `{}`: {a:?} {b:?}", a.text, b.text);
+            }
+        }
+        let labels: Vec<&PdfWord> = words
+            .iter()
+            .filter(|w| ["own", "instance:", "4x16", "stenen4", "stenen1"].contains(&w.text.as_str()))
+            .collect();
+        assert!(labels.len() >= 5, "{stem}: the labels' words: {words:?}");
+        assert!(
+            labels.iter().all(|w| w.bounds.3 <= title.bounds.1),
+            "{stem}: a label reaches the title: {labels:?} {title:?}"
+        );
+    }
 }

@@ -100,7 +100,7 @@ fn nim_formula_table_states_seed_and_threads() {
         assert!(formula.table.index(column).is_some(), "nim_formula lacks `{column}`");
     }
     let tex = table_tex("nim_formula");
-    assert!(tex.contains("Seed 20240321; 2 threads; time limit 20 s per search call"), "{tex}");
+    assert!(tex.contains("Random seed 20240321; 2 threads; time limit 20 s per search call"), "{tex}");
     snapshot!("nim_formula", tex);
 }
 

@@ -28,6 +28,10 @@ pub enum Part {
     Pictures(String),
     /// A reference to the chart named `NAME` (`plots/NAME.svg`).
     Chart(String),
+    /// A reference to one picture drawn after an experiment's table: the experiment and
+    /// the picture's name without its item index (`start-spel2.txt`), so that the
+    /// reference names the figure that holds it where the pictures take several.
+    Picture(String, String),
 }
 
 /// One answered question.
@@ -72,6 +76,13 @@ impl Sentences {
     /// Appends a reference to the pictures of experiment `name`.
     pub fn pictures(&mut self, name: &str) -> &mut Self {
         self.0.push(Part::Pictures(name.to_string()));
+        self
+    }
+
+    /// Appends a reference to picture `picture` (its name without the item index) of
+    /// experiment `name`.
+    pub fn picture(&mut self, name: &str, picture: &str) -> &mut Self {
+        self.0.push(Part::Picture(name.to_string(), picture.to_string()));
         self
     }
 
@@ -173,6 +184,7 @@ fn latex_part(part: &Part, loaded: &[Loaded]) -> String {
         },
         Part::Pictures(name) => format!("Figure~\\ref{{{}}}", pictures_label(name)),
         Part::Chart(name) => format!("Figure~\\ref{{fig:{name}}}"),
+        Part::Picture(name, picture) => format!("Figure~\\ref{{{}}}", super::figures::picture_label(name, picture)),
     }
 }
 
@@ -195,7 +207,7 @@ pub fn html(answer: &Answer, loaded: &[Loaded]) -> String {
             Part::Table(name) => {
                 format!("<a href=\"#{}\">table “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
             }
-            Part::Pictures(name) => format!(
+            Part::Pictures(name) | Part::Picture(name, _) => format!(
                 "<a href=\"#{}-pictures\">the pictures after “{}”</a>",
                 super::anchors::anchor(name),
                 esc(&heading(name))
@@ -221,6 +233,7 @@ pub fn plain(answer: &Answer) -> String {
             Part::Table(n) => format!("table {n}"),
             Part::Pictures(n) => format!("pictures of {n}"),
             Part::Chart(n) => format!("chart {n}"),
+            Part::Picture(n, p) => format!("picture {p} of {n}"),
         })
         .collect()
 }

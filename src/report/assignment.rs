@@ -7,8 +7,8 @@
 //! - `tex/title-GAME.tex`: the title page's fields as macros (`\reporttitle`,
 //!   `\reportauthors`, `\reportcourse`, `\reportassignment`, `\reportdate`,
 //!   `\reportrun`), every value escaped as text;
-//! - `tex/appendix.tex`: the run and the machine, the searches that did not finish and
-//!   the run's warnings.
+//! - `tex/appendix-GAME.tex`: the run and the machine, the searches that did not finish
+//!   and the run's warnings, each of that assignment's experiments alone.
 //!
 //! `report/assignment.tex` inputs them around the assignment's body
 //! (`report/body-GAME.tex`, which the full report inputs too). With
@@ -205,7 +205,7 @@ pub fn title_tex(lines: &TitleLines) -> String {
     )
 }
 
-/// `tex/appendix.tex`: the run and the machine (the page's run lines), and the run's
+/// `tex/appendix-GAME.tex`: the run and the machine (the page's run lines), and the run's
 /// warnings, each escaped; for the appendix of an assignment's report.
 pub fn appendix_tex(run: Option<&toml::Table>) -> String {
     let mut s = String::from(
@@ -234,17 +234,73 @@ pub fn appendix_tex(run: Option<&toml::Table>) -> String {
     s
 }
 
-/// The files every report writes for the assignments: `tex/title-GAME.tex` per game with
-/// an assignment and `tex/appendix.tex`.
-pub fn files(reports: Reports, front: &FrontMatter, run: Option<&toml::Table>) -> Vec<(PathBuf, String)> {
+/// The files every report writes for the assignments: per game with an assignment
+/// `tex/title-GAME.tex` and `tex/appendix-GAME.tex` (the run as [`run_of_game`] tells
+/// it for that game).
+pub fn files(
+    reports: Reports,
+    front: &FrontMatter,
+    run: Option<&toml::Table>,
+    loaded: &[super::Loaded],
+) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for report in reports.0 {
         let Some(assignment) = &report.assignment else { continue };
-        let lines = title_lines(report, assignment, front, run);
+        let own_run = run.map(|r| run_of_game(r, loaded, report.game));
+        let lines = title_lines(report, assignment, front, own_run.as_ref());
         out.push((PathBuf::from(format!("tex/title-{}.tex", report.game)), title_tex(&lines)));
+        out.push((PathBuf::from(format!("tex/appendix-{}.tex", report.game)), appendix_tex(own_run.as_ref())));
     }
-    out.push((PathBuf::from("tex/appendix.tex"), appendix_tex(run)));
     out
+}
+
+/// The lists of `run.toml` that name experiments or their rows (`NAME`, `NAME ROW` or
+/// `NAME: warning`).
+const EXPERIMENT_LISTS: [&str; 8] =
+    ["experiments", "ran", "skipped", "manifest_experiments", "timeouts", "busy", "memory_stops", "warnings"];
+
+/// `run` as one assignment's report tells it: every list of experiments, timeouts, busy
+/// rows and warnings (at the top and in each part) keeps the entries of `game`'s
+/// experiments (by the loaded tables' game, or, for an experiment without a table, by the
+/// `GAME_` prefix of its name) and those that name no experiment (the machine's), and a
+/// part that ran none of them is left out. The machine, build and times stay as they are.
+pub fn run_of_game(run: &toml::Table, loaded: &[super::Loaded], game: &str) -> toml::Table {
+    let listed = |key: &str| -> Vec<String> {
+        let list = run.get(key).and_then(toml::Value::as_array);
+        list.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
+    };
+    let mut experiments: Vec<String> = loaded.iter().map(|l| l.name.clone()).collect();
+    experiments.extend(["manifest_experiments", "experiments", "ran"].iter().flat_map(|k| listed(k)));
+    let ours = |entry: &str| {
+        let name = entry.split([' ', ':']).next().unwrap_or(entry);
+        match loaded.iter().find(|l| l.name == name) {
+            Some(l) => l.game == game,
+            None => !experiments.iter().any(|e| e == name) || name.starts_with(&format!("{game}_")),
+        }
+    };
+    let keep = |table: &mut toml::Table| {
+        for key in EXPERIMENT_LISTS {
+            if let Some(toml::Value::Array(list)) = table.get_mut(key) {
+                list.retain(|v| v.as_str().is_none_or(ours));
+            }
+        }
+    };
+    let mut own = run.clone();
+    keep(&mut own);
+    if let Some(toml::Value::Array(parts)) = own.get_mut("parts") {
+        for part in parts.iter_mut().filter_map(toml::Value::as_table_mut) {
+            keep(part);
+        }
+        parts.retain(|p| p.get("ran").and_then(toml::Value::as_array).is_none_or(|ran| !ran.is_empty()));
+        // The run of these experiments started with their first part and ended with their last.
+        let first = parts.first().and_then(|p| p.get("started")).cloned();
+        let last = parts.last().and_then(|p| p.get("finished")).cloned();
+        if let (Some(started), Some(finished)) = (first, last) {
+            own.insert("started".into(), started);
+            own.insert("finished".into(), finished);
+        }
+    }
+    own
 }
 
 /// `report-GAME.html`: the page of `game`'s experiments alone, titled as its report's
@@ -259,6 +315,8 @@ pub fn page(
     check_game(game, reports)?;
     let report = reports.game(game).ok_or_else(|| InputError::new(format!("no report for {game}")))?;
     let assignment = report.assignment.as_ref().ok_or_else(|| InputError::new(format!("{game} has no assignment")))?;
+    let own_run = run.map(|r| run_of_game(r, loaded, game));
+    let run = own_run.as_ref();
     let lines = title_lines(report, assignment, front, run);
     let own: Vec<super::Loaded> = loaded.iter().filter(|l| l.game == game).cloned().collect();
     let drawn = super::draw(&own, reports)?;
@@ -276,6 +334,27 @@ pub fn page(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_assignments_run_names_its_own_experiments_alone() {
+        let run: toml::Table = toml::from_str(
+            "started = \"T1\"\nfinished = \"T4\"\n\
+             ran = [\"tegel_best\", \"stenen_table\"]\n\
+             timeouts = [\"tegel_best spel2.txt at 45 s\", \"stenen_table 6x10 at 240 s\"]\n\
+             warnings = [\"tegel_best: 1 row took fewer samples\", \"stenen_table: 1 cell spread\", \"the CPU governor is powersave\"]\n\
+             [[parts]]\nstarted = \"T1\"\nfinished = \"T2\"\nran = [\"tegel_best\"]\nwarnings = [\"tegel_best: 1 row\"]\n\
+             [[parts]]\nstarted = \"T3\"\nfinished = \"T4\"\nran = [\"stenen_table\"]\nwarnings = [\"stenen_table: 1 cell\"]\n",
+        )
+        .unwrap();
+        let own = run_of_game(&run, &[], "tegel");
+        let list =
+            |key: &str| -> Vec<&str> { own[key].as_array().unwrap().iter().filter_map(toml::Value::as_str).collect() };
+        assert_eq!(list("ran"), ["tegel_best"]);
+        assert_eq!(list("timeouts"), ["tegel_best spel2.txt at 45 s"]);
+        assert_eq!(list("warnings"), ["tegel_best: 1 row took fewer samples", "the CPU governor is powersave"]);
+        assert_eq!(own["parts"].as_array().unwrap().len(), 1);
+        assert_eq!((own["started"].as_str(), own["finished"].as_str()), (Some("T1"), Some("T2")));
+    }
 
     #[test]
     fn dates_are_civil() {

@@ -94,6 +94,27 @@ impl Chart {
     }
 }
 
+/// `label` broken at spaces into lines each at most `max` wide (as `width_of` measures
+/// it), words kept whole and in order: a category label under a bar group, so that no
+/// label reaches into its neighbour's room. A word wider than `max` stands alone on its
+/// line.
+pub fn wrap_label(label: &str, max: f64, width_of: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in label.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if width_of(&format!("{line} {word}")) <= max => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
 /// The series colours (Tableau 10), shared by both renderers.
 pub const PALETTE: [(u8, u8, u8); 8] = [
     (31, 119, 180),
@@ -160,6 +181,16 @@ mod tests {
         assert_eq!(lines(&many, true).x_ticks(), [0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0]);
         let ticks = lines(&(0..=300).map(f64::from).collect::<Vec<_>>(), true).x_ticks();
         assert!(ticks.iter().all(|t| t.fract() == 0.0) && ticks.len() <= MAX_X_TICKS, "{ticks:?}");
+    }
+
+    #[test]
+    fn labels_wrap_at_spaces_within_their_width() {
+        let chars = |t: &str| t.chars().count() as f64;
+        assert_eq!(wrap_label("own instance: 4x16 stenen4", 13.0, chars), ["own instance:", "4x16 stenen4"]);
+        assert_eq!(wrap_label("own instance: 4x16 stenen4", 9.0, chars), ["own", "instance:", "4x16", "stenen4"]);
+        assert_eq!(wrap_label("4x5 stenen1", 20.0, chars), ["4x5 stenen1"]);
+        assert_eq!(wrap_label("averyveryverylongword x", 5.0, chars), ["averyveryverylongword", "x"]);
+        assert_eq!(wrap_label("", 5.0, chars), [""]);
     }
 
     #[test]

@@ -119,11 +119,19 @@ pub fn header_lines(header: &str, width: f64, points: f64) -> Vec<String> {
     lines
 }
 
+/// The share of the line a wrapping column's paragraph takes at `size`: as wide as its
+/// longest cell (so that a cell wraps only when it must, and rows stay one line where the
+/// page has the room), at least 0.3 and at most 0.45 of the line.
+pub fn wrap_share(view: &TableView, c: usize, size: Size, text_width_pt: f64) -> f64 {
+    let longest = view.rows.iter().map(|r| text_width(&r.cells[c].text, size.points)).fold(0.0, f64::max);
+    (1.12 * longest / text_width_pt).clamp(0.3, 0.45)
+}
+
 /// The widest cell of column `c` at `size`, in points (a wrapping column is as wide as
 /// its paragraph).
 fn body_width(view: &TableView, c: usize, size: Size, text_width_pt: f64) -> f64 {
     if view.columns[c].wraps {
-        return 0.3 * text_width_pt;
+        return wrap_share(view, c, size, text_width_pt) * text_width_pt;
     }
     view.rows
         .iter()

@@ -328,10 +328,10 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
             return Err(e.into());
         }
     };
-    let run = read_run_meta(out);
+    let run = read_run_meta(out).map(|run| with_current_warnings(out, run, &loaded));
     let front = front.clone().or_manifest(&assignment::manifest_front(out, run.as_ref())?);
     let mut files = export(&loaded, run.as_ref(), reports, EXPORTERS)?;
-    for (path, text) in assignment::files(reports, &front, run.as_ref()) {
+    for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
         files.push((path, Contents::Text(text)));
     }
     if let Some(game) = &front.assignment {
@@ -359,10 +359,10 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();
     crate::experiment::progress::note(&format!(
-        "report: {} table(s) in {}, {} plot(s) in {} (PDF figures and the report: scripts/build-report.sh {})",
-        loaded.len(),
+        "report: {} in {}, {} in {} (PDF figures and the report: scripts/build-report.sh {})",
+        answers::counted(&loaded.len().to_string(), "table"),
         out.join("tex").display(),
-        charts,
+        answers::counted(&charts.to_string(), "plot"),
         out.join("plots").display(),
         out.display()
     ));
@@ -407,6 +407,32 @@ fn manifest_experiments(out: &Path) -> Option<(String, Vec<String>)> {
     let names = run.get("manifest_experiments")?.as_array()?;
     let manifest = run.get("manifest").and_then(|m| m.as_str()).unwrap_or_default().to_string();
     Some((manifest, names.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()))
+}
+
+/// `run` with its experiments' warnings read again from their CSVs
+/// ([`crate::results::warnings::of_run`], as the end of a run says them), so the page and
+/// the report word them as this build does; the warnings that name no experiment (the
+/// machine's) stay as recorded, first.
+fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) -> toml::Table {
+    let listed = |key: &str| -> Vec<String> {
+        let list = run.get(key).and_then(toml::Value::as_array);
+        list.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
+    };
+    let mut names = listed("ran");
+    for item in loaded {
+        if !names.contains(&item.name) {
+            names.push(item.name.clone());
+        }
+    }
+    let mut experiments = names.clone();
+    experiments.extend(listed("manifest_experiments"));
+    let machine = listed("warnings")
+        .into_iter()
+        .filter(|w| !experiments.iter().any(|e| w.split([' ', ':']).next() == Some(e.as_str())));
+    let warnings: Vec<toml::Value> =
+        machine.chain(crate::results::warnings::of_run(out, &names)).map(toml::Value::String).collect();
+    run.insert("warnings".into(), toml::Value::Array(warnings));
+    run
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {

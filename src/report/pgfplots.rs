@@ -5,25 +5,61 @@
 
 use std::fmt::Write as _;
 
-use super::chart::{Chart, Layout, PALETTE};
+use super::chart::{wrap_label, Chart, Layout, PALETTE};
 use super::latex::escape;
+use super::layout::{text_width, PORTRAIT_WIDTH};
 
-/// The `tikzpicture` of `chart`; `width` is a TeX dimension (e.g. `0.8\linewidth`).
-pub fn tikz(chart: &Chart, width: &str) -> String {
+/// The width a chart is drawn at: the TeX dimension and its size in points.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Width {
+    /// The TeX dimension (`0.8\linewidth`).
+    pub tex: &'static str,
+    /// Its size in points.
+    pub points: f64,
+}
+
+/// A chart in the report: 0.8 of the portrait text width.
+pub const IN_REPORT: Width = Width { tex: "0.8\\linewidth", points: 0.8 * PORTRAIT_WIDTH };
+
+/// A chart in its own PDF (`plots/NAME.pdf`).
+pub const STANDALONE: Width = Width { tex: "11cm", points: 312.98 };
+
+/// The size of a category label under a bar group, in points (`\footnotesize` of the
+/// report's 11 pt class; the standalone figure's 10 pt class sets it smaller).
+pub const CATEGORY_POINTS: f64 = 9.0;
+
+/// What pgfplots leaves of a figure's `width` to the axis itself: the y axis's label and
+/// tick labels take about this many points.
+const Y_LABELS_POINTS: f64 = 45.0;
+
+/// The lines of every category label of a bar chart `width` wide with `categories`
+/// categories: each wrapped at spaces to 85 % of a category's room on the x axis
+/// (xmin/xmax leave 0.6 of a category at each side), so that neighbouring labels keep a
+/// gap; pgfplots sets the axis title below the tallest label.
+pub fn category_lines(categories: &[String], width: Width) -> Vec<Vec<String>> {
+    let units = categories.len() as f64 + 0.2;
+    let room = 0.85 * (width.points - Y_LABELS_POINTS) / units;
+    categories.iter().map(|c| wrap_label(c, room, |t| text_width(t, CATEGORY_POINTS))).collect()
+}
+
+/// The `tikzpicture` of `chart` drawn `width` wide.
+pub fn tikz(chart: &Chart, width: Width) -> String {
     let mut options = vec![
-        format!("width={width}"),
+        format!("width={}", width.tex),
         "height=0.62*\\pgfkeysvalueof{/pgfplots/width}".to_string(),
         format!("xlabel={{{}}}", escape(&chart.x_label)),
         format!("ylabel={{{}}}", escape(&chart.y_label)),
         "grid=major".to_string(),
-        "legend columns=2".to_string(),
+        format!("legend columns={}", if bars_layout(chart) { chart.series.len().clamp(1, 4) } else { 2 }),
         "legend cell align=left".to_string(),
         "tick label style={font=\\footnotesize}".to_string(),
     ];
     let bars = matches!(chart.layout, Layout::Bars { .. });
+    // A bar chart's legend stands above the axis, in one row, so that its category labels
+    // (several lines each) and the axis title below them have the room under the axis.
+    let legend_at = if bars { "at={(0.5,1.03)}, anchor=south" } else { "at={(0.5,-0.2)}, anchor=north" };
     options.push(format!(
-        "legend style={{font=\\footnotesize, at={{(0.5,{})}}, anchor=north, /tikz/every even column/.append style={{column sep=6pt}}}}",
-        if bars { "-0.32" } else { "-0.2" }
+        "legend style={{font=\\footnotesize, {legend_at}, /tikz/every even column/.append style={{column sep=6pt}}}}"
     ));
     if chart.log_y {
         options.push("ymode=log".to_string());
@@ -45,12 +81,18 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
             }
         }
         Layout::Bars { categories } => {
-            let labels: Vec<String> = categories.iter().map(|c| format!("{{{}}}", escape(c))).collect();
+            let labels: Vec<String> = category_lines(categories, width)
+                .iter()
+                .map(|lines| format!("{{{}}}", lines.iter().map(|l| escape(l)).collect::<Vec<_>>().join("\\\\")))
+                .collect();
             options.push("ybar=0pt".to_string());
             options.push(format!("bar width={}", bar_width(chart.series.len())));
             options.push(format!("xtick={{0,...,{}}}", categories.len().saturating_sub(1)));
             options.push(format!("xticklabels={{{}}}", labels.join(",")));
-            options.push("x tick label style={rotate=30,anchor=north east}".to_string());
+            options.push(format!(
+                "x tick label style={{align=center, font=\\fontsize{{{CATEGORY_POINTS}}}{{{}}}\\selectfont}}",
+                CATEGORY_POINTS + 1.0
+            ));
             options.push(format!("xmin=-0.6, xmax={:.1}", categories.len() as f64 - 0.4));
             options.push("log origin=infty".to_string());
             options.push("grid=none, ymajorgrids".to_string());
@@ -76,6 +118,10 @@ pub fn tikz(chart: &Chart, width: &str) -> String {
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");
     out
+}
+
+fn bars_layout(chart: &Chart) -> bool {
+    matches!(chart.layout, Layout::Bars { .. })
 }
 
 /// The width of one bar in axis units (a category is 1 wide): the series share 80 % of
@@ -105,7 +151,7 @@ pub fn standalone(chart: &Chart) -> String {
          \\documentclass[border=4pt]{{standalone}}\n\\usepackage{{lmodern}}\n\\usepackage[T1]{{fontenc}}\n\
          \\usepackage{{pgfplots}}\n\\pgfplotsset{{compat=1.16}}\n{}\\begin{{document}}\n{}\\end{{document}}\n",
         color_definitions(),
-        tikz(chart, "11cm")
+        tikz(chart, STANDALONE)
     )
 }
 
@@ -127,7 +173,7 @@ mod tests {
             layout: Layout::Lines,
             series: vec![Series { name: "spel_4".into(), points: vec![(1.0, 10019.0)], reference: false }],
         };
-        let t = tikz(&chart, "8cm");
+        let t = tikz(&chart, STANDALONE);
         assert!(t.contains("ymode=log"), "{t}");
         assert!(t.contains("coordinates {(1,1.0019e4)};"), "{t}");
         assert!(t.contains("\\addlegendentry{spel\\_4}"), "{t}");
@@ -148,7 +194,7 @@ mod tests {
                 .map(|i| Series { name: format!("s{i}"), points: vec![(0.0, 1.0), (1.0, 50.0)], reference: false })
                 .collect(),
         };
-        let t = tikz(&chart, "8cm");
+        let t = tikz(&chart, STANDALONE);
         assert!(t.contains("bar width=0.267,"), "{t}");
         assert!(t.contains("ymin=5e-1"), "{t}");
     }

@@ -29,7 +29,10 @@ impl Exporter for Plots {
         let mut files = Vec::new();
         for (chart, drawing) in input.drawn.iter().flatten() {
             files.push((PathBuf::from(format!("plots/{}.svg", chart.name)), drawing.clone()));
-            files.push((PathBuf::from(format!("plots/{}.tikz", chart.name)), pgfplots::tikz(chart, "0.8\\linewidth")));
+            files.push((
+                PathBuf::from(format!("plots/{}.tikz", chart.name)),
+                pgfplots::tikz(chart, pgfplots::IN_REPORT),
+            ));
             files.push((PathBuf::from(format!("plots/{}.tex", chart.name)), pgfplots::standalone(chart)));
         }
         Ok(texts(files))

@@ -115,12 +115,12 @@ fn note_tex(note: &str) -> String {
 }
 
 /// The tabular column type: `r` for numbers, `l` for short text, a ragged-right
-/// paragraph column for long text (transcripts, move lists).
-fn column_spec(column: &Column) -> String {
+/// paragraph column `share` of the line wide for long text (transcripts, move lists).
+fn column_spec(column: &Column, share: f64) -> String {
     if column.numeric {
         "r".to_string()
     } else if column.wraps {
-        ">{\\raggedright\\arraybackslash}p{0.3\\linewidth}".to_string()
+        format!(">{{\\raggedright\\arraybackslash}}p{{{share:.2}\\linewidth}}")
     } else {
         "l".to_string()
     }
@@ -317,7 +317,10 @@ struct Set<'a> {
 /// The LaTeX of one part of a table (the whole table when it is not split).
 fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) -> String {
     let n = view.columns.len().max(1);
-    let spec: String = view.columns.iter().map(column_spec).collect();
+    let width = if set.landscape { layout::LANDSCAPE_WIDTH } else { layout::PORTRAIT_WIDTH };
+    let spec: String = (0..view.columns.len())
+        .map(|c| column_spec(&view.columns[c], layout::wrap_share(view, c, set.size, width)))
+        .collect();
     let head = header_rows(view, set.lines);
     let body = body_rows(table, view);
     let note = view.notes.iter().map(|n| note_tex(n)).collect::<Vec<_>>().join(" ");
@@ -391,6 +394,7 @@ impl Exporter for Latex {
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
                     super::figures::latex_figure(
                         pictures,
+                        &item.name,
                         &item.titles.label,
                         &super::answers::pictures_label(&item.name),
                     ),
@@ -491,7 +495,7 @@ mod tests {
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("\\begin{tabular}{lr}"), "{tex}");
         assert!(
-            tex.contains("Seed 7; 2 threads; time limit 300 s per search call; every row complete (status ok)."),
+            tex.contains("Random seed 7; 2 threads; time limit 300 s per search call; every row complete (status ok)."),
             "{tex}"
         );
     }
@@ -566,10 +570,15 @@ mod tests {
 
     #[test]
     fn long_text_wraps() {
-        let long = "(0;b) ".repeat(10);
+        // A paragraph as wide as the longest cell, from 0.3 up to 0.45 of the line.
+        let long = "(0;b) ".repeat(40);
         let t = table(&format!("instance,transcript\na,{long}\n"));
         let tex = latex_table(&t, &Titles::new("t", None, None));
-        assert!(tex.contains("\\begin{tabular}{l>{\\raggedright\\arraybackslash}p{0.3\\linewidth}}"), "{tex}");
+        assert!(tex.contains("\\begin{tabular}{l>{\\raggedright\\arraybackslash}p{0.45\\linewidth}}"), "{tex}");
+        let t = table(&format!("instance,transcript\na,{}\n", "(0;b) ".repeat(7)));
+        let tex = latex_table(&t, &Titles::new("t", None, None));
+        let share: f64 = tex.split("p{").nth(1).unwrap().split("\\linewidth").next().unwrap().parse().unwrap();
+        assert!(share > 0.3 && share < 0.45, "as wide as its 41 characters: {tex}");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use super::latex::{format_cell, format_real, format_seconds, is_marker, mebibytes};
 use crate::results::columns::{
-    Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT,
+    Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT, TIMING_STATUS,
 };
 use crate::results::csv_table::{parse_number, CsvTable};
 use crate::results::row::{BUSY_SHARE, RESOLUTION_SECONDS};
@@ -34,7 +34,7 @@ pub const DRIFT_NOTE: &str = "drift: on two threads or more, the speed-up exceed
 pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the speed-up's whole 95 % interval lies above the threads it ran on, beyond noise or drift; the sequential and the parallel code do different work, and the figure is not a result.";
 
 /// The note that explains a time under the timer's reliable resolution.
-pub const RESOLUTION_NOTE: &str = "< 1 ms: the median is under the timer's reliable resolution (1 ms); no rate, speed-up or memo ratio is computed from it (its cells are empty, and the row's timing status says why).";
+pub const RESOLUTION_NOTE: &str = "< 1 ms: the median is under the timer's reliable resolution (1 ms); no rate, speed-up or memo ratio is computed from it (those cells are empty).";
 
 /// The word that marks a speed-up as drift ([`DRIFT_NOTE`]).
 pub const DRIFT_MARK: &str = "drift";
@@ -211,7 +211,17 @@ fn spread_note(table: &CsvTable) -> String {
     match samples {
         Some("1") => "Each time is one timed call (1 sample), so no spread is shown.".to_string(),
         Some(n) => format!("Times are the median ± median absolute deviation of {n} timed samples."),
-        None => "Times are the median ± median absolute deviation of the timed samples (their number in the CSV column samples).".to_string(),
+        None => {
+            let counts: Vec<f64> = table.rows.iter().filter_map(|r| table.number(r, SAMPLES)).collect();
+            match (counts.iter().copied().reduce(f64::min), counts.iter().copied().reduce(f64::max)) {
+                (Some(lo), Some(hi)) => format!(
+                    "Times are the median ± median absolute deviation of {} to {} timed samples per row; a time from one sample says so.",
+                    plain_real(lo),
+                    plain_real(hi)
+                ),
+                _ => "Times are the median ± median absolute deviation of each row's timed samples.".to_string(),
+            }
+        }
     }
 }
 
@@ -228,7 +238,7 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
     for column in BOOKKEEPING {
         let (Some(index), Some(value)) = (table.index(column), constant_value(table, column)) else { continue };
         let note = match column {
-            "seed" => format!("seed {value}"),
+            "seed" => format!("random seed {value}"),
             "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
             "time_limit" if value.is_empty() => "no time limit".to_string(),
             "time_limit" => match parse_number(value) {
@@ -252,12 +262,21 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         let long = table.rows.iter().any(|r| r[seed].trim().len() > LONG_SEED_DIGITS);
         if long && !hidden.contains(&seed) {
             hidden.push(seed);
-            notes.push(format!("Each row's own seed, which replays it, is in the CSV (column {column})."));
+            notes.push(format!("Each row's own random seed, which replays it, is in the CSV's column {column}."));
         }
     }
     for (index, note) in steady_memory(table) {
         hidden.push(index);
         notes.push(note);
+    }
+    // `under 1 ms, no positions_per_second`: the time's `< 1 ms` mark, the empty cell
+    // beside it and the resolution note say the same in words a reader knows; the CSV
+    // keeps the column.
+    if let Some(index) = table.index(TIMING_STATUS) {
+        let explained = |cell: &str| cell.trim().is_empty() || cell.trim().starts_with("under 1 ms");
+        if table.rows.iter().all(|r| explained(&r[index])) && !hidden.contains(&index) {
+            hidden.push(index);
+        }
     }
     let sources = source_columns(table);
     for (index, column) in table.declared.0.iter().enumerate() {
@@ -298,7 +317,7 @@ fn steady_memory(table: &CsvTable) -> Vec<(usize, String)> {
             out.push((
                 index,
                 format!(
-                    "Memory each row's timed calls added to the process at their peak: {range} (CSV column {}).",
+                    "Peak memory that each row's timed calls added to the process: {range} (the CSV's column {}).",
                     column.name
                 ),
             ));
@@ -563,8 +582,8 @@ mod tests {
         assert_eq!(
             v.notes,
             [
-                "Seed 7; 2 threads; every row complete (status ok).",
-                "Each row's own seed, which replays it, is in the CSV (column item_seed)."
+                "Random seed 7; 2 threads; every row complete (status ok).",
+                "Each row's own random seed, which replays it, is in the CSV's column item_seed."
             ]
         );
         assert_eq!(v.rows[1].cells[1].text, "1,000");
@@ -620,7 +639,8 @@ mod tests {
     }
 
     /// A time under 1 ms reads `< 1 ms` (not `0 ± < 0.000001`), with the note that defines
-    /// the mark; the empty rate beside it is a dash and the timing status says why.
+    /// the mark; the empty rate beside it is a dash, and the timing status column, which
+    /// says the same with a CSV column's name, stays in the CSV.
     #[test]
     fn a_time_under_a_millisecond_reads_as_such() {
         let t = table(
@@ -630,15 +650,13 @@ mod tests {
         );
         let v = TableView::of(&t);
         let names: Vec<&str> = v.columns.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["depth", "leaves", "seconds", "leaves_per_second", "timing_status"]);
+        assert_eq!(names, ["depth", "leaves", "seconds", "leaves_per_second"]);
         let short = &v.rows[0].cells;
         assert_eq!(
             (short[2].kind, short[2].text.as_str(), short[2].spread.as_deref()),
             (CellKind::Marker, "< 1 ms", None)
         );
         assert_eq!((short[3].kind, short[3].text.as_str()), (CellKind::Empty, "–"));
-        assert_eq!(short[4].text, "under 1 ms, no leaves_per_second");
-        assert_eq!(v.rows[1].cells[4].kind, CellKind::Empty);
         assert_eq!(v.rows[1].cells[2].text, "0.180");
         assert!(v.notes.contains(&RESOLUTION_NOTE.to_string()), "{:?}", v.notes);
     }

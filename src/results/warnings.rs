@@ -14,6 +14,8 @@ pub const MAX_SPREAD: f64 = 0.10;
 /// A cell whose median is under this many seconds is warned about: the clock's resolution
 /// and the call's own overhead weigh on it (no rate or ratio is computed from it).
 pub const MIN_SECONDS: f64 = RESOLUTION_SECONDS;
+/// The longest text cell that names a row in a warning.
+const MAX_KEY_CHARS: usize = 24;
 /// At most this many cells are named per warning.
 const NAMED: usize = 5;
 
@@ -42,11 +44,13 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
     let mut out = Vec::new();
     if !spread.is_empty() {
         out.push(format!(
-            "{name}: {} spread more than {:.0} % of their median (median absolute deviation): {}; rerun them \
+            "{name}: {} spread more than {:.0} % of {} median (median absolute deviation): {}; rerun {} \
              on a quieter machine or with more samples",
             cells(spread.len()),
             MAX_SPREAD * 100.0,
-            named(&spread)
+            if spread.len() == 1 { "its" } else { "their" },
+            named(&spread),
+            if spread.len() == 1 { "it" } else { "them" }
         ));
     }
     // A short time is a fact of a small instance (the assignment's own spel1.txt answers
@@ -80,7 +84,11 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
     if let (Some(asked), Some(s)) = (samples_asked, columns.index(SAMPLES)) {
         let few: Vec<String> = rows
             .iter()
-            .filter_map(|r| num(r, s).filter(|&n| n < f64::from(asked)).map(|n| format!("{}: {n} samples", key(r))))
+            .filter_map(|r| {
+                num(r, s)
+                    .filter(|&n| n < f64::from(asked))
+                    .map(|n| format!("{}: {n} sample{}", key(r), if n == 1.0 { "" } else { "s" }))
+            })
             .collect();
         if !few.is_empty() {
             out.push(format!(
@@ -146,12 +154,17 @@ pub fn of_run(out: &Path, names: &[String]) -> Vec<String> {
     out_lines
 }
 
-/// The columns that name a row in a warning: up to three leading text or count results;
+/// The columns that name a row in a warning: up to three leading text or count results
+/// (stopping at a text longer than [`MAX_KEY_CHARS`]);
 /// when they do not tell the rows apart (one search measured on several thread counts),
 /// `threads` too, so that no two rows are named alike.
 fn key_columns(columns: &Columns, rows: &[Vec<String>]) -> Vec<usize> {
+    // A long text (a list of every move's average) names no row a reader can find.
+    let short = |i: usize| rows.iter().all(|r| r.get(i).is_none_or(|c| c.chars().count() <= MAX_KEY_CHARS));
     let mut keys: Vec<usize> = (0..columns.0.len())
-        .take_while(|&i| columns.0[i].role == Role::Result && matches!(columns.0[i].kind, Kind::Text | Kind::Count))
+        .take_while(|&i| {
+            columns.0[i].role == Role::Result && matches!(columns.0[i].kind, Kind::Text | Kind::Count) && short(i)
+        })
         .take(3)
         .collect();
     let distinct = |keys: &[usize]| {
@@ -258,6 +271,9 @@ mod tests {
         assert!(w[1].contains("1 cell under 1 ms") && w[1].contains("b: seconds"), "{w:?}");
         assert!(w[1].contains("c: seconds, 50.0 ms"), "the shortest cell of 1 ms or more is named: {w:?}");
         assert!(w[2].contains("1 row took fewer samples than the 5 asked") && w[2].contains("c: 2 samples"), "{w:?}");
+        assert!(w[0].contains("of its median") && w[0].contains("rerun it on"), "{w:?}");
+        let once = of_table("t", &compared(), &[row("c,0.050000,0.001000,1,1")], Some(5));
+        assert!(once[0].contains("c: 1 sample;"), "{once:?}");
     }
 
     #[test]

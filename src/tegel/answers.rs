@@ -101,14 +101,13 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
     for instance in &instances {
         let Some(row) = row_of(t, "instance", instance) else { continue };
         s.text("On ").code(*instance).text(format!(
-            " besteScore gives score {} for the player to move with best move {}, after {} positions in {} s ({} positions per second; ",
+            " besteScore gives score {} for the player to move with best move {}, after {} positions in {} s (",
             shown(t, row, "score"),
             shown(t, row, "best_move"),
             shown(t, row, "positions"),
             shown(t, row, "seconds"),
-            shown(t, row, "positions_per_second"),
         ));
-        s.table(&best.name).text("). ");
+        s.text(rate_words(t, row)).table(&best.name).text("). ");
     }
     let all_best = good.map(|g| good_sentences(&mut s, best, g));
     let never_short = matches.map(|m| match_sentences(&mut s, best, m));
@@ -126,6 +125,27 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
         _ => "So the Monte Carlo move is a cheap estimate whose quality the tables above measure.",
     });
     s
+}
+
+/// The positions per second of `row` in words, ending where the table's reference
+/// follows: the rate, or why there is none (a time under 1 ms), and whether the row ran
+/// while other programs had the cores.
+fn rate_words(t: &CsvTable, row: &[String]) -> String {
+    let rate = match t.number(row, "positions_per_second") {
+        Some(_) => format!("{} positions per second", shown(t, row, "positions_per_second")),
+        None => "under 1 ms, too short a time to give a rate".to_string(),
+    };
+    match crate::report::view::busy_reader(t)(row) {
+        true => format!("{rate}, timed while other programs had the cores, so the time is too high; "),
+        false => format!("{rate}; "),
+    }
+}
+
+/// A score as the tables show it: a minus sign, not a hyphen.
+fn score(value: f64) -> String {
+    // `-0` (the negated value of a drawn game) reads 0.
+    let text = format!("{}", if value == 0.0 { 0.0 } else { value });
+    text.replace('-', "\u{2212}")
 }
 
 /// Which instances' good move equals besteScore's best move.
@@ -156,48 +176,69 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
     .text(match (same, g.rows.len()) {
         (1, 1) => "): the good move is besteScore's. ".to_string(),
         (0, 1) => "): the good move is not besteScore's. ".to_string(),
+        (2, 2) => "): both good moves are besteScore's. ".to_string(),
         (same, n) if same == n => format!("): all {n} good moves are besteScore's. "),
         (same, n) => format!("): {same} of the {n} good moves are besteScore's. "),
     });
     same == g.rows.len()
 }
 
-/// How far good play's final score falls from besteScore's value, per instance; whether
-/// it never fell short.
+/// How good play's final scores compare with besteScore's value, per instance and side
+/// (moving first or second); whether it never fell short.
 fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
     let (t, mt) = (&best.table, &m.table);
     let mut instances: Vec<&str> = mt.column("instance");
     instances.dedup();
+    let sims = mt.rows.first().map(|r| shown(mt, r, "sims")).unwrap_or_default();
+    s.text(format!(
+        "Good play (bepaalGoedeZet with {} per move) played whole games against besteScore. ",
+        counted(&sims, "simulation")
+    ));
     let mut never_short = true;
     for instance in instances {
         let Some(value) = row_of(t, "instance", instance).and_then(|r| t.number(r, "score")) else { continue };
         let mut words = Vec::new();
         for starter in ["good", "best"] {
             let optimum = if starter == "good" { value } else { -value };
-            let falls: Vec<f64> = mt
+            let scores: Vec<f64> = mt
                 .rows
                 .iter()
                 .filter(|r| mt.cell(r, "instance") == Some(instance) && mt.cell(r, "starter") == Some(starter))
-                .filter_map(|r| mt.number(r, "good_score").map(|g| optimum - g))
+                .filter_map(|r| mt.number(r, "good_score"))
                 .collect();
-            if falls.is_empty() {
+            if scores.is_empty() {
                 continue;
             }
-            let reached = falls.iter().filter(|&&f| f <= 0.0).count();
-            let worst = falls.iter().copied().fold(0.0, f64::max);
-            never_short &= worst <= 0.0;
-            let who = if starter == "good" { "when good play starts" } else { "when besteScore starts" };
-            words.push(match (worst > 0.0, falls.len()) {
-                (false, 1) => format!("{who}, it ends at besteScore's value in its one game"),
-                (false, n) => format!("{who}, it ends at besteScore's value in every one of the {n} games"),
-                (true, n) => format!(
-                    "{who}, it ends at besteScore's value in {reached} of the {n} games and falls short by up to {}",
-                    counted(&worst.to_string(), "point")
+            let side = if starter == "good" { "moving first" } else { "moving second" };
+            let (n, reached) = (scores.len(), scores.iter().filter(|&&g| g >= optimum).count());
+            let games = |k: usize| match (k, n) {
+                (1, 1) => "its one game".to_string(),
+                (k, n) if k == n => format!("every one of the {n} games"),
+                (0, n) => format!("none of the {n} games"),
+                (k, n) => format!("{k} of the {n} games"),
+            };
+            let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);
+            let same = scores.iter().all(|&g| g == worst);
+            never_short &= worst >= optimum;
+            words.push(match (reached == n, same) {
+                (true, _) => format!("{side}, it reaches the optimal score {} in {}", score(optimum), games(n)),
+                (false, true) => format!(
+                    "{side}, it scores {} in {}, {} below the optimal {}",
+                    score(worst),
+                    games(n),
+                    counted(&(optimum - worst).to_string(), "point"),
+                    score(optimum)
+                ),
+                (false, false) => format!(
+                    "{side}, it reaches the optimal score {} in {} and falls up to {} below it",
+                    score(optimum),
+                    games(reached),
+                    counted(&(optimum - worst).to_string(), "point")
                 ),
             });
         }
         if !words.is_empty() {
-            s.text("In good play against besteScore on ").code(instance).text(format!(", {}. ", words.join("; ")));
+            s.text("On ").code(instance).text(format!(", {}. ", words.join("; ")));
         }
     }
     s.text("The games are in ").table(&m.name).text(". ");
@@ -223,10 +264,11 @@ fn billion(best: Option<&Loaded>) -> Sentences {
     };
     let instance = t.cell(row, "instance").unwrap_or_default();
     let seconds = t.number(row, "seconds").unwrap_or(f64::INFINITY);
+    let busy = crate::report::view::busy_reader(t)(row);
     s.text("The position of ")
         .code(format!("instances/tegel/{instance}"))
         .text(" is drawn whole (pot, bowls, both boards, player to move) in ")
-        .pictures(&best.name)
+        .picture(&best.name, &super::picture::start_name(instance))
         .text(format!(
             "; besteScore visits {} positions on it in {} s (",
             shown(t, row, "positions"),
@@ -238,6 +280,9 @@ fn billion(best: Option<&Loaded>) -> Sentences {
             if positions > 1e9 { "more than" } else { "not more than" },
             if seconds <= 3600.0 { "within" } else { "not within" }
         ));
+    if busy {
+        s.text(" Other programs had the cores while it was timed, so on a quiet machine it takes less.");
+    }
     if t.number(row, "memo_seconds").is_some() {
         s.text(format!(" Through the memo the same count takes {} s.", shown(t, row, "memo_seconds")));
     }
@@ -253,38 +298,42 @@ fn greedy(greedy: Option<&Loaded>) -> Sentences {
     let t = &g.table;
     for row in &t.rows {
         let instance = t.cell(row, "instance").unwrap_or_default();
-        s.text("In ").code(instance).text(format!(
-            " greedy takes {}, filling a row to {} tiles; besteScore after it is {} for the mover, while {} gives {} (",
+        let value = |column: &str| shown(t, row, column).replace('-', "\u{2212}");
+        s.text("In ")
+            .code(instance)
+            .text(" call the player to move A, as the assignment does. ")
+            .text(greedy_reasoning(t, row));
+        s.text(format!(
+            "Greedy takes {}: it fills a row to {} tiles, the fullest any move reaches, and looks no further, not \
+             at what the opponent can do next. besteScore for A after greedy's move is {}; after the better move {} \
+             it is {} (",
             shown(t, row, "greedy_move"),
             shown(t, row, "greedy_fill"),
-            shown(t, row, "greedy_score"),
+            value("greedy_score"),
             shown(t, row, "best_move"),
-            shown(t, row, "best_score"),
+            value("best_score"),
         ));
-        s.table(&g.name).text("). ");
-        s.text(greedy_reasoning(t, row));
+        s.table(&g.name).text(")");
         let lost = t.number(row, "best_score").zip(t.number(row, "greedy_score")).map(|(b, gr)| b - gr);
-        if let Some(lost) = lost.filter(|&l| l > 0.0) {
-            s.text(format!("Greedy loses {}. ", counted(&lost.to_string(), "point")));
-        }
-        s.text(format!(
-            "Every one of the {} besteScore visits from it is drawn in ",
+        match lost.filter(|&l| l > 0.0) {
+            Some(lost) => s.text(format!(", so greedy's move costs A {}. ", counted(&lost.to_string(), "point"))),
+            None => s.text(". "),
+        };
+        let tree = super::picture::start_name(instance).replacen("start-", "tree-", 1);
+        s.text("The reasoning is drawn in ").picture(&g.name, &tree).text(format!(
+            ": every one of the {} besteScore visits from the start, as a tree, each \
+             with its value for A. Where A moves, a position's value is the largest of its children's; where her \
+             opponent moves, the smallest; at an end position it is A's score (her full rows minus her \
+             opponent's). So every value can be checked by hand from the end positions up, and the tree shows what \
+             each move leads to.",
             counted(&shown(t, row, "positions"), "position")
-        ))
-        .pictures(&g.name)
-        .text(
-            " as a tree, each position with its value for the player to move at the root (the tree's first \
-             position): at a position where that player moves the value is the largest of its children's, where \
-             the opponent moves the smallest, and an end position's value is that player's score, so every value \
-             can be checked by hand from the end positions up.",
-        );
+        ));
     }
     s
 }
 
-/// Greedy's choice reasoned in words from the `values` cell (every move of the player to
-/// move with its besteScore value): which bowls give moves, what each move leads to, and
-/// why greedy takes the one it takes.
+/// The moves of the greedy position in words, from the `values` cell (every move of A with
+/// its besteScore value): which bowls give moves and what each move leads to.
 fn greedy_reasoning(t: &CsvTable, row: &[String]) -> String {
     let values: Vec<(&str, &str)> =
         t.cell(row, "values").unwrap_or_default().split_whitespace().filter_map(|v| v.rsplit_once('=')).collect();
@@ -294,17 +343,15 @@ fn greedy_reasoning(t: &CsvTable, row: &[String]) -> String {
     let mut bowls: Vec<&str> = values.iter().filter_map(|(m, _)| m.trim_start_matches('(').split(',').next()).collect();
     bowls.dedup();
     let bowls = match bowls.as_slice() {
-        [one] => format!("only bowl {one} gives a move (every other bowl is empty or its tiles fit no row)"),
+        [one] => format!("only bowl {one} gives a move (every other bowl is empty or its tiles fit none of A's rows)"),
         many => format!("bowls {} give moves", many.join(", ")),
     };
     let moves: Vec<String> =
-        values.iter().map(|(m, v)| format!("{m} leads to {} for the mover", v.replace('-', "\u{2212}"))).collect();
+        values.iter().map(|(m, v)| format!("{m} leads to {}", v.replace('-', "\u{2212}"))).collect();
     format!(
-        "The player to move has {} in all: {bowls}; with best play from there on, {}. Greedy looks only at the \
-         row it fills ({} tiles, the fullest any move reaches), not at what the opponent can do next. ",
+        "A has {} in all: {bowls}. With best play by both from there on, {} for A. ",
         counted(&values.len().to_string(), "move"),
-        moves.join(", "),
-        shown(t, row, "greedy_fill"),
+        moves.join(" and "),
     )
 }
 
@@ -335,9 +382,9 @@ fn sweep_rule(sweep: Option<&Loaded>) -> Sentences {
     s
 }
 
-/// The assignment's limit (5 minutes a call) against this run's, and why a lower one
-/// loses little: each move undone multiplies the time by the growth factor, so 5 minutes
-/// would add only the rows that factor allows.
+/// The assignment's limit (5 minutes a call) against this run's, and what a lower one
+/// loses: at the growth of each sweep's last complete step, how many more rows 5 minutes
+/// would have allowed.
 fn limit_reason(t: &CsvTable, limit: &str) -> String {
     const ASSIGNMENT_SECONDS: f64 = 300.0;
     let Some(seconds) = t.rows.first().and_then(|r| t.number(r, "time_limit")) else {
@@ -346,20 +393,48 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
     if seconds >= ASSIGNMENT_SECONDS {
         return format!("The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops at {limit} s. ");
     }
-    let factors: Vec<f64> = instances(t).iter().filter_map(|i| growth_factors(t, i).first().copied()).collect();
-    let smallest = factors.iter().copied().fold(f64::INFINITY, f64::min);
-    let extra = match smallest.is_finite() && smallest > 1.0 {
-        true => {
-            let rows = (ASSIGNMENT_SECONDS / seconds).ln() / smallest.ln();
-            let rows = rows.ceil().max(1.0) as u64;
-            format!(
-                " Each move undone multiplies the time by at least {} here (T7), so a 5-minute limit would add at \
-                 most {} to each sweep.",
-                format_seconds(smallest),
-                counted(&rows.to_string(), "row")
-            )
-        }
-        false => String::new(),
+    let more: Vec<String> = instances(t)
+        .into_iter()
+        .filter_map(|i| {
+            let points = complete_points(t, i);
+            let [.., before, last] = points.as_slice() else { return None };
+            // The call that passed the limit, where the memo counted its positions: its
+            // growth over the last complete call is the better guess of the next steps'.
+            let stopped = t
+                .rows
+                .iter()
+                .filter(|r| t.cell(r, "instance") == Some(i) && t.cell(r, STATUS).is_some_and(|c| !is_ok(c)))
+                .filter_map(|r| Some((t.number(r, "undone")?, t.number(r, "positions")?)))
+                .find(|&(undone, _)| undone == last.0 + 1.0);
+            let factor = match stopped {
+                Some((_, positions)) => positions / last.1,
+                None if last.0 == before.0 + 1.0 => last.1 / before.1,
+                None => return None,
+            };
+            (factor > 1.0).then(|| {
+                // The next call takes at least this run's limit (it passed it, or was not
+                // made) and about `factor` times the last one; each after it `factor` more.
+                let next = (last.2 * factor).max(seconds);
+                let rows = match next <= ASSIGNMENT_SECONDS {
+                    true => 1 + ((ASSIGNMENT_SECONDS / next).ln() / factor.ln()).floor() as u64,
+                    false => 0,
+                };
+                format!(
+                    "{} to {i}'s sweep (its {} step grew {}-fold)",
+                    counted(&rows.to_string(), "row"),
+                    if stopped.is_some() { "stopped" } else { "last" },
+                    format_seconds(factor)
+                )
+            })
+        })
+        .collect();
+    let extra = match more.is_empty() {
+        true => String::new(),
+        false => format!(
+            " At the growth in positions of each sweep's stopped call (counted through the memo) or its \
+             last complete step, a 5-minute limit would add about {}.",
+            more.join(" and ")
+        ),
     };
     format!(
         "The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops a call \
@@ -421,8 +496,8 @@ fn reaches(t: &CsvTable) -> Vec<(String, String)> {
         };
         match stopped {
             Some(r) => text.push_str(&format!(
-                "; the call at {} undone passed the limit and stopped the sweep",
-                shown(t, r, "undone")
+                "; the call with {} undone passed the limit and stopped the sweep",
+                counted(&shown(t, r, "undone"), "move")
             )),
             None => text.push_str("; the start position was reached before the limit"),
         }
@@ -477,7 +552,7 @@ fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
          the moves left to play, time in step with positions; ",
     );
     let stops: Vec<String> =
-        reaches(t).into_iter().map(|(i, r)| format!("{i} {}", r.split("; ").last().unwrap_or(""))).collect();
+        reaches(t).into_iter().map(|(i, r)| format!("on {i} {}", r.split("; ").last().unwrap_or(""))).collect();
     s.text(format!("{}.", stops.join("; ")));
     s
 }

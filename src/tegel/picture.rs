@@ -17,6 +17,10 @@ pub const BLUE: &str = "#0072B2";
 
 const CELL: u32 = 18;
 const GAP: u32 = 12;
+/// The width a board's heading takes: "player 1 (to move)" in bold 11 px sans-serif,
+/// with room to spare. A board narrower than this stands centred in a column this wide,
+/// so that its heading never passes the picture's edge.
+const HEADING_PX: u32 = 130;
 
 /// Draws one tile (or an empty cell, `None`) at `(x, y)`.
 fn tile(svg: &mut String, x: u32, y: u32, color: Option<Color>) {
@@ -65,7 +69,8 @@ fn pot_rows(rules: &Rules, pos: &Position, per_row: u32) -> Vec<Vec<Color>> {
 fn draw_position(rules: &Rules, pos: &Position, (x0, y0): (u32, u32)) -> Drawing {
     let (bowls, n, k, l) = (rules.bowls as u32, rules.bowl_tiles as u32, rules.rows as u32, rules.row_len as u32);
     let bowls_w = bowls * n * CELL + bowls.saturating_sub(1) * GAP;
-    let boards_w = 2 * l * CELL + 2 * GAP;
+    let column = (l * CELL).max(HEADING_PX);
+    let boards_w = 2 * column + 2 * GAP;
     let w = bowls_w.max(boards_w).max(10 * CELL);
     let pot = pot_rows(rules, pos, w / CELL);
     let mut svg = String::new();
@@ -100,7 +105,7 @@ fn draw_position(rules: &Rules, pos: &Position, (x0, y0): (u32, u32)) -> Drawing
     y += CELL + GAP;
     let mover = pos.to_move() as u32;
     for player in 0..2u32 {
-        let bx = x0 + player * (l * CELL + 2 * GAP);
+        let bx = x0 + player * (column + 2 * GAP) + (column - l * CELL) / 2;
         let text = if player == mover { format!("player {player} (to move)") } else { format!("player {player}") };
         label(&mut svg, bx + l * CELL / 2, y + CELL / 2, &text);
         for r in 0..k {
@@ -284,6 +289,17 @@ mod tests {
         assert_eq!(tiles, pot + in_bowls + on_boards);
         assert!(svg.contains("player 0") && svg.contains("player 1") && !svg.contains("player 2"));
         assert_eq!(start_name("spel 1.txt"), "start-spel-1.txt");
+        // Every heading, centred at its x, fits inside the picture with its estimated width
+        // (bold 11 px sans-serif, 7 px a character): spel1's boards are 90 px wide, their
+        // "player 0 (to move)" wider.
+        let picture = crate::report::figures::parse("start", &svg).unwrap();
+        let (left, _, width, _) = picture.view;
+        for shape in &picture.shapes {
+            if let crate::report::figures::Shape::Text { x, text, .. } = shape {
+                let half = 3.5 * text.chars().count() as f64;
+                assert!(x - half >= left && x + half <= left + width, "`{text}` at x {x} passes the edge: {svg}");
+            }
+        }
     }
 
     #[test]
