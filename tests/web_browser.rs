@@ -208,11 +208,7 @@ fn a_checkers_game_in_headless_chromium_by_clicks() {
     open(tab, &board.page("game=checkers&m=4&n=4&r=1&computer=random&seed=2"));
     tab.wait_for_element("[data-action=\"count\"]").unwrap().click().unwrap();
     until(tab, "document.querySelector('[data-role=\"count\"]').dataset.state === 'done'");
-    assert!(
-        text(tab, "count").contains(": 62 (black wins 6, white wins 4, both kings 52)"),
-        "{}",
-        text(tab, "count")
-    );
+    assert!(text(tab, "count").contains(": 62 (black wins 6, white wins 4, both kings 52)"), "{}", text(tab, "count"));
 
     // A whole game on the smallest board, 3x3 with one row of men, to its end.
     open(tab, &board.page("game=checkers&m=3&n=3&r=1&computer=random&seed=2"));
