@@ -220,18 +220,7 @@ fn measured_at(browser: &Path, page: &Path, width: u32) -> String {
         const said = [...document.querySelectorAll('tr.busy')].filter(r => r.textContent.includes('(busy)')).length; \
         document.body.setAttribute('data-measured', `overflow=${widest} window=${innerWidth} nav=${nav} busy=${busy} said=${said}`); \
         });</script></body>";
-    let html = std::fs::read_to_string(page).unwrap().replace("</body>", probe);
-    let probed = page.with_file_name(format!("probe-{width}.html"));
-    std::fs::write(&probed, html).unwrap();
-    let out = headless(browser)
-        .arg(format!("--window-size={width},1000"))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", probed.display()))
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
-    let at = dom.find("data-measured=\"").map(|i| i + "data-measured=\"".len()).expect("the probe ran");
-    dom[at..].split('"').next().unwrap_or_default().to_string()
+    probed(browser, page, probe, (&format!("probe-{width}.html"), width, 1000))
 }
 
 #[test]
@@ -283,11 +272,18 @@ fn reader_view(browser: &Path, width: u32) -> String {
         const widest = Math.max(0, ...[...document.querySelectorAll('table')].map(t => Math.round(t.getBoundingClientRect().width))); \
         document.body.setAttribute('data-measured', `broken=${broken.length} contents=${contents} widest=${widest} window=${innerWidth} words=${broken.join('|')}`); \
         });</script></body>";
-    let html = std::fs::read_to_string(&page).unwrap().replace("</body>", probe);
-    let probed = page.with_file_name(format!("reader-{width}.html"));
+    probed(browser, &page, probe, (&format!("reader-{width}.html"), width, 900))
+}
+
+/// Runs `page` with the script `probe` appended (written beside it as `name`) in headless
+/// Chromium in a window `width` x `height`, and returns what the probe wrote into the
+/// body's `data-measured` attribute.
+fn probed(browser: &Path, page: &Path, probe: &str, (name, width, height): (&str, u32, u32)) -> String {
+    let html = std::fs::read_to_string(page).unwrap().replace("</body>", probe);
+    let probed = page.with_file_name(name);
     std::fs::write(&probed, html).unwrap();
     let out = headless(browser)
-        .arg(format!("--window-size={width},900"))
+        .arg(format!("--window-size={width},{height}"))
         .arg("--dump-dom")
         .arg(format!("file://{}", probed.display()))
         .output()

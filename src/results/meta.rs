@@ -488,7 +488,8 @@ impl RunMeta {
     }
 
     /// Sets the record's fields from its parts: the first start, the last end, the
-    /// seconds together; the experiments any part ran (those no part ran are skipped);
+    /// seconds together; the experiments any part selected (a resume with another
+    /// `--only` adds its own) and those any part ran (the others are skipped);
     /// the timeouts, busy items and memory stops of each experiment from the last part
     /// that ran it; every part's warnings once. Nothing when no parts are kept.
     pub fn summarise(&mut self) {
@@ -522,9 +523,25 @@ impl RunMeta {
                 }
             }
         }
+        self.experiments = self.selected_by_any_part();
         self.skipped = self.experiments.iter().filter(|e| !ran.contains(e)).cloned().collect();
         (self.ran, self.timeouts, self.busy, self.memory_stops, self.warnings) =
             (ran, timeouts, busy, memory, warnings);
+    }
+
+    /// Every experiment this part or an earlier one selected (ran or found done), in the
+    /// manifest's order; those the manifest no longer lists after them.
+    fn selected_by_any_part(&self) -> Vec<String> {
+        let mut selected: Vec<String> = Vec::new();
+        let parts = self.parts.iter().flat_map(|p| p.ran.iter().chain(&p.skipped));
+        for name in self.experiments.iter().chain(parts) {
+            if !selected.contains(name) {
+                selected.push(name.clone());
+            }
+        }
+        let place = |name: &String| self.manifest_experiments.iter().position(|m| m == name).unwrap_or(usize::MAX);
+        selected.sort_by_key(place);
+        selected
     }
 }
 
@@ -631,6 +648,30 @@ mod tests {
         assert_eq!(now.len(), 20, "{now}");
         assert!(now.ends_with('Z') && now.as_bytes()[10] == b'T', "{now}");
         assert!(now.as_str() > "2026-01-01");
+    }
+
+    #[test]
+    fn a_resume_with_another_selection_keeps_every_parts_experiments() {
+        let mut meta = RunMeta::new((vec![1], 1, "h".into()), 1, Path::new("m.toml"), None);
+        meta.manifest_experiments = ["tegel_best", "stenen_table", "nim_formula"].map(String::from).to_vec();
+        meta.start_part(None);
+        meta.experiments = vec!["tegel_best".into()];
+        meta.part().unwrap().ran.push("tegel_best".into());
+        meta.end_part(RunState::Complete);
+        let earlier = meta.clone();
+        let mut resumed = RunMeta::new((vec![1], 1, "h".into()), 1, Path::new("m.toml"), None);
+        resumed.manifest_experiments = earlier.manifest_experiments.clone();
+        resumed.start_part(Some(earlier));
+        resumed.experiments = vec!["nim_formula".into()];
+        resumed.part().unwrap().ran.push("nim_formula".into());
+        resumed.end_part(RunState::Complete);
+        assert_eq!(
+            resumed.experiments,
+            ["tegel_best", "nim_formula"],
+            "both parts' experiments, in the manifest's order"
+        );
+        assert_eq!(resumed.ran, ["tegel_best", "nim_formula"]);
+        assert!(resumed.skipped.is_empty(), "{:?}", resumed.skipped);
     }
 
     #[test]
