@@ -70,13 +70,13 @@ pub struct AbArgs {
 
 impl AbArgs {
     /// The options of [`ab::ab`] these arguments give (the builds run with `-j` only where
-    /// it is given: each side's default otherwise).
-    fn options(&self) -> AbOptions {
-        AbOptions {
-            baseline: self.baseline.clone(),
-            candidate: self.candidate.clone(),
-            manifest: self.manifest.clone(),
-            only: self.only.only.clone(),
+    /// it is given: each side's default otherwise), and how the verdicts are given.
+    fn options(self) -> (AbOptions, VerdictOutput) {
+        let options = AbOptions {
+            baseline: self.baseline,
+            candidate: self.candidate,
+            manifest: self.manifest,
+            only: self.only.only,
             threads: self.threads.threads,
             min_rounds: self.min_rounds,
             max_rounds: self.max_rounds,
@@ -85,7 +85,8 @@ impl AbArgs {
             simultaneous: self.simultaneous,
             fail_on_slower: self.output.fail_on_slower,
             seed: self.seed,
-        }
+        };
+        (options, self.output)
     }
 }
 
@@ -93,8 +94,9 @@ impl AbArgs {
 /// `--html`); exits 1 when the builds' results differ or `--fail-on-slower` finds a
 /// corrected `slower`, 3 when the rounds could not decide (a busy machine).
 pub fn ab(args: AbArgs) -> Result<()> {
-    let report = ab::ab(&args.options(), &mut |_| {})?;
-    args.output.give(&report, AB_PAGE)?;
+    let (options, output) = args.options();
+    let report = ab::ab(&options, &mut |_| {})?;
+    output.give(&report, AB_PAGE)?;
     match (report.status, report.failure()) {
         (AbStatus::Ok, _) | (_, None) => Ok(()),
         (status, Some(why)) => Err(Error::Verdict { message: why, exit_code: status.exit_code() }),

@@ -247,8 +247,8 @@ pub fn compare_timings(
                     experiment: experiment.clone(),
                     item: item.clone(),
                     column: column.clone(),
-                    a_median: Some(stats::median(&sa).unwrap_or(0.0)),
-                    b_median: Some(stats::median(&sb).unwrap_or(0.0)),
+                    a_median: stats::median(&sa),
+                    b_median: stats::median(&sb),
                     decision: Decision::unmeasured("not judged yet"),
                     evidence: RunSamples {
                         ratio: None,
