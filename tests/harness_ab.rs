@@ -115,6 +115,42 @@ fn impossible_seconds_are_bad_input() {
     }
 }
 
+/// A cell a build times below its clock's resolution (a sub-microsecond call on a fast
+/// machine, printed as `0.000000`) is timed as such, named in the item and the text,
+/// never refused: the A/B is decided on any machine's speed.
+#[test]
+fn a_time_below_the_clock_resolution_is_stated_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let zero = stand_in_with(dir.path(), "zero.sh", ":", (90, "0.000000", false));
+    let out = harness(&["ab", &zero, &zero, &m, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let item = &v["ab"]["items"][0];
+    assert_eq!(item["below_resolution"], serde_json::json!(["board=3x3 r1 games=90 seconds"]), "{v}");
+    assert_eq!(item["repeats"].as_u64(), Some(1000), "{v}");
+    assert_eq!(item["cells"][0]["decision"]["verdict"].as_str(), Some("same"), "{v}");
+    let text = harness(&["ab", &zero, &zero, &m]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("below the clock's resolution"), "{text:?}");
+}
+
+/// With `--json`, every exit prints one JSON object: a build that cannot run gives
+/// `status` `error`, the message and the exit code 2.
+#[test]
+fn json_is_printed_on_every_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let bad = stand_in_with(dir.path(), "bad.sh", ":", (90, "NaN", false));
+    for b in [bad.as_str(), "/bin/true", "/nonexistent/harness"] {
+        let out = harness(&["ab", &a, b, &m, "--json"]);
+        assert_eq!(out.status.code(), Some(2), "{b}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!((v["status"].as_str(), v["exit_code"].as_i64()), (Some("error"), Some(2)), "{v}");
+        assert!(v["error"].as_str().is_some_and(|e| e.contains("build B")), "{v}");
+    }
+}
+
 /// A build that prints without end is stopped past 16 MiB (exit 2); one that is not a
 /// harness is named (exit 2).
 #[test]

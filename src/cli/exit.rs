@@ -15,12 +15,12 @@ pub fn output_error(e: &std::io::Error) -> Error {
     anyhow::anyhow!("cannot write the output: {e}").into()
 }
 
-/// Whether the command line is a game's one-shot command, `run` or `compare` with
-/// `--json`, which promises one JSON object on stdout whatever happens.
+/// Whether the command line is a game's one-shot command, `run`, `compare`, `ab` or
+/// `solver` with `--json`, which promises one JSON object on stdout whatever happens.
 fn json_requested() -> bool {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = args.iter().find(|a| !a.starts_with('-'));
-    command.is_some_and(|c| registry::game(c).is_some() || c == "run" || c == "compare")
+    command.is_some_and(|c| registry::game(c).is_some() || matches!(c.as_str(), "run" | "compare" | "ab" | "solver"))
         && args.iter().any(|a| a == "--json")
 }
 

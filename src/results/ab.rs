@@ -11,6 +11,10 @@ use crate::base::stats::median;
 pub use crate::results::cell_comparison::AbCell;
 use crate::results::cell_comparison::Rounds;
 
+/// The finest time a build's `harness cell` writes (its seconds carry nine decimals): a
+/// cell printed as 0 seconds ran below it and is taken as this much.
+pub const TIMER_RESOLUTION_S: f64 = 1e-9;
+
 /// How the two builds' processes of a round were run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -53,6 +57,10 @@ pub struct AbItem {
     pub busy_rounds: usize,
     /// Why the item has fewer rounds than a verdict needs, when it has.
     pub shortfall: Option<String>,
+    /// The timed cells (`key column`) for which a build printed 0 seconds at least once:
+    /// a time below its clock's resolution, taken as [`TIMER_RESOLUTION_S`] (so the
+    /// cell's ratio says little; its calls are repeated as often as the limits allow).
+    pub below_resolution: Vec<String>,
     /// The timed cells.
     pub cells: Vec<AbCell>,
 }
@@ -267,6 +275,7 @@ mod tests {
             rounds,
             busy_rounds: busy,
             shortfall: (rounds < 6).then(|| format!("{busy} of {} rounds ran busy", rounds + busy)),
+            below_resolution: Vec::new(),
             cells,
         }
     }

@@ -45,7 +45,7 @@ use crate::base::stats::decision::{CellTest, Rule};
 use crate::base::stats::seed_of;
 use crate::base::text::excerpt;
 use crate::experiment::progress::note;
-use crate::results::ab::{cell_of, AbItem, AbMode, AbReport};
+use crate::results::ab::{cell_of, AbItem, AbMode, AbReport, TIMER_RESOLUTION_S};
 use crate::results::columns::{Kind, Role, BUSY};
 use crate::runner::cell::{CellRows, CellTiming, Listing, CELL_FORMAT};
 
@@ -450,6 +450,7 @@ fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<A
         rounds: 0,
         busy_rounds: 0,
         shortfall: None,
+        below_resolution: Vec::new(),
         cells: Vec::new(),
     };
     let first_limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
@@ -463,8 +464,15 @@ fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<A
     if timed.is_empty() {
         return Ok(item);
     }
-    let at = |rows: &CellRows, side: &Side| -> Result<Vec<f64>> {
-        timed.iter().map(|c| seconds(rows, c, side.name, call)).collect()
+    let mut unresolved = vec![false; timed.len()];
+    let mut at = |rows: &CellRows, side: &Side| -> Result<Vec<f64>> {
+        let mut out = Vec::with_capacity(timed.len());
+        for (c, cell) in timed.iter().enumerate() {
+            let s = seconds(rows, cell, side.name, call)?;
+            unresolved[c] |= s == 0.0;
+            out.push(s.max(TIMER_RESOLUTION_S));
+        }
+        Ok(out)
     };
     let (first_a, first_b) = (at(&ra, sides.0)?, at(&rb, sides.1)?);
     let longer: Vec<f64> = first_a.iter().zip(&first_b).map(|(x, y)| x.max(*y)).collect();
@@ -504,6 +512,12 @@ fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<A
         }
     }
     item.rounds = a_secs[0].len();
+    item.below_resolution = timed
+        .iter()
+        .zip(&unresolved)
+        .filter(|(_, u)| **u)
+        .map(|(c, _)| format!("{} {}", c.key, c.column).trim().to_string())
+        .collect();
     if item.rounds < rule.min_rounds {
         item.shortfall = Some(match item.busy_rounds {
             0 => format!("only {} counted", item.rounds),
@@ -579,14 +593,15 @@ pub struct TimedCell {
     pub key: String,
 }
 
-/// The measured seconds columns of every row that has a positive number in them.
+/// The measured seconds columns of every row that has a number in them (0 included: a
+/// time below the build's clock resolution).
 pub fn timed_cells(rows: &CellRows) -> Vec<TimedCell> {
     let mut cells = Vec::new();
     for (r, row) in rows.rows.iter().enumerate() {
         let key = key_of(rows, row);
         for (c, column) in rows.columns.iter().enumerate() {
             let measured = column.role == Role::Measured && column.kind == Kind::Seconds;
-            if measured && row.get(c).and_then(|v| v.trim().parse::<f64>().ok()).is_some_and(|v| v > 0.0) {
+            if measured && row.get(c).and_then(|v| v.trim().parse::<f64>().ok()).is_some_and(|v| v >= 0.0) {
                 cells.push(TimedCell { row: r, column: column.name.clone(), key: key.clone() });
             }
         }
@@ -611,14 +626,16 @@ fn key_of(rows: &CellRows, row: &[String]) -> String {
 pub const MAX_CELL_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
 /// The seconds of `cell` in `rows`, refused (naming the build and the cell) unless a
-/// positive, finite number of at most [`MAX_CELL_SECONDS`].
+/// finite number from 0 to [`MAX_CELL_SECONDS`]; 0 is a time below the build's clock
+/// resolution (a call of a fraction of a microsecond on a fast machine, printed by a build
+/// that writes microseconds), not an error.
 fn seconds(rows: &CellRows, cell: &TimedCell, side: char, call: &ItemCall) -> Result<f64> {
     let c = rows.columns.iter().position(|x| x.name == cell.column);
     let text = c.and_then(|c| rows.rows.get(cell.row)?.get(c)).map_or("", |v| v.trim());
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= MAX_CELL_SECONDS => Ok(s),
+        Ok(s) if s.is_finite() && s >= 0.0 && s <= MAX_CELL_SECONDS => Ok(s),
         _ => Err(InputError::new(format!(
-            "build {side} printed `{}` as the seconds of {} {} row {} column {}: expected a positive number of seconds up to a year",
+            "build {side} printed `{}` as the seconds of {} {} row {} column {}: expected a number of seconds from 0 up to a year",
             excerpt(text),
             call.experiment,
             call.id,
@@ -672,15 +689,17 @@ mod tests {
         assert_eq!(seconds(&r, &cell, 'A', &CALL).unwrap(), 0.5);
     }
 
-    /// NaN, infinite, negative, zero and absurd seconds are refused, naming the build.
+    /// NaN, infinite, negative and absurd seconds are refused, naming the build; 0 (a time
+    /// below the clock's resolution) is read as it is.
     #[test]
     fn impossible_seconds_are_refused() {
         let cell = TimedCell { row: 0, column: "seconds".to_string(), key: String::new() };
-        for bad in ["NaN", "inf", "-1", "0", "1e308", "fast"] {
+        for bad in ["NaN", "inf", "-1", "-0.000001", "1e308", "fast"] {
             let e = seconds(&rows("90", bad, "false"), &cell, 'B', &CALL).unwrap_err();
             assert_eq!(e.exit_code(), 2, "{bad}");
             assert!(e.to_string().starts_with("build B printed"), "{e}");
         }
+        assert_eq!(seconds(&rows("90", "0.000000", "false"), &cell, 'A', &CALL).unwrap(), 0.0);
     }
 
     /// 0.64 ms needs 157 calls for 100 ms; a 2 s item is not repeated; a 0.5 s item of a

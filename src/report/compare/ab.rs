@@ -49,6 +49,14 @@ impl ComparisonExporter<AbReport> for Text {
                     cell_sentence(c, r.resolution)
                 ));
             }
+            if !item.below_resolution.is_empty() {
+                out.push_str(&format!(
+                    "{} {}: below the clock's resolution in a build (printed as 0 s, taken as 1 ns): {}\n",
+                    printable(&item.experiment),
+                    printable(&item.item),
+                    printable(&item.below_resolution.join(", "))
+                ));
+            }
         }
         for line in closing_lines(r) {
             out.push_str(&format!("{line}\n"));
@@ -133,9 +141,14 @@ fn row_cells(c: &AbCell, escape: impl Fn(&str) -> String) -> [String; 10] {
     ]
 }
 
-/// Seconds to the microsecond, or `–`.
+/// Seconds to the microsecond, a time under a millisecond in microseconds to the
+/// nanosecond, or `–`.
 fn seconds(s: Option<f64>) -> String {
-    s.map_or("–".to_string(), |s| format!("{s:.6} s"))
+    match s {
+        None => "–".to_string(),
+        Some(s) if s < 0.001 => format!("{:.3} µs", s * 1e6),
+        Some(s) => format!("{s:.6} s"),
+    }
 }
 
 /// `+3.1 %`, `−0.4 %`.
@@ -331,6 +344,7 @@ mod tests {
             rounds: 8,
             busy_rounds: 1,
             shortfall: None,
+            below_resolution: Vec::new(),
             cells: vec![cell_of(("count", "4x4 r1"), (0, key, "seconds"), &a, &b)],
         };
         let builds = ("a".to_string(), "b".to_string(), "m.toml".to_string());

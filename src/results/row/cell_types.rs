@@ -32,14 +32,14 @@ pub fn resolved(samples: &Samples) -> bool {
     samples.median().is_some_and(|m| m >= RESOLUTION_SECONDS)
 }
 
-/// A duration in seconds, written with microsecond resolution (`1.234567`): an exact
+/// A duration in seconds, written to the nanosecond (`1.234567891`): an exact
 /// result (a measured time is a [`Timing`](super::Timing)).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Seconds(pub Duration);
 
 impl Serialize for Seconds {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        marked(s, col!("seconds", "result"), format_args!("{:.6}", self.0.as_secs_f64()))
+        marked(s, col!("seconds", "result"), format_args!("{:.9}", self.0.as_secs_f64()))
     }
 }
 

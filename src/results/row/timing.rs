@@ -10,13 +10,14 @@ use super::cell_types::{Marked, GROUP};
 use crate::base::stats;
 use crate::search::timing::Samples;
 
-/// Seconds of a duration as a CSV cell (microsecond resolution).
+/// Seconds of a duration as a CSV cell, to the nanosecond (the clock's own resolution):
+/// a call of under a microsecond on a fast machine keeps its time rather than reading 0.
 pub fn seconds_cell(d: Duration) -> String {
-    format!("{:.6}", d.as_secs_f64())
+    format!("{:.9}", d.as_secs_f64())
 }
 
 /// The cells of one sampled timing `X`: `X` (the median), `X_min`, `X_max` and `X_mad`
-/// in seconds with microsecond resolution, empty when nothing was measured; and `X_samples`,
+/// in seconds to the nanosecond, empty when nothing was measured; and `X_samples`,
 /// every sample as `WALL/CPU/WAIT/ROUND/ORDER` (WAIT empty where the system does not tell
 /// it; ROUND the sample's round, ORDER its position in that round's order), `;`-separated, which the runner moves from the row to the tidy samples file
 /// (`samples/NAME.csv`).
@@ -39,12 +40,12 @@ impl Timing {
     /// The samples as the `X_samples` cell holds them (see [`Timing`]).
     fn samples_cell(&self) -> Option<String> {
         let s = &self.samples;
-        let wait = |i: usize| if s.wait.len() == s.wall.len() { format!("{:.6}", s.wait[i]) } else { String::new() };
-        let cpu = |i: usize| s.cpu.get(i).map_or(String::new(), |c| format!("{c:.6}"));
+        let wait = |i: usize| if s.wait.len() == s.wall.len() { format!("{:.9}", s.wait[i]) } else { String::new() };
+        let cpu = |i: usize| s.cpu.get(i).map_or(String::new(), |c| format!("{c:.9}"));
         let at = |xs: &[u32], i: usize| xs.get(i).map_or(String::new(), u32::to_string);
         (!s.wall.is_empty()).then(|| {
             (0..s.wall.len())
-                .map(|i| format!("{:.6}/{}/{}/{}/{}", s.wall[i], cpu(i), wait(i), at(&s.round, i), at(&s.order, i)))
+                .map(|i| format!("{:.9}/{}/{}/{}/{}", s.wall[i], cpu(i), wait(i), at(&s.round, i), at(&s.order, i)))
                 .collect::<Vec<_>>()
                 .join(";")
         })
@@ -55,7 +56,7 @@ impl Serialize for Timing {
     fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use ser::SerializeStruct;
         let xs = &self.samples.wall;
-        let secs = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.6}")));
+        let secs = |marker: &'static str, v: Option<f64>| v.map(|v| Marked(marker, format!("{v:.9}")));
         let mut g = s.serialize_struct(GROUP, 5)?;
         g.serialize_field("", &secs(col!("seconds", "measured"), stats::median(xs)))?;
         g.serialize_field("_min", &secs(col!("seconds", "min"), stats::min(xs)))?;
@@ -161,7 +162,7 @@ impl Serialize for Cpu {
         let cell = |marker: &'static str, v: Option<String>| v.map(|v| Marked(marker, v));
         let mut g = s.serialize_struct(GROUP, 6)?;
         g.serialize_field("samples", &cell(col!("count", "cpu"), self.samples.map(|n| n.to_string())))?;
-        g.serialize_field("cpu_seconds", &cell(col!("seconds", "cpu"), self.cpu_seconds.map(|v| format!("{v:.6}"))))?;
+        g.serialize_field("cpu_seconds", &cell(col!("seconds", "cpu"), self.cpu_seconds.map(|v| format!("{v:.9}"))))?;
         g.serialize_field("cpu_share", &cell(col!("ratio", "cpu"), self.cpu_share.map(|v| format!("{v:.3}"))))?;
         g.serialize_field("wait_share", &cell(col!("ratio", "cpu"), self.wait_share.map(|v| format!("{v:.3}"))))?;
         g.serialize_field("busy", &cell(col!("flag", "busy"), self.busy.map(|b| b.to_string())))?;
