@@ -2,7 +2,8 @@
 //! help text: what to take of a manifest ([`ManifestPick`]), how a verdict is printed
 //! ([`VerdictOutput`]), and the value parsers of seeds and fractions.
 
-use crate::base::error::Result;
+use crate::base::error::{InputError, Result};
+use crate::experiment::solver::spec::SolverSpec;
 use crate::base::text::excerpt;
 use crate::experiment::args::{print_json, ThreadsArg};
 use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
@@ -115,5 +116,59 @@ mod tests {
         }
         assert_eq!(parse_seconds_up_to("120", 86_400.0), Ok(120.0));
         assert!(parse_seconds_up_to("86401", 86_400.0).unwrap_err().contains("from 0 to 86400"));
+    }
+}
+
+/// The solvers a command asks (`--solver NAME=COMMAND`, docs/solvers.md) and how they run.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SolverArgs {
+    /// A program answering the questions over the solver protocol (docs/solvers.md):
+    /// NAME=COMMAND, COMMAND a program and its arguments, split as a shell would (run
+    /// without one); repeatable. The experiments of its game are asked of it in place of
+    /// the engine, each answer checked against the engine and timed beside it.
+    #[arg(long = "solver", value_name = "NAME=COMMAND", value_parser = parse_solver)]
+    pub solvers: Vec<SolverSpec>,
+    /// Run solver NAME without the sandbox (it can then read, write and connect as you
+    /// can): only for a program you trust; repeatable.
+    #[arg(long = "no-sandbox", value_name = "NAME")]
+    pub no_sandbox: Vec<String>,
+    /// A fresh solver process for every position (each question's time then includes no
+    /// start-up, but nothing is kept between positions).
+    #[arg(long)]
+    pub fresh: bool,
+    /// Seconds one question may take, from 0.001 to 86400 (default: the experiment's
+    /// time limit, else 60).
+    #[arg(long, value_name = "SECONDS", value_parser = |s: &str| parse_seconds_up_to(s, 86_400.0))]
+    pub question_time_limit: Option<f64>,
+}
+
+fn parse_solver(s: &str) -> Result<SolverSpec, String> {
+    SolverSpec::parse(s).map_err(|e| e.message)
+}
+
+impl SolverArgs {
+    /// The solvers, each with its settings and the game it answers (its name where that
+    /// is a game's, else its handshake's).
+    pub fn with_games(&self) -> Result<Vec<(SolverSpec, Option<String>)>> {
+        if let Some(name) = self.no_sandbox.iter().find(|n| !self.solvers.iter().any(|s| &s.name == *n)) {
+            return Err(InputError::new(format!("--no-sandbox {}: no --solver of that name", excerpt(name))).into());
+        }
+        let mut names = std::collections::BTreeSet::new();
+        let mut out = Vec::new();
+        for solver in &self.solvers {
+            if !names.insert(solver.name.clone()) {
+                return Err(InputError::new(format!("two solvers are named `{}`; give each its own name", solver.name)).into());
+            }
+            let mut spec = solver.clone();
+            spec.sandboxed = !self.no_sandbox.contains(&spec.name);
+            spec.fresh = self.fresh;
+            if let Some(s) = self.question_time_limit.filter(|s| *s > 0.0) {
+                spec.limits.question = std::time::Duration::from_secs_f64(s);
+            }
+            crate::experiment::solver::session::sandbox_ready(&spec).map_err(InputError::new)?;
+            let game = crate::runner::solvers::game_of(&spec)?;
+            out.push((spec, game));
+        }
+        Ok(out)
     }
 }

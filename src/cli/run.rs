@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::args::ManifestPick;
+use super::args::{ManifestPick, SolverArgs};
 use crate::base::error::Result;
 use crate::base::text::noun;
 use crate::experiment::args::{print_json, LimitArgs};
@@ -19,7 +19,10 @@ Examples:
   harness run instances/all.toml --shard 0/4 --dry-run
                                                     list shard 0 of 4's items, run nothing
   harness run instances/quick.toml -q --json        no progress; one JSON summary on stdout
-  HARNESS_THREADS=2 harness run instances/all.toml  the default thread count from the environment";
+  HARNESS_THREADS=2 harness run instances/all.toml  the default thread count from the environment
+  harness run instances/quick.toml --solver mine=./solver -o results-mine
+                                                    the tile game's questions asked of ./solver
+                                                    (docs/solvers.md); exit 1 when an answer is wrong";
 
 /// The arguments of `harness run`.
 #[derive(Debug, clap::Args)]
@@ -60,12 +63,15 @@ pub struct RunArgs {
     /// Print one JSON summary object on stdout at the end (docs/harness.md).
     #[arg(long, conflicts_with = "dry_run")]
     json: bool,
+    #[command(flatten)]
+    solvers: SolverArgs,
 }
 
 impl RunArgs {
-    /// The options of [`run::run`] these arguments give.
-    fn options(self) -> RunOptions {
-        RunOptions {
+    /// The options of [`run::run`] these arguments give, with each solver's game.
+    fn options(self) -> Result<RunOptions> {
+        let solvers = self.solvers.with_games()?;
+        Ok(RunOptions {
             manifest: self.manifest,
             threads: self.pick.threads.or_default(),
             only: self.pick.only.only,
@@ -77,7 +83,8 @@ impl RunArgs {
             sampling: SamplingOverrides { samples: self.samples, warmup: self.warmup, budget: self.sample_budget },
             memory_limit: self.limits.memory_limit,
             pin: self.pin,
-        }
+            solvers,
+        })
     }
 }
 
@@ -85,7 +92,7 @@ impl RunArgs {
 /// with `--json`, its summary on stdout.
 pub fn run(args: RunArgs) -> Result<()> {
     let (dry_run, json) = (args.dry_run, args.json);
-    let opts = args.options();
+    let opts = args.options()?;
     if dry_run {
         print!("{}", run::dry_run(&opts)?);
         return Ok(());
@@ -113,7 +120,35 @@ pub fn run(args: RunArgs) -> Result<()> {
             "skipped": meta.skipped,
             "timeouts": meta.timeouts,
             "busy": meta.busy,
+            "verdicts": verdicts_json(&opts, &meta.experiments),
         }))?;
     }
-    Ok(())
+    solver_verdicts(&opts, &meta.experiments)
+}
+
+/// The verdicts of the solvers' questions, as one JSON object (`null` without solvers).
+fn verdicts_json(opts: &RunOptions, experiments: &[String]) -> serde_json::Value {
+    if opts.solvers.is_empty() {
+        return serde_json::Value::Null;
+    }
+    let (counts, _) = crate::runner::solvers::tally(&opts.out, experiments);
+    counts.into_iter().map(|(v, n)| (v.word().to_string(), serde_json::json!(n))).collect()
+}
+
+/// With solvers: a line of their verdicts, and exit 1 where a question was not answered
+/// correctly.
+fn solver_verdicts(opts: &RunOptions, experiments: &[String]) -> Result<()> {
+    if opts.solvers.is_empty() {
+        return Ok(());
+    }
+    let (counts, first) = crate::runner::solvers::tally(&opts.out, experiments);
+    let said: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+    note(&format!("solvers' answers: {}", if said.is_empty() { "none".to_string() } else { said.join(", ") }));
+    match first {
+        None => Ok(()),
+        Some(first) => Err(crate::base::error::Error::Verdict {
+            message: format!("a solver's answer was not correct; the first: {first}"),
+            exit_code: 1,
+        }),
+    }
 }

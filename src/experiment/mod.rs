@@ -10,6 +10,7 @@ pub mod kind;
 pub mod parallel;
 pub mod progress;
 pub mod sampling;
+pub mod solver;
 pub mod spec;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -54,6 +54,11 @@ pub struct KindReport {
     pub optional_columns: &'static [&'static str],
 }
 
+/// The `check` kind of every game: a solver's answers checked against the engine.
+pub const CHECK_REPORT: KindReport = KindReport::new(
+    "a solver's answers to the assignment's questions, each checked against the engine (verdict, expected and given answer, the solver's and the engine's seconds in paired rounds, and the smallest position a wrong answer was shrunk to)",
+);
+
 impl KindReport {
     /// A kind known by its description only: not placed, no charts, no derived figures.
     pub const fn new(description: &'static str) -> KindReport {

@@ -10,3 +10,4 @@ pub mod registry;
 pub mod run;
 pub mod shard;
 pub mod slurm;
+pub mod solvers;

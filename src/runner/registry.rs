@@ -13,6 +13,7 @@ use crate::cross_game::experiments::{self as cross_game_experiments, PARALLEL, S
 use crate::cross_game::report::{self as cross_game_report, HARNESS};
 use crate::experiment::kind::{self, ExperimentKind};
 use crate::experiment::parallel::SearchBuilder;
+use crate::experiment::solver::experiment::CheckPlanFn;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::report::kinds::{GameReport, KindReport};
@@ -149,6 +150,15 @@ pub fn reports() -> Reports<'static> {
 
 fn clap_error(e: clap::Error) -> Error {
     InputError::new(e.to_string().trim().to_string()).into()
+}
+
+/// The games a solver can be asked about, each with its plan of the `check` experiment
+/// in place of one of its entries (`harness run --solver`).
+pub static CHECK_PLANS: [(&str, CheckPlanFn); 1] = [("tegel", tegel::experiments::check_plan)];
+
+/// The plan of the `check` experiment of `game`, where the game has one.
+pub fn check_plan(game: &str) -> Option<CheckPlanFn> {
+    CHECK_PLANS.iter().find(|(g, _)| *g == game).map(|(_, f)| *f)
 }
 
 /// The game named `name`.

@@ -46,6 +46,9 @@ pub struct RunOptions {
     pub memory_limit: Option<MemoryLimit>,
     /// Pin each worker thread to one core (`--pin`).
     pub pin: bool,
+    /// Solvers asked in place of the engine, each with the game it answers (`None`:
+    /// unknown, asked about every game) ([`super::solvers`]).
+    pub solvers: Vec<(crate::experiment::solver::spec::SolverSpec, Option<String>)>,
 }
 
 /// An experiment built from its entry, with its items and the ones this run owns.
@@ -154,6 +157,7 @@ fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
             spec.limits.memory = Some(memory);
         }
     }
+    super::solvers::apply(&mut manifest, &opts.solvers)?;
     let all = manifest.experiments.iter().map(|e| e.heading.name.clone()).collect();
     manifest.filter(&opts.only)?;
     Ok((manifest, all))

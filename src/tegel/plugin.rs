@@ -5,15 +5,16 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{Assignment, GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport, CHECK_REPORT};
 
 /// The tile game's kinds: each one's name, builder (loading every instance) and report.
-pub static KINDS: [ExperimentKind<KindReport>; 5] = [
+pub static KINDS: [ExperimentKind<KindReport>; 6] = [
     ExperimentKind { name: "best", build: experiments::build_best, report: report::BEST },
     ExperimentKind { name: "greedy", build: experiments::build_greedy, report: report::GREEDY },
     ExperimentKind { name: "good", build: experiments::build_good, report: report::GOOD },
     ExperimentKind { name: "sweep", build: experiments::build_sweep, report: report::SWEEP },
     ExperimentKind { name: "match", build: experiments::build_match, report: report::MATCH },
+    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
 ];
 
 /// The tile game's report.

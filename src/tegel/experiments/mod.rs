@@ -21,6 +21,7 @@
 //! `harness tegel good|sweep|match FILE --seed SEED` replays the row.
 
 mod best;
+mod check;
 mod good;
 mod greedy;
 mod matches;
@@ -30,6 +31,8 @@ mod plan;
 mod sweep;
 
 pub(super) use best::{build_best, BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS};
+pub(super) use check::build_check;
+pub use check::check_plan;
 pub(super) use good::build_good;
 pub(super) use greedy::build_greedy;
 pub(super) use matches::build_match;

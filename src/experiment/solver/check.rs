@@ -1,0 +1,210 @@
+//! What checking a solver's answer gives, for every game alike: the row of one question
+//! (its verdict, the expected and given answers, the times of the solver and of the
+//! engine in paired rounds, the shrunk position of a wrong answer), and the one way a
+//! wrong answer is shrunk: greedily to the smallest position that still shows it.
+
+use serde::Serialize;
+
+use super::verdict::Verdict;
+use crate::base::stats::decision::CellTest;
+use crate::base::stats::median;
+
+/// The most positions tried while shrinking one wrong answer.
+pub const MAX_SHRINK_TRIES: usize = 400;
+
+/// A position that can be made smaller: its size (tiles, cells, sticks, pieces) and the
+/// positions one step smaller, most promising first.
+pub trait Shrinkable: Clone {
+    /// The measure shrinking makes smaller.
+    fn size(&self) -> usize;
+    /// Positions one step smaller (each of smaller [`Shrinkable::size`] or simpler).
+    fn smaller(&self) -> Vec<Self>;
+}
+
+/// The smallest position reached from `start` by steps of [`Shrinkable::smaller`] that
+/// each still `fails`, trying at most `max_tries` positions; with the tries made.
+pub fn shrink<P: Shrinkable>(start: P, mut fails: impl FnMut(&P) -> bool, max_tries: usize) -> (P, usize) {
+    let mut current = start;
+    let mut tries = 0;
+    'outer: loop {
+        for candidate in current.smaller() {
+            if tries >= max_tries {
+                break 'outer;
+            }
+            tries += 1;
+            if candidate.size() <= current.size() && fails(&candidate) {
+                current = candidate;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (current, tries)
+}
+
+/// The timed rounds of one question: the solver's and the engine's seconds, paired.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Rounds {
+    /// The solver's seconds, one per round.
+    pub solver: Vec<f64>,
+    /// The engine's seconds, one per round.
+    pub engine: Vec<f64>,
+}
+
+impl Rounds {
+    /// Adds one round.
+    pub fn push(&mut self, solver: f64, engine: f64) {
+        self.solver.push(solver);
+        self.engine.push(engine);
+    }
+
+    /// The solver's time over the engine's: the Hodges–Lehmann estimate of the paired
+    /// ratio, with its 95 % interval from 6 rounds on (else the ratio of the medians).
+    pub fn ratio(&self) -> Option<(f64, Option<(f64, f64)>)> {
+        let logs: Vec<f64> = self
+            .solver
+            .iter()
+            .zip(&self.engine)
+            .filter(|(s, e)| **s > 0.0 && **e > 0.0)
+            .map(|(s, e)| (s / e).ln())
+            .collect();
+        if let Some(test) = CellTest::of(&logs) {
+            return Some((test.estimate.exp(), test.interval.map(|(l, h)| (l.exp(), h.exp()))));
+        }
+        let (s, e) = (median(&self.solver)?, median(&self.engine)?);
+        (e > 0.0).then(|| (s / e, None))
+    }
+}
+
+/// The row of one question asked of a solver (the `check` experiments' CSV row).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CheckRow {
+    /// The position: an instance's name or `random N`.
+    pub position: String,
+    /// Its size in the game's measure (tiles, cells, sticks, pieces).
+    pub size: String,
+    /// The question, as the protocol's request word (`best`, `count smart`, ...).
+    pub question: String,
+    /// The verdict's word.
+    pub verdict: String,
+    /// The engine's answer.
+    pub expected: Option<String>,
+    /// The solver's answer (empty where it gave none).
+    pub given: Option<String>,
+    /// Why the answer is not correct, or what the rule found.
+    pub detail: Option<String>,
+    /// The positions the solver said it visited, where the question asks.
+    pub solver_positions: Option<String>,
+    /// The median of the solver's seconds over the rounds.
+    pub solver_seconds: Option<String>,
+    /// The median of the engine's seconds over the same rounds.
+    pub engine_seconds: Option<String>,
+    /// The solver's time over the engine's (paired estimate).
+    pub time_ratio: Option<String>,
+    /// Its 95 % interval's low end (6 rounds or more).
+    pub time_ratio_low: Option<String>,
+    /// Its high end.
+    pub time_ratio_high: Option<String>,
+    /// The paired rounds timed.
+    pub rounds: Option<String>,
+    /// The solver's positions per second, where it counts positions.
+    pub positions_per_second: Option<String>,
+    /// The peak memory of the solver's process after the answer, in bytes.
+    pub peak_memory_bytes: Option<String>,
+    /// The smallest position that still shows a wrong answer, in the game's file format
+    /// (lines joined by ` / `).
+    pub shrunk_position: Option<String>,
+    /// Its size.
+    pub shrunk_size: Option<String>,
+    /// The engine's answer on the shrunk position.
+    pub shrunk_expected: Option<String>,
+    /// The solver's answer on it.
+    pub shrunk_given: Option<String>,
+}
+
+impl CheckRow {
+    /// A row of `question` on `position` with `verdict` and nothing measured yet.
+    pub fn new(position: &str, size: usize, question: &str, verdict: Verdict) -> CheckRow {
+        CheckRow {
+            position: position.to_string(),
+            size: size.to_string(),
+            question: question.to_string(),
+            verdict: verdict.word().to_string(),
+            ..CheckRow::default()
+        }
+    }
+
+    /// The row's verdict.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::from_word(&self.verdict).unwrap_or(Verdict::Wrong)
+    }
+
+    /// Sets the times of `rounds` and, with `positions`, the solver's rate.
+    pub fn timed(mut self, rounds: &Rounds, positions: Option<u64>) -> CheckRow {
+        let secs = |xs: &[f64]| median(xs).map(|s| format!("{s:.9}"));
+        self.solver_seconds = secs(&rounds.solver);
+        self.engine_seconds = secs(&rounds.engine);
+        self.rounds = (!rounds.solver.is_empty()).then(|| rounds.solver.len().to_string());
+        if let Some((ratio, interval)) = rounds.ratio() {
+            self.time_ratio = Some(format!("{ratio:.4}"));
+            self.time_ratio_low = interval.map(|(l, _)| format!("{l:.4}"));
+            self.time_ratio_high = interval.map(|(_, h)| format!("{h:.4}"));
+        }
+        if let (Some(p), Some(s)) = (positions, median(&rounds.solver)) {
+            self.solver_positions = Some(p.to_string());
+            self.positions_per_second = (s > 0.0).then(|| format!("{:.0}", p as f64 / s));
+        }
+        self
+    }
+}
+
+/// A position's file text on one line: its lines joined by ` / `.
+pub fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" / ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A number shrinks by halving and by one less; it "fails" while it is at least 7.
+    #[derive(Clone, Debug, PartialEq)]
+    struct N(usize);
+
+    impl Shrinkable for N {
+        fn size(&self) -> usize {
+            self.0
+        }
+        fn smaller(&self) -> Vec<N> {
+            [self.0 / 2, self.0.saturating_sub(1)].into_iter().filter(|&n| n < self.0).map(N).collect()
+        }
+    }
+
+    #[test]
+    fn shrinking_stops_at_the_smallest_failing_position() {
+        let (n, tries) = shrink(N(1000), |n| n.0 >= 7, MAX_SHRINK_TRIES);
+        assert_eq!(n, N(7));
+        assert!(tries < 40, "{tries}");
+        let (n, tries) = shrink(N(1000), |n| n.0 >= 7, 3);
+        assert_eq!((n, tries), (N(125), 3));
+    }
+
+    #[test]
+    fn a_ratio_has_an_interval_from_six_rounds() {
+        let mut r = Rounds::default();
+        for i in 0..5 {
+            r.push(2.0 + 0.01 * i as f64, 1.0);
+        }
+        let (ratio, interval) = r.ratio().unwrap();
+        assert!((ratio - 2.0).abs() < 0.05 && interval.is_none());
+        r.push(2.0, 1.0);
+        let (_, interval) = r.ratio().unwrap();
+        let (l, h) = interval.unwrap();
+        assert!(l <= 2.0 && 2.0 <= h + 1e-9, "{l} {h}");
+    }
+
+    #[test]
+    fn file_text_goes_on_one_line() {
+        assert_eq!(one_line("gb\n1 1\n\n0\n"), "gb / 1 1 / 0");
+    }
+}

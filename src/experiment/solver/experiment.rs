@@ -1,0 +1,173 @@
+//! The `check` experiment every game offers: a solver asked the game's questions on the
+//! entry's instances and on seeded random positions of growing size, one item a position
+//! and one row a question ([`CheckRow`]), each answer checked against the engine, a wrong
+//! one shrunk and drawn. The game gives its questions and positions ([`GameChecks`]);
+//! the solver is one process for the whole experiment (started again after a failure).
+
+use std::sync::Mutex;
+
+use super::asker::Asker;
+use super::check::CheckRow;
+use super::session::sandbox_ready;
+use super::spec::{SolverEntry, SolverSpec};
+use crate::base::error::{Error, InputError, Result};
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::{Experiment, Item, RunContext};
+use crate::results::row::{columns_of, Status};
+use crate::search::rng::Rng;
+
+/// The most seeded random positions a `check` entry asks on.
+pub const MAX_RANDOM: usize = 10_000;
+
+/// What a game gives the `check` experiment.
+pub trait GameChecks: Send + Sync + 'static {
+    /// A position of the game, loaded.
+    type Position: Send + Sync;
+    /// The game's name in the protocol's handshake.
+    const GAME: &'static str;
+    /// Every question, by its protocol word, in the order rows list them.
+    fn questions(&self) -> &'static [&'static str];
+    /// A seeded random position, larger with `index`.
+    fn random_position(&self, rng: &mut Rng, index: usize) -> Self::Position;
+    /// Asks `question` on the `named` position (its name and itself), checks the answer, shrinks a wrong
+    /// one (handing its picture to `ctx`); the row and its status (`Stopped` where the
+    /// engine passed the experiment's limit).
+    fn check(
+        &self,
+        ctx: &RunContext,
+        asker: &mut Asker,
+        named: (&str, &Self::Position),
+        question: &str,
+    ) -> Result<(CheckRow, Status)>;
+}
+
+/// The keys of a `check` entry that every game shares.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckParams {
+    /// The solver asked.
+    pub solver: SolverEntry,
+    /// The instances (the game's own keys read them; absent: random positions alone).
+    #[serde(default)]
+    pub instances: Vec<String>,
+    /// The questions asked (default: every question of the game).
+    pub questions: Option<Vec<String>>,
+    /// Seeded random positions asked on besides the instances.
+    #[serde(default)]
+    pub random: usize,
+}
+
+/// What a `check` experiment derived from another entry asks (`harness run --solver`):
+/// that entry's instances and the questions its kind asks, and random positions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckPlan {
+    /// The entry's instances, as it writes them.
+    pub instances: Vec<String>,
+    /// The questions of its kind.
+    pub questions: Vec<&'static str>,
+    /// Seeded random positions besides.
+    pub random: usize,
+}
+
+/// A game's plan of the `check` experiment in place of one of its entries (`None`: the
+/// entry asks nothing a solver answers).
+pub type CheckPlanFn = fn(&ExperimentSpec) -> Option<CheckPlan>;
+
+/// Seeded random positions a derived `check` experiment asks on besides the instances.
+pub const DERIVED_RANDOM: usize = 8;
+
+/// A game's `check` experiment.
+pub struct CheckExperiment<G: GameChecks> {
+    game: G,
+    positions: Vec<(String, G::Position)>,
+    random: Vec<G::Position>,
+    questions: Vec<String>,
+    solver: SolverSpec,
+    asker: Mutex<Option<Asker>>,
+}
+
+impl<G: GameChecks> CheckExperiment<G> {
+    /// The experiment of `spec` (with its parsed `params`) asking on `positions` (named
+    /// instances) and `params.random` positions drawn from the experiment's seed.
+    pub fn build(
+        spec: &ExperimentSpec,
+        params: &CheckParams,
+        game: G,
+        positions: Vec<(String, G::Position)>,
+    ) -> Result<Box<dyn Experiment>, InputError> {
+        let limit = spec.limits.time.map(|t| t.duration());
+        let solver = params.solver.spec(limit).map_err(|e| spec.error(Some("solver"), e.message))?;
+        sandbox_ready(&solver).map_err(|why| spec.error(Some("solver"), why))?;
+        let questions = pick_questions(spec, params, game.questions())?;
+        if params.random > MAX_RANDOM {
+            return Err(spec.error(Some("random"), format!("`random` is at most {MAX_RANDOM}")));
+        }
+        if positions.is_empty() && params.random == 0 {
+            return Err(spec.error(None, "a `check` entry asks on `instances`, `random` positions or both"));
+        }
+        let mut rng = crate::search::rng::item_rng(spec.heading.seed, &[&spec.heading.name, "random positions"]);
+        let random = (0..params.random).map(|i| game.random_position(&mut rng, i)).collect();
+        Ok(Box::new(CheckExperiment { game, positions, random, questions, solver, asker: Mutex::new(None) }))
+    }
+
+    fn position(&self, index: usize) -> (String, &G::Position) {
+        match self.positions.get(index) {
+            Some((name, p)) => (name.clone(), p),
+            None => {
+                let r = index - self.positions.len();
+                (format!("random {}", r + 1), &self.random[r])
+            }
+        }
+    }
+}
+
+fn pick_questions(spec: &ExperimentSpec, params: &CheckParams, all: &[&str]) -> Result<Vec<String>, InputError> {
+    let Some(asked) = &params.questions else {
+        return Ok(all.iter().map(|q| q.to_string()).collect());
+    };
+    if let Some(bad) = asked.iter().find(|q| !all.contains(&q.as_str())) {
+        return Err(spec.error(
+            Some("questions"),
+            format!(
+                "no question `{}`; the {} questions are {}",
+                crate::base::text::excerpt(bad),
+                spec.heading.game,
+                all.join(", ")
+            ),
+        ));
+    }
+    if asked.is_empty() {
+        return Err(spec.error(Some("questions"), "`questions` must name at least one question"));
+    }
+    Ok(asked.clone())
+}
+
+impl<G: GameChecks> Experiment for CheckExperiment<G> {
+    fn columns(&self) -> Vec<String> {
+        columns_of::<CheckRow>()
+    }
+
+    fn items(&self) -> Vec<Item> {
+        let rows = self.questions.len() as u64;
+        (0..self.positions.len() + self.random.len()).map(|i| Item::new(self.position(i).0).with_rows(rows)).collect()
+    }
+
+    fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
+        let (name, position) = self.position(index);
+        let mut guard = self.asker.lock().unwrap_or_else(|p| p.into_inner());
+        if guard.is_none() {
+            *guard = Some(Asker::new(&self.solver, G::GAME)?);
+        }
+        let asker = guard.as_mut().expect("created");
+        for question in &self.questions {
+            ctx.check_interrupted()?;
+            let (row, status) = self.game.check(ctx, asker, (&name, position), question)?;
+            let note = format!("{name} {question}: {}", row.verdict);
+            ctx.emit_row(&row, 1, &status, &note);
+        }
+        if crate::search::budget::interrupted() {
+            return Err(Error::Interrupted);
+        }
+        Ok(())
+    }
+}

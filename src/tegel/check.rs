@@ -1,0 +1,445 @@
+//! Checking a solver's answers to the tile game's questions against the engine: each
+//! question on a position gives a verdict, the expected and given answers and the paired
+//! times; a wrong answer is shrunk to the smallest position that still shows it (fewer
+//! tiles in the pot, fewer bowls, rows and cells, emptier rows); and seeded random
+//! positions of growing size are made to ask on besides the manifest's.
+
+use std::path::Path;
+
+use rand::Rng as _;
+
+use super::game::Game;
+use super::load::{file_text, parse};
+use super::position::board;
+use super::questions::{move_word, Engine, TegelSolver, Timed};
+use super::rules::{Color, Move};
+use super::search::BestResult;
+use crate::experiment::solver::check::{shrink, CheckRow, Rounds, Shrinkable, MAX_SHRINK_TRIES};
+use crate::experiment::solver::session::Failure;
+use crate::experiment::solver::verdict::Verdict;
+use crate::search::rng::Rng;
+
+/// The questions, by their protocol words.
+pub const QUESTIONS: [&str; 5] = ["moves", "do-undo", "end", "best", "good"];
+
+/// The Monte Carlo simulations a `good` question asks for.
+pub const GOOD_SIMS: u32 = 50;
+
+/// Timed rounds of a question whose calls are short: enough for a paired interval.
+pub const TIMED_ROUNDS: usize = 6;
+
+/// A question's calls are timed again while both took under this many seconds.
+const REPEAT_BELOW_S: f64 = 0.25;
+
+/// What asking one question on one position gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The engine's answer.
+    pub expected: String,
+    /// The solver's answer.
+    pub given: String,
+    /// Why it is not correct, or what the rule found.
+    pub detail: String,
+    /// The paired times of the timed calls.
+    pub rounds: Rounds,
+    /// Positions the solver said it visited.
+    pub positions: Option<u64>,
+}
+
+impl Outcome {
+    fn failed(f: &Failure, expected: String) -> Outcome {
+        Outcome {
+            verdict: f.verdict(),
+            expected,
+            given: String::new(),
+            detail: f.detail(),
+            rounds: Rounds::default(),
+            positions: None,
+        }
+    }
+
+    fn judged(wrong: Option<String>, expected: String, given: String) -> Outcome {
+        Outcome {
+            verdict: if wrong.is_some() { Verdict::Wrong } else { Verdict::Correct },
+            expected,
+            given,
+            detail: wrong.unwrap_or_default(),
+            rounds: Rounds::default(),
+            positions: None,
+        }
+    }
+}
+
+/// Asks `question` (one of [`QUESTIONS`]) of `solver` on `game`'s loaded position and
+/// checks the answer against `engine`; `seed` seeds a `good` question.
+pub fn ask(question: &str, game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine, seed: u64) -> Outcome {
+    if let Err(f) = engine.load(game) {
+        return Outcome::failed(&f, String::new());
+    }
+    if let Err(f) = solver.load(game) {
+        return Outcome::failed(&f, "the position loaded".to_string());
+    }
+    let outcome = match question {
+        "moves" => ask_moves(solver, engine),
+        "do-undo" => ask_do_undo(solver, engine),
+        "end" => ask_end(solver, engine),
+        "best" => ask_best(solver, engine),
+        _ => ask_good(solver, engine, seed),
+    };
+    outcome.unwrap_or_else(|(f, expected)| Outcome::failed(&f, expected))
+}
+
+type Asked = Result<Outcome, (Failure, String)>;
+
+fn moves_text(moves: &[Move]) -> String {
+    let mut words: Vec<String> = moves.iter().map(|m| move_word(*m)).collect();
+    words.sort();
+    if words.is_empty() {
+        "no move".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+/// Whether `given` lists exactly the moves of `expected` (any order, no repeats).
+fn same_moves(expected: &[Move], given: &[Move]) -> Option<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(twice) = given.iter().find(|m| !seen.insert(**m)) {
+        return Some(format!("lists {} twice", move_word(*twice)));
+    }
+    (moves_text(expected) != moves_text(given)).then(|| "another set of distinct moves".to_string())
+}
+
+fn ask_moves(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
+    let expected = engine.moves().map_err(|f| (f, String::new()))?;
+    let expected_text = moves_text(&expected);
+    let given = solver.moves().map_err(|f| (f, expected_text.clone()))?;
+    Ok(Outcome::judged(same_moves(&expected, &given), expected_text, moves_text(&given)))
+}
+
+fn ask_end(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
+    let expected = engine.is_end().map_err(|f| (f, String::new()))?;
+    let given = solver.is_end().map_err(|f| (f, expected.to_string()))?;
+    let wrong = (expected != given).then(|| format!("says {given} where the position is {}an end position", if expected { "" } else { "not " }));
+    Ok(Outcome::judged(wrong, expected.to_string(), given.to_string()))
+}
+
+/// A move absent from every bowl (a `do` the solver must refuse), if there is one.
+fn absent_move(engine: &mut Engine, bowls: usize) -> Option<Move> {
+    let legal = engine.moves().ok()?;
+    (0..bowls)
+        .flat_map(|b| [Move::new(b, Color::Yellow), Move::new(b, Color::Blue)])
+        .find(|m| !legal.contains(m) && !engine_can_do(engine, *m))
+}
+
+fn engine_can_do(engine: &mut Engine, mv: Move) -> bool {
+    let done = engine.do_move(mv).unwrap_or(false);
+    if done {
+        let _ = engine.undo();
+    }
+    done
+}
+
+/// `do` the first distinct move, `moves` after it, `undo`, `moves` again and a last
+/// `undo` at the loaded position (refused); and a `do` of a move no bowl allows.
+fn ask_do_undo(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
+    let start = engine.moves().map_err(|f| (f, String::new()))?;
+    let mut steps: Vec<(String, String, String)> = Vec::new();
+    let mut step = |what: String, expected: String, given: String| steps.push((what, expected, given));
+    let bowls = engine.bowls();
+    if let (Some(&mv), false) = (start.first(), engine.is_end().unwrap_or(true)) {
+        let w = move_word(mv);
+        step(format!("do {w}"), "true".into(), solver.do_move(mv).map_err(|f| (f, "true".into()))?.to_string());
+        engine.do_move(mv).map_err(|f| (f, String::new()))?;
+        let after = moves_text(&engine.moves().map_err(|f| (f, String::new()))?);
+        step(format!("moves after do {w}"), after.clone(), moves_text(&solver.moves().map_err(|f| (f, after))?));
+        engine.undo().map_err(|f| (f, String::new()))?;
+        step("undo".into(), "true".into(), solver.undo().map_err(|f| (f, "true".into()))?.to_string());
+        let back = moves_text(&start);
+        step("moves after undo".into(), back.clone(), moves_text(&solver.moves().map_err(|f| (f, back))?));
+    }
+    step("undo at the loaded position".into(), "false".into(), solver.undo().map_err(|f| (f, "false".into()))?.to_string());
+    if let Some(mv) = absent_move(engine, bowls) {
+        let w = move_word(mv);
+        step(format!("do {w} (no such tiles)"), "false".into(), solver.do_move(mv).map_err(|f| (f, "false".into()))?.to_string());
+    }
+    let wrong = steps.iter().find(|(_, e, g)| e != g).map(|(w, e, g)| format!("{w}: expected {e}, got {g}"));
+    let text = |pick: fn(&(String, String, String)) -> &String| {
+        steps.iter().map(|s| format!("{}: {}", s.0, pick(s))).collect::<Vec<_>>().join("; ")
+    };
+    Ok(Outcome::judged(wrong, text(|s| &s.1), text(|s| &s.2)))
+}
+
+fn best_text(b: &BestResult) -> String {
+    format!("score {}, move {}, positions {}", b.score, b.best_move.map_or("-".to_string(), move_word), b.positions)
+}
+
+/// The engine's value of `mv` for the player to move: minus besteScore after it.
+fn value_of(engine: &mut Engine, mv: Move) -> Option<i32> {
+    if !engine.do_move(mv).ok()? {
+        return None;
+    }
+    let child = engine.best().ok().map(|b| -b.value.score);
+    let _ = engine.undo();
+    child
+}
+
+/// Why `given` is not besteScore's answer `expected`: the score and the positions
+/// exactly, a best move any move whose value is the best score.
+fn best_problem(engine: &mut Engine, expected: &BestResult, given: &BestResult) -> Option<String> {
+    if given.score != expected.score {
+        return Some(format!("score {} where the best score is {}", given.score, expected.score));
+    }
+    match (expected.best_move, given.best_move) {
+        (None, Some(m)) => return Some(format!("move {} at an end position (expected -)", move_word(m))),
+        (Some(_), None) => return Some("no move (-) where the position has moves".to_string()),
+        (Some(e), Some(g)) if e != g => match value_of(engine, g) {
+            Some(v) if v == expected.score => {}
+            Some(v) => return Some(format!("move {} is worth {v}, not the best score {}", move_word(g), expected.score)),
+            None => return Some(format!("move {} is not a legal move", move_word(g))),
+        },
+        _ => {}
+    }
+    (given.positions != expected.positions).then(|| {
+        format!("{} positions visited where the plain walk visits {}", given.positions, expected.positions)
+    })
+}
+
+fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
+    let e = engine.best().map_err(|f| (f, String::new()))?;
+    let s = solver.best().map_err(|f| (f, best_text(&e.value)))?;
+    let problem = best_problem(engine, &e.value, &s.value);
+    let mut outcome = Outcome::judged(problem, best_text(&e.value), best_text(&s.value));
+    outcome.positions = Some(s.value.positions);
+    outcome.rounds.push(s.seconds, e.seconds);
+    if outcome.verdict == Verdict::Correct {
+        time_again(&mut outcome.rounds, || Some((solver.best().ok()?.seconds, engine.best().ok()?.seconds)));
+    }
+    Ok(outcome)
+}
+
+/// More paired rounds of a question while its calls are short, up to [`TIMED_ROUNDS`].
+fn time_again(rounds: &mut Rounds, mut round: impl FnMut() -> Option<(f64, f64)>) {
+    while rounds.solver.len() < TIMED_ROUNDS {
+        let last = rounds.solver.last().copied().unwrap_or(0.0).max(rounds.engine.last().copied().unwrap_or(0.0));
+        if last >= REPEAT_BELOW_S {
+            return;
+        }
+        match round() {
+            Some((s, e)) => rounds.push(s, e),
+            None => return,
+        }
+    }
+}
+
+/// `good SIMS SEED`: a legal distinct move (`-` at an end position), its value loss
+/// against the best score said beside the engine's own good move's.
+fn ask_good(solver: &mut dyn TegelSolver, engine: &mut Engine, seed: u64) -> Asked {
+    let moves = engine.moves().map_err(|f| (f, String::new()))?;
+    let end = engine.is_end().map_err(|f| (f, String::new()))?;
+    let e: Timed<Option<Move>> = engine.good(GOOD_SIMS, seed).map_err(|f| (f, String::new()))?;
+    let expected = if end { "-".to_string() } else { "a distinct move".to_string() };
+    let s = solver.good(GOOD_SIMS, seed).map_err(|f| (f, expected.clone()))?;
+    let given = s.value.map_or("-".to_string(), move_word);
+    let problem = match (end, s.value) {
+        (true, Some(_)) => Some("a move at an end position (expected -)".to_string()),
+        (false, None) => Some("no move (-) where the position has moves".to_string()),
+        (false, Some(m)) if !moves.contains(&m) => Some(format!("{} is not one of the distinct moves", move_word(m))),
+        _ => None,
+    };
+    let mut outcome = Outcome::judged(problem, expected, given);
+    if outcome.verdict == Verdict::Correct && !end && engine_small_enough(engine) {
+        outcome.detail = good_loss(engine, s.value, e.value);
+    }
+    outcome.rounds.push(s.seconds, e.seconds);
+    Ok(outcome)
+}
+
+/// Whether besteScore from here is quick enough to value moves for a `good` answer.
+fn engine_small_enough(engine: &mut Engine) -> bool {
+    engine.pot_left() <= 14
+}
+
+fn good_loss(engine: &mut Engine, given: Option<Move>, reference: Option<Move>) -> String {
+    let best = engine.best().map(|b| b.value.score).ok();
+    let mut loss = |m: Option<Move>| Some(best? - value_of(engine, m?)?);
+    match (loss(given), loss(reference)) {
+        (Some(g), Some(r)) => format!("loses {g} against the best score (the engine's good move loses {r})"),
+        _ => String::new(),
+    }
+}
+
+/// A tile-game position as its file says it: what shrinking changes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TegelFile {
+    pot: Vec<Color>,
+    bowls: usize,
+    bowl_tiles: usize,
+    rows: usize,
+    row_len: usize,
+    boards: [Vec<(usize, usize)>; 2],
+    to_move: usize,
+}
+
+impl TegelFile {
+    /// The file of `game`'s loaded position.
+    pub fn of(game: &Game) -> TegelFile {
+        let rules = game.rules();
+        let row = |p: usize| {
+            board(game.start(), rules, p)
+                .iter()
+                .map(|r| match r.color {
+                    Some(Color::Blue) => (0, r.fill as usize),
+                    _ => (r.fill as usize, 0),
+                })
+                .collect()
+        };
+        TegelFile {
+            pot: rules.pot().to_vec(),
+            bowls: rules.bowls,
+            bowl_tiles: rules.bowl_tiles,
+            rows: rules.rows,
+            row_len: rules.row_len,
+            boards: [row(0), row(1)],
+            to_move: game.start().to_move(),
+        }
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> String {
+        let mut s: String = self.pot.iter().map(|c| c.letter()).collect();
+        s += &format!("\n{} {}\n{} {}\n", self.bowls, self.bowl_tiles, self.rows, self.row_len);
+        for board in &self.boards {
+            for (y, b) in board {
+                s += &format!("{y} {b}\n");
+            }
+        }
+        s + &format!("{}\n", self.to_move)
+    }
+
+    /// The game it describes (every shrunk file is valid by construction; `None` if not).
+    pub fn game(&self) -> Option<Game> {
+        parse(Path::new("shrunk position"), &self.text()).ok()
+    }
+
+    fn with(&self, change: impl FnOnce(&mut TegelFile)) -> TegelFile {
+        let mut f = self.clone();
+        change(&mut f);
+        f
+    }
+}
+
+impl Shrinkable for TegelFile {
+    /// Tiles in the pot and on the boards, plus bowls, bowl size, rows and row length.
+    fn size(&self) -> usize {
+        let on_boards: usize = self.boards.iter().flatten().map(|(y, b)| y + b).sum();
+        self.pot.len() + on_boards + self.bowls + self.bowl_tiles + self.rows + self.row_len
+    }
+
+    fn smaller(&self) -> Vec<TegelFile> {
+        let mut out = Vec::new();
+        if self.pot.len() > 1 {
+            out.push(self.with(|f| {
+                f.pot.pop();
+            }));
+            out.push(self.with(|f| {
+                f.pot.remove(0);
+            }));
+        }
+        if self.bowls > 1 {
+            out.push(self.with(|f| f.bowls -= 1));
+        }
+        if self.bowl_tiles > 1 {
+            out.push(self.with(|f| f.bowl_tiles -= 1));
+        }
+        if self.rows > 1 {
+            out.push(self.with(|f| {
+                f.rows -= 1;
+                f.boards.iter_mut().for_each(|b| {
+                    b.pop();
+                });
+            }));
+        }
+        if self.row_len > 1 {
+            out.push(self.with(|f| {
+                f.row_len -= 1;
+                let l = f.row_len;
+                f.boards.iter_mut().flatten().for_each(|(y, b)| (*y, *b) = ((*y).min(l), (*b).min(l)));
+            }));
+        }
+        for p in 0..2 {
+            for r in 0..self.boards[p].len() {
+                let (y, b) = self.boards[p][r];
+                if y + b > 0 {
+                    out.push(self.with(|f| f.boards[p][r] = (y.saturating_sub(1), b.saturating_sub(1))));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Shrinks the position of a wrong answer to `question`: the smallest file on which the
+/// solver's answer is still wrong, with the engine's and the solver's answers there.
+pub fn shrink_wrong(
+    question: &str,
+    game: &Game,
+    solver: &mut dyn TegelSolver,
+    engine: &mut Engine,
+    seed: u64,
+) -> Option<(TegelFile, Outcome)> {
+    let mut last = None;
+    let (file, _) = shrink(
+        TegelFile::of(game),
+        |f| {
+            let Some(g) = f.game() else { return false };
+            let o = ask(question, &g, solver, engine, seed);
+            let wrong = o.verdict == Verdict::Wrong;
+            if wrong {
+                last = Some(o);
+            }
+            wrong
+        },
+        MAX_SHRINK_TRIES,
+    );
+    let game = file.game()?;
+    let outcome = last.unwrap_or_else(|| ask(question, &game, solver, engine, seed));
+    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+}
+
+/// A seeded random position, larger with `index` (pots of 1 to 10 tiles, up to 3 bowls
+/// of up to 3 tiles, up to 3 rows of up to 3 cells, some cells filled): small enough
+/// that besteScore takes milliseconds.
+pub fn random_position(rng: &mut Rng, index: usize) -> Game {
+    let grow = 1 + index / 8;
+    let pick = |rng: &mut Rng, most: usize| rng.random_range(1..=most.clamp(1, 3));
+    let bowls = pick(rng, grow);
+    let bowl_tiles = pick(rng, grow + 1);
+    let rows = pick(rng, grow + 1);
+    let row_len = pick(rng, grow + 1);
+    let pot_len = rng.random_range(1..=(2 + index / 3).min(10));
+    let pot: Vec<Color> = (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
+    let row = |rng: &mut Rng| -> (usize, usize) {
+        let fill = if rng.random_bool(0.3) { rng.random_range(0..row_len) } else { 0 };
+        if rng.random_bool(0.5) { (fill, 0) } else { (0, fill) }
+    };
+    let boards = [(0..rows).map(|_| row(rng)).collect(), (0..rows).map(|_| row(rng)).collect()];
+    let file = TegelFile { pot, bowls, bowl_tiles, rows, row_len, boards, to_move: rng.random_range(0..2) };
+    file.game().expect("a random position within the limits is a valid file")
+}
+
+/// The row of an outcome on `position`.
+pub fn row_of(position: &str, game: &Game, question: &str, outcome: &Outcome) -> CheckRow {
+    let mut row = CheckRow::new(position, TegelFile::of(game).size(), question, outcome.verdict);
+    row.expected = Some(outcome.expected.clone()).filter(|s| !s.is_empty());
+    row.given = Some(outcome.given.clone()).filter(|s| !s.is_empty());
+    row.detail = Some(outcome.detail.clone()).filter(|s| !s.is_empty());
+    row.timed(&outcome.rounds, outcome.positions)
+}
+
+/// The text of `game`'s file (for a row's shrunk position).
+pub fn position_text(game: &Game) -> String {
+    file_text(game)
+}

@@ -1,0 +1,99 @@
+//! The `check` kind: a solver asked the tile game's questions (`moves`, `do-undo`, `end`,
+//! `best`, `good`) on the entry's instances and on seeded random positions, each answer
+//! checked against the engine; a wrong answer is shrunk to the smallest position that
+//! still shows it and drawn.
+
+use rand::Rng as _;
+
+use super::plan::load_instances;
+use crate::base::error::{InputError, Result};
+use crate::experiment::solver::asker::Asker;
+use crate::experiment::solver::check::{one_line, CheckRow, Shrinkable};
+use crate::experiment::solver::experiment::{CheckExperiment, CheckParams, CheckPlan, GameChecks, DERIVED_RANDOM};
+use crate::experiment::solver::verdict::Verdict;
+use crate::experiment::spec::ExperimentSpec;
+use crate::experiment::{Experiment, RunContext};
+use crate::results::row::Status;
+use crate::search::budget::Stopped;
+use crate::search::rng::Rng;
+use crate::tegel::check::{ask, random_position, row_of, shrink_wrong, QUESTIONS};
+use crate::tegel::game::Game;
+use crate::tegel::questions::{Engine, Program};
+
+pub(in crate::tegel) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
+    let params: CheckParams = spec.params()?;
+    let positions = match params.instances.is_empty() {
+        true => Vec::new(),
+        false => load_instances(spec, &params.instances)?.into_iter().map(|i| (i.name, i.game)).collect(),
+    };
+    CheckExperiment::build(spec, &params, TegelChecks, positions)
+}
+
+/// What a solver is asked in place of a tile-game entry: its instances, with the
+/// questions of its kind (besteScore's for `best`, `greedy` and `sweep`, the moves and
+/// do/undo a sweep and a match make, bepaalGoedeZet's for `good` and `match`).
+pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
+    let questions: Vec<&'static str> = match spec.heading.kind.as_str() {
+        "best" => vec!["best", "moves", "end"],
+        "greedy" => vec!["best", "moves"],
+        "good" => vec!["good", "moves"],
+        "sweep" => vec!["do-undo", "best", "good"],
+        "match" => vec!["good", "best", "do-undo"],
+        _ => return None,
+    };
+    let instances = spec.params.get("instances")?.as_array()?.iter().filter_map(|v| v.as_str().map(String::from)).collect();
+    Some(CheckPlan { instances, questions, random: DERIVED_RANDOM })
+}
+
+/// The tile game's questions for the `check` experiment.
+pub struct TegelChecks;
+
+impl GameChecks for TegelChecks {
+    type Position = Game;
+    const GAME: &'static str = "tegel";
+
+    fn questions(&self) -> &'static [&'static str] {
+        &QUESTIONS
+    }
+
+    fn random_position(&self, rng: &mut Rng, index: usize) -> Game {
+        random_position(rng, index)
+    }
+
+    fn check(
+        &self,
+        ctx: &RunContext,
+        asker: &mut Asker,
+        (name, game): (&str, &Game),
+        question: &str,
+    ) -> Result<(CheckRow, Status)> {
+        let seed: u64 = ctx.rng(&[name, question]).random();
+        let mut engine = Engine::with_budget(ctx.budget());
+        let outcome = ask(question, game, &mut Program { asker }, &mut engine, seed);
+        if outcome.detail == "interrupted" {
+            return Err(crate::base::error::Error::Interrupted);
+        }
+        let engine_stopped = outcome.expected.is_empty() && outcome.verdict == Verdict::TimeLimit;
+        let mut row = row_of(name, game, question, &outcome);
+        if outcome.verdict == Verdict::Wrong {
+            if let Some((file, shrunk)) = shrink_wrong(question, game, &mut Program { asker }, &mut engine, seed) {
+                row.shrunk_position = Some(one_line(&file.text()));
+                row.shrunk_size = Some(file.size().to_string());
+                row.shrunk_expected = Some(shrunk.expected);
+                row.shrunk_given = Some(shrunk.given);
+                if let Some(g) = file.game() {
+                    let title = format!("{name} {question}: shrunk to {} (size {})", one_line(&file.text()), file.size());
+                    let svg = crate::tegel::picture::position_svg(g.rules(), g.start(), &title);
+                    ctx.figure(&format!("shrunk-{}-{}", safe(name), safe(question)), svg);
+                }
+            }
+        }
+        let status = if engine_stopped { Status::Stopped(Stopped::TimeLimit) } else { Status::Ok };
+        Ok((row, status))
+    }
+}
+
+/// `name` with every character but letters, digits and `-` made `-` (a figure's name).
+fn safe(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
+}
