@@ -150,6 +150,12 @@ impl SolverArgs {
     /// The solvers, each with its settings and the game it answers (its name where that
     /// is a game's, else its handshake's).
     pub fn with_games(&self) -> Result<Vec<(SolverSpec, Option<String>)>> {
+        let specs = self.specs()?;
+        specs.into_iter().map(|s| Ok((s.clone(), crate::runner::solvers::game_of(&s)?))).collect()
+    }
+
+    /// The solvers, each with its settings, its sandbox checked.
+    pub fn specs(&self) -> Result<Vec<SolverSpec>> {
         if let Some(name) = self.no_sandbox.iter().find(|n| !self.solvers.iter().any(|s| &s.name == *n)) {
             return Err(InputError::new(format!("--no-sandbox {}: no --solver of that name", excerpt(name))).into());
         }
@@ -166,8 +172,7 @@ impl SolverArgs {
                 spec.limits.question = std::time::Duration::from_secs_f64(s);
             }
             crate::experiment::solver::session::sandbox_ready(&spec).map_err(InputError::new)?;
-            let game = crate::runner::solvers::game_of(&spec)?;
-            out.push((spec, game));
+            out.push(spec);
         }
         Ok(out)
     }

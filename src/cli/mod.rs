@@ -1,5 +1,5 @@
 //! The `harness` command line: the harness's own subcommands, one file each (`run`,
-//! `report`, `merge`, `compare`, `ab`, `cell`, `slurm`, `completions` and `man`), the
+//! `report`, `merge`, `compare`, `ab`, `cell`, `slurm`, `solver`, `completions` and `man`), the
 //! argument groups they share ([`args`]), and how a command ends ([`exit`]). The games'
 //! subcommands come from the registry ([`crate::runner::registry`]).
 
@@ -13,6 +13,7 @@ pub mod report;
 pub mod run;
 pub mod shell;
 pub mod slurm;
+pub mod solver;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -94,6 +95,15 @@ enum Command {
     Cell(cell::CellArgs),
     /// Write (and optionally submit) Slurm jobs running a manifest's shards and merging them.
     Slurm(slurm::SlurmArgs),
+    /// Check and time a program that answers an assignment's questions (docs/solvers.md).
+    ///
+    /// A solver speaks the solver protocol over its standard input and output: the
+    /// course's "other main program" built with a hand-in's classes, or any program. Its
+    /// answers are checked against the engine on instances and seeded random positions; a
+    /// wrong answer is shrunk to the smallest position that still shows it. It runs in a
+    /// sandbox (bubblewrap), limited in time, memory, processes and output.
+    #[command(subcommand, after_help = solver::EXAMPLES)]
+    Solver(solver::SolverCommand),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     ///
     /// The script goes to stdout; install it where the shell looks:
@@ -119,6 +129,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Ab(args) => ab::ab(args),
         Command::Cell(args) => cell::cell(args),
         Command::Slurm(args) => slurm::slurm(args),
+        Command::Solver(command) => solver::solver(command),
         Command::Completions(args) => shell::completions(&args, full_command()),
         Command::Man(args) => shell::man(&args, full_command()),
     }
