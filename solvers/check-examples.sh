@@ -36,6 +36,7 @@ fail() { echo "FAIL  $*"; FAILED=$((FAILED + 1)); }
 # main.cc) with solvers/GAME/driver.cc into $TMP/GAME-EXAMPLE.
 build() {
   local dir="$S/$1/examples/$2" out="$TMP/$1-$2" files=()
+  [ "$2" = skeleton ] && dir="$S/$1/skeleton"
   for f in "$dir"/*.cc; do [ "$(basename "$f")" = main.cc ] || files+=("$f"); done
   if $CXX $CXXFLAGS -o "$out" "${files[@]}" "$S/$1/driver.cc" -I"$dir" 2>"$out.log"; then
     pass "build $1/$2"
@@ -126,19 +127,47 @@ check_nim() {
   done
 }
 
-check_checkers() {
-  [ -d "$S/checkers/examples/correct" ] || { echo "skip  checkers: no example"; return; }
-  build checkers correct || return
-  local c="$TMP/checkers-correct" d ref start
-  start="B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-  start=$("$HARNESS" -q checkers perft --help >/dev/null 2>&1 && echo "$CHECKERS_START")
-  for d in 1 2 3 4 5 6; do
-    ref=$("$HARNESS" -q checkers perft "$d" --json -j 1 | json 'print("ok", d["leaves"])')
-    expect "checkers/correct 8x8 perft $d" "$(ask "$c" "load 8 8 $CHECKERS_START" "perft $d" | tail -1)" "$ref"
-  done
+# the FEN of the start position of M rows, N columns, R rows of men
+start_fen() {
+  python3 -c '
+import sys
+m, n, r = map(int, sys.argv[1:4])
+name = lambda R, C: chr(97 + C) + str(R + 1)
+black = [name(R, C) for R in range(r) for C in range(n) if (R + C) % 2 == 0]
+white = [name(R, C) for R in range(m - r, m) for C in range(n) if (R + C) % 2 == 0]
+print("B:W" + ",".join(white) + ":B" + ",".join(black))' "$@"
 }
 
+check_checkers() {
+  build checkers correct || return
+  local c="$TMP/checkers-correct" d ref spec fen
+  for spec in "8 8 3 6" "6 7 2 6" "6 6 1 10"; do
+    set -- $spec; fen=$(start_fen $1 $2 $3)
+    for d in $(seq 1 $4); do
+      ref=$("$HARNESS" -q checkers perft $1 $2 $3 $d --json -j 1 | json 'print("ok", d["leaves"])')
+      expect "checkers/correct $1x$2 r$3 perft $d" "$(ask "$c" "load $1 $2 $fen" "perft $d" | tail -1)" "$ref"
+    done
+  done
+  for spec in "4 4 1" "3 5 1" "5 3 1" "4 6 1" "6 4 1" "5 5 1"; do
+    set -- $spec; fen=$(start_fen $1 $2 $3)
+    ref=$("$HARNESS" -q checkers count $1 $2 $3 --json -j 1 | json 'print("ok", d["games"], d["black_wins"], d["white_wins"], d["both_kings"], d["positions"])')
+    expect "checkers/correct $1x$2 r$3 count" "$(ask "$c" "load $1 $2 $fen" count | tail -1)" "$ref"
+  done
+  expect "checkers/correct multi-jump moves" "$(ask "$c" "load 8 8 B:Wd4,d6,f6:Bc3" moves | tail -1 | tr ' ' '\n' | sort | tr '\n' ' ')" "c3xe5xc7 c3xe5xg7 ok "
+}
+
+# The course's rule: only these headers (never <algorithm>).
+check_headers() {
+  local allowed=" iostream sstream iomanip fstream cstring string vector utility set unordered_set cstdlib ctime climits "
+  local bad
+  bad=$(grep -ho '#include <[^>]*>' $(find "$S" -name '*.cc' -o -name '*.h') | sort -u | sed 's/#include <\(.*\)>/\1/' |
+        while read -r h; do case "$allowed" in *" $h "*) ;; *) echo "$h";; esac; done | tr '\n' ' ')
+  expect "only the allowed headers in solvers/" "${bad:-none other}" "none other"
+}
+
+check_headers
 for game in $GAMES; do
+  build "$game" skeleton
   case $game in
     tegel) check_tegel ;;
     stenen) check_stenen ;;
