@@ -14,6 +14,7 @@ use crate::experiment::solver::asker::Asker;
 use crate::experiment::solver::spec::SolverEntry;
 use crate::runner::manifest::SamplingOverrides;
 use crate::runner::run::{self, RunOptions};
+use crate::runner::solver_build::{self, BuildRequest, Built};
 use crate::runner::solvers::tally;
 
 pub const EXAMPLES: &str = "\
@@ -39,6 +40,29 @@ pub enum SolverCommand {
     /// Start a solver, send it the given request lines one by one and print each answer
     /// with its time (after the handshake, which is checked).
     Ask(AskArgs),
+    /// Compile a C++ hand-in that follows the assignment's skeleton with the driver that
+    /// speaks the protocol (every .cc file of DIR but main.cc; g++ -std=c++17 -O2, in the
+    /// sandbox); prints the solver program's path.
+    Build(BuildArgs),
+}
+
+/// The arguments of `harness solver build`.
+#[derive(Debug, clap::Args)]
+pub struct BuildArgs {
+    /// The hand-in's folder (the assignment's .cc and .h files).
+    dir: PathBuf,
+    /// The assignment: tegel, stenen, nim or checkers.
+    #[arg(long, value_name = "GAME")]
+    assignment: String,
+    /// The solver program to write (default DIR/.harness-build/solver).
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Compile without the sandbox (only for a hand-in you trust).
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Print one JSON object: the verdict, the program or the compiler's last lines.
+    #[arg(long)]
+    json: bool,
 }
 
 /// The arguments of `harness solver check`.
@@ -88,7 +112,35 @@ pub fn solver(command: SolverCommand) -> Result<()> {
     match command {
         SolverCommand::Check(args) => check(args),
         SolverCommand::Ask(args) => ask(args),
+        SolverCommand::Build(args) => build(args),
     }
+}
+
+fn build(args: BuildArgs) -> Result<()> {
+    let request = BuildRequest { dir: args.dir, game: args.assignment, output: args.output, sandboxed: !args.no_sandbox };
+    match solver_build::build(&request)? {
+        Built::Solver(path) => {
+            if args.json {
+                print_json(&serde_json::json!({"status": "ok", "verdict": "built", "solver": path.display().to_string()}))?;
+            } else {
+                println!("{}", path.display());
+            }
+            Ok(())
+        }
+        Built::Failed(why) => {
+            if args.json {
+                print_json(&serde_json::json!({"status": "build-failed", "verdict": "build-failed", "compiler": why}))?;
+            } else {
+                println!("build-failed:\n{}", printable_lines(&why));
+            }
+            Err(Error::Verdict { message: "the hand-in did not compile with the driver (build-failed)".into(), exit_code: 1 })
+        }
+    }
+}
+
+/// `text` with every line made printable (compiler messages are the hand-in's text).
+fn printable_lines(text: &str) -> String {
+    text.lines().map(printable).collect::<Vec<_>>().join("\n")
 }
 
 fn known_game(game: &str) -> Result<&'static str> {

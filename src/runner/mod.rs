@@ -10,4 +10,5 @@ pub mod registry;
 pub mod run;
 pub mod shard;
 pub mod slurm;
+pub mod solver_build;
 pub mod solvers;

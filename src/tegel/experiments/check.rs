@@ -67,7 +67,7 @@ impl GameChecks for TegelChecks {
         (name, game): (&str, &Game),
         question: &str,
     ) -> Result<(CheckRow, Status)> {
-        let seed: u64 = ctx.rng(&[name, question]).random();
+        let seed = u64::from(ctx.rng(&[name, question]).random::<u32>() >> 1);
         let mut engine = Engine::with_budget(ctx.budget());
         let outcome = ask(question, game, &mut Program { asker }, &mut engine, seed);
         if outcome.detail == "interrupted" {
