@@ -1,0 +1,243 @@
+//! Solvers, checked and timed: the C++ example hand-ins built with the driver, the Python
+//! and Java solvers, the report seed's minimax fault found and shrunk, and solvers that
+//! break the protocol or do harm, each ending with its own verdict and nothing harmed.
+#![cfg(unix)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{harness, stderr, tool_available};
+
+/// Whether the sandbox runs here (a test that needs it is skipped, or fails where
+/// `HARNESS_TEST_TOOLS` names `bwrap`).
+fn sandbox() -> bool {
+    tool_available("bwrap", harness::base::sandbox::available().is_ok(), "apt-get install bubblewrap")
+}
+
+/// The flags that run solver `name` sandboxed where the sandbox runs, else without it.
+fn sandbox_flags(name: &str) -> Vec<String> {
+    if harness::base::sandbox::available().is_ok() {
+        Vec::new()
+    } else {
+        vec!["--no-sandbox".to_string(), name.to_string()]
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> String {
+    root().join("tests/fixtures/solvers").join(name).display().to_string()
+}
+
+/// Builds example hand-in `example` of the tile game into `dir`; the solver's path.
+fn built(example: &str, dir: &Path) -> String {
+    let out = dir.join(example);
+    let handin = root().join("solvers/tegel/examples").join(example);
+    let mut args = vec!["solver", "build", handin.to_str().unwrap(), "--assignment", "tegel", "-o", out.to_str().unwrap()];
+    if harness::base::sandbox::available().is_err() {
+        args.push("--no-sandbox");
+    }
+    let o = harness(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    out.display().to_string()
+}
+
+/// `harness solver check tegel` of `solver` (named `name`) with `extra` flags into
+/// `dir/out`; the output and the CSV's rows as maps.
+fn check(name: &str, solver: &str, dir: &Path, extra: &[&str]) -> (std::process::Output, Vec<std::collections::HashMap<String, String>>) {
+    let out = dir.join(format!("out-{name}"));
+    let flag = format!("{name}={solver}");
+    let mut args: Vec<String> = vec!["-q".into(), "solver".into(), "check".into(), "tegel".into(), "--solver".into(), flag];
+    args.extend(sandbox_flags(name));
+    args.extend(["-o".to_string(), out.display().to_string()]);
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = harness(&refs);
+    let csv = out.join(format!("tegel_check_{name}.csv"));
+    let rows = match csv::Reader::from_path(&csv) {
+        Ok(mut r) => r.deserialize().map(|x| x.unwrap()).collect(),
+        Err(_) => Vec::new(),
+    };
+    (o, rows)
+}
+
+fn verdicts(rows: &[std::collections::HashMap<String, String>]) -> std::collections::BTreeSet<String> {
+    rows.iter().map(|r| r["verdict"].clone()).collect()
+}
+
+#[test]
+fn the_correct_hand_in_answers_every_question_correctly() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = built("correct", dir.path());
+    let spel1 = root().join("instances/tegel/spel1.txt").display().to_string();
+    let (o, rows) = check("correct", &solver, dir.path(), &[&spel1, "--random", "40"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(rows.len(), 41 * 5);
+    assert_eq!(verdicts(&rows), ["correct".to_string()].into());
+    let best = rows.iter().find(|r| r["position"] == "spel1.txt" && r["question"] == "best").unwrap();
+    assert_eq!((best["given"].as_str(), best["solver_positions"].as_str()), ("score 0, move 0b, positions 5578", "5578"));
+    assert!(best["solver_seconds"].parse::<f64>().unwrap() > 0.0 && !best["time_ratio"].is_empty());
+}
+
+/// The report seed's fault (the score compared by its absolute value) is found on the
+/// random positions and shrunk to a position of a few tiles, with its picture.
+#[test]
+fn the_minimax_fault_is_found_and_shrunk_to_a_few_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = built("minimax-abs", dir.path());
+    let (o, rows) = check("abs", &solver, dir.path(), &["--questions", "best", "--random", "100"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let wrong: Vec<_> = rows.iter().filter(|r| r["verdict"] == "wrong").collect();
+    assert!(!wrong.is_empty(), "{rows:?}");
+    for r in &wrong {
+        let shrunk = &r["shrunk_position"];
+        let pot = shrunk.split(" / ").next().unwrap();
+        assert!(pot.len() <= 8, "a pot of {} tiles: {shrunk}", pot.len());
+        assert!(r["shrunk_size"].parse::<usize>().unwrap() <= r["size"].parse::<usize>().unwrap());
+        assert_ne!(r["shrunk_expected"], r["shrunk_given"]);
+    }
+    let figures = std::fs::read_dir(dir.path().join("out-abs/figures")).unwrap().count();
+    assert!(figures > 0);
+}
+
+#[test]
+fn a_solver_that_counts_positions_otherwise_is_wrong_in_the_count_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let solver = built("miscount", dir.path());
+    let (o, rows) = check("miscount", &solver, dir.path(), &["--questions", "best", "--random", "20"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = rows.iter().find(|r| r["verdict"] == "wrong").unwrap();
+    assert!(r["detail"].contains("positions visited where the plain walk visits"), "{r:?}");
+    assert_eq!(r["shrunk_size"].parse::<usize>().unwrap() <= 8, true, "{r:?}");
+}
+
+#[test]
+fn the_python_and_java_solvers_are_correct() {
+    let dir = tempfile::tempdir().unwrap();
+    let py = root().join("solvers/tegel/python/solver.py").display().to_string();
+    let (o, rows) = check("py", &py, dir.path(), &["--random", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(verdicts(&rows), ["correct".to_string()].into());
+    if which("java").is_none() {
+        eprintln!("skipped: the Java solver (no java)");
+        return;
+    }
+    let java = format!("java {}", root().join("solvers/tegel/java/Solver.java").display());
+    let (o, rows) = check("java", &java, dir.path(), &["--random", "5", "--questions", "best,moves"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(verdicts(&rows), ["correct".to_string()].into());
+}
+
+fn which(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+/// Each way of breaking the protocol ends with its own verdict, exit 1.
+#[test]
+fn a_broken_protocol_is_its_own_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    for (script, verdict) in [
+        ("garbage.sh", "protocol-error"),
+        ("exits_early.sh", "crashed"),
+        ("floods.sh", "protocol-error"),
+        ("wrong_format.sh", "protocol-error"),
+        ("loops.sh", "time-limit"),
+    ] {
+        let name = script.trim_end_matches(".sh").replace('_', "-");
+        let (o, rows) =
+            check(&name, &fixture(script), dir.path(), &["--random", "2", "--questions", "best", "--question-time-limit", "2"]);
+        assert_eq!(o.status.code(), Some(1), "{script}: {}", stderr(&o));
+        assert_eq!(verdicts(&rows), [verdict.to_string()].into(), "{script}: {rows:?}");
+    }
+}
+
+/// `harness run --solver` asks the solver the questions of the manifest's tile-game
+/// experiments in their place, into tables of their own; a wrong solver exits 1.
+#[test]
+fn a_run_asks_the_solver_in_place_of_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let manifest = root().join("instances/quick.toml").display().to_string();
+    let mut args = vec!["-q".to_string(), "run".into(), manifest, "--only".into(), "tegel".into(), "-o".into(), out.display().to_string()];
+    args.extend(["--solver".to_string(), format!("w={}", fixture("tegel_wrong.py"))]);
+    args.extend(sandbox_flags("w"));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = harness(&refs);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a solver's answer was not correct"), "{}", stderr(&o));
+    assert!(out.join("tegel_best-w.csv").is_file() && !out.join("tegel_best.csv").exists());
+}
+
+/// A solver that does its harm at start-up, before any protocol line: it ends with a
+/// verdict that is not `correct`, wrote nothing outside, read no neighbour's file, and
+/// left no process behind.
+#[test]
+fn harm_at_start_up_harms_nothing() {
+    if !sandbox() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let neighbour = tempfile::tempdir().unwrap();
+    let secret = neighbour.path().join("secret.txt");
+    std::fs::write(&secret, "the-neighbours-answers").unwrap();
+    let marker = format!("{}", std::process::id());
+    let command = format!("{} {marker} {}", fixture("harm_at_start.sh"), secret.display());
+    let (o, rows) = check("evil", &command, dir.path(), &["--random", "2", "--questions", "best"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(!rows.is_empty() && !verdicts(&rows).contains("correct"), "{rows:?}");
+    let everything = format!("{}{}{:?}", common::stdout(&o), stderr(&o), rows);
+    assert!(!everything.contains("the-neighbours-answers"), "the secret leaked: {everything}");
+    for place in [std::env::temp_dir(), neighbour.path().to_path_buf(), std::env::var("HOME").map(PathBuf::from).unwrap()] {
+        assert!(!place.join(format!("harness-harmed-{marker}")).exists(), "wrote into {}", place.display());
+    }
+    let left = std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read(e.path().join("cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(&format!("1000{marker}")))
+    });
+    assert!(!left, "a process of the solver outlived it");
+}
+
+/// A solver that allocates without end ends with `memory-limit`.
+#[test]
+fn allocating_without_end_is_a_memory_limit() {
+    if !sandbox() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (o, rows) = check("hungry", &fixture("allocates.py"), dir.path(), &["--random", "1", "--questions", "best"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(verdicts(&rows), ["memory-limit".to_string()].into(), "{rows:?}");
+}
+
+/// A hand-in that does not compile is `build-failed`, exit 1, with the compiler's words.
+#[test]
+fn a_hand_in_that_does_not_compile_is_build_failed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tegelspel.cc"), "this is not C++\n").unwrap();
+    let mut args = vec!["solver", "build", dir.path().to_str().unwrap(), "--assignment", "tegel", "--json"];
+    if harness::base::sandbox::available().is_err() {
+        args.push("--no-sandbox");
+    }
+    let o = harness(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v = common::json_object(&o);
+    assert_eq!(v["verdict"].as_str(), Some("build-failed"), "{v}");
+    assert!(v["compiler"].as_str().unwrap().contains("error"), "{v}");
+}
+
+#[test]
+fn bad_flags_are_refused_with_exit_2() {
+    for (args, says) in [
+        (vec!["solver", "check", "tegel", "--solver", "x"], "expects NAME=COMMAND"),
+        (vec!["solver", "check", "chess", "--solver", "x=/bin/true"], "a solver answers one of"),
+        (vec!["solver", "check", "tegel", "--solver", "x=/no/such/solver"], "is not an executable file"),
+        (vec!["solver", "build", "/no/such/dir", "--assignment", "tegel"], "cannot open"),
+        (vec!["run", "instances/quick.toml", "--solver", "a=/bin/true", "--no-sandbox", "b"], "no --solver of that name"),
+    ] {
+        let o = harness(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}
