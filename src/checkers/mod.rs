@@ -22,6 +22,7 @@
 
 pub mod api;
 pub mod by_size;
+pub mod check;
 pub mod cli;
 pub mod count;
 pub mod count_job;
@@ -39,6 +40,7 @@ pub mod play;
 pub mod players;
 pub mod plugin;
 pub mod position;
+pub mod questions;
 pub mod report;
 pub mod session;
 pub mod tui;

@@ -36,6 +36,11 @@ pub fn start_svg(size: BoardSize) -> String {
     })
 }
 
+/// The SVG of a position on `size` whose pieces `piece(row, col)` gives, titled `title`.
+pub fn position_svg(size: BoardSize, piece: &dyn Fn(u8, u8) -> Option<super::position::Piece>, title: &str) -> String {
+    draw(size, &|row, col| ((row + col) % 2 == 0).then(|| piece(row, col)), title)
+}
+
 /// The board of `size` with the pieces `at(row, col)` gives (`None`: a light square).
 fn draw(size: BoardSize, at: &dyn Fn(u8, u8) -> Option<Option<super::position::Piece>>, title: &str) -> String {
     let (w, h) = (u32::from(size.cols) * CELL, u32::from(size.rows) * CELL);

@@ -5,13 +5,14 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{Assignment, GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport, CHECK_REPORT};
 
 /// The checkers kinds: each one's name, builder and report.
-pub static KINDS: [ExperimentKind<KindReport>; 3] = [
+pub static KINDS: [ExperimentKind<KindReport>; 4] = [
     ExperimentKind { name: "count", build: experiments::CountExperiment::build, report: report::COUNT },
     ExperimentKind { name: "perft", build: experiments::PerftExperiment::build, report: report::PERFT },
     ExperimentKind { name: "match", build: experiments::MatchExperiment::build, report: report::MATCH },
+    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
 ];
 
 /// The checkers report.

@@ -8,12 +8,14 @@
 //! [`cli`] (one-shot commands) and [`play`] (the assignment's interactive game).
 
 pub mod api;
+pub mod check;
 pub mod cli;
 pub mod experiments;
 pub mod play;
 pub mod players;
 pub mod plugin;
 pub mod position;
+pub mod questions;
 pub mod report;
 pub mod selector;
 pub mod session;

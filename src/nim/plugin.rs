@@ -5,13 +5,14 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{Assignment, GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport, CHECK_REPORT};
 
 /// The nim kinds: each one's name, builder (validating every parameter) and report.
-pub static KINDS: [ExperimentKind<KindReport>; 3] = [
+pub static KINDS: [ExperimentKind<KindReport>; 4] = [
     ExperimentKind { name: "formula", build: experiments::FormulaExperiment::build, report: report::FORMULA },
     ExperimentKind { name: "selector", build: experiments::SelectorExperiment::build, report: report::SELECTOR },
     ExperimentKind { name: "versus", build: experiments::VersusExperiment::build, report: report::VERSUS },
+    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
 ];
 
 /// The nim report.

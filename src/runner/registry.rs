@@ -154,7 +154,12 @@ fn clap_error(e: clap::Error) -> Error {
 
 /// The games a solver can be asked about, each with its plan of the `check` experiment
 /// in place of one of its entries (`harness run --solver`).
-pub static CHECK_PLANS: [(&str, CheckPlanFn); 1] = [("tegel", tegel::experiments::check_plan)];
+pub static CHECK_PLANS: [(&str, CheckPlanFn); 4] = [
+    ("tegel", tegel::experiments::check_plan),
+    ("stenen", stenen::experiments::check_plan),
+    ("nim", nim::experiments::check_plan),
+    ("checkers", checkers::experiments::check_plan),
+];
 
 /// The plan of the `check` experiment of `game`, where the game has one.
 pub fn check_plan(game: &str) -> Option<CheckPlanFn> {

@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod api;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod experiments;
 pub mod fast;
@@ -14,6 +15,7 @@ pub mod outcome;
 pub mod picture;
 pub mod play;
 pub mod plugin;
+pub mod questions;
 pub mod report;
 pub mod rules;
 pub mod search;

@@ -5,11 +5,13 @@
 
 use super::{experiments, report};
 use crate::experiment::kind::ExperimentKind;
-use crate::report::kinds::{Assignment, GameReport, KindReport};
+use crate::report::kinds::{Assignment, GameReport, KindReport, CHECK_REPORT};
 
 /// The tiling kinds: each one's name, builder and report.
-pub static KINDS: [ExperimentKind<KindReport>; 1] =
-    [ExperimentKind { name: "table", build: experiments::build_table, report: report::TABLE }];
+pub static KINDS: [ExperimentKind<KindReport>; 2] = [
+    ExperimentKind { name: "table", build: experiments::build_table, report: report::TABLE },
+    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
+];
 
 /// The tiling game's report.
 pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS).answering(Assignment {

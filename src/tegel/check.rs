@@ -14,8 +14,7 @@ use super::position::board;
 use super::questions::{move_word, Engine, TegelSolver, Timed};
 use super::rules::{Color, Move};
 use super::search::BestResult;
-use crate::experiment::solver::check::{shrink, CheckRow, Rounds, Shrinkable, MAX_SHRINK_TRIES};
-use crate::experiment::solver::session::Failure;
+use crate::experiment::solver::check::{shrink, time_again, Asked, Outcome, Shrinkable, MAX_SHRINK_TRIES};
 use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
@@ -24,53 +23,6 @@ pub const QUESTIONS: [&str; 5] = ["moves", "do-undo", "end", "best", "good"];
 
 /// The Monte Carlo simulations a `good` question asks for.
 pub const GOOD_SIMS: u32 = 50;
-
-/// Timed rounds of a question whose calls are short: enough for a paired interval.
-pub const TIMED_ROUNDS: usize = 6;
-
-/// A question's calls are timed again while both took under this many seconds.
-const REPEAT_BELOW_S: f64 = 0.25;
-
-/// What asking one question on one position gave.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// The verdict.
-    pub verdict: Verdict,
-    /// The engine's answer.
-    pub expected: String,
-    /// The solver's answer.
-    pub given: String,
-    /// Why it is not correct, or what the rule found.
-    pub detail: String,
-    /// The paired times of the timed calls.
-    pub rounds: Rounds,
-    /// Positions the solver said it visited.
-    pub positions: Option<u64>,
-}
-
-impl Outcome {
-    fn failed(f: &Failure, expected: String) -> Outcome {
-        Outcome {
-            verdict: f.verdict(),
-            expected,
-            given: String::new(),
-            detail: f.detail(),
-            rounds: Rounds::default(),
-            positions: None,
-        }
-    }
-
-    fn judged(wrong: Option<String>, expected: String, given: String) -> Outcome {
-        Outcome {
-            verdict: if wrong.is_some() { Verdict::Wrong } else { Verdict::Correct },
-            expected,
-            given,
-            detail: wrong.unwrap_or_default(),
-            rounds: Rounds::default(),
-            positions: None,
-        }
-    }
-}
 
 /// Asks `question` (one of [`QUESTIONS`]) of `solver` on `game`'s loaded position and
 /// checks the answer against `engine`; `seed` seeds a `good` question.
@@ -90,8 +42,6 @@ pub fn ask(question: &str, game: &Game, solver: &mut dyn TegelSolver, engine: &m
     };
     outcome.unwrap_or_else(|(f, expected)| Outcome::failed(&f, expected))
 }
-
-type Asked = Result<Outcome, (Failure, String)>;
 
 fn moves_text(moves: &[Move]) -> String {
     let mut words: Vec<String> = moves.iter().map(|m| move_word(*m)).collect();
@@ -122,7 +72,8 @@ fn ask_moves(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
 fn ask_end(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
     let expected = engine.is_end().map_err(|f| (f, String::new()))?;
     let given = solver.is_end().map_err(|f| (f, expected.to_string()))?;
-    let wrong = (expected != given).then(|| format!("says {given} where the position is {}an end position", if expected { "" } else { "not " }));
+    let wrong = (expected != given)
+        .then(|| format!("says {given} where the position is {}an end position", if expected { "" } else { "not " }));
     Ok(Outcome::judged(wrong, expected.to_string(), given.to_string()))
 }
 
@@ -160,10 +111,18 @@ fn ask_do_undo(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
         let back = moves_text(&start);
         step("moves after undo".into(), back.clone(), moves_text(&solver.moves().map_err(|f| (f, back))?));
     }
-    step("undo at the loaded position".into(), "false".into(), solver.undo().map_err(|f| (f, "false".into()))?.to_string());
+    step(
+        "undo at the loaded position".into(),
+        "false".into(),
+        solver.undo().map_err(|f| (f, "false".into()))?.to_string(),
+    );
     if let Some(mv) = absent_move(engine, bowls) {
         let w = move_word(mv);
-        step(format!("do {w} (no such tiles)"), "false".into(), solver.do_move(mv).map_err(|f| (f, "false".into()))?.to_string());
+        step(
+            format!("do {w} (no such tiles)"),
+            "false".into(),
+            solver.do_move(mv).map_err(|f| (f, "false".into()))?.to_string(),
+        );
     }
     let wrong = steps.iter().find(|(_, e, g)| e != g).map(|(w, e, g)| format!("{w}: expected {e}, got {g}"));
     let text = |pick: fn(&(String, String, String)) -> &String| {
@@ -197,14 +156,15 @@ fn best_problem(engine: &mut Engine, expected: &BestResult, given: &BestResult) 
         (Some(_), None) => return Some("no move (-) where the position has moves".to_string()),
         (Some(e), Some(g)) if e != g => match value_of(engine, g) {
             Some(v) if v == expected.score => {}
-            Some(v) => return Some(format!("move {} is worth {v}, not the best score {}", move_word(g), expected.score)),
+            Some(v) => {
+                return Some(format!("move {} is worth {v}, not the best score {}", move_word(g), expected.score))
+            }
             None => return Some(format!("move {} is not a legal move", move_word(g))),
         },
         _ => {}
     }
-    (given.positions != expected.positions).then(|| {
-        format!("{} positions visited where the plain walk visits {}", given.positions, expected.positions)
-    })
+    (given.positions != expected.positions)
+        .then(|| format!("{} positions visited where the plain walk visits {}", given.positions, expected.positions))
 }
 
 fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
@@ -218,20 +178,6 @@ fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
         time_again(&mut outcome.rounds, || Some((solver.best().ok()?.seconds, engine.best().ok()?.seconds)));
     }
     Ok(outcome)
-}
-
-/// More paired rounds of a question while its calls are short, up to [`TIMED_ROUNDS`].
-fn time_again(rounds: &mut Rounds, mut round: impl FnMut() -> Option<(f64, f64)>) {
-    while rounds.solver.len() < TIMED_ROUNDS {
-        let last = rounds.solver.last().copied().unwrap_or(0.0).max(rounds.engine.last().copied().unwrap_or(0.0));
-        if last >= REPEAT_BELOW_S {
-            return;
-        }
-        match round() {
-            Some((s, e)) => rounds.push(s, e),
-            None => return,
-        }
-    }
 }
 
 /// `good SIMS SEED`: a legal distinct move (`-` at an end position), its value loss
@@ -420,23 +366,19 @@ pub fn random_position(rng: &mut Rng, index: usize) -> Game {
     let rows = pick(rng, grow + 1);
     let row_len = pick(rng, grow + 1);
     let pot_len = rng.random_range(1..=(2 + index / 3).min(10));
-    let pot: Vec<Color> = (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
+    let pot: Vec<Color> =
+        (0..pot_len).map(|_| if rng.random_bool(0.5) { Color::Yellow } else { Color::Blue }).collect();
     let row = |rng: &mut Rng| -> (usize, usize) {
         let fill = if rng.random_bool(0.3) { rng.random_range(0..row_len) } else { 0 };
-        if rng.random_bool(0.5) { (fill, 0) } else { (0, fill) }
+        if rng.random_bool(0.5) {
+            (fill, 0)
+        } else {
+            (0, fill)
+        }
     };
     let boards = [(0..rows).map(|_| row(rng)).collect(), (0..rows).map(|_| row(rng)).collect()];
     let file = TegelFile { pot, bowls, bowl_tiles, rows, row_len, boards, to_move: rng.random_range(0..2) };
     file.game().expect("a random position within the limits is a valid file")
-}
-
-/// The row of an outcome on `position`.
-pub fn row_of(position: &str, game: &Game, question: &str, outcome: &Outcome) -> CheckRow {
-    let mut row = CheckRow::new(position, TegelFile::of(game).size(), question, outcome.verdict);
-    row.expected = Some(outcome.expected.clone()).filter(|s| !s.is_empty());
-    row.given = Some(outcome.given.clone()).filter(|s| !s.is_empty());
-    row.detail = Some(outcome.detail.clone()).filter(|s| !s.is_empty());
-    row.timed(&outcome.rounds, outcome.positions)
 }
 
 /// The text of `game`'s file (for a row's shrunk position).

@@ -14,14 +14,7 @@ use crate::experiment::solver::asker::Asker;
 use crate::experiment::solver::session::{exactly, Failure};
 use crate::search::budget::{Budget, Stopped};
 
-/// An answer and the seconds it took.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Timed<T> {
-    /// The answer.
-    pub value: T,
-    /// Seconds from the question to the answer.
-    pub seconds: f64,
-}
+pub use crate::experiment::solver::check::Timed;
 
 /// The questions of the tile game, as `TegelSpel`'s public member functions ask them.
 pub trait TegelSolver {

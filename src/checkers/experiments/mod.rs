@@ -3,11 +3,14 @@
 //! item and row per pairing of players over seeded games with both colours), plus the
 //! `parallel` experiment's checkers searches (`perft` and `count`).
 
+mod check;
 mod count;
 mod matches;
 mod parallel_search;
 mod perft;
 
+pub(super) use check::build_check;
+pub use check::check_plan;
 pub(super) use count::{CountExperiment, BOARD, GAMES_COLUMN, MEMO_POSITIONS, POSITIONS};
 pub(super) use matches::MatchExperiment;
 pub use parallel_search::parallel_search;

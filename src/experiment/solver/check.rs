@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use super::session::Failure;
 use super::verdict::Verdict;
 use crate::base::stats::decision::CellTest;
 use crate::base::stats::median;
@@ -73,6 +74,96 @@ impl Rounds {
         }
         let (s, e) = (median(&self.solver)?, median(&self.engine)?);
         (e > 0.0).then(|| (s / e, None))
+    }
+}
+
+/// An answer and the seconds it took.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Timed<T> {
+    /// The answer.
+    pub value: T,
+    /// Seconds from the question to the answer.
+    pub seconds: f64,
+}
+
+/// Timed rounds of a question whose calls are short: enough for a paired interval.
+pub const TIMED_ROUNDS: usize = 6;
+
+/// A question's calls are timed again while both took under this many seconds.
+const REPEAT_BELOW_S: f64 = 0.25;
+
+/// More paired rounds of a question while its calls are short, up to [`TIMED_ROUNDS`].
+pub fn time_again(rounds: &mut Rounds, mut round: impl FnMut() -> Option<(f64, f64)>) {
+    while rounds.solver.len() < TIMED_ROUNDS {
+        let last = rounds.solver.last().copied().unwrap_or(0.0).max(rounds.engine.last().copied().unwrap_or(0.0));
+        if last >= REPEAT_BELOW_S {
+            return;
+        }
+        match round() {
+            Some((s, e)) => rounds.push(s, e),
+            None => return,
+        }
+    }
+}
+
+/// What asking one question on one position gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The engine's answer.
+    pub expected: String,
+    /// The solver's answer.
+    pub given: String,
+    /// Why it is not correct, or what the rule found.
+    pub detail: String,
+    /// The paired times of the timed calls.
+    pub rounds: Rounds,
+    /// Positions the solver said it visited.
+    pub positions: Option<u64>,
+}
+
+/// A question's outcome, or the failure that ended it with the answer expected then.
+pub type Asked = Result<Outcome, (Failure, String)>;
+
+impl Outcome {
+    /// The outcome of a question that got no answer to check (`expected`: the engine's
+    /// answer where known, empty where the engine itself failed).
+    pub fn failed(f: &Failure, expected: String) -> Outcome {
+        Outcome {
+            verdict: f.verdict(),
+            expected,
+            given: String::new(),
+            detail: f.detail(),
+            rounds: Rounds::default(),
+            positions: None,
+        }
+    }
+
+    /// The outcome of an answer checked: wrong where `wrong` says why, else correct.
+    pub fn judged(wrong: Option<String>, expected: String, given: String) -> Outcome {
+        Outcome {
+            verdict: if wrong.is_some() { Verdict::Wrong } else { Verdict::Correct },
+            expected,
+            given,
+            detail: wrong.unwrap_or_default(),
+            rounds: Rounds::default(),
+            positions: None,
+        }
+    }
+
+    /// Whether the engine itself ran out of its limit (nothing expected, time-limit).
+    pub fn engine_stopped(&self) -> bool {
+        self.expected.is_empty() && self.verdict == Verdict::TimeLimit
+    }
+
+    /// The row of this outcome of `question` on `position` of `size`.
+    pub fn row(&self, position: &str, size: usize, question: &str) -> CheckRow {
+        let mut row = CheckRow::new(position, size, question, self.verdict);
+        row.expected = Some(self.expected.clone()).filter(|s| !s.is_empty());
+        row.given = Some(self.given.clone()).filter(|s| !s.is_empty());
+        row.detail = Some(self.detail.clone()).filter(|s| !s.is_empty());
+        row.timed(&self.rounds, self.positions)
     }
 }
 

@@ -7,13 +7,14 @@
 use std::sync::Mutex;
 
 use super::asker::Asker;
-use super::check::CheckRow;
+use super::check::{one_line, CheckRow, Outcome};
 use super::session::sandbox_ready;
 use super::spec::{SolverEntry, SolverSpec};
 use crate::base::error::{Error, InputError, Result};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::row::{columns_of, Status};
+use crate::search::budget::Stopped;
 use crate::search::rng::Rng;
 
 /// The most seeded random positions a `check` entry asks on.
@@ -170,4 +171,55 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
         }
         Ok(())
     }
+}
+
+/// A wrong answer's smallest position: its text, its size and the outcome of the
+/// question there.
+pub struct Shrunk {
+    /// The position in the game's own format (file text or request line).
+    pub text: String,
+    /// Its size in the game's measure.
+    pub size: usize,
+    /// The question asked there.
+    pub outcome: Outcome,
+}
+
+/// The row and status of `outcome` (the question `question` on the position `name` of
+/// `size`): an interrupted question stops the run, an engine past its limit makes the
+/// row `Stopped`, and a wrong answer is shrunk by `shrink` and its smallest position
+/// drawn into `ctx` (its SVG, where the game draws positions).
+pub fn check_row(
+    ctx: &RunContext,
+    (name, size): (&str, usize),
+    question: &str,
+    outcome: &Outcome,
+    shrink: impl FnOnce() -> Option<(Shrunk, Option<String>)>,
+) -> Result<(CheckRow, Status)> {
+    if outcome.detail == "interrupted" {
+        return Err(Error::Interrupted);
+    }
+    let mut row = outcome.row(name, size, question);
+    if outcome.verdict == super::verdict::Verdict::Wrong {
+        if let Some((shrunk, svg)) = shrink() {
+            row.shrunk_position = Some(one_line(&shrunk.text));
+            row.shrunk_size = Some(shrunk.size.to_string());
+            row.shrunk_expected = Some(shrunk.outcome.expected);
+            row.shrunk_given = Some(shrunk.outcome.given);
+            if let Some(svg) = svg {
+                ctx.figure(&format!("shrunk-{}-{}", safe(name), safe(question)), svg);
+            }
+        }
+    }
+    let status = if outcome.engine_stopped() { Status::Stopped(Stopped::TimeLimit) } else { Status::Ok };
+    Ok((row, status))
+}
+
+/// The title of the picture of a shrunk position.
+pub fn shrunk_title(name: &str, question: &str, text: &str, size: usize) -> String {
+    format!("{name} {question}: shrunk to {} (size {size})", one_line(text))
+}
+
+/// `name` with every character but letters, digits and `-` made `-` (a figure's name).
+fn safe(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
 }

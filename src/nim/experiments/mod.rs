@@ -14,11 +14,14 @@
 //!
 //! Nim has no `parallel` searches: each search here takes milliseconds.
 
+mod check;
 mod formula;
 mod parallel_search;
 mod selector;
 mod versus;
 
+pub(super) use check::build_check;
+pub use check::check_plan;
 pub(super) use formula::FormulaExperiment;
 pub use parallel_search::parallel_search;
 pub(super) use selector::SelectorExperiment;

@@ -15,9 +15,12 @@
 //! (`memo.rs`, the walk's exact numbers); its positions then fill the cell and its
 //! `<column>_source` column says `memo` instead of `walk`.
 
+mod check;
 mod parallel_search;
 mod table;
 
+pub(super) use check::build_check;
+pub use check::check_plan;
 pub use parallel_search::parallel_search;
 pub(super) use table::{build_table, DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 

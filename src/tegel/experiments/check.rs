@@ -8,15 +8,15 @@ use rand::Rng as _;
 use super::plan::load_instances;
 use crate::base::error::{InputError, Result};
 use crate::experiment::solver::asker::Asker;
-use crate::experiment::solver::check::{one_line, CheckRow, Shrinkable};
-use crate::experiment::solver::experiment::{CheckExperiment, CheckParams, CheckPlan, GameChecks, DERIVED_RANDOM};
-use crate::experiment::solver::verdict::Verdict;
+use crate::experiment::solver::check::{CheckRow, Shrinkable};
+use crate::experiment::solver::experiment::{
+    check_row, shrunk_title, CheckExperiment, CheckParams, CheckPlan, GameChecks, Shrunk, DERIVED_RANDOM,
+};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
 use crate::results::row::Status;
-use crate::search::budget::Stopped;
 use crate::search::rng::Rng;
-use crate::tegel::check::{ask, random_position, row_of, shrink_wrong, QUESTIONS};
+use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, QUESTIONS};
 use crate::tegel::game::Game;
 use crate::tegel::questions::{Engine, Program};
 
@@ -41,7 +41,8 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
         "match" => vec!["good", "best", "do-undo"],
         _ => return None,
     };
-    let instances = spec.params.get("instances")?.as_array()?.iter().filter_map(|v| v.as_str().map(String::from)).collect();
+    let instances =
+        spec.params.get("instances")?.as_array()?.iter().filter_map(|v| v.as_str().map(String::from)).collect();
     Some(CheckPlan { instances, questions, random: DERIVED_RANDOM })
 }
 
@@ -70,30 +71,13 @@ impl GameChecks for TegelChecks {
         let seed = u64::from(ctx.rng(&[name, question]).random::<u32>() >> 1);
         let mut engine = Engine::with_budget(ctx.budget());
         let outcome = ask(question, game, &mut Program { asker }, &mut engine, seed);
-        if outcome.detail == "interrupted" {
-            return Err(crate::base::error::Error::Interrupted);
-        }
-        let engine_stopped = outcome.expected.is_empty() && outcome.verdict == Verdict::TimeLimit;
-        let mut row = row_of(name, game, question, &outcome);
-        if outcome.verdict == Verdict::Wrong {
-            if let Some((file, shrunk)) = shrink_wrong(question, game, &mut Program { asker }, &mut engine, seed) {
-                row.shrunk_position = Some(one_line(&file.text()));
-                row.shrunk_size = Some(file.size().to_string());
-                row.shrunk_expected = Some(shrunk.expected);
-                row.shrunk_given = Some(shrunk.given);
-                if let Some(g) = file.game() {
-                    let title = format!("{name} {question}: shrunk to {} (size {})", one_line(&file.text()), file.size());
-                    let svg = crate::tegel::picture::position_svg(g.rules(), g.start(), &title);
-                    ctx.figure(&format!("shrunk-{}-{}", safe(name), safe(question)), svg);
-                }
-            }
-        }
-        let status = if engine_stopped { Status::Stopped(Stopped::TimeLimit) } else { Status::Ok };
-        Ok((row, status))
+        check_row(ctx, (name, TegelFile::of(game).size()), question, &outcome, || {
+            let (file, outcome) = shrink_wrong(question, game, &mut Program { asker }, &mut engine, seed)?;
+            let (text, size) = (file.text(), file.size());
+            let svg = file.game().map(|g| {
+                crate::tegel::picture::position_svg(g.rules(), g.start(), &shrunk_title(name, question, &text, size))
+            });
+            Some((Shrunk { text, size, outcome }, svg))
+        })
     }
-}
-
-/// `name` with every character but letters, digits and `-` made `-` (a figure's name).
-fn safe(name: &str) -> String {
-    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
 }
