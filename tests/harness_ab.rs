@@ -218,6 +218,47 @@ fn a_build_past_its_limit_is_stopped() {
     assert!(eventually(Duration::from_secs(10), || !running("sleep 98.375")));
 }
 
+/// A build that leaves a detached process (`setsid sleep 97.5 &`) holding its output
+/// open: each call is over when the build's process ends, so `ab` finishes its rounds;
+/// run as root (a PID namespace a call), nothing of the build is left afterwards.
+#[test]
+fn a_detached_process_holding_the_output_does_not_hold_up_ab() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let detaching = stand_in_with(dir.path(), "detaching.sh", "setsid sleep 97.5 &", (90, "0.5", false));
+    let out = harness(&["ab", &a, &detaching, &m, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(json(&out)["status"].as_str(), Some("ok"));
+    if harness::base::os::is_root() {
+        assert!(eventually(Duration::from_secs(10), || !running("sleep 97.5")), "a detached process survived");
+    }
+}
+
+/// A build still running with a detached process: SIGTERM ends `ab` (exit 143) and both,
+/// and so does `kill -9` of `ab` (run as root: the build's PID namespace dies with it).
+#[test]
+fn a_signal_or_a_kill_of_ab_leaves_no_detached_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    for (signal, needle, code) in [(libc::SIGTERM, "sleep 96.25", Some(143)), (libc::SIGKILL, "sleep 95.75", None)] {
+        let body = format!("setsid {needle} & sleep 99.5");
+        let build = stand_in_with(dir.path(), &format!("held{signal}.sh"), &body, (90, "0.5", false));
+        let mut child =
+            harness_command().args(["ab", &a, &build, &m]).stdout(std::process::Stdio::null()).spawn().unwrap();
+        assert!(eventually(Duration::from_secs(60), || running(needle)), "the build started");
+        // SAFETY: sends a signal to the child this test started.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), code, "{status:?}");
+        if signal == libc::SIGTERM || harness::base::os::is_root() {
+            assert!(eventually(Duration::from_secs(10), || !running(needle)), "{needle} survived");
+        }
+        assert!(eventually(Duration::from_secs(10), || !running(&format!("held{signal}.sh"))), "the build survived");
+    }
+}
+
 /// The real binary against itself: the same counts, every timed cell sampled in at least
 /// 6 rounds with an interval holding its estimate. On a machine busy with other tests the
 /// rounds may not be counted: then the A/B must say so (exit 3), never `ok`.

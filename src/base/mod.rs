@@ -1,8 +1,10 @@
 //! The floor every layer stands on: errors and their exit codes, the limits of a search,
 //! reading input text files and typed lines, small text helpers, the one stable hash, the
-//! machine's facts and the statistics of timing samples (single and paired). Imports
-//! nothing of the crate.
+//! machine's facts, the statistics of timing samples (single and paired), the supervised
+//! child process (its limits, deadlines and cleanup) and the sandbox of an untrusted
+//! program. Imports nothing of the crate.
 
+pub mod child;
 pub mod error;
 pub mod files;
 pub mod hash;
@@ -10,5 +12,7 @@ pub mod limits;
 pub mod lines;
 pub mod machine;
 pub mod os;
+pub mod proc_tree;
+pub mod sandbox;
 pub mod stats;
 pub mod text;

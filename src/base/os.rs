@@ -10,6 +10,11 @@
 //! | [`default_sigpipe`] | `signal` | `signal` | nothing (no SIGPIPE) |
 //! | [`Dir`] | `openat`, `mkdirat`, `renameat`, `unlinkat` with `O_NOFOLLOW` | the same | paths, links checked first |
 //! | [`exchange`] | `renameat2(RENAME_EXCHANGE)` | unsupported | unsupported |
+//! | [`supervise_child`] | `setsid`, `PR_SET_PDEATHSIG`, `setrlimit`, a PID namespace | `setsid`, `setrlimit` | nothing |
+//! | [`exited`], [`reap`] | `waitid(WNOWAIT)`, `wait4` | the same | unsupported |
+//! | [`wait_readable`], [`read_now`] | `poll`, `O_NONBLOCK` reads | the same | blocking reads |
+//! | [`is_root`] | `geteuid` | `geteuid` | `false` |
+//! | [`kill_process`], [`without_sigpipe`] | `kill`, `pthread_sigmask`, `sigwait` | the same | nothing |
 //!
 //! `tests/platform.rs` fails when `libc::` is named anywhere else in `src/`.
 
@@ -149,45 +154,7 @@ pub fn non_blocking(options: &mut std::fs::OpenOptions) {
     let _ = options;
 }
 
-/// Prepares `command`'s child for a parent that must be able to end it: on Linux the child
-/// gets SIGKILL when this process dies (so that even a killed parent leaves no child
-/// running) and, with `core`, runs on that core alone; on Unix it leads a process group of
-/// its own, so that [`kill_group`] ends whatever it started. Elsewhere nothing.
-pub fn prepare_child(command: &mut std::process::Command, core: Option<usize>) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        // SAFETY: the closure runs in the child between fork and exec and makes only
-        // async-signal-safe system calls (setpgid, prctl, getppid, sched_setaffinity, _exit).
-        let parent = std::process::id() as libc::pid_t;
-        unsafe {
-            command.pre_exec(move || {
-                libc::setpgid(0, 0);
-                #[cfg(target_os = "linux")]
-                {
-                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                    if libc::getppid() != parent {
-                        libc::_exit(1);
-                    }
-                    if let Some(core) = core {
-                        let mut set: libc::cpu_set_t = std::mem::zeroed();
-                        libc::CPU_SET(core, &mut set);
-                        if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
-                            return Err(std::io::Error::last_os_error());
-                        }
-                    }
-                }
-                #[cfg(not(target_os = "linux"))]
-                let _ = (parent, core);
-                Ok(())
-            });
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = (command, core);
-}
-
-/// Ends the process group `pid` leads (a child prepared by [`prepare_child`]) with
+/// Ends the process group `pid` leads (a child prepared by [`supervise_child`]) with
 /// SIGKILL; elsewhere nothing (the caller kills the child itself).
 pub fn kill_group(pid: u32) {
     #[cfg(unix)]
@@ -199,6 +166,405 @@ pub fn kill_group(pid: u32) {
     }
     #[cfg(not(unix))]
     let _ = pid;
+}
+
+/// A resource limit a supervised child sets on itself before it runs its program
+/// ([`supervise_child`]); each counts for the child and everything it starts, each process
+/// on its own (the process count: all processes of the child's user).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// CPU seconds (`RLIMIT_CPU`): SIGXCPU at the limit, SIGKILL one second later.
+    CpuSeconds(u64),
+    /// Bytes of private writable memory: heap, `mmap`ed anonymous memory, data
+    /// (`RLIMIT_DATA`).
+    DataBytes(u64),
+    /// Processes of the child's user (`RLIMIT_NPROC`; the kernel never holds the root user
+    /// of the whole machine to it).
+    Processes(u64),
+    /// Bytes of one file written (`RLIMIT_FSIZE`: SIGXFSZ, or `EFBIG` where ignored).
+    FileBytes(u64),
+}
+
+/// How [`supervise_child`] prepares a child between fork and exec.
+#[derive(Debug, Clone, Default)]
+pub struct Supervision {
+    /// The limits the child sets on itself.
+    pub limits: Vec<Limit>,
+    /// The one core the child runs on (Linux).
+    pub core: Option<usize>,
+    /// Run the program in a PID namespace of its own (Linux, where this process may
+    /// create one, as root): when the program ends, or the child is killed, every process
+    /// it left behind is killed by the kernel, even one that left its session, and even
+    /// when this process dies first.
+    pub pid_namespace: bool,
+}
+
+/// Prepares `command`'s child to be supervised: it leads a session and process group of
+/// its own (so [`kill_group`] ends whatever it started and stayed there), dies with this
+/// process (Linux: SIGKILL when this thread's process ends), sets `setup`'s limits on
+/// itself, and on Linux runs on `setup.core` alone and, with `setup.pid_namespace`, runs
+/// the program as the second process of a new PID namespace: the child then waits for
+/// the namespace's first process (which reaps orphans and ends the namespace with the
+/// program) and ends as the program ended (its exit code, or the same signal).
+/// Where a PID namespace is not allowed, the program runs without one. Elsewhere nothing.
+pub fn supervise_child(command: &mut std::process::Command, setup: Supervision) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id() as libc::pid_t;
+        // SAFETY: the closure runs in the child between fork and exec; it allocates
+        // nothing and makes only async-signal-safe system calls.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::setsid() < 0 {
+                    libc::setpgid(0, 0);
+                }
+                #[cfg(target_os = "linux")]
+                {
+                    libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                    if libc::getppid() != parent {
+                        libc::_exit(1);
+                    }
+                    if let Some(core) = setup.core {
+                        pin_to_core(core)?;
+                    }
+                }
+                for limit in &setup.limits {
+                    set_limit(*limit)?;
+                }
+                #[cfg(target_os = "linux")]
+                if setup.pid_namespace {
+                    namespace::enter()?;
+                }
+                #[cfg(not(target_os = "linux"))]
+                let _ = parent;
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (command, setup);
+}
+
+#[cfg(target_os = "linux")]
+unsafe fn pin_to_core(core: usize) -> std::io::Result<()> {
+    let mut set: libc::cpu_set_t = std::mem::zeroed();
+    libc::CPU_SET(core, &mut set);
+    if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Sets `limit` as both the soft and the hard limit (the CPU's hard limit a second later,
+/// so SIGXCPU comes first), never above the hard limit already in force.
+#[cfg(unix)]
+unsafe fn set_limit(limit: Limit) -> std::io::Result<()> {
+    let (resource, soft, hard) = match limit {
+        Limit::CpuSeconds(s) => (libc::RLIMIT_CPU, s, s.saturating_add(1)),
+        Limit::DataBytes(b) => (libc::RLIMIT_DATA, b, b),
+        Limit::Processes(n) => (libc::RLIMIT_NPROC, n, n),
+        Limit::FileBytes(b) => (libc::RLIMIT_FSIZE, b, b),
+    };
+    let mut now: libc::rlimit = std::mem::zeroed();
+    if libc::getrlimit(resource, &mut now) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let cap = |v: u64| (v as libc::rlim_t).min(now.rlim_max);
+    let wanted = libc::rlimit { rlim_cur: cap(soft), rlim_max: cap(hard) };
+    if libc::setrlimit(resource, &wanted) != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The PID namespace of a supervised child (Linux): three processes, the child (outside,
+/// relaying how the program ended), the namespace's first process (reaping, ending the
+/// namespace with the program) and the program. Every call here is async-signal-safe.
+#[cfg(target_os = "linux")]
+mod namespace {
+    /// Makes the calling child the relay of a new PID namespace and returns in the
+    /// program's process, which then execs; returns at once where no namespace may be
+    /// created.
+    pub(super) unsafe fn enter() -> std::io::Result<()> {
+        if libc::unshare(libc::CLONE_NEWPID) != 0 {
+            return Ok(());
+        }
+        let mut pipe = [0 as libc::c_int; 2];
+        if libc::pipe(pipe.as_mut_ptr()) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let first = libc::fork();
+        if first < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if first > 0 {
+            relay_end(first, pipe[0]);
+        }
+        // The relay cannot die before this: it lives until this process ends, unless
+        // killed, and a kill of its group reaches this process too.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        libc::close(pipe[0]);
+        let program = libc::fork();
+        if program < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if program == 0 {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            libc::close(pipe[1]);
+            return Ok(());
+        }
+        reap_until(program, pipe[1])
+    }
+
+    /// Closes every descriptor but `keep` (the relay and the first process must not hold
+    /// the program's pipes, nor the pipe by which the parent learns that exec ran).
+    unsafe fn close_all_but(keep: libc::c_int) {
+        let keep = keep as libc::c_uint;
+        let ranges = [(0, keep.wrapping_sub(1)), (keep + 1, libc::c_uint::MAX)];
+        for (from, to) in ranges {
+            if from <= to && libc::syscall(libc::SYS_close_range, from, to, 0) != 0 {
+                for fd in from..to.min(4096) {
+                    libc::close(fd as libc::c_int);
+                }
+            }
+        }
+    }
+
+    /// The namespace's first process: reaps every process until the program ends, writes
+    /// the program's wait status to `to` and exits, which kills the namespace.
+    unsafe fn reap_until(program: libc::pid_t, to: libc::c_int) -> ! {
+        close_all_but(to);
+        loop {
+            let mut status: libc::c_int = 0;
+            let pid = libc::waitpid(-1, &mut status, 0);
+            if pid == program {
+                libc::write(to, (&raw const status).cast(), std::mem::size_of::<libc::c_int>());
+                libc::_exit(0);
+            }
+            if pid < 0 && *libc::__errno_location() != libc::EINTR {
+                libc::_exit(1);
+            }
+        }
+    }
+
+    /// The relay: waits for the namespace's first process and ends as the program ended,
+    /// by its exit code or by its signal (without a core dump).
+    unsafe fn relay_end(first: libc::pid_t, from: libc::c_int) -> ! {
+        close_all_but(from);
+        let mut program: libc::c_int = 0;
+        let size = std::mem::size_of::<libc::c_int>();
+        let got = loop {
+            let n = libc::read(from, (&raw mut program).cast(), size);
+            if n >= 0 || *libc::__errno_location() != libc::EINTR {
+                break n;
+            }
+        };
+        let mut status: libc::c_int = 0;
+        while libc::waitpid(first, &mut status, 0) < 0 && *libc::__errno_location() == libc::EINTR {}
+        let status = if got == size as isize { program } else { status };
+        if libc::WIFSIGNALED(status) {
+            let signal = libc::WTERMSIG(status);
+            let none = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+            libc::setrlimit(libc::RLIMIT_CORE, &none);
+            libc::signal(signal, libc::SIG_DFL);
+            let mut all: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut all);
+            libc::sigprocmask(libc::SIG_SETMASK, &all, std::ptr::null_mut());
+            libc::kill(libc::getpid(), signal);
+            libc::_exit(128 + signal);
+        }
+        libc::_exit(if libc::WIFEXITED(status) { libc::WEXITSTATUS(status) } else { 1 })
+    }
+}
+
+/// How a reaped child ended and what it used, with every descendant it waited for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Reaped {
+    /// Its exit code, when it exited.
+    pub code: Option<i32>,
+    /// The signal that ended it, when one did.
+    pub signal: Option<i32>,
+    /// User plus system CPU seconds.
+    pub cpu_seconds: f64,
+    /// The peak resident memory of its largest process, in bytes.
+    pub max_resident_bytes: Option<u64>,
+}
+
+/// When the child `pid` has ended: first kills its process group (whatever it left
+/// running there; Linux peeks at the ended child without reaping it, so the group's
+/// number cannot be reused meanwhile), then reaps it. `None` while it runs;
+/// `Unsupported` where there is no such call.
+pub fn try_reap_group(pid: u32) -> std::io::Result<Option<Reaped>> {
+    #[cfg(unix)]
+    {
+        let pid = libc::pid_t::try_from(pid).map_err(|_| std::io::Error::other("no such process"))?;
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: `waitid` writes only into the zeroed struct it is given.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            if unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) } != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // SAFETY: reads the pid field `waitid` filled in (zero while the child runs).
+            if unsafe { info.si_pid() } == 0 {
+                return Ok(None);
+            }
+            kill_group(pid as u32);
+        }
+        let mut status: libc::c_int = 0;
+        // SAFETY: `wait4` writes only into the status and the zeroed struct it is given.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let got = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if got < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if got == 0 {
+            return Ok(None);
+        }
+        #[cfg(not(target_os = "linux"))]
+        kill_group(pid as u32);
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        let rss = u64::try_from(usage.ru_maxrss).ok().filter(|&r| r > 0);
+        Ok(Some(Reaped {
+            code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+            signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+            cpu_seconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            max_resident_bytes: rss.map(|r| if cfg!(target_os = "macos") { r } else { r.saturating_mul(1024) }),
+        }))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        Err(std::io::Error::new(std::io::ErrorKind::Unsupported, "no way to reap a child here"))
+    }
+}
+
+/// Makes reads of `pipe` return `WouldBlock` instead of waiting (Unix; elsewhere reads
+/// keep waiting, and [`wait_readable`] says "readable" at once).
+pub fn set_nonblocking(pipe: &impl ReadEnd) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        let fd = std::os::fd::AsRawFd::as_raw_fd(pipe);
+        // SAFETY: reads and sets the status flags of an open descriptor.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pipe;
+        Ok(())
+    }
+}
+
+/// Waits up to `timeout` for `pipe` to hold bytes or reach its end (`poll`); `false` when
+/// the time ran out or a signal came first. Elsewhere `true` at once.
+pub fn wait_readable(pipe: &impl ReadEnd, timeout: Duration) -> std::io::Result<bool> {
+    #[cfg(unix)]
+    {
+        let fd = std::os::fd::AsRawFd::as_raw_fd(pipe);
+        let mut poll = libc::pollfd { fd, events: libc::POLLIN, revents: 0 };
+        let ms = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: polls one open descriptor, writing into the struct it is given.
+        match unsafe { libc::poll(&mut poll, 1, ms) } {
+            n if n > 0 => Ok(true),
+            0 => Ok(false),
+            _ => match std::io::Error::last_os_error() {
+                e if e.kind() == std::io::ErrorKind::Interrupted => Ok(false),
+                e => Err(e),
+            },
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (pipe, timeout);
+        Ok(true)
+    }
+}
+
+/// The read end of a pipe from a child (its standard output or error).
+#[cfg(unix)]
+pub trait ReadEnd: std::os::fd::AsRawFd {}
+#[cfg(unix)]
+impl<T: std::os::fd::AsRawFd> ReadEnd for T {}
+/// The read end of a pipe from a child (its standard output or error).
+#[cfg(not(unix))]
+pub trait ReadEnd {}
+#[cfg(not(unix))]
+impl<T> ReadEnd for T {}
+
+/// Ends the process `pid` with SIGKILL; elsewhere nothing.
+pub fn kill_process(pid: u32) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(pid) {
+        // SAFETY: sends a signal to one process.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
+/// The number of SIGKILL, the signal [`kill_group`] sends (9 where there are no signals).
+#[cfg(unix)]
+pub const SIGKILL: i32 = libc::SIGKILL;
+/// The number of SIGKILL, the signal [`kill_group`] sends (9 where there are no signals).
+#[cfg(not(unix))]
+pub const SIGKILL: i32 = 9;
+
+/// The number of SIGXCPU, the signal of a spent [`Limit::CpuSeconds`].
+#[cfg(unix)]
+pub const SIGXCPU: i32 = libc::SIGXCPU;
+/// The number of SIGXCPU, the signal of a spent [`Limit::CpuSeconds`].
+#[cfg(not(unix))]
+pub const SIGXCPU: i32 = 24;
+
+/// Runs `write` with SIGPIPE blocked on this thread, so that writing to a child that has
+/// gone returns `BrokenPipe` instead of ending this process (whose SIGPIPE is the
+/// default, [`default_sigpipe`]); a SIGPIPE the write raised is taken off before the mask
+/// is restored. Elsewhere just runs `write`.
+pub fn without_sigpipe<T>(write: impl FnOnce() -> std::io::Result<T>) -> std::io::Result<T> {
+    #[cfg(unix)]
+    // SAFETY: changes only this thread's signal mask, restored before returning, and
+    // takes off a SIGPIPE pending on this thread (`sigwait` returns at once then).
+    unsafe {
+        let mut pipe: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pipe);
+        libc::sigaddset(&mut pipe, libc::SIGPIPE);
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::pthread_sigmask(libc::SIG_BLOCK, &pipe, &mut old);
+        let result = write();
+        let mut pending: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut pending);
+        if libc::sigismember(&old, libc::SIGPIPE) == 0
+            && libc::sigpending(&mut pending) == 0
+            && libc::sigismember(&pending, libc::SIGPIPE) == 1
+        {
+            let mut signal = 0;
+            libc::sigwait(&pipe, &mut signal);
+        }
+        libc::pthread_sigmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        result
+    }
+    #[cfg(not(unix))]
+    write()
+}
+
+/// Whether this process runs as the superuser (effective user 0); `false` where there is
+/// no such user.
+pub fn is_root() -> bool {
+    #[cfg(unix)]
+    // SAFETY: `geteuid` only reads this process's credentials.
+    unsafe {
+        libc::geteuid() == 0
+    }
+    #[cfg(not(unix))]
+    false
 }
 
 /// A folder held open by a file descriptor: files and folders inside it are reached by

@@ -24,21 +24,23 @@
 //!
 //! The builds are other programs: each call has a time limit (the manifest's limit per
 //! search call times ten for the first round, ten times the first round's time per call later, plus
-//! [`CALL_MARGIN`]), its output is read up to [`MAX_OUTPUT_BYTES`], it ends with `ab`
-//! (Ctrl-C, SIGTERM and SIGHUP end the children at once; on Linux they die with `ab` even
-//! when it is killed), and any failure of a build is bad input naming the build (exit 2).
+//! [`CALL_MARGIN`]), its output is read up to [`MAX_OUTPUT_BYTES`], a call is over when its
+//! process has ended (even if something it left behind still holds its output open), it
+//! ends with `ab` (Ctrl-C, SIGTERM and SIGHUP end the children at once, with whatever they
+//! started; on Linux they die with `ab` even when it is killed, and run as root, in a PID
+//! namespace of their own, so that nothing they started outlives them:
+//! [`crate::base::child`]), and any failure of a build is bad input naming the build
+//! (exit 2).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::process::Command;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::base::child::{Child, ChildLimits, Ended, Ending, Wiring};
 use crate::base::error::{Error, InputError, Result};
 use crate::base::machine::Threads;
 use crate::base::stats::decision::{CellTest, Rule};
@@ -199,52 +201,51 @@ impl Side<'_> {
     }
 }
 
-/// A build's call in progress: the child, the thread reading its output, its limit.
+/// A build's call in progress: the supervised child, what it runs, its limit.
 struct Running {
     side: String,
     what: String,
     child: Child,
-    reader: Option<JoinHandle<std::io::Result<Vec<u8>>>>,
-    overflow: Arc<AtomicBool>,
     limit: Duration,
     started: Instant,
 }
 
 impl Running {
-    fn spawn(side: &Side, mut command: Command, limit: Duration, core: Option<usize>) -> Result<Running> {
-        crate::base::os::prepare_child(&mut command, core);
-        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+    fn spawn(side: &Side, command: Command, limit: Duration, core: Option<usize>) -> Result<Running> {
         let what = format!("{command:?}").replace('"', "");
-        let mut child = command.spawn().map_err(|e| InputError::new(format!("cannot run {}: {e}", side.named())))?;
-        let overflow = Arc::new(AtomicBool::new(false));
-        let reader = child.stdout.take().map(|out| {
-            let flag = Arc::clone(&overflow);
-            std::thread::spawn(move || read_bounded(out, MAX_OUTPUT_BYTES, &flag))
-        });
-        Ok(Running { side: side.named(), what, child, reader, overflow, limit, started: Instant::now() })
+        let wiring = Wiring { stdin: false, capture_stderr: false, core };
+        let mut child = Child::spawn_with(command, &build_limits(), wiring)
+            .map_err(|e| InputError::new(format!("cannot run {}: {e}", side.named())))?;
+        child.stop_when(Arc::new(crate::search::budget::interrupted));
+        Ok(Running { side: side.named(), what, child, limit, started: Instant::now() })
     }
 
-    fn end(&mut self) {
-        crate::base::os::kill_group(self.child.id());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    /// Its output once it has ended, `None` while it runs within its limit: one turn of
+    /// at most `turn`.
+    fn turn(&mut self, turn: Duration) -> Result<Option<Vec<u8>>> {
+        let until = (Instant::now() + turn).min(self.started + self.limit);
+        match self.child.read_until(until) {
+            Ok(Some(bytes)) => self.output(bytes).map(Some),
+            Ok(None) if self.started.elapsed() >= self.limit => Err(self.overdue()),
+            Ok(None) => Ok(None),
+            Err(Ended::Interrupted) => Err(Error::Interrupted),
+            Err(Ended::OutputLimit) => Err(self.too_much()),
+            Err(e) => Err(anyhow::anyhow!("cannot read the output of {}: {e}", self.side).into()),
+        }
     }
 
-    fn output(&mut self, status: ExitStatus) -> Result<Vec<u8>> {
-        // Whatever the build started in its group ends with it, so that its output closes.
-        crate::base::os::kill_group(self.child.id());
-        let bytes = match self.reader.take().map(JoinHandle::join) {
-            Some(Ok(Ok(bytes))) => bytes,
-            Some(Ok(Err(e))) => return Err(anyhow::anyhow!("cannot read the output of {}: {e}", self.side).into()),
-            _ => Vec::new(),
-        };
-        if self.overflow.load(Ordering::SeqCst) {
-            return Err(self.too_much());
+    fn output(&self, bytes: Vec<u8>) -> Result<Vec<u8>> {
+        match self.child.ending() {
+            Some(ending) if ending.success() => Ok(bytes),
+            ending => {
+                let status = match ending {
+                    Some(Ending { code: Some(code), .. }) => format!("exit status: {code}"),
+                    Some(Ending { signal: Some(signal), .. }) => format!("signal: {signal}"),
+                    _ => "an unknown end".to_string(),
+                };
+                Err(InputError::new(format!("{} failed ({status}) on `{}`", self.side, self.what)).into())
+            }
         }
-        if !status.success() {
-            return Err(InputError::new(format!("{} failed ({status}) on `{}`", self.side, self.what)).into());
-        }
-        Ok(bytes)
     }
 
     fn too_much(&self) -> Error {
@@ -268,67 +269,39 @@ impl Running {
     }
 }
 
-impl Drop for Running {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            self.end();
-        }
+/// The bounds of a build's call: its output only ([`MAX_OUTPUT_BYTES`]); its standard
+/// error is the user's.
+fn build_limits() -> ChildLimits {
+    ChildLimits {
+        cpu_seconds: None,
+        memory_bytes: None,
+        processes: None,
+        file_bytes: None,
+        output_bytes: MAX_OUTPUT_BYTES as u64,
+        line_bytes: MAX_OUTPUT_BYTES,
+        stderr_bytes: 0,
     }
 }
 
-/// Reads `from` to its end, keeping at most `max` bytes; past that it sets `overflow` and
-/// stops reading.
-fn read_bounded(mut from: impl Read, max: usize, overflow: &AtomicBool) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    let mut buf = vec![0u8; 64 << 10];
-    loop {
-        let n = match from.read(&mut buf) {
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if n == 0 {
-            return Ok(out);
-        }
-        if out.len() + n > max {
-            overflow.store(true, Ordering::SeqCst);
-            return Ok(out);
-        }
-        out.extend_from_slice(&buf[..n]);
-    }
-}
-
-/// Waits for every call, ending all of them at once on Ctrl-C, SIGTERM or SIGHUP, when
-/// one passes its limit or prints too much; each call's output, in order.
+/// Waits for every call, taking turns, and ends all of them at once (each with whatever it
+/// started) on Ctrl-C, SIGTERM or SIGHUP, when one passes its limit, prints too much or
+/// fails; each call's output, in order. A call has ended when its process has, even if
+/// something it left behind still holds its output open.
 fn wait_all(mut running: Vec<Running>) -> Result<Vec<Vec<u8>>> {
-    let mut statuses: Vec<Option<ExitStatus>> = vec![None; running.len()];
-    loop {
-        for (r, status) in running.iter_mut().zip(statuses.iter_mut()) {
-            if status.is_none() {
-                *status = r.child.try_wait()?;
+    let mut outputs: Vec<Option<Vec<u8>>> = vec![None; running.len()];
+    let turn = Duration::from_millis(10);
+    while outputs.iter().any(Option::is_none) {
+        for (r, out) in running.iter_mut().zip(outputs.iter_mut()).filter(|(_, o)| o.is_none()) {
+            match r.turn(turn) {
+                Ok(done) => *out = done,
+                Err(e) => {
+                    running.iter_mut().for_each(|r| r.child.kill());
+                    return Err(e);
+                }
             }
         }
-        let problem = if crate::search::budget::interrupted() {
-            Some(Error::Interrupted)
-        } else if let Some(r) = running.iter().find(|r| r.overflow.load(Ordering::SeqCst)) {
-            Some(r.too_much())
-        } else {
-            running
-                .iter()
-                .zip(&statuses)
-                .find(|(r, s)| s.is_none() && r.started.elapsed() > r.limit)
-                .map(|(r, _)| r.overdue())
-        };
-        if let Some(e) = problem {
-            running.iter_mut().for_each(Running::end);
-            return Err(e);
-        }
-        if statuses.iter().all(Option::is_some) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
     }
-    running.iter_mut().zip(statuses).map(|(r, s)| r.output(s.expect("every call ended"))).collect()
+    Ok(outputs.into_iter().flatten().collect())
 }
 
 /// Runs the A/B; `on_item` sees each item as its rounds end (before the verdicts, which
@@ -723,15 +696,5 @@ mod tests {
         assert!(a.chunks(2).all(|p| p[0] != p[1]));
         assert_eq!(a, draw(1));
         assert_ne!(a, draw(2));
-    }
-
-    #[test]
-    fn output_is_read_with_a_bound() {
-        let flag = AtomicBool::new(false);
-        let data = vec![b'x'; 1000];
-        assert_eq!(read_bounded(&data[..], 2000, &flag).unwrap().len(), 1000);
-        assert!(!flag.load(Ordering::SeqCst));
-        assert!(read_bounded(&data[..], 100, &flag).unwrap().len() <= 100);
-        assert!(flag.load(Ordering::SeqCst));
     }
 }
