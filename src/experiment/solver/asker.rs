@@ -34,6 +34,7 @@ impl Asker {
     /// An asker of `spec` about `game`, with fresh folders.
     pub fn new(spec: &SolverSpec, game: &'static str) -> Result<Asker> {
         let scratch = tempfile::Builder::new().prefix("harness-scratch-").tempdir()?;
+        crate::base::sandbox::give_scratch(scratch.path())?;
         Ok(Asker {
             spec: spec.clone(),
             game,

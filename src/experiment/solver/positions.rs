@@ -14,9 +14,15 @@ pub struct PositionFiles {
 }
 
 impl PositionFiles {
-    /// A new, empty folder (mode 0700) under the system's temporary folder.
+    /// A new, empty folder under the system's temporary folder, readable (not writable)
+    /// by others: the sandboxed solver may run as another user. Positions are no secret.
     pub fn new() -> Result<PositionFiles> {
         let dir = tempfile::Builder::new().prefix("harness-positions-").tempdir()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        }
         Ok(PositionFiles { dir, written: 0 })
     }
 

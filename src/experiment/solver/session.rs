@@ -88,13 +88,19 @@ impl Session {
     /// Starts `spec`'s program and checks its handshake: `hello 1` answered by
     /// `hello 1 GAME NAME`, where GAME must be `game`.
     pub fn start(spec: &SolverSpec, game: &str, folders: &Folders) -> Result<Session, Failure> {
-        let command = command_of(spec, folders).map_err(Failure::Crashed)?;
-        let child = Child::spawn(command, &child_limits(spec))
-            .map_err(|e| Failure::Crashed(format!("cannot start `{}`: {e}", spec.command_text())))?;
-        let mut session = Session { child, spec: spec.clone(), declared_name: String::new(), peak_memory_bytes: None };
+        let mut session = Session::spawn(spec, folders)?;
         let line = session.exchange(&format!("hello {PROTOCOL_VERSION}"), spec.limits.start)?.0;
         session.declared_name = check_handshake(&line, game)?;
         Ok(session)
+    }
+
+    /// The process of `spec`, started (a Ctrl-C or SIGTERM of the harness ends it).
+    fn spawn(spec: &SolverSpec, folders: &Folders) -> Result<Session, Failure> {
+        let command = command_of(spec, folders).map_err(Failure::Crashed)?;
+        let mut child = Child::spawn(command, &child_limits(spec))
+            .map_err(|e| Failure::Crashed(format!("cannot start `{}`: {e}", spec.command_text())))?;
+        child.stop_when(std::sync::Arc::new(crate::search::budget::interrupted));
+        Ok(Session { child, spec: spec.clone(), declared_name: String::new(), peak_memory_bytes: None })
     }
 
     /// Asks `request` within the question limit; the answer's words after `ok`.
