@@ -518,3 +518,47 @@ fn keep_stderr(mut from: impl Read, kept: &Mutex<Vec<u8>>, bound: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_untrusted_program_sets_four_limits_on_itself() {
+        let limits = ChildLimits::untrusted();
+        let expected = [Limit::DataBytes(2 << 30), Limit::Processes(64), Limit::FileBytes(64 << 20)];
+        assert_eq!(limits.os_limits(), expected);
+        let capped = ChildLimits { cpu_seconds: Some(10), ..limits };
+        assert_eq!(capped.os_limits()[0], Limit::CpuSeconds(10));
+    }
+
+    #[test]
+    fn failed_allocations_are_recognised_and_endings_told() {
+        assert!(names_failed_allocation("terminate called after throwing an instance of 'std::bad_alloc'"));
+        assert!(names_failed_allocation("Traceback ...\nMemoryError\n"));
+        assert!(!names_failed_allocation("Segmentation fault"));
+        let ending = Ending {
+            code: None,
+            signal: Some(9),
+            cpu_seconds: Some(1.0),
+            peak_memory_bytes: None,
+            cpu_limit: true,
+            memory_limit: false,
+        };
+        assert_eq!(Ended::Exited(ending).to_string(), "the program ended (signal 9, CPU limit reached)");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_line_is_read_and_its_end_told() {
+        let mut command = Command::new("sh");
+        command.args(["-c", "read x; echo \"got $x\"; exit 4"]);
+        let mut child = Child::spawn(command, &ChildLimits::untrusted()).unwrap();
+        child.send_line("hello").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        assert_eq!(child.read_line(deadline).unwrap(), "got hello");
+        let Err(Ended::Exited(ending)) = child.read_line(deadline) else { panic!("no end") };
+        assert_eq!(ending.code, Some(4));
+        assert!(ending.cpu_seconds.is_some());
+    }
+}
