@@ -28,15 +28,36 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A temporary folder others may read: run by root, the sandboxed solver runs as
+/// `nobody`, who must be able to read its program.
+fn public_dir() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// `file` (relative to the repository) copied into a folder others may read; its path.
+fn readable_copy(file: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    let dir = DIR.get_or_init(public_dir);
+    let to = dir.path().join(Path::new(file).file_name().unwrap());
+    std::fs::copy(root().join(file), &to).unwrap();
+    std::fs::set_permissions(&to, std::fs::Permissions::from_mode(0o755)).unwrap();
+    to.display().to_string()
+}
+
 fn fixture(name: &str) -> String {
-    root().join("tests/fixtures/solvers").join(name).display().to_string()
+    readable_copy(&format!("tests/fixtures/solvers/{name}"))
 }
 
 /// Builds example hand-in `example` of the tile game into `dir`; the solver's path.
 fn built(example: &str, dir: &Path) -> String {
     let out = dir.join(example);
     let handin = root().join("solvers/tegel/examples").join(example);
-    let mut args = vec!["solver", "build", handin.to_str().unwrap(), "--assignment", "tegel", "-o", out.to_str().unwrap()];
+    let mut args =
+        vec!["solver", "build", handin.to_str().unwrap(), "--assignment", "tegel", "-o", out.to_str().unwrap()];
     if harness::base::sandbox::available().is_err() {
         args.push("--no-sandbox");
     }
@@ -47,10 +68,16 @@ fn built(example: &str, dir: &Path) -> String {
 
 /// `harness solver check tegel` of `solver` (named `name`) with `extra` flags into
 /// `dir/out`; the output and the CSV's rows as maps.
-fn check(name: &str, solver: &str, dir: &Path, extra: &[&str]) -> (std::process::Output, Vec<std::collections::HashMap<String, String>>) {
+fn check(
+    name: &str,
+    solver: &str,
+    dir: &Path,
+    extra: &[&str],
+) -> (std::process::Output, Vec<std::collections::HashMap<String, String>>) {
     let out = dir.join(format!("out-{name}"));
     let flag = format!("{name}={solver}");
-    let mut args: Vec<String> = vec!["-q".into(), "solver".into(), "check".into(), "tegel".into(), "--solver".into(), flag];
+    let mut args: Vec<String> =
+        vec!["-q".into(), "solver".into(), "check".into(), "tegel".into(), "--solver".into(), flag];
     args.extend(sandbox_flags(name));
     args.extend(["-o".to_string(), out.display().to_string()]);
     args.extend(extra.iter().map(|s| s.to_string()));
@@ -70,7 +97,7 @@ fn verdicts(rows: &[std::collections::HashMap<String, String>]) -> std::collecti
 
 #[test]
 fn the_correct_hand_in_answers_every_question_correctly() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = public_dir();
     let solver = built("correct", dir.path());
     let spel1 = root().join("instances/tegel/spel1.txt").display().to_string();
     let (o, rows) = check("correct", &solver, dir.path(), &[&spel1, "--random", "40"]);
@@ -78,7 +105,10 @@ fn the_correct_hand_in_answers_every_question_correctly() {
     assert_eq!(rows.len(), 41 * 5);
     assert_eq!(verdicts(&rows), ["correct".to_string()].into());
     let best = rows.iter().find(|r| r["position"] == "spel1.txt" && r["question"] == "best").unwrap();
-    assert_eq!((best["given"].as_str(), best["solver_positions"].as_str()), ("score 0, move 0b, positions 5578", "5578"));
+    assert_eq!(
+        (best["given"].as_str(), best["solver_positions"].as_str()),
+        ("score 0, move 0b, positions 5578", "5578")
+    );
     assert!(best["solver_seconds"].parse::<f64>().unwrap() > 0.0 && !best["time_ratio"].is_empty());
 }
 
@@ -86,7 +116,7 @@ fn the_correct_hand_in_answers_every_question_correctly() {
 /// random positions and shrunk to a position of a few tiles, with its picture.
 #[test]
 fn the_minimax_fault_is_found_and_shrunk_to_a_few_tiles() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = public_dir();
     let solver = built("minimax-abs", dir.path());
     let (o, rows) = check("abs", &solver, dir.path(), &["--questions", "best", "--random", "100"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -105,19 +135,19 @@ fn the_minimax_fault_is_found_and_shrunk_to_a_few_tiles() {
 
 #[test]
 fn a_solver_that_counts_positions_otherwise_is_wrong_in_the_count_alone() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = public_dir();
     let solver = built("miscount", dir.path());
     let (o, rows) = check("miscount", &solver, dir.path(), &["--questions", "best", "--random", "20"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = rows.iter().find(|r| r["verdict"] == "wrong").unwrap();
     assert!(r["detail"].contains("positions visited where the plain walk visits"), "{r:?}");
-    assert_eq!(r["shrunk_size"].parse::<usize>().unwrap() <= 8, true, "{r:?}");
+    assert!(r["shrunk_size"].parse::<usize>().unwrap() <= 8, "{r:?}");
 }
 
 #[test]
 fn the_python_and_java_solvers_are_correct() {
     let dir = tempfile::tempdir().unwrap();
-    let py = root().join("solvers/tegel/python/solver.py").display().to_string();
+    let py = readable_copy("solvers/tegel/python/solver.py");
     let (o, rows) = check("py", &py, dir.path(), &["--random", "20"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(verdicts(&rows), ["correct".to_string()].into());
@@ -125,7 +155,7 @@ fn the_python_and_java_solvers_are_correct() {
         eprintln!("skipped: the Java solver (no java)");
         return;
     }
-    let java = format!("java {}", root().join("solvers/tegel/java/Solver.java").display());
+    let java = format!("java {}", readable_copy("solvers/tegel/java/Solver.java"));
     let (o, rows) = check("java", &java, dir.path(), &["--random", "5", "--questions", "best,moves"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(verdicts(&rows), ["correct".to_string()].into());
@@ -146,9 +176,13 @@ fn a_broken_protocol_is_its_own_verdict() {
         ("wrong_format.sh", "protocol-error"),
         ("loops.sh", "time-limit"),
     ] {
-        let name = script.trim_end_matches(".sh").replace('_', "-");
-        let (o, rows) =
-            check(&name, &fixture(script), dir.path(), &["--random", "2", "--questions", "best", "--question-time-limit", "2"]);
+        let name = script.trim_end_matches(".sh").replace('_', "");
+        let (o, rows) = check(
+            &name,
+            &fixture(script),
+            dir.path(),
+            &["--random", "2", "--questions", "best", "--question-time-limit", "2"],
+        );
         assert_eq!(o.status.code(), Some(1), "{script}: {}", stderr(&o));
         assert_eq!(verdicts(&rows), [verdict.to_string()].into(), "{script}: {rows:?}");
     }
@@ -161,7 +195,15 @@ fn a_run_asks_the_solver_in_place_of_the_engine() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
     let manifest = root().join("instances/quick.toml").display().to_string();
-    let mut args = vec!["-q".to_string(), "run".into(), manifest, "--only".into(), "tegel".into(), "-o".into(), out.display().to_string()];
+    let mut args = vec![
+        "-q".to_string(),
+        "run".into(),
+        manifest,
+        "--only".into(),
+        "tegel".into(),
+        "-o".into(),
+        out.display().to_string(),
+    ];
     args.extend(["--solver".to_string(), format!("w={}", fixture("tegel_wrong.py"))]);
     args.extend(sandbox_flags("w"));
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -190,11 +232,14 @@ fn harm_at_start_up_harms_nothing() {
     assert!(!rows.is_empty() && !verdicts(&rows).contains("correct"), "{rows:?}");
     let everything = format!("{}{}{:?}", common::stdout(&o), stderr(&o), rows);
     assert!(!everything.contains("the-neighbours-answers"), "the secret leaked: {everything}");
-    for place in [std::env::temp_dir(), neighbour.path().to_path_buf(), std::env::var("HOME").map(PathBuf::from).unwrap()] {
+    for place in
+        [std::env::temp_dir(), neighbour.path().to_path_buf(), std::env::var("HOME").map(PathBuf::from).unwrap()]
+    {
         assert!(!place.join(format!("harness-harmed-{marker}")).exists(), "wrote into {}", place.display());
     }
     let left = std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(&format!("1000{marker}")))
+        std::fs::read(e.path().join("cmdline"))
+            .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&format!("1000{marker}")))
     });
     assert!(!left, "a process of the solver outlived it");
 }
@@ -234,7 +279,10 @@ fn bad_flags_are_refused_with_exit_2() {
         (vec!["solver", "check", "chess", "--solver", "x=/bin/true"], "a solver answers one of"),
         (vec!["solver", "check", "tegel", "--solver", "x=/no/such/solver"], "is not an executable file"),
         (vec!["solver", "build", "/no/such/dir", "--assignment", "tegel"], "cannot open"),
-        (vec!["run", "instances/quick.toml", "--solver", "a=/bin/true", "--no-sandbox", "b"], "no --solver of that name"),
+        (
+            vec!["run", "instances/quick.toml", "--solver", "a=/bin/true", "--no-sandbox", "b"],
+            "no --solver of that name",
+        ),
     ] {
         let o = harness(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));

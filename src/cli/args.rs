@@ -3,9 +3,9 @@
 //! ([`VerdictOutput`]), and the value parsers of seeds and fractions.
 
 use crate::base::error::{InputError, Result};
-use crate::experiment::solver::spec::SolverSpec;
 use crate::base::text::excerpt;
 use crate::experiment::args::{print_json, ThreadsArg};
+use crate::experiment::solver::spec::SolverSpec;
 use crate::report::compare::{html::Html, json::Json, markdown::Markdown, text::Text};
 use crate::report::export::{ComparisonExporter, Exported};
 use crate::results::user_files::{write_user_file, UserFile};
@@ -163,7 +163,11 @@ impl SolverArgs {
         let mut out = Vec::new();
         for solver in &self.solvers {
             if !names.insert(solver.name.clone()) {
-                return Err(InputError::new(format!("two solvers are named `{}`; give each its own name", solver.name)).into());
+                return Err(InputError::new(format!(
+                    "two solvers are named `{}`; give each its own name",
+                    solver.name
+                ))
+                .into());
             }
             let mut spec = solver.clone();
             spec.sandboxed = !self.no_sandbox.contains(&spec.name);

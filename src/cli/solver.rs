@@ -117,11 +117,14 @@ pub fn solver(command: SolverCommand) -> Result<()> {
 }
 
 fn build(args: BuildArgs) -> Result<()> {
-    let request = BuildRequest { dir: args.dir, game: args.assignment, output: args.output, sandboxed: !args.no_sandbox };
+    let request =
+        BuildRequest { dir: args.dir, game: args.assignment, output: args.output, sandboxed: !args.no_sandbox };
     match solver_build::build(&request)? {
         Built::Solver(path) => {
             if args.json {
-                print_json(&serde_json::json!({"status": "ok", "verdict": "built", "solver": path.display().to_string()}))?;
+                print_json(
+                    &serde_json::json!({"status": "ok", "verdict": "built", "solver": path.display().to_string()}),
+                )?;
             } else {
                 println!("{}", path.display());
             }
@@ -133,7 +136,10 @@ fn build(args: BuildArgs) -> Result<()> {
             } else {
                 println!("build-failed:\n{}", printable_lines(&why));
             }
-            Err(Error::Verdict { message: "the hand-in did not compile with the driver (build-failed)".into(), exit_code: 1 })
+            Err(Error::Verdict {
+                message: "the hand-in did not compile with the driver (build-failed)".into(),
+                exit_code: 1,
+            })
         }
     }
 }
@@ -161,13 +167,15 @@ fn check_manifest(args: &CheckArgs, entry: &SolverEntry) -> Result<String> {
         .instances
         .iter()
         .map(|p| {
-            let full = p.canonicalize().map_err(|e| InputError::in_file(p, format!("cannot open the instance: {e}")))?;
+            let full =
+                p.canonicalize().map_err(|e| InputError::in_file(p, format!("cannot open the instance: {e}")))?;
             Ok(full.display().to_string().into())
         })
         .collect();
     table.insert("instances".into(), toml::Value::Array(instances?));
     if !args.questions.is_empty() {
-        table.insert("questions".into(), toml::Value::Array(args.questions.iter().map(|q| q.as_str().into()).collect()));
+        table
+            .insert("questions".into(), toml::Value::Array(args.questions.iter().map(|q| q.as_str().into()).collect()));
     }
     table.insert("random".into(), toml::Value::Integer(args.random as i64));
     let mut top = toml::Table::new();

@@ -606,7 +606,7 @@ fn seconds(rows: &CellRows, cell: &TimedCell, side: char, call: &ItemCall) -> Re
     let c = rows.columns.iter().position(|x| x.name == cell.column);
     let text = c.and_then(|c| rows.rows.get(cell.row)?.get(c)).map_or("", |v| v.trim());
     match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 && s <= MAX_CELL_SECONDS => Ok(s),
+        Ok(s) if (0.0..=MAX_CELL_SECONDS).contains(&s) => Ok(s),
         _ => Err(InputError::new(format!(
             "build {side} printed `{}` as the seconds of {} {} row {} column {}: expected a number of seconds from 0 up to a year",
             excerpt(text),

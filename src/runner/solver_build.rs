@@ -1,8 +1,9 @@
 //! `harness solver build DIR --assignment GAME`: a C++ hand-in compiled with the game's
 //! driver `main` (`solvers/GAME/driver.cc`, compiled into the harness), so that it speaks
 //! the solver protocol: every `.cc` file of the hand-in's folder but its own `main.cc`,
-//! with `g++ -std=c++17 -O2`, inside the sandbox (the hand-in's folder read-only, the
-//! build folder the one place written), limited in time, memory and output. A hand-in
+//! with `g++ -std=c++17 -O2`, inside the sandbox, limited in time, memory and output. The
+//! hand-in's sources and headers are copied into a fresh build folder first, which is the
+//! one folder the compiler sees and writes. A hand-in
 //! that does not compile is the verdict `build-failed` with the compiler's last words.
 
 use std::path::{Path, PathBuf};
@@ -49,20 +50,41 @@ pub struct BuildRequest {
     pub sandboxed: bool,
 }
 
-/// The hand-in's `.cc` files but `main.cc`, sorted; refused when there is none.
-fn sources(dir: &Path) -> Result<Vec<PathBuf>> {
+/// The most bytes of sources and headers a hand-in may have.
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
+/// Copies the hand-in's sources and headers (`.cc`, `.cpp`, `.h`, `.hpp`, plain files of
+/// its folder) into `to`; the copied `.cc` files but `main.cc`, sorted. Refused when
+/// there is none, or too many or too large.
+fn sources(dir: &Path, to: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot read the hand-in's folder: {e}")))? {
-        let path = entry?.path();
-        let is_cc = path.extension().is_some_and(|e| e == "cc" || e == "cpp");
+    let mut bytes = 0;
+    let unreadable = |e: std::io::Error| InputError::in_file(dir, format!("cannot read the hand-in's folder: {e}"));
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let entry = entry?;
+        let path = entry.path();
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !entry.file_type()?.is_file() || !["cc", "cpp", "h", "hpp"].contains(&ext) {
+            continue;
+        }
+        bytes += entry.metadata()?.len();
+        if bytes > MAX_SOURCE_BYTES {
+            return Err(
+                InputError::in_file(dir, format!("holds more than {} MiB of sources", MAX_SOURCE_BYTES >> 20)).into()
+            );
+        }
+        let copy = to.join(entry.file_name());
+        std::fs::copy(&path, &copy)?;
         let is_main = path.file_stem().is_some_and(|s| s == "main");
-        if is_cc && !is_main && path.is_file() {
-            found.push(path);
+        if (ext == "cc" || ext == "cpp") && !is_main {
+            found.push(copy);
         }
     }
     found.sort();
     if found.is_empty() {
-        return Err(InputError::in_file(dir, "holds no .cc file besides main.cc: expected the assignment's classes").into());
+        return Err(
+            InputError::in_file(dir, "holds no .cc file besides main.cc: expected the assignment's classes").into()
+        );
     }
     if found.len() > MAX_SOURCES {
         return Err(InputError::in_file(dir, format!("holds more than {MAX_SOURCES} .cc files")).into());
@@ -73,20 +95,28 @@ fn sources(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Builds `request`'s hand-in with its game's driver.
 pub fn build(request: &BuildRequest) -> Result<Built> {
     let driver = DRIVERS.iter().find(|(g, _)| *g == request.game).map(|(_, d)| *d).ok_or_else(|| {
-        InputError::new(format!("no driver for `{}`; the assignments are tegel, stenen, nim and checkers", request.game))
+        InputError::new(format!(
+            "no driver for `{}`; the assignments are tegel, stenen, nim and checkers",
+            request.game
+        ))
     })?;
     let dir = request.dir.canonicalize().map_err(|e| InputError::in_file(&request.dir, format!("cannot open: {e}")))?;
-    let files = sources(&dir)?;
     let build_dir = tempfile::Builder::new().prefix("harness-build-").tempdir()?;
+    let source_dir = build_dir.path().join("src");
+    std::fs::create_dir(&source_dir)?;
+    let files = sources(&dir, &source_dir)?;
+    for path in [build_dir.path(), source_dir.as_path()] {
+        sandbox::give_scratch(path)?;
+    }
     let driver_file = build_dir.path().join("harness_driver.cc");
     std::fs::write(&driver_file, driver)?;
     let program = build_dir.path().join("solver");
     let mut args: Vec<String> = vec!["-std=c++17".into(), "-O2".into(), "-o".into(), program.display().to_string()];
     args.extend(files.iter().map(|f| f.display().to_string()));
     args.push(driver_file.display().to_string());
-    args.push(format!("-I{}", dir.display()));
+    args.push(format!("-I{}", source_dir.display()));
     let gxx = which("g++").ok_or_else(|| InputError::new("g++ is not installed: apt-get install g++"))?;
-    let command = compile_command(&gxx, &args, (&dir, build_dir.path()), request.sandboxed)?;
+    let command = compile_command(&gxx, &args, build_dir.path(), request.sandboxed)?;
     if let Some(failed) = run_compiler(command)? {
         return Ok(Built::Failed(failed));
     }
@@ -98,14 +128,15 @@ pub fn build(request: &BuildRequest) -> Result<Built> {
     Ok(Built::Solver(output))
 }
 
-fn compile_command(gxx: &Path, args: &[String], (dir, build): (&Path, &Path), sandboxed: bool) -> Result<Command> {
+fn compile_command(gxx: &Path, args: &[String], build: &Path, sandboxed: bool) -> Result<Command> {
     if !sandboxed {
         let mut c = Command::new(gxx);
         c.args(args).current_dir(build);
         return Ok(c);
     }
-    sandbox::available().map_err(|why| InputError::new(format!("{why}; or build without the sandbox: --no-sandbox")))?;
-    let spec = SandboxSpec { read_only: vec![dir.to_path_buf()], scratch: Some(build.to_path_buf()), workdir: build.to_path_buf() };
+    sandbox::available()
+        .map_err(|why| InputError::new(format!("{why}; or build without the sandbox: --no-sandbox")))?;
+    let spec = SandboxSpec { read_only: Vec::new(), scratch: Some(build.to_path_buf()), workdir: build.to_path_buf() };
     Ok(sandbox::command(gxx, args, &spec).map_err(InputError::new)?)
 }
 

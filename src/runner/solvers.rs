@@ -85,7 +85,8 @@ fn derived(spec: &ExperimentSpec, plan: &CheckPlan, solver: &SolverSpec) -> Resu
     let entry = toml::Value::try_from(SolverEntry::of(solver)).map_err(|e| InputError::new(e.to_string()))?;
     params.insert("solver".into(), entry);
     params.insert("instances".into(), toml::Value::Array(plan.instances.iter().map(|i| i.clone().into()).collect()));
-    params.insert("questions".into(), toml::Value::Array(plan.questions.iter().map(|q| q.to_string().into()).collect()));
+    params
+        .insert("questions".into(), toml::Value::Array(plan.questions.iter().map(|q| q.to_string().into()).collect()));
     params.insert("random".into(), toml::Value::Integer(plan.random as i64));
     d.entry_text = format!("{}\n# asked of solver\n{}", spec.entry_text, toml::to_string(&params).unwrap_or_default());
     d.params = params;

@@ -159,7 +159,10 @@ impl Session {
             s => format!("; its last words on stderr: `{}`", excerpt(last_line(s))),
         };
         if end.memory_limit {
-            return Failure::MemoryLimit(format!("passed its memory limit of {} MiB, asked {asked}{tail}", self.spec.limits.memory_bytes >> 20));
+            return Failure::MemoryLimit(format!(
+                "passed its memory limit of {} MiB, asked {asked}{tail}",
+                self.spec.limits.memory_bytes >> 20
+            ));
         }
         if end.cpu_limit {
             return Failure::TimeLimit(format!("passed its CPU-time limit, asked {asked}"));

@@ -68,7 +68,10 @@ impl SolverSpec {
             )));
         };
         check_name(name)?;
-        let words = shlex::split(command).filter(|w| !w.is_empty()).ok_or_else(|| {
+        if command.trim().is_empty() {
+            return Err(InputError::new(format!("solver `{name}`: the command is empty; give a program")));
+        }
+        let words = shlex::split(command).ok_or_else(|| {
             InputError::new(format!("--solver {name}: cannot split `{}` as a shell would", excerpt(command)))
         })?;
         SolverSpec::of(name, &words)
@@ -226,7 +229,9 @@ impl SolverEntry {
         spec.fresh = self.fresh;
         let limit = match self.question_time_limit {
             Some(s) if s.is_finite() && s > 0.0 && s <= 86_400.0 => Some(Duration::from_secs_f64(s)),
-            Some(s) => return Err(InputError::new(format!("`question_time_limit` must be seconds from 0 to 86400, got {s}"))),
+            Some(s) => {
+                return Err(InputError::new(format!("`question_time_limit` must be seconds from 0 to 86400, got {s}")))
+            }
             None => default_limit,
         };
         if let Some(limit) = limit {
