@@ -11,8 +11,8 @@
 //! | [`Dir`] | `openat`, `mkdirat`, `renameat`, `unlinkat` with `O_NOFOLLOW` | the same | paths, links checked first |
 //! | [`exchange`] | `renameat2(RENAME_EXCHANGE)` | unsupported | unsupported |
 //! | [`supervise_child`] | `setsid`, `PR_SET_PDEATHSIG`, `setrlimit`, a PID namespace | `setsid`, `setrlimit` | nothing |
-//! | [`exited`], [`reap`] | `waitid(WNOWAIT)`, `wait4` | the same | unsupported |
-//! | [`wait_readable`], [`read_now`] | `poll`, `O_NONBLOCK` reads | the same | blocking reads |
+//! | `exited`, `reap` | `waitid(WNOWAIT)`, `wait4` | the same | unsupported |
+//! | [`wait_readable`], `read_now` | `poll`, `O_NONBLOCK` reads | the same | blocking reads |
 //! | [`is_root`] | `geteuid` | `geteuid` | `false` |
 //! | [`kill_process`], [`without_sigpipe`] | `kill`, `pthread_sigmask`, `sigwait` | the same | nothing |
 //!
