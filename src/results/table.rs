@@ -142,10 +142,13 @@ mod tests {
         assert_eq!(t.rows[0], names("a,10,0.2,0.1,false,2,ok"));
         assert_eq!(t.sample_header, names("experiment,row,instance,positions,measurement,sample,round,order,wall_seconds,cpu_seconds,wait_seconds,threads,busy,row_busy"));
         assert_eq!(t.sample_rows.len(), 2);
-        assert_eq!(t.sample_rows[0], names("exp,1,a,10,seconds,0,0,1,0.200000,0.200000,0.000000,2,false,false"));
+        assert_eq!(
+            t.sample_rows[0],
+            names("exp,1,a,10,seconds,0,0,1,0.200000000,0.200000000,0.000000000,2,false,false")
+        );
         // 0.05 s of CPU on 2 threads over 0.1 s wall: a quarter of the cores, no wait told;
         // a sample of a CSV written before rounds were recorded has no round and order.
-        assert_eq!(t.sample_rows[1], names("exp,1,a,10,seconds,1,,,0.100000,0.050000,,2,true,false"));
+        assert_eq!(t.sample_rows[1], names("exp,1,a,10,seconds,1,,,0.100000000,0.050000000,,2,true,false"));
         assert_eq!(t.columns[6].kind, Kind::Status, "undeclared columns are rebuilt from their names");
     }
 }

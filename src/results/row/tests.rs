@@ -59,7 +59,7 @@ fn cells_are_written_in_field_order_with_fixed_decimals() {
     let u128_max = u128::MAX.to_string();
     assert_eq!(
         cells(&example(), common(), &Status::Ok).cells,
-        ["spel1.txt", "42", "1.500000", "0.500", "true", &u128_max, "7", "2", "7", "1.5", "ok"]
+        ["spel1.txt", "42", "1.500000000", "0.500", "true", &u128_max, "7", "2", "7", "1.5", "ok"]
     );
 }
 
@@ -157,13 +157,13 @@ fn a_timing_is_five_cells_cpu_six_and_a_speedup_six() {
         written.cells[..18],
         [
             "x",
-            "0.200000",
-            "0.100000",
-            "0.300000",
-            "0.100000",
-            "0.300000/0.100000/0.020000/0/1;0.100000/0.100000/0.040000/1/0;0.200000/0.100000/0.000000/2/2",
+            "0.200000000",
+            "0.100000000",
+            "0.300000000",
+            "0.100000000",
+            "0.300000000/0.100000000/0.020000000/0/1;0.100000000/0.100000000/0.040000000/1/0;0.200000000/0.100000000/0.000000000/2/2",
             "3",
-            "0.100000",
+            "0.100000000",
             "0.500",
             "0.100",
             "false",
@@ -230,7 +230,7 @@ fn text_that_a_spreadsheet_would_run_is_neutralised() {
 #[test]
 fn marked_cells_serialize_as_plain_values_elsewhere() {
     let json = serde_json::to_string(&(Seconds(Duration::from_millis(1500)), Seed(9), Rate(2.4))).unwrap();
-    assert_eq!(json, r#"["1.500000",9,"2"]"#);
+    assert_eq!(json, r#"["1.500000000",9,"2"]"#);
 }
 
 #[test]
