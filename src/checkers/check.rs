@@ -12,7 +12,7 @@ use super::geometry::{width_for, BoardSize, Color, Wide, Width};
 use super::pdn::{fen, parse_fen};
 use super::position::{Piece, Position};
 use super::questions::{board_of, load_request, CheckersSolver, Continuations, Engine};
-use crate::experiment::solver::check::{shrink, time_again, Asked, Outcome, Shrinkable, MAX_SHRINK_TRIES};
+use crate::experiment::solver::check::{shrink_wrong as shrink_down, time_again, Asked, Outcome, Shrinkable};
 use crate::experiment::solver::session::Failure;
 use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
@@ -281,21 +281,7 @@ pub fn shrink_wrong(
     solver: &mut dyn CheckersSolver,
     engine: &mut Engine,
 ) -> Option<(CheckersFile, Outcome)> {
-    let mut last = None;
-    let (file, _) = shrink(
-        file.clone(),
-        |f| {
-            let o = ask(question, f, solver, engine);
-            let wrong = o.verdict == Verdict::Wrong;
-            if wrong {
-                last = Some(o);
-            }
-            wrong
-        },
-        MAX_SHRINK_TRIES,
-    );
-    let outcome = last.unwrap_or_else(|| ask(question, &file, solver, engine));
-    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+    shrink_down(file.clone(), |f| Some(ask(question, f, solver, engine)))
 }
 
 /// A seeded random position, larger with `index`: a board of 3 to 5 rows and 3 to 6

@@ -8,7 +8,7 @@ use rand::Rng as _;
 
 use super::position::{Move, Position};
 use super::questions::{load_request, Engine, NimSolver};
-use crate::experiment::solver::check::{shrink, time_again, Asked, Outcome, Shrinkable, MAX_SHRINK_TRIES};
+use crate::experiment::solver::check::{shrink_wrong as shrink_down, time_again, Asked, Outcome, Shrinkable};
 use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
@@ -152,23 +152,7 @@ pub fn shrink_wrong(
     solver: &mut dyn NimSolver,
     engine: &mut Engine,
 ) -> Option<(NimFile, Outcome)> {
-    let mut last = None;
-    let (file, _) = shrink(
-        NimFile::of(position),
-        |f| {
-            let Some(p) = f.position() else { return false };
-            let o = ask(question, &p, solver, engine);
-            let wrong = o.verdict == Verdict::Wrong;
-            if wrong {
-                last = Some(o);
-            }
-            wrong
-        },
-        MAX_SHRINK_TRIES,
-    );
-    let position = file.position()?;
-    let outcome = last.unwrap_or_else(|| ask(question, &position, solver, engine));
-    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+    shrink_down(NimFile::of(position), |f| Some(ask(question, &f.position()?, solver, engine)))
 }
 
 /// A seeded random position, larger with `index`: 1 to 6 heaps of up to 40 sticks, and a

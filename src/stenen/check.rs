@@ -14,7 +14,7 @@ use super::outcome::{Found, Mode};
 use super::questions::{stones_text, Engine, StenenSolver};
 use super::rules::{Puzzle, SIDES};
 use super::stone::{Shape, Stone, MAX_SIDE, ORIENTATIONS};
-use crate::experiment::solver::check::{shrink, time_again, Asked, Outcome, Shrinkable, MAX_SHRINK_TRIES};
+use crate::experiment::solver::check::{shrink_wrong as shrink_down, time_again, Asked, Outcome, Shrinkable};
 use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
@@ -250,23 +250,7 @@ pub fn shrink_wrong(
     solver: &mut dyn StenenSolver,
     engine: &mut Engine,
 ) -> Option<(StenenFile, Outcome)> {
-    let mut last = None;
-    let (file, _) = shrink(
-        StenenFile::of(puzzle),
-        |f| {
-            let Some(p) = f.puzzle() else { return false };
-            let o = ask(question, &p, solver, engine);
-            let wrong = o.verdict == Verdict::Wrong;
-            if wrong {
-                last = Some(o);
-            }
-            wrong
-        },
-        MAX_SHRINK_TRIES,
-    );
-    let puzzle = file.puzzle()?;
-    let outcome = last.unwrap_or_else(|| ask(question, &puzzle, solver, engine));
-    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+    shrink_down(StenenFile::of(puzzle), |f| Some(ask(question, &f.puzzle()?, solver, engine)))
 }
 
 /// A seeded random position, larger with `index`: a board of 2 to 4 rows of 2 to 5

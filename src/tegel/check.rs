@@ -14,7 +14,7 @@ use super::position::board;
 use super::questions::{move_word, Engine, TegelSolver, Timed};
 use super::rules::{Color, Move};
 use super::search::BestResult;
-use crate::experiment::solver::check::{shrink, time_again, Asked, Outcome, Shrinkable, MAX_SHRINK_TRIES};
+use crate::experiment::solver::check::{shrink_wrong as shrink_down, time_again, Asked, Outcome, Shrinkable};
 use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
@@ -336,23 +336,7 @@ pub fn shrink_wrong(
     engine: &mut Engine,
     seed: u64,
 ) -> Option<(TegelFile, Outcome)> {
-    let mut last = None;
-    let (file, _) = shrink(
-        TegelFile::of(game),
-        |f| {
-            let Some(g) = f.game() else { return false };
-            let o = ask(question, &g, solver, engine, seed);
-            let wrong = o.verdict == Verdict::Wrong;
-            if wrong {
-                last = Some(o);
-            }
-            wrong
-        },
-        MAX_SHRINK_TRIES,
-    );
-    let game = file.game()?;
-    let outcome = last.unwrap_or_else(|| ask(question, &game, solver, engine, seed));
-    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+    shrink_down(TegelFile::of(game), |f| Some(ask(question, &f.game()?, solver, engine, seed)))
 }
 
 /// A seeded random position, larger with `index` (pots of 1 to 10 tiles, up to 3 bowls

@@ -43,6 +43,29 @@ pub fn shrink<P: Shrinkable>(start: P, mut fails: impl FnMut(&P) -> bool, max_tr
     (current, tries)
 }
 
+/// Shrinks the position `start` of a wrong answer: the smallest position (by
+/// [`shrink`]) on which `ask` still gives `wrong` (`None`: the file is no position), with
+/// the outcome there; `None` when even `start` is not wrong.
+pub fn shrink_wrong<F: Shrinkable>(start: F, mut ask: impl FnMut(&F) -> Option<Outcome>) -> Option<(F, Outcome)> {
+    let mut last = None;
+    let (file, _) = shrink(
+        start,
+        |f| match ask(f) {
+            Some(o) if o.verdict == Verdict::Wrong => {
+                last = Some(o);
+                true
+            }
+            _ => false,
+        },
+        MAX_SHRINK_TRIES,
+    );
+    let outcome = match last {
+        Some(o) => o,
+        None => ask(&file)?,
+    };
+    (outcome.verdict == Verdict::Wrong).then_some((file, outcome))
+}
+
 /// The timed rounds of one question: the solver's and the engine's seconds, paired.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Rounds {
