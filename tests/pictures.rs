@@ -104,9 +104,26 @@ fn a_start_position_two_tables_use_is_drawn_once() {
     let page = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert_eq!(page.matches("<div class=\"pictures\"").count(), 1, "one pictures block in the page");
     let block = &page[page.find("<div class=\"pictures\"").unwrap()..];
-    let good = page.find("id=\"b_good\"").or_else(|| page.find("b_good")).unwrap();
-    let best = page.find("id=\"a_best\"").or_else(|| page.find("a_best")).unwrap();
+    let good = page.find("<section id=\"x-b-good\"").expect("b_good's section");
+    let best = page.find("<section id=\"x-a-best\"").expect("a_best's section");
     assert!(good < best, "the run's order puts b_good first");
-    assert!(page.len() - block.len() > good, "the picture follows b_good, the first table of the run");
+    let block = page.len() - block.len();
+    assert!(good < block && block < best, "the picture follows b_good, the first table of the run");
+    // An answer about a_best's start position links to where it is drawn.
+    assert!(page.contains("href=\"#x-b-good-pictures\""), "the answer's link finds the picture");
+    assert!(!page.contains("href=\"#x-a-best-pictures\""), "no link to pictures never drawn");
+    let answers: String = std::fs::read_dir(out.join("tex"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("answer-"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(!answers.contains("fig:picture-a-best") && !answers.contains("fig:pictures-a-best"), "{answers}");
+    let figures = std::fs::read_to_string(out.join("tex/figures-b_good.tex")).unwrap();
+    for label in answers.split("\\ref{").skip(1).map(|r| &r[..r.find('}').unwrap()]) {
+        if label.starts_with("fig:picture") {
+            assert!(figures.contains(&format!("\\label{{{label}}}")), "{label} is a label of the figure");
+        }
+    }
     assert!(out.join("tex/figures-b_good.tex").exists() && !out.join("tex/figures-a_best.tex").exists());
 }

@@ -329,36 +329,72 @@ pub fn load(csv: &Path, name: &str) -> Result<Vec<Picture>, InputError> {
         .collect()
 }
 
+/// The pictures of a report, each drawn once, and where each left-out picture is drawn.
+#[derive(Debug, Default)]
+pub struct Drawn {
+    /// The pictures drawn after each experiment's table, by experiment name.
+    pub by_experiment: BTreeMap<String, Vec<Picture>>,
+    /// A picture left out of an experiment (the experiment and the picture's name without
+    /// its item index) and the experiment after whose table it is drawn instead.
+    pub drawn_after: BTreeMap<(String, String), String>,
+}
+
+impl Drawn {
+    /// The pictures drawn after experiment `name`'s table (none when all were left out).
+    pub fn of(&self, name: &str) -> &[Picture] {
+        self.by_experiment.get(name).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// The experiment after whose table experiment `name`'s picture `picture` (its name
+    /// without the item index) is drawn: `name` itself unless an earlier table drew it.
+    pub fn home_of_picture<'a>(&'a self, name: &'a str, picture: &str) -> &'a str {
+        self.drawn_after.get(&(name.to_string(), picture.to_string())).map_or(name, String::as_str)
+    }
+
+    /// The experiment whose pictures figure a reference to experiment `name`'s pictures
+    /// names: `name` itself where any of its pictures are drawn after its own table,
+    /// otherwise the experiment that drew the first of them.
+    pub fn home_of_pictures<'a>(&'a self, name: &'a str) -> &'a str {
+        if !self.of(name).is_empty() {
+            return name;
+        }
+        self.drawn_after.iter().find(|((n, _), _)| n == name).map_or(name, |(_, home)| home.as_str())
+    }
+}
+
 /// The pictures of every experiment of `loaded` (by experiment name), each drawn once: a
 /// picture equal to one that an experiment of the same game shown before it already has
 /// (the same name after the item index, such as `start-spel1.txt`, and the same drawing)
 /// is left out, so a start position that several tables use appears once, after the
-/// first of them. Experiments are taken in the run's order (`experiments` of `run.toml`),
-/// then by name.
-pub fn load_each_once(
-    loaded: &[super::Loaded],
-    run: Option<&toml::Table>,
-) -> Result<BTreeMap<String, Vec<Picture>>, InputError> {
+/// first of them; [`Drawn::drawn_after`] says where, so a reference finds it. Experiments
+/// are taken in the run's order (`experiments` of `run.toml`), then by name.
+pub fn load_each_once(loaded: &[super::Loaded], run: Option<&toml::Table>) -> Result<Drawn, InputError> {
     let order = super::run_experiments(run);
     let mut items: Vec<&super::Loaded> = loaded.iter().collect();
     items.sort_by_key(|l| (order.iter().position(|n| *n == l.name).unwrap_or(usize::MAX), l.name.clone()));
-    let mut shown: Vec<(String, String, Picture)> = Vec::new();
-    let mut out = BTreeMap::new();
+    // (game, picture name without index, the picture, the experiment that draws it)
+    let mut shown: Vec<(String, String, Picture, String)> = Vec::new();
+    let mut drawn = Drawn::default();
     for item in items {
         let mut kept = Vec::new();
         for picture in load(&item.table.path, &item.name)? {
             let key = without_index(&picture.name).to_string();
-            let seen = shown.iter().any(|(game, name, p)| {
+            let earlier = shown.iter().find(|(game, name, p, _)| {
                 *game == item.game && *name == key && p.shapes == picture.shapes && p.view == picture.view
             });
-            if !seen {
-                shown.push((item.game.clone(), key, picture.clone()));
-                kept.push(picture);
+            match earlier {
+                Some((_, _, _, home)) => {
+                    drawn.drawn_after.insert((item.name.clone(), key), home.clone());
+                }
+                None => {
+                    shown.push((item.game.clone(), key, picture.clone(), item.name.clone()));
+                    kept.push(picture);
+                }
             }
         }
-        out.insert(item.name.clone(), kept);
+        drawn.by_experiment.insert(item.name.clone(), kept);
     }
-    Ok(out)
+    Ok(drawn)
 }
 
 /// A picture's name without the item index the runner puts before it (`0003-start-x`

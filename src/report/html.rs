@@ -45,7 +45,7 @@ pub struct Page<'a> {
     /// What the run warned about (`run.toml`'s `warnings`).
     pub warnings: Vec<String>,
     /// The pictures of each experiment by name, drawn after its table.
-    pub pictures: std::collections::BTreeMap<String, Vec<super::figures::Picture>>,
+    pub pictures: super::figures::Drawn,
     /// Per game, the answers to its assignment's report questions, in order.
     pub answers: Vec<PageAnswers>,
     /// The games in the order their sections appear (the assignments' games first); a
@@ -321,7 +321,7 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
         let (game, mut e) = experiment(entry, &mut unfinished);
         let kind = match entry {
             Entry::Loaded(item, _) => {
-                e.pictures = pictures_of(page.pictures.get(&item.name).map_or(&[], Vec::as_slice));
+                e.pictures = pictures_of(page.pictures.of(&item.name));
                 item.kind.clone()
             }
             Entry::Missing { .. } => String::new(),
@@ -527,12 +527,12 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result
         }
     }
     let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
+    let pictures = super::figures::load_each_once(loaded, run)?;
     let head = Page {
         run: run_lines(run),
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: run_warnings(run),
-        pictures: super::figures::load_each_once(loaded, run)?,
         answers: super::answers::of_games(loaded, reports)
             .into_iter()
             .map(|(game, answers)| PageAnswers {
@@ -541,7 +541,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result
                     .iter()
                     .map(|a| {
                         let kinds = a.shows.iter().map(|k| k.to_string()).collect();
-                        (a.id.to_string(), a.question.to_string(), super::answers::html(a, loaded), kinds)
+                        (a.id.to_string(), a.question.to_string(), super::answers::html(a, loaded, &pictures), kinds)
                     })
                     .collect(),
             })
@@ -549,6 +549,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result
         game_order: reports.0.iter().map(|r| r.game.to_string()).collect(),
         title: page_title.to_string(),
         byline: byline.to_vec(),
+        pictures,
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))

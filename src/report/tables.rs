@@ -388,7 +388,7 @@ impl Exporter for Latex {
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
             }
-            let pictures = pictures.get(&item.name).map_or(&[][..], Vec::as_slice);
+            let pictures = pictures.of(&item.name);
             if !pictures.is_empty() {
                 files.push((
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
@@ -413,7 +413,7 @@ impl Exporter for Latex {
             for answer in &answers {
                 files.push((
                     PathBuf::from(format!("tex/answer-{}.tex", answer.id)),
-                    super::answers::latex(game, answer, input.loaded),
+                    super::answers::latex(game, answer, input.loaded, &pictures),
                 ));
             }
         }
