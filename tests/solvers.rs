@@ -110,6 +110,18 @@ fn the_correct_hand_in_answers_every_question_correctly() {
         ("score 0, move 0b, positions 5578", "5578")
     );
     assert!(best["solver_seconds"].parse::<f64>().unwrap() > 0.0 && !best["time_ratio"].is_empty());
+    // The time against the engine's, judged by the decision rule and said as a sentence
+    // about the walk (a correct answer that counts positions); the verdict depends on the
+    // machine, its agreement with the sentence does not.
+    let timing = &best["timing"];
+    match best["speed"].as_str() {
+        "slower" => assert!(timing.starts_with("the engine's walk visits as many positions in "), "{timing}"),
+        "faster" => assert!(timing.starts_with("the solver's walk visits as many positions in "), "{timing}"),
+        "same" => assert!(timing.contains("the same time within ±5 %"), "{timing}"),
+        "unknown" => assert!(timing.starts_with("cannot tell") || timing.contains("needed for a verdict"), "{timing}"),
+        other => panic!("speed `{other}`"),
+    }
+    assert!(timing.contains(&format!("{} paired round", best["rounds"])), "{timing}");
 }
 
 /// The report seed's fault (the score compared by its absolute value) is found on the

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::session::Failure;
+use super::speed::{judge, log_ratios};
 use super::verdict::Verdict;
 use crate::base::stats::decision::CellTest;
 use crate::base::stats::median;
@@ -85,14 +86,7 @@ impl Rounds {
     /// The solver's time over the engine's: the Hodges–Lehmann estimate of the paired
     /// ratio, with its 95 % interval from 6 rounds on (else the ratio of the medians).
     pub fn ratio(&self) -> Option<(f64, Option<(f64, f64)>)> {
-        let logs: Vec<f64> = self
-            .solver
-            .iter()
-            .zip(&self.engine)
-            .filter(|(s, e)| **s > 0.0 && **e > 0.0)
-            .map(|(s, e)| (s / e).ln())
-            .collect();
-        if let Some(test) = CellTest::of(&logs) {
+        if let Some(test) = CellTest::of(&log_ratios(&self.solver, &self.engine)) {
             return Some((test.estimate.exp(), test.interval.map(|(l, h)| (l.exp(), h.exp()))));
         }
         let (s, e) = (median(&self.solver)?, median(&self.engine)?);
@@ -219,6 +213,12 @@ pub struct CheckRow {
     pub time_ratio_low: Option<String>,
     /// Its high end.
     pub time_ratio_high: Option<String>,
+    /// The decision rule's verdict of the solver's time against the engine's: `slower`,
+    /// `faster`, `same` (within ±5 %) or `unknown`.
+    pub speed: Option<String>,
+    /// The same in a sentence ("the engine's walk visits as many positions in 12.3 times
+    /// less time (11.8 to 12.9 times, 6 paired rounds)").
+    pub timing: Option<String>,
     /// The paired rounds timed.
     pub rounds: Option<String>,
     /// The solver's positions per second, where it counts positions.
@@ -263,6 +263,11 @@ impl CheckRow {
             self.time_ratio = Some(format!("{ratio:.4}"));
             self.time_ratio_low = interval.map(|(l, _)| format!("{l:.4}"));
             self.time_ratio_high = interval.map(|(_, h)| format!("{h:.4}"));
+        }
+        if let Some(speed) = judge(&rounds.solver, &rounds.engine) {
+            let visits_as_many = positions.is_some() && self.verdict() == Verdict::Correct;
+            self.speed = Some(speed.verdict.word().to_string());
+            self.timing = Some(speed.sentence(visits_as_many));
         }
         if let (Some(p), Some(s)) = (positions, median(&rounds.solver)) {
             self.solver_positions = Some(p.to_string());

@@ -1,7 +1,8 @@
 //! Programs that answer the assignments' questions over the solver protocol
 //! (`docs/solvers.md`): which program and how it runs ([`spec`]), one running program and
 //! its protocol ([`session`]), the position files it reads ([`positions`]) and the
-//! verdict of each question ([`verdict`]). Each game's `questions.rs` states its questions
+//! verdict of each question ([`verdict`]), the solver's time against the engine's
+//! ([`speed`]). Each game's `questions.rs` states its questions
 //! as one typed interface over a [`session::Session`].
 
 pub mod asker;
@@ -10,6 +11,7 @@ pub mod experiment;
 pub mod positions;
 pub mod session;
 pub mod spec;
+pub mod speed;
 pub mod verdict;
 
 /// The version of the solver protocol this harness speaks (`hello 1`).
