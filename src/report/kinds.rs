@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use super::answers::Answers;
 use super::chart::Chart;
+use super::check_charts::{check_charts, CHECK_CHART_COLUMNS};
 use super::Loaded;
 use crate::base::error::InputError;
 use crate::experiment::kind::{self, ExperimentKind};
@@ -55,9 +56,13 @@ pub struct KindReport {
 }
 
 /// The `check` kind of every game: a solver's answers checked against the engine.
-pub const CHECK_REPORT: KindReport = KindReport::new(
-    "a solver's answers to the assignment's questions, each checked against the engine (verdict, expected and given answer, the solver's and the engine's seconds in paired rounds, and the smallest position a wrong answer was shrunk to)",
-);
+pub const CHECK_REPORT: KindReport = KindReport {
+    chart_columns: CHECK_CHART_COLUMNS,
+    charts: check_charts,
+    ..KindReport::new(
+        "a solver's answers to the assignment's questions, each checked against the engine (verdict, expected and given answer, the solver's and the engine's seconds in paired rounds with the decision rule's verdict, and the smallest position a wrong answer was shrunk to)",
+    )
+};
 
 impl KindReport {
     /// A kind known by its description only: not placed, no charts, no derived figures.

@@ -22,6 +22,7 @@ pub mod anchors;
 pub mod answers;
 pub mod assignment;
 pub mod chart;
+pub mod check_charts;
 pub mod compare;
 pub mod export;
 pub mod figures;
