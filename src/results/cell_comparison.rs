@@ -81,8 +81,11 @@ pub struct RunSamples {
     /// of the machine than of the code.
     pub busy: bool,
     /// The noise band the verdict used: a difference in the median below this fraction is
-    /// `same` (the larger of `--noise` and the run-to-run spread).
+    /// `same` (the larger of `--noise` and `--machine-noise`).
     pub noise_band: f64,
+    /// Whether the verdict is of B/A itself (`absolute`) or of B/A over the factor every
+    /// cell shares (`relative`).
+    pub judged: crate::results::common_factor::Judged,
 }
 
 /// What a cell of two builds rests on: its row in the item and the counted rounds.
@@ -106,7 +109,8 @@ pub type TimingComparison = CellComparison<RunSamples>;
 pub type AbCell = CellComparison<Rounds>;
 
 impl TimingComparison {
-    /// B/A over the factor common to every cell (`CommonFactor`): what the verdict judges.
+    /// B/A over the factor the cell was judged against (`CommonFactor::applied`, 1 when
+    /// judged absolute): what the verdict judges.
     pub fn against_common(&self) -> Option<f64> {
         self.decision.change.map(|x| 1.0 + x)
     }
@@ -115,7 +119,8 @@ impl TimingComparison {
 /// `compare --json`'s object of a cell: `experiment`, `item`, `column`, `a_median`,
 /// `b_median` (seconds, 0 without samples), `ratio`, `ratio_low`, `ratio_high`,
 /// `against_common`, `p_value`, `q_value` (Benjamini–Hochberg), `a_samples`, `b_samples`,
-/// `verdict`, `busy` and `noise_band`.
+/// `verdict`, `reason` (why `unknown`, when known), `busy`, `noise_band` and `judged`
+/// (`absolute` or `relative`).
 impl Serialize for TimingComparison {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
@@ -128,6 +133,7 @@ impl Serialize for TimingComparison {
             p_value: Option<f64>,
             q_value: Option<f64>,
             verdict: Verdict,
+            reason: Option<&'a str>,
             #[serde(flatten)]
             samples: &'a RunSamples,
         }
@@ -139,6 +145,7 @@ impl Serialize for TimingComparison {
             p_value: self.decision.p,
             q_value: self.decision.p_adjusted,
             verdict: self.decision.verdict,
+            reason: self.decision.reason.as_deref(),
             samples: &self.evidence,
         }
         .serialize(serializer)

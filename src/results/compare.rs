@@ -13,7 +13,8 @@ use crate::base::text::{count_of, excerpt};
 use crate::results::compared_cells::{self, ExperimentSummary, MemoryComparison, TimingComparison};
 use crate::results::csv_table::{csv_paths, CsvTable};
 use crate::results::meta::RunMeta;
-use crate::results::verdict::CommonFactor;
+use crate::results::sample_sufficiency::TooFewSamples;
+use crate::results::verdict::{CommonFactor, Judged};
 
 /// The most directories one comparison takes: the baseline `A` and runs `B` to `Z`.
 pub const MAX_RUNS: usize = 26;
@@ -53,8 +54,10 @@ pub fn check_dirs(dirs: &[PathBuf]) -> Result<(), InputError> {
 pub struct Comparison {
     /// The baseline's directory (A), as given.
     pub baseline: String,
-    /// The noise threshold asked for (`--noise`), a fraction.
+    /// The resolution asked for (`--noise`), a fraction.
     pub noise: f64,
+    /// The run-to-run allowance (`--machine-noise`), a fraction.
+    pub machine_noise: f64,
     /// Whether a slower timed cell fails the comparison (`--fail-on-slower`).
     pub fail_on_slower: bool,
     /// Every other run against the baseline, in the order given (`B`, `C`, …).
@@ -62,15 +65,21 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Compares `dirs[1..]` with the baseline `dirs[0]`, once [`check_dirs`] accepts them.
-    pub fn of(dirs: &[PathBuf], noise: f64, fail_on_slower: bool) -> Result<Comparison, InputError> {
+    /// Compares `dirs[1..]` with the baseline `dirs[0]`, once [`check_dirs`] accepts them,
+    /// with the resolution `noise` and the run-to-run allowance `machine_noise`.
+    pub fn of(
+        dirs: &[PathBuf],
+        noise: f64,
+        machine_noise: f64,
+        fail_on_slower: bool,
+    ) -> Result<Comparison, InputError> {
         check_dirs(dirs)?;
         let runs = dirs[1..]
             .iter()
             .enumerate()
-            .map(|(i, dir)| RunAgainstBaseline::of(&dirs[0], dir, label(i + 1), noise))
+            .map(|(i, dir)| RunAgainstBaseline::of(&dirs[0], dir, label(i + 1), (noise, machine_noise)))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Comparison { baseline: dirs[0].display().to_string(), noise, fail_on_slower, runs })
+        Ok(Comparison { baseline: dirs[0].display().to_string(), noise, machine_noise, fail_on_slower, runs })
     }
 
     /// Whether one run is compared with the baseline (`harness compare A B`, whose output
@@ -94,12 +103,19 @@ impl Comparison {
         self.runs.iter().filter(|r| !r.results_equal).map(|r| r.dir.as_str()).collect()
     }
 
+    /// The runs whose common factor is `slower`: every cell of B moved beyond the machine
+    /// noise.
+    pub fn slower_factors(&self) -> Vec<&RunAgainstBaseline> {
+        self.runs.iter().filter(|r| r.common.is_some_and(|c| c.verdict == Verdict::Slower)).collect()
+    }
+
     /// `different` where a run's results differ from the baseline's, else `slower` where a
-    /// timed cell is slower and [`Comparison::fail_on_slower`] is set, else `ok`.
+    /// timed cell or a run's common factor is slower and [`Comparison::fail_on_slower`] is
+    /// set, else `ok`.
     pub fn status(&self) -> &'static str {
         if !self.differing().is_empty() {
             "different"
-        } else if self.fail_on_slower && self.slower() > 0 {
+        } else if self.fail_on_slower && (self.slower() > 0 || !self.slower_factors().is_empty()) {
             "slower"
         } else {
             "ok"
@@ -107,9 +123,18 @@ impl Comparison {
     }
 
     /// Why the comparison fails (the command then exits 1), as [`Comparison::status`]
-    /// decides: the runs whose results differ, or the slower cells; `None` when it passes.
+    /// decides: the runs whose results differ, or the slower factors and cells; `None` when
+    /// it passes.
     pub fn failure(&self) -> Option<String> {
         let slower = count_of(self.slower() as u64, "timed cell");
+        let factors: Vec<String> = self
+            .slower_factors()
+            .iter()
+            .filter_map(|r| Some(format!("{}: {}", r.label, r.common?.sentence())))
+            .collect();
+        if self.status() == "slower" && !factors.is_empty() {
+            return Some(format!("the common factor is slower than in {}: {}", self.baseline, factors.join("; ")));
+        }
         match (self.status(), self.runs.as_slice()) {
             ("different", [run]) => Some(format!(
                 "{} and {} differ in {}",
@@ -141,8 +166,12 @@ pub struct RunAgainstBaseline {
     /// Where the results differ, one line each.
     pub differences: Vec<String>,
     /// The factor every timed cell shares (the machine's drift between the runs, or a
-    /// change of the whole build), which each cell is judged against.
+    /// change of the whole build), a verdict of its own.
     pub common: Option<CommonFactor>,
+    /// Whether the cells were judged absolute or relative to the factor.
+    pub judged: Judged,
+    /// The cells whose samples cannot show a difference among the cells compared.
+    pub too_few: Option<TooFewSamples>,
     /// Every timed cell both have, with its verdict (label `B` means this run).
     pub timings: Vec<TimingComparison>,
     /// The timings per experiment in brief.
@@ -152,10 +181,17 @@ pub struct RunAgainstBaseline {
 }
 
 impl RunAgainstBaseline {
-    /// Compares the run in `dir`, labelled `label`, with the baseline in `baseline`.
-    pub fn of(baseline: &Path, dir: &Path, label: String, noise: f64) -> Result<RunAgainstBaseline, InputError> {
+    /// Compares the run in `dir`, labelled `label`, with the baseline in `baseline`, with
+    /// the resolution and run-to-run allowance `(noise, machine_noise)`.
+    pub fn of(
+        baseline: &Path,
+        dir: &Path,
+        label: String,
+        (noise, machine_noise): (f64, f64),
+    ) -> Result<RunAgainstBaseline, InputError> {
         let differences = differences(baseline, dir)?;
-        let (common, timings) = compared_cells::compare_timings(baseline, dir, noise)?;
+        let compared = compared_cells::compare_timings(baseline, dir, noise, machine_noise)?;
+        let timings = compared.timings;
         Ok(RunAgainstBaseline {
             label,
             dir: dir.display().to_string(),
@@ -163,7 +199,9 @@ impl RunAgainstBaseline {
             results_equal: differences.is_empty(),
             differences,
             summaries: compared_cells::summarise(&timings),
-            common,
+            common: compared.common,
+            judged: compared.judged,
+            too_few: compared.too_few,
             timings,
             memory: compared_cells::compare_memory(baseline, dir)?,
         })
@@ -320,7 +358,11 @@ impl RunsCompared {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::verdict::DEFAULT_NOISE;
+    use crate::results::verdict::{DEFAULT_MACHINE_NOISE, DEFAULT_NOISE};
+
+    fn compare(paths: &[PathBuf], fail_on_slower: bool) -> Comparison {
+        Comparison::of(paths, DEFAULT_NOISE, DEFAULT_MACHINE_NOISE, fail_on_slower).unwrap()
+    }
 
     fn write(dir: &Path, text: &str) {
         std::fs::write(dir.join("t.csv"), text).unwrap();
@@ -337,13 +379,13 @@ mod tests {
         let (temps, paths) = dirs(3);
         let header = "instance,positions,seconds,seconds_samples,threads,status\n";
         let row = |name: &str, f: f64| {
-            let s: Vec<String> = [1.0, 1.004, 0.996, 1.002, 0.998].iter().map(|x| format!("{}", x * f)).collect();
+            let s: Vec<String> = SPREAD.iter().map(|x| format!("{}", x * f)).collect();
             format!("{name},10,{f},{},1,ok\n", s.join(";"))
         };
         write(temps[0].path(), &format!("{header}{}{}", row("x", 1.0), row("y", 1.0)));
         write(temps[1].path(), &format!("{header}{}{}", row("x", 2.0), row("y", 1.0)));
         write(temps[2].path(), &format!("{header}{}", row("y", 0.5)));
-        let comparison = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap();
+        let comparison = compare(&paths, false);
         let runs = &comparison.runs;
         assert_eq!(runs.iter().map(|r| r.label.as_str()).collect::<Vec<_>>(), ["B", "C"]);
         assert!(runs[0].results_equal && !runs[1].results_equal, "C lacks row x");
@@ -361,10 +403,13 @@ mod tests {
         assert!(failure.ends_with(&format!("differ from {} in their results", comparison.baseline)), "{failure}");
     }
 
-    /// Samples around `median`: five, spread by 0.4 % either way (steady enough that an
-    /// unchanged cell's interval lies within the 3 % band: `same`).
+    /// Seven samples spread by 0.4 % either way: steady enough that an unchanged cell's
+    /// interval lies within the 5 % band, and enough of them (6 or more) for `same`.
+    const SPREAD: [f64; 7] = [1.0, 1.004, 0.996, 1.002, 0.998, 1.003, 0.997];
+
+    /// Samples around `median` ([`SPREAD`]).
     fn samples(median: f64) -> String {
-        [1.0, 1.004, 0.996, 1.002, 0.998].iter().map(|x| format!("{}", x * median)).collect::<Vec<_>>().join(";")
+        SPREAD.iter().map(|x| format!("{}", x * median)).collect::<Vec<_>>().join(";")
     }
 
     #[test]
@@ -386,7 +431,7 @@ mod tests {
         );
         write(temps[0].path(), &a);
         write(temps[1].path(), &b);
-        let comparison = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap();
+        let comparison = compare(&paths, false);
         let run = &comparison.runs[0];
         assert!(comparison.is_pair() && run.results_equal, "{:?}", run.differences);
         let verdicts: Vec<(&str, Verdict)> = run.timings.iter().map(|t| (t.item.as_str(), t.verdict())).collect();
@@ -394,8 +439,12 @@ mod tests {
         assert_eq!(verdicts, expected);
         let medians: Vec<(f64, f64)> = run.timings.iter().map(|t| (t.a_seconds(), t.b_seconds())).collect();
         assert_eq!(medians, [(1.0, 2.0), (1.0, 1.0), (1.0, 0.5), (1.0, 1.0)]);
-        // Four cells are too few for a run-to-run spread: every band is the noise asked for.
-        assert!(run.timings.iter().all(|t| t.evidence.noise_band == DEFAULT_NOISE));
+        // Every band is the larger of the resolution and the machine noise, whatever the
+        // cells did; four cells give the factor no interval, so the cells are absolute.
+        assert!(run.timings.iter().all(|t| t.evidence.noise_band == DEFAULT_MACHINE_NOISE));
+        assert_eq!((run.common.unwrap().verdict, run.judged), (Verdict::Unknown, Judged::Absolute));
+        // w's one sample a side cannot show a difference among 4 cells.
+        assert_eq!(run.too_few.as_ref().map(|t| (t.short, t.fewest)), Some((1, 1)));
         let s = &run.summaries[0];
         assert_eq!((s.cells, s.slower, s.same, s.faster, s.unknown), (4, 1, 1, 1, 1));
         // The geometric mean of 2, 1, 1/2 and 1 is 1.
@@ -419,7 +468,7 @@ mod tests {
         assert_eq!(diffs.len(), 2, "{diffs:?}");
         assert!(diffs[0].starts_with("extra.csv only in "), "{diffs:?}");
         assert_eq!(diffs[1], "t.csv: row 1, column positions: `10` vs `11`", "seconds and threads may differ");
-        let failure = Comparison::of(&paths, DEFAULT_NOISE, false).unwrap().failure().unwrap();
+        let failure = compare(&paths, false).failure().unwrap();
         assert!(failure.ends_with("differ in 2 places"), "{failure}");
     }
 

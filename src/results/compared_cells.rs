@@ -1,6 +1,6 @@
 //! The cells two results directories both have, compared: every timed cell (its medians,
-//! B/A with a 95 % bootstrap interval, its change beyond the factor every cell shares and
-//! the verdict of [`super::verdict`]) and every peak
+//! B/A with a 95 % bootstrap interval, its change, absolute or beyond the factor every cell
+//! shares, and the verdict of [`super::verdict`]) and every peak
 //! memory, rows matched by their cells that may not vary between runs, and each
 //! experiment's timings in brief.
 
@@ -18,7 +18,8 @@ use crate::results::columns::{Column, Kind, Role};
 use crate::results::csv_table::{check_seconds, csv_paths, parse_number, CsvTable};
 use crate::results::meta::CSV_FILE;
 use crate::results::row::parse_samples_cell;
-use crate::results::verdict::{judge, memory_verdict, CommonFactor, MemoryVerdict, RunSpread};
+use crate::results::sample_sufficiency::TooFewSamples;
+use crate::results::verdict::{band, judge, memory_verdict, CommonFactor, Judged, MemoryVerdict};
 
 /// The most leading cells a row's label in the timing table is made of.
 pub const MAX_LABEL_CELLS: usize = 5;
@@ -196,6 +197,21 @@ impl Csv {
     }
 }
 
+/// The timed cells of two runs compared, with what they were judged by: the factor they
+/// share, whether they are judged absolute or relative to it, and the note on cells with
+/// too few samples.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ComparedTimings {
+    /// The factor every cell shares, a verdict of its own.
+    pub common: Option<CommonFactor>,
+    /// How the cells were judged.
+    pub judged: Judged,
+    /// The cells whose samples cannot show a difference among the cells compared.
+    pub too_few: Option<TooFewSamples>,
+    /// Every timed cell both runs have, with its verdict.
+    pub timings: Vec<TimingComparison>,
+}
+
 /// Compares the timed cells two results directories both have: per CSV present in both,
 /// rows matched by their cells that may not vary between runs (so a row whose results
 /// differ is not timed against another), every timing column with raw samples (in the
@@ -206,26 +222,49 @@ impl Csv {
 /// directories give the same table.
 ///
 /// **Run-to-run noise.** Samples of one run cannot see how much a cell moves from one run
-/// to the next (the machine's frequency, the memory layout, what else ran). The cells of
-/// the two runs tell it: the robust spread σ (1.4826 × median absolute deviation) of their
-/// log ratios around their common ratio, for the cells of 10 ms and longer and for the
-/// shorter ones apart (at least [`super::verdict::MIN_CELLS_FOR_SPREAD`] cells each). A cell's difference
-/// counts only beyond `max(noise, e^(RUN_NOISE_Z σ) − 1)`: a change that moves every cell
-/// alike (a real slowdown of the code) stays visible, the scatter of two runs of the same
-/// build does not.
+/// to the next (the machine's frequency, the memory layout, what else ran), and neither
+/// can the cells under test: their spread is what is being judged. So a cell's change
+/// counts only beyond a stated band, the larger of `noise` (the resolution) and
+/// `machine_noise` (the run-to-run allowance, `--machine-noise`), whatever the other
+/// cells did.
 ///
-/// **The common factor.** A drift of the machine between the runs moves every cell alike;
-/// so does a change that slows the whole build. The median of the cells' log ratios is that
-/// factor ([`CommonFactor`], returned beside the cells), and each cell is judged against it:
-/// a cell is `slower` or `faster` only when it moved beyond the factor by more than its
-/// band and the Mann–Whitney test of its samples (A's scaled by the factor) rejects no
-/// change after the Benjamini–Hochberg correction over the cells; `same` when its interval
-/// over the factor lies within its band; else `unknown`.
-pub fn compare_timings(
-    a: &Path,
-    b: &Path,
-    noise: f64,
-) -> Result<(Option<CommonFactor>, Vec<TimingComparison>), InputError> {
+/// **The common factor** ([`CommonFactor`]): the median of the cells' ratios with its
+/// interval, a verdict of its own against `machine_noise`. Where it is decided the cells
+/// are judged relative to it (which cells moved beyond what all share), else absolute;
+/// a cell is `slower` or `faster` only when it moved by more than its band and the
+/// Mann–Whitney test of its samples rejects no change after the Benjamini–Hochberg
+/// correction over the cells; `same` when its interval lies within its band, with 6
+/// samples a side or more and samples that could have shown a difference; else
+/// `unknown` ([`crate::results::verdict::judge`]).
+pub fn compare_timings(a: &Path, b: &Path, noise: f64, machine_noise: f64) -> Result<ComparedTimings, InputError> {
+    let cells = timed_cells(a, b, band(noise, machine_noise))?;
+    let input: Vec<(&[f64], &[f64], u64)> = cells
+        .iter()
+        .map(|(c, sa, sb)| (sa.as_slice(), sb.as_slice(), stats::seed_of(&[&c.experiment, &c.item, &c.column])))
+        .collect();
+    let judgement = judge(&input, noise, machine_noise);
+    // The decision's interval is the bootstrap interval of B/A over the applied factor:
+    // times the factor, it is the interval of B/A itself (one bootstrap a cell).
+    let factor = judgement.common.map_or(1.0, |c| c.applied());
+    let timings = cells
+        .into_iter()
+        .zip(judgement.decisions)
+        .map(|((mut c, _, _), d)| {
+            let (a, b) = (c.a_seconds(), c.b_seconds());
+            c.evidence.judged = judgement.judged;
+            c.evidence.ratio = (a > 0.0).then(|| b / a);
+            c.evidence.ratio_low = d.interval.map(|i| (1.0 + i.0) * factor);
+            c.evidence.ratio_high = d.interval.map(|i| (1.0 + i.1) * factor);
+            c.decision = d;
+            c
+        })
+        .collect();
+    Ok(ComparedTimings { common: judgement.common, judged: judgement.judged, too_few: judgement.too_few, timings })
+}
+
+/// The timed cells both directories have, not yet judged, each with A's and B's samples
+/// (see [`compare_timings`]); `band` is every cell's noise band.
+fn timed_cells(a: &Path, b: &Path, band: f64) -> Result<Vec<(TimingComparison, Vec<f64>, Vec<f64>)>, InputError> {
     let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
     for (experiment, x, y) in experiments_in_both(a, b)? {
         let mut compared: std::collections::HashSet<(String, Vec<u64>, Vec<u64>)> = std::collections::HashSet::new();
@@ -257,46 +296,20 @@ pub fn compare_timings(
                         a_samples: sa.len(),
                         b_samples: sb.len(),
                         busy: x.busy(i) || y.busy(j),
-                        noise_band: noise,
+                        noise_band: band,
+                        judged: Judged::Absolute,
                     },
                 };
                 cells.push((comparison, sa, sb));
             }
         }
     }
-    let spread = RunSpread::of(cells.iter().map(|(_, sa, sb)| (sa.as_slice(), sb.as_slice())));
-    let input: Vec<(&[f64], &[f64], f64, u64)> = cells
-        .iter()
-        .map(|(c, sa, sb)| {
-            let seed = stats::seed_of(&[&c.experiment, &c.item, &c.column]);
-            (sa.as_slice(), sb.as_slice(), spread.band(noise, c.a_seconds()), seed)
-        })
-        .collect();
-    let (common, decisions) = judge(&input, noise);
-    // The decision's interval is the bootstrap interval of B/A over the applied factor:
-    // times the factor, it is the interval of B/A itself (one bootstrap a cell).
-    let factor = common.map_or(1.0, |c| c.applied());
-    let judged = cells
-        .iter()
-        .zip(&input)
-        .zip(decisions)
-        .map(|(((c, _, _), (_, _, band, _)), d)| {
-            let mut c = c.clone();
-            let (a, b) = (c.a_seconds(), c.b_seconds());
-            c.evidence.noise_band = *band;
-            c.evidence.ratio = (a > 0.0).then(|| b / a);
-            c.evidence.ratio_low = d.interval.map(|i| (1.0 + i.0) * factor);
-            c.evidence.ratio_high = d.interval.map(|i| (1.0 + i.1) * factor);
-            c.decision = d;
-            c
-        })
-        .collect();
-    Ok((common, judged))
+    Ok(cells)
 }
 
 /// What the verdicts of two runs made at different times cannot tell: a change of a cell
-/// inside its noise band (the larger of `--noise` and the spread measured between the
-/// runs, [`compare_timings`]) may be the machine's drift as much as the code's; names the
+/// inside its noise band (the larger of `--noise` and `--machine-noise`,
+/// [`compare_timings`]) may be the machine's drift as much as the code's; names the
 /// widest band, how many cells changed within their band, and the paired A/B that can
 /// tell. `None` without timings.
 pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
@@ -307,8 +320,7 @@ pub fn drift_note(timings: &[TimingComparison]) -> Option<String> {
         .count();
     Some(format!(
         "drift: these runs were timed at different times, so a change below a cell's noise band (up to {:.1} % here: \
-         --noise or the spread measured between the runs) cannot be told from the machine's drift ({} within their \
-         band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of \
+         the larger of --noise and --machine-noise) cannot be told from the machine's drift ({} within their band); `harness ab BASELINE CANDIDATE MANIFEST` times two builds in alternating rounds and tells changes of \
          a few per cent",
         widest * 100.0,
         count_of(hidden as u64, "cell")
@@ -443,7 +455,7 @@ pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::verdict::DEFAULT_NOISE;
+    use crate::results::verdict::{DEFAULT_MACHINE_NOISE, DEFAULT_NOISE};
 
     #[test]
     fn samples_cells_are_parsed_or_empty() {
@@ -471,13 +483,13 @@ mod tests {
             &format!("{header}x,10,2.0,2.0;2.04;1.96;2.02;1.98,2,ok\ny,21,1.0,1.0;1.02;0.98;1.01;0.99,2,ok\n"),
         );
         write(a.path(), "only_a.csv", &format!("{header}x,10,1.0,1.0,1,ok\n"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1;
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE, DEFAULT_MACHINE_NOISE).unwrap().timings;
         assert_eq!(cells.len(), 1, "row y differs in its results and only_a.csv is only in A: {cells:?}");
         let c = &cells[0];
         assert_eq!((c.experiment.as_str(), c.item.as_str(), c.column.as_str()), ("t", "x", "seconds"));
         assert_eq!((c.a_seconds(), c.b_seconds(), c.verdict()), (1.0, 2.0, Verdict::Slower));
         assert_eq!(
-            compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1,
+            compare_timings(a.path(), b.path(), DEFAULT_NOISE, DEFAULT_MACHINE_NOISE).unwrap().timings,
             cells,
             "seeded: the same table again"
         );
@@ -516,7 +528,7 @@ mod tests {
         };
         write(a.path(), "p.csv", &csv("false", "1;1;1"));
         write(b.path(), "p.csv", &csv("true", "1;1;1"));
-        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE).unwrap().1;
+        let cells = compare_timings(a.path(), b.path(), DEFAULT_NOISE, DEFAULT_MACHINE_NOISE).unwrap().timings;
         let seq = cells.iter().filter(|c| c.column == "seq_seconds").count();
         assert_eq!(seq, 1, "{cells:?}");
         assert_eq!(cells.len(), 3);

@@ -5,7 +5,7 @@
 use crate::base::text::count_of;
 use crate::results::compare::{JoinedCell, RunAgainstBaseline};
 use crate::results::compared_cells::{ExperimentSummary, MemoryComparison, TimingComparison};
-use crate::results::verdict::{MemoryVerdict, MEMORY_NOISE};
+use crate::results::verdict::{Judged, MemoryVerdict, MEMORY_NOISE};
 
 /// Seconds with four significant digits and a unit people read: `812.0 µs`, `12.35 ms`,
 /// `1.250 s`; `< 1 µs` below the CSVs' resolution.
@@ -35,14 +35,34 @@ pub fn ratio_text(c: &TimingComparison) -> String {
     }
 }
 
-/// The verdict as people read it: `slower`, and `slower (busy)` for a cell timed on a
-/// busy machine in A or B (its verdict may say more of the machine than of the code).
+/// The verdict as people read it: `slower`; `slower (relative)` for a cell judged relative
+/// to the factor every cell shares (not against A itself); `slower (busy)` for a cell
+/// timed on a busy machine in A or B (its verdict may say more of the machine than of the
+/// code).
 pub fn verdict_text(c: &TimingComparison) -> String {
-    if c.evidence.busy {
-        format!("{} (busy)", c.verdict())
-    } else {
-        c.verdict().to_string()
+    let marks: Vec<&str> = [(c.evidence.judged == Judged::Relative, "relative"), (c.evidence.busy, "busy")]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, word)| *word)
+        .collect();
+    match marks.is_empty() {
+        true => c.verdict().to_string(),
+        false => format!("{} ({})", c.verdict(), marks.join(", ")),
     }
+}
+
+/// What a reader must know of a run's timings before its table: the common factor's
+/// verdict, and the cells whose samples are too few. `who` starts each line (`B: ` where
+/// several runs are compared).
+pub fn judgement_lines(run: &RunAgainstBaseline, who: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(common) = &run.common {
+        out.push(format!("{who}common factor: {}", common.sentence()));
+    }
+    if let Some(short) = &run.too_few {
+        out.push(format!("{who}samples: {}", short.sentence()));
+    }
+    out
 }
 
 /// One summary line of run `label` against the baseline A:

@@ -1,12 +1,13 @@
 //! What `harness compare` prints around its timing table, the same in text and in
 //! Markdown: the notes on how the runs were made, the results check, the line that says
-//! what the table holds, then after it the drift note and the peak memory.
+//! what the table holds, the common factor's verdict and the note on too few samples, then
+//! after the table the drift note and the peak memory.
 
 use crate::base::text::count_of;
 use crate::results::compare::Comparison;
 use crate::results::compared_cells::drift_note;
 
-use super::cells::memory_lines;
+use super::cells::{judgement_lines, memory_lines};
 
 /// The output of `comparison` with `table` (its timing table, in the format printed) in
 /// its place; where no timed cell is in two runs, a line that says so instead.
@@ -15,6 +16,18 @@ pub fn framed(comparison: &Comparison, table: &str) -> String {
         [run] => pair(comparison, run, table),
         _ => several(comparison, table),
     }
+}
+
+/// What the verdicts were judged by: "a cell's change counts beyond ±5.0 % (--noise 3.0 %,
+/// --machine-noise 5.0 %); 95 % bootstrap intervals of B/A".
+pub fn bands(c: &Comparison) -> String {
+    format!(
+        "a change counts beyond ±{:.1} %: the larger of --noise {:.1} % and --machine-noise {:.1} %; 95 % bootstrap \
+         intervals of B/A",
+        crate::results::verdict::band(c.noise, c.machine_noise) * 100.0,
+        c.noise * 100.0,
+        c.machine_noise * 100.0
+    )
 }
 
 /// `harness compare A B`.
@@ -28,14 +41,8 @@ fn pair(c: &Comparison, run: &crate::results::compare::RunAgainstBaseline, table
         out.push_str(&format!("results: {a} and {b} differ in {places}:\n"));
         out.extend(run.differences.iter().map(|d| format!("  {d}\n")));
     }
-    out.push_str(&format!(
-        "\ntimings: B = {b} against A = {a} (noise at least {:.1} %, widened by the spread between the runs; 95 % \
-         bootstrap intervals of B/A; each cell judged against the factor all cells share)\n",
-        c.noise * 100.0
-    ));
-    if let Some(common) = &run.common {
-        out.push_str(&format!("common factor: {}\n", common.sentence()));
-    }
+    out.push_str(&format!("\ntimings: B = {b} against A = {a} ({})\n", bands(c)));
+    out.extend(judgement_lines(run, "").iter().map(|line| format!("{line}\n")));
     out.push('\n');
     match run.timings.is_empty() {
         true => out.push_str("no timed cell is in both directories\n"),
@@ -63,19 +70,14 @@ fn several(c: &Comparison, table: &str) -> String {
             }
         }
     }
-    out.push_str(&format!(
-        "\ntimings against A (noise at least {:.1} %, widened by the spread between each run and A; 95 % \
-         bootstrap intervals)\n\n",
-        c.noise * 100.0
-    ));
+    out.push_str(&format!("\ntimings against A ({})\n", bands(c)));
+    for r in &c.runs {
+        out.extend(judgement_lines(r, &format!("{}: ", r.label)).iter().map(|line| format!("{line}\n")));
+    }
+    out.push('\n');
     match c.runs.iter().all(|r| r.timings.is_empty()) {
         true => out.push_str("no timed cell is in A and another run\n"),
         false => out.push_str(table),
-    }
-    for r in &c.runs {
-        if let Some(common) = &r.common {
-            out.push_str(&format!("{}: common factor: {}\n", r.label, common.sentence()));
-        }
     }
     for r in &c.runs {
         out.push_str(&memory_lines(&r.memory, &format!("{}: ", r.label)));

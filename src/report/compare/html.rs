@@ -10,7 +10,7 @@ use crate::report::export::{ComparisonExporter, Exported};
 use crate::results::compare::{Comparison, JoinedCell, RunAgainstBaseline};
 use crate::results::compared_cells::TimingComparison;
 
-use super::cells::{duration_text, joined_header, joined_rows, summary_lines, verdict_text};
+use super::cells::{duration_text, joined_header, joined_rows, judgement_lines, summary_lines, verdict_text};
 
 /// The HTML exporter of a comparison (the page `--html` writes).
 pub struct Html;
@@ -167,7 +167,7 @@ fn html_runs(baseline: &str, runs: &[RunAgainstBaseline]) -> String {
             xml_escape(&r.dir),
             xml_escape(&results)
         ));
-        for note in r.runs.notes() {
+        for note in r.runs.notes().into_iter().chain(judgement_lines(r, "")) {
             s.push_str(&format!("<br>{}", xml_escape(&note)));
         }
         s.push_str("</li>\n");

@@ -21,6 +21,7 @@ mod tests {
     use crate::results::cell_comparison::RunSamples;
     use crate::results::compare::{Comparison, RunAgainstBaseline, RunsCompared};
     use crate::results::compared_cells::{summarise, TimingComparison};
+    use crate::results::verdict::Judged;
 
     fn cell(item: &str, a: f64, b: f64, verdict: Verdict) -> TimingComparison {
         TimingComparison {
@@ -38,6 +39,7 @@ mod tests {
                 b_samples: 5,
                 busy: item == "busy",
                 noise_band: 0.03,
+                judged: Judged::Absolute,
             },
         }
     }
@@ -51,13 +53,15 @@ mod tests {
             differences: Vec::new(),
             summaries: summarise(&timings),
             common: None,
+            judged: Judged::Absolute,
+            too_few: None,
             timings,
             memory: Vec::new(),
         }
     }
 
     fn comparison(runs: Vec<RunAgainstBaseline>) -> Comparison {
-        Comparison { baseline: "dir-A".into(), noise: 0.03, fail_on_slower: false, runs }
+        Comparison { baseline: "dir-A".into(), noise: 0.03, machine_noise: 0.05, fail_on_slower: false, runs }
     }
 
     fn text(exporter: &dyn ComparisonExporter, c: &Comparison) -> String {
@@ -85,13 +89,13 @@ mod tests {
     fn the_text_of_two_runs_frames_the_table_and_summary() {
         let text = text(&super::text::Text, &pair());
         assert!(text.starts_with("results: dir-A and dir-B hold the same results (time columns aside)\n"), "{text}");
-        assert!(text.contains("\ntimings: B = dir-B against A = dir-A (noise at least 3.0 %"), "{text}");
+        assert!(text.contains("\ntimings: B = dir-B against A = dir-A (a change counts beyond ±5.0 %"), "{text}");
         assert!(text.contains("spel1.txt  seconds"), "{text}");
         assert!(text.contains("2.000 [1.800, 2.200]  slower"), "{text}");
         // Geometric mean of 2 and 1 is √2.
         assert!(text.contains("tegel_best: B/A 1.414 (geometric mean of 2 cells): 1 slower, 1 same"), "{text}");
         let drift = text.lines().find(|l| l.starts_with("drift: ")).unwrap();
-        assert!(drift.contains("(up to 3.0 % here: --noise or the spread measured"), "one space apart: {drift}");
+        assert!(drift.contains("(up to 3.0 % here: the larger of --noise and --machine-noise)"), "{drift}");
         assert!(!drift.contains("  "), "{drift}");
     }
 
