@@ -201,7 +201,7 @@ fn speedup_lines_keep_the_timed_out_search_in_the_legend() {
         for line in lines.iter_mut().filter(|l| l.starts_with("stenen,")) {
             let mut cells = split_csv(line);
             cells[at("speedup")] = "timeout".into();
-            cells[at("speedup_drift")] = "false".into();
+            cells[at("speedup_above")] = "false".into();
             *line = cells
                 .iter()
                 .map(|c| if c.contains(',') { format!("\"{c}\"") } else { c.clone() })

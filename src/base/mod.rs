@@ -1,9 +1,10 @@
 //! The floor every layer stands on: errors and their exit codes, the limits of a search,
 //! reading input text files and typed lines, small text helpers, the one stable hash, the
 //! machine's facts, the statistics of timing samples (single and paired), the supervised
-//! child process (its limits, deadlines and cleanup) and the sandbox of an untrusted
-//! program. Imports nothing of the crate.
+//! child process (its limits, deadlines and cleanup), the sandbox of an untrusted
+//! program and the instructions a command executes under callgrind. Imports nothing of the crate.
 
+pub mod callgrind;
 pub mod child;
 pub mod error;
 pub mod files;

@@ -184,7 +184,7 @@ struct ParallelRow {
     /// seconds, their geometric mean with its 95 % interval, the rounds and whether it
     /// exceeds the thread count (drift, or codes that differ when its whole interval does):
     /// the columns `speedup`, `speedup_low`, `speedup_high`, `speedup_rounds`,
-    /// `speedup_drift`, `speedup_codes_differ`; empty, with the status saying why, when a
+    /// `speedup_above`, `speedup_codes_differ`; empty, with the status saying why, when a
     /// median is under the timer's reliable resolution.
     speedup: Speedup,
     /// The sequential run's answer, one column per figure (empty where the search

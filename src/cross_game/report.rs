@@ -16,7 +16,6 @@ use crate::report::chart::{Chart, Series};
 use crate::report::kinds::KindReport;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::report::Loaded;
-use crate::results::columns::Statistic;
 use crate::results::csv_table::CsvTable;
 use crate::results::row::THREADS;
 
@@ -52,31 +51,13 @@ pub fn summary_view(loaded: &[&Loaded]) -> Result<Option<(String, CsvTable)>, In
     Ok(Some((summary_caption(&parallel), summary_table(&parallel)?)))
 }
 
-/// The `parallel` table with every speed-up that is not a result left out: one marked
-/// `drift` or `codes differ` (its `speedup_drift` or `speedup_codes_differ` cell `true`)
-/// reads `not a result`, so that a search left with no point is named with the reason.
-fn results_only(table: &CsvTable) -> CsvTable {
-    let mut kept = table.clone();
-    let marks: Vec<usize> = [Statistic::Drift, Statistic::CodesDiffer]
-        .iter()
-        .filter_map(|s| table.index(&format!("{SPEEDUP}{}", s.suffix())))
-        .collect();
-    if let Some(speedup) = table.index(SPEEDUP) {
-        for row in &mut kept.rows {
-            if marks.iter().any(|&m| row[m].trim() == "true") {
-                row[speedup] = crate::report::plots::NOT_A_RESULT.to_string();
-            }
-        }
-    }
-    kept
-}
-
-/// The speed-up chart: one line per search over the thread counts, the ideal dashed; a
-/// speed-up that is not a result (`drift`, `codes differ`) is not drawn, and a search
-/// with no speed-up to draw keeps its legend entry, which says why.
+/// The speed-up chart: one line per search over the thread counts, each estimate with its
+/// 95 % interval, the ideal dashed. Every estimate is drawn, one above its thread count
+/// too (the table names it: above the threads but not significantly, or codes that
+/// differ), so that leaving one out cannot pull a line down; a search with no speed-up
+/// to draw (times under 1 ms) keeps its legend entry, which says why.
 fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    let drawn = results_only(table);
-    let mut series = lines(&drawn, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
+    let mut series = lines(table, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
     let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
     threads.sort_by(f64::total_cmp);
     threads.dedup();
@@ -85,12 +66,13 @@ fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
             name: "ideal".to_string(),
             points: threads.iter().map(|&t| (t, t)).collect(),
             reference: true,
+            intervals: Vec::new(),
         });
     }
     let labels = Labels {
         name: format!("{name}-speedup"),
         title: format!("Parallel speed-up ({name})"),
-        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the dashed line is the ideal speed-up. Speed-ups marked drift or codes differ in the table, and times under 1 ms, are not drawn.".to_string(),
+        caption: "Parallel speed-up of each exhaustive search against threads (sequential time / parallel time); the bars are 95 % intervals; the dashed line is the ideal speed-up. Every estimate is drawn, one above its thread count too (the table says whether significantly); times under 1 ms are not.".to_string(),
         x_label: "threads".to_string(),
         y_label: "speed-up".to_string(),
     };
@@ -112,22 +94,26 @@ mod tests {
         assert!(c[0].series[1].reference);
     }
 
-    /// A speed-up marked drift or codes differ is no result and is not drawn; a search
-    /// left with no point (times under 1 ms) draws no line.
+    /// Every speed-up is drawn with its interval, one above its thread count too (2.30 on
+    /// 2 threads, interval 1.90–2.50, and 2.40 wholly above): leaving it out would pull
+    /// the line down; a search left with no point (times under 1 ms) draws no line.
     #[test]
-    fn marked_speedups_are_not_drawn() {
+    fn speedups_above_their_threads_are_drawn_with_their_intervals() {
         let t = test_table(
-            "game,search,instance,threads,speedup,speedup_drift,speedup_codes_differ\n\
-             g,best,s3,1,0.98,false,false\ng,best,s3,2,2.30,true,false\n\
-             g,count,5x6,2,2.40,false,true\ng,perft,5,2,,,\n",
+            "game,search,instance,threads,speedup,speedup_low,speedup_high,speedup_above,speedup_codes_differ\n\
+             g,best,s3,1,0.98,0.95,1.01,false,false\ng,best,s3,2,2.30,1.90,2.50,true,false\n\
+             g,count,5x6,2,2.40,2.25,2.56,false,true\ng,perft,5,2,,,,,\n",
         );
         let c = charts("par", (HARNESS, PARALLEL), Some(&PARALLEL_REPORT), &t).unwrap();
         let names: Vec<&str> = c[0].series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["g best s3", "g count 5x6", "g perft 5 (no value)", "ideal"]);
+        assert_eq!(c[0].series[0].points, [(1.0, 0.98), (2.0, 2.30)]);
+        assert_eq!(c[0].series[0].intervals, [Some((0.95, 1.01)), Some((1.90, 2.50))]);
         assert_eq!(
-            names,
-            ["g best s3", "g count 5x6 (drift or codes differ: no point)", "g perft 5 (no value)", "ideal"]
+            (c[0].series[1].points.as_slice(), c[0].series[1].intervals.as_slice()),
+            (&[(2.0, 2.40)][..], &[Some((2.25, 2.56))][..])
         );
-        assert_eq!(c[0].series[0].points, [(1.0, 0.98)]);
-        assert!(c[0].series[1].points.is_empty() && c[0].series[2].points.is_empty());
+        assert!(c[0].series[2].points.is_empty());
+        assert_eq!(c[0].y_range().1, 2.56, "the axis reaches the top of the highest interval");
     }
 }

@@ -53,10 +53,10 @@ fn equal_cell(rows: &[(&CsvTable, &Vec<String>)]) -> String {
 }
 
 /// The statistics of a speed-up that the summary carries beside it, so that every format
-/// shows its interval, its rounds and its marks (`drift`, `codes differ`) as the
+/// shows its interval, its rounds and its marks (`above N threads (not significant)`, `codes differ`) as the
 /// `parallel` table does.
 const SPEEDUP_STATISTICS: [Statistic; 5] =
-    [Statistic::Low, Statistic::High, Statistic::Rounds, Statistic::Drift, Statistic::CodesDiffer];
+    [Statistic::Low, Statistic::High, Statistic::Rounds, Statistic::Above, Statistic::CodesDiffer];
 
 /// The summary's column of the speed-up on `count` threads.
 fn speedup_column(count: u64) -> String {
@@ -210,13 +210,13 @@ mod tests {
 
     /// The summary carries each speed-up's interval and marks, the sequential time's
     /// spread and the busy flag: on 2 threads
-    /// 2.3 (1.9–2.5) is marked drift and 2.4 (2.25–2.56) reads codes differ, a busy row
+    /// 2.3 (1.9–2.5) reads above 2 threads (not significant) and 2.4 (2.25–2.56) reads codes differ, a busy row
     /// is marked, a sequential time under 1 ms reads `< 1 ms` beside an empty speed-up,
     /// and the LaTeX defines every mark it shows.
     #[test]
     fn speedups_keep_their_intervals_marks_and_busy_rows() {
         let csv = "game,search,instance,threads,seq_positions,par_positions,equal,seq_seconds,seq_seconds_mad,samples,\
-                   speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,speedup_codes_differ,busy,timing_status,status\n\
+                   speedup,speedup_low,speedup_high,speedup_rounds,speedup_above,speedup_codes_differ,busy,timing_status,status\n\
             g,perft 11,8x8 r3,1,5,5,true,0.500000,0.010000,5,0.990,0.950,1.030,5,false,false,false,,ok\n\
             g,perft 11,8x8 r3,2,5,5,true,0.500000,0.010000,5,2.300,1.900,2.500,5,true,false,true,,ok\n\
             g,count,5x6 r1,2,9,9,true,2.000000,0.020000,5,2.400,2.250,2.560,5,false,true,false,,ok\n\
@@ -226,19 +226,19 @@ mod tests {
         let view = crate::report::view::TableView::of(&s);
         let cell = |r: usize, c: usize| view.rows[r].cells[c].text.as_str();
         assert_eq!((cell(0, 6), view.rows[0].cells[6].interval.as_deref()), ("0.99", Some("0.95–1.03")));
-        assert_eq!(cell(0, 7), "drift (2.30; 1.90–2.50)");
+        assert_eq!(cell(0, 7), "above 2 threads (not significant): 2.30 (1.90–2.50)");
         assert_eq!(cell(1, 7), "codes differ (2.40; 2.25–2.56)");
         assert_eq!((cell(2, 5), cell(2, 7)), ("< 1 ms", "–"));
         assert_eq!(view.rows[0].cells[5].spread.as_deref(), Some("0.0100"));
         assert!(view.rows[0].busy && !view.rows[1].busy);
         assert_eq!(view.columns.len(), 8, "every status ok: a note; the table stays narrow");
         let tex = summary_tex(&[&t]).unwrap();
-        assert!(tex.contains("\\textit{drift (2.30; 1.90--2.50)}"), "{tex}");
+        assert!(tex.contains("\\textit{above 2 threads (not significant): 2.30 (1.90--2.50)}"), "{tex}");
         assert!(tex.contains("0.99\\,{\\footnotesize[0.95--1.03]}"), "{tex}");
         assert!(tex.contains("g \\textit{(busy)} & perft 11"), "{tex}");
-        assert!(tex.contains("\\begin{table}"), "portrait: {tex}");
+        assert!(tex.contains("\\begin{landscape}"), "the label above 2 threads widens its column: {tex}");
         for word in [
-            "drift: on two threads or more",
+            "above N threads (not significant): on two threads or more",
             "codes differ: on two threads",
             "busy: while this row",
             "\\textless{} 1 ms: the median",

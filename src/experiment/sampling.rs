@@ -127,18 +127,45 @@ impl Rounds {
 /// rounds 2.78).
 pub const MIN_PAIRED_ROUNDS: u32 = 5;
 
-/// The order of each round's calls: round after round, a permutation of `0..calls` drawn
-/// from a `ChaCha8Rng` seeded with `seed` (the same seed, the same orders).
+/// The order of each round's calls, balanced: rounds come in blocks of `calls` rounds, each
+/// block a Latin square (every call once in every position), so that over every whole
+/// block each call runs in each position equally often, and in between no call is ahead of
+/// another in a position by more than one round. The squares are Williams designs, so
+/// that each call also follows each other call equally often (over one block for an even
+/// number of calls; over two, the second the mirror of the first, for an odd number). The
+/// calls' labels are drawn per design and each block's rows shuffled, from a `ChaCha8Rng`
+/// seeded with `seed` (the same seed, the same orders).
 pub struct RoundOrders {
     rng: rand_chacha::ChaCha8Rng,
     calls: usize,
+    labels: Vec<usize>,
+    block: Vec<Vec<usize>>,
+    blocks: usize,
 }
 
 impl RoundOrders {
     /// The orders of rounds of `calls` calls drawn from `seed`.
     pub fn new(seed: u64, calls: usize) -> Self {
         use rand::SeedableRng;
-        RoundOrders { rng: rand_chacha::ChaCha8Rng::seed_from_u64(seed), calls }
+        let rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        RoundOrders { rng, calls, labels: (0..calls).collect(), block: Vec::new(), blocks: 0 }
+    }
+
+    /// The next block's rows: a Williams square over the labels (its mirror in every second
+    /// block of an odd number of calls, whose labels are kept), its rows shuffled.
+    fn refill(&mut self) {
+        use rand::seq::SliceRandom;
+        let mirrored = self.calls % 2 == 1 && self.blocks % 2 == 1;
+        if !mirrored {
+            self.labels.shuffle(&mut self.rng);
+        }
+        let mut rows = williams_square(self.calls);
+        if mirrored {
+            rows.iter_mut().for_each(|r| r.reverse());
+        }
+        rows.shuffle(&mut self.rng);
+        self.block = rows.into_iter().map(|r| r.into_iter().map(|c| self.labels[c]).collect()).collect();
+        self.blocks += 1;
     }
 }
 
@@ -146,11 +173,19 @@ impl Iterator for RoundOrders {
     type Item = Vec<usize>;
 
     fn next(&mut self) -> Option<Vec<usize>> {
-        use rand::seq::SliceRandom;
-        let mut order: Vec<usize> = (0..self.calls).collect();
-        order.shuffle(&mut self.rng);
-        Some(order)
+        if self.block.is_empty() {
+            self.refill();
+        }
+        Some(self.block.pop().unwrap_or_default())
     }
+}
+
+/// The Williams square of `n` calls: row `r` is `(s_j + r) mod n` for the sequence
+/// `0, 1, n-1, 2, n-2, ...`; a Latin square in which, for even `n`, each call directly
+/// follows each other call once (for odd `n`, once over the square and its mirror).
+pub fn williams_square(n: usize) -> Vec<Vec<usize>> {
+    let first: Vec<usize> = (0..n).map(|j| if j % 2 == 1 { j.div_ceil(2) } else { (n - j / 2) % n }).collect();
+    (0..n).map(|r| first.iter().map(|s| (s + r) % n).collect()).collect()
 }
 
 /// Samples one cell under `policy`; see [`sample_interleaved`].
@@ -366,8 +401,7 @@ mod tests {
     }
 
     /// Each round's order is a permutation of the calls drawn from the seed: the same
-    /// seed gives the same orders, another seed other orders, and over many rounds each
-    /// call runs first about as often as the others.
+    /// seed gives the same orders, another seed other orders.
     #[test]
     fn round_orders_are_seeded_permutations() {
         let a: Vec<Vec<usize>> = RoundOrders::new(42, 3).take(60).collect();
@@ -380,8 +414,43 @@ mod tests {
             sorted.sort_unstable();
             assert_eq!(sorted, [0, 1, 2]);
         }
-        let firsts: Vec<usize> = (0..3).map(|i| a.iter().filter(|o| o[0] == i).count()).collect();
-        assert!(firsts.iter().all(|&f| f >= 8), "each call first in some rounds: {firsts:?}");
+    }
+
+    /// The orders are balanced: after every whole block of `n` rounds each of `n` calls
+    /// has run in each position exactly as often as the others, and after any number of
+    /// rounds no call is ahead in a position by more than one; each call directly follows
+    /// each other call equally often over two blocks.
+    #[test]
+    fn round_orders_put_each_call_in_each_position_equally_often() {
+        for n in 1..=6 {
+            for seed in [1, 7, 20240321] {
+                let orders: Vec<Vec<usize>> = RoundOrders::new(seed, n).take(4 * n + 3).collect();
+                for taken in 1..=orders.len() {
+                    let counts = position_counts(&orders[..taken], n);
+                    let (lo, hi) = (counts.iter().flatten().min(), counts.iter().flatten().max());
+                    let whole = taken % n == 0;
+                    assert!(hi.unwrap() - lo.unwrap() <= usize::from(!whole), "{n} calls, {taken} rounds: {counts:?}");
+                }
+                let mut follows = vec![vec![0; n]; n];
+                for order in &orders[..2 * n] {
+                    order.windows(2).for_each(|w| follows[w[0]][w[1]] += 1);
+                }
+                let off: Vec<usize> = (0..n)
+                    .flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j)))
+                    .map(|(i, j)| follows[i][j])
+                    .collect();
+                assert!(off.iter().all(|&f| f == off[0]), "{n} calls: {follows:?}");
+            }
+        }
+    }
+
+    /// How many times each call (row) ran in each position (column) in `orders`.
+    fn position_counts(orders: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
+        let mut counts = vec![vec![0; n]; n];
+        for order in orders {
+            order.iter().enumerate().for_each(|(position, &call)| counts[call][position] += 1);
+        }
+        counts
     }
 
     /// A cell compared by a ratio takes its minimum rounds whatever the budget, but never

@@ -26,6 +26,9 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// A reference line (drawn dashed, without markers).
     pub reference: bool,
+    /// The 95 % interval (low, high) of each point, in the order of `points`, drawn as an
+    /// error bar; empty, or `None` for a point, where there is none.
+    pub intervals: Vec<Option<(f64, f64)>>,
 }
 
 /// A complete chart.
@@ -67,7 +70,8 @@ impl Chart {
 
     /// The smallest and largest y over all series (a unit range when empty).
     pub fn y_range(&self) -> (f64, f64) {
-        range(self.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
+        let ends = |s: &Series| s.intervals.iter().flatten().flat_map(|&(low, high)| [low, high]).collect::<Vec<_>>();
+        range(self.series.iter().flat_map(|s| s.points.iter().map(|p| p.1).chain(ends(s))))
     }
 
     /// The x positions that get a tick and a label, in both back ends.
@@ -169,7 +173,12 @@ mod tests {
             log_y: false,
             integer_x,
             layout: Layout::Lines,
-            series: vec![Series { name: "s".into(), points: xs.iter().map(|&x| (x, 1.0)).collect(), reference: false }],
+            series: vec![Series {
+                name: "s".into(),
+                points: xs.iter().map(|&x| (x, 1.0)).collect(),
+                reference: false,
+                intervals: Vec::new(),
+            }],
         }
     }
 

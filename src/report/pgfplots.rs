@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::chart::{wrap_label, Chart, Layout, PALETTE};
+use super::chart::{wrap_label, Chart, Layout, Series, PALETTE};
 use super::latex::escape;
 use super::layout::{text_width, PORTRAIT_WIDTH};
 
@@ -106,7 +106,11 @@ pub fn tikz(chart: &Chart, width: Width) -> String {
             (Layout::Bars { .. }, false) => format!("[fill=harness{}, draw=black!60, area legend]", i % PALETTE.len()),
             (Layout::Lines, false) => format!("[harness{}, thick, mark=*, mark options={{solid}}]", i % PALETTE.len()),
         };
-        let coords: Vec<String> = series.points.iter().map(|(x, y)| format!("({x},{y:e})")).collect();
+        let coords = coordinates(series);
+        let style = match series.intervals.iter().any(Option::is_some) {
+            true => format!("{}, {ERROR_BARS}]", &style[..style.len() - 1]),
+            false => style,
+        };
         if coords.is_empty() {
             // pgfplots drops a plot without coordinates and gives its legend entry to the
             // next plot: a legend image alone keeps the entry with its own colour.
@@ -118,6 +122,22 @@ pub fn tikz(chart: &Chart, width: Width) -> String {
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");
     out
+}
+
+/// The style that draws each point's interval as a vertical error bar from its `+=` and
+/// `-=` offsets.
+const ERROR_BARS: &str = "error bars/.cd, y dir=both, y explicit";
+
+/// The coordinates of a series: `(x,y)`, and for a point with an interval its offsets up
+/// and down, `(x,y) += (0,high-y) -= (0,y-low)`.
+fn coordinates(series: &Series) -> Vec<String> {
+    let interval = |i: usize| series.intervals.get(i).copied().flatten();
+    (series.points.iter().enumerate())
+        .map(|(i, (x, y))| match interval(i) {
+            Some((low, high)) => format!("({x},{y:e}) += (0,{:e}) -= (0,{:e})", high - y, y - low),
+            None => format!("({x},{y:e})"),
+        })
+        .collect()
 }
 
 fn bars_layout(chart: &Chart) -> bool {
@@ -158,7 +178,31 @@ pub fn standalone(chart: &Chart) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::chart::Series;
+
+    /// A point with an interval is written with its offsets up and down, under a style
+    /// that draws them as error bars; one without keeps plain coordinates.
+    #[test]
+    fn intervals_are_drawn_as_error_bars() {
+        let series = Series {
+            name: "g best".into(),
+            points: vec![(1.0, 1.0), (2.0, 2.25)],
+            reference: false,
+            intervals: vec![None, Some((1.75, 2.5))],
+        };
+        assert_eq!(coordinates(&series), ["(1,1e0)", "(2,2.25e0) += (0,2.5e-1) -= (0,5e-1)"]);
+        let chart = Chart {
+            name: "x".into(),
+            title: String::new(),
+            caption: String::new(),
+            x_label: "threads".into(),
+            y_label: "speed-up".into(),
+            log_y: false,
+            integer_x: true,
+            layout: Layout::Lines,
+            series: vec![series],
+        };
+        assert!(tikz(&chart, IN_REPORT).contains(&format!("{ERROR_BARS}] coordinates {{(1,1e0) (2,2.25e0) +=")));
+    }
 
     #[test]
     fn lines_write_inline_coordinates_and_legend() {
@@ -171,7 +215,12 @@ mod tests {
             log_y: true,
             integer_x: true,
             layout: Layout::Lines,
-            series: vec![Series { name: "spel_4".into(), points: vec![(1.0, 10019.0)], reference: false }],
+            series: vec![Series {
+                name: "spel_4".into(),
+                points: vec![(1.0, 10019.0)],
+                reference: false,
+                intervals: Vec::new(),
+            }],
         };
         let t = tikz(&chart, STANDALONE);
         assert!(t.contains("ymode=log"), "{t}");
@@ -191,7 +240,12 @@ mod tests {
             integer_x: true,
             layout: Layout::Bars { categories: vec!["a".into(), "b".into()] },
             series: (0..3)
-                .map(|i| Series { name: format!("s{i}"), points: vec![(0.0, 1.0), (1.0, 50.0)], reference: false })
+                .map(|i| Series {
+                    name: format!("s{i}"),
+                    points: vec![(0.0, 1.0), (1.0, 50.0)],
+                    reference: false,
+                    intervals: Vec::new(),
+                })
                 .collect(),
         };
         let t = tikz(&chart, STANDALONE);

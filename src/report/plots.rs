@@ -13,6 +13,7 @@ use super::chart::{Chart, Layout, Series};
 use super::export::{texts, Exporter, File, Input};
 use super::kinds::KindReport;
 use super::pgfplots;
+use crate::results::columns::Statistic;
 use crate::results::csv_table::CsvTable;
 
 /// The plots back end: per chart `plots/CHART.svg` (the page's drawing),
@@ -65,14 +66,27 @@ fn series_by<'a>(table: &'a CsvTable, key: impl Fn(&'a [String]) -> String) -> V
     out
 }
 
-fn points(table: &CsvTable, rows: &[&[String]], x: &str, y: &str, positive: bool) -> Vec<(f64, f64)> {
-    let mut pts: Vec<(f64, f64)> = rows
+/// A point of a line: x, y and y's 95 % interval where the table has one.
+type Point = (f64, f64, Option<(f64, f64)>);
+
+/// The points of `rows`, sorted by x; with `positive`, only those with y > 0, and an
+/// interval only where its low end is above 0 (for log axes).
+fn points(table: &CsvTable, rows: &[&[String]], x: &str, y: &str, positive: bool) -> Vec<Point> {
+    let mut pts: Vec<Point> = rows
         .iter()
-        .filter_map(|r| Some((table.number(r, x)?, table.number(r, y)?)))
+        .filter_map(|r| Some((table.number(r, x)?, table.number(r, y)?, interval(table, r, y))))
         .filter(|p| !positive || p.1 > 0.0)
+        .map(|(x, y, i)| (x, y, i.filter(|i| !positive || i.0 > 0.0)))
         .collect();
     pts.sort_by(|a, b| a.0.total_cmp(&b.0));
     pts
+}
+
+/// The 95 % interval of `column` in row `r`: its `_low` and `_high` cells, where both are
+/// numbers.
+fn interval(table: &CsvTable, r: &[String], column: &str) -> Option<(f64, f64)> {
+    let end = |s: Statistic| table.number(r, &format!("{column}{}", s.suffix()));
+    Some((end(Statistic::Low)?, end(Statistic::High)?))
 }
 
 /// One line per value of `key` (the text of `key`'s columns joined with spaces), in
@@ -86,25 +100,22 @@ pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -
     series_by(table, key_of)
         .into_iter()
         .map(|(name, rows)| {
-            let points = points(table, &rows, x, y, positive);
-            let name = match points.is_empty() {
+            let drawn = points(table, &rows, x, y, positive);
+            let name = match drawn.is_empty() {
                 true => format!("{name} ({})", empty_reason(table, &rows, y)),
                 false => name,
             };
-            Series { name, points, reference: false }
+            let points = drawn.iter().map(|p| (p.0, p.1)).collect();
+            let intervals = drawn.iter().map(|p| p.2).collect();
+            Series { name, points, reference: false, intervals }
         })
         .collect()
 }
 
-/// The text a chart's table puts in a cell whose value is no result (a speed-up marked
-/// drift or codes differ), so that its legend entry can say why it has no point.
-pub const NOT_A_RESULT: &str = "not a result";
-
 /// Why `rows` give no point of `column`, in the words a legend entry shows: `timeout: no
 /// point` when every such cell is a search that passed its time limit, `error: no point`
 /// when one failed, `under 1 ms: no point` when every row's time was under the timer's
-/// resolution, `drift or codes differ: no point` when the values are not results,
-/// otherwise `no value`.
+/// resolution, otherwise `no value`.
 pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'static str {
     let cells: Vec<&str> = rows.iter().map(|r| table.cell(r, column).unwrap_or_default().trim()).collect();
     let status = |r: &&[String]| table.cell(r, crate::results::columns::TIMING_STATUS).unwrap_or_default().to_string();
@@ -114,8 +125,6 @@ pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'sta
         "error: no point"
     } else if !rows.is_empty() && rows.iter().all(|r| status(r).starts_with("under 1 ms")) {
         "under 1 ms: no point"
-    } else if cells.contains(&NOT_A_RESULT) {
-        "drift or codes differ: no point"
     } else {
         "no value"
     }
@@ -175,7 +184,7 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
                 true => format!("{legend} ({})", empty_reason(table, &all_rows, column).replace("point", "bar")),
                 false => legend.to_string(),
             };
-            Series { name, points, reference: false }
+            Series { name, points, reference: false, intervals: Vec::new() }
         })
         .collect();
     let caption = spec.caption;

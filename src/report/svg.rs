@@ -9,7 +9,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::chart::{wrap_label, Chart, Layout, PALETTE};
+use super::chart::{wrap_label, Chart, Layout, Series, PALETTE};
 use super::layout::text_width;
 
 const SIZE: (u32, u32) = (900, 520);
@@ -69,6 +69,14 @@ fn draw(chart: &Chart, root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift
         let hi = (y_hi * 1.1).max(1.0);
         draw_axes(chart, root, 0.0..hi, TickFormat::for_axis(0.0, hi))
     }
+}
+
+/// The width of an error bar's caps, in pixels.
+const ERROR_BAR_PX: u32 = 8;
+
+/// The points of `series` that have an interval: x, y and the interval.
+fn error_bars(series: &Series) -> impl Iterator<Item = (f64, f64, (f64, f64))> + '_ {
+    (series.points.iter().zip(&series.intervals)).filter_map(|(&(x, y), i)| Some((x, y, (*i)?)))
 }
 
 /// The style of a reference line (the ideal speed-up), for the line and its legend alike.
@@ -151,6 +159,9 @@ where
                     .label(series.name.as_str())
                     .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(2)));
                 ctx.draw_series(series.points.iter().map(|&p| Circle::new(p, 3, c.filled())))?;
+                ctx.draw_series(error_bars(series).map(|(x, y, (low, high))| {
+                    ErrorBar::new_vertical(x, low, y, high, c.stroke_width(1), ERROR_BAR_PX)
+                }))?;
             }
             Layout::Bars { .. } => {
                 let width = 0.8 / bars as f64;
@@ -255,7 +266,6 @@ impl TickFormat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::chart::Series;
 
     #[test]
     fn one_tick_form_per_axis() {
@@ -294,8 +304,18 @@ mod tests {
             integer_x: true,
             layout: Layout::Lines,
             series: vec![
-                Series { name: "g best".into(), points: vec![(1.0, 1.0), (2.0, 1.9)], reference: false },
-                Series { name: "ideal".into(), points: vec![(1.0, 1.0), (2.0, 2.0)], reference: true },
+                Series {
+                    name: "g best".into(),
+                    points: vec![(1.0, 1.0), (2.0, 1.9)],
+                    reference: false,
+                    intervals: Vec::new(),
+                },
+                Series {
+                    name: "ideal".into(),
+                    points: vec![(1.0, 1.0), (2.0, 2.0)],
+                    reference: true,
+                    intervals: Vec::new(),
+                },
             ],
         }
     }
@@ -350,8 +370,13 @@ mod tests {
     #[test]
     fn bars_and_lines_render() {
         let series = vec![
-            Series { name: "dumb".into(), points: vec![(0.0, 10.0), (1.0, 1e6)], reference: false },
-            Series { name: "smart".into(), points: vec![(0.0, 5.0)], reference: false },
+            Series {
+                name: "dumb".into(),
+                points: vec![(0.0, 10.0), (1.0, 1e6)],
+                reference: false,
+                intervals: Vec::new(),
+            },
+            Series { name: "smart".into(), points: vec![(0.0, 5.0)], reference: false, intervals: Vec::new() },
         ];
         let mut chart = Chart {
             name: "x".into(),

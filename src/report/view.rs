@@ -25,19 +25,20 @@ pub const MEMO_MARK: char = '†';
 pub const MEMO_NOTE: &str = "† exact count through the memo (the plain walk passed its time limit).";
 
 /// The note that explains a speed-up's interval.
-pub const INTERVAL_NOTE: &str = "A speed-up is the geometric mean of the ratios of samples timed in the same round (the variants of a row run in each round in a seeded random order), shown with its 95 % interval (Student t of the log ratios); with one round it says 1 sample and has no interval.";
+pub const INTERVAL_NOTE: &str = "A speed-up is the geometric mean of the ratios of samples timed in the same round (the variants of a row run in each round in a seeded, balanced order: each in each position equally often), shown with its 95 % interval (Student t of the log ratios); with one round it says 1 sample and has no interval.";
 
-/// The note that explains a speed-up marked as drift.
-pub const DRIFT_NOTE: &str = "drift: on two threads or more, the speed-up exceeds the threads it ran on while its 95 % interval reaches below them; a search sharing its work cannot be faster than its threads, so the excess is the machine's speed changing between the rounds, and the figure is not a result.";
+/// The note that explains a speed-up above its threads but not significantly.
+pub const ABOVE_NOTE: &str = "above N threads (not significant): on two threads or more, the speed-up's estimate exceeds the N threads it ran on while its 95 % interval reaches down to N; near linear speed-up, noise alone puts about half the estimates above N, so this is no finding; the estimate is kept, and drawn with its interval.";
 
 /// The note that explains a speed-up marked as codes that differ.
-pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the speed-up's whole 95 % interval lies above the threads it ran on, beyond noise or drift; the sequential and the parallel code do different work, and the figure is not a result.";
+pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the speed-up's whole 95 % interval lies above the threads it ran on, beyond noise: a finding; the sequential and the parallel code do different work, and the figure is not a result.";
 
 /// The note that explains a time under the timer's reliable resolution.
 pub const RESOLUTION_NOTE: &str = "< 1 ms: the median is under the timer's reliable resolution (1 ms); no rate, speed-up or memo ratio is computed from it (those cells are empty).";
 
-/// The word that marks a speed-up as drift ([`DRIFT_NOTE`]).
-pub const DRIFT_MARK: &str = "drift";
+/// The word that begins the label of a speed-up above its threads but not significantly
+/// ([`ABOVE_NOTE`], [`above_label`]).
+pub const ABOVE_MARK: &str = "above ";
 
 /// The words that mark a speed-up as codes that differ ([`CODES_DIFFER_NOTE`]).
 pub const CODES_DIFFER_MARK: &str = "codes differ";
@@ -158,7 +159,7 @@ impl TableView {
             rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with(prefix)))
         };
         for (prefix, note) in
-            [(DRIFT_MARK, DRIFT_NOTE), (CODES_DIFFER_MARK, CODES_DIFFER_NOTE), (UNDER_RESOLUTION, RESOLUTION_NOTE)]
+            [(ABOVE_MARK, ABOVE_NOTE), (CODES_DIFFER_MARK, CODES_DIFFER_NOTE), (UNDER_RESOLUTION, RESOLUTION_NOTE)]
         {
             if marked(prefix) {
                 notes.push(note.to_string());
@@ -444,14 +445,19 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     let interval = (ratio && !one_sample && (rounds.is_some() || !single))
         .then(|| Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?)))
         .flatten();
-    let mark = [(Statistic::CodesDiffer, CODES_DIFFER_MARK), (Statistic::Drift, DRIFT_MARK)]
-        .into_iter()
-        .find(|&(s, _)| ratio && statistic(s) == Some("true"));
-    if let Some((_, word)) = mark {
-        let value = format_plain(declared.kind, &shown);
+    let marked = |s: Statistic| ratio && statistic(s) == Some("true");
+    let value = || format_plain(declared.kind, &shown);
+    if marked(Statistic::CodesDiffer) {
         return marker(match &interval {
-            Some(i) => format!("{word} ({value}; {i})"),
-            None => format!("{word} ({value})"),
+            Some(i) => format!("{CODES_DIFFER_MARK} ({}; {i})", value()),
+            None => format!("{CODES_DIFFER_MARK} ({})", value()),
+        });
+    }
+    if marked(Statistic::Above) {
+        let label = above_label(threads_of(table, row, &declared.name));
+        return marker(match &interval {
+            Some(i) => format!("{label}: {} ({i})", value()),
+            None => format!("{label}: {}", value()),
         });
     }
     let spread = (timing && !one_sample)
@@ -460,6 +466,27 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         .and_then(|mad| parse_number(&row[mad]))
         .map(spread_text);
     Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread, one_sample, interval }
+}
+
+/// The label of a speed-up above its threads whose interval reaches down to them
+/// ([`ABOVE_NOTE`]): `above 2 threads (not significant)`; `above its threads (not
+/// significant)` where the row does not say how many.
+pub fn above_label(threads: Option<u64>) -> String {
+    match threads {
+        Some(1) => "above 1 thread (not significant)".to_string(),
+        Some(n) => format!("{ABOVE_MARK}{n} threads (not significant)"),
+        None => format!("{ABOVE_MARK}its threads (not significant)"),
+    }
+}
+
+/// The threads a speed-up in `column` of `row` ran on: the row's `threads` cell, or the
+/// count in the column's name (`speedup_2_threads` of the cross-game summary).
+fn threads_of(table: &CsvTable, row: &[String], column: &str) -> Option<u64> {
+    if let Some(t) = table.number(row, THREADS) {
+        return Some(t as u64);
+    }
+    let count = column.strip_suffix("_threads").or_else(|| column.strip_suffix("_thread"))?;
+    count.rsplit_once('_')?.1.parse().ok()
 }
 
 /// A timing spread (median absolute deviation, seconds) as shown after `±`: three
@@ -611,13 +638,13 @@ mod tests {
     }
 
     /// A paired speed-up: its interval from 5 rounds, `1 sample` without an interval from
-    /// one round; on 2 threads 2.3 (1.9–2.5) is above its thread count and marked `drift`,
-    /// 2.4 (2.25–2.56) lies wholly above it and reads `codes differ`; neither is a result,
-    /// and each mark has its note.
+    /// one round; on 2 threads 2.3 (1.9–2.5) is above its thread count but its interval
+    /// reaches down to it: `above 2 threads (not significant)`, with the estimate; 2.4
+    /// (2.25–2.56) lies wholly above it and reads `codes differ`; each label has its note.
     #[test]
-    fn speedups_say_their_rounds_drift_and_codes_that_differ() {
+    fn speedups_above_their_threads_say_whether_significantly() {
         let t = table(
-            "search,threads,speedup,speedup_low,speedup_high,speedup_rounds,speedup_drift,speedup_codes_differ,samples\n\
+            "search,threads,speedup,speedup_low,speedup_high,speedup_rounds,speedup_above,speedup_codes_differ,samples\n\
              a,2,1.900,1.850,1.950,5,false,false,5\n\
              b,2,1.786,,,1,false,false,1\n\
              c,2,2.300,1.900,2.500,5,true,false,5\n\
@@ -627,15 +654,26 @@ mod tests {
         let speedup = |r: usize| &v.rows[r].cells[1];
         assert_eq!((speedup(0).text.as_str(), speedup(0).interval.as_deref()), ("1.90", Some("1.85–1.95")));
         assert!(speedup(1).one_sample && speedup(1).interval.is_none());
-        assert_eq!((speedup(2).kind, speedup(2).text.as_str()), (CellKind::Marker, "drift (2.30; 1.90–2.50)"));
+        assert_eq!(speedup(2).text, "above 2 threads (not significant): 2.30 (1.90–2.50)");
         assert_eq!((speedup(3).kind, speedup(3).text.as_str()), (CellKind::Marker, "codes differ (2.40; 2.25–2.56)"));
-        assert!(v.notes.contains(&DRIFT_NOTE.to_string()) && v.notes.contains(&CODES_DIFFER_NOTE.to_string()));
-        let old = table("search,threads,speedup,speedup_drift,samples\nc,2,2.270,true,1\n");
+        assert!(v.notes.contains(&ABOVE_NOTE.to_string()) && v.notes.contains(&CODES_DIFFER_NOTE.to_string()));
+        let old = table("search,threads,speedup,speedup_drift,samples\nc,4,4.270,true,1\n");
         assert_eq!(
             TableView::of(&old).rows[0].cells[1].text,
-            "drift (2.27)",
-            "a CSV of one round, without codes_differ"
+            "above 4 threads (not significant): 4.27",
+            "a CSV of one round written before 2026-12-02, its mark named drift"
         );
+    }
+
+    /// The label names the thread count from the row, or from a summary column's name.
+    #[test]
+    fn the_label_of_an_estimate_above_its_threads_names_them() {
+        assert_eq!(above_label(Some(2)), "above 2 threads (not significant)");
+        assert_eq!(above_label(None), "above its threads (not significant)");
+        let summary = table("search,speedup_4_threads\nc,3.9\n");
+        assert_eq!(threads_of(&summary, &summary.rows[0], "speedup_4_threads"), Some(4));
+        let rows = table("search,threads,speedup\nc,8,7.9\n");
+        assert_eq!(threads_of(&rows, &rows.rows[0], "speedup"), Some(8));
     }
 
     /// A time under 1 ms reads `< 1 ms` (not `0 ± < 0.000001`), with the note that defines

@@ -116,6 +116,9 @@ impl Kind {
     }
 }
 
+/// The suffix of [`Statistic::Above`] in tables written before 2026-12-02 (`speedup_drift`).
+const ABOVE_BEFORE_2026_12_02: &str = "_drift";
+
 /// Which statistic of a timing's samples a [`Role::Spread`] column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -133,8 +136,10 @@ pub enum Statistic {
     /// How many paired rounds a ratio was estimated from.
     Rounds,
     /// Whether a speed-up's estimate exceeds what its threads can give while its interval
-    /// reaches below them (the machine's drift between rounds: not a result).
-    Drift,
+    /// reaches down to them: above its threads, but not significantly (the ordinary noise
+    /// of a speed-up near linear). Tables written before 2026-12-02 name it `_drift`.
+    #[serde(alias = "drift")]
+    Above,
     /// Whether a speed-up's whole interval lies above what its threads can give (the
     /// sequential and the parallel code do different work: not a result).
     CodesDiffer,
@@ -150,7 +155,7 @@ impl Statistic {
             Statistic::Low => "_low",
             Statistic::High => "_high",
             Statistic::Rounds => "_rounds",
-            Statistic::Drift => "_drift",
+            Statistic::Above => "_above",
             Statistic::CodesDiffer => "_codes_differ",
         }
     }
@@ -160,7 +165,7 @@ impl Statistic {
     pub fn kind(self, of: Kind) -> Kind {
         match self {
             Statistic::Rounds => Kind::Count,
-            Statistic::Drift | Statistic::CodesDiffer => Kind::Flag,
+            Statistic::Above | Statistic::CodesDiffer => Kind::Flag,
             _ => of,
         }
     }
@@ -172,7 +177,7 @@ impl Statistic {
         Statistic::Low,
         Statistic::High,
         Statistic::Rounds,
-        Statistic::Drift,
+        Statistic::Above,
         Statistic::CodesDiffer,
     ];
 }
@@ -425,8 +430,10 @@ pub fn guess(name: &str, names: &[String]) -> Column {
         if let Some(of) = name.strip_suffix("_samples").filter(|b| has(b) && measured_name(b)) {
             return Column::new(name, Kind::Samples, Role::Samples { of: of.to_string() });
         }
-        for statistic in Statistic::ALL {
-            if let Some(of) = name.strip_suffix(statistic.suffix()).filter(|b| has(b) && measured_name(b)) {
+        let suffixes =
+            Statistic::ALL.map(|s| (s.suffix(), s)).into_iter().chain([(ABOVE_BEFORE_2026_12_02, Statistic::Above)]);
+        for (suffix, statistic) in suffixes {
+            if let Some(of) = name.strip_suffix(suffix).filter(|b| has(b) && measured_name(b)) {
                 let kind = statistic.kind(measured_kind(of));
                 return Column::new(name, kind, Role::Spread { of: of.to_string(), statistic });
             }
@@ -494,7 +501,7 @@ mod tests {
         assert_eq!(role("seconds_mad"), Role::Spread { of: "seconds".into(), statistic: Statistic::Mad });
         assert_eq!(role("seconds_samples"), Role::Samples { of: "seconds".into() });
         assert_eq!(role("speedup_low"), Role::Spread { of: "speedup".into(), statistic: Statistic::Low });
-        assert!(varies_between_runs("memo_speedup_rounds") && varies_between_runs("speedup_drift"));
+        assert!(varies_between_runs("memo_speedup_rounds") && varies_between_runs("speedup_above"));
         assert_eq!((kind("leaves_per_second"), kind("speedup"), kind("seed")), (Kind::Rate, Kind::Speedup, Kind::Seed));
         assert_eq!(role("busy"), Role::Busy);
         assert!(c.get("threads").unwrap().varies_between_runs() && !c.get("time_limit").unwrap().varies_between_runs());

@@ -104,7 +104,7 @@ pub fn of_table(name: &str, columns: &Columns, rows: &[Vec<String>], samples_ask
 
 /// The speed-ups of one-thread rows outside [`ONE_THREAD_RANGE`], each named by its row
 /// `key`, with its interval: the speed-up columns whose ceiling is the thread count (their
-/// `X_drift` cell is filled), in rows whose `threads` is 1.
+/// `X_above` cell is filled), in rows whose `threads` is 1.
 fn one_thread_ratios(columns: &Columns, rows: &[Vec<String>], key: &dyn Fn(&[String]) -> String) -> Vec<String> {
     let num = |row: &[String], i: Option<usize>| i.and_then(|i| row.get(i)).and_then(|c| c.trim().parse::<f64>().ok());
     let Some(threads) = columns.index(THREADS) else { return Vec::new() };
@@ -113,10 +113,10 @@ fn one_thread_ratios(columns: &Columns, rows: &[Vec<String>], key: &dyn Fn(&[Str
         if column.kind != Kind::Speedup || column.role != Role::Measured {
             continue;
         }
-        let Some(drift) = columns.spread_of(&column.name, Statistic::Drift) else { continue };
+        let Some(above) = columns.spread_of(&column.name, Statistic::Above) else { continue };
         let (low, high) =
             (columns.spread_of(&column.name, Statistic::Low), columns.spread_of(&column.name, Statistic::High));
-        for row in rows.iter().filter(|r| num(r, Some(threads)) == Some(1.0) && !r[drift].trim().is_empty()) {
+        for row in rows.iter().filter(|r| num(r, Some(threads)) == Some(1.0) && !r[above].trim().is_empty()) {
             let Some(ratio) = num(row, Some(c)).filter(|r| !(ONE_THREAD_RANGE.0..=ONE_THREAD_RANGE.1).contains(r))
             else {
                 continue;
@@ -303,7 +303,7 @@ mod tests {
             Column::new("speedup", Kind::Speedup, Role::Measured),
             spread("speedup_low", Statistic::Low),
             spread("speedup_high", Statistic::High),
-            spread("speedup_drift", Statistic::Drift),
+            spread("speedup_above", Statistic::Above),
             Column::new(THREADS, Kind::Count, Role::Common),
         ]);
         let rows = [

@@ -777,4 +777,22 @@ mod refusal_tests {
         assert_eq!(place(&e), (Some(6), Some(4)), "{e}");
         assert!(e.message.contains("yy"), "{e}");
     }
+
+    /// Every experiment of `instances/all.toml` whose rows show a ratio of paired rounds
+    /// (a column `X_rounds`) asks for at least [`MIN_PAIRED_ROUNDS`] samples, so that each
+    /// ratio rests on that many rounds (the rounds never exceed the samples asked for).
+    #[test]
+    fn every_ratio_of_the_full_run_rests_on_its_minimum_rounds() {
+        use crate::experiment::sampling::MIN_PAIRED_ROUNDS;
+        let m = Manifest::load(Path::new("instances/all.toml"), None, None).unwrap();
+        let mut ratios = Vec::new();
+        for spec in &m.experiments {
+            let columns = crate::runner::registry::build(spec).unwrap().columns();
+            if columns.iter().any(|c| c.ends_with("_rounds")) {
+                ratios.push(spec.heading.name.clone());
+                assert!(spec.sampling.samples >= MIN_PAIRED_ROUNDS, "{}: {:?}", spec.heading.name, spec.sampling);
+            }
+        }
+        assert!(ratios.contains(&"parallel".to_string()), "the experiments with ratios: {ratios:?}");
+    }
 }

@@ -115,7 +115,7 @@ impl Serialize for Source {
 /// rounds' ratios with its 95 % interval): the cells `X` (the speed-up), `X_low` and
 /// `X_high` (the interval, empty with one round) with 3 decimals, `X_rounds` (the rounds
 /// it was estimated from), and where the speed-up has a ceiling (the threads it ran on)
-/// `X_drift` ([`Speedup::drift`]) and `X_codes_differ` ([`Speedup::codes_differ`]),
+/// `X_above` ([`Speedup::above`]) and `X_codes_differ` ([`Speedup::codes_differ`]),
 /// empty without one (a memo against a walk); every cell empty when unmeasured (a call
 /// stopped, or a median under [`RESOLUTION_SECONDS`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -127,7 +127,7 @@ pub struct Speedup {
     pub ceiling: Option<f64>,
 }
 
-/// The fewest threads on which a speed-up above its thread count is marked (`drift` or
+/// The fewest threads on which a speed-up above its thread count is marked (`above` or
 /// `codes differ`). On one thread the parallel code should take the sequential code's
 /// time; a ratio there outside [`ONE_THREAD_RANGE`] is a warning of the run instead.
 pub const MARKED_THREADS: f64 = 2.0;
@@ -151,19 +151,19 @@ impl Speedup {
         self.ceiling.filter(|&c| c >= MARKED_THREADS)
     }
 
-    /// Whether the speed-up is drift: its estimate exceeds its ceiling (on two threads or
-    /// more) but its interval reaches down to the ceiling or below (or, with one round, it
-    /// has none): a search sharing its work cannot be faster than its threads, so the
-    /// excess is the machine's speed changing between the rounds, and the figure is not a
-    /// result. `None` without a measurement or a ceiling; `false` on one thread.
-    pub fn drift(&self) -> Option<bool> {
+    /// Whether the speed-up is above its threads but not significantly: its estimate
+    /// exceeds its ceiling (on two threads or more) while its interval reaches down to the
+    /// ceiling or below (or, with one round, it has none). Near linear speed-up half the
+    /// estimates land above the ceiling by noise alone; the estimate is kept, with this
+    /// mark. `None` without a measurement or a ceiling; `false` on one thread.
+    pub fn above(&self) -> Option<bool> {
         let v = self.value?;
         self.ceiling?;
         Some(self.marked_ceiling().is_some_and(|c| v.ratio > c && v.interval.is_none_or(|(low, _)| low <= c)))
     }
 
     /// Whether the two codes differ: the speed-up's whole interval lies above its ceiling
-    /// (on two threads or more), beyond what noise or drift explain; the sequential and
+    /// (on two threads or more), beyond what noise explains; the sequential and
     /// the parallel code do different work, and the figure is not a result. `None`
     /// without a measurement or a ceiling; `false` on one thread.
     pub fn codes_differ(&self) -> Option<bool> {
@@ -185,7 +185,7 @@ impl Serialize for Speedup {
         g.serialize_field("_high", &cell(col!("speedup", "high"), interval.map(|i| i.1)))?;
         let rounds = self.value.map(|v| Marked(col!("count", "rounds"), v.rounds.to_string()));
         g.serialize_field("_rounds", &rounds)?;
-        g.serialize_field("_drift", &flag(col!("flag", "drift"), self.drift()))?;
+        g.serialize_field("_above", &flag(col!("flag", "above"), self.above()))?;
         g.serialize_field("_codes_differ", &flag(col!("flag", "differ"), self.codes_differ()))?;
         g.end()
     }

@@ -129,7 +129,7 @@ impl Tag {
             "low" => RoleTag::Spread(Statistic::Low),
             "high" => RoleTag::Spread(Statistic::High),
             "rounds" => RoleTag::Spread(Statistic::Rounds),
-            "drift" => RoleTag::Spread(Statistic::Drift),
+            "above" => RoleTag::Spread(Statistic::Above),
             "differ" => RoleTag::Spread(Statistic::CodesDiffer),
             "samples" => RoleTag::Samples,
             "cpu" => RoleTag::Cpu,

@@ -1,0 +1,122 @@
+//! Counting the instructions a command executes with `valgrind --tool=callgrind`: the
+//! command runs on valgrind's simulated CPU, which counts every instruction it executes
+//! (callgrind's `Ir`, instructions read), the same total in every run of a deterministic
+//! command whatever else the machine does. Its cost is time: the command runs tens of
+//! times slower (see docs/measurements.md).
+//!
+//! Callgrind writes its counts into a file (`--callgrind-out-file`), here in a scratch
+//! directory the caller owns; its total is the `totals:` line (or, in older formats, the
+//! `summary:` line) of the `events: Ir` header.
+
+use std::ffi::OsStr;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// The program run to count instructions.
+pub const VALGRIND: &str = "valgrind";
+
+/// The name of the counts file in the scratch directory.
+const OUT_FILE: &str = "callgrind.out";
+
+/// Why instructions could not be counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CountError {
+    /// `valgrind` could not be started (not installed): the text says why.
+    Missing(String),
+    /// The command under callgrind exited with a failure: its exit status and the end of
+    /// its standard error.
+    Failed(String),
+    /// Callgrind's file could not be read or holds no total.
+    NoTotal(String),
+}
+
+impl std::fmt::Display for CountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CountError::Missing(why) => write!(f, "cannot count instructions: {VALGRIND} cannot be started ({why})"),
+            CountError::Failed(why) => write!(f, "the command failed under callgrind: {why}"),
+            CountError::NoTotal(why) => write!(f, "callgrind's counts hold no total: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+/// Whether `valgrind` can be started here (`valgrind --version` succeeds).
+pub fn available() -> bool {
+    Command::new(VALGRIND)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Runs `program` with `args` under callgrind, its counts written into `scratch`, and
+/// returns the instructions it executed (the total `Ir`) with its output. Only the
+/// process itself is counted, not the children it starts.
+pub fn count<S: AsRef<OsStr>>(program: &Path, args: &[S], scratch: &Path) -> Result<(u64, Output), CountError> {
+    let out_file = scratch.join(OUT_FILE);
+    let output = Command::new(VALGRIND)
+        .arg("--tool=callgrind")
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg("--trace-children=no")
+        .arg(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| CountError::Missing(e.to_string()))?;
+    if !output.status.success() {
+        let err = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = err.lines().rev().take(5).collect();
+        return Err(CountError::Failed(format!(
+            "{}: {}",
+            output.status,
+            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
+        )));
+    }
+    let text =
+        std::fs::read_to_string(&out_file).map_err(|e| CountError::NoTotal(format!("{}: {e}", out_file.display())))?;
+    let total = total_instructions(&text)
+        .ok_or_else(|| CountError::NoTotal(format!("{} has no totals line", out_file.display())))?;
+    Ok((total, output))
+}
+
+/// The total instructions of a callgrind counts file: the `Ir` column of its `totals:`
+/// line, else of its `summary:` line, the column found from the `events:` header.
+pub fn total_instructions(text: &str) -> Option<u64> {
+    let column = text.lines().find_map(|l| l.strip_prefix("events:"))?.split_whitespace().position(|e| e == "Ir")?;
+    let total = |prefix: &str| {
+        text.lines().find_map(|l| l.strip_prefix(prefix)).and_then(|v| v.split_whitespace().nth(column)?.parse().ok())
+    };
+    total("totals:").or_else(|| total("summary:"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The total is read from the `totals:` line, in the column of `Ir`; without one,
+    /// from `summary:`; a file without either, or without `Ir`, has none.
+    #[test]
+    fn the_total_is_the_ir_column_of_the_totals_line() {
+        let file = "# callgrind format\nversion: 1\ncmd: x\nevents: Ir Dr\nfl=a.c\nfn=main\n3 10 2\nsummary: 99 7\ntotals: 120 8\n";
+        assert_eq!(total_instructions(file), Some(120));
+        assert_eq!(total_instructions("events: Dr Ir\nsummary: 5 77\n"), Some(77));
+        assert_eq!(total_instructions("events: Ir\nfn=main\n3 10\n"), None);
+        assert_eq!(total_instructions("events: Dr\ntotals: 5\n"), None);
+    }
+
+    /// A command that cannot be found is a failure with valgrind's message, not a panic
+    /// (skipped where valgrind is missing).
+    #[test]
+    fn a_missing_program_is_a_failure() {
+        if !available() {
+            eprintln!("skipped: {VALGRIND} is missing");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let err = count(Path::new("/nonexistent/program"), &[] as &[&str], dir.path()).unwrap_err();
+        assert!(matches!(err, CountError::Failed(_)), "{err}");
+    }
+}
