@@ -10,7 +10,7 @@ use crate::base::error::InputError;
 use crate::cross_game::experiments::{
     EQUAL, GAME, INSTANCE, PAR_POSITIONS, SEARCH, SEQ_POSITIONS, SEQ_SECONDS, SPEEDUP,
 };
-use crate::results::columns::{Column, Kind, Role, Statistic, BUSY, SAMPLES, STATUS, THREADS};
+use crate::results::columns::{Column, Kind, Role, Statistic, ABOVE_BEFORE_2026_12_02, BUSY, SAMPLES, STATUS, THREADS};
 use crate::results::row::{STATUS_OK, STATUS_TIMEOUT};
 
 use crate::report::tables::{latex_table, Titles};
@@ -140,8 +140,7 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
                     .find(|(t, r)| t.cell(r, THREADS).and_then(|c| c.trim().parse::<u64>().ok()) == Some(*count));
                 row.push(at.map(|(t, r)| cell(t, r, SPEEDUP)).unwrap_or_default());
                 for statistic in SPEEDUP_STATISTICS {
-                    let name = format!("{SPEEDUP}{}", statistic.suffix());
-                    row.push(at.map(|(t, r)| cell(t, r, &name)).unwrap_or_default());
+                    row.push(at.map(|(t, r)| statistic_cell(t, r, statistic)).unwrap_or_default());
                 }
             }
             row.push(busy_cell(rows));
@@ -150,6 +149,15 @@ pub fn summary_table(tables: &[&CsvTable]) -> Result<CsvTable, InputError> {
         })
         .collect();
     Ok(CsvTable::derived(Path::new("summary.csv"), columns, rows).declare(&declared))
+}
+
+/// The cell of a speed-up's `statistic` in `row` of `t`; a table written before
+/// 2026-12-02 names [`Statistic::Above`] `speedup_drift`.
+fn statistic_cell(t: &CsvTable, row: &[String], statistic: Statistic) -> String {
+    let name = format!("{SPEEDUP}{}", statistic.suffix());
+    let old = format!("{SPEEDUP}{ABOVE_BEFORE_2026_12_02}");
+    let cell = t.cell(row, &name).or_else(|| (statistic == Statistic::Above).then(|| t.cell(row, &old)).flatten());
+    cell.unwrap_or_default().to_string()
 }
 
 /// The LaTeX of the summary table (a short note when there is no parallel experiment).

@@ -38,6 +38,7 @@ fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart>
         name: legend.to_string(),
         points: timed.iter().enumerate().map(|(i, t)| (i as f64, pick(t))).collect(),
         reference: false,
+        intervals: Vec::new(),
     };
     let stem: String = question.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     Some(Chart {

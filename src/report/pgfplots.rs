@@ -134,10 +134,22 @@ fn coordinates(series: &Series) -> Vec<String> {
     let interval = |i: usize| series.intervals.get(i).copied().flatten();
     (series.points.iter().enumerate())
         .map(|(i, (x, y))| match interval(i) {
-            Some((low, high)) => format!("({x},{y:e}) += (0,{:e}) -= (0,{:e})", high - y, y - low),
+            Some((low, high)) => format!("({x},{y:e}) += (0,{}) -= (0,{})", offset(high - y), offset(y - low)),
             None => format!("({x},{y:e})"),
         })
         .collect()
+}
+
+/// An error bar's offset in six significant digits (`3.4e-2`, not the float noise
+/// `3.399999999999992e-2` a difference leaves).
+fn offset(v: f64) -> String {
+    let text = format!("{v:.5e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) if mantissa.contains('.') => {
+            format!("{}e{exponent}", mantissa.trim_end_matches('0').trim_end_matches('.'))
+        }
+        _ => text,
+    }
 }
 
 fn bars_layout(chart: &Chart) -> bool {

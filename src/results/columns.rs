@@ -117,7 +117,7 @@ impl Kind {
 }
 
 /// The suffix of [`Statistic::Above`] in tables written before 2026-12-02 (`speedup_drift`).
-const ABOVE_BEFORE_2026_12_02: &str = "_drift";
+pub const ABOVE_BEFORE_2026_12_02: &str = "_drift";
 
 /// Which statistic of a timing's samples a [`Role::Spread`] column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -262,10 +262,13 @@ pub fn compare_timings(a: &Path, b: &Path, noise: f64, machine_noise: f64) -> Re
     Ok(ComparedTimings { common: judgement.common, judged: judgement.judged, too_few: judgement.too_few, timings })
 }
 
+/// A timed cell not yet judged, with A's and B's samples.
+type Unjudged = (TimingComparison, Vec<f64>, Vec<f64>);
+
 /// The timed cells both directories have, not yet judged, each with A's and B's samples
 /// (see [`compare_timings`]); `band` is every cell's noise band.
-fn timed_cells(a: &Path, b: &Path, band: f64) -> Result<Vec<(TimingComparison, Vec<f64>, Vec<f64>)>, InputError> {
-    let mut cells: Vec<(TimingComparison, Vec<f64>, Vec<f64>)> = Vec::new();
+fn timed_cells(a: &Path, b: &Path, band: f64) -> Result<Vec<Unjudged>, InputError> {
+    let mut cells: Vec<Unjudged> = Vec::new();
     for (experiment, x, y) in experiments_in_both(a, b)? {
         let mut compared: std::collections::HashSet<(String, Vec<u64>, Vec<u64>)> = std::collections::HashSet::new();
         let in_b = y.sampled_columns();
