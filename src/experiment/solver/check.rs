@@ -6,9 +6,8 @@
 use serde::Serialize;
 
 use super::session::Failure;
-use super::speed::{judge, log_ratios};
+use super::speed::{judge, Speed};
 use super::verdict::Verdict;
-use crate::base::stats::decision::CellTest;
 use crate::base::stats::median;
 
 /// The most positions tried while shrinking one wrong answer.
@@ -86,8 +85,18 @@ impl Rounds {
     /// The solver's time over the engine's: the Hodges–Lehmann estimate of the paired
     /// ratio, with its 95 % interval from 6 rounds on (else the ratio of the medians).
     pub fn ratio(&self) -> Option<(f64, Option<(f64, f64)>)> {
-        if let Some(test) = CellTest::of(&log_ratios(&self.solver, &self.engine)) {
-            return Some((test.estimate.exp(), test.interval.map(|(l, h)| (l.exp(), h.exp()))));
+        self.ratio_given(self.speed().as_ref())
+    }
+
+    /// The decision rule on the rounds ([`judge`]); `None` without a round both timed.
+    pub fn speed(&self) -> Option<Speed> {
+        judge(&self.solver, &self.engine)
+    }
+
+    /// [`Rounds::ratio`] from the rounds' `speed`, already judged.
+    fn ratio_given(&self, speed: Option<&Speed>) -> Option<(f64, Option<(f64, f64)>)> {
+        if let Some(speed) = speed {
+            return Some((speed.ratio, speed.interval));
         }
         let (s, e) = (median(&self.solver)?, median(&self.engine)?);
         (e > 0.0).then(|| (s / e, None))
@@ -259,12 +268,13 @@ impl CheckRow {
         self.solver_seconds = secs(&rounds.solver);
         self.engine_seconds = secs(&rounds.engine);
         self.rounds = (!rounds.solver.is_empty()).then(|| rounds.solver.len().to_string());
-        if let Some((ratio, interval)) = rounds.ratio() {
+        let speed = rounds.speed();
+        if let Some((ratio, interval)) = rounds.ratio_given(speed.as_ref()) {
             self.time_ratio = Some(format!("{ratio:.4}"));
             self.time_ratio_low = interval.map(|(l, _)| format!("{l:.4}"));
             self.time_ratio_high = interval.map(|(_, h)| format!("{h:.4}"));
         }
-        if let Some(speed) = judge(&rounds.solver, &rounds.engine) {
+        if let Some(speed) = speed {
             let visits_as_many = positions.is_some() && self.verdict() == Verdict::Correct;
             self.speed = Some(speed.verdict.word().to_string());
             self.timing = Some(speed.sentence(visits_as_many));
