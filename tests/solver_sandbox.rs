@@ -200,6 +200,12 @@ fn floods_meet_the_line_and_output_limits() {
     let flat = program(dir.path(), "flat.sh", "#!/bin/sh\nexec cat /dev/zero\n");
     let mut child = Child::spawn(Command::new(&flat), &limits).unwrap();
     assert_eq!(child.read_line(soon(60)), Err(Ended::LineTooLong));
+    // A line exactly at the limit, a pause, then a flood: the flood is read only until the
+    // line is over its limit, so the line limit, not the output limit, stops it.
+    let paused =
+        program(dir.path(), "paused.sh", "#!/bin/sh\nhead -c 65536 /dev/zero\nsleep 0.3\nexec cat /dev/zero\n");
+    let mut child = Child::spawn(Command::new(&paused), &limits).unwrap();
+    assert_eq!(child.read_line(soon(60)), Err(Ended::LineTooLong));
     let lines = program(dir.path(), "lines.sh", "#!/bin/sh\nexec yes\n");
     let mut child = Child::spawn(Command::new(&lines), &limits).unwrap();
     let result = (0..1_000_000).map(|_| child.read_line(soon(60))).find(Result::is_err);

@@ -396,7 +396,8 @@ impl Child {
         Ok(())
     }
 
-    /// Reads what its output holds now (up to a few chunks), keeping the output bound.
+    /// Reads what its output holds now (up to a few chunks, and no more once a line's worth
+    /// is pending), keeping the output bound.
     fn read_available(&mut self) -> Result<(), Ended> {
         let mut buf = vec![0u8; READ_CHUNK];
         for _ in 0..16 {
@@ -409,6 +410,11 @@ impl Child {
                         return Err(self.killed(Ended::OutputLimit));
                     }
                     self.pending.extend_from_slice(&buf[..n]);
+                    if self.pending.len() > self.limits.line_bytes {
+                        // Enough to take a line or to call it too long: reading on
+                        // would let a long line meet the output limit first.
+                        return Ok(());
+                    }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(()),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
