@@ -102,8 +102,25 @@ fn the_correct_hand_in_answers_every_question_correctly() {
     let spel1 = root().join("instances/tegel/spel1.txt").display().to_string();
     let (o, rows) = check("correct", &solver, dir.path(), &[&spel1, "--random", "40"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(rows.len(), 41 * 5);
+    let of = |q: &str| rows.iter().filter(|r| r["question"] == q).count();
+    for q in ["moves", "do-undo", "end", "best", "good"] {
+        assert_eq!(of(q), 41, "{q}");
+    }
+    // The sweep gives one row an undo (one at an end position), the match one a side.
+    assert!(of("sweep") >= 41 && of("match") == 41 * 2, "{} sweep, {} match rows", of("sweep"), of("match"));
     assert_eq!(verdicts(&rows), ["correct".to_string()].into());
+    // spel1's sweep ends at the loaded position: besteScore there as the assignment says.
+    let sweep: Vec<_> =
+        rows.iter().filter(|r| r["question"] == "sweep" && r["position"].starts_with("spel1.txt ")).collect();
+    let last = sweep.last().unwrap();
+    assert_eq!(last["position"], format!("spel1.txt undone {}", sweep.len()));
+    assert_eq!(last["given"], "score 0, move 0b, positions 5578");
+    let sides: Vec<&str> = rows
+        .iter()
+        .filter(|r| r["question"] == "match" && r["position"].starts_with("spel1.txt "))
+        .map(|r| r["position"].as_str())
+        .collect();
+    assert_eq!(sides, ["spel1.txt good starts", "spel1.txt best starts"]);
     let best = rows.iter().find(|r| r["position"] == "spel1.txt" && r["question"] == "best").unwrap();
     assert_eq!(
         (best["given"].as_str(), best["solver_positions"].as_str()),
@@ -143,6 +160,31 @@ fn the_minimax_fault_is_found_and_shrunk_to_a_few_tiles() {
     }
     let figures = std::fs::read_dir(dir.path().join("out-abs/figures")).unwrap().count();
     assert!(figures > 0);
+}
+
+/// The same fault in the questions that play a game through: an undo of the sweep and
+/// the match where besteScore moves first, each shrunk from the position of that step.
+#[test]
+fn the_minimax_fault_is_found_in_the_sweep_and_the_match() {
+    let dir = public_dir();
+    let solver = built("minimax-abs", dir.path());
+    let spel1 = root().join("instances/tegel/spel1.txt").display().to_string();
+    let (o, rows) = check("abs_play", &solver, dir.path(), &[&spel1, "--questions", "sweep,match", "--random", "0"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let sweep: Vec<_> = rows.iter().filter(|r| r["question"] == "sweep").collect();
+    let wrong = sweep.last().unwrap();
+    assert_eq!(wrong["verdict"], "wrong", "{sweep:?}");
+    assert!(wrong["position"].starts_with("spel1.txt undone "), "{wrong:?}");
+    assert!(
+        sweep[..sweep.len() - 1].iter().all(|r| r["verdict"] == "correct"),
+        "the sweep stops at its first wrong step"
+    );
+    let pot = wrong["shrunk_position"].split(" / ").next().unwrap();
+    assert!(!pot.is_empty() && pot.len() <= 8, "{wrong:?}");
+    let best_starts =
+        rows.iter().find(|r| r["position"] == "spel1.txt best starts").unwrap_or_else(|| panic!("{rows:?}"));
+    assert_eq!(best_starts["verdict"], "wrong");
+    assert!(best_starts["detail"].contains("besteScore"), "{best_starts:?}");
 }
 
 #[test]

@@ -88,6 +88,9 @@ fn derived(spec: &ExperimentSpec, plan: &CheckPlan, solver: &SolverSpec) -> Resu
     params
         .insert("questions".into(), toml::Value::Array(plan.questions.iter().map(|q| q.to_string().into()).collect()));
     params.insert("random".into(), toml::Value::Integer(plan.random as i64));
+    if let Some(sims) = plan.sims {
+        params.insert("sims".into(), toml::Value::Integer(i64::from(sims)));
+    }
     d.entry_text = format!("{}\n# asked of solver\n{}", spec.entry_text, toml::to_string(&params).unwrap_or_default());
     d.params = params;
     Ok(d)

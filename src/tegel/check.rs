@@ -19,7 +19,7 @@ use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
 /// The questions, by their protocol words.
-pub const QUESTIONS: [&str; 5] = ["moves", "do-undo", "end", "best", "good"];
+pub const QUESTIONS: [&str; 7] = ["moves", "do-undo", "end", "best", "good", "sweep", "match"];
 
 /// The Monte Carlo simulations a `good` question asks for.
 pub const GOOD_SIMS: u32 = 50;
@@ -131,7 +131,7 @@ fn ask_do_undo(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
     Ok(Outcome::judged(wrong, text(|s| &s.1), text(|s| &s.2)))
 }
 
-fn best_text(b: &BestResult) -> String {
+pub(super) fn best_text(b: &BestResult) -> String {
     format!("score {}, move {}, positions {}", b.score, b.best_move.map_or("-".to_string(), move_word), b.positions)
 }
 
@@ -147,7 +147,7 @@ fn value_of(engine: &mut Engine, mv: Move) -> Option<i32> {
 
 /// Why `given` is not besteScore's answer `expected`: the score and the positions
 /// exactly, a best move any move whose value is the best score.
-fn best_problem(engine: &mut Engine, expected: &BestResult, given: &BestResult) -> Option<String> {
+pub(super) fn best_problem(engine: &mut Engine, expected: &BestResult, given: &BestResult) -> Option<String> {
     if given.score != expected.score {
         return Some(format!("score {} where the best score is {}", given.score, expected.score));
     }
@@ -167,7 +167,7 @@ fn best_problem(engine: &mut Engine, expected: &BestResult, given: &BestResult) 
         .then(|| format!("{} positions visited where the plain walk visits {}", given.positions, expected.positions))
 }
 
-fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
+pub(super) fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Asked {
     let e = engine.best().map_err(|f| (f, String::new()))?;
     let s = solver.best().map_err(|f| (f, best_text(&e.value)))?;
     let problem = best_problem(engine, &e.value, &s.value);
@@ -251,6 +251,49 @@ impl TegelFile {
             boards: [row(0), row(1)],
             to_move: game.start().to_move(),
         }
+    }
+
+    /// The file of `game`'s current position, where a file can say it: its bowls filled
+    /// in order (each full while the pot holds tiles, then one partly, then empty ones),
+    /// their tiles written first in the pot, then the pot left.
+    pub fn at(game: &Game) -> Option<TegelFile> {
+        let (rules, position) = (game.rules(), game.position());
+        let left = rules.pot().get(position.drawn()..).unwrap_or(&[]);
+        let mut pot = Vec::new();
+        let mut short = false;
+        for bowl in 0..rules.bowls {
+            let (yellow, blue) = (position.bowl(bowl, Color::Yellow), position.bowl(bowl, Color::Blue));
+            let tiles = usize::from(yellow) + usize::from(blue);
+            if short && tiles > 0 {
+                return None;
+            }
+            short = tiles < rules.bowl_tiles;
+            pot.extend(std::iter::repeat_n(Color::Yellow, yellow.into()));
+            pot.extend(std::iter::repeat_n(Color::Blue, blue.into()));
+        }
+        if (short && !left.is_empty()) || pot.len() + left.len() == 0 {
+            return None;
+        }
+        pot.extend_from_slice(left);
+        let row = |p: usize| {
+            board(position, rules, p)
+                .iter()
+                .map(|r| match r.color {
+                    Some(Color::Blue) => (0, r.fill as usize),
+                    _ => (r.fill as usize, 0),
+                })
+                .collect()
+        };
+        let file = TegelFile {
+            pot,
+            bowls: rules.bowls,
+            bowl_tiles: rules.bowl_tiles,
+            rows: rules.rows,
+            row_len: rules.row_len,
+            boards: [row(0), row(1)],
+            to_move: position.to_move(),
+        };
+        file.game().is_some().then_some(file)
     }
 
     /// The file's text.
@@ -368,4 +411,38 @@ pub fn random_position(rng: &mut Rng, index: usize) -> Game {
 /// The text of `game`'s file (for a row's shrunk position).
 pub fn position_text(game: &Game) -> String {
     file_text(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::budget::Budget;
+
+    /// A file written at a position after moves describes that position: the same moves
+    /// and the same besteScore; and where the bowls were emptied out of order, no file.
+    #[test]
+    fn a_file_at_a_position_after_moves_is_that_position() {
+        let mut rng = crate::search::rng::item_rng(7, &["file at"]);
+        let mut written = 0;
+        for index in 0..200 {
+            let mut game = random_position(&mut rng, index);
+            while let Some(&mv) = game.moves().as_slice().first().filter(|_| !game.is_end()) {
+                assert!(game.do_move(mv));
+                let Some(file) = TegelFile::at(&game) else { continue };
+                written += 1;
+                let again = file.game().unwrap();
+                let moves = |g: &Game| moves_text(g.moves().as_slice());
+                assert_eq!(moves(&again), moves(&game), "{}", file.text());
+                let best = |g: &Game| crate::tegel::search::best_score(g.rules(), g.position(), &Budget::unlimited());
+                assert_eq!(best(&again).unwrap().score, best(&game).unwrap().score, "{}", file.text());
+            }
+        }
+        assert!(written > 50, "{written} files written");
+        let text = "gbbgb\n2 2\n2 3\n0 0\n0 0\n0 0\n0 0\n0\n";
+        let mut game = parse(Path::new("bowls"), text).unwrap();
+        assert!(game.do_move(Move::new(0, Color::Yellow)));
+        assert!(TegelFile::at(&game).is_some(), "bowl 0 refilled from the pot: a file says it");
+        assert!(game.do_move(Move::new(0, Color::Blue)));
+        assert!(TegelFile::at(&game).is_none(), "bowl 0 empty before a full bowl 1: no file says it");
+    }
 }

@@ -12,6 +12,7 @@ pub mod api;
 pub mod args;
 pub mod best;
 pub mod check;
+pub mod check_play;
 pub mod cli;
 pub mod experiments;
 pub mod game;

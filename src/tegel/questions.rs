@@ -57,6 +57,12 @@ impl Engine {
         self.game.as_ref().map_or(0, |g| g.rules().pot().len().saturating_sub(g.position().drawn()))
     }
 
+    /// The game as it stands now: the loaded position and the moves done since (`None`
+    /// before a load).
+    pub fn current(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
     fn game(&mut self) -> &mut Game {
         self.game.as_mut().expect("a position is loaded before a question")
     }

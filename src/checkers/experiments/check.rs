@@ -55,7 +55,7 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
         }
         _ => return None,
     };
-    Some(CheckPlan { instances, questions, random: DERIVED_RANDOM })
+    Some(CheckPlan { instances, questions, random: DERIVED_RANDOM, sims: None })
 }
 
 /// Checkers' questions for the `check` experiment.

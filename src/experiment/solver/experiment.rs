@@ -40,6 +40,26 @@ pub trait GameChecks: Send + Sync + 'static {
         named: (&str, &Self::Position),
         question: &str,
     ) -> Result<(CheckRow, Status)>;
+    /// Every row of `question` on the position: one for most questions ([`GameChecks::check`]);
+    /// a question that plays a game through (the tile game's `sweep` and `match`) gives
+    /// one a step.
+    fn check_all(
+        &self,
+        ctx: &RunContext,
+        asker: &mut Asker,
+        named: (&str, &Self::Position),
+        question: &str,
+    ) -> Result<Vec<(CheckRow, Status)>> {
+        Ok(vec![self.check(ctx, asker, named, question)?])
+    }
+    /// The most rows `question` gives on `position` (see [`GameChecks::check_all`]).
+    fn most_rows(&self, _question: &str, _position: &Self::Position) -> u64 {
+        1
+    }
+    /// Whether the game's questions take the entry's `sims` (Monte Carlo simulations).
+    fn takes_sims(&self) -> bool {
+        false
+    }
 }
 
 /// The keys of a `check` entry that every game shares.
@@ -56,6 +76,9 @@ pub struct CheckParams {
     /// Seeded random positions asked on besides the instances.
     #[serde(default)]
     pub random: usize,
+    /// Monte Carlo simulations of the good moves a question plays (the tile game's
+    /// `sweep` and `match`; other games refuse the key).
+    pub sims: Option<u32>,
 }
 
 /// What a `check` experiment derived from another entry asks (`harness run --solver`):
@@ -68,6 +91,8 @@ pub struct CheckPlan {
     pub questions: Vec<&'static str>,
     /// Seeded random positions besides.
     pub random: usize,
+    /// The entry's `sims`, where its questions play good moves.
+    pub sims: Option<u32>,
 }
 
 /// A game's plan of the `check` experiment in place of one of its entries (`None`: the
@@ -100,6 +125,12 @@ impl<G: GameChecks> CheckExperiment<G> {
         let solver = params.solver.spec(limit).map_err(|e| spec.error(Some("solver"), e.message))?;
         sandbox_ready(&solver).map_err(|why| spec.error(Some("solver"), why))?;
         let questions = pick_questions(spec, params, game.questions())?;
+        if params.sims.is_some() && !game.takes_sims() {
+            return Err(spec.error(Some("sims"), format!("the {} questions take no `sims`", spec.heading.game)));
+        }
+        if params.sims == Some(0) {
+            return Err(spec.error(Some("sims"), "`sims` must be at least 1"));
+        }
         if params.random > MAX_RANDOM {
             return Err(spec.error(Some("random"), format!("`random` is at most {MAX_RANDOM}")));
         }
@@ -149,8 +180,17 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
     }
 
     fn items(&self) -> Vec<Item> {
-        let rows = self.questions.len() as u64;
-        (0..self.positions.len() + self.random.len()).map(|i| Item::new(self.position(i).0).with_rows(rows)).collect()
+        let items = 0..self.positions.len() + self.random.len();
+        items
+            .map(|i| {
+                let (name, position) = self.position(i);
+                let most: u64 = self.questions.iter().map(|q| self.game.most_rows(q, position)).sum();
+                match most == self.questions.len() as u64 {
+                    true => Item::new(name).with_rows(most),
+                    false => Item::new(name).with_rows_up_to(most),
+                }
+            })
+            .collect()
     }
 
     fn run_item(&self, ctx: &RunContext, index: usize) -> Result<()> {
@@ -162,9 +202,10 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
         let asker = guard.as_mut().expect("created");
         for question in &self.questions {
             ctx.check_interrupted()?;
-            let (row, status) = self.game.check(ctx, asker, (&name, position), question)?;
-            let note = format!("{name} {question}: {}", row.verdict);
-            ctx.emit_row(&row, 1, &status, &note);
+            for (row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
+                let note = format!("{} {question}: {}", row.position, row.verdict);
+                ctx.emit_row(&row, 1, &status, &note);
+            }
         }
         if crate::search::budget::interrupted() {
             return Err(Error::Interrupted);

@@ -37,7 +37,7 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
         "versus" => vec!["winning", "value"],
         _ => return None,
     };
-    Some(CheckPlan { instances: Vec::new(), questions, random: DERIVED_NIM_RANDOM })
+    Some(CheckPlan { instances: Vec::new(), questions, random: DERIVED_NIM_RANDOM, sims: None })
 }
 
 /// Nim's questions for the `check` experiment.

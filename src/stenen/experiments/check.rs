@@ -60,7 +60,7 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
             Some(format!("{h}x{w} {}", t.get("stones")?.as_str()?))
         })
         .collect();
-    Some(CheckPlan { instances, questions: QUESTIONS.to_vec(), random: DERIVED_RANDOM })
+    Some(CheckPlan { instances, questions: QUESTIONS.to_vec(), random: DERIVED_RANDOM, sims: None })
 }
 
 /// The tiling's questions for the `check` experiment.

@@ -16,7 +16,8 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
 use crate::results::row::Status;
 use crate::search::rng::Rng;
-use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, QUESTIONS};
+use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
+use crate::tegel::check_play::{ask_match, ask_sweep};
 use crate::tegel::game::Game;
 use crate::tegel::questions::{Engine, Program};
 
@@ -26,28 +27,37 @@ pub(in crate::tegel) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Exp
         true => Vec::new(),
         false => load_instances(spec, &params.instances)?.into_iter().map(|i| (i.name, i.game)).collect(),
     };
-    CheckExperiment::build(spec, &params, TegelChecks, positions)
+    let sims = params.sims.unwrap_or(GOOD_SIMS);
+    CheckExperiment::build(spec, &params, TegelChecks { sims }, positions)
 }
 
 /// What a solver is asked in place of a tile-game entry: its instances, with the
-/// questions of its kind (besteScore's for `best`, `greedy` and `sweep`, the moves and
-/// do/undo a sweep and a match make, bepaalGoedeZet's for `good` and `match`).
+/// questions of its kind (besteScore's for `best` and `greedy`, bepaalGoedeZet's for
+/// `good`; `sweep` and `match` play the entry's sweep and matches with the solver, with
+/// the entry's `sims`, and ask the do/undo and calls they are made of on their own).
 pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     let questions: Vec<&'static str> = match spec.heading.kind.as_str() {
         "best" => vec!["best", "moves", "end"],
         "greedy" => vec!["best", "moves"],
         "good" => vec!["good", "moves"],
-        "sweep" => vec!["do-undo", "best", "good"],
-        "match" => vec!["good", "best", "do-undo"],
+        "sweep" => vec!["sweep", "do-undo", "best"],
+        "match" => vec!["match", "good", "best"],
         _ => return None,
     };
     let instances =
         spec.params.get("instances")?.as_array()?.iter().filter_map(|v| v.as_str().map(String::from)).collect();
-    Some(CheckPlan { instances, questions, random: DERIVED_RANDOM })
+    let sims = match spec.heading.kind.as_str() {
+        "sweep" | "match" => spec.params.get("sims").and_then(|v| v.as_integer()).and_then(|v| u32::try_from(v).ok()),
+        _ => None,
+    };
+    Some(CheckPlan { instances, questions, random: DERIVED_RANDOM, sims })
 }
 
-/// The tile game's questions for the `check` experiment.
-pub struct TegelChecks;
+/// The tile game's questions for the `check` experiment; `sims` the simulations of the
+/// good moves `sweep` and `match` play.
+pub struct TegelChecks {
+    sims: u32,
+}
 
 impl GameChecks for TegelChecks {
     type Position = Game;
@@ -59,6 +69,58 @@ impl GameChecks for TegelChecks {
 
     fn random_position(&self, rng: &mut Rng, index: usize) -> Game {
         random_position(rng, index)
+    }
+
+    fn takes_sims(&self) -> bool {
+        true
+    }
+
+    fn most_rows(&self, question: &str, game: &Game) -> u64 {
+        match question {
+            "sweep" => game.rules().pot().len().max(1) as u64,
+            "match" => 2,
+            _ => 1,
+        }
+    }
+
+    fn check_all(
+        &self,
+        ctx: &RunContext,
+        asker: &mut Asker,
+        (name, game): (&str, &Game),
+        question: &str,
+    ) -> Result<Vec<(CheckRow, Status)>> {
+        if !matches!(question, "sweep" | "match") {
+            return Ok(vec![self.check(ctx, asker, (name, game), question)?]);
+        }
+        let seed = u64::from(ctx.rng(&[name, question]).random::<u32>() >> 1);
+        let mut engine = Engine::with_budget(ctx.budget());
+        let steps = match question {
+            "sweep" => ask_sweep(game, &mut Program { asker }, &mut engine, self.sims, seed),
+            _ => ask_match(game, &mut Program { asker }, &mut engine, self.sims, seed),
+        };
+        let mut rows = Vec::new();
+        for step in steps {
+            let label = format!("{name} {}", step.label);
+            let file = step.at.as_ref().and_then(TegelFile::at);
+            let size = file.as_ref().map_or_else(|| TegelFile::of(game).size(), TegelFile::size);
+            let shrink = || {
+                let start = file.as_ref()?.game()?;
+                let (file, outcome) = shrink_wrong("best", &start, &mut Program { asker }, &mut engine, seed)?;
+                let (text, size) = (file.text(), file.size());
+                let svg = file.game().map(|g| {
+                    crate::tegel::picture::position_svg(
+                        g.rules(),
+                        g.start(),
+                        &shrunk_title(&label, "best", &text, size),
+                    )
+                });
+                Some((Shrunk { text, size, outcome }, svg))
+            };
+            let (row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
+            rows.push((row, status));
+        }
+        Ok(rows)
     }
 
     fn check(
