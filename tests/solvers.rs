@@ -265,6 +265,23 @@ fn a_run_asks_the_solver_in_place_of_the_engine() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("a solver's answer was not correct"), "{}", stderr(&o));
     assert!(out.join("tegel_best-w.csv").is_file() && !out.join("tegel_best.csv").exists());
+    // `--only` names the manifest's own experiment; the solver's is asked in its place.
+    let sweep = dir.path().join("sweep");
+    let args = ["-q", "run", &root().join("instances/quick.toml").display().to_string(), "--only", "tegel_sweep"]
+        .map(String::from)
+        .into_iter()
+        .chain(["-o".to_string(), sweep.display().to_string()])
+        .chain(["--solver".to_string(), format!("w={}", fixture("tegel_wrong.py"))])
+        .chain(sandbox_flags("w"))
+        .collect::<Vec<_>>();
+    let o = harness(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let csvs: Vec<String> = std::fs::read_dir(&sweep)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".csv"))
+        .collect();
+    assert_eq!(csvs, ["tegel_sweep-w.csv"]);
 }
 
 /// A solver that does its harm at start-up, before any protocol line: it ends with a

@@ -157,9 +157,12 @@ fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
             spec.limits.memory = Some(memory);
         }
     }
-    super::solvers::apply(&mut manifest, &opts.solvers)?;
-    let all = manifest.experiments.iter().map(|e| e.heading.name.clone()).collect();
+    // `--only` names the manifest's own experiments; a solver's are asked in their place.
+    let mut listed = manifest.clone();
+    super::solvers::apply(&mut listed, &opts.solvers)?;
+    let all = listed.experiments.iter().map(|e| e.heading.name.clone()).collect();
     manifest.filter(&opts.only)?;
+    super::solvers::apply(&mut manifest, &opts.solvers)?;
     Ok((manifest, all))
 }
 
