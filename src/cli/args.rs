@@ -174,6 +174,7 @@ impl SolverArgs {
             spec.fresh = self.fresh;
             if let Some(s) = self.question_time_limit.filter(|s| *s > 0.0) {
                 spec.limits.question = std::time::Duration::from_secs_f64(s);
+                spec.limits.question_given = true;
             }
             crate::experiment::solver::session::sandbox_ready(&spec).map_err(InputError::new)?;
             out.push(spec);

@@ -16,6 +16,8 @@ pub const MAX_NAME_CHARS: usize = 40;
 pub struct SolverLimits {
     /// Wall time of one question (from the request to the whole answer).
     pub question: Duration,
+    /// Whether `question` was given (else an experiment's time limit takes its place).
+    pub question_given: bool,
     /// Wall time of the start-up and handshake, and of `load`.
     pub start: Duration,
     /// Memory of the process (its address space).
@@ -32,6 +34,7 @@ impl Default for SolverLimits {
     fn default() -> Self {
         SolverLimits {
             question: Duration::from_secs(60),
+            question_given: false,
             start: Duration::from_secs(10),
             memory_bytes: 2 << 30,
             cpu_seconds: None,
@@ -218,7 +221,7 @@ impl SolverEntry {
             command,
             sandbox: spec.sandboxed,
             fresh: spec.fresh,
-            question_time_limit: Some(spec.limits.question.as_secs_f64()),
+            question_time_limit: spec.limits.question_given.then(|| spec.limits.question.as_secs_f64()),
         }
     }
 
@@ -237,6 +240,7 @@ impl SolverEntry {
         if let Some(limit) = limit {
             spec.limits.question = limit;
         }
+        spec.limits.question_given = self.question_time_limit.is_some();
         Ok(spec)
     }
 }
@@ -244,6 +248,19 @@ impl SolverEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A derived experiment's solver keeps the experiment's time limit for its questions
+    /// unless a question limit was given.
+    #[test]
+    fn an_entry_carries_a_question_limit_only_where_one_was_given() {
+        let mut spec = SolverSpec::of("s", &["/bin/sh".to_string()]).unwrap();
+        let limit = Some(Duration::from_secs(45));
+        assert_eq!(SolverEntry::of(&spec).spec(limit).unwrap().limits.question, Duration::from_secs(45));
+        spec.limits.question = Duration::from_secs(7);
+        spec.limits.question_given = true;
+        let again = SolverEntry::of(&spec).spec(limit).unwrap();
+        assert_eq!((again.limits.question, again.limits.question_given), (Duration::from_secs(7), true));
+    }
 
     #[test]
     fn a_command_is_split_as_a_shell_would_and_resolved() {
