@@ -173,3 +173,28 @@ fn more_threads_than_cores_warn_once() {
     let o = harness(&["run", &m, "--out", out.to_str().unwrap(), "--threads", &cores.to_string()]);
     assert!(!stderr(&o).contains("trustworthy"), "{}", stderr(&o));
 }
+
+/// A name with an escape sequence or a carriage return reaches the terminal only as
+/// visible `\u{..}` escapes: in the progress lines, the notes and an error.
+#[test]
+fn control_characters_in_names_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "sp\u{1b}[31mel\r1.txt";
+    let spel1 =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel/spel1.txt")).unwrap();
+    std::fs::write(dir.path().join(name), spel1).unwrap();
+    // The name in TOML's own escapes.
+    let text = "seed = 1\n\n[[experiment]]\nname = \"b\"\ngame = \"tegel\"\nkind = \"best\"\n\
+                instances = [\"sp\\u001b[31mel\\r1.txt\"]\n";
+    let m = write(dir.path(), "m.toml", text);
+    let out = dir.path().join("out");
+    let o = harness(&["run", &m, "--out", out.to_str().unwrap(), "--threads", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let missing = dir.path().join("gone\u{1b}]0;title\u{7}.toml");
+    let refused = harness(&["run", missing.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    for o in [&o, &refused] {
+        assert!(!o.stderr.iter().any(|&b| b == 0x1b || b == b'\r' || b == 0x07), "{:?}", stderr(o));
+        assert!(stderr(o).contains("\\u{1b}"), "the escape shown visibly: {}", stderr(o));
+    }
+}

@@ -230,6 +230,46 @@ fn another_manifests_results_are_refused_unless_forced() {
     assert_eq!(o.status.code(), Some(2), "back to the first manifest is refused too: {}", stderr(&o));
 }
 
+/// `merge` keeps the same rule: shards of another manifest merged into a directory that
+/// holds the first manifest's results are refused (exit 2, nothing changed); `--force`
+/// replaces them and says what it replaced.
+#[test]
+fn a_merge_of_another_manifests_shards_is_refused_unless_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (main, quick) = (nim_manifest(dir.path(), "main.toml"), nim_manifest(dir.path(), "quick.toml"));
+    let out = dir.path().join("results");
+    let o = run(&main, &out, &["--only", "nim_formula"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let before = std::fs::read(out.join("nim_formula.csv")).unwrap();
+    let run_before = std::fs::read(out.join("run.toml")).unwrap();
+    let shards: Vec<PathBuf> = (0..2)
+        .map(|i| {
+            let shard = dir.path().join(format!("shard{i}"));
+            let o = run(&quick, &shard, &["--shard", &format!("{i}/2")]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            shard
+        })
+        .collect();
+    let merge = |extra: &[&str]| {
+        let mut args =
+            vec!["merge", shards[0].to_str().unwrap(), shards[1].to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        harness(&args)
+    };
+    let o = merge(&[]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    for needed in ["main.toml", "quick.toml", "nim_formula", "--force"] {
+        assert!(err.contains(needed), "`{needed}` missing: {err}");
+    }
+    assert_eq!(std::fs::read(out.join("nim_formula.csv")).unwrap(), before, "refused, yet the CSV changed");
+    assert_eq!(std::fs::read(out.join("run.toml")).unwrap(), run_before, "refused, yet run.toml changed");
+    let o = merge(&["--force"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("replacing the results nim_formula of") && err.contains("main.toml"), "{err}");
+}
+
 /// A resume keeps the record: the first start, the last end, the seconds of every part
 /// together, each part with what it ran and skipped, an earlier part's timeouts and
 /// warnings for the experiments it alone computed; the page says "run in N parts". A

@@ -46,6 +46,19 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// `text` with each of its lines [`printable`]: a name's escape sequence or carriage
+/// return is shown as `\u{1b}` or `\u{d}`, never acted on by a terminal; the line breaks
+/// between lines are kept.
+pub fn printable_lines(text: &str) -> String {
+    text.split('\n').map(printable).collect::<Vec<_>>().join("\n")
+}
+
+/// Prints `text` on standard error, its lines [`printable_lines`]: every message that
+/// can hold a name (a path, an instance, an experiment) goes through here.
+pub fn say(text: &str) {
+    eprintln!("{}", printable_lines(text));
+}
+
 /// `n` and the noun, in the plural unless `n` is 1: `1 tile`, `3 tiles`, `0 items`.
 pub fn count_of(n: u64, word: &str) -> String {
     if n == 1 {

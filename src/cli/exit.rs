@@ -33,7 +33,7 @@ pub fn report_error(e: &Error) {
             "harness: interrupted ({}); finished results are kept",
             crate::search::budget::interrupt_signal_name()
         ),
-        _ => eprintln!("harness: {e}"),
+        _ => crate::base::text::say(&format!("harness: {e}")),
     }
     if json_requested() && !json_printed() {
         let status = match e {

@@ -15,11 +15,15 @@ pub struct MergeArgs {
     /// Results directory of the merged run.
     #[arg(short = 'o', long)]
     out: PathBuf,
+    /// Replace results another manifest left in the results directory (said on stderr);
+    /// without it such a merge is refused and nothing changes.
+    #[arg(long)]
+    force: bool,
 }
 
 /// `harness merge`: the shards merged into `--out`, and a line saying so.
 pub fn merge(args: MergeArgs) -> Result<()> {
-    let meta = crate::runner::merge::merge(&args.shards, &args.out)?;
+    let meta = crate::runner::merge::merge(&args.shards, &args.out, args.force)?;
     note(&format!(
         "merged {} of {} into {}",
         count_of(meta.shards.len() as u64, "shard"),

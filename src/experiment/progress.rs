@@ -24,7 +24,7 @@ pub fn quiet() -> bool {
 /// unless the process is [`quiet`].
 pub fn note(line: &str) {
     if !quiet() {
-        eprintln!("{line}");
+        crate::base::text::say(line);
     }
 }
 
@@ -154,7 +154,7 @@ impl ExperimentProgress {
         } else if interactive {
             Self::with_bar(name, plan, live)
         } else {
-            Self::plain(name, plan, live, HEARTBEAT, Arc::new(|line: &str| eprintln!("{line}")))
+            Self::plain(name, plan, live, HEARTBEAT, Arc::new(|line: &str| crate::base::text::say(line)))
         }
     }
 
@@ -176,7 +176,7 @@ impl ExperimentProgress {
         let ticker = Self::every(Duration::from_millis(200), {
             let (bar, shared) = (bar.clone(), Arc::clone(&shared));
             move || {
-                bar.set_message(shared.status());
+                bar.set_message(crate::base::text::printable_lines(&shared.status()));
                 bar.tick();
             }
         });

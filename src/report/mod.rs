@@ -351,11 +351,14 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     }
     dir_marker::record_generated(out, &written, false)?;
     if let Some(w) = &warning {
-        eprintln!("report: warning: {w}");
+        crate::base::text::say(&format!("report: warning: {w}"));
     }
     for item in &loaded {
         for mark in &item.marks {
-            eprintln!("report: warning: {}: {mark}; its tables say so", item.table.path.display());
+            crate::base::text::say(&format!(
+                "report: warning: {}: {mark}; its tables say so",
+                item.table.path.display()
+            ));
         }
     }
     let charts = files.iter().filter(|(p, _)| p.extension().is_some_and(|x| x == "svg")).count();

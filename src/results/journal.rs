@@ -178,12 +178,12 @@ impl Journal {
             Some(prev) if prev.header == *header => Self::resume(out, path, header, prev),
             prev => {
                 if let Some(prev) = prev.filter(|p| p.header.build != header.build && !committed) {
-                    eprintln!(
+                    crate::base::text::say(&format!(
                         "{}: unfinished journal of build {} but this is build {}: discarded, its items are recomputed",
                         path.display(),
                         if prev.header.build.is_empty() { "unknown" } else { &prev.header.build },
                         header.build
-                    );
+                    ));
                 }
                 Self::create(out, path, header)
             }
@@ -213,7 +213,7 @@ impl Journal {
             return Ok((journal, prev.entries));
         }
         for line in &prev.dropped {
-            eprintln!("{line}");
+            crate::base::text::say(line);
         }
         let (mut journal, _) = Self::create(out, path, header)?;
         for entry in &prev.entries {

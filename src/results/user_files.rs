@@ -56,16 +56,29 @@ pub fn write_user_file(path: &Path, bytes: &[u8], kind: UserFile) -> Result<()> 
         let why = format!("cannot write {}: its folder does not exist (create it first)", kind.what);
         return Err(InputError::in_file(path, why).into());
     }
-    if dir.join(MARKER).exists() {
-        let why = format!(
-            "is in a results directory, which only run, merge and report write: give {} a name outside it",
-            kind.what
-        );
-        return Err(InputError::in_file(path, why).into());
-    }
+    refuse_inside_results(path, dir, kind)?;
     check_target(path, kind)?;
     replace_atomic(path, bytes)?;
     Ok(())
+}
+
+/// The results directory `folder` lies in: itself or a folder above it (links
+/// resolved), if any.
+fn results_dir_holding(folder: &Path) -> Option<std::path::PathBuf> {
+    let folder = std::fs::canonicalize(folder).ok()?;
+    folder.ancestors().find(|a| a.join(MARKER).exists()).map(Path::to_path_buf)
+}
+
+/// Refuses `path` (of kind `kind`, in the existing folder `dir`) when `dir` lies in a
+/// results directory, at its top or in any of its folders (`meta/`, `tex/`, ...).
+fn refuse_inside_results(path: &Path, dir: &Path, kind: UserFile) -> Result<()> {
+    let Some(results) = results_dir_holding(dir) else { return Ok(()) };
+    let why = format!(
+        "is in the results directory {}, which only run, merge and report write: give {} a name outside it",
+        results.display(),
+        kind.what
+    );
+    Err(InputError::in_file(path, why).into())
 }
 
 /// Refuses an existing `path` that is a link, not a plain file, or a file the harness
@@ -99,6 +112,9 @@ fn check_target(path: &Path, kind: UserFile) -> Result<()> {
 /// the first is written, so a refusal leaves `dir` as it was.
 pub fn write_man_pages(dir: &Path, command: clap::Command) -> Result<()> {
     let pages = man_pages(command)?;
+    let existing =
+        if dir.is_dir() { dir } else { dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")) };
+    refuse_inside_results(dir, existing, MAN_PAGE)?;
     if !dir.is_dir() {
         std::fs::create_dir(dir).map_err(|e| InputError::in_file(dir, format!("cannot create the directory: {e}")))?;
     }
@@ -179,7 +195,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         crate::results::dir_marker::claim(dir.path()).unwrap();
         let e = write_user_file(&dir.path().join("index.html"), PAGE, COMPARE_PAGE).unwrap_err();
-        assert!(e.to_string().contains("is in a results directory"), "{e}");
+        assert!(e.to_string().contains("is in the results directory"), "{e}");
         assert!(!dir.path().join("index.html").exists());
+        // Nor any folder of it: its metadata, journals and tables are its own.
+        for folder in ["meta", ".journal", "tex"] {
+            std::fs::create_dir(dir.path().join(folder)).unwrap();
+            let e = write_user_file(&dir.path().join(folder).join("x.html"), PAGE, COMPARE_PAGE).unwrap_err();
+            assert!(e.to_string().contains("is in the results directory"), "{folder}: {e}");
+            assert!(!dir.path().join(folder).join("x.html").exists());
+        }
+        let man = dir.path().join("tex").join("man");
+        let e = write_man_pages(&man, clap::Command::new("demo")).unwrap_err();
+        assert!(e.to_string().contains("is in the results directory"), "{e}");
+        assert!(!man.exists(), "no folder is made inside a results directory");
     }
 }

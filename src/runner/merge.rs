@@ -15,7 +15,9 @@ use crate::base::text::{count_of, excerpt};
 use crate::results::dir::ResultsDir;
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
 use crate::results::meta::{ExperimentMeta, RunMeta, RunState, ShardRecord};
-use crate::runner::run::{announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings};
+use crate::runner::run::{
+    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, check_one_manifest, run_warnings,
+};
 
 /// A shard directory read back (read-only: a merge never writes into a shard).
 struct ShardDir {
@@ -180,7 +182,7 @@ fn check_out_is_no_shard(dirs: &[PathBuf], out: &Path) -> Result<()> {
 ///
 /// `out` must not be one of the shards. A merge that fails after it started writing
 /// (a full disk) marks `out/run.toml` `failed`, never `complete`, as `run` does.
-pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
+pub fn merge(dirs: &[PathBuf], out: &Path, force: bool) -> Result<RunMeta> {
     if dirs.is_empty() {
         return Err(InputError::new("give the shard directories to merge").into());
     }
@@ -194,10 +196,12 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<RunMeta> {
         let have: Vec<usize> = shards.iter().map(|s| s.index).collect();
         let lacking: Vec<String> = (0..shards[0].count).filter(|i| !have.contains(i)).map(|i| i.to_string()).collect();
         let which = if lacking.len() == 1 { "shard" } else { "shards" };
-        eprintln!("merge: {which} {} own no items; merging without them", lacking.join(", "));
+        crate::base::text::say(&format!("merge: {which} {} own no items; merging without them", lacking.join(", ")));
     }
     let dir = ResultsDir::lock_for_run(out)?;
     let mut meta = merged_run_meta(&shards);
+    let earlier = dir.run_meta().ok();
+    check_one_manifest(&dir, &names, &meta.manifest_file, earlier.as_ref(), force)?;
     let mut running = RunMeta { state: RunState::Running, finished: None, ..meta.clone() };
     let written = dir
         .mark(&running)

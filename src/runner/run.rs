@@ -188,7 +188,8 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
         opts.shard.map(|s| s.to_string()),
     );
     let earlier = dir.run_meta().ok();
-    check_one_manifest(&dir, &planned, &meta.manifest_file, earlier.as_ref(), opts.force)?;
+    let names: Vec<String> = planned.iter().map(|p| p.spec.heading.name.clone()).collect();
+    check_one_manifest(&dir, &names, &meta.manifest_file, earlier.as_ref(), opts.force)?;
     meta.start_part(earlier.filter(|e| continues(e, &meta, opts)));
     meta.machine.memory_limit_mb = opts.memory_limit;
     if opts.pin {
@@ -274,7 +275,7 @@ fn check_memory_limit(opts: &RunOptions) -> Result<()> {
 fn warn_memory_limits(manifest: &Manifest) {
     for spec in &manifest.experiments {
         if let Some(problem) = spec.limits.memory.and_then(crate::base::machine::memory_limit_problem) {
-            eprintln!("warning: [{}] memory_limit: {problem}", spec.heading.name);
+            crate::base::text::say(&format!("warning: [{}] memory_limit: {problem}", spec.heading.name));
         }
     }
 }
@@ -299,20 +300,20 @@ fn earlier_manifest(earlier: &RunMeta) -> String {
     }
 }
 
-/// One manifest per results directory: refuses (exit 2) a run that would replace
-/// committed results of another manifest, naming both manifests, the experiments and
-/// the ways out; with `force`, says on stderr what it replaces. Results whose manifest
-/// is not recorded anywhere (handed in) are no other manifest's.
-fn check_one_manifest(
+/// One manifest per results directory: refuses (exit 2) a run or a merge that would
+/// replace committed results (the experiments `names`) of another manifest, naming both
+/// manifests, the experiments and the ways out; with `force`, says on stderr what it
+/// replaces. Results whose manifest is not recorded anywhere (handed in) are no other
+/// manifest's.
+pub(super) fn check_one_manifest(
     dir: &ResultsDir,
-    planned: &[Planned<'_>],
+    names: &[String],
     ours: &str,
     earlier: Option<&RunMeta>,
     force: bool,
 ) -> Result<()> {
     let mut theirs: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for p in planned {
-        let name = &p.spec.heading.name;
+    for name in names {
         let Some(committed) = dir.experiment_meta(name).filter(|m| m.csv_hash.is_some()) else { continue };
         let owner = committed.manifest.clone().or_else(|| earlier.map(earlier_manifest));
         match owner {
@@ -380,14 +381,14 @@ pub fn announce_busy(busy: &[String]) {
         return;
     }
     let n = busy.len();
-    eprintln!(
+    crate::base::text::say(&format!(
         "{n} {} ran on a busy machine (other programs had the cores their threads waited for more than \
          {:.0} % of the time), so their times are not trustworthy: {}; every one is listed in run.toml (busy) \
          and marked (busy) on the page",
         noun(n as u64, "item"),
         crate::results::row::BUSY_WAIT_SHARE * 100.0,
         first_items(busy)
-    );
+    ));
 }
 
 /// What the run warns about: the machine's governor, then every experiment's cells
@@ -400,7 +401,7 @@ pub fn run_warnings(out: &Path, meta: &RunMeta) -> Vec<String> {
 /// Says on stderr what the run warns about, one warning a line.
 pub fn announce_warnings(warnings: &[String]) {
     for w in warnings {
-        eprintln!("warning: {w}");
+        crate::base::text::say(&format!("warning: {w}"));
     }
 }
 
@@ -410,11 +411,11 @@ pub fn announce_memory_stops(stops: &[String]) {
         return;
     }
     let n = stops.len();
-    eprintln!(
+    crate::base::text::say(&format!(
         "{n} {} stopped at the memory limit (status memory; their rows are kept): {}",
         noun(n as u64, "item"),
         first_items(stops)
-    );
+    ));
 }
 
 /// Says on stderr how many rows timed out (rows with status `timeout`), the first few by
@@ -424,11 +425,11 @@ pub fn announce_timeouts(timeouts: &[String]) {
         return;
     }
     let n = timeouts.len();
-    eprintln!(
+    crate::base::text::say(&format!(
         "{n} {} timed out: {}; every one is listed in run.toml (timeouts) and on the page",
         noun(n as u64, "item"),
         first_items(timeouts)
-    );
+    ));
 }
 
 /// The resume key of an entry for this build: the entry's key (entry, seed, limit, thread

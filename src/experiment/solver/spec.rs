@@ -221,7 +221,7 @@ impl SolverEntry {
             command,
             sandbox: spec.sandboxed,
             fresh: spec.fresh,
-            question_time_limit: spec.limits.question_given.then(|| spec.limits.question.as_secs_f64()),
+            question_time_limit: spec.limits.question_given.then_some(spec.limits.question.as_secs_f64()),
         }
     }
 
