@@ -143,7 +143,7 @@ fn good_score(engine: &Engine, good_player: usize) -> Option<i32> {
     Some(if position.to_move() == good_player { score } else { -score })
 }
 
-/// `match`: the solver's bepaalGoedeZet (`sims` simulations, ply `p` seeded [`seed_at`])
+/// `match`: the solver's bepaalGoedeZet (`sims` simulations, ply `p` seeded from `seed` and `p`)
 /// against its besteScore, one game with each side starting; every move is checked (a
 /// good move legal, a besteScore answer against the engine's) and timed against the
 /// engine's call on the same position. The expected answer is the engine's own match
