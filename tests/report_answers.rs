@@ -153,3 +153,12 @@ fn a_conclusion_never_rests_on_a_busy_row_unsaid() {
         "{conclusions}"
     );
 }
+
+/// The billion-positions answer names the instance as the table names it, never a path
+/// the results do not hold (the fixture's instance is `tegel/spel3.txt`).
+#[test]
+fn the_billion_answer_names_the_instance_as_the_table_does() {
+    let t4 = answer("T4");
+    assert!(t4.contains("spel3.txt"), "{t4}");
+    assert!(!t4.contains("instances/tegel/"), "a path the results do not hold: {t4}");
+}

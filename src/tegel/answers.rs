@@ -266,7 +266,7 @@ fn billion(best: Option<&Loaded>) -> Sentences {
     let seconds = t.number(row, "seconds").unwrap_or(f64::INFINITY);
     let busy = crate::report::view::busy_reader(t)(row);
     s.text("The position of ")
-        .code(format!("instances/tegel/{instance}"))
+        .code(instance)
         .text(" is drawn whole (pot, bowls, both boards, player to move) in ")
         .picture(&best.name, &super::picture::start_name(instance))
         .text(format!(
