@@ -201,16 +201,23 @@ fn strings(value: &toml::Value) -> Vec<String> {
     value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
 
-/// One manifest per results directory: a second manifest's run into the first one's
-/// directory is refused (exit 2) naming both and the ways out, and changes nothing;
-/// `--force` replaces and says what it replaced.
-#[test]
-fn another_manifests_results_are_refused_unless_forced() {
+/// Two manifests of the same text (`main.toml`, `quick.toml`) and a results directory
+/// holding the first one's `nim_formula`.
+fn first_manifests_results() -> (tempfile::TempDir, PathBuf, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let (main, quick) = (nim_manifest(dir.path(), "main.toml"), nim_manifest(dir.path(), "quick.toml"));
     let out = dir.path().join("results");
     let o = run(&main, &out, &["--only", "nim_formula"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    (dir, main, quick, out)
+}
+
+/// One manifest per results directory: a second manifest's run into the first one's
+/// directory is refused (exit 2) naming both and the ways out, and changes nothing;
+/// `--force` replaces and says what it replaced.
+#[test]
+fn another_manifests_results_are_refused_unless_forced() {
+    let (_dir, main, quick, out) = first_manifests_results();
     let before = std::fs::read(out.join("nim_formula.csv")).unwrap();
     let run_before = std::fs::read(out.join("run.toml")).unwrap();
     let o = run(&quick, &out, &[]);
@@ -235,11 +242,7 @@ fn another_manifests_results_are_refused_unless_forced() {
 /// replaces them and says what it replaced.
 #[test]
 fn a_merge_of_another_manifests_shards_is_refused_unless_forced() {
-    let dir = tempfile::tempdir().unwrap();
-    let (main, quick) = (nim_manifest(dir.path(), "main.toml"), nim_manifest(dir.path(), "quick.toml"));
-    let out = dir.path().join("results");
-    let o = run(&main, &out, &["--only", "nim_formula"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (dir, _, quick, out) = first_manifests_results();
     let before = std::fs::read(out.join("nim_formula.csv")).unwrap();
     let run_before = std::fs::read(out.join("run.toml")).unwrap();
     let shards: Vec<PathBuf> = (0..2)

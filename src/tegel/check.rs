@@ -10,9 +10,9 @@ use rand::Rng as _;
 
 use super::game::Game;
 use super::load::{file_text, parse};
-use super::position::board;
+use super::position::{board, Position};
 use super::questions::{move_word, Engine, TegelSolver, Timed};
-use super::rules::{Color, Move};
+use super::rules::{Color, Move, Rules};
 use super::search::BestResult;
 use crate::experiment::solver::check::{shrink_wrong as shrink_down, time_again, Asked, Outcome, Shrinkable};
 use crate::experiment::solver::verdict::Verdict;
@@ -229,26 +229,30 @@ pub struct TegelFile {
     to_move: usize,
 }
 
+/// Both players' rows of `position` as a file writes them: `(yellow, blue)` a row.
+fn file_rows(position: &Position, rules: &Rules) -> [Vec<(usize, usize)>; 2] {
+    [0, 1].map(|p| {
+        board(position, rules, p)
+            .iter()
+            .map(|r| match r.color {
+                Some(Color::Blue) => (0, r.fill as usize),
+                _ => (r.fill as usize, 0),
+            })
+            .collect()
+    })
+}
+
 impl TegelFile {
     /// The file of `game`'s loaded position.
     pub fn of(game: &Game) -> TegelFile {
         let rules = game.rules();
-        let row = |p: usize| {
-            board(game.start(), rules, p)
-                .iter()
-                .map(|r| match r.color {
-                    Some(Color::Blue) => (0, r.fill as usize),
-                    _ => (r.fill as usize, 0),
-                })
-                .collect()
-        };
         TegelFile {
             pot: rules.pot().to_vec(),
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles,
             rows: rules.rows,
             row_len: rules.row_len,
-            boards: [row(0), row(1)],
+            boards: file_rows(game.start(), rules),
             to_move: game.start().to_move(),
         }
     }
@@ -275,22 +279,13 @@ impl TegelFile {
             return None;
         }
         pot.extend_from_slice(left);
-        let row = |p: usize| {
-            board(position, rules, p)
-                .iter()
-                .map(|r| match r.color {
-                    Some(Color::Blue) => (0, r.fill as usize),
-                    _ => (r.fill as usize, 0),
-                })
-                .collect()
-        };
         let file = TegelFile {
             pot,
             bowls: rules.bowls,
             bowl_tiles: rules.bowl_tiles,
             rows: rules.rows,
             row_len: rules.row_len,
-            boards: [row(0), row(1)],
+            boards: file_rows(position, rules),
             to_move: position.to_move(),
         };
         file.game().is_some().then_some(file)
