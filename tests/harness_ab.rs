@@ -54,7 +54,7 @@ fn equal_times_are_the_same_and_a_steady_slowdown_is_slower() {
     let v = json(&same);
     let cell = &v["ab"]["items"][0]["cells"][0];
     assert_eq!((cell["decision"]["verdict"].as_str(), cell["decision"]["change"].as_f64()), (Some("same"), Some(0.0)));
-    assert_eq!((v["ab"]["counts_agree"].as_bool(), cell["decision"]["rounds"].as_u64()), (Some(true), Some(6)));
+    assert_eq!((v["ab"]["counts_agree"].as_bool(), cell["decision"]["rounds"].as_u64()), (Some(true), Some(12)));
     assert_eq!(v["status"].as_str(), Some("ok"));
 
     let b = stand_in(dir.path(), "b.sh", 90, 0.515);

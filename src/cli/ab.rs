@@ -22,9 +22,13 @@ Examples:
   harness ab A B instances/ab.toml --markdown --html ab.html
                                                     the table for a pull request, and a page
 
+  harness ab A B instances/ab.toml --fail-on-slower --total-budget 600
+                                                    a CI gate: passes only when every change is shown under +1 %
+
 Exit codes: 0 decided, 1 the builds' results differ (or, with --fail-on-slower, a cell or
-the overall verdict is a corrected `slower`), 2 bad input (a build that cannot run or
-misbehaves), 3 inconclusive (cells without 6 counted rounds: a busy machine).";
+the overall change lies wholly above +resolution), 2 bad input (a build that cannot run or
+misbehaves), 3 inconclusive (cells without 6 counted rounds: a busy machine; or, with
+--fail-on-slower, a change not shown to be under +resolution: the gate is undecided).";
 
 /// The longest `--budget` an item may take: a day.
 const MAX_BUDGET_S: f64 = 86_400.0;
@@ -52,6 +56,11 @@ pub struct AbArgs {
     /// from 0 to 86400.
     #[arg(long, default_value_t = 120.0, value_parser = |s: &str| parse_seconds_up_to(s, MAX_BUDGET_S), value_name = "SECONDS")]
     budget: f64,
+    /// Seconds of the whole A/B after which no item starts a further round once every item
+    /// has its minimum rounds, from 0 to 86400; the items still unsettled share it a round
+    /// each in turn.
+    #[arg(long, default_value_t = 300.0, value_parser = |s: &str| parse_seconds_up_to(s, MAX_BUDGET_S), value_name = "SECONDS")]
+    total_budget: f64,
     /// A cell is `same` only when its 95 % interval lies within ± this fraction (from 0 to
     /// 1, exclusive; default 0.01, i.e. 1 %).
     #[arg(long, default_value_t = 0.01, value_parser = parse_fraction)]
@@ -81,6 +90,7 @@ impl AbArgs {
             min_rounds: self.min_rounds,
             max_rounds: self.max_rounds,
             budget: Duration::from_secs_f64(self.budget),
+            total_budget: Duration::from_secs_f64(self.total_budget),
             resolution: self.resolution,
             simultaneous: self.simultaneous,
             fail_on_slower: self.output.fail_on_slower,

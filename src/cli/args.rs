@@ -50,7 +50,8 @@ pub struct VerdictOutput {
     /// Print the table as GitHub-flavoured Markdown.
     #[arg(long)]
     pub markdown: bool,
-    /// Exit 1 when a timed cell of B is slower than A's (for CI).
+    /// A gate for CI: exit 1 when a timed cell of B (or B overall) is slower than A's
+    /// beyond the resolution; with `ab`, exit 3 when a change is not shown to be under it.
     #[arg(long)]
     pub fail_on_slower: bool,
     /// Also write the comparison as a self-contained HTML page (a plot and the table) to

@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::base::stats::decision::{self, CellTest, Decision, Overall, Rule, Verdict};
+use crate::base::stats::dependence::Dependence;
 use crate::base::stats::median;
 pub use crate::results::cell_comparison::AbCell;
 use crate::results::cell_comparison::Rounds;
@@ -61,6 +62,12 @@ pub struct AbItem {
     /// a time below its clock's resolution, taken as [`TIMER_RESOLUTION_S`] (so the
     /// cell's ratio says little; its calls are repeated as often as the limits allow).
     pub below_resolution: Vec<String>,
+    /// The share of the level its analysis spends: the weight of the look its rounds
+    /// reached ([`crate::base::stats::looks`]).
+    pub weight: f64,
+    /// Why it stopped sampling (`settled`, `its maximum rounds`, `the total time budget`,
+    /// …); `None` when it was never sampled.
+    pub stopped: Option<String>,
     /// The timed cells.
     pub cells: Vec<AbCell>,
 }
@@ -78,12 +85,15 @@ impl AbItem {
 pub enum AbStatus {
     /// Every item was timed and decided as the rule allows.
     Ok,
-    /// `--fail-on-slower` and a cell or the overall verdict is `slower` (exit 1).
+    /// `--fail-on-slower` and a cell or the overall verdict is `slower`: its whole
+    /// interval beyond +resolution (exit 1).
     Slower,
     /// The builds' exact results differ in an item (exit 1).
     Different,
-    /// Cells without the rounds a verdict needs (a busy machine), or nothing measured at
-    /// all (exit 3).
+    /// Cells without the rounds a verdict needs (a busy machine), nothing measured at
+    /// all, or, with `--fail-on-slower`, a cell or the overall change not shown to be
+    /// under +resolution (its interval reaching above it: the gate can neither pass nor
+    /// fail; exit 3).
     Inconclusive,
 }
 
@@ -145,8 +155,13 @@ impl AbReport {
         fail_on_slower: bool,
         mut items: Vec<AbItem>,
     ) -> AbReport {
-        let tests: Vec<Option<CellTest>> =
-            items.iter().flat_map(|i| i.cells.iter().map(|c| CellTest::of(&c.evidence.log_ratios))).collect();
+        let dependence = Dependence::pooled(
+            &items.iter().flat_map(|i| i.cells.iter().map(|c| c.evidence.log_ratios.as_slice())).collect::<Vec<_>>(),
+        );
+        let tests: Vec<Option<CellTest>> = items
+            .iter()
+            .flat_map(|i| i.cells.iter().map(move |c| CellTest::at(&c.evidence.log_ratios, i.weight, dependence)))
+            .collect();
         let mut decisions = rule.decide(&tests).into_iter();
         for item in &mut items {
             for cell in &mut item.cells {
@@ -160,7 +175,8 @@ impl AbReport {
             }
         }
         let grouped: Vec<Vec<Vec<f64>>> = items.iter().map(AbItem::log_ratios).collect();
-        let overall = decision::overall(&grouped, rule);
+        let lowest = items.iter().filter(|i| !i.cells.is_empty()).map(|i| i.weight).fold(1.0, f64::min);
+        let overall = decision::overall_at(&grouped, rule, lowest, dependence);
         let counts_agree = items.iter().all(|i| i.counts_agree);
         let mut report = AbReport {
             baseline: builds.0,
@@ -187,11 +203,27 @@ impl AbReport {
             AbStatus::Different
         } else if self.fail_on_slower && slower {
             AbStatus::Slower
-        } else if unmeasured || !timed {
+        } else if unmeasured || !timed || (self.fail_on_slower && !self.not_slower().is_empty()) {
             AbStatus::Inconclusive
         } else {
             AbStatus::Ok
         }
+    }
+
+    /// The decisions the gate of `--fail-on-slower` cannot pass: every cell, and the
+    /// overall verdict, whose interval reaches above +resolution (or that has none), with
+    /// its name — the non-inferiority test, which needs every one shown under it.
+    pub fn not_slower(&self) -> Vec<(String, &Decision)> {
+        let above = |d: &Decision| d.interval.is_none_or(|(_, high)| high > self.resolution);
+        let mut out: Vec<(String, &Decision)> = self
+            .cells()
+            .filter(|c| above(&c.decision))
+            .map(|c| (format!("{} {} {} {}", c.experiment, c.item, c.evidence.key, c.column), &c.decision))
+            .collect();
+        if let Some(o) = self.overall.as_ref().filter(|o| above(&o.decision)) {
+            out.push(("overall".to_string(), &o.decision));
+        }
+        out
     }
 
     /// Every timed cell.
@@ -225,14 +257,35 @@ impl AbReport {
                 None => "nothing was timed: no item had a timed cell both builds measured".to_string(),
                 Some(_) => {
                     let short = self.cells().filter(|c| c.decision.rounds < decision::MIN_ROUNDS).count();
-                    format!(
-                        "{} without the {} rounds a verdict needs",
-                        crate::base::text::count_of(short as u64, "timed cell"),
-                        decision::MIN_ROUNDS
-                    )
+                    if short > 0 {
+                        format!(
+                            "{} without the {} rounds a verdict needs",
+                            crate::base::text::count_of(short as u64, "timed cell"),
+                            decision::MIN_ROUNDS
+                        )
+                    } else {
+                        self.undecided_gate()
+                    }
                 }
             }),
         }
+    }
+}
+
+impl AbReport {
+    /// Why the gate is undecided: which changes could still be above +resolution.
+    fn undecided_gate(&self) -> String {
+        let open = self.not_slower();
+        let highest = open.iter().filter_map(|(_, d)| d.interval.map(|(_, h)| h)).fold(f64::NEG_INFINITY, f64::max);
+        let names: Vec<&str> = open.iter().take(3).map(|(n, _)| n.as_str()).collect();
+        let more = if open.len() > 3 { format!(" and {} more", open.len() - 3) } else { String::new() };
+        format!(
+            "undecided: B is not shown to be within +{} of A — {}{more} could be slower by up to {} (more rounds, \
+             a larger --total-budget or a quieter machine can decide)",
+            decision::percent(self.resolution),
+            names.join(", "),
+            if highest.is_finite() { decision::percent(highest) } else { "an unknown amount".to_string() }
+        )
     }
 }
 
@@ -276,6 +329,8 @@ mod tests {
             busy_rounds: busy,
             shortfall: (rounds < 6).then(|| format!("{busy} of {} rounds ran busy", rounds + busy)),
             below_resolution: Vec::new(),
+            weight: 1.0,
+            stopped: None,
             cells,
         }
     }
@@ -298,6 +353,20 @@ mod tests {
         assert_eq!(d.sentence(0.01), "cannot tell: 40 of 40 rounds ran busy");
         assert!(r.failure().unwrap().starts_with("1 timed cell without the 6 rounds"), "{:?}", r.failure());
         assert_eq!(report(Vec::new(), false).status, AbStatus::Inconclusive, "nothing measured is never ok");
+    }
+
+    /// The gate of `--fail-on-slower` is a non-inferiority test: a cell whose interval
+    /// reaches above +1 % is undecided (exit 3) even when its estimate is 0; 5 % slower
+    /// with the whole interval above +1 % fails (exit 1); well within ±1 % passes.
+    #[test]
+    fn the_gate_needs_every_change_shown_under_the_resolution() {
+        let a = [1.0; 8];
+        let noisy: Vec<f64> = [1.04, 0.96, 1.05, 0.95, 1.03, 0.97, 1.02, 0.98].to_vec();
+        let r = report(vec![item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &noisy)], 8, 0)], true);
+        assert_eq!((r.status, r.status.exit_code()), (AbStatus::Inconclusive, 3));
+        assert!(r.failure().unwrap().starts_with("undecided: B is not shown to be within +1.0 % of A — e i k s"), "{:?}", r.failure());
+        let quiet = report(vec![item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &noisy)], 8, 0)], false);
+        assert_eq!(quiet.status, AbStatus::Ok, "without the gate an undecided cell is only unknown");
     }
 
     #[test]

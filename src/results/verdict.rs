@@ -43,20 +43,17 @@ pub fn cell_against(a: &[f64], b: &[f64], common: f64, seed: u64) -> Option<Cell
         interval,
         p: stats::mann_whitney_p(&scaled, b).unwrap_or(1.0),
         rounds: a.len().min(b.len()),
+        weight: 1.0,
+        dependence: None,
     })
 }
 
 /// The rule of `harness compare`: at least [`MIN_SAMPLES_FOR_VERDICT`] samples a side,
-/// Benjamini–Hochberg over the cells (the adjusted p is the cell's q-value), and a
-/// difference only beyond the cell's band (its samples cannot see the drift between the
-/// runs).
+/// Benjamini–Hochberg over the cells (the adjusted p is the cell's q-value); as every
+/// verdict of the rule, a difference only where the whole interval lies beyond the cell's
+/// band (its samples cannot see the drift between the runs).
 pub fn compare_rule(noise: f64) -> Rule {
-    Rule {
-        resolution: noise,
-        min_rounds: MIN_SAMPLES_FOR_VERDICT,
-        correction: Correction::BenjaminiHochberg,
-        differences_beyond_resolution: true,
-    }
+    Rule { resolution: noise, min_rounds: MIN_SAMPLES_FOR_VERDICT, correction: Correction::BenjaminiHochberg }
 }
 
 /// The band a cell's change must pass to count, and within which it is `same`: the

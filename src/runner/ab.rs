@@ -17,10 +17,15 @@
 //!   round to round.
 //! - A round in which either side ran on a busy machine (the row's `busy` cell) is not
 //!   counted; an item takes at most twice its maximum rounds in all.
-//! - An item stops once the decision rule says every cell is settled
-//!   ([`crate::base::stats::decision::Rule::settled`]) after the minimum rounds, else at
-//!   the maximum rounds or its time budget. The verdicts come from the rule over every cell
-//!   at once ([`crate::results::ab::AbReport::decide`]).
+//! - **Every item first takes its minimum rounds**, one item after the other; then the
+//!   items still unsettled take **one round each in turn**, so that the whole A/B's time
+//!   (`--total-budget`) goes to the items whose noise needs it: an item stops at a look of
+//!   the fixed schedule ([`crate::base::stats::looks`]) once the decision rule says every
+//!   cell is settled ([`crate::base::stats::decision::Rule::settled`]), else at its
+//!   maximum rounds, its own budget (`--budget`) or the end of the total budget. Progress
+//!   says after each turn which items still sample and about how long is left.
+//! - The verdicts come from the rule over every cell at once, each item's cells at the
+//!   weight of the look it stopped at ([`crate::results::ab::AbReport::decide`]).
 //!
 //! The builds are other programs: each call has a time limit (the manifest's limit per
 //! search call times ten for the first round, ten times the first round's time per call later, plus
@@ -44,6 +49,7 @@ use crate::base::child::{Child, ChildLimits, Ended, Ending, Wiring};
 use crate::base::error::{Error, InputError, Result};
 use crate::base::machine::Threads;
 use crate::base::stats::decision::{CellTest, Rule};
+use crate::base::stats::looks::Looks;
 use crate::base::stats::seed_of;
 use crate::base::text::excerpt;
 use crate::experiment::progress::note;
@@ -90,6 +96,8 @@ pub struct AbOptions {
     pub max_rounds: u32,
     /// Wall time after which an item starts no further round (once it has its minimum).
     pub budget: Duration,
+    /// Wall time after which no item starts a further round (once each has its minimum).
+    pub total_budget: Duration,
     /// A cell whose interval lies within ±this share is `same`.
     pub resolution: f64,
     /// Both builds at once on a core each ([`AbMode::Simultaneous`]).
@@ -317,15 +325,36 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
         )
         .into());
     }
-    let mut items = Vec::new();
+    let started = Instant::now();
+    let mut runs = Vec::new();
     for experiment in &listing.experiments {
         for (index, id) in experiment.items.iter().enumerate() {
             note(&format!("[ab] {} {id}", experiment.name));
             let call = ItemCall { experiment: &experiment.name, index, id, time_limit_s: experiment.time_limit_s };
-            let item = ab_item(opts, (&a, &b), &call)?;
-            on_item(&item);
-            items.push(item);
+            let mut run = ItemRun::calibrate(opts, (&a, &b), call)?;
+            while run.sampling && run.counted() < opts.min_rounds as usize {
+                run.round(opts, (&a, &b))?;
+            }
+            runs.push(run);
         }
+    }
+    let compared: usize = runs.iter().map(|r| r.timed.len()).sum();
+    let looks = Looks::new(opts.min_rounds as usize, opts.max_rounds as usize);
+    for run in &mut runs {
+        run.check_stop(opts, &looks, compared, started);
+    }
+    while runs.iter().any(|r| r.sampling) {
+        for run in runs.iter_mut().filter(|r| r.sampling) {
+            run.round(opts, (&a, &b))?;
+            run.check_stop(opts, &looks, compared, started);
+        }
+        note(&time_left(&runs, opts, started));
+    }
+    let mut items = Vec::new();
+    for run in runs {
+        let item = run.finish(&looks);
+        on_item(&item);
+        items.push(item);
     }
     let builds = (
         opts.baseline.display().to_string(),
@@ -413,99 +442,222 @@ pub fn calibrate(cell_seconds: &[f64]) -> u32 {
     wanted.min(allowed).clamp(1.0, MAX_REPEATS as f64) as u32
 }
 
-fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<AbItem> {
-    let mut item = AbItem {
-        experiment: call.experiment.to_string(),
-        item: call.id.to_string(),
-        counts_agree: true,
-        difference: None,
-        repeats: 1,
-        rounds: 0,
-        busy_rounds: 0,
-        shortfall: None,
-        below_resolution: Vec::new(),
-        cells: Vec::new(),
-    };
-    let first_limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
-    let (ra, rb, first_wall) = round(opts, sides, call, (CellTiming::ONCE, first_limit + CALL_MARGIN), true)?;
-    if let Some(difference) = results_differ(&ra, &rb) {
-        item.counts_agree = false;
-        item.difference = Some(difference);
-        return Ok(item);
+/// Why an item stopped sampling.
+fn stop_word(reason: Stop) -> &'static str {
+    match reason {
+        Stop::Settled => "settled",
+        Stop::MaxRounds => "its maximum rounds",
+        Stop::ItemBudget => "its time budget",
+        Stop::TotalBudget => "the total time budget",
+        Stop::Attempts => "too many busy rounds",
     }
-    let timed = timed_cells(&ra);
-    if timed.is_empty() {
-        return Ok(item);
+}
+
+/// Why an item stopped sampling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Settled,
+    MaxRounds,
+    ItemBudget,
+    TotalBudget,
+    Attempts,
+}
+
+/// An item being timed: its cells, the seconds of every counted round, and whether it is
+/// still sampling.
+struct ItemRun<'a> {
+    call: ItemCall<'a>,
+    item: AbItem,
+    timed: Vec<TimedCell>,
+    unresolved: Vec<bool>,
+    timing: CellTiming,
+    limit: Duration,
+    orders: Orders,
+    a_secs: Vec<Vec<f64>>,
+    b_secs: Vec<Vec<f64>>,
+    attempts: u32,
+    spent: Duration,
+    sampling: bool,
+    stop: Option<Stop>,
+}
+
+impl<'a> ItemRun<'a> {
+    /// The first, calibrating round of the item: the builds' results compared, the timed
+    /// cells found and the timed calls of later rounds set. An item whose results differ
+    /// or that has no timed cell is not sampled.
+    fn calibrate(opts: &AbOptions, sides: (&Side, &Side), call: ItemCall<'a>) -> Result<ItemRun<'a>> {
+        let item = AbItem {
+            experiment: call.experiment.to_string(),
+            item: call.id.to_string(),
+            counts_agree: true,
+            difference: None,
+            repeats: 1,
+            rounds: 0,
+            busy_rounds: 0,
+            shortfall: None,
+            below_resolution: Vec::new(),
+            weight: 1.0,
+            stopped: None,
+            cells: Vec::new(),
+        };
+        let first_limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
+        let (ra, rb, first_wall) = round(opts, sides, &call, (CellTiming::ONCE, first_limit + CALL_MARGIN), true)?;
+        let orders = Orders::new(opts.seed, call.experiment, call.id);
+        let mut run = ItemRun {
+            call,
+            item,
+            timed: Vec::new(),
+            unresolved: Vec::new(),
+            timing: CellTiming::ONCE,
+            limit: first_limit,
+            orders,
+            a_secs: Vec::new(),
+            b_secs: Vec::new(),
+            attempts: 0,
+            spent: first_wall,
+            sampling: false,
+            stop: None,
+        };
+        if let Some(difference) = results_differ(&ra, &rb) {
+            run.item.counts_agree = false;
+            run.item.difference = Some(difference);
+            return Ok(run);
+        }
+        run.timed = timed_cells(&ra);
+        if run.timed.is_empty() {
+            return Ok(run);
+        }
+        run.unresolved = vec![false; run.timed.len()];
+        let (first_a, first_b) = (run.seconds_of(&ra, sides.0)?, run.seconds_of(&rb, sides.1)?);
+        let longer: Vec<f64> = first_a.iter().zip(&first_b).map(|(x, y)| x.max(*y)).collect();
+        run.item.repeats = calibrate(&longer);
+        run.timing = CellTiming { warmup: 1, repeats: run.item.repeats };
+        run.limit = first_wall.mul_f64(10.0 * f64::from(run.timing.warmup + run.timing.repeats)) + CALL_MARGIN;
+        run.a_secs = vec![Vec::new(); run.timed.len()];
+        run.b_secs = vec![Vec::new(); run.timed.len()];
+        run.sampling = true;
+        Ok(run)
     }
-    let mut unresolved = vec![false; timed.len()];
-    let mut at = |rows: &CellRows, side: &Side| -> Result<Vec<f64>> {
-        let mut out = Vec::with_capacity(timed.len());
-        for (c, cell) in timed.iter().enumerate() {
-            let s = seconds(rows, cell, side.name, call)?;
-            unresolved[c] |= s == 0.0;
+
+    /// Each timed cell's seconds in `rows` (a time below the clock's resolution taken as
+    /// [`TIMER_RESOLUTION_S`] and remembered).
+    fn seconds_of(&mut self, rows: &CellRows, side: &Side) -> Result<Vec<f64>> {
+        let mut out = Vec::with_capacity(self.timed.len());
+        for (c, cell) in self.timed.iter().enumerate() {
+            let s = seconds(rows, cell, side.name, &self.call)?;
+            self.unresolved[c] |= s == 0.0;
             out.push(s.max(TIMER_RESOLUTION_S));
         }
         Ok(out)
-    };
-    let (first_a, first_b) = (at(&ra, sides.0)?, at(&rb, sides.1)?);
-    let longer: Vec<f64> = first_a.iter().zip(&first_b).map(|(x, y)| x.max(*y)).collect();
-    item.repeats = calibrate(&longer);
-    let timing = CellTiming { warmup: 1, repeats: item.repeats };
-    let limit = first_wall.mul_f64(10.0 * f64::from(timing.warmup + timing.repeats)) + CALL_MARGIN;
-    let mut orders = Orders::new(opts.seed, call.experiment, call.id);
-    let (mut a_secs, mut b_secs): (Vec<Vec<f64>>, Vec<Vec<f64>>) =
-        (vec![Vec::new(); timed.len()], vec![Vec::new(); timed.len()]);
-    let rule = opts.rule();
-    let started = Instant::now();
-    let mut attempts = 0;
-    while attempts < opts.max_rounds * 2 {
-        let (ra, rb, _) = round(opts, sides, call, (timing, limit), orders.next())?;
-        attempts += 1;
+    }
+
+    /// Rounds counted so far.
+    fn counted(&self) -> usize {
+        self.a_secs.first().map_or(0, Vec::len)
+    }
+
+    /// One more round; a busy one is not counted, one whose results differ ends the item.
+    fn round(&mut self, opts: &AbOptions, sides: (&Side, &Side)) -> Result<()> {
+        let (ra, rb, wall) = round(opts, sides, &self.call, (self.timing, self.limit), self.orders.next())?;
+        self.attempts += 1;
+        self.spent += wall;
         if let Some(difference) = results_differ(&ra, &rb) {
-            item.counts_agree = false;
-            item.difference = Some(difference);
-            item.cells.clear();
-            return Ok(item);
+            self.item.counts_agree = false;
+            self.item.difference = Some(difference);
+            self.timed.clear();
+            self.sampling = false;
+            return Ok(());
         }
         if is_busy(&ra) || is_busy(&rb) {
-            item.busy_rounds += 1;
-            continue;
-        }
-        for (c, (xa, xb)) in at(&ra, sides.0)?.into_iter().zip(at(&rb, sides.1)?).enumerate() {
-            a_secs[c].push(xa);
-            b_secs[c].push(xb);
-        }
-        let n = a_secs[0].len() as u32;
-        if n >= opts.min_rounds {
-            let ratios: Vec<Vec<f64>> =
-                a_secs.iter().zip(&b_secs).map(|(x, y)| crate::base::stats::paired::log_ratios(x, y)).collect();
-            if n >= opts.max_rounds || started.elapsed() >= opts.budget || rule.settled(&ratios) {
-                break;
+            self.item.busy_rounds += 1;
+        } else {
+            let (xa, xb) = (self.seconds_of(&ra, sides.0)?, self.seconds_of(&rb, sides.1)?);
+            for (c, (a, b)) in xa.into_iter().zip(xb).enumerate() {
+                self.a_secs[c].push(a);
+                self.b_secs[c].push(b);
             }
         }
+        if self.attempts >= opts.max_rounds * 2 {
+            self.end(Stop::Attempts);
+        }
+        Ok(())
     }
-    item.rounds = a_secs[0].len();
-    item.below_resolution = timed
-        .iter()
-        .zip(&unresolved)
-        .filter(|(_, u)| **u)
-        .map(|(c, _)| format!("{} {}", c.key, c.column).trim().to_string())
-        .collect();
-    if item.rounds < rule.min_rounds {
-        item.shortfall = Some(match item.busy_rounds {
-            0 => format!("only {} counted", item.rounds),
-            busy => format!("{busy} of {attempts} rounds ran busy: other programs had the cores"),
-        });
+
+    fn end(&mut self, why: Stop) {
+        if self.sampling {
+            self.sampling = false;
+            self.stop = Some(why);
+        }
     }
-    item.cells = timed
-        .iter()
-        .zip(a_secs.iter().zip(&b_secs))
-        .map(|(c, (xa, xb))| cell_of((call.experiment, call.id), (c.row, &c.key, &c.column), xa, xb))
-        .collect();
+
+    /// Whether the item stops after its last round: at its maximum, past a budget (once
+    /// it has its minimum rounds), or settled at a look among `compared` cells.
+    fn check_stop(&mut self, opts: &AbOptions, looks: &Looks, compared: usize, started: Instant) {
+        let n = self.counted();
+        if !self.sampling || n < opts.min_rounds as usize {
+            return;
+        }
+        if n >= opts.max_rounds as usize {
+            self.end(Stop::MaxRounds);
+        } else if looks.is_look(n) && opts.rule().settled(&self.log_ratios(), looks.weight_at(n), compared) {
+            self.end(Stop::Settled);
+        } else if self.spent >= opts.budget {
+            self.end(Stop::ItemBudget);
+        } else if started.elapsed() >= opts.total_budget {
+            self.end(Stop::TotalBudget);
+        }
+    }
+
+    fn log_ratios(&self) -> Vec<Vec<f64>> {
+        self.a_secs.iter().zip(&self.b_secs).map(|(x, y)| crate::base::stats::paired::log_ratios(x, y)).collect()
+    }
+
+    /// The mean wall time of a round so far.
+    fn round_wall(&self) -> Duration {
+        self.spent / (self.attempts + 1)
+    }
+
+    /// The item with its cells, analysed at the weight of the look its rounds reach.
+    fn finish(mut self, looks: &Looks) -> AbItem {
+        let item = &mut self.item;
+        item.rounds = self.a_secs.first().map_or(0, Vec::len);
+        item.weight = looks.weight_at(item.rounds);
+        item.stopped = self.stop.map(|s| stop_word(s).to_string());
+        item.below_resolution = self
+            .timed
+            .iter()
+            .zip(&self.unresolved)
+            .filter(|(_, u)| **u)
+            .map(|(c, _)| format!("{} {}", c.key, c.column).trim().to_string())
+            .collect();
+        let min_rounds = MIN_ROUNDS_OF_A_VERDICT;
+        if item.rounds < min_rounds && !self.timed.is_empty() {
+            item.shortfall = Some(match item.busy_rounds {
+                0 => format!("only {} counted", item.rounds),
+                busy => format!("{busy} of {} rounds ran busy: other programs had the cores", self.attempts),
+            });
+        }
+        let call = &self.call;
+        item.cells = self
+            .timed
+            .iter()
+            .zip(self.a_secs.iter().zip(&self.b_secs))
+            .map(|(c, (xa, xb))| cell_of((call.experiment, call.id), (c.row, &c.key, &c.column), xa, xb))
+            .collect();
+        note(&item_summary(item));
+        self.item
+    }
+}
+
+/// Fewest counted rounds for a verdict.
+const MIN_ROUNDS_OF_A_VERDICT: usize = crate::base::stats::decision::MIN_ROUNDS;
+
+/// The progress line of an item that stopped: its rounds and each cell's interval.
+fn item_summary(item: &AbItem) -> String {
     let progress: Vec<String> = item
         .cells
         .iter()
-        .map(|c| match CellTest::of(&c.evidence.log_ratios).and_then(|t| t.interval) {
+        .map(|c| match CellTest::at_weight(&c.evidence.log_ratios, item.weight).and_then(|t| t.interval) {
             Some((l, h)) => format!(
                 "{} {}: {} to {}",
                 c.evidence.key,
@@ -516,16 +668,37 @@ fn ab_item(opts: &AbOptions, sides: (&Side, &Side), call: &ItemCall) -> Result<A
             None => format!("{} {}: no interval", c.evidence.key, c.column),
         })
         .collect();
-    note(&format!(
-        "[ab] {} {}: {} rounds ({} busy), {} timed calls a cell; {}",
-        call.experiment,
-        call.id,
+    format!(
+        "[ab] {} {}: {} rounds ({} busy), {} timed calls a cell, stopped at {}; {}",
+        item.experiment,
+        item.item,
         item.rounds,
         item.busy_rounds,
         item.repeats,
+        item.stopped.as_deref().unwrap_or("its first round"),
         progress.join("; ")
-    ));
-    Ok(item)
+    )
+}
+
+/// The progress line after a turn of rounds: the items still sampling and an estimate of
+/// the time left (each such item's remaining rounds at its mean round time, at most the
+/// total budget's rest).
+fn time_left(runs: &[ItemRun], opts: &AbOptions, started: Instant) -> String {
+    let active: Vec<&ItemRun> = runs.iter().filter(|r| r.sampling).collect();
+    if active.is_empty() {
+        return "[ab] every item has stopped".to_string();
+    }
+    let remaining: Duration = active
+        .iter()
+        .map(|r| r.round_wall().mul_f64(opts.max_rounds.saturating_sub(r.counted() as u32) as f64))
+        .sum();
+    let budget_left = opts.total_budget.saturating_sub(started.elapsed());
+    format!(
+        "[ab] {} of {} items still sampling; at most about {} left",
+        active.len(),
+        runs.len(),
+        crate::base::text::seconds_text(remaining.min(budget_left).as_secs_f64())
+    )
 }
 
 /// The exact results (every [`Role::Result`] column) of both sides, when they differ:

@@ -11,12 +11,17 @@
 //!   samples, and the fewest samples that reach a level.
 //! - [`decision`]: the one rule that turns those intervals into verdicts (`slower`,
 //!   `faster`, `same`, `unknown`), corrected across the cells compared, with its stopping
-//!   rule and the overall verdict; [`simulation`] measures its error rates.
+//!   rule and the overall verdict; [`looks`]: when an A/B item may stop and what share
+//!   of the level each stop spends; [`dependence`]: whether a cell's rounds are
+//!   independent, and block means where they are not; [`simulation`] measures the
+//!   rule's error rates.
 //!
 //! Imports only the hash of `base` ([`super::hash`]).
 
 pub mod attainable;
 pub mod decision;
+pub mod dependence;
+pub mod looks;
 pub mod paired;
 pub mod simulation;
 

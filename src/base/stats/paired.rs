@@ -68,8 +68,9 @@ pub fn ratio_interval(a: &[f64], b: &[f64]) -> Option<PairedRatio> {
 pub struct SignedRank {
     /// The Hodges–Lehmann estimate: the median of the Walsh averages `(d[i] + d[j]) / 2`, `i <= j`.
     pub estimate: f64,
-    /// The 95 % interval that inverts the test (order statistics of the Walsh
-    /// averages); `None` when no interval reaches 95 % (fewer than 6 rounds).
+    /// The interval that inverts the test (order statistics of the Walsh averages), 95 %
+    /// unless asked otherwise ([`signed_rank_at`]); `None` when no interval reaches its
+    /// level (fewer than 6 rounds for 95 %).
     pub interval: Option<(f64, f64)>,
     /// The two-sided p-value of "the differences are symmetric about zero"; 1 when
     /// every difference is zero.
@@ -85,6 +86,12 @@ pub struct SignedRank {
 /// from the test (Wilcoxon's convention) but kept in the estimate. `None` without data
 /// or with a NaN.
 pub fn signed_rank(d: &[f64]) -> Option<SignedRank> {
+    signed_rank_at(d, 0.05)
+}
+
+/// As [`signed_rank`], with a `1 − alpha` interval (`None` where even the extremes of
+/// the Walsh averages do not reach it).
+pub fn signed_rank_at(d: &[f64], alpha: f64) -> Option<SignedRank> {
     if d.is_empty() || d.iter().any(|x| !x.is_finite()) {
         return None;
     }
@@ -92,7 +99,7 @@ pub fn signed_rank(d: &[f64]) -> Option<SignedRank> {
     let n = walsh.len();
     let mut kth = |k: usize| *walsh.select_nth_unstable_by(k, f64::total_cmp).1;
     let estimate = if n % 2 == 1 { kth(n / 2) } else { (kth(n / 2 - 1) + kth(n / 2)) / 2.0 };
-    let interval = exact_interval_rank(d.len(), 0.05).map(|k| (kth(k - 1), kth(n - k)));
+    let interval = exact_interval_rank(d.len(), alpha).map(|k| (kth(k - 1), kth(n - k)));
     Some(SignedRank { estimate, interval, p: signed_rank_p(d), rounds: d.len() })
 }
 

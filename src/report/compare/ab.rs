@@ -345,6 +345,8 @@ mod tests {
             busy_rounds: 1,
             shortfall: None,
             below_resolution: Vec::new(),
+            weight: 1.0,
+            stopped: Some("settled".into()),
             cells: vec![cell_of(("count", "4x4 r1"), (0, key, "seconds"), &a, &b)],
         };
         let builds = ("a".to_string(), "b".to_string(), "m.toml".to_string());
