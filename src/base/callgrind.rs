@@ -15,6 +15,12 @@ use std::process::{Command, Output, Stdio};
 /// The program run to count instructions.
 pub const VALGRIND: &str = "valgrind";
 
+/// The functions whose calls are the harness's timed calls (`search::timing::timed_cpu`,
+/// never inlined), as callgrind's `--toggle-collect` pattern: with it only the
+/// instructions executed inside them are counted, not the process's start, its reading
+/// of the manifest or its output.
+pub const TIMED_CALLS: &str = "*timing::timed_cpu*";
+
 /// The name of the counts file in the scratch directory.
 const OUT_FILE: &str = "callgrind.out";
 
@@ -56,11 +62,28 @@ pub fn available() -> bool {
 /// returns the instructions it executed (the total `Ir`) with its output. Only the
 /// process itself is counted, not the children it starts.
 pub fn count<S: AsRef<OsStr>>(program: &Path, args: &[S], scratch: &Path) -> Result<(u64, Output), CountError> {
+    count_inside(program, args, scratch, None)
+}
+
+/// As [`count`], counting only the instructions executed inside the functions that
+/// `collect` names (a `--toggle-collect` pattern such as [`TIMED_CALLS`]); `None` counts
+/// the whole process.
+pub fn count_inside<S: AsRef<OsStr>>(
+    program: &Path,
+    args: &[S],
+    scratch: &Path,
+    collect: Option<&str>,
+) -> Result<(u64, Output), CountError> {
     let out_file = scratch.join(OUT_FILE);
-    let output = Command::new(VALGRIND)
+    let mut command = Command::new(VALGRIND);
+    command
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg("--trace-children=no")
+        .arg("--trace-children=no");
+    if let Some(pattern) = collect {
+        command.arg("--collect-atstart=no").arg(format!("--toggle-collect={pattern}"));
+    }
+    let output = command
         .arg(program)
         .args(args)
         .stdin(Stdio::null())

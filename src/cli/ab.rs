@@ -22,6 +22,8 @@ Examples:
   harness ab A B instances/ab.toml --markdown --html ab.html
                                                     the table for a pull request, and a page
 
+  harness ab A B instances/ab.toml --metric instructions
+                                                    and each item's instructions, exact, under callgrind
   harness ab A B instances/ab.toml --fail-on-slower --total-budget 600
                                                     a CI gate: passes only when every change is shown under +1 %
 
@@ -32,6 +34,15 @@ misbehaves), 3 inconclusive (cells without 6 counted rounds: a busy machine; or,
 
 /// The longest `--budget` an item may take: a day.
 const MAX_BUDGET_S: f64 = 86_400.0;
+
+/// What `harness ab` measures besides wall time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Metric {
+    /// Wall time in paired rounds.
+    Time,
+    /// Wall time, and the instructions of each item's timed calls under callgrind.
+    Instructions,
+}
 
 /// The arguments of `harness ab`.
 #[derive(Debug, clap::Args)]
@@ -70,6 +81,12 @@ pub struct AbArgs {
     /// two cores.
     #[arg(long)]
     simultaneous: bool,
+    /// What is measured besides wall time: `time` alone, or `instructions` — each item's
+    /// timed calls also counted in instructions under valgrind's callgrind (one thread,
+    /// exact, tens of times slower than a run), beside the wall-time verdict, with the
+    /// cells where the two disagree named.
+    #[arg(long, value_enum, default_value_t = Metric::Time)]
+    metric: Metric,
     /// The seed of the rounds' order, from 0 to 9223372036854775807.
     #[arg(long, default_value_t = 1, value_parser = seed_parser())]
     seed: u64,
@@ -95,6 +112,7 @@ impl AbArgs {
             simultaneous: self.simultaneous,
             fail_on_slower: self.output.fail_on_slower,
             seed: self.seed,
+            count_instructions: self.metric == Metric::Instructions,
         };
         (options, self.output)
     }

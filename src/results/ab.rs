@@ -65,11 +65,55 @@ pub struct AbItem {
     /// The share of the level its analysis spends: the weight of the look its rounds
     /// reached ([`crate::base::stats::looks`]).
     pub weight: f64,
-    /// Why it stopped sampling (`settled`, `its maximum rounds`, `the total time budget`,
-    /// …); `None` when it was never sampled.
+    /// Why it stopped sampling ("a look, every cell settled", "its maximum rounds", …);
+    /// `None` when it was never sampled.
     pub stopped: Option<String>,
     /// The timed cells.
     pub cells: Vec<AbCell>,
+    /// The instructions of its timed calls in each build (`--metric instructions`).
+    pub instructions: Option<Instructions>,
+}
+
+/// The instructions an item's timed calls executed in each build, counted under
+/// callgrind (one thread, one call a cell): exact, so its verdict needs no interval.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Instructions {
+    /// Build A's count.
+    pub a: u64,
+    /// Build B's count.
+    pub b: u64,
+    /// `b / a − 1`.
+    pub change: f64,
+    /// `slower` (more instructions) or `faster` (fewer) beyond ±resolution, else `same`.
+    pub verdict: Verdict,
+    /// The item's timed cells (`key column`) whose wall-time verdict says otherwise: a
+    /// difference in the other direction, a difference where the instructions are the
+    /// same, or `same` where they differ.
+    pub disagreeing_cells: Vec<String>,
+}
+
+impl Instructions {
+    /// The counts of builds A and B, judged at `resolution`; no cell named yet.
+    pub fn new(a: u64, b: u64, resolution: f64) -> Instructions {
+        let change = if a == 0 { 0.0 } else { b as f64 / a as f64 - 1.0 };
+        let verdict = if change > resolution {
+            Verdict::Slower
+        } else if change < -resolution {
+            Verdict::Faster
+        } else {
+            Verdict::Same
+        };
+        Instructions { a, b, change, verdict, disagreeing_cells: Vec::new() }
+    }
+
+    /// Whether a cell's wall-time verdict `time` says otherwise than the instructions.
+    pub fn disagrees_with(&self, time: Verdict) -> bool {
+        match time {
+            Verdict::Slower | Verdict::Faster => time != self.verdict,
+            Verdict::Same => self.verdict.is_difference(),
+            Verdict::Unknown => false,
+        }
+    }
 }
 
 impl AbItem {
@@ -172,6 +216,14 @@ impl AbReport {
                     }
                 }
                 cell.decision = d;
+            }
+            if let Some(counts) = &mut item.instructions {
+                counts.disagreeing_cells = item
+                    .cells
+                    .iter()
+                    .filter(|c| counts.disagrees_with(c.decision.verdict))
+                    .map(|c| format!("{} {}", c.evidence.key, c.column).trim().to_string())
+                    .collect();
             }
         }
         let grouped: Vec<Vec<Vec<f64>>> = items.iter().map(AbItem::log_ratios).collect();
@@ -332,6 +384,7 @@ mod tests {
             weight: 1.0,
             stopped: None,
             cells,
+            instructions: None,
         }
     }
 
@@ -367,6 +420,24 @@ mod tests {
         assert!(r.failure().unwrap().starts_with("undecided: B is not shown to be within +1.0 % of A — e i k s"), "{:?}", r.failure());
         let quiet = report(vec![item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &noisy)], 8, 0)], false);
         assert_eq!(quiet.status, AbStatus::Ok, "without the gate an undecided cell is only unknown");
+    }
+
+    /// Instructions 2 % up are `slower`; a cell that wall time calls `same` disagrees; 0.5 %
+    /// is `same` at 1 %, and a `slower` cell then disagrees.
+    #[test]
+    fn instructions_and_time_that_disagree_are_named() {
+        let a = [1.0, 1.1, 0.9, 1.05, 0.95, 1.0, 1.02, 0.98];
+        let mut same = item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &a)], 8, 0);
+        same.instructions = Some(Instructions::new(1000, 1020, 0.01));
+        let r = report(vec![same], false);
+        let counts = r.items[0].instructions.as_ref().unwrap();
+        assert_eq!((counts.verdict, counts.disagreeing_cells.clone()), (Verdict::Slower, vec!["k s".to_string()]));
+        let slow: Vec<f64> = a.iter().enumerate().map(|(i, x)| x * (1.05 + 0.001 * i as f64)).collect();
+        let mut slower = item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &slow)], 8, 0);
+        slower.instructions = Some(Instructions::new(1000, 1005, 0.01));
+        let r = report(vec![slower], false);
+        let counts = r.items[0].instructions.as_ref().unwrap();
+        assert_eq!((counts.verdict, counts.disagreeing_cells.len()), (Verdict::Same, 1));
     }
 
     #[test]

@@ -53,7 +53,8 @@ use crate::base::stats::looks::Looks;
 use crate::base::stats::seed_of;
 use crate::base::text::excerpt;
 use crate::experiment::progress::note;
-use crate::results::ab::{cell_of, AbItem, AbMode, AbReport, TIMER_RESOLUTION_S};
+use crate::results::ab::{cell_of, AbItem, AbMode, AbReport, Instructions, TIMER_RESOLUTION_S};
+use crate::runner::instructions::CountedItem;
 use crate::results::columns::{Kind, Role, BUSY};
 use crate::runner::cell::{CellRows, CellTiming, Listing, CELL_FORMAT};
 
@@ -106,6 +107,9 @@ pub struct AbOptions {
     pub fail_on_slower: bool,
     /// The seed of the rounds' orders.
     pub seed: u64,
+    /// Whether each item's timed calls are also counted in instructions under callgrind
+    /// (`--metric instructions`).
+    pub count_instructions: bool,
 }
 
 impl AbOptions {
@@ -124,6 +128,9 @@ impl AbOptions {
     /// Refuses what cannot run: the simultaneous mode needs one thread a side and two
     /// cores.
     fn check(&self) -> Result<(), InputError> {
+        if self.count_instructions {
+            super::instructions::check_available()?;
+        }
         if self.max_rounds < self.min_rounds {
             return Err(InputError::new(format!(
                 "--max-rounds ({}) must be at least --min-rounds ({})",
@@ -351,7 +358,10 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
         note(&time_left(&runs, opts, started));
     }
     let mut items = Vec::new();
-    for run in runs {
+    for mut run in runs {
+        if opts.count_instructions && !run.timed.is_empty() && run.item.counts_agree {
+            run.item.instructions = Some(count_instructions(opts, (&a, &b), &run.call)?);
+        }
         let item = run.finish(&looks);
         on_item(&item);
         items.push(item);
@@ -362,6 +372,18 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
         opts.manifest.display().to_string(),
     );
     Ok(AbReport::decide(builds, opts.mode(), &opts.rule(), opts.fail_on_slower, items))
+}
+
+/// The instructions of the item's timed calls in each build, counted under callgrind.
+fn count_instructions(opts: &AbOptions, (a, b): (&Side, &Side), call: &ItemCall) -> Result<Instructions> {
+    note(&format!(
+        "[ab] {} {}: counting each build's instructions under callgrind (one thread, one call a cell)",
+        call.experiment, call.id
+    ));
+    let item = CountedItem { manifest: &opts.manifest, experiment: call.experiment, index: call.index };
+    let count_a = super::instructions::count_item(a.binary, &a.named(), &item)?;
+    let count_b = super::instructions::count_item(b.binary, &b.named(), &item)?;
+    Ok(Instructions::new(count_a, count_b, opts.resolution))
 }
 
 /// The item a round runs.
@@ -445,11 +467,11 @@ pub fn calibrate(cell_seconds: &[f64]) -> u32 {
 /// Why an item stopped sampling.
 fn stop_word(reason: Stop) -> &'static str {
     match reason {
-        Stop::Settled => "settled",
+        Stop::Settled => "a look, every cell settled",
         Stop::MaxRounds => "its maximum rounds",
-        Stop::ItemBudget => "its time budget",
-        Stop::TotalBudget => "the total time budget",
-        Stop::Attempts => "too many busy rounds",
+        Stop::ItemBudget => "its time budget (--budget)",
+        Stop::TotalBudget => "the end of the total time budget (--total-budget)",
+        Stop::Attempts => "twice its maximum rounds tried (the others ran busy)",
     }
 }
 
@@ -499,6 +521,7 @@ impl<'a> ItemRun<'a> {
             weight: 1.0,
             stopped: None,
             cells: Vec::new(),
+            instructions: None,
         };
         let first_limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
         let (ra, rb, first_wall) = round(opts, sides, &call, (CellTiming::ONCE, first_limit + CALL_MARGIN), true)?;

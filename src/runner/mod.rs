@@ -1,9 +1,11 @@
 //! The top of the library: the registry of every plug-in (the four games and the
 //! cross-game experiments), manifests, running them into a results directory, shards,
-//! merging, Slurm job arrays, one item run alone (`cell`) and the A/B of two builds (`ab`).
+//! merging, Slurm job arrays, one item run alone (`cell`), the A/B of two builds (`ab`) and the instructions of an
+//! item's timed calls counted under callgrind (`instructions`).
 
 pub mod ab;
 pub mod cell;
+pub mod instructions;
 pub mod manifest;
 pub mod merge;
 pub mod registry;

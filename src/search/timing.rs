@@ -78,6 +78,10 @@ pub struct Sample {
 
 /// Times `f` by wall clock, process CPU time, the threads' wait for cores other
 /// programs had and the process's peak resident memory during it.
+///
+/// Never inlined: counting instructions collects exactly the timed calls by entering
+/// and leaving this function ([`crate::base::callgrind::TIMED_CALLS`]).
+#[inline(never)]
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
     let reset = reset_peak_resident();
     let before = if reset { resident_bytes() } else { None };

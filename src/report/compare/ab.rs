@@ -49,6 +49,9 @@ impl ComparisonExporter<AbReport> for Text {
                     cell_sentence(c, r.resolution)
                 ));
             }
+            if let Some(line) = instructions_line(item) {
+                out.push_str(&format!("{line}\n"));
+            }
             if !item.below_resolution.is_empty() {
                 out.push_str(&format!(
                     "{} {}: below the clock's resolution in a build (printed as 0 s, taken as 1 ns): {}\n",
@@ -72,7 +75,7 @@ impl ComparisonExporter<AbReport> for Markdown {
 
     fn export(&self, r: &AbReport) -> Exported {
         let mut out = String::from(
-            "| experiment | item | row | column | A (s) | B (s) | change | 95 % interval | p (Holm) | rounds | verdict |\n",
+            "| experiment | item | row | column | A (s) | B (s) | change | interval | p (Holm) | rounds | verdict |\n",
         );
         out.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
         for item in &r.items {
@@ -86,7 +89,7 @@ impl ComparisonExporter<AbReport> for Markdown {
         }
         out.push('\n');
         for item in &r.items {
-            if let Some(line) = item_line(item) {
+            if let Some(line) = item_line(item).or_else(|| instructions_line(item)) {
                 out.push_str(&format!("- {}\n", escape(&line)));
             }
         }
@@ -171,7 +174,20 @@ fn rounds_text(item: &AbItem) -> String {
         0 => String::new(),
         n => format!(" ({n} busy, not counted)"),
     };
-    format!("{}{busy}, {} a cell", count_of(item.rounds as u64, "round"), count_of(item.repeats as u64, "timed call"))
+    let stopped = item.stopped.as_deref().map(|s| format!(", stopped at {s}")).unwrap_or_default();
+    format!(
+        "{}{busy}, {} a cell{stopped}, {} interval",
+        count_of(item.rounds as u64, "round"),
+        count_of(item.repeats as u64, "timed call"),
+        interval_level(item.weight)
+    )
+}
+
+/// The confidence of an interval at a look of weight `weight`: "95.5 %", "99.83 %".
+fn interval_level(weight: f64) -> String {
+    let level = 100.0 * (1.0 - crate::base::stats::decision::ALPHA * weight);
+    let text = if level >= 99.0 { format!("{level:.2}") } else { format!("{level:.1}") };
+    format!("{} %", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// A cell's verdict in words, with its corrected p where it is a difference.
@@ -192,10 +208,56 @@ fn item_line(item: &AbItem) -> Option<String> {
     item.cells.is_empty().then(|| format!("{name}: no timed cell"))
 }
 
+/// The instructions of an item's timed calls, when they were counted: both counts, the
+/// change, its verdict and the cells whose wall time says otherwise.
+fn instructions_line(item: &AbItem) -> Option<String> {
+    let i = item.instructions.as_ref()?;
+    let disagree = match i.disagreeing_cells.len() {
+        0 => "wall time agrees".to_string(),
+        _ => format!("wall time says otherwise for {}", printable(&i.disagreeing_cells.join(", "))),
+    };
+    Some(format!(
+        "{} {}: instructions of its timed calls (callgrind, one thread): A {}, B {}, {} ({}): {disagree}",
+        printable(&item.experiment),
+        printable(&item.item),
+        grouped(i.a),
+        grouped(i.b),
+        exact_percent(i.change),
+        i.verdict.word()
+    ))
+}
+
+/// `1234567` → "1,234,567".
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `0.0123` → "+1.23 %", `-0.004` → "−0.40 %": instruction counts are exact, so two
+/// decimals.
+fn exact_percent(x: f64) -> String {
+    let text = format!("{:+.2} %", x * 100.0);
+    text.replace('-', "−")
+}
+
 /// The tally, the overall verdict and the status.
 fn closing_lines(r: &AbReport) -> Vec<String> {
     let [slower, faster, same, unknown] = r.tally();
     let mut lines = vec![format!("cells: {slower} slower, {faster} faster, {same} same, {unknown} unknown")];
+    lines.push(format!(
+        "each item's intervals are at the level of the look it stopped at ({} at the last look, more at an \
+         earlier one), so that stopping early keeps the 5 % error rate; slower and faster need the whole \
+         interval beyond ±{}",
+        interval_level(1.0 - crate::base::stats::looks::INTERIM_SHARE),
+        percent(r.resolution)
+    ));
     lines.push(match &r.overall {
         Some(o) => format!(
             "overall (geometric mean of {}, paired by round in {}): {}",
@@ -205,6 +267,15 @@ fn closing_lines(r: &AbReport) -> Vec<String> {
         ),
         None => "overall: cannot tell (no item has the rounds a verdict needs)".to_string(),
     });
+    let disagreeing: Vec<String> = r
+        .items
+        .iter()
+        .filter(|i| i.instructions.as_ref().is_some_and(|c| !c.disagreeing_cells.is_empty()))
+        .map(|i| format!("{} {}", printable(&i.experiment), printable(&i.item)))
+        .collect();
+    if !disagreeing.is_empty() {
+        lines.push(format!("instructions and wall time disagree in: {}", disagreeing.join("; ")));
+    }
     lines.push(match r.failure() {
         Some(why) => format!("status: {} ({why})", r.status.word()),
         None => format!("status: {}", r.status.word()),
@@ -224,7 +295,7 @@ const LABEL_WIDTH: f64 = 300.0;
 const ROW: f64 = 18.0;
 
 /// The A/B as one self-contained page: the builds, an interval plot (each cell's change
-/// with its 95 % interval against the ±resolution band), the table and the closing lines.
+/// with its interval against the ±resolution band), the table and the closing lines.
 pub fn page(r: &AbReport) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -238,12 +309,12 @@ pub fn page(r: &AbReport) -> String {
         percent(r.resolution)
     );
     s.push_str(
-        "<h2>Changes</h2>\n<p>Each timed cell's change of B against A with its 95 % interval; inside the shaded \
+        "<h2>Changes</h2>\n<p>Each timed cell's change of B against A with its interval; inside the shaded \
          band (±resolution) a whole interval means <em>same</em>.</p>\n",
     );
     s.push_str(&interval_svg(r));
     s.push_str("<h2>Timed cells</h2>\n<table>\n<tr><th>experiment</th><th>item</th><th>row</th><th>column</th>\
-                <th>A</th><th>B</th><th>change</th><th>95 % interval</th><th>p (Holm)</th><th>rounds</th><th>verdict</th></tr>\n");
+                <th>A</th><th>B</th><th>change</th><th>interval</th><th>p (Holm)</th><th>rounds</th><th>verdict</th></tr>\n");
     for item in &r.items {
         for c in &item.cells {
             let [e, i, k, col, a, b, change, interval, p, rounds] = row_cells(c, xml_escape);
@@ -346,8 +417,9 @@ mod tests {
             shortfall: None,
             below_resolution: Vec::new(),
             weight: 1.0,
-            stopped: Some("settled".into()),
+            stopped: Some("a look, every cell settled".into()),
             cells: vec![cell_of(("count", "4x4 r1"), (0, key, "seconds"), &a, &b)],
+            instructions: None,
         };
         let builds = ("a".to_string(), "b".to_string(), "m.toml".to_string());
         AbReport::decide(builds, AbMode::Alternate, &Rule::new(0.01), false, vec![item])
@@ -360,9 +432,34 @@ mod tests {
     #[test]
     fn the_text_names_rounds_verdict_and_status() {
         let t = text(&report("board=4x4"));
-        assert!(t.contains("8 rounds (1 busy, not counted), 3 timed calls a cell: B is 5.3 % slower"), "{t}");
+        assert!(
+            t.contains(
+                "8 rounds (1 busy, not counted), 3 timed calls a cell, stopped at a look, every cell settled, \
+                 95 % interval: B is 5.3 % slower"
+            ),
+            "{t}"
+        );
         assert!(t.contains("cells: 1 slower, 0 faster, 0 same, 0 unknown\n"), "{t}");
         assert!(t.contains("status: ok\n"), "{t}");
+    }
+
+    /// Counted instructions are printed exactly, with the change to two decimals and the
+    /// cells wall time judges otherwise.
+    #[test]
+    fn instructions_are_given_beside_the_time() {
+        let mut r = report("board=4x4");
+        let mut counts = crate::results::ab::Instructions::new(1_234_567, 1_246_000, 0.01);
+        counts.disagreeing_cells = vec!["board=4x4 seconds".into()];
+        r.items[0].instructions = Some(counts);
+        let t = text(&r);
+        assert!(
+            t.contains(
+                "count 4x4 r1: instructions of its timed calls (callgrind, one thread): A 1,234,567, B 1,246,000, \
+                 +0.93 % (same): wall time says otherwise for board=4x4 seconds"
+            ),
+            "{t}"
+        );
+        assert!(t.contains("instructions and wall time disagree in: count 4x4 r1\n"), "{t}");
     }
 
     /// A build's cell that holds escape codes and a newline cannot forge a line.
