@@ -332,3 +332,46 @@ fn simultaneous_needs_one_thread_a_side() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("give -j 1"), "{}", stderr(&out));
 }
+
+/// `--metric instructions`: the real binary against itself counts the same instructions
+/// in its two processes for every item (callgrind counts a deterministic search exactly),
+/// more than none, with the verdict `same` and no cell disagreeing. Skipped where
+/// valgrind is missing.
+#[test]
+fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
+    let has_valgrind = std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !has_valgrind {
+        eprintln!("skipped: valgrind is missing");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let bin = env!("CARGO_BIN_EXE_harness");
+    let args = ["ab", bin, bin, &m, "--json", "--budget", "0", "-j", "1", "--max-rounds", "6", "--metric", "instructions"];
+    let out = harness(&args);
+    assert!(matches!(out.status.code(), Some(0 | 3)), "{}", stderr(&out));
+    let v = json(&out);
+    for item in v["ab"]["items"].as_array().unwrap() {
+        let counts = &item["instructions"];
+        let (a, b) = (counts["a"].as_u64().unwrap(), counts["b"].as_u64().unwrap());
+        assert!(a > 0 && a == b, "{item}");
+        assert_eq!((counts["verdict"].as_str(), counts["change"].as_f64()), (Some("same"), Some(0.0)), "{item}");
+    }
+    assert!(stderr(&out).contains("counting each build's instructions under callgrind"), "{}", stderr(&out));
+}
+
+/// Without valgrind, `--metric instructions` is refused at once with exit 2, saying what
+/// is missing.
+#[test]
+fn instructions_without_valgrind_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let out = harness_command()
+        .args(["ab", &a, &a, &m, "--metric", "instructions"])
+        .env("PATH", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--metric instructions counts with valgrind's callgrind"), "{}", stderr(&out));
+}

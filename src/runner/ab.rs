@@ -720,8 +720,17 @@ fn time_left(runs: &[ItemRun], opts: &AbOptions, started: Instant) -> String {
         "[ab] {} of {} items still sampling; at most about {} left",
         active.len(),
         runs.len(),
-        crate::base::text::seconds_text(remaining.min(budget_left).as_secs_f64())
+        minutes_and_seconds(remaining.min(budget_left))
     )
+}
+
+/// `d` to the second: "2 min 05 s", "42 s".
+fn minutes_and_seconds(d: Duration) -> String {
+    let s = d.as_secs_f64().round() as u64;
+    match s / 60 {
+        0 => format!("{s} s"),
+        m => format!("{m} min {:02} s", s % 60),
+    }
 }
 
 /// The exact results (every [`Role::Result`] column) of both sides, when they differ:
@@ -879,6 +888,12 @@ mod tests {
         assert_eq!(calibrate(&[2.0]), 1);
         assert_eq!(calibrate(&[0.001, 0.499]), 8);
         assert_eq!(calibrate(&[]), 1);
+    }
+
+    #[test]
+    fn time_left_is_given_in_minutes_and_seconds() {
+        assert_eq!(minutes_and_seconds(Duration::from_secs_f64(125.4)), "2 min 05 s");
+        assert_eq!(minutes_and_seconds(Duration::from_secs_f64(41.6)), "42 s");
     }
 
     /// Every pair of rounds holds both orders; the same seed gives the same orders.
