@@ -26,8 +26,10 @@ fn main() {
                             continue;
                         }
                         seed += 1;
-                        let setting =
-                            Setting { max_rounds, ..Setting::ab_default(f64::ln_1p(change), spread, correlation, noise) };
+                        let setting = Setting {
+                            max_rounds,
+                            ..Setting::ab_default(f64::ln_1p(change), spread, correlation, noise)
+                        };
                         let r = simulate(&setting, RUNS, seed);
                         let pct = |x: f64| format!("{:.1} %", x * 100.0);
                         println!(

@@ -339,7 +339,8 @@ fn simultaneous_needs_one_thread_a_side() {
 /// valgrind is missing.
 #[test]
 fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
-    let has_valgrind = std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    let has_valgrind =
+        std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
     if !has_valgrind {
         eprintln!("skipped: valgrind is missing");
         return;
@@ -347,7 +348,8 @@ fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
     let dir = tempfile::tempdir().unwrap();
     let m = manifest(dir.path());
     let bin = env!("CARGO_BIN_EXE_harness");
-    let args = ["ab", bin, bin, &m, "--json", "--budget", "0", "-j", "1", "--max-rounds", "6", "--metric", "instructions"];
+    let args =
+        ["ab", bin, bin, &m, "--json", "--budget", "0", "-j", "1", "--max-rounds", "6", "--metric", "instructions"];
     let out = harness(&args);
     assert!(matches!(out.status.code(), Some(0 | 3)), "{}", stderr(&out));
     let v = json(&out);

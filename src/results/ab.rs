@@ -417,7 +417,11 @@ mod tests {
         let noisy: Vec<f64> = [1.04, 0.96, 1.05, 0.95, 1.03, 0.97, 1.02, 0.98].to_vec();
         let r = report(vec![item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &noisy)], 8, 0)], true);
         assert_eq!((r.status, r.status.exit_code()), (AbStatus::Inconclusive, 3));
-        assert!(r.failure().unwrap().starts_with("undecided: B is not shown to be within +1.0 % of A — e i k s"), "{:?}", r.failure());
+        assert!(
+            r.failure().unwrap().starts_with("undecided: B is not shown to be within +1.0 % of A — e i k s"),
+            "{:?}",
+            r.failure()
+        );
         let quiet = report(vec![item(vec![cell_of(("e", "i"), (0, "k", "s"), &a, &noisy)], 8, 0)], false);
         assert_eq!(quiet.status, AbStatus::Ok, "without the gate an undecided cell is only unknown");
     }

@@ -54,9 +54,9 @@ use crate::base::stats::seed_of;
 use crate::base::text::excerpt;
 use crate::experiment::progress::note;
 use crate::results::ab::{cell_of, AbItem, AbMode, AbReport, Instructions, TIMER_RESOLUTION_S};
-use crate::runner::instructions::CountedItem;
 use crate::results::columns::{Kind, Role, BUSY};
 use crate::runner::cell::{CellRows, CellTiming, Listing, CELL_FORMAT};
+use crate::runner::instructions::CountedItem;
 
 /// The timed calls of a cell in one process take at least this many seconds.
 pub const CALIBRATED_SECONDS: f64 = 0.1;
@@ -711,10 +711,8 @@ fn time_left(runs: &[ItemRun], opts: &AbOptions, started: Instant) -> String {
     if active.is_empty() {
         return "[ab] every item has stopped".to_string();
     }
-    let remaining: Duration = active
-        .iter()
-        .map(|r| r.round_wall().mul_f64(opts.max_rounds.saturating_sub(r.counted() as u32) as f64))
-        .sum();
+    let remaining: Duration =
+        active.iter().map(|r| r.round_wall().mul_f64(opts.max_rounds.saturating_sub(r.counted() as u32) as f64)).sum();
     let budget_left = opts.total_budget.saturating_sub(started.elapsed());
     format!(
         "[ab] {} of {} items still sampling; at most about {} left",

@@ -360,9 +360,8 @@ impl Rule {
         cells.iter().all(|d| {
             d.len() >= self.min_rounds
                 && CellTest::at(d, weight, dependence).is_some_and(|t| {
-                    t.interval.is_some_and(|i| {
-                        self.within(i) || (beyond(i, self.resolution) && t.p_weighted() < strictest)
-                    })
+                    t.interval
+                        .is_some_and(|i| self.within(i) || (beyond(i, self.resolution) && t.p_weighted() < strictest))
                 })
         })
     }
@@ -612,11 +611,13 @@ mod tests {
     #[test]
     fn a_significant_change_inside_the_resolution_is_not_a_difference() {
         let rule = Rule::new(0.01);
-        let tiny: Vec<f64> = (0..12).map(|i| 0.003 + if i % 2 == 0 { 0.0005 } else { -0.0005 } + 1e-5 * i as f64).collect();
+        let tiny: Vec<f64> =
+            (0..12).map(|i| 0.003 + if i % 2 == 0 { 0.0005 } else { -0.0005 } + 1e-5 * i as f64).collect();
         let d = &rule.decide(&[test_of(&tiny)])[0];
         assert_eq!((d.verdict, d.small_change), (Verdict::Same, Some(Verdict::Slower)));
         assert!(d.sentence(0.01).contains("slower by a change the test finds"), "{}", d.sentence(0.01));
-        let near: Vec<f64> = (0..12).map(|i| 0.008 + if i % 2 == 0 { 0.004 } else { -0.004 } + 1e-5 * i as f64).collect();
+        let near: Vec<f64> =
+            (0..12).map(|i| 0.008 + if i % 2 == 0 { 0.004 } else { -0.004 } + 1e-5 * i as f64).collect();
         let d = &rule.decide(&[test_of(&near)])[0];
         assert_eq!((d.verdict, d.small_change), (Verdict::Unknown, Some(Verdict::Slower)));
     }
