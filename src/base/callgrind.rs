@@ -15,11 +15,12 @@ use std::process::{Command, Output, Stdio};
 /// The program run to count instructions.
 pub const VALGRIND: &str = "valgrind";
 
-/// The functions whose calls are the harness's timed calls (`search::timing::timed_cpu`,
-/// never inlined), as callgrind's `--toggle-collect` pattern: with it only the
-/// instructions executed inside them are counted, not the process's start, its reading
-/// of the manifest or its output.
-pub const TIMED_CALLS: &str = "*timing::timed_cpu*";
+/// The function in which the harness's timed calls do their work
+/// (`search::timing::timed_work`, never inlined), as callgrind's `--toggle-collect`
+/// pattern: with it only the instructions executed inside it are counted, not the
+/// process's start, its reading of the manifest, the clocks around each call or the
+/// output.
+pub const TIMED_CALLS: &str = "*timing::timed_work*";
 
 /// The name of the counts file in the scratch directory.
 const OUT_FILE: &str = "callgrind.out";

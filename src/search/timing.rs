@@ -16,8 +16,17 @@ use crate::search::budget::Stopped;
 /// Times `f`, returning its value and the elapsed wall time.
 pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     let start = Instant::now();
-    let r = f();
+    let r = timed_work(f);
     (r, start.elapsed())
+}
+
+/// Runs `f`, the work of a timed call, in a frame of its own that is never inlined, so
+/// that counting instructions collects exactly the call's work — not the clocks and the
+/// `/proc` reads around it, whose instructions vary with the numbers they parse
+/// ([`crate::base::callgrind::TIMED_CALLS`]).
+#[inline(never)]
+pub fn timed_work<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 /// The user plus system CPU time this process has used so far, all threads together
@@ -78,10 +87,6 @@ pub struct Sample {
 
 /// Times `f` by wall clock, process CPU time, the threads' wait for cores other
 /// programs had and the process's peak resident memory during it.
-///
-/// Never inlined: counting instructions collects exactly the timed calls by entering
-/// and leaving this function ([`crate::base::callgrind::TIMED_CALLS`]).
-#[inline(never)]
 pub fn timed_cpu<R>(f: impl FnOnce() -> R) -> (R, Sample) {
     let reset = reset_peak_resident();
     let before = if reset { resident_bytes() } else { None };
