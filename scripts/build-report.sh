@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the report PDF from a results directory:
 #   scripts/build-report.sh [RESULTS_DIR] [--png]
-#   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME]... [--title T] [--course C] [--png]
+#   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME [--student-number N]]...
+#                           [--title T] [--course C] [--date DATE] [--png]
 # 1. installs the TeX packages it needs from Debian's archive when they are missing
 #    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
 #    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
@@ -22,11 +23,11 @@ front=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --png) png=yes ;;
-    --assignment|--author|--title|--course)
+    --assignment|--author|--student-number|--title|--course|--date)
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
       front+=("$1" "$2"); shift ;;
-    -h|--help) sed -n '2,13{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
     *) results=$1 ;;
   esac
@@ -39,7 +40,7 @@ esac
 if [ -n "$assignment" ]; then
   document=assignment.tex; pdf=report-$assignment
 else
-  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --title and --course need --assignment GAME" >&2; exit 2; }
+  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course and --date need --assignment GAME" >&2; exit 2; }
   document=report.tex; pdf=report
 fi
 if [ ! -d "$results" ]; then

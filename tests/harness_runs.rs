@@ -189,3 +189,40 @@ fn a_run_under_a_memory_limit_keeps_its_rows_with_status_memory() {
     let meta = ExperimentMeta::read(&out, "checkers_perft_memo_quick").unwrap();
     assert_eq!((meta.memory_limit_mb.map(|m| m.mib()), meta.samples_asked), (Some(1), Some(1)));
 }
+
+/// `--instances DIR`: a file the manifest names is read from the course's folder where
+/// it holds one of the same name (here a different `spel1.txt`), run.toml lists it, and
+/// the results differ from the stand-in's; a folder that is not there is refused (exit 2).
+#[test]
+fn the_courses_own_files_are_read_in_place_of_the_stand_ins() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::create_dir_all(dir.path().join("tegel")).unwrap();
+    std::fs::copy(root.join("instances/tegel/spel1.txt"), dir.path().join("tegel/spel1.txt")).unwrap();
+    let course = dir.path().join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    std::fs::copy(root.join("instances/tegel/greedy.txt"), course.join("spel1.txt")).unwrap();
+    let manifest = dir.path().join("m.toml");
+    std::fs::write(
+        &manifest,
+        "seed = 1\nthread_counts = [1]\n\n[[experiment]]\nname = \"best\"\ngame = \"tegel\"\nkind = \"best\"\ninstances = [\"tegel/spel1.txt\"]\nsamples = 1\n",
+    )
+    .unwrap();
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args = vec!["-q", "run", manifest.to_str().unwrap(), "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = Command::new(env!("CARGO_BIN_EXE_harness")).args(&args).output().unwrap();
+        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let (stand_in, course_run) = (dir.path().join("a"), dir.path().join("b"));
+    assert_eq!(run(&stand_in, &[]).0, Some(0));
+    assert_eq!(run(&course_run, &["--instances", course.to_str().unwrap()]).0, Some(0));
+    let table = |out: &Path| std::fs::read_to_string(out.join("best.csv")).unwrap();
+    assert_ne!(table(&stand_in), table(&course_run), "the course's spel1.txt is another game");
+    let record = std::fs::read_to_string(course_run.join("run.toml")).unwrap();
+    assert!(record.contains(&format!("course_files = [\"{}\"]", course.join("spel1.txt").display())), "{record}");
+    assert!(!std::fs::read_to_string(stand_in.join("run.toml")).unwrap().contains("course_files = [\""));
+    let (code, err) = run(&dir.path().join("c"), &["--instances", dir.path().join("nowhere").to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("expected a folder holding the course's instance files"), "{err}");
+}

@@ -14,7 +14,8 @@ Examples:
   harness report                                    rewrite the report of results/
   harness report bench-A                            rewrite the report of bench-A/
   harness report --format markdown bench-A speed    print experiment speed of bench-A/
-  harness report --assignment tegel --author 'Ada Lovelace' --author 'Alan Turing'
+  harness report --assignment tegel --author 'Ada Lovelace' --student-number s1234567 \\
+      --author 'Alan Turing' --student-number s7654321 --date 2026-12-04
                                                     also results/report-tegel.html, titled for them";
 
 /// The arguments of `harness report`.
@@ -43,6 +44,15 @@ pub struct ReportArgs {
     /// assignment's own).
     #[arg(long)]
     course: Option<String>,
+    /// A student number, for the authors in order (repeat for each; default:
+    /// `student_numbers` under `[report]`): "Ada Lovelace (s1234567)" on the title page.
+    #[arg(long = "student-number", value_name = "N")]
+    student_numbers: Vec<String>,
+    /// The hand-in date on the title page, as it should read (default: `date` under
+    /// `[report]`, else the day the report is made; the run's own dates stay on the line
+    /// below it).
+    #[arg(long, value_name = "DATE")]
+    date: Option<String>,
 }
 
 /// What `harness report` produces.
@@ -56,8 +66,14 @@ enum ReportFormat {
 
 /// `harness report`: the files of the report rewritten, or one experiment as Markdown.
 pub fn report(args: ReportArgs) -> Result<()> {
-    let front =
-        FrontMatter { assignment: args.assignment, title: args.title, authors: args.authors, course: args.course };
+    let front = FrontMatter {
+        assignment: args.assignment,
+        title: args.title,
+        authors: args.authors,
+        course: args.course,
+        student_numbers: args.student_numbers,
+        date: args.date,
+    };
     match args.format {
         ReportFormat::Files if args.args.len() > 1 => Err(InputError::new(
             "harness report takes one results directory (an experiment name only with --format markdown)",

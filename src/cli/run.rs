@@ -22,7 +22,9 @@ Examples:
   HARNESS_THREADS=2 harness run instances/all.toml  the default thread count from the environment
   harness run instances/quick.toml --solver mine=./solver -o results-mine
                                                     the tile game's questions asked of ./solver
-                                                    (docs/solvers.md); exit 1 when an answer is wrong";
+                                                    (docs/solvers.md); exit 1 when an answer is wrong
+  harness run instances/all.toml --only tegel,stenen --instances ~/course-files
+                                                    the course's own spel3.txt, stenen2.in, ... where given";
 
 /// The arguments of `harness run`.
 #[derive(Debug, clap::Args)]
@@ -65,6 +67,11 @@ pub struct RunArgs {
     json: bool,
     #[command(flatten)]
     solvers: SolverArgs,
+    /// A folder of the course's own instance files (spel3.txt, stenen2.in, ...): each
+    /// file the manifest names is read from there where the folder holds one of the same
+    /// name, in place of the harness's stand-in; run.toml and the report list those read.
+    #[arg(long = "instances", value_name = "DIR")]
+    course_files: Option<PathBuf>,
 }
 
 impl RunArgs {
@@ -84,6 +91,7 @@ impl RunArgs {
             memory_limit: self.limits.memory_limit,
             pin: self.pin,
             solvers,
+            course_files: self.course_files,
         })
     }
 }

@@ -207,6 +207,7 @@ fn check(args: CheckArgs) -> Result<()> {
         memory_limit: None,
         pin: false,
         solvers: Vec::new(),
+        course_files: None,
     };
     crate::search::pool::build_global(opts.threads);
     let meta = run::run(&opts)?;

@@ -3,7 +3,7 @@
 //! read (for its resume key). [`manifest`](crate::runner::manifest) builds these; the registry,
 //! the games and the runner only read them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
@@ -38,6 +38,9 @@ pub struct ExperimentSpec {
     /// The directory of the top-level manifest: paths in entries are relative to it,
     /// also in included fragments.
     pub base_dir: PathBuf,
+    /// The folder of the course's own instance files (`harness run --instances DIR`): a
+    /// file named in the entry is read from there where it holds one of the same name.
+    pub course_files: Option<PathBuf>,
     /// 1-based line of the entry's `[[experiment]]` header.
     pub line: usize,
     /// The line and column of every key and value of the entry, for messages.
@@ -124,12 +127,21 @@ impl ExperimentSpec {
     /// The file is recorded as an input of the experiment: its content is part of the
     /// resume key, so an edited instance file makes a rerun compute the experiment again.
     pub fn resolve(&self, relative: &str) -> PathBuf {
-        let path = self.base_dir.join(relative);
+        let path = self.course_file(relative).unwrap_or_else(|| self.base_dir.join(relative));
         let mut inputs = self.inputs.lock().unwrap_or_else(|p| p.into_inner());
         if !inputs.contains(&path) {
             inputs.push(path.clone());
         }
         path
+    }
+
+    /// The course's own file of the same name as `relative` (`spel3.txt` for
+    /// `tegel/spel3.txt`), where [`ExperimentSpec::course_files`] names a folder that
+    /// holds one.
+    pub fn course_file(&self, relative: &str) -> Option<PathBuf> {
+        let dir = self.course_files.as_ref()?;
+        let path = dir.join(Path::new(relative).file_name()?);
+        path.is_file().then_some(path)
     }
 
     /// The files read through [`ExperimentSpec::resolve`] so far, in first-use order.

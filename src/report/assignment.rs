@@ -39,6 +39,11 @@ pub struct FrontMatter {
     pub authors: Vec<String>,
     /// The course (default: the assignment's own).
     pub course: Option<String>,
+    /// The authors' student numbers, in the authors' order (fewer than the authors is
+    /// allowed: the rest have none).
+    pub student_numbers: Vec<String>,
+    /// The hand-in date on the title page (default: the day the report is made).
+    pub date: Option<String>,
 }
 
 impl FrontMatter {
@@ -54,7 +59,38 @@ impl FrontMatter {
         if self.course.is_none() {
             self.course.clone_from(&manifest.course);
         }
+        if self.student_numbers.is_empty() {
+            self.student_numbers.clone_from(&manifest.student_numbers);
+        }
+        if self.date.is_none() {
+            self.date.clone_from(&manifest.date);
+        }
         self
+    }
+
+    /// Refuses student numbers without an author to belong to.
+    pub fn check(&self) -> Result<(), InputError> {
+        if self.student_numbers.len() > self.authors.len() {
+            return Err(InputError::new(format!(
+                "{} student numbers for {} authors: give each --student-number after its --author, in the same order",
+                self.student_numbers.len(),
+                self.authors.len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Each author with their student number when one was given: "Ada Lovelace
+    /// (s1234567)".
+    pub fn signed_authors(&self) -> Vec<String> {
+        self.authors
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match self.student_numbers.get(i) {
+                Some(n) => format!("{a} ({n})"),
+                None => a.clone(),
+            })
+            .collect()
     }
 }
 
@@ -92,7 +128,8 @@ pub fn manifest_front(out: &Path, run: Option<&toml::Table>) -> Result<FrontMatt
 pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<FrontMatter, InputError> {
     let Some(report) = report else { return Ok(FrontMatter::default()) };
     let wrong = |what: &str| InputError::in_file(path, format!("[report] {what}"));
-    let table = report.as_table().ok_or_else(|| wrong("must be a table (title, authors, course)"))?;
+    let table =
+        report.as_table().ok_or_else(|| wrong("must be a table (title, authors, student_numbers, course, date)"))?;
     let text = |key: &str| -> Result<Option<String>, InputError> {
         match table.get(key) {
             None => Ok(None),
@@ -100,18 +137,32 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
             Some(_) => Err(wrong(&format!("{key} must be a string"))),
         }
     };
-    let authors = match table.get("authors") {
-        None => Vec::new(),
-        Some(toml::Value::Array(a)) => a
-            .iter()
-            .map(|v| v.as_str().map(str::to_string).ok_or_else(|| wrong("authors must be a list of strings")))
-            .collect::<Result<_, _>>()?,
-        Some(_) => return Err(wrong("authors must be a list of strings, e.g. authors = [\"Ada\", \"Bob\"]")),
+    let list = |key: &str| -> Result<Vec<String>, InputError> {
+        match table.get(key) {
+            None => Ok(Vec::new()),
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| {
+                    v.as_str().map(str::to_string).ok_or_else(|| wrong(&format!("{key} must be a list of strings")))
+                })
+                .collect(),
+            Some(_) => Err(wrong(&format!("{key} must be a list of strings, e.g. {key} = [\"Ada\", \"Bob\"]"))),
+        }
     };
-    if let Some(key) = table.keys().find(|k| !["title", "authors", "course"].contains(&k.as_str())) {
-        return Err(wrong(&format!("has no key `{key}`; expected title, authors, course")));
+    const KEYS: [&str; 5] = ["title", "authors", "student_numbers", "course", "date"];
+    if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(wrong(&format!("has no key `{key}`; expected {}", KEYS.join(", "))));
     }
-    Ok(FrontMatter { assignment: None, title: text("title")?, authors, course: text("course")? })
+    let front = FrontMatter {
+        assignment: None,
+        title: text("title")?,
+        authors: list("authors")?,
+        course: text("course")?,
+        student_numbers: list("student_numbers")?,
+        date: text("date")?,
+    };
+    front.check().map_err(|e| wrong(&e.message))?;
+    Ok(front)
 }
 
 /// The title page's lines of `game`'s report, as plain text: title, assignment, authors
@@ -128,7 +179,7 @@ pub struct TitleLines {
     pub authors: Vec<String>,
     /// The course.
     pub course: String,
-    /// The date the report was made (the run's end when recorded, else today).
+    /// The hand-in date: as given, else the day the report is made.
     pub date: String,
     /// The run the numbers come from.
     pub run: String,
@@ -146,7 +197,7 @@ pub fn title_lines(
     run: Option<&toml::Table>,
 ) -> TitleLines {
     let get = |key: &str| run.and_then(|r| r.get(key)).and_then(toml::Value::as_str).map(str::to_string);
-    let date = get("finished").or_else(|| get("started")).map(|d| d.chars().take(10).collect()).unwrap_or_else(today);
+    let date = front.date.clone().unwrap_or_else(today);
     let run_line = match (get("manifest"), get("started"), get("finished")) {
         (Some(m), Some(s), Some(f)) => format!("Numbers from the run of {m}, {s} to {f}"),
         (Some(m), Some(s), None) => format!("Numbers from the run of {m} started {s} (not finished)"),
@@ -156,7 +207,7 @@ pub fn title_lines(
         game: report.game.to_string(),
         title: front.title.clone().unwrap_or_else(|| format!("{}: report", report.title)),
         assignment: assignment.name.to_string(),
-        authors: front.authors.clone(),
+        authors: front.signed_authors(),
         course: front.course.clone().unwrap_or_else(|| assignment.course.to_string()),
         date,
         run: run_line,
@@ -193,9 +244,11 @@ pub fn title_tex(lines: &TitleLines) -> String {
         ),
         false => lines.authors.iter().map(|a| caption_text(a)).collect::<Vec<_>>().join("\\\\[0.5ex]\n"),
     };
+    let pdf_authors = lines.authors.iter().map(|a| caption_text(a)).collect::<Vec<_>>().join(", ");
     format!(
         "% Generated by `harness report`: the title page of one assignment's report.\n\
          \\def\\reporttitle{{{}}}\n\\def\\reportassignment{{{}}}\n\\def\\reportauthors{{{authors}}}\n\
+         \\def\\reportpdfauthors{{{pdf_authors}}}\n\
          \\def\\reportcourse{{{}}}\n\\def\\reportdate{{{}}}\n\\def\\reportrun{{{}}}\n",
         caption_text(&lines.title),
         caption_text(&lines.assignment),
@@ -391,6 +444,40 @@ mod tests {
         assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("list of strings"));
         let t: toml::Table = toml::from_str("[report]\nauthor = [\"Ada\"]\n").unwrap();
         assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("no key `author`"));
+    }
+
+    /// Student numbers go with the authors in order, into the title page and the PDF's
+    /// author field; more numbers than authors are refused; the date is the hand-in date
+    /// given, not the run's.
+    #[test]
+    fn student_numbers_and_the_hand_in_date_reach_the_title_page() {
+        let front = FrontMatter {
+            authors: vec!["Zoë Smit".into(), "Li & Lee".into()],
+            student_numbers: vec!["s1234567".into()],
+            date: Some("2026-12-04".into()),
+            ..FrontMatter::default()
+        };
+        front.check().unwrap();
+        assert_eq!(front.signed_authors(), vec!["Zoë Smit (s1234567)".to_string(), "Li & Lee".to_string()]);
+        let lines = TitleLines {
+            game: "tegel".into(),
+            title: "T".into(),
+            assignment: "A".into(),
+            authors: front.signed_authors(),
+            course: "C".into(),
+            date: front.date.clone().unwrap(),
+            run: "R".into(),
+        };
+        let tex = title_tex(&lines);
+        assert!(tex.contains("\\def\\reportpdfauthors{Zoë Smit (s1234567), Li \\& Lee}"), "{tex}");
+        assert!(tex.contains("\\def\\reportdate{2026-12-04}"), "{tex}");
+        let too_many = FrontMatter { student_numbers: vec!["1".into(), "2".into()], ..FrontMatter::default() };
+        assert!(too_many.check().unwrap_err().message.contains("2 student numbers for 0 authors"));
+        let t: toml::Table =
+            toml::from_str("[report]\nauthors = [\"Ada\"]\nstudent_numbers = [\"s1\"]\ndate = \"4 december 2026\"\n")
+                .unwrap();
+        let f = front_of_table(t.get("report"), Path::new("m.toml")).unwrap();
+        assert_eq!((f.signed_authors(), f.date), (vec!["Ada (s1)".to_string()], Some("4 december 2026".to_string())));
     }
 
     #[test]

@@ -387,7 +387,7 @@ fn new_section(game: &str, title: String, page: &Page) -> GameSection {
 }
 
 /// The keys of `run.toml` shown in the page's header, with their labels, in this order.
-pub const RUN_KEYS: [(&str, &str); 14] = [
+pub const RUN_KEYS: [(&str, &str); 15] = [
     ("version", "version"),
     ("git_revision", "revision"),
     ("rustc", "compiler"),
@@ -400,6 +400,7 @@ pub const RUN_KEYS: [(&str, &str); 14] = [
     ("finished", "finished"),
     ("state", "state"),
     ("manifest", "manifest"),
+    ("course_files", "the course's instance files"),
     ("shards", "shards"),
     ("host", "host"),
 ];

@@ -331,6 +331,7 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     };
     let run = read_run_meta(out).map(|run| with_current_warnings(out, run, &loaded));
     let front = front.clone().or_manifest(&assignment::manifest_front(out, run.as_ref())?);
+    front.check()?;
     let mut files = export(&loaded, run.as_ref(), reports, EXPORTERS)?;
     for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
         files.push((path, Contents::Text(text)));

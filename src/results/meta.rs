@@ -268,6 +268,10 @@ pub struct RunMeta {
     /// tables after plain keys).
     #[serde(default)]
     pub machine: MachineState,
+    /// The course's own instance files the run read in place of the manifest's files of
+    /// the same name (`harness run --instances DIR`), as paths.
+    #[serde(default)]
+    pub course_files: Vec<String>,
     /// The manifest's identity ([`manifest_identity`]): a run refuses to replace results
     /// recorded for another manifest unless told to.
     #[serde(default)]
@@ -417,6 +421,7 @@ impl RunMeta {
             warnings: Vec::new(),
             machine: MachineState::now(),
             manifest_file: manifest_identity(path),
+            course_files: Vec::new(),
             seconds: 0.0,
             parts: Vec::new(),
             part_clock: None,

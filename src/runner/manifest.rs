@@ -199,6 +199,22 @@ fn parse_file<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result
 }
 
 impl Manifest {
+    /// Reads every instance file of the manifest from `dir` where it holds one of the same
+    /// name (`harness run --instances DIR`: the course's own `spel3.txt`, `stenen2.in`,
+    /// … in place of the harness's stand-ins); `dir` must be a folder.
+    pub fn take_instances_from(&mut self, dir: &Path) -> Result<(), InputError> {
+        if !dir.is_dir() {
+            return Err(InputError::new(format!(
+                "--instances {}: expected a folder holding the course's instance files (spel3.txt, stenen2.in, ...)",
+                dir.display()
+            )));
+        }
+        for spec in &mut self.experiments {
+            spec.course_files = Some(dir.to_path_buf());
+        }
+        Ok(())
+    }
+
     /// Loads and validates `path` and its includes.
     ///
     /// `seed_override` and `time_limit_override` replace the manifest's values
@@ -452,6 +468,7 @@ fn spec_from_entry(
         params: table,
         file: file.to_path_buf(),
         base_dir: defaults.base_dir.clone(),
+        course_files: None,
         line: header_line,
         spans: Arc::new(spans),
         entry_text,

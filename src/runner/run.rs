@@ -49,6 +49,9 @@ pub struct RunOptions {
     /// Solvers asked in place of the engine, each with the game it answers (`None`:
     /// unknown, asked about every game) ([`super::solvers`]).
     pub solvers: Vec<(crate::experiment::solver::spec::SolverSpec, Option<String>)>,
+    /// The folder of the course's own instance files, read in place of the manifest's
+    /// files of the same name (`--instances DIR`).
+    pub course_files: Option<PathBuf>,
 }
 
 /// An experiment built from its entry, with its items and the ones this run owns.
@@ -57,6 +60,21 @@ struct Planned<'m> {
     experiment: Box<dyn Experiment>,
     items: Vec<Item>,
     owned: Vec<usize>,
+}
+
+/// The course's files the planned experiments read (`--instances DIR`), each once, as
+/// `DIR/NAME`.
+fn course_files_read(planned: &[Planned], dir: Option<&Path>) -> Vec<String> {
+    let Some(dir) = dir else { return Vec::new() };
+    let mut read: Vec<String> = planned
+        .iter()
+        .flat_map(|p| p.spec.inputs())
+        .filter(|path| path.starts_with(dir))
+        .map(|path| path.display().to_string())
+        .collect();
+    read.sort();
+    read.dedup();
+    read
 }
 
 /// Builds every experiment of the manifest (validating it) and splits the items.
@@ -152,6 +170,9 @@ fn load(opts: &RunOptions) -> Result<Manifest> {
 /// The manifest with `--only` applied, and the names of every experiment it lists.
 fn load_listing(opts: &RunOptions) -> Result<(Manifest, Vec<String>)> {
     let mut manifest = Manifest::load_with(&opts.manifest, opts.seed, opts.time_limit, &opts.sampling)?;
+    if let Some(dir) = &opts.course_files {
+        manifest.take_instances_from(dir)?;
+    }
     if let Some(memory) = opts.memory_limit {
         for spec in &mut manifest.experiments {
             spec.limits.memory = Some(memory);
@@ -198,6 +219,7 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     }
     meta.experiments = planned.iter().map(|p| p.spec.heading.name.clone()).collect();
     meta.manifest_experiments = listed;
+    meta.course_files = course_files_read(&planned, opts.course_files.as_deref());
     meta.summarise();
     dir.mark(&meta)?;
     let shard = opts.shard.map(|s| s.to_string());
