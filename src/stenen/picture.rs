@@ -211,9 +211,9 @@ pub fn gallery_svg(game: &Puzzle, gallery: &Gallery, name: &str) -> String {
     let width = (widest * (bw + GAP)).max(260);
     let height = gallery.classes.len() as u32 * (LABEL + bh + GAP);
     let title = format!(
-        "{name}: all {} labelled tilings, {} distinct (identical stones interchangeable), {} up to the board's symmetries: one line per class",
-        gallery.labelled,
+        "{name}: the {} distinct tilings drawn (identical stones interchangeable; {} labelled, stones told apart), {} classes up to the board's symmetries: one line per class",
         gallery.distinct(),
+        gallery.labelled,
         gallery.classes.len()
     );
     let mut svg = crate::report::figures::svg_start(width, height, &title);

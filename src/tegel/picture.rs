@@ -178,7 +178,7 @@ fn leaves(node: &Node) -> u32 {
 
 /// Draws `node` and its subtree with the subtree's top at `top`, in column `depth`
 /// (each `cell` = (width, height) of one position), and the edges from it to its
-/// children labelled with their moves; greedy's move from the root in red, the better
+/// children labelled with their moves; greedy's move from the root in orange-red, the better
 /// move in green. Returns the node's centre.
 fn draw_node(
     out: &mut String,
@@ -234,8 +234,8 @@ struct Marks {
 
 /// The small game tree of every position reachable from `pos` (at most [`TREE_MAX`]),
 /// each drawn whole with its besteScore value for the player to move at the root, the
-/// edges labelled with their moves, greedy's move from the root drawn in red and the best
-/// move (when it differs) in green; `None` when more positions are reachable.
+/// edges labelled with their moves, greedy's move from the root drawn in orange-red
+/// (#d55e00) and the best move (when it differs) in green; `None` when more positions are reachable.
 pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<String> {
     let mut budget = TREE_MAX;
     let root = tree(rules, pos, None, pos.to_move(), &mut budget)?;
@@ -249,7 +249,7 @@ pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<Str
     }
     let (width, height) = (depth(&root) * (cell.0 + TREE_GAP) - TREE_GAP, leaves(&root) * cell.1);
     let title = format!(
-        "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move red, the better move green)",
+        "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move drawn in orange-red and labelled greedy, the better move in green and labelled better)",
         pos.to_move()
     );
     let mut svg = crate::report::figures::svg_start(width, height, &title);
