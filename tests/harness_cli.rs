@@ -198,3 +198,37 @@ fn control_characters_in_names_never_reach_the_terminal() {
         assert!(stderr(o).contains("\\u{1b}"), "the escape shown visibly: {}", stderr(o));
     }
 }
+
+/// Bad values are quoted short and visible: `max_sticks = 1e308` as its first digits and
+/// length (not 309 digits), both `threads` and `thread_counts` named at the second's line,
+/// a Slurm `--time` holding a newline with the newline escaped, and a one-shot
+/// `--memory-limit` of 1 TiB refused for what the machine has (exit 2 each).
+#[test]
+fn bad_values_are_quoted_short_and_visible() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = write(
+        dir.path(),
+        "huge.toml",
+        "[[experiment]]\nname = \"f\"\ngame = \"nim\"\nkind = \"formula\"\nmaxtakes = [0]\nheap_counts = [1]\nmax_sticks = 1e308\n",
+    );
+    let o = harness(&["run", &huge, "--dry-run"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("(309 digits)") && stderr(&o).len() < 400, "{}", stderr(&o));
+
+    let both = write(dir.path(), "both.toml", "threads = [1]\nthread_counts = [2]\n");
+    let o = harness(&["run", &both, "--dry-run"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("both.toml:2:") && stderr(&o).contains("former name of `thread_counts`"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = harness(&["slurm", "instances/quick.toml", "--shards", "2", "--time", "24:00:00\nrm -rf /"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("24:00:00\\u{a}rm -rf /") && !stderr(&o).contains("\nrm -rf"), "{}", stderr(&o));
+
+    let o = harness(&["checkers", "count", "3", "3", "1", "--memory-limit", "1048576"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("more than this machine has"), "{}", stderr(&o));
+}

@@ -21,13 +21,41 @@ pub fn excerpt(text: &str) -> String {
     excerpt_to(text, EXCERPT_CHARS)
 }
 
-/// `text` trimmed, cut after `max` characters (never inside one), with `…` where it was cut.
+/// `text` trimmed, cut after `max` characters (never inside one), with `…` where it was
+/// cut, and [`printable`]: an excerpt of input is shown in a message, where a newline or
+/// an escape sequence must not reach the terminal raw.
 pub fn excerpt_to(text: &str, max: usize) -> String {
     let text = text.trim();
     match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
+        Some((end, _)) => format!("{}…", printable(&text[..end])),
+        None => printable(text),
     }
+}
+
+/// `text` with every run of more than 15 digits (a number no input means literally, such
+/// as `1e308` written out by a parser) given as its first digits and its length:
+/// "100000…(309 digits)".
+pub fn compact_numbers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if digits.len() > 15 {
+            out.push_str(&format!("{}…({} digits)", &digits[..6], digits.len()));
+        } else {
+            out.push_str(digits);
+        }
+        digits.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
 }
 
 /// `text` safe to print on a terminal or in a log: control characters (escape sequences,
@@ -156,6 +184,14 @@ pub fn caption_problem(caption: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn excerpts_show_control_characters_and_long_numbers_are_compact() {
+        assert_eq!(excerpt("24:00:00\nrm -rf /"), "24:00:00\\u{a}rm -rf /");
+        let long = format!("invalid type: floating point `1{}`, expected u32", "0".repeat(308));
+        assert_eq!(compact_numbers(&long), "invalid type: floating point `100000…(309 digits)`, expected u32");
+        assert_eq!(compact_numbers("at 12:30, 123456789012345 ok"), "at 12:30, 123456789012345 ok");
+    }
 
     #[test]
     fn bidi_controls_are_written_out() {

@@ -72,7 +72,7 @@ pub fn refused(e: &clap::Error) -> ExitCode {
             }
         };
     }
-    let text = e.render().to_string();
+    let text = shown_values(e, e.render().to_string());
     let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
     let (message, hint) = text.split_once("\n\n").unwrap_or((text, ""));
     report_error(&Error::Input(crate::base::error::InputError::new(message)));
@@ -80,6 +80,23 @@ pub fn refused(e: &clap::Error) -> ExitCode {
         eprintln!("\n{hint}");
     }
     ExitCode::from(2)
+}
+
+/// `text` (clap's message about `e`) with the value clap quotes as given (an invalid
+/// value, an unknown argument) written [`crate::base::text::printable`]: a newline or an
+/// escape sequence in it must not reach the terminal raw, nor split the message.
+fn shown_values(e: &clap::Error, text: String) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let mut text = text;
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(raw)) = e.get(kind) {
+            let shown = crate::base::text::printable(raw);
+            if shown != *raw {
+                text = text.replace(raw.as_str(), &shown);
+            }
+        }
+    }
+    text
 }
 
 /// Output piped into a program that stops reading (`harness compare A B | head`) ends the

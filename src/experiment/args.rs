@@ -47,8 +47,19 @@ pub struct LimitArgs {
     /// Memory limit of the process in MiB (default: none, or a manifest's
     /// `memory_limit`): a memo search whose table would take it past this stops with
     /// status `memory` before it takes the table.
-    #[arg(long = "memory-limit", value_parser = MemoryLimit::parse, value_name = "MIB")]
+    #[arg(long = "memory-limit", value_parser = memory_limit_here, value_name = "MIB")]
     pub memory_limit: Option<MemoryLimit>,
+}
+
+/// clap value parser of `--memory-limit`: a [`MemoryLimit`] this machine can hold (a
+/// limit above the memory the process may use would never be reached: the system stops
+/// the search first).
+fn memory_limit_here(s: &str) -> Result<MemoryLimit, String> {
+    let limit = MemoryLimit::parse(s)?;
+    match crate::base::machine::memory_limit_problem(limit) {
+        Some(problem) => Err(problem),
+        None => Ok(limit),
+    }
 }
 
 impl LimitArgs {

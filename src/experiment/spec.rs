@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use crate::base::error::InputError;
 use crate::base::hash::{fnv1a, fnv1a_hex, FNV_OFFSET};
 use crate::base::limits::Limits;
-use crate::base::text::{excerpt_to, MAX_MESSAGE_CHARS};
+use crate::base::text::{compact_numbers, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::SamplePolicy;
 use crate::results::meta::ExperimentHeading;
@@ -99,7 +99,7 @@ impl ExperimentSpec {
             });
             let path = path_text(what, e.path());
             let e = e.into_inner();
-            let msg = excerpt_to(&e.message().replace('\n', " "), MAX_MESSAGE_CHARS);
+            let msg = excerpt_to(&compact_numbers(&e.message().replace('\n', " ")), MAX_MESSAGE_CHARS);
             let place = match msg.strip_prefix("unknown field ").and_then(backticked) {
                 Some(key) => {
                     let last = path == key || path.ends_with(&format!(".{key}"));

@@ -5,6 +5,7 @@
 (() => {
   const { $, api, el, say, countRender, openSection, fillForm } = Harness;
   const SETUP = ["heaps", "count", "maxtake", "seed"];
+  const sticksWord = (n) => (n === 1 ? "1 stick" : `${n} sticks`);
 
   const nim = {
     ...Harness.boardRequests("nim"),
@@ -110,7 +111,7 @@
       }
       board.setAttribute("aria-activedescendant", `nim-heap-${heap}`);
       const h = this.view.heaps[heap];
-      const note = h.sticks === 0 ? `heap ${heap} is empty` : `take ${count} from heap ${heap} (${h.sticks} sticks, at most ${h.most}): Enter`;
+      const note = h.sticks === 0 ? `heap ${heap} is empty` : `take ${count} from heap ${heap} (${sticksWord(h.sticks)}, at most ${h.most}): Enter`;
       $('[data-role="pick"]', this.root).textContent = note;
       countRender();
     },
@@ -145,7 +146,7 @@
         }
         board.appendChild(el("div", {
           class: "heap", id: `nim-heap-${h.heap}`, role: "option", "aria-selected": "false",
-          "aria-label": `heap ${h.heap}: ${h.sticks} sticks`, "data-heap": String(h.heap), "data-sticks": String(h.sticks),
+          "aria-label": `heap ${h.heap}: ${sticksWord(h.sticks)}`, "data-heap": String(h.heap), "data-sticks": String(h.sticks),
         }, [el("span", { class: "label", text: `heap ${h.heap}: ${h.sticks}` }), sticks]));
       }
       $('[data-role="status"]', this.root).textContent = v.status;

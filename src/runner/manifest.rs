@@ -37,7 +37,7 @@ use crate::base::error::InputError;
 use crate::base::files::TextFile;
 use crate::base::limits::{Limits, MemoryLimit, TimeLimit};
 use crate::base::machine::default_threads;
-use crate::base::text::{excerpt, excerpt_to, MAX_MESSAGE_CHARS};
+use crate::base::text::{compact_numbers, excerpt, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::args::MAX_THREADS;
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
@@ -178,7 +178,7 @@ fn read_text(path: &Path) -> Result<String, InputError> {
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
     let place = Place::of(text, e.span().map_or(0, |s| s.start));
-    let msg = e.message().trim_end().replace('\n', " ");
+    let msg = compact_numbers(&e.message().trim_end().replace('\n', " "));
     InputError::at_column(path, place.line, place.column, excerpt_to(&msg, MAX_MESSAGE_CHARS))
 }
 
@@ -190,6 +190,22 @@ fn error_at(path: &Path, place: Option<Place>, message: String) -> InputError {
 
 /// One manifest file parsed once: its typed keys as `T`, and the places of the values of
 /// each of its `[[experiment]]` entries, in order.
+/// Refuses a manifest that gives both `thread_counts` and its former name `threads`
+/// (serde would call it a duplicate field at the file's start), naming both and the line
+/// of the second.
+fn refuse_both_thread_keys(path: &Path, text: &str) -> Result<(), InputError> {
+    let Ok(doc) = DeTable::parse(text) else { return Ok(()) };
+    let top = Spans::of_table(text, doc.get_ref());
+    let (Some(_), Some(_)) = (top.key("threads"), top.key("thread_counts")) else { return Ok(()) };
+    let second =
+        [top.key("threads"), top.key("thread_counts")].into_iter().flatten().max_by_key(|p| (p.line, p.column));
+    Err(error_at(
+        path,
+        second,
+        "`threads` is the former name of `thread_counts`: give one of them, e.g. thread_counts = [1, 2]".to_string(),
+    ))
+}
+
 fn parse_file<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<(T, Spans, Vec<Spans>), InputError> {
     let doc = DeTable::parse(text).map_err(|e| toml_error(path, text, &e))?;
     let top = Spans::of_table(text, doc.get_ref());
@@ -235,6 +251,7 @@ impl Manifest {
         sampling: &SamplingOverrides,
     ) -> Result<Manifest, InputError> {
         let text = read_text(path)?;
+        refuse_both_thread_keys(path, &text)?;
         let (raw, top_spans, entry_spans): (RawManifest, _, _) = parse_file(path, &text)?;
         let top_err = |key: &str, msg: String| error_at(path, top_spans.value(key), msg);
         let mut top = toml::Table::new();
