@@ -72,7 +72,81 @@ async fn read_json(request: Request) -> Result<Option<Value>, Reply> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
     }
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| Reply::error(400, format!("the body is not valid JSON: {e}")))
+    serde_json::from_slice::<OnceKeyed>(&bytes)
+        .map(|v| Some(v.0))
+        .map_err(|e| Reply::error(400, format!("the body is not valid JSON: {e}")))
+}
+
+/// A JSON value whose every object holds each key once: a body that gives a field twice
+/// is refused ("duplicate key `size`") rather than read with the last one winning.
+struct OnceKeyed(Value);
+
+impl<'de> Deserialize<'de> for OnceKeyed {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(OnceKeyedVisitor).map(OnceKeyed)
+    }
+}
+
+struct OnceKeyedVisitor;
+
+impl<'de> de::Visitor<'de> for OnceKeyedVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(OnceKeyed(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format!("duplicate key `{}`", crate::base::text::excerpt(&key))));
+            }
+            let OnceKeyed(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
 }
 
 /// Whether reading a body failed for its size.
@@ -219,6 +293,19 @@ impl<'de, const MAX: u64> Deserialize<'de> for Seconds<MAX> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A key given twice in any object is refused, naming it; values of every kind
+    /// otherwise read as `serde_json` reads them.
+    #[test]
+    fn a_key_given_twice_is_refused() {
+        let text = r#"{"a": 1, "b": [true, null, -2, 2.5, "x", {"c": 18446744073709551615}]}"#;
+        let read: OnceKeyed = serde_json::from_str(text).unwrap();
+        assert_eq!(read.0, serde_json::from_str::<Value>(text).unwrap());
+        for twice in [r#"{"size": 8, "size": 10}"#, r#"{"a": [{"b": 1, "b": 2}]}"#] {
+            let e = serde_json::from_str::<OnceKeyed>(twice).err().expect(twice).to_string();
+            assert!(e.contains("duplicate key `"), "{e}");
+        }
+    }
 
     #[derive(Deserialize, Debug)]
     #[serde(deny_unknown_fields)]

@@ -155,12 +155,14 @@ pub fn of_run(out: &Path, names: &[String]) -> Vec<String> {
 }
 
 /// The columns that name a row in a warning: up to three leading text or count results
-/// (stopping at a text longer than [`MAX_KEY_CHARS`]);
+/// (stopping at a column most of whose cells are longer than [`MAX_KEY_CHARS`]: one long
+/// instance name does not take the instance out of every row's name);
 /// when they do not tell the rows apart (one search measured on several thread counts),
 /// `threads` too, so that no two rows are named alike.
 fn key_columns(columns: &Columns, rows: &[Vec<String>]) -> Vec<usize> {
     // A long text (a list of every move's average) names no row a reader can find.
-    let short = |i: usize| rows.iter().all(|r| r.get(i).is_none_or(|c| c.chars().count() <= MAX_KEY_CHARS));
+    let long = |i: usize| rows.iter().filter(|r| r.get(i).is_some_and(|c| c.chars().count() > MAX_KEY_CHARS)).count();
+    let short = |i: usize| 2 * long(i) <= rows.len();
     let mut keys: Vec<usize> = (0..columns.0.len())
         .take_while(|&i| {
             columns.0[i].role == Role::Result && matches!(columns.0[i].kind, Kind::Text | Kind::Count) && short(i)
@@ -196,7 +198,7 @@ fn cell_key(columns: &Columns, keys: &[usize], row: &[String]) -> String {
                 }
                 Kind::Count if name.ends_with('s') => format!("({} {name})", grouped(value)),
                 Kind::Count => format!("{name} {}", grouped(value)),
-                _ => value.to_string(),
+                _ => crate::base::text::excerpt_to(value, MAX_KEY_CHARS),
             }
         })
         .collect::<Vec<_>>()
@@ -322,6 +324,16 @@ mod tests {
             ),
             "{w:?}"
         );
+    }
+
+    /// One instance name longer than the key's limit is cut in its own row's name, and
+    /// every other row is still named by its instance.
+    #[test]
+    fn one_long_instance_name_is_cut_not_dropped_from_every_row() {
+        let long = "a-very-long-instance-name-of-the-course.txt";
+        let rows = [row(&format!("{long},0.1,0.0001,3")), row("spel1.txt,0.1,0.0001,3")];
+        let w = of_table("t", &table(), &rows, Some(5));
+        assert!(w[0].contains("a-very-long-instance-nam…: 3 samples, spel1.txt: 3 samples"), "{w:?}");
     }
 
     #[test]

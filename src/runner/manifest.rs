@@ -177,9 +177,23 @@ fn read_text(path: &Path) -> Result<String, InputError> {
 }
 
 fn toml_error(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
-    let place = Place::of(text, e.span().map_or(0, |s| s.start));
-    let msg = compact_numbers(&e.message().trim_end().replace('\n', " "));
+    let at = e.span().map_or(0, |s| s.start);
+    let place = Place::of(text, at);
+    let mut msg = compact_numbers(&e.message().trim_end().replace('\n', " "));
+    if let Some(key) = key_before(text, at).filter(|k| !msg.contains(&format!("`{k}`"))) {
+        msg = format!("`{key}`: {msg}");
+    }
     InputError::at_column(path, place.line, place.column, excerpt_to(&msg, MAX_MESSAGE_CHARS))
+}
+
+/// The key whose value stands at byte `at` of `text`: the bare key before the `=` on
+/// that line, when the value follows one (`seed` for an error in `seed = 1e30`).
+fn key_before(text: &str, at: usize) -> Option<String> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = text.get(start..at)?.split_once('=')?;
+    let key = key.trim();
+    let bare = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    bare.then(|| key.to_string())
 }
 
 /// An input error in `path` at `place` (the file's start when unknown).
@@ -697,6 +711,17 @@ mod refusal_tests {
         let e = super::tests::params_error::<P>("x = 1\ninstances = 5\n");
         assert_eq!(e.line, Some(6), "{e}");
         assert!(e.message.contains("instances"), "{e}");
+    }
+
+    /// A value the types refuse at the top of the manifest is named by its key.
+    #[test]
+    fn a_top_level_value_out_of_range_names_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = write(dir.path(), "m.toml", "seed = 18446744073709551616\n");
+        let e = Manifest::load(&p, None, None).unwrap_err();
+        assert!(e.message.starts_with("`seed`: ") && e.message.contains("(20 digits)"), "{e}");
+        assert_eq!(key_before("a = 1\nthread_counts = [x]", 22), Some("thread_counts".to_string()));
+        assert_eq!(key_before("[[experiment]]", 3), None);
     }
 
     #[test]
