@@ -391,3 +391,15 @@ fn a_game_as_pdn_loads_again_and_can_be_stepped_through() {
     assert_eq!(e["error"], "ply: the game has 6 plies; got 7");
     b.expect(400, "POST", "/api/checkers/review", Some(r#"{"ply": -1}"#));
 }
+
+/// The stop line names the signal that ended the server: SIGHUP and SIGINT as such, not
+/// as SIGTERM or SIGINT by default.
+#[test]
+fn the_stop_line_names_the_signal() {
+    for (signal, name) in [(libc::SIGHUP, "SIGHUP"), (libc::SIGINT, "SIGINT")] {
+        let b = Board::start(None);
+        let (status, err) = b.stop_with(signal);
+        assert!(status.success(), "{name}: {status:?} {err}");
+        assert!(err.contains(&format!("web board stopped ({name})")), "{name}: {err}");
+    }
+}

@@ -87,6 +87,15 @@ fn exit_now() -> ! {
     std::process::exit(i32::from(interrupt_exit_code()))
 }
 
+/// Records that signal `signal` (2 SIGINT, 15 SIGTERM, 1 SIGHUP) is ending the process,
+/// for a handler of its own that may see it before the signal thread does (the board
+/// server's): the stop line and the exit code then name that signal. It does not mark
+/// the process interrupted: the signal thread does that when it sees the same signal,
+/// and would take a mark already set as a second signal and end the process at once.
+pub fn note_signal(signal: i32) {
+    SIGNAL.store(signal, Ordering::SeqCst);
+}
+
 /// The name of the signal that interrupted the process (`SIGINT` when none was seen).
 pub fn interrupt_signal_name() -> &'static str {
     match SIGNAL.load(Ordering::SeqCst) {

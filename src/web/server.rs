@@ -116,11 +116,14 @@ pub async fn signals() {
             return;
         }
         let [a, b, c] = &mut streams[..] else { return };
-        tokio::select! {
-            _ = a.recv() => {}
-            _ = b.recv() => {}
-            _ = c.recv() => {}
-        }
+        // The process's own signal thread may see the signal later, or not at all: the
+        // server records which one ended it, for the stop line and the exit code.
+        let seen = tokio::select! {
+            _ = a.recv() => 2,
+            _ = b.recv() => 15,
+            _ = c.recv() => 1,
+        };
+        crate::search::budget::note_signal(seen);
     }
     #[cfg(not(unix))]
     {

@@ -95,8 +95,15 @@ impl Board {
     }
 
     /// Sends SIGTERM and waits: the exit status and what it wrote on stderr.
-    pub fn stop(mut self) -> (std::process::ExitStatus, String) {
-        terminate(&self.child);
+    pub fn stop(self) -> (std::process::ExitStatus, String) {
+        self.stop_with(libc::SIGTERM)
+    }
+
+    /// Ends the server with `signal` (SIGTERM, SIGHUP, SIGINT) and returns its status and
+    /// stderr.
+    pub fn stop_with(mut self, signal: i32) -> (std::process::ExitStatus, String) {
+        // SAFETY: sends a signal to our own child process.
+        unsafe { libc::kill(self.child.id() as i32, signal) };
         let status = self.child.wait().unwrap();
         let mut err = String::new();
         self.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
