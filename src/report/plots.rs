@@ -13,8 +13,9 @@ use super::chart::{Chart, Layout, Series};
 use super::export::{texts, Exporter, File, Input};
 use super::kinds::KindReport;
 use super::pgfplots;
-use crate::results::columns::Statistic;
+use crate::results::columns::{Kind, Statistic};
 use crate::results::csv_table::CsvTable;
+use crate::results::row::RESOLUTION_SECONDS;
 
 /// The plots back end: per chart `plots/CHART.svg` (the page's drawing),
 /// `plots/CHART.tikz` (the pgfplots body the report inputs) and `plots/CHART.tex`
@@ -70,11 +71,14 @@ fn series_by<'a>(table: &'a CsvTable, key: impl Fn(&'a [String]) -> String) -> V
 type Point = (f64, f64, Option<(f64, f64)>);
 
 /// The points of `rows`, sorted by x; with `positive`, only those with y > 0, and an
-/// interval only where its low end is above 0 (for log axes).
+/// interval only where its low end is above 0 (for log axes). A time under the timer's
+/// resolution (under 1 ms, which the tables give as "< 1 ms") is not drawn as a time.
 fn points(table: &CsvTable, rows: &[&[String]], x: &str, y: &str, positive: bool) -> Vec<Point> {
+    let seconds = table.kind(y) == Kind::Seconds;
     let mut pts: Vec<Point> = rows
         .iter()
         .filter_map(|r| Some((table.number(r, x)?, table.number(r, y)?, interval(table, r, y))))
+        .filter(|p| !seconds || p.1 >= RESOLUTION_SECONDS)
         .filter(|p| !positive || p.1 > 0.0)
         .map(|(x, y, i)| (x, y, i.filter(|i| !positive || i.0 > 0.0)))
         .collect();
@@ -101,8 +105,10 @@ pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -
         .into_iter()
         .map(|(name, rows)| {
             let drawn = points(table, &rows, x, y, positive);
+            let under = rows.iter().any(|r| under_resolution(table, r, y));
             let name = match drawn.is_empty() {
                 true => format!("{name} ({})", empty_reason(table, &rows, y)),
+                false if under => format!("{name} (times under 1 ms not drawn)"),
                 false => name,
             };
             let points = drawn.iter().map(|p| (p.0, p.1)).collect();
@@ -110,6 +116,11 @@ pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -
             Series { name, points, reference: false, intervals }
         })
         .collect()
+}
+
+/// Whether row `r`'s `column` is a time under the timer's resolution (the tables' "< 1 ms").
+fn under_resolution(table: &CsvTable, r: &[String], column: &str) -> bool {
+    table.kind(column) == Kind::Seconds && table.number(r, column).is_some_and(|v| v < RESOLUTION_SECONDS)
 }
 
 /// Why `rows` give no point of `column`, in the words a legend entry shows: `timeout: no
@@ -123,7 +134,9 @@ pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'sta
         "timeout: no point"
     } else if cells.iter().any(|c| c.starts_with("error")) {
         "error: no point"
-    } else if !rows.is_empty() && rows.iter().all(|r| status(r).starts_with("under 1 ms")) {
+    } else if !rows.is_empty()
+        && rows.iter().all(|r| status(r).starts_with("under 1 ms") || under_resolution(table, r, column))
+    {
         "under 1 ms: no point"
     } else {
         "no value"
@@ -234,6 +247,17 @@ mod tests {
         assert_eq!(c[0].name, "sw-positions");
         let points: Vec<&[(f64, f64)]> = c[0].series.iter().map(|s| s.points.as_slice()).collect();
         assert_eq!(points, [&[(0.0, 5.0), (1.0, 1.0)][..], &[(1.0, 3.0)], &[]]);
+    }
+
+    /// Times under 1 ms (the tables' "< 1 ms") are not drawn as times: a line keeps its
+    /// other points and says so; a line of only such times names why it has none.
+    #[test]
+    fn times_under_the_resolution_are_not_drawn() {
+        let t = table("instance,n,seconds\na,1,0.0000004\na,2,0.5\nb,1,0.0000002\n");
+        let series = lines(&t, &["instance"], "n", "seconds", true);
+        assert_eq!(series[0].points, vec![(2.0, 0.5)]);
+        assert_eq!(series[0].name, "a (times under 1 ms not drawn)");
+        assert_eq!((series[1].points.len(), series[1].name.as_str()), (0, "b (under 1 ms: no point)"));
     }
 
     #[test]
