@@ -325,3 +325,25 @@ fn the_assignments_come_before_the_harness_and_the_run_is_folded() {
     let warnings = page[details..].split("</details>").next().unwrap_or_default();
     assert!(!warnings.contains(" seconds ("), "a warning whose count reads as seconds: {warnings}");
 }
+
+/// The pages of two assignments stand side by side: `report --assignment stenen` keeps
+/// the tile game's page an earlier `report --assignment tegel` wrote (as it was, with its
+/// own authors), and a plain `report` keeps both.
+#[test]
+fn each_assignments_page_is_kept_by_the_others_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(quick(), dir.path());
+    let out = dir.path().to_str().unwrap();
+    let report = |args: &[&str]| {
+        let o = harness().args(["report", out]).args(args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    report(&["--assignment", "tegel", "--author", "Ada Lovelace"]);
+    let tegel = std::fs::read_to_string(dir.path().join("report-tegel.html")).unwrap();
+    assert!(tegel.contains("Ada Lovelace"));
+    report(&["--assignment", "stenen", "--author", "Alan Turing"]);
+    assert_eq!(std::fs::read_to_string(dir.path().join("report-tegel.html")).unwrap(), tegel);
+    assert!(std::fs::read_to_string(dir.path().join("report-stenen.html")).unwrap().contains("Alan Turing"));
+    report(&[]);
+    assert!(dir.path().join("report-tegel.html").is_file() && dir.path().join("report-stenen.html").is_file());
+}
