@@ -36,21 +36,27 @@ fn assert_inert(out: &Path) {
         {
             assert!(!text.contains(command), "{} holds {command:?} unescaped:\n{text}", path.display());
         }
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{} holds a control character raw:\n{text:?}",
+            path.display()
+        );
     }
 }
 
 /// The manifest of one tile-game experiment with caption `caption`, label `label` and an
-/// instance file whose name tries the tricks (copied from spel1.txt into `dir`).
+/// instance file whose name tries the tricks, an escape sequence among them (copied from
+/// spel1.txt into `dir`).
 fn manifest(dir: &Path, label: &str) -> String {
     let spel1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel/spel1.txt");
-    let instance = "x^^5c\\input{y}.txt";
+    let instance = "x^^5c\\input{y}\u{1b}[2J.txt";
     std::fs::copy(spel1, dir.join(instance)).unwrap();
     let caption = TRICKS.replace('\\', "\\\\").replace('"', "\\\"");
     let manifest = format!(
         "[[experiment]]\nname = \"tegel_best\"\ngame = \"tegel\"\nkind = \"best\"\n\
          caption = \"{caption}\"\nlabel = \"{}\"\ninstances = [\"{}\"]\n",
         label.replace('\\', "\\\\"),
-        instance.replace('\\', "\\\\")
+        instance.replace('\\', "\\\\").replace('\u{1b}', "\\u001b")
     );
     manifest
 }
@@ -134,6 +140,7 @@ fn a_pdf_of_the_tricks_shows_the_characters_not_the_file() {
     let text = Command::new("pdftotext").args(["doc.pdf", "-"]).current_dir(dir.path()).output().unwrap();
     let text = String::from_utf8_lossy(&text.stdout).replace('\n', " ");
     assert!(text.contains("input{/etc/hostname}"), "the caption's characters are shown: {text}");
+    assert!(text.contains("u{1b}[2J.txt"), "the escape in the instance name is shown: {text}");
     if let Ok(host) = std::fs::read_to_string("/etc/hostname") {
         let host = host.trim();
         assert!(host.len() < 4 || !text.contains(&format!("Host: {host}")), "the file was read: {text}");
