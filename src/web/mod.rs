@@ -134,12 +134,65 @@ fn open_browser(url: &str) {
         eprintln!("harness: no display to open a browser on; open the URL above");
         return;
     }
-    let url = url.to_string();
+    let page = match RedirectPage::write(url) {
+        Ok(page) => page,
+        Err(e) => {
+            eprintln!("harness: could not write the page that opens the board ({e}); open the URL above");
+            return;
+        }
+    };
     let _ = std::thread::Builder::new().name("browser".into()).spawn(move || {
-        if let Err(e) = webbrowser::open(&url) {
+        if let Err(e) = webbrowser::open(&page.file_url()) {
             eprintln!("harness: could not open a browser ({e}); open the URL above");
         }
+        // The browser has read the page long before; then it goes.
+        std::thread::sleep(REDIRECT_PAGE_KEPT);
+        drop(page);
     });
+}
+
+/// How long the page that sends the browser on to the board is kept.
+const REDIRECT_PAGE_KEPT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A one-time local page that sends the browser on to the board's URL, so that the
+/// token never stands on the browser's command line (where `ps` shows it to every user
+/// of the machine): a file only this user can read (mode 0600, in a folder of mode 0700),
+/// removed when dropped.
+struct RedirectPage {
+    dir: tempfile::TempDir,
+}
+
+impl RedirectPage {
+    const FILE: &'static str = "open-board.html";
+
+    fn write(url: &str) -> std::io::Result<RedirectPage> {
+        use std::io::Write;
+        let dir = tempfile::Builder::new().prefix("harness-board-").tempdir()?;
+        #[cfg(unix)]
+        std::fs::set_permissions(dir.path(), std::os::unix::fs::PermissionsExt::from_mode(0o700))?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(dir.path().join(Self::FILE))?;
+        let shown = crate::base::text::xml_escape(url);
+        write!(
+            file,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <meta http-equiv=\"refresh\" content=\"0;url={shown}\"><title>harness</title></head>\
+             <body><p><a href=\"{shown}\">Open the board</a></p></body></html>\n"
+        )?;
+        Ok(RedirectPage { dir })
+    }
+
+    fn path(&self) -> std::path::PathBuf {
+        self.dir.path().join(Self::FILE)
+    }
+
+    /// The page as a `file://` URL: what the browser's command line shows.
+    fn file_url(&self) -> String {
+        format!("file://{}", self.path().display())
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +203,26 @@ mod tests {
     use axum::http::Request;
     use serde::Deserialize;
     use serde_json::{json, Value};
+
+    /// The page that opens the board holds the URL (escaped) and only this user can read
+    /// it; what the browser is given names the page, not the token; it goes when dropped.
+    #[test]
+    fn the_browser_is_given_a_private_page_not_the_token() {
+        let url = "http://127.0.0.1:8123/?token=s3cr3t&game=checkers";
+        let page = RedirectPage::write(url).unwrap();
+        let text = std::fs::read_to_string(page.path()).unwrap();
+        assert!(text.contains("content=\"0;url=http://127.0.0.1:8123/?token=s3cr3t&amp;game=checkers\""), "{text}");
+        assert!(!page.file_url().contains("s3cr3t") && page.file_url().starts_with("file:///"));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!((mode(&page.path()), mode(page.dir.path())), (0o600, 0o700));
+        }
+        let path = page.path();
+        drop(page);
+        assert!(!path.exists());
+    }
 
     /// A board of two routes, standing for a game's.
     #[derive(Default)]
