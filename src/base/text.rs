@@ -32,6 +32,21 @@ pub fn excerpt_to(text: &str, max: usize) -> String {
     }
 }
 
+/// An integer's digits grouped by commas (`845931` → `845,931`); other text as it is.
+pub fn grouped_digits(value: &str) -> String {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return value.to_string();
+    }
+    let mut out = String::new();
+    for (i, ch) in value.chars().enumerate() {
+        if i > 0 && (value.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// `text` with every run of more than 15 digits (a number no input means literally, such
 /// as `1e308` written out by a parser) given as its first digits and its length:
 /// "100000…(309 digits)".

@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use crate::base::text::grouped_digits;
+
 use super::columns::{Columns, Kind, Role, Statistic, SAMPLES, THREADS};
 use super::meta::{csv_path, ExperimentMeta};
 use super::row::{ONE_THREAD_RANGE, RESOLUTION_SECONDS};
@@ -196,28 +198,13 @@ fn cell_key(columns: &Columns, keys: &[usize], row: &[String]) -> String {
                 _ if columns.0[k].name == crate::results::columns::THREADS => {
                     format!("on {value} thread{}", if value == "1" { "" } else { "s" })
                 }
-                Kind::Count if name.ends_with('s') => format!("({} {name})", grouped(value)),
-                Kind::Count => format!("{name} {}", grouped(value)),
+                Kind::Count if name.ends_with('s') => format!("({} {name})", grouped_digits(value)),
+                Kind::Count => format!("{name} {}", grouped_digits(value)),
                 _ => crate::base::text::excerpt_to(value, MAX_KEY_CHARS),
             }
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// An integer's digits grouped by commas (`845931` → `845,931`); other text as it is.
-fn grouped(value: &str) -> String {
-    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
-        return value.to_string();
-    }
-    let mut out = String::new();
-    for (i, ch) in value.chars().enumerate() {
-        if i > 0 && (value.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn cells(n: usize) -> String {

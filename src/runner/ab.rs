@@ -362,7 +362,7 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
         if opts.count_instructions && !run.timed.is_empty() && run.item.counts_agree {
             run.item.instructions = Some(count_instructions(opts, (&a, &b), &run.call)?);
         }
-        let item = run.finish(&looks);
+        let item = run.finish(&looks, opts.rule().min_rounds);
         on_item(&item);
         items.push(item);
     }
@@ -465,17 +465,6 @@ pub fn calibrate(cell_seconds: &[f64]) -> u32 {
 }
 
 /// Why an item stopped sampling.
-fn stop_word(reason: Stop) -> &'static str {
-    match reason {
-        Stop::Settled => "a look, every cell settled",
-        Stop::MaxRounds => "its maximum rounds",
-        Stop::ItemBudget => "its time budget (--budget)",
-        Stop::TotalBudget => "the end of the total time budget (--total-budget)",
-        Stop::Attempts => "twice its maximum rounds tried (the others ran busy)",
-    }
-}
-
-/// Why an item stopped sampling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stop {
     Settled,
@@ -483,6 +472,19 @@ enum Stop {
     ItemBudget,
     TotalBudget,
     Attempts,
+}
+
+impl Stop {
+    /// The words an item's line gives after "stopped at".
+    fn word(self) -> &'static str {
+        match self {
+            Stop::Settled => "a look, every cell settled",
+            Stop::MaxRounds => "its maximum rounds",
+            Stop::ItemBudget => "its time budget (--budget)",
+            Stop::TotalBudget => "the end of the total time budget (--total-budget)",
+            Stop::Attempts => "twice its maximum rounds tried (the others ran busy)",
+        }
+    }
 }
 
 /// An item being timed: its cells, the seconds of every counted round, and whether it is
@@ -640,12 +642,13 @@ impl<'a> ItemRun<'a> {
         self.spent / (self.attempts + 1)
     }
 
-    /// The item with its cells, analysed at the weight of the look its rounds reach.
-    fn finish(mut self, looks: &Looks) -> AbItem {
+    /// The item with its cells, analysed at the weight of the look its rounds reach; a
+    /// shortfall named where it has fewer than `min_rounds`.
+    fn finish(mut self, looks: &Looks, min_rounds: usize) -> AbItem {
         let item = &mut self.item;
         item.rounds = self.a_secs.first().map_or(0, Vec::len);
         item.weight = looks.weight_at(item.rounds);
-        item.stopped = self.stop.map(|s| stop_word(s).to_string());
+        item.stopped = self.stop.map(|s| s.word().to_string());
         item.below_resolution = self
             .timed
             .iter()
@@ -653,7 +656,6 @@ impl<'a> ItemRun<'a> {
             .filter(|(_, u)| **u)
             .map(|(c, _)| format!("{} {}", c.key, c.column).trim().to_string())
             .collect();
-        let min_rounds = MIN_ROUNDS_OF_A_VERDICT;
         if item.rounds < min_rounds && !self.timed.is_empty() {
             item.shortfall = Some(match item.busy_rounds {
                 0 => format!("only {} counted", item.rounds),
@@ -671,9 +673,6 @@ impl<'a> ItemRun<'a> {
         self.item
     }
 }
-
-/// Fewest counted rounds for a verdict.
-const MIN_ROUNDS_OF_A_VERDICT: usize = crate::base::stats::decision::MIN_ROUNDS;
 
 /// The progress line of an item that stopped: its rounds and each cell's interval.
 fn item_summary(item: &AbItem) -> String {

@@ -202,14 +202,10 @@ fn error_at(path: &Path, place: Option<Place>, message: String) -> InputError {
     InputError::at_column(path, place.line, place.column, message)
 }
 
-/// One manifest file parsed once: its typed keys as `T`, and the places of the values of
-/// each of its `[[experiment]]` entries, in order.
 /// Refuses a manifest that gives both `thread_counts` and its former name `threads`
 /// (serde would call it a duplicate field at the file's start), naming both and the line
-/// of the second.
-fn refuse_both_thread_keys(path: &Path, text: &str) -> Result<(), InputError> {
-    let Ok(doc) = DeTable::parse(text) else { return Ok(()) };
-    let top = Spans::of_table(text, doc.get_ref());
+/// of the second; `top` are the places of its top-level keys.
+fn refuse_both_thread_keys(path: &Path, top: &Spans) -> Result<(), InputError> {
     let (Some(_), Some(_)) = (top.key("threads"), top.key("thread_counts")) else { return Ok(()) };
     let second =
         [top.key("threads"), top.key("thread_counts")].into_iter().flatten().max_by_key(|p| (p.line, p.column));
@@ -220,9 +216,12 @@ fn refuse_both_thread_keys(path: &Path, text: &str) -> Result<(), InputError> {
     ))
 }
 
+/// One manifest file parsed once: its typed keys as `T`, and the places of the values of
+/// each of its `[[experiment]]` entries, in order.
 fn parse_file<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<(T, Spans, Vec<Spans>), InputError> {
     let doc = DeTable::parse(text).map_err(|e| toml_error(path, text, &e))?;
     let top = Spans::of_table(text, doc.get_ref());
+    refuse_both_thread_keys(path, &top)?;
     let entries = Spans::of_array_items(text, doc.get_ref(), "experiment");
     let typed = T::deserialize(toml::de::Deserializer::from(doc)).map_err(|e| toml_error(path, text, &e))?;
     Ok((typed, top, entries))
@@ -265,7 +264,6 @@ impl Manifest {
         sampling: &SamplingOverrides,
     ) -> Result<Manifest, InputError> {
         let text = read_text(path)?;
-        refuse_both_thread_keys(path, &text)?;
         let (raw, top_spans, entry_spans): (RawManifest, _, _) = parse_file(path, &text)?;
         let top_err = |key: &str, msg: String| error_at(path, top_spans.value(key), msg);
         let mut top = toml::Table::new();

@@ -7,7 +7,7 @@
 use serde_json::json;
 
 use crate::base::stats::decision::{percent, Decision, Verdict};
-use crate::base::text::{count_of, printable, xml_escape};
+use crate::base::text::{count_of, grouped_digits, printable, xml_escape};
 use crate::report::export::{ComparisonExporter, Exported};
 use crate::report::markdown::escape;
 use crate::results::ab::{AbCell, AbItem, AbReport};
@@ -220,24 +220,11 @@ fn instructions_line(item: &AbItem) -> Option<String> {
         "{} {}: instructions of its timed calls (callgrind, one thread): A {}, B {}, {} ({}): {disagree}",
         printable(&item.experiment),
         printable(&item.item),
-        grouped(i.a),
-        grouped(i.b),
+        grouped_digits(&i.a.to_string()),
+        grouped_digits(&i.b.to_string()),
         exact_percent(i.change),
         i.verdict.word()
     ))
-}
-
-/// `1234567` → "1,234,567".
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// `0.0123` → "+1.23 %", `-0.004` → "−0.40 %": instruction counts are exact, so two
