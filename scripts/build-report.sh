@@ -2,7 +2,7 @@
 # Builds the report PDF from a results directory:
 #   scripts/build-report.sh [RESULTS_DIR] [--png]
 #   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME [--student-number N]]...
-#                           [--title T] [--course C] [--date DATE] [--png]
+#                           [--title T] [--course C] [--date DATE] [--appendix] [--png]
 # 1. installs the TeX packages it needs from Debian's archive when they are missing
 #    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
 #    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
@@ -23,6 +23,7 @@ front=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --png) png=yes ;;
+    --appendix) front+=("$1") ;;
     --assignment|--author|--student-number|--title|--course|--date)
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
@@ -40,7 +41,7 @@ esac
 if [ -n "$assignment" ]; then
   document=assignment.tex; pdf=report-$assignment
 else
-  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course and --date need --assignment GAME" >&2; exit 2; }
+  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course, --date and --appendix need --assignment GAME" >&2; exit 2; }
   document=report.tex; pdf=report
 fi
 if [ ! -d "$results" ]; then

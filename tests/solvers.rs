@@ -360,3 +360,78 @@ fn bad_flags_are_refused_with_exit_2() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// `harness run --only tegel` of `solver` (named `name`) into `out`; the exit code.
+fn run_tegel(name: &str, solver: &str, out: &Path) -> Option<i32> {
+    let manifest = root().join("instances/quick.toml").display().to_string();
+    let mut args: Vec<String> =
+        ["-q", "run", &manifest, "--only", "tegel", "-o", &out.display().to_string()].map(String::from).to_vec();
+    args.extend(["--solver".to_string(), format!("{name}={solver}")]);
+    args.extend(sandbox_flags(name));
+    let o = harness(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    o.status.code()
+}
+
+/// The text of a page's answers: everything from the first answer's heading on, tags
+/// dropped.
+fn answers_text(page: &str) -> String {
+    let from = page.find("class=\"answer\"").unwrap_or_else(|| panic!("no answer on the page"));
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in page[from..].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&#x27;", "'").replace("&quot;", "\"").replace("&amp;", "&")
+}
+
+/// The report of a solver's run is about the program: its own name from its handshake,
+/// its answers, positions and times, each said to agree with the reference or not; the
+/// harness's sources, engine and run only in an appendix, and that only with
+/// `--appendix`. A wrong program's report says where it is wrong.
+#[test]
+fn the_assignments_report_of_a_solver_run_is_about_the_program() {
+    if !sandbox() {
+        return;
+    }
+    let dir = public_dir();
+    let solver = built("correct", dir.path());
+    let out = dir.path().join("mine");
+    assert_eq!(run_tegel("mine", &solver, &out), Some(0));
+    let report = |extra: &[&str]| {
+        let mut args = vec!["-q", "report", out.to_str().unwrap(), "--assignment", "tegel", "--author", "Ada"];
+        args.extend(extra);
+        let o = harness(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read_to_string(out.join("report-tegel.html")).unwrap()
+    };
+    let page = report(&[]);
+    let text = answers_text(&page);
+    assert!(text.contains("TegelSpel hand-in"), "the program's own name: {text}");
+    assert!(text.contains("On spel1.txt the program's besteScore gives score 0"), "{text}");
+    assert!(text.contains("5,578 positions"), "{text}");
+    assert!(text.contains("the same as the reference's"), "{text}");
+    assert!(text.contains("Greedy takes (2,b)") && text.contains("greedy's move costs A 1 point"), "{text}");
+    for harness_material in ["src/", "docs/", "harness's", "the engine", "memo"] {
+        assert!(!text.contains(harness_material), "`{harness_material}` in the body: {text}");
+    }
+    assert!(!page.contains("engine_seconds") && !page.contains("engine time"), "the reference's times stay out");
+    assert!(!page.contains("id=\"run\""), "no run without --appendix");
+    assert!(!out.join("tex/appendix-tegel.tex").exists());
+    let with = report(&["--appendix"]);
+    assert!(with.contains("id=\"run\""));
+    assert!(out.join("tex/appendix-tegel.tex").is_file());
+
+    let wrong = dir.path().join("wrong");
+    assert_eq!(run_tegel("w", &fixture("tegel_wrong.py"), &wrong), Some(1));
+    let o = harness(&["-q", "report", wrong.to_str().unwrap(), "--assignment", "tegel"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = answers_text(&std::fs::read_to_string(wrong.join("report-tegel.html")).unwrap());
+    assert!(text.contains("always-wrong"), "{text}");
+    assert!(text.contains("not the reference's (wrong"), "{text}");
+    assert!(text.contains("The first answer that is not the reference's"), "{text}");
+}

@@ -53,6 +53,11 @@ pub struct ReportArgs {
     /// below it).
     #[arg(long, value_name = "DATE")]
     date: Option<String>,
+    /// Add an appendix to the assignment's report: the run and the machine behind its
+    /// numbers, and the run's warnings (by default the report holds the assignment's
+    /// answers alone).
+    #[arg(long)]
+    appendix: bool,
 }
 
 /// What `harness report` produces.
@@ -73,6 +78,7 @@ pub fn report(args: ReportArgs) -> Result<()> {
         course: args.course,
         student_numbers: args.student_numbers,
         date: args.date,
+        appendix: args.appendix,
     };
     match args.format {
         ReportFormat::Files if args.args.len() > 1 => Err(InputError::new(

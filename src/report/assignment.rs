@@ -44,6 +44,9 @@ pub struct FrontMatter {
     pub student_numbers: Vec<String>,
     /// The hand-in date on the title page (default: the day the report is made).
     pub date: Option<String>,
+    /// Whether the assignment's report has an appendix on the run, the machine and the
+    /// run's warnings (`--appendix`); without it the report holds the answers alone.
+    pub appendix: bool,
 }
 
 impl FrontMatter {
@@ -160,6 +163,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
         course: text("course")?,
         student_numbers: list("student_numbers")?,
         date: text("date")?,
+        appendix: false,
     };
     front.check().map_err(|e| wrong(&e.message))?;
     Ok(front)
@@ -288,8 +292,9 @@ pub fn appendix_tex(run: Option<&toml::Table>) -> String {
 }
 
 /// The files every report writes for the assignments: per game with an assignment
-/// `tex/title-GAME.tex` and `tex/appendix-GAME.tex` (the run as [`run_of_game`] tells
-/// it for that game).
+/// `tex/title-GAME.tex`, and with `--appendix` `tex/appendix-GAME.tex` (the run as
+/// [`run_of_game`] tells it for that game; without it the file is absent and the
+/// assignment's PDF has no appendix).
 pub fn files(
     reports: Reports,
     front: &FrontMatter,
@@ -302,7 +307,9 @@ pub fn files(
         let own_run = run.map(|r| run_of_game(r, loaded, report.game));
         let lines = title_lines(report, assignment, front, own_run.as_ref());
         out.push((PathBuf::from(format!("tex/title-{}.tex", report.game)), title_tex(&lines)));
-        out.push((PathBuf::from(format!("tex/appendix-{}.tex", report.game)), appendix_tex(own_run.as_ref())));
+        if front.appendix {
+            out.push((PathBuf::from(format!("tex/appendix-{}.tex", report.game)), appendix_tex(own_run.as_ref())));
+        }
     }
     out
 }
@@ -371,7 +378,7 @@ pub fn page(
     let own_run = run.map(|r| run_of_game(r, loaded, game));
     let run = own_run.as_ref();
     let lines = title_lines(report, assignment, front, run);
-    let own: Vec<super::Loaded> = loaded.iter().filter(|l| l.game == game).cloned().collect();
+    let own: Vec<super::Loaded> = loaded.iter().filter(|l| l.game == game).map(super::asked::body_table).collect();
     let drawn = super::draw(&own, reports)?;
     let input = super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports };
     let authors = match lines.authors.is_empty() {
@@ -379,7 +386,7 @@ pub fn page(
         false => format!("By {}", lines.authors.join(", ")),
     };
     let byline = [lines.assignment.clone(), authors, lines.course.clone(), format!("{}. {}", lines.date, lines.run)];
-    let html = super::html::page_titled(&input, &lines.title, &byline)?;
+    let html = super::html::page_titled(&input, &lines.title, &byline, front.appendix)?;
     let html = crate::base::text::bidi_visible(&html).into_owned();
     Ok((PathBuf::from(format!("report-{game}.html")), html))
 }

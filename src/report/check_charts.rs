@@ -1,12 +1,13 @@
 //! The charts of a `check` experiment: per question, the solver's median seconds beside
 //! the engine's on every position where both were timed (bars, log scale), so a report
-//! shows the solver's times beside the reference's.
+//! shows the solver's times beside the reference's; of a table without the engine's
+//! times (an assignment's report shows the program's columns alone), the solver's alone.
 
 use super::chart::{Chart, Layout, Series};
 use crate::results::csv_table::CsvTable;
 
 /// The columns the charts read.
-pub const CHECK_CHART_COLUMNS: &[&str] = &["position", "question", "solver_seconds", "engine_seconds"];
+pub const CHECK_CHART_COLUMNS: &[&str] = &["position", "question", "solver_seconds"];
 
 /// One chart per question with a position where both the solver and the engine were
 /// timed, in the order the questions first appear.
@@ -21,13 +22,17 @@ pub fn check_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 }
 
 fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart> {
+    let with_engine = table.index("engine_seconds").is_some();
     let timed: Vec<(&str, f64, f64)> = table
         .rows
         .iter()
         .filter(|r| table.cell(r, "question") == Some(question))
         .filter_map(|r| {
             let solver = table.number(r, "solver_seconds").filter(|s| *s > 0.0)?;
-            let engine = table.number(r, "engine_seconds").filter(|s| *s > 0.0)?;
+            let engine = match with_engine {
+                true => table.number(r, "engine_seconds").filter(|s| *s > 0.0)?,
+                false => f64::NAN,
+            };
             Some((table.cell(r, "position")?, solver, engine))
         })
         .collect();
@@ -41,20 +46,32 @@ fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart>
         intervals: Vec::new(),
     };
     let stem: String = question.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    let (title, caption, all) = match with_engine {
+        true => (
+            format!("Question {question} ({name}): seconds, solver and engine"),
+            format!(
+                "Question {question}: the solver's median seconds beside the engine's (the reference) on each \
+                 position where both answered, in the same paired rounds (log scale; the table gives the ratio, its \
+                 interval and the verdict)."
+            ),
+            vec![series("solver", |t| t.1), series("engine (reference)", |t| t.2)],
+        ),
+        false => (
+            format!("Question {question} ({name}): the program's seconds"),
+            format!("Question {question}: the program's median seconds on each position it answered (log scale)."),
+            vec![series("the program", |t| t.1)],
+        ),
+    };
     Some(Chart {
         name: format!("{name}-{stem}-seconds"),
-        title: format!("Question {question} ({name}): seconds, solver and engine"),
-        caption: format!(
-            "Question {question}: the solver's median seconds beside the engine's (the reference) on each position \
-             where both answered, in the same paired rounds (log scale; the table gives the ratio, its interval and \
-             the verdict)."
-        ),
+        title,
+        caption,
         x_label: "position".to_string(),
         y_label: "seconds".to_string(),
         log_y: true,
         integer_x: true,
         layout: Layout::Bars { categories: timed.iter().map(|t| t.0.to_string()).collect() },
-        series: vec![series("solver", |t| t.1), series("engine (reference)", |t| t.2)],
+        series: all,
     })
 }
 
@@ -81,6 +98,15 @@ mod tests {
         assert_eq!(c.series[1].name, "engine (reference)");
         assert_eq!(c.series[1].points, [(0.0, 0.01), (1.0, 0.002)]);
         assert!(c.log_y);
+    }
+
+    #[test]
+    fn without_the_engines_times_the_program_stands_alone() {
+        let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
+        let charts = check_charts("c", &t);
+        assert_eq!(charts[0].series.len(), 1);
+        assert_eq!(charts[0].series[0].name, "the program");
+        assert!(!charts[0].caption.contains("engine"), "{}", charts[0].caption);
     }
 
     #[test]

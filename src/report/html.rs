@@ -490,7 +490,7 @@ impl Exporter for Html {
     }
 
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
-        let page = page_titled(input, PAGE_TITLE, &[])?;
+        let page = page_titled(input, PAGE_TITLE, &[], true)?;
         let page = crate::base::text::bidi_visible(&page).into_owned();
         Ok(texts(vec![(PathBuf::from("index.html"), page)]))
     }
@@ -498,7 +498,7 @@ impl Exporter for Html {
 
 /// The page of the input (see [`Html`]) titled `title`, with the lines `byline` under
 /// the title.
-pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result<String, InputError> {
+pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown: bool) -> Result<String, InputError> {
     let Input { loaded, drawn, unreadable, run, reports } = *input;
     let order = super::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();
@@ -530,10 +530,10 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String]) -> Result
     let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
     let pictures = super::figures::load_each_once(loaded, run)?;
     let head = Page {
-        run: run_lines(run),
+        run: if run_shown { run_lines(run) } else { Vec::new() },
         game_title: &title,
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
-        warnings: run_warnings(run),
+        warnings: if run_shown { run_warnings(run) } else { Vec::new() },
         answers: super::answers::of_games(loaded, reports)
             .into_iter()
             .map(|(game, answers)| PageAnswers {
@@ -582,6 +582,7 @@ mod tests {
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
             marks: Vec::new(),
             merged: Vec::new(),
+            asks: None,
         }
     }
 

@@ -20,6 +20,7 @@
 
 pub mod anchors;
 pub mod answers;
+pub mod asked;
 pub mod assignment;
 pub mod chart;
 pub mod check_charts;
@@ -109,6 +110,9 @@ pub struct Loaded {
     /// The experiments whose rows this table also holds (shown as one table with it,
     /// [`KindReport::own_rows`]); empty for most.
     pub merged: Vec<String>,
+    /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
+    /// in place of the engine, that experiment's kind and the solver.
+    pub asks: Option<crate::results::meta::Asks>,
 }
 
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
@@ -202,7 +206,20 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             for mark in marks.iter().rev() {
                 titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
             }
-            Ok(Loaded { titles, game: game.to_string(), kind: kind.to_string(), name, table, marks, merged: vec![] })
+            let asks = meta.and_then(|m| m.heading.asks.clone()).map(|mut a| {
+                a.program = table.column("program").into_iter().find(|n| !n.trim().is_empty()).map(str::to_string);
+                a
+            });
+            Ok(Loaded {
+                titles,
+                game: game.to_string(),
+                kind: kind.to_string(),
+                name,
+                table,
+                marks,
+                merged: vec![],
+                asks,
+            })
         })
         .collect())
 }

@@ -170,6 +170,7 @@ mod tests {
             table: test_table(csv),
             marks: Vec::new(),
             merged: Vec::new(),
+            asks: None,
         }
     }
 

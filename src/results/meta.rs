@@ -88,6 +88,33 @@ pub struct ExperimentHeading {
     pub label: String,
     /// Seed of this experiment (the run seed unless the entry fixes its own).
     pub seed: u64,
+    /// For a `check` experiment made by `harness run --solver`: what it asks in place of
+    /// the engine (absent for every other experiment).
+    #[serde(default, flatten, skip_serializing_if = "Option::is_none")]
+    pub asks: Option<Asks>,
+}
+
+/// What a `check` experiment of `harness run --solver` asks: the manifest's experiment it
+/// stands in for, that experiment's kind, and the solver asked (its `NAME` of `--solver`).
+/// Written as `asks`, `asks_kind` and `solver` in the experiment's metadata.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Asks {
+    /// The manifest's experiment (`tegel_best`).
+    #[serde(rename = "asks")]
+    pub experiment: String,
+    /// Its kind (`best`).
+    #[serde(rename = "asks_kind")]
+    pub kind: String,
+    /// The solver's name given to `--solver NAME=COMMAND`.
+    pub solver: String,
+    /// The instance files (by file name) read from the course's own folder
+    /// (`harness run --instances DIR`); the others are the harness's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub course_files: Vec<String>,
+    /// The name the solver gave itself in its handshake, as its table's `program`
+    /// column holds it (read with the table; not written to the metadata).
+    #[serde(skip)]
+    pub program: Option<String>,
 }
 
 /// What the runner records next to each experiment's CSV; the report generator reads

@@ -490,7 +490,7 @@ fn spec_from_entry(
     };
     let sampling = apply_overrides(sampling_keys(&mut table, defaults.sampling, &err)?, &defaults.sampling_forced);
     Ok(ExperimentSpec {
-        heading: ExperimentHeading { name, game, kind, caption, label, seed },
+        heading: ExperimentHeading { name, game, kind, caption, label, seed, asks: None },
         limits: Limits { time: Some(time), memory },
         thread_counts: defaults.thread_counts.clone(),
         sampling,

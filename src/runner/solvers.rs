@@ -15,6 +15,7 @@ use crate::experiment::solver::session::{probe_game, Folders};
 use crate::experiment::solver::spec::{SolverEntry, SolverSpec};
 use crate::experiment::solver::verdict::Verdict;
 use crate::experiment::spec::ExperimentSpec;
+use crate::results::meta::Asks;
 use crate::runner::manifest::Manifest;
 use crate::runner::registry;
 
@@ -79,6 +80,18 @@ fn derived(spec: &ExperimentSpec, plan: &CheckPlan, solver: &SolverSpec) -> Resu
     let mut d = spec.clone();
     d.heading.name = format!("{}-{}", spec.heading.name, solver.name);
     d.heading.kind = "check".to_string();
+    d.heading.asks = Some(Asks {
+        experiment: spec.heading.name.clone(),
+        kind: spec.heading.kind.clone(),
+        solver: solver.name.clone(),
+        course_files: plan
+            .instances
+            .iter()
+            .filter(|i| spec.course_file(i).is_some())
+            .filter_map(|i| Some(Path::new(i).file_name()?.to_string_lossy().into_owned()))
+            .collect(),
+        program: None,
+    });
     d.heading.label = format!("tab:{}", d.heading.name);
     d.heading.caption = format!("Solver {} asked the questions of {}", solver.name, spec.heading.name);
     let mut params = toml::Table::new();

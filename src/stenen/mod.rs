@@ -3,6 +3,7 @@
 
 pub mod answers;
 pub mod api;
+pub mod asked_answers;
 pub mod board;
 pub mod check;
 pub mod cli;

@@ -13,7 +13,7 @@ pub(super) const TABLE: KindReport = KindReport {
     placed: true,
     chart_columns: &[INSTANCE, DUMB_FIND, SMART_FIND, DUMB_COUNT, SMART_COUNT, FAST_COUNT],
     charts: table_charts,
-    answers: Some(super::answers::answers),
+    answers: Some(answers),
     own_rows: Some(super::answers::is_own),
     // The board's size and stone count are in the instance's name; the fast count is the
     // harness's own; limit, memory and status stay in the CSV and on the page.
@@ -48,6 +48,15 @@ const FIND: Bars = Bars {
 
 fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
     vec![bars(name, table, &COUNT), bars(name, table, &FIND)]
+}
+
+/// The answers to the assignment's questions: the program's where the results are a
+/// solver's (`harness run --solver`), else the engine's.
+fn answers(own: &[&crate::report::Loaded]) -> Vec<crate::report::answers::Answer> {
+    match crate::report::asked::solver_run(own) {
+        true => super::asked_answers::answers(own),
+        false => super::answers::answers(own),
+    }
 }
 
 #[cfg(test)]

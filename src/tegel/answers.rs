@@ -41,7 +41,7 @@ pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
         .collect()
 }
 
-fn intro() -> Sentences {
+pub(super) fn intro() -> Sentences {
     let mut s = Sentences::default();
     s.text(
         "Two players, 0 and 1, take turns. A move takes every tile of one colour (yellow g or blue b) from one \
@@ -142,7 +142,7 @@ fn rate_words(t: &CsvTable, row: &[String]) -> String {
 }
 
 /// A score as the tables show it: a minus sign, not a hyphen.
-fn score(value: f64) -> String {
+pub(super) fn score(value: f64) -> String {
     // `-0` (the negated value of a drawn game) reads 0.
     let text = format!("{}", if value == 0.0 { 0.0 } else { value });
     text.replace('-', "\u{2212}")
@@ -443,7 +443,7 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
 }
 
 /// The instances of a sweep table, in order of first appearance.
-fn instances(t: &CsvTable) -> Vec<&str> {
+pub(super) fn instances(t: &CsvTable) -> Vec<&str> {
     let mut out: Vec<&str> = Vec::new();
     for i in t.column("instance") {
         if !out.contains(&i) {
@@ -455,7 +455,7 @@ fn instances(t: &CsvTable) -> Vec<&str> {
 
 /// The factors by which the positions grow per move undone on `instance`, from 1,000
 /// positions on, sorted.
-fn growth_factors(t: &CsvTable, instance: &str) -> Vec<f64> {
+pub(super) fn growth_factors(t: &CsvTable, instance: &str) -> Vec<f64> {
     let points = complete_points(t, instance);
     let mut factors: Vec<f64> =
         points.windows(2).filter(|w| w[1].0 == w[0].0 + 1.0 && w[0].1 >= 1000.0).map(|w| w[1].1 / w[0].1).collect();
@@ -464,7 +464,7 @@ fn growth_factors(t: &CsvTable, instance: &str) -> Vec<f64> {
 }
 
 /// (undone, positions, seconds, busy) of `instance`'s complete calls.
-fn complete_points(t: &CsvTable, instance: &str) -> Vec<(f64, f64, f64, bool)> {
+pub(super) fn complete_points(t: &CsvTable, instance: &str) -> Vec<(f64, f64, f64, bool)> {
     let busy = crate::report::view::busy_reader(t);
     t.rows
         .iter()
@@ -474,7 +474,7 @@ fn complete_points(t: &CsvTable, instance: &str) -> Vec<(f64, f64, f64, bool)> {
 }
 
 /// Per instance: how far its sweep went, in words.
-fn reaches(t: &CsvTable) -> Vec<(String, String)> {
+pub(super) fn reaches(t: &CsvTable) -> Vec<(String, String)> {
     let mut instances: Vec<&str> = t.column("instance");
     instances.dedup();
     let mut out = Vec::new();

@@ -19,7 +19,7 @@ use crate::experiment::solver::verdict::Verdict;
 use crate::search::rng::Rng;
 
 /// The questions, by their protocol words.
-pub const QUESTIONS: [&str; 7] = ["moves", "do-undo", "end", "best", "good", "sweep", "match"];
+pub const QUESTIONS: [&str; 8] = ["moves", "do-undo", "end", "best", "good", "sweep", "match", "greedy"];
 
 /// The Monte Carlo simulations a `good` question asks for.
 pub const GOOD_SIMS: u32 = 50;

@@ -1,7 +1,8 @@
 //! The tile game's questions that play a game through with a solver, as the assignment's
 //! main program does: `sweep` (doeExperiment: good moves for both sides to an end
 //! position, then undo one move at a time and besteScore after each undo) and `match`
-//! (bepaalGoedeZet against besteScore, each side starting). The solver makes every move
+//! (bepaalGoedeZet against besteScore, each side starting), and `greedy` (besteScore after
+//! each move of the position, the greedy move marked). The solver makes every move
 //! and answers every call; each answer is checked against the engine on the same
 //! position, and the engine's time there is paired with the solver's. One step a row.
 
@@ -114,6 +115,50 @@ pub fn ask_sweep(game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine,
         let go_on = step.outcome.verdict == Verdict::Correct;
         steps.push(Step { at: engine.current().cloned(), ..step });
         if !go_on {
+            break;
+        }
+    }
+    steps
+}
+
+/// `greedy`: for each distinct move of the position, in the engine's list order, the
+/// solver does it, is asked besteScore there (the opponent's) and undoes it. One step a
+/// move, labelled `after 2b`, the greedy move's `after 2b (greedy)` (the move whose row
+/// ends up fullest, [`super::greedy::greedy_move`]); at an end position none.
+pub fn ask_greedy(game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine) -> Vec<Step> {
+    if let Err(e) = load_both(game, solver, engine) {
+        return vec![Step::failed("loaded", e)];
+    }
+    let greedy = super::greedy::greedy_move(game.rules(), game.position()).map(|(mv, _)| mv);
+    let moves = match engine.moves() {
+        Ok(moves) => moves,
+        Err(f) => return vec![Step::failed("moves", (f, String::new()))],
+    };
+    let mut steps = Vec::new();
+    for mv in moves {
+        let mark = if Some(mv) == greedy { " (greedy)" } else { "" };
+        let label = format!("after {}{mark}", move_word(mv));
+        match solver_does(solver, mv, "a move of the position") {
+            Ok(None) => {}
+            Ok(Some(refused)) => {
+                steps.push(Step { label, outcome: refused, at: None });
+                break;
+            }
+            Err(e) => {
+                steps.push(Step::failed(&label, e));
+                break;
+            }
+        }
+        if let Err(f) = engine.do_move(mv) {
+            steps.push(Step::failed(&label, (f, String::new())));
+            break;
+        }
+        let outcome = best_or_failed(super::check::ask_best(solver, engine));
+        let at = engine.current().cloned();
+        let go_on = outcome.verdict == Verdict::Correct;
+        steps.push(Step { label, outcome, at });
+        let _ = engine.undo();
+        if !go_on || !matches!(solver.undo(), Ok(true)) {
             break;
         }
     }

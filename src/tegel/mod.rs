@@ -10,6 +10,7 @@
 pub mod answers;
 pub mod api;
 pub mod args;
+pub mod asked_answers;
 pub mod best;
 pub mod check;
 pub mod check_play;

@@ -22,7 +22,7 @@ use crate::results::row::STATUS;
 pub(super) const BEST: KindReport = KindReport {
     placed: true,
     figures: largest_search,
-    answers: Some(super::answers::answers),
+    answers: Some(answers),
     ..KindReport::new("besteScore per instance")
 };
 /// The `greedy` kind.
@@ -124,6 +124,15 @@ fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
         }
     }
     out
+}
+
+/// The answers to the assignment's questions: the program's where the results are a
+/// solver's (`harness run --solver`), else the engine's.
+fn answers(own: &[&crate::report::Loaded]) -> Vec<crate::report::answers::Answer> {
+    match crate::report::asked::solver_run(own) {
+        true => super::asked_answers::answers(own),
+        false => super::answers::answers(own),
+    }
 }
 
 #[cfg(test)]

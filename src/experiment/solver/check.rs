@@ -243,6 +243,8 @@ pub struct CheckRow {
     pub shrunk_expected: Option<String>,
     /// The solver's answer on it.
     pub shrunk_given: Option<String>,
+    /// The name the solver gave itself in its handshake (`hello 1 GAME NAME`).
+    pub program: Option<String>,
 }
 
 impl CheckRow {

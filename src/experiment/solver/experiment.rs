@@ -202,7 +202,8 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
         let asker = guard.as_mut().expect("created");
         for question in &self.questions {
             ctx.check_interrupted()?;
-            for (row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
+            for (mut row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
+                row.program = Some(asker.declared_name.clone()).filter(|n| !n.is_empty());
                 let note = format!("{} {question}: {}", row.position, row.verdict);
                 ctx.emit_row(&row, 1, &status, &note);
             }

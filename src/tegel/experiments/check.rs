@@ -17,7 +17,7 @@ use crate::experiment::{Experiment, RunContext};
 use crate::results::row::Status;
 use crate::search::rng::Rng;
 use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
-use crate::tegel::check_play::{ask_match, ask_sweep};
+use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep};
 use crate::tegel::game::Game;
 use crate::tegel::questions::{Engine, Program};
 
@@ -38,7 +38,7 @@ pub(in crate::tegel) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Exp
 pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     let questions: Vec<&'static str> = match spec.heading.kind.as_str() {
         "best" => vec!["best", "moves", "end"],
-        "greedy" => vec!["best", "moves"],
+        "greedy" => vec!["best", "moves", "greedy"],
         "good" => vec!["good", "moves"],
         "sweep" => vec!["sweep", "do-undo", "best"],
         "match" => vec!["match", "good", "best"],
@@ -79,6 +79,7 @@ impl GameChecks for TegelChecks {
         match question {
             "sweep" => game.rules().pot().len().max(1) as u64,
             "match" => 2,
+            "greedy" => game.position().moves(game.rules()).as_slice().len().max(1) as u64,
             _ => 1,
         }
     }
@@ -90,13 +91,14 @@ impl GameChecks for TegelChecks {
         (name, game): (&str, &Game),
         question: &str,
     ) -> Result<Vec<(CheckRow, Status)>> {
-        if !matches!(question, "sweep" | "match") {
+        if !matches!(question, "sweep" | "match" | "greedy") {
             return Ok(vec![self.check(ctx, asker, (name, game), question)?]);
         }
         let seed = u64::from(ctx.rng(&[name, question]).random::<u32>() >> 1);
         let mut engine = Engine::with_budget(ctx.budget());
         let steps = match question {
             "sweep" => ask_sweep(game, &mut Program { asker }, &mut engine, self.sims, seed),
+            "greedy" => ask_greedy(game, &mut Program { asker }, &mut engine),
             _ => ask_match(game, &mut Program { asker }, &mut engine, self.sims, seed),
         };
         let mut rows = Vec::new();

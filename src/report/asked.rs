@@ -1,0 +1,252 @@
+//! A solver's answers as an assignment's report tells them: a run with `harness run
+//! --solver` holds, in place of each engine experiment, a `check` table of the solver's
+//! answers ([`Loaded::asks`]). Its rows are found here by the kind of the experiment they
+//! stand in for, by position and by question; and the words every game's answers share
+//! are written here once: the program's name, its time, and whether an answer agreed with
+//! the reference.
+
+use super::answers::{count, counted, shown};
+use super::Loaded;
+use crate::results::csv_table::{is_ok, CsvTable};
+use crate::results::row::STATUS;
+
+/// The verdict word of an answer equal to the reference's.
+pub const CORRECT: &str = "correct";
+
+/// The columns of a solver's table that an assignment's report shows in its body: the
+/// program's answer, whether it is the reference's, and its own measurements. The
+/// reference's answers and times, the paired ratios and the shrunk positions stay in the
+/// CSV and on the harness's page.
+pub const BODY_COLUMNS: [&str; 9] = [
+    "position",
+    "question",
+    "given",
+    "verdict",
+    "solver_positions",
+    "solver_seconds",
+    "rounds",
+    "peak_memory_bytes",
+    STATUS,
+];
+
+/// The table of a solver's answers with only [`BODY_COLUMNS`] (those it has), in that
+/// order, each column as the table declares it.
+pub fn body_view(t: &CsvTable) -> CsvTable {
+    let keep: Vec<usize> = BODY_COLUMNS.iter().filter_map(|c| t.index(c)).collect();
+    let rows = t.rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();
+    let mut view = CsvTable::derived(&t.path, keep.iter().map(|&i| t.columns[i].clone()).collect(), rows);
+    view.declared.0 = keep.iter().map(|&i| t.column_at(i).clone()).collect();
+    view
+}
+
+/// A solver's table as an assignment's report shows it: cut to its [`body_view`], its
+/// caption saying where the rest is (other tables as they are).
+pub fn body_table(l: &Loaded) -> Loaded {
+    if l.asks.is_none() {
+        return l.clone();
+    }
+    let mut titles = l.titles.clone();
+    titles.caption = format!(
+        "{}. {}",
+        titles.caption.trim_end_matches('.'),
+        super::latex::escape(&format!(
+            "The program's answers and times; the reference's answers and times beside them, the paired time \
+             ratios and the smallest positions of wrong answers are in {}.csv",
+            l.name
+        ))
+    );
+    Loaded { table: body_view(&l.table), titles, ..l.clone() }
+}
+
+/// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.
+pub fn solver_run(own: &[&Loaded]) -> bool {
+    own.iter().any(|l| l.asks.is_some())
+}
+
+/// The solver's table standing in for the manifest's experiment of kind `kind`.
+pub fn asked<'a>(own: &[&'a Loaded], kind: &str) -> Option<&'a Loaded> {
+    own.iter().copied().find(|l| l.asks.as_ref().is_some_and(|a| a.kind == kind))
+}
+
+/// The program's name: what it calls itself in its handshake (its tables' `program`
+/// column), else its name given to `--solver`.
+pub fn program_name(own: &[&Loaded]) -> String {
+    let declared = own.iter().filter_map(|l| l.asks.as_ref()?.program.clone()).next();
+    let given = own.iter().find_map(|l| l.asks.as_ref()).map(|a| a.solver.clone());
+    declared.or(given).unwrap_or_else(|| "the program".to_string())
+}
+
+/// The instance files read from the course's own folder, by file name.
+pub fn course_files(own: &[&Loaded]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for file in own.iter().filter_map(|l| l.asks.as_ref()).flat_map(|a| a.course_files.iter()) {
+        if !out.contains(file) {
+            out.push(file.clone());
+        }
+    }
+    out
+}
+
+/// The rows of `question`, in the table's order.
+pub fn rows_of<'a>(t: &'a CsvTable, question: &str) -> Vec<&'a Vec<String>> {
+    t.rows.iter().filter(|r| t.cell(r, "question") == Some(question)).collect()
+}
+
+/// The row of `question` on `position`.
+pub fn row<'a>(t: &'a CsvTable, position: &str, question: &str) -> Option<&'a Vec<String>> {
+    t.rows.iter().find(|r| t.cell(r, "position") == Some(position) && t.cell(r, "question") == Some(question))
+}
+
+/// The named positions of a table (not `random N`), in order, each once.
+pub fn named_positions(t: &CsvTable) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for p in t.column("position") {
+        if !p.starts_with("random ") && !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Whether the answer of `row` is the reference's.
+pub fn agreed(t: &CsvTable, row: &[String]) -> bool {
+    t.cell(row, "verdict") == Some(CORRECT)
+}
+
+/// Whether the reference finished the question within the run's limit (a row whose
+/// reference passed it has no verdict to trust).
+pub fn checked(t: &CsvTable, row: &[String]) -> bool {
+    t.cell(row, STATUS).is_none_or(is_ok)
+}
+
+/// How the answer of `row` compares with the reference's, in words: "the reference gives
+/// the same" or why not ("not the reference's (wrong: the score is 1, not 0)").
+pub fn check_words(t: &CsvTable, row: &[String]) -> String {
+    if !checked(t, row) {
+        return "not checked: the reference passed the run's time limit there".to_string();
+    }
+    if agreed(t, row) {
+        return "the same as the reference's".to_string();
+    }
+    let verdict = t.cell(row, "verdict").unwrap_or_default();
+    match t.cell(row, "detail").filter(|d| !d.is_empty()) {
+        Some(detail) => format!("not the reference's ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
+        None => format!("not the reference's ({verdict})"),
+    }
+}
+
+/// The program's time on `row` in words: "0.579 ms, the median of 6 runs", or none
+/// where the question was not timed.
+pub fn time_words(t: &CsvTable, row: &[String]) -> Option<String> {
+    let seconds = t.number(row, "solver_seconds")?;
+    let runs = t.number(row, "rounds").map_or(1, |r| r as u64);
+    let time = seconds_words(seconds);
+    Some(match runs {
+        1 => format!("{time} (one run)"),
+        n => format!("{time}, the median of {n} runs"),
+    })
+}
+
+/// Seconds as a person reads them: "2.31 s", "48.2 ms", "36 µs".
+pub fn seconds_words(seconds: f64) -> String {
+    let fmt = super::latex::format_seconds;
+    match seconds {
+        s if s >= 1.0 => format!("{} s", fmt(s)),
+        s if s >= 1e-3 => format!("{} ms", fmt(s * 1e3)),
+        s => format!("{} µs", fmt(s * 1e6)),
+    }
+}
+
+/// How many of the table's checked answers agreed, of how many: `(agreed, asked)`.
+pub fn tally(tables: &[&Loaded]) -> (usize, usize) {
+    let mut agreed_n = 0;
+    let mut asked_n = 0;
+    for l in tables {
+        let t = &l.table;
+        for r in t.rows.iter().filter(|r| checked(t, r)) {
+            asked_n += 1;
+            agreed_n += usize::from(agreed(t, r));
+        }
+    }
+    (agreed_n, asked_n)
+}
+
+/// The first answer of `tables` that is not the reference's: the table, the row.
+pub fn first_wrong<'a>(tables: &[&'a Loaded]) -> Option<(&'a Loaded, &'a Vec<String>)> {
+    tables
+        .iter()
+        .find_map(|l| l.table.rows.iter().find(|r| checked(&l.table, r) && !agreed(&l.table, r)).map(|r| (*l, r)))
+}
+
+/// The sentence on the smallest position a wrong answer of `row` was shrunk to, if any.
+pub fn shrunk_words(t: &CsvTable, row: &[String]) -> Option<String> {
+    let position = t.cell(row, "shrunk_position").filter(|p| !p.is_empty())?;
+    Some(format!(
+        "The smallest position that still shows it (size {}) is {}; there the reference gives {} and the program {}.",
+        shown(t, row, "shrunk_size"),
+        crate::base::text::excerpt_to(position, 200),
+        shown(t, row, "shrunk_expected"),
+        shown(t, row, "shrunk_given"),
+    ))
+}
+
+/// The sentence that opens a solver's report: who was asked what, and how many answers
+/// agreed.
+pub fn summary(own: &[&Loaded]) -> String {
+    let tables: Vec<&Loaded> = own.iter().copied().filter(|l| l.asks.is_some()).collect();
+    let (agreed_n, asked_n) = tally(&tables);
+    let verdict = match (agreed_n, asked_n) {
+        (_, 0) => "no answer was checked".to_string(),
+        (a, n) if a == n => format!("every one of its {} was the reference's", counted(&count(n as u64), "answer")),
+        (a, n) => format!("{a} of its {} were the reference's", counted(&count(n as u64), "answer")),
+    };
+    format!(
+        "Every number below is an answer of the program {}, the authors' implementation, asked the assignment's \
+         questions by a test program that checks each answer against an exact reference implementation of the same \
+         rules and times it: {verdict}. ",
+        quoted(&program_name(own))
+    )
+}
+
+/// A name in quotation marks.
+pub fn quoted(name: &str) -> String {
+    format!("\u{201c}{name}\u{201d}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::csv_table::test_table;
+
+    #[test]
+    fn the_body_keeps_the_programs_columns_alone() {
+        let t = test_table("position,question,expected,given,verdict,engine_seconds,solver_seconds,status\na,best,1,1,correct,0.1,0.2,ok\n");
+        let v = body_view(&t);
+        assert_eq!(v.columns, ["position", "question", "given", "verdict", "solver_seconds", "status"]);
+        assert_eq!(v.rows[0], ["a", "best", "1", "correct", "0.2", "ok"]);
+        assert_eq!(v.kind("solver_seconds"), t.kind("solver_seconds"));
+    }
+
+    #[test]
+    fn times_read_in_their_unit() {
+        assert_eq!(seconds_words(2.314), "2.31 s");
+        assert_eq!(seconds_words(0.0482), "48.2 ms");
+        assert_eq!(seconds_words(0.000036269), "36.3 µs");
+    }
+
+    #[test]
+    fn an_answer_says_whether_it_is_the_references() {
+        let t = test_table(
+            "position,question,verdict,detail,solver_seconds,rounds,status\n\
+             a,best,correct,,0.000579,6,ok\n\
+             b,best,wrong,the score is 1 not 0,0.1,1,ok\n\
+             c,best,correct,,,,timeout\n",
+        );
+        assert_eq!(check_words(&t, &t.rows[0]), "the same as the reference's");
+        assert_eq!(check_words(&t, &t.rows[1]), "not the reference's (wrong: the score is 1 not 0)");
+        assert!(check_words(&t, &t.rows[2]).starts_with("not checked"));
+        assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "579 µs, the median of 6 runs");
+        assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
+        assert_eq!(time_words(&t, &t.rows[2]), None);
+    }
+}
