@@ -93,7 +93,13 @@ fn derived(spec: &ExperimentSpec, plan: &CheckPlan, solver: &SolverSpec) -> Resu
         program: None,
     });
     d.heading.label = format!("tab:{}", d.heading.name);
-    d.heading.caption = format!("Solver {} asked the questions of {}", solver.name, spec.heading.name);
+    let asked = registry::reports()
+        .kind(&spec.heading.game, &spec.heading.kind)
+        .map_or(String::new(), |k| format!(" ({})", k.description));
+    d.heading.caption = format!(
+        "The answers of solver {} in place of {}{asked}, each checked against the reference",
+        solver.name, spec.heading.name
+    );
     let mut params = toml::Table::new();
     let entry = toml::Value::try_from(SolverEntry::of(solver)).map_err(|e| InputError::new(e.to_string()))?;
     params.insert("solver".into(), entry);

@@ -9,6 +9,7 @@ use super::session::Failure;
 use super::speed::{judge, Speed};
 use super::verdict::Verdict;
 use crate::base::stats::median;
+use crate::results::row::{Fixed, Rate, Seconds};
 
 /// The most positions tried while shrinking one wrong answer.
 pub const MAX_SHRINK_TRIES: usize = 400;
@@ -211,17 +212,17 @@ pub struct CheckRow {
     /// Why the answer is not correct, or what the rule found.
     pub detail: Option<String>,
     /// The positions the solver said it visited, where the question asks.
-    pub solver_positions: Option<String>,
+    pub solver_positions: Option<u64>,
     /// The median of the solver's seconds over the rounds.
-    pub solver_seconds: Option<String>,
+    pub solver_seconds: Option<Seconds>,
     /// The median of the engine's seconds over the same rounds.
-    pub engine_seconds: Option<String>,
+    pub engine_seconds: Option<Seconds>,
     /// The solver's time over the engine's (paired estimate).
-    pub time_ratio: Option<String>,
+    pub time_ratio: Option<Fixed<4>>,
     /// Its 95 % interval's low end (6 rounds or more).
-    pub time_ratio_low: Option<String>,
+    pub time_ratio_low: Option<Fixed<4>>,
     /// Its high end.
-    pub time_ratio_high: Option<String>,
+    pub time_ratio_high: Option<Fixed<4>>,
     /// The decision rule's verdict of the solver's time against the engine's: `slower`,
     /// `faster`, `same` (within ±5 %) or `unknown`.
     pub speed: Option<String>,
@@ -229,16 +230,16 @@ pub struct CheckRow {
     /// less time (11.8 to 12.9 times, 6 paired rounds)").
     pub timing: Option<String>,
     /// The paired rounds timed.
-    pub rounds: Option<String>,
+    pub rounds: Option<u64>,
     /// The solver's positions per second, where it counts positions.
-    pub positions_per_second: Option<String>,
+    pub positions_per_second: Option<Rate>,
     /// The peak memory of the solver's process after the answer, in bytes.
     pub peak_memory_bytes: Option<String>,
     /// The smallest position that still shows a wrong answer, in the game's file format
     /// (lines joined by ` / `).
     pub shrunk_position: Option<String>,
     /// Its size.
-    pub shrunk_size: Option<String>,
+    pub shrunk_size: Option<u64>,
     /// The engine's answer on the shrunk position.
     pub shrunk_expected: Option<String>,
     /// The solver's answer on it.
@@ -266,15 +267,15 @@ impl CheckRow {
 
     /// Sets the times of `rounds` and, with `positions`, the solver's rate.
     pub fn timed(mut self, rounds: &Rounds, positions: Option<u64>) -> CheckRow {
-        let secs = |xs: &[f64]| median(xs).map(|s| format!("{s:.9}"));
+        let secs = |xs: &[f64]| median(xs).map(|s| Seconds(std::time::Duration::from_secs_f64(s.max(0.0))));
         self.solver_seconds = secs(&rounds.solver);
         self.engine_seconds = secs(&rounds.engine);
-        self.rounds = (!rounds.solver.is_empty()).then(|| rounds.solver.len().to_string());
+        self.rounds = (!rounds.solver.is_empty()).then_some(rounds.solver.len() as u64);
         let speed = rounds.speed();
         if let Some((ratio, interval)) = rounds.ratio_given(speed.as_ref()) {
-            self.time_ratio = Some(format!("{ratio:.4}"));
-            self.time_ratio_low = interval.map(|(l, _)| format!("{l:.4}"));
-            self.time_ratio_high = interval.map(|(_, h)| format!("{h:.4}"));
+            self.time_ratio = Some(Fixed(ratio));
+            self.time_ratio_low = interval.map(|(l, _)| Fixed(l));
+            self.time_ratio_high = interval.map(|(_, h)| Fixed(h));
         }
         if let Some(speed) = speed {
             let visits_as_many = positions.is_some() && self.verdict() == Verdict::Correct;
@@ -282,8 +283,8 @@ impl CheckRow {
             self.timing = Some(speed.sentence(visits_as_many));
         }
         if let (Some(p), Some(s)) = (positions, median(&rounds.solver)) {
-            self.solver_positions = Some(p.to_string());
-            self.positions_per_second = (s > 0.0).then(|| format!("{:.0}", p as f64 / s));
+            self.solver_positions = Some(p);
+            self.positions_per_second = (s > 0.0).then(|| Rate(p as f64 / s));
         }
         self
     }

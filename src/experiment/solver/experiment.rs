@@ -244,7 +244,7 @@ pub fn check_row(
     if outcome.verdict == super::verdict::Verdict::Wrong {
         if let Some((shrunk, svg)) = shrink() {
             row.shrunk_position = Some(one_line(&shrunk.text));
-            row.shrunk_size = Some(shrunk.size.to_string());
+            row.shrunk_size = Some(shrunk.size as u64);
             row.shrunk_expected = Some(shrunk.outcome.expected);
             row.shrunk_given = Some(shrunk.outcome.given);
             if let Some(svg) = svg {
