@@ -128,16 +128,15 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
 }
 
 /// The positions per second of `row` in words, ending where the table's reference
-/// follows: the rate, or why there is none (a time under 1 ms), and whether the row ran
-/// while other programs had the cores.
+/// follows: the rate, or why there is none (a time under 1 ms, or a call timed while other
+/// programs had the cores: its time is too high, so no rate is given from it).
 fn rate_words(t: &CsvTable, row: &[String]) -> String {
-    let rate = match t.number(row, "positions_per_second") {
-        Some(_) => format!("{} positions per second", shown(t, row, "positions_per_second")),
-        None => "under 1 ms, too short a time to give a rate".to_string(),
-    };
-    match crate::report::view::busy_reader(t)(row) {
-        true => format!("{rate}, timed while other programs had the cores, so the time is too high; "),
-        false => format!("{rate}; "),
+    if crate::report::view::busy_reader(t)(row) {
+        return "timed while other programs had the cores, so the time is too high and no rate is given; ".to_string();
+    }
+    match t.number(row, "positions_per_second") {
+        Some(_) => format!("{} positions per second; ", shown(t, row, "positions_per_second")),
+        None => "under 1 ms, too short a time to give a rate; ".to_string(),
     }
 }
 

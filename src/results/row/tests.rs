@@ -238,7 +238,9 @@ fn busy_is_a_long_wait_or_without_one_a_low_cpu_share() {
     assert!(busy(0.5, Some(1.0), Some(0.2)));
     assert!(!busy(0.5, Some(0.5), Some(0.05)), "an idle thread of a parallel call is no busy machine");
     assert!(busy(0.5, Some(0.5), None) && !busy(0.5, Some(0.95), None));
-    assert!(!busy(0.005, Some(0.1), Some(0.9)), "calls under 10 ms are not judged");
+    assert!(busy(0.0092, Some(0.08), Some(0.61)), "a 9 ms call that waited 61 % of its time ran busy");
+    assert!(!busy(0.0005, Some(0.1), Some(0.9)), "calls under the timer's 1 ms are not judged");
+    assert!(!busy(0.005, Some(0.1), None), "a share of getrusage's CPU time under 10 ms is not judged");
 }
 
 fn speedup(ratio: f64, interval: Option<(f64, f64)>, threads: Option<f64>) -> Speedup {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::ser::{self, Serialize};
 
-use super::cell_types::{Marked, GROUP};
+use super::cell_types::{Marked, GROUP, RESOLUTION_SECONDS};
 use crate::base::stats;
 use crate::search::timing::Samples;
 
@@ -178,17 +178,22 @@ pub const BUSY_WAIT_SHARE: f64 = 0.1;
 /// Where the system does not tell the wait: a call whose `cpu_share` is below this ran on
 /// a busy machine (or could not keep its threads busy).
 pub const BUSY_SHARE: f64 = 0.9;
-/// Calls shorter than this (seconds, median) are not judged: their shares are too coarse.
+/// Calls shorter than this (seconds, median) are not judged by their `cpu_share`: the
+/// CPU time `getrusage` reports is too coarse for them.
 pub const BUSY_MIN_SECONDS: f64 = 0.01;
+/// Calls shorter than this are not judged by their `wait_share` either: the scheduler's
+/// wait is counted to the nanosecond (`/proc/self/task/*/schedstat`), so a call of the
+/// timer's resolution (1 ms) or more is judged by it.
+pub const BUSY_MIN_WAIT_SECONDS: f64 = RESOLUTION_SECONDS;
 
 /// Whether a timed call of median wall time `seconds` ran on a busy machine: its threads
 /// waited for cores other programs had more than [`BUSY_WAIT_SHARE`] of their time
-/// (`wait_share`), or, where the system does not tell the wait, its `cpu_share` is below
-/// [`BUSY_SHARE`]; never for calls under [`BUSY_MIN_SECONDS`]. The one rule the CSVs, the run's summary and the report follow.
+/// (`wait_share`; judged from [`BUSY_MIN_WAIT_SECONDS`]), or, where the system does not
+/// tell the wait, its `cpu_share` is below [`BUSY_SHARE`] (judged from
+/// [`BUSY_MIN_SECONDS`]). The one rule the CSVs, the run's summary and the report follow.
 pub fn busy(seconds: f64, cpu_share: Option<f64>, wait_share: Option<f64>) -> bool {
-    seconds >= BUSY_MIN_SECONDS
-        && match wait_share {
-            Some(w) => w > BUSY_WAIT_SHARE,
-            None => cpu_share.is_some_and(|c| c < BUSY_SHARE),
-        }
+    match wait_share {
+        Some(w) => seconds >= BUSY_MIN_WAIT_SECONDS && w > BUSY_WAIT_SHARE,
+        None => seconds >= BUSY_MIN_SECONDS && cpu_share.is_some_and(|c| c < BUSY_SHARE),
+    }
 }
