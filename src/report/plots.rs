@@ -193,9 +193,18 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
                 .enumerate()
                 .filter_map(|(i, r)| table.number(r, column).filter(|v| *v > 0.0).map(|v| (i as f64, v)))
                 .collect();
-            let name = match points.is_empty() {
-                true => format!("{legend} ({})", empty_reason(table, &all_rows, column).replace("point", "bar")),
-                false => legend.to_string(),
+            let unfinished: Vec<&str> = table
+                .rows
+                .iter()
+                .filter(|r| table.number(r, column).is_none_or(|v| v <= 0.0))
+                .filter_map(|r| table.cell(r, spec.category))
+                .collect();
+            let name = match (points.is_empty(), unfinished.as_slice()) {
+                (true, _) => format!("{legend} ({})", empty_reason(table, &all_rows, column).replace("point", "bar")),
+                (false, []) => legend.to_string(),
+                (false, [one]) => format!("{legend} (no bar: {one} did not finish)"),
+                (false, few) if few.len() <= 3 => format!("{legend} (no bar: {} did not finish)", few.join(", ")),
+                (false, many) => format!("{legend} (no bar: {} rows did not finish)", many.len()),
             };
             Series { name, points, reference: false, intervals: Vec::new() }
         })
@@ -280,5 +289,6 @@ mod tests {
         assert_eq!((c.name.as_str(), c.title.as_str()), ("x-w", "T (x)"));
         assert_eq!(c.series[0].points, [(0.0, 3.0)]);
         assert_eq!(c.layout, Layout::Bars { categories: vec!["a".into(), "b".into()] });
+        assert_eq!(c.series[0].name, "g (no bar: b did not finish)", "the legend names the missing bar");
     }
 }
