@@ -297,6 +297,10 @@ mod tests {
         assert!(g.classes.iter().all(|c| (1..=4).contains(&c.len())));
         let svg = gallery_svg(&game, &g, "4x5 stenen1");
         assert_eq!(svg.matches("<rect ").count(), 20 * g.distinct());
+        // The caption's counts are the drawing's: as many tilings and class lines as drawn.
+        let drawn = svg.matches("<rect ").count() / 20;
+        assert!(svg.contains(&format!("the {drawn} distinct tilings drawn")), "{svg}");
+        assert!(svg.contains(&format!("{} classes", svg.matches(">class ").count())));
         crate::report::figures::parse("gallery", &svg).unwrap();
         assert!(gallery(&game, 3).is_none(), "more than 3 tilings");
     }

@@ -208,9 +208,9 @@ fn draw_node(
         child_top += leaves(child) * h;
         let mv = child.via.map(|m| m.to_string()).unwrap_or_default();
         let (color, word) = if depth == 0 && Some(mv.as_str()) == marks.greedy.as_deref() {
-            ("#d55e00", " greedy")
+            (GREEDY_COLOUR.1, " greedy")
         } else if depth == 0 && Some(mv.as_str()) == marks.better.as_deref() {
-            ("#009e73", " better")
+            (BETTER_COLOUR.1, " better")
         } else {
             ("#000", "")
         };
@@ -227,6 +227,11 @@ fn draw_node(
 }
 
 /// The root's moves to mark: greedy's and the better one.
+/// The colour of greedy's move in the tree: its name in the caption, its hex in the drawing.
+pub const GREEDY_COLOUR: (&str, &str) = ("orange-red", "#d55e00");
+/// The colour of the better move.
+pub const BETTER_COLOUR: (&str, &str) = ("green", "#009e73");
+
 struct Marks {
     greedy: Option<String>,
     better: Option<String>,
@@ -249,8 +254,10 @@ pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<Str
     }
     let (width, height) = (depth(&root) * (cell.0 + TREE_GAP) - TREE_GAP, leaves(&root) * cell.1);
     let title = format!(
-        "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move drawn in orange-red and labelled greedy, the better move in green and labelled better)",
-        pos.to_move()
+        "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move drawn in {} and labelled greedy, the better move in {} and labelled better)",
+        pos.to_move(),
+        GREEDY_COLOUR.0,
+        BETTER_COLOUR.0
     );
     let mut svg = crate::report::figures::svg_start(width, height, &title);
     draw_node(&mut svg, rules, &root, (0, 0), cell, &marks);
@@ -268,6 +275,20 @@ pub fn start_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The greedy tree's caption names each colour as the drawing draws it: each colour
+    /// word of the caption is drawn in its hex.
+    #[test]
+    fn the_greedy_trees_caption_names_the_colours_it_draws() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel/greedy.txt");
+        let game = crate::tegel::load::load_file(&path).unwrap();
+        let svg = greedy_tree_svg(game.rules(), game.start(), "greedy.txt").unwrap();
+        let title = svg.split("<title>").nth(1).and_then(|t| t.split("</title>").next()).unwrap();
+        for (name, hex) in [GREEDY_COLOUR, BETTER_COLOUR] {
+            assert!(title.contains(&format!("in {name}")), "{title}");
+            assert!(svg.contains(&format!("stroke=\"{hex}\"")), "{name} is drawn {hex}");
+        }
+    }
 
     #[test]
     fn the_start_of_spel1_shows_its_bowls_and_empty_boards() {
