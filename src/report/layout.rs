@@ -225,23 +225,29 @@ pub fn layout(view: &TableView) -> Layout {
 /// assignment does not ask for) are the first left out of a table too wide for any page.
 pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
-    if let Some(layout) = fitting(view, &all) {
-        return layout;
-    }
-    let mut shown = all.clone();
-    for name in optional {
-        shown.retain(|&c| view.columns[c].name != *name);
-        if let Some(layout) = fitting(view, &shown) {
+    // Portrait first, leaving out the optional columns one by one before a table goes
+    // landscape: a landscape page holds the table alone, which a short table should not.
+    for landscape in [false, true] {
+        let mut shown = all.clone();
+        if let Some(layout) = fitting_in(view, &shown, landscape) {
             return layout;
         }
+        for name in optional {
+            shown.retain(|&c| view.columns[c].name != *name);
+            if let Some(layout) = fitting_in(view, &shown, landscape) {
+                return layout;
+            }
+        }
     }
+    let shown: Vec<usize> = all.into_iter().filter(|&c| !optional.contains(&view.columns[c].name.as_str())).collect();
     // Without the spreads (± ..., "1 sample") the times take half the room; the page
     // and the CSV keep them.
     let bare = without_spreads(view);
     if let Some(layout) = fitting(&bare, &shown) {
         return Layout { spreads: false, ..layout };
     }
-    let first = split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or(all);
+    let first =
+        split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or_else(|| (0..view.columns.len()).collect());
     Layout { size: SIZES[2], landscape: true, parts: vec![first], spreads: true }
 }
 
@@ -260,14 +266,18 @@ pub fn without_spreads(view: &TableView) -> TableView {
 
 /// The first size, portrait then landscape, at which the columns `cols` fit.
 fn fitting(view: &TableView, cols: &[usize]) -> Option<Layout> {
-    for (landscape, width) in [(false, PORTRAIT_WIDTH), (true, LANDSCAPE_WIDTH)] {
-        for size in SIZES {
-            if width_of(view, cols, size, width) <= SAFETY * width {
-                return Some(Layout { size, landscape, parts: vec![cols.to_vec()], spreads: true });
-            }
-        }
-    }
-    None
+    fitting_in(view, cols, false).or_else(|| fitting_in(view, cols, true))
+}
+
+/// The first size at which the columns `cols` fit a portrait (or `landscape`) page.
+fn fitting_in(view: &TableView, cols: &[usize], landscape: bool) -> Option<Layout> {
+    let width = if landscape { LANDSCAPE_WIDTH } else { PORTRAIT_WIDTH };
+    SIZES.into_iter().find(|&size| width_of(view, cols, size, width) <= SAFETY * width).map(|size| Layout {
+        size,
+        landscape,
+        parts: vec![cols.to_vec()],
+        spreads: true,
+    })
 }
 
 impl Layout {

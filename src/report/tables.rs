@@ -292,10 +292,15 @@ pub fn latex_table_leaving_out(table: &CsvTable, titles: &Titles, optional: &[&s
         let mut part = part_of(&view, cols, k + 1 == n);
         if !left_out.is_empty() {
             let file = table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-            part.notes.push(format!(
-                "Too wide for the page: the columns {} are left out here; they are in {file} and on the web page.",
-                left_out.join(", ")
-            ));
+            part.notes.push(match left_out.as_slice() {
+                [one] => format!(
+                    "Too wide for the page: the column {one} is left out here; it is in {file} and on the web page."
+                ),
+                many => format!(
+                    "Too wide for the page: the columns {} are left out here; they are in {file} and on the web page.",
+                    many.join(", ")
+                ),
+            });
         }
         let lines: Vec<Vec<String>> =
             cols.iter().map(|&c| layout::column_header_lines(&view, c, layout.size, width)).collect();

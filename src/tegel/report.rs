@@ -34,14 +34,22 @@ pub(super) const GOOD: KindReport =
 /// The `sweep` kind.
 pub(super) const SWEEP: KindReport = KindReport {
     placed: true,
+    // The memo's counts, the score and move at each step and the simulations are not what
+    // the undo experiment asks; the CSV and the page keep them.
+    optional_columns: &["memo_positions", "memo_seconds", "best_move", "score", "sims"],
     chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
     charts: sweep_charts,
     figures: sweep_figures,
     ..KindReport::new("besteScore against moves undone (doeExperiment) per instance")
 };
 /// The `match` kind.
-pub(super) const MATCH: KindReport =
-    KindReport { placed: true, ..KindReport::new("games between the move strategies per instance") };
+pub(super) const MATCH: KindReport = KindReport {
+    placed: true,
+    // The games' moves, the positions besteScore visited and the simulations: in the CSV and
+    // on the page, left out of a PDF table that would otherwise need a landscape page.
+    optional_columns: &["transcript", "best_positions", "sims"],
+    ..KindReport::new("games between the move strategies per instance")
+};
 
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.
