@@ -225,8 +225,10 @@ pub fn layout(view: &TableView) -> Layout {
 /// assignment does not ask for) are the first left out of a table too wide for any page.
 pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
-    // Portrait first, leaving out the optional columns one by one before a table goes
-    // landscape: a landscape page holds the table alone, which a short table should not.
+    let bare = without_spreads(view);
+    // Portrait first, leaving out the optional columns one by one, then the spreads
+    // (± ..., "1 sample": the times then take half the room; the page and the CSV keep
+    // them), before a table goes landscape: a landscape page holds the table alone.
     for landscape in [false, true] {
         let mut shown = all.clone();
         if let Some(layout) = fitting_in(view, &shown, landscape) {
@@ -238,16 +240,11 @@ pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
                 return layout;
             }
         }
+        if let Some(layout) = fitting_in(&bare, &shown, landscape) {
+            return Layout { spreads: false, ..layout };
+        }
     }
-    let shown: Vec<usize> = all.into_iter().filter(|&c| !optional.contains(&view.columns[c].name.as_str())).collect();
-    // Without the spreads (± ..., "1 sample") the times take half the room; the page
-    // and the CSV keep them.
-    let bare = without_spreads(view);
-    if let Some(layout) = fitting(&bare, &shown) {
-        return Layout { spreads: false, ..layout };
-    }
-    let first =
-        split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or_else(|| (0..view.columns.len()).collect());
+    let first = split(view, SIZES[2], LANDSCAPE_WIDTH).into_iter().next().unwrap_or(all);
     Layout { size: SIZES[2], landscape: true, parts: vec![first], spreads: true }
 }
 
@@ -262,11 +259,6 @@ pub fn without_spreads(view: &TableView) -> TableView {
         }
     }
     bare
-}
-
-/// The first size, portrait then landscape, at which the columns `cols` fit.
-fn fitting(view: &TableView, cols: &[usize]) -> Option<Layout> {
-    fitting_in(view, cols, false).or_else(|| fitting_in(view, cols, true))
 }
 
 /// The first size at which the columns `cols` fit a portrait (or `landscape`) page.

@@ -21,7 +21,7 @@ pub(super) const TABLE: KindReport = KindReport {
         "height",
         "width",
         "stones",
-        "peak_memory",
+        "peak_memory_bytes",
         "time_limit",
         "status",
         FAST_COUNT,
