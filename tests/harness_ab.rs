@@ -229,6 +229,17 @@ fn a_build_past_its_limit_is_stopped() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("ran longer than its limit"), "{}", stderr(&out));
     assert!(eventually(Duration::from_secs(10), || !running("sleep 98.375")));
+    // The probe's build: a detached process holds the output while the build runs on;
+    // the limit holds all the same, and nothing of the build is left.
+    let held = stand_in_with(dir.path(), "held.sh", "setsid sleep 1000.125 & sleep 98.625", (90, "0.5", false));
+    let started = Instant::now();
+    let out = harness(&["ab", &held, &a, &m]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("ran longer than its limit of 6 s"), "{}", stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(30), "the limit did not hold: {:?}", started.elapsed());
+    for needle in ["sleep 98.625", "sleep 1000.125"] {
+        assert!(eventually(Duration::from_secs(10), || !running(needle)), "{needle} survived");
+    }
 }
 
 /// A build that leaves a detached process (`setsid sleep 97.5 &`) holding its output
