@@ -14,8 +14,8 @@
 # The engine is pdfLaTeX while it can set every character of the generated text (Latin-1
 # and the other Western and Central European letters, dashes, quotes), and LuaLaTeX (with
 # fonts that have the characters: DejaVu, Noto CJK, Noto Color Emoji) where a name (an
-# author, a title, an instance) needs more; a character no installed
-# font has is named, with what to install.
+# author, a title, an instance) needs more; a character no installed font has is
+# named, with what to install.
 # HARNESS=PATH runs that binary for step 2 (else target/release/harness, else cargo).
 # CI builds the report from test results (tests/report_pdf.rs) after installing TeX.
 set -euo pipefail
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
       front+=("$1" "$2"); shift ;;
-    -h|--help) sed -n '2,19{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
     *) results=$1 ;;
   esac
