@@ -11,6 +11,12 @@
 #    that assignment alone, with a title page naming the authors (--author, repeatable).
 # With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
 # (report-GAME-pages/ with --assignment) for a quick look in an image viewer.
+# The engine is pdfLaTeX while it can set every character of the generated text (Latin-1
+# and the other Western and Central European letters, dashes, quotes), and LuaLaTeX (with
+# fonts that have the characters: DejaVu, Noto CJK, Noto Color Emoji) where a name (an
+# author, a title, an instance) needs more; a character no installed font has is
+# named, with what to install.
+# HARNESS=PATH runs that binary for step 2 (else target/release/harness, else cargo).
 # CI builds the report from test results (tests/report_pdf.rs) after installing TeX.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +34,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
       front+=("$1" "$2"); shift ;;
-    -h|--help) sed -n '2,14{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
     *) results=$1 ;;
   esac
@@ -82,25 +88,102 @@ if ! have_tex; then
 fi
 
 # --- 2. tables and plot sources ------------------------------------------------------
-if [ -x "$root/target/release/harness" ] && [ -z "${HARNESS_REBUILD:-}" ]; then
+if [ -n "${HARNESS:-}" ]; then
+  harness=("$HARNESS")
+elif [ -x "$root/target/release/harness" ] && [ -z "${HARNESS_REBUILD:-}" ]; then
   harness=("$root/target/release/harness")
 else
   harness=(cargo run --release --quiet --)
 fi
 "${harness[@]}" report "$results" ${front[@]+"${front[@]}"}
 
+# --- 2b. the engine: pdfLaTeX where it can, LuaLaTeX for the rest --------------------
+shopt -s nullglob
+generated=("$results"/tex/*.tex "$results"/plots/*.tex "$results"/plots/*.tikz)
+# The characters of the generated text that pdfLaTeX cannot set, once each, as
+# `c (U+XXXX)`: those past ASCII that none of the encodings the preamble loads declares
+# for inputenc (t1enc.dfu, ts1enc.dfu, ...: Latin-1 and the Latin letters of Western
+# and Central Europe, dashes, quotes, the euro sign; Latin-1 alone where none is found).
+dfu=()
+for f in t1enc.dfu ts1enc.dfu ot1enc.dfu omsenc.dfu; do
+  p=$(kpsewhich "$f" 2>/dev/null || true)
+  [ -z "$p" ] || dfu+=("$p")
+done
+wide=$(DFU="${dfu[*]-}" LC_ALL=C perl -CSD -e '
+  my %ok;
+  for my $f (split / /, $ENV{DFU}) {
+    open(my $h, "<", $f) or next;
+    while (<$h>) { $ok{hex $1} = 1 while /DeclareUnicodeCharacter\{([0-9A-Fa-f]+)\}/g }
+  }
+  %ok = map { $_ => 1 } 0x80 .. 0xff unless %ok;
+  my %seen;
+  for my $f (@ARGV) {
+    open(my $h, "<:encoding(UTF-8)", $f) or next;
+    while (<$h>) { $seen{$1} = 1 while /([^\x00-\x7f])/g }
+  }
+  print join(" ", map { sprintf("%s (U+%04X)", $_, ord $_) } grep { !$ok{ord $_} } sort keys %seen);
+' ${generated[@]+"${generated[@]}"})
+engine=pdflatex
+fallbacks=
+if [ -n "$wide" ]; then
+  engine=lualatex
+  unicode_packages=(texlive-luatex fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
+  have_lua() {
+    command -v lualatex >/dev/null && [ -n "$(kpsewhich fontspec.sty 2>/dev/null)" ] \
+      && [ -n "$(kpsewhich luaotfload.sty 2>/dev/null)" ] && command -v fc-list >/dev/null \
+      && fc-list -q "Noto Serif CJK SC" && fc-list -q "Noto Color Emoji"
+  }
+  if ! have_lua; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+      echo "build-report: the text holds characters pdfLaTeX cannot set ($wide); installing ${unicode_packages[*]} for LuaLaTeX" >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${unicode_packages[@]}" >&2 || {
+        apt-get update >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${unicode_packages[@]}" >&2
+      } || true
+    fi
+    if ! command -v lualatex >/dev/null || [ -z "$(kpsewhich luaotfload.sty 2>/dev/null)" ] || [ -z "$(kpsewhich fontspec.sty 2>/dev/null)" ]; then
+      echo "build-report: the text holds characters pdfLaTeX cannot set: $wide" >&2
+      echo "build-report: they need LuaLaTeX and fonts that have them; install them with:" >&2
+      echo "  sudo apt-get install --no-install-recommends ${unicode_packages[*]}" >&2
+      exit 1
+    fi
+  fi
+  # The fallback fonts installed, in the order they are asked for a character; the
+  # colour emoji need HarfBuzz, the others are set as Latin Modern is (so that the PDF's
+  # text gives 李 back as U+674E, not as the compatibility form the font also maps).
+  for font in "DejaVu Serif:mode=node" "Noto Serif CJK SC:mode=node" "Noto Sans CJK SC:mode=node" "Noto Color Emoji:mode=harf"; do
+    if command -v fc-list >/dev/null && fc-list -q "${font%%:*}"; then
+      fallbacks="$fallbacks${fallbacks:+,}\"$font;\""
+    fi
+  done
+  echo "build-report: LuaLaTeX, for characters pdfLaTeX cannot set: $wide" >&2
+fi
+# The figures find report/unicode-fonts.tex; LuaLaTeX is given its fallback fonts.
+export TEXINPUTS="$root/report:${TEXINPUTS:-}"
+engine_pre=
+[ "$engine" = lualatex ] && engine_pre="\\def\\harnessfallbacks{$fallbacks}"
+
 # --- 3. figures to PDF ---------------------------------------------------------------
-latex() { # latex DIR FILE.tex [TEX-CODE-BEFORE-INPUT]: pdflatex, quiet unless it fails
-  local dir=$1 file=$2 pre=${3:-} log
+latex() { # latex DIR FILE.tex [TEX-CODE-BEFORE-INPUT]: the engine, quiet unless it fails
+  local dir=$1 file=$2 pre=${3:-} log missing
   log=$(mktemp)
-  if ! (cd "$dir" && pdflatex -interaction=nonstopmode -halt-on-error -output-directory "$build" \
-        "${pre}\\input{$file}" >"$log" 2>&1); then
-    echo "build-report: pdflatex failed on $dir/$file; the end of its log:" >&2
+  if ! (cd "$dir" && "$engine" -interaction=nonstopmode -halt-on-error -output-directory "$build" \
+        "${engine_pre}${pre}\\input{$file}" >"$log" 2>&1); then
+    echo "build-report: $engine failed on $dir/$file; the end of its log:" >&2
     tail -n 30 "$log" >&2
     rm -f "$log"
     exit 1
   fi
   rm -f "$log"
+  # A character no font had is left out of the PDF with only a line in the log.
+  [ "$engine" = lualatex ] || return 0
+  missing=$(grep -ho 'Missing character: There is no [^ ]* ([^)]*)' "$build"/*.log 2>/dev/null \
+    | sed 's/Missing character: There is no //' | sort -u | tr '\n' ' ' || true)
+  if [ -n "$missing" ]; then
+    echo "build-report: no installed font has ${missing% }, so $dir/$file would lose them; install a font that has them" >&2
+    echo "  (fonts-noto-cjk: Chinese, Japanese, Korean; fonts-noto-color-emoji: emoji; fonts-noto-core: most other scripts) and build again" >&2
+    exit 1
+  fi
 }
 # page_overflows LOG: one line per float too large for its page, overfull \vbox, or
 # overfull \hbox over 1 pt, each with the last generated file (tex/..., plots/...) TeX
@@ -117,7 +200,6 @@ page_overflows() {
 }
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
-shopt -s nullglob
 figures=0
 for tex in "$results"/plots/*.tex; do
   name=$(basename "$tex" .tex)

@@ -175,6 +175,19 @@ fn running(needle: &str) -> bool {
     })
 }
 
+/// The ids of the processes whose command line holds `needle`.
+fn pids_running(needle: &str) -> Vec<libc::pid_t> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else { continue };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
 /// Waits up to `within` for `done`.
 fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
@@ -216,6 +229,17 @@ fn a_build_past_its_limit_is_stopped() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("ran longer than its limit"), "{}", stderr(&out));
     assert!(eventually(Duration::from_secs(10), || !running("sleep 98.375")));
+    // The probe's build: a detached process holds the output while the build runs on;
+    // the limit holds all the same, and nothing of the build is left.
+    let held = stand_in_with(dir.path(), "held.sh", "setsid sleep 1000.125 & sleep 98.625", (90, "0.5", false));
+    let started = Instant::now();
+    let out = harness(&["ab", &held, &a, &m]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("ran longer than its limit of 6 s"), "{}", stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(30), "the limit did not hold: {:?}", started.elapsed());
+    for needle in ["sleep 98.625", "sleep 1000.125"] {
+        assert!(eventually(Duration::from_secs(10), || !running(needle)), "{needle} survived");
+    }
 }
 
 /// A build that leaves a detached process (`setsid sleep 97.5 &`) holding its output
@@ -257,6 +281,50 @@ fn a_signal_or_a_kill_of_ab_leaves_no_detached_process() {
         }
         assert!(eventually(Duration::from_secs(10), || !running(&format!("held{signal}.sh"))), "the build survived");
     }
+}
+
+/// `kill -9` of `ab` run by an ordinary user (here `nobody`, through `setpriv`), whose
+/// builds cannot have a PID namespace of their own as root's do: each build runs in a
+/// user namespace of its own holding the PID namespace, so a detached process of the
+/// build dies with `ab` all the same. Skipped where the test does not run as root or the
+/// system allows no user namespaces to ordinary users.
+#[test]
+fn a_kill_of_ab_run_by_a_user_leaves_no_detached_process() {
+    let user_namespaces = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "unshare", "-Urp", "--fork", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !harness::base::os::is_root() || !user_namespaces {
+        eprintln!("skipped: needs root (to become nobody) and user namespaces for ordinary users");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let m = manifest(dir.path());
+    let a = stand_in(dir.path(), "a.sh", 90, 0.5);
+    let needle = "sleep 94.875";
+    let build =
+        stand_in_with(dir.path(), "held_by_user.sh", &format!("setsid {needle} & sleep 99.25"), (90, "0.5", false));
+    let mut child = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_harness"))
+        .args(["ab", &a, &build, &m])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert!(eventually(Duration::from_secs(60), || running(needle)), "the build started");
+    // SAFETY: sends SIGKILL to the child this test started (setpriv execs harness).
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+    child.wait().unwrap();
+    let gone = eventually(Duration::from_secs(10), || !running(needle));
+    if !gone {
+        for pid in pids_running(needle) {
+            // SAFETY: ends a process this test's build left behind, by its id.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
+    assert!(gone, "{needle} survived the kill of ab");
 }
 
 /// The real binary against itself: the same counts, every timed cell sampled in at least

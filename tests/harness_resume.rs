@@ -355,3 +355,93 @@ fn a_forged_marker_makes_report_delete_nothing_of_the_results() {
         assert!(out.join(f).exists(), "report removed {f}");
     }
 }
+
+/// A run into a directory made by `harness merge` continues the merge's record: the
+/// shards, the busy items, the first start and the merge as the first part (with its
+/// shards' seconds) are kept, not replaced by a record of a run that found everything
+/// done.
+#[test]
+fn a_run_into_a_merged_directory_keeps_the_merges_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = nim_manifest(dir.path(), "m.toml");
+    let shards: Vec<PathBuf> = (0..2)
+        .map(|i| {
+            let shard = dir.path().join(format!("shard{i}"));
+            let o = run(&m, &shard, &["--shard", &format!("{i}/2")]);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            shard
+        })
+        .collect();
+    let out = dir.path().join("merged");
+    let o =
+        harness(&["merge", shards[0].to_str().unwrap(), shards[1].to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // As a merge of shards that ran on a busy machine would have recorded it.
+    let mut merged = run_toml(&out);
+    merged.insert("busy".into(), toml::Value::Array(vec!["nim_selector 3".into()]));
+    merged.insert("seconds".into(), toml::Value::Float(1234.0));
+    std::fs::write(out.join("run.toml"), toml::to_string(&merged).unwrap()).unwrap();
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record = run_toml(&out);
+    assert_eq!(record["shards"].as_array().map(Vec::len), Some(2), "{record:#?}");
+    assert_eq!(strings(&record["busy"]), ["nim_selector 3"], "{record:#?}");
+    assert_eq!(record["started"].as_str(), merged["started"].as_str(), "the merge's start is kept");
+    let parts = record["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2, "{record:#?}");
+    assert_eq!(parts[0]["merged_shards"].as_integer(), Some(2));
+    assert_eq!(strings(&parts[0]["ran"]), ["nim_formula", "nim_selector"]);
+    assert!(record["seconds"].as_float().unwrap() >= 1234.0, "{record:#?}");
+    assert_eq!(strings(&record["ran"]), ["nim_formula", "nim_selector"]);
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(page.contains("run in 2 parts"), "the page does not say so");
+}
+
+/// A run killed with `kill -9` and resumed: the killed part reads `killed`, not
+/// `running`, with the experiment it finished, its seconds up to its last write, and the
+/// experiment it had begun with the items its journal held.
+#[test]
+fn a_killed_part_is_recorded_as_killed_with_what_it_did() {
+    let dir = tempfile::tempdir().unwrap();
+    let nim = std::fs::read_to_string(nim_manifest(dir.path(), "nim.toml")).unwrap();
+    let par = std::fs::read_to_string(manifest(dir.path())).unwrap();
+    let par_entry = &par[par.find("[[experiment]]").unwrap()..];
+    let m = PathBuf::from(write(dir.path(), "both.toml", &format!("{nim}\n{par_entry}")));
+    let out = dir.path().join("results");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args(["run", m.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once the nim experiments are done and the parallel one has journaled an item.
+    let journal = out.join(".journal/par.jsonl");
+    let deadline = std::time::Instant::now() + Duration::from_secs(300);
+    while std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(std::time::Instant::now() < deadline, "the run never reached its second item");
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before it was killed");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(1100));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = run_toml(&out);
+    assert_eq!(strings(&killed["parts"][0]["ran"]), ["nim_formula", "nim_selector"], "{killed:#?}");
+    let o = run(&m, &out, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record = run_toml(&out);
+    let parts = record["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 2, "{record:#?}");
+    let first = &parts[0];
+    assert_eq!(first["state"].as_str(), Some("killed"), "{record:#?}");
+    assert!(first["seconds"].as_float().unwrap() >= 1.0, "{record:#?}");
+    assert!(first["finished"].as_str().is_some_and(|f| f >= first["started"].as_str().unwrap()), "{record:#?}");
+    assert_eq!(strings(&first["ran"]), ["nim_formula", "nim_selector"]);
+    let unfinished = strings(&first["unfinished"]);
+    assert!(
+        unfinished.len() == 1 && unfinished[0].starts_with("par: ") && unfinished[0].ends_with(" of 6 items"),
+        "{unfinished:?}"
+    );
+    assert_eq!(parts[1]["state"].as_str(), Some("complete"));
+    assert_eq!(strings(&parts[1]["ran"]), ["par"]);
+    assert_eq!(record["state"].as_str(), Some("complete"));
+}

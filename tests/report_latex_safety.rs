@@ -147,3 +147,23 @@ fn a_pdf_of_the_tricks_shows_the_characters_not_the_file() {
     }
     assert!(!dir.path().join("pwned").exists());
 }
+
+/// The page shows an instance name exactly as the CSV holds it (`~h\input{x}.txt`, not
+/// ` h{x}.txt`) and a caption as the PDF sets it (`\emph{ok}`, not `{ok}`).
+#[test]
+fn the_page_shows_names_as_the_csv_and_captions_as_the_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let spel1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/tegel/spel1.txt");
+    std::fs::copy(spel1, dir.path().join("~h\\input{x}.txt")).unwrap();
+    let manifest = "[[experiment]]\nname = \"tegel_best\"\ngame = \"tegel\"\nkind = \"best\"\n\
+                    caption = 'Scores \\emph{ok} and 50\\% of $x$'\ninstances = ['~h\\input{x}.txt']\n";
+    std::fs::write(dir.path().join("m.toml"), manifest).unwrap();
+    let out = harness(&["run", "m.toml", "--out", "r", "--samples", "1", "-j", "1"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(dir.path().join("r/index.html")).unwrap();
+    assert!(page.contains("\">~h\\input{x}.txt</td>"), "the name's cell is not as the CSV holds it");
+    assert!(!page.contains(">h{x}.txt<") && !page.contains("\u{a0}h{x}"), "the name was read as LaTeX");
+    assert!(page.contains("Scores \\emph{ok} and 50\\% of $x$"), "the caption is not as the PDF sets it");
+    let table = std::fs::read_to_string(dir.path().join("r/tex/tegel_best.tex")).unwrap();
+    assert!(table.contains("Scores \\textbackslash{}emph\\{ok\\} and 50\\textbackslash{}\\% of \\$x\\$"), "{table}");
+}

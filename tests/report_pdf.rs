@@ -359,3 +359,70 @@ fn build_report_refuses_a_path_that_tex_cannot_read() {
         assert!(err.contains("the results path must not contain spaces or any of % #"), "{name}: {err}");
     }
 }
+
+/// Names past Latin-1 reach the PDF: an author `Zoë 李雷` and an instance named in
+/// Cyrillic, Chinese and an emoji make `scripts/build-report.sh` build with LuaLaTeX and
+/// fallback fonts (pdfLaTeX stops at "Unicode character 李 not set up"), and the PDF's
+/// text holds every one of them; a character no installed font has is named, with what
+/// to install, instead of being dropped silently.
+#[test]
+fn names_in_any_script_reach_the_pdf() {
+    if !tex_available() {
+        return;
+    }
+    let lua = Command::new("kpsewhich").args(["luaotfload.sty", "fontspec.sty"]).output();
+    let available = lua.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).lines().count() == 2)
+        && Command::new("fc-list").args(["-q", "Noto Serif CJK SC"]).status().is_ok_and(|s| s.success());
+    if !common::tool_available(
+        "tex",
+        available,
+        "LuaLaTeX or the Noto CJK fonts missing; apt-get install texlive-luatex fonts-noto-cjk fonts-noto-color-emoji",
+    ) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let instance = "спел-李-🎲.txt";
+    std::fs::copy(root().join("instances/tegel/spel1.txt"), dir.path().join(instance)).unwrap();
+    std::fs::write(
+        dir.path().join("m.toml"),
+        format!(
+            "[[experiment]]\nname = \"tegel_best\"\ngame = \"tegel\"\nkind = \"best\"\ninstances = [\"{instance}\"]\n"
+        ),
+    )
+    .unwrap();
+    let harness = env!("CARGO_BIN_EXE_harness");
+    let run = Command::new(harness)
+        .args(["run", "m.toml", "--out", "r", "--samples", "1", "-j", "1"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let results = dir.path().join("r");
+    let build = |author: &str| {
+        Command::new("bash")
+            .arg(root().join("scripts/build-report.sh"))
+            .arg(&results)
+            .args(["--assignment", "tegel", "--author", author])
+            .env("HARNESS", harness)
+            .output()
+            .unwrap()
+    };
+    let o = build("Zoë 李雷");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("LuaLaTeX, for characters pdfLaTeX cannot set") && err.contains("李 (U+674E)"), "{err}");
+    let text = Command::new("pdftotext").arg(results.join("report-tegel.pdf")).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    // pdftotext may give ë as e and a combining diaeresis.
+    let author = ["Zoë 李雷", "Zoe\u{308} 李雷"].iter().any(|a| text.contains(a));
+    assert!(author, "the author is not on the title page: {text}");
+    assert!(text.contains("спел-李-"), "the instance's name is not in the PDF: {text}");
+    let fonts = Command::new("pdffonts").arg(results.join("report-tegel.pdf")).output().unwrap();
+    let fonts = String::from_utf8_lossy(&fonts.stdout);
+    assert!(fonts.contains("CJK") && fonts.contains("LMRoman"), "{fonts}");
+    // An Egyptian hieroglyph: in none of the fonts the script asks for.
+    let o = build("Ann \u{13000}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("no installed font has \u{13000} (U+13000)") && err.contains("fonts-noto"), "{err}");
+}

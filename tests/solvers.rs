@@ -5,7 +5,10 @@
 
 mod common;
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use common::{harness, stderr, tool_available};
 
@@ -434,4 +437,89 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
     assert!(text.contains("always-wrong"), "{text}");
     assert!(text.contains("not the reference's (wrong"), "{text}");
     assert!(text.contains("The first answer that is not the reference's"), "{text}");
+}
+
+/// The ids of the processes whose command line holds `needle`.
+fn pids_running(needle: &str) -> Vec<libc::pid_t> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else { continue };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// `kill -9` of the harness while a solver that left a detached process (`setsid sleep
+/// &`) thinks: nothing of the solver outlives the harness, sandboxed or not (`--no-sandbox`:
+/// the supervised child's own PID namespace), run by root or, where the system lets
+/// ordinary users make user namespaces, by `nobody`.
+#[test]
+fn a_kill_of_the_harness_leaves_no_process_of_the_solver() {
+    let dir = public_dir();
+    let user_namespaces = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "unshare", "-Urp", "--fork", "true"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let mut cases = vec![(false, false)];
+    if harness::base::sandbox::available().is_ok() {
+        cases.push((true, false));
+    }
+    if harness::base::os::is_root() && user_namespaces {
+        cases.push((false, true));
+    }
+    for (n, (sandboxed, as_nobody)) in cases.into_iter().enumerate() {
+        let needle = format!("sleep 93.{n}{}", std::process::id());
+        let text = format!(
+            "#!/bin/sh\nread line\nsetsid {needle} >/dev/null 2>&1 &\necho \"hello 1 tegel thinker\"\n\
+             while read line; do sleep 60; done\n"
+        );
+        let program = dir.path().join(format!("thinker{n}.sh"));
+        std::fs::write(&program, text).unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let out = dir.path().join(format!("out{n}"));
+        std::fs::create_dir(&out).unwrap();
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o777)).unwrap();
+        let flag = format!("thinker={}", program.display());
+        let mut args = vec!["-q", "solver", "check", "tegel", "--solver", &flag, "-o", out.to_str().unwrap()];
+        args.extend(["--random", "1", "--questions", "best"]);
+        if !sandboxed {
+            args.extend(["--no-sandbox", "thinker"]);
+        }
+        let mut command = if as_nobody {
+            let mut c = Command::new("setpriv");
+            c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--", env!("CARGO_BIN_EXE_harness")]);
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_harness"))
+        };
+        let mut child = command
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while pids_running(&needle).is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(60), "case {n}: the solver never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        // SAFETY: sends SIGKILL to the child this test started (setpriv execs harness).
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
+        child.wait().unwrap();
+        let gone = Instant::now();
+        while !pids_running(&needle).is_empty() && gone.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let left = pids_running(&needle);
+        for &pid in &left {
+            // SAFETY: ends a process the test's solver left behind, by its id.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+        assert!(left.is_empty(), "case {n} (sandboxed {sandboxed}, as nobody {as_nobody}): {needle} survived");
+    }
 }

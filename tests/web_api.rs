@@ -378,6 +378,11 @@ fn a_game_as_pdn_loads_again_and_can_be_stepped_through() {
     let bad = serde_json::json!({"moves": "1. c3-d4 f6-e5 2. c3-d4"});
     let e = b.expect(400, "POST", "/api/checkers/new", Some(&bad.to_string()));
     assert!(e["error"].as_str().unwrap().starts_with("move 3 (c3-d4): "), "{e}");
+    // A 30 KB bad move is quoted short (40 characters at most), not echoed whole.
+    let long = serde_json::json!({"moves": format!("1. c3-d4 f6-e5 2. b2-{}", "9".repeat(30_000))});
+    let e = b.expect(400, "POST", "/api/checkers/new", Some(&long.to_string()));
+    let error = e["error"].as_str().unwrap();
+    assert!(error.starts_with("move 3 (b2-999") && error.len() < 300, "{} bytes: {}", error.len(), &error[..200]);
     // Stepping through: the start, and the position after each ply with its move.
     let start = b.expect(200, "POST", "/api/checkers/review", Some(r#"{"ply": 0}"#));
     assert_eq!((start["ply"].as_u64(), start["plies"].as_u64(), start["move"].is_null()), (Some(0), Some(6), true));

@@ -94,11 +94,15 @@ pub struct Wiring {
     pub capture_stderr: bool,
     /// The one core the child runs on (Linux).
     pub core: Option<usize>,
+    /// Run by an ordinary user, make the child's PID namespace in a user namespace of its
+    /// own ([`os::Supervision::user_namespace`]): not for a program that makes
+    /// namespaces itself.
+    pub user_namespace: bool,
 }
 
 impl Wiring {
     /// A program that is talked to: input piped, standard error kept.
-    pub const TALK: Wiring = Wiring { stdin: true, capture_stderr: true, core: None };
+    pub const TALK: Wiring = Wiring { stdin: true, capture_stderr: true, core: None, user_namespace: false };
 }
 
 /// How a child ended, with what it used.
@@ -209,7 +213,12 @@ impl Child {
 
     /// Starts `command` under `limits` with its streams as `wiring` says.
     pub fn spawn_with(mut command: Command, limits: &ChildLimits, wiring: Wiring) -> std::io::Result<Child> {
-        let setup = Supervision { limits: limits.os_limits(), core: wiring.core, pid_namespace: true };
+        let setup = Supervision {
+            limits: limits.os_limits(),
+            core: wiring.core,
+            pid_namespace: true,
+            user_namespace: wiring.user_namespace,
+        };
         os::supervise_child(&mut command, setup);
         command.stdin(if wiring.stdin { Stdio::piped() } else { Stdio::null() });
         command.stdout(Stdio::piped());

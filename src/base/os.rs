@@ -197,6 +197,12 @@ pub struct Supervision {
     /// it left behind is killed by the kernel, even one that left its session, and even
     /// when this process dies first.
     pub pid_namespace: bool,
+    /// Where this process may not create a PID namespace (an ordinary user), create it
+    /// inside a user namespace of its own, which Linux lets ordinary users make unless
+    /// the system turned that off; the user namespace maps this user and group to
+    /// themselves, so the program runs as the same user with the same files. Not for a
+    /// program that makes namespaces itself (the solvers' sandbox does).
+    pub user_namespace: bool,
 }
 
 /// Prepares `command`'s child to be supervised: it leads a session and process group of
@@ -212,6 +218,8 @@ pub fn supervise_child(command: &mut std::process::Command, setup: Supervision) 
     {
         use std::os::unix::process::CommandExt;
         let parent = std::process::id() as libc::pid_t;
+        #[cfg(target_os = "linux")]
+        let maps = setup.user_namespace.then(namespace::IdMaps::of_this_process);
         // SAFETY: the closure runs in the child between fork and exec; it allocates
         // nothing and makes only async-signal-safe system calls.
         unsafe {
@@ -234,7 +242,7 @@ pub fn supervise_child(command: &mut std::process::Command, setup: Supervision) 
                 }
                 #[cfg(target_os = "linux")]
                 if setup.pid_namespace {
-                    namespace::enter()?;
+                    namespace::enter(maps.as_ref(), parent)?;
                 }
                 #[cfg(not(target_os = "linux"))]
                 let _ = parent;
@@ -283,12 +291,65 @@ unsafe fn set_limit(limit: Limit) -> std::io::Result<()> {
 /// namespace with the program) and the program. Every call here is async-signal-safe.
 #[cfg(target_os = "linux")]
 mod namespace {
+    /// The lines an ordinary user writes to map its user and group to themselves in a
+    /// user namespace of its own (`ID ID 1`), made before the fork: the child only writes
+    /// them.
+    #[derive(Debug, Clone, Copy)]
+    pub(super) struct IdMaps {
+        uid: [u8; 40],
+        uid_len: usize,
+        gid: [u8; 40],
+        gid_len: usize,
+    }
+
+    impl IdMaps {
+        pub(super) fn of_this_process() -> IdMaps {
+            // SAFETY: `geteuid` and `getegid` only read this process's ids.
+            let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+            let line = |id: u32| {
+                let text = format!("{id} {id} 1\n");
+                let mut bytes = [0u8; 40];
+                bytes[..text.len()].copy_from_slice(text.as_bytes());
+                (bytes, text.len())
+            };
+            let ((uid, uid_len), (gid, gid_len)) = (line(uid), line(gid));
+            IdMaps { uid, uid_len, gid, gid_len }
+        }
+
+        /// Writes the maps of the user namespace the caller just made (groups cannot be
+        /// set in it, which an ordinary user's group map requires).
+        unsafe fn write(&self) {
+            let put = |path: &std::ffi::CStr, bytes: &[u8]| {
+                let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if fd >= 0 {
+                    libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+                    libc::close(fd);
+                }
+            };
+            put(c"/proc/self/setgroups", b"deny");
+            put(c"/proc/self/uid_map", &self.uid[..self.uid_len]);
+            put(c"/proc/self/gid_map", &self.gid[..self.gid_len]);
+        }
+    }
+
     /// Makes the calling child the relay of a new PID namespace and returns in the
-    /// program's process, which then execs; returns at once where no namespace may be
+    /// program's process, which then execs; where this process may not make one, makes
+    /// it inside a user namespace of its own when given `maps` (see
+    /// [`super::Supervision::user_namespace`]); returns at once where neither may be
     /// created.
-    pub(super) unsafe fn enter() -> std::io::Result<()> {
+    pub(super) unsafe fn enter(maps: Option<&IdMaps>, parent: libc::pid_t) -> std::io::Result<()> {
         if libc::unshare(libc::CLONE_NEWPID) != 0 {
-            return Ok(());
+            let Some(maps) = maps else { return Ok(()) };
+            if libc::unshare(libc::CLONE_NEWUSER | libc::CLONE_NEWPID) != 0 {
+                return Ok(());
+            }
+            maps.write();
+            // The new user namespace is this user's own, so the death signal holds; set
+            // it again all the same, then check the parent has not died meanwhile.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
         }
         let mut pipe = [0 as libc::c_int; 2];
         if libc::pipe(pipe.as_mut_ptr()) != 0 {

@@ -159,8 +159,9 @@ pub fn play<B: Bits>(game: &mut Game<B>, text: &str) -> Result<usize, String> {
         return Err(format!("moves: at most {MAX_MOVES} moves; got {}", words.len()));
     }
     for (i, word) in words.iter().enumerate() {
-        let mv = read_move(game, word).map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
-        game.play(&mv).map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
+        let failed = |e: String| format!("move {} ({}): {e}", i + 1, excerpt(word));
+        let mv = read_move(game, word).map_err(failed)?;
+        game.play(&mv).map_err(failed)?;
     }
     Ok(words.len())
 }

@@ -517,6 +517,12 @@ pub fn format_plain(kind: Kind, cell: &str) -> String {
     if cell.is_empty() {
         return "–".to_string();
     }
+    // A name is shown as the CSV holds it: it never goes through LaTeX and back.
+    let named = matches!(kind, Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag);
+    if named && !is_marker(cell) && cell != "true" && cell != "false" {
+        let cell = if kind == Kind::Text { crate::results::row::unneutralise_formula(cell) } else { cell };
+        return name_text(cell);
+    }
     let text = plain(&format_cell(kind, cell));
     match text.strip_prefix('-') {
         Some(rest) if kind.is_numeric() => format!("−{rest}"),
@@ -529,31 +535,31 @@ pub fn plain_real(v: f64) -> String {
     plain(&format_real(v))
 }
 
-/// LaTeX text (captions, headers, formatted numbers) as plain Unicode: commands such as
-/// `\texttt{x}` keep their argument, escapes lose their backslash, `{,}` is a comma,
-/// `$\times$` is ×, `\dag` is †, `--` is –, math dollars and braces go.
+/// LaTeX text (captions, headers, formatted numbers) as plain Unicode, read in one pass
+/// as TeX would set it: the commands [`latex::escape`](super::latex::escape) writes for a
+/// character are that character (`\textbackslash{}` a backslash that starts nothing,
+/// `\textasciitilde{}` a tilde), other commands such as `\texttt{x}` keep their
+/// argument, escapes lose their backslash, `{,}` is a comma, `$\times$` is ×, `\dag` is
+/// †, `--` is –, `~` a no-break space, math dollars and braces go. A caption, which the
+/// PDF sets as text, thus reads on the page as in the PDF (`\emph{ok}`, not `{ok}`).
 pub fn plain(latex: &str) -> String {
-    const WORDS: [(&str, &str); 13] = [
-        ("\\textsuperscript{\\dag}", "†"),
-        ("\\times ", "×"),
-        ("\\dag{}", "†"),
-        ("\\dag", "†"),
-        ("\\times", "×"),
-        ("\\pm", "±"),
-        ("\\textbackslash{}", "\\"),
-        ("\\textasciitilde{}", "~"),
-        ("\\textasciicircum{}", "^"),
-        ("\\textless{}", "<"),
-        ("\\textgreater{}", ">"),
-        ("\\textbar{}", "|"),
-        ("{,}", ","),
+    const SYMBOLS: [(&str, char); 13] = [
+        ("textbackslash", '\\'),
+        ("textasciitilde", '~'),
+        ("textasciicircum", '^'),
+        ("textless", '<'),
+        ("textgreater", '>'),
+        ("textbar", '|'),
+        ("textminus", '\u{2212}'),
+        ("texttimes", '×'),
+        ("textpm", '±'),
+        ("times", '×'),
+        ("pm", '±'),
+        ("dag", '†'),
+        ("textdagger", '†'),
     ];
-    let mut text = latex.to_string();
-    for (from, to) in WORDS {
-        text = text.replace(from, to);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
+    let mut out = String::with_capacity(latex.len());
+    let mut chars = latex.chars().peekable();
     while let Some(ch) = chars.next() {
         match ch {
             '\\' => match chars.peek() {
@@ -562,11 +568,26 @@ pub fn plain(latex: &str) -> String {
                     chars.next();
                 }
                 Some(&next) if next.is_ascii_alphabetic() => {
-                    while chars.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-                        chars.next();
+                    let mut name = String::new();
+                    while let Some(c) = chars.next_if(char::is_ascii_alphabetic) {
+                        name.push(c);
                     }
-                    if chars.peek() == Some(&' ') {
-                        chars.next();
+                    match SYMBOLS.iter().find(|(n, _)| *n == name) {
+                        Some(&(_, symbol)) => {
+                            out.push(symbol);
+                            // `\textbackslash{}`: the empty group that ends the command.
+                            let mut rest = chars.clone();
+                            if rest.next() == Some('{') && rest.next() == Some('}') {
+                                chars = rest;
+                            } else if chars.peek() == Some(&' ') {
+                                chars.next();
+                            }
+                        }
+                        None => {
+                            if chars.peek() == Some(&' ') {
+                                chars.next();
+                            }
+                        }
                     }
                 }
                 _ => out.push(' '),
@@ -583,6 +604,21 @@ pub fn plain(latex: &str) -> String {
     out.trim().to_string()
 }
 
+/// A name (a text cell: an instance, a file, a key) as the page shows it: exactly as the
+/// CSV holds it, never read as LaTeX, with what the PDF also shows for control characters
+/// (a line break or tab as a space, any other as `\u{1b}`).
+pub fn name_text(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -595,6 +631,29 @@ mod tests {
         assert_eq!(plain("speed-up ($\\times$)"), "speed-up (×)");
         assert_eq!(plain("$1.50\\times 10^{-5}$"), "1.50×10^-5");
         assert_eq!(plain("a \\& b 50\\% \\dag{} x"), "a & b 50% † x");
+    }
+
+    /// The LaTeX the report writes for a text reads back as that text: an escaped
+    /// backslash starts no command, an escaped tilde is no space.
+    #[test]
+    fn escaped_text_reads_back_as_written() {
+        use crate::report::latex::{caption_text, escape};
+        for text in ["\\emph{ok}", "~h\\input{x}", "50\\% of $x$", "a^b|c<d>e", "\\textbackslash{}"] {
+            assert_eq!(plain(&caption_text(text)), text);
+        }
+        assert_eq!(plain(&escape("x\u{1b}[2J")), "x\\u{1b}[2J");
+        assert_eq!(plain("\\textsuperscript{\\dag}"), "†");
+    }
+
+    /// A table's names are shown as the CSV holds them, never read as LaTeX; control
+    /// characters as the PDF shows them.
+    #[test]
+    fn names_bypass_latex() {
+        assert_eq!(format_plain(Kind::Text, "~h\\input{x}.txt"), "~h\\input{x}.txt");
+        assert_eq!(format_plain(Kind::Text, "a--b $5$"), "a--b $5$");
+        assert_eq!(format_plain(Kind::Source, "x\u{1b}y\tz"), "x\\u{1b}y z");
+        assert_eq!(format_plain(Kind::Flag, "true"), "yes");
+        assert_eq!(format_plain(Kind::Text, "timeout"), "timeout");
     }
 
     #[test]

@@ -141,11 +141,13 @@ impl ResultsDir {
     }
 
     /// Marks the run unfinished: ends its current part with `state` now
-    /// ([`RunMeta::end_part`]) and writes it ([`ResultsDir::mark`]); where that fails (a full disk leaves no room for
+    /// ([`RunMeta::end_part`]), listing the experiments it had begun
+    /// ([`RunMeta::note_unfinished`]), and writes it ([`ResultsDir::mark`]); where that fails (a full disk leaves no room for
     /// a second copy), rewrites `run.toml` in place (a torn rewrite holds a prefix of the
     /// new text, which never says `complete`). Says on stderr when even that fails.
     pub fn mark_unfinished(&self, meta: &mut RunMeta, state: RunState) {
         meta.end_part(state);
+        meta.note_unfinished(&self.path);
         let Err(first) = self.mark(meta) else { return };
         let path = self.path.join("run.toml");
         if let Err(also) = self.rewrite_in_place(&path, meta) {

@@ -356,6 +356,15 @@ pub struct RunPart {
     /// Its warnings.
     #[serde(default)]
     pub warnings: Vec<String>,
+    /// The experiments it had begun and not finished when it ended unfinished, each with
+    /// the items its journal then held (`NAME: K of N items`); their rows stay in the
+    /// journal for the next part.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfinished: Vec<String>,
+    /// How many shards this part merged, where it is a `harness merge` (the shards are
+    /// the record's `shards`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merged_shards: Option<usize>,
 }
 
 /// The state of a run, as `run.toml` says it: each word written here once.
@@ -370,6 +379,9 @@ pub enum RunState {
     Interrupted,
     /// An error stopped it; finished items are kept.
     Failed,
+    /// It ended without a word (`kill -9`, a crash, a lost machine), as the next part
+    /// found it: its end is the last time it wrote a result, its seconds run up to then.
+    Killed,
 }
 
 impl RunState {
@@ -380,6 +392,7 @@ impl RunState {
             RunState::Complete => "complete",
             RunState::Interrupted => "interrupted",
             RunState::Failed => "failed",
+            RunState::Killed => "killed",
         }
     }
 }
@@ -458,6 +471,9 @@ impl RunMeta {
     /// Starts this process's part of the run: after the parts of `earlier` (the record
     /// of the run it resumes, or none for a fresh run), a part starting now.
     pub fn start_part(&mut self, earlier: Option<RunMeta>) {
+        if let Some(earlier) = &earlier {
+            self.shards = earlier.shards.clone();
+        }
         let mut parts = earlier.map(RunMeta::into_parts).unwrap_or_default();
         parts.push(RunPart {
             started: self.started.clone(),
@@ -472,18 +488,25 @@ impl RunMeta {
             busy: Vec::new(),
             memory_stops: Vec::new(),
             warnings: Vec::new(),
+            unfinished: Vec::new(),
+            merged_shards: None,
         });
         self.parts = parts;
         self.part_clock = Some(std::time::Instant::now());
         self.summarise();
     }
 
-    /// The parts of this record; a record written before parts were kept is one part.
+    /// The parts of this record; a record written before parts were kept, or by a merge,
+    /// is one part (a merge's seconds are its shards' together).
     fn into_parts(self) -> Vec<RunPart> {
         if !self.parts.is_empty() {
             return self.parts;
         }
-        let seconds = seconds_between(&self.started, self.finished.as_deref());
+        let merged_shards = (!self.shards.is_empty()).then_some(self.shards.len());
+        let seconds = match merged_shards {
+            Some(_) => self.seconds,
+            None => seconds_between(&self.started, self.finished.as_deref()),
+        };
         vec![RunPart {
             started: self.started,
             finished: self.finished,
@@ -497,7 +520,44 @@ impl RunMeta {
             busy: self.busy,
             memory_stops: self.memory_stops,
             warnings: self.warnings,
+            unfinished: Vec::new(),
+            merged_shards,
         }]
+    }
+
+    /// Lists in the current part's `unfinished` the experiments it began in `out` and did
+    /// not finish, with the items their journals hold.
+    pub fn note_unfinished(&mut self, out: &Path) {
+        if let Some(part) = self.parts.last_mut() {
+            part.unfinished = unfinished_work(out, part);
+        }
+    }
+
+    /// Settles the parts of a record read back by the next run that found them still
+    /// `running` (a run holds the directory's lock, so an earlier part still `running`
+    /// ended without a word): each is marked [`RunState::Killed`], its end set to the
+    /// last time it wrote a result in `out` (`run.toml`, which a run rewrites after each
+    /// experiment, a journal, an experiment's metadata), its seconds up to then, and the
+    /// experiments it had begun listed in `unfinished` with the items their journals hold.
+    pub fn settle_killed(&mut self, out: &Path) {
+        let last_write = last_write(out);
+        for part in self.parts.iter_mut().filter(|p| p.state == RunState::Running) {
+            let started = part.started.parse::<jiff::Timestamp>().ok();
+            let end = match (started, last_write) {
+                (Some(s), Some(w)) if w > s => w,
+                _ => started.unwrap_or_else(jiff::Timestamp::now),
+            };
+            let end = end.round(jiff::Unit::Second).unwrap_or(end);
+            part.finished = Some(end.to_string());
+            part.seconds = seconds_between(&part.started, part.finished.as_deref());
+            part.state = RunState::Killed;
+            part.unfinished = unfinished_work(out, part);
+        }
+        if self.state == RunState::Running {
+            self.state = RunState::Killed;
+        }
+        self.part_clock = None;
+        self.summarise();
     }
 
     /// The current part (the last), when parts are kept.
@@ -594,6 +654,46 @@ pub fn parts_phrase_of(run: &toml::Table) -> Option<String> {
 /// experiment `name`'s.
 fn is_item_of(item: &str, name: &str) -> bool {
     item.strip_prefix(name).is_some_and(|rest| rest.starts_with(' '))
+}
+
+/// The last time anything of a run was written in `out`: `run.toml`, a journal or an
+/// experiment's metadata (`None` when none can be read).
+fn last_write(out: &Path) -> Option<jiff::Timestamp> {
+    let listed = |sub: &str| std::fs::read_dir(out.join(sub)).into_iter().flatten().flatten().map(|e| e.path());
+    let files = std::iter::once(out.join("run.toml")).chain(listed(".journal")).chain(listed("meta"));
+    files
+        .filter_map(|p| std::fs::symlink_metadata(p).ok()?.modified().ok())
+        .filter_map(|t| jiff::Timestamp::try_from(t).ok())
+        .max()
+}
+
+/// The experiments `part` began and did not finish: those whose journal in `out` was
+/// written since the part started and that the part does not list as ran, each as
+/// `NAME: K of N items` (the items the journal holds of those the run owns).
+fn unfinished_work(out: &Path, part: &RunPart) -> Vec<String> {
+    // The start is written to the second: a journal of its first half second counts.
+    let Ok(started) = part.started.parse::<jiff::Timestamp>() else { return Vec::new() };
+    let started = started - jiff::SignedDuration::from_secs(1);
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(out.join(".journal")).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let Some(name) =
+            path.file_stem().and_then(|s| s.to_str()).filter(|_| path.extension().is_some_and(|x| x == "jsonl"))
+        else {
+            continue;
+        };
+        let written =
+            entry.metadata().ok().and_then(|m| m.modified().ok()).and_then(|t| jiff::Timestamp::try_from(t).ok());
+        if part.ran.iter().any(|r| r == name) || written.is_none_or(|w| w < started) {
+            continue;
+        }
+        if let Ok(Some(journal)) = super::journal::read(&path) {
+            let owned = journal.header.owned.len();
+            found.push(format!("{name}: {} of {owned} items", journal.entries.len()));
+        }
+    }
+    found.sort();
+    found
 }
 
 /// Seconds from `started` to `finished` (RFC 3339), zero when either is missing or

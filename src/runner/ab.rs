@@ -32,8 +32,9 @@
 //! [`CALL_MARGIN`]), its output is read up to [`MAX_OUTPUT_BYTES`], a call is over when its
 //! process has ended (even if something it left behind still holds its output open), it
 //! ends with `ab` (Ctrl-C, SIGTERM and SIGHUP end the children at once, with whatever they
-//! started; on Linux they die with `ab` even when it is killed, and run as root, in a PID
-//! namespace of their own, so that nothing they started outlives them:
+//! started; on Linux they die with `ab` even when it is killed, and run in a PID
+//! namespace of their own (run by an ordinary user, inside a user namespace of their own
+//! that maps the user to itself), so that nothing they started outlives them:
 //! [`crate::base::child`]), and any failure of a build is bad input naming the build
 //! (exit 2).
 
@@ -228,7 +229,7 @@ struct Running {
 impl Running {
     fn spawn(side: &Side, command: Command, limit: Duration, core: Option<usize>) -> Result<Running> {
         let what = format!("{command:?}").replace('"', "");
-        let wiring = Wiring { stdin: false, capture_stderr: false, core };
+        let wiring = Wiring { stdin: false, capture_stderr: false, core, user_namespace: true };
         let mut child = Child::spawn_with(command, &build_limits(), wiring)
             .map_err(|e| InputError::new(format!("cannot run {}: {e}", side.named())))?;
         child.stop_when(Arc::new(crate::search::budget::interrupted));

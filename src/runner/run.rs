@@ -211,7 +211,11 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
     let earlier = dir.run_meta().ok();
     let names: Vec<String> = planned.iter().map(|p| p.spec.heading.name.clone()).collect();
     check_one_manifest(&dir, &names, &meta.manifest_file, earlier.as_ref(), opts.force)?;
-    meta.start_part(earlier.filter(|e| continues(e, &meta, opts)));
+    let mut earlier = earlier.filter(|e| continues(e, &meta, opts));
+    if let Some(killed) = earlier.as_mut() {
+        killed.settle_killed(dir.path());
+    }
+    meta.start_part(earlier);
     meta.machine.memory_limit_mb = opts.memory_limit;
     if opts.pin {
         crate::search::pool::pin_workers();
@@ -245,6 +249,11 @@ pub fn run(opts: &RunOptions) -> Result<RunMeta> {
                     part.memory_stops.extend(flagged.memory);
                 }
                 meta.summarise();
+                // What this part did so far stays on record should it be killed.
+                if let Err(e) = dir.mark(&meta) {
+                    dir.mark_unfinished(&mut meta, RunState::Failed);
+                    return Err(e);
+                }
             }
             Err(e) => {
                 record_pinning(&mut meta);
@@ -302,14 +311,12 @@ fn warn_memory_limits(manifest: &Manifest) {
     }
 }
 
-/// Whether this run continues the record `earlier` of the directory (a resume): the same
+/// Whether this run continues the record `earlier` of the directory (a resume, or a run
+/// into a merged directory, whose merge becomes the record's first part): the same
 /// manifest and shard, and not a rerun of everything (`--force` without `--only`).
 fn continues(earlier: &RunMeta, meta: &RunMeta, opts: &RunOptions) -> bool {
     let fresh = opts.force && opts.only.is_empty();
-    !fresh
-        && earlier_manifest(earlier) == meta.manifest_file
-        && earlier.shard == meta.shard
-        && earlier.shards.is_empty()
+    !fresh && earlier_manifest(earlier) == meta.manifest_file && earlier.shard == meta.shard
 }
 
 /// The manifest identity `earlier` records (a record written before identities were

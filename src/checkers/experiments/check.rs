@@ -7,6 +7,7 @@
 //! `MxN FEN` (`"4x4 W:Wa3:Bd2"`).
 
 use crate::base::error::{InputError, Result};
+use crate::base::text::excerpt;
 use crate::checkers::check::{ask, random_position, shrink_wrong, CheckersFile, QUESTIONS};
 use crate::checkers::geometry::BoardSize;
 use crate::checkers::questions::{Engine, Program};
@@ -32,7 +33,7 @@ pub(in crate::checkers) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn 
 
 /// The position `MxN rR` (a start position) or `MxN FEN` names.
 fn position(text: &str) -> Result<CheckersFile, String> {
-    let bad = || format!("a position is `MxN rR` or `MxN FEN` (`4x4 r1`, `4x4 W:Wa3:Bd2`), got `{text}`");
+    let bad = || format!("a position is `MxN rR` or `MxN FEN` (`4x4 r1`, `4x4 W:Wa3:Bd2`), got `{}`", excerpt(text));
     let (dims, rest) = text.trim().split_once(' ').ok_or_else(bad)?;
     if !rest.contains(':') {
         return text.parse::<BoardSize>().map(CheckersFile::start);

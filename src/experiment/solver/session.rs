@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::spec::SolverSpec;
 use super::verdict::Verdict;
 use super::PROTOCOL_VERSION;
-use crate::base::child::{Child, ChildLimits, Ended, Ending};
+use crate::base::child::{Child, ChildLimits, Ended, Ending, Wiring};
 use crate::base::sandbox::{self, SandboxSpec};
 use crate::base::text::excerpt;
 
@@ -96,9 +96,7 @@ impl Session {
 
     /// The process of `spec`, started (a Ctrl-C or SIGTERM of the harness ends it).
     fn spawn(spec: &SolverSpec, folders: &Folders) -> Result<Session, Failure> {
-        let command = command_of(spec, folders).map_err(Failure::Crashed)?;
-        let mut child = Child::spawn(command, &child_limits(spec))
-            .map_err(|e| Failure::Crashed(format!("cannot start `{}`: {e}", spec.command_text())))?;
+        let mut child = start_child(spec, folders)?;
         child.stop_when(std::sync::Arc::new(crate::search::budget::interrupted));
         Ok(Session { child, spec: spec.clone(), declared_name: String::new(), peak_memory_bytes: None })
     }
@@ -180,6 +178,17 @@ fn last_line(text: &str) -> &str {
     text.lines().next_back().unwrap_or(text)
 }
 
+/// `spec`'s program started as a supervised child: sandboxed, in the sandbox's
+/// namespaces; unsandboxed, in a PID namespace of its own, made in a user namespace of
+/// its own where the harness runs as an ordinary user ([`Wiring::user_namespace`]), so
+/// that nothing it started outlives it or the harness, even a `kill -9` of the harness.
+fn start_child(spec: &SolverSpec, folders: &Folders) -> Result<Child, Failure> {
+    let command = command_of(spec, folders).map_err(Failure::Crashed)?;
+    let wiring = Wiring { user_namespace: !spec.sandboxed, ..Wiring::TALK };
+    Child::spawn_with(command, &child_limits(spec), wiring)
+        .map_err(|e| Failure::Crashed(format!("cannot start `{}`: {e}", spec.command_text())))
+}
+
 /// The process limits of `spec`.
 fn child_limits(spec: &SolverSpec) -> ChildLimits {
     ChildLimits {
@@ -206,9 +215,7 @@ fn command_of(spec: &SolverSpec, folders: &Folders) -> Result<Command, String> {
 
 /// The game a solver says it answers: started, `hello 1` asked, ended.
 pub fn probe_game(spec: &SolverSpec, folders: &Folders) -> Result<String, Failure> {
-    let command = command_of(spec, folders).map_err(Failure::Crashed)?;
-    let child = Child::spawn(command, &child_limits(spec))
-        .map_err(|e| Failure::Crashed(format!("cannot start `{}`: {e}", spec.command_text())))?;
+    let child = start_child(spec, folders)?;
     let mut session = Session { child, spec: spec.clone(), declared_name: String::new(), peak_memory_bytes: None };
     let line = session.exchange(&format!("hello {PROTOCOL_VERSION}"), spec.limits.start)?.0;
     session.quit();
