@@ -554,7 +554,14 @@ fn last_move(game: &Game) -> Option<LastView> {
     let (rules, pos) = (before.rules(), before.position());
     let count = pos.bowl(usize::from(mv.bowl), mv.color);
     let (row, fill) = pos.target_row(rules, mv.color, count)?;
-    Some(LastView { player: pos.to_move(), bowl: mv.bowl, color: mv.color.letter().to_string(), count, row, before: fill })
+    Some(LastView {
+        player: pos.to_move(),
+        bowl: mv.bowl,
+        color: mv.color.letter().to_string(),
+        count,
+        row,
+        before: fill,
+    })
 }
 
 impl WebBoard for Tegel {

@@ -87,7 +87,12 @@ impl Guard {
         }
         if !self.token_matches(request) {
             if uri.path() == NO_TOKEN_STYLE_PATH && request.method() == Method::GET {
-                let style = Reply { status: 200, content_type: "text/css; charset=utf-8", body: NO_TOKEN_STYLE.as_bytes().to_vec(), allow: None };
+                let style = Reply {
+                    status: 200,
+                    content_type: "text/css; charset=utf-8",
+                    body: NO_TOKEN_STYLE.as_bytes().to_vec(),
+                    allow: None,
+                };
                 return Err(Refused { reply: style, close: true });
             }
             if wants_html(request) {
@@ -249,7 +254,10 @@ mod tests {
             assert_eq!(json.body, Reply::error(403, NO_TOKEN).body);
         }
         let style = refusal(&g, NO_TOKEN_STYLE_PATH, "text/css,*/*;q=0.1");
-        assert_eq!((style.status, style.content_type, style.body.as_slice()), (200, "text/css; charset=utf-8", NO_TOKEN_STYLE.as_bytes()));
+        assert_eq!(
+            (style.status, style.content_type, style.body.as_slice()),
+            (200, "text/css; charset=utf-8", NO_TOKEN_STYLE.as_bytes())
+        );
         assert!(NO_TOKEN_PAGE.contains(&format!("href=\"{NO_TOKEN_STYLE_PATH}\"")), "the page names its style sheet");
         let page = NO_TOKEN_PAGE.to_lowercase();
         assert!(page.contains("harness play --web") && page.contains("ctrl-c"), "{page}");
