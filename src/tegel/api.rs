@@ -476,11 +476,7 @@ impl SearchBoard for Tegel {
                     } else if game.is_end() {
                         Some("the game is over".to_string())
                     } else {
-                        let name = color_name(c);
-                        Some(format!(
-                            "no row of player {} has room for {k} {name}: a row must be empty, or {name} with {k} free cells",
-                            pos.to_move()
-                        ))
+                        Some(format!("no row of player {} has room for {k} {}", pos.to_move(), color_name(c)))
                     }
                 };
                 BowlView {

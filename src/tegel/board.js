@@ -10,6 +10,9 @@
   const words = (text) => String(text || "").replace(/\((\d+),([gb])\)(?:=(-?[\d.]+))?( ?)/g,
     (m, bowl, c, average, space) => average !== undefined ? `bowl ${bowl}, ${COLORS[c]}: ${average}${space ? "; " : ""}` : `bowl ${bowl}, ${COLORS[c]}${space}`);
   const tilesWord = (n) => (n === 1 ? "1 tile" : `${n} tiles`);
+  const fullRows = (n) => `${n} full ${n === 1 ? "row" : "rows"}`;
+  // A message in words; a take's message names its bowl and colour already.
+  const said = (text) => words(String(text || "").replace(/^(Player \d+ took the (?:yellow|blue) tiles of bowl \d+): \(\d+,[gb]\)\./, "$1."));
 
   const tegel = {
     ...Harness.boardRequests("tegel"),
@@ -67,9 +70,9 @@
     // Who won, in words, from the full rows.
     winner(v) {
       const [a, b] = [v.players[0].full_rows, v.players[1].full_rows];
-      if (a === b) return `a draw, ${a} full ${a === 1 ? "row" : "rows"} each`;
+      if (a === b) return `a draw, ${fullRows(a)} each`;
       const [w, most, least] = a > b ? [0, a, b] : [1, b, a];
-      return `player ${w} wins, ${most} full ${most === 1 ? "row" : "rows"} to ${least}`;
+      return `player ${w} wins, ${fullRows(most)} to ${least}`;
     },
 
     async onClick(e) {
@@ -102,7 +105,7 @@
           const reason = b.why && b.why[c];
           buttons.push(el("button", { type: "button", "data-bowl": String(b.bowl), "data-color": c, "data-legal": b.legal[c] ? "true" : "false",
             disabled: (!b.legal[c] || busy) ? "disabled" : null, text: `take ${b[c]} ${name}`,
-            title: reason ? `cannot take: ${reason}` : `take the ${tilesWord(b[c])} ${name} of bowl ${b.bowl}` }));
+            title: reason ? `cannot take: ${reason} (a row must be empty, or ${name} with ${b[c]} free cells)` : `take the ${tilesWord(b[c])} ${name} of bowl ${b.bowl}` }));
           if (reason) why.push(el("span", { class: "why", "data-why": c, text: `${name}: ${reason}` }));
         }
         const from = last && last.bowl === b.bowl ? " taken-from" : "";
@@ -114,7 +117,7 @@
       boards.textContent = "";
       v.players.forEach((p, i) => {
         const box = el("div", { class: "tg-board" + (i === v.to_move && !v.end ? " to-move" : ""), "data-player": String(i) }, [
-          el("b", { text: `player ${i}: ${p.full_rows} full rows` + (i === v.to_move && !v.end ? " (to move)" : "") }),
+          el("b", { text: `player ${i}: ${fullRows(p.full_rows)}` + (i === v.to_move && !v.end ? " (to move)" : "") }),
         ]);
         p.rows.forEach((r, ri) => {
           const row = el("div", { class: "tg-row" + (r.fill === v.row_len ? " full" : ""), "data-row": `${i},${ri}`, "data-fill": String(r.fill) });
@@ -129,9 +132,9 @@
       const result = $('[data-role="result"]', this.root);
       result.hidden = !v.end;
       result.textContent = v.end ? `Game over: ${this.winner(v)}.` : "";
-      say(this.root, words(v.message), false);
+      say(this.root, said(v.message), false);
       $('[data-role="last"]', this.root).textContent = last
-        ? `Last move: player ${last.player} took ${tilesWord(last.count)} ${COLORS[last.color]} from bowl ${last.bowl}; they landed in row ${last.row} (outlined).`
+        ? `Last move: player ${last.player} took ${last.count} ${COLORS[last.color]} from bowl ${last.bowl}; ${last.count === 1 ? "it" : "they"} landed in row ${last.row} (outlined).`
         : "";
       $('[data-role="moves"]', this.root).textContent = v.history.length ? "moves: " + this.movesByPlayer(v) : "";
       for (const a of ["undo", "greedy", "good", "best", "advice-best", "advice-good"]) {
