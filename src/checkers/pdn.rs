@@ -318,6 +318,15 @@ mod tests {
     }
 
     #[test]
+    fn the_board_tag_names_the_board_the_moves_are_played_on() {
+        assert_eq!(board_tag("[Board \"8x10, 3 rows of men\"]\n1. c3-d4 *"), Some(Ok((8, 10, 3))));
+        assert_eq!(board_tag("[Board \"4x4, 1 row of men\"]"), Some(Ok((4, 4, 1))));
+        assert_eq!(board_tag("1. c3-d4 *"), None);
+        let bad = board_tag("[Board \"huge\"]").unwrap().unwrap_err();
+        assert!(bad.contains("Board tag") && bad.contains("huge"), "{bad}");
+    }
+
+    #[test]
     fn a_game_from_a_set_up_position_carries_it_in_a_fen_tag() {
         let mut g = game(Some("Be1 wd2 wd4 wf2 wf4 wh8"));
         let text = write(&g, &[]);
