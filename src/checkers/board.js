@@ -34,6 +34,8 @@
     note: "",
     // The ply whose move was last animated (a move is animated once).
     animated: -1,
+    // When the move being animated ends (`performance.now()` time).
+    animating: 0,
 
     async open() {
       openSection("checkers", "checkers");
@@ -383,9 +385,9 @@
       if (this.reviewing && this.reviewing.plies !== v.plies) this.reviewing.plies = v.plies;
       if (!v.thinking) this.note = "";
       this.drawBoard(v, this.reviewing);
+      this.animate(v);
       this.drawSide(v);
       this.drawCursor();
-      this.animate(v);
     },
 
     // A move new on the board slides its piece along its path (a short animation, none
@@ -407,7 +409,10 @@
       if (!piece || !piece.animate || path.some((sq) => !at(sq))) return;
       const to = end.getBoundingClientRect();
       const frames = path.map((sq) => { const r = at(sq).getBoundingClientRect(); return { transform: `translate(${r.x - to.x}px, ${r.y - to.y}px)` }; });
-      piece.animate(frames, { duration: Math.min(420, 140 * (path.length - 1) + 40), easing: "ease-out" });
+      const duration = Math.min(420, 140 * (path.length - 1) + 40);
+      piece.animate(frames, { duration, easing: "ease-out" });
+      // The view is not asked again (which draws the board anew) before the move is shown.
+      this.animating = performance.now() + duration;
       board.dataset.animated = path.join("-");
     },
 
@@ -603,7 +608,7 @@
       if (!t) return;
       const note = this.note ? ` ${this.note}` : "";
       say(this.root, `${this.view.message} The computer is thinking… ${t.positions.toLocaleString("en")} positions, ${t.seconds.toFixed(1)} s of at most ${t.limit_s} s.${note}`, false);
-      this.refreshSoon(150);
+      this.refreshSoon(Math.max(150, (this.animating || 0) - performance.now() + 20));
     },
 
     showCount(c) {
