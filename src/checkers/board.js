@@ -3,7 +3,7 @@
 // colour), and sends the player's clicks, drags, keys and typed moves. The server says
 // which squares are movable, selected and targets; the page applies no rule.
 (() => {
-  const { $, api, el, say, countRender, openSection, fillForm, chooseOption, params, progress, editing } = Harness;
+  const { $, api, el, say, countRender, openSection, fillForm, chooseOption, params, progress, editing, grouped } = Harness;
   const CROWN = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 18h18l-1.5-10-4.5 4-3-7-3 7-4.5-4z" fill="#e0b020" stroke="#7a5a00" stroke-width="1.2"/></svg>';
   const SETUP = ["m", "n", "r", "color", "computer", "seed", "position", "side"];
   // Arrow keys as steps on the screen: [rows up, columns right].
@@ -25,11 +25,24 @@
     reviewing: null,
     asked: 0,
     shownPdn: "",
+    // The set-up position of the link (`position`, `side`): the first game starts from it;
+    // New game then starts the standard position of the size in the form.
+    setup: null,
+    // The board turned round by hand (on top of the turn for playing White).
+    turned: false,
+    // A note for a click that came while the computer thinks, shown until its move.
+    note: "",
+    // The ply whose move was last animated (a move is animated once).
+    animated: -1,
+    // When the move being animated ends (`performance.now()` time).
+    animating: 0,
 
     async open() {
       openSection("checkers", "checkers");
       const form = $('[data-role="setup"]', this.root);
       fillForm(form, ["m", "n", "r", "color", "computer", "seed"]);
+      if (params.has("position")) this.setup = { position: params.get("position"), side: params.get("side") || "black" };
+      this.turned = localStorage.getItem("harness.checkers.turned") === "true";
       form.addEventListener("submit", (e) => { e.preventDefault(); this.newGame(); });
       this.root.addEventListener("click", (e) => this.onClick(e));
       $('[data-role="typed"]', this.root).addEventListener("submit", (e) => { e.preventDefault(); this.typed(); });
@@ -52,12 +65,13 @@
     settings() {
       const f = $('[data-role="setup"]', this.root).elements;
       const body = { rows: f.m.value, cols: f.n.value, men_rows: f.r.value, color: f.color.value, computer: f.computer.value, seed: f.seed.value };
-      if (params.has("position")) { body.position = params.get("position"); body.side = params.get("side") || "black"; }
+      if (this.setup) { body.position = this.setup.position; body.side = this.setup.side; }
       return body;
     },
 
     async newGame(moves) {
       const body = this.settings();
+      this.setup = null;
       if (moves !== undefined) body.moves = moves;
       const r = await api("POST", "/api/checkers/new", body);
       if (!r.ok) {
@@ -69,6 +83,13 @@
       this.cursor = null;
       this.shownPdn = null;
       this.reviewing = null;
+      this.note = "";
+      this.animated = r.data.plies;
+      // Moves loaded from a PDN may name their own board: the form shows it.
+      if (moves !== undefined) {
+        const f = $('[data-role="setup"]', this.root).elements;
+        f.m.value = String(r.data.rows); f.n.value = String(r.data.cols); f.r.value = String(r.data.men_rows);
+      }
       this.render(r.data);
     },
 
@@ -104,11 +125,32 @@
       this.render(this.view);
     },
 
+    // Play on from the position under review: the later moves are dropped (the game keeps
+    // no variations), and the computer replies when it is to move there.
+    async continueHere() {
+      if (!this.reviewing) return countRender();
+      const ply = this.reviewing.ply;
+      const r = await api("POST", "/api/checkers/continue", { ply });
+      if (!r.ok) { countRender(); return say(this.root, r.data.error, true); }
+      this.reviewing = null;
+      this.cursor = null;
+      this.animated = r.data.plies;
+      this.render(r.data);
+    },
+
+    // The board turned round by hand (kept for the next visit).
+    flip() {
+      this.turned = !this.turned;
+      try { localStorage.setItem("harness.checkers.turned", String(this.turned)); } catch (e) { /* private mode */ }
+      if (this.view) this.render(this.view); else countRender();
+    },
+
     // The side to move after `ply` plies of the game on the board.
     sideAfter(v, ply) { return (v.plies - ply) % 2 === 0 ? v.side : other(v.side); },
 
     // The form shows the game in play: after a reload, and after a refused new game.
     resumed(v) {
+      this.animated = Math.max(this.animated, v.plies);
       const f = $('[data-role="setup"]', this.root).elements;
       f.m.value = String(v.rows); f.n.value = String(v.cols); f.r.value = String(v.men_rows); f.color.value = v.human;
       chooseOption(f.computer, v.computer);
@@ -129,6 +171,8 @@
       if (action === "drop") return this.send("/api/checkers/drop", {});
       if (action === "hint") return this.search(this.view.hint && this.view.hint.state === "running" ? "/api/checkers/hint/cancel" : "/api/checkers/hint", {});
       if (action === "review") return this.step(button.dataset.step);
+      if (action === "continue") return this.continueHere();
+      if (action === "flip") return this.flip();
       if (action === "copy") return this.copy();
       if (action === "load") return this.load();
       if (action === "count") return this.search("/api/checkers/count", { limit_s: this.countLimit() });
@@ -140,7 +184,12 @@
     clickSquare(name) {
       if (this.reviewing) {
         countRender();
-        return say(this.root, "You are looking at an earlier position: press End or “back to the game” to play.", true);
+        return say(this.root, "You are looking at an earlier position: “play on from here” continues the game from it (the later moves are dropped); End or “back to the game” returns to the position now.", true);
+      }
+      if (this.view && this.view.thinking) {
+        this.note = "Your click came during the computer's turn: wait for its move, then play.";
+        this.showThinking(this.view.thinking);
+        return countRender();
       }
       const s = this.view && this.view.squares.find((q) => q.square === name);
       if (s) this.cursor = { row: s.row, col: s.col };
@@ -157,10 +206,17 @@
 
     // ---- keys: arrows move the cursor over the board as it is drawn, Enter or Space
     // clicks the square under it, Escape drops the selection; Home and End step through
-    // the game. The cursor is drawn only while the keys are in use.
+    // the game. The cursor is drawn only while the keys are in use: after a click or a
+    // drag the left and right arrows step through the moves, as anywhere on the page,
+    // and up, down, Enter or Space bring the cursor back.
     onKey(e) {
       const v = this.view;
       if (!v) return;
+      const mouse = this.board().dataset.keys === "false";
+      if (mouse && (e.key === "ArrowLeft" || e.key === "ArrowRight") && !e.altKey && !e.ctrlKey && !e.metaKey) {
+        e.preventDefault();
+        return this.step(STEPS[e.key]);
+      }
       this.usingKeys(true);
       if (e.key === "Home" || e.key === "End") { e.preventDefault(); return this.step(STEPS[e.key]); }
       if (e.key in ARROWS) {
@@ -274,6 +330,7 @@
         return;
       }
       if (!under || under === p.from) return this.render(this.view);
+      this.dragged = p.from;
       const v = this.view;
       if (v.selected[v.selected.length - 1] !== p.from && !v.selected.includes(p.from)) await this.clickSquare(p.from);
       if (this.view.targets.includes(under)) return this.clickSquare(under);
@@ -311,7 +368,9 @@
       if (this.view) this.render(this.view);
     },
 
-    flipped() { return this.view && this.view.human === "white"; },
+    // The board is drawn from White's side when you play White, or turned round by hand
+    // (both: from Black's side).
+    flipped() { return !!this.view && (this.view.human === "white") !== this.turned; },
 
     // The squares of the last moves: the computer's and the player's own, each marked.
     lastMoves(v) {
@@ -324,9 +383,37 @@
       this.view = v;
       if (this.reviewing && this.reviewing.ply > v.plies) this.reviewing = null;
       if (this.reviewing && this.reviewing.plies !== v.plies) this.reviewing.plies = v.plies;
+      if (!v.thinking) this.note = "";
       this.drawBoard(v, this.reviewing);
+      this.animate(v);
       this.drawSide(v);
       this.drawCursor();
+    },
+
+    // A move new on the board slides its piece along its path (a short animation, none
+    // where the system asks for reduced motion, none for a piece dragged there by hand).
+    animate(v) {
+      const board = this.board();
+      const fresh = this.animated >= 0 && v.plies > this.animated && !this.reviewing;
+      this.animated = Math.max(this.animated, v.plies);
+      const dragged = this.dragged;
+      this.dragged = null;
+      const path = v.last_move || [];
+      if (!fresh || path.length < 2) return;
+      const latest = (v.last_moves || [])[0];
+      if (dragged && latest && latest.by === "you" && dragged === path[0]) return;
+      if (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches) { board.dataset.animated = "none"; return; }
+      const at = (sq) => $(`[data-square="${sq}"]`, board);
+      const end = at(path[path.length - 1]);
+      const piece = end && end.querySelector(".piece");
+      if (!piece || !piece.animate || path.some((sq) => !at(sq))) return;
+      const to = end.getBoundingClientRect();
+      const frames = path.map((sq) => { const r = at(sq).getBoundingClientRect(); return { transform: `translate(${r.x - to.x}px, ${r.y - to.y}px)` }; });
+      const duration = Math.min(420, 140 * (path.length - 1) + 40);
+      piece.animate(frames, { duration, easing: "ease-out" });
+      // The view is not asked again (which draws the board anew) before the move is shown.
+      this.animating = performance.now() + duration;
+      board.dataset.animated = path.join("-");
     },
 
     // Who played the ply that led to `review`: `you` or `computer`.
@@ -344,6 +431,8 @@
       board.style.setProperty("--wide", String(v.cols / Math.max(v.rows, v.cols)));
       this.root.style.setProperty("--wide", String(v.cols / Math.max(v.rows, v.cols)));
       board.dataset.flipped = flip ? "true" : "false";
+      const turn = $('[data-action="flip"]', this.root);
+      if (turn) turn.setAttribute("aria-pressed", this.turned ? "true" : "false");
       board.dataset.reviewing = review ? "true" : "false";
       const at = new Map((review || v).squares.map((s) => [s.row + "," + s.col, s]));
       const last = review ? new Map(review.last_move.map((s) => [s, this.reviewedBy(v, review)])) : this.lastMoves(v);
@@ -465,10 +554,13 @@
       const now = this.reviewing ? this.reviewing.ply : v.plies;
       v.moves.forEach((text, i) => {
         const number = Math.floor((i + (start === "white" ? 1 : 0)) / 2) + 1;
-        if (i === 0 && start === "white") list.appendChild(el("span", { class: "num", text: `${number}... ` }));
-        else if (this.sideAfter(v, i) === "black") list.appendChild(el("span", { class: "num", text: `${number}. ` }));
+        // A move number is kept on one line with its move.
+        let into = list;
+        const numbered = (label) => { into = el("span", { class: "pair" }); into.appendChild(el("span", { class: "num", text: label })); list.appendChild(into); };
+        if (i === 0 && start === "white") numbered(`${number}... `);
+        else if (this.sideAfter(v, i) === "black") numbered(`${number}. `);
         const by = this.sideAfter(v, i) === v.human ? "you" : "computer";
-        list.appendChild(el("button", {
+        into.appendChild(el("button", {
           type: "button", "data-ply": String(i + 1), "data-by": by, class: "ply " + by, text,
           title: `the position after ${text} (${by === "you" ? "your move" : "the computer's"})`,
           "aria-current": i + 1 === now ? "step" : null,
@@ -483,10 +575,13 @@
       const h = v.hint, out = $('[data-role="hint"]', this.root), button = $('[data-action="hint"]', this.root);
       const running = !!h && h.state === "running";
       out.dataset.state = h ? h.state : "idle";
-      button.textContent = running ? "Cancel hint" : "Hint";
+      // A hint is searched for the position now: while an earlier one is shown, it says so.
+      const now = this.reviewing ? ` for the position now (ply ${v.plies}), not the one shown` : "";
+      button.textContent = running ? "Cancel hint" : this.reviewing ? "Hint for the position now" : "Hint";
       button.disabled = !running && !v.your_turn;
       if (!h) out.textContent = "";
-      else if (running) { out.textContent = progress("hint", h); this.refreshSoon(250); }
+      else if (running) { out.textContent = progress("hint" + now, h); this.refreshSoon(250); }
+      else if (h.move && this.reviewing) out.textContent = `Hint${now}: ${h.move} (the strategy's move; “back to the game” shows it on the board).`;
       else if (h.move) out.textContent = `Hint: ${h.move} (the strategy's move, green on the board).`;
       else out.textContent = `The hint stopped: ${h.why || "no move"}.`;
     },
@@ -503,6 +598,7 @@
         b.disabled = back ? ply === 0 : ply === v.plies;
       }
       $('[data-role="live"]', this.root).hidden = !r;
+      $('[data-action="continue"]', this.root).hidden = !r;
     },
 
     // While the computer's reply is searched in the background: "thinking…" with its
@@ -510,8 +606,9 @@
     showThinking(t) {
       document.body.dataset.thinking = t ? "true" : "false";
       if (!t) return;
-      say(this.root, `${this.view.message} The computer is thinking… ${t.positions.toLocaleString("en")} positions, ${t.seconds.toFixed(1)} s of at most ${t.limit_s} s`, false);
-      this.refreshSoon(150);
+      const note = this.note ? ` ${this.note}` : "";
+      say(this.root, `${this.view.message} The computer is thinking… ${t.positions.toLocaleString("en")} positions, ${t.seconds.toFixed(1)} s of at most ${t.limit_s} s.${note}`, false);
+      this.refreshSoon(Math.max(150, (this.animating || 0) - performance.now() + 20));
     },
 
     showCount(c) {
@@ -520,7 +617,7 @@
       $('[data-action="count"]', this.root).disabled = running;
       $('[data-action="cancel"]', this.root).disabled = !running;
       out.dataset.state = c.state;
-      out.textContent = c.state === "idle" ? "" : running ? progress("counting", c) : c.text;
+      out.textContent = c.state === "idle" ? "" : running ? progress("counting", c) : grouped(c.text);
       if (running) this.refreshSoon(250);
     },
   };

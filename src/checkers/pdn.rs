@@ -139,6 +139,26 @@ pub fn tag(text: &str, name: &str) -> Option<String> {
     None
 }
 
+/// The board of a PDN text's `Board` tag as [`super::session::Session::pdn`] writes it
+/// (`8x10, 3 rows of men`): rows, columns and rows of men; `None` without the tag, `Err`
+/// when its value is not of that form.
+pub fn board_tag(text: &str) -> Option<Result<(u32, u32, u32), String>> {
+    let value = tag(text, "Board")?;
+    let read = || -> Option<(u32, u32, u32)> {
+        let (size, men) = value.split_once(',')?;
+        let (rows, cols) = size.trim().split_once(['x', 'X'])?;
+        let men = men.trim();
+        let men = men.strip_suffix(" rows of men").or_else(|| men.strip_suffix(" row of men"))?;
+        Some((rows.trim().parse().ok()?, cols.trim().parse().ok()?, men.trim().parse().ok()?))
+    };
+    Some(read().ok_or_else(|| {
+        format!(
+            "moves: the PDN's Board tag must read like \"8x8, 3 rows of men\"; got \"{}\"",
+            crate::base::text::excerpt(&value)
+        )
+    }))
+}
+
 /// Loads a PDN text into `game`: from the position of its `FEN` tag where it has one (the
 /// game then starts there), else from the position on the board, its moves are played
 /// (see [`play`]); the number of moves played.
@@ -296,6 +316,15 @@ mod tests {
             let text = format!("[Result \"{result}\"]\n1. c3-d4 {{a comment}} f6-e5 {result}");
             assert_eq!(play(&mut g, &text).unwrap(), 2, "{result}");
         }
+    }
+
+    #[test]
+    fn the_board_tag_names_the_board_the_moves_are_played_on() {
+        assert_eq!(board_tag("[Board \"8x10, 3 rows of men\"]\n1. c3-d4 *"), Some(Ok((8, 10, 3))));
+        assert_eq!(board_tag("[Board \"4x4, 1 row of men\"]"), Some(Ok((4, 4, 1))));
+        assert_eq!(board_tag("1. c3-d4 *"), None);
+        let bad = board_tag("[Board \"huge\"]").unwrap().unwrap_err();
+        assert!(bad.contains("Board tag") && bad.contains("huge"), "{bad}");
     }
 
     #[test]

@@ -303,21 +303,64 @@ impl<B: Bits> Session<B> {
         }
         let own = self.game.position().piece_at(sq).is_some_and(|p| p.color == self.human);
         if self.path.len() == 1 && !own && !self.targets().contains(&sq) {
+            // A whole capture clicked at the square where it ends.
+            let whole = self.captures_ending_at(self.path[0], sq);
+            if let [mv] = whole.as_slice() {
+                let mv = *mv;
+                return Ok(Click::Played(self.play(&mv)));
+            }
+            if whole.len() > 1 {
+                let ways: Vec<String> = whole.iter().map(|m| m.text(g)).collect();
+                return Err(format!(
+                    "{} reaches {} by {} captures ({}): click its squares one by one, first {}.",
+                    g.name(self.path[0]),
+                    g.name(sq),
+                    whole.len(),
+                    ways.join(", "),
+                    self.targets_text()
+                ));
+            }
             let why = self.why_not_to(self.path[0], sq);
-            self.path.clear();
+            if !self.game.legal().iter().any(|m| m.is_capture()) {
+                self.path.clear();
+            }
             return Err(why);
         }
         if self.path.is_empty() || (self.path.len() == 1 && !self.targets().contains(&sq)) {
             return self.select(sq);
         }
         if !self.targets().contains(&sq) {
-            return Err(format!("{} is not a legal destination; pick a marked square.", g.name(sq)));
+            return Err(format!("{} is not a legal destination: go on to {}.", g.name(sq), self.targets_text()));
         }
         self.path.push(sq);
         let done = self.game.legal().iter().find(|m| m.path(g) == self.path).copied();
         match done {
             Some(mv) => Ok(Click::Played(self.play(&mv))),
-            None => Ok(Click::Jumped("Keep jumping: click the next marked square.".to_string())),
+            None => Ok(Click::Jumped(format!("Keep jumping: on to {}.", self.targets_text()))),
+        }
+    }
+
+    /// The legal captures of the piece on `from` that end on `to` after more than one jump.
+    fn captures_ending_at(&self, from: u32, to: u32) -> Vec<Move<B>> {
+        let g = &self.game.geometry;
+        self.game
+            .legal()
+            .iter()
+            .filter(|m| {
+                let path = m.path(g);
+                path.len() > 2 && path[0] == from && path[path.len() - 1] == to
+            })
+            .copied()
+            .collect()
+    }
+
+    /// The squares that extend the selection, in words: `b4 or d4`.
+    pub fn targets_text(&self) -> String {
+        let names: Vec<String> = self.targets().iter().map(|&i| self.game.geometry.name(i)).collect();
+        match names.as_slice() {
+            [] => "no square".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
         }
     }
 
@@ -347,7 +390,10 @@ impl<B: Bits> Session<B> {
             return format!("{to_name} is taken: a piece is captured by jumping over it to the empty square behind.");
         }
         if self.game.legal().iter().any(|m| m.is_capture()) {
-            return format!("{from_name} cannot go to {to_name}: capturing is mandatory, so {from_name} must jump (the marked squares).");
+            return format!(
+                "{from_name} cannot go to {to_name}: capturing is mandatory, so {from_name} must jump, to {}.",
+                self.targets_text()
+            );
         }
         if p.piece_at(from).is_some_and(|piece| piece.king) {
             return format!(
@@ -361,7 +407,7 @@ impl<B: Bits> Session<B> {
         let g = &self.game.geometry;
         if self.movable().contains(&sq) {
             self.path = vec![sq];
-            return Ok(Click::Selected(format!("{} selected: click a marked square.", g.name(sq))));
+            return Ok(Click::Selected(format!("{} selected: it can go to {}.", g.name(sq), self.targets_text())));
         }
         self.path.clear();
         let own = self.game.position().piece_at(sq).is_some_and(|p| p.color == self.human);
@@ -371,6 +417,17 @@ impl<B: Bits> Session<B> {
             (true, false) => format!("{} has no legal move.", g.name(sq)),
             (false, _) => "Click one of your own pieces.".to_string(),
         })
+    }
+
+    /// Takes the game back to the position after `ply` plies, the later moves dropped
+    /// (to play on from an earlier position); the number of plies dropped.
+    pub fn back_to(&mut self, ply: usize) -> usize {
+        self.path.clear();
+        let mut dropped = 0;
+        while self.game.plies() > ply && self.game.undo() {
+            dropped += 1;
+        }
+        dropped
     }
 
     /// Takes back the human's last move and the computer's reply; `false` when the human
@@ -504,6 +561,21 @@ mod tests {
     }
 
     #[test]
+    fn a_multi_jump_clicked_at_its_end_square_is_played_and_the_prompts_name_the_squares() {
+        let size = BoardSize::standard();
+        let g = geometry::<u64>(size);
+        let p = Position::from_text(&g, Color::Black, "ba1 wb2 wd4 wh8").unwrap();
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        assert_eq!(click(&mut s, "a1"), Ok(Click::Selected("a1 selected: it can go to c3.".to_string())));
+        assert!(matches!(click(&mut s, "e5"), Ok(Click::Played(_))));
+        assert_eq!(s.game().moves().next().unwrap().text(&g), "a1xc3xe5");
+        let p = Position::from_text(&g, Color::Black, "ba1 wb2 wd4 wh8").unwrap();
+        let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
+        click(&mut s, "a1").unwrap();
+        assert_eq!(click(&mut s, "c3"), Ok(Click::Jumped("Keep jumping: on to e5.".to_string())));
+    }
+
+    #[test]
     fn a_selected_piece_sent_to_a_square_it_cannot_reach_names_the_rule() {
         let size = BoardSize::standard();
         let mut s = Session::<u64>::new(size, Color::Black, PlayerKind::Random, 1, 80);
@@ -524,8 +596,9 @@ mod tests {
         click(&mut s, "g3").unwrap();
         assert_eq!(
             click(&mut s, "h4").unwrap_err(),
-            "g3 cannot go to h4: capturing is mandatory, so g3 must jump (the marked squares)."
+            "g3 cannot go to h4: capturing is mandatory, so g3 must jump, to e5."
         );
+        assert_eq!(s.selection().len(), 1, "the selection stays, its target marked");
         let p = Position::from_text(&g, Color::Black, "Bc3 wa7").unwrap();
         let mut s = Session::from_position(size, p, Color::Black, PlayerKind::Random, 1, 80);
         click(&mut s, "c3").unwrap();

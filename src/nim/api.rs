@@ -107,6 +107,9 @@ pub struct HeapView {
 pub struct ReplyView {
     #[serde(rename = "move")]
     mv: String,
+    /// The heap it took from and how many sticks (the page shows them as taken).
+    heap: usize,
+    count: u32,
     winning_moves: u64,
     why: String,
 }
@@ -197,7 +200,7 @@ impl Game {
                 let s = if r.winning == 1 { "" } else { "s" };
                 format!("chosen by the reservoir selector among {} winning move{s}", r.winning)
             };
-            ReplyView { mv: r.mv.to_string(), winning_moves: r.winning, why }
+            ReplyView { mv: r.mv.to_string(), heap: r.mv.heap, count: r.mv.count, winning_moves: r.winning, why }
         });
         NimView {
             game: Nim::NAME,

@@ -23,8 +23,11 @@
       this.root.addEventListener("click", (e) => this.onClick(e));
       const board = $('[data-role="board"]', this.root);
       board.addEventListener("keydown", (e) => this.onKey(e));
-      board.addEventListener("focus", () => { if (!this.pick) this.choose(this.firstHeap(), 1); });
-      board.addEventListener("pointerdown", () => { board.dataset.keys = "false"; });
+      // The keys' choice shows when the heaps are reached with the keys, never after a
+      // click (it would look like a move waiting to be made).
+      board.addEventListener("focus", () => { if (!this.pick && board.dataset.keys !== "false") this.choose(this.firstHeap(), 1); });
+      board.addEventListener("blur", () => { delete board.dataset.keys; });
+      board.addEventListener("pointerdown", () => { board.dataset.keys = "false"; this.unchoose(); });
       await this.resume(SETUP);
     },
 
@@ -72,7 +75,7 @@
     // Enter or Space takes them.
     onKey(e) {
       const v = this.view;
-      if (!v) return;
+      if (!v || v.outcome !== "ongoing") return;
       $('[data-role="board"]', this.root).dataset.keys = "true";
       const p = this.pick || { heap: this.firstHeap(), count: 1 };
       const heaps = v.heaps.length;
@@ -95,9 +98,20 @@
       return h ? h.heap : 0;
     },
 
-    // Marks the take chosen with the keys and says it in words.
+    // No take chosen with the keys: nothing marked, nothing said.
+    unchoose() {
+      this.pick = null;
+      const board = $('[data-role="board"]', this.root);
+      for (const h of board.querySelectorAll(".heap.chosen")) { h.classList.remove("chosen"); h.setAttribute("aria-selected", "false"); }
+      for (const s of board.querySelectorAll(".stick.pick")) s.classList.remove("pick");
+      board.removeAttribute("aria-activedescendant");
+      $('[data-role="pick"]', this.root).textContent = "";
+    },
+
+    // Marks the take chosen with the keys and says it in words (nothing once the game is over).
     choose(heap, count) {
       if (!this.view || !this.view.heaps[heap]) return countRender();
+      if (this.view.outcome !== "ongoing") { this.unchoose(); return countRender(); }
       this.pick = { heap, count };
       const board = $('[data-role="board"]', this.root);
       for (const h of board.querySelectorAll(".heap")) {
@@ -141,13 +155,18 @@
           const far = h.sticks - j > h.most;
           sticks.appendChild(el("span", {
             class: "stick" + (far ? " far" : ""), "data-heap": String(h.heap), "data-stick": String(j),
-            title: far ? `at most ${h.most} from this heap` : `take ${h.sticks - j} from heap ${h.heap}`,
+            title: far ? `at most ${h.most} from this heap` : `take ${sticksWord(h.sticks - j)} from heap ${h.heap}`,
           }));
         }
+        // The sticks the computer took last, drawn faint where they were.
+        const took = v.reply && v.reply.heap === h.heap ? v.reply.count : 0;
+        for (let j = 0; j < took; j++) sticks.appendChild(el("span", { class: "stick taken", "data-taken-by": "computer", title: `the computer took ${sticksWord(took)} from heap ${h.heap}` }));
+        const label = el("span", { class: "label", text: `heap ${h.heap}: ${h.sticks}` });
+        if (took) label.appendChild(el("span", { class: "took", text: `computer took ${took}` }));
         board.appendChild(el("div", {
           class: "heap", id: `nim-heap-${h.heap}`, role: "option", "aria-selected": "false",
-          "aria-label": `heap ${h.heap}: ${sticksWord(h.sticks)}`, "data-heap": String(h.heap), "data-sticks": String(h.sticks),
-        }, [el("span", { class: "label", text: `heap ${h.heap}: ${h.sticks}` }), sticks]));
+          "aria-label": `heap ${h.heap}: ${sticksWord(h.sticks)}` + (took ? `; the computer took ${sticksWord(took)}` : ""), "data-heap": String(h.heap), "data-sticks": String(h.sticks),
+        }, [label, sticks]));
       }
       $('[data-role="status"]', this.root).textContent = v.status;
       const result = $('[data-role="result"]', this.root);
@@ -161,11 +180,13 @@
       transcript.scrollTop = transcript.scrollHeight;
       $('[data-action="undo"]', this.root).disabled = v.moves === 0;
       $('[data-action="hint"]', this.root).disabled = v.outcome !== "ongoing";
-      $('[data-role="setup"]', this.root).elements.seed.placeholder = String(v.seed);
+      const f = $('[data-role="setup"]', this.root).elements;
+      f.seed.placeholder = String(v.seed);
+      f.heaps.placeholder = (v.transcript[0] || "").replace(/^Heaps:\s*/, "") || f.heaps.placeholder;
       $('[data-role="pick"]', this.root).textContent = "";
       // The keys go on from the heap they chose, or the first one left.
       const kept = this.pick && v.heaps[this.pick.heap] && v.heaps[this.pick.heap].sticks > 0 ? this.pick.heap : this.firstHeap();
-      if (this.pick && document.activeElement === board) this.choose(kept, 1);
+      if (this.pick && document.activeElement === board && v.outcome === "ongoing") this.choose(kept, 1);
       else this.pick = null;
       countRender();
     },

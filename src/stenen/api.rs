@@ -299,7 +299,8 @@ impl Stenen {
         let (game, board) = (game.clone(), board.clone());
         let from = board.cells().to_vec();
         let what = format!("{} ({} search)", if find { "find a tiling" } else { "count the tilings" }, mode.name());
-        search_board::start_search(self, Asked { mode, from }, move || {
+        let started = format!("Started: {what}.");
+        let reply = search_board::start_search(self, Asked { mode, from }, move || {
             Job::start(&what, limit, move |b| {
                 if let Some((stones, empty)) = cell_mismatch(&game, &board) {
                     return Ok(Answer::Mismatch(stones, empty));
@@ -310,7 +311,12 @@ impl Stenen {
                     super::count(&game, &board, mode, false, b).map(Answer::Count)
                 }
             })
-        })
+        });
+        // A search started: the message of an earlier click (a refusal) is done with.
+        if reply.status == 202 {
+            self.message = started;
+        }
+        reply
     }
 }
 

@@ -123,17 +123,30 @@
       f.b.value = String(v.width);
     },
 
-    // The cells the chosen orientation would cover from `cell` (drawing only: the server decides).
+    // The cells the chosen orientation would cover from `cell` (drawing only: the server
+    // decides); a stone that would stick out or cover another is drawn red, and said.
     preview(cell) {
-      for (const c of this.root.querySelectorAll(".st-cell.preview, .st-cell.anchor")) c.classList.remove("preview", "anchor");
+      for (const c of this.root.querySelectorAll(".st-cell.preview, .st-cell.anchor")) c.classList.remove("preview", "anchor", "misfit");
+      const fit = $('[data-role="fit"]', this.root);
+      fit.textContent = "";
       const s = this.view && this.view.stones[this.stone - 1];
       if (!cell || !s || s.placed) return;
       const [row, col] = cell.dataset.cell.split(",").map(Number);
+      const cells = s.orientations[this.orientation].cells.map(([r, c]) => [row + r, col + c]);
+      const v = this.view;
+      const out = cells.some(([r, c]) => r >= v.height || c >= v.width);
+      const covered = cells.filter(([r, c]) => r < v.height && c < v.width && v.cells[r][c] !== 0).map(([r, c]) => v.cells[r][c]);
+      const misfit = out || covered.length > 0;
       cell.classList.add("anchor");
-      for (const [r, c] of s.orientations[this.orientation].cells) {
-        const t = this.root.querySelector(`[data-cell="${row + r},${col + c}"]`);
+      if (misfit) cell.classList.add("misfit");
+      for (const [r, c] of cells) {
+        const t = this.root.querySelector(`[data-cell="${r},${c}"]`);
         if (t) t.classList.add("preview");
+        if (t && misfit) t.classList.add("misfit");
       }
+      if (out) fit.textContent = `Does not fit: stone ${s.stone} in orientation ${this.orientation} sticks out of the board from (${row},${col}).`;
+      else if (covered.length) fit.textContent = `Does not fit: stone ${s.stone} would cover stone ${covered[0]} from (${row},${col}).`;
+      fit.dataset.fit = misfit ? "no" : "yes";
     },
 
     render(v) {
@@ -149,7 +162,9 @@
       const busy = v.search.state === "running";
       const shown = v.solution || v.cells;
       const board = $('[data-role="board"]', this.root);
-      board.style.gridTemplateColumns = `repeat(${v.width}, 1fr)`;
+      // Tracks of one size each, whatever a cell holds: the cells stay square.
+      board.style.gridTemplateColumns = `repeat(${v.width}, minmax(0, 1fr))`;
+      board.style.gridTemplateRows = `repeat(${v.height}, minmax(0, 1fr))`;
       board.style.setProperty("--aspect", `${v.width} / ${v.height}`);
       board.style.setProperty("--wide", String(v.width / Math.max(v.width, v.height)));
       board.dataset.solved = v.solution ? "true" : "false";

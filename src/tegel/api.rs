@@ -154,6 +154,20 @@ pub struct TegelView<'a> {
     /// The position as the terminal program prints it.
     text: String,
     search: SearchView,
+    /// The last move and where its tiles landed (`null` at the loaded position).
+    last: Option<LastView>,
+}
+
+/// The last move: who made it, the bowl and colour taken, and where the tiles landed
+/// (the row, and the tiles it held before).
+#[derive(Serialize)]
+pub struct LastView {
+    player: usize,
+    bowl: u8,
+    color: String,
+    count: u8,
+    row: u8,
+    before: u8,
 }
 
 /// A bowl: its yellow and blue tiles and which colour may be taken.
@@ -163,6 +177,15 @@ pub struct BowlView {
     g: u8,
     b: u8,
     legal: Colors,
+    /// Why a colour the bowl holds cannot be taken (`null` where it can, or is absent).
+    why: Reasons,
+}
+
+/// Why each colour cannot be taken.
+#[derive(Serialize)]
+pub struct Reasons {
+    g: Option<String>,
+    b: Option<String>,
 }
 
 /// Whether each colour may be taken.
@@ -446,11 +469,22 @@ impl SearchBoard for Tegel {
         let bowls = (0..rules.bowls)
             .map(|i| {
                 let legal = |c| !game.is_end() && pos.is_legal(rules, Move::new(i, c));
+                let why = |c: Color| {
+                    let k = pos.bowl(i, c);
+                    if k == 0 || legal(c) {
+                        None
+                    } else if game.is_end() {
+                        Some("the game is over".to_string())
+                    } else {
+                        Some(format!("no row of player {} has room for {k} {}", pos.to_move(), color_name(c)))
+                    }
+                };
                 BowlView {
                     bowl: i,
                     g: pos.bowl(i, Color::Yellow),
                     b: pos.bowl(i, Color::Blue),
                     legal: Colors { g: legal(Color::Yellow), b: legal(Color::Blue) },
+                    why: Reasons { g: why(Color::Yellow), b: why(Color::Blue) },
                 }
             })
             .collect();
@@ -500,9 +534,30 @@ impl SearchBoard for Tegel {
             history: game.history().map(|m| m.to_string()).collect(),
             text: game.render(),
             search: self.search_view(),
+            last: last_move(game),
         };
         Reply::typed(status, &v)
     }
+}
+
+/// The last move of `game` and where its tiles landed; `None` at the loaded position.
+fn last_move(game: &Game) -> Option<LastView> {
+    let mv = game.history().last()?;
+    let mut before = game.clone();
+    if !before.undo() {
+        return None;
+    }
+    let (rules, pos) = (before.rules(), before.position());
+    let count = pos.bowl(usize::from(mv.bowl), mv.color);
+    let (row, fill) = pos.target_row(rules, mv.color, count)?;
+    Some(LastView {
+        player: pos.to_move(),
+        bowl: mv.bowl,
+        color: mv.color.letter().to_string(),
+        count,
+        row,
+        before: fill,
+    })
 }
 
 impl WebBoard for Tegel {

@@ -28,6 +28,13 @@ pub const TOKEN_HEADER: &str = "X-Harness-Token";
 /// echoes nothing of the request.
 pub const NO_TOKEN_PAGE: &str = include_str!("page/no-token.html");
 
+/// The style sheet of [`NO_TOKEN_PAGE`] (the look of the boards' page, light and dark):
+/// public, so it is answered without the token, at [`NO_TOKEN_STYLE_PATH`] only, and like
+/// every answer to a client without the token its connection is closed.
+pub const NO_TOKEN_STYLE: &str = include_str!("page/no-token.css");
+/// Where [`NO_TOKEN_PAGE`] finds its style sheet.
+pub const NO_TOKEN_STYLE_PATH: &str = "/no-token.css";
+
 /// The refusal of a request without the token or with a wrong one: the JSON refusal, or
 /// for a browser ([`wants_html`]) the page that says what to do.
 const NO_TOKEN: &str = "refused: the token is missing or wrong; open the URL that `harness play --web` printed";
@@ -79,6 +86,15 @@ impl Guard {
             return Err(Refused::early(403, "refused: a request from another origin".into()));
         }
         if !self.token_matches(request) {
+            if uri.path() == NO_TOKEN_STYLE_PATH && request.method() == Method::GET {
+                let style = Reply {
+                    status: 200,
+                    content_type: "text/css; charset=utf-8",
+                    body: NO_TOKEN_STYLE.as_bytes().to_vec(),
+                    allow: None,
+                };
+                return Err(Refused { reply: style, close: true });
+            }
             if wants_html(request) {
                 return Err(Refused { reply: Reply::html(403, NO_TOKEN_PAGE), close: true });
             }
@@ -237,6 +253,12 @@ mod tests {
             assert_eq!((json.status, json.content_type), (403, "application/json"), "{accept}");
             assert_eq!(json.body, Reply::error(403, NO_TOKEN).body);
         }
+        let style = refusal(&g, NO_TOKEN_STYLE_PATH, "text/css,*/*;q=0.1");
+        assert_eq!(
+            (style.status, style.content_type, style.body.as_slice()),
+            (200, "text/css; charset=utf-8", NO_TOKEN_STYLE.as_bytes())
+        );
+        assert!(NO_TOKEN_PAGE.contains(&format!("href=\"{NO_TOKEN_STYLE_PATH}\"")), "the page names its style sheet");
         let page = NO_TOKEN_PAGE.to_lowercase();
         assert!(page.contains("harness play --web") && page.contains("ctrl-c"), "{page}");
         assert!(!page.contains("<script") && !page.contains("style="), "the CSP allows no inline script or style");

@@ -116,12 +116,21 @@ pub async fn signals() {
             return;
         }
         let [a, b, c] = &mut streams[..] else { return };
+        // A signal that came while the streams were being made may reach only the
+        // process's own signal thread, a moment later: that thread's mark is looked for
+        // ten times a second.
+        let marked = async {
+            while !crate::search::budget::interrupted() {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        };
         // The process's own signal thread may see the signal later, or not at all: the
         // server records which one ended it, for the stop line and the exit code.
         let seen = tokio::select! {
             _ = a.recv() => 2,
             _ = b.recv() => 15,
             _ = c.recv() => 1,
+            () = marked => return,
         };
         crate::search::budget::note_signal(seen);
     }

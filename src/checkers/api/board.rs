@@ -49,6 +49,7 @@ impl WebBoard for Checkers {
             .post("/hint", Checkers::start_hint)
             .post("/hint/cancel", Checkers::cancel_hint)
             .post("/review", Checkers::review)
+            .post("/continue", Checkers::continue_from)
     }
 
     /// Plays the computer's reply if its search has ended, and searches it again when the
@@ -183,6 +184,26 @@ impl Checkers {
             Some(v) => Reply::typed(200, &v),
             None => Reply::error(400, format!("ply: the game has {} plies; got {ply}", board.plies())),
         }
+    }
+
+    /// `POST /continue`: play on from the position after `ply` plies; the later moves are
+    /// dropped (the game has no variations), the computer replies when it is to move.
+    fn continue_from(&mut self, Body(ask): Body<ReviewRequest>) -> Reply {
+        let ply = ask.ply.0 as usize;
+        let Some(board) = self.board.as_mut() else { return self.state(409) };
+        let plies = board.plies();
+        if ply > plies {
+            return Reply::error(400, format!("ply: the game has {plies} plies; got {ply}"));
+        }
+        let dropped = board.back_to(ply);
+        self.count.clear();
+        self.message = match dropped {
+            0 => "Playing on from the position now.".to_string(),
+            1 => format!("Playing on from ply {ply}: the later move is dropped."),
+            n => format!("Playing on from ply {ply}: the {n} later moves are dropped."),
+        };
+        self.think();
+        self.state(200)
     }
 
     /// `POST /click`: one click of the square.

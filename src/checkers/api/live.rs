@@ -58,6 +58,9 @@ pub trait AnySize: Send {
     fn hint(&self) -> Option<HintView>;
     /// The position after `ply` plies and the move that led to it.
     fn review(&self, ply: usize) -> Option<ReviewView>;
+    /// Takes the game back to the position after `ply` plies, the later moves dropped (a
+    /// reply or hint being searched is cancelled); the plies dropped.
+    fn back_to(&mut self, ply: usize) -> usize;
 }
 
 /// A session whose computer replies in the background: the search of the reply, while
@@ -159,6 +162,12 @@ impl<B: Bits> AnySize for Live<B> {
             squares: found.map(|m| m.path(g).iter().map(|&i| g.name(i)).collect()).unwrap_or_default(),
             r#move: found.map(|m| m.text(g)),
         })
+    }
+
+    fn back_to(&mut self, ply: usize) -> usize {
+        self.reply.clear();
+        self.hint.clear();
+        self.session.back_to(ply)
     }
 
     fn review(&self, ply: usize) -> Option<ReviewView> {

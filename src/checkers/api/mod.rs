@@ -14,6 +14,7 @@
 //! | `POST /hint` | | 202 and the view, whose `hint` is the strategy's move for you being searched in the background (at most [`HINT_LIMIT`]); 409 when it is not your turn |
 //! | `POST /hint/cancel` | | the view; the hint ends as `cancelled`; 409 when none runs |
 //! | `POST /review` | `ply` | the position after that many plies of the game (0: the start) and the move that led to it, to step through a game; 400 past the last ply |
+//! | `POST /continue` | `ply` | the view after the game is taken back to that ply to play on from it: the later moves are dropped (no variations), a reply or hint being searched is cancelled; 400 past the last ply |
 //!
 //! The computer's reply is searched in the background (at most [`REPLY_LIMIT`]):
 //! a request that makes it the computer's turn answers at once (after a grace of a few

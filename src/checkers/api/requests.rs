@@ -62,7 +62,15 @@ impl NewGame {
     /// The settings checked: the reason when one is refused.
     pub fn from_settings(s: Settings) -> Result<NewGame, String> {
         let dimension = |v: Option<Whole<0, 1000>>, default: u32| v.map_or(default, |v| v.0 as u32);
-        let size = BoardSize::new(dimension(s.rows, 8), dimension(s.cols, 8), dimension(s.men_rows, 3))?;
+        let moves = given(s.moves);
+        // Moves as PDN with a `Board` tag are played on that board, whatever the form says.
+        let size = match moves.as_deref().and_then(crate::checkers::pdn::board_tag) {
+            Some(board) => {
+                let (rows, cols, men_rows) = board?;
+                BoardSize::new(rows, cols, men_rows).map_err(|e| format!("moves: the PDN's Board tag: {e}"))?
+            }
+            None => BoardSize::new(dimension(s.rows, 8), dimension(s.cols, 8), dimension(s.men_rows, 3))?,
+        };
         let human = given(s.color).map_or(Ok(Color::Black), |t| parse_color(&t))?;
         let computer = match given(s.computer) {
             None => PlayerKind::Strategy(DEFAULT_DEPTH),
@@ -81,7 +89,7 @@ impl NewGame {
             None => None,
             Some(p) => Some((p, side.as_deref().map_or(Ok(Color::Black), parse_color)?)),
         };
-        Ok(NewGame { size, human, computer, seed, position, moves: given(s.moves) })
+        Ok(NewGame { size, human, computer, seed, position, moves })
     }
 }
 

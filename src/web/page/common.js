@@ -84,6 +84,12 @@ const Harness = (() => {
     return `${what}… ${job.positions.toLocaleString("en")} positions, ${job.seconds.toFixed(1)} s of at most ${job.limit_s} s`;
   }
 
+  // Long numbers in a text with thousands separators (`1234567` as `1,234,567`); digits
+  // after a decimal point stay as they are.
+  function grouped(text) {
+    return String(text).replace(/(?<![\d.])\d{4,}/g, (n) => n.replace(/\B(?=(\d{3})+$)/g, ","));
+  }
+
   // Draws a search of the view (`idle`, `running`, `done` with its lines, or stopped)
   // into `out`; whether it runs.
   function showSearch(out, s) {
@@ -91,7 +97,7 @@ const Harness = (() => {
     const busy = s.state === "running";
     if (s.state === "idle") out.textContent = "";
     else if (busy) out.textContent = progress(s.what, s);
-    else if (s.state === "done") out.textContent = `${s.what}:\n` + s.text.join("\n");
+    else if (s.state === "done") out.textContent = `${s.what}:\n` + grouped(s.text.join("\n"));
     else out.textContent = `${s.what} stopped: ${s.why}`;
     return busy;
   }
@@ -160,9 +166,14 @@ const Harness = (() => {
 
   function board(name, b) { boards[name] = b; }
 
-  async function showStart() {
+  // The list of games; `unknown` names a game asked for that this page does not have.
+  async function showStart(unknown) {
     for (const s of document.querySelectorAll("section")) s.hidden = s.dataset.page !== "start";
     $('[data-role="title"]').textContent = "";
+    const missing = $('[data-role="unknown-game"]');
+    missing.hidden = !unknown;
+    const name = unknown && unknown.length > 40 ? unknown.slice(0, 40) + "…" : unknown;
+    missing.textContent = unknown ? `There is no game “${name}” here: choose one of these.` : "";
     const r = await api("GET", "/api/games");
     const list = $('[data-role="games"]');
     list.textContent = "";
@@ -178,9 +189,9 @@ const Harness = (() => {
       location.search = "?" + new URLSearchParams({ token }).toString();
     });
     const game = params.get("game");
-    if (game && boards[game]) boards[game].open();
-    else showStart();
+    if (game && Object.hasOwn(boards, game)) boards[game].open();
+    else showStart(game);
   });
 
-  return { params, token, $, api, el, say, countRender, openSection, fillForm, chooseOption, editing, progress, showSearch, boardRequests, board };
+  return { params, token, $, api, el, say, countRender, openSection, fillForm, chooseOption, editing, progress, grouped, showSearch, boardRequests, board };
 })();
