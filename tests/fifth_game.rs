@@ -35,7 +35,7 @@ fn code_only(text: &str) -> String {
             i += 2;
         } else if c == 'r' && (next == Some('"') || next == Some('#')) && !is_word(chars.get(i.wrapping_sub(1))) {
             let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
-            let close: String = std::iter::once('"').chain(std::iter::repeat('#').take(hashes)).collect();
+            let close: String = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
             i += 2 + hashes;
             while i < chars.len() && !chars[i..].iter().collect::<String>().starts_with(&close) {
                 out.push(blank(chars[i]));

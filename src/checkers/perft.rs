@@ -91,6 +91,9 @@ pub fn perft_balance<B: Bits>(
 /// Smallest depth the splitter expands: a depth-2 subtree is one bulk count per child.
 const MIN_SPLIT_DEPTH: u32 = 3;
 
+/// A node of a perft tree for the root splitter: a position and the plies to go.
+pub(crate) type PerftNode<B> = (Position<B>, u32);
+
 /// The children the root splitter expands the perft node `(p, depth)` into, one per
 /// legal move with a ply less to go, or `None` under `min_depth` plies (the node is
 /// walked whole); ticks `budget` once per node expanded. The splitter's `children` of
@@ -98,9 +101,9 @@ const MIN_SPLIT_DEPTH: u32 = 3;
 pub(crate) fn split_children<B: Bits>(
     g: &Geometry<B>,
     budget: &Budget,
-    &(p, depth): &(Position<B>, u32),
+    &(p, depth): &PerftNode<B>,
     min_depth: u32,
-) -> Result<Option<Vec<(Position<B>, u32)>>, Stopped> {
+) -> Result<Option<Vec<PerftNode<B>>>, Stopped> {
     if depth < min_depth {
         return Ok(None);
     }
@@ -110,7 +113,7 @@ pub(crate) fn split_children<B: Bits>(
 
 /// The relative size of the perft node `(p, _)`'s subtree for the root splitter: the
 /// number of moves of `p`. The splitter's `cost` of both perft trees.
-pub(crate) fn split_cost<B: Bits>(g: &Geometry<B>, (p, _): &(Position<B>, u32)) -> u64 {
+pub(crate) fn split_cost<B: Bits>(g: &Geometry<B>, (p, _): &PerftNode<B>) -> u64 {
     count_moves::<B, true>(g, p)
 }
 
@@ -121,7 +124,7 @@ struct PerftTree<'a, B> {
 }
 
 impl<B: Bits> SplitTree for PerftTree<'_, B> {
-    type Node = (Position<B>, u32);
+    type Node = PerftNode<B>;
     type Value = PerftCount;
     type Error = Stopped;
 

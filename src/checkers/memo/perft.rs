@@ -5,7 +5,7 @@ use super::keys::{checked, Full, MemoKey, MemoWalk, Packed};
 use crate::checkers::count::CountStop;
 use crate::checkers::geometry::{bits_needed, Geometry};
 use crate::checkers::moves::{count_moves, for_each_step, generate, perft2_steps};
-use crate::checkers::perft::{split_children, split_cost};
+use crate::checkers::perft::{split_children, split_cost, PerftNode};
 use crate::checkers::position::Position;
 use crate::search::bits::Bits;
 use crate::search::budget::Budget;
@@ -311,7 +311,7 @@ struct PerftMemoTree<'a, B, T> {
 }
 
 impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
-    type Node = (Position<B>, u32);
+    type Node = PerftNode<B>;
     type Value = [u64; 6];
     type Error = CountStop;
 
