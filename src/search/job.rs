@@ -1,8 +1,8 @@
-//! A search that runs in a thread of its own ([`super::pool::spawn_search_thread`], with the
-//! search stack) and a time limit, for the interactive boards (terminal and browser) of
-//! every game: its progress (positions ticked, seconds) can be read and it can be
-//! cancelled while the board goes on answering. Dropping a job cancels
-//! it without waiting for its thread, which stops at its next budget check.
+//! A search that runs in a thread of its own ([`super::pool::spawn_search_thread`], with
+//! the search stack) and a time limit, for the interactive boards (terminal and browser)
+//! of every game: its progress (positions ticked, seconds) can be read and it can be
+//! cancelled while the board goes on answering. Dropping a job cancels it without waiting
+//! for its thread, which stops at its next budget check.
 //!
 //! A job started with a cancelled or interrupted budget (Ctrl-C, SIGTERM) stops at its
 //! first check, so no job keeps a process from ending.

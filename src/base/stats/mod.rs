@@ -2,8 +2,9 @@
 //! place that the results, the runs and the A/B import.
 //!
 //! - This module: samples of one run — mean and sample variance, median, median absolute
-//!   deviation, extremes, a seeded bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U
-//!   test (exact for small samples; statrs's normal approximation otherwise).
+//!   deviation, extremes, a seeded bootstrap confidence interval of a ratio of medians,
+//!   and the Mann–Whitney U test (exact for small samples; statrs's normal approximation
+//!   otherwise).
 //! - [`paired`]: samples of two variants timed in the same rounds (log ratios, the
 //!   geometric-mean ratio with its t interval, the exact Wilcoxon signed-rank test and
 //!   the Hodges–Lehmann interval).
