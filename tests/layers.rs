@@ -1,13 +1,13 @@
 //! The folders of `src/` are layers, and every import runs downward (see the README's
 //! "Layout"): a module may name only modules of its own folder and of the layers below it.
-//! The plug-ins (the four games and the cross-game experiments) share one layer and never
-//! import each other. This test reads every `crate::` and `super::` path of the library
+//! The plug-ins (the games of the registry and the cross-game experiments) share one layer
+//! and never import each other. This test reads every `crate::` and `super::` path of the library
 //! and fails on an upward or sideways import, naming the file and line.
 
 use std::path::{Path, PathBuf};
 
 /// The layers from the ground up; the folders of one entry are peers that may not import
-/// each other.
+/// each other. The plug-ins' layer ([`PLUGINS`]) also holds every game of the registry.
 const LAYERS: &[&[&str]] = &[
     &["base"],
     &["search"],
@@ -15,15 +15,20 @@ const LAYERS: &[&[&str]] = &[
     &["experiment"],
     &["report"],
     &["api"],
-    &["tegel", "stenen", "nim", "checkers", "cross_game"],
+    &["cross_game"],
     &["web"],
     &["runner"],
     &["cli"],
 ];
 
-/// The layer index of a top-level module, if it is one of [`LAYERS`].
+/// The plug-ins' layer in [`LAYERS`]: `cross_game` and each game of
+/// `runner::registry::GAMES`, whose module is named as the game.
+const PLUGINS: usize = 6;
+
+/// The layer index of a top-level module, if it is one of [`LAYERS`] or a game.
 fn layer_of(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|layer| layer.contains(&module))
+    let game = || harness::runner::registry::GAMES.iter().any(|g| g.name == module);
+    LAYERS.iter().position(|layer| layer.contains(&module)).or_else(|| game().then_some(PLUGINS))
 }
 
 /// One import that breaks the rule.
@@ -141,6 +146,15 @@ fn every_import_runs_downward() {
     assert!(unplaced.is_empty(), "folders of src/ in no layer of tests/layers.rs: {unplaced:?}");
     let text: Vec<String> = all.iter().map(ToString::to_string).collect();
     assert!(text.is_empty(), "{} import(s) against the layers:\n{}", text.len(), text.join("\n"));
+}
+
+#[test]
+fn the_games_of_the_registry_are_plug_ins() {
+    assert_eq!(LAYERS[PLUGINS], ["cross_game"]);
+    for game in ["tegel", "stenen", "nim", "checkers"] {
+        assert_eq!(layer_of(game), Some(PLUGINS), "{game}");
+    }
+    assert_eq!(layer_of("runner"), Some(PLUGINS + 2));
 }
 
 #[test]

@@ -136,15 +136,6 @@ pub fn max_resident_bytes() -> Option<u64> {
     None
 }
 
-/// Makes `options` refuse to open a symbolic link (the link itself, not what it names):
-/// `O_NOFOLLOW` on Unix; elsewhere nothing (callers check links before opening).
-pub fn no_follow(options: &mut std::fs::OpenOptions) {
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NOFOLLOW);
-    #[cfg(not(unix))]
-    let _ = options;
-}
-
 /// Makes `options` open without blocking (a FIFO with no writer opens at once): `O_NONBLOCK`
 /// on Unix; elsewhere nothing.
 pub fn non_blocking(options: &mut std::fs::OpenOptions) {

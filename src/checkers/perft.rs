@@ -91,6 +91,32 @@ pub fn perft_balance<B: Bits>(
 /// Smallest depth the splitter expands: a depth-2 subtree is one bulk count per child.
 const MIN_SPLIT_DEPTH: u32 = 3;
 
+/// A node of a perft tree for the root splitter: a position and the plies to go.
+pub(crate) type PerftNode<B> = (Position<B>, u32);
+
+/// The children the root splitter expands the perft node `(p, depth)` into, one per
+/// legal move with a ply less to go, or `None` under `min_depth` plies (the node is
+/// walked whole); ticks `budget` once per node expanded. The splitter's `children` of
+/// both perft trees, this file's and the hashed perft's ([`super::memo::perft_memo`]).
+pub(crate) fn split_children<B: Bits>(
+    g: &Geometry<B>,
+    budget: &Budget,
+    &(p, depth): &PerftNode<B>,
+    min_depth: u32,
+) -> Result<Option<Vec<PerftNode<B>>>, Stopped> {
+    if depth < min_depth {
+        return Ok(None);
+    }
+    budget.tick(1)?;
+    Ok(Some(legal_moves::<B, true>(g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
+}
+
+/// The relative size of the perft node `(p, _)`'s subtree for the root splitter: the
+/// number of moves of `p`. The splitter's `cost` of both perft trees.
+pub(crate) fn split_cost<B: Bits>(g: &Geometry<B>, (p, _): &PerftNode<B>) -> u64 {
+    count_moves::<B, true>(g, p)
+}
+
 /// The perft tree for the splitter: a node is a position and the plies to go.
 struct PerftTree<'a, B> {
     g: &'a Geometry<B>,
@@ -98,20 +124,16 @@ struct PerftTree<'a, B> {
 }
 
 impl<B: Bits> SplitTree for PerftTree<'_, B> {
-    type Node = (Position<B>, u32);
+    type Node = PerftNode<B>;
     type Value = PerftCount;
     type Error = Stopped;
 
-    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, Stopped> {
-        if depth < MIN_SPLIT_DEPTH {
-            return Ok(None);
-        }
-        self.budget.tick(1)?;
-        Ok(Some(legal_moves::<B, true>(self.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
+    fn children(&self, node: &Self::Node) -> Result<Option<Vec<Self::Node>>, Stopped> {
+        split_children(self.g, self.budget, node, MIN_SPLIT_DEPTH)
     }
 
-    fn cost(&self, (p, _): &Self::Node) -> u64 {
-        count_moves::<B, true>(self.g, p)
+    fn cost(&self, node: &Self::Node) -> u64 {
+        split_cost(self.g, node)
     }
 
     fn walk(&self, (p, depth): Self::Node) -> Result<PerftCount, Stopped> {

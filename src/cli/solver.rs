@@ -150,8 +150,8 @@ fn printable_lines(text: &str) -> String {
 }
 
 fn known_game(game: &str) -> Result<&'static str> {
-    crate::runner::registry::CHECK_PLANS.iter().map(|(g, _)| *g).find(|g| *g == game).ok_or_else(|| {
-        let games: Vec<&str> = crate::runner::registry::CHECK_PLANS.iter().map(|(g, _)| *g).collect();
+    crate::runner::registry::game(game).map(|g| g.name).ok_or_else(|| {
+        let games = crate::runner::registry::names();
         InputError::new(format!("a solver answers one of {}; got `{}`", games.join(", "), excerpt(game))).into()
     })
 }

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::base::error::{Error, Result};
-use crate::experiment::sampling::{sample, sample_interleaved, OnStop, Rounds, Run, SamplePolicy};
+use crate::experiment::sampling::{sample, sample_interleaved, OnStop, RoundPlan, Run, SamplePolicy};
 use crate::experiment::spec::ExperimentSpec;
 use crate::results::columns::Column;
 use crate::results::row::Status;
@@ -180,7 +180,7 @@ impl<'a> RunContext<'a> {
         runs: &mut [&mut Run<T, E>],
     ) -> Vec<Sampled<T, E>> {
         let seed = self.spec.item_seed(&[&["rounds"], identity].concat());
-        let rounds = Rounds::new(seed, min_rounds).on_stop(on_stop);
+        let rounds = RoundPlan::new(seed, min_rounds).on_stop(on_stop);
         sample_interleaved(&self.spec.sampling, rounds, runs)
     }
 

@@ -83,7 +83,7 @@ pub type Run<'a, T, E = Stopped> = dyn FnMut() -> Result<T, E> + 'a;
 
 /// How the rounds of an interleaved cell are ordered and how many it takes at least.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rounds {
+pub struct RoundPlan {
     /// The seed of the rounds' orders: each round runs the calls in an order drawn from a
     /// `ChaCha8Rng` seeded with it, so the same seed gives the same orders.
     pub seed: u64,
@@ -106,18 +106,18 @@ pub enum OnStop {
     DropCall,
 }
 
-impl Rounds {
+impl RoundPlan {
     /// One call, no minimum: the plain sampling of one cell.
-    pub const SINGLE: Rounds = Rounds { seed: 0, min: 1, on_stop: OnStop::EndCell };
+    pub const SINGLE: RoundPlan = RoundPlan { seed: 0, min: 1, on_stop: OnStop::EndCell };
 
     /// Rounds in orders drawn from `seed`, at least `min` of them, a stop ending the cell.
     pub fn new(seed: u64, min: u32) -> Self {
-        Rounds { seed, min, on_stop: OnStop::EndCell }
+        RoundPlan { seed, min, on_stop: OnStop::EndCell }
     }
 
     /// The same rounds with `on_stop` for a call's stop.
     pub fn on_stop(self, on_stop: OnStop) -> Self {
-        Rounds { on_stop, ..self }
+        RoundPlan { on_stop, ..self }
     }
 }
 
@@ -194,7 +194,7 @@ pub fn sample<T: PartialEq + Debug, E: Clone>(
     mut run: impl FnMut() -> Result<T, E>,
 ) -> Sampled<T, E> {
     let mut runs: [&mut Run<T, E>; 1] = [&mut run];
-    sample_interleaved(policy, Rounds::SINGLE, &mut runs).pop().expect("one run gives one result")
+    sample_interleaved(policy, RoundPlan::SINGLE, &mut runs).pop().expect("one run gives one result")
 }
 
 /// Samples several calls of one cell in rounds, each round running every call once in an
@@ -211,7 +211,7 @@ pub fn sample<T: PartialEq + Debug, E: Clone>(
 /// Every later outcome is compared with the first round's.
 pub fn sample_interleaved<T: PartialEq + Debug, E: Clone>(
     policy: &SamplePolicy,
-    rounds: Rounds,
+    rounds: RoundPlan,
     runs: &mut [&mut Run<T, E>],
 ) -> Vec<Sampled<T, E>> {
     let calls = runs.len();
@@ -388,7 +388,7 @@ mod tests {
             Ok(2)
         };
         let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut a, &mut b];
-        let cells = sample_interleaved(&policy(4, 10.0), Rounds::new(7, 1), &mut runs);
+        let cells = sample_interleaved(&policy(4, 10.0), RoundPlan::new(7, 1), &mut runs);
         let order = order.into_inner();
         assert_eq!(order.len(), 8);
         for (round, pair) in order.chunks(2).enumerate() {
@@ -464,10 +464,10 @@ mod tests {
             Ok::<_, Stopped>(1)
         };
         let mut runs: [&mut Run<i32, Stopped>; 1] = [&mut slow];
-        let cells = sample_interleaved(&policy(6, 0.001), Rounds::new(1, MIN_PAIRED_ROUNDS), &mut runs);
+        let cells = sample_interleaved(&policy(6, 0.001), RoundPlan::new(1, MIN_PAIRED_ROUNDS), &mut runs);
         assert_eq!(cells[0].samples.len(), 5);
         let mut runs: [&mut Run<i32, Stopped>; 1] = [&mut slow];
-        let capped = sample_interleaved(&policy(2, 0.001), Rounds::new(1, MIN_PAIRED_ROUNDS), &mut runs);
+        let capped = sample_interleaved(&policy(2, 0.001), RoundPlan::new(1, MIN_PAIRED_ROUNDS), &mut runs);
         assert_eq!(capped[0].samples.len(), 2);
     }
 
@@ -478,12 +478,12 @@ mod tests {
         let mut fine = || Ok::<_, Stopped>(1);
         let mut limited = || Err::<i32, _>(Stopped::TimeLimit);
         let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut fine, &mut limited];
-        let drop = Rounds::new(5, 3).on_stop(OnStop::DropCall);
+        let drop = RoundPlan::new(5, 3).on_stop(OnStop::DropCall);
         let cells = sample_interleaved(&policy(3, 10.0), drop, &mut runs);
         assert_eq!((cells[0].outcome, cells[0].samples.len()), (Ok(1), 3));
         assert_eq!((cells[1].outcome, cells[1].samples.len()), (Err(Stopped::TimeLimit), 0));
         let mut runs: [&mut Run<i32, Stopped>; 2] = [&mut fine, &mut limited];
-        let cells = sample_interleaved(&policy(3, 10.0), Rounds::new(5, 3), &mut runs);
+        let cells = sample_interleaved(&policy(3, 10.0), RoundPlan::new(5, 3), &mut runs);
         assert_eq!((cells[0].outcome, cells[1].outcome), (Err(Stopped::TimeLimit), Err(Stopped::TimeLimit)));
         assert!(cells[0].samples.len() <= 1);
     }

@@ -350,11 +350,7 @@ pub fn cell_of(
     b: &[f64],
 ) -> AbCell {
     let log_ratios = crate::base::stats::paired::log_ratios(a, b);
-    let spread = (log_ratios.len() >= 2).then(|| {
-        let n = log_ratios.len() as f64;
-        let mean = log_ratios.iter().sum::<f64>() / n;
-        (log_ratios.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
-    });
+    let spread = (log_ratios.len() >= 2).then(|| crate::base::stats::sample_variance(&log_ratios).sqrt());
     AbCell {
         experiment: experiment.to_string(),
         item: item.to_string(),

@@ -6,19 +6,12 @@ use std::path::Path;
 
 use anyhow::Context;
 
-/// Writes `bytes` to `path` atomically: a temporary file `.NAME.tmpXXXXXX` in the same
-/// directory, synced, renamed over `path`, then the directory synced so that the rename
-/// itself is on disk. An interrupted write never leaves a partial `path`, and a failed one
-/// leaves no temporary file. The file gets the permissions any new file gets (readable by
-/// others where the umask allows, as `File::create` makes it), not a temporary file's
-/// owner-only ones.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    replace_atomic(path, bytes)
-}
-
-/// [`write_atomic`] into a folder that must exist already: it is never created.
+/// Writes `bytes` to `path` atomically, in a folder that must exist already (it is never
+/// created): a temporary file `.NAME.tmpXXXXXX` in the same directory, synced, renamed
+/// over `path`, then the directory synced so that the rename itself is on disk. An
+/// interrupted write never leaves a partial `path`, and a failed one leaves no temporary
+/// file. The file gets the permissions any new file gets (readable by others where the
+/// umask allows, as `File::create` makes it), not a temporary file's owner-only ones.
 pub fn replace_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
@@ -116,7 +109,7 @@ fn sync_dir(dir: &Path) {
 pub const WRITTEN_FOLDERS: [&str; 7] = ["meta", "tex", "md", "plots", ".journal", "slurm", "samples"];
 
 /// Removes temporary files that killed writers left behind (`.NAME.tmpXXXXXX` from
-/// [`write_atomic`] and [`replace_atomic_in`]) in the results directory and its
+/// [`replace_atomic`] and [`replace_atomic_in`]) in the results directory and its
 /// [`WRITTEN_FOLDERS`]. Each folder is opened by descriptor, never through a link, and the
 /// files are removed relative to it: nothing is removed outside the directory, also when
 /// a folder is swapped for a link meanwhile. Call it while holding the directory's lock.
@@ -136,7 +129,7 @@ pub fn clean_temp_files(out: &Path) {
     }
 }
 
-/// Whether `name` is a temporary name of [`write_atomic`]: `.NAME.tmp` and letters or
+/// Whether `name` is a temporary name of [`replace_atomic`]: `.NAME.tmp` and letters or
 /// digits.
 fn is_temp_name(name: &str) -> bool {
     let Some(rest) = name.strip_prefix('.') else { return false };
@@ -180,7 +173,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let (atomic, plain) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
-        write_atomic(&atomic, b"x").unwrap();
+        replace_atomic(&atomic, b"x").unwrap();
         std::fs::File::create(&plain).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&atomic), mode(&plain));
@@ -190,8 +183,8 @@ mod tests {
     fn atomic_write_replaces_whole_file_and_leaves_no_temporary() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("x.csv");
-        write_atomic(&p, b"one").unwrap();
-        write_atomic(&p, b"two").unwrap();
+        replace_atomic(&p, b"one").unwrap();
+        replace_atomic(&p, b"two").unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     }

@@ -82,12 +82,6 @@ impl Comparison {
         Ok(Comparison { baseline: dirs[0].display().to_string(), noise, machine_noise, fail_on_slower, runs })
     }
 
-    /// Whether one run is compared with the baseline (`harness compare A B`, whose output
-    /// has a form of its own), not several.
-    pub fn is_pair(&self) -> bool {
-        self.runs.len() == 1
-    }
-
     /// The timed cells of every run joined by cell (see [`join`]).
     pub fn joined(&self) -> Vec<JoinedCell> {
         join(&self.runs)
@@ -433,7 +427,7 @@ mod tests {
         write(temps[1].path(), &b);
         let comparison = compare(&paths, false);
         let run = &comparison.runs[0];
-        assert!(comparison.is_pair() && run.results_equal, "{:?}", run.differences);
+        assert!(comparison.runs.len() == 1 && run.results_equal, "{:?}", run.differences);
         let verdicts: Vec<(&str, Verdict)> = run.timings.iter().map(|t| (t.item.as_str(), t.verdict())).collect();
         let expected = [("x", Verdict::Slower), ("y", Verdict::Same), ("z", Verdict::Faster), ("w", Verdict::Unknown)];
         assert_eq!(verdicts, expected);

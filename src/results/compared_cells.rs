@@ -443,7 +443,7 @@ pub fn summarise(cells: &[TimingComparison]) -> Vec<ExperimentSummary> {
             let count = |v: Verdict| mine.iter().filter(|c| c.verdict() == v).count();
             ExperimentSummary {
                 experiment: e.to_string(),
-                geometric_mean_ratio: (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp()),
+                geometric_mean_ratio: (!logs.is_empty()).then(|| stats::mean(&logs).exp()),
                 cells: mine.len(),
                 faster: count(Verdict::Faster),
                 slower: count(Verdict::Slower),

@@ -1,9 +1,23 @@
 //! The one list of plug-ins. The manifest (which `game` names exist), the runner (which
 //! code builds an entry's experiment), the report (what it knows of each kind), the
-//! cross-game `parallel` experiment (which searches a game offers) and the command line
-//! (`harness GAME ...`, `harness play GAME`) and the web boards (`harness play --web`) all
-//! read [`GAMES`] and [`CROSS_GAME`]: a fifth game is one new folder plus one line in
-//! [`GAMES`].
+//! cross-game `parallel` experiment (which searches a game offers), the solvers' `check`
+//! experiment (each game's plan), the command line (`harness GAME ...`, `harness play
+//! GAME`), the web boards (`harness play --web`) and the layers test (`tests/layers.rs`)
+//! all read [`GAMES`] and [`CROSS_GAME`].
+//!
+//! A fifth game is one folder plus two lines, counted by every place outside the games'
+//! folders that names a game:
+//! - `src/GAME/`, with the items `game!` names (`plugin::REPORT`,
+//!   `experiments::{parallel_search, check_plan}`, `cli::{Command, PlayArgs, run, play}`,
+//!   and `api::board` with its page script where the game has a web board);
+//! - `pub mod GAME;` in `src/lib.rs`, which Rust needs for any module;
+//! - one `game!` entry in [`GAMES`].
+//!
+//! Optional besides: `harness solver build --assignment GAME` needs the game's C++ driver
+//! `solvers/GAME/driver.cc` and its line in `runner::solver_build::DRIVERS`. Prose that
+//! lists the four games by hand goes stale without failing: 3 lines of `--help` (the
+//! `--assignment` of `harness report` and of `harness solver build`, the game of `harness
+//! solver check`), the manifest's module doc, the README and `docs/`.
 
 use clap::{FromArgMatches, Subcommand};
 
@@ -18,7 +32,6 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::Experiment;
 use crate::report::kinds::{GameReport, KindReport};
 use crate::report::Reports;
-use crate::{checkers, nim, stenen, tegel};
 
 /// What the harness knows of one game.
 pub struct GamePlugin {
@@ -42,6 +55,9 @@ pub struct GamePlugin {
     pub play: fn(&clap::ArgMatches) -> Result<()>,
     /// Its board in the browser (`harness play --web`), if it has one.
     pub board: Option<BoardSlot>,
+    /// Its plan of the `check` experiment in place of one of its entries (`harness run
+    /// --solver`).
+    pub check_plan: CheckPlanFn,
 }
 
 /// Builds a board from the interactive program's parsed arguments.
@@ -59,39 +75,52 @@ pub struct BoardSlot {
     pub order: u8,
 }
 
-/// One [`GamePlugin`] from a game's module: its `plugin::REPORT` (with `plugin::KINDS`), its
-/// `experiments::parallel_search`, its `cli::{Command, PlayArgs, run, play}` and its web
-/// board `api::board` at place `order` of the start page (`board with args`: also
-/// `cli::web_board`, the board the interactive program's arguments name).
+/// One [`GamePlugin`] from the game's module `crate::GAME`: its `plugin::REPORT` (with
+/// `plugin::KINDS`), its `experiments::{parallel_search, check_plan}`, its
+/// `cli::{Command, PlayArgs, run, play}` and, where given, its web board `api::board` at
+/// place `order` of the start page (`board with args`: also `cli::web_board`, the board
+/// the interactive program's arguments name).
 macro_rules! game {
+    ($module:ident, $about:expr, $play_about:expr) => {
+        game!(@ $module, $about, $play_about, None)
+    };
     ($module:ident, $about:expr, $play_about:expr, board: $order:expr) => {
-        game!(@ $module, $about, $play_about, BoardSlot { new: $module::api::board, from_args: None, order: $order })
+        game!(@ $module, $about, $play_about, Some(BoardSlot {
+            new: crate::$module::api::board,
+            from_args: None,
+            order: $order,
+        }))
     };
     ($module:ident, $about:expr, $play_about:expr, board with args: $order:expr) => {
-        game!(@ $module, $about, $play_about, BoardSlot {
-            new: $module::api::board,
-            from_args: Some(|m| $module::cli::web_board($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?)),
+        game!(@ $module, $about, $play_about, Some(BoardSlot {
+            new: crate::$module::api::board,
+            from_args: Some(|m| {
+                crate::$module::cli::web_board(
+                    crate::$module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?,
+                )
+            }),
             order: $order,
-        })
+        }))
     };
     (@ $module:ident, $about:expr, $play_about:expr, $board:expr) => {
         GamePlugin {
             name: stringify!($module),
             about: $about,
             play_about: $play_about,
-            report: &$module::plugin::REPORT,
-            parallel_search: $module::experiments::parallel_search,
-            commands: $module::cli::Command::augment_subcommands,
-            run: |m| $module::cli::run($module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
-            play_args: <$module::cli::PlayArgs as clap::Args>::augment_args,
-            play: |m| $module::cli::play($module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
-            board: Some($board),
+            report: &crate::$module::plugin::REPORT,
+            parallel_search: crate::$module::experiments::parallel_search,
+            commands: crate::$module::cli::Command::augment_subcommands,
+            run: |m| crate::$module::cli::run(crate::$module::cli::Command::from_arg_matches(m).map_err(clap_error)?),
+            play_args: <crate::$module::cli::PlayArgs as clap::Args>::augment_args,
+            play: |m| crate::$module::cli::play(crate::$module::cli::PlayArgs::from_arg_matches(m).map_err(clap_error)?),
+            board: $board,
+            check_plan: crate::$module::experiments::check_plan,
         }
     };
 }
 
 /// Every game, in the order the reports and `--help` list them.
-pub static GAMES: [GamePlugin; 4] = [
+pub static GAMES: &[GamePlugin] = &[
     game!(tegel, "Tile game (Tegelspel) one-shot searches", "The tile game's menu program", board: 3),
     game!(
         stenen,
@@ -152,18 +181,15 @@ fn clap_error(e: clap::Error) -> Error {
     InputError::new(e.to_string().trim().to_string()).into()
 }
 
-/// The games a solver can be asked about, each with its plan of the `check` experiment
-/// in place of one of its entries (`harness run --solver`).
-pub static CHECK_PLANS: [(&str, CheckPlanFn); 4] = [
-    ("tegel", tegel::experiments::check_plan),
-    ("stenen", stenen::experiments::check_plan),
-    ("nim", nim::experiments::check_plan),
-    ("checkers", checkers::experiments::check_plan),
-];
-
-/// The plan of the `check` experiment of `game`, where the game has one.
+/// The plan of the `check` experiment of `game`, where it is a game: every game of
+/// [`GAMES`] can be asked about by a solver.
 pub fn check_plan(game: &str) -> Option<CheckPlanFn> {
-    CHECK_PLANS.iter().find(|(g, _)| *g == game).map(|(_, f)| *f)
+    self::game(game).map(|g| g.check_plan)
+}
+
+/// The names of the games, in the order of [`GAMES`].
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name).collect()
 }
 
 /// The game named `name`.
@@ -305,7 +331,7 @@ fn web_boards(named: Option<(&str, &clap::ArgMatches)>) -> Result<Vec<AnyBoard>>
 
 /// Runs `harness play ...`: the browser board with `--web`, else the game's program.
 fn play(matches: &clap::ArgMatches) -> Result<()> {
-    let names = || GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
+    let listed = || names().join(", ");
     let sub = matches.subcommand();
     let web_only = matches.get_one::<u16>("port").is_some() || matches.get_flag("no-open");
     if web_only && !matches.get_flag("web") {
@@ -322,11 +348,11 @@ fn play(matches: &clap::ArgMatches) -> Result<()> {
     match sub {
         Some((game, args)) => match self::game(game) {
             Some(g) => (g.play)(args),
-            None => Err(InputError::new(format!("unknown game `{game}`: {}", names())).into()),
+            None => Err(InputError::new(format!("unknown game `{game}`: {}", listed())).into()),
         },
         None => Err(InputError::new(format!(
             "harness play needs a game ({}), or --web for the board in the browser",
-            names()
+            listed()
         ))
         .into()),
     }

@@ -15,7 +15,7 @@ use crate::base::error::{InputError, Result};
 use crate::base::sandbox::{self, SandboxSpec};
 
 /// Each game's driver, as `solvers/GAME/driver.cc` holds it.
-pub const DRIVERS: [(&str, &str); 4] = [
+pub const DRIVERS: &[(&str, &str)] = &[
     ("tegel", include_str!("../../solvers/tegel/driver.cc")),
     ("stenen", include_str!("../../solvers/stenen/driver.cc")),
     ("nim", include_str!("../../solvers/nim/driver.cc")),
@@ -95,9 +95,12 @@ fn sources(dir: &Path, to: &Path) -> Result<Vec<PathBuf>> {
 /// Builds `request`'s hand-in with its game's driver.
 pub fn build(request: &BuildRequest) -> Result<Built> {
     let driver = DRIVERS.iter().find(|(g, _)| *g == request.game).map(|(_, d)| *d).ok_or_else(|| {
+        let games: Vec<&str> = DRIVERS.iter().map(|(g, _)| *g).collect();
+        let (last, others) = games.split_last().unwrap_or((&"", &[]));
         InputError::new(format!(
-            "no driver for `{}`; the assignments are tegel, stenen, nim and checkers",
-            request.game
+            "no driver for `{}`; the assignments are {} and {last}",
+            request.game,
+            others.join(", ")
         ))
     })?;
     let dir = request.dir.canonicalize().map_err(|e| InputError::in_file(&request.dir, format!("cannot open: {e}")))?;

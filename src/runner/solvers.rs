@@ -33,7 +33,7 @@ pub fn game_of(spec: &SolverSpec) -> Result<Option<String>> {
             "solver `{}` says it answers `{}`; the games a solver can answer are {}",
             spec.name,
             crate::base::text::excerpt(&game),
-            registry::CHECK_PLANS.iter().map(|(g, _)| *g).collect::<Vec<_>>().join(", ")
+            registry::names().join(", ")
         ))
         .into()),
         Err(failure) => {

@@ -1,7 +1,8 @@
-//! A search that runs in a thread of its own with a time limit, for the interactive boards
-//! (terminal and browser) of every game: its progress (positions ticked, seconds) can be
-//! read and it can be cancelled while the board goes on answering. Dropping a job cancels
-//! it without waiting for its thread, which stops at its next budget check.
+//! A search that runs in a thread of its own ([`super::pool::spawn_search_thread`], with
+//! the search stack) and a time limit, for the interactive boards (terminal and browser)
+//! of every game: its progress (positions ticked, seconds) can be read and it can be
+//! cancelled while the board goes on answering. Dropping a job cancels it without waiting
+//! for its thread, which stops at its next budget check.
 //!
 //! A job started with a cancelled or interrupted budget (Ctrl-C, SIGTERM) stops at its
 //! first check, so no job keeps a process from ending.
@@ -13,11 +14,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::budget::{Budget, Stopped};
+use super::pool::spawn_search_thread;
 use crate::base::limits::{Limits, TimeLimit};
-
-/// The stack of a job's thread: deep recursive searches (a count on a large board) get
-/// room, reserved as address space and touched only as deep as the search goes.
-pub const JOB_STACK_BYTES: usize = 64 << 20;
 
 /// How a job ended: its answer and seconds, or why it stopped.
 #[derive(Debug, Clone)]
@@ -82,7 +80,7 @@ impl<T: Send + 'static> Job<T> {
         let cancelled = Arc::new(AtomicBool::new(false));
         let (b, e, c) = (budget.clone(), Arc::clone(&end), Arc::clone(&cancelled));
         let started = Instant::now();
-        let spawned = std::thread::Builder::new().name("job".into()).stack_size(JOB_STACK_BYTES).spawn(move || {
+        let spawned = spawn_search_thread("job", move || {
             let result = search(&b);
             let outcome = match result {
                 _ if c.load(Ordering::SeqCst) => JobEnd::Stopped("cancelled".into()),

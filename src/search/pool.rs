@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use crate::base::machine::Threads;
 
 /// Stack of every thread that searches from a board: the workers of [`in_pool`]'s pools,
-/// [`spawn_search_thread`]'s threads and [`on_search_stack`]'s.
+/// [`spawn_search_thread`]'s threads (every [`super::job::Job`]'s) and [`on_search_stack`]'s.
 ///
 /// The searches recurse once per ply. The deepest recursion the program accepts is a
 /// continuation count on a board of 16 rows: a game there lasts at most about 2,000
@@ -18,13 +18,20 @@ use crate::base::machine::Threads;
 /// only the pages a search touches take memory.
 pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
+/// A thread named `name` with a stack of [`SEARCH_STACK_BYTES`], not yet spawned: the one
+/// builder of [`spawn_search_thread`] and [`on_search_stack`].
+fn search_thread(name: &str) -> std::thread::Builder {
+    std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES)
+}
+
 /// Spawns a thread named `name` with a stack of [`SEARCH_STACK_BYTES`] running `f`: the
-/// thread a background search (a count during play, a web board's search) runs on.
+/// thread a background search (a [`super::job::Job`]: a count during play, a web board's
+/// search) runs on.
 pub fn spawn_search_thread<T: Send + 'static>(
     name: &str,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<T>> {
-    std::thread::Builder::new().name(name.into()).stack_size(SEARCH_STACK_BYTES).spawn(f)
+    search_thread(name).spawn(f)
 }
 
 /// Builds rayon's global pool once, with `threads` worker threads each on a stack of
@@ -41,8 +48,7 @@ pub fn on_search_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     let mut slot = Some(f);
     let joined = std::thread::scope(|s| {
         let slot = &mut slot;
-        let builder = std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES);
-        builder.spawn_scoped(s, move || slot.take().map(|f| f())).ok().map(|handle| handle.join())
+        search_thread("search").spawn_scoped(s, move || slot.take().map(|f| f())).ok().map(|handle| handle.join())
     });
     match (joined, slot) {
         (Some(Ok(Some(r))), _) => r,

@@ -471,8 +471,8 @@ pub fn overall_at(
             _ => round_means,
         };
         let n = round_means.len();
-        let m = round_means.iter().sum::<f64>() / n as f64;
-        let s2 = round_means.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let m = super::mean(&round_means);
+        let s2 = super::sample_variance(&round_means);
         let w = cells.len() as f64 / total as f64;
         mean += w * m;
         let term = w * w * s2 / n as f64;

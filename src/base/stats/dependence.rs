@@ -76,7 +76,7 @@ pub fn lag1_autocorrelation(d: &[f64]) -> Option<f64> {
     if d.len() < 3 {
         return None;
     }
-    let mean = d.iter().sum::<f64>() / d.len() as f64;
+    let mean = super::mean(d);
     let c0: f64 = d.iter().map(|x| (x - mean).powi(2)).sum();
     if c0 <= 0.0 {
         return None;
@@ -88,7 +88,7 @@ pub fn lag1_autocorrelation(d: &[f64]) -> Option<f64> {
 /// The means of consecutive blocks of `block` values of `d` (a last, shorter block left
 /// out).
 pub fn block_means(d: &[f64], block: usize) -> Vec<f64> {
-    d.chunks_exact(block.max(1)).map(|c| c.iter().sum::<f64>() / c.len() as f64).collect()
+    d.chunks_exact(block.max(1)).map(super::mean).collect()
 }
 
 #[cfg(test)]

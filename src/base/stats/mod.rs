@@ -1,9 +1,10 @@
 //! The statistics floor: everything the harness computes from timing samples, in one
 //! place that the results, the runs and the A/B import.
 //!
-//! - This module: samples of one run — median, median absolute deviation, extremes, a
-//!   seeded bootstrap confidence interval of a ratio of medians, and the Mann–Whitney U
-//!   test (exact for small samples; statrs's normal approximation otherwise).
+//! - This module: samples of one run — mean and sample variance, median, median absolute
+//!   deviation, extremes, a seeded bootstrap confidence interval of a ratio of medians,
+//!   and the Mann–Whitney U test (exact for small samples; statrs's normal approximation
+//!   otherwise).
 //! - [`paired`]: samples of two variants timed in the same rounds (log ratios, the
 //!   geometric-mean ratio with its t interval, the exact Wilcoxon signed-rank test and
 //!   the Hodges–Lehmann interval).
@@ -32,6 +33,21 @@ use super::hash::{fnv1a, FNV_OFFSET};
 
 /// Resamples a bootstrap interval draws.
 pub const BOOTSTRAP_RESAMPLES: usize = 2000;
+
+/// The arithmetic mean of `xs`; NaN when `xs` is empty.
+pub fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// The sample variance of `xs`: the squared deviations from their [`mean`] summed and
+/// divided by `n − 1`; NaN under 2 values.
+pub fn sample_variance(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return f64::NAN;
+    }
+    let m = mean(xs);
+    xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (xs.len() - 1) as f64
+}
 
 /// The median of `xs` (the mean of the two middle values for an even count); `None` when
 /// `xs` is empty or holds a NaN.
@@ -250,6 +266,16 @@ mod tests {
             assert!((covered - promised).abs() < 0.015, "{n} values: covered {covered}, promised {promised}");
             assert!(promised >= 0.95 && covered > 0.94, "{n} values: covered {covered}, promised {promised}");
         }
+    }
+
+    #[test]
+    fn mean_and_sample_variance_by_hand() {
+        // Mean 5; squared deviations 9 1 1 1 0 0 4 16 sum to 32 over 7.
+        let xs = [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0];
+        assert_eq!(mean(&xs), 5.0);
+        assert_eq!(sample_variance(&xs), 32.0 / 7.0);
+        assert!(mean(&[]).is_nan());
+        assert!(sample_variance(&[3.0]).is_nan() && sample_variance(&[]).is_nan());
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //!   signed-rank test of "no change" and the interval that inverts it (distribution-free;
 //!   a 95 % interval exists from 6 rounds on), which `harness ab` bases its verdicts on.
 //!
-//! Imports nothing of the crate.
+//! Imports only the mean and sample variance of [`super`].
 
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
@@ -49,9 +49,9 @@ pub fn ratio_interval(a: &[f64], b: &[f64]) -> Option<PairedRatio> {
     if n == 0 {
         return None;
     }
-    let mean = d.iter().sum::<f64>() / n as f64;
+    let mean = super::mean(&d);
     let interval = (n >= 2).then(|| {
-        let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let var = super::sample_variance(&d);
         let t = StudentsT::new(0.0, 1.0, (n - 1) as f64).map_or(f64::NAN, |t| t.inverse_cdf(0.975));
         let half = t * (var / n as f64).sqrt();
         ((mean - half).exp(), (mean + half).exp())

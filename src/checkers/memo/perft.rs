@@ -4,7 +4,8 @@
 use super::keys::{checked, Full, MemoKey, MemoWalk, Packed};
 use crate::checkers::count::CountStop;
 use crate::checkers::geometry::{bits_needed, Geometry};
-use crate::checkers::moves::{count_moves, for_each_step, generate, legal_moves, perft2_steps};
+use crate::checkers::moves::{count_moves, for_each_step, generate, perft2_steps};
+use crate::checkers::perft::{split_children, split_cost, PerftNode};
 use crate::checkers::position::Position;
 use crate::search::bits::Bits;
 use crate::search::budget::Budget;
@@ -310,20 +311,16 @@ struct PerftMemoTree<'a, B, T> {
 }
 
 impl<B: Bits, T: PerftTable<B>> SplitTree for PerftMemoTree<'_, B, T> {
-    type Node = (Position<B>, u32);
+    type Node = PerftNode<B>;
     type Value = [u64; 6];
     type Error = CountStop;
 
-    fn children(&self, &(p, depth): &Self::Node) -> Result<Option<Vec<Self::Node>>, CountStop> {
-        if depth < MIN_STORED_DEPTH {
-            return Ok(None);
-        }
-        self.budget.tick(1)?;
-        Ok(Some(legal_moves::<B, true>(self.g, &p).iter().map(|m| (p.apply(m), depth - 1)).collect()))
+    fn children(&self, node: &Self::Node) -> Result<Option<Vec<Self::Node>>, CountStop> {
+        Ok(split_children(self.g, self.budget, node, MIN_STORED_DEPTH)?)
     }
 
-    fn cost(&self, (p, _): &Self::Node) -> u64 {
-        count_moves::<B, true>(self.g, p)
+    fn cost(&self, node: &Self::Node) -> u64 {
+        split_cost(self.g, node)
     }
 
     fn walk(&self, (p, depth): Self::Node) -> Result<[u64; 6], CountStop> {
