@@ -19,6 +19,14 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
 use crate::base::error::{Error, Result};
+use crate::base::files::TextFile;
+
+/// An experiment's row journal (`.journal/NAME.jsonl`) read back: at most 256 MiB.
+pub const JOURNAL_FILE: TextFile = TextFile {
+    what: "row journal",
+    max_bytes: 256 << 20,
+    holds: "a row journal holds one experiment's rows; this is not one the harness wrote",
+};
 
 /// The first line of a journal: what the rows belong to.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -103,7 +111,7 @@ pub fn read(path: &Path) -> Result<Option<JournalContents>> {
     if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
         return Ok(None);
     }
-    let bytes = super::meta::JOURNAL_FILE.read_bytes(path)?;
+    let bytes = JOURNAL_FILE.read_bytes(path)?;
     let mut lines = whole_lines(&bytes);
     let Some((first, mut valid_len)) = lines.next() else { return Ok(None) };
     let Ok(header) = serde_json::from_slice::<JournalHeader>(first) else { return Ok(None) };

@@ -30,13 +30,6 @@ pub const META_FILE: TextFile = TextFile {
 pub const RUN_FILE: TextFile =
     TextFile { what: "run.toml", max_bytes: 1 << 20, holds: "run.toml holds a few dozen lines of TOML" };
 
-/// An experiment's row journal (`.journal/NAME.jsonl`) read back: at most 256 MiB.
-pub const JOURNAL_FILE: TextFile = TextFile {
-    what: "row journal",
-    max_bytes: 256 << 20,
-    holds: "a row journal holds one experiment's rows; this is not one the harness wrote",
-};
-
 /// The marker of a results directory read back: at most 16 MiB.
 pub const MARKER_FILE: TextFile = TextFile {
     what: "results directory marker",
