@@ -202,7 +202,10 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
         let asker = guard.as_mut().expect("created");
         for question in &self.questions {
             ctx.check_interrupted()?;
-            for (row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
+            for (mut row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
+                if row.peak_memory_bytes.is_none() {
+                    row.peak_memory_bytes = asker.peak_memory_bytes.map(|b| b.to_string());
+                }
                 let note = format!("{} {question}: {}", row.position, row.verdict);
                 ctx.emit_row(&row, 1, &status, &note);
             }

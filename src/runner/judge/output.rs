@@ -1,0 +1,74 @@
+//! What the judge writes into its folder: `run.toml` (the judge's record: manifest,
+//! assignment, submissions judged, state), `judge.csv` (one row per submission and
+//! question) with `judge-columns.toml` (each column's kind), `style.csv` (one row per
+//! style finding), and the class table and pages (`class.html`, `class.md`,
+//! `pages/ID.html`, `pages/ID.md`). Every file is written whole or not at all.
+
+use std::path::Path;
+
+use super::class::JudgeOptions;
+use super::record::Judged;
+use super::{ask::Questions, html, markdown, row};
+use crate::base::error::Result;
+use crate::results::atomic::write_atomic;
+
+/// Writes `run.toml`: the judge in `state` with `judged` of `of` submissions recorded.
+pub fn write_run(out: &Path, opts: &JudgeOptions, started: &str, state: &str, judged: usize, of: usize) -> Result<()> {
+    let q = &opts.questions;
+    let mut t = toml::Table::new();
+    t.insert("command".into(), "judge".into());
+    t.insert("harness_version".into(), env!("CARGO_PKG_VERSION").into());
+    t.insert("manifest".into(), q.manifest.display().to_string().into());
+    t.insert("assignment".into(), q.game.clone().into());
+    t.insert("experiments".into(), toml::Value::Array(q.experiments.iter().map(|e| e.clone().into()).collect()));
+    t.insert("sandbox".into(), q.sandboxed.into());
+    if let Some(limit) = q.question_limit {
+        t.insert("question_time_limit".into(), limit.as_secs_f64().into());
+    }
+    if let Some(shard) = opts.shard {
+        t.insert("shard".into(), shard.to_string().into());
+    }
+    t.insert("submissions".into(), (of as i64).into());
+    t.insert("judged".into(), (judged as i64).into());
+    t.insert("started".into(), started.into());
+    t.insert("updated".into(), jiff::Timestamp::now().to_string().into());
+    t.insert("state".into(), state.into());
+    let text = toml::to_string(&t).map_err(anyhow::Error::from)?;
+    Ok(write_atomic(&out.join("run.toml"), text.as_bytes())?)
+}
+
+/// Writes the CSVs, the class table and every submission's page from `records`.
+pub fn write_all(out: &Path, questions: &Questions, records: &[Judged]) -> Result<()> {
+    let mut rows = csv::Writer::from_writer(Vec::new());
+    for judged in records {
+        for r in judged.full_rows() {
+            rows.serialize(r).map_err(anyhow::Error::from)?;
+        }
+    }
+    write_atomic(&out.join("judge.csv"), &rows.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)?;
+    write_atomic(&out.join("judge-columns.toml"), row::columns_toml().as_bytes())?;
+    write_atomic(&out.join("style.csv"), &style_csv(records)?)?;
+    let game = &questions.game;
+    write_atomic(&out.join("class.html"), html::class_page(game, records).as_bytes())?;
+    write_atomic(&out.join("class.md"), markdown::class_table(game, records).as_bytes())?;
+    std::fs::create_dir_all(out.join("pages"))?;
+    for judged in records {
+        let page = |ext: &str| out.join("pages").join(format!("{}.{ext}", judged.id));
+        write_atomic(&page("html"), html::submission_page(game, judged).as_bytes())?;
+        write_atomic(&page("md"), markdown::submission_page(game, judged).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `style.csv`: submission, file, line, rule, message.
+fn style_csv(records: &[Judged]) -> Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["submission", "file", "line", "rule", "message"]).map_err(anyhow::Error::from)?;
+    for judged in records {
+        for f in &judged.style {
+            let line = f.line.to_string();
+            w.write_record([judged.id.as_str(), &f.file, &line, &f.rule, &f.message]).map_err(anyhow::Error::from)?;
+        }
+    }
+    Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
+}
