@@ -1,6 +1,7 @@
 //! The rules on each function definition: its body at most [`MAX_LINES`] lines ("Functies
 //! mogen niet te lang zijn (maximaal 35 regels)"), and a comment block directly above it
-//! ("Boven elke functie moet een commentaarblokje komen").
+//! ("Boven elke functie moet een commentaarblokje komen"). A body with a syntax error is
+//! not measured: the parser's recovery may stretch it to the end of the file.
 
 use tree_sitter::Node;
 
@@ -34,9 +35,10 @@ fn name_of(file: &Parsed, function: Node) -> String {
     crate::base::text::excerpt_to(&crate::base::text::printable(text), 80)
 }
 
-/// The lines of the function's body, from its `{` to its `}` (`None`: no body).
+/// The lines of the function's body, from its `{` to its `}` (`None`: no body, or one
+/// with a syntax error, whose end the parser can only guess).
 fn body_lines(function: Node) -> Option<usize> {
-    let body = function.child_by_field_name("body")?;
+    let body = function.child_by_field_name("body").filter(|b| !b.has_error())?;
     Some(body.end_position().row - body.start_position().row + 1)
 }
 
@@ -69,5 +71,7 @@ mod tests {
         let body = |n: usize| format!("// F.\nvoid f ()\n{{\n{}}}\n", "  x++;\n".repeat(n - 2));
         assert!(findings(&body(35)).is_empty());
         assert_eq!(findings(&body(36)), [("function-length".to_string(), 2)]);
+        let broken = body(36).replacen("x++;", "int kapot ( {", 1);
+        assert!(findings(&broken).iter().all(|(rule, _)| rule != "function-length"));
     }
 }
