@@ -115,7 +115,11 @@ fn class(dir: &Path) -> Vec<PathBuf> {
     let syntax = example("correct", &hand.join("Syntax_Fout"));
     edit(&syntax.join("tegelspel.cc"), RECURSION, "long long &aantalStanden)\n{ int kapot ( {");
     let header = example("correct", &work.join("header"));
-    edit(&header.join("tegelspel.cc"), "#include <iostream>\n", "#include <algorithm>\n#include <map>\n#include <iostream>\n");
+    edit(
+        &header.join("tegelspel.cc"),
+        "#include <iostream>\n",
+        "#include <algorithm>\n#include <map>\n#include <iostream>\n",
+    );
     let header = tarred(&header, "h", &hand.join("Header_Fout.tgz"));
     let long = example("correct", &hand.join("Lang_Fout"));
     let body = "  x++;\n".repeat(38);
@@ -123,7 +127,11 @@ fn class(dir: &Path) -> Vec<PathBuf> {
     text.push_str(&format!("\n// Far too long.\nint teLang (int x)\n{{\n{body}  return x;\n}}\n"));
     std::fs::write(long.join("tegelspel.cc"), text).unwrap();
     let stijl = example("correct", &hand.join("Stijl_Fout"));
-    edit(&stijl.join("tegelspel.h"), "    int getAanBeurt ();\n", "    int getAanBeurt ();\n    int teller;  // one public member too many\n");
+    edit(
+        &stijl.join("tegelspel.h"),
+        "    int getAanBeurt ();\n",
+        "    int getAanBeurt ();\n    int teller;  // one public member too many\n",
+    );
     edit(&stijl.join("tegelspel.h"), "getRijen (int speler);", "getRijen (long speler);");
     edit(&stijl.join("tegelspel.cc"), "TegelSpel::getRijen (int speler)", "TegelSpel::getRijen (long speler)");
     let mut text = std::fs::read_to_string(stijl.join("tegelspel.cc")).unwrap();
@@ -171,7 +179,8 @@ fn a_class_of_example_hand_ins_gives_the_table_expected() {
     let out = dir.path().join("judged");
     let o = judge(&manifest(dir.path()), &class(dir.path()), &out);
     assert!(o.status.success(), "{}", stderr(&o));
-    let lines = std::fs::read_to_string(root().join("solvers/tegel/examples/correct/tegelspel.cc")).unwrap().lines().count();
+    let lines =
+        std::fs::read_to_string(root().join("solvers/tegel/examples/correct/tegelspel.cc")).unwrap().lines().count();
     let (long_line, bare_line) = (lines + 3, lines + 2);
     let expected = [
         "| Jansen\\_Bos | Jansen; Bos | built | 30 of 30 |  |  | 0 |".to_string(),
@@ -206,7 +215,12 @@ fn a_class_of_example_hand_ins_gives_the_table_expected() {
 
 /// An archive entry written with any name, as a hostile archive may (the tar crate's own
 /// path setters refuse `..` and absolute paths).
-fn raw_tar_entry(b: &mut tar::Builder<flate2::write::GzEncoder<std::fs::File>>, name: &str, kind: tar::EntryType, link: &str) {
+fn raw_tar_entry(
+    b: &mut tar::Builder<flate2::write::GzEncoder<std::fs::File>>,
+    name: &str,
+    kind: tar::EntryType,
+    link: &str,
+) {
     let mut h = tar::Header::new_old();
     h.as_old_mut().name[..name.len()].copy_from_slice(name.as_bytes());
     h.as_old_mut().linkname[..link.len()].copy_from_slice(link.as_bytes());

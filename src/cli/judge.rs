@@ -59,7 +59,9 @@ pub fn judge(args: JudgeArgs) -> Result<()> {
     questions.sandboxed = !args.no_sandbox;
     if let Some(s) = args.question_time_limit {
         if !(0.1..=3600.0).contains(&s) {
-            return Err(InputError::new(format!("--question-time-limit expects seconds from 0.1 to 3600, got {s}")).into());
+            return Err(
+                InputError::new(format!("--question-time-limit expects seconds from 0.1 to 3600, got {s}")).into()
+            );
         }
         questions.question_limit = Some(Duration::from_secs_f64(s));
     }

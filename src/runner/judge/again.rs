@@ -15,7 +15,11 @@ pub fn command(game: &str, row: &JudgeRow) -> Vec<String> {
     let position = if row.shrunk_position.is_empty() { None } else { Some(row.shrunk_position.as_str()) };
     if game == "tegel" && PLAYED.contains(&row.question.as_str()) || position.is_none() {
         let file = position.map(|p| write_file(p, &mut lines)).unwrap_or_else(|| row.position.clone());
-        lines.push(format!("harness solver check {game} {solver} {} --questions {} --random 0", quote(&file), quote(&row.question)));
+        lines.push(format!(
+            "harness solver check {game} {solver} {} --questions {} --random 0",
+            quote(&file),
+            quote(&row.question)
+        ));
         return lines;
     }
     let text = position.unwrap_or_default();

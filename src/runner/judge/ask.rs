@@ -108,7 +108,12 @@ pub fn ask(questions: &Questions, id: &str, program: &Path, out: &Path) -> Resul
         Ok(meta) => meta,
         Err(Error::Interrupted) => return Err(Error::Interrupted),
         Err(e) => {
-            let row = JudgeRow { verdict: "crashed".into(), question: "run".into(), detail: e.to_string(), ..JudgeRow::default() };
+            let row = JudgeRow {
+                verdict: "crashed".into(),
+                question: "run".into(),
+                detail: e.to_string(),
+                ..JudgeRow::default()
+            };
             return Ok(vec![row]);
         }
     };

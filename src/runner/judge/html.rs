@@ -47,7 +47,17 @@ pub fn class_page(game: &str, records: &[Judged]) -> String {
          <option>built</option><option>build-failed</option><option>refused</option></select> \
          Click a column's head to sort.</p>\n<table id=\"class\"><thead><tr>",
     );
-    for head in ["submission", "makers", "build", "correct", "first not correct", "shrunk to", "speed (× engine)", "peak memory", "style"] {
+    for head in [
+        "submission",
+        "makers",
+        "build",
+        "correct",
+        "first not correct",
+        "shrunk to",
+        "speed (× engine)",
+        "peak memory",
+        "style",
+    ] {
         body.push_str(&format!("<th onclick=\"sortBy(this)\">{head}</th>"));
     }
     body.push_str("</tr></thead><tbody>\n");
@@ -90,10 +100,15 @@ fn speed_histogram(lines: &[Line]) -> String {
     for r in lines.iter().filter_map(|l| l.speed_ratio) {
         *bins.entry(r.log2().floor() as i32).or_default() += 1;
     }
-    let mut out = String::from("<h2>Speeds of the class</h2>\n<table><tr><th>time over the engine's</th><th>submissions</th></tr>\n");
+    let mut out = String::from(
+        "<h2>Speeds of the class</h2>\n<table><tr><th>time over the engine's</th><th>submissions</th></tr>\n",
+    );
     for (bin, n) in bins {
         let (lo, hi) = (2f64.powi(bin), 2f64.powi(bin + 1));
-        out.push_str(&format!("<tr><td>{lo} to {hi}×</td><td><span class=\"bar\" style=\"width:{}em\"></span> {n}</td></tr>\n", n * 2));
+        out.push_str(&format!(
+            "<tr><td>{lo} to {hi}×</td><td><span class=\"bar\" style=\"width:{}em\"></span> {n}</td></tr>\n",
+            n * 2
+        ));
     }
     out.push_str("</table>\n");
     out
@@ -109,7 +124,11 @@ fn most_wrong(records: &[Judged]) -> String {
     sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let mut out = String::from("<h2>Questions most often not correct</h2>\n<table><tr><th>position and question</th><th>submissions</th></tr>\n");
     for (q, n) in sorted.into_iter().take(20) {
-        out.push_str(&format!("<tr><td>{}</td><td><span class=\"bar\" style=\"width:{}em\"></span> {n}</td></tr>\n", h(&q), n * 2));
+        out.push_str(&format!(
+            "<tr><td>{}</td><td><span class=\"bar\" style=\"width:{}em\"></span> {n}</td></tr>\n",
+            h(&q),
+            n * 2
+        ));
     }
     out.push_str("</table>\n");
     out

@@ -27,8 +27,7 @@ fn makers_file(dir: &Path) -> Option<String> {
         p.is_file()
             && p.file_name().is_some_and(|n| MAKERS_FILES.contains(&n.to_string_lossy().to_ascii_lowercase().as_str()))
     };
-    let mut candidates: Vec<std::path::PathBuf> =
-        std::fs::read_dir(dir).ok()?.flatten().map(|e| e.path()).collect();
+    let mut candidates: Vec<std::path::PathBuf> = std::fs::read_dir(dir).ok()?.flatten().map(|e| e.path()).collect();
     candidates.sort();
     let below: Vec<std::path::PathBuf> = candidates
         .iter()

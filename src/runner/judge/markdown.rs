@@ -8,8 +8,17 @@ use super::summary::Line;
 use crate::report::markdown::escape;
 
 /// The columns of the class table.
-pub const HEADS: [&str; 9] =
-    ["submission", "makers", "build", "correct", "first not correct", "shrunk to", "speed (× engine)", "peak memory", "style"];
+pub const HEADS: [&str; 9] = [
+    "submission",
+    "makers",
+    "build",
+    "correct",
+    "first not correct",
+    "shrunk to",
+    "speed (× engine)",
+    "peak memory",
+    "style",
+];
 
 /// The cells of `l`'s line, unescaped.
 pub fn cells(l: &Line) -> [String; 9] {
@@ -75,7 +84,10 @@ pub fn submission_page(game: &str, judged: &Judged) -> String {
                 escape(&r.shrunk_given)
             ));
         }
-        out.push_str(&format!("\nAsk it again in your hand-in's folder:\n\n{}\n\n", fenced(&again::command(game, r).join("\n"))));
+        out.push_str(&format!(
+            "\nAsk it again in your hand-in's folder:\n\n{}\n\n",
+            fenced(&again::command(game, r).join("\n"))
+        ));
     }
     out.push_str(&format!("## Style: {} findings\n\n", judged.style.len()));
     for f in &judged.style {

@@ -40,13 +40,8 @@ impl Line {
     pub fn of(judged: &Judged) -> Line {
         let (correct, asked) = judged.correct_of_asked();
         let first = judged.first_wrong();
-        let timed: Vec<f64> = judged
-            .rows
-            .iter()
-            .filter(|r| r.correct())
-            .filter_map(|r| r.time_ratio)
-            .filter(|r| *r > 0.0)
-            .collect();
+        let timed: Vec<f64> =
+            judged.rows.iter().filter(|r| r.correct()).filter_map(|r| r.time_ratio).filter(|r| *r > 0.0).collect();
         let mut speed_counts = [0; 4];
         for r in judged.rows.iter().filter(|r| r.correct()) {
             if let Some(i) = SPEEDS.iter().position(|s| *s == r.speed) {
@@ -73,12 +68,8 @@ impl Line {
     /// The speed as a table shows it: `2.31× (slower 5, same 1)`, empty where untimed.
     pub fn speed_text(&self) -> String {
         let Some(ratio) = self.speed_ratio else { return String::new() };
-        let counts: Vec<String> = SPEEDS
-            .iter()
-            .zip(self.speed_counts)
-            .filter(|(_, n)| *n > 0)
-            .map(|(s, n)| format!("{s} {n}"))
-            .collect();
+        let counts: Vec<String> =
+            SPEEDS.iter().zip(self.speed_counts).filter(|(_, n)| *n > 0).map(|(s, n)| format!("{s} {n}")).collect();
         format!("{ratio:.2}× ({})", counts.join(", "))
     }
 

@@ -210,7 +210,8 @@ fn untar(file: std::fs::File, to: &Path, budget: &mut Budget) -> Result<(), Refu
 /// Copies the folder `from` (at `relative` below the submission) into `to`, refusing links.
 fn copy_folder(from: &Path, to: &Path, relative: &Path, budget: &mut Budget) -> Result<(), Refused> {
     let io = |e: std::io::Error| Refused(format!("`{}` cannot be read: {e}", shown(&relative.display().to_string())));
-    let mut entries: Vec<_> = std::fs::read_dir(from.join(relative)).map_err(io)?.collect::<Result<_, _>>().map_err(io)?;
+    let mut entries: Vec<_> =
+        std::fs::read_dir(from.join(relative)).map_err(io)?.collect::<Result<_, _>>().map_err(io)?;
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let rel = relative.join(entry.file_name());

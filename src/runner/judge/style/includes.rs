@@ -50,9 +50,11 @@ mod tests {
 
     #[test]
     fn only_the_listed_headers_and_own_files_pass() {
-        let text = "#include <iostream>\n#include <algorithm>\n#include <map>\n#include \"tegelspel.h\"\n#include \"x.h\"\n";
+        let text =
+            "#include <iostream>\n#include <algorithm>\n#include <map>\n#include \"tegelspel.h\"\n#include \"x.h\"\n";
         let found = check(&Parsed::new("a.cc", text).unwrap(), &["tegelspel.h".to_string()]);
-        let got: Vec<(&str, usize, &str)> = found.iter().map(|f| (f.rule.as_str(), f.line, f.message.as_str())).collect();
+        let got: Vec<(&str, usize, &str)> =
+            found.iter().map(|f| (f.rule.as_str(), f.line, f.message.as_str())).collect();
         assert_eq!(
             got,
             [

@@ -131,7 +131,9 @@ fn sources(dir: &Path) -> Vec<(String, String)> {
         .flatten()
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| ["cc", "cpp", "h", "hpp"].contains(&&*e.to_string_lossy())))
+        .filter(|p| {
+            p.is_file() && p.extension().is_some_and(|e| ["cc", "cpp", "h", "hpp"].contains(&&*e.to_string_lossy()))
+        })
         .filter(|p| p.metadata().is_ok_and(|m| m.len() <= MAX_FILE_BYTES))
         .filter_map(|p| {
             let bytes = std::fs::read(&p).ok()?;

@@ -196,7 +196,10 @@ mod tests {
 
     #[test]
     fn the_skeletons_headers_are_compared_without_names_and_comments() {
-        assert!(findings("class A\n{ public:\n  int f (int y, pair<int, char>& z);  // mine\n  A ();\n  private: int g ();\n};\n").is_empty());
+        assert!(findings(
+            "class A\n{ public:\n  int f (int y, pair<int, char>& z);  // mine\n  A ();\n  private: int g ();\n};\n"
+        )
+        .is_empty());
     }
 
     #[test]

@@ -48,7 +48,11 @@ fn collect<'t>(node: Node<'t>, kind: &str, found: &mut Vec<Node<'t>>) {
 /// `declarator` fields (a function's, a pointer's, a reference's, an array's).
 pub fn declared_name(node: Node) -> Option<Node> {
     match node.kind() {
-        "identifier" | "field_identifier" | "destructor_name" | "operator_name" | "qualified_identifier"
+        "identifier"
+        | "field_identifier"
+        | "destructor_name"
+        | "operator_name"
+        | "qualified_identifier"
         | "type_identifier" => Some(node),
         _ => {
             if let Some(inner) = node.child_by_field_name("declarator") {
