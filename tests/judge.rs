@@ -333,3 +333,52 @@ fn a_judge_killed_midway_and_started_again_gives_the_same_table() {
     assert_eq!(table(&resumed), table(&whole));
     assert_eq!(verdicts(&resumed), verdicts(&whole));
 }
+
+/// Runs `harness -q judge` with the manifest of `dir`, `submissions` and `extra` flags
+/// (never building: these submissions are refused before).
+fn judge_refused(dir: &Path, submissions: &[PathBuf], extra: &[&str]) -> std::process::Output {
+    let mut args: Vec<String> = vec!["-q".into(), "judge".into(), manifest(dir).display().to_string()];
+    args.extend(submissions.iter().map(|s| s.display().to_string()));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    harness(&args.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+#[test]
+fn shards_of_a_class_share_one_folder_and_its_table_lists_every_submission_judged() {
+    let dir = public_dir();
+    let class: Vec<PathBuf> = ["A_a", "B_b", "C_c"]
+        .iter()
+        .map(|n| hostile_zip(&dir.path().join(format!("{n}.zip")), "../x.cc", None))
+        .collect();
+    let out = dir.path().join("judged");
+    let out_flag = out.display().to_string();
+    let submissions_in_table = || -> Vec<String> {
+        let text = std::fs::read_to_string(out.join("class.md")).unwrap();
+        text.lines().skip(4).map(|l| l.split(" | ").next().unwrap().trim_start_matches("| ").to_string()).collect()
+    };
+    let o = judge_refused(dir.path(), &class, &["--out", &out_flag, "--no-sandbox", "--shard", "1/2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(submissions_in_table(), ["B\\_b"]);
+    let o = judge_refused(dir.path(), &class, &["--out", &out_flag, "--no-sandbox", "--shard", "0/2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(submissions_in_table(), ["A\\_a", "B\\_b", "C\\_c"]);
+    let shard = std::fs::read_to_string(out.join("run-shard-0-of-2.toml")).unwrap();
+    assert!(shard.contains("shard = \"0/2\"") && shard.contains("judged = 3"), "{shard}");
+}
+
+#[test]
+fn bad_input_is_refused_with_what_was_expected() {
+    let dir = public_dir();
+    let out = dir.path().join("judged").display().to_string();
+    let missing = dir.path().join("nowhere.zip");
+    let o = judge_refused(dir.path(), &[missing], &["--out", &out, "--no-sandbox"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is no submission: expected a folder, a .zip, a .tgz or a .tar.gz"), "{}", stderr(&o));
+    let some = hostile_zip(&dir.path().join("a.zip"), "a.cc", None);
+    let o = judge_refused(dir.path(), &[some.clone()], &["--out", &out, "--assignment", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--assignment expects one of tegel"), "{}", stderr(&o));
+    let o = judge_refused(dir.path(), &[some], &["--out", &out, "--assignment", "nim"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("has no experiment of `nim` that a solver answers"), "{}", stderr(&o));
+}

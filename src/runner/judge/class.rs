@@ -48,20 +48,21 @@ pub fn judge(opts: &JudgeOptions) -> Result<Vec<Judged>> {
     std::fs::create_dir_all(opts.out.join("submissions"))
         .map_err(|e| InputError::in_file(&opts.out, format!("cannot create the judge's folder: {e}")))?;
     let started = jiff::Timestamp::now().to_string();
-    output::write_run(&opts.out, opts, &started, "running", 0, class.len())?;
+    output::write_run(&opts.out, (&opts.questions, opts.shard), &started, "running", (0, class.len()))?;
     for (index, sub) in class.iter().enumerate() {
         if opts.shard.is_some_and(|s| index % s.count != s.index) {
             continue;
         }
         if let Err(e) = judge_if_new(opts, sub, (index + 1, class.len())) {
             let state = if matches!(e, Error::Interrupted) { "interrupted" } else { "failed" };
-            output::write_run(&opts.out, opts, &started, state, judged_count(opts, &class), class.len())?;
+            let counts = (judged_count(opts, &class), class.len());
+            output::write_run(&opts.out, (&opts.questions, opts.shard), &started, state, counts)?;
             return Err(e);
         }
     }
     let records: Vec<Judged> = class.iter().filter_map(|s| Judged::load(&folder(opts, s))).collect();
     output::write_all(&opts.out, &opts.questions, &records)?;
-    output::write_run(&opts.out, opts, &started, "complete", records.len(), class.len())?;
+    output::write_run(&opts.out, (&opts.questions, opts.shard), &started, "complete", (records.len(), class.len()))?;
     Ok(records)
 }
 

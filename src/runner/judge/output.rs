@@ -1,20 +1,28 @@
 //! What the judge writes into its folder: `run.toml` (the judge's record: manifest,
-//! assignment, submissions judged, state), `judge.csv` (one row per submission and
+//! assignment, submissions judged, state; a shard's is `run-shard-I-of-N.toml`, so that
+//! the shards of one class can share its folder), `judge.csv` (one row per submission and
 //! question) with `judge-columns.toml` (each column's kind), `style.csv` (one row per
 //! style finding), and the class table and pages (`class.html`, `class.md`,
 //! `pages/ID.html`, `pages/ID.md`). Every file is written whole or not at all.
 
 use std::path::Path;
 
-use super::class::JudgeOptions;
 use super::record::Judged;
 use super::{ask::Questions, html, markdown, row};
 use crate::base::error::Result;
 use crate::results::atomic::write_atomic;
+use crate::runner::shard::Shard;
 
-/// Writes `run.toml`: the judge in `state` with `judged` of `of` submissions recorded.
-pub fn write_run(out: &Path, opts: &JudgeOptions, started: &str, state: &str, judged: usize, of: usize) -> Result<()> {
-    let q = &opts.questions;
+/// Writes `run.toml`: the judge of `questions` (of `shard`), begun at `started`, in
+/// `state` with `judged` of `of` submissions recorded.
+pub fn write_run(
+    out: &Path,
+    (questions, shard): (&Questions, Option<Shard>),
+    started: &str,
+    state: &str,
+    (judged, of): (usize, usize),
+) -> Result<()> {
+    let q = questions;
     let mut t = toml::Table::new();
     t.insert("command".into(), "judge".into());
     t.insert("harness_version".into(), env!("CARGO_PKG_VERSION").into());
@@ -25,7 +33,7 @@ pub fn write_run(out: &Path, opts: &JudgeOptions, started: &str, state: &str, ju
     if let Some(limit) = q.question_limit {
         t.insert("question_time_limit".into(), limit.as_secs_f64().into());
     }
-    if let Some(shard) = opts.shard {
+    if let Some(shard) = shard {
         t.insert("shard".into(), shard.to_string().into());
     }
     t.insert("submissions".into(), (of as i64).into());
@@ -34,7 +42,8 @@ pub fn write_run(out: &Path, opts: &JudgeOptions, started: &str, state: &str, ju
     t.insert("updated".into(), jiff::Timestamp::now().to_string().into());
     t.insert("state".into(), state.into());
     let text = toml::to_string(&t).map_err(anyhow::Error::from)?;
-    Ok(write_atomic(&out.join("run.toml"), text.as_bytes())?)
+    let name = shard.map_or("run.toml".to_string(), |s| format!("run-shard-{}-of-{}.toml", s.index, s.count));
+    Ok(write_atomic(&out.join(name), text.as_bytes())?)
 }
 
 /// Writes the CSVs, the class table and every submission's page from `records`.
