@@ -208,6 +208,10 @@ fn a_class_of_example_hand_ins_gives_the_table_expected() {
     );
     let rows = verdicts(&out);
     assert_eq!(rows.len(), 8 * 30 + 1);
+    let asked = |who: &str| -> Vec<(String, String)> {
+        rows.iter().filter(|r| r[0] == who).map(|r| (r[2].clone(), r[1].clone())).collect()
+    };
+    assert_eq!(asked("Jansen_Bos"), asked("Lang_Fout"), "every submission is asked the same questions");
     let page = std::fs::read_to_string(out.join("pages/Piet_Klaas.html")).unwrap();
     assert!(page.contains("harness solver ask --solver mine=.harness-build/solver --no-sandbox mine tegel"), "{page}");
     assert!(std::fs::read_to_string(out.join("run.toml")).unwrap().contains("state = \"complete\""));
@@ -381,4 +385,23 @@ fn bad_input_is_refused_with_what_was_expected() {
     let o = judge_refused(dir.path(), &[some], &["--out", &out, "--assignment", "nim"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("has no experiment of `nim` that a solver answers"), "{}", stderr(&o));
+}
+
+#[test]
+fn every_value_on_the_pages_is_escaped() {
+    let dir = public_dir();
+    let hand = dir.path().join("Evil <b>name</b>");
+    std::fs::create_dir_all(&hand).unwrap();
+    std::fs::write(hand.join("namen.txt"), "<script>alert(1)</script> | *x* \u{1b}[31m\n").unwrap();
+    std::fs::write(hand.join("main.cc"), "int main () { return 0; }\n").unwrap();
+    let out = dir.path().join("judged");
+    let o = judge_refused(dir.path(), &[hand], &["--out", &out.display().to_string(), "--no-sandbox"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = std::fs::read_to_string(out.join("class.html")).unwrap();
+    assert!(!html.contains("<script>alert") && !html.contains('\u{1b}'), "{html}");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt; | *x* \\u{1b}[31m"), "{html}");
+    let page = std::fs::read_to_string(out.join("pages/Evil__b_name__b_.html")).unwrap();
+    assert!(!page.contains("<script>alert") && page.contains("holds no .cc file besides main.cc"), "{page}");
+    let md = std::fs::read_to_string(out.join("class.md")).unwrap();
+    assert!(md.contains("&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*x\\* \\\\u{1b}\\[31m"), "{md}");
 }

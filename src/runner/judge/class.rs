@@ -146,14 +146,14 @@ fn judge_one(questions: &Questions, sub: &Submission, dir: &Path) -> Result<Judg
         judged.makers = makers(&files, &sub.stem);
         let src = source_folder(&files);
         judged.style = style::check(&src, &questions.game);
-        build_and_ask(questions, sub, dir, &src, &mut judged)?;
+        build_and_ask(questions, dir, &src, &mut judged)?;
     }
     judged.seconds = started.elapsed().as_secs_f64();
     Ok(judged)
 }
 
 /// Builds the sources at `src` and, where they build, asks every question.
-fn build_and_ask(questions: &Questions, sub: &Submission, dir: &Path, src: &Path, judged: &mut Judged) -> Result<()> {
+fn build_and_ask(questions: &Questions, dir: &Path, src: &Path, judged: &mut Judged) -> Result<()> {
     let program = dir.join("solver");
     let request = BuildRequest {
         dir: src.to_path_buf(),
@@ -175,6 +175,6 @@ fn build_and_ask(questions: &Questions, sub: &Submission, dir: &Path, src: &Path
     }
     judged.build = "built".into();
     judged.solver = program.display().to_string();
-    judged.rows = ask(questions, &sub.id, &program, &dir.join("results"))?;
+    judged.rows = ask(questions, &program, &dir.join("results"))?;
     Ok(())
 }

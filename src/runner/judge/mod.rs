@@ -4,12 +4,13 @@
 //! tree-sitter ([`style`]), the questions asked of each built one ([`ask`]), the loop
 //! over the class that resumes ([`class`]) with each submission's record ([`record`]),
 //! the CSV's rows ([`row`]), the class table's lines ([`summary`]), how to ask a question
-//! again ([`again`]), and the files written ([`output`], [`html`], [`markdown`]).
+//! again ([`again`]), and the files written ([`output`], [`html`], [`markdown`], [`latex`], [`xlsx`]).
 
 pub mod again;
 pub mod ask;
 pub mod class;
 pub mod html;
+pub mod latex;
 pub mod makers;
 pub mod markdown;
 pub mod output;
@@ -19,3 +20,4 @@ pub mod style;
 pub mod submission;
 pub mod summary;
 pub mod unpack;
+pub mod xlsx;

@@ -2,13 +2,13 @@
 //! assignment, submissions judged, state; a shard's is `run-shard-I-of-N.toml`, so that
 //! the shards of one class can share its folder), `judge.csv` (one row per submission and
 //! question) with `judge-columns.toml` (each column's kind), `style.csv` (one row per
-//! style finding), and the class table and pages (`class.html`, `class.md`,
-//! `pages/ID.html`, `pages/ID.md`). Every file is written whole or not at all.
+//! style finding), and the class table and pages (`class.html`, `class.md`, `class.tex`,
+//! `class.xlsx`, `pages/ID.html`, `pages/ID.md`). Every file is written whole or not at all.
 
 use std::path::Path;
 
 use super::record::Judged;
-use super::{ask::Questions, html, markdown, row};
+use super::{ask::Questions, html, latex, markdown, row, xlsx};
 use crate::base::error::Result;
 use crate::results::atomic::write_atomic;
 use crate::runner::shard::Shard;
@@ -60,6 +60,8 @@ pub fn write_all(out: &Path, questions: &Questions, records: &[Judged]) -> Resul
     let game = &questions.game;
     write_atomic(&out.join("class.html"), html::class_page(game, records).as_bytes())?;
     write_atomic(&out.join("class.md"), markdown::class_table(game, records).as_bytes())?;
+    write_atomic(&out.join("class.tex"), latex::class_table(game, records).as_bytes())?;
+    write_atomic(&out.join("class.xlsx"), &xlsx::workbook(records)?)?;
     std::fs::create_dir_all(out.join("pages"))?;
     for judged in records {
         let page = |ext: &str| out.join("pages").join(format!("{}.{ext}", judged.id));
