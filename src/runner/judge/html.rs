@@ -6,6 +6,7 @@
 
 use super::again;
 use super::record::Judged;
+use super::row::JudgeRow;
 use super::style::Rule;
 use super::summary::Line;
 
@@ -134,8 +135,9 @@ fn most_wrong(records: &[Judged]) -> String {
     out
 }
 
-/// The page of one submission judged on `game`.
-pub fn submission_page(game: &str, judged: &Judged) -> String {
+/// The page of one submission judged on `game`; `picture` gives the path of a wrong
+/// answer's shrunk position's picture, where there is one.
+pub fn submission_page(game: &str, judged: &Judged, picture: &dyn Fn(&JudgeRow) -> Option<String>) -> String {
     let l = Line::of(judged);
     let mut body = format!(
         "<p><a href=\"../class.html\">the class</a></p>\n<p>Makers: {}<br>Build: {}<br>Correct: {} of {} questions<br>\
@@ -173,6 +175,12 @@ pub fn submission_page(game: &str, judged: &Judged) -> String {
                 h(&r.shrunk_position.replace(" / ", "\n")),
                 h(&r.shrunk_expected),
                 h(&r.shrunk_given)
+            ));
+        }
+        if let Some(path) = picture(r) {
+            body.push_str(&format!(
+                "<tr><th>drawn</th><td><img src=\"{}\" alt=\"the shrunk position\"></td></tr>",
+                h(&path)
             ));
         }
         body.push_str(&format!(

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use super::record::Judged;
-use super::{ask::Questions, html, latex, markdown, row, xlsx};
+use super::{ask::Questions, figure, html, latex, markdown, row, xlsx};
 use crate::base::error::Result;
 use crate::results::atomic::write_atomic;
 use crate::runner::shard::Shard;
@@ -65,7 +65,8 @@ pub fn write_all(out: &Path, questions: &Questions, records: &[Judged]) -> Resul
     std::fs::create_dir_all(out.join("pages"))?;
     for judged in records {
         let page = |ext: &str| out.join("pages").join(format!("{}.{ext}", judged.id));
-        write_atomic(&page("html"), html::submission_page(game, judged).as_bytes())?;
+        let picture = |r: &row::JudgeRow| figure::shrunk_picture(out, &judged.id, r);
+        write_atomic(&page("html"), html::submission_page(game, judged, &picture).as_bytes())?;
         write_atomic(&page("md"), markdown::submission_page(game, judged).as_bytes())?;
     }
     Ok(())

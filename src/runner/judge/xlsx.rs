@@ -81,8 +81,7 @@ fn class_sheet(sheet: &mut Worksheet, records: &[Judged], bold: &Format) -> Resu
 
 fn answers_sheet(sheet: &mut Worksheet, records: &[Judged], bold: &Format) -> Result<(), XlsxError> {
     heads(sheet, &COLUMNS.map(|(n, _)| n), bold)?;
-    let mut r = 1;
-    for row in records.iter().flat_map(Judged::full_rows) {
+    for (r, row) in (1..).zip(records.iter().flat_map(Judged::full_rows)) {
         let value = serde_json::to_value(&row).unwrap_or_default();
         for (c, (name, kind)) in COLUMNS.iter().enumerate() {
             match (&value[*name], kind) {
@@ -93,7 +92,6 @@ fn answers_sheet(sheet: &mut Worksheet, records: &[Judged], bold: &Format) -> Re
                 _ => {}
             }
         }
-        r += 1;
     }
     Ok(())
 }
