@@ -409,3 +409,44 @@ fn every_value_on_the_pages_is_escaped() {
     let md = std::fs::read_to_string(out.join("class.md")).unwrap();
     assert!(md.contains("&lt;script&gt;alert(1)&lt;/script&gt; \\| \\*x\\* \\\\u{1b}\\[31m"), "{md}");
 }
+
+#[test]
+fn the_slurm_scripts_of_a_class_judge_its_shards_into_one_folder_and_write_its_table() {
+    if !tool_available("bwrap", harness::base::sandbox::available().is_ok(), "apt-get install bubblewrap") {
+        return;
+    }
+    let dir = public_dir();
+    let class: Vec<PathBuf> = ["A_a", "B_b", "C_c"]
+        .iter()
+        .map(|n| hostile_zip(&dir.path().join(format!("{n}.zip")), "../x.cc", None))
+        .collect();
+    let out = dir.path().join("judged");
+    let mut args: Vec<String> =
+        vec!["slurm".into(), manifest(dir.path()).display().to_string(), "--shards".into(), "2".into()];
+    args.extend([
+        "--out".into(),
+        out.display().to_string(),
+        "--question-time-limit".into(),
+        "5".into(),
+        "--judge".into(),
+    ]);
+    args.extend(class.iter().map(|s| s.display().to_string()));
+    let o = harness(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let script = |name: &str, task: Option<&str>| {
+        let mut c = std::process::Command::new("bash");
+        c.arg(out.join("slurm").join(name));
+        if let Some(t) = task {
+            c.env("SLURM_ARRAY_TASK_ID", t);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{name} {task:?}: {}", stderr(&o));
+    };
+    script("array.sbatch", Some("0"));
+    script("array.sbatch", Some("1"));
+    assert!(out.join("run-shard-0-of-2.toml").exists() && out.join("run-shard-1-of-2.toml").exists());
+    script("merge.sbatch", None);
+    let table = std::fs::read_to_string(out.join("class.md")).unwrap();
+    assert_eq!(table.lines().skip(4).count(), 3, "{table}");
+    assert!(std::fs::read_to_string(out.join("run.toml")).unwrap().contains("judged = 3"));
+}
