@@ -105,8 +105,7 @@ enum Command {
     /// sandbox (bubblewrap), limited in time, memory, processes and output.
     #[command(subcommand, after_help = solver::EXAMPLES)]
     Solver(solver::SolverCommand),
-    /// Judge a whole class: every hand-in unpacked, read for the style rules, built and
-    /// asked every question (docs/judge.md).
+    /// Judge a whole class of hand-ins: style rules, build, every question (docs/judge.md).
     ///
     /// Each submission (a folder, .zip, .tgz or .tar.gz named with its makers' names) is
     /// unpacked safely (no path outside its folder, no links, bounded size), read for the
