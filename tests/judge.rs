@@ -312,7 +312,8 @@ fn a_judge_killed_midway_and_started_again_gives_the_same_table() {
     }
     let dir = public_dir();
     let manifest = manifest(dir.path());
-    let class: Vec<PathBuf> = class(dir.path()).into_iter().take(3).collect();
+    let all = class(dir.path());
+    let class = vec![all[0].clone(), all[8].clone(), all[1].clone()];
     let whole = dir.path().join("whole");
     let o = judge(&manifest, &class, &whole);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -327,19 +328,26 @@ fn a_judge_killed_midway_and_started_again_gives_the_same_table() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let second = resumed.join("submissions").join("Piet_Klaas").join("results");
+    // Killed while the hanging hand-in (each besteScore waits out its 1 s) is in flight,
+    // once a position of it is in its journal.
+    let second = resumed.join("submissions/Hang_Fout/results");
+    let journal = second.join(".journal/best-handin.jsonl");
     let started = std::time::Instant::now();
-    while !second.exists() && started.elapsed() < Duration::from_secs(120) {
+    let answered = || std::fs::read_to_string(&journal).is_ok_and(|t| t.lines().count() >= 2);
+    while !answered() && started.elapsed() < Duration::from_secs(300) {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(second.exists(), "the second submission was begun");
+    assert!(answered(), "the second submission was begun");
+    assert!(!second.parent().unwrap().join("judged.json").exists(), "killed while it was in flight");
     assert!(!resumed.join("class.md").exists(), "killed before the table");
     let o = judge(&manifest, &class, &resumed);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(table(&resumed), table(&whole));
     assert_eq!(verdicts(&resumed), verdicts(&whole));
+    let run = std::fs::read_to_string(second.join("run.toml")).unwrap();
+    assert_eq!(run.matches("[[parts]]").count(), 2, "the positions answered before the kill were kept: {run}");
 }
 
 /// Runs `harness -q judge` with the manifest of `dir`, `submissions` and `extra` flags

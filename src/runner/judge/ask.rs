@@ -27,6 +27,8 @@ pub struct Questions {
     pub question_limit: Option<Duration>,
     /// Run the solver inside the sandbox.
     pub sandboxed: bool,
+    /// The hash of the manifest's text (with its includes).
+    pub manifest_hash: String,
 }
 
 impl Questions {
@@ -71,7 +73,23 @@ impl Questions {
                 format!("has no experiment of `{game}` that a solver answers (the tile game: best, greedy, good, sweep, match)"),
             ));
         }
-        Ok(Questions { manifest: manifest.to_path_buf(), game, experiments, question_limit: None, sandboxed: true })
+        Ok(Questions {
+            manifest: manifest.to_path_buf(),
+            game,
+            experiments,
+            question_limit: None,
+            sandboxed: true,
+            manifest_hash: loaded.hash.clone(),
+        })
+    }
+
+    /// What a submission's answers depend on besides its own files: the manifest's text,
+    /// the assignment, the question limit and the sandbox. A record of other questions is
+    /// judged again.
+    pub fn key(&self) -> String {
+        let limit = self.question_limit.map_or(String::new(), |l| l.as_secs_f64().to_string());
+        let text = format!("{}\n{}\n{limit}\n{}", self.manifest_hash, self.game, self.sandboxed);
+        crate::base::hash::fnv1a_hex(text.as_bytes())
     }
 
     /// The solver `id` running `program`, with this judge's limits.

@@ -1,9 +1,9 @@
 //! `harness judge`: a whole class judged, one submission after another, into one folder:
 //! each submission unpacked safely, read for the style rules, built with the
 //! assignment's driver in the sandbox and asked every question of the manifest; its
-//! record kept as soon as it is whole, so that a judge killed and started again loses
-//! at most the submission it was judging (and of that one, its questions already
-//! answered stay in its results directory's journals). A submission that is refused,
+//! record kept as soon as it is whole, so that a judge killed and started again judges
+//! again only the submission it was judging (and of that one, the positions whose
+//! questions were all answered stay in its results directory's journals). A submission that is refused,
 //! does not build, hangs or crashes is a verdict in its rows, never the end of the judge.
 
 use std::path::{Path, PathBuf};
@@ -75,11 +75,12 @@ fn folder(opts: &JudgeOptions, sub: &Submission) -> PathBuf {
     opts.out.join("submissions").join(&sub.id)
 }
 
-/// Judges `sub` unless its record is there for the same archive.
+/// Judges `sub` unless its record is there for the same archive and questions.
 fn judge_if_new(opts: &JudgeOptions, sub: &Submission, (number, of): (usize, usize)) -> Result<()> {
     let dir = folder(opts, sub);
-    if Judged::load(&dir).is_some_and(|j| j.digest == digest(&sub.source)) {
-        note(&format!("[{number}/{of}] {}: judged before, kept", sub.id));
+    let key = opts.questions.key();
+    if Judged::load(&dir).is_some_and(|j| j.digest == digest(&sub.source) && j.questions == key) {
+        note(&format!("[{number}/{of}] {}: judged before on these questions, kept", sub.id));
         return Ok(());
     }
     if crate::search::budget::interrupted() {
@@ -114,7 +115,7 @@ fn fresh_folder(path: &Path) -> Result<()> {
 }
 
 /// Keeps the submission's folder `dir` (its answers so far) where it was begun for the
-/// same archive (`digest`), else empties it.
+/// same archive and questions (`digest`), else empties it.
 fn keep_or_clear(dir: &Path, digest: &str) -> Result<()> {
     let marker = dir.join("digest");
     if std::fs::read_to_string(&marker).is_ok_and(|d| d == digest) {
@@ -132,9 +133,10 @@ fn judge_one(questions: &Questions, sub: &Submission, dir: &Path) -> Result<Judg
         id: sub.id.clone(),
         source: sub.source.display().to_string(),
         digest: digest(&sub.source),
+        questions: questions.key(),
         ..Judged::default()
     };
-    keep_or_clear(dir, &judged.digest)?;
+    keep_or_clear(dir, &format!("{} {}", judged.digest, judged.questions))?;
     let files = dir.join("files");
     fresh_folder(&files)?;
     if let Err(why) = unpack(&sub.source, sub.form, &files) {

@@ -135,9 +135,13 @@ fn most_wrong(records: &[Judged]) -> String {
     out
 }
 
-/// The page of one submission judged on `game`; `picture` gives the path of a wrong
-/// answer's shrunk position's picture, where there is one.
-pub fn submission_page(game: &str, judged: &Judged, picture: &dyn Fn(&JudgeRow) -> Option<String>) -> String {
+/// The page of one submission judged on `game` with `manifest`; `picture` gives the path
+/// of a wrong answer's shrunk position's picture, where there is one.
+pub fn submission_page(
+    (game, manifest): (&str, &str),
+    judged: &Judged,
+    picture: &dyn Fn(&JudgeRow) -> Option<String>,
+) -> String {
     let l = Line::of(judged);
     let mut body = format!(
         "<p><a href=\"../class.html\">the class</a></p>\n<p>Makers: {}<br>Build: {}<br>Correct: {} of {} questions<br>\
@@ -158,38 +162,45 @@ pub fn submission_page(game: &str, judged: &Judged, picture: &dyn Fn(&JudgeRow) 
         body.push_str("<p>None.</p>\n");
     }
     for r in wrong {
-        body.push_str(&format!(
-            "<h3>{} {}: {}</h3>\n<table><tr><th>expected</th><td>{}</td></tr><tr><th>given</th><td>{}</td></tr>\
-             <tr><th>why</th><td>{}</td></tr>",
-            h(&r.position),
-            h(&r.question),
-            h(&r.verdict),
-            h(&r.expected),
-            h(&r.given),
-            h(&r.detail)
-        ));
-        if !r.shrunk_position.is_empty() {
-            body.push_str(&format!(
-                "<tr><th>shrunk to</th><td><pre>{}</pre></td></tr><tr><th>expected there</th><td>{}</td></tr>\
-                 <tr><th>given there</th><td>{}</td></tr>",
-                h(&r.shrunk_position.replace(" / ", "\n")),
-                h(&r.shrunk_expected),
-                h(&r.shrunk_given)
-            ));
-        }
-        if let Some(path) = picture(r) {
-            body.push_str(&format!(
-                "<tr><th>drawn</th><td><img src=\"{}\" alt=\"the shrunk position\"></td></tr>",
-                h(&path)
-            ));
-        }
-        body.push_str(&format!(
-            "</table>\n<p>Ask it again in your hand-in's folder:</p>\n<pre>{}</pre>\n",
-            h(&again::command(game, r).join("\n"))
-        ));
+        body.push_str(&wrong_answer(r, picture(r), &again::command(game, manifest, r)));
     }
     body.push_str(&style_section(judged));
     page(&format!("{}: {}", judged.id, l.makers), &body)
+}
+
+/// One answer not correct: the answers, why, its shrunk position (drawn where
+/// `picture` is), and the `commands` that ask it again.
+fn wrong_answer(r: &JudgeRow, picture: Option<String>, commands: &[String]) -> String {
+    let mut out = format!(
+        "<h3>{} {}: {}</h3>\n<table><tr><th>expected</th><td>{}</td></tr><tr><th>given</th><td>{}</td></tr>\
+         <tr><th>why</th><td>{}</td></tr>",
+        h(&r.position),
+        h(&r.question),
+        h(&r.verdict),
+        h(&r.expected),
+        h(&r.given),
+        h(&r.detail)
+    );
+    if !r.shrunk_position.is_empty() {
+        out.push_str(&format!(
+            "<tr><th>shrunk to</th><td><pre>{}</pre></td></tr><tr><th>expected there</th><td>{}</td></tr>\
+             <tr><th>given there</th><td>{}</td></tr>",
+            h(&r.shrunk_position.replace(" / ", "\n")),
+            h(&r.shrunk_expected),
+            h(&r.shrunk_given)
+        ));
+    }
+    if let Some(path) = picture {
+        out.push_str(&format!(
+            "<tr><th>drawn</th><td><img src=\"{}\" alt=\"the shrunk position\"></td></tr>",
+            h(&path)
+        ));
+    }
+    out.push_str(&format!(
+        "</table>\n<p>Ask it again in your hand-in's folder:</p>\n<pre>{}</pre>\n",
+        h(&commands.join("\n"))
+    ));
+    out
 }
 
 fn style_section(judged: &Judged) -> String {

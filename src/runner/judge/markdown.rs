@@ -49,8 +49,8 @@ pub fn class_table(game: &str, records: &[Judged]) -> String {
     out
 }
 
-/// The page of one submission judged on `game`.
-pub fn submission_page(game: &str, judged: &Judged) -> String {
+/// The page of one submission judged on `game` with `manifest`.
+pub fn submission_page((game, manifest): (&str, &str), judged: &Judged) -> String {
     let l = Line::of(judged);
     let mut out = format!(
         "# {}\n\n- makers: {}\n- build: {}\n- correct: {} of {} questions\n- speed against the engine: {}\n- peak memory: {}\n\n",
@@ -86,7 +86,7 @@ pub fn submission_page(game: &str, judged: &Judged) -> String {
         }
         out.push_str(&format!(
             "\nAsk it again in your hand-in's folder:\n\n{}\n\n",
-            fenced(&again::command(game, r).join("\n"))
+            fenced(&again::command(game, manifest, r).join("\n"))
         ));
     }
     out.push_str(&format!("## Style: {} findings\n\n", judged.style.len()));

@@ -58,6 +58,7 @@ pub fn write_all(out: &Path, questions: &Questions, records: &[Judged]) -> Resul
     write_atomic(&out.join("judge-columns.toml"), row::columns_toml().as_bytes())?;
     write_atomic(&out.join("style.csv"), &style_csv(records)?)?;
     let game = &questions.game;
+    let manifest = questions.manifest.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
     write_atomic(&out.join("class.html"), html::class_page(game, records).as_bytes())?;
     write_atomic(&out.join("class.md"), markdown::class_table(game, records).as_bytes())?;
     write_atomic(&out.join("class.tex"), latex::class_table(game, records).as_bytes())?;
@@ -66,8 +67,8 @@ pub fn write_all(out: &Path, questions: &Questions, records: &[Judged]) -> Resul
     for judged in records {
         let page = |ext: &str| out.join("pages").join(format!("{}.{ext}", judged.id));
         let picture = |r: &row::JudgeRow| figure::shrunk_picture(out, &judged.id, r);
-        write_atomic(&page("html"), html::submission_page(game, judged, &picture).as_bytes())?;
-        write_atomic(&page("md"), markdown::submission_page(game, judged).as_bytes())?;
+        write_atomic(&page("html"), html::submission_page((game, &manifest), judged, &picture).as_bytes())?;
+        write_atomic(&page("md"), markdown::submission_page((game, &manifest), judged).as_bytes())?;
     }
     Ok(())
 }

@@ -19,6 +19,9 @@ pub struct Judged {
     /// A digest of the archive's bytes (a folder: of its path), so that a submission
     /// handed in again is judged again.
     pub digest: String,
+    /// The key of the questions it was asked ([`super::ask::Questions::key`]).
+    #[serde(default)]
+    pub questions: String,
     /// Its makers.
     pub makers: Vec<String>,
     /// `built`, `build-failed` or `refused`.

@@ -245,6 +245,47 @@ mod tests {
         assert_eq!(inside("./src/a.cc").unwrap(), PathBuf::from("src/a.cc"));
     }
 
+    /// A .zip of `files` (name, bytes), deflated.
+    fn zip_of(files: &[(String, Vec<u8>)]) -> tempfile::NamedTempFile {
+        use std::io::Write;
+        let file = tempfile::Builder::new().suffix(".zip").tempfile().unwrap();
+        let mut w = zip::ZipWriter::new(file.reopen().unwrap());
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        for (name, bytes) in files {
+            w.start_file(name.as_str(), options).unwrap();
+            w.write_all(bytes).unwrap();
+        }
+        w.finish().unwrap();
+        file
+    }
+
+    #[test]
+    fn too_many_files_or_bytes_are_refused_as_they_are_written() {
+        let many: Vec<(String, Vec<u8>)> = (0..=MAX_FILES).map(|i| (format!("f{i}.cc"), vec![b'x'])).collect();
+        let to = tempfile::tempdir().unwrap();
+        let e = unpack(zip_of(&many).path(), Form::Zip, to.path()).unwrap_err();
+        assert_eq!(e.0, format!("holds more than {MAX_FILES} files (at `f{MAX_FILES}.cc`)"));
+        let bomb = [("zeros.cc".to_string(), vec![0u8; (MAX_BYTES + 1) as usize])];
+        let archive = zip_of(&bomb);
+        assert!(archive.as_file().metadata().unwrap().len() < 1 << 20, "a small archive");
+        let to = tempfile::tempdir().unwrap();
+        let e = unpack(archive.path(), Form::Zip, to.path()).unwrap_err();
+        assert_eq!(e.0, "holds more than 64 MiB unpacked (at `zeros.cc`)");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_with_a_link_is_refused_by_name() {
+        let from = tempfile::tempdir().unwrap();
+        std::fs::create_dir(from.path().join("src")).unwrap();
+        std::fs::write(from.path().join("src/a.cc"), "int a;\n").unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", from.path().join("src/passwd")).unwrap();
+        let to = tempfile::tempdir().unwrap();
+        let e = unpack(from.path(), Form::Folder, to.path()).unwrap_err();
+        assert_eq!(e.0, "entry `src/passwd` is a link; a submission holds plain files and folders only");
+        assert!(!to.path().join("src/passwd").exists());
+    }
+
     #[test]
     fn the_form_and_stem_come_from_the_name() {
         let p = Path::new("Jansen_de-Vries.TAR.GZ");
