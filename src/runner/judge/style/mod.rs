@@ -143,3 +143,20 @@ fn sources(dir: &Path) -> Vec<(String, String)> {
     files.sort();
     files
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example hand-ins of solvers/ follow every rule, and their skeletons' classes
+    /// are found in them; a hand-in of another assignment lacks them.
+    #[test]
+    fn the_correct_examples_of_every_assignment_break_no_rule() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("solvers");
+        for game in ["tegel", "stenen", "nim", "checkers"] {
+            assert_eq!(check(&root.join(game).join("examples/correct"), game), Vec::new(), "{game}");
+        }
+        let other = check(&root.join("nim/examples/correct"), "tegel");
+        assert_eq!(other.iter().map(|f| f.rule.as_str()).collect::<Vec<_>>(), ["skeleton-header"]);
+    }
+}
