@@ -275,6 +275,10 @@ fn an_archive_that_writes_outside_its_folder_or_holds_a_link_is_refused_by_name(
         hostile_tar(&hand.join("Sym_Link.tgz"), "passwd", tar::EntryType::Symlink, "/etc/passwd"),
         hostile_zip(&hand.join("Zip_Dots.zip"), "../../evil.cc", None),
         hostile_zip(&hand.join("Zip_Link.zip"), "passwd", Some("/etc/passwd")),
+        {
+            std::fs::write(hand.join("Rar_Form.rar"), "Rar!").unwrap();
+            hand.join("Rar_Form.rar")
+        },
     ];
     let out = dir.path().join("judged");
     let mut args: Vec<String> = vec!["-q".into(), "judge".into(), manifest(dir.path()).display().to_string()];
@@ -297,6 +301,7 @@ fn an_archive_that_writes_outside_its_folder_or_holds_a_link_is_refused_by_name(
         ("Sym_Link", "refused: entry `passwd` is a link; a submission holds plain files and folders only"),
         ("Zip_Dots", "refused: entry `../../evil.cc` would be written outside its folder"),
         ("Zip_Link", "refused: entry `passwd` is a link; a submission holds plain files and folders only"),
+        ("Rar_Form", "refused: is not a folder, a .zip, a .tgz or a .tar.gz (the assignments ask for one of them)"),
     ];
     let got: Vec<(&str, &str, &str)> = rows.iter().map(|(s, b, d)| (s.as_str(), b.as_str(), d.as_str())).collect();
     assert_eq!(got, expected.map(|(s, d)| (s, "refused", d)));
@@ -389,7 +394,7 @@ fn bad_input_is_refused_with_what_was_expected() {
     let missing = dir.path().join("nowhere.zip");
     let o = judge_refused(dir.path(), &[missing], &["--out", &out, "--no-sandbox"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("is no submission: expected a folder, a .zip, a .tgz or a .tar.gz"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("expected a folder, a .zip, a .tgz or a .tar.gz"), "{}", stderr(&o));
     let some = hostile_zip(&dir.path().join("a.zip"), "a.cc", None);
     let o = judge_refused(dir.path(), std::slice::from_ref(&some), &["--out", &out, "--assignment", "chess"]);
     assert_eq!(o.status.code(), Some(2));

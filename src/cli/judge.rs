@@ -25,7 +25,7 @@ Examples:
                                        again after a kill: the submissions judged are kept
 
 Exit codes: 0 the class judged (whatever the verdicts), 2 bad input (flags, manifest, a path
-that is no submission, no sandbox), 130 interrupted (run it again to resume).";
+that does not exist, no sandbox), 130 interrupted (run it again to resume).";
 
 /// The arguments of `harness judge`.
 #[derive(Debug, clap::Args)]

@@ -24,7 +24,8 @@ pub struct JudgeRow {
     pub size: Option<u64>,
     /// The question (the protocol's request word), `build` or `unpack` where none was asked.
     pub question: String,
-    /// The verdict's word (docs/solvers.md).
+    /// The verdict's word (docs/solvers.md), or `refused` where the submission was not
+    /// unpacked.
     pub verdict: String,
     /// The engine's answer.
     pub expected: String,
@@ -111,12 +112,12 @@ impl JudgeRow {
         }
     }
 
-    /// The one row of a submission where nothing was asked: `question` is `build` or
-    /// `unpack`, the verdict `build-failed`, `detail` why.
+    /// The one row of a submission where nothing was asked: `question` is `build` (the
+    /// verdict `build-failed`) or `unpack` (the verdict `refused`), `detail` why.
     pub fn not_asked(question: &str, detail: &str) -> JudgeRow {
         JudgeRow {
             question: question.to_string(),
-            verdict: "build-failed".to_string(),
+            verdict: if question == "unpack" { "refused" } else { "build-failed" }.to_string(),
             detail: detail.to_string(),
             ..JudgeRow::default()
         }

@@ -21,14 +21,15 @@ pub struct Submission {
 }
 
 /// The submissions at `paths`, in the order given; refused (exit 2) where a path is
-/// missing or no folder or archive, or named twice.
+/// missing or named twice. A file of another form is a submission that will be refused
+/// in its own row.
 pub fn submissions(paths: &[PathBuf]) -> Result<Vec<Submission>, InputError> {
     let mut out: Vec<Submission> = Vec::new();
     for path in paths {
-        let form = Form::of(path).filter(|_| path.exists()).ok_or_else(|| {
-            InputError::in_file(path, "is no submission: expected a folder, a .zip, a .tgz or a .tar.gz")
+        let source = path.canonicalize().map_err(|e| {
+            InputError::in_file(path, format!("cannot open ({e}): expected a folder, a .zip, a .tgz or a .tar.gz"))
         })?;
-        let source = path.canonicalize().map_err(|e| InputError::in_file(path, format!("cannot open: {e}")))?;
+        let form = Form::of(&source);
         if out.iter().any(|s| s.source == source) {
             return Err(InputError::in_file(path, "is named twice"));
         }
@@ -105,7 +106,7 @@ mod tests {
         }
         let subs = submissions(&[dir.path().join("a b.zip"), dir.path().join("a_b.tgz")]).unwrap();
         assert_eq!(subs.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(), ["a_b", "a_b-2"]);
-        let e = submissions(&[dir.path().join("x.rar")]).unwrap_err();
+        let e = submissions(&[dir.path().join("missing.zip")]).unwrap_err();
         assert!(e.message.contains("expected a folder, a .zip"), "{e}");
     }
 }

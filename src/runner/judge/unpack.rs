@@ -32,25 +32,30 @@ pub enum Form {
     Zip,
     /// A `.tgz` or `.tar.gz` archive.
     TarGz,
+    /// Any other file (a `.rar`, a loose `.cc`): refused when it is unpacked.
+    Other,
 }
 
 impl Form {
-    /// The form of `path`, `None` where it is none of them.
-    pub fn of(path: &Path) -> Option<Form> {
-        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+    /// The form of `path` (which exists).
+    pub fn of(path: &Path) -> Form {
+        let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
         if path.is_dir() {
-            Some(Form::Folder)
+            Form::Folder
         } else if name.ends_with(".zip") {
-            Some(Form::Zip)
+            Form::Zip
         } else if name.ends_with(".tgz") || name.ends_with(".tar.gz") {
-            Some(Form::TarGz)
+            Form::TarGz
         } else {
-            None
+            Form::Other
         }
     }
 
     /// The name without its archive extension.
     pub fn stem(self, path: &Path) -> String {
+        if self == Form::Other {
+            return path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        }
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let lower = name.to_ascii_lowercase();
         let cut = [".tar.gz", ".tgz", ".zip"].iter().find(|e| lower.ends_with(*e)).map_or(0, |e| e.len());
@@ -82,6 +87,9 @@ pub fn unpack(from: &Path, form: Form, to: &Path) -> Result<(), Refused> {
         Form::Folder => copy_folder(from, to, Path::new(""), &mut budget),
         Form::Zip => unzip(std::fs::File::open(from).map_err(io)?, to, &mut budget),
         Form::TarGz => untar(std::fs::File::open(from).map_err(io)?, to, &mut budget),
+        Form::Other => Err(Refused(
+            "is not a folder, a .zip, a .tgz or a .tar.gz (the assignments ask for one of them)".to_string(),
+        )),
     }
 }
 
@@ -289,8 +297,8 @@ mod tests {
     #[test]
     fn the_form_and_stem_come_from_the_name() {
         let p = Path::new("Jansen_de-Vries.TAR.GZ");
-        assert_eq!(Form::of(p), Some(Form::TarGz));
+        assert_eq!(Form::of(p), Form::TarGz);
         assert_eq!(Form::TarGz.stem(p), "Jansen_de-Vries");
-        assert_eq!(Form::of(Path::new("x.rar")), None);
+        assert_eq!(Form::of(Path::new("x.rar")), Form::Other);
     }
 }
