@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::row::JudgeRow;
-use crate::base::error::{Error, InputError, Result};
+use crate::base::error::{InputError, Result};
 use crate::base::machine::Threads;
 use crate::experiment::solver::spec::SolverSpec;
 use crate::runner::manifest::{Manifest, SamplingOverrides};
@@ -128,19 +128,9 @@ pub fn ask(questions: &Questions, program: &Path, out: &Path) -> Result<Vec<Judg
         solvers: vec![(spec, Some(questions.game.clone()))],
         course_files: None,
     };
-    let meta = match run::run(&opts) {
-        Ok(meta) => meta,
-        Err(Error::Interrupted) => return Err(Error::Interrupted),
-        Err(e) => {
-            let row = JudgeRow {
-                verdict: "crashed".into(),
-                question: "run".into(),
-                detail: e.to_string(),
-                ..JudgeRow::default()
-            };
-            return Ok(vec![row]);
-        }
-    };
+    // What a solver does is a verdict in its rows; an error here is the judge's own (its
+    // folder locked by another judge, a full disk) and ends the judge.
+    let meta = run::run(&opts)?;
     let mut rows = Vec::new();
     for name in &meta.experiments {
         let manifest_name = name.strip_suffix(&format!("-{id}")).unwrap_or(name);

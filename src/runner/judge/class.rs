@@ -60,7 +60,9 @@ pub fn judge(opts: &JudgeOptions) -> Result<Vec<Judged>> {
             return Err(e);
         }
     }
-    let records: Vec<Judged> = class.iter().filter_map(|s| Judged::load(&folder(opts, s))).collect();
+    let key = opts.questions.key();
+    let records: Vec<Judged> =
+        class.iter().filter_map(|s| Judged::load(&folder(opts, s))).filter(|j| j.questions == key).collect();
     output::write_all(&opts.out, &opts.questions, &records)?;
     output::write_run(&opts.out, (&opts.questions, opts.shard), &started, "complete", (records.len(), class.len()))?;
     Ok(records)
