@@ -156,6 +156,22 @@ fn judge_one(questions: &Questions, sub: &Submission, dir: &Path) -> Result<Judg
     Ok(judged)
 }
 
+/// The compiler's last words as a student reads them: the build folder's path before each
+/// file name left out (`/tmp/harness-build-Ab12/src/tegelspel.cc:12:` is
+/// `tegelspel.cc:12:`), its lines kept, at most 8,000 characters.
+fn compiler_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("harness-build-") {
+        let start = rest[..at].rfind(|c: char| c.is_whitespace() || c == '\'' || c == '"').map_or(0, |i| i + 1);
+        let Some(src) = rest[at..].find("/src/") else { break };
+        out.push_str(&rest[..start]);
+        rest = &rest[at + src + "/src/".len()..];
+    }
+    out.push_str(rest);
+    out.chars().take(8000).collect()
+}
+
 /// Builds the sources at `src` and, where they build, asks every question.
 fn build_and_ask(questions: &Questions, dir: &Path, src: &Path, judged: &mut Judged) -> Result<()> {
     let program = dir.join("solver");
@@ -173,7 +189,7 @@ fn build_and_ask(questions: &Questions, dir: &Path, src: &Path, judged: &mut Jud
     };
     if let Some(why) = failed {
         judged.build = "build-failed".into();
-        judged.build_detail = crate::base::text::excerpt_to(&why, 4000);
+        judged.build_detail = compiler_text(&why);
         judged.rows = vec![JudgeRow::not_asked("build", &judged.build_detail)];
         return Ok(());
     }
@@ -181,4 +197,15 @@ fn build_and_ask(questions: &Questions, dir: &Path, src: &Path, judged: &mut Jud
     judged.solver = program.display().to_string();
     judged.rows = ask(questions, &program, &dir.join("results"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_compilers_words_name_the_hand_ins_files() {
+        let said = "/tmp/harness-build-Ab12/src/a.cc: In function:\n/tmp/harness-build-Ab12/src/a.cc:3:1: error: x\n";
+        assert_eq!(compiler_text(said), "a.cc: In function:\na.cc:3:1: error: x\n");
+    }
 }

@@ -66,7 +66,11 @@ pub fn submission_page((game, manifest): (&str, &str), judged: &Judged) -> Strin
         out.push_str(&format!("## Build\n\n{}\n\n", fenced(&judged.build_detail)));
     }
     out.push_str("## Answers not correct\n\n");
-    for r in judged.rows.iter().filter(|r| !r.correct() && !r.experiment.is_empty()) {
+    let wrong: Vec<_> = judged.rows.iter().filter(|r| !r.correct() && !r.experiment.is_empty()).collect();
+    if wrong.is_empty() {
+        out.push_str("None.\n\n");
+    }
+    for r in wrong {
         out.push_str(&format!(
             "### {} {}: {}\n\n- expected: {}\n- given: {}\n- why: {}\n",
             escape(&r.position),
