@@ -15,13 +15,13 @@ use crate::runner::shard::Shard;
 
 pub const EXAMPLES: &str = "\
 Examples:
-  harness judge instances/tegel/quick.toml handins/* --out judged --question-time-limit 10
+  harness judge instances/tegel/judge.toml handins/* --out judged --question-time-limit 10
                                        every hand-in (folder, .zip, .tgz, .tar.gz) judged into judged/:
-                                       judged/class.html, class.md, judge.csv, pages/NAME.html
-  harness judge judge.toml handins/* --out judged --shard 0/4
+                                       judged/class.html (.md, .tex, .xlsx), judge.csv, pages/NAME.html
+  harness judge instances/tegel/judge.toml handins/* --out judged --shard 0/4
                                        a quarter of the class (every 4th from the first); the
                                        shards may share one --out folder
-  harness judge judge.toml handins/* --out judged
+  harness judge instances/tegel/judge.toml handins/* --out judged
                                        again after a kill: the submissions judged are kept
 
 Exit codes: 0 the class judged (whatever the verdicts), 2 bad input (flags, manifest, a path

@@ -112,7 +112,7 @@ enum Command {
     /// assignment's style rules with tree-sitter's C++ grammar, built with the
     /// assignment's driver in the sandbox and asked every question of the manifest's
     /// experiments of the assignment. One row per submission and question in
-    /// OUT/judge.csv, the class table in OUT/class.html and class.md, a page per
+    /// OUT/judge.csv, the class table in OUT/class.html (.md, .tex, .xlsx), a page per
     /// submission in OUT/pages/. Run again after a kill: the submissions judged are kept.
     #[command(after_help = judge::EXAMPLES)]
     Judge(judge::JudgeArgs),
