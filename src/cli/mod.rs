@@ -1,5 +1,5 @@
 //! The `harness` command line: the harness's own subcommands, one file each (`run`,
-//! `report`, `merge`, `compare`, `ab`, `cell`, `slurm`, `solver`, `completions` and `man`), the
+//! `report`, `merge`, `compare`, `ab`, `cell`, `slurm`, `solver`, `judge`, `completions` and `man`), the
 //! argument groups they share ([`args`]), and how a command ends ([`exit`]). The games'
 //! subcommands come from the registry ([`crate::runner::registry`]).
 
@@ -8,6 +8,7 @@ pub mod args;
 pub mod cell;
 pub mod compare;
 pub mod exit;
+pub mod judge;
 pub mod merge;
 pub mod report;
 pub mod run;
@@ -104,6 +105,17 @@ enum Command {
     /// sandbox (bubblewrap), limited in time, memory, processes and output.
     #[command(subcommand, after_help = solver::EXAMPLES)]
     Solver(solver::SolverCommand),
+    /// Judge a whole class of hand-ins: style rules, build, every question (docs/judge.md).
+    ///
+    /// Each submission (a folder, .zip, .tgz or .tar.gz named with its makers' names) is
+    /// unpacked safely (no path outside its folder, no links, bounded size), read for the
+    /// assignment's style rules with tree-sitter's C++ grammar, built with the
+    /// assignment's driver in the sandbox and asked every question of the manifest's
+    /// experiments of the assignment. One row per submission and question in
+    /// OUT/judge.csv, the class table in OUT/class.html (.md, .tex, .xlsx), a page per
+    /// submission in OUT/pages/. Run again after a kill: the submissions judged are kept.
+    #[command(after_help = judge::EXAMPLES)]
+    Judge(judge::JudgeArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish).
     ///
     /// The script goes to stdout; install it where the shell looks:
@@ -130,6 +142,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Cell(args) => cell::cell(args),
         Command::Slurm(args) => slurm::slurm(args),
         Command::Solver(command) => solver::solver(command),
+        Command::Judge(args) => judge::judge(args),
         Command::Completions(args) => shell::completions(&args, full_command()),
         Command::Man(args) => shell::man(&args, full_command()),
     }

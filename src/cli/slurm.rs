@@ -1,5 +1,6 @@
 //! `harness slurm MANIFEST --shards N`: Slurm jobs that run a manifest's shards as an
-//! array and merge them.
+//! array and merge them; with `--judge SUBMISSIONS...`, that judge a class in shards and
+//! write its table.
 
 use std::path::PathBuf;
 
@@ -51,6 +52,16 @@ pub struct SlurmArgs {
     /// Submit both jobs with sbatch (the merge after the array succeeded).
     #[arg(long)]
     submit: bool,
+    /// Judge these submissions (folders, .zip, .tgz, .tar.gz) in the array's shards, all
+    /// into --out, then write the class table (docs/judge.md) instead of running the manifest.
+    #[arg(long, num_args = 1.., value_name = "SUBMISSION")]
+    judge: Vec<PathBuf>,
+    /// With --judge: the assignment (tegel, stenen, nim or checkers).
+    #[arg(long, value_name = "GAME", requires = "judge")]
+    assignment: Option<String>,
+    /// With --judge: seconds each question may take, from 0.1 to 3600.
+    #[arg(long, value_name = "SECONDS", requires = "judge")]
+    question_time_limit: Option<f64>,
 }
 
 /// `harness slurm`: the two job scripts written (and submitted with `--submit`); every
@@ -62,6 +73,9 @@ pub fn slurm(args: SlurmArgs) -> Result<()> {
     }
     if let Some(t) = args.time_limit.time_limit {
         run_args.extend(["--time-limit".to_string(), t.seconds().to_string()]);
+    }
+    if !args.judge.is_empty() {
+        run_args = judge_args(&args)?;
     }
     crate::runner::slurm::slurm(&SlurmOptions {
         manifest: args.manifest,
@@ -75,5 +89,31 @@ pub fn slurm(args: SlurmArgs) -> Result<()> {
         out: args.out,
         run_args,
         submit: args.submit,
+        judge: args.judge,
     })
+}
+
+/// The options every `harness judge` of the jobs takes; `--seed` and `--time-limit`
+/// belong to a run and are refused.
+fn judge_args(args: &SlurmArgs) -> Result<Vec<String>> {
+    if args.seed.is_some() || args.time_limit.time_limit.is_some() {
+        return Err(crate::base::error::InputError::new(
+            "--judge asks the manifest's questions with its own seed and limits: give --question-time-limit, not --seed or --time-limit",
+        )
+        .into());
+    }
+    let mut out = Vec::new();
+    if let Some(game) = &args.assignment {
+        out.extend(["--assignment".to_string(), game.clone()]);
+    }
+    if let Some(s) = args.question_time_limit {
+        if !(0.1..=3600.0).contains(&s) {
+            return Err(crate::base::error::InputError::new(format!(
+                "--question-time-limit expects seconds from 0.1 to 3600, got {s}"
+            ))
+            .into());
+        }
+        out.extend(["--question-time-limit".to_string(), s.to_string()]);
+    }
+    Ok(out)
 }

@@ -6,6 +6,14 @@ use std::path::Path;
 
 use anyhow::Context;
 
+/// `bytes` written to `path` atomically ([`replace_atomic`]), its folder made first
+/// where it is missing.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    replace_atomic(path, bytes)
+}
+
 /// Writes `bytes` to `path` atomically, in a folder that must exist already (it is never
 /// created): a temporary file `.NAME.tmpXXXXXX` in the same directory, synced, renamed
 /// over `path`, then the directory synced so that the rename itself is on disk. An

@@ -6,6 +6,7 @@
 pub mod ab;
 pub mod cell;
 pub mod instructions;
+pub mod judge;
 pub mod manifest;
 pub mod merge;
 pub mod registry;

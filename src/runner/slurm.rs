@@ -11,6 +11,11 @@
 //! memo table of the manifest plus a margin, unless `--mem` says otherwise), and the
 //! merge job for a small fixed amount ([`MERGE_MEM_MB`], [`MERGE_TIME`]). `--account` and
 //! `--sbatch-line` lines go into both scripts, each line checked ([`check_sbatch_line`]).
+//!
+//! With `--judge SUBMISSIONS...` the array judges a class instead (docs/judge.md): task I
+//! runs `harness judge MANIFEST SUBMISSIONS --shard I/N --out DIR`, every shard in the one
+//! folder `DIR`, and the second job `harness judge MANIFEST SUBMISSIONS --out DIR`, which
+//! judges nothing again and writes the class table ([`JUDGE_MEM_MB`] a task).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,6 +52,11 @@ pub struct SlurmOptions {
     pub run_args: Vec<String>,
     /// Submit the jobs with `sbatch` instead of only printing the commands.
     pub submit: bool,
+    /// The submissions of a class to judge (`harness slurm --judge`): each task runs
+    /// `harness judge MANIFEST SUBMISSIONS --shard I/N --out DIR` (every shard in the one
+    /// folder `DIR`), and the second job, in place of the merge, `harness judge` of them
+    /// all, which judges nothing again and writes the class table; empty: a run.
+    pub judge: Vec<PathBuf>,
 }
 
 /// clap value parser of `--time`: Slurm's `[D-]HH:MM:SS`.
@@ -191,6 +201,15 @@ const ARRAY_TEMPLATE: &str = include_str!("array.sbatch.jinja");
 
 /// The merge job's script.
 const MERGE_TEMPLATE: &str = include_str!("merge.sbatch.jinja");
+
+/// The array job of `harness slurm --judge`.
+const JUDGE_ARRAY_TEMPLATE: &str = include_str!("judge-array.sbatch.jinja");
+
+/// The job after it: the class table.
+const JUDGE_MERGE_TEMPLATE: &str = include_str!("judge-merge.sbatch.jinja");
+
+/// The memory of a judge's array task, in MiB: a build's 4 GiB address space and a margin.
+pub const JUDGE_MEM_MB: u64 = 4096 + MEMORY_MARGIN_MB;
 
 /// The most bytes the merge job's command line may take (arguments and their pointers):
 /// half of Linux's usual 2 MiB limit of a command's arguments and environment together.
@@ -347,6 +366,9 @@ pub fn scripts(opts: &SlurmOptions, mem_mb: u64, harness: &Path) -> Result<(Stri
     let shard_dirs: Vec<String> =
         (0..n).map(|i| script_text("--out", &out.join("shards").join(i.to_string()))).collect::<Result<_>>()?;
     check_merge_length(&shard_dirs, n)?;
+    let submissions: Vec<String> =
+        opts.judge.iter().map(|s| script_text("a submission", &absolute(s)?)).collect::<Result<_>>()?;
+    check_merge_length(&submissions, n)?;
     let ctx = minijinja::context! {
         manifest => manifest,
         bin => bin,
@@ -365,14 +387,23 @@ pub fn scripts(opts: &SlurmOptions, mem_mb: u64, harness: &Path) -> Result<(Stri
         run_args => opts.run_args,
         shard_dirs => shard_dirs,
         out => out_text,
+        submissions => submissions,
     };
-    Ok((render(ARRAY_TEMPLATE, ctx.clone())?, render(MERGE_TEMPLATE, ctx)?))
+    let (array, merge) = match opts.judge.is_empty() {
+        true => (ARRAY_TEMPLATE, MERGE_TEMPLATE),
+        false => (JUDGE_ARRAY_TEMPLATE, JUDGE_MERGE_TEMPLATE),
+    };
+    Ok((render(array, ctx.clone())?, render(merge, ctx)?))
 }
 
 /// Writes the job scripts, prints the `sbatch` commands and, with `--submit`, submits.
 pub fn slurm(opts: &SlurmOptions) -> Result<()> {
     let manifest = Manifest::load(&opts.manifest, None, None)?;
-    let mem_mb = opts.mem_mb.unwrap_or_else(|| memory_need_mb(&manifest, run_memory_limit(&opts.run_args)));
+    let need = match opts.judge.is_empty() {
+        true => memory_need_mb(&manifest, run_memory_limit(&opts.run_args)),
+        false => JUDGE_MEM_MB,
+    };
+    let mem_mb = opts.mem_mb.unwrap_or(need);
     if opts.out.exists() && !opts.out.is_dir() {
         return Err(InputError::in_file(&opts.out, "the results directory is a file, not a directory").into());
     }
@@ -531,7 +562,30 @@ mod tests {
             out: "/r".into(),
             run_args: Vec::new(),
             submit: false,
+            judge: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_class_is_judged_in_shards_that_share_one_folder_then_its_table() {
+        let opts = SlurmOptions {
+            judge: vec!["/c/a b.zip".into(), "/c/x".into()],
+            run_args: vec!["--question-time-limit".into(), "10".into()],
+            ..options()
+        };
+        let (array, merge) = scripts(&opts, JUDGE_MEM_MB, Path::new("/bin/harness")).unwrap();
+        assert!(array.contains("#SBATCH --array=0-1\n#SBATCH --cpus-per-task=2\n"), "{array}");
+        assert!(array.contains("#SBATCH --mem=4608M\n"), "{array}");
+        assert!(
+            array.contains(
+                "exec /bin/harness judge /m/all.toml '/c/a b.zip' /c/x --shard \"$SLURM_ARRAY_TASK_ID/2\" --out /r --question-time-limit 10\n"
+            ),
+            "{array}"
+        );
+        assert!(
+            merge.contains("exec /bin/harness judge /m/all.toml '/c/a b.zip' /c/x --out /r --question-time-limit 10\n"),
+            "{merge}"
+        );
     }
 
     #[test]

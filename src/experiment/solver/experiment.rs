@@ -204,6 +204,9 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
             ctx.check_interrupted()?;
             for (mut row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
                 row.program = Some(asker.declared_name.clone()).filter(|n| !n.is_empty());
+                if row.peak_memory_bytes.is_none() {
+                    row.peak_memory_bytes = asker.peak_memory_bytes.map(|b| b.to_string());
+                }
                 let note = format!("{} {question}: {}", row.position, row.verdict);
                 ctx.emit_row(&row, 1, &status, &note);
             }
