@@ -375,13 +375,15 @@ fn run_tegel(name: &str, solver: &str, out: &Path) -> Option<i32> {
     o.status.code()
 }
 
-/// The text of a page's answers: everything from the first answer's heading on, tags
-/// dropped.
+/// The text of a page's answers: from the first answer's heading to the first table,
+/// tags dropped.
 fn answers_text(page: &str) -> String {
     let from = page.find("class=\"answer\"").unwrap_or_else(|| panic!("no answer on the page"));
+    // The answers stand before the tables of the program's answers.
+    let to = page[from..].find("<table").map_or(page.len(), |t| from + t);
     let mut text = String::new();
     let mut in_tag = false;
-    for c in page[from..].chars() {
+    for c in page[from..to].chars() {
         match c {
             '<' => in_tag = true,
             '>' => in_tag = false,

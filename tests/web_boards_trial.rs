@@ -495,8 +495,9 @@ fn checkers_moves_slide_into_place_unless_reduced_motion_is_asked() {
 fn checkers_a_click_in_the_computers_turn_gets_a_note() {
     let Some(session) = InBrowser::start(Some("checkers")) else { return };
     let tab = &session.tab;
-    // The computer moves first and searches deep on a large board: its turn lasts.
-    let url = session.board.page("game=checkers&m=14&n=14&r=5&color=white&computer=strategy:8&seed=1");
+    // The computer moves first and searches 20 plies deep on a large board: its turn lasts
+    // minutes on any machine, so the click surely comes during it.
+    let url = session.board.page("game=checkers&m=14&n=14&r=5&color=white&computer=strategy:20&seed=1");
     tab.navigate_to(&url).unwrap().wait_until_navigated().unwrap();
     until(tab, "document.body.dataset.thinking === 'true'");
     js(tab, "document.querySelector('[data-square]').click(), true");

@@ -8,7 +8,7 @@
 use super::answers::{count, counted, shown};
 use super::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
-use crate::results::row::STATUS;
+use crate::results::row::{RESOLUTION_SECONDS, STATUS};
 
 /// The verdict word of an answer equal to the reference's.
 pub const CORRECT: &str = "correct";
@@ -147,14 +147,21 @@ pub fn time_words(t: &CsvTable, row: &[String]) -> Option<String> {
     })
 }
 
-/// Seconds as a person reads them: "2.31 s", "48.2 ms", "36 µs".
+/// Seconds as a person reads them: "2.31 s", "48.2 ms"; a time under the timer's
+/// reliable resolution (1 ms) is "under 1 ms", as the tables show it.
 pub fn seconds_words(seconds: f64) -> String {
     let fmt = super::latex::format_seconds;
     match seconds {
         s if s >= 1.0 => format!("{} s", fmt(s)),
-        s if s >= 1e-3 => format!("{} ms", fmt(s * 1e3)),
-        s => format!("{} µs", fmt(s * 1e6)),
+        s if s >= RESOLUTION_SECONDS => format!("{} ms", fmt(s * 1e3)),
+        _ => "under 1 ms".to_string(),
     }
+}
+
+/// Whether `seconds` is a time the timer resolves (1 ms or more): only such a time gives
+/// a rate or a time per position.
+pub fn resolved(seconds: f64) -> bool {
+    seconds >= RESOLUTION_SECONDS
 }
 
 /// How many of the table's checked answers agreed, of how many: `(agreed, asked)`.
@@ -231,7 +238,7 @@ mod tests {
     fn times_read_in_their_unit() {
         assert_eq!(seconds_words(2.314), "2.31 s");
         assert_eq!(seconds_words(0.0482), "48.2 ms");
-        assert_eq!(seconds_words(0.000036269), "36.3 µs");
+        assert_eq!(seconds_words(0.000036269), "under 1 ms");
     }
 
     #[test]
@@ -245,7 +252,7 @@ mod tests {
         assert_eq!(check_words(&t, &t.rows[0]), "the same as the reference's");
         assert_eq!(check_words(&t, &t.rows[1]), "not the reference's (wrong: the score is 1 not 0)");
         assert!(check_words(&t, &t.rows[2]).starts_with("not checked"));
-        assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "579 µs, the median of 6 runs");
+        assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "under 1 ms, the median of 6 runs");
         assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
         assert_eq!(time_words(&t, &t.rows[2]), None);
     }

@@ -60,7 +60,7 @@ pub const CHECK_REPORT: KindReport = KindReport {
     chart_columns: CHECK_CHART_COLUMNS,
     charts: check_charts,
     ..KindReport::new(
-        "a solver's answers to the assignment's questions, each checked against the engine (verdict, expected and given answer, the solver's and the engine's seconds in paired rounds with the decision rule's verdict, and the smallest position a wrong answer was shrunk to)",
+        "a program's answers to the assignment's questions, each checked against the reference (the answer given, whether it is the reference's, the positions and the time; the reference's answers and times, the paired time ratios and the smallest position a wrong answer was shrunk to are in the CSV)",
     )
 };
 

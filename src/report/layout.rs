@@ -226,9 +226,12 @@ pub fn layout(view: &TableView) -> Layout {
 pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
     let all: Vec<usize> = (0..view.columns.len()).collect();
     let bare = without_spreads(view);
-    // Portrait first, leaving out the optional columns one by one, then the spreads
-    // (± ..., "1 sample": the times then take half the room; the page and the CSV keep
-    // them), before a table goes landscape: a landscape page holds the table alone.
+    let essential: Vec<usize> =
+        all.iter().copied().filter(|&c| !optional.contains(&view.columns[c].name.as_str())).collect();
+    // Portrait first, leaving out the optional columns one by one and then, where the
+    // kind has optional columns, the spreads, before a table goes landscape: a landscape
+    // page holds the table alone. Without the spreads (± ..., "1 sample") the times take
+    // half the room; the page and the CSV keep them.
     for landscape in [false, true] {
         let mut shown = all.clone();
         if let Some(layout) = fitting_in(view, &shown, landscape) {
@@ -240,7 +243,14 @@ pub fn layout_leaving_out(view: &TableView, optional: &[&str]) -> Layout {
                 return layout;
             }
         }
-        if let Some(layout) = fitting_in(&bare, &shown, landscape) {
+        if !landscape && !optional.is_empty() {
+            if let Some(layout) = fitting_in(&bare, &essential, false) {
+                return Layout { spreads: false, ..layout };
+            }
+        }
+    }
+    for landscape in [false, true] {
+        if let Some(layout) = fitting_in(&bare, &essential, landscape) {
             return Layout { spreads: false, ..layout };
         }
     }

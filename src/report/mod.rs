@@ -491,7 +491,12 @@ pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, Strin
         loaded
             .iter()
             .map(|item| {
-                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), &item.table)
+                // A solver's charts show the program's times alone, as its report's tables do.
+                let table = match item.asks.is_some() {
+                    true => &asked::body_view(&item.table),
+                    false => &item.table,
+                };
+                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), table)
             })
             .collect::<Result<Vec<_>, _>>()?,
         loaded,

@@ -8,8 +8,8 @@
 use super::answers::{complete_points, growth_factors, score, QUESTIONS};
 use crate::report::answers::{count, counted, shown, Answer, Sentences};
 use crate::report::asked::{
-    agreed, asked, check_words, checked, course_files, first_wrong, named_positions, row, rows_of, seconds_words,
-    shrunk_words, summary, time_words,
+    agreed, asked, check_words, checked, course_files, first_wrong, named_positions, resolved, row, rows_of,
+    seconds_words, shrunk_words, summary, time_words,
 };
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
@@ -485,13 +485,17 @@ fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
             )),
             _ => s.text("too few calls above 1,000 positions for a growth factor"),
         };
-        if last.1 > 0.0 && last.2 > 0.0 {
-            s.text(format!(
-                "; its largest complete call ({}) took {} per position",
+        match last.1 > 0.0 && resolved(last.2) {
+            true => s.text(format!(
+                "; its largest complete call ({}) took {} ns per position",
                 counted(&count(last.1 as u64), "position"),
-                seconds_words(last.2 / last.1)
-            ));
-        }
+                format_seconds(last.2 / last.1 * 1e9)
+            )),
+            false => s.text(format!(
+                "; its largest complete call ({}) took under 1 ms, too short a time to give a time per position",
+                counted(&count(last.1 as u64), "position")
+            )),
+        };
         s.text(". ");
     }
     s.text(
