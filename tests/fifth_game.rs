@@ -5,7 +5,9 @@
 //! (the count `runner::registry`'s module doc states). A game can be registered only in
 //! the source (`GAMES` is a static list), so this test counts instead of adding one.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use harness::runner::registry;
 
@@ -87,17 +89,6 @@ fn lines_naming(code: &str, word: &str) -> Vec<usize> {
         .collect()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn the_code_strips_comments_strings_and_tests() {
     let text = "use a::b; // tegel\nconst X: &str = \"tegel \\\" tegel\";\nlet c = '\"'; let r = r#\"tegel\"#;\nfn f<'a>() {} tegel\n#[cfg(test)]\nmod tests { tegel }\n";
@@ -111,7 +102,7 @@ fn the_code_strips_comments_strings_and_tests() {
 fn a_game_is_named_in_code_by_its_folder_and_two_lines() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.sort();
     let names = registry::names();
     assert!(names.contains(&"checkers"), "{names:?}");

@@ -175,19 +175,6 @@ fn running(needle: &str) -> bool {
     })
 }
 
-/// The ids of the processes whose command line holds `needle`.
-fn pids_running(needle: &str) -> Vec<libc::pid_t> {
-    let mut pids = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else { continue };
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        if String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(needle) {
-            pids.push(pid);
-        }
-    }
-    pids
-}
-
 /// Waits up to `within` for `done`.
 fn eventually(within: Duration, mut done: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
@@ -319,7 +306,7 @@ fn a_kill_of_ab_run_by_a_user_leaves_no_detached_process() {
     child.wait().unwrap();
     let gone = eventually(Duration::from_secs(10), || !running(needle));
     if !gone {
-        for pid in pids_running(needle) {
+        for pid in common::pids_running(needle) {
             // SAFETY: ends a process this test's build left behind, by its id.
             unsafe { libc::kill(pid, libc::SIGKILL) };
         }

@@ -4,6 +4,8 @@
 //! and never import each other. This test reads every `crate::` and `super::` path of the library
 //! and fails on an upward or sideways import, naming the file and line.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// The layers from the ground up; the folders of one entry are peers that may not import
@@ -116,22 +118,11 @@ fn violations(relative: &Path, text: &str) -> Vec<Violation> {
         .collect()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_import_runs_downward() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.sort();
     let mut all = Vec::new();
     let mut folders = std::collections::BTreeSet::new();
@@ -162,7 +153,7 @@ fn no_path_names_the_old_harness_module() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["src", "tests", "benches"] {
-        rust_files(&root.join(dir), &mut files);
+        common::rust_files(&root.join(dir), &mut files);
     }
     let needle = ["harness", "::", "harness"].concat();
     let hits: Vec<String> = files
@@ -259,7 +250,7 @@ fn circles(edges: &std::collections::BTreeMap<String, Vec<String>>) -> Vec<Strin
 fn no_circle_between_the_files_of_a_folder() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     let mut folders: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Vec<String>>> =
         std::collections::BTreeMap::new();
     for file in &files {

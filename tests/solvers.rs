@@ -441,19 +441,6 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
     assert!(text.contains("The first answer that is not the reference's"), "{text}");
 }
 
-/// The ids of the processes whose command line holds `needle`.
-fn pids_running(needle: &str) -> Vec<libc::pid_t> {
-    let mut pids = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else { continue };
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        if String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(needle) {
-            pids.push(pid);
-        }
-    }
-    pids
-}
-
 /// `kill -9` of the harness while a solver that left a detached process (`setsid sleep
 /// &`) thinks: nothing of the solver outlives the harness, sandboxed or not (`--no-sandbox`:
 /// the supervised child's own PID namespace), run by root or, where the system lets
@@ -505,7 +492,7 @@ fn a_kill_of_the_harness_leaves_no_process_of_the_solver() {
             .spawn()
             .unwrap();
         let started = Instant::now();
-        while pids_running(&needle).is_empty() {
+        while common::pids_running(&needle).is_empty() {
             assert!(started.elapsed() < Duration::from_secs(60), "case {n}: the solver never started");
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -514,10 +501,10 @@ fn a_kill_of_the_harness_leaves_no_process_of_the_solver() {
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGKILL) };
         child.wait().unwrap();
         let gone = Instant::now();
-        while !pids_running(&needle).is_empty() && gone.elapsed() < Duration::from_secs(10) {
+        while !common::pids_running(&needle).is_empty() && gone.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(50));
         }
-        let left = pids_running(&needle);
+        let left = common::pids_running(&needle);
         for &pid in &left {
             // SAFETY: ends a process the test's solver left behind, by its id.
             unsafe { libc::kill(pid, libc::SIGKILL) };

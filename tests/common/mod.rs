@@ -206,3 +206,29 @@ pub fn assert_manifest_refused(dir: &Path, text: &str, line: Option<usize>, need
     let written: Vec<PathBuf> = csvs.map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "csv")).collect();
     assert!(written.is_empty(), "{text}: a refused manifest wrote {written:?}");
 }
+
+/// The ids of the processes whose command line holds `needle`.
+#[cfg(unix)]
+pub fn pids_running(needle: &str) -> Vec<libc::pid_t> {
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<libc::pid_t>().ok()) else { continue };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).replace('\0', " ").contains(needle) {
+            pids.push(pid);
+        }
+    }
+    pids
+}
+
+/// Every `.rs` file under `dir`, into `out`.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}

@@ -118,7 +118,7 @@ fn speed_histogram(lines: &[Line]) -> String {
 /// The questions most often not correct over the class.
 fn most_wrong(records: &[Judged]) -> String {
     let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    for row in records.iter().flat_map(|r| r.rows.iter()).filter(|r| !r.correct() && !r.experiment.is_empty()) {
+    for row in records.iter().flat_map(|r| r.rows.iter()).filter(|r| r.wrong_answer()) {
         *counts.entry(format!("{} {}", row.position, row.question)).or_default() += 1;
     }
     let mut sorted: Vec<(String, usize)> = counts.into_iter().collect();
@@ -157,7 +157,7 @@ pub fn submission_page(
         body.push_str(&format!("<h2>Build</h2>\n<pre>{}</pre>\n", h(&judged.build_detail)));
     }
     body.push_str("<h2>Answers not correct</h2>\n");
-    let wrong: Vec<_> = judged.rows.iter().filter(|r| !r.correct() && !r.experiment.is_empty()).collect();
+    let wrong: Vec<_> = judged.rows.iter().filter(|r| r.wrong_answer()).collect();
     if wrong.is_empty() {
         body.push_str("<p>None.</p>\n");
     }

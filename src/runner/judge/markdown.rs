@@ -66,7 +66,7 @@ pub fn submission_page((game, manifest): (&str, &str), judged: &Judged) -> Strin
         out.push_str(&format!("## Build\n\n{}\n\n", fenced(&judged.build_detail)));
     }
     out.push_str("## Answers not correct\n\n");
-    let wrong: Vec<_> = judged.rows.iter().filter(|r| !r.correct() && !r.experiment.is_empty()).collect();
+    let wrong: Vec<_> = judged.rows.iter().filter(|r| r.wrong_answer()).collect();
     if wrong.is_empty() {
         out.push_str("None.\n\n");
     }

@@ -127,6 +127,11 @@ impl JudgeRow {
     pub fn correct(&self) -> bool {
         self.verdict == "correct"
     }
+
+    /// Whether the row is a question answered wrongly (not a build or refusal row).
+    pub fn wrong_answer(&self) -> bool {
+        !self.correct() && !self.experiment.is_empty()
+    }
 }
 
 /// The text of `judge-columns.toml`: each column's name and kind.
