@@ -463,3 +463,105 @@ fn the_slurm_scripts_of_a_class_judge_its_shards_into_one_folder_and_write_its_t
     assert_eq!(table.lines().skip(4).count(), 3, "{table}");
     assert!(std::fs::read_to_string(out.join("run.toml")).unwrap().contains("judged = 3"));
 }
+
+#[test]
+fn a_folder_of_another_run_or_of_another_manifests_judge_is_refused_naming_what_it_holds() {
+    let dir = public_dir();
+    let class = vec![hostile_zip(&dir.path().join("A_a.zip"), "../x.cc", None)];
+    let path = |p: &Path| p.display().to_string();
+    // The results of `harness run` of a small manifest.
+    let run_manifest = dir.path().join("m.toml");
+    std::fs::write(
+        &run_manifest,
+        "seed = 1\nthreads = [1]\n\n[[experiment]]\nname = \"nim_formula\"\ngame = \"nim\"\nkind = \"formula\"\n\
+         maxtakes = [0, 2]\ntakes_sets = [[1, 3, 4]]\nheap_counts = [2]\nmax_sticks = 4\n",
+    )
+    .unwrap();
+    let results = dir.path().join("results");
+    let o = harness(&["-q", "run", &path(&run_manifest), "--out", &path(&results)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let run_toml = std::fs::read(results.join("run.toml")).unwrap();
+    for force in [&[][..], &["--force"][..]] {
+        let o = judge_refused(dir.path(), &class, &[&["--out", &path(&results), "--no-sandbox"][..], force].concat());
+        assert_eq!(o.status.code(), Some(2), "{force:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!(
+                "holds the results of `harness run` of {} (complete, 1 experiments",
+                path(&run_manifest)
+            )),
+            "{e}"
+        );
+        assert!(e.contains("Give the judge its own folder"), "{e}");
+    }
+    assert_eq!(std::fs::read(results.join("run.toml")).unwrap(), run_toml, "the run's record is as it was");
+    assert!(!results.join("submissions").exists() && !results.join("judge.csv").exists());
+    let o = harness(&[
+        "slurm",
+        &path(&manifest(dir.path())),
+        "--shards",
+        "2",
+        "--out",
+        &path(&results),
+        "--judge",
+        &path(&class[0]),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("holds the results of `harness run` of"), "{}", stderr(&o));
+    assert!(!results.join("slurm").exists(), "no job script was written");
+
+    // A judge of one manifest, then of another.
+    let judged = dir.path().join("judged");
+    let o = judge_refused(dir.path(), &class, &["--out", &path(&judged), "--no-sandbox"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = std::fs::read(judged.join("judge.csv")).unwrap();
+    let other = dir.path().join("other.toml");
+    let greedy = root().join("instances/tegel/greedy.txt");
+    std::fs::write(
+        &other,
+        format!(
+            "seed = 2\n\n[[experiment]]\nname = \"best\"\ngame = \"tegel\"\nkind = \"best\"\ninstances = [\"{}\"]\n",
+            path(&greedy)
+        ),
+    )
+    .unwrap();
+    let judge_other = |extra: &[&str]| {
+        let mut args = vec!["judge"];
+        let (other, a, out) = (path(&other), path(&class[0]), path(&judged));
+        let mut owned = vec![other, a, "--out".into(), out, "--no-sandbox".into()];
+        owned.extend(extra.iter().map(|s| s.to_string()));
+        args.extend(owned.iter().map(String::as_str));
+        harness(&args)
+    };
+    let o = judge_other(&[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!(
+            "holds the judge of {} (assignment tegel, 1 of 1 submissions judged) (run.toml), not of {} (assignment tegel)",
+            path(&manifest(dir.path())),
+            path(&other)
+        )),
+        "{e}"
+    );
+    assert!(e.contains("or add --force"), "{e}");
+    assert_eq!(std::fs::read(judged.join("judge.csv")).unwrap(), csv, "the class's table is as it was");
+    // The same manifest by another path is the same judge.
+    let same = format!("{}/./judge.toml", path(dir.path()));
+    let o = harness(&["-q", "judge", &same, &path(&class[0]), "--out", &path(&judged), "--no-sandbox"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = judge_other(&["--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--force: judging"), "{}", stderr(&o));
+    let run = std::fs::read_to_string(judged.join("run.toml")).unwrap();
+    assert!(run.contains(&format!("manifest = \"{}\"", path(&other))), "{run}");
+
+    // A folder of other files.
+    let notes = dir.path().join("notes");
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(notes.join("plan.txt"), "x\n").unwrap();
+    let o = judge_refused(dir.path(), &class, &["--out", &path(&notes), "--no-sandbox"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not empty and not a judge's folder: it holds `plan.txt`"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(&notes).unwrap().count(), 1, "nothing was written there");
+}

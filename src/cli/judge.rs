@@ -24,6 +24,10 @@ Examples:
   harness judge instances/tegel/judge.toml handins/* --out judged
                                        again after a kill: the submissions judged are kept
 
+--out is a new or empty folder, or a judge's of the same manifest and assignment: the
+results of `harness run`, other files, or (without --force) a judge of another manifest
+are refused.
+
 Exit codes: 0 the class judged (whatever the verdicts), 2 bad input (flags, manifest, a path
 that does not exist, no sandbox), 130 interrupted (run it again to resume).";
 
@@ -51,6 +55,10 @@ pub struct JudgeArgs {
     /// Build and run the submissions without the sandbox: only for hand-ins you trust.
     #[arg(long)]
     no_sandbox: bool,
+    /// Judge into a folder that holds a judge of another manifest or assignment (its
+    /// submissions are judged again on these questions).
+    #[arg(long)]
+    force: bool,
 }
 
 /// `harness judge ...`.
@@ -65,7 +73,8 @@ pub fn judge(args: JudgeArgs) -> Result<()> {
         }
         questions.question_limit = Some(Duration::from_secs_f64(s));
     }
-    let opts = JudgeOptions { submissions: args.submissions, out: args.out, questions, shard: args.shard };
+    let opts =
+        JudgeOptions { submissions: args.submissions, out: args.out, questions, shard: args.shard, force: args.force };
     crate::search::pool::build_global(crate::base::machine::Threads::ONE);
     let records = judge_class(&opts)?;
     let built = records.iter().filter(|r| r.build == "built").count();

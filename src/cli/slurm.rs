@@ -76,6 +76,8 @@ pub fn slurm(args: SlurmArgs) -> Result<()> {
     }
     if !args.judge.is_empty() {
         run_args = judge_args(&args)?;
+        let questions = crate::runner::judge::ask::Questions::of(&args.manifest, args.assignment.as_deref())?;
+        crate::runner::judge::folder::check(&args.out, &questions, false)?;
     }
     crate::runner::slurm::slurm(&SlurmOptions {
         manifest: args.manifest,

@@ -31,6 +31,8 @@ pub struct JudgeOptions {
     pub questions: Questions,
     /// Judge only this shard's submissions (every N-th from the I-th).
     pub shard: Option<Shard>,
+    /// Judge into a folder that holds a judge of other questions ([`super::folder::check`]).
+    pub force: bool,
 }
 
 /// Judges every submission of `opts` not judged before into `opts.out`, then writes the
@@ -40,6 +42,7 @@ pub fn judge(opts: &JudgeOptions) -> Result<Vec<Judged>> {
     if class.is_empty() {
         return Err(InputError::new("give at least one submission (a folder, .zip, .tgz or .tar.gz)").into());
     }
+    super::folder::check(&opts.out, &opts.questions, opts.force)?;
     if opts.questions.sandboxed {
         crate::base::sandbox::available().map_err(|why| {
             InputError::new(format!("{why}; a class's submissions are untrusted code, judged in the sandbox only"))

@@ -4,12 +4,13 @@
 //! tree-sitter ([`style`]), the questions asked of each built one ([`ask`]), the loop
 //! over the class that resumes ([`class`]) with each submission's record ([`record`]),
 //! the CSV's rows ([`row`]), the class table's lines ([`summary`]), how to ask a question
-//! again ([`again`]), the picture of a shrunk position ([`figure`]), and the files written ([`output`], [`html`], [`markdown`], [`latex`], [`xlsx`]).
+//! again ([`again`]), whose folder `--out` may be ([`folder`]), the picture of a shrunk position ([`figure`]), and the files written ([`output`], [`html`], [`markdown`], [`latex`], [`xlsx`]).
 
 pub mod again;
 pub mod ask;
 pub mod class;
 pub mod figure;
+pub mod folder;
 pub mod html;
 pub mod latex;
 pub mod makers;

@@ -27,6 +27,7 @@ pub fn write_run(
     t.insert("command".into(), "judge".into());
     t.insert("harness_version".into(), env!("CARGO_PKG_VERSION").into());
     t.insert("manifest".into(), q.manifest.display().to_string().into());
+    t.insert("manifest_hash".into(), q.manifest_hash.clone().into());
     t.insert("assignment".into(), q.game.clone().into());
     t.insert("experiments".into(), toml::Value::Array(q.experiments.iter().map(|e| e.clone().into()).collect()));
     t.insert("sandbox".into(), q.sandboxed.into());
