@@ -487,7 +487,7 @@ fn a_folder_of_another_run_or_of_another_manifests_judge_is_refused_naming_what_
         let e = stderr(&o);
         assert!(
             e.contains(&format!(
-                "holds the results of `harness run` of {} (complete, 1 experiments",
+                "holds the results of `harness run` of {} (complete, 1 experiment;",
                 path(&run_manifest)
             )),
             "{e}"

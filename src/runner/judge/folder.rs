@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::ask::Questions;
 use crate::base::error::{InputError, Result};
-use crate::base::text::excerpt;
+use crate::base::text::{count_of, excerpt};
 use crate::experiment::progress::note;
 use crate::results::meta::RunMeta;
 
@@ -115,11 +115,11 @@ fn not_a_judge(out: &Path, name: &str) -> String {
     let run = (name == "run.toml").then(|| RunMeta::read(out).ok()).flatten();
     match run {
         Some(run) => format!(
-            "holds the results of `harness run` of {} ({}, {} experiments; its run.toml), not a judge's; nothing \
-             was written there. Give the judge its own folder (--out DIR)",
+            "holds the results of `harness run` of {} ({}, {}; its run.toml), not a judge's; nothing was \
+             written there. Give the judge its own folder (--out DIR)",
             excerpt(&run.manifest),
             run.state.as_str(),
-            run.experiments.len()
+            count_of(run.experiments.len() as u64, "experiment")
         ),
         None => format!(
             "holds a {name} that is not a judge's record; nothing was written there. Give the judge its own \
