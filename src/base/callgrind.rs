@@ -10,7 +10,10 @@
 
 use std::ffi::OsStr;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::base::child::{Child, ChildLimits, Ended, Stop, Wiring};
 
 /// The program run to count instructions.
 pub const VALGRIND: &str = "valgrind";
@@ -35,6 +38,10 @@ pub enum CountError {
     Failed(String),
     /// Callgrind's file could not be read or holds no total.
     NoTotal(String),
+    /// The deadline passed first; the command was killed (the end of its standard error).
+    Overdue(String),
+    /// A stop (Ctrl-C, SIGTERM, SIGHUP) ended it.
+    Interrupted,
 }
 
 impl std::fmt::Display for CountError {
@@ -43,6 +50,10 @@ impl std::fmt::Display for CountError {
             CountError::Missing(why) => write!(f, "cannot count instructions: {VALGRIND} cannot be started ({why})"),
             CountError::Failed(why) => write!(f, "the command failed under callgrind: {why}"),
             CountError::NoTotal(why) => write!(f, "callgrind's counts hold no total: {why}"),
+            CountError::Overdue(why) => {
+                write!(f, "the command ran past its time limit under callgrind and was stopped ({why})")
+            }
+            CountError::Interrupted => write!(f, "the count was interrupted"),
         }
     }
 }
@@ -59,22 +70,46 @@ pub fn available() -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// How a count is run: by when it must end, and what stops it early.
+#[derive(Clone)]
+pub struct CountRun {
+    /// Past this the command is killed with everything it started ([`CountError::Overdue`]).
+    pub deadline: Instant,
+    /// Asked every few milliseconds; `true` kills it ([`CountError::Interrupted`]).
+    pub stop: Option<Stop>,
+}
+
+impl CountRun {
+    /// Within `limit` from now, stopped by nothing else.
+    pub fn within(limit: Duration) -> CountRun {
+        CountRun { deadline: Instant::now() + limit, stop: None }
+    }
+}
+
 /// Runs `program` with `args` under callgrind, its counts written into `scratch`, and
-/// returns the instructions it executed (the total `Ir`) with its output. Only the
-/// process itself is counted, not the children it starts.
-pub fn count<S: AsRef<OsStr>>(program: &Path, args: &[S], scratch: &Path) -> Result<(u64, Output), CountError> {
-    count_inside(program, args, scratch, None)
+/// returns the instructions it executed (the total `Ir`) with its standard output. Only
+/// the process itself is counted, not the children it starts.
+pub fn count<S: AsRef<OsStr>>(
+    program: &Path,
+    args: &[S],
+    scratch: &Path,
+    run: CountRun,
+) -> Result<(u64, Vec<u8>), CountError> {
+    count_inside(program, args, scratch, None, run)
 }
 
 /// As [`count`], counting only the instructions executed inside the functions that
 /// `collect` names (a `--toggle-collect` pattern such as [`TIMED_CALLS`]); `None` counts
-/// the whole process.
+/// the whole process. Valgrind runs as a supervised child ([`crate::base::child`]): in a
+/// process group and PID namespace of its own, its output bounded to [`MAX_OUTPUT_BYTES`],
+/// killed with whatever it started at the deadline, on a stop, or when the caller ends.
 pub fn count_inside<S: AsRef<OsStr>>(
     program: &Path,
     args: &[S],
     scratch: &Path,
     collect: Option<&str>,
-) -> Result<(u64, Output), CountError> {
+    run: CountRun,
+) -> Result<(u64, Vec<u8>), CountError> {
     let out_file = scratch.join(OUT_FILE);
     let mut command = Command::new(VALGRIND);
     command
@@ -84,26 +119,54 @@ pub fn count_inside<S: AsRef<OsStr>>(
     if let Some(pattern) = collect {
         command.arg("--collect-atstart=no").arg(format!("--toggle-collect={pattern}"));
     }
-    let output = command
-        .arg(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| CountError::Missing(e.to_string()))?;
-    if !output.status.success() {
-        let err = String::from_utf8_lossy(&output.stderr);
-        let tail: Vec<&str> = err.lines().rev().take(5).collect();
-        return Err(CountError::Failed(format!(
-            "{}: {}",
-            output.status,
-            tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
-        )));
+    command.arg(program).args(args);
+    let wiring = Wiring { stdin: false, capture_stderr: true, core: None, user_namespace: true };
+    let mut child =
+        Child::spawn_with(command, &count_limits(), wiring).map_err(|e| CountError::Missing(e.to_string()))?;
+    if let Some(stop) = run.stop {
+        child.stop_when(stop);
+    }
+    let stdout = match child.read_to_end(run.deadline) {
+        Ok(bytes) => bytes,
+        Err(Ended::Interrupted) => return Err(CountError::Interrupted),
+        Err(Ended::WallLimit) => return Err(CountError::Overdue(last_lines(&child.stderr_text()))),
+        Err(e) => return Err(CountError::Failed(format!("{e}: {}", last_lines(&child.stderr_text())))),
+    };
+    match child.ending() {
+        Some(ending) if ending.success() => {}
+        ending => {
+            let status = ending.map_or_else(|| "an unknown end".to_string(), ToString::to_string);
+            return Err(CountError::Failed(format!("{status}: {}", last_lines(&child.stderr_text()))));
+        }
     }
     let text =
         std::fs::read_to_string(&out_file).map_err(|e| CountError::NoTotal(format!("{}: {e}", out_file.display())))?;
     let total = total_instructions(&text)
         .ok_or_else(|| CountError::NoTotal(format!("{} has no totals line", out_file.display())))?;
-    Ok((total, output))
+    Ok((total, stdout))
+}
+
+/// The most bytes of standard output a counted command may print.
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
+
+/// The bounds of a counted command: its output and the standard error kept; its time is
+/// the caller's deadline.
+fn count_limits() -> ChildLimits {
+    ChildLimits {
+        cpu_seconds: None,
+        memory_bytes: None,
+        processes: None,
+        file_bytes: None,
+        output_bytes: MAX_OUTPUT_BYTES as u64,
+        line_bytes: MAX_OUTPUT_BYTES,
+        stderr_bytes: 64 << 10,
+    }
+}
+
+/// The last five lines of `text`, joined by " / ".
+fn last_lines(text: &str) -> String {
+    let tail: Vec<&str> = text.lines().rev().take(5).collect();
+    tail.into_iter().rev().collect::<Vec<_>>().join(" / ")
 }
 
 /// The total instructions of a callgrind counts file: the `Ir` column of its `totals:`
@@ -140,7 +203,29 @@ mod tests {
             return;
         }
         let dir = tempfile::tempdir().unwrap();
-        let err = count(Path::new("/nonexistent/program"), &[] as &[&str], dir.path()).unwrap_err();
+        let err = count(
+            Path::new("/nonexistent/program"),
+            &[] as &[&str],
+            dir.path(),
+            CountRun::within(Duration::from_secs(60)),
+        )
+        .unwrap_err();
         assert!(matches!(err, CountError::Failed(_)), "{err}");
+    }
+
+    /// A command that outlasts its deadline is killed with what it started, and said to
+    /// be overdue (skipped where valgrind is missing).
+    #[test]
+    fn a_count_past_its_deadline_is_killed() {
+        if !available() {
+            eprintln!("skipped: {VALGRIND} is missing");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let started = Instant::now();
+        let err =
+            count(Path::new("/bin/sleep"), &["30"], dir.path(), CountRun::within(Duration::from_secs(3))).unwrap_err();
+        assert!(matches!(err, CountError::Overdue(_)), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(25), "killed at its deadline, not at the sleep's end");
     }
 }

@@ -7,9 +7,11 @@
 //! machine cannot; its cost is the slowdown of the simulated CPU.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
 
-use crate::base::callgrind::{self, CountError, TIMED_CALLS};
-use crate::base::error::{InputError, Result};
+use crate::base::callgrind::{self, CountError, CountRun, TIMED_CALLS};
+use crate::base::error::{Error, InputError, Result};
 
 /// The item to count: the manifest, the experiment and the item's index.
 pub struct CountedItem<'a> {
@@ -19,6 +21,8 @@ pub struct CountedItem<'a> {
     pub experiment: &'a str,
     /// The item's index in the experiment.
     pub index: usize,
+    /// How long one build's count may take before it is stopped.
+    pub limit: Duration,
 }
 
 /// Refuses `--metric instructions` where valgrind cannot be started.
@@ -52,7 +56,11 @@ pub fn count_item(binary: &Path, build: &str, item: &CountedItem) -> Result<u64>
         "--threads".as_ref(),
         "1".as_ref(),
     ];
-    let counted = callgrind::count_inside(binary, &args, scratch.path(), Some(TIMED_CALLS));
+    let run = CountRun {
+        deadline: std::time::Instant::now() + item.limit,
+        stop: Some(Arc::new(crate::search::budget::interrupted)),
+    };
+    let counted = callgrind::count_inside(binary, &args, scratch.path(), Some(TIMED_CALLS), run);
     match counted {
         Ok((0, _)) => Err(InputError::new(format!(
             "{build} executed no instruction inside its timed calls under callgrind: it does not mark them \
@@ -60,6 +68,12 @@ pub fn count_item(binary: &Path, build: &str, item: &CountedItem) -> Result<u64>
         ))
         .into()),
         Ok((n, _)) => Ok(n),
+        Err(CountError::Interrupted) => Err(Error::Interrupted),
+        Err(e @ CountError::Overdue(_)) => Err(InputError::new(format!(
+            "{build}: {e}; the limit, {:.0} s, is a hundred times the item's round and a minute",
+            item.limit.as_secs_f64()
+        ))
+        .into()),
         Err(e @ (CountError::Missing(_) | CountError::Failed(_) | CountError::NoTotal(_))) => {
             Err(InputError::new(format!("{build}: {e}")).into())
         }

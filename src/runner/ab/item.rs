@@ -204,7 +204,7 @@ impl<'a> ItemRun<'a> {
     }
 
     /// The mean wall time of a round so far.
-    fn round_wall(&self) -> Duration {
+    pub(super) fn round_wall(&self) -> Duration {
         self.spent / (self.attempts + 1)
     }
 

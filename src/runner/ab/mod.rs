@@ -101,7 +101,8 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
     let mut items = Vec::new();
     for mut run in runs {
         if opts.count_instructions && !run.timed.is_empty() && run.item.counts_agree {
-            run.item.instructions = Some(count_instructions(opts, (&a, &b), &run.call)?);
+            let limit = run.round_wall() * 100 + COUNT_MARGIN;
+            run.item.instructions = Some(count_instructions(opts, (&a, &b), &run.call, limit)?);
         }
         let item = run.finish(&looks, opts.rule().min_rounds);
         on_item(&item);
@@ -115,13 +116,23 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
     Ok(AbReport::decide(builds, opts.mode(), &opts.rule(), opts.fail_on_slower, items))
 }
 
-/// The instructions of the item's timed calls in each build, counted under callgrind.
-fn count_instructions(opts: &AbOptions, (a, b): (&Side, &Side), call: &ItemCall) -> Result<Instructions> {
+/// Added to a count's limit (a hundred times the item's mean round: callgrind runs a
+/// build 30 to 60 times slower, docs/measurements.md): valgrind's start.
+const COUNT_MARGIN: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The instructions of the item's timed calls in each build, counted under callgrind
+/// within `limit` a build.
+fn count_instructions(
+    opts: &AbOptions,
+    (a, b): (&Side, &Side),
+    call: &ItemCall,
+    limit: std::time::Duration,
+) -> Result<Instructions> {
     note(&format!(
         "[ab] {} {}: counting each build's instructions under callgrind (one thread, one call a cell)",
         call.experiment, call.id
     ));
-    let item = CountedItem { manifest: &opts.manifest, experiment: call.experiment, index: call.index };
+    let item = CountedItem { manifest: &opts.manifest, experiment: call.experiment, index: call.index, limit };
     let count_a = crate::runner::instructions::count_item(a.binary, &a.named(), &item)?;
     let count_b = crate::runner::instructions::count_item(b.binary, &b.named(), &item)?;
     Ok(Instructions::new(count_a, count_b, opts.resolution))
