@@ -141,8 +141,8 @@ pub fn count_inside<S: AsRef<OsStr>>(
     }
     let text =
         std::fs::read_to_string(&out_file).map_err(|e| CountError::NoTotal(format!("{}: {e}", out_file.display())))?;
-    let total = total_instructions(&text)
-        .ok_or_else(|| CountError::NoTotal(format!("{} has no totals line", out_file.display())))?;
+    let total = instructions_outside_allocator(&text)
+        .ok_or_else(|| CountError::NoTotal(format!("{} has no readable Ir counts", out_file.display())))?;
     Ok((total, stdout))
 }
 
@@ -172,11 +172,83 @@ fn last_lines(text: &str) -> String {
 /// The total instructions of a callgrind counts file: the `Ir` column of its `totals:`
 /// line, else of its `summary:` line, the column found from the `events:` header.
 pub fn total_instructions(text: &str) -> Option<u64> {
-    let column = text.lines().find_map(|l| l.strip_prefix("events:"))?.split_whitespace().position(|e| e == "Ir")?;
+    let column = ir_column(text)?;
     let total = |prefix: &str| {
         text.lines().find_map(|l| l.strip_prefix(prefix)).and_then(|v| v.split_whitespace().nth(column)?.parse().ok())
     };
     total("totals:").or_else(|| total("summary:"))
+}
+
+/// The position of `Ir` among the `events:` header's events.
+fn ir_column(text: &str) -> Option<usize> {
+    text.lines().find_map(|l| l.strip_prefix("events:"))?.split_whitespace().position(|e| e == "Ir")
+}
+
+/// The instructions of a callgrind counts file outside the C library's allocator: the
+/// `Ir` of every cost line, less those of code in the C library's `malloc/` sources
+/// (`malloc`, `free`, `_int_malloc`, their arenas). The allocator takes a longer or
+/// shorter path for the same request depending on what the process's other threads
+/// allocated and freed before (its per-thread caches and free lists), so its count is not
+/// the same in two runs of the same call; everything else a deterministic call executes
+/// is. `None` where the file has no `Ir` event or a cost line cannot be read.
+pub fn instructions_outside_allocator(text: &str) -> Option<u64> {
+    let column = ir_column(text)?;
+    let positions = text.lines().find_map(|l| l.strip_prefix("positions:")).map_or(1, |p| p.split_whitespace().count());
+    let mut names = CompressedNames::default();
+    let (mut object, mut file) = (String::new(), String::new());
+    let mut fn_file = String::new();
+    let mut after_call = false;
+    let mut total = 0u64;
+    for line in text.lines() {
+        if let Some(v) = line.strip_prefix("ob=") {
+            object = names.resolve('o', v);
+        } else if let Some(v) = line.strip_prefix("fl=") {
+            fn_file = names.resolve('f', v);
+            file.clone_from(&fn_file);
+        } else if let Some(v) = line.strip_prefix("fi=").or_else(|| line.strip_prefix("fe=")) {
+            file = names.resolve('f', v);
+        } else if line.starts_with("fn=") {
+            file.clone_from(&fn_file);
+        } else if let Some(v) = line.strip_prefix("cob=") {
+            names.resolve('o', v);
+        } else if let Some(v) = line.strip_prefix("cfi=").or_else(|| line.strip_prefix("cfl=")) {
+            names.resolve('f', v);
+        } else if line.starts_with("calls=") {
+            after_call = true;
+        } else if line.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '*')) {
+            let ir: u64 = match line.split_whitespace().nth(positions + column) {
+                Some(v) => v.parse().ok()?,
+                None => 0,
+            };
+            let allocator = object.contains("libc") && file.contains("malloc/");
+            if !std::mem::take(&mut after_call) && !allocator {
+                total += ir;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// Callgrind's name compression: `(7) name` names id 7 (per kind: objects, files), `(7)`
+/// refers back to it.
+#[derive(Default)]
+struct CompressedNames {
+    named: std::collections::HashMap<(char, String), String>,
+}
+
+impl CompressedNames {
+    fn resolve(&mut self, kind: char, value: &str) -> String {
+        let value = value.trim();
+        let Some(rest) = value.strip_prefix('(') else { return value.to_string() };
+        let Some((id, name)) = rest.split_once(')') else { return value.to_string() };
+        let name = name.trim();
+        if name.is_empty() {
+            self.named.get(&(kind, id.to_string())).cloned().unwrap_or_default()
+        } else {
+            self.named.insert((kind, id.to_string()), name.to_string());
+            name.to_string()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -227,5 +299,18 @@ mod tests {
             count(Path::new("/bin/sleep"), &["30"], dir.path(), CountRun::within(Duration::from_secs(3))).unwrap_err();
         assert!(matches!(err, CountError::Overdue(_)), "{err}");
         assert!(started.elapsed() < Duration::from_secs(25), "killed at its deadline, not at the sleep's end");
+    }
+
+    /// Cost lines after a `calls=` line are the call's inclusive cost, not counted again;
+    /// the C library's allocator (files under `malloc/` in libc, named once and then by id)
+    /// is left out; everything else is summed.
+    #[test]
+    fn the_allocator_is_left_out_of_the_count() {
+        let file = "positions: line\nevents: Ir\nob=(1) /bin/h\nfl=(1) src/a.rs\nfn=(1) work\n3 100\n+1 20\n\
+                    cob=(2) /lib/libc.so.6\ncfi=(2) ./malloc/malloc.c\ncfn=(2) malloc\ncalls=1 0\n4 55\n\
+                    ob=(2)\nfl=(2)\nfn=(2)\n10 40\nfi=(3) ./malloc/arena.c\n11 9\nfe=(2)\n\
+                    fl=(4) ./string/memset.S\nfn=(3) memset\n1 7\ntotals: 176\n";
+        assert_eq!(instructions_outside_allocator(file), Some(127));
+        assert_eq!(instructions_outside_allocator("events: Dr\n3 4\n"), None);
     }
 }
