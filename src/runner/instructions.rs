@@ -1,5 +1,5 @@
-//! The instructions a build executes in an item's timed calls (the C library's allocator aside), counted under callgrind
-//! ([`crate::base::callgrind`]): `harness ab --metric instructions` runs each build's
+//! The instructions a build executes in an item's timed calls (the C library's
+//! allocator aside), counted under callgrind ([`crate::base::callgrind`]): `harness ab --metric instructions` runs each build's
 //! `harness cell` once for the item — one thread, no warm-up, one call a cell — on
 //! valgrind's simulated CPU, collecting only inside the timed calls. The count is the
 //! same in every run of a deterministic search whatever else the machine does, so one
