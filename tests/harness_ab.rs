@@ -413,6 +413,13 @@ fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
         let (a, b) = (counts["a"].as_u64().unwrap(), counts["b"].as_u64().unwrap());
         assert!(a > 0 && a == b, "{item}");
         assert_eq!((counts["verdict"].as_str(), counts["change"].as_f64()), (Some("same"), Some(0.0)), "{item}");
+        // The processor's counters: both builds' counts where the machine lends them,
+        // else the kernel's reason.
+        let hardware = &counts["hardware"];
+        match hardware["unavailable"].as_str() {
+            Some(why) => assert!(why.starts_with("perf_event_open: ") && hardware["a"].is_null(), "{item}"),
+            None => assert!(hardware["a"]["instructions"].as_u64().unwrap() > 0, "{item}"),
+        }
     }
     assert!(stderr(&out).contains("counting each build's instructions under callgrind"), "{}", stderr(&out));
 }

@@ -119,6 +119,7 @@ mod tests {
                 Column::new("busy", Kind::Flag, Role::Busy),
             ],
             rows: vec![vec!["4x4 r1".into(), games.into(), seconds.into(), busy.into()]],
+            hardware: None,
         }
     }
 

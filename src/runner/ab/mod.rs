@@ -49,7 +49,7 @@ use std::time::Instant;
 use crate::base::error::{InputError, Result};
 use crate::base::stats::looks::Looks;
 use crate::experiment::progress::note;
-use crate::results::ab::{AbItem, AbReport, Instructions};
+use crate::results::ab::{AbItem, AbReport, HardwareCompared, Instructions};
 use crate::runner::instructions::CountedItem;
 use builds::{ItemCall, Side};
 pub use cell_rows::{results_differ, timed_cells, TimedCell, MAX_CELL_SECONDS};
@@ -121,7 +121,7 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
 const COUNT_MARGIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The instructions of the item's timed calls in each build, counted under callgrind
-/// within `limit` a build.
+/// within `limit` a build, and by the processor's counters where the machine lends them.
 fn count_instructions(
     opts: &AbOptions,
     (a, b): (&Side, &Side),
@@ -135,5 +135,8 @@ fn count_instructions(
     let item = CountedItem { manifest: &opts.manifest, experiment: call.experiment, index: call.index, limit };
     let count_a = crate::runner::instructions::count_item(a.binary, &a.named(), &item)?;
     let count_b = crate::runner::instructions::count_item(b.binary, &b.named(), &item)?;
-    Ok(Instructions::new(count_a, count_b, opts.resolution))
+    let mut counted = Instructions::new(count_a, count_b, opts.resolution);
+    let (hardware_a, hardware_b) = (a.hardware_counts(opts, call)?, b.hardware_counts(opts, call)?);
+    counted.hardware = Some(HardwareCompared::new(hardware_a, hardware_b));
+    Ok(counted)
 }
