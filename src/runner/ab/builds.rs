@@ -8,10 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::options::{AbOptions, MAX_OUTPUT_BYTES, UNLIMITED_FIRST_CALL};
 use crate::base::child::{Child, ChildLimits, Ended, Ending, Wiring};
-use crate::base::counters::HardwareCounts;
 use crate::base::error::{Error, InputError, Result};
 use crate::runner::cell::{CellRows, CellTiming, Listing, CELL_FORMAT};
-use crate::search::timing::HardwareTally;
 
 /// One side of the A/B: a harness binary.
 pub(super) struct Side<'a> {
@@ -56,28 +54,6 @@ impl Side<'_> {
         let rows: CellRows = serde_json::from_slice(bytes).map_err(|e| self.unreadable(e))?;
         self.check_format(rows.format)?;
         Ok(rows)
-    }
-
-    /// The processor's counts of the item's timed calls, run natively once (one thread,
-    /// no warm-up, one call a cell), or why there are none: the machine lends no counters,
-    /// or the build cannot count them (older than `--hardware-counters`).
-    pub(super) fn hardware_counts(&self, opts: &AbOptions, call: &ItemCall) -> Result<Result<HardwareCounts, String>> {
-        let mut c = Command::new(self.binary);
-        c.arg("-q").arg("cell").arg(&opts.manifest).arg(call.experiment).arg(call.index.to_string());
-        c.args(["--warmup", "0", "--repeats", "1", "--threads", "1", "--hardware-counters"]);
-        let limit = call.time_limit_s.map_or(UNLIMITED_FIRST_CALL, |s| Duration::from_secs_f64(s * 10.0));
-        let out = match wait_all(vec![Running::spawn(self, c, limit, None)?]) {
-            Ok(out) => out,
-            Err(Error::Interrupted) => return Err(Error::Interrupted),
-            Err(e) => return Ok(Err(format!("{} could not count them: {e}", self.named()))),
-        };
-        let rows = self.rows(&out[0])?;
-        Ok(match rows.hardware {
-            Some(HardwareTally { counts: Some(counts), .. }) => Ok(counts),
-            Some(HardwareTally { unavailable: Some(why), .. }) => Err(why),
-            Some(_) => Err("no timed call was counted".to_string()),
-            None => Err(format!("{} does not count them (a build older than --hardware-counters)", self.named())),
-        })
     }
 
     fn unreadable(&self, e: serde_json::Error) -> Error {

@@ -101,7 +101,9 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
     let mut items = Vec::new();
     for mut run in runs {
         if opts.count_instructions && !run.timed.is_empty() && run.item.counts_agree {
-            let limit = run.round_wall() * 100 + COUNT_MARGIN;
+            // A hundred times the item's mean round: callgrind runs a build 30 to 60 times
+            // slower (docs/measurements.md).
+            let limit = run.round_wall() * 100 + crate::runner::instructions::COUNT_MARGIN;
             run.item.instructions = Some(count_instructions(opts, (&a, &b), &run.call, limit)?);
         }
         let item = run.finish(&looks, opts.rule().min_rounds);
@@ -115,10 +117,6 @@ pub fn ab(opts: &AbOptions, on_item: &mut dyn FnMut(&AbItem)) -> Result<AbReport
     );
     Ok(AbReport::decide(builds, opts.mode(), &opts.rule(), opts.fail_on_slower, items))
 }
-
-/// Added to a count's limit (a hundred times the item's mean round: callgrind runs a
-/// build 30 to 60 times slower, docs/measurements.md): valgrind's start.
-const COUNT_MARGIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The instructions of the item's timed calls in each build, counted under callgrind
 /// within `limit` a build, and by the processor's counters where the machine lends them.
@@ -136,7 +134,8 @@ fn count_instructions(
     let count_a = crate::runner::instructions::count_item(a.binary, &a.named(), &item)?;
     let count_b = crate::runner::instructions::count_item(b.binary, &b.named(), &item)?;
     let mut counted = Instructions::new(count_a, count_b, opts.resolution);
-    let (hardware_a, hardware_b) = (a.hardware_counts(opts, call)?, b.hardware_counts(opts, call)?);
+    let hardware_a = crate::runner::instructions::count_hardware(a.binary, &a.named(), &item)?;
+    let hardware_b = crate::runner::instructions::count_hardware(b.binary, &b.named(), &item)?;
     counted.hardware = Some(HardwareCompared::new(hardware_a, hardware_b));
     Ok(counted)
 }
