@@ -413,6 +413,13 @@ fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
         let (a, b) = (counts["a"].as_u64().unwrap(), counts["b"].as_u64().unwrap());
         assert!(a > 0 && a == b, "{item}");
         assert_eq!((counts["verdict"].as_str(), counts["change"].as_f64()), (Some("same"), Some(0.0)), "{item}");
+        // The processor's counters: both builds' counts where the machine lends them,
+        // else the kernel's reason.
+        let hardware = &counts["hardware"];
+        match hardware["unavailable"].as_str() {
+            Some(why) => assert!(why.starts_with("perf_event_open: ") && hardware["a"].is_null(), "{item}"),
+            None => assert!(hardware["a"]["instructions"].as_u64().unwrap() > 0, "{item}"),
+        }
     }
     assert!(stderr(&out).contains("counting each build's instructions under callgrind"), "{}", stderr(&out));
 }
@@ -431,4 +438,36 @@ fn instructions_without_valgrind_are_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--metric instructions counts with valgrind's callgrind"), "{}", stderr(&out));
+}
+
+/// `harness instructions`: every item of a manifest counted by this build, the same
+/// numbers in two runs, and the processor's counters or the kernel's reason for none.
+#[test]
+fn instructions_of_a_manifests_items_are_the_same_in_two_runs() {
+    let has_valgrind =
+        std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !has_valgrind {
+        eprintln!("skipped: valgrind is missing");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = manifest(dir.path());
+    let counts = || {
+        let out = harness(&["-q", "instructions", &m, "--json"]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v = json(&out);
+        let items = v["items"].as_array().unwrap().clone();
+        assert_eq!(items.len(), 2, "{v}");
+        for item in &items {
+            match item["hardware_unavailable"].as_str() {
+                Some(why) => assert!(why.starts_with("perf_event_open: ") && item["hardware"].is_null(), "{item}"),
+                None => assert!(item["hardware"]["instructions"].as_u64().unwrap() > 0, "{item}"),
+            }
+        }
+        items.iter().map(|i| (i["item"].to_string(), i["instructions"].as_u64().unwrap())).collect::<Vec<_>>()
+    };
+    let first = counts();
+    assert!(first.iter().all(|(_, n)| *n > 0), "{first:?}");
+    assert!(first[0].1 < first[1].1, "3x3 does less work than 4x4: {first:?}");
+    assert_eq!(first, counts());
 }

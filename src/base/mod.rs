@@ -6,6 +6,7 @@
 
 pub mod callgrind;
 pub mod child;
+pub mod counters;
 pub mod error;
 pub mod files;
 pub mod hash;

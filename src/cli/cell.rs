@@ -28,6 +28,10 @@ pub struct CellArgs {
     /// Timed calls of each timed cell (its seconds are their median), from 1 to 1000.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000), value_name = "K")]
     repeats: u32,
+    /// Count the processor's events (instructions, cycles, cache misses) of the timed
+    /// calls, where the machine lends its counters; printed as `hardware`.
+    #[arg(long)]
+    hardware_counters: bool,
     #[command(flatten)]
     pick: ManifestPick,
 }
@@ -38,7 +42,13 @@ pub fn cell(args: CellArgs) -> Result<()> {
     let value = match (&args.experiment, args.index) {
         (Some(experiment), Some(index)) if !args.list => {
             let timing = CellTiming { warmup: args.warmup, repeats: args.repeats };
-            serde_json::to_string(&cell::run(&args.manifest, (experiment, index), threads, args.pick.seed, timing)?)
+            serde_json::to_string(&cell::run(
+                &args.manifest,
+                (experiment, index),
+                threads,
+                args.pick.seed,
+                (timing, args.hardware_counters),
+            )?)
         }
         _ => serde_json::to_string(&cell::list(&args.manifest, &args.pick.only.only)?),
     };

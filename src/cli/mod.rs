@@ -8,6 +8,7 @@ pub mod args;
 pub mod cell;
 pub mod compare;
 pub mod exit;
+pub mod instructions;
 pub mod judge;
 pub mod merge;
 pub mod report;
@@ -91,6 +92,15 @@ enum Command {
     /// Both builds need the `cell` command (this version or later).
     #[command(after_help = ab::EXAMPLES)]
     Ab(ab::AbArgs),
+    /// Count each item's instructions: callgrind's, and the processor's own counters.
+    ///
+    /// Each item of the manifest runs this build's timed calls once under valgrind's
+    /// callgrind (one thread, one call a cell): the instructions inside the timed calls,
+    /// the C library's allocator aside, the same in every run whatever else the machine
+    /// does. Where the machine lends its counters (perf_event_open), the same calls run
+    /// natively too: instructions, cycles and cache misses.
+    #[command(after_help = instructions::EXAMPLES)]
+    Instructions(instructions::InstructionsArgs),
     /// Run one item of one experiment once and print its rows as JSON (for `harness ab`).
     #[command(hide = true)]
     Cell(cell::CellArgs),
@@ -140,6 +150,7 @@ fn dispatch(command: Command) -> Result<()> {
         Command::Compare(args) => compare::compare(args),
         Command::Ab(args) => ab::ab(args),
         Command::Cell(args) => cell::cell(args),
+        Command::Instructions(args) => instructions::instructions(args),
         Command::Slurm(args) => slurm::slurm(args),
         Command::Solver(command) => solver::solver(command),
         Command::Judge(args) => judge::judge(args),

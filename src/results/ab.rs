@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::base::counters::HardwareCounts;
 use crate::base::stats::decision::{self, CellTest, Decision, Overall, Rule, Verdict};
 use crate::base::stats::dependence::Dependence;
 use crate::base::stats::median;
@@ -90,6 +91,39 @@ pub struct Instructions {
     /// difference in the other direction, a difference where the instructions are the
     /// same, or `same` where they differ.
     pub disagreeing_cells: Vec<String>,
+    /// The processor's own counters over the same calls (one process a build, run
+    /// natively), where the machine lends them.
+    pub hardware: Option<HardwareCompared>,
+}
+
+/// The processor's counters of an item's timed calls in each build (`perf_event_open`:
+/// instructions, cycles, cache misses, user space, one thread), or why there are none.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HardwareCompared {
+    /// Build A's counts.
+    pub a: Option<HardwareCounts>,
+    /// Build B's counts.
+    pub b: Option<HardwareCounts>,
+    /// B's instructions over A's, less 1, where both were counted.
+    pub instructions_change: Option<f64>,
+    /// B's cycles over A's, less 1, where both were counted.
+    pub cycles_change: Option<f64>,
+    /// Why a build's counters could not be read (the first reason), where one could not.
+    pub unavailable: Option<String>,
+}
+
+impl HardwareCompared {
+    /// Both builds' counts, or why one has none.
+    pub fn new(a: Result<HardwareCounts, String>, b: Result<HardwareCounts, String>) -> HardwareCompared {
+        let change = |x: u64, y: u64| (x > 0).then(|| y as f64 / x as f64 - 1.0);
+        let unavailable = a.as_ref().err().or(b.as_ref().err()).cloned();
+        let (a, b) = (a.ok(), b.ok());
+        let (instructions_change, cycles_change) = match (a, b) {
+            (Some(x), Some(y)) => (change(x.instructions, y.instructions), change(x.cycles, y.cycles)),
+            _ => (None, None),
+        };
+        HardwareCompared { a, b, instructions_change, cycles_change, unavailable }
+    }
 }
 
 impl Instructions {
@@ -103,7 +137,7 @@ impl Instructions {
         } else {
             Verdict::Same
         };
-        Instructions { a, b, change, verdict, disagreeing_cells: Vec::new() }
+        Instructions { a, b, change, verdict, disagreeing_cells: Vec::new(), hardware: None }
     }
 
     /// Whether a cell's wall-time verdict `time` says otherwise than the instructions.

@@ -17,6 +17,7 @@ use crate::results::columns::{Column, Columns};
 use crate::runner::manifest::{Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::search::pool::in_pool;
+use crate::search::timing::{self, HardwareTally};
 
 /// The format of the JSON `harness cell` prints; `harness ab` refuses another.
 pub const CELL_FORMAT: u32 = 2;
@@ -64,6 +65,10 @@ pub struct CellRows {
     pub columns: Vec<Column>,
     /// The item's rows, one cell per column (samples cells included).
     pub rows: Vec<Vec<String>>,
+    /// The processor's events counted over the item's timed calls, when asked for
+    /// (`harness cell ... --hardware-counters`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hardware: Option<HardwareTally>,
 }
 
 /// The experiments of the manifest at `path` with their items (after `only`).
@@ -82,13 +87,14 @@ pub fn list(path: &Path, only: &[String]) -> Result<Listing> {
 }
 
 /// Runs item `index` of experiment `name` of the manifest at `path` on a pool of
-/// `threads` threads, with the manifest's seed or `seed`, each timed cell as `timing` says.
+/// `threads` threads, with the manifest's seed or `seed`, each timed cell as `timing` says;
+/// with `count_hardware`, the processor's events of the timed calls counted too.
 pub fn run(
     path: &Path,
     (name, index): (&str, usize),
     threads: Threads,
     seed: Option<u64>,
-    timing: CellTiming,
+    (timing, count_hardware): (CellTiming, bool),
 ) -> Result<CellRows> {
     let manifest = load(path, seed, &[], timing)?;
     let spec = manifest
@@ -101,12 +107,16 @@ pub fn run(
     if index >= items {
         return Err(InputError::new(format!("experiment `{name}` has {items} items; no item {index}")).into());
     }
+    if count_hardware {
+        timing::count_hardware_events();
+    }
     let on_row = |_: u64, _: &str| {};
     let ctx = RunContext::new(spec, threads.get(), Arc::new(AtomicU64::new(0)), &on_row);
     in_pool(threads.get(), || experiment.run_item(&ctx, index))?;
     let declared: Vec<Column> = ctx.take_columns().into_iter().flatten().collect();
     let columns = Columns::of(&experiment.columns(), &declared).0;
-    Ok(CellRows { format: CELL_FORMAT, columns, rows: ctx.take_rows() })
+    let hardware = count_hardware.then(timing::hardware_tally);
+    Ok(CellRows { format: CELL_FORMAT, columns, rows: ctx.take_rows(), hardware })
 }
 
 fn load(path: &Path, seed: Option<u64>, only: &[String], timing: CellTiming) -> Result<Manifest> {

@@ -3,9 +3,15 @@
 //! its calls. How many samples a cell takes and in which order is the experiment's
 //! sampling policy (`experiment::sampling`).
 
+use std::cell::RefCell;
 use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use serde::{Deserialize, Serialize};
+
+use crate::base::counters::{HardwareCounts, ThreadCounters};
 pub use crate::base::machine::{
     peak_resident_bytes, process_peak_bytes, process_peak_resident_bytes, reset_peak_resident, resident_bytes,
 };
@@ -13,11 +19,86 @@ use crate::base::stats::paired::{self, PairedRatio};
 use crate::base::{os, stats};
 use crate::search::budget::Stopped;
 
-/// Times `f`, returning its value and the elapsed wall time.
+/// Times `f`, returning its value and the elapsed wall time; once
+/// [`count_hardware_events`] was called, the processor's counters of the calling thread
+/// also count the call's work ([`hardware_tally`]).
 pub fn timed<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    if COUNTING.load(Ordering::Relaxed) {
+        return timed_counting(f);
+    }
     let start = Instant::now();
     let r = timed_work(f);
     (r, start.elapsed())
+}
+
+/// Whether timed calls count the processor's events.
+static COUNTING: AtomicBool = AtomicBool::new(false);
+
+/// What the timed calls counted so far.
+static TALLY: Mutex<HardwareTally> = Mutex::new(HardwareTally { counts: None, calls: 0, unavailable: None });
+
+thread_local! {
+    /// The calling thread's counters, opened at its first counted call (or why not).
+    static THREAD_COUNTERS: RefCell<Option<Result<ThreadCounters, String>>> = const { RefCell::new(None) };
+}
+
+/// The processor's events counted over every timed call since [`count_hardware_events`]:
+/// instructions, cycles and cache misses of the thread that made each call (the work of
+/// other threads is not counted: count with one thread).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HardwareTally {
+    /// Their sum over the counted calls; `None` where no call was counted.
+    pub counts: Option<HardwareCounts>,
+    /// The calls counted.
+    pub calls: u64,
+    /// Why a call could not be counted (the first reason), where one could not: then
+    /// `counts` is `None`.
+    pub unavailable: Option<String>,
+}
+
+/// From now on every timed call of this process also counts the processor's events
+/// ([`crate::base::counters`]).
+pub fn count_hardware_events() {
+    COUNTING.store(true, Ordering::Relaxed);
+}
+
+/// What the timed calls counted since [`count_hardware_events`].
+pub fn hardware_tally() -> HardwareTally {
+    TALLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+}
+
+fn timed_counting<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    THREAD_COUNTERS.with(|cell| {
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            let start = Instant::now();
+            let r = timed_work(f);
+            return (r, start.elapsed());
+        };
+        let counters = slot.get_or_insert_with(ThreadCounters::open);
+        let start = Instant::now();
+        let (r, counted) = match counters {
+            Ok(c) => c.around(|| timed_work(f)),
+            Err(why) => (timed_work(f), Err(why.clone())),
+        };
+        let elapsed = start.elapsed();
+        tally(counted);
+        (r, elapsed)
+    })
+}
+
+fn tally(counted: Result<HardwareCounts, String>) {
+    let mut t = TALLY.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    match counted {
+        Ok(c) if t.unavailable.is_none() => {
+            t.counts = Some(t.counts.unwrap_or_default().plus(c));
+            t.calls += 1;
+        }
+        Ok(_) => {}
+        Err(why) => {
+            t.counts = None;
+            t.unavailable.get_or_insert(why);
+        }
+    }
 }
 
 /// Runs `f`, the work of a timed call, in a frame of its own that is never inlined, so

@@ -6,6 +6,7 @@
 
 use serde_json::json;
 
+use crate::base::counters::HardwareCounts;
 use crate::base::stats::decision::{percent, Decision, Verdict};
 use crate::base::text::{count_of, grouped_digits, printable, xml_escape};
 use crate::report::export::{ComparisonExporter, Exported};
@@ -52,6 +53,9 @@ impl ComparisonExporter<AbReport> for Text {
             if let Some(line) = instructions_line(item) {
                 out.push_str(&format!("{line}\n"));
             }
+            if let Some(line) = hardware_line(item) {
+                out.push_str(&format!("{line}\n"));
+            }
             if !item.below_resolution.is_empty() {
                 out.push_str(&format!(
                     "{} {}: below the clock's resolution in a build (printed as 0 s, taken as 1 ns): {}\n",
@@ -90,6 +94,9 @@ impl ComparisonExporter<AbReport> for Markdown {
         out.push('\n');
         for item in &r.items {
             if let Some(line) = item_line(item).or_else(|| instructions_line(item)) {
+                out.push_str(&format!("- {}\n", escape(&line)));
+            }
+            if let Some(line) = hardware_line(item) {
                 out.push_str(&format!("- {}\n", escape(&line)));
             }
         }
@@ -225,6 +232,35 @@ fn instructions_line(item: &AbItem) -> Option<String> {
         exact_percent(i.change),
         i.verdict.word()
     ))
+}
+
+/// The processor's counters of an item's timed calls, when instructions were counted:
+/// each build's instructions, cycles and cache misses with the changes, or why the machine
+/// gave none.
+fn hardware_line(item: &AbItem) -> Option<String> {
+    let h = item.instructions.as_ref()?.hardware.as_ref()?;
+    let name = format!("{} {}", printable(&item.experiment), printable(&item.item));
+    let counts = |c: &HardwareCounts| {
+        format!(
+            "{} instructions, {} cycles, {} cache misses",
+            grouped_digits(&c.instructions.to_string()),
+            grouped_digits(&c.cycles.to_string()),
+            grouped_digits(&c.cache_misses.to_string())
+        )
+    };
+    match (&h.a, &h.b, h.instructions_change, h.cycles_change) {
+        (Some(a), Some(b), Some(instructions), Some(cycles)) => Some(format!(
+            "{name}: the processor's counters (one thread, user space): A {}; B {}; instructions {}, cycles {}",
+            counts(a),
+            counts(b),
+            exact_percent(instructions),
+            exact_percent(cycles)
+        )),
+        _ => Some(format!(
+            "{name}: the processor's counters: none ({})",
+            printable(h.unavailable.as_deref().unwrap_or("a build counted nothing"))
+        )),
+    }
 }
 
 /// `0.0123` → "+1.23 %", `-0.004` → "−0.40 %": instruction counts are exact, so two
@@ -437,6 +473,9 @@ mod tests {
         let mut r = report("board=4x4");
         let mut counts = crate::results::ab::Instructions::new(1_234_567, 1_246_000, 0.01);
         counts.disagreeing_cells = vec!["board=4x4 seconds".into()];
+        let hw = |instructions, cycles| Ok(HardwareCounts { instructions, cycles, cache_misses: 17 });
+        counts.hardware =
+            Some(crate::results::ab::HardwareCompared::new(hw(1_000_000, 2_000_000), hw(1_010_000, 1_900_000)));
         r.items[0].instructions = Some(counts);
         let t = text(&r);
         assert!(
@@ -447,6 +486,27 @@ mod tests {
             "{t}"
         );
         assert!(t.contains("instructions and wall time disagree in: count 4x4 r1\n"), "{t}");
+        assert!(
+            t.contains(
+                "count 4x4 r1: the processor's counters (one thread, user space): A 1,000,000 instructions, \
+                 2,000,000 cycles, 17 cache misses; B 1,010,000 instructions, 1,900,000 cycles, 17 cache misses; \
+                 instructions +1.00 %, cycles −5.00 %\n"
+            ),
+            "{t}"
+        );
+        let mut none = crate::results::ab::Instructions::new(1, 1, 0.01);
+        none.hardware = Some(crate::results::ab::HardwareCompared::new(
+            Err("perf_event_open: No such file or directory".into()),
+            hw(1, 1),
+        ));
+        r.items[0].instructions = Some(none);
+        assert!(
+            text(&r).contains(
+                "count 4x4 r1: the processor's counters: none (perf_event_open: No such file or directory)\n"
+            ),
+            "{}",
+            text(&r)
+        );
     }
 
     /// A build's cell that holds escape codes and a newline cannot forge a line.
