@@ -21,8 +21,9 @@ use harness::base::hash::{fnv1a, FNV_OFFSET};
 const CONSTANT_BYTES: u64 = 96 << 20;
 
 /// Grows experiment `name` of the results directory `dir` to at least `bytes`: its data
-/// rows repeated in order (a long run measuring the same instances again), and its metadata's `rows` and `csv_hash` rewritten as a run would have written
-/// them. Returns the number of data rows.
+/// rows repeated in order (a long run measuring the same instances again), and its
+/// metadata's `rows` and `csv_hash` rewritten as a run would have written them. Returns
+/// the number of data rows.
 fn grow(dir: &Path, name: &str, bytes: u64) -> usize {
     let csv_path = dir.join(format!("{name}.csv"));
     let text = std::fs::read_to_string(&csv_path).unwrap();
@@ -43,7 +44,6 @@ fn grow(dir: &Path, name: &str, bytes: u64) -> usize {
             count += 1;
         }
     }
-    drop(put);
     out.flush().unwrap();
     set_meta(dir, name, count, &format!("{hash:016x}"));
     count
