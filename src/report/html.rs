@@ -582,6 +582,7 @@ mod tests {
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
             marks: Vec::new(),
             merged: Vec::new(),
+            more_rows: 0,
             asks: None,
         }
     }

@@ -118,6 +118,7 @@ mod tests {
             table: CsvTable::parse(Path::new("e.csv"), csv).unwrap(),
             marks: Vec::new(),
             merged: Vec::new(),
+            more_rows: 0,
             asks: None,
         }
     }

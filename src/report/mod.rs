@@ -35,6 +35,7 @@ pub mod markdown;
 pub mod numbers;
 pub mod pgfplots;
 pub mod plots;
+pub mod shown_rows;
 pub mod svg;
 pub mod tables;
 pub mod view;
@@ -48,12 +49,15 @@ use crate::results::contained_writes;
 use crate::results::dir_marker;
 use crate::results::meta::ExperimentMeta;
 
+use crate::results::csv_head::CsvHead;
 use crate::results::csv_table::{csv_paths, CsvTable};
 use chart::Chart;
 use export::{Contents, Exporter, File, Input};
 use kinds::{GameReport, KindReport};
 use latex::escape;
 use tables::Titles;
+
+pub use shown_rows::SHOWN_ROWS;
 
 /// The back ends every report runs, each writing its own files: the LaTeX tables and
 /// their kind files, the plots, the Markdown, the web page and the workbook.
@@ -110,6 +114,9 @@ pub struct Loaded {
     /// The experiments whose rows this table also holds (shown as one table with it,
     /// [`KindReport::own_rows`]); empty for most.
     pub merged: Vec<String>,
+    /// The rows of the CSV left out of [`Loaded::table`], which holds the first
+    /// [`SHOWN_ROWS`] (the caption says so); 0 for most.
+    pub more_rows: usize,
     /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
     /// in place of the engine, that experiment's kind and the solver.
     pub asks: Option<crate::results::meta::Asks>,
@@ -150,6 +157,7 @@ pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Report
         match out.iter_mut().find(|l| joins(l)) {
             Some(first) => {
                 first.table.rows.extend(item.table.rows);
+                first.more_rows += item.more_rows;
                 first.merged.push(item.name);
                 first.marks.extend(item.marks);
             }
@@ -182,11 +190,13 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
     Ok(paths
         .iter()
         .map(|path| {
-            let table = CsvTable::read(path)?;
+            let head = CsvHead::read(path, SHOWN_ROWS)?;
+            let more_rows = head.left_out();
+            let table = head.table;
             let name = table.name();
             let meta = metas.iter().find(|m| m.heading.name == name);
             let table = table.declare(meta.map_or(&[][..], |m| m.columns.as_slice()));
-            let mut marks: Vec<String> = check_csv_hash(path, meta)?.into_iter().collect();
+            let mut marks: Vec<String> = check_csv_hash(path, meta, &head.hash)?.into_iter().collect();
             if listed.as_ref().is_some_and(|(_, names)| !names.contains(&name)) {
                 let manifest = listed.as_ref().map_or("", |(m, _)| m.as_str());
                 marks.push(format!(
@@ -206,6 +216,9 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             for mark in marks.iter().rev() {
                 titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
             }
+            if more_rows > 0 {
+                titles.caption = format!("{} {}", titles.caption, latex::escape(&shown_rows::note(&name, more_rows)));
+            }
             let asks = meta.and_then(|m| m.heading.asks.clone()).map(|mut a| {
                 a.program = table.column("program").into_iter().find(|n| !n.trim().is_empty()).map(str::to_string);
                 a
@@ -218,6 +231,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
                 table,
                 marks,
                 merged: vec![],
+                more_rows,
                 asks,
             })
         })
@@ -272,7 +286,8 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
 /// hash to the metadata's `csv_hash` was changed after the run wrote it, and its numbers
 /// are not published. A CSV that cannot be checked (no metadata, or metadata without
 /// `csv_hash`) is returned as unverified, with why: its tables say so, never silently.
-fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<String>, InputError> {
+/// `actual` is the hash of the CSV's bytes ([`CsvHead::hash`]).
+fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>, actual: &str) -> Result<Option<String>, InputError> {
     let recorded = match meta {
         None => return Ok(Some("Unverified results: no metadata file records this CSV".into())),
         Some(m) => match m.csv_hash.as_deref() {
@@ -280,8 +295,6 @@ fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<S
             None => return Ok(Some("Unverified results: its metadata records no hash of the CSV".into())),
         },
     };
-    let bytes = crate::results::meta::CSV_FILE.read_bytes(path)?;
-    let actual = crate::experiment::spec::hash_bytes(&bytes);
     if actual == recorded {
         return Ok(None);
     }
@@ -470,8 +483,13 @@ fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) ->
             names.push(item.name.clone());
         }
     }
+    // A table longer than the report shows keeps the warnings its run recorded: reading
+    // them again would hold every row of it.
+    let long: Vec<&str> = loaded.iter().filter(|l| l.more_rows > 0).map(|l| l.name.as_str()).collect();
+    names.retain(|n| !long.contains(&n.as_str()));
     let mut experiments = names.clone();
     experiments.extend(listed("manifest_experiments"));
+    experiments.retain(|n| !long.contains(&n.as_str()));
     let machine = listed("warnings")
         .into_iter()
         .filter(|w| !experiments.iter().any(|e| w.split([' ', ':']).next() == Some(e.as_str())));

@@ -62,6 +62,10 @@ fn build(loaded: &[Loaded]) -> Result<Vec<u8>, XlsxError> {
         sheet.set_name(&name)?;
         names.push(name);
         write_table(sheet, &item.table, &header)?;
+        if item.more_rows > 0 {
+            let r = u32::try_from(item.table.rows.len() + 2).unwrap_or(u32::MAX);
+            sheet.write_string(r, 0, super::shown_rows::note(&item.name, item.more_rows))?;
+        }
     }
     if loaded.is_empty() {
         book.add_worksheet().write_string(0, 0, "no experiment in these results")?;
@@ -170,6 +174,7 @@ mod tests {
             table: test_table(csv),
             marks: Vec::new(),
             merged: Vec::new(),
+            more_rows: 0,
             asks: None,
         }
     }

@@ -51,10 +51,21 @@ impl CsvTable {
 
     /// Parses the CSV that `input` streams as if read from `path` (see [`CsvTable::read`]).
     fn parse_from(path: &Path, input: impl std::io::Read) -> Result<CsvTable, InputError> {
+        Ok(CsvTable::parse_head(path, input, usize::MAX)?.0)
+    }
+
+    /// Parses the CSV that `input` streams as if read from `path`, every row checked as
+    /// [`CsvTable::read`] checks it but only the first `keep` kept; with the number of
+    /// data rows it holds.
+    pub(crate) fn parse_head(
+        path: &Path,
+        input: impl std::io::Read,
+        keep: usize,
+    ) -> Result<(CsvTable, usize), InputError> {
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(input);
         let mut record = csv::ByteRecord::new();
         let mut columns: Option<Vec<String>> = None;
-        let mut rows = Vec::new();
+        let (mut rows, mut count, mut seconds) = (Vec::new(), 0, Vec::new());
         loop {
             match reader.read_byte_record(&mut record) {
                 Ok(false) => break,
@@ -67,7 +78,11 @@ impl CsvTable {
             let line = record.position().map_or(0, |p| p.line() as usize);
             let cells = text_cells(path, line, &record, columns.as_deref())?;
             match &columns {
-                None => columns = Some(header(path, cells)?),
+                None => {
+                    let names = header(path, cells)?;
+                    seconds = seconds_columns(&names);
+                    columns = Some(names);
+                }
                 Some(header) if cells.len() != header.len() => {
                     return Err(InputError::at(
                         path,
@@ -75,7 +90,13 @@ impl CsvTable {
                         format!("row has {} cells but the header has {} columns", cells.len(), header.len()),
                     ))
                 }
-                Some(_) => rows.push(cells),
+                Some(header) => {
+                    count += 1;
+                    match rows.len() < keep {
+                        true => rows.push(cells),
+                        false => check_row_seconds(path, line, header, &seconds, &cells)?,
+                    }
+                }
             }
         }
         let Some(columns) = columns else {
@@ -84,7 +105,7 @@ impl CsvTable {
         let declared = read_by_content(Columns::guessed(&columns), &rows);
         let table = CsvTable { path: path.to_path_buf(), columns, rows, declared };
         table.check_seconds()?;
-        Ok(table)
+        Ok((table, count))
     }
 
     /// Refuses a cell of a seconds column ([`Kind::Seconds`]) that holds an impossible
@@ -220,6 +241,24 @@ pub fn check_seconds(path: &Path, line: usize, column: &str, cell: &str) -> Resu
             excerpt(cell)
         ),
     ))
+}
+
+/// The indices of the columns of `header` whose names say seconds.
+fn seconds_columns(header: &[String]) -> Vec<usize> {
+    let guessed = Columns::guessed(header);
+    (0..header.len()).filter(|&i| guessed.0[i].kind == Kind::Seconds).collect()
+}
+
+/// Refuses a row not kept in memory (line `line` of `path`, columns `header`) whose cell
+/// in a seconds column (indices `seconds`) holds an impossible time ([`check_seconds`]).
+fn check_row_seconds(
+    path: &Path,
+    line: usize,
+    header: &[String],
+    seconds: &[usize],
+    cells: &[String],
+) -> Result<(), InputError> {
+    seconds.iter().try_for_each(|&i| check_seconds(path, line, &header[i], &cells[i]))
 }
 
 /// The cells of `record` (line `line` of `path`) as text: each at most [`MAX_CELL_BYTES`]

@@ -12,6 +12,7 @@ pub mod common_factor;
 pub mod compare;
 pub mod compared_cells;
 pub mod contained_writes;
+pub mod csv_head;
 pub mod csv_table;
 pub mod dir;
 pub mod dir_marker;
