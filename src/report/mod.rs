@@ -46,7 +46,7 @@ use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::results::contained_writes;
 use crate::results::dir_marker;
-use crate::results::meta::ExperimentMeta;
+use crate::results::experiment_meta::ExperimentMeta;
 
 use crate::results::csv_table::{csv_paths, CsvTable};
 use chart::Chart;
@@ -112,7 +112,7 @@ pub struct Loaded {
     pub merged: Vec<String>,
     /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
     /// in place of the engine, that experiment's kind and the solver.
-    pub asks: Option<crate::results::meta::Asks>,
+    pub asks: Option<crate::results::experiment_meta::Asks>,
 }
 
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
@@ -280,7 +280,7 @@ fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>) -> Result<Option<S
             None => return Ok(Some("Unverified results: its metadata records no hash of the CSV".into())),
         },
     };
-    let bytes = crate::results::meta::CSV_FILE.read_bytes(path)?;
+    let bytes = crate::results::file_caps::CSV_FILE.read_bytes(path)?;
     let actual = crate::experiment::spec::hash_bytes(&bytes);
     if actual == recorded {
         return Ok(None);
@@ -482,7 +482,7 @@ fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) ->
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {
-    toml::from_str(&crate::results::meta::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
+    toml::from_str(&crate::results::file_caps::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
 /// Each experiment's charts (captions made distinct) with their SVG drawings.

@@ -42,7 +42,7 @@ use crate::experiment::args::MAX_THREADS;
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::{check_sample_budget, check_samples, check_warmup, SamplePolicy};
 pub use crate::experiment::spec::{hash_bytes, hash_texts, ExperimentSpec};
-use crate::results::meta::ExperimentHeading;
+use crate::results::experiment_meta::ExperimentHeading;
 use crate::search::rng::derive_seed;
 
 /// The longest experiment name (it names files: `NAME.csv`, `meta/NAME.toml`, ...).

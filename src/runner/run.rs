@@ -14,8 +14,10 @@ use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::dir::ResultsDir;
+use crate::results::experiment_meta::{manifest_identity, ExperimentMeta};
 use crate::results::journal::{Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
-use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState};
+use crate::results::run_meta::RunMeta;
+use crate::results::run_state::RunState;
 use crate::runner::manifest::{hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
@@ -323,7 +325,7 @@ fn continues(earlier: &RunMeta, meta: &RunMeta, opts: &RunOptions) -> bool {
 /// kept: its manifest path as given, resolved from here).
 fn earlier_manifest(earlier: &RunMeta) -> String {
     if earlier.manifest_file.is_empty() {
-        meta::manifest_identity(Path::new(&earlier.manifest))
+        manifest_identity(Path::new(&earlier.manifest))
     } else {
         earlier.manifest_file.clone()
     }
@@ -656,7 +658,7 @@ fn commit(
         samples_hash: None,
         samples_asked: Some(spec.sampling.samples),
         memory_limit_mb: spec.limits.memory,
-        manifest: Some(meta::manifest_identity(&opts.manifest)),
+        manifest: Some(manifest_identity(&opts.manifest)),
     };
     dir.commit(meta, (columns, declared, rows))?;
     Ok(())
