@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use harness::results::columns::Columns;
-use harness::results::meta::ExperimentMeta;
+use harness::results::experiment_meta::ExperimentMeta;
 
 fn run_quick(out: &Path, extra: &[&str]) -> String {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/instances/quick.toml");

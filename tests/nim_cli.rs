@@ -183,7 +183,7 @@ fn without_times(path: &Path) -> String {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let (dir, name) = (path.parent().unwrap(), path.file_stem().unwrap().to_string_lossy());
-    let declared = harness::results::meta::ExperimentMeta::read(dir, &name).expect("metadata").columns;
+    let declared = harness::results::experiment_meta::ExperimentMeta::read(dir, &name).expect("metadata").columns;
     let header_names: Vec<String> = header.iter().map(|h| h.to_string()).collect();
     let columns = harness::results::columns::Columns::of(&header_names, &declared);
     let time = |c: &str| columns.get(c).is_some_and(|c| c.varies_between_runs());

@@ -93,7 +93,7 @@ fn html_and_latex_show_the_csv_cells() {
     for path in paths {
         let table = CsvTable::read(&path).unwrap();
         let name = table.name();
-        let meta = harness::results::meta::ExperimentMeta::read(dir, &name).unwrap();
+        let meta = harness::results::experiment_meta::ExperimentMeta::read(dir, &name).unwrap();
         let table = table.declare(&meta.columns);
         let view = TableView::of(&table);
         let tex = std::fs::read_to_string(dir.join(format!("tex/{name}.tex"))).unwrap();

@@ -14,7 +14,7 @@ use crate::base::limits::Limits;
 use crate::base::text::{compact_numbers, excerpt_to, MAX_MESSAGE_CHARS};
 use crate::experiment::key_places::{Place, Spans};
 use crate::experiment::sampling::SamplePolicy;
-use crate::results::meta::ExperimentHeading;
+use crate::results::experiment_meta::ExperimentHeading;
 use crate::search::rng::derive_seed;
 
 /// One `[[experiment]]` entry, with its common keys resolved and the rest in `params`.

@@ -416,7 +416,7 @@ pub fn run_lines(run: Option<&toml::Table>) -> Vec<(String, String)> {
             (!text.is_empty()).then(|| (label.to_string(), text))
         })
         .collect();
-    if let Some(parts) = crate::results::meta::parts_phrase_of(run) {
+    if let Some(parts) = crate::results::run_in_parts::parts_phrase_of(run) {
         let at = lines.iter().position(|(label, _)| label == "finished").map_or(lines.len(), |i| i + 1);
         lines.insert(at, ("parts".to_string(), format!("{parts} (run.toml lists each part)")));
     }

@@ -47,7 +47,7 @@ use crate::base::error::InputError;
 use crate::base::error::Result;
 use crate::results::contained_writes;
 use crate::results::dir_marker;
-use crate::results::meta::ExperimentMeta;
+use crate::results::experiment_meta::ExperimentMeta;
 
 use crate::results::csv_head::CsvHead;
 use crate::results::csv_table::{csv_paths, CsvTable};
@@ -119,7 +119,7 @@ pub struct Loaded {
     pub more_rows: usize,
     /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
     /// in place of the engine, that experiment's kind and the solver.
-    pub asks: Option<crate::results::meta::Asks>,
+    pub asks: Option<crate::results::experiment_meta::Asks>,
 }
 
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
@@ -500,7 +500,7 @@ fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) ->
 }
 
 fn read_run_meta(out: &Path) -> Option<toml::Table> {
-    toml::from_str(&crate::results::meta::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
+    toml::from_str(&crate::results::file_caps::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
 /// Each experiment's charts (captions made distinct) with their SVG drawings.

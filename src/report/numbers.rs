@@ -39,7 +39,8 @@ pub fn numbers_tex(loaded: &[Loaded], run: Option<&toml::Table>, reports: Report
             };
             let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{{}}}{{{text}}}", name_part(key));
         }
-        let parts = crate::results::meta::parts_phrase_of(run).map_or(String::new(), |p| format!(", {}", escape(&p)));
+        let parts =
+            crate::results::run_in_parts::parts_phrase_of(run).map_or(String::new(), |p| format!(", {}", escape(&p)));
         let _ = writeln!(out, "\\hrdef{{run}}{{run}}{{parts}}{{{parts}}}");
     }
     for item in loaded {

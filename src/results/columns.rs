@@ -8,7 +8,7 @@
 //! [`super::row::Timing`] field is a median in seconds with its spread and samples, a
 //! [`super::row::Rate`] is a measured rate, an integer is a count, a `bool` a flag, ...).
 //! Each experiment's metadata records its columns with their kinds
-//! ([`super::meta::ExperimentMeta::columns`]); the report, `compare` and the runner read
+//! ([`super::experiment_meta::ExperimentMeta::columns`]); the report, `compare` and the runner read
 //! them from there. [`guess`] rebuilds a column from its name alone, for results
 //! directories written before the metadata recorded columns (2026-11-26) and for columns
 //! whose cells were empty in every row (whose type the serializer never saw).

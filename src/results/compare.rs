@@ -12,7 +12,7 @@ use crate::base::stats::decision::Verdict;
 use crate::base::text::{count_of, excerpt};
 use crate::results::compared_cells::{self, ExperimentSummary, MemoryComparison, TimingComparison};
 use crate::results::csv_table::{csv_paths, CsvTable};
-use crate::results::meta::RunMeta;
+use crate::results::run_meta::RunMeta;
 use crate::results::sample_sufficiency::TooFewSamples;
 use crate::results::verdict::{CommonFactor, Judged};
 

@@ -16,7 +16,7 @@ use crate::results::cell_comparison::RunSamples;
 pub use crate::results::cell_comparison::TimingComparison;
 use crate::results::columns::{Column, Kind, Role};
 use crate::results::csv_table::{check_seconds, csv_paths, parse_number, CsvTable};
-use crate::results::meta::CSV_FILE;
+use crate::results::file_caps::CSV_FILE;
 use crate::results::row::parse_samples_cell;
 use crate::results::sample_sufficiency::TooFewSamples;
 use crate::results::verdict::{band, judge, memory_verdict, CommonFactor, Judged, MemoryVerdict};

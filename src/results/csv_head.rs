@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::csv_table::CsvTable;
-use super::meta::CSV_FILE;
+use super::file_caps::CSV_FILE;
 use crate::base::error::InputError;
 use crate::base::hash::{fnv1a, FNV_OFFSET};
 

@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::columns::{Column, Columns, Kind, Role, StatusWord};
-use super::meta::{ExperimentMeta, CSV_FILE};
+use super::experiment_meta::ExperimentMeta;
+use super::file_caps::CSV_FILE;
 use crate::base::error::InputError;
 use crate::base::text::excerpt;
 

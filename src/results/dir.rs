@@ -10,9 +10,14 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 
 use super::columns::Column;
+use super::experiment_commit::commit_experiment;
+use super::experiment_meta::ExperimentMeta;
+use super::file_caps::CSV_FILE;
 use super::journal;
 use super::lock::OutDirLock;
-use super::meta::{self, ExperimentMeta, RunMeta, RunState};
+use super::run_meta::RunMeta;
+use super::run_state::RunState;
+use super::table::csv_path;
 use crate::base::error::{InputError, Result};
 use crate::base::hash::fnv1a_hex;
 
@@ -108,7 +113,7 @@ impl ResultsDir {
     /// edited or foreign CSV is not current.
     pub fn is_current(&self, name: &str, key: &str, shard: Option<&str>) -> bool {
         let Some(meta) = self.experiment_meta(name) else { return false };
-        let Ok(csv) = meta::CSV_FILE.read_bytes(&meta::csv_path(&self.path, name)) else { return false };
+        let Ok(csv) = CSV_FILE.read_bytes(&csv_path(&self.path, name)) else { return false };
         meta.key == key && meta.shard.as_deref() == shard && meta.csv_hash.as_deref() == Some(&fnv1a_hex(&csv))
     }
 
@@ -120,7 +125,7 @@ impl ResultsDir {
         self.experiment_meta(name).is_some_and(|m| m.key == j.header.key && m.csv_hash.is_some())
     }
 
-    /// Commits one experiment ([`meta::commit_experiment`]): the wide CSV and the samples
+    /// Commits one experiment ([`commit_experiment`]): the wide CSV and the samples
     /// file, then the metadata naming their hashes, written last as the commit point, so
     /// that a CSV without matching metadata is never taken as done. Returns the metadata
     /// written. Refused on a read-only directory.
@@ -130,7 +135,7 @@ impl ResultsDir {
         table: (&[String], &[Option<Column>], &[Vec<String>]),
     ) -> Result<ExperimentMeta> {
         self.writable()?;
-        meta::commit_experiment(&self.path, meta, table, fnv1a_hex)
+        commit_experiment(&self.path, meta, table, fnv1a_hex)
     }
 
     /// Writes `run.toml` and `run.json` with `meta` (its state among them), each

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use super::meta::RunMeta;
+use super::run_meta::RunMeta;
 use crate::base::error::{InputError, Result};
 use crate::base::hash::fnv1a_hex;
 
@@ -90,7 +90,7 @@ fn only_results(out: &Path, entries: &[String]) -> bool {
 }
 
 fn read_marker(out: &Path) -> Marker {
-    super::meta::MARKER_FILE.read(&out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
+    super::file_caps::MARKER_FILE.read(&out.join(MARKER)).ok().and_then(|t| toml::from_str(&t).ok()).unwrap_or_default()
 }
 
 fn write_marker(out: &Path, marker: &Marker) -> Result<()> {

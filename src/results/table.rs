@@ -29,6 +29,28 @@ pub const SAMPLE_KEYS: [&str; 2] = ["experiment", "row"];
 /// The row's key columns copied into the samples file: at most this many.
 pub const MAX_KEY_COLUMNS: usize = 6;
 
+/// Where an experiment's CSV goes.
+pub fn csv_path(out: &Path, name: &str) -> PathBuf {
+    out.join(format!("{name}.csv"))
+}
+
+/// A CSV table in memory: header and rows, every row as long as the header.
+pub fn csv_bytes(columns: &[String], rows: &[Vec<String>]) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(columns)?;
+    for (i, row) in rows.iter().enumerate() {
+        anyhow::ensure!(
+            row.len() == columns.len(),
+            "row {} has {} cells but the header has {} columns",
+            i + 1,
+            row.len(),
+            columns.len()
+        );
+        w.write_record(row)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("csv: {e}"))
+}
+
 /// Where experiment `name`'s samples file goes.
 pub fn samples_path(out: &Path, name: &str) -> PathBuf {
     out.join("samples").join(format!("{name}.csv"))
@@ -113,6 +135,14 @@ pub fn split(experiment: &str, names: &[String], declared: &[Option<Column>], ro
 mod tests {
     use super::*;
     use crate::results::columns::Statistic;
+
+    #[test]
+    fn csv_refuses_ragged_rows() {
+        let cols = vec!["a".to_string(), "b".to_string()];
+        assert!(csv_bytes(&cols, &[vec!["1".into()]]).is_err());
+        let ok = csv_bytes(&cols, &[vec!["1".into(), "x,y".into()]]).unwrap();
+        assert_eq!(String::from_utf8(ok).unwrap(), "a,b\n1,\"x,y\"\n");
+    }
 
     fn names(s: &str) -> Vec<String> {
         s.split(',').map(String::from).collect()

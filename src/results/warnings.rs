@@ -8,8 +8,9 @@ use std::path::Path;
 use crate::base::text::grouped_digits;
 
 use super::columns::{Columns, Kind, Role, Statistic, SAMPLES, THREADS};
-use super::meta::{csv_path, ExperimentMeta};
+use super::experiment_meta::ExperimentMeta;
 use super::row::{ONE_THREAD_RANGE, RESOLUTION_SECONDS};
+use super::table::csv_path;
 
 /// A cell whose median absolute deviation passes this share of its median is warned about.
 pub const MAX_SPREAD: f64 = 0.10;

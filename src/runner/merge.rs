@@ -13,11 +13,14 @@ use std::path::{Path, PathBuf};
 use crate::base::error::{InputError, Result};
 use crate::base::text::{count_of, excerpt};
 use crate::results::dir::ResultsDir;
+use crate::results::experiment_meta::ExperimentMeta;
 use crate::results::journal::{self, Journal, JournalEntry, JournalHeader};
-use crate::results::meta::{ExperimentMeta, RunMeta, RunState, ShardRecord};
-use crate::runner::run::{
-    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, check_one_manifest, run_warnings,
+use crate::results::run_meta::{RunMeta, ShardRecord};
+use crate::results::run_state::RunState;
+use crate::runner::announce::{
+    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings,
 };
+use crate::runner::run::check_one_manifest;
 
 /// A shard directory read back (read-only: a merge never writes into a shard).
 struct ShardDir {

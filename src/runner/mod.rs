@@ -4,6 +4,7 @@
 //! item's timed calls counted under callgrind (`instructions`).
 
 pub mod ab;
+pub mod announce;
 pub mod cell;
 pub mod instructions;
 pub mod judge;

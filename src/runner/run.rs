@@ -14,8 +14,13 @@ use crate::experiment::progress::{note, ExperimentProgress, Plan};
 use crate::experiment::{Experiment, Item, RunContext};
 use crate::results::columns::{Column, StatusWord, BUSY, STATUS};
 use crate::results::dir::ResultsDir;
+use crate::results::experiment_meta::{manifest_identity, ExperimentMeta};
 use crate::results::journal::{Journal, JournalEntry, JournalHeader, JOURNAL_FORMAT};
-use crate::results::meta::{self, ExperimentMeta, RunMeta, RunState};
+use crate::results::run_meta::RunMeta;
+use crate::results::run_state::RunState;
+use crate::runner::announce::{
+    announce_busy, announce_memory_stops, announce_timeouts, announce_warnings, run_warnings,
+};
 use crate::runner::manifest::{hash_texts, ExperimentSpec, Manifest, SamplingOverrides};
 use crate::runner::registry;
 use crate::runner::shard::{self, Shard};
@@ -323,7 +328,7 @@ fn continues(earlier: &RunMeta, meta: &RunMeta, opts: &RunOptions) -> bool {
 /// kept: its manifest path as given, resolved from here).
 fn earlier_manifest(earlier: &RunMeta) -> String {
     if earlier.manifest_file.is_empty() {
-        meta::manifest_identity(Path::new(&earlier.manifest))
+        manifest_identity(Path::new(&earlier.manifest))
     } else {
         earlier.manifest_file.clone()
     }
@@ -388,77 +393,6 @@ fn record_pinning(meta: &mut RunMeta) {
         meta.machine.pinned_threads = Some(report.pinned);
         meta.machine.pin_failures = report.failures;
     }
-}
-
-/// The items shown by name at the end of a run; the rest are counted (all of them are in
-/// `run.toml` and on the page).
-pub const ITEMS_NAMED: usize = 5;
-
-/// `a; b; c and 12 more` of `items`: the first [`ITEMS_NAMED`] by name.
-fn first_items(items: &[String]) -> String {
-    let shown: Vec<&str> = items.iter().take(ITEMS_NAMED).map(String::as_str).collect();
-    match items.len().saturating_sub(ITEMS_NAMED) {
-        0 => shown.join("; "),
-        more => format!("{} and {more} more", shown.join("; ")),
-    }
-}
-
-/// Says on stderr how many items had a row timed on a busy machine (`busy` is `true`),
-/// the first few by name, and where all of them are listed.
-pub fn announce_busy(busy: &[String]) {
-    if busy.is_empty() {
-        return;
-    }
-    let n = busy.len();
-    crate::base::text::say(&format!(
-        "{n} {} ran on a busy machine (other programs had the cores their threads waited for more than \
-         {:.0} % of the time), so their times are not trustworthy: {}; every one is listed in run.toml (busy) \
-         and marked (busy) on the page",
-        noun(n as u64, "item"),
-        crate::results::row::BUSY_WAIT_SHARE * 100.0,
-        first_items(busy)
-    ));
-}
-
-/// What the run warns about: the machine's governor, then every experiment's cells
-/// ([`crate::results::warnings::of_run`]).
-pub fn run_warnings(out: &Path, meta: &RunMeta) -> Vec<String> {
-    let machine = meta.machine.governor_warning().into_iter().chain(meta.machine.pin_warning());
-    machine.chain(crate::results::warnings::of_run(out, &meta.experiments)).collect()
-}
-
-/// Says on stderr what the run warns about, one warning a line.
-pub fn announce_warnings(warnings: &[String]) {
-    for w in warnings {
-        crate::base::text::say(&format!("warning: {w}"));
-    }
-}
-
-/// Says on stderr which items had a row stopped by the memory limit (status `memory`).
-pub fn announce_memory_stops(stops: &[String]) {
-    if stops.is_empty() {
-        return;
-    }
-    let n = stops.len();
-    crate::base::text::say(&format!(
-        "{n} {} stopped at the memory limit (status memory; their rows are kept): {}",
-        noun(n as u64, "item"),
-        first_items(stops)
-    ));
-}
-
-/// Says on stderr how many rows timed out (rows with status `timeout`), the first few by
-/// name, and where all of them are listed.
-pub fn announce_timeouts(timeouts: &[String]) {
-    if timeouts.is_empty() {
-        return;
-    }
-    let n = timeouts.len();
-    crate::base::text::say(&format!(
-        "{n} {} timed out: {}; every one is listed in run.toml (timeouts) and on the page",
-        noun(n as u64, "item"),
-        first_items(timeouts)
-    ));
 }
 
 /// The resume key of an entry for this build: the entry's key (entry, seed, limit, thread
@@ -656,7 +590,7 @@ fn commit(
         samples_hash: None,
         samples_asked: Some(spec.sampling.samples),
         memory_limit_mb: spec.limits.memory,
-        manifest: Some(meta::manifest_identity(&opts.manifest)),
+        manifest: Some(manifest_identity(&opts.manifest)),
     };
     dir.commit(meta, (columns, declared, rows))?;
     Ok(())

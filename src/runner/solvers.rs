@@ -15,7 +15,7 @@ use crate::experiment::solver::session::{probe_game, Folders};
 use crate::experiment::solver::spec::{SolverEntry, SolverSpec};
 use crate::experiment::solver::verdict::Verdict;
 use crate::experiment::spec::ExperimentSpec;
-use crate::results::meta::Asks;
+use crate::results::experiment_meta::Asks;
 use crate::runner::manifest::Manifest;
 use crate::runner::registry;
 

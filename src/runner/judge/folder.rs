@@ -11,7 +11,7 @@ use super::ask::Questions;
 use crate::base::error::{InputError, Result};
 use crate::base::text::{count_of, excerpt};
 use crate::experiment::progress::note;
-use crate::results::meta::RunMeta;
+use crate::results::run_meta::RunMeta;
 
 /// What a judge writes at the top of its folder (besides its shards' records), and what
 /// `harness slurm --judge` writes there before it.
