@@ -104,7 +104,7 @@ enum Command {
     /// Run one item of one experiment once and print its rows as JSON (for `harness ab`).
     #[command(hide = true)]
     Cell(cell::CellArgs),
-    /// Write (and optionally submit) Slurm jobs running a manifest's shards and merging them.
+    /// Write Slurm jobs for a manifest's shards and their merge (and submit them).
     Slurm(slurm::SlurmArgs),
     /// Check and time a program that answers an assignment's questions (docs/solvers.md).
     ///

@@ -13,7 +13,8 @@ use crate::cross_game::experiments::{
 use crate::results::columns::{Column, Kind, Role, Statistic, ABOVE_BEFORE_2026_12_02, BUSY, SAMPLES, STATUS, THREADS};
 use crate::results::row::{STATUS_OK, STATUS_TIMEOUT};
 
-use crate::report::tables::{latex_table, Titles};
+use crate::report::tables::latex_table;
+use crate::report::titles::Titles;
 use crate::results::csv_table::CsvTable;
 
 /// The columns of a search's key in the summary.

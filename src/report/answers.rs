@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use super::figures::Drawn;
 use super::latex::escape;
-use super::{Loaded, Reports};
+use super::loaded::Loaded;
 use crate::results::csv_table::CsvTable;
 
 /// A piece of an answer's text.
@@ -122,30 +122,6 @@ pub fn count(n: u64) -> String {
     super::latex::group_digits(&n.to_string()).replace("{,}", ",")
 }
 
-/// Every game's answers, games in the reports' order, each game's answers in the order its
-/// code gives them (the first of an id kept): `(game, answers)`.
-pub fn of_games(loaded: &[Loaded], reports: Reports) -> Vec<(&'static str, Vec<Answer>)> {
-    let mut out = Vec::new();
-    for report in reports.0 {
-        let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
-        if own.is_empty() {
-            continue;
-        }
-        let mut answers: Vec<Answer> = Vec::new();
-        for kind in report.kinds {
-            for answer in kind.report.answers.map(|f| f(&own)).unwrap_or_default() {
-                if !answers.iter().any(|a| a.id == answer.id) {
-                    answers.push(answer);
-                }
-            }
-        }
-        if !answers.is_empty() {
-            out.push((report.game, answers));
-        }
-    }
-    out
-}
-
 /// The LaTeX label of the pictures after experiment `name`'s table.
 pub fn pictures_label(name: &str) -> String {
     format!("fig:pictures-{}", super::figures::label_safe(name))
@@ -198,7 +174,7 @@ pub fn html(answer: &Answer, loaded: &[Loaded], drawn: &Drawn) -> String {
     let heading = |name: &str| {
         loaded.iter().find(|l| l.name == name).map_or_else(
             || name.to_string(),
-            |l| super::anchors::heading(&super::view::plain(&l.titles.caption), &l.name),
+            |l| super::anchors::heading(&super::latex_text::plain(&l.titles.caption), &l.name),
         )
     };
     let esc = crate::base::text::xml_escape;

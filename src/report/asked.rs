@@ -6,7 +6,7 @@
 //! the reference.
 
 use super::answers::{count, counted, shown};
-use super::Loaded;
+use super::loaded::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
 use crate::results::row::{RESOLUTION_SECONDS, STATUS};
 

@@ -22,9 +22,9 @@
 
 use std::path::{Path, PathBuf};
 
+use super::kinds::Reports;
 use super::kinds::{Assignment, GameReport};
 use super::latex::caption_text;
-use super::Reports;
 use crate::base::error::InputError;
 
 /// What the title page says beyond the assignment's own name and course: from
@@ -270,11 +270,11 @@ pub fn appendix_tex(run: Option<&toml::Table>) -> String {
          Every number of this report comes from one run of the harness; this is that run.\n\
          \\begin{description}\\setlength{\\itemsep}{0pt}\n",
     );
-    for (key, value) in super::html::run_lines(run) {
+    for (key, value) in super::run_description::run_lines(run) {
         s.push_str(&format!("\\item[{}] {}\n", caption_text(&key), caption_text(&value)));
     }
     s.push_str("\\end{description}\n");
-    let warnings = super::html::run_warnings(run);
+    let warnings = super::run_description::run_warnings(run);
     match warnings.len() {
         0 => s.push_str("The run gave no warnings.\n"),
         n => {
@@ -299,7 +299,7 @@ pub fn files(
     reports: Reports,
     front: &FrontMatter,
     run: Option<&toml::Table>,
-    loaded: &[super::Loaded],
+    loaded: &[super::loaded::Loaded],
 ) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     for report in reports.0 {
@@ -324,7 +324,7 @@ const EXPERIMENT_LISTS: [&str; 8] =
 /// experiments (by the loaded tables' game, or, for an experiment without a table, by the
 /// `GAME_` prefix of its name) and those that name no experiment (the machine's), and a
 /// part that ran none of them is left out. The machine, build and times stay as they are.
-pub fn run_of_game(run: &toml::Table, loaded: &[super::Loaded], game: &str) -> toml::Table {
+pub fn run_of_game(run: &toml::Table, loaded: &[super::loaded::Loaded], game: &str) -> toml::Table {
     let listed = |key: &str| -> Vec<String> {
         let list = run.get(key).and_then(toml::Value::as_array);
         list.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
@@ -366,7 +366,7 @@ pub fn run_of_game(run: &toml::Table, loaded: &[super::Loaded], game: &str) -> t
 /// `report-GAME.html`: the page of `game`'s experiments alone, titled as its report's
 /// title page (title, then assignment, authors, course, date and run as lines).
 pub fn page(
-    loaded: &[super::Loaded],
+    loaded: &[super::loaded::Loaded],
     run: Option<&toml::Table>,
     reports: Reports,
     game: &str,
@@ -378,8 +378,9 @@ pub fn page(
     let own_run = run.map(|r| run_of_game(r, loaded, game));
     let run = own_run.as_ref();
     let lines = title_lines(report, assignment, front, run);
-    let own: Vec<super::Loaded> = loaded.iter().filter(|l| l.game == game).map(super::asked::body_table).collect();
-    let drawn = super::draw(&own, reports)?;
+    let own: Vec<super::loaded::Loaded> =
+        loaded.iter().filter(|l| l.game == game).map(super::asked::body_table).collect();
+    let drawn = super::drawn::draw(&own, reports)?;
     let input = super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports };
     let authors = match lines.authors.is_empty() {
         true => NO_AUTHORS.replace("GAME", game),

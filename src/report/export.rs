@@ -10,7 +10,8 @@
 use std::path::PathBuf;
 
 use super::chart::Chart;
-use super::{Loaded, Reports};
+use super::kinds::Reports;
+use super::loaded::Loaded;
 use crate::base::error::InputError;
 use crate::results::compare::Comparison;
 

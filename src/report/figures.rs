@@ -368,9 +368,9 @@ impl Drawn {
 /// is left out, so a start position that several tables use appears once, after the
 /// first of them; [`Drawn::drawn_after`] says where, so a reference finds it. Experiments
 /// are taken in the run's order (`experiments` of `run.toml`), then by name.
-pub fn load_each_once(loaded: &[super::Loaded], run: Option<&toml::Table>) -> Result<Drawn, InputError> {
-    let order = super::run_experiments(run);
-    let mut items: Vec<&super::Loaded> = loaded.iter().collect();
+pub fn load_each_once(loaded: &[super::loaded::Loaded], run: Option<&toml::Table>) -> Result<Drawn, InputError> {
+    let order = super::loaded::run_experiments(run);
+    let mut items: Vec<&super::loaded::Loaded> = loaded.iter().collect();
     items.sort_by_key(|l| (order.iter().position(|n| *n == l.name).unwrap_or(usize::MAX), l.name.clone()));
     // (game, picture name without index, the picture, the experiment that draws it)
     let mut shown: Vec<(String, String, Picture, String)> = Vec::new();

@@ -9,10 +9,11 @@
 
 use std::path::PathBuf;
 
-use super::answers::Answers;
+use super::answers::{Answer, Answers};
 use super::chart::Chart;
 use super::check_charts::{check_charts, CHECK_CHART_COLUMNS};
-use super::Loaded;
+use super::loaded::Loaded;
+use super::titles::GameWords;
 use crate::base::error::InputError;
 use crate::experiment::kind::{self, ExperimentKind};
 use crate::results::csv_table::CsvTable;
@@ -129,6 +130,11 @@ pub fn no_extra_files(_: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputErro
 }
 
 impl GameReport {
+    /// What a default caption says of this game's `kind` ([`GameWords`]).
+    pub fn words(&self, kind: &str) -> GameWords<'_> {
+        GameWords { title: self.title, kind_description: self.kind(kind).map(|k| k.description) }
+    }
+
     /// The report of game `game`, called `title` in captions, with its kind table: no extra
     /// files, no summary table.
     pub const fn of(
@@ -147,5 +153,52 @@ impl GameReport {
     /// What the plug-in says of `kind`, if anything.
     pub fn kind(&self, kind: &str) -> Option<&KindReport> {
         kind::find(self.kinds, kind).map(|k| &k.report)
+    }
+}
+
+/// The reports of every plug-in, handed in by the caller (the runner's registry), so that
+/// this layer imports no game.
+#[derive(Clone, Copy)]
+pub struct Reports<'a>(pub &'a [&'static GameReport]);
+
+impl Reports<'_> {
+    /// What the report knows of `game`.
+    pub fn game(&self, game: &str) -> Option<&'static GameReport> {
+        self.0.iter().copied().find(|r| r.game == game)
+    }
+
+    /// What the report knows of `game`'s `kind`.
+    pub fn kind(&self, game: &str, kind: &str) -> Option<&'static KindReport> {
+        self.game(game)?.kind(kind)
+    }
+
+    /// Every game's answers, games in the reports' order, each game's answers in the order its
+    /// code gives them (the first of an id kept): `(game, answers)`.
+    pub fn answers(&self, loaded: &[Loaded]) -> Vec<(&'static str, Vec<Answer>)> {
+        let mut out = Vec::new();
+        for report in self.0 {
+            let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
+            if own.is_empty() {
+                continue;
+            }
+            let mut answers: Vec<Answer> = Vec::new();
+            for kind in report.kinds {
+                for answer in kind.report.answers.map(|f| f(&own)).unwrap_or_default() {
+                    if !answers.iter().any(|a| a.id == answer.id) {
+                        answers.push(answer);
+                    }
+                }
+            }
+            if !answers.is_empty() {
+                out.push((report.game, answers));
+            }
+        }
+        out
+    }
+
+    /// Games that get an `extra-GAME.tex` file (always written, possibly empty): every
+    /// plug-in, then [`super::loaded::NO_META_GAME`] for CSVs without metadata.
+    pub fn extra_games(&self) -> Vec<&'static str> {
+        self.0.iter().map(|r| r.game).chain([super::loaded::NO_META_GAME]).collect()
     }
 }

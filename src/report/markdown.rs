@@ -5,8 +5,9 @@
 use std::path::PathBuf;
 
 use super::export::{texts, Exporter, File, Input};
-use super::view::{plain, CellKind, TableView};
-use super::Loaded;
+use super::latex_text::plain;
+use super::loaded::Loaded;
+use super::view::{CellKind, TableView};
 use crate::base::error::InputError;
 
 /// The Markdown back end: `md/NAME.md` per experiment.
@@ -105,7 +106,7 @@ pub fn markdown(item: &Loaded) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tables::Titles;
+    use crate::report::titles::Titles;
     use crate::results::csv_table::CsvTable;
     use std::path::Path;
 

@@ -25,19 +25,24 @@ pub mod assignment;
 pub mod chart;
 pub mod check_charts;
 pub mod compare;
+pub mod drawn;
 pub mod export;
 pub mod figures;
 pub mod html;
 pub mod kinds;
 pub mod latex;
+pub mod latex_text;
 pub mod layout;
+pub mod loaded;
 pub mod markdown;
 pub mod numbers;
 pub mod pgfplots;
 pub mod plots;
+pub mod run_description;
 pub mod shown_rows;
 pub mod svg;
 pub mod tables;
+pub mod titles;
 pub mod view;
 pub mod xlsx;
 
@@ -50,86 +55,20 @@ use crate::results::dir_marker;
 use crate::results::experiment_meta::ExperimentMeta;
 
 use crate::results::csv_head::CsvHead;
-use crate::results::csv_table::{csv_paths, CsvTable};
-use chart::Chart;
+use crate::results::csv_table::csv_paths;
 use export::{Contents, Exporter, File, Input};
-use kinds::{GameReport, KindReport};
 use latex::escape;
-use tables::Titles;
+use titles::Titles;
 
+pub use drawn::draw;
+pub use kinds::Reports;
+pub use loaded::{run_experiments, Loaded, NO_META_GAME, NO_META_KIND};
 pub use shown_rows::SHOWN_ROWS;
 
 /// The back ends every report runs, each writing its own files: the LaTeX tables and
 /// their kind files, the plots, the Markdown, the web page and the workbook.
 pub static EXPORTERS: &[&dyn Exporter] =
     &[&tables::Latex, &plots::Plots, &markdown::Markdown, &html::Html, &xlsx::Xlsx];
-
-/// The game of a CSV without metadata.
-pub const NO_META_GAME: &str = "other";
-
-/// The kind of a CSV without metadata.
-pub const NO_META_KIND: &str = "table";
-
-/// The reports of every plug-in, handed in by the caller (the runner's registry), so that
-/// this layer imports no game.
-#[derive(Clone, Copy)]
-pub struct Reports<'a>(pub &'a [&'static GameReport]);
-
-impl Reports<'_> {
-    /// What the report knows of `game`.
-    pub fn game(&self, game: &str) -> Option<&'static GameReport> {
-        self.0.iter().copied().find(|r| r.game == game)
-    }
-
-    /// What the report knows of `game`'s `kind`.
-    pub fn kind(&self, game: &str, kind: &str) -> Option<&'static KindReport> {
-        self.game(game)?.kind(kind)
-    }
-
-    /// Games that get an `extra-GAME.tex` file (always written, possibly empty): every
-    /// plug-in, then [`NO_META_GAME`] for CSVs without metadata.
-    pub fn extra_games(&self) -> Vec<&'static str> {
-        self.0.iter().map(|r| r.game).chain([NO_META_GAME]).collect()
-    }
-}
-
-/// One experiment's CSV with what the report needs to know about it.
-#[derive(Debug, Clone)]
-pub struct Loaded {
-    /// Experiment name (CSV file stem).
-    pub name: String,
-    /// Game from the metadata ([`NO_META_GAME`] without metadata).
-    pub game: String,
-    /// Kind from the metadata ([`NO_META_KIND`] without metadata).
-    pub kind: String,
-    /// Caption and label.
-    pub titles: Titles,
-    /// The data.
-    pub table: CsvTable,
-    /// What a reader must know before trusting the table, each said at the head of its
-    /// caption and as a warning: results that cannot be checked against their metadata
-    /// (no metadata, or metadata without the CSV's hash), results of an experiment that
-    /// the manifest of the directory's last run does not list. Empty: none.
-    pub marks: Vec<String>,
-    /// The experiments whose rows this table also holds (shown as one table with it,
-    /// [`KindReport::own_rows`]); empty for most.
-    pub merged: Vec<String>,
-    /// The rows of the CSV left out of [`Loaded::table`], which holds the first
-    /// [`SHOWN_ROWS`] (the caption says so); 0 for most.
-    pub more_rows: usize,
-    /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
-    /// in place of the engine, that experiment's kind and the solver.
-    pub asks: Option<crate::results::experiment_meta::Asks>,
-}
-
-/// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
-/// empty without one): the order the page and the pictures follow.
-pub fn run_experiments(run: Option<&toml::Table>) -> Vec<String> {
-    run.and_then(|r| r.get("experiments"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
-}
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata.
 pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError> {
@@ -208,7 +147,7 @@ pub fn load_each(out: &Path, reports: Reports) -> Result<Vec<Result<Loaded, Inpu
             let kind = meta.map_or(NO_META_KIND, |m| m.heading.kind.as_str());
             let mut titles = Titles::for_experiment(
                 &name,
-                reports.game(game),
+                reports.game(game).map(|g| g.words(kind)),
                 kind,
                 meta.map(|m| m.heading.caption.as_str()),
                 meta.map(|m| m.heading.label.as_str()),
@@ -503,38 +442,6 @@ fn read_run_meta(out: &Path) -> Option<toml::Table> {
     toml::from_str(&crate::results::file_caps::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
-/// Each experiment's charts (captions made distinct) with their SVG drawings.
-pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, String)>>, InputError> {
-    let charts = distinct_captions(
-        loaded
-            .iter()
-            .map(|item| {
-                // A solver's charts show the program's times alone, as its report's tables do.
-                let table = match item.asks.is_some() {
-                    true => &asked::body_view(&item.table),
-                    false => &item.table,
-                };
-                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), table)
-            })
-            .collect::<Result<Vec<_>, _>>()?,
-        loaded,
-    );
-    loaded
-        .iter()
-        .zip(charts)
-        .map(|(item, list)| {
-            list.into_iter()
-                .map(|chart| {
-                    let drawing = svg::svg(&chart).map_err(|e| {
-                        InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name))
-                    })?;
-                    Ok((chart, drawing))
-                })
-                .collect()
-        })
-        .collect()
-}
-
 /// Every file the `exporters` write from `loaded` (paths relative to the results
 /// directory), all computed before any is written.
 pub fn export(
@@ -566,21 +473,4 @@ pub fn render(
             Contents::Bytes(_) => None,
         })
         .collect())
-}
-
-/// The charts with every caption made distinct: a caption shared by charts of several
-/// experiments names, in each, the experiment's table (its caption up to the first full
-/// stop), e.g. plain against memoised runs of the same kind.
-fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded]) -> Vec<Vec<Chart>> {
-    let all: Vec<String> = charts.iter().flatten().map(|c| c.caption.clone()).collect();
-    for (list, item) in charts.iter_mut().zip(loaded) {
-        for chart in list.iter_mut() {
-            if all.iter().filter(|c| **c == chart.caption).count() > 1 {
-                let table = view::plain(&item.titles.caption);
-                let table = table.split(". ").next().unwrap_or_default().trim_end_matches('.');
-                chart.caption = format!("{} Data: {table}.", chart.caption);
-            }
-        }
-    }
-    charts
 }

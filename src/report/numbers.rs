@@ -16,8 +16,9 @@
 
 use std::fmt::Write as _;
 
+use super::kinds::Reports;
 use super::latex::{escape, format_cell};
-use super::{Loaded, Reports};
+use super::loaded::Loaded;
 use crate::results::csv_table::{parse_number, CsvTable};
 
 /// The text of `numbers.tex` for the loaded experiments and the run metadata.

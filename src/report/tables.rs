@@ -25,12 +25,13 @@ use std::path::PathBuf;
 
 use super::chart::Chart;
 use super::export::{texts, Exporter, File, Input};
+use super::kinds::Reports;
+use super::loaded::Loaded;
 use super::numbers;
-use super::{Loaded, Reports};
+use super::titles::Titles;
 use crate::base::error::InputError;
 
-use super::kinds::GameReport;
-use super::latex::{caption_text, escape, format_cell, header};
+use super::latex::{escape, format_cell, header};
 use super::layout;
 use super::view::{Cell, CellKind, Column, Row, TableView};
 use crate::results::csv_table::CsvTable;
@@ -46,68 +47,6 @@ pub const LONG_TABLE_ROWS: usize = 40;
 
 /// The LaTeX of the memo mark ([`super::view::MEMO_MARK`]).
 pub const MEMO_MARK: &str = "\\textsuperscript{\\dag}";
-
-/// A caption and label for a table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Titles {
-    /// LaTeX caption (from the manifest entry).
-    pub caption: String,
-    /// LaTeX label.
-    pub label: String,
-}
-
-impl Titles {
-    /// The manifest's caption (text: every character stands for itself, see
-    /// [`caption_text`]) and label, or defaults from the experiment name. A label that is
-    /// not a plain LaTeX label (an edited metadata file) is replaced by `tab:NAME`, so no
-    /// label ends `\label{..}` early.
-    pub fn new(name: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
-        let caption = match caption.map(str::trim) {
-            Some(c) if !c.is_empty() => caption_text(c),
-            _ => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
-        };
-        Titles { caption, label: label_or_default(name, label) }
-    }
-
-    /// The titles of experiment `name` of `game`'s `kind`: the manifest's caption when
-    /// it gives one, otherwise a caption built from what the game says of the kind
-    /// ([`default_caption`]). A caption equal to the name with spaces for underscores is
-    /// the manifest's own stand-in for a missing one (`tegel best`) and counts as none.
-    pub fn for_experiment(
-        name: &str,
-        game: Option<&GameReport>,
-        kind: &str,
-        caption: Option<&str>,
-        label: Option<&str>,
-    ) -> Titles {
-        let given = caption.map(str::trim).filter(|c| !c.is_empty() && *c != name.replace('_', " "));
-        match given {
-            Some(given) => Titles::new(name, Some(given), label),
-            None => Titles { caption: default_caption(name, game, kind), label: label_or_default(name, label) },
-        }
-    }
-}
-
-/// `label` when it is a plain LaTeX label, otherwise `tab:NAME` (characters other than
-/// letters, digits, `-`, `_` and `.` of the name as `-`).
-fn label_or_default(name: &str, label: Option<&str>) -> String {
-    match label.map(str::trim) {
-        Some(l) if crate::base::text::is_latex_label(l) => l.to_string(),
-        _ => format!("tab:{}", name.replace(|c: char| !c.is_ascii_alphanumeric() && !"-_.".contains(c), "-")),
-    }
-}
-
-/// A caption from the game's report and the kind, e.g. "Tile game: besteScore per
-/// instance (`tegel_best`)."; the experiment name tells experiments of one kind apart.
-/// Without a game report it is the generic "Results of experiment `NAME`.".
-pub fn default_caption(name: &str, game: Option<&GameReport>, kind: &str) -> String {
-    let Some(game) = game else { return format!("Results of experiment \\texttt{{{}}}.", escape(name)) };
-    let what = match game.kind(kind) {
-        Some(k) => k.description.to_string(),
-        None => format!("results of kind \\texttt{{{}}}", escape(kind)),
-    };
-    format!("{}: {what} (\\texttt{{{}}}).", game.title, escape(name))
-}
 
 /// The LaTeX of a plain note of the [`TableView`] (its † and ± as LaTeX).
 fn note_tex(note: &str) -> String {
@@ -415,7 +354,7 @@ impl Exporter for Latex {
             let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
             files.extend((report.extra_files)(&own)?);
         }
-        for (game, answers) in super::answers::of_games(input.loaded, reports) {
+        for (game, answers) in reports.answers(input.loaded) {
             for answer in &answers {
                 files.push((
                     PathBuf::from(format!("tex/answer-{}.tex", answer.id)),
@@ -476,8 +415,6 @@ fn figure(chart: &Chart) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::kind::ExperimentKind;
-    use crate::report::kinds::{no_extra_files, KindReport};
     use crate::results::csv_table::test_table as table;
 
     #[test]
@@ -552,26 +489,6 @@ mod tests {
         let t = table("instance,positions,positions_source,x_source\na,1,estimate,memo\n");
         let tex = latex_table(&t, &Titles::new("t", None, None));
         assert!(tex.contains("positions source") || tex.contains("positions\\\\source"), "{tex}");
-    }
-
-    #[test]
-    fn captions_default_to_the_game_report() {
-        static GAME: GameReport = GameReport {
-            game: "g",
-            title: "Game",
-            kinds: &[ExperimentKind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
-            extra_files: no_extra_files,
-            summary: None,
-            assignment: None,
-        };
-        let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("g k"), None);
-        assert_eq!(t.caption, "Game: what k shows (\\texttt{g\\_k}).");
-        let t = Titles::for_experiment("g_k", Some(&GAME), "k", Some("Mine"), Some("tab:x"));
-        assert_eq!((t.caption.as_str(), t.label.as_str()), ("Mine", "tab:x"));
-        let t = Titles::for_experiment("long_grow", Some(&GAME), "grow", None, None);
-        assert_eq!(t.caption, "Game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
-        let t = Titles::for_experiment("x", None, "k", None, None);
-        assert_eq!(t.caption, "Results of experiment \\texttt{x}.");
     }
 
     #[test]

@@ -22,7 +22,7 @@ use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet,
 
 use crate::base::error::InputError;
 use crate::report::export::{Contents, Exporter, File, Input};
-use crate::report::Loaded;
+use crate::report::loaded::Loaded;
 use crate::results::columns::Kind;
 use crate::results::csv_table::{parse_number, CsvTable};
 
@@ -162,7 +162,7 @@ fn sheet_name(name: &str, taken: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tables::Titles;
+    use crate::report::titles::Titles;
     use crate::results::csv_table::test_table;
 
     fn loaded(name: &str, csv: &str) -> Loaded {

@@ -147,7 +147,7 @@ fn answers(own: &[&crate::report::Loaded]) -> Vec<crate::report::answers::Answer
 mod tests {
     use super::*;
     use crate::report::plots::charts;
-    use crate::report::tables::Titles;
+    use crate::report::titles::Titles;
     use crate::results::csv_table::test_table as table;
     use crate::tegel::plugin::REPORT;
 
@@ -195,9 +195,9 @@ mod tests {
 
     #[test]
     fn captions_default_to_game_and_kind() {
-        let t = Titles::for_experiment("tegel_best", Some(&REPORT), "best", Some("tegel best"), None);
+        let t = Titles::for_experiment("tegel_best", Some(REPORT.words("best")), "best", Some("tegel best"), None);
         assert_eq!(t.caption, "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
-        let t = Titles::for_experiment("long_grow", Some(&REPORT), "grow", None, None);
+        let t = Titles::for_experiment("long_grow", Some(REPORT.words("grow")), "grow", None, None);
         assert_eq!(t.caption, "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
     }
 }

@@ -1,0 +1,56 @@
+//! Each experiment's charts, their captions made distinct, drawn as SVG.
+
+use super::chart::Chart;
+use super::kinds::Reports;
+use super::loaded::Loaded;
+use super::{asked, latex_text, plots, svg};
+use crate::base::error::InputError;
+
+/// Each experiment's charts (captions made distinct) with their SVG drawings.
+pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, String)>>, InputError> {
+    let charts = distinct_captions(
+        loaded
+            .iter()
+            .map(|item| {
+                // A solver's charts show the program's times alone, as its report's tables do.
+                let table = match item.asks.is_some() {
+                    true => &asked::body_view(&item.table),
+                    false => &item.table,
+                };
+                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), table)
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        loaded,
+    );
+    loaded
+        .iter()
+        .zip(charts)
+        .map(|(item, list)| {
+            list.into_iter()
+                .map(|chart| {
+                    let drawing = svg::svg(&chart).map_err(|e| {
+                        InputError::in_file(&item.table.path, format!("cannot draw {}: {e}", chart.name))
+                    })?;
+                    Ok((chart, drawing))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The charts with every caption made distinct: a caption shared by charts of several
+/// experiments names, in each, the experiment's table (its caption up to the first full
+/// stop), e.g. plain against memoised runs of the same kind.
+fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded]) -> Vec<Vec<Chart>> {
+    let all: Vec<String> = charts.iter().flatten().map(|c| c.caption.clone()).collect();
+    for (list, item) in charts.iter_mut().zip(loaded) {
+        for chart in list.iter_mut() {
+            if all.iter().filter(|c| **c == chart.caption).count() > 1 {
+                let table = latex_text::plain(&item.titles.caption);
+                let table = table.split(". ").next().unwrap_or_default().trim_end_matches('.');
+                chart.caption = format!("{} Data: {table}.", chart.caption);
+            }
+        }
+    }
+    charts
+}
