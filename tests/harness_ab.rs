@@ -394,9 +394,7 @@ fn simultaneous_needs_one_thread_a_side() {
 /// valgrind is missing.
 #[test]
 fn instructions_of_a_deterministic_cell_are_the_same_in_two_processes() {
-    let has_valgrind =
-        std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !has_valgrind {
+    if !has_valgrind() {
         eprintln!("skipped: valgrind is missing");
         return;
     }
@@ -444,9 +442,7 @@ fn instructions_without_valgrind_are_refused() {
 /// numbers in two runs, and the processor's counters or the kernel's reason for none.
 #[test]
 fn instructions_of_a_manifests_items_are_the_same_in_two_runs() {
-    let has_valgrind =
-        std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    if !has_valgrind {
+    if !has_valgrind() {
         eprintln!("skipped: valgrind is missing");
         return;
     }
@@ -470,4 +466,8 @@ fn instructions_of_a_manifests_items_are_the_same_in_two_runs() {
     assert!(first.iter().all(|(_, n)| *n > 0), "{first:?}");
     assert!(first[0].1 < first[1].1, "3x3 does less work than 4x4: {first:?}");
     assert_eq!(first, counts());
+}
+
+fn has_valgrind() -> bool {
+    std::process::Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success())
 }

@@ -152,15 +152,7 @@ pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 /// The bounds of a counted command: its output and the standard error kept; its time is
 /// the caller's deadline.
 fn count_limits() -> ChildLimits {
-    ChildLimits {
-        cpu_seconds: None,
-        memory_bytes: None,
-        processes: None,
-        file_bytes: None,
-        output_bytes: MAX_OUTPUT_BYTES as u64,
-        line_bytes: MAX_OUTPUT_BYTES,
-        stderr_bytes: 64 << 10,
-    }
+    ChildLimits::output_only(MAX_OUTPUT_BYTES, 64 << 10)
 }
 
 /// The last five lines of `text`, joined by " / ".

@@ -73,6 +73,21 @@ impl ChildLimits {
         }
     }
 
+    /// The bounds of a trusted program (a build of the harness, valgrind, `sbatch`): its
+    /// standard output up to `output_bytes` (in lines as long), `stderr_bytes` of its
+    /// standard error kept, nothing else capped (its time is the caller's deadline).
+    pub fn output_only(output_bytes: usize, stderr_bytes: usize) -> ChildLimits {
+        ChildLimits {
+            cpu_seconds: None,
+            memory_bytes: None,
+            processes: None,
+            file_bytes: None,
+            output_bytes: output_bytes as u64,
+            line_bytes: output_bytes,
+            stderr_bytes,
+        }
+    }
+
     /// The limits the child sets on itself.
     fn os_limits(&self) -> Vec<Limit> {
         let limits = [

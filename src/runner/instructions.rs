@@ -101,15 +101,7 @@ pub fn count_hardware(binary: &Path, build: &str, item: &CountedItem) -> Result<
     let mut command = Command::new(binary);
     command.arg("-q").arg("cell").arg(item.manifest).arg(item.experiment).arg(item.index.to_string());
     command.args(["--warmup", "0", "--repeats", "1", "--threads", "1", "--hardware-counters"]);
-    let limits = ChildLimits {
-        cpu_seconds: None,
-        memory_bytes: None,
-        processes: None,
-        file_bytes: None,
-        output_bytes: 16 << 20,
-        line_bytes: 16 << 20,
-        stderr_bytes: 64 << 10,
-    };
+    let limits = ChildLimits::output_only(16 << 20, 64 << 10);
     let wiring = Wiring { stdin: false, capture_stderr: true, core: None, user_namespace: true };
     let mut child =
         Child::spawn_with(command, &limits, wiring).map_err(|e| InputError::new(format!("cannot run {build}: {e}")))?;

@@ -144,15 +144,7 @@ impl Running {
 /// The bounds of a build's call: its output only ([`MAX_OUTPUT_BYTES`]); its standard
 /// error is the user's.
 fn build_limits() -> ChildLimits {
-    ChildLimits {
-        cpu_seconds: None,
-        memory_bytes: None,
-        processes: None,
-        file_bytes: None,
-        output_bytes: MAX_OUTPUT_BYTES as u64,
-        line_bytes: MAX_OUTPUT_BYTES,
-        stderr_bytes: 0,
-    }
+    ChildLimits::output_only(MAX_OUTPUT_BYTES, 0)
 }
 
 /// Waits for every call, taking turns, and ends all of them at once (each with whatever it

@@ -15,15 +15,7 @@ const SBATCH_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
 pub(super) fn sbatch(args: &[&str]) -> Result<String> {
     let mut command = Command::new("sbatch");
     command.args(args);
-    let limits = ChildLimits {
-        cpu_seconds: None,
-        memory_bytes: None,
-        processes: None,
-        file_bytes: None,
-        output_bytes: 1 << 20,
-        line_bytes: 1 << 20,
-        stderr_bytes: 64 << 10,
-    };
+    let limits = ChildLimits::output_only(1 << 20, 64 << 10);
     // Not in a user namespace of its own: munge authenticates the user by its id.
     let wiring = Wiring { stdin: false, capture_stderr: true, core: None, user_namespace: false };
     let mut child =
