@@ -31,7 +31,7 @@ pub struct Loaded {
     /// [`crate::report::kinds::KindReport::own_rows`]); empty for most.
     pub merged: Vec<String>,
     /// The rows of the CSV left out of [`Loaded::table`], which holds the first
-    /// [`SHOWN_ROWS`] (the caption says so); 0 for most.
+    /// [`SHOWN_ROWS`](super::shown_rows::SHOWN_ROWS) (the caption says so); 0 for most.
     pub more_rows: usize,
     /// For a solver's `check` experiment (`harness run --solver`): the experiment it asks
     /// in place of the engine, that experiment's kind and the solver.

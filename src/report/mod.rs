@@ -79,7 +79,7 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
 /// The prefix of an own instance's first cell in the assignment's table.
 pub const OWN_INSTANCE: &str = "own instance: ";
 
-/// `loaded` with the experiments of each kind that has [`KindReport::own_rows`] and the
+/// `loaded` with the experiments of each kind that has [`KindReport::own_rows`](kinds::KindReport::own_rows) and the
 /// same columns joined into the first of them (in the run's order `order`, then by
 /// name), and in every table of such a kind that also holds other rows, the own rows
 /// moved last with their first cell named [`OWN_INSTANCE`]` X`.
