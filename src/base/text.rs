@@ -196,6 +196,33 @@ pub fn caption_problem(caption: &str) -> Option<String> {
     }
 }
 
+/// `head` and `rows` as columns two spaces apart, each as wide as its widest cell: padded
+/// on the left where `right(column)` (numbers), on the right elsewhere.
+pub fn aligned(head: &[String], rows: &[Vec<String>], right: impl Fn(usize) -> bool) -> String {
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).chain([head[i].chars().count()]).max();
+    let widths: Vec<usize> = (0..head.len()).map(|i| width(i).unwrap_or(0)).collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = " ".repeat(widths[i].saturating_sub(c.chars().count()));
+                if right(i) {
+                    format!("{pad}{c}")
+                } else {
+                    format!("{c}{pad}")
+                }
+            })
+            .collect();
+        format!("{}\n", padded.join("  ").trim_end())
+    };
+    let mut out = line(head);
+    for r in rows {
+        out.push_str(&line(r));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

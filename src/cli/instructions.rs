@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use super::args::OnlyArg;
 use crate::base::error::Result;
-use crate::base::text::{grouped_digits, printable};
+use crate::base::text::{aligned, grouped_digits, printable};
 use crate::experiment::args::print_json;
 use crate::experiment::progress::note;
 use crate::runner::instructions::{count_manifest, ItemCounts};
@@ -60,10 +60,10 @@ fn progress_line(c: &ItemCounts) -> String {
 fn table(counted: &[ItemCounts]) -> String {
     let header = ["experiment", "item", "instructions", "cpu instructions", "cycles", "cache misses"];
     let number = |n: Option<u64>| n.map_or("—".to_string(), |n| grouped_digits(&n.to_string()));
-    let rows: Vec<[String; 6]> = counted
+    let rows: Vec<Vec<String>> = counted
         .iter()
         .map(|c| {
-            [
+            vec![
                 printable(&c.experiment),
                 printable(&c.item),
                 number(Some(c.instructions)),
@@ -73,21 +73,8 @@ fn table(counted: &[ItemCounts]) -> String {
             ]
         })
         .collect();
-    let widths: Vec<usize> =
-        (0..6).map(|i| rows.iter().map(|r| r[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)).collect();
-    let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match i {
-                0 | 1 => format!("{c:<w$}", w = widths[i]),
-                _ => format!("{c:>w$}", w = widths[i]),
-            })
-            .collect();
-        padded.join("  ").trim_end().to_string()
-    };
-    let mut out = vec![line(&header.map(String::from))];
-    out.extend(rows.iter().map(|r| line(r)));
+    let mut out: Vec<String> =
+        aligned(&header.map(String::from), &rows, |i| i >= 2).lines().map(str::to_string).collect();
     if let Some(why) = counted.iter().find_map(|c| c.hardware_unavailable.as_deref()) {
         out.push(format!("the processor's counters: none here ({})", printable(why)));
     }

@@ -2,6 +2,7 @@
 //! medians, B/A with its 95 % interval and the verdict; a column per run where several
 //! are compared with the baseline), then the summary lines, in their frame.
 
+use crate::base::text::aligned;
 use crate::report::export::{ComparisonExporter, Exported};
 use crate::results::compare::Comparison;
 
@@ -31,33 +32,6 @@ pub fn table(comparison: &Comparison) -> String {
     for line in summary_lines(&comparison.runs) {
         out.push_str(&line);
         out.push('\n');
-    }
-    out
-}
-
-/// `head` and `rows` as columns two spaces apart, each as wide as its widest cell: padded
-/// on the left where `right(column)` (numbers), on the right elsewhere.
-fn aligned(head: &[String], rows: &[Vec<String>], right: impl Fn(usize) -> bool) -> String {
-    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).chain([head[i].chars().count()]).max();
-    let widths: Vec<usize> = (0..head.len()).map(|i| width(i).unwrap_or(0)).collect();
-    let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = " ".repeat(widths[i].saturating_sub(c.chars().count()));
-                if right(i) {
-                    format!("{pad}{c}")
-                } else {
-                    format!("{c}{pad}")
-                }
-            })
-            .collect();
-        format!("{}\n", padded.join("  ").trim_end())
-    };
-    let mut out = line(head);
-    for r in rows {
-        out.push_str(&line(r));
     }
     out
 }
