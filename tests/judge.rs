@@ -357,6 +357,12 @@ fn a_judge_killed_midway_and_started_again_gives_the_same_table() {
 
 /// Runs `harness -q judge` with the manifest of `dir`, `submissions` and `extra` flags
 /// (never building: these submissions are refused before).
+/// Three hand-ins of makers A, B and C, each an archive that tries to write outside its
+/// folder (refused by name, so judging them builds nothing).
+fn three_refused_archives(dir: &Path) -> Vec<PathBuf> {
+    ["A_a", "B_b", "C_c"].iter().map(|n| hostile_zip(&dir.join(format!("{n}.zip")), "../x.cc", None)).collect()
+}
+
 fn judge_refused(dir: &Path, submissions: &[PathBuf], extra: &[&str]) -> std::process::Output {
     let mut args: Vec<String> = vec!["-q".into(), "judge".into(), manifest(dir).display().to_string()];
     args.extend(submissions.iter().map(|s| s.display().to_string()));
@@ -367,10 +373,7 @@ fn judge_refused(dir: &Path, submissions: &[PathBuf], extra: &[&str]) -> std::pr
 #[test]
 fn shards_of_a_class_share_one_folder_and_its_table_lists_every_submission_judged() {
     let dir = public_dir();
-    let class: Vec<PathBuf> = ["A_a", "B_b", "C_c"]
-        .iter()
-        .map(|n| hostile_zip(&dir.path().join(format!("{n}.zip")), "../x.cc", None))
-        .collect();
+    let class = three_refused_archives(dir.path());
     let out = dir.path().join("judged");
     let out_flag = out.display().to_string();
     let submissions_in_table = || -> Vec<String> {
@@ -429,10 +432,7 @@ fn the_slurm_scripts_of_a_class_judge_its_shards_into_one_folder_and_write_its_t
         return;
     }
     let dir = public_dir();
-    let class: Vec<PathBuf> = ["A_a", "B_b", "C_c"]
-        .iter()
-        .map(|n| hostile_zip(&dir.path().join(format!("{n}.zip")), "../x.cc", None))
-        .collect();
+    let class = three_refused_archives(dir.path());
     let out = dir.path().join("judged");
     let mut args: Vec<String> =
         vec!["slurm".into(), manifest(dir.path()).display().to_string(), "--shards".into(), "2".into()];
