@@ -11,7 +11,7 @@
 use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::base::child::{Child, ChildLimits, Ended, Stop, Wiring};
 
@@ -77,13 +77,6 @@ pub struct CountRun {
     pub deadline: Instant,
     /// Asked every few milliseconds; `true` kills it ([`CountError::Interrupted`]).
     pub stop: Option<Stop>,
-}
-
-impl CountRun {
-    /// Within `limit` from now, stopped by nothing else.
-    pub fn within(limit: Duration) -> CountRun {
-        CountRun { deadline: Instant::now() + limit, stop: None }
-    }
 }
 
 /// Runs `program` with `args` under callgrind, its counts written into `scratch`, and
@@ -245,7 +238,14 @@ impl CompressedNames {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+
+    /// Within `limit` from now, stopped by nothing else.
+    fn within(limit: Duration) -> CountRun {
+        CountRun { deadline: Instant::now() + limit, stop: None }
+    }
 
     /// The total is read from the `totals:` line, in the column of `Ir`; without one,
     /// from `summary:`; a file without either, or without `Ir`, has none.
@@ -267,13 +267,8 @@ mod tests {
             return;
         }
         let dir = tempfile::tempdir().unwrap();
-        let err = count(
-            Path::new("/nonexistent/program"),
-            &[] as &[&str],
-            dir.path(),
-            CountRun::within(Duration::from_secs(60)),
-        )
-        .unwrap_err();
+        let err = count(Path::new("/nonexistent/program"), &[] as &[&str], dir.path(), within(Duration::from_secs(60)))
+            .unwrap_err();
         assert!(matches!(err, CountError::Failed(_)), "{err}");
     }
 
@@ -287,8 +282,7 @@ mod tests {
         }
         let dir = tempfile::tempdir().unwrap();
         let started = Instant::now();
-        let err =
-            count(Path::new("/bin/sleep"), &["30"], dir.path(), CountRun::within(Duration::from_secs(3))).unwrap_err();
+        let err = count(Path::new("/bin/sleep"), &["30"], dir.path(), within(Duration::from_secs(3))).unwrap_err();
         assert!(matches!(err, CountError::Overdue(_)), "{err}");
         assert!(started.elapsed() < Duration::from_secs(25), "killed at its deadline, not at the sleep's end");
     }

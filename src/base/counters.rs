@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use perf_event::events::{Event, Hardware, Software};
+use perf_event::events::{Event, Hardware};
 use perf_event::{Builder, Counter, Group};
 use serde::{Deserialize, Serialize};
 
@@ -52,13 +52,6 @@ impl ThreadCounters {
     /// The processor's counters of the calling thread, or why they cannot be had here.
     pub fn open() -> Result<ThreadCounters, String> {
         ThreadCounters::open_events(HARDWARE)
-    }
-
-    /// Three software events of the kernel (task clock, page faults, context switches)
-    /// through the same group: they exist on every Linux machine, so the group's opening,
-    /// enabling and reading can be checked where the processor's counters are not lent.
-    pub fn open_software() -> Result<ThreadCounters, String> {
-        ThreadCounters::open_events([Software::TASK_CLOCK, Software::PAGE_FAULTS, Software::CONTEXT_SWITCHES])
     }
 
     fn open_events<E: Event + Clone>(events: [E; 3]) -> Result<ThreadCounters, String> {
@@ -101,14 +94,22 @@ impl ThreadCounters {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use perf_event::events::Software;
 
     /// The group's opening, enabling and reading, through the kernel's software events
     /// (the processor's own counters are not lent to every machine): a stretch that
     /// touches 4 MiB of new memory has a positive task clock and at least 100 page faults
     /// (4 KiB pages), and a stretch outside the enabled window counts nothing more.
+    /// Three software events of the kernel (task clock, page faults, context switches)
+    /// through the same group: they exist on every Linux machine, so the group's opening,
+    /// enabling and reading can be checked where the processor's counters are not lent.
+    fn open_software() -> Result<ThreadCounters, String> {
+        ThreadCounters::open_events([Software::TASK_CLOCK, Software::PAGE_FAULTS, Software::CONTEXT_SWITCHES])
+    }
+
     #[test]
     fn a_group_counts_only_inside_its_stretch() {
-        let mut counters = match ThreadCounters::open_software() {
+        let mut counters = match open_software() {
             Ok(c) => c,
             Err(why) => {
                 eprintln!("skipped: no software counters here ({why})");
