@@ -50,6 +50,15 @@ pub const UNDER_RESOLUTION: &str = "< 1 ms";
 /// The note that explains a busy row.
 pub const BUSY_NOTE: &str = "busy: while this row was timed, other programs had the cores its threads waited for more than 10 % of the time; its times are unreliable.";
 
+/// The shown text of a rate measured in a busy row: a rate from times that other
+/// programs stretched would read as the program's speed, so it is not given (the CSV
+/// keeps it).
+pub const BUSY_RATE: &str = "busy, not given";
+
+/// The note that explains [`BUSY_RATE`].
+pub const BUSY_RATE_NOTE: &str =
+    "busy, not given: a rate of a busy row, which would read as the program's speed; the CSV keeps it.";
+
 /// Per-item seeds longer than this are not shown (they stay in the CSV).
 pub const LONG_SEED_DIGITS: usize = 8;
 
@@ -159,9 +168,12 @@ impl TableView {
         let marked = |prefix: &str| {
             rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with(prefix)))
         };
-        for (prefix, note) in
-            [(ABOVE_MARK, ABOVE_NOTE), (CODES_DIFFER_MARK, CODES_DIFFER_NOTE), (UNDER_RESOLUTION, RESOLUTION_NOTE)]
-        {
+        for (prefix, note) in [
+            (ABOVE_MARK, ABOVE_NOTE),
+            (CODES_DIFFER_MARK, CODES_DIFFER_NOTE),
+            (UNDER_RESOLUTION, RESOLUTION_NOTE),
+            (BUSY_RATE, BUSY_RATE_NOTE),
+        ] {
             if marked(prefix) {
                 notes.push(note.to_string());
             }
@@ -442,6 +454,10 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     if timing && parse_number(trimmed).is_some_and(|v| v < RESOLUTION_SECONDS) {
         return marker(UNDER_RESOLUTION.to_string());
     }
+    let rate = kind == CellKind::Number && declared.kind == Kind::Rate && declared.role == Role::Measured;
+    if rate && busy_reader(table)(row) {
+        return marker(BUSY_RATE.to_string());
+    }
     let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
     let interval = (ratio && !one_sample && (rounds.is_some() || !single))
         .then(|| Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?)))
@@ -605,6 +621,21 @@ mod tests {
         assert!(v.rows[1].unfinished && !v.rows[0].unfinished);
         assert_eq!(v.notes.len(), 3, "{:?}", v.notes);
         assert!(v.notes[0].contains("of 3 timed samples"), "{:?}", v.notes);
+    }
+
+    /// A rate of a busy row is not shown as the program's speed; a quiet row's is.
+    #[test]
+    fn a_busy_rows_rate_is_not_given() {
+        let t = table(
+            "instance,positions,seconds,positions_per_second,samples,cpu_seconds,cpu_share,wait_share,busy,status\n\
+             spel1.txt,5578,0.0092,606304,5,0.0007,0.08,0.61,true,ok\n\
+             spel2.txt,5578,0.0050,1115600,5,0.0050,0.99,0.00,false,ok\n",
+        );
+        let v = TableView::of(&t);
+        let rate = v.columns.iter().position(|c| c.name == "positions_per_second").unwrap();
+        assert_eq!((v.rows[0].cells[rate].kind, v.rows[0].cells[rate].text.as_str()), (CellKind::Marker, BUSY_RATE));
+        assert_eq!(v.rows[1].cells[rate].text, "1,115,600");
+        assert!(v.notes.iter().any(|n| n == BUSY_RATE_NOTE) && v.notes.iter().any(|n| n == BUSY_NOTE), "{:?}", v.notes);
     }
 
     /// A paired speed-up: its interval from 5 rounds, `1 sample` without an interval from
