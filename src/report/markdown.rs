@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use super::export::{texts, Exporter, File, Input};
 use super::latex_text::plain;
 use super::loaded::Loaded;
-use super::view::{CellKind, TableView};
+use super::markup::{escape, table, Align};
+use super::view::{CellKind, Row, TableView};
 use crate::base::error::InputError;
 
 /// The Markdown back end: `md/NAME.md` per experiment.
@@ -25,26 +26,6 @@ impl Exporter for Markdown {
     }
 }
 
-/// Escapes text for a Markdown table cell: HTML specials as entities, Markdown
-/// punctuation and the cell separator `|` with a backslash, line breaks as spaces.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\n' | '\r' => out.push(' '),
-            '|' | '\\' | '`' | '*' | '_' | '[' | ']' | '#' => {
-                out.push('\\');
-                out.push(ch);
-            }
-            _ => out.push(ch),
-        }
-    }
-    out
-}
-
 /// The Markdown of one experiment.
 pub fn markdown(item: &Loaded) -> String {
     let view = TableView::of(&item.table);
@@ -53,47 +34,17 @@ pub fn markdown(item: &Loaded) -> String {
         .columns
         .iter()
         .map(|c| match &c.group {
-            Some(g) => escape(&format!("{g}: {}", c.header)),
-            None => escape(&c.header),
+            Some(g) => format!("{g}: {}", c.header),
+            None => c.header.clone(),
         })
         .collect();
     if headers.is_empty() {
         out.push_str("*no columns*\n");
         return out;
     }
-    out.push_str(&format!("| {} |\n", headers.join(" | ")));
-    let rule: Vec<&str> = view.columns.iter().map(|c| if c.numeric { "---:" } else { "---" }).collect();
-    out.push_str(&format!("| {} |\n", rule.join(" | ")));
-    for row in &view.rows {
-        let mut cells: Vec<String> = row
-            .cells
-            .iter()
-            .map(|c| {
-                let mut text = escape(&c.text);
-                if c.kind == CellKind::Marker {
-                    text = format!("*{text}*");
-                }
-                if c.memo {
-                    text.push('†');
-                }
-                if c.one_sample {
-                    text.push_str(" (1 sample)");
-                } else if let Some(s) = &c.spread {
-                    text = format!("{text} ± {}", escape(s));
-                }
-                if let Some(i) = &c.interval {
-                    text = format!("{text} [{}]", escape(i));
-                }
-                text
-            })
-            .collect();
-        if row.busy {
-            if let Some(first) = cells.first_mut() {
-                first.push_str(" (busy)");
-            }
-        }
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
-    }
+    let head: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let align: Vec<Align> = view.columns.iter().map(|c| if c.numeric { Align::Right } else { Align::Left }).collect();
+    out.push_str(&table(&head, &align, view.rows.iter().map(row_cells)));
     if view.rows.is_empty() {
         out.push_str("\n*No rows.*\n");
     }
@@ -101,6 +52,39 @@ pub fn markdown(item: &Loaded) -> String {
         out.push_str(&format!("\n{}\n", escape(note)));
     }
     out
+}
+
+/// The Markdown cells of one row: markers in italics, the memo's dagger, the spread or
+/// "(1 sample)", a speed-up's interval, and "(busy)" after the first cell of a busy row.
+fn row_cells(row: &Row) -> Vec<String> {
+    let mut cells: Vec<String> = row
+        .cells
+        .iter()
+        .map(|c| {
+            let mut text = escape(&c.text);
+            if c.kind == CellKind::Marker {
+                text = format!("*{text}*");
+            }
+            if c.memo {
+                text.push('†');
+            }
+            if c.one_sample {
+                text.push_str(" (1 sample)");
+            } else if let Some(s) = &c.spread {
+                text = format!("{text} ± {}", escape(s));
+            }
+            if let Some(i) = &c.interval {
+                text = format!("{text} [{}]", escape(i));
+            }
+            text
+        })
+        .collect();
+    if row.busy {
+        if let Some(first) = cells.first_mut() {
+            first.push_str(" (busy)");
+        }
+    }
+    cells
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ pub mod latex_text;
 pub mod layout;
 pub mod loaded;
 pub mod markdown;
+pub mod markup;
 pub mod numbers;
 pub mod pgfplots;
 pub mod plots;

@@ -10,7 +10,7 @@ use crate::base::counters::HardwareCounts;
 use crate::base::stats::decision::{percent, Decision, Verdict};
 use crate::base::text::{count_of, grouped_digits, printable, xml_escape};
 use crate::report::export::{ComparisonExporter, Exported};
-use crate::report::markdown::escape;
+use crate::report::markup::{escape, table as markdown_table, Align};
 use crate::results::ab::{AbCell, AbItem, AbReport};
 
 use super::html::Html;
@@ -78,19 +78,14 @@ impl ComparisonExporter<AbReport> for Markdown {
     }
 
     fn export(&self, r: &AbReport) -> Exported {
-        let mut out = String::from(
-            "| experiment | item | row | column | A (s) | B (s) | change | interval | p (Holm) | rounds | verdict |\n",
-        );
-        out.push_str("| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: | --- |\n");
-        for item in &r.items {
-            for c in &item.cells {
-                let [e, i, k, col, a, b, change, interval, p, rounds] = row_cells(c, escape);
-                let verdict = c.decision.verdict.word();
-                out.push_str(&format!(
-                    "| {e} | {i} | {k} | {col} | {a} | {b} | {change} | {interval} | {p} | {rounds} | {verdict} |\n"
-                ));
-            }
-        }
+        let head = CELL_COLUMNS.map(|(name, _)| name);
+        let align = CELL_COLUMNS.map(|(_, align)| align);
+        let rows = r.items.iter().flat_map(|item| &item.cells).map(|c| {
+            let mut cells = row_cells(c, escape).to_vec();
+            cells.push(c.decision.verdict.word().to_string());
+            cells
+        });
+        let mut out = markdown_table(&head, &align, rows);
         out.push('\n');
         for item in &r.items {
             if let Some(line) = item_line(item).or_else(|| instructions_line(item)) {
@@ -133,8 +128,25 @@ impl ComparisonExporter<AbReport> for Html {
     }
 }
 
-/// A cell's row in the tables before its verdict: the names as `escape` writes them, the
-/// medians, the change, its interval, the corrected p and the rounds.
+/// The columns of the table of timed cells, in every format that draws it: the header,
+/// and the alignment of its cells (the times carry their unit, `s` or `µs`).
+const CELL_COLUMNS: [(&str, Align); 11] = [
+    ("experiment", Align::Left),
+    ("item", Align::Left),
+    ("row", Align::Left),
+    ("column", Align::Left),
+    ("A", Align::Right),
+    ("B", Align::Right),
+    ("change", Align::Right),
+    ("interval", Align::Left),
+    ("p (Holm)", Align::Right),
+    ("rounds", Align::Right),
+    ("verdict", Align::Left),
+];
+
+/// A cell's row under the first ten of [`CELL_COLUMNS`]: the names as `escape` writes
+/// them, the medians, the change, its interval, the corrected p and the rounds (the
+/// verdict is written by each format: a word, or a sentence coloured by it).
 fn row_cells(c: &AbCell, escape: impl Fn(&str) -> String) -> [String; 10] {
     let d = &c.decision;
     [
@@ -336,8 +348,8 @@ pub fn page(r: &AbReport) -> String {
          band (±resolution) a whole interval means <em>same</em>.</p>\n",
     );
     s.push_str(&interval_svg(r));
-    s.push_str("<h2>Timed cells</h2>\n<table>\n<tr><th>experiment</th><th>item</th><th>row</th><th>column</th>\
-                <th>A</th><th>B</th><th>change</th><th>interval</th><th>p (Holm)</th><th>rounds</th><th>verdict</th></tr>\n");
+    let head: String = CELL_COLUMNS.iter().map(|(name, _)| format!("<th>{}</th>", xml_escape(name))).collect();
+    s.push_str(&format!("<h2>Timed cells</h2>\n<table>\n<tr>{head}</tr>\n"));
     for item in &r.items {
         for c in &item.cells {
             let [e, i, k, col, a, b, change, interval, p, rounds] = row_cells(c, xml_escape);

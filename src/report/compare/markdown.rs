@@ -2,7 +2,7 @@
 //! (for a pull request), then the summary lines as a list, in the frame of the text.
 
 use crate::report::export::{ComparisonExporter, Exported};
-use crate::report::markdown::escape;
+use crate::report::markup::{escape, table as markdown_table, Align};
 use crate::results::compare::Comparison;
 
 use super::cells::{joined_header, joined_rows, pair_rows, summary_lines, PAIR_HEADER};
@@ -25,8 +25,16 @@ impl ComparisonExporter for Markdown {
 /// summary lines as a list.
 pub fn table(comparison: &Comparison) -> String {
     let mut out = match comparison.runs.as_slice() {
-        [run] => markdown_table(&PAIR_HEADER.map(String::from), &pair_rows(&run.timings), |i| (3..6).contains(&i)),
-        runs => markdown_table(&joined_header(runs), &joined_rows(&comparison.joined()), |i| i == 3),
+        [run] => markdown_table(
+            &PAIR_HEADER,
+            &aligned(PAIR_HEADER.len(), |i| (3..6).contains(&i)),
+            escaped(pair_rows(&run.timings)),
+        ),
+        runs => {
+            let header = joined_header(runs);
+            let head: Vec<&str> = header.iter().map(String::as_str).collect();
+            markdown_table(&head, &aligned(head.len(), |i| i == 3), escaped(joined_rows(&comparison.joined())))
+        }
     };
     out.push('\n');
     for line in summary_lines(&comparison.runs) {
@@ -35,15 +43,12 @@ pub fn table(comparison: &Comparison) -> String {
     out
 }
 
-/// `head` and `rows` as a Markdown table, its cells escaped; aligned right where
-/// `right(column)`.
-fn markdown_table(head: &[String], rows: &[Vec<String>], right: impl Fn(usize) -> bool) -> String {
-    let line = |cells: &[String]| format!("| {} |\n", cells.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | "));
-    let align: Vec<String> = (0..head.len()).map(|i| if right(i) { "---:" } else { "---" }.to_string()).collect();
-    let mut out = line(head);
-    out.push_str(&format!("| {} |\n", align.join(" | ")));
-    for r in rows {
-        out.push_str(&line(r));
-    }
-    out
+/// The alignment of columns where `right(column)` says which are numbers.
+fn aligned(columns: usize, right: impl Fn(usize) -> bool) -> Vec<Align> {
+    (0..columns).map(|i| if right(i) { Align::Right } else { Align::Left }).collect()
+}
+
+/// Every cell of `rows` escaped.
+fn escaped(rows: Vec<Vec<String>>) -> impl Iterator<Item = Vec<String>> {
+    rows.into_iter().map(|r| r.iter().map(|c| escape(c)).collect())
 }

@@ -5,7 +5,7 @@ use super::again;
 use super::record::Judged;
 use super::style::Rule;
 use super::summary::Line;
-use crate::report::markdown::escape;
+use crate::report::markup::{escape, table};
 
 /// The columns of the class table.
 pub const HEADS: [&str; 9] = [
@@ -35,17 +35,11 @@ pub fn cells(l: &Line) -> [String; 9] {
     ]
 }
 
-fn table_row(cells: &[String]) -> String {
-    format!("| {} |\n", cells.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | "))
-}
-
 /// The class table of `records` judged on `game`.
 pub fn class_table(game: &str, records: &[Judged]) -> String {
     let mut out = format!("# {}: the class judged\n\n", escape(game));
-    out.push_str(&format!("| {} |\n|{}\n", HEADS.join(" | "), "---|".repeat(HEADS.len())));
-    for judged in records {
-        out.push_str(&table_row(&cells(&Line::of(judged))));
-    }
+    let rows = records.iter().map(|judged| cells(&Line::of(judged)).iter().map(|c| escape(c)).collect());
+    out.push_str(&table(&HEADS, &[], rows));
     out
 }
 
