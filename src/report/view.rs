@@ -7,8 +7,7 @@
 //!
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
 
-use super::latex::{format_cell, format_real, format_seconds, is_marker, mebibytes};
-use super::latex_text::plain;
+use super::cell_text::{self, is_marker, mebibytes, Medium};
 use crate::results::columns::{
     Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT, TIMING_STATUS,
 };
@@ -409,7 +408,7 @@ fn header_columns(table: &CsvTable, shown: &[usize]) -> Vec<Column> {
 
 /// The plain header of a column name, with its unit.
 pub fn plain_header(name: &str) -> String {
-    plain(&super::latex::header(name))
+    cell_text::header(name, Medium::Text)
 }
 
 fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
@@ -513,7 +512,7 @@ pub fn spread_text(mad: f64) -> String {
     if mad < 0.000_000_5 {
         "< 0.000001".to_string()
     } else {
-        plain(&format_seconds(mad))
+        cell_text::format_seconds(mad, Medium::Text)
     }
 }
 
@@ -527,44 +526,15 @@ fn timed_out_count(table: &CsvTable, row: &[String], column: &str) -> bool {
     is_marker(row[timing].trim()) || table.empty_because(row, timing).is_some_and(StatusWord::is_stopped)
 }
 
-/// The plain text of one CSV cell of a column of kind `kind`: the LaTeX of
-/// [`format_cell`] as plain Unicode, an empty cell as a dash, a leading minus as `−`.
+/// The text of one CSV cell of a column of kind `kind`, as the page, the Markdown and
+/// the terminal show it ([`cell_text::format_cell`] in text).
 pub fn format_plain(kind: Kind, cell: &str) -> String {
-    let cell = cell.trim();
-    if cell.is_empty() {
-        return "–".to_string();
-    }
-    // A name is shown as the CSV holds it: it never goes through LaTeX and back.
-    let named = matches!(kind, Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag);
-    if named && !is_marker(cell) && cell != "true" && cell != "false" {
-        let cell = if kind == Kind::Text { crate::results::row::unneutralise_formula(cell) } else { cell };
-        return name_text(cell);
-    }
-    let text = plain(&format_cell(kind, cell));
-    match text.strip_prefix('-') {
-        Some(rest) if kind.is_numeric() => format!("−{rest}"),
-        _ => text,
-    }
+    cell_text::format_cell(kind, cell, Medium::Text)
 }
 
-/// A real number as plain text (four significant digits).
+/// A real number as text (four significant digits).
 pub fn plain_real(v: f64) -> String {
-    plain(&format_real(v))
-}
-
-/// A name (a text cell: an instance, a file, a key) as the page shows it: exactly as the
-/// CSV holds it, never read as LaTeX, with what the PDF also shows for control characters
-/// (a line break or tab as a space, any other as `\u{1b}`).
-pub fn name_text(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        match c {
-            '\n' | '\r' | '\t' => out.push(' '),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out
+    cell_text::format_real(v, Medium::Text)
 }
 
 #[cfg(test)]
