@@ -208,7 +208,7 @@ fn every_question_of_the_assignments_is_answered_in_order_in_the_pdf() {
     }
     let (_, aux, text) = main_job_pdf();
     let loaded = harness::report::load_all(main_job(), harness::runner::registry::reports()).unwrap();
-    let answers = harness::runner::registry::reports().answers(&loaded);
+    let answers = harness::runner::registry::reports().answers(&loaded, harness::report::language::Language::En);
     let ids: Vec<&str> = answers.iter().flat_map(|(_, a)| a.iter().map(|a| a.id)).collect();
     let want: Vec<&str> =
         harness::tegel::answers::QUESTIONS.iter().chain(&harness::stenen::answers::QUESTIONS).map(|q| q.0).collect();

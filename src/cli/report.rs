@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::base::error::{InputError, Result};
 use crate::report;
 use crate::report::assignment::FrontMatter;
+use crate::report::language::Language;
 use crate::results::dir::ResultsDir;
 use crate::runner::registry;
 
@@ -58,6 +59,15 @@ pub struct ReportArgs {
     /// answers alone).
     #[arg(long)]
     appendix: bool,
+    /// The report's language: en (English) or nl (Dutch; default: `language` under
+    /// `[report]`, else en).
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    language: Option<Language>,
+}
+
+/// A `--language` value: `en` or `nl`.
+fn parse_language(s: &str) -> std::result::Result<Language, String> {
+    s.parse().map_err(|e: InputError| e.message)
 }
 
 /// What `harness report` produces.
@@ -79,6 +89,7 @@ pub fn report(args: ReportArgs) -> Result<()> {
         student_numbers: args.student_numbers,
         date: args.date,
         appendix: args.appendix,
+        language: args.language,
     };
     match args.format {
         ReportFormat::Files if args.args.len() > 1 => Err(InputError::new(

@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use super::figures::Drawn;
+use super::language::Language;
 use super::latex::escape;
 use super::loaded::Loaded;
 use crate::results::csv_table::CsvTable;
@@ -48,8 +49,9 @@ pub struct Answer {
     pub shows: Vec<&'static str>,
 }
 
-/// The answers a game gives from its own experiments' tables (empty when none ran).
-pub type Answers = fn(own: &[&Loaded]) -> Vec<Answer>;
+/// The answers a game gives from its own experiments' tables (empty when none ran),
+/// in `language`.
+pub type Answers = fn(own: &[&Loaded], language: Language) -> Vec<Answer>;
 
 /// Text builder for answers: `text`, `code` and references appended in order.
 #[derive(Debug, Default)]

@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use super::kinds::Reports;
 use super::kinds::{Assignment, GameReport};
+use super::language::Language;
 use super::latex::caption_text;
 use crate::base::error::InputError;
 
@@ -47,6 +48,9 @@ pub struct FrontMatter {
     /// Whether the assignment's report has an appendix on the run, the machine and the
     /// run's warnings (`--appendix`); without it the report holds the answers alone.
     pub appendix: bool,
+    /// The report's language (`--language`; default: `language` under `[report]`, else
+    /// English).
+    pub language: Option<Language>,
 }
 
 impl FrontMatter {
@@ -68,7 +72,15 @@ impl FrontMatter {
         if self.date.is_none() {
             self.date.clone_from(&manifest.date);
         }
+        if self.language.is_none() {
+            self.language = manifest.language;
+        }
         self
+    }
+
+    /// The report's language: as given, else English.
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_default()
     }
 
     /// Refuses student numbers without an author to belong to.
@@ -131,8 +143,9 @@ pub fn manifest_front(out: &Path, run: Option<&toml::Table>) -> Result<FrontMatt
 pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<FrontMatter, InputError> {
     let Some(report) = report else { return Ok(FrontMatter::default()) };
     let wrong = |what: &str| InputError::in_file(path, format!("[report] {what}"));
-    let table =
-        report.as_table().ok_or_else(|| wrong("must be a table (title, authors, student_numbers, course, date)"))?;
+    let table = report
+        .as_table()
+        .ok_or_else(|| wrong("must be a table (title, authors, student_numbers, course, date, language)"))?;
     let text = |key: &str| -> Result<Option<String>, InputError> {
         match table.get(key) {
             None => Ok(None),
@@ -152,7 +165,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
             Some(_) => Err(wrong(&format!("{key} must be a list of strings, e.g. {key} = [\"Ada\", \"Bob\"]"))),
         }
     };
-    const KEYS: [&str; 5] = ["title", "authors", "student_numbers", "course", "date"];
+    const KEYS: [&str; 6] = ["title", "authors", "student_numbers", "course", "date", "language"];
     if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(wrong(&format!("has no key `{key}`; expected {}", KEYS.join(", "))));
     }
@@ -164,6 +177,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
         student_numbers: list("student_numbers")?,
         date: text("date")?,
         appendix: false,
+        language: text("language")?.map(|l| l.parse::<Language>()).transpose().map_err(|e| wrong(&e.message))?,
     };
     front.check().map_err(|e| wrong(&e.message))?;
     Ok(front)
@@ -381,7 +395,8 @@ pub fn page(
     let own: Vec<super::loaded::Loaded> =
         loaded.iter().filter(|l| l.game == game).map(super::asked::body_table).collect();
     let drawn = super::drawn::draw(&own, reports)?;
-    let input = super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports };
+    let input =
+        super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports, language: front.language() };
     let authors = match lines.authors.is_empty() {
         true => NO_AUTHORS.replace("GAME", game),
         false => format!("By {}", lines.authors.join(", ")),

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use super::chart::Chart;
 use super::kinds::Reports;
+use super::language::Language;
 use super::loaded::Loaded;
 use crate::base::error::InputError;
 use crate::results::compare::Comparison;
@@ -28,6 +29,8 @@ pub struct Input<'a> {
     pub run: Option<&'a toml::Table>,
     /// What the plug-ins know of their experiments.
     pub reports: Reports<'a>,
+    /// The language the report is written in.
+    pub language: Language,
 }
 
 /// A generated file's contents.

@@ -408,7 +408,7 @@ impl Exporter for Html {
 /// The page of the input (see [`Html`]) titled `title`, with the lines `byline` under
 /// the title.
 pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown: bool) -> Result<String, InputError> {
-    let Input { loaded, drawn, unreadable, run, reports } = *input;
+    let Input { loaded, drawn, unreadable, run, reports, language } = *input;
     let order = super::loaded::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();
     let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
@@ -445,7 +445,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown
         summary: summary.as_ref().map(|(c, t)| (c.clone(), t)),
         warnings: if run_shown { run_warnings(run) } else { Vec::new() },
         answers: reports
-            .answers(loaded)
+            .answers(loaded, language)
             .into_iter()
             .map(|(game, answers)| PageAnswers {
                 game: game.to_string(),

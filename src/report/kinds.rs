@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use super::answers::{Answer, Answers};
 use super::chart::Chart;
 use super::check_charts::{check_charts, CHECK_CHART_COLUMNS};
+use super::language::Language;
 use super::loaded::Loaded;
 use super::titles::GameWords;
 use crate::base::error::InputError;
@@ -174,7 +175,7 @@ impl Reports<'_> {
 
     /// Every game's answers, games in the reports' order, each game's answers in the order its
     /// code gives them (the first of an id kept): `(game, answers)`.
-    pub fn answers(&self, loaded: &[Loaded]) -> Vec<(&'static str, Vec<Answer>)> {
+    pub fn answers(&self, loaded: &[Loaded], language: Language) -> Vec<(&'static str, Vec<Answer>)> {
         let mut out = Vec::new();
         for report in self.0 {
             let own: Vec<&Loaded> = loaded.iter().filter(|l| l.game == report.game).collect();
@@ -183,7 +184,7 @@ impl Reports<'_> {
             }
             let mut answers: Vec<Answer> = Vec::new();
             for kind in report.kinds {
-                for answer in kind.report.answers.map(|f| f(&own)).unwrap_or_default() {
+                for answer in kind.report.answers.map(|f| f(&own, language)).unwrap_or_default() {
                     if !answers.iter().any(|a| a.id == answer.id) {
                         answers.push(answer);
                     }

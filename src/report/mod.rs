@@ -31,6 +31,7 @@ pub mod export;
 pub mod figures;
 pub mod html;
 pub mod kinds;
+pub mod language;
 pub mod latex;
 pub mod latex_text;
 pub mod layout;
@@ -60,6 +61,7 @@ use crate::results::experiment_meta::ExperimentMeta;
 use crate::results::csv_head::CsvHead;
 use crate::results::csv_table::csv_paths;
 use export::{Contents, Exporter, File, Input};
+use language::Language;
 use latex::escape;
 use titles::Titles;
 
@@ -217,7 +219,14 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
     }
     let drawn = vec![Vec::new(); loaded.len()];
     let run = read_run_meta(out);
-    let input = Input { loaded: &loaded, drawn: &drawn, unreadable: &unreadable, run: run.as_ref(), reports };
+    let input = Input {
+        loaded: &loaded,
+        drawn: &drawn,
+        unreadable: &unreadable,
+        run: run.as_ref(),
+        reports,
+        language: Language::default(),
+    };
     for (relative, contents) in html::Html.export(&input)? {
         contained_writes::write(out, &out.join(relative), contents.bytes())?;
     }
@@ -304,7 +313,7 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     let run = read_run_meta(out).map(|run| with_current_warnings(out, run, &loaded));
     let front = front.clone().or_manifest(&assignment::manifest_front(out, run.as_ref())?);
     front.check()?;
-    let mut files = export(&loaded, run.as_ref(), reports, EXPORTERS)?;
+    let mut files = export(&loaded, run.as_ref(), reports, front.language(), EXPORTERS)?;
     for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
         files.push((path, Contents::Text(text)));
     }
@@ -451,10 +460,11 @@ pub fn export(
     loaded: &[Loaded],
     run: Option<&toml::Table>,
     reports: Reports,
+    language: Language,
     exporters: &[&dyn Exporter],
 ) -> Result<Vec<File>, InputError> {
     let drawn = draw(loaded, reports)?;
-    let input = Input { loaded, drawn: &drawn, unreadable: &[], run, reports };
+    let input = Input { loaded, drawn: &drawn, unreadable: &[], run, reports, language };
     let mut files = Vec::new();
     for exporter in exporters {
         files.extend(exporter.export(&input)?);
@@ -469,7 +479,7 @@ pub fn render(
     run: Option<&toml::Table>,
     reports: Reports,
 ) -> Result<Vec<(PathBuf, String)>, InputError> {
-    Ok(export(loaded, run, reports, EXPORTERS)?
+    Ok(export(loaded, run, reports, Language::default(), EXPORTERS)?
         .into_iter()
         .filter_map(|(p, c)| match c {
             Contents::Text(t) => Some((p, t)),

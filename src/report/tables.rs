@@ -354,7 +354,7 @@ impl Exporter for Latex {
             let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
             files.extend((report.extra_files)(&own)?);
         }
-        for (game, answers) in reports.answers(input.loaded) {
+        for (game, answers) in reports.answers(input.loaded, input.language) {
             for answer in &answers {
                 files.push((
                     PathBuf::from(format!("tex/answer-{}.tex", answer.id)),

@@ -7,6 +7,7 @@
 //! take more than 10 s and at most a few minutes ([`OWN_WINDOW`]).
 
 use crate::report::answers::{counted, shown, Answer, Sentences};
+use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
 
@@ -29,7 +30,7 @@ pub const QUESTIONS: [(&str, &str); 6] = [
 
 /// Every answer S1 to S6 from the tiling's tables among `own` (every experiment of kind
 /// `table`: the assignment's instances and the own instance may stand in separate ones).
-pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
+pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let mut tables: Vec<&Loaded> = own.iter().copied().filter(|l| l.kind == "table").collect();
     // The table of the assignment's instances first, the own instance's after it.
     tables.sort_by_key(|l| !l.table.column("instance").iter().any(|i| !is_own(i)));

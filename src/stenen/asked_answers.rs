@@ -9,11 +9,12 @@ use crate::report::answers::{count, counted, Answer, Sentences};
 use crate::report::asked::{
     agreed, asked, check_words, checked, course_files, named_positions, row, seconds_words, summary, time_words,
 };
+use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
 
 /// Every answer S1 to S6 from the solver's table among `own`.
-pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
+pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let table = asked(own, "table");
     let texts =
         [intro(own, table), successors(table), regions(table), four_by_five(table), instances(table), identical(table)];

@@ -5,6 +5,7 @@
 use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
 use crate::report::chart::Chart;
 use crate::report::kinds::KindReport;
+use crate::report::language::Language;
 use crate::report::plots::{bars, Bars};
 use crate::results::csv_table::CsvTable;
 
@@ -55,10 +56,10 @@ fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
 
 /// The answers to the assignment's questions: the program's where the results are a
 /// solver's (`harness run --solver`), else the engine's.
-fn answers(own: &[&crate::report::Loaded]) -> Vec<crate::report::answers::Answer> {
+fn answers(own: &[&crate::report::Loaded], language: Language) -> Vec<crate::report::answers::Answer> {
     match crate::report::asked::solver_run(own) {
-        true => super::asked_answers::answers(own),
-        false => super::answers::answers(own),
+        true => super::asked_answers::answers(own, language),
+        false => super::answers::answers(own, language),
     }
 }
 

@@ -5,6 +5,7 @@
 //! says so instead.
 
 use crate::report::answers::{count, counted, of_kind, shown, Answer, Sentences};
+use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
@@ -22,7 +23,7 @@ pub const QUESTIONS: [(&str, &str); 7] = [
 ];
 
 /// Every answer T1 to T7 from the tile game's tables among `own`.
-pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
+pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let best = of_kind(own, "best");
     let sweep = of_kind(own, "sweep");
     let texts = [

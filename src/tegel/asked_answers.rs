@@ -11,12 +11,13 @@ use crate::report::asked::{
     agreed, asked, check_words, checked, course_files, first_wrong, named_positions, resolved, row, rows_of,
     seconds_words, shrunk_words, summary, time_words,
 };
+use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
 
 /// Every answer T1 to T7 from the solver's tables among `own`.
-pub fn answers(own: &[&Loaded]) -> Vec<Answer> {
+pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let texts = [
         intro(own),
         method(own),

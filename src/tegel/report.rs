@@ -11,6 +11,7 @@
 use super::experiments::{BEST_INSTANCE, BEST_POSITIONS, BEST_SECONDS, INSTANCE, POSITIONS, SECONDS, UNDONE};
 use crate::report::chart::Chart;
 use crate::report::kinds::{Figure, KindReport};
+use crate::report::language::Language;
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
 use crate::report::plots::{line_chart, lines, Labels};
@@ -136,10 +137,10 @@ fn sweep_figures(table: &CsvTable) -> Vec<Figure> {
 
 /// The answers to the assignment's questions: the program's where the results are a
 /// solver's (`harness run --solver`), else the engine's.
-fn answers(own: &[&crate::report::Loaded]) -> Vec<crate::report::answers::Answer> {
+fn answers(own: &[&crate::report::Loaded], language: Language) -> Vec<crate::report::answers::Answer> {
     match crate::report::asked::solver_run(own) {
-        true => super::asked_answers::answers(own),
-        false => super::answers::answers(own),
+        true => super::asked_answers::answers(own, language),
+        false => super::answers::answers(own, language),
     }
 }
 
