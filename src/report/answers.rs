@@ -119,6 +119,37 @@ pub fn counted(n: &str, noun: &str) -> String {
     }
 }
 
+/// [`counted`] in `language`: the English noun with its plural as [`counted`] makes it,
+/// or the Dutch noun's singular or plural (`("positie", "posities")`), the number
+/// written as [`number_in`] writes it (`n` as the tables show it).
+pub fn counted_in(language: Language, n: &str, en: &str, (nl_one, nl_many): (&str, &str)) -> String {
+    match language {
+        Language::En => counted(n, en),
+        Language::Nl => {
+            let one = matches!(n.trim().trim_start_matches(['-', '\u{2212}']), "1" | "1.0");
+            format!("{} {}", number_in(language, n), if one { nl_one } else { nl_many })
+        }
+    }
+}
+
+/// A number as the tables show it (`2,258,267,628`, `0.0812`), written in a sentence of
+/// `language`: as it is in English; in Dutch with a point between thousands and a decimal
+/// comma (`2.258.267.628`, `0,0812`). The one place a sentence's number changes its
+/// separators: pass it the tables' text, once.
+pub fn number_in(language: Language, shown: &str) -> String {
+    match language {
+        Language::En => shown.to_string(),
+        Language::Nl => shown
+            .chars()
+            .map(|c| match c {
+                ',' => '.',
+                '.' => ',',
+                c => c,
+            })
+            .collect(),
+    }
+}
+
 /// A count as the tables show it (`2,258,267,628`).
 pub fn count(n: u64) -> String {
     super::latex::group_digits(&n.to_string()).replace("{,}", ",")
@@ -235,6 +266,17 @@ mod tests {
         assert_eq!(counted("0", "game"), "0 games");
         assert_eq!(counted("1,000", "position"), "1,000 positions");
         assert_eq!(counted("-1", "point"), "-1 point");
+    }
+
+    #[test]
+    fn dutch_counts_take_their_own_plural_and_separators() {
+        let noun = ("positie", "posities");
+        assert_eq!(counted_in(Language::En, "5,578", "position", noun), "5,578 positions");
+        assert_eq!(counted_in(Language::Nl, "5,578", "position", noun), "5.578 posities");
+        assert_eq!(counted_in(Language::Nl, "1", "position", noun), "1 positie");
+        assert_eq!(number_in(Language::Nl, "2,258,267,628"), "2.258.267.628");
+        assert_eq!(number_in(Language::Nl, "0.0812"), "0,0812");
+        assert_eq!(number_in(Language::En, "0.0812"), "0.0812");
     }
 
     #[test]

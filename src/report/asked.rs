@@ -5,7 +5,8 @@
 //! are written here once: the program's name, its time, and whether an answer agreed with
 //! the reference.
 
-use super::answers::{count, counted, shown};
+use super::answers::{count, counted_in, number_in, shown};
+use super::language::Language;
 use super::loaded::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
 use crate::results::row::{RESOLUTION_SECONDS, STATUS};
@@ -122,39 +123,62 @@ pub fn checked(t: &CsvTable, row: &[String]) -> bool {
 /// How the answer of `row` compares with the reference's, in words: "the reference gives
 /// the same" or why not ("not the reference's (wrong: the score is 1, not 0)").
 pub fn check_words(t: &CsvTable, row: &[String]) -> String {
+    check_words_in(Language::En, t, row)
+}
+
+/// [`check_words`] in `language` (the verdict and detail as the CSV writes them).
+pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> String {
     if !checked(t, row) {
-        return "not checked: the reference passed the run's time limit there".to_string();
+        return language
+            .pick(
+                "not checked: the reference passed the run's time limit there",
+                "niet gecontroleerd: de referentie overschreed daar de tijdslimiet van de run",
+            )
+            .to_string();
     }
     if agreed(t, row) {
-        return "the same as the reference's".to_string();
+        return language.pick("the same as the reference's", "hetzelfde als dat van de referentie").to_string();
     }
     let verdict = t.cell(row, "verdict").unwrap_or_default();
+    let not = language.pick("not the reference's", "niet dat van de referentie");
     match t.cell(row, "detail").filter(|d| !d.is_empty()) {
-        Some(detail) => format!("not the reference's ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
-        None => format!("not the reference's ({verdict})"),
+        Some(detail) => format!("{not} ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
+        None => format!("{not} ({verdict})"),
     }
 }
 
 /// The program's time on `row` in words: "0.579 ms, the median of 6 runs", or none
 /// where the question was not timed.
 pub fn time_words(t: &CsvTable, row: &[String]) -> Option<String> {
+    time_words_in(Language::En, t, row)
+}
+
+/// [`time_words`] in `language`.
+pub fn time_words_in(language: Language, t: &CsvTable, row: &[String]) -> Option<String> {
     let seconds = t.number(row, "solver_seconds")?;
     let runs = t.number(row, "rounds").map_or(1, |r| r as u64);
-    let time = seconds_words(seconds);
-    Some(match runs {
-        1 => format!("{time} (one run)"),
-        n => format!("{time}, the median of {n} runs"),
+    let time = seconds_words_in(language, seconds);
+    Some(match (runs, language) {
+        (1, Language::En) => format!("{time} (one run)"),
+        (1, Language::Nl) => format!("{time} (één run)"),
+        (n, Language::En) => format!("{time}, the median of {n} runs"),
+        (n, Language::Nl) => format!("{time}, de mediaan van {n} runs"),
     })
 }
 
 /// Seconds as a person reads them: "2.31 s", "48.2 ms"; a time under the timer's
 /// reliable resolution (1 ms) is "under 1 ms", as the tables show it.
 pub fn seconds_words(seconds: f64) -> String {
-    let fmt = super::latex::format_seconds;
+    seconds_words_in(Language::En, seconds)
+}
+
+/// [`seconds_words`] in `language` ("2,31 s", "minder dan 1 ms").
+pub fn seconds_words_in(language: Language, seconds: f64) -> String {
+    let fmt = |s: f64| number_in(language, &super::latex::format_seconds(s));
     match seconds {
         s if s >= 1.0 => format!("{} s", fmt(s)),
         s if s >= RESOLUTION_SECONDS => format!("{} ms", fmt(s * 1e3)),
-        _ => "under 1 ms".to_string(),
+        _ => language.pick("under 1 ms", "minder dan 1 ms").to_string(),
     }
 }
 
@@ -187,32 +211,70 @@ pub fn first_wrong<'a>(tables: &[&'a Loaded]) -> Option<(&'a Loaded, &'a Vec<Str
 
 /// The sentence on the smallest position a wrong answer of `row` was shrunk to, if any.
 pub fn shrunk_words(t: &CsvTable, row: &[String]) -> Option<String> {
+    shrunk_words_in(Language::En, t, row)
+}
+
+/// [`shrunk_words`] in `language`.
+pub fn shrunk_words_in(language: Language, t: &CsvTable, row: &[String]) -> Option<String> {
     let position = t.cell(row, "shrunk_position").filter(|p| !p.is_empty())?;
-    Some(format!(
-        "The smallest position that still shows it (size {}) is {}; there the reference gives {} and the program {}.",
-        shown(t, row, "shrunk_size"),
-        crate::base::text::excerpt_to(position, 200),
-        shown(t, row, "shrunk_expected"),
-        shown(t, row, "shrunk_given"),
-    ))
+    let (size, position) =
+        (number_in(language, &shown(t, row, "shrunk_size")), crate::base::text::excerpt_to(position, 200));
+    let (expected, given) = (shown(t, row, "shrunk_expected"), shown(t, row, "shrunk_given"));
+    Some(match language {
+        Language::En => format!(
+            "The smallest position that still shows it (size {size}) is {position}; there the reference gives \
+             {expected} and the program {given}."
+        ),
+        Language::Nl => format!(
+            "De kleinste stand waarin het nog optreedt (grootte {size}) is {position}; daar geeft de referentie \
+             {expected} en het programma {given}."
+        ),
+    })
 }
 
 /// The sentence that opens a solver's report: who was asked what, and how many answers
 /// agreed.
 pub fn summary(own: &[&Loaded]) -> String {
+    summary_in(Language::En, own)
+}
+
+/// [`summary`] in `language`.
+pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     let tables: Vec<&Loaded> = own.iter().copied().filter(|l| l.asks.is_some()).collect();
     let (agreed_n, asked_n) = tally(&tables);
-    let verdict = match (agreed_n, asked_n) {
-        (_, 0) => "no answer was checked".to_string(),
-        (a, n) if a == n => format!("every one of its {} was the reference's", counted(&count(n as u64), "answer")),
-        (a, n) => format!("{a} of its {} were the reference's", counted(&count(n as u64), "answer")),
-    };
-    format!(
-        "Every number below is an answer of the program {}, the authors' implementation, asked the assignment's \
-         questions by a test program that checks each answer against an exact reference implementation of the same \
-         rules and times it: {verdict}. ",
-        quoted(&program_name(own))
-    )
+    let answers = |n: usize| counted_in(language, &count(n as u64), "answer", ("antwoord", "antwoorden"));
+    let name = quoted(&program_name(own));
+    match language {
+        Language::En => {
+            let verdict = match (agreed_n, asked_n) {
+                (_, 0) => "no answer was checked".to_string(),
+                (a, n) if a == n => format!("every one of its {} was the reference's", answers(n)),
+                (a, n) => format!("{a} of its {} were the reference's", answers(n)),
+            };
+            format!(
+                "Every number below is an answer of the program {name}, the authors' implementation, asked the \
+                 assignment's questions by a test program that checks each answer against an exact reference \
+                 implementation of the same rules and times it: {verdict}. "
+            )
+        }
+        Language::Nl => {
+            let verdict = match (agreed_n, asked_n) {
+                (_, 0) => "er is geen antwoord gecontroleerd".to_string(),
+                (a, n) if a == n => format!("al zijn {} waren gelijk aan die van de referentie", answers(n)),
+                (a, n) => format!(
+                    "{} van zijn {} waren gelijk aan die van de referentie",
+                    number_in(language, &count(a as u64)),
+                    answers(n)
+                ),
+            };
+            format!(
+                "Elk getal hieronder is een antwoord van het programma {name}, de implementatie van de auteurs, \
+                 waaraan een testprogramma de vragen van de opdracht heeft gesteld; dat testprogramma controleert \
+                 elk antwoord tegen een exacte referentie-implementatie van dezelfde regels en meet de tijd: \
+                 {verdict}. "
+            )
+        }
+    }
 }
 
 /// A name in quotation marks.
@@ -255,5 +317,8 @@ mod tests {
         assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "under 1 ms, the median of 6 runs");
         assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
         assert_eq!(time_words(&t, &t.rows[2]), None);
+        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "hetzelfde als dat van de referentie");
+        assert_eq!(time_words_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één run)");
+        assert_eq!(seconds_words_in(Language::Nl, 2.314), "2,31 s");
     }
 }

@@ -19,6 +19,8 @@ pub mod experiments;
 pub mod game;
 pub mod generate;
 pub mod greedy;
+pub mod greedy_line;
+pub mod greedy_words;
 pub mod load;
 pub mod matches;
 pub mod memo;

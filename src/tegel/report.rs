@@ -27,8 +27,13 @@ pub(super) const BEST: KindReport = KindReport {
     ..KindReport::new("besteScore per instance")
 };
 /// The `greedy` kind.
-pub(super) const GREEDY: KindReport =
-    KindReport { placed: true, ..KindReport::new("the greedy move against besteScore per instance") };
+pub(super) const GREEDY: KindReport = KindReport {
+    placed: true,
+    // The line of play after each move: the answer tells it in words; the CSV and the
+    // page keep it.
+    optional_columns: &["lines"],
+    ..KindReport::new("the greedy move against besteScore per instance")
+};
 /// The `good` kind.
 pub(super) const GOOD: KindReport =
     KindReport { placed: true, ..KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance") };

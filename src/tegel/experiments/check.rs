@@ -19,6 +19,7 @@ use crate::search::rng::Rng;
 use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
 use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep};
 use crate::tegel::game::Game;
+use crate::tegel::greedy_line::line_after;
 use crate::tegel::questions::{Engine, Program};
 
 pub(in crate::tegel) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
@@ -119,7 +120,10 @@ impl GameChecks for TegelChecks {
                 });
                 Some((Shrunk { text, size, outcome }, svg))
             };
-            let (row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
+            let (mut row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
+            if question == "greedy" {
+                row.reference_line = step.at.as_ref().and_then(|at| reference_line(ctx, game, at));
+            }
             rows.push((row, status));
         }
         Ok(rows)
@@ -144,4 +148,12 @@ impl GameChecks for TegelChecks {
             Some((Shrunk { text, size, outcome }, svg))
         })
     }
+}
+
+/// The reference's line of best play after the last move of `at` (a move of `game`'s
+/// position), as the greedy answer reads it; none where its search passed the limit.
+fn reference_line(ctx: &RunContext, game: &Game, at: &Game) -> Option<String> {
+    let first = at.history().last()?;
+    let line = line_after(game.rules(), game.position(), first, &ctx.budget(), false).ok()?;
+    Some(line.to_string())
 }

@@ -9,6 +9,7 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
 use crate::results::row::{Cpu, Status, Timing};
 use crate::tegel::greedy::{check_greedy, greedy_move, GreedyCheck};
+use crate::tegel::greedy_line::{lines_after_each, lines_text};
 
 pub(in crate::tegel) fn build_greedy(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let p: Plain = spec.params()?;
@@ -32,6 +33,9 @@ pub(super) struct GreedyRow {
     best_score: Option<String>,
     values: Option<String>,
     positions: Option<String>,
+    /// After each move of `values`, in its order: the line of best play to the end
+    /// ([`crate::tegel::greedy_line`]), the evidence of the move's value.
+    lines: Option<String>,
     seconds: Timing,
     cpu: Cpu,
 }
@@ -55,9 +59,22 @@ pub(super) fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
         best_score: check(&|c| c.best_score.to_string()),
         values: check(&|c| c.values_text()),
         positions: check(&|c| c.positions.to_string()),
+        lines: lines_cell(ctx, inst, r.as_ref().is_ok_and(Option::is_some))?,
         seconds: Timing::of(timed),
         cpu: Cpu::of(timed, ctx.threads),
     };
     ctx.emit_row(&row, ctx.threads, &Status::of_sampled(&cell), &inst.name);
     Ok(())
+}
+
+/// The `lines` cell of a row whose check finished (`checked`), searched outside the timed
+/// calls; empty where the check did not finish or a line passed the time limit.
+fn lines_cell(ctx: &RunContext, inst: &Instance, checked: bool) -> Result<Option<String>> {
+    if !checked {
+        return Ok(None);
+    }
+    let game = &inst.game;
+    let lines = lines_after_each(game.rules(), game.position(), &ctx.budget(), parallel(ctx));
+    interrupted_check(&lines)?;
+    Ok(lines.ok().map(|l| lines_text(&l)))
 }
