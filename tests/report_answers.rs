@@ -7,6 +7,8 @@
 use std::path::Path;
 
 use harness::experiment::spec::hash_bytes;
+use harness::report::answers::plain;
+use harness::report::language::Language;
 use harness::report::{load_all, render};
 use harness::runner::registry::reports;
 
@@ -67,9 +69,20 @@ const TABLES: [(&str, &str, &str, &str); 6] = [
     ),
 ];
 
+/// The greedy table of results that record each move's line of best play.
+const GREEDY_WITH_LINES: &str =
+    "instance,greedy_move,greedy_fill,greedy_score,best_move,best_score,values,positions,lines,seconds,samples,threads,status\n\
+     greedy.txt,\"(2,b)\",3,-2,\"(2,g)\",-1,\"(2,g)=-1 (2,b)=-2\",4,\"(2,g) | B no move | 0-1; (2,b) (2,g) | B all full | 0-2\",0.000002,1,1,ok\n";
+
 fn results(dir: &Path) {
+    results_with(dir, None);
+}
+
+/// The fixture's results, the greedy table replaced by `greedy` where given.
+fn results_with(dir: &Path, greedy: Option<&str>) {
     std::fs::create_dir_all(dir.join("meta")).unwrap();
     for (name, game, kind, csv) in TABLES {
+        let csv = if name == "tegel_greedy" { greedy.unwrap_or(csv) } else { csv };
         std::fs::write(dir.join(format!("{name}.csv")), csv).unwrap();
         let meta = format!(
             "name = \"{name}\"\ngame = \"{game}\"\nkind = \"{kind}\"\ncaption = \"{name}\"\nlabel = \"tab:{name}\"\n\
@@ -161,4 +174,69 @@ fn the_billion_answer_names_the_instance_as_the_table_does() {
     let t4 = answer("T4");
     assert!(t4.contains("spel3.txt"), "{t4}");
     assert!(!t4.contains("instances/tegel/"), "a path the results do not hold: {t4}");
+}
+
+/// The tile game's answers in `language` (plain text, one per question), from the fixture
+/// with the greedy table `greedy` where given.
+fn tegel_answers(language: Language, greedy: Option<&str>) -> Vec<(String, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    results_with(dir.path(), greedy);
+    let loaded = load_all(dir.path(), reports()).unwrap();
+    let games = reports().answers(&loaded, language);
+    let (_, answers) = games.into_iter().find(|(g, _)| *g == "tegel").unwrap();
+    answers.iter().map(|a| (format!("{} {}", a.id, a.question), plain(a))).collect()
+}
+
+/// The greedy answer tells what each move leads to from the recorded lines, in both
+/// languages; results made before the lines were recorded answer without them.
+#[test]
+fn the_greedy_answer_plays_each_move_out() {
+    let t5 = |language, greedy| tegel_answers(language, greedy).into_iter().find(|a| a.0.starts_with("T5")).unwrap().1;
+    let en = t5(Language::En, Some(GREEDY_WITH_LINES));
+    assert!(
+        en.contains(
+            "After (2,g) the opponent has no move: the game ends with 0 full rows for A and 1 for the opponent, \
+             a final score of \u{2212}1 for A."
+        ),
+        "{en}"
+    );
+    assert!(en.contains("After (2,b) the opponent plays (2,g) and has every row full"), "{en}");
+    let nl = t5(Language::Nl, Some(GREEDY_WITH_LINES));
+    assert!(
+        nl.contains("Na (2,g) heeft de tegenspeler geen zet meer: het spel is afgelopen met 0 volle rijen"),
+        "{nl}"
+    );
+    assert!(nl.contains("Na (2,b) speelt de tegenspeler (2,g) en heeft daarmee al haar rijen vol"), "{nl}");
+    let old = t5(Language::En, None);
+    assert!(!old.contains("has no move") && old.contains("Greedy takes (2,b)"), "{old}");
+}
+
+/// Word triples of `text` made of lower-case letters alone (no names, moves or numbers).
+fn word_triples(text: &str) -> std::collections::BTreeSet<String> {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'').to_string())
+        .collect();
+    let plain = |w: &String| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c == '\'');
+    words.windows(3).filter(|w| w.iter().all(plain)).map(|w| w.join(" ")).collect()
+}
+
+/// The Dutch answers hold none of the English ones' phrases: no three plain words of an
+/// English answer, no English word a Dutch sentence never needs, in any heading or answer.
+#[test]
+fn the_dutch_answers_hold_no_english() {
+    let en = tegel_answers(Language::En, Some(GREEDY_WITH_LINES));
+    let nl = tegel_answers(Language::Nl, Some(GREEDY_WITH_LINES));
+    assert_eq!(en.len(), nl.len());
+    let english: std::collections::BTreeSet<String> =
+        en.iter().flat_map(|(q, a)| word_triples(&format!("{q} {a}"))).collect();
+    for (question, answer) in &nl {
+        let text = format!("{question} {answer}");
+        let dutch = word_triples(&text);
+        let shared: Vec<&String> = english.intersection(&dutch).collect();
+        assert!(shared.is_empty(), "English in the Dutch {question}: {shared:?}\n{text}");
+        for word in [" the ", " positions", " moves ", " player", " and ", " seconds", " which ", " reference's"] {
+            assert!(!text.contains(word), "{word:?} in the Dutch {question}: {text}");
+        }
+    }
 }

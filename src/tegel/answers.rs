@@ -4,7 +4,10 @@
 //! `tegel_match`, `tegel_greedy`, `tegel_sweep`). A question whose table did not run
 //! says so instead.
 
-use crate::report::answers::{count, counted, of_kind, shown, Answer, Sentences};
+use super::greedy_line::parse_lines;
+use super::greedy_words::line_sentence;
+use super::score_text::score;
+use crate::report::answers::{count, counted_in, number_in, of_kind, shown, Answer, Sentences};
 use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
@@ -22,53 +25,90 @@ pub const QUESTIONS: [(&str, &str); 7] = [
     ("T7", "Which conclusions do you draw from the experiment?"),
 ];
 
-/// Every answer T1 to T7 from the tile game's tables among `own`.
+/// The headings of [`QUESTIONS`] in Dutch, in the same order.
+pub const DUTCH_HEADINGS: [&str; 7] = [
+    "Het spel en de opdracht",
+    "Hoe bepaalt besteScore de eindscore als beide spelers optimaal spelen?",
+    "besteScore en bepaalGoedeZet op spel1 en spel3: welke conclusie volgt daaruit?",
+    "Een stand waarin besteScore binnen een uur meer dan een miljard standen bekijkt",
+    "De gretige zet is niet altijd optimaal: een stand vlak voor het einde, beredeneerd",
+    "Het experiment met ongedaan gemaakte zetten (doeExperiment) op spel4 en spel5",
+    "Welke conclusies volgen uit het experiment?",
+];
+
+/// The questions' ids and headings in `language`, in the assignment's order.
+pub fn questions(language: Language) -> impl Iterator<Item = (&'static str, &'static str)> {
+    QUESTIONS.iter().zip(DUTCH_HEADINGS).map(move |(&(id, en), nl)| (id, language.pick(en, nl)))
+}
+
+/// Every answer T1 to T7 from the tile game's tables among `own`, in `language`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let best = of_kind(own, "best");
     let sweep = of_kind(own, "sweep");
+    let l = language;
     let texts = [
-        (intro(), vec![]),
-        (engine(), vec![]),
-        (scores(best, of_kind(own, "good"), of_kind(own, "match")), vec!["best", "good", "match"]),
-        (billion(best), vec![]),
-        (greedy(of_kind(own, "greedy")), vec!["greedy"]),
-        (sweep_rule(sweep), vec!["sweep"]),
-        (sweep_conclusions(sweep), vec![]),
+        (intro(l), vec![]),
+        (engine(l), vec![]),
+        (scores(best, of_kind(own, "good"), of_kind(own, "match"), l), vec!["best", "good", "match"]),
+        (billion(best, l), vec![]),
+        (greedy(of_kind(own, "greedy"), l), vec!["greedy"]),
+        (sweep_rule(sweep, l), vec!["sweep"]),
+        (sweep_conclusions(sweep, l), vec![]),
     ];
-    QUESTIONS
-        .iter()
+    questions(language)
         .zip(texts)
-        .map(|(&(id, question), (text, shows))| Answer { id, question, parts: text.0, shows })
+        .map(|((id, question), (text, shows))| Answer { id, question, parts: text.0, shows })
         .collect()
 }
 
-pub(super) fn intro() -> Sentences {
-    let mut s = Sentences::default();
-    s.text(
+/// The rules of the game in a few sentences (shared with the solver's answers).
+pub(super) fn rules_words(language: Language) -> &'static str {
+    language.pick(
         "Two players, 0 and 1, take turns. A move takes every tile of one colour (yellow g or blue b) from one \
          bowl and lays them in one row of the mover's own board; the bowls are refilled from a pot whose order \
          both players know. The game ends when a player has filled every row or the player to move cannot move; \
-         a player's score is her full rows minus her opponent's. The assignment asks for besteScore (exhaustive \
-         search of the final score under optimal play), bepaalGoedeZet (a Monte Carlo good move) and doeExperiment \
-         (besteScore after each move undone). Only ",
+         a player's score is her full rows minus her opponent's. ",
+        "Twee spelers, 0 en 1, zijn om de beurt aan zet. Een zet neemt alle tegels van één kleur (geel g of blauw \
+         b) van één schaal en legt ze in één rij op het eigen bord van de speler; de schalen worden bijgevuld uit \
+         een pot waarvan beide spelers de volgorde kennen. Het spel is afgelopen als een speler al haar rijen vol \
+         heeft of als de speler aan beurt geen zet kan doen; de score van een speler is haar aantal volle rijen \
+         min dat van haar tegenspeler. ",
     )
+}
+
+pub(super) fn intro(language: Language) -> Sentences {
+    let mut s = Sentences::default();
+    s.text(rules_words(language));
+    s.text(language.pick(
+        "The assignment asks for besteScore (exhaustive search of the final score under optimal play), \
+         bepaalGoedeZet (a Monte Carlo good move) and doeExperiment (besteScore after each move undone). Only ",
+        "De opdracht vraagt om besteScore (uitputtend zoeken naar de eindscore bij optimaal spel), bepaalGoedeZet \
+         (een goede zet via Monte Carlo) en doeExperiment (besteScore na elke zet die ongedaan wordt gemaakt). \
+         Alleen ",
+    ))
     .code("spel1.txt")
-    .text(" is the course's file (its Figure 3); ")
-    .code("spel2.txt")
-    .text(" to ")
-    .code("spel5.txt")
-    .text(" and ")
-    .code("greedy.txt")
     .text(
+        language
+            .pick(" is the course's file (its Figure 3); ", " is het bestand van het vak (Figuur 3 van de opdracht); "),
+    )
+    .code("spel2.txt")
+    .text(language.pick(" to ", " tot en met "))
+    .code("spel5.txt")
+    .text(language.pick(" and ", " en "))
+    .code("greedy.txt")
+    .text(language.pick(
         " are the harness's own, grown or searched by its commands (the same command makes the same file; \
          docs/tegel.md, \"Instances\"), so their numbers differ from the course's files of the same names.",
-    );
+        " zijn van de harness zelf, gemaakt of gezocht met haar commando's (hetzelfde commando maakt hetzelfde \
+         bestand; docs/tegel.md, \"Instances\"), dus hun getallen verschillen van die van de bestanden van het vak \
+         met dezelfde namen.",
+    ));
     s
 }
 
-fn engine() -> Sentences {
+fn engine(language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(
+    s.text(language.pick(
         "besteScore is a negamax over the distinct moves of the player to move (two moves are the same when they \
          take as many tiles of the same colour): at an end position it returns the mover's score, otherwise it does \
          each move, negates the opponent's best score in the position reached, undoes the move and keeps the \
@@ -77,7 +117,17 @@ fn engine() -> Sentences {
          the pot, far less than copying pot, bowls and boards at every node. It walks the whole tree without \
          pruning, because the assignment counts the positions visited; the memo (src/tegel/memo.rs) is a separate \
          search, marked as such in the tables, that returns the same counts. Code and proofs: src/tegel/search.rs.",
-    );
+        "besteScore is een negamax over de verschillende zetten van de speler aan beurt (twee zetten zijn hetzelfde \
+         als ze evenveel tegels van dezelfde kleur nemen): in een eindstand geeft hij de score van de speler aan \
+         beurt terug; anders doet hij elke zet, neemt hij de tegengestelde waarde van de beste score van de \
+         tegenspeler in de bereikte stand, maakt hij de zet ongedaan en onthoudt hij het maximum; de eerste zet in \
+         de volgorde van de lijst die dat maximum haalt, is de beste zet. Hij werkt met doezet en undoezet op één \
+         stand in plaats van met kopieën: voor het ongedaan maken zijn alleen de zet, de rij en het aantal tegels \
+         uit de pot nodig, veel minder dan een kopie van pot, schalen en borden in elke knoop. Hij doorzoekt de hele \
+         boom zonder te snoeien, omdat de opdracht het aantal bekeken standen telt; de memo (src/tegel/memo.rs) is \
+         een aparte zoekmethode, in de tabellen als zodanig aangegeven, die dezelfde aantallen geeft. Code en \
+         bewijzen: src/tegel/search.rs.",
+    ));
     s
 }
 
@@ -88,10 +138,13 @@ fn row_of<'a>(table: &'a CsvTable, column: &str, instance: &str) -> Option<&'a V
     table.rows.iter().find(|r| table.cell(r, column).is_some_and(|c| c == instance || file(c) == file(instance)))
 }
 
-fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>) -> Sentences {
+fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = best else {
-        s.text("besteScore did not run in these results.");
+        s.text(
+            language
+                .pick("besteScore did not run in these results.", "besteScore is in deze resultaten niet uitgevoerd."),
+        );
         return s;
     };
     let t = &best.table;
@@ -101,55 +154,97 @@ fn scores(best: Option<&Loaded>, good: Option<&Loaded>, matches: Option<&Loaded>
     };
     for instance in &instances {
         let Some(row) = row_of(t, "instance", instance) else { continue };
-        s.text("On ").code(*instance).text(format!(
-            " besteScore gives score {} for the player to move with best move {}, after {} positions in {} s (",
-            shown(t, row, "score"),
-            shown(t, row, "best_move"),
-            shown(t, row, "positions"),
-            shown(t, row, "seconds"),
-        ));
-        s.text(rate_words(t, row)).table(&best.name).text("). ");
+        s.text(language.pick("On ", "Op ")).code(*instance).text(best_words(t, row, language));
+        s.text(rate_words(t, row, language)).table(&best.name).text("). ");
     }
-    let all_best = good.map(|g| good_sentences(&mut s, best, g));
-    let never_short = matches.map(|m| match_sentences(&mut s, best, m));
-    s.text(match (all_best, never_short) {
-        (Some(true), Some(true)) => {
+    let all_best = good.map(|g| good_sentences(&mut s, best, g, language));
+    let never_short = matches.map(|m| match_sentences(&mut s, best, m, language));
+    s.text(scores_conclusion(all_best, never_short, language));
+    s
+}
+
+/// " besteScore gives score 0 for the player to move with best move (0,b), after 5,578
+/// positions in 0.000912 s (", up to the rate.
+fn best_words(t: &CsvTable, row: &[String], language: Language) -> String {
+    let n = |column: &str| number_in(language, &shown(t, row, column));
+    let (value, mv, positions, seconds) = (n("score"), shown(t, row, "best_move"), n("positions"), n("seconds"));
+    match language {
+        Language::En => format!(
+            " besteScore gives score {value} for the player to move with best move {mv}, after {positions} positions \
+             in {seconds} s ("
+        ),
+        Language::Nl => format!(
+            " geeft besteScore score {value} voor de speler aan beurt, met beste zet {mv}, na {positions} bekeken \
+             standen in {seconds} s ("
+        ),
+    }
+}
+
+/// What the good moves and the matches say of bepaalGoedeZet against besteScore.
+fn scores_conclusion(all_best: Option<bool>, never_short: Option<bool>, language: Language) -> &'static str {
+    match (all_best, never_short) {
+        (Some(true), Some(true)) => language.pick(
             "So on these games the Monte Carlo move was as good as besteScore's: it chose the best move and lost \
              nothing against perfect play, at a fixed number of random games per move where besteScore's cost grows \
-             with the tree."
-        }
-        (_, Some(false)) => {
+             with the tree.",
+            "Op deze spellen was de Monte Carlo-zet dus even goed als die van besteScore: hij koos de beste zet en \
+             verloor niets tegen perfect spel, met een vast aantal willekeurige spellen per zet, terwijl de kosten van \
+             besteScore met de boom meegroeien.",
+        ),
+        (_, Some(false)) => language.pick(
             "So the Monte Carlo move is often besteScore's, but against perfect play it lost points that besteScore \
              keeps (the shortfalls above); its cost is a fixed number of random games per move, besteScore's grows \
-             with the tree."
-        }
-        _ => "So the Monte Carlo move is a cheap estimate whose quality the tables above measure.",
-    });
-    s
+             with the tree.",
+            "De Monte Carlo-zet is dus vaak die van besteScore, maar tegen perfect spel verloor hij punten die \
+             besteScore wel haalt (de tekorten hierboven); hij kost een vast aantal willekeurige spellen per zet, \
+             terwijl de kosten van besteScore met de boom meegroeien.",
+        ),
+        _ => language.pick(
+            "So the Monte Carlo move is a cheap estimate whose quality the tables above measure.",
+            "De Monte Carlo-zet is dus een goedkope schatting, waarvan de tabellen hierboven de kwaliteit meten.",
+        ),
+    }
 }
 
 /// The positions per second of `row` in words, ending where the table's reference
 /// follows: the rate, or why there is none (a time under 1 ms, or a call timed while other
 /// programs had the cores: its time is too high, so no rate is given from it).
-fn rate_words(t: &CsvTable, row: &[String]) -> String {
+fn rate_words(t: &CsvTable, row: &[String], language: Language) -> String {
     if crate::report::view::busy_reader(t)(row) {
-        return "timed while other programs had the cores, so the time is too high and no rate is given; ".to_string();
+        return language
+            .pick(
+                "timed while other programs had the cores, so the time is too high and no rate is given; ",
+                "gemeten terwijl andere programma's de cores bezetten, dus de tijd is te hoog en er wordt geen \
+                 snelheid gegeven; ",
+            )
+            .to_string();
     }
     match t.number(row, "positions_per_second") {
-        Some(_) => format!("{} positions per second; ", shown(t, row, "positions_per_second")),
-        None => "under 1 ms, too short a time to give a rate; ".to_string(),
+        Some(_) => {
+            let rate = number_in(language, &shown(t, row, "positions_per_second"));
+            format!("{rate} {}; ", language.pick("positions per second", "standen per seconde"))
+        }
+        None => language
+            .pick(
+                "under 1 ms, too short a time to give a rate; ",
+                "minder dan 1 ms, te kort om een snelheid te geven; ",
+            )
+            .to_string(),
     }
 }
 
-/// A score as the tables show it: a minus sign, not a hyphen.
-pub(super) fn score(value: f64) -> String {
-    // `-0` (the negated value of a drawn game) reads 0.
-    let text = format!("{}", if value == 0.0 { 0.0 } else { value });
-    text.replace('-', "\u{2212}")
+/// `n` simulations in `language`, `n` as the table shows it.
+fn simulations(n: &str, language: Language) -> String {
+    counted_in(language, n, "simulation", ("simulatie", "simulaties"))
+}
+
+/// `n` points in `language`.
+pub(super) fn points(n: f64, language: Language) -> String {
+    counted_in(language, &n.to_string(), "point", ("punt", "punten"))
 }
 
 /// Which instances' good move equals besteScore's best move.
-fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
+fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded, language: Language) -> bool {
     let (t, g) = (&best.table, &good.table);
     let mut same = 0;
     let mut words = Vec::new();
@@ -157,43 +252,61 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded) -> bool {
         let instance = g.cell(row, "instance").unwrap_or_default();
         let best_move = row_of(t, "instance", instance).and_then(|r| t.cell(r, "best_move"));
         let chosen = g.cell(row, "move").unwrap_or_default();
-        let verdict = if best_move == Some(chosen) {
-            same += 1;
-            "besteScore's best move"
-        } else {
-            "not besteScore's first best move"
+        same += usize::from(best_move == Some(chosen));
+        let verdict = match best_move == Some(chosen) {
+            true => language.pick("besteScore's best move", "de beste zet van besteScore"),
+            false => language.pick("not besteScore's first best move", "niet de eerste beste zet van besteScore"),
         };
-        words.push(format!("{chosen} on {instance} ({verdict})"));
+        words.push(format!("{chosen} {} {instance} ({verdict})", language.pick("on", "op")));
     }
-    let sims = g.rows.first().map(|r| shown(g, r, "sims")).unwrap_or_default();
-    s.text(format!(
-        "The assignment's report list asks for the outcome of bepaalGoedeScore, its name there for bepaalGoedeZet. \
-         With {} per move bepaalGoedeZet chose {} (",
-        counted(&sims, "simulation"),
-        words.join(", ")
-    ))
+    let sims = simulations(&g.rows.first().map(|r| shown(g, r, "sims")).unwrap_or_default(), language);
+    let words = words.join(", ");
+    s.text(match language {
+        Language::En => format!(
+            "The assignment's report list asks for the outcome of bepaalGoedeScore, its name there for \
+             bepaalGoedeZet. With {sims} per move bepaalGoedeZet chose {words} ("
+        ),
+        Language::Nl => format!(
+            "De lijst met onderdelen van het verslag vraagt naar de uitkomst van bepaalGoedeScore, daar de naam van \
+             bepaalGoedeZet. Met {sims} per zet koos bepaalGoedeZet {words} ("
+        ),
+    })
     .table(&good.name)
-    .text(match (same, g.rows.len()) {
-        (1, 1) => "): the good move is besteScore's. ".to_string(),
-        (0, 1) => "): the good move is not besteScore's. ".to_string(),
-        (2, 2) => "): both good moves are besteScore's. ".to_string(),
-        (same, n) if same == n => format!("): all {n} good moves are besteScore's. "),
-        (same, n) => format!("): {same} of the {n} good moves are besteScore's. "),
-    });
+    .text(good_verdict(same, g.rows.len(), language));
     same == g.rows.len()
+}
+
+/// "): all 3 good moves are besteScore's. "
+fn good_verdict(same: usize, n: usize, language: Language) -> String {
+    match (language, same, n) {
+        (Language::En, 1, 1) => "): the good move is besteScore's. ".to_string(),
+        (Language::En, 0, 1) => "): the good move is not besteScore's. ".to_string(),
+        (Language::En, 2, 2) => "): both good moves are besteScore's. ".to_string(),
+        (Language::En, same, n) if same == n => format!("): all {n} good moves are besteScore's. "),
+        (Language::En, same, n) => format!("): {same} of the {n} good moves are besteScore's. "),
+        (Language::Nl, 1, 1) => "): de goede zet is die van besteScore. ".to_string(),
+        (Language::Nl, 0, 1) => "): de goede zet is niet die van besteScore. ".to_string(),
+        (Language::Nl, 2, 2) => "): beide goede zetten zijn die van besteScore. ".to_string(),
+        (Language::Nl, same, n) if same == n => format!("): alle {n} goede zetten zijn die van besteScore. "),
+        (Language::Nl, same, n) => format!("): {same} van de {n} goede zetten zijn die van besteScore. "),
+    }
 }
 
 /// How good play's final scores compare with besteScore's value, per instance and side
 /// (moving first or second); whether it never fell short.
-fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
+fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded, language: Language) -> bool {
     let (t, mt) = (&best.table, &m.table);
     let mut instances: Vec<&str> = mt.column("instance");
     instances.dedup();
-    let sims = mt.rows.first().map(|r| shown(mt, r, "sims")).unwrap_or_default();
-    s.text(format!(
-        "Good play (bepaalGoedeZet with {} per move) played whole games against besteScore. ",
-        counted(&sims, "simulation")
-    ));
+    let sims = simulations(&mt.rows.first().map(|r| shown(mt, r, "sims")).unwrap_or_default(), language);
+    s.text(match language {
+        Language::En => {
+            format!("Good play (bepaalGoedeZet with {sims} per move) played whole games against besteScore. ")
+        }
+        Language::Nl => {
+            format!("Goed spel (bepaalGoedeZet met {sims} per zet) speelde hele spellen tegen besteScore. ")
+        }
+    });
     let mut never_short = true;
     for instance in instances {
         let Some(value) = row_of(t, "instance", instance).and_then(|r| t.number(r, "score")) else { continue };
@@ -209,46 +322,71 @@ fn match_sentences(s: &mut Sentences, best: &Loaded, m: &Loaded) -> bool {
             if scores.is_empty() {
                 continue;
             }
-            let side = if starter == "good" { "moving first" } else { "moving second" };
-            let (n, reached) = (scores.len(), scores.iter().filter(|&&g| g >= optimum).count());
-            let games = |k: usize| match (k, n) {
-                (1, 1) => "its one game".to_string(),
-                (k, n) if k == n => format!("every one of the {n} games"),
-                (0, n) => format!("none of the {n} games"),
-                (k, n) => format!("{k} of the {n} games"),
-            };
-            let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);
-            let same = scores.iter().all(|&g| g == worst);
-            never_short &= worst >= optimum;
-            words.push(match (reached == n, same) {
-                (true, _) => format!("{side}, it reaches the optimal score {} in {}", score(optimum), games(n)),
-                (false, true) => format!(
-                    "{side}, it scores {} in {}, {} below the optimal {}",
-                    score(worst),
-                    games(n),
-                    counted(&(optimum - worst).to_string(), "point"),
-                    score(optimum)
-                ),
-                (false, false) => format!(
-                    "{side}, it reaches the optimal score {} in {} and falls up to {} below it",
-                    score(optimum),
-                    games(reached),
-                    counted(&(optimum - worst).to_string(), "point")
-                ),
-            });
+            never_short &= scores.iter().all(|&g| g >= optimum);
+            words.push(side_words(starter == "good", &scores, optimum, language));
         }
         if !words.is_empty() {
-            s.text("On ").code(instance).text(format!(", {}. ", words.join("; ")));
+            let words = words.join("; ");
+            s.text(language.pick("On ", "Op "))
+                .code(instance)
+                .text(language.pick(format!(", {words}. "), format!(": {words}. ")));
         }
     }
-    s.text("The games are in ").table(&m.name).text(". ");
+    s.text(language.pick("The games are in ", "De spellen staan in ")).table(&m.name).text(". ");
     never_short
 }
 
-fn billion(best: Option<&Loaded>) -> Sentences {
+/// Good play's `scores` on one side (`first`: it moved first) against the `optimum`.
+fn side_words(first: bool, scores: &[f64], optimum: f64, language: Language) -> String {
+    let (n, reached) = (scores.len(), scores.iter().filter(|&&g| g >= optimum).count());
+    let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);
+    let same = scores.iter().all(|&g| g == worst);
+    let side = match first {
+        true => language.pick("moving first", "als eerste aan zet"),
+        false => language.pick("moving second", "als tweede aan zet"),
+    };
+    let (opt, low, short) = (score(optimum), score(worst), points(optimum - worst, language));
+    match (language, reached == n, same) {
+        (Language::En, true, _) => format!("{side}, it reaches the optimal score {opt} in {}", games(n, n, language)),
+        (Language::En, false, true) => {
+            format!("{side}, it scores {low} in {}, {short} below the optimal {opt}", games(n, n, language))
+        }
+        (Language::En, false, false) => format!(
+            "{side}, it reaches the optimal score {opt} in {} and falls up to {short} below it",
+            games(reached, n, language)
+        ),
+        (Language::Nl, true, _) => format!("{side} haalt het de optimale score {opt} in {}", games(n, n, language)),
+        (Language::Nl, false, true) => {
+            format!("{side} scoort het {low} in {}, {short} onder de optimale {opt}", games(n, n, language))
+        }
+        (Language::Nl, false, false) => format!(
+            "{side} haalt het de optimale score {opt} in {} en blijft het tot {short} daaronder",
+            games(reached, n, language)
+        ),
+    }
+}
+
+/// "every one of the 4 games", "its one game", "2 of the 4 games".
+fn games(k: usize, n: usize, language: Language) -> String {
+    match (language, k, n) {
+        (Language::En, 1, 1) => "its one game".to_string(),
+        (Language::En, k, n) if k == n => format!("every one of the {n} games"),
+        (Language::En, 0, n) => format!("none of the {n} games"),
+        (Language::En, k, n) => format!("{k} of the {n} games"),
+        (Language::Nl, 1, 1) => "het enige spel".to_string(),
+        (Language::Nl, k, n) if k == n => format!("alle {n} spellen"),
+        (Language::Nl, 0, n) => format!("geen van de {n} spellen"),
+        (Language::Nl, k, n) => format!("{k} van de {n} spellen"),
+    }
+}
+
+fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = best else {
-        s.text("besteScore did not run in these results.");
+        s.text(
+            language
+                .pick("besteScore did not run in these results.", "besteScore is in deze resultaten niet uitgevoerd."),
+        );
         return s;
     };
     let t = &best.table;
@@ -259,82 +397,154 @@ fn billion(best: Option<&Loaded>) -> Sentences {
         .filter_map(|r| Some((r, t.number(r, "positions")?)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     let Some((row, positions)) = largest else {
-        s.text("No besteScore call finished in these results.");
+        s.text(language.pick(
+            "No besteScore call finished in these results.",
+            "Geen enkele aanroep van besteScore is in deze resultaten voltooid.",
+        ));
         return s;
     };
     let instance = t.cell(row, "instance").unwrap_or_default();
     let seconds = t.number(row, "seconds").unwrap_or(f64::INFINITY);
     let busy = crate::report::view::busy_reader(t)(row);
-    s.text("The position of ")
+    let n = |column: &str| number_in(language, &shown(t, row, column));
+    s.text(language.pick("The position of ", "De stand van "))
         .code(instance)
-        .text(" is drawn whole (pot, bowls, both boards, player to move) in ")
-        .picture(&best.name, &super::picture::start_name(instance))
-        .text(format!(
-            "; besteScore visits {} positions on it in {} s (",
-            shown(t, row, "positions"),
-            shown(t, row, "seconds")
+        .text(language.pick(
+            " is drawn whole (pot, bowls, both boards, player to move) in ",
+            " staat volledig getekend (pot, schalen, beide borden, speler aan beurt) in ",
         ))
+        .picture(&best.name, &super::picture::start_name(instance))
+        .text(match language {
+            Language::En => format!("; besteScore visits {} positions on it in {} s (", n("positions"), n("seconds")),
+            Language::Nl => format!("; besteScore bekijkt daarin {} standen in {} s (", n("positions"), n("seconds")),
+        })
         .table(&best.name)
-        .text(format!(
-            "): {} a billion positions, and {} an hour.",
-            if positions > 1e9 { "more than" } else { "not more than" },
-            if seconds <= 3600.0 { "within" } else { "not within" }
-        ));
+        .text(billion_verdict(positions > 1e9, seconds <= 3600.0, language));
     if busy {
-        s.text(" Other programs had the cores while it was timed, so on a quiet machine it takes less.");
+        s.text(language.pick(
+            " Other programs had the cores while it was timed, so on a quiet machine it takes less.",
+            " Andere programma's bezetten de cores terwijl de tijd werd gemeten, dus op een rustige machine kost het \
+             minder tijd.",
+        ));
     }
     if t.number(row, "memo_seconds").is_some() {
-        s.text(format!(" Through the memo the same count takes {} s.", shown(t, row, "memo_seconds")));
+        s.text(match language {
+            Language::En => format!(" Through the memo the same count takes {} s.", n("memo_seconds")),
+            Language::Nl => format!(" Via de memo kost dezelfde telling {} s.", n("memo_seconds")),
+        });
     }
     s
 }
 
-fn greedy(greedy: Option<&Loaded>) -> Sentences {
+/// "): more than a billion positions, and within an hour."
+pub(super) fn billion_verdict(over: bool, within: bool, language: Language) -> String {
+    match language {
+        Language::En => format!(
+            "): {} a billion positions, and {} an hour.",
+            if over { "more than" } else { "not more than" },
+            if within { "within" } else { "not within" }
+        ),
+        Language::Nl => format!(
+            "): {} een miljard standen, en {} een uur.",
+            if over { "meer dan" } else { "niet meer dan" },
+            if within { "binnen" } else { "niet binnen" }
+        ),
+    }
+}
+
+fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(g) = greedy else {
-        s.text("The greedy check did not run in these results.");
+        s.text(language.pick(
+            "The greedy check did not run in these results.",
+            "De controle van de gretige zet is in deze resultaten niet uitgevoerd.",
+        ));
         return s;
     };
     let t = &g.table;
     for row in &t.rows {
         let instance = t.cell(row, "instance").unwrap_or_default();
-        let value = |column: &str| shown(t, row, column).replace('-', "\u{2212}");
-        s.text("In ")
+        s.text(language.pick("In ", "Noem in "))
             .code(instance)
-            .text(" call the player to move A, as the assignment does. ")
-            .text(greedy_reasoning(t, row));
-        s.text(format!(
-            "Greedy takes {}: it fills a row to {} tiles, the fullest any move reaches, and looks no further, not \
-             at what the opponent can do next. besteScore for A after greedy's move is {}; after the better move {} \
-             it is {} (",
-            shown(t, row, "greedy_move"),
-            shown(t, row, "greedy_fill"),
-            value("greedy_score"),
-            shown(t, row, "best_move"),
-            value("best_score"),
-        ));
+            .text(call_it_a(language))
+            .text(greedy_reasoning(t, row, language))
+            .text(lines_words(t, row, language))
+            .text(greedy_choice(t, row, language));
         s.table(&g.name).text(")");
         let lost = t.number(row, "best_score").zip(t.number(row, "greedy_score")).map(|(b, gr)| b - gr);
         match lost.filter(|&l| l > 0.0) {
-            Some(lost) => s.text(format!(", so greedy's move costs A {}. ", counted(&lost.to_string(), "point"))),
+            Some(lost) => s.text(language.pick(
+                format!(", so greedy's move costs A {}. ", points(lost, language)),
+                format!(", dus de gretige zet kost A {}. ", points(lost, language)),
+            )),
             None => s.text(". "),
         };
         let tree = super::picture::start_name(instance).replacen("start-", "tree-", 1);
-        s.text("The reasoning is drawn in ").picture(&g.name, &tree).text(format!(
-            ": every one of the {} besteScore visits from the start, as a tree, each \
-             with its value for A. Where A moves, a position's value is the largest of its children's; where her \
-             opponent moves, the smallest; at an end position it is A's score (her full rows minus her \
-             opponent's). So every value can be checked by hand from the end positions up, and the tree shows what \
-             each move leads to.",
-            counted(&shown(t, row, "positions"), "position")
-        ));
+        let visited = counted_in(language, &shown(t, row, "positions"), "position", ("stand", "standen"));
+        s.text(language.pick("The reasoning is drawn in ", "De redenering staat getekend in "))
+            .picture(&g.name, &tree)
+            .text(tree_words(&visited, language));
     }
     s
 }
 
+/// " call the player to move A, as the assignment does. "
+pub(super) fn call_it_a(language: Language) -> &'static str {
+    language.pick(
+        " call the player to move A, as the assignment does. ",
+        " de speler aan beurt A, zoals de opdracht dat doet. ",
+    )
+}
+
+/// Greedy's move and fill, and besteScore after it and after the better move, up to the
+/// table's reference.
+fn greedy_choice(t: &CsvTable, row: &[String], language: Language) -> String {
+    let value = |column: &str| shown(t, row, column).replace('-', "\u{2212}");
+    let (mv, fill, best) = (shown(t, row, "greedy_move"), shown(t, row, "greedy_fill"), shown(t, row, "best_move"));
+    let (greedy_score, best_score) = (value("greedy_score"), value("best_score"));
+    match language {
+        Language::En => format!(
+            "Greedy takes {mv}: it fills a row to {fill} tiles, the fullest any move reaches, and looks no further, \
+             not at what the opponent can do next. besteScore for A after greedy's move is {greedy_score}; after the \
+             better move {best} it is {best_score} ("
+        ),
+        Language::Nl => format!(
+            "De gretige zet is {mv}: die vult een rij tot {fill} tegels, de volste rij die een zet kan bereiken, en \
+             kijkt niet verder, niet naar wat de tegenspeler daarna kan doen. De besteScore voor A na de gretige zet \
+             is {greedy_score}; na de betere zet {best} is die {best_score} ("
+        ),
+    }
+}
+
+/// ": every one of the 4 positions besteScore visits ... what each move leads to."
+fn tree_words(visited: &str, language: Language) -> String {
+    match language {
+        Language::En => format!(
+            ": every one of the {visited} besteScore visits from the start, as a tree, each with its value for A. \
+             Where A moves, a position's value is the largest of its children's; where her opponent moves, the \
+             smallest; at an end position it is A's score (her full rows minus her opponent's). So every value can \
+             be checked by hand from the end positions up, and the tree shows what each move leads to."
+        ),
+        Language::Nl => format!(
+            ": alle {visited} die besteScore vanaf het begin bekijkt, als boom, elk met zijn waarde voor A. Waar A \
+             aan zet is, is de waarde van een stand de grootste van die van zijn kinderen; waar haar tegenspeler aan \
+             zet is, de kleinste; in een eindstand is het de score van A (haar volle rijen min die van haar \
+             tegenspeler). Zo is elke waarde met de hand na te gaan, van de eindstanden naar boven, en laat de boom \
+             zien waartoe elke zet leidt."
+        ),
+    }
+}
+
+/// Each move's line of best play (the `lines` cell), a sentence each; nothing where the
+/// table has no such cell (results made before it was recorded).
+fn lines_words(t: &CsvTable, row: &[String], language: Language) -> String {
+    let lines = t.cell(row, "lines").and_then(parse_lines).unwrap_or_default();
+    lines.iter().map(|l| format!("{} ", line_sentence(l, language))).collect()
+}
+
 /// The moves of the greedy position in words, from the `values` cell (every move of A with
 /// its besteScore value): which bowls give moves and what each move leads to.
-fn greedy_reasoning(t: &CsvTable, row: &[String]) -> String {
+fn greedy_reasoning(t: &CsvTable, row: &[String], language: Language) -> String {
     let values: Vec<(&str, &str)> =
         t.cell(row, "values").unwrap_or_default().split_whitespace().filter_map(|v| v.rsplit_once('=')).collect();
     if values.is_empty() {
@@ -342,56 +552,120 @@ fn greedy_reasoning(t: &CsvTable, row: &[String]) -> String {
     }
     let mut bowls: Vec<&str> = values.iter().filter_map(|(m, _)| m.trim_start_matches('(').split(',').next()).collect();
     bowls.dedup();
-    let bowls = match bowls.as_slice() {
-        [one] => format!("only bowl {one} gives a move (every other bowl is empty or its tiles fit none of A's rows)"),
-        many => format!("bowls {} give moves", many.join(", ")),
-    };
-    let moves: Vec<String> =
-        values.iter().map(|(m, v)| format!("{m} leads to {}", v.replace('-', "\u{2212}"))).collect();
-    format!(
-        "A has {} in all: {bowls}. With best play by both from there on, {} for A. ",
-        counted(&values.len().to_string(), "move"),
-        moves.join(" and "),
-    )
+    let moves = counted_in(language, &values.len().to_string(), "move", ("zet", "zetten"));
+    let leads: Vec<(&str, String)> = values.iter().map(|(m, v)| (*m, v.replace('-', "\u{2212}"))).collect();
+    match language {
+        Language::En => {
+            let leads: Vec<String> = leads.iter().map(|(m, v)| format!("{m} leads to {v}")).collect();
+            let bowls = match bowls.as_slice() {
+                [one] => format!(
+                    "only bowl {one} gives a move (every other bowl is empty or its tiles fit none of A's rows)"
+                ),
+                many => format!("bowls {} give moves", many.join(", ")),
+            };
+            format!(
+                "A has {moves} in all: {bowls}. With best play by both from there on, {} for A. ",
+                leads.join(" and ")
+            )
+        }
+        Language::Nl => {
+            let leads: Vec<String> = leads.iter().map(|(m, v)| format!("{m} tot {v}")).collect();
+            let bowls = match bowls.as_slice() {
+                [one] => format!(
+                    "alleen schaal {one} geeft een zet (elke andere schaal is leeg of haar tegels passen in geen \
+                     enkele rij van A)"
+                ),
+                many => format!("de schalen {} geven zetten", listed(many, "en")),
+            };
+            format!(
+                "A heeft in totaal {moves}: {bowls}. Als beide spelers daarna optimaal spelen, leidt {} voor A. ",
+                listed(&leads, "en")
+            )
+        }
+    }
+}
+
+/// "a, b en c".
+fn listed<T: AsRef<str>>(items: &[T], and: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} {and} {}", init.join(", "), last.as_ref())
+        }
+    }
 }
 
 /// The sweep's stop rule and how far each instance went.
-fn sweep_rule(sweep: Option<&Loaded>) -> Sentences {
+fn sweep_rule(sweep: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(sw) = sweep else {
-        s.text("The undo experiment did not run in these results.");
+        s.text(not_run(language));
         return s;
     };
     let t = &sw.table;
-    let limit = t.rows.first().map(|r| shown(t, r, "time_limit")).unwrap_or_default();
-    s.text(format!(
-        "From each instance both players play good moves ({} per move) to an end position; then one move at a \
-         time is undone and besteScore runs on the position reached, recording positions and time, until the start \
-         is back or a call passes the time limit. ",
-        counted(&t.rows.first().map(|r| shown(t, r, "sims")).unwrap_or_default(), "simulation")
-    ));
-    s.text(limit_reason(t, &limit));
-    for (instance, reach) in reaches(t) {
+    let limit = number_in(language, &t.rows.first().map(|r| shown(t, r, "time_limit")).unwrap_or_default());
+    let sims = simulations(&t.rows.first().map(|r| shown(t, r, "sims")).unwrap_or_default(), language);
+    s.text(match language {
+        Language::En => format!(
+            "From each instance both players play good moves ({sims} per move) to an end position; then one move at \
+             a time is undone and besteScore runs on the position reached, recording positions and time, until the \
+             start is back or a call passes the time limit. "
+        ),
+        Language::Nl => format!(
+            "Vanuit elke instantie spelen beide spelers goede zetten ({sims} per zet) tot een eindstand; daarna wordt \
+             telkens één zet ongedaan gemaakt en wordt besteScore aangeroepen op de bereikte stand, waarbij het aantal \
+             bekeken standen en de tijd worden vastgelegd, totdat de beginstand terug is of een aanroep de \
+             tijdslimiet overschrijdt. "
+        ),
+    });
+    s.text(limit_reason(t, &limit, language));
+    for (instance, reach) in reaches(t, language) {
         s.code(instance).text(format!(": {reach}. "));
     }
-    s.text("The rows are in ")
+    s.text(language.pick("The rows are in ", "De rijen staan in "))
         .table(&sw.name)
-        .text(", the positions per undo count in ")
+        .text(language.pick(
+            ", the positions per undo count in ",
+            ", het aantal bekeken standen per aantal ongedaan gemaakte zetten in ",
+        ))
         .chart(&format!("{}-positions", sw.name))
         .text(".");
     s
 }
 
+/// "The undo experiment did not run in these results."
+fn not_run(language: Language) -> &'static str {
+    language.pick(
+        "The undo experiment did not run in these results.",
+        "Het experiment met ongedaan gemaakte zetten is in deze resultaten niet uitgevoerd.",
+    )
+}
+
+/// "The assignment allows a game to be stopped once a call takes more than 5 minutes".
+fn assignment_limit(language: Language) -> &'static str {
+    language.pick(
+        "The assignment allows a game to be stopped once a call takes more than 5 minutes",
+        "De opdracht staat toe het experiment voor een spel af te breken zodra een aanroep meer dan vijf minuten \
+         duurt",
+    )
+}
+
 /// The assignment's limit (5 minutes a call) against this run's, and what a lower one
 /// loses: at the growth of each sweep's last complete step, how many more rows 5 minutes
 /// would have allowed.
-fn limit_reason(t: &CsvTable, limit: &str) -> String {
+fn limit_reason(t: &CsvTable, limit: &str, language: Language) -> String {
     const ASSIGNMENT_SECONDS: f64 = 300.0;
+    let allows = assignment_limit(language);
     let Some(seconds) = t.rows.first().and_then(|r| t.number(r, "time_limit")) else {
-        return "The assignment allows a game to be stopped once a call takes more than 5 minutes. ".to_string();
+        return format!("{allows}. ");
     };
     if seconds >= ASSIGNMENT_SECONDS {
-        return format!("The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops at {limit} s. ");
+        return language.pick(
+            format!("{allows}; this run stops at {limit} s. "),
+            format!("{allows}; deze run stopt bij {limit} s. "),
+        );
     }
     let more: Vec<String> = instances(t)
         .into_iter()
@@ -419,27 +693,46 @@ fn limit_reason(t: &CsvTable, limit: &str) -> String {
                     true => 1 + ((ASSIGNMENT_SECONDS / next).ln() / factor.ln()).floor() as u64,
                     false => 0,
                 };
-                format!(
-                    "{} to {i}'s sweep (its {} step grew {}-fold)",
-                    counted(&rows.to_string(), "row"),
-                    if stopped.is_some() { "stopped" } else { "last" },
-                    format_seconds(factor)
-                )
+                let (rows, factor) = (
+                    counted_in(language, &rows.to_string(), "row", ("rij", "rijen")),
+                    number_in(language, &format_seconds(factor)),
+                );
+                match (language, stopped.is_some()) {
+                    (Language::En, stop) => format!(
+                        "{rows} to {i}'s sweep (its {} step grew {factor}-fold)",
+                        if stop { "stopped" } else { "last" }
+                    ),
+                    (Language::Nl, stop) => format!(
+                        "{rows} aan de reeks van {i} (de {} stap groeide met een factor {factor})",
+                        if stop { "afgebroken" } else { "laatste" }
+                    ),
+                }
             })
         })
         .collect();
-    let extra = match more.is_empty() {
-        true => String::new(),
-        false => format!(
+    let extra = match (more.is_empty(), language) {
+        (true, _) => String::new(),
+        (false, Language::En) => format!(
             " At the growth in positions of each sweep's stopped call (counted through the memo) or its \
              last complete step, a 5-minute limit would add about {}.",
             more.join(" and ")
         ),
+        (false, Language::Nl) => format!(
+            " Bij de groei in standen van de afgebroken aanroep van elke reeks (geteld via de memo) of van haar \
+             laatste volledige stap zou een limiet van vijf minuten ongeveer {} toevoegen.",
+            listed(&more, "en")
+        ),
     };
-    format!(
-        "The assignment allows a game to be stopped once a call takes more than 5 minutes; this run stops a call \
-         at {limit} s instead, so that the whole run takes minutes rather than hours.{extra} "
-    )
+    match language {
+        Language::En => format!(
+            "{allows}; this run stops a call at {limit} s instead, so that the whole run takes minutes rather than \
+             hours.{extra} "
+        ),
+        Language::Nl => format!(
+            "{allows}; deze run breekt een aanroep al af bij {limit} s, zodat de hele run minuten duurt in plaats van \
+             uren.{extra} "
+        ),
+    }
 }
 
 /// The instances of a sweep table, in order of first appearance.
@@ -474,7 +767,7 @@ pub(super) fn complete_points(t: &CsvTable, instance: &str) -> Vec<(f64, f64, f6
 }
 
 /// Per instance: how far its sweep went, in words.
-pub(super) fn reaches(t: &CsvTable) -> Vec<(String, String)> {
+pub(super) fn reaches(t: &CsvTable, language: Language) -> Vec<(String, String)> {
     let mut instances: Vec<&str> = t.column("instance");
     instances.dedup();
     let mut out = Vec::new();
@@ -486,73 +779,133 @@ pub(super) fn reaches(t: &CsvTable) -> Vec<(String, String)> {
             .max_by(|a, b| t.number(a, "undone").unwrap_or(0.0).total_cmp(&t.number(b, "undone").unwrap_or(0.0)));
         let stopped = rows.iter().find(|r| t.cell(r, STATUS).is_some_and(|c| !is_ok(c)));
         let mut text = match done {
-            Some(r) => format!(
-                "complete up to {} moves undone ({} positions in {} s)",
-                shown(t, r, "undone"),
-                shown(t, r, "positions"),
-                shown(t, r, "seconds")
-            ),
-            None => "no call finished".to_string(),
+            Some(r) => complete_words(t, r, language),
+            None => language.pick("no call finished", "geen aanroep voltooid").to_string(),
         };
-        match stopped {
-            Some(r) => text.push_str(&format!(
-                "; the call with {} undone passed the limit and stopped the sweep",
-                counted(&shown(t, r, "undone"), "move")
-            )),
-            None => text.push_str("; the start position was reached before the limit"),
-        }
+        text.push_str(&stop_words(t, stopped.map(|r| r.as_slice()), language));
         out.push((instance.to_string(), text));
     }
     out
 }
 
+/// "complete up to 4 moves undone (1,200,000 positions in 0.03 s)"
+fn complete_words(t: &CsvTable, r: &[String], language: Language) -> String {
+    let n = |column: &str| number_in(language, &shown(t, r, column));
+    match language {
+        Language::En => {
+            format!("complete up to {} moves undone ({} positions in {} s)", n("undone"), n("positions"), n("seconds"))
+        }
+        Language::Nl => format!(
+            "volledig tot en met {} ongedaan gemaakte zetten ({} standen in {} s)",
+            n("undone"),
+            n("positions"),
+            n("seconds")
+        ),
+    }
+}
+
+/// How a sweep stopped, after "; ": the call that passed the limit, or the start reached.
+fn stop_words(t: &CsvTable, stopped: Option<&[String]>, language: Language) -> String {
+    match stopped {
+        Some(r) => {
+            let moves = counted_in(language, &shown(t, r, "undone"), "move", ("zet", "zetten"));
+            match language {
+                Language::En => format!("; the call with {moves} undone passed the limit and stopped the sweep"),
+                Language::Nl => {
+                    format!("; de aanroep met {moves} ongedaan gemaakt overschreed de limiet en beëindigde de reeks")
+                }
+            }
+        }
+        None => language
+            .pick("; the start position was reached before the limit", "; de beginstand werd binnen de limiet bereikt")
+            .to_string(),
+    }
+}
+
 /// The growth factor per move undone (median and range), time per position and the stop.
-fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
+fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(sw) = sweep else {
-        s.text("The undo experiment did not run in these results.");
+        s.text(not_run(language));
         return s;
     };
     let t = &sw.table;
     for instance in instances(t) {
         let points = complete_points(t, instance);
-        let factors = growth_factors(t, instance);
         // The time per position from the largest call that ran alone: a busy row's time
         // says how loaded the machine was, not how fast the search is.
         let quiet = points.iter().filter(|p| !p.3).max_by(|a, b| a.0.total_cmp(&b.0));
         let Some(last) = quiet.or_else(|| points.iter().max_by(|a, b| a.0.total_cmp(&b.0))) else { continue };
-        s.text("On ").code(instance).text(": ");
-        if let (Some(lo), Some(hi)) = (factors.first(), factors.last()) {
-            s.text(format!(
-                "each move undone multiplies the positions visited by a median {} (from {} to {} over the {} from 1,000 positions on)",
-                format_seconds(factors[factors.len() / 2]),
-                format_seconds(*lo),
-                format_seconds(*hi),
-                counted(&factors.len().to_string(), "step")
-            ));
-        } else {
-            s.text("too few calls above 1,000 positions for a growth factor");
-        }
+        s.text(language.pick("On ", "Op ")).code(instance).text(": ");
+        s.text(growth_words(&growth_factors(t, instance), language));
         if last.1 > 0.0 && last.2 > 0.0 {
-            let which = match (last.3, points.iter().any(|p| p.3)) {
-                (true, _) => "the largest complete call, which ran busy (other programs held the cores, so its time is too high),",
-                (false, true) => "the largest complete call that did not run busy",
-                (false, false) => "the largest complete call",
-            };
-            s.text(format!(
-                "; {which} ({}) took {} ns per position",
-                counted(&count(last.1 as u64), "position"),
-                format_seconds(last.2 / last.1 * 1e9)
-            ));
+            s.text(per_position_words(last, points.iter().any(|p| p.3), language));
         }
         s.text(". ");
     }
-    s.text("(").table(&sw.name).text(
+    s.text("(").table(&sw.name).text(language.pick(
         "; a constant factor is a straight line on the log scale.) So besteScore's cost grows exponentially in \
          the moves left to play, time in step with positions; ",
-    );
-    let stops: Vec<String> =
-        reaches(t).into_iter().map(|(i, r)| format!("on {i} {}", r.split("; ").last().unwrap_or(""))).collect();
+        "; een constante factor is een rechte lijn op de logaritmische schaal.) De kosten van besteScore groeien \
+         dus exponentieel met het aantal zetten dat nog te spelen is, en de tijd loopt gelijk op met het aantal \
+         standen; ",
+    ));
+    let stops: Vec<String> = reaches(t, language)
+        .into_iter()
+        .map(|(i, r)| {
+            let stop = r.split("; ").last().unwrap_or("").to_string();
+            language.pick(format!("on {i} {stop}"), format!("{i}: {stop}"))
+        })
+        .collect();
     s.text(format!("{}.", stops.join("; ")));
     s
+}
+
+/// "each move undone multiplies the positions visited by a median 10 (from 10 to 25 over
+/// the 3 steps from 1,000 positions on)", or why there is no factor.
+pub(super) fn growth_words(factors: &[f64], language: Language) -> String {
+    let (Some(lo), Some(hi)) = (factors.first(), factors.last()) else {
+        return language
+            .pick(
+                "too few calls above 1,000 positions for a growth factor",
+                "te weinig aanroepen boven 1.000 standen voor een groeifactor",
+            )
+            .to_string();
+    };
+    let f = |x: f64| number_in(language, &format_seconds(x));
+    let (median, lo, hi) = (f(factors[factors.len() / 2]), f(*lo), f(*hi));
+    let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
+    match language {
+        Language::En => format!(
+            "each move undone multiplies the positions visited by a median {median} (from {lo} to {hi} over the \
+             {steps} from 1,000 positions on)"
+        ),
+        Language::Nl => format!(
+            "elke ongedaan gemaakte zet vermenigvuldigt het aantal bekeken standen met een mediane factor {median} \
+             (van {lo} tot {hi} over de {steps} vanaf 1.000 standen)"
+        ),
+    }
+}
+
+/// "; the largest complete call that did not run busy (120,000 positions) took 9.17 ns
+/// per position", from the call `last` (undone, positions, seconds, busy).
+fn per_position_words(last: &(f64, f64, f64, bool), any_busy: bool, language: Language) -> String {
+    let which = match (last.3, any_busy) {
+        (true, _) => language.pick(
+            "the largest complete call, which ran busy (other programs held the cores, so its time is too high),",
+            "de grootste volledige aanroep, gemeten terwijl andere programma's de cores bezetten (dus met een te \
+             hoge tijd),",
+        ),
+        (false, true) => language.pick(
+            "the largest complete call that did not run busy",
+            "de grootste volledige aanroep die niet onder belasting gemeten is",
+        ),
+        (false, false) => language.pick("the largest complete call", "de grootste volledige aanroep"),
+    };
+    let visited = counted_in(language, &count(last.1 as u64), "position", ("stand", "standen"));
+    let ns = number_in(language, &format_seconds(last.2 / last.1 * 1e9));
+    match language {
+        Language::En => format!("; {which} ({visited}) took {ns} ns per position"),
+        Language::Nl => format!("; {which} ({visited}) kostte {ns} ns per stand"),
+    }
 }

@@ -3,34 +3,38 @@
 //! that stand in for `tegel_best`, `tegel_good`, `tegel_match`, `tegel_greedy` and
 //! `tegel_sweep`, each said with whether the reference gave the same. The reference, its
 //! times and the run stay out of these sentences (they are in the tables' CSVs and, with
-//! `--appendix`, in the report's appendix).
+//! `--appendix`, in the report's appendix), but for the line of best play after each
+//! greedy move, a fact of the position that the reference records with the rows.
 
-use super::answers::{complete_points, growth_factors, score, QUESTIONS};
-use crate::report::answers::{count, counted, shown, Answer, Sentences};
+use super::answers::{billion_verdict, call_it_a, complete_points, growth_factors, points, questions, rules_words};
+use super::greedy_line::Line;
+use super::greedy_words::line_sentence;
+use super::score_text::score;
+use crate::report::answers::{count, counted_in, number_in, shown, Answer, Sentences};
 use crate::report::asked::{
-    agreed, asked, check_words, checked, course_files, first_wrong, named_positions, resolved, row, rows_of,
-    seconds_words, shrunk_words, summary, time_words,
+    agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, resolved, row, rows_of,
+    seconds_words_in, shrunk_words_in, summary_in, time_words_in,
 };
 use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
 
-/// Every answer T1 to T7 from the solver's tables among `own`.
+/// Every answer T1 to T7 from the solver's tables among `own`, in `language`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
+    let l = language;
     let texts = [
-        intro(own),
-        method(own),
-        scores(own),
-        billion(asked(own, "best")),
-        greedy(asked(own, "greedy")),
-        sweep(asked(own, "sweep")),
-        sweep_conclusions(asked(own, "sweep")),
+        intro(own, l),
+        method(own, l),
+        scores(own, l),
+        billion(asked(own, "best"), l),
+        greedy(asked(own, "greedy"), l),
+        sweep(asked(own, "sweep"), l),
+        sweep_conclusions(asked(own, "sweep"), l),
     ];
-    QUESTIONS
-        .iter()
+    questions(language)
         .zip(texts)
-        .map(|(&(id, question), text)| Answer { id, question, parts: text.0, shows: vec![] })
+        .map(|((id, question), text)| Answer { id, question, parts: text.0, shows: vec![] })
         .collect()
 }
 
@@ -53,21 +57,21 @@ pub fn parse_best(text: &str) -> Option<(i64, String, u64)> {
 
 /// A move as the assignment writes it: `0b` is `(0,b)`; `-` is no move.
 pub fn move_text(word: &str) -> String {
+    move_text_in(Language::En, word)
+}
+
+/// [`move_text`] in `language` (`-` is "geen zet" in Dutch).
+pub fn move_text_in(language: Language, word: &str) -> String {
     match word.char_indices().last() {
         Some((i, colour)) if word != "-" && i > 0 => format!("({},{colour})", &word[..i]),
-        _ => "no move".to_string(),
+        _ => language.pick("no move", "geen zet").to_string(),
     }
 }
 
-fn intro(own: &[&Loaded]) -> Sentences {
+fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(
-        "Two players, 0 and 1, take turns. A move takes every tile of one colour (yellow g or blue b) from one bowl \
-         and lays them in one row of the mover's own board; the bowls are refilled from a pot whose order both \
-         players know. The game ends when a player has filled every row or the player to move cannot move; a \
-         player's score is her full rows minus her opponent's. ",
-    );
-    s.text(summary(own));
+    s.text(rules_words(language));
+    s.text(summary_in(language, own));
     let mut files: Vec<String> = Vec::new();
     for l in own.iter().filter(|l| l.asks.is_some()) {
         for p in named_positions(&l.table) {
@@ -82,26 +86,43 @@ fn intro(own: &[&Loaded]) -> Sentences {
         files.iter().partition(|f| course.contains(f) || f.as_str() == "spel1.txt");
     let mut parts = Vec::new();
     if !theirs.is_empty() {
-        parts.push(format!("{}, the course's {}", list(&theirs), if theirs.len() == 1 { "file" } else { "files" }));
+        let whose = match theirs.len() {
+            1 => language.pick("the course's file", "het bestand van het vak"),
+            _ => language.pick("the course's files", "de bestanden van het vak"),
+        };
+        parts.push(format!("{}, {whose}", list(&theirs, language)));
     }
     if !made.is_empty() {
         let others = match made.iter().any(|f| f.starts_with("spel")) {
-            true => " (not the course's files of the same names)",
+            true => language.pick(
+                " (not the course's files of the same names)",
+                " (niet de bestanden van het vak met dezelfde namen)",
+            ),
             false => "",
         };
-        parts.push(format!("{}, made for these measurements{others}", list(&made)));
+        let made_for = language.pick("made for these measurements", "gemaakt voor deze metingen");
+        parts.push(format!("{}, {made_for}{others}", list(&made, language)));
     }
-    parts.push("seeded random positions of growing size (random 1, random 2, ...)".to_string());
-    s.text(format!("The positions asked are {}.", parts.join("; ")));
+    parts.push(
+        language
+            .pick(
+                "seeded random positions of growing size (random 1, random 2, ...)",
+                "willekeurige standen van toenemende grootte, elk uit een vaste seed (random 1, random 2, ...)",
+            )
+            .to_string(),
+    );
+    let parts = parts.join("; ");
+    s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     s
 }
 
-fn list(files: &[&String]) -> String {
+fn list(files: &[&String], language: Language) -> String {
     match files {
         [] => String::new(),
         [one] => (*one).clone(),
         [init @ .., last] => {
-            format!("{} and {last}", init.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", "))
+            let init = init.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ");
+            format!("{init} {} {last}", language.pick("and", "en"))
         }
     }
 }
@@ -118,90 +139,135 @@ fn best_answers<'a>(own: &[&'a Loaded]) -> Vec<(&'a CsvTable, &'a Vec<String>)> 
         .collect()
 }
 
-fn method(own: &[&Loaded]) -> Sentences {
+fn method(own: &[&Loaded], language: Language) -> Sentences {
     let mut s = Sentences::default();
     let answers = best_answers(own);
     let checked_n = answers.iter().filter(|(t, r)| checked(t, r)).count();
     let same = answers.iter().filter(|(t, r)| checked(t, r) && agreed(t, r)).count();
-    s.text(
+    s.text(language.pick(
         "besteScore is asked for the final score under optimal play of the player to move, a best move and the \
          number of positions it visits. The reference it is checked against is a minimax (negamax) over the \
          distinct moves that walks the whole game tree without pruning and counts every position it visits, the \
          start included. ",
-    );
-    match (same, checked_n) {
-        (_, 0) => s.text("No besteScore answer of the program was checked in these results."),
-        (a, n) if a == n => s.text(format!(
-            "On every one of the {} asked, the program gave the same score and number of positions as the \
-             reference, and a move of the best score: its besteScore visits the positions a full minimax visits, \
-             no more and no fewer, and finds the same values.",
-            counted(&count(n as u64), "position")
-        )),
-        (a, n) => s.text(format!(
-            "On {a} of the {} asked the program gave the reference's score and number of positions; on the others \
-             it did not (the first is in the answer to the next question).",
-            counted(&count(n as u64), "position")
-        )),
-    };
+        "Aan besteScore worden de eindscore bij optimaal spel voor de speler aan beurt, een beste zet en het aantal \
+         bekeken standen gevraagd. De referentie waartegen het antwoord wordt gecontroleerd, is een minimax \
+         (negamax) over de verschillende zetten die de hele spelboom zonder snoeien doorloopt en elke bekeken stand \
+         telt, de beginstand meegerekend. ",
+    ));
+    s.text(method_verdict(same, checked_n, language));
     s
 }
 
-fn scores(own: &[&Loaded]) -> Sentences {
+/// How many of the program's besteScore answers were the reference's, in a sentence.
+fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
+    let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
+    match (language, same, checked_n) {
+        (Language::En, _, 0) => "No besteScore answer of the program was checked in these results.".to_string(),
+        (Language::En, a, n) if a == n => format!(
+            "On every one of the {asked_n} asked, the program gave the same score and number of positions as the \
+             reference, and a move of the best score: its besteScore visits the positions a full minimax visits, \
+             no more and no fewer, and finds the same values."
+        ),
+        (Language::En, a, _) => format!(
+            "On {a} of the {asked_n} asked the program gave the reference's score and number of positions; on the \
+             others it did not (the first is in the answer to the next question)."
+        ),
+        (Language::Nl, _, 0) => {
+            "Geen enkel besteScore-antwoord van het programma is in deze resultaten gecontroleerd.".to_string()
+        }
+        (Language::Nl, a, n) if a == n => format!(
+            "Op alle {asked_n} die gevraagd zijn, gaf het programma dezelfde score en hetzelfde aantal standen als \
+             de referentie, en een zet met de beste score: zijn besteScore bekijkt precies de standen die een \
+             volledige minimax bekijkt, niet meer en niet minder, en vindt dezelfde waarden."
+        ),
+        (Language::Nl, a, _) => format!(
+            "Op {a} van de {asked_n} die gevraagd zijn, gaf het programma de score en het aantal standen van de \
+             referentie; op de andere niet (de eerste staat in het antwoord op de volgende vraag)."
+        ),
+    }
+}
+
+/// "The program's besteScore was not asked in these results."
+fn best_not_asked(language: Language) -> &'static str {
+    language.pick(
+        "The program's besteScore was not asked in these results.",
+        "De besteScore van het programma is in deze resultaten niet gevraagd.",
+    )
+}
+
+fn scores(own: &[&Loaded], language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = asked(own, "best") else {
-        s.text("The program's besteScore was not asked in these results.");
+        s.text(best_not_asked(language));
         return s;
     };
     let t = &best.table;
     for position in named_positions(t) {
         let Some(r) = row(t, position, "best") else { continue };
-        s.text("On ").code(position).text(" ").text(best_sentence(t, r)).text(" (").table(&best.name).text("). ");
+        s.text(language.pick("On ", "Op "))
+            .code(position)
+            .text(" ")
+            .text(best_sentence(t, r, language))
+            .text(" (")
+            .table(&best.name)
+            .text("). ");
     }
-    let good = asked(own, "good");
-    if let Some(g) = good {
-        good_sentences(&mut s, t, g);
+    if let Some(g) = asked(own, "good") {
+        good_sentences(&mut s, t, g, language);
     }
-    let matches = asked(own, "match");
-    if let Some(m) = matches {
-        match_sentences(&mut s, m);
+    if let Some(m) = asked(own, "match") {
+        match_sentences(&mut s, m, language);
     }
     if let Some((l, r)) = first_wrong(&[best]) {
-        s.text(format!(
-            "The first answer that is not the reference's: {} {}, {}. ",
-            shown(&l.table, r, "position"),
-            shown(&l.table, r, "question"),
-            check_words(&l.table, r)
-        ));
-        if let Some(words) = shrunk_words(&l.table, r) {
+        let (position, question) = (shown(&l.table, r, "position"), shown(&l.table, r, "question"));
+        let check = check_words_in(language, &l.table, r);
+        s.text(match language {
+            Language::En => format!("The first answer that is not the reference's: {position} {question}, {check}. "),
+            Language::Nl => format!(
+                "Het eerste antwoord dat niet gelijk is aan dat van de referentie: {position} {question}, {check}. "
+            ),
+        });
+        if let Some(words) = shrunk_words_in(language, &l.table, r) {
             s.text(words).text(" ");
         }
     }
-    s.text(
+    s.text(language.pick(
         "So besteScore gives the exact value at a cost that grows with the game tree, where bepaalGoedeZet's cost \
          is a fixed number of random games per move and its move is an estimate.",
-    );
+        "besteScore geeft dus de exacte waarde, tegen kosten die met de spelboom meegroeien, terwijl \
+         bepaalGoedeZet een vast aantal willekeurige spellen per zet kost en zijn zet een schatting is.",
+    ));
     s
 }
 
 /// "the program's besteScore gives score 0 ..., in 579 µs, the median of 6 runs; the same
-/// as the reference's".
-fn best_sentence(t: &CsvTable, r: &[String]) -> String {
+/// as the reference's" (in Dutch the verb first: it follows "Op spel1.txt" or "Voor A").
+fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     let given = t.cell(r, "given").unwrap_or_default();
-    let time = time_words(t, r).map(|w| format!(", in {w}")).unwrap_or_default();
-    match parse_best(given) {
-        Some((value, mv, positions)) => format!(
-            "the program's besteScore gives score {} for the player to move, best move {}, after {}{time}; {}",
-            score(value as f64),
-            move_text(&mv),
-            counted(&count(positions), "position"),
-            check_words(t, r)
+    let time = time_words_in(language, t, r).map(|w| format!(", in {w}")).unwrap_or_default();
+    let check = check_words_in(language, t, r);
+    let Some((value, mv, positions)) = parse_best(given) else {
+        return language.pick(
+            format!("the program's besteScore gave no answer ({check})"),
+            format!("gaf de besteScore van het programma geen antwoord ({check})"),
+        );
+    };
+    let (value, mv) = (score(value as f64), move_text_in(language, &mv));
+    let visited = counted_in(language, &count(positions), "position", ("stand", "standen"));
+    match language {
+        Language::En => format!(
+            "the program's besteScore gives score {value} for the player to move, best move {mv}, after \
+             {visited}{time}; {check}"
         ),
-        None => format!("the program's besteScore gave no answer ({})", check_words(t, r)),
+        Language::Nl => format!(
+            "geeft de besteScore van het programma score {value} voor de speler aan beurt, beste zet {mv}, na \
+             {visited}{time}; {check}"
+        ),
     }
 }
 
 /// The program's good moves on the named positions, against its own best moves.
-fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded) {
+fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: Language) {
     let g = &good.table;
     let mut words = Vec::new();
     for position in named_positions(g) {
@@ -209,25 +275,32 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded) {
         let chosen = g.cell(r, "given").unwrap_or_default();
         let best_move = row(best, position, "best").and_then(|b| parse_best(best.cell(b, "given")?)).map(|b| b.1);
         let same = match best_move {
-            Some(m) if m == chosen => ", besteScore's best move",
-            Some(_) => ", not besteScore's first best move",
+            Some(m) if m == chosen => language.pick(", besteScore's best move", ", de beste zet van besteScore"),
+            Some(_) => language.pick(", not besteScore's first best move", ", niet de eerste beste zet van besteScore"),
             None => "",
         };
         let legal = match agreed(g, r) {
-            true => "a distinct move".to_string(),
-            false => check_words(g, r),
+            true => language.pick("a distinct move", "een van de verschillende zetten").to_string(),
+            false => check_words_in(language, g, r),
         };
-        words.push(format!("{} on {position} ({legal}{same})", move_text(chosen)));
+        let on = language.pick("on", "op");
+        words.push(format!("{} {on} {position} ({legal}{same})", move_text_in(language, chosen)));
     }
     if words.is_empty() {
         return;
     }
-    s.text(format!("The program's bepaalGoedeZet chose {} (", words.join(", "))).table(&good.name).text("). ");
+    let words = words.join(", ");
+    s.text(language.pick(
+        format!("The program's bepaalGoedeZet chose {words} ("),
+        format!("De bepaalGoedeZet van het programma koos {words} ("),
+    ))
+    .table(&good.name)
+    .text("). ");
 }
 
 /// The program's good play against its besteScore in whole games: each game on a named
 /// position, and how many on the random positions reached the optimal score.
-fn match_sentences(s: &mut Sentences, m: &Loaded) {
+fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     let t = &m.table;
     let mut words = Vec::new();
     let (mut random_games, mut random_optimal) = (0, 0);
@@ -251,38 +324,46 @@ fn match_sentences(s: &mut Sentences, m: &Loaded) {
             random_optimal += usize::from(scored >= optimum);
             continue;
         }
-        let side = if first { "moving first" } else { "moving second" };
-        words.push(match scored >= optimum {
-            true => format!("on {file} {side} it reached the optimal score {}", score(optimum as f64)),
-            false => format!(
-                "on {file} {side} it scored {}, {} below the optimal {}",
-                score(scored as f64),
-                counted(&(optimum - scored).to_string(), "point"),
-                score(optimum as f64)
-            ),
-        });
+        words.push(game_words(file, first, scored, optimum, language));
     }
     if random_games > 0 {
-        words.push(format!(
-            "on the random positions it reached the optimal score in {random_optimal} of {}",
-            counted(&random_games.to_string(), "game")
+        let games = counted_in(language, &random_games.to_string(), "game", ("spel", "spellen"));
+        words.push(language.pick(
+            format!("on the random positions it reached the optimal score in {random_optimal} of {games}"),
+            format!("op de willekeurige standen haalde hij de optimale score in {random_optimal} van de {games}"),
         ));
     }
     if words.is_empty() {
         return;
     }
-    s.text(format!(
-        "In whole games of the program's bepaalGoedeZet against its own besteScore, {} (",
-        words.join("; ")
+    let words = words.join("; ");
+    s.text(language.pick(
+        format!("In whole games of the program's bepaalGoedeZet against its own besteScore, {words} ("),
+        format!("In hele spellen van de bepaalGoedeZet van het programma tegen zijn eigen besteScore: {words} ("),
     ))
     .table(&m.name)
     .text("). ");
 }
 
-fn billion(best: Option<&Loaded>) -> Sentences {
+/// One game of good play on `file`: "on spel1.txt moving first it reached the optimal score 0".
+fn game_words(file: &str, first: bool, scored: i64, optimum: i64, language: Language) -> String {
+    let side = match first {
+        true => language.pick("moving first", "als eerste aan zet"),
+        false => language.pick("moving second", "als tweede aan zet"),
+    };
+    let (opt, got, short) = (score(optimum as f64), score(scored as f64), points((optimum - scored) as f64, language));
+    match (language, scored >= optimum) {
+        (Language::En, true) => format!("on {file} {side} it reached the optimal score {opt}"),
+        (Language::En, false) => format!("on {file} {side} it scored {got}, {short} below the optimal {opt}"),
+        (Language::Nl, true) => format!("op {file} haalde hij {side} de optimale score {opt}"),
+        (Language::Nl, false) => format!("op {file} scoorde hij {side} {got}, {short} onder de optimale {opt}"),
+    }
+}
+
+fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(best) = best else {
-        s.text("The program's besteScore was not asked in these results.");
+        s.text(best_not_asked(language));
         return s;
     };
     let t = &best.table;
@@ -292,104 +373,187 @@ fn billion(best: Option<&Loaded>) -> Sentences {
         .filter_map(|r| Some((r, parse_best(t.cell(r, "given")?)?.2)))
         .max_by_key(|(_, p)| *p);
     let Some((r, positions)) = largest else {
-        s.text("No besteScore answer of the program agreed with the reference in these results.");
+        s.text(language.pick(
+            "No besteScore answer of the program agreed with the reference in these results.",
+            "Geen enkel besteScore-antwoord van het programma was in deze resultaten gelijk aan dat van de referentie.",
+        ));
         return s;
     };
     let position = t.cell(r, "position").unwrap_or_default();
     let seconds = t.number(r, "solver_seconds").unwrap_or(f64::INFINITY);
-    s.text("Of the positions asked, ")
+    let (visited, time) = (number_in(language, &count(positions)), seconds_words_in(language, seconds));
+    s.text(language.pick("Of the positions asked, ", "Van de gevraagde standen kost "))
         .code(position)
-        .text(format!(
-            " takes the program's besteScore the most positions: {} in {} (",
-            count(positions),
-            seconds_words(seconds)
+        .text(language.pick(
+            format!(" takes the program's besteScore the most positions: {visited} in {time} ("),
+            format!(" de besteScore van het programma de meeste standen: {visited} in {time} ("),
         ))
         .table(&best.name)
-        .text(format!(
-            "): {} a billion positions, and {} an hour.",
-            if positions > 1_000_000_000 { "more than" } else { "not more than" },
-            if seconds <= 3600.0 { "within" } else { "not within" }
-        ));
+        .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
     if positions <= 1_000_000_000 {
-        s.text(
+        s.text(language.pick(
             " So these results do not answer the question: it needs a position of more than a billion positions \
              among the instances of the besteScore experiment.",
-        );
+            " Deze resultaten beantwoorden de vraag dus niet: daarvoor is onder de instanties van het \
+             besteScore-experiment een stand nodig waarin meer dan een miljard standen bekeken worden.",
+        ));
     }
     s
 }
 
-fn greedy(greedy: Option<&Loaded>) -> Sentences {
+/// One move of the greedy position as the program's answers value it.
+struct Valued {
+    /// The move as the assignment writes it.
+    mv: String,
+    /// Whether it is greedy's move.
+    greedy: bool,
+    /// Its value for A: minus the program's besteScore for the opponent after it.
+    value: i64,
+    /// Whether the program's answer after it was the reference's, in words.
+    check: String,
+    /// Whether it agreed.
+    agreed: bool,
+    /// The reference's line of best play after it, where the row records one.
+    line: Option<Line>,
+}
+
+/// The rows after each move of `position` in the greedy table, valued.
+fn valued_moves(t: &CsvTable, position: &str, language: Language) -> Vec<Valued> {
+    let prefix = format!("{position} after ");
+    rows_of(t, "greedy")
+        .into_iter()
+        .filter_map(|r| {
+            let label = t.cell(r, "position")?.strip_prefix(&prefix)?;
+            let (mv, greedy) = match label.strip_suffix(" (greedy)") {
+                Some(mv) => (mv, true),
+                None => (label, false),
+            };
+            let (opponent, _, _) = parse_best(t.cell(r, "given")?)?;
+            Some(Valued {
+                mv: move_text_in(language, mv),
+                greedy,
+                value: -opponent,
+                check: check_words_in(language, t, r),
+                agreed: checked(t, r) && agreed(t, r),
+                line: t.cell(r, "reference_line").and_then(Line::parse),
+            })
+        })
+        .collect()
+}
+
+fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(g) = greedy else {
-        s.text("The greedy question was not asked of the program in these results.");
+        s.text(language.pick(
+            "The greedy question was not asked of the program in these results.",
+            "De vraag over de gretige zet is in deze resultaten niet aan het programma gesteld.",
+        ));
         return s;
     };
     let t = &g.table;
     for position in named_positions(t).into_iter().filter(|p| !p.contains(" after ")) {
         let Some(best) = row(t, position, "best") else { continue };
-        s.text("In ").code(position).text(" call the player to move A, as the assignment does. ");
-        let after: Vec<&Vec<String>> = rows_of(t, "greedy")
-            .into_iter()
-            .filter(|r| t.cell(r, "position").is_some_and(|p| p.starts_with(&format!("{position} after "))))
-            .collect();
-        let values: Vec<(String, bool, i64, String)> = after
-            .iter()
-            .filter_map(|r| {
-                let label = t.cell(r, "position")?.strip_prefix(&format!("{position} after "))?;
-                let (mv, is_greedy) = match label.strip_suffix(" (greedy)") {
-                    Some(mv) => (mv, true),
-                    None => (label, false),
-                };
-                let (opponent, _, _) = parse_best(t.cell(r, "given")?)?;
-                Some((move_text(mv), is_greedy, -opponent, check_words(t, r)))
-            })
-            .collect();
-        let moves: Vec<String> = values
-            .iter()
-            .map(|(mv, _, value, _)| {
-                format!(
-                    "after {mv} the program's besteScore gives the opponent {}, so the move is worth {} to A",
-                    score(-*value as f64),
-                    score(*value as f64)
+        s.text(language.pick("In ", "Noem in ")).code(position).text(call_it_a(language));
+        let values = valued_moves(t, position, language);
+        s.text(language.pick(
+            format!("For A, {}. ", best_sentence(t, best, language)),
+            format!("Voor A {}. ", best_sentence(t, best, language)),
+        ));
+        s.text(worth_words(&values, language));
+        for line in values.iter().filter_map(|v| v.line.as_ref()) {
+            s.text(format!("{} ", line_sentence(line, language)));
+        }
+        s.text(greedy_verdict(&values, language));
+        s.text(match values.iter().find(|v| !v.agreed) {
+            None => language
+                .pick(
+                    "Every one of these answers is the reference's (",
+                    "Al deze antwoorden zijn gelijk aan die van de referentie (",
                 )
-            })
-            .collect();
-        s.text(format!("For A, {}. ", best_sentence(t, best)));
-        if !moves.is_empty() {
-            s.text(format!("{}. ", capitalised(&moves.join("; "))));
-        }
-        let best_value = values.iter().map(|v| v.2).max();
-        match values.iter().find(|v| v.1) {
-            Some((mv, _, value, _)) => {
-                s.text(format!(
-                    "Greedy takes {mv}: the move whose row ends up fullest, looking no further, not at what the \
-                     opponent can do next. "
-                ));
-                match best_value.filter(|b| b > value) {
-                    Some(b) => s.text(format!(
-                        "It leaves A {} where the best move gives {}: greedy's move costs A {}, so the greedy move is \
-                         not always optimal. ",
-                        score(*value as f64),
-                        score(b as f64),
-                        counted(&(b - value).to_string(), "point")
-                    )),
-                    None => s.text("On this position greedy's move is as good as the best one. "),
-                };
-            }
-            None => {
-                s.text("The program was not asked besteScore after greedy's move. ");
-            }
-        }
-        let disagree: Vec<&String> = values.iter().filter(|v| !v.3.starts_with("the same")).map(|v| &v.3).collect();
-        s.text(match disagree.is_empty() {
-            true => "Every one of these answers is the reference's (".to_string(),
-            false => format!("Not every answer is the reference's: {} (", disagree[0]),
+                .to_string(),
+            Some(v) => language.pick(
+                format!("Not every answer is the reference's: {} (", v.check),
+                format!("Niet elk antwoord is gelijk aan dat van de referentie: {} (", v.check),
+            ),
         })
         .table(&g.name)
         .text(").");
     }
     s
+}
+
+/// "After (2,g) the program's besteScore gives the opponent 1, so the move is worth −1 to
+/// A; after ...".
+fn worth_words(values: &[Valued], language: Language) -> String {
+    if values.is_empty() {
+        return String::new();
+    }
+    let moves: Vec<String> = values
+        .iter()
+        .map(|v| {
+            let (opponent, worth) = (score(-v.value as f64), score(v.value as f64));
+            match language {
+                Language::En => format!(
+                    "after {} the program's besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
+                    v.mv
+                ),
+                Language::Nl => format!(
+                    "na {} geeft de besteScore van het programma voor de tegenspeler {opponent}, dus de zet is {worth} \
+                     waard voor A",
+                    v.mv
+                ),
+            }
+        })
+        .collect();
+    format!("{}. ", capitalised(&moves.join("; ")))
+}
+
+/// Greedy's move and what it costs A against the best move.
+fn greedy_verdict(values: &[Valued], language: Language) -> String {
+    let Some(greedy) = values.iter().find(|v| v.greedy) else {
+        return language
+            .pick(
+                "The program was not asked besteScore after greedy's move. ",
+                "Na de gretige zet is het programma niet naar besteScore gevraagd. ",
+            )
+            .to_string();
+    };
+    let mut text = match language {
+        Language::En => format!(
+            "Greedy takes {}: the move whose row ends up fullest, looking no further, not at what the opponent can \
+             do next. ",
+            greedy.mv
+        ),
+        Language::Nl => format!(
+            "De gretige zet is {}: de zet waarna de rij het volst is, zonder verder te kijken, niet naar wat de \
+             tegenspeler daarna kan doen. ",
+            greedy.mv
+        ),
+    };
+    let best = values.iter().map(|v| v.value).max().filter(|&b| b > greedy.value);
+    text.push_str(&match best {
+        Some(b) => {
+            let (left, gives, cost) =
+                (score(greedy.value as f64), score(b as f64), points((b - greedy.value) as f64, language));
+            match language {
+                Language::En => format!(
+                    "It leaves A {left} where the best move gives {gives}: greedy's move costs A {cost}, so the \
+                     greedy move is not always optimal. "
+                ),
+                Language::Nl => format!(
+                    "Die levert A {left} op, waar de beste zet {gives} geeft: de gretige zet kost A {cost}, dus de \
+                     gretige zet is niet altijd optimaal. "
+                ),
+            }
+        }
+        None => language
+            .pick(
+                "On this position greedy's move is as good as the best one. ",
+                "In deze stand is de gretige zet even goed als de beste. ",
+            )
+            .to_string(),
+    });
+    text
 }
 
 fn capitalised(text: &str) -> String {
@@ -421,88 +585,142 @@ fn sweep_view(t: &CsvTable) -> CsvTable {
 }
 
 /// How far the program's sweep on `instance` went, in words.
-fn reach(view: &CsvTable, instance: &str) -> String {
+fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
     let points = complete_points(view, instance);
     let stopped = view.rows.iter().any(|r| view.cell(r, "instance") == Some(instance) && !checked(view, r));
     let mut text = match points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
-        Some(&(undone, positions, seconds, _)) => format!(
-            "complete up to {} undone ({} in {})",
-            counted(&(undone as u64).to_string(), "move"),
-            counted(&count(positions as u64), "position"),
-            seconds_words(seconds)
-        ),
-        None => "no call complete".to_string(),
+        Some(&(undone, positions, seconds, _)) => {
+            let moves = counted_in(language, &(undone as u64).to_string(), "move", ("zet", "zetten"));
+            let visited = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
+            let time = seconds_words_in(language, seconds);
+            language.pick(
+                format!("complete up to {moves} undone ({visited} in {time})"),
+                format!("volledig tot en met {moves} ongedaan gemaakt ({visited} in {time})"),
+            )
+        }
+        None => language.pick("no call complete", "geen aanroep volledig").to_string(),
     };
     text.push_str(match stopped {
-        true => "; the next call passed the limit or was not the reference's, and ended the sweep",
-        false => "; the start position was reached",
+        true => language.pick(
+            "; the next call passed the limit or was not the reference's, and ended the sweep",
+            "; de volgende aanroep overschreed de limiet of was niet gelijk aan die van de referentie, en beëindigde \
+             de reeks",
+        ),
+        false => language.pick("; the start position was reached", "; de beginstand werd bereikt"),
     });
     text
 }
 
-fn sweep(sweep: Option<&Loaded>) -> Sentences {
+/// "The undo experiment was not asked of the program in these results."
+fn sweep_not_asked(language: Language) -> &'static str {
+    language.pick(
+        "The undo experiment was not asked of the program in these results.",
+        "Het experiment met ongedaan gemaakte zetten is in deze resultaten niet aan het programma gevraagd.",
+    )
+}
+
+fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(sw) = sweep else {
-        s.text("The undo experiment was not asked of the program in these results.");
+        s.text(sweep_not_asked(language));
         return s;
     };
     let view = sweep_view(&sw.table);
-    let limit = sw.table.rows.first().map(|r| shown(&sw.table, r, "time_limit")).unwrap_or_default();
-    s.text(format!(
-        "From each instance both players play good moves to an end position, every move done by the program; then \
-         the program undoes one move at a time and its besteScore runs on the position reached, until the start is \
-         back, an answer is not the reference's, or a call passes the limit of {limit} s. "
-    ));
+    let limit =
+        number_in(language, &sw.table.rows.first().map(|r| shown(&sw.table, r, "time_limit")).unwrap_or_default());
+    s.text(match language {
+        Language::En => format!(
+            "From each instance both players play good moves to an end position, every move done by the program; \
+             then the program undoes one move at a time and its besteScore runs on the position reached, until the \
+             start is back, an answer is not the reference's, or a call passes the limit of {limit} s. "
+        ),
+        Language::Nl => format!(
+            "Vanuit elke instantie spelen beide spelers goede zetten tot een eindstand, waarbij het programma elke zet \
+             doet; daarna maakt het programma telkens één zet ongedaan en wordt zijn besteScore aangeroepen op de \
+             bereikte stand, totdat de beginstand terug is, een antwoord niet gelijk is aan dat van de referentie, of \
+             een aanroep de limiet van {limit} s overschrijdt. "
+        ),
+    });
     for instance in super::answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
-        s.code(instance).text(format!(": {}. ", reach(&view, instance)));
+        s.code(instance).text(format!(": {}. ", reach(&view, instance, language)));
     }
     for r in rows_of(&sw.table, "sweep").into_iter().filter(|r| checked(&sw.table, r) && !agreed(&sw.table, r)) {
-        s.text(format!("{}: {}. ", shown(&sw.table, r, "position"), check_words(&sw.table, r)));
+        s.text(format!("{}: {}. ", shown(&sw.table, r, "position"), check_words_in(language, &sw.table, r)));
     }
-    s.text("The rows are in ").table(&sw.name).text(".");
+    s.text(language.pick("The rows are in ", "De rijen staan in ")).table(&sw.name).text(".");
     s
 }
 
-fn sweep_conclusions(sweep: Option<&Loaded>) -> Sentences {
+/// "each move undone multiplies the positions the program visits by a median 10 (...)".
+fn growth_words(factors: &[f64], language: Language) -> String {
+    let (Some(lo), Some(hi)) = (factors.first(), factors.last()) else {
+        return language
+            .pick(
+                "too few calls above 1,000 positions for a growth factor",
+                "te weinig aanroepen boven 1.000 standen voor een groeifactor",
+            )
+            .to_string();
+    };
+    let f = |x: f64| number_in(language, &format_seconds(x));
+    let (median, lo, hi) = (f(factors[factors.len() / 2]), f(*lo), f(*hi));
+    let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
+    match language {
+        Language::En => format!(
+            "each move undone multiplies the positions the program visits by a median {median} (from {lo} to {hi} \
+             over the {steps} from 1,000 positions on)"
+        ),
+        Language::Nl => format!(
+            "elke ongedaan gemaakte zet vermenigvuldigt het aantal standen dat het programma bekijkt met een mediane \
+             factor {median} (van {lo} tot {hi} over de {steps} vanaf 1.000 standen)"
+        ),
+    }
+}
+
+/// "; its largest complete call (1,200 positions) took 9.17 ns per position", or why no
+/// time per position is given.
+fn per_position_words(positions: f64, seconds: f64, language: Language) -> String {
+    let visited = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
+    match (positions > 0.0 && resolved(seconds), language) {
+        (true, Language::En) => format!(
+            "; its largest complete call ({visited}) took {} ns per position",
+            format_seconds(seconds / positions * 1e9)
+        ),
+        (true, Language::Nl) => format!(
+            "; de grootste volledige aanroep ({visited}) kostte {} ns per stand",
+            number_in(language, &format_seconds(seconds / positions * 1e9))
+        ),
+        (false, Language::En) => format!(
+            "; its largest complete call ({visited}) took under 1 ms, too short a time to give a time per position"
+        ),
+        (false, Language::Nl) => format!(
+            "; de grootste volledige aanroep ({visited}) duurde minder dan 1 ms, te kort om een tijd per stand te \
+             geven"
+        ),
+    }
+}
+
+fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(sw) = sweep else {
-        s.text("The undo experiment was not asked of the program in these results.");
+        s.text(sweep_not_asked(language));
         return s;
     };
     let view = sweep_view(&sw.table);
     for instance in super::answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
-        let factors = growth_factors(&view, instance);
         let points = complete_points(&view, instance);
         let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
-        s.text("On ").code(instance).text(": ");
-        match (factors.first(), factors.last()) {
-            (Some(lo), Some(hi)) => s.text(format!(
-                "each move undone multiplies the positions the program visits by a median {} (from {} to {} over \
-                 the {} from 1,000 positions on)",
-                format_seconds(factors[factors.len() / 2]),
-                format_seconds(*lo),
-                format_seconds(*hi),
-                counted(&factors.len().to_string(), "step")
-            )),
-            _ => s.text("too few calls above 1,000 positions for a growth factor"),
-        };
-        match last.1 > 0.0 && resolved(last.2) {
-            true => s.text(format!(
-                "; its largest complete call ({}) took {} ns per position",
-                counted(&count(last.1 as u64), "position"),
-                format_seconds(last.2 / last.1 * 1e9)
-            )),
-            false => s.text(format!(
-                "; its largest complete call ({}) took under 1 ms, too short a time to give a time per position",
-                counted(&count(last.1 as u64), "position")
-            )),
-        };
+        s.text(language.pick("On ", "Op ")).code(instance).text(": ");
+        s.text(growth_words(&growth_factors(&view, instance), language));
+        s.text(per_position_words(last.1, last.2, language));
         s.text(". ");
     }
-    s.text(
+    s.text(language.pick(
         "So the program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
          play, its time in step with the positions it visits. ",
-    )
+        "De besteScore van het programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
+         met het aantal zetten dat nog te spelen is, en die tijd loopt gelijk op met het aantal standen dat hij \
+         bekijkt. ",
+    ))
     .text("(")
     .table(&sw.name)
     .text(".)");
@@ -521,5 +739,65 @@ mod tests {
         assert_eq!(move_text("0b"), "(0,b)");
         assert_eq!(move_text("12g"), "(12,g)");
         assert_eq!(move_text("-"), "no move");
+        assert_eq!(move_text_in(Language::Nl, "-"), "geen zet");
+    }
+
+    /// A solver's greedy rows on `greedy.txt`: besteScore at the position and after each of
+    /// its two moves, with the reference's lines where `lines` is true.
+    fn greedy_rows(lines: bool) -> Loaded {
+        let line = |text: &str| if lines { format!(",\"{text}\"") } else { String::new() };
+        let csv = format!(
+            "position,question,given,verdict,solver_seconds,rounds,status{}\n\
+             greedy.txt,best,\"score -1, move 2g, positions 4\",correct,0.0001,1,ok{}\n\
+             greedy.txt after 2g,greedy,\"score 1, move -, positions 1\",correct,0.0001,1,ok{}\n\
+             greedy.txt after 2b (greedy),greedy,\"score 2, move 2g, positions 2\",correct,0.0001,1,ok{}\n",
+            line("reference_line"),
+            line(""),
+            line("(2,g) | B no move | 0-1"),
+            line("(2,b) (2,g) | B all full | 0-2"),
+        );
+        Loaded {
+            name: "tegel_greedy_mine".into(),
+            game: "tegel".into(),
+            kind: "check".into(),
+            titles: crate::report::titles::Titles { caption: "c".into(), label: "tab:c".into() },
+            table: crate::results::csv_table::test_table(&csv),
+            marks: vec![],
+            merged: vec![],
+            more_rows: 0,
+            asks: Some(crate::results::experiment_meta::Asks {
+                experiment: "tegel_greedy".into(),
+                kind: "greedy".into(),
+                solver: "mine".into(),
+                course_files: vec![],
+                program: None,
+            }),
+        }
+    }
+
+    fn greedy_answer(lines: bool, language: Language) -> String {
+        let l = greedy_rows(lines);
+        let answer = answers(&[&l], language).into_iter().find(|a| a.id == "T5").unwrap();
+        crate::report::answers::plain(&answer)
+    }
+
+    #[test]
+    fn the_greedy_answer_tells_what_each_move_leads_to() {
+        let en = greedy_answer(true, Language::En);
+        assert!(en.contains("After (2,g) the opponent has no move: the game ends with 0 full rows for A"), "{en}");
+        assert!(en.contains("After (2,b) the opponent plays (2,g) and has every row full"), "{en}");
+        assert!(en.contains("Greedy takes (2,b)") && en.contains("greedy's move costs A 1 point"), "{en}");
+        let nl = greedy_answer(true, Language::Nl);
+        assert!(nl.contains("Na (2,g) heeft de tegenspeler geen zet meer: het spel is afgelopen"), "{nl}");
+        assert!(nl.contains("De gretige zet is (2,b)") && nl.contains("kost A 1 punt"), "{nl}");
+        assert!(nl.contains("Noem in greedy.txt de speler aan beurt A"), "{nl}");
+    }
+
+    /// Results made before the rows recorded a line answer without it.
+    #[test]
+    fn rows_without_a_line_answer_without_it() {
+        let en = greedy_answer(false, Language::En);
+        assert!(!en.contains("the opponent has no move"), "{en}");
+        assert!(en.contains("Greedy takes (2,b)"), "{en}");
     }
 }

@@ -3,8 +3,8 @@
 //! so that the greedy answer (T5) reasons from what each move leads to rather than from
 //! besteScore's number alone.
 
-use super::answers::score;
 use super::greedy_line::{End, Line, Side};
+use super::score_text::score;
 use crate::report::answers::counted_in;
 use crate::report::language::Language;
 

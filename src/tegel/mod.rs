@@ -33,6 +33,7 @@ pub mod position;
 pub mod questions;
 pub mod report;
 pub mod rules;
+pub mod score_text;
 pub mod search;
 pub mod sweep;
 #[cfg(test)]
