@@ -525,7 +525,12 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown
                     .iter()
                     .map(|a| {
                         let kinds = a.shows.iter().map(|k| k.to_string()).collect();
-                        (a.id.to_string(), a.question.to_string(), super::answers::html(a, loaded, &pictures), kinds)
+                        (
+                            a.id.to_string(),
+                            a.question.to_string(),
+                            super::answers::html_in(a, loaded, &pictures, language),
+                            kinds,
+                        )
                     })
                     .collect(),
             })

@@ -382,11 +382,10 @@ impl Exporter for Latex {
             if !pictures.is_empty() {
                 files.push((
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
-                    super::figures::latex_figure(
+                    super::figures::latex_figure_in(
                         pictures,
-                        &item.name,
-                        &item.titles.label,
-                        &super::answers::pictures_label(&item.name),
+                        (&item.name, &item.titles.label, &super::answers::pictures_label(&item.name)),
+                        input.language,
                     ),
                 ));
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
