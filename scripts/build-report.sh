@@ -2,13 +2,15 @@
 # Builds the report PDF from a results directory:
 #   scripts/build-report.sh [RESULTS_DIR] [--png]
 #   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME [--student-number N]]...
-#                           [--title T] [--course C] [--date DATE] [--appendix] [--png]
+#                           [--title T] [--course C] [--date DATE] [--appendix] [--language en|nl] [--png]
 # 1. installs the TeX packages it needs from Debian's archive when they are missing
 #    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
 #    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
 #    4. builds report/report.tex to RESULTS_DIR/report.pdf, or with --assignment GAME
 #    (tegel, stenen, nim, checkers) report/assignment.tex to RESULTS_DIR/report-GAME.pdf:
 #    that assignment alone, with a title page naming the authors (--author, repeatable).
+# --language nl writes the assignment's report in Dutch (babel's dutch, from Debian's
+# texlive-lang-european, installed when missing and root; without it the build stops).
 # With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
 # (report-GAME-pages/ with --assignment) for a quick look in an image viewer.
 # The engine is pdfLaTeX while it can set every character of the generated text (Latin-1
@@ -25,14 +27,16 @@ root=$(pwd)
 results=results
 png=no
 assignment=
+language=
 front=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --png) png=yes ;;
     --appendix) front+=("$1") ;;
-    --assignment|--author|--student-number|--title|--course|--date)
+    --assignment|--author|--student-number|--title|--course|--date|--language)
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
+      [ "$1" = --language ] && language=$2
       front+=("$1" "$2"); shift ;;
     -h|--help) sed -n '2,20{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
@@ -47,7 +51,7 @@ esac
 if [ -n "$assignment" ]; then
   document=assignment.tex; pdf=report-$assignment
 else
-  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course, --date and --appendix need --assignment GAME" >&2; exit 2; }
+  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course, --date, --appendix and --language need --assignment GAME" >&2; exit 2; }
   document=report.tex; pdf=report
 fi
 if [ ! -d "$results" ]; then
@@ -87,6 +91,29 @@ if ! have_tex; then
   fi
 fi
 
+# babel's Dutch (dutch.ldf), for --language nl or language = "nl" under [report]; checked
+# again after `harness report` (which knows the manifest's language) through tex/language.tex.
+have_dutch() { [ -n "$(kpsewhich dutch.ldf 2>/dev/null)" ]; }
+install_dutch() {
+  have_dutch && return 0
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "build-report: installing texlive-lang-european (babel's Dutch)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends texlive-lang-european >&2 || {
+      apt-get update >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends texlive-lang-european >&2
+    } || true
+  else
+    echo "build-report: babel's Dutch is missing and this is not root: not installing texlive-lang-european" >&2
+  fi
+  have_dutch || {
+    echo "build-report: a Dutch report needs babel's Dutch (dutch.ldf); install it with:" >&2
+    echo "  sudo apt-get install --no-install-recommends texlive-lang-european" >&2
+    echo "  or build the report in English (--language en)" >&2
+    exit 1
+  }
+}
+[ "$language" = nl ] && install_dutch
+
 # --- 2. tables and plot sources ------------------------------------------------------
 if [ -n "${HARNESS:-}" ]; then
   harness=("$HARNESS")
@@ -96,6 +123,9 @@ else
   harness=(cargo run --release --quiet --)
 fi
 "${harness[@]}" report "$results" ${front[@]+"${front[@]}"}
+if [ -n "$assignment" ] && grep -q '^\\def\\reportlanguage{dutch}' "$results/tex/language.tex" 2>/dev/null; then
+  install_dutch
+fi
 
 # --- 2b. the engine: pdfLaTeX where it can, LuaLaTeX for the rest --------------------
 shopt -s nullglob

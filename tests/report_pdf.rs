@@ -426,3 +426,50 @@ fn names_in_any_script_reach_the_pdf() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("no installed font has \u{13000} (U+13000)") && err.contains("fonts-noto"), "{err}");
 }
+
+/// `scripts/build-report.sh --assignment tegel --language nl` builds a Dutch PDF: babel's
+/// Dutch gives its contents, figures and tables their Dutch names ("Inhoudsopgave"),
+/// the title page is Dutch, and no English heading of LaTeX's remains.
+#[test]
+fn a_dutch_assignment_report_builds_with_babels_dutch() {
+    if !tex_available() {
+        return;
+    }
+    let dutch = Command::new("kpsewhich").arg("dutch.ldf").output().is_ok_and(|o| !o.stdout.is_empty());
+    if !common::tool_available("tex", dutch, "babel's Dutch missing; apt-get install texlive-lang-european") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("m.toml"),
+        format!(
+            "[[experiment]]\nname = \"tegel_best\"\ngame = \"tegel\"\nkind = \"best\"\ninstances = [\"{}\"]\n",
+            root().join("instances/tegel/spel1.txt").display()
+        ),
+    )
+    .unwrap();
+    let harness = env!("CARGO_BIN_EXE_harness");
+    let run = Command::new(harness)
+        .args(["run", "m.toml", "--out", "r", "--samples", "1", "-j", "1"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let results = dir.path().join("r");
+    let o = Command::new("bash")
+        .arg(root().join("scripts/build-report.sh"))
+        .arg(&results)
+        .args(["--assignment", "tegel", "--language", "nl"])
+        .env("HARNESS", harness)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = Command::new("pdftotext").arg(results.join("report-tegel.pdf")).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Inhoudsopgave") && text.contains("Tabel"), "babel's Dutch names are missing: {text}");
+    assert!(text.contains("Tegelspel: verslag") && text.contains("Auteurs niet opgegeven"), "{text}");
+    assert!(
+        !text.contains("Contents") && !text.contains("Pictures of the experiment"),
+        "English in the Dutch PDF: {text}"
+    );
+}

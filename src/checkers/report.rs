@@ -5,6 +5,7 @@
 use super::experiments::{BOARD, DEPTH, GAMES_COLUMN, LEAVES, MEMO_POSITIONS, PERFT_BOARD, POSITIONS};
 use crate::report::chart::Chart;
 use crate::report::kinds::KindReport;
+use crate::report::language::Language;
 use crate::report::plots::{bars, line_chart, lines, Bars, Labels};
 use crate::results::csv_table::CsvTable;
 
@@ -36,11 +37,11 @@ const GAMES: Bars = Bars {
         "Checkers continuation games: games and positions visited (plain and memoised) per board size (log scale).",
 };
 
-fn count_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+fn count_charts(name: &str, table: &CsvTable, _: Language) -> Vec<Chart> {
     vec![bars(name, table, &GAMES)]
 }
 
-fn perft_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+fn perft_charts(name: &str, table: &CsvTable, _: Language) -> Vec<Chart> {
     let labels = Labels {
         name: format!("{name}-leaves"),
         title: format!("Perft ({name}): leaves against depth"),

@@ -14,6 +14,7 @@ use super::summary::{summary_caption, summary_table, summary_tex};
 use crate::base::error::InputError;
 use crate::report::chart::{Chart, Series};
 use crate::report::kinds::KindReport;
+use crate::report::language::Language;
 use crate::report::plots::{line_chart, lines, Labels};
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
@@ -56,7 +57,7 @@ pub fn summary_view(loaded: &[&Loaded]) -> Result<Option<(String, CsvTable)>, In
 /// too (the table names it: above the threads but not significantly, or codes that
 /// differ), so that leaving one out cannot pull a line down; a search with no speed-up
 /// to draw (times under 1 ms) keeps its legend entry, which says why.
-fn speedup_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+fn speedup_charts(name: &str, table: &CsvTable, _: Language) -> Vec<Chart> {
     let mut series = lines(table, &[GAME, SEARCH, INSTANCE], THREADS, SPEEDUP, false);
     let mut threads: Vec<f64> = table.column(THREADS).iter().filter_map(|c| c.parse::<f64>().ok()).collect();
     threads.sort_by(f64::total_cmp);

@@ -189,13 +189,14 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
         Part::Text(t) => escape(t),
         Part::Code(t) => format!("\\texttt{{{}}}", escape(t)),
         Part::Table(name) => match label(name) {
-            Some(l) => format!("Table~\\ref{{{l}}}"),
+            Some(l) => format!("\\tablename~\\ref{{{l}}}"),
             None => format!("the table \\texttt{{{}}}", escape(name)),
         },
-        Part::Pictures(name) => format!("Figure~\\ref{{{}}}", pictures_label(drawn.home_of_pictures(name))),
-        Part::Chart(name) => format!("Figure~\\ref{{fig:{name}}}"),
+        Part::Pictures(name) => format!("\\figurename~\\ref{{{}}}", pictures_label(drawn.home_of_pictures(name))),
+        Part::Chart(name) => format!("\\figurename~\\ref{{fig:{name}}}"),
         Part::Picture(name, picture) => {
-            format!("Figure~\\ref{{{}}}", super::figures::picture_label(drawn.home_of_picture(name, picture), picture))
+            let label = super::figures::picture_label(drawn.home_of_picture(name, picture), picture);
+            format!("\\figurename~\\ref{{{label}}}")
         }
     }
 }
@@ -204,6 +205,13 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
 /// the table, pictures or chart on the same page; a reference to pictures drawn after
 /// an earlier table links there).
 pub fn html(answer: &Answer, loaded: &[Loaded], drawn: &Drawn) -> String {
+    html_in(answer, loaded, drawn, Language::En)
+}
+
+/// [`html`], the words of its links in `language`.
+pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Language) -> String {
+    let (pictures_after, table_word, chart_word) =
+        language.pick(("the pictures after", "table", "the chart"), ("de afbeeldingen na", "tabel", "de grafiek"));
     let heading = |name: &str| {
         loaded.iter().find(|l| l.name == name).map_or_else(
             || name.to_string(),
@@ -212,11 +220,7 @@ pub fn html(answer: &Answer, loaded: &[Loaded], drawn: &Drawn) -> String {
     };
     let esc = crate::base::text::xml_escape;
     let pictures_link = |home: &str| {
-        format!(
-            "<a href=\"#{}-pictures\">the pictures after “{}”</a>",
-            super::anchors::anchor(home),
-            esc(&heading(home))
-        )
+        format!("<a href=\"#{}-pictures\">{pictures_after} “{}”</a>", super::anchors::anchor(home), esc(&heading(home)))
     };
     answer
         .parts
@@ -225,11 +229,11 @@ pub fn html(answer: &Answer, loaded: &[Loaded], drawn: &Drawn) -> String {
             Part::Text(t) => esc(t),
             Part::Code(t) => format!("<code>{}</code>", esc(t)),
             Part::Table(name) => {
-                format!("<a href=\"#{}\">table “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
+                format!("<a href=\"#{}\">{table_word} “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
             }
             Part::Pictures(name) => pictures_link(drawn.home_of_pictures(name)),
             Part::Picture(name, picture) => pictures_link(drawn.home_of_picture(name, picture)),
-            Part::Chart(name) => format!("<a href=\"#{}\">the chart {}</a>", chart_anchor(name), esc(name)),
+            Part::Chart(name) => format!("<a href=\"#{}\">{chart_word} {}</a>", chart_anchor(name), esc(name)),
         })
         .collect()
 }
@@ -298,7 +302,7 @@ mod tests {
         assert!(tex.contains("\\subsection{How \\& why?}\\label{ans:T9}"), "{tex}");
         assert!(
             tex.contains(
-                "See the table \\texttt{a\\_b} and Figure~\\ref{fig:pictures-a-b} \\textless{}ok\\textgreater{}."
+                "See the table \\texttt{a\\_b} and \\figurename~\\ref{fig:pictures-a-b} \\textless{}ok\\textgreater{}."
             ),
             "{tex}"
         );
@@ -324,7 +328,10 @@ mod tests {
         drawn.by_experiment.insert("later".into(), Vec::new());
         drawn.drawn_after.insert(("later".into(), "start-x".into()), "first".into());
         let tex = latex("tegel", &answer, &[], &drawn);
-        assert!(tex.contains("Figure~\\ref{fig:pictures-first}, Figure~\\ref{fig:picture-first-start-x}"), "{tex}");
+        assert!(
+            tex.contains("\\figurename~\\ref{fig:pictures-first}, \\figurename~\\ref{fig:picture-first-start-x}"),
+            "{tex}"
+        );
         let page = html(&answer, &[], &drawn);
         assert_eq!(page.matches("href=\"#x-first-pictures\"").count(), 2, "{page}");
         assert!(!page.contains("x-later"), "{page}");

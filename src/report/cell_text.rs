@@ -9,6 +9,7 @@
 //! - headers carry units: seconds "(s)", a speed-up "(×)", a rate (`*_per_second`) "(/s)";
 //!   one-letter names (`m`, `n`, `r`) are math symbols; other underscores become spaces.
 
+use super::language::Language;
 use super::tex_escape::escape;
 use crate::results::columns::{Kind, StatusWord};
 
@@ -215,6 +216,104 @@ fn words(name: &str) -> String {
         .map(|w| ABBREVIATIONS.iter().find(|(a, _)| *a == w).map(|(_, full)| *full).unwrap_or(w))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Column names (or their parts under a group) whose Dutch header is not made word by
+/// word.
+const DUTCH_NAMES: [(&str, &str); 8] = [
+    ("up_to_symmetry", "op symmetrie na"),
+    ("best_move", "beste zet"),
+    ("best_positions", "posities besteScore"),
+    ("good_player", "speler goede zet"),
+    ("good_score", "score goede zet"),
+    ("starter", "begint"),
+    ("memo", "met memo"),
+    ("item_seed", "seed"),
+];
+
+/// The Dutch of the words of column names (after [`DUTCH_NAMES`]); a word not listed
+/// stays as it is (`score`, `status`, `threads`, a method's name).
+const DUTCH_WORDS: [(&str, &str); 43] = [
+    ("instance", "instantie"),
+    ("positions", "posities"),
+    ("position", "positie"),
+    ("move", "zet"),
+    ("moves", "zetten"),
+    ("best", "beste"),
+    ("good", "goede zet"),
+    ("greedy", "gretig"),
+    ("fill", "vulling"),
+    ("values", "waarden"),
+    ("averages", "gemiddelden"),
+    ("sims", "simulaties"),
+    ("repetition", "herhaling"),
+    ("player", "speler"),
+    ("transcript", "verloop"),
+    ("undone", "teruggedaan"),
+    ("height", "hoogte"),
+    ("width", "breedte"),
+    ("stones", "stenen"),
+    ("dumb", "dom"),
+    ("smart", "slim"),
+    ("fast", "snel"),
+    ("find", "zoeken"),
+    ("count", "tellen"),
+    ("solutions", "oplossingen"),
+    ("distinct", "verschillend"),
+    ("labelled", "gelabeld"),
+    ("program", "programma"),
+    ("question", "vraag"),
+    ("given", "gegeven"),
+    ("verdict", "oordeel"),
+    ("solver", "programma"),
+    ("rounds", "rondes"),
+    ("samples", "metingen"),
+    ("seed", "seed"),
+    ("answer", "antwoord"),
+    ("depth", "diepte"),
+    ("leaves", "bladeren"),
+    ("search", "zoekmethode"),
+    ("seq", "seq."),
+    ("par", "par."),
+    ("memo", "met memo"),
+    ("repetitions", "herhalingen"),
+];
+
+/// The Dutch words of a column name (underscores as spaces).
+fn dutch_words(name: &str) -> String {
+    if let Some((_, nl)) = DUTCH_NAMES.iter().find(|(en, _)| *en == name) {
+        return nl.to_string();
+    }
+    name.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| DUTCH_WORDS.iter().find(|(en, _)| *en == w).map_or(w, |(_, nl)| *nl))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table header for a column name in `medium` and `language`, with its unit (see the
+/// module's conventions).
+pub fn header_in(name: &str, medium: Medium, language: Language) -> String {
+    if language == Language::En {
+        return header(name, medium);
+    }
+    if name.len() == 1 && name.chars().all(|c| c.is_ascii_alphabetic()) {
+        return medium.symbol(name);
+    }
+    match name {
+        "seconds" => return "tijd (s)".to_string(),
+        "time_limit" => return "limiet (s)".to_string(),
+        "speedup" => return format!("versnelling ({})", medium.times()),
+        crate::results::columns::PEAK_MEMORY => return "extra piekgeheugen (MiB)".to_string(),
+        _ => {}
+    }
+    if let Some(prefix) = name.strip_suffix("_per_second") {
+        return format!("{} (/s)", medium.text(&dutch_words(prefix)));
+    }
+    if let Some(prefix) = name.strip_suffix("_seconds") {
+        return format!("tijd {} (s)", medium.text(&dutch_words(prefix)));
+    }
+    medium.text(&dutch_words(name))
 }
 
 /// The table header for a column name in `medium`, with its unit (see the module's

@@ -4,6 +4,7 @@
 //! times (an assignment's report shows the program's columns alone), the solver's alone.
 
 use super::chart::{Chart, Layout, Series};
+use super::language::Language;
 use crate::results::csv_table::CsvTable;
 
 /// The columns the charts read.
@@ -11,17 +12,17 @@ pub const CHECK_CHART_COLUMNS: &[&str] = &["position", "question", "solver_secon
 
 /// One chart per question with a position where both the solver and the engine were
 /// timed, in the order the questions first appear.
-pub fn check_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
+pub fn check_charts(name: &str, table: &CsvTable, language: Language) -> Vec<Chart> {
     let mut questions: Vec<&str> = Vec::new();
     for q in table.column("question") {
         if !questions.contains(&q) {
             questions.push(q);
         }
     }
-    questions.into_iter().filter_map(|q| question_chart(name, table, q)).collect()
+    questions.into_iter().filter_map(|q| question_chart(name, table, q, language)).collect()
 }
 
-fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart> {
+fn question_chart(name: &str, table: &CsvTable, question: &str, language: Language) -> Option<Chart> {
     let with_engine = table.index("engine_seconds").is_some();
     let timed: Vec<(&str, f64, f64)> = table
         .rows
@@ -46,8 +47,15 @@ fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart>
         intervals: Vec::new(),
     };
     let stem: String = question.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    let (title, caption, all) = match with_engine {
-        true => (
+    let (title, caption, all) = match (with_engine, language) {
+        (false, Language::Nl) => (
+            format!("Vraag {question} ({name}): de seconden van het programma"),
+            format!(
+                "Vraag {question}: de mediane tijd in seconden van het programma op elke positie die het beantwoordde (logaritmische schaal)."
+            ),
+            vec![series("het programma", |t| t.1)],
+        ),
+        (true, _) => (
             format!("Question {question} ({name}): seconds, solver and engine"),
             format!(
                 "Question {question}: the solver's median seconds beside the engine's (the reference) on each \
@@ -56,7 +64,7 @@ fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart>
             ),
             vec![series("solver", |t| t.1), series("engine (reference)", |t| t.2)],
         ),
-        false => (
+        (false, Language::En) => (
             format!("Question {question} ({name}): the program's seconds"),
             format!("Question {question}: the program's median seconds on each position it answered (log scale)."),
             vec![series("the program", |t| t.1)],
@@ -66,8 +74,8 @@ fn question_chart(name: &str, table: &CsvTable, question: &str) -> Option<Chart>
         name: format!("{name}-{stem}-seconds"),
         title,
         caption,
-        x_label: "position".to_string(),
-        y_label: "seconds".to_string(),
+        x_label: language.pick("position", "positie").to_string(),
+        y_label: language.pick("seconds", "seconden").to_string(),
         log_y: true,
         integer_x: true,
         layout: Layout::Bars { categories: timed.iter().map(|t| t.0.to_string()).collect() },
@@ -89,7 +97,7 @@ mod tests {
              random 1,best,0.2,0.002\n\
              random 1,good,,0.3\n",
         );
-        let charts = check_charts("c", &t);
+        let charts = check_charts("c", &t, Language::En);
         assert_eq!(charts.len(), 1, "moves untimed, good without the solver's time: {charts:?}");
         let c = &charts[0];
         assert_eq!(c.name, "c-best-seconds");
@@ -103,7 +111,7 @@ mod tests {
     #[test]
     fn without_the_engines_times_the_program_stands_alone() {
         let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
-        let charts = check_charts("c", &t);
+        let charts = check_charts("c", &t, Language::En);
         assert_eq!(charts[0].series.len(), 1);
         assert_eq!(charts[0].series[0].name, "the program");
         assert!(!charts[0].caption.contains("engine"), "{}", charts[0].caption);
@@ -112,6 +120,6 @@ mod tests {
     #[test]
     fn a_question_word_with_spaces_makes_a_safe_file_stem() {
         let t = test_table("position,question,solver_seconds,engine_seconds\na,count smart,1,2\n");
-        assert_eq!(check_charts("x", &t)[0].name, "x-count-smart-seconds");
+        assert_eq!(check_charts("x", &t, Language::En)[0].name, "x-count-smart-seconds");
     }
 }

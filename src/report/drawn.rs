@@ -2,12 +2,22 @@
 
 use super::chart::Chart;
 use super::kinds::Reports;
+use super::language::Language;
 use super::loaded::Loaded;
 use super::{asked, latex_text, plots, svg};
 use crate::base::error::InputError;
 
-/// Each experiment's charts (captions made distinct) with their SVG drawings.
+/// Each experiment's charts (captions made distinct) with their SVG drawings, in English.
 pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, String)>>, InputError> {
+    draw_in(loaded, reports, Language::En)
+}
+
+/// [`draw`], the charts' words in `language`.
+pub fn draw_in(
+    loaded: &[Loaded],
+    reports: Reports,
+    language: Language,
+) -> Result<Vec<Vec<(Chart, String)>>, InputError> {
     let charts = distinct_captions(
         loaded
             .iter()
@@ -17,10 +27,12 @@ pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, Strin
                     true => &asked::body_view(&item.table),
                     false => &item.table,
                 };
-                plots::charts(&item.name, (&item.game, &item.kind), reports.kind(&item.game, &item.kind), table)
+                let kind = reports.kind(&item.game, &item.kind);
+                plots::charts_in(&item.name, (&item.game, &item.kind), kind, table, language)
             })
             .collect::<Result<Vec<_>, _>>()?,
         loaded,
+        language,
     );
     loaded
         .iter()
@@ -41,14 +53,14 @@ pub fn draw(loaded: &[Loaded], reports: Reports) -> Result<Vec<Vec<(Chart, Strin
 /// The charts with every caption made distinct: a caption shared by charts of several
 /// experiments names, in each, the experiment's table (its caption up to the first full
 /// stop), e.g. plain against memoised runs of the same kind.
-fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded]) -> Vec<Vec<Chart>> {
+fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded], language: Language) -> Vec<Vec<Chart>> {
     let all: Vec<String> = charts.iter().flatten().map(|c| c.caption.clone()).collect();
     for (list, item) in charts.iter_mut().zip(loaded) {
         for chart in list.iter_mut() {
             if all.iter().filter(|c| **c == chart.caption).count() > 1 {
                 let table = latex_text::plain(&item.titles.caption);
                 let table = table.split(". ").next().unwrap_or_default().trim_end_matches('.');
-                chart.caption = format!("{} Data: {table}.", chart.caption);
+                chart.caption = format!("{} {}: {table}.", chart.caption, language.pick("Data", "Gegevens"));
             }
         }
     }

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::chart::Chart;
 use super::export::{texts, Exporter, File, Input};
+use super::language::Language;
 use super::latex_text::plain;
 use super::loaded::Loaded;
 use super::run_description::{run_lines, run_warnings};
@@ -57,7 +58,68 @@ pub struct Page<'a> {
     pub title: String,
     /// Lines under the title (an assignment's authors, course, date and run).
     pub byline: Vec<String>,
+    /// The language of the page's own words.
+    pub language: Language,
 }
+
+/// The page's own words (beside the tables' and answers') in one language.
+#[derive(Serialize)]
+struct Words {
+    lang: &'static str,
+    contents: &'static str,
+    run_and_machine: &'static str,
+    one_search_stopped: &'static str,
+    searches_stopped: &'static str,
+    every_search_finished: &'static str,
+    one_warning: &'static str,
+    warnings: &'static str,
+    stopped_list: &'static str,
+    every_item_finished: &'static str,
+    warnings_list: &'static str,
+    busy_machine: &'static str,
+    busy: &'static str,
+    one_sample: &'static str,
+    no_rows: &'static str,
+    missing: &'static str,
+}
+
+const ENGLISH_WORDS: Words = Words {
+    lang: "en",
+    contents: "Contents",
+    run_and_machine: "The run and the machine",
+    one_search_stopped: "1 search timed out or failed",
+    searches_stopped: "searches timed out or failed",
+    every_search_finished: "every search finished",
+    one_warning: "1 warning",
+    warnings: "warnings",
+    stopped_list: "Searches that timed out or failed:",
+    every_item_finished: "Every item finished.",
+    warnings_list: "Warnings about the measurements and the machine:",
+    busy_machine: "busy machine",
+    busy: "(busy)",
+    one_sample: "1 sample",
+    no_rows: "no rows",
+    missing: "Missing",
+};
+
+const DUTCH_WORDS: Words = Words {
+    lang: "nl",
+    contents: "Inhoud",
+    run_and_machine: "De run en de machine",
+    one_search_stopped: "1 zoektocht liep in een time-out of faalde",
+    searches_stopped: "zoektochten liepen in een time-out of faalden",
+    every_search_finished: "elke zoektocht is voltooid",
+    one_warning: "1 waarschuwing",
+    warnings: "waarschuwingen",
+    stopped_list: "Zoektochten die in een time-out liepen of faalden:",
+    every_item_finished: "Elk onderdeel is voltooid.",
+    warnings_list: "Waarschuwingen over de metingen en de machine:",
+    busy_machine: "drukke machine",
+    busy: "(druk)",
+    one_sample: "1 meting",
+    no_rows: "geen rijen",
+    missing: "Ontbreekt",
+};
 
 /// The title of the page of every assignment's results (`index.html`).
 pub const PAGE_TITLE: &str = "Reference results of the assignments";
@@ -234,7 +296,7 @@ fn row_label(table: &crate::results::csv_table::CsvTable, row: &[String]) -> Str
     words.join(" ")
 }
 
-fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Experiment) {
+fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>, language: Language) -> (String, Experiment) {
     match entry {
         Entry::Missing { name, game, why } => (
             game.clone(),
@@ -251,7 +313,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
             },
         ),
         Entry::Loaded(item, charts) => {
-            let view = TableView::of(&item.table);
+            let view = TableView::in_language(&item.table, language);
             let parts = super::layout::page_parts(&view);
             let mut tables: Vec<HtmlTable> =
                 parts.iter().map(|cols| html_table(&super::layout::part_view(&view, cols))).collect();
@@ -260,7 +322,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
                 if k + 1 < count {
                     t.notes.clear();
                 }
-                t.notes.insert(0, format!("Part {} of {count} of the table; the first columns repeat in each.", k + 1));
+                t.notes.insert(0, part_note(k + 1, count, language));
             }
             let first = tables.remove(0);
             let caption = plain(&item.titles.caption);
@@ -300,6 +362,14 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>) -> (String, Exper
     }
 }
 
+/// The note above part `k` of `count` parts of a table too wide for the page.
+fn part_note(k: usize, count: usize, language: Language) -> String {
+    match language {
+        Language::En => format!("Part {k} of {count} of the table; the first columns repeat in each."),
+        Language::Nl => format!("Deel {k} van {count} van de tabel; de eerste kolommen staan in elk deel."),
+    }
+}
+
 /// The page's figures of `pictures`: SVG written from their shapes
 /// ([`super::figures::svg`]), captions escaped by the template.
 fn pictures_of(pictures: &[super::figures::Picture]) -> Vec<Plot> {
@@ -320,7 +390,7 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
     let mut unfinished = Vec::new();
     let mut games: Vec<(String, GameSection)> = Vec::new();
     for entry in entries {
-        let (game, mut e) = experiment(entry, &mut unfinished);
+        let (game, mut e) = experiment(entry, &mut unfinished, page.language);
         let kind = match entry {
             Entry::Loaded(item, _) => {
                 e.pictures = pictures_of(page.pictures.of(&item.name));
@@ -354,7 +424,7 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
     let summary = page.summary.as_ref().map(|(caption, table)| Summary {
         heading: "Sequential against parallel searches, all games".to_string(),
         caption: plain(caption),
-        table: html_table(&TableView::of(table)),
+        table: html_table(&TableView::in_language(table, page.language)),
     });
     let run: Vec<KeyValue> = page.run.iter().map(|(k, v)| KeyValue { key: k.clone(), value: v.clone() }).collect();
     let mut env = Environment::new();
@@ -368,6 +438,7 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
         warnings => page.warnings,
         games => games,
         summary => summary,
+        w => page.language.pick(&ENGLISH_WORDS, &DUTCH_WORDS),
     })
 }
 
@@ -437,7 +508,8 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown
             summary = Some(found);
         }
     }
-    let title = |game: &str| reports.game(game).map_or_else(|| "Other results".to_string(), |g| g.title.to_string());
+    let other = language.pick("Other results", "Overige resultaten");
+    let title = |game: &str| reports.game(game).map_or_else(|| other.to_string(), |g| g.title_in(language).to_string());
     let pictures = super::figures::load_each_once(loaded, run)?;
     let head = Page {
         run: if run_shown { run_lines(run) } else { Vec::new() },
@@ -453,7 +525,12 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown
                     .iter()
                     .map(|a| {
                         let kinds = a.shows.iter().map(|k| k.to_string()).collect();
-                        (a.id.to_string(), a.question.to_string(), super::answers::html(a, loaded, &pictures), kinds)
+                        (
+                            a.id.to_string(),
+                            a.question.to_string(),
+                            super::answers::html_in(a, loaded, &pictures, language),
+                            kinds,
+                        )
                     })
                     .collect(),
             })
@@ -462,6 +539,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown
         title: page_title.to_string(),
         byline: byline.to_vec(),
         pictures,
+        language,
     };
     page(&entries, &head)
         .map_err(|e| InputError::in_file(Path::new("index.html"), format!("cannot render the page: {e}")))
@@ -512,6 +590,7 @@ mod tests {
                 game_order: Vec::new(),
                 title: PAGE_TITLE.into(),
                 byline: vec!["by <Ada>".into()],
+                language: Language::En,
             },
         )
         .unwrap()

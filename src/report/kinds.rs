@@ -27,6 +27,9 @@ pub type Figure = (String, &'static str, String);
 pub struct KindReport {
     /// What its table shows, in captions the manifest does not give.
     pub description: &'static str,
+    /// [`KindReport::description`] in Dutch; none where the kind has no Dutch words (its
+    /// English description is then used).
+    pub dutch: Option<&'static str>,
     /// Whether `report/report.tex` places its tables and figures in a section of its own
     /// (otherwise they go to `tex/extra-GAME.tex`).
     pub placed: bool,
@@ -38,7 +41,7 @@ pub struct KindReport {
     /// The columns its charts read; a CSV missing one is refused before anything is drawn.
     pub chart_columns: &'static [&'static str],
     /// Its charts of experiment `name` (the columns are checked before this is called).
-    pub charts: fn(name: &str, table: &CsvTable) -> Vec<Chart>,
+    pub charts: fn(name: &str, table: &CsvTable, language: Language) -> Vec<Chart>,
     /// Its derived figures (beyond the cells themselves).
     pub figures: fn(table: &CsvTable) -> Vec<Figure>,
     /// The answers to the assignment's report questions that the game writes from its
@@ -61,6 +64,9 @@ pub struct KindReport {
 pub const CHECK_REPORT: KindReport = KindReport {
     chart_columns: CHECK_CHART_COLUMNS,
     charts: check_charts,
+    dutch: Some(
+        "de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie (het gegeven antwoord, of het dat van de referentie is, de posities en de tijd; de antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste positie waartoe een fout antwoord is verkleind staan in de CSV)",
+    ),
     ..KindReport::new(
         "a program's answers to the assignment's questions, each checked against the reference (the answer given, whether it is the reference's, the positions and the time; the reference's answers and times, the paired time ratios and the smallest position a wrong answer was shrunk to are in the CSV)",
     )
@@ -71,6 +77,7 @@ impl KindReport {
     pub const fn new(description: &'static str) -> KindReport {
         KindReport {
             description,
+            dutch: None,
             placed: false,
             table_placed: true,
             chart_columns: &[],
@@ -83,7 +90,17 @@ impl KindReport {
     }
 }
 
-fn no_charts(_: &str, _: &CsvTable) -> Vec<Chart> {
+impl KindReport {
+    /// This kind's description in `language`.
+    pub fn description_in(&self, language: Language) -> &'static str {
+        match language {
+            Language::En => self.description,
+            Language::Nl => self.dutch.unwrap_or(self.description),
+        }
+    }
+}
+
+fn no_charts(_: &str, _: &CsvTable, _: Language) -> Vec<Chart> {
     Vec::new()
 }
 
@@ -105,6 +122,9 @@ pub struct GameReport {
     pub game: &'static str,
     /// Its name in captions ("Tile game").
     pub title: &'static str,
+    /// Its name in Dutch captions ("Tegelspel"); none where the plug-in has no Dutch words:
+    /// its assignment's report is then written in English only.
+    pub dutch_title: Option<&'static str>,
     /// Its kind table (others get the generic treatment).
     pub kinds: &'static [ExperimentKind<KindReport>],
     /// Files written from its tables.
@@ -133,7 +153,16 @@ pub fn no_extra_files(_: &[&Loaded]) -> Result<Vec<(PathBuf, String)>, InputErro
 impl GameReport {
     /// What a default caption says of this game's `kind` ([`GameWords`]).
     pub fn words(&self, kind: &str) -> GameWords<'_> {
-        GameWords { title: self.title, kind_description: self.kind(kind).map(|k| k.description) }
+        self.words_in(kind, Language::En)
+    }
+
+    /// [`GameReport::words`] in `language`.
+    pub fn words_in(&self, kind: &str, language: Language) -> GameWords<'_> {
+        GameWords {
+            title: self.title_in(language),
+            kind_description: self.kind(kind).map(|k| k.description_in(language)),
+            language,
+        }
     }
 
     /// The report of game `game`, called `title` in captions, with its kind table: no extra
@@ -143,7 +172,28 @@ impl GameReport {
         title: &'static str,
         kinds: &'static [ExperimentKind<KindReport>],
     ) -> GameReport {
-        GameReport { game, title, kinds, extra_files: no_extra_files, summary: None, assignment: None }
+        GameReport {
+            game,
+            title,
+            dutch_title: None,
+            kinds,
+            extra_files: no_extra_files,
+            summary: None,
+            assignment: None,
+        }
+    }
+
+    /// This report, called `title` in Dutch captions.
+    pub const fn in_dutch(self, title: &'static str) -> GameReport {
+        GameReport { dutch_title: Some(title), ..self }
+    }
+
+    /// Its name in captions in `language` (the English one where it has no Dutch).
+    pub fn title_in(&self, language: Language) -> &'static str {
+        match language {
+            Language::En => self.title,
+            Language::Nl => self.dutch_title.unwrap_or(self.title),
+        }
     }
 
     /// This report, answering `assignment`.

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use super::chart::{Chart, Layout, Series};
 use super::export::{texts, Exporter, File, Input};
 use super::kinds::KindReport;
+use super::language::Language;
 use super::pgfplots;
 use crate::results::columns::{Kind, Statistic};
 use crate::results::csv_table::CsvTable;
@@ -49,9 +50,20 @@ pub fn charts(
     kind: Option<&KindReport>,
     table: &CsvTable,
 ) -> Result<Vec<Chart>, InputError> {
+    charts_in(name, (game, kind_name), kind, table, Language::En)
+}
+
+/// [`charts`], their words in `language`.
+pub fn charts_in(
+    name: &str,
+    (game, kind_name): (&str, &str),
+    kind: Option<&KindReport>,
+    table: &CsvTable,
+    language: Language,
+) -> Result<Vec<Chart>, InputError> {
     let Some(kind) = kind else { return Ok(Vec::new()) };
     table.require(kind.chart_columns, &format!("the {game} {kind_name} plots"))?;
-    Ok((kind.charts)(name, table).into_iter().filter(Chart::has_data).collect())
+    Ok((kind.charts)(name, table, language).into_iter().filter(Chart::has_data).collect())
 }
 
 /// Rows grouped by a key (the text of one or more columns), in order of first appearance.
@@ -100,6 +112,16 @@ fn interval(table: &CsvTable, r: &[String], column: &str) -> Option<(f64, f64)> 
 /// A key none of whose rows gives a point keeps its line in the legend, named with the
 /// reason ([`empty_reason`]), so the legend still lists every key of the table.
 pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -> Vec<Series> {
+    lines_in(table, (key, x, y), positive, Language::En)
+}
+
+/// [`lines`] of the columns `(key, x, y)`, the legend's reasons in `language`.
+pub fn lines_in(
+    table: &CsvTable,
+    (key, x, y): (&[&str], &str, &str),
+    positive: bool,
+    language: Language,
+) -> Vec<Series> {
     let key_of = |r: &[String]| key.iter().map(|c| table.cell(r, c).unwrap_or_default()).collect::<Vec<_>>().join(" ");
     series_by(table, key_of)
         .into_iter()
@@ -107,8 +129,13 @@ pub fn lines(table: &CsvTable, key: &[&str], x: &str, y: &str, positive: bool) -
             let drawn = points(table, &rows, x, y, positive);
             let under = rows.iter().any(|r| under_resolution(table, r, y));
             let name = match drawn.is_empty() {
-                true => format!("{name} ({})", empty_reason(table, &rows, y)),
-                false if under => format!("{name} (times under 1 ms not drawn)"),
+                true => format!("{name} ({})", empty_reason_in(table, &rows, y, language)),
+                false if under => {
+                    format!(
+                        "{name} ({})",
+                        language.pick("times under 1 ms not drawn", "tijden onder 1 ms niet getekend")
+                    )
+                }
                 false => name,
             };
             let points = drawn.iter().map(|p| (p.0, p.1)).collect();
@@ -128,18 +155,24 @@ fn under_resolution(table: &CsvTable, r: &[String], column: &str) -> bool {
 /// when one failed, `under 1 ms: no point` when every row's time was under the timer's
 /// resolution, otherwise `no value`.
 pub fn empty_reason(table: &CsvTable, rows: &[&[String]], column: &str) -> &'static str {
+    empty_reason_in(table, rows, column, Language::En)
+}
+
+/// [`empty_reason`] in `language`.
+pub fn empty_reason_in(table: &CsvTable, rows: &[&[String]], column: &str, language: Language) -> &'static str {
+    let l = language;
     let cells: Vec<&str> = rows.iter().map(|r| table.cell(r, column).unwrap_or_default().trim()).collect();
     let status = |r: &&[String]| table.cell(r, crate::results::columns::TIMING_STATUS).unwrap_or_default().to_string();
     if !cells.is_empty() && cells.iter().all(|c| *c == "timeout") {
-        "timeout: no point"
+        l.pick("timeout: no point", "time-out: geen punt")
     } else if cells.iter().any(|c| c.starts_with("error")) {
-        "error: no point"
+        l.pick("error: no point", "fout: geen punt")
     } else if !rows.is_empty()
         && rows.iter().all(|r| status(r).starts_with("under 1 ms") || under_resolution(table, r, column))
     {
-        "under 1 ms: no point"
+        l.pick("under 1 ms: no point", "onder 1 ms: geen punt")
     } else {
-        "no value"
+        l.pick("no value", "geen waarde")
     }
 }
 
@@ -181,6 +214,12 @@ pub struct Bars {
 /// (a search that did not finish) has no bar. A column with no bar at all keeps its
 /// legend entry, which says why (`dumb count (timeout: no bar)`).
 pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
+    bars_in(name, table, spec, Language::En)
+}
+
+/// [`bars`], the words it adds to `spec`'s (legend reasons, the note on missing bars,
+/// the x axis) in `language`.
+pub fn bars_in(name: &str, table: &CsvTable, spec: &Bars, language: Language) -> Chart {
     let categories: Vec<String> = table.column(spec.category).iter().map(|c| c.to_string()).collect();
     let all_rows: Vec<&[String]> = table.rows.iter().map(Vec::as_slice).collect();
     let series = spec
@@ -194,22 +233,32 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
                 .filter_map(|(i, r)| table.number(r, column).filter(|v| *v > 0.0).map(|v| (i as f64, v)))
                 .collect();
             let name = match points.is_empty() {
-                true => format!("{legend} ({})", empty_reason(table, &all_rows, column).replace("point", "bar")),
+                true => format!(
+                    "{legend} ({})",
+                    empty_reason_in(table, &all_rows, column, language)
+                        .replace("point", "bar")
+                        .replace("punt", "staaf")
+                ),
                 false => legend.to_string(),
             };
             Series { name, points, reference: false, intervals: Vec::new() }
         })
         .collect();
     let caption = spec.caption;
-    let missing = missing_bars(table, spec);
+    let missing = missing_bars(table, spec, language);
     Chart {
         name: format!("{name}-{}", spec.what),
         title: format!("{} ({name})", caption.split(':').next().unwrap_or(caption)),
         caption: match missing.is_empty() {
-            false => format!("{caption} No bar where the search did not finish (see the table): {missing}."),
+            false => match language {
+                Language::En => format!("{caption} No bar where the search did not finish (see the table): {missing}."),
+                Language::Nl => {
+                    format!("{caption} Geen staaf waar de zoektocht niet klaar was (zie de tabel): {missing}.")
+                }
+            },
             true => caption.to_string(),
         },
-        x_label: spec.category.to_string(),
+        x_label: super::cell_text::header_in(spec.category, super::cell_text::Medium::Text, language),
         y_label: spec.y_label.to_string(),
         log_y: true,
         integer_x: true,
@@ -221,7 +270,7 @@ pub fn bars(name: &str, table: &CsvTable, spec: &Bars) -> Chart {
 /// The bars a chart lacks because their search did not finish, in words: per series that
 /// has some bars, the categories without one (`dumb count of 6x10 stenen2, 3x20
 /// stenen2`); a series with no bar at all says so in its legend instead.
-fn missing_bars(table: &CsvTable, spec: &Bars) -> String {
+fn missing_bars(table: &CsvTable, spec: &Bars, language: Language) -> String {
     let mut parts = Vec::new();
     for (legend, column) in spec.columns {
         let missing: Vec<&str> = table
@@ -233,7 +282,7 @@ fn missing_bars(table: &CsvTable, spec: &Bars) -> String {
         if missing.is_empty() || missing.len() == table.rows.len() {
             continue;
         }
-        parts.push(format!("{legend} of {}", missing.join(", ")));
+        parts.push(format!("{legend} {} {}", language.pick("of", "bij"), missing.join(", ")));
     }
     parts.join("; ")
 }
@@ -243,7 +292,7 @@ mod tests {
     use super::*;
     use crate::results::csv_table::test_table as table;
 
-    fn by_instance(name: &str, t: &CsvTable) -> Vec<Chart> {
+    fn by_instance(name: &str, t: &CsvTable, _: Language) -> Vec<Chart> {
         let labels = Labels {
             name: format!("{name}-positions"),
             title: String::new(),

@@ -31,7 +31,9 @@ use super::numbers;
 use super::titles::Titles;
 use crate::base::error::InputError;
 
-use super::latex::{escape, format_cell, header};
+use super::cell_text::{header_in, Medium};
+use super::language::Language;
+use super::latex::{escape, format_cell};
 use super::layout;
 use super::view::{Cell, CellKind, Column, Row, TableView};
 use crate::results::csv_table::CsvTable;
@@ -67,7 +69,7 @@ fn column_spec(column: &Column, share: f64) -> String {
 
 /// The header rows: group headers over their columns, then each column's header on the
 /// lines `lines` gives it.
-fn header_rows(view: &TableView, lines: &[Vec<String>]) -> String {
+fn header_rows(view: &TableView, lines: &[Vec<String>], language: Language) -> String {
     let mut out = String::new();
     if view.columns.iter().any(|c| c.prefix.is_some()) {
         let mut top = Vec::new();
@@ -80,7 +82,7 @@ fn header_rows(view: &TableView, lines: &[Vec<String>]) -> String {
             let span = if prefix.is_some() { span } else { 1 };
             match prefix {
                 Some(p) => {
-                    top.push(format!("\\multicolumn{{{span}}}{{c}}{{{}}}", header(p)));
+                    top.push(format!("\\multicolumn{{{span}}}{{c}}{{{}}}", header_in(p, Medium::Latex, language)));
                     rules.push(format!("\\cmidrule(lr){{{}-{}}}", col, col + span - 1));
                 }
                 None => top.push(String::new()),
@@ -95,14 +97,14 @@ fn header_rows(view: &TableView, lines: &[Vec<String>]) -> String {
         .columns
         .iter()
         .zip(lines.iter().map(Vec::as_slice).chain(std::iter::repeat(&[][..])))
-        .map(|(c, l)| wrapped_header(c, l))
+        .map(|(c, l)| wrapped_header(c, l, language))
         .collect();
     let _ = writeln!(out, "{} \\\\", names.join(" & "));
     out
 }
 
 /// The LaTeX of one cell: the formatted value, the memo mark, the spread.
-fn cell_tex(column: &Column, cell: &Cell) -> String {
+fn cell_tex(column: &Column, cell: &Cell, language: Language) -> String {
     let mut text = match cell.kind {
         CellKind::Marker => format!("\\textit{{{}}}", escape(&cell.text).replace('–', "--")),
         _ => format_cell(column.kind, &cell.raw),
@@ -111,7 +113,7 @@ fn cell_tex(column: &Column, cell: &Cell) -> String {
         text.push_str(MEMO_MARK);
     }
     if cell.one_sample {
-        text.push_str("\\,{\\footnotesize(1 sample)}");
+        text.push_str(language.pick("\\,{\\footnotesize(1 sample)}", "\\,{\\footnotesize(1 meting)}"));
     } else if let Some(spread) = &cell.spread {
         let _ = write!(text, "\\,{{\\footnotesize$\\pm${}}}", escape(spread));
     }
@@ -121,7 +123,7 @@ fn cell_tex(column: &Column, cell: &Cell) -> String {
     text
 }
 
-fn body_rows(table: &CsvTable, view: &TableView) -> String {
+fn body_rows(table: &CsvTable, view: &TableView, language: Language) -> String {
     let mut out = String::new();
     let first = view.columns.first();
     let gap_between_runs = first.is_some_and(|f| !f.numeric && has_runs(table, f.index));
@@ -133,14 +135,20 @@ fn body_rows(table: &CsvTable, view: &TableView) -> String {
             }
         }
         previous = first.map(|f| raw[f.index].as_str());
-        let mut cells: Vec<String> = view.columns.iter().zip(&row.cells).map(|(c, cell)| cell_tex(c, cell)).collect();
+        let mut cells: Vec<String> =
+            view.columns.iter().zip(&row.cells).map(|(c, cell)| cell_tex(c, cell, language)).collect();
         if let (true, Some(first)) = (row.busy, cells.first_mut()) {
-            first.push_str(" \\textit{(busy)}");
+            first.push_str(language.pick(" \\textit{(busy)}", " \\textit{(druk)}"));
         }
         let _ = writeln!(out, "{} \\\\", cells.join(" & "));
     }
     if table.rows.is_empty() {
-        let _ = writeln!(out, "\\multicolumn{{{}}}{{c}}{{\\textit{{no rows}}}} \\\\", view.columns.len().max(1));
+        let _ = writeln!(
+            out,
+            "\\multicolumn{{{}}}{{c}}{{\\textit{{{}}}}} \\\\",
+            view.columns.len().max(1),
+            language.pick("no rows", "geen rijen")
+        );
     }
     out
 }
@@ -166,8 +174,8 @@ fn part_of(view: &TableView, cols: &[usize], notes: bool) -> TableView {
 
 /// The LaTeX header of a column set on the lines of its plain header `lines` (the words
 /// of the LaTeX header regrouped as the plain words are; one line where they differ).
-fn wrapped_header(column: &Column, lines: &[String]) -> String {
-    let latex = header(&column.leaf);
+fn wrapped_header(column: &Column, lines: &[String], language: Language) -> String {
+    let latex = header_in(&column.leaf, Medium::Latex, language);
     let words: Vec<&str> = latex.split(' ').filter(|w| !w.is_empty()).collect();
     let counts: Vec<usize> = lines.iter().map(|l| l.split(' ').count()).collect();
     if lines.len() < 2 || column.wraps || counts.iter().sum::<usize>() != words.len() {
@@ -185,12 +193,16 @@ fn wrapped_header(column: &Column, lines: &[String]) -> String {
 
 /// The titles of part `k` (from 0) of `n` parts of a split table: the caption says which
 /// part it is; the first part keeps the label.
-fn part_titles(titles: &Titles, k: usize, n: usize) -> Titles {
+fn part_titles(titles: &Titles, k: usize, n: usize, language: Language) -> Titles {
     if n == 1 {
         return titles.clone();
     }
+    let part = match language {
+        Language::En => format!("(part {} of {n}; each part repeats the key columns)", k + 1),
+        Language::Nl => format!("(deel {} van {n}; elk deel herhaalt de sleutelkolommen)", k + 1),
+    };
     Titles {
-        caption: format!("{} (part {} of {n}; each part repeats the key columns)", titles.caption, k + 1),
+        caption: format!("{} {part}", titles.caption),
         label: if k == 0 { titles.label.clone() } else { format!("{}-part{}", titles.label, k + 1) },
     }
 }
@@ -203,7 +215,47 @@ pub fn latex_table(table: &CsvTable, titles: &Titles) -> String {
 /// [`latex_table`], where the columns named in `optional` are the first left out of a
 /// table too wide for any page ([`super::kinds::KindReport::optional_columns`]).
 pub fn latex_table_leaving_out(table: &CsvTable, titles: &Titles, optional: &[&str]) -> String {
-    let view = TableView::of(table);
+    latex_table_in(table, titles, optional, Language::En)
+}
+
+/// The note that replaces the spread notes of a table set without its spreads.
+fn medians_note(language: Language) -> &'static str {
+    language.pick(
+        "Times are medians of the timed samples; their spreads are on the web page and in the CSV.",
+        "Tijden zijn medianen van de metingen; hun spreiding staat op de webpagina en in de CSV.",
+    )
+}
+
+/// Whether `note` is the view's note on the timing spreads (in either language).
+fn is_spread_note(note: &str) -> bool {
+    ["Times are the median", "Each time is one", "Tijden zijn de mediaan", "Elke tijd is één"]
+        .iter()
+        .any(|start| note.starts_with(start))
+}
+
+/// The note under a table that names the columns left out because it is too wide.
+fn left_out_note(left_out: &[String], file: &str, language: Language) -> String {
+    match (language, left_out) {
+        (Language::En, [one]) => {
+            format!("Too wide for the page: the column {one} is left out here; it is in {file} and on the web page.")
+        }
+        (Language::En, many) => format!(
+            "Too wide for the page: the columns {} are left out here; they are in {file} and on the web page.",
+            many.join(", ")
+        ),
+        (Language::Nl, [one]) => format!(
+            "Te breed voor de pagina: de kolom {one} is hier weggelaten; die staat in {file} en op de webpagina."
+        ),
+        (Language::Nl, many) => format!(
+            "Te breed voor de pagina: de kolommen {} zijn hier weggelaten; die staan in {file} en op de webpagina.",
+            many.join(", ")
+        ),
+    }
+}
+
+/// [`latex_table_leaving_out`], with headers, notes and marks in `language`.
+pub fn latex_table_in(table: &CsvTable, titles: &Titles, optional: &[&str], language: Language) -> String {
+    let view = TableView::in_language(table, language);
     let long = table.rows.len() > LONG_TABLE_ROWS;
     let layout = layout::layout_leaving_out(&view, optional);
     let mut view = match layout.spreads {
@@ -211,10 +263,8 @@ pub fn latex_table_leaving_out(table: &CsvTable, titles: &Titles, optional: &[&s
         false => layout::without_spreads(&view),
     };
     if !layout.spreads {
-        view.notes.retain(|n| !n.starts_with("Times are the median") && !n.starts_with("Each time is one"));
-        view.notes.push(
-            "Times are medians of the timed samples; their spreads are on the web page and in the CSV.".to_string(),
-        );
+        view.notes.retain(|n| !is_spread_note(n));
+        view.notes.push(medians_note(language).to_string());
     }
     let width = if layout.landscape { layout::LANDSCAPE_WIDTH } else { layout::PORTRAIT_WIDTH };
     let mut out = format!(
@@ -231,20 +281,12 @@ pub fn latex_table_leaving_out(table: &CsvTable, titles: &Titles, optional: &[&s
         let mut part = part_of(&view, cols, k + 1 == n);
         if !left_out.is_empty() {
             let file = table.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-            part.notes.push(match left_out.as_slice() {
-                [one] => format!(
-                    "Too wide for the page: the column {one} is left out here; it is in {file} and on the web page."
-                ),
-                many => format!(
-                    "Too wide for the page: the columns {} are left out here; they are in {file} and on the web page.",
-                    many.join(", ")
-                ),
-            });
+            part.notes.push(left_out_note(&left_out, &file, language));
         }
         let lines: Vec<Vec<String>> =
             cols.iter().map(|&c| layout::column_header_lines(&view, c, layout.size, width)).collect();
-        let set = Set { size: layout.size, landscape: layout.landscape, long, lines: &lines };
-        out.push_str(&latex_part(table, &part, &part_titles(titles, k, n), &set));
+        let set = Set { size: layout.size, landscape: layout.landscape, long, lines: &lines, language };
+        out.push_str(&latex_part(table, &part, &part_titles(titles, k, n, language), &set));
     }
     out
 }
@@ -256,6 +298,8 @@ struct Set<'a> {
     long: bool,
     /// The plain header lines of each of its columns.
     lines: &'a [Vec<String>],
+    /// The language of its headers, marks and notes.
+    language: Language,
 }
 
 /// The LaTeX of one part of a table (the whole table when it is not split).
@@ -265,8 +309,8 @@ fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) ->
     let spec: String = (0..view.columns.len())
         .map(|c| column_spec(&view.columns[c], layout::wrap_share(view, c, set.size, width)))
         .collect();
-    let head = header_rows(view, set.lines);
-    let body = body_rows(table, view);
+    let head = header_rows(view, set.lines, set.language);
+    let body = body_rows(table, view, set.language);
     let note = view.notes.iter().map(|n| note_tex(n)).collect::<Vec<_>>().join(" ");
     let size = format!("{}\\setlength{{\\tabcolsep}}{{{}pt}}", set.size.command, set.size.gap);
     let mut out = String::new();
@@ -278,9 +322,10 @@ fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) ->
             out,
             "{{{size}\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{{label}}}\\\\\n\
              \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\\bottomrule\n\\endlastfoot\n\
-             \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize continued}}\\\\\n\\endfoot\n{body}\\end{{longtable}}\n{foot}}}\n",
+             \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize {continued}}}\\\\\n\\endfoot\n{body}\\end{{longtable}}\n{foot}}}\n",
             caption = titles.caption,
             label = titles.label,
+            continued = set.language.pick("continued", "vervolg op volgende pagina"),
             foot = if note.is_empty() { String::new() } else { format!("{{\\footnotesize {note}}}\\par\n") },
         );
         if set.landscape {
@@ -323,7 +368,7 @@ impl Exporter for Latex {
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let item = &super::asked::body_table(item);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
-            let tex = latex_table_leaving_out(&item.table, &item.titles, optional);
+            let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
             let key = (item.game.clone(), item.kind.clone());
             let entry = by_kind.entry(key.clone()).or_default();
             if entry.is_empty() {
@@ -337,11 +382,10 @@ impl Exporter for Latex {
             if !pictures.is_empty() {
                 files.push((
                     PathBuf::from(format!("tex/figures-{}.tex", item.name)),
-                    super::figures::latex_figure(
+                    super::figures::latex_figure_in(
                         pictures,
-                        &item.name,
-                        &item.titles.label,
-                        &super::answers::pictures_label(&item.name),
+                        (&item.name, &item.titles.label, &super::answers::pictures_label(&item.name)),
+                        input.language,
                     ),
                 ));
                 entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
@@ -368,7 +412,7 @@ impl Exporter for Latex {
                 String::from("% Generated by `harness report`: results of kinds the report does not place.\n");
             for ((g, kind), text) in &by_kind {
                 if g == game && !reports.kind(g, kind).is_some_and(|k| k.placed) {
-                    let heading = format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind));
+                    let heading = format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind, input.language));
                     if landscape_first.get(&(g.clone(), kind.clone())).copied().unwrap_or(false) {
                         extra.push_str(&format!("\\gdef\\harnessheading{{{}}}\n", heading.trim_end()));
                     } else {
@@ -394,11 +438,15 @@ impl Exporter for Latex {
 /// The heading of a (game, kind) section in the assignment's words: the game's title and
 /// what the kind shows ("Tile game: bepaalGoedeZet ..."), the names only where no report
 /// describes them.
-fn kind_heading(reports: Reports, game: &str, kind: &str) -> String {
-    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title.to_string());
+fn kind_heading(reports: Reports, game: &str, kind: &str, language: Language) -> String {
+    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title_in(language).to_string());
     match reports.kind(game, kind) {
-        Some(k) => format!("{title}: {}", k.description),
-        None => format!("{title}: results of kind \\texttt{{{}}}", escape(kind)),
+        Some(k) => format!("{title}: {}", k.description_in(language)),
+        None => format!(
+            "{title}: {} \\texttt{{{}}}",
+            language.pick("results of kind", "resultaten van soort"),
+            escape(kind)
+        ),
     }
 }
 

@@ -1,6 +1,7 @@
 //! A table's caption and label: the manifest's, or defaults from what the game's report
 //! says of the experiment's kind.
 
+use super::language::Language;
 use super::latex::{caption_text, escape};
 
 /// What a game's report says that a default caption needs: the game's title and its
@@ -11,6 +12,8 @@ pub struct GameWords<'a> {
     pub title: &'a str,
     /// The kind's description, e.g. "besteScore per instance".
     pub kind_description: Option<&'a str>,
+    /// The language of both.
+    pub language: Language,
 }
 
 /// A caption and label for a table.
@@ -36,7 +39,7 @@ impl Titles {
     }
 
     /// The titles of experiment `name` of `game`'s `kind`: the manifest's caption when
-    /// it gives one, otherwise a caption built from what the game says of the kind
+    /// it gives one and the report is in English, otherwise a caption built from what the game says of the kind
     /// ([`default_caption`]). A caption equal to the name with spaces for underscores is
     /// the manifest's own stand-in for a missing one (`tegel best`) and counts as none.
     pub fn for_experiment(
@@ -46,7 +49,10 @@ impl Titles {
         caption: Option<&str>,
         label: Option<&str>,
     ) -> Titles {
-        let given = caption.map(str::trim).filter(|c| !c.is_empty() && *c != name.replace('_', " "));
+        // A manifest's caption is in the manifest's language (English in the manifests
+        // the harness ships); a Dutch report gives the game's own Dutch caption instead.
+        let english = game.is_none_or(|g| g.language == Language::En);
+        let given = caption.map(str::trim).filter(|c| english && !c.is_empty() && *c != name.replace('_', " "));
         match given {
             Some(given) => Titles::new(name, Some(given), label),
             None => Titles { caption: default_caption(name, game, kind), label: label_or_default(name, label) },
@@ -70,7 +76,9 @@ pub fn default_caption(name: &str, game: Option<GameWords>, kind: &str) -> Strin
     let Some(game) = game else { return format!("Results of experiment \\texttt{{{}}}.", escape(name)) };
     let what = match game.kind_description {
         Some(description) => description.to_string(),
-        None => format!("results of kind \\texttt{{{}}}", escape(kind)),
+        None => {
+            format!("{} \\texttt{{{}}}", game.language.pick("results of kind", "resultaten van soort"), escape(kind))
+        }
     };
     format!("{}: {what} (\\texttt{{{}}}).", game.title, escape(name))
 }
@@ -86,6 +94,7 @@ mod tests {
         static GAME: GameReport = GameReport {
             game: "g",
             title: "Game",
+            dutch_title: None,
             kinds: &[ExperimentKind { name: "k", build: |_| unreachable!(), report: KindReport::new("what k shows") }],
             extra_files: no_extra_files,
             summary: None,

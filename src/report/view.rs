@@ -8,6 +8,7 @@
 //! Cells and headers are plain Unicode text here; each back end escapes them itself.
 
 use super::cell_text::{self, is_marker, mebibytes, Medium};
+use super::language::Language;
 use crate::results::columns::{
     Kind, Role, Statistic, StatusWord, CPU_SHARE, SAMPLES, SEED, STATUS, THREADS, TIME_LIMIT, TIMING_STATUS,
 };
@@ -57,6 +58,89 @@ pub const BUSY_RATE: &str = "busy, not given";
 /// The note that explains [`BUSY_RATE`].
 pub const BUSY_RATE_NOTE: &str =
     "busy, not given: a rate of a busy row, which would read as the program's speed; the CSV keeps it.";
+
+/// The marks and notes of a table in one language.
+#[derive(Debug, Clone, Copy)]
+pub struct Marks {
+    /// [`MEMO_NOTE`].
+    pub memo_note: &'static str,
+    /// [`INTERVAL_NOTE`].
+    pub interval_note: &'static str,
+    /// [`ABOVE_NOTE`].
+    pub above_note: &'static str,
+    /// [`CODES_DIFFER_NOTE`].
+    pub codes_differ_note: &'static str,
+    /// [`RESOLUTION_NOTE`].
+    pub resolution_note: &'static str,
+    /// [`ABOVE_MARK`].
+    pub above_mark: &'static str,
+    /// [`CODES_DIFFER_MARK`].
+    pub codes_differ_mark: &'static str,
+    /// [`UNDER_RESOLUTION`].
+    pub under_resolution: &'static str,
+    /// [`BUSY_NOTE`].
+    pub busy_note: &'static str,
+    /// [`BUSY_RATE`].
+    pub busy_rate: &'static str,
+    /// [`BUSY_RATE_NOTE`].
+    pub busy_rate_note: &'static str,
+}
+
+/// The marks and notes in English.
+pub const ENGLISH_MARKS: Marks = Marks {
+    memo_note: MEMO_NOTE,
+    interval_note: INTERVAL_NOTE,
+    above_note: ABOVE_NOTE,
+    codes_differ_note: CODES_DIFFER_NOTE,
+    resolution_note: RESOLUTION_NOTE,
+    above_mark: ABOVE_MARK,
+    codes_differ_mark: CODES_DIFFER_MARK,
+    under_resolution: UNDER_RESOLUTION,
+    busy_note: BUSY_NOTE,
+    busy_rate: BUSY_RATE,
+    busy_rate_note: BUSY_RATE_NOTE,
+};
+
+/// The marks and notes in Dutch.
+pub const DUTCH_MARKS: Marks = Marks {
+    memo_note: "† exacte telling via het memo (de gewone doorloop overschreed zijn tijdslimiet).",
+    interval_note: "Een versnelling is het meetkundig gemiddelde van de verhoudingen tussen metingen uit dezelfde ronde (de varianten van een rij lopen in elke ronde in een vaste, gebalanceerde volgorde: elk even vaak op elke plaats), met haar 95 %-interval (Student-t van de logaritmen van de verhoudingen); bij één ronde staat er 1 meting en is er geen interval.",
+    above_note: "boven N threads (niet significant): bij twee of meer threads ligt de geschatte versnelling boven de N threads waarop zij liep, terwijl haar 95 %-interval tot N reikt; bij bijna lineaire versnelling legt ruis alleen al ongeveer de helft van de schattingen boven N, dus dit is geen bevinding; de schatting blijft staan en is met haar interval getekend.",
+    codes_differ_note: "code verschilt: bij twee of meer threads ligt het hele 95 %-interval van de versnelling boven het aantal threads waarop zij liep, buiten de ruis: een bevinding; de sequentiële en de parallelle code doen verschillend werk, en het getal is geen resultaat.",
+    resolution_note: "< 1 ms: de mediaan ligt onder de betrouwbare resolutie van de timer (1 ms); er wordt geen snelheid, versnelling of memoverhouding uit berekend (die cellen zijn leeg).",
+    above_mark: "boven ",
+    codes_differ_mark: "code verschilt",
+    under_resolution: UNDER_RESOLUTION,
+    busy_note: "druk: terwijl deze rij werd gemeten, hielden andere programma's de kernen bezet, zodat de threads meer dan 10 % van de tijd wachtten; de tijden zijn onbetrouwbaar.",
+    busy_rate: "druk, niet gegeven",
+    busy_rate_note: "druk, niet gegeven: een snelheid uit een drukke rij zou gelezen worden als de snelheid van het programma; de CSV bewaart haar.",
+};
+
+impl Marks {
+    /// The marks and notes of `language`.
+    pub fn of(language: Language) -> &'static Marks {
+        language.pick(&ENGLISH_MARKS, &DUTCH_MARKS)
+    }
+}
+
+/// A status word shown in a cell (`timeout`, `error: ...`) in `language`: the word that
+/// starts it translated, the rest (an error's own message) as it is.
+pub fn status_text(text: &str, language: Language) -> String {
+    if language == Language::En {
+        return text.to_string();
+    }
+    const DUTCH: [(&str, &str); 5] = [
+        ("timeout", "time-out"),
+        ("interrupted", "onderbroken"),
+        ("memory", "geheugen vol"),
+        ("error", "fout"),
+        ("ok", "ok"),
+    ];
+    match DUTCH.iter().find(|(en, _)| text.starts_with(en)) {
+        Some((en, nl)) => format!("{nl}{}", &text[en.len()..]),
+        None => text.to_string(),
+    }
+}
 
 /// Per-item seeds longer than this are not shown (they stay in the CSV).
 pub const LONG_SEED_DIGITS: usize = 8;
@@ -141,47 +225,53 @@ pub struct TableView {
 }
 
 impl TableView {
-    /// The view of `table` (see the module documentation).
+    /// The view of `table` (see the module documentation), in English.
     pub fn of(table: &CsvTable) -> TableView {
-        let (hidden, mut notes) = hidden_columns(table);
+        TableView::in_language(table, Language::En)
+    }
+
+    /// The view of `table` with its headers, marks and notes in `language`.
+    pub fn in_language(table: &CsvTable, language: Language) -> TableView {
+        let marks = Marks::of(language);
+        let (hidden, mut notes) = hidden_columns(table, language);
         let sources = source_columns(table);
         let shown: Vec<usize> = (0..table.columns.len()).filter(|c| !hidden.contains(c)).collect();
         let shown: Vec<usize> = shown.into_iter().filter(|&c| !all_empty(table, c)).collect();
-        let columns = header_columns(table, &shown);
+        let columns = header_columns(table, &shown, language);
         let busy_of = busy_reader(table);
         let rows: Vec<Row> = table
             .rows
             .iter()
             .map(|row| Row {
-                cells: columns.iter().map(|c| cell(table, row, c, &sources)).collect(),
+                cells: columns.iter().map(|c| cell(table, row, c, &sources, language)).collect(),
                 busy: busy_of(row),
                 unfinished: unfinished(table, row),
             })
             .collect();
         if rows.iter().any(|r| r.cells.iter().any(|c| c.spread.is_some() || c.one_sample)) {
-            notes.push(spread_note(table));
+            notes.push(spread_note(table, language));
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.interval.is_some())) {
-            notes.push(INTERVAL_NOTE.to_string());
+            notes.push(marks.interval_note.to_string());
         }
         let marked = |prefix: &str| {
             rows.iter().any(|r| r.cells.iter().any(|c| c.kind == CellKind::Marker && c.text.starts_with(prefix)))
         };
         for (prefix, note) in [
-            (ABOVE_MARK, ABOVE_NOTE),
-            (CODES_DIFFER_MARK, CODES_DIFFER_NOTE),
-            (UNDER_RESOLUTION, RESOLUTION_NOTE),
-            (BUSY_RATE, BUSY_RATE_NOTE),
+            (marks.above_mark, marks.above_note),
+            (marks.codes_differ_mark, marks.codes_differ_note),
+            (marks.under_resolution, marks.resolution_note),
+            (marks.busy_rate, marks.busy_rate_note),
         ] {
             if marked(prefix) {
                 notes.push(note.to_string());
             }
         }
         if rows.iter().any(|r| r.cells.iter().any(|c| c.memo)) {
-            notes.push(MEMO_NOTE.to_string());
+            notes.push(marks.memo_note.to_string());
         }
         if rows.iter().any(|r| r.busy) {
-            notes.push(BUSY_NOTE.to_string());
+            notes.push(marks.busy_note.to_string());
         }
         TableView { columns, rows, notes }
     }
@@ -219,20 +309,41 @@ pub fn busy_reader(table: &CsvTable) -> impl Fn(&[String]) -> bool {
     }
 }
 
-fn spread_note(table: &CsvTable) -> String {
+fn spread_note(table: &CsvTable, language: Language) -> String {
     let samples = constant_value(table, SAMPLES);
+    let l = language;
     match samples {
-        Some("1") => "Each time is one timed call (1 sample), so no spread is shown.".to_string(),
-        Some(n) => format!("Times are the median ± median absolute deviation of {n} timed samples."),
+        Some("1") => l
+            .pick(
+                "Each time is one timed call (1 sample), so no spread is shown.",
+                "Elke tijd is één gemeten aanroep (1 meting), dus er is geen spreiding.",
+            )
+            .to_string(),
+        Some(n) => match l {
+            Language::En => format!("Times are the median ± median absolute deviation of {n} timed samples."),
+            Language::Nl => format!("Tijden zijn de mediaan ± de mediane absolute afwijking van {n} metingen."),
+        },
         None => {
             let counts: Vec<f64> = table.rows.iter().filter_map(|r| table.number(r, SAMPLES)).collect();
             match (counts.iter().copied().reduce(f64::min), counts.iter().copied().reduce(f64::max)) {
-                (Some(lo), Some(hi)) => format!(
-                    "Times are the median ± median absolute deviation of {} to {} timed samples per row; a time from one sample says so.",
-                    plain_real(lo),
-                    plain_real(hi)
-                ),
-                _ => "Times are the median ± median absolute deviation of each row's timed samples.".to_string(),
+                (Some(lo), Some(hi)) => match l {
+                    Language::En => format!(
+                        "Times are the median ± median absolute deviation of {} to {} timed samples per row; a time from one sample says so.",
+                        plain_real(lo),
+                        plain_real(hi)
+                    ),
+                    Language::Nl => format!(
+                        "Tijden zijn de mediaan ± de mediane absolute afwijking van {} tot {} metingen per rij; bij een tijd uit één meting staat dat erbij.",
+                        plain_real(lo),
+                        plain_real(hi)
+                    ),
+                },
+                _ => l
+                    .pick(
+                        "Times are the median ± median absolute deviation of each row's timed samples.",
+                        "Tijden zijn de mediaan ± de mediane absolute afwijking van de metingen van elke rij.",
+                    )
+                    .to_string(),
             }
         }
     }
@@ -244,23 +355,35 @@ fn constant_value<'a>(table: &'a CsvTable, column: &str) -> Option<&'a str> {
     cells.iter().all(|c| *c == first).then_some(first)
 }
 
+/// The note stating that bookkeeping `column` holds `value` in every row, in `language`;
+/// none for a value that is not stated.
+fn constant_note(column: &str, value: &str, language: Language) -> Option<String> {
+    let l = language;
+    Some(match column {
+        "seed" => format!("{} {value}", l.pick("random seed", "seed van de toevalsgenerator")),
+        "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
+        "time_limit" if value.is_empty() => l.pick("no time limit", "geen tijdslimiet").to_string(),
+        "time_limit" => match parse_number(value) {
+            Some(v) => match l {
+                Language::En => format!("time limit {} s per search call", plain_real(v)),
+                Language::Nl => format!("tijdslimiet {} s per zoekaanroep", plain_real(v)),
+            },
+            None => format!("{} {value}", l.pick("time limit", "tijdslimiet")),
+        },
+        "status" if value == "ok" => {
+            l.pick("every row complete (status ok)", "elke rij volledig (status ok)").to_string()
+        }
+        _ => return None,
+    })
+}
+
 /// Columns not shown and the notes stating the constant ones.
-fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
+fn hidden_columns(table: &CsvTable, language: Language) -> (Vec<usize>, Vec<String>) {
     let mut hidden = Vec::new();
     let mut notes = Vec::new();
     for column in BOOKKEEPING {
         let (Some(index), Some(value)) = (table.index(column), constant_value(table, column)) else { continue };
-        let note = match column {
-            "seed" => format!("random seed {value}"),
-            "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
-            "time_limit" if value.is_empty() => "no time limit".to_string(),
-            "time_limit" => match parse_number(value) {
-                Some(v) => format!("time limit {} s per search call", plain_real(v)),
-                None => format!("time limit {value}"),
-            },
-            "status" if value == "ok" => "every row complete (status ok)".to_string(),
-            _ => continue,
-        };
+        let Some(note) = constant_note(column, value, language) else { continue };
         hidden.push(index);
         notes.push(note);
     }
@@ -275,10 +398,15 @@ fn hidden_columns(table: &CsvTable) -> (Vec<usize>, Vec<String>) {
         let long = table.rows.iter().any(|r| r[seed].trim().len() > LONG_SEED_DIGITS);
         if long && !hidden.contains(&seed) {
             hidden.push(seed);
-            notes.push(format!("Each row's own random seed, which replays it, is in the CSV's column {column}."));
+            notes.push(match language {
+                Language::En => format!("Each row's own random seed, which replays it, is in the CSV's column {column}."),
+                Language::Nl => format!(
+                    "De eigen seed van elke rij, waarmee die rij opnieuw te draaien is, staat in kolom {column} van de CSV."
+                ),
+            });
         }
     }
-    for (index, note) in steady_memory(table) {
+    for (index, note) in steady_memory(table, language) {
         hidden.push(index);
         notes.push(note);
     }
@@ -310,7 +438,7 @@ pub const MEMORY_SHOWN_RATIO: f64 = 2.0;
 /// The measured memory columns whose cells stay within [`MEMORY_SHOWN_RATIO`] of each
 /// other, each with the note that states their range in MiB (columns with no number are
 /// left to the general rule).
-fn steady_memory(table: &CsvTable) -> Vec<(usize, String)> {
+fn steady_memory(table: &CsvTable, language: Language) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (index, column) in table.declared.0.iter().enumerate() {
         if column.kind != Kind::Bytes || column.role != Role::Measured {
@@ -325,15 +453,19 @@ fn steady_memory(table: &CsvTable) -> Vec<(usize, String)> {
             let range = if mebibytes(lo) == mebibytes(hi) {
                 format!("{} MiB", mebibytes(lo))
             } else {
-                format!("{} to {} MiB", mebibytes(lo), mebibytes(hi))
+                format!("{} {} {} MiB", mebibytes(lo), language.pick("to", "tot"), mebibytes(hi))
             };
-            out.push((
-                index,
-                format!(
+            let note = match language {
+                Language::En => format!(
                     "Peak memory that each row's timed calls added to the process: {range} (the CSV's column {}).",
                     column.name
                 ),
-            ));
+                Language::Nl => format!(
+                    "Piekgeheugen dat de gemeten aanroepen van elke rij aan het proces toevoegden: {range} (kolom {} van de CSV).",
+                    column.name
+                ),
+            };
+            out.push((index, note));
         }
     }
     out
@@ -373,7 +505,7 @@ fn prefixes(name: &str) -> Vec<String> {
 
 /// The shown columns with their headers: starting at each column, the longest name
 /// prefix (whole words) shared by the next column groups every following column with it.
-fn header_columns(table: &CsvTable, shown: &[usize]) -> Vec<Column> {
+fn header_columns(table: &CsvTable, shown: &[usize], language: Language) -> Vec<Column> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < shown.len() {
@@ -394,8 +526,8 @@ fn header_columns(table: &CsvTable, shown: &[usize]) -> Vec<Column> {
                 index,
                 prefix: prefix.clone(),
                 leaf: leaf.to_string(),
-                group: prefix.as_deref().map(plain_header),
-                header: plain_header(leaf),
+                group: prefix.as_deref().map(|p| cell_text::header_in(p, Medium::Text, language)),
+                header: cell_text::header_in(leaf, Medium::Text, language),
                 kind: table.kind_at(index),
                 numeric,
                 wraps: !numeric && longest > WRAP_TEXT_CHARS,
@@ -411,7 +543,8 @@ pub fn plain_header(name: &str) -> String {
     cell_text::header(name, Medium::Text)
 }
 
-fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)]) -> Cell {
+fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, usize)], language: Language) -> Cell {
+    let marks = Marks::of(language);
     let declared = table.column_at(column.index);
     let raw = match declared.kind {
         Kind::Text => crate::results::row::unneutralise_formula(&row[column.index]).to_string(),
@@ -421,11 +554,11 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     let stopped =
         table.empty_because(row, column.index).filter(|_| declared.role != Role::Result || declared.kind.is_numeric());
     let (kind, shown) = if let Some(word) = stopped {
-        (CellKind::Marker, word.as_str().to_string())
+        (CellKind::Marker, status_text(word.as_str(), language))
     } else if trimmed.is_empty() {
         (CellKind::Empty, String::new())
     } else if is_marker(trimmed) {
-        (CellKind::Marker, trimmed.to_string())
+        (CellKind::Marker, status_text(trimmed, language))
     } else if declared.kind.is_numeric() && parse_number(trimmed).is_some() {
         (CellKind::Number, trimmed.to_string())
     } else {
@@ -451,11 +584,11 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         interval: None,
     };
     if timing && parse_number(trimmed).is_some_and(|v| v < RESOLUTION_SECONDS) {
-        return marker(UNDER_RESOLUTION.to_string());
+        return marker(marks.under_resolution.to_string());
     }
     let rate = kind == CellKind::Number && declared.kind == Kind::Rate && declared.role == Role::Measured;
     if rate && busy_reader(table)(row) {
-        return marker(BUSY_RATE.to_string());
+        return marker(marks.busy_rate.to_string());
     }
     let end = |s: Statistic| table.declared.spread_of(&declared.name, s).and_then(|i| parse_number(&row[i]));
     let interval = (ratio && !one_sample && (rounds.is_some() || !single))
@@ -465,12 +598,12 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
     let value = || format_plain(declared.kind, &shown);
     if marked(Statistic::CodesDiffer) {
         return marker(match &interval {
-            Some(i) => format!("{CODES_DIFFER_MARK} ({}; {i})", value()),
-            None => format!("{CODES_DIFFER_MARK} ({})", value()),
+            Some(i) => format!("{} ({}; {i})", marks.codes_differ_mark, value()),
+            None => format!("{} ({})", marks.codes_differ_mark, value()),
         });
     }
     if marked(Statistic::Above) {
-        let label = above_label(threads_of(table, row, &declared.name));
+        let label = above_label_in(threads_of(table, row, &declared.name), language);
         return marker(match &interval {
             Some(i) => format!("{label}: {} ({i})", value()),
             None => format!("{label}: {}", value()),
@@ -488,6 +621,18 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
 /// ([`ABOVE_NOTE`]): `above 2 threads (not significant)`; `above its threads (not
 /// significant)` where the row does not say how many.
 pub fn above_label(threads: Option<u64>) -> String {
+    above_label_in(threads, Language::En)
+}
+
+/// [`above_label`] in `language`.
+pub fn above_label_in(threads: Option<u64>, language: Language) -> String {
+    if language == Language::Nl {
+        return match threads {
+            Some(1) => "boven 1 thread (niet significant)".to_string(),
+            Some(n) => format!("boven {n} threads (niet significant)"),
+            None => "boven het eigen aantal threads (niet significant)".to_string(),
+        };
+    }
     match threads {
         Some(1) => "above 1 thread (not significant)".to_string(),
         Some(n) => format!("{ABOVE_MARK}{n} threads (not significant)"),

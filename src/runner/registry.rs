@@ -160,6 +160,7 @@ static CROSS_GAME_KINDS: [ExperimentKind<KindReport>; 2] = [
 pub static CROSS_GAME: GameReport = GameReport {
     game: HARNESS,
     title: "All games",
+    dutch_title: None,
     kinds: &CROSS_GAME_KINDS,
     extra_files: cross_game_report::summary_files,
     summary: Some(cross_game_report::summary_view),

@@ -14,7 +14,8 @@ pub static KINDS: [ExperimentKind<KindReport>; 2] = [
 ];
 
 /// The tiling game's report.
-pub static REPORT: GameReport = GameReport::of("stenen", "Tiling", &KINDS).answering(Assignment {
-    name: "Programmeeropdracht 2: Stenen leggen",
-    course: "Algoritmiek, voorjaar 2024, Universiteit Leiden",
-});
+pub static REPORT: GameReport =
+    GameReport::of("stenen", "Tiling", &KINDS).in_dutch("Stenen leggen").answering(Assignment {
+        name: "Programmeeropdracht 2: Stenen leggen",
+        course: "Algoritmiek, voorjaar 2024, Universiteit Leiden",
+    });

@@ -6,7 +6,7 @@ use super::experiments::{DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUN
 use crate::report::chart::Chart;
 use crate::report::kinds::KindReport;
 use crate::report::language::Language;
-use crate::report::plots::{bars, Bars};
+use crate::report::plots::{bars_in, Bars};
 use crate::results::csv_table::CsvTable;
 
 /// The `table` kind.
@@ -31,6 +31,7 @@ pub(super) const TABLE: KindReport = KindReport {
         // ask for them.
         "solutions_up_to_symmetry",
     ],
+    dutch: Some("betegelingen vinden en tellen, dom, slim en snel, per instantie"),
     ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
 };
 
@@ -50,8 +51,26 @@ const FIND: Bars = Bars {
     caption: "Tiling, finding one solution: positions visited, dumb vs smart, per instance (log scale).",
 };
 
-fn table_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    vec![bars(name, table, &COUNT), bars(name, table, &FIND)]
+const COUNT_NL: Bars = Bars {
+    what: "count-positions",
+    category: INSTANCE,
+    columns: &[("dom tellen", DUMB_COUNT), ("slim tellen", SMART_COUNT), ("snel tellen", FAST_COUNT)],
+    y_label: "bezochte posities",
+    caption: "Stenen leggen, alle oplossingen tellen: bezochte posities, dom, slim en snel, per instantie (logaritmische schaal).",
+};
+
+const FIND_NL: Bars = Bars {
+    what: "find-positions",
+    category: INSTANCE,
+    columns: &[("dom zoeken", DUMB_FIND), ("slim zoeken", SMART_FIND)],
+    y_label: "bezochte posities",
+    caption:
+        "Stenen leggen, één oplossing zoeken: bezochte posities, dom en slim, per instantie (logaritmische schaal).",
+};
+
+fn table_charts(name: &str, table: &CsvTable, language: Language) -> Vec<Chart> {
+    let (count, find) = language.pick((&COUNT, &FIND), (&COUNT_NL, &FIND_NL));
+    vec![bars_in(name, table, count, language), bars_in(name, table, find, language)]
 }
 
 /// The answers to the assignment's questions: the program's where the results are a

@@ -19,4 +19,5 @@ pub static KINDS: [ExperimentKind<KindReport>; 6] = [
 
 /// The tile game's report.
 pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &KINDS)
+    .in_dutch("Tegelspel")
     .answering(Assignment { name: "Programmeeropdracht 1: Tegelspel", course: "Algoritmiek, voorjaar 2024" });

@@ -14,7 +14,7 @@ use crate::report::kinds::{Figure, KindReport};
 use crate::report::language::Language;
 use crate::report::latex::{escape, format_cell, format_seconds};
 use crate::report::numbers::key_part;
-use crate::report::plots::{line_chart, lines, Labels};
+use crate::report::plots::{line_chart, lines_in, Labels};
 use crate::results::csv_table::{is_ok, CsvTable};
 use crate::results::row::STATUS;
 
@@ -24,6 +24,7 @@ pub(super) const BEST: KindReport = KindReport {
     placed: true,
     figures: largest_search,
     answers: Some(answers),
+    dutch: Some("besteScore per instantie"),
     ..KindReport::new("besteScore per instance")
 };
 /// The `greedy` kind.
@@ -32,11 +33,15 @@ pub(super) const GREEDY: KindReport = KindReport {
     // The line of play after each move: the answer tells it in words; the CSV and the
     // page keep it.
     optional_columns: &["lines"],
+    dutch: Some("de gretige zet tegenover besteScore per instantie"),
     ..KindReport::new("the greedy move against besteScore per instance")
 };
 /// The `good` kind.
-pub(super) const GOOD: KindReport =
-    KindReport { placed: true, ..KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance") };
+pub(super) const GOOD: KindReport = KindReport {
+    placed: true,
+    dutch: Some("bepaalGoedeZet (Monte-Carlozet) per instantie"),
+    ..KindReport::new("bepaalGoedeZet (Monte Carlo move) per instance")
+};
 /// The `sweep` kind.
 pub(super) const SWEEP: KindReport = KindReport {
     placed: true,
@@ -46,6 +51,7 @@ pub(super) const SWEEP: KindReport = KindReport {
     chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
     charts: sweep_charts,
     figures: sweep_figures,
+    dutch: Some("besteScore tegenover het aantal teruggedane zetten (doeExperiment) per instantie"),
     ..KindReport::new("besteScore against moves undone (doeExperiment) per instance")
 };
 /// The `match` kind.
@@ -54,26 +60,40 @@ pub(super) const MATCH: KindReport = KindReport {
     // The games' moves, the positions besteScore visited and the simulations: in the CSV and
     // on the page, left out of a PDF table that would otherwise need a landscape page.
     optional_columns: &["transcript", "best_positions", "sims"],
+    dutch: Some("partijen tussen de zetstrategieën per instantie"),
     ..KindReport::new("games between the move strategies per instance")
 };
 
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.
-fn sweep_charts(name: &str, table: &CsvTable) -> Vec<Chart> {
-    vec![sweep_chart(name, table, POSITIONS, "positions visited"), sweep_chart(name, table, SECONDS, "time taken")]
+fn sweep_charts(name: &str, table: &CsvTable, language: Language) -> Vec<Chart> {
+    let positions = language.pick("positions visited", "bezochte posities");
+    let time = language.pick("time taken", "benodigde tijd");
+    vec![sweep_chart(name, table, POSITIONS, positions, language), sweep_chart(name, table, SECONDS, time, language)]
 }
 
-fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str) -> Chart {
-    let labels = Labels {
-        name: format!("{name}-{column}"),
-        title: format!("Undo sweep ({name}): {what} against moves undone"),
-        caption: format!(
-            "Tile game undo sweep: {what} by besteScore against moves undone, one line per instance (log scale)."
-        ),
-        x_label: "moves undone".to_string(),
-        y_label: if column == SECONDS { "time (s)".to_string() } else { what.to_string() },
+fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str, language: Language) -> Chart {
+    let labels = match language {
+        Language::En => Labels {
+            name: format!("{name}-{column}"),
+            title: format!("Undo sweep ({name}): {what} against moves undone"),
+            caption: format!(
+                "Tile game undo sweep: {what} by besteScore against moves undone, one line per instance (log scale)."
+            ),
+            x_label: "moves undone".to_string(),
+            y_label: if column == SECONDS { "time (s)".to_string() } else { what.to_string() },
+        },
+        Language::Nl => Labels {
+            name: format!("{name}-{column}"),
+            title: format!("Terugdoen ({name}): {what} tegenover teruggedane zetten"),
+            caption: format!(
+                "Tegelspel, zetten terugdoen: {what} door besteScore tegenover het aantal teruggedane zetten, één lijn per instantie (logaritmische schaal)."
+            ),
+            x_label: "teruggedane zetten".to_string(),
+            y_label: if column == SECONDS { "tijd (s)".to_string() } else { what.to_string() },
+        },
     };
-    line_chart(labels, true, lines(table, &[INSTANCE], UNDONE, column, true))
+    line_chart(labels, true, lines_in(table, (&[INSTANCE], UNDONE, column), true, language))
 }
 
 /// The largest complete search of a `best` table (row key `largest`): its `instance`,
