@@ -20,35 +20,29 @@ pub const ASSIGNMENT: [&str; 5] = ["4x5 stenen1", "6x10 stenen2", "3x20 stenen2"
 /// at most "a few minutes" (taken as 3).
 pub const OWN_WINDOW: (f64, f64) = (10.0, 180.0);
 
-/// The questions in the assignment's order (`id`, English heading, Dutch heading).
-pub const QUESTIONS: [(&str, &str, &str); 6] = [
-    ("S1", "The puzzle and the assignment", "De puzzel en de opdracht"),
-    (
-        "S2",
-        "How are all next positions built without generating a position twice?",
-        "Hoe worden alle vervolgstanden opgebouwd zonder standen dubbel te genereren?",
-    ),
-    (
-        "S3",
-        "How does the smart search find the sizes of the empty regions?",
-        "Hoe bepaalt het slimme zoeken de aantallen vakjes in de ontstane deelgebieden?",
-    ),
-    (
-        "S4",
-        "How many solutions does the 4x5 board with stenen1 have? Reasoned",
-        "Hoeveel verschillende oplossingen heeft het 4x5 bord met stenen1? Beredeneerd",
-    ),
-    ("S5", "The table of the instances, with an own instance", "De tabel van de instanties, met een eigen instantie"),
-    (
-        "S6",
-        "Bonus: identical stones taken into account, and how",
-        "Bonus: rekening gehouden met identieke stenen, en hoe",
-    ),
+/// The questions in the assignment's order (`id`, heading).
+pub const QUESTIONS: [(&str, &str); 6] = [
+    ("S1", "The puzzle and the assignment"),
+    ("S2", "How are all next positions built without generating a position twice?"),
+    ("S3", "How does the smart search find the sizes of the empty regions?"),
+    ("S4", "How many solutions does the 4x5 board with stenen1 have? Reasoned"),
+    ("S5", "The table of the instances, with an own instance"),
+    ("S6", "Bonus: identical stones taken into account, and how"),
+];
+
+/// [`QUESTIONS`] in Dutch, in the assignment's own words.
+pub const QUESTIONS_NL: [(&str, &str); 6] = [
+    ("S1", "De puzzel en de opdracht"),
+    ("S2", "Hoe worden alle vervolgstanden opgebouwd zonder standen dubbel te genereren?"),
+    ("S3", "Hoe bepaalt het slimme zoeken de aantallen vakjes in de ontstane deelgebieden?"),
+    ("S4", "Hoeveel verschillende oplossingen heeft het 4x5 bord met stenen1? Beredeneerd"),
+    ("S5", "De tabel van de instanties, met een eigen instantie"),
+    ("S6", "Bonus: rekening gehouden met identieke stenen, en hoe"),
 ];
 
 /// The questions' `(id, heading)` in `language`, in the assignment's order.
 pub fn headings(language: Language) -> impl Iterator<Item = (&'static str, &'static str)> {
-    QUESTIONS.iter().map(move |&(id, en, nl)| (id, language.pick(en, nl)))
+    language.pick(&QUESTIONS, &QUESTIONS_NL).iter().copied()
 }
 
 /// Every answer S1 to S6 from the tiling's tables among `own` (every experiment of kind

@@ -96,7 +96,9 @@ fn count_place(p: &mut StonePlaces, game: &Puzzle, cells: &[(usize, usize)]) {
 /// The letter of a tetromino shape (`I`, `O`, `T`, `S`, `L`; a mirror image is the
 /// same stone), or `None` for any other shape.
 pub fn tetromino(stone: &Stone) -> Option<&'static str> {
-    const LETTERS: [(&str, &[(usize, usize)], (usize, usize)); 5] = [
+    /// A letter, its cells and its box.
+    type Letter = (&'static str, &'static [(usize, usize)], (usize, usize));
+    const LETTERS: [Letter; 5] = [
         ("I", &[(0, 0), (0, 1), (0, 2), (0, 3)], (1, 4)),
         ("O", &[(0, 0), (0, 1), (1, 0), (1, 1)], (2, 2)),
         ("T", &[(0, 0), (0, 1), (0, 2), (1, 1)], (2, 3)),
