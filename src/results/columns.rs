@@ -218,6 +218,10 @@ pub enum Role {
     Common,
     /// A status: the row's `status`, or `PREFIX_status` for the columns named `PREFIX_*`.
     Status,
+    /// The evidence behind a result, in words the report's answers read (where each stone
+    /// lies in a small board's tilings): exact as a result, kept in the CSV, not shown in
+    /// the tables.
+    Evidence,
 }
 
 /// One column: its name, kind and role.
@@ -248,7 +252,7 @@ impl Column {
         match self.role {
             Role::Measured | Role::Spread { .. } | Role::Samples { .. } | Role::Cpu | Role::Busy => true,
             Role::Common => self.name == THREADS,
-            Role::Result | Role::Source { .. } | Role::Status => false,
+            Role::Result | Role::Source { .. } | Role::Status | Role::Evidence => false,
         }
     }
 

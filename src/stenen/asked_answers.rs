@@ -4,11 +4,10 @@
 //! its times and the run stay out of these sentences (they are in the table's CSV and,
 //! with `--appendix`, in the report's appendix).
 
-use super::answers::{is_own, ASSIGNMENT, OWN_WINDOW, QUESTIONS};
-use crate::report::answers::{count, counted, Answer, Sentences};
-use crate::report::asked::{
-    agreed, asked, check_words, checked, course_files, named_positions, row, seconds_words, summary, time_words,
-};
+use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
+use super::words::{check_in, count_in, seconds_in, summary_in, time_in, window_word};
+use crate::report::answers::{count, Answer, Sentences};
+use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
 use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
@@ -16,13 +15,23 @@ use crate::results::csv_table::CsvTable;
 /// Every answer S1 to S6 from the solver's table among `own`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
     let table = asked(own, "table");
-    let texts =
-        [intro(own, table), successors(table), regions(table), four_by_five(table), instances(table), identical(table)];
-    QUESTIONS
-        .iter()
+    let texts = [
+        intro(own, table, language),
+        successors(table, language),
+        regions(table, language),
+        four_by_five(table, language),
+        instances(table, language),
+        identical(table, language),
+    ];
+    headings(language)
         .zip(texts)
-        .map(|(&(id, question), text)| Answer { id, question, parts: text.0, shows: vec![] })
+        .map(|((id, question), text)| Answer { id, question, parts: text.0, shows: vec![] })
         .collect()
+}
+
+/// "The program was not asked in these results.", in `language`.
+fn not_asked(language: Language) -> &'static str {
+    language.pick("The program was not asked in these results.", "Het programma is in deze resultaten niets gevraagd.")
 }
 
 /// A count answer as the protocol's check writes it (`solutions 16, positions 489`):
@@ -37,14 +46,24 @@ pub fn find_positions(text: &str) -> Option<u64> {
     text.rsplit_once(", positions ")?.1.parse().ok()
 }
 
-fn intro(own: &[&Loaded], table: Option<&Loaded>) -> Sentences {
+fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(
+    s.text(language.pick(
         "A board of h by b cells must be covered exactly by a set of stones (polyominoes), each used once, in any of \
          its eight orientations. The program finds one tiling and counts all tilings, dumb (backtracking without \
          duplicates) and smart (also cutting off boards whose empty regions cannot be filled). ",
-    );
-    s.text(summary(own));
+        "Een bord van h bij b vakjes moet precies bedekt worden door een verzameling stenen (polyomino's), elk één \
+         keer gebruikt, in een van zijn acht oriëntaties. Het programma bepaalt één oplossing en telt alle \
+         oplossingen, dom (backtracking zonder standen dubbel te genereren) en slim (waarbij ook borden worden \
+         afgekapt waarvan de lege deelgebieden niet meer te vullen zijn). ",
+    ));
+    s.text(summary_in(language, own));
+    s.text(stones_files(own, table, language));
+    s
+}
+
+/// The sentence naming the stones files asked: the course's, the harness's own, random.
+fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> String {
     let mut files: Vec<String> = Vec::new();
     for p in table.map(|l| named_positions(&l.table)).unwrap_or_default() {
         let file = format!("{}.in", p.rsplit(' ').next().unwrap_or(p));
@@ -57,17 +76,31 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>) -> Sentences {
         files.into_iter().partition(|f| course.contains(f) || f == "stenen1.in");
     let mut parts = Vec::new();
     if !theirs.is_empty() {
-        parts.push(format!("{}, the course's", theirs.join(", ")));
+        parts.push(
+            language.pick(
+                format!("{}, the course's", theirs.join(", ")),
+                format!("{}, die van het vak", theirs.join(", ")),
+            ),
+        );
     }
     if !made.is_empty() {
-        parts.push(format!(
-            "{}, made for these measurements (not the course's files of the same names)",
-            made.join(", ")
+        parts.push(language.pick(
+            format!("{}, made for these measurements (not the course's files of the same names)", made.join(", ")),
+            format!("{}, gemaakt voor deze metingen (niet de gelijknamige bestanden van het vak)", made.join(", ")),
         ));
     }
-    parts.push("seeded random boards and stones of growing size (random 1, random 2, ...)".to_string());
-    s.text(format!("The stones files asked are {}.", parts.join("; ")));
-    s
+    parts.push(
+        language
+            .pick(
+                "seeded random boards and stones of growing size (random 1, random 2, ...)",
+                "willekeurige borden en stenen van groeiende grootte, met vaste seed (random 1, random 2, ...)",
+            )
+            .to_string(),
+    );
+    language.pick(
+        format!("The stones files asked are {}.", parts.join("; ")),
+        format!("De gevraagde stenenbestanden zijn {}.", parts.join("; ")),
+    )
 }
 
 /// The rows of `question` (`find dumb`, ...) with an answer, and how many agreed.
@@ -80,197 +113,343 @@ fn agreement(t: &CsvTable, prefix: &str) -> (usize, usize) {
     (rows.iter().filter(|r| agreed(t, r)).count(), rows.len())
 }
 
-fn agreement_sentence(s: &mut Sentences, table: &Loaded, prefix: &str, what: &str) {
+/// How many of the program's answers to the questions starting with `prefix` (named
+/// `noun`: English, Dutch singular and plural) agreed, and what that shows (`what`).
+fn agreement_sentence(
+    s: &mut Sentences,
+    table: &Loaded,
+    prefix: &str,
+    noun: (&str, &str, &str),
+    what: (&str, &str),
+    language: Language,
+) {
     let (same, n) = agreement(&table.table, prefix);
-    let text = match (same, n) {
-        (_, 0) => format!("No {prefix} answer of the program was checked in these results."),
-        (a, n) if a == n => format!(
-            "On every one of its {} the program gave the reference's number of positions visited and its \
-             answer: {what}",
-            counted(&count(n as u64), &format!("{prefix} answer"))
+    let answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
+    let text = match (same, n, language) {
+        (_, 0, Language::En) => format!("No {} of the program was checked in these results.", noun.0),
+        (_, 0, Language::Nl) => format!("Geen {} van het programma is in deze resultaten gecontroleerd.", noun.1),
+        (a, n, Language::En) if a == n => format!(
+            "On every one of its {answers} the program gave the reference's number of positions visited and its \
+             answer: {}",
+            what.0
         ),
-        (a, n) => format!(
-            "On {a} of its {} the program gave the reference's positions and answer; the others are marked in the \
-             table.",
-            counted(&count(n as u64), &format!("{prefix} answer"))
+        (a, n, Language::Nl) if a == n => format!(
+            "Bij alle {answers} gaf het programma het aantal bekeken standen en het antwoord van de referentie: {}",
+            what.1
+        ),
+        (a, _, Language::En) => format!(
+            "On {a} of its {answers} the program gave the reference's positions and answer; the others are marked in \
+             the table."
+        ),
+        (a, _, Language::Nl) => format!(
+            "Bij {a} van de {answers} gaf het programma de standen en het antwoord van de referentie; de andere \
+             zijn in de tabel gemarkeerd."
         ),
     };
     s.text(text).text(" (").table(&table.name).text(").");
 }
 
-fn successors(table: Option<&Loaded>) -> Sentences {
+fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(
+    s.text(language.pick(
         "The reference the program is checked against covers the first empty cell in row-major order, with every \
          unplaced stone in each of its distinct orientations placed so that its first cell lands on that cell; \
          every tiling covers that cell with exactly one stone, so each position is built once. ",
-    );
+        "De referentie waarmee het programma vergeleken wordt, bedekt het eerste lege vakje in rijvolgorde, met \
+         elke nog niet gelegde steen in elk van zijn verschillende oriëntaties, zo gelegd dat zijn eerste vakje op \
+         dat vakje valt; elke oplossing bedekt dat vakje met precies één steen, dus elke stand wordt één keer \
+         opgebouwd. ",
+    ));
     match table {
         Some(t) => agreement_sentence(
             &mut s,
             t,
             "count",
-            "its search builds the same positions, each once, or its counts of positions would differ.",
+            ("count answer", "telantwoord", "telantwoorden"),
+            (
+                "its search builds the same positions, each once, or its counts of positions would differ.",
+                "het zoeken bouwt dezelfde standen op, elk één keer, anders zouden de aantallen standen verschillen.",
+            ),
+            language,
         ),
         None => {
-            s.text("The program was not asked in these results.");
+            s.text(not_asked(language));
         }
     }
     s
 }
 
-fn regions(table: Option<&Loaded>) -> Sentences {
+fn regions(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(
+    s.text(language.pick(
         "The reference's smart search grows the empty cells next to each new stone into 4-connected regions and \
          refuses the placement when a region's size is not a multiple of the greatest common divisor of the \
          unplaced stones' sizes, or is smaller than the smallest of them. ",
-    );
+        "Het slimme zoeken van de referentie breidt de lege vakjes naast elke nieuwe steen uit tot 4-samenhangende \
+         deelgebieden en weigert de steen als het aantal vakjes van een deelgebied geen veelvoud is van de \
+         grootste gemene deler van de groottes van de nog niet gelegde stenen, of kleiner is dan de kleinste \
+         daarvan. ",
+    ));
     match table {
         Some(t) => agreement_sentence(
             &mut s,
             t,
             "count smart",
-            "its smart search cuts off exactly the positions this rule cuts off.",
+            ("count smart answer", "antwoord op slim tellen", "antwoorden op slim tellen"),
+            (
+                "its smart search cuts off exactly the positions this rule cuts off.",
+                "het slimme zoeken kapt precies de standen af die deze regel afkapt.",
+            ),
+            language,
         ),
         None => {
-            s.text("The program was not asked in these results.");
+            s.text(not_asked(language));
         }
     }
     s
 }
 
-fn four_by_five(table: Option<&Loaded>) -> Sentences {
+fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
+    let missing = language.pick(
+        "The 4x5 board with stenen1 was not asked of the program in these results.",
+        "Het 4x5 bord met stenen1 is het programma in deze resultaten niet gevraagd.",
+    );
     let Some(l) = table else {
-        s.text("The 4x5 board with stenen1 was not asked of the program in these results.");
+        s.text(missing);
         return s;
     };
     let t = &l.table;
     let (Some(dumb), Some(smart)) = (row(t, "4x5 stenen1", "count dumb"), row(t, "4x5 stenen1", "count smart")) else {
-        s.text("The 4x5 board with stenen1 was not asked of the program in these results.");
+        s.text(missing);
         return s;
     };
     let parsed = |r: &[String]| t.cell(r, "given").and_then(parse_count);
     let (Some((solutions, dumb_positions)), Some((_, smart_positions))) = (parsed(dumb), parsed(smart)) else {
-        s.text(format!("The program gave no count on the 4x5 board: {}.", check_words(t, dumb)));
+        s.text(language.pick(
+            format!("The program gave no count on the 4x5 board: {}.", check_in(language, t, dumb)),
+            format!("Het programma gaf geen telling op het 4x5 bord: {}.", check_in(language, t, dumb)),
+        ));
         return s;
     };
-    s.text(format!(
-        "The program counts {} of the 4x5 board with stenen1, dumb after {} and smart after {}; {} (",
-        counted(&count(solutions), "tiling"),
-        counted(&count(dumb_positions), "position"),
-        counted(&count(smart_positions), "position"),
-        check_words(t, dumb)
+    let tilings = count_in(language, solutions, "tiling", ("betegeling", "betegelingen"));
+    let (dumb_p, smart_p) = (
+        count_in(language, dumb_positions, "position", ("stand", "standen")),
+        count_in(language, smart_positions, "position", ("stand", "standen")),
+    );
+    let check = check_in(language, t, dumb);
+    s.text(language.pick(
+        format!("The program counts {tilings} of the 4x5 board with stenen1, dumb after {dumb_p} and smart after {smart_p}; {check} ("),
+        format!("Het programma telt {tilings} van het 4x5 bord met stenen1, dom na {dumb_p} en slim na {smart_p}; {check} ("),
     ))
     .table(&l.name)
-    .text(format!(
-        "). Stones 1 and 2 are both the L (one is an orientation of the other), so swapping them turns each of \
-         these tilings into a second numbered board: {} numbered boards. The rectangle has four symmetries (the \
-         identity, the half turn and the two mirrors), which map tilings onto tilings, so the tilings come in \
-         classes of four, or fewer where a tiling is its own mirror or half turn.",
-        count(solutions * 2)
+    .text(language.pick(
+        format!(
+            "). Stones 1 and 2 are both the L (one is an orientation of the other), so swapping them turns each of \
+             these tilings into a second numbered board: {} numbered boards. The rectangle has four symmetries (the \
+             identity, the half turn and the two mirrors), which map tilings onto tilings, so the tilings come in \
+             classes of four, or fewer where a tiling is its own mirror or half turn.",
+            count(solutions * 2)
+        ),
+        format!(
+            "). Stenen 1 en 2 zijn allebei de L (de een is een oriëntatie van de ander), dus door ze te verwisselen \
+             wordt elk van deze betegelingen een tweede genummerd bord: {} genummerde borden. De rechthoek heeft \
+             vier symmetrieën (de identiteit, de halve draaiing en de twee spiegelingen), die betegelingen op \
+             betegelingen afbeelden, dus de betegelingen vallen uiteen in klassen van vier, of minder waar een \
+             betegeling haar eigen spiegelbeeld of halve draaiing is.",
+            count(solutions * 2)
+        ),
     ));
     s
 }
 
-fn instances(table: Option<&Loaded>) -> Sentences {
+fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(l) = table else {
-        s.text("The program was not asked the table's instances in these results.");
+        s.text(language.pick(
+            "The program was not asked the table's instances in these results.",
+            "Het programma zijn de instanties van de tabel in deze resultaten niet gevraagd.",
+        ));
         return s;
     };
     let t = &l.table;
-    s.text("The program's answers on the assignment's instances (").table(&l.name).text("): ");
-    let mut lines = Vec::new();
-    for position in named_positions(t) {
-        lines.push(instance_line(t, position));
-    }
+    s.text(language.pick(
+        "The program's answers on the assignment's instances (",
+        "De antwoorden van het programma op de instanties van de opdracht (",
+    ))
+    .table(&l.name)
+    .text("): ");
+    let lines: Vec<String> = named_positions(t).into_iter().map(|p| instance_line(t, p, language)).collect();
     s.text(format!("{}. ", lines.join("; ")));
-    let asked_assignment: Vec<&str> = ASSIGNMENT.iter().copied().filter(|a| named_positions(t).contains(a)).collect();
-    if asked_assignment.len() < ASSIGNMENT.len() {
-        let missing: Vec<&str> = ASSIGNMENT.iter().copied().filter(|a| !asked_assignment.contains(a)).collect();
-        s.text(format!("Not asked in these results: {}. ", missing.join(", ")));
+    for position in named_positions(t) {
+        if let Some(line) = slow_find_line(t, position, language) {
+            s.text(format!("{line} "));
+        }
+    }
+    let missing: Vec<&str> = ASSIGNMENT.iter().copied().filter(|a| !named_positions(t).contains(a)).collect();
+    if !missing.is_empty() {
+        s.text(language.pick(
+            format!("Not asked in these results: {}. ", missing.join(", ")),
+            format!("Niet gevraagd in deze resultaten: {}. ", missing.join(", ")),
+        ));
     }
     let own: Vec<&str> = named_positions(t).into_iter().filter(|p| is_own(p)).collect();
     match own.first() {
-        Some(own) => own_instance(&mut s, t, own),
+        Some(own) => own_instance(&mut s, t, own, language),
         None => {
-            s.text("These results hold no own instance (a board that is none of the assignment's five).");
+            s.text(language.pick(
+                "These results hold no own instance (a board that is none of the assignment's five).",
+                "Deze resultaten bevatten geen eigen instantie (een bord dat geen van de vijf van de opdracht is).",
+            ));
         }
     }
     s
 }
 
+/// A question of the check table (`find dumb`, ...) as the assignment says it in Dutch.
+fn question_words(question: &str, language: Language) -> &str {
+    let nl = match question {
+        "find dumb" => "dom bepalen",
+        "find smart" => "slim bepalen",
+        "count dumb" => "dom tellen",
+        "count smart" => "slim tellen",
+        other => other,
+    };
+    language.pick(question, nl)
+}
+
 /// One instance's four answers in words.
-fn instance_line(t: &CsvTable, position: &str) -> String {
+fn instance_line(t: &CsvTable, position: &str, language: Language) -> String {
     let mut parts = Vec::new();
     for question in ["find dumb", "find smart", "count dumb", "count smart"] {
         let Some(r) = row(t, position, question) else { continue };
         let given = t.cell(r, "given").unwrap_or_default();
-        let time = time_words(t, r).map(|w| format!(" in {w}")).unwrap_or_default();
+        let time =
+            time_in(language, t, r).map(|w| language.pick(format!(" in {w}"), format!(" in {w}"))).unwrap_or_default();
+        let q = question_words(question, language);
         let answer = match (parse_count(given), find_positions(given)) {
             (Some((solutions, positions)), _) => {
-                format!("{question} {} after {}{time}", counted(&count(solutions), "solution"), count(positions))
+                let n = count_in(language, solutions, "solution", ("oplossing", "oplossingen"));
+                language.pick(
+                    format!("{q} {n} after {}{time}", count(positions)),
+                    format!("{q} {n} na {}{time}", count(positions)),
+                )
             }
-            (None, Some(positions)) => format!("{question} {} positions{time}", count(positions)),
-            _ => format!("{question}: {}", check_words(t, r)),
+            (None, Some(positions)) => {
+                format!("{q} {}{time}", count_in(language, positions, "position", ("stand", "standen")))
+            }
+            _ => format!("{q}: {}", check_in(language, t, r)),
         };
         parts.push(match agreed(t, r) || !checked(t, r) {
             true => answer,
-            false => format!("{answer} ({})", check_words(t, r)),
+            false => format!("{answer} ({})", check_in(language, t, r)),
         });
     }
     format!("{position}: {}", parts.join(", "))
 }
 
+/// The sentence on a find of the program that took longer than its count of the same
+/// board while visiting fewer positions; none where the order does not show.
+fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let measured = |question: &str| {
+        let r = row(t, position, question)?;
+        let given = t.cell(r, "given")?;
+        let positions = parse_count(given).map(|c| c.1).or_else(|| find_positions(given))?;
+        Some((positions, t.number(r, "solver_seconds")?))
+    };
+    let ((fp, fs), (cp, cs)) = (measured("find dumb")?, measured("count dumb")?);
+    if !(fs > cs && fp < cp && cs > 0.0) {
+        return None;
+    }
+    let share = crate::report::cell_text::format_seconds(fp as f64 / cp as f64, crate::report::cell_text::Medium::Text);
+    let per = crate::report::cell_text::format_seconds(
+        (fs / fp as f64) / (cs / cp as f64),
+        crate::report::cell_text::Medium::Text,
+    );
+    let (fs, cs, fp, cp) = (seconds_in(language, fs), seconds_in(language, cs), count(fp), count(cp));
+    Some(language.pick(
+        format!(
+            "On {position} the program's dumb find takes longer than its dumb count ({fs} against {cs}) although it \
+             visits {share} times the count's positions ({fp} against {cp}): per position its find takes {per} times \
+             as long as its count, as when a program counts on more threads than it finds on."
+        ),
+        format!(
+            "Op {position} duurt het dom bepalen van een oplossing bij het programma langer dan het dom tellen \
+             ({fs} tegen {cs}), hoewel het maar {share} keer zoveel standen bekijkt ({fp} tegen {cp}): per stand \
+             duurt het bepalen {per} keer zo lang als het tellen, zoals bij een programma dat op meer threads telt \
+             dan het bepaalt."
+        ),
+    ))
+}
+
 /// The own instance's smart count against the assignment's window.
-fn own_instance(s: &mut Sentences, t: &CsvTable, own: &str) {
+fn own_instance(s: &mut Sentences, t: &CsvTable, own: &str, language: Language) {
     let Some(r) = row(t, own, "count smart") else { return };
     let Some(seconds) = t.number(r, "solver_seconds") else {
-        s.text(format!("The own instance is {own}: the program's smart count gave no time ({}).", check_words(t, r)));
+        s.text(language.pick(
+            format!(
+                "The own instance is {own}: the program's smart count gave no time ({}).",
+                check_in(language, t, r)
+            ),
+            format!(
+                "De eigen instantie is {own}: het slimme tellen van het programma gaf geen tijd ({}).",
+                check_in(language, t, r)
+            ),
+        ));
         return;
     };
-    let verdict = match seconds {
-        v if v > OWN_WINDOW.0 && v <= OWN_WINDOW.1 => "inside",
-        v if v <= OWN_WINDOW.0 => "below",
-        _ => "above",
-    };
-    s.text(format!(
-        "The own instance is {own}: the program's smart count takes {}, {verdict} the assignment's window of more \
-         than {} s and at most a few minutes (taken as {} s).",
-        seconds_words(seconds),
-        OWN_WINDOW.0,
-        OWN_WINDOW.1
+    let verdict = window_word(language, seconds, OWN_WINDOW);
+    let (time, (low, high)) = (seconds_in(language, seconds), OWN_WINDOW);
+    s.text(language.pick(
+        format!(
+            "The own instance is {own}: the program's smart count takes {time}, {verdict} the assignment's window of \
+             more than {low} s and at most a few minutes (taken as {high} s)."
+        ),
+        format!(
+            "De eigen instantie is {own}: het slimme tellen van het programma duurt {time}, {verdict} het venster \
+             van de opdracht van meer dan {low} s en hoogstens enkele minuten (opgevat als {high} s)."
+        ),
     ));
 }
 
-fn identical(table: Option<&Loaded>) -> Sentences {
+fn identical(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(l) = table else {
-        s.text("The program was not asked in these results.");
+        s.text(not_asked(language));
         return s;
     };
     let t = &l.table;
-    s.text(
+    s.text(language.pick(
         "The reference takes identical stones into account: of stones that are orientations of one another only \
          the lowest-numbered unplaced one is tried at each first empty cell, so interchangeable stones are never \
          permuted and each tiling is counted once, whatever the numbers on its stones. ",
-    );
+        "De referentie houdt rekening met identieke stenen: van stenen die oriëntaties van elkaar zijn wordt bij \
+         elk eerste lege vakje alleen de nog niet gelegde steen met het laagste nummer geprobeerd, dus \
+         verwisselbare stenen worden nooit gepermuteerd en elke betegeling wordt één keer geteld, welke nummers \
+         haar stenen ook dragen. ",
+    ));
     let boards = named_positions(t);
     let all_same = boards.iter().all(|p| row(t, p, "count dumb").is_none_or(|r| agreed(t, r)));
-    s.text(match (boards.is_empty(), all_same) {
-        (true, _) => "No board was asked.".to_string(),
-        (false, true) => format!(
-            "The program's dumb counts on {} are the reference's, stenen1's two L stones included: a program that \
+    let list = boards.join(", ");
+    s.text(match (boards.is_empty(), all_same, language) {
+        (true, _, _) => language.pick("No board was asked.", "Er is geen bord gevraagd.").to_string(),
+        (false, true, Language::En) => format!(
+            "The program's dumb counts on {list} are the reference's, stenen1's two L stones included: a program that \
              permuted identical stones would count each such tiling more than once, so it takes them into account \
-             the same way.",
-            boards.join(", ")
+             the same way."
         ),
-        (false, false) => format!(
-            "The program's dumb counts on {} are not all the reference's: where stones repeat it may count a \
-             tiling more than once.",
-            boards.join(", ")
+        (false, true, Language::Nl) => format!(
+            "De domme tellingen van het programma op {list} zijn die van de referentie, ook met de twee L-stenen van \
+             stenen1: een programma dat identieke stenen permuteert, zou zo'n betegeling meer dan eens tellen, dus \
+             het houdt er op dezelfde manier rekening mee."
+        ),
+        (false, false, Language::En) => format!(
+            "The program's dumb counts on {list} are not all the reference's: where stones repeat it may count a \
+             tiling more than once."
+        ),
+        (false, false, Language::Nl) => format!(
+            "De domme tellingen van het programma op {list} zijn niet alle die van de referentie: waar stenen \
+             herhaald worden, telt het een betegeling misschien meer dan eens."
         ),
     })
     .text(" (")

@@ -111,6 +111,18 @@ impl Serialize for Source {
     }
 }
 
+/// The evidence behind a row's results in words (empty where there is none): a text
+/// cell of role [`Role::Evidence`](crate::results::columns::Role::Evidence), which the
+/// report's answers read and its tables do not show.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Evidence(pub String);
+
+impl Serialize for Evidence {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("text", "evidence"), &self.0)
+    }
+}
+
 /// A measured speed-up from paired rounds ([`PairedRatio`]: the geometric mean of the
 /// rounds' ratios with its 95 % interval): the cells `X` (the speed-up), `X_low` and
 /// `X_high` (the interval, empty with one round) with 3 decimals, `X_rounds` (the rounds

@@ -69,7 +69,7 @@ macro_rules! column {
 }
 /// The newtype name under which a cell declares its column: `harness::col::KIND::ROLE`,
 /// ROLE one of `result`, `measured`, `min`, `max`, `mad`, `low`, `high`, `rounds`, `drift`,
-/// `differ`, `samples`, `cpu`, `busy`, `source`, `status`. The row serializer reads it; every other serializer (JSON) sees
+/// `differ`, `samples`, `cpu`, `busy`, `source`, `status`, `evidence`. The row serializer reads it; every other serializer (JSON) sees
 /// through the newtype.
 macro_rules! col {
     ($kind:literal, $role:literal) => {
@@ -83,7 +83,7 @@ pub mod status;
 pub mod timing;
 
 pub use cell_types::{
-    resolved, Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP, MARKED_THREADS, ONE_THREAD_RANGE,
+    resolved, Evidence, Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP, MARKED_THREADS, ONE_THREAD_RANGE,
     RESOLUTION_SECONDS,
 };
 pub use serializer::{cells, columns_of, neutralise_formula, unneutralise_formula, RowCells};

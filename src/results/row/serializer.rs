@@ -109,6 +109,7 @@ enum RoleTag {
     Busy,
     Source,
     Status,
+    Evidence,
 }
 
 impl Tag {
@@ -136,6 +137,7 @@ impl Tag {
             "busy" => RoleTag::Busy,
             "source" => RoleTag::Source,
             "status" => RoleTag::Status,
+            "evidence" => RoleTag::Evidence,
             _ => return None,
         };
         Some(Tag { kind: Kind::parse(kind)?, role })
@@ -152,6 +154,7 @@ impl Tag {
             RoleTag::Busy => Role::Busy,
             RoleTag::Source => Role::Source { of: name.strip_suffix("_source").unwrap_or(name).to_string() },
             RoleTag::Status => Role::Status,
+            RoleTag::Evidence => Role::Evidence,
         };
         Column::new(name, self.kind, role)
     }

@@ -22,7 +22,7 @@ mod table;
 pub(super) use check::build_check;
 pub use check::check_plan;
 pub use parallel_search::parallel_search;
-pub(super) use table::{build_table, DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, SMART_COUNT, SMART_FIND};
+pub(super) use table::{build_table, DUMB_COUNT, DUMB_FIND, FAST_COUNT, INSTANCE, PLACES, SMART_COUNT, SMART_FIND};
 
 use crate::base::error::InputError;
 use crate::experiment::spec::ExperimentSpec;

@@ -13,12 +13,14 @@ use crate::experiment::Item;
 use crate::experiment::RunContext;
 use crate::results::row::Status;
 use crate::results::row::{columns_of, Source};
-use crate::results::row::{Cpu, Timing};
+use crate::results::row::{Cpu, Evidence, Timing};
 use crate::search::budget::Stopped;
 use crate::search::timing::Sampled;
 use crate::stenen::board::Board;
 use crate::stenen::memo;
 use crate::stenen::outcome::{Count, Found, Mode};
+use crate::stenen::picture::{gallery, Gallery};
+use crate::stenen::places::places;
 use crate::stenen::rules::Puzzle;
 use crate::stenen::symmetry::up_to_symmetry;
 
@@ -79,6 +81,9 @@ struct TableRow {
     /// `solutions_distinct` up to the board's symmetries (`symmetry.rs`), computed after
     /// the timed searches.
     solutions_up_to_symmetry: Option<u64>,
+    /// Where each stone lies over the distinct tilings (`places.rs`), on a board small
+    /// enough to draw them all; empty elsewhere.
+    places: Evidence,
     dumb_count_positions: Option<u64>,
     dumb_count_seconds: Timing,
     smart_count_positions: Option<u64>,
@@ -96,7 +101,7 @@ struct TableRow {
 // The columns of `TableRow` that the report reads.
 crate::columns!(pub(in crate::stenen) TableRow: INSTANCE = instance, DUMB_FIND = dumb_find_positions,
     SMART_FIND = smart_find_positions, DUMB_COUNT = dumb_count_positions, SMART_COUNT = smart_count_positions,
-    FAST_COUNT = fast_count_positions);
+    FAST_COUNT = fast_count_positions, PLACES = places);
 
 /// What a table cell reports: its positions.
 trait Positions {
@@ -198,7 +203,8 @@ impl Table {
     fn row(&self, inst: &Instance, ctx: &RunContext) -> (TableRow, Status) {
         let board = Board::empty(&inst.game);
         let [dumb_find, smart_find] = self.finds(inst, &board, ctx);
-        hand_pictures(inst, [&dumb_find, &smart_find], ctx);
+        let gallery = small_gallery(inst);
+        hand_pictures(inst, [&dumb_find, &smart_find], gallery.as_ref(), ctx);
         let counts = self.counts(inst, &board, ctx);
         let finished: Vec<&Count> = counts.iter().filter_map(Cell::value).collect();
         let stopped = [dumb_find.walk.outcome.as_ref().err(), smart_find.walk.outcome.as_ref().err()]
@@ -243,6 +249,7 @@ impl Table {
             solutions_up_to_symmetry: finished
                 .first()
                 .and_then(|c| up_to_symmetry(&inst.game, &board, c.distinct, &ctx.budget()).ok()),
+            places: Evidence(gallery.map(|g| places(&inst.game, &g.classes.concat()).cell()).unwrap_or_default()),
             dumb_count_positions,
             dumb_count_seconds,
             smart_count_positions,
@@ -264,9 +271,16 @@ const GALLERY_CELLS: usize = 24;
 /// ... when they have at most this many labelled tilings.
 const GALLERY_MAX: usize = 64;
 
+/// Every tiling of a board of at most [`GALLERY_CELLS`] cells with at most
+/// [`GALLERY_MAX`] labelled tilings, grouped by symmetry; `None` for a larger one.
+fn small_gallery(inst: &Instance) -> Option<Gallery> {
+    (inst.game.cells() <= GALLERY_CELLS).then(|| gallery(&inst.game, GALLERY_MAX)).flatten()
+}
+
 /// Hands the first tiling each find found to the results as a picture (one picture when
-/// the dumb and smart find found the same board); a find without a tiling hands none.
-fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunContext) {
+/// the dumb and smart find found the same board), and the `gallery` of a small board; a
+/// find without a tiling hands none.
+fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], gallery: Option<&Gallery>, ctx: &RunContext) {
     let board = |cell: &Cell<Found>| cell.value().and_then(|f| f.board.clone());
     let pictures = match (board(dumb), board(smart)) {
         (Some(d), Some(s)) if d == s => vec![("find", "dumb and smart find", d)],
@@ -275,10 +289,8 @@ fn hand_pictures(inst: &Instance, [dumb, smart]: [&Cell<Found>; 2], ctx: &RunCon
             .filter_map(|(name, what, b)| Some((name, what, b?)))
             .collect(),
     };
-    if inst.game.cells() <= GALLERY_CELLS {
-        if let Some(g) = crate::stenen::picture::gallery(&inst.game, GALLERY_MAX) {
-            ctx.figure("all-tilings", crate::stenen::picture::gallery_svg(&inst.game, &g, &inst.name));
-        }
+    if let Some(g) = gallery {
+        ctx.figure("all-tilings", crate::stenen::picture::gallery_svg(&inst.game, g, &inst.name));
     }
     for (name, what, cells) in pictures {
         let rows: Vec<Vec<u8>> = cells.chunks(inst.game.width.max(1)).map(<[u8]>::to_vec).collect();

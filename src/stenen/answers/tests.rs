@@ -1,0 +1,178 @@
+//! The tiling's answers on hand-made tables, in both languages: the 4x5 argument from the
+//! recorded places, the 3x20 find slower than its count, and no English in the Dutch.
+
+use std::path::Path;
+
+use crate::report::answers::{plain, Answer, Part};
+use crate::report::language::Language;
+use crate::report::titles::Titles;
+use crate::report::Loaded;
+use crate::results::csv_table::CsvTable;
+use crate::results::experiment_meta::Asks;
+
+/// The places the `table` kind records for 4x5 stenen1 (checked on the real board in
+/// `places.rs`).
+const PLACES: &str = "tilings 16; stone 3 S: corner 8, side 8, inside 0, long side 0, short side 0; stone 4 I: \
+                      corner 16, side 0, inside 0, long side 16, short side 0; stone 5 O: corner 12, side 0, \
+                      inside 4, long side 0, short side 0";
+
+fn loaded(name: &str, kind: &str, csv: &str, asks: Option<Asks>) -> Loaded {
+    Loaded {
+        name: name.to_string(),
+        game: "stenen".to_string(),
+        kind: kind.to_string(),
+        titles: Titles { caption: name.to_string(), label: format!("tab:{name}") },
+        table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
+        marks: Vec::new(),
+        merged: Vec::new(),
+        more_rows: 0,
+        asks,
+    }
+}
+
+/// The engine's table: 4x5 with its places (or none, as before the column), 3x20 with
+/// the find slower than the count on 2 threads, an own instance.
+fn engine_table(places: Option<&str>) -> Loaded {
+    let head = "instance,dumb_find_positions,dumb_find_seconds,smart_find_positions,smart_find_seconds,\
+                solutions_distinct,solutions_labelled,solutions_up_to_symmetry,";
+    let tail = "dumb_count_positions,dumb_count_seconds,smart_count_positions,smart_count_seconds,threads,\
+                time_limit,status\n";
+    let (column, cell) = match places {
+        Some(p) => ("places,", format!("\"{p}\",")),
+        None => ("", String::new()),
+    };
+    let csv = format!(
+        "{head}{column}{tail}\
+         4x5 stenen1,19,0.00003,12,0.00002,16,32,4,{cell}489,0.0005,303,0.0004,2,240,ok\n\
+         3x20 stenen2,868699876,178.3,1937424,0.98,8,8,2,{}1528716954,171.7,3345883,2.1,2,240,ok\n\
+         4x16 stenen4,900,0.001,300,0.0005,1000,2000,250,{}426253017,900,500000,44.5,2,240,ok\n",
+        if places.is_some() { "," } else { "" },
+        if places.is_some() { "," } else { "" },
+    );
+    loaded("stenen_table", "table", &csv, None)
+}
+
+/// A solver's check table: 4x5 and 3x20 (its find slower than its count) and an own
+/// instance.
+fn solver_table() -> Loaded {
+    let csv = "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
+               4x5 stenen1,find dumb,\"tiling 1 1, positions 19\",correct,,0.0001,5,ok\n\
+               4x5 stenen1,count dumb,\"solutions 16, positions 489\",correct,,0.0004,5,ok\n\
+               4x5 stenen1,count smart,\"solutions 16, positions 303\",correct,,0.0003,5,ok\n\
+               3x20 stenen2,find dumb,\"tiling 1 2, positions 868699876\",correct,,178.3,1,ok\n\
+               3x20 stenen2,count dumb,\"solutions 8, positions 1528716954\",wrong,9 not 8,171.7,1,ok\n\
+               4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok\n";
+    let asks = Asks {
+        experiment: "stenen_table".into(),
+        kind: "table".into(),
+        solver: "mine".into(),
+        course_files: vec![],
+        program: Some("prog".into()),
+    };
+    loaded("stenen_table_check", "check", csv, Some(asks))
+}
+
+fn text(answers: &[Answer], id: &str) -> String {
+    plain(answers.iter().find(|a| a.id == id).unwrap())
+}
+
+fn engine(places: Option<&str>, language: Language) -> Vec<Answer> {
+    super::answers(&[&engine_table(places)], language)
+}
+
+fn solver(language: Language) -> Vec<Answer> {
+    crate::stenen::asked_answers::answers(&[&solver_table()], language)
+}
+
+#[test]
+fn the_4x5_answer_argues_from_where_the_stones_lie() {
+    let en = text(&engine(Some(PLACES), Language::En), "S4");
+    for fact in [
+        "the I (stone 4) lies along a long side of the board in all 16 tilings; the O (stone 5) in a corner in 12 \
+         tilings and away from the edge in 4",
+        "No tiling is its own mirror image or half turn, so every class holds four tilings: 4 × 4 = 16.",
+        "second numbered board: 16 × 2 = 32.",
+    ] {
+        assert!(en.contains(fact), "{fact:?} not in {en}");
+    }
+    let nl = text(&engine(Some(PLACES), Language::Nl), "S4");
+    for fact in [
+        "de I (steen 4) ligt in alle 16 betegelingen langs een lange zijde van het bord; de O (steen 5) in 12 \
+         betegelingen in een hoek en in 4 los van de rand",
+        "dus elke klasse telt vier betegelingen: 4 × 4 = 16.",
+        "een tweede genummerd bord: 16 × 2 = 32.",
+    ] {
+        assert!(nl.contains(fact), "{fact:?} not in {nl}");
+    }
+}
+
+#[test]
+fn results_made_before_the_places_column_still_answer() {
+    let en = text(&engine(None, Language::En), "S4");
+    assert!(en.starts_with("The search counts 16 distinct tilings"), "{en}");
+    assert!(!en.contains("Where the stones lie"), "{en}");
+    let garbled = text(&engine(Some("not places"), Language::Nl), "S4");
+    assert!(!garbled.contains("Waar de stenen"), "{garbled}");
+}
+
+#[test]
+fn the_3x20_find_slower_than_its_count_is_explained_by_the_threads() {
+    let en = text(&engine(Some(PLACES), Language::En), "S5");
+    assert!(
+        en.contains("On 3x20 stenen2 the dumb find takes longer than the dumb count (178 s against 172 s)"),
+        "{en}"
+    );
+    assert!(en.contains("the finds run on one thread, the counts on the run's 2 threads"), "{en}");
+    let nl = text(&engine(Some(PLACES), Language::Nl), "S5");
+    assert!(nl.contains("een oplossing wordt op één thread bepaald, het tellen gebruikt de 2 threads"), "{nl}");
+    // The program's own find slower than its own count: the fact, not the engine's threads.
+    let asked = text(&solver(Language::En), "S5");
+    assert!(asked.contains("On 3x20 stenen2 the program's dumb find takes longer than its dumb count"), "{asked}");
+    assert!(text(&solver(Language::Nl), "S5").contains("Op 3x20 stenen2 duurt het dom bepalen"));
+}
+
+/// The answer's own words: its text and code, without the references the back ends write.
+fn own_words(a: &Answer) -> String {
+    a.parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Text(t) | Part::Code(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Every phrase of three or more words of the English answers, split at punctuation.
+fn english_phrases(answers: &[Answer]) -> Vec<String> {
+    let mut out = Vec::new();
+    for a in answers {
+        out.push(a.question.to_string());
+        for phrase in own_words(a).split(['.', ',', ';', ':', '(', ')']) {
+            let words: Vec<&str> = phrase.split_whitespace().collect();
+            let english = words.iter().filter(|w| w.chars().all(char::is_alphabetic)).count() >= 3;
+            if english {
+                out.push(words.join(" "));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_dutch_answers_hold_no_english_phrase() {
+    for (en, nl) in [
+        (engine(Some(PLACES), Language::En), engine(Some(PLACES), Language::Nl)),
+        (solver(Language::En), solver(Language::Nl)),
+    ] {
+        let dutch: String = nl.iter().map(|a| format!("{}\n{}\n", a.question, own_words(a))).collect();
+        let dutch = dutch.split_whitespace().collect::<Vec<_>>().join(" ");
+        for phrase in english_phrases(&en) {
+            assert!(!dutch.contains(&phrase), "English {phrase:?} in the Dutch: {dutch}");
+        }
+        // English words that are no Dutch ones ("of" and "is" are both).
+        for word in [" the ", " and ", " with ", " which ", " positions", " tilings", " stones"] {
+            assert!(!dutch.contains(word), "{word:?} in the Dutch: {dutch}");
+        }
+    }
+}
