@@ -30,9 +30,6 @@ pub(super) const BEST: KindReport = KindReport {
 /// The `greedy` kind.
 pub(super) const GREEDY: KindReport = KindReport {
     placed: true,
-    // The line of play after each move: the answer tells it in words; the CSV and the
-    // page keep it.
-    optional_columns: &["lines"],
     dutch: Some("de gretige zet tegenover besteScore per instantie"),
     ..KindReport::new("the greedy move against besteScore per instance")
 };

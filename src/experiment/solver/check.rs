@@ -9,7 +9,7 @@ use super::session::Failure;
 use super::speed::{judge, Speed};
 use super::verdict::Verdict;
 use crate::base::stats::median;
-use crate::results::row::{Fixed, Rate, Seconds};
+use crate::results::row::{Evidence, Fixed, Rate, Seconds};
 
 /// The most positions tried while shrinking one wrong answer.
 pub const MAX_SHRINK_TRIES: usize = 400;
@@ -249,7 +249,7 @@ pub struct CheckRow {
     /// The reference's line of best play from the position asked, where a game's report
     /// reasons from one (the tile game's greedy question: the move compared, then both
     /// players' best moves to the end); the game writes and reads it.
-    pub reference_line: Option<String>,
+    pub reference_line: Evidence,
 }
 
 impl CheckRow {

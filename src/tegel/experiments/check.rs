@@ -14,7 +14,7 @@ use crate::experiment::solver::experiment::{
 };
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
-use crate::results::row::Status;
+use crate::results::row::{Evidence, Status};
 use crate::search::rng::Rng;
 use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
 use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep};
@@ -122,7 +122,7 @@ impl GameChecks for TegelChecks {
             };
             let (mut row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
             if question == "greedy" {
-                row.reference_line = step.at.as_ref().and_then(|at| reference_line(ctx, game, at));
+                row.reference_line = Evidence(step.at.as_ref().and_then(|at| reference_line(ctx, game, at)).unwrap_or_default());
             }
             rows.push((row, status));
         }

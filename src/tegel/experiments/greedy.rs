@@ -7,7 +7,7 @@ use super::plan::{interrupted_check, parallel, Instance, Kind};
 use crate::base::error::{InputError, Result};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
-use crate::results::row::{Cpu, Status, Timing};
+use crate::results::row::{Cpu, Evidence, Status, Timing};
 use crate::tegel::greedy::{check_greedy, greedy_move, GreedyCheck};
 use crate::tegel::greedy_line::{lines_after_each, lines_text};
 
@@ -35,7 +35,7 @@ pub(super) struct GreedyRow {
     positions: Option<String>,
     /// After each move of `values`, in its order: the line of best play to the end
     /// ([`crate::tegel::greedy_line`]), the evidence of the move's value.
-    lines: Option<String>,
+    lines: Evidence,
     seconds: Timing,
     cpu: Cpu,
 }
@@ -59,7 +59,7 @@ pub(super) fn run_greedy(ctx: &RunContext, inst: &Instance) -> Result<()> {
         best_score: check(&|c| c.best_score.to_string()),
         values: check(&|c| c.values_text()),
         positions: check(&|c| c.positions.to_string()),
-        lines: lines_cell(ctx, inst, r.as_ref().is_ok_and(Option::is_some))?,
+        lines: Evidence(lines_cell(ctx, inst, r.as_ref().is_ok_and(Option::is_some))?.unwrap_or_default()),
         seconds: Timing::of(timed),
         cpu: Cpu::of(timed, ctx.threads),
     };
