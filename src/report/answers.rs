@@ -137,17 +137,7 @@ pub fn counted_in(language: Language, n: &str, en: &str, (nl_one, nl_many): (&st
 /// comma (`2.258.267.628`, `0,0812`). The one place a sentence's number changes its
 /// separators: pass it the tables' text, once.
 pub fn number_in(language: Language, shown: &str) -> String {
-    match language {
-        Language::En => shown.to_string(),
-        Language::Nl => shown
-            .chars()
-            .map(|c| match c {
-                ',' => '.',
-                '.' => ',',
-                c => c,
-            })
-            .collect(),
-    }
+    super::cell_text::number_in(shown, super::cell_text::Medium::Text, language)
 }
 
 /// A count as the tables show it (`2,258,267,628`).

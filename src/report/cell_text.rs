@@ -199,6 +199,34 @@ pub fn format_cell(kind: Kind, cell: &str, medium: Medium) -> String {
     minus_sign(text, medium)
 }
 
+/// [`format_cell`] as a document in `language` writes it: in Dutch a number's decimal
+/// comma and thousands point ([`number_in`]) and a flag's `ja`/`nee`; every other cell as
+/// [`format_cell`] gives it.
+pub fn format_cell_in(kind: Kind, cell: &str, medium: Medium, language: Language) -> String {
+    let text = format_cell(kind, cell, medium);
+    if language == Language::En || is_marker(cell.trim()) {
+        return text;
+    }
+    match (kind, cell.trim()) {
+        (_, "true") => "ja".to_string(),
+        (_, "false") => "nee".to_string(),
+        (Kind::Text | Kind::Source | Kind::Status | Kind::Samples | Kind::Flag | Kind::Seed, _) => text,
+        _ => number_in(&text, medium, language),
+    }
+}
+
+/// A number formatted by this module as `language` writes it: unchanged in English; in
+/// Dutch the decimal point becomes a comma and the thousands separator a point
+/// (`2,258,267,628` → `2.258.267.628`, `0.0116` → `0,0116`; in LaTeX `{,}` and `.`
+/// change places the same way).
+pub fn number_in(number: &str, medium: Medium, language: Language) -> String {
+    if language == Language::En {
+        return number.to_string();
+    }
+    let thousands = medium.thousands();
+    number.split(thousands).map(|group| group.replace('.', thousands)).collect::<Vec<_>>().join(".")
+}
+
 /// A leading `-` as a typographic minus.
 fn minus_sign(text: String, medium: Medium) -> String {
     match text.strip_prefix('-') {
@@ -342,6 +370,20 @@ pub fn header(name: &str, medium: Medium) -> String {
 mod tests {
     use super::*;
     use Medium::{Latex, Text};
+
+    #[test]
+    fn dutch_numbers_swap_the_separators_in_both_media() {
+        assert_eq!(number_in("2,258,267,628", Medium::Text, Language::Nl), "2.258.267.628");
+        assert_eq!(number_in("0.0116", Medium::Text, Language::Nl), "0,0116");
+        assert_eq!(number_in("1{,}234.5", Medium::Latex, Language::Nl), "1.234{,}5");
+        assert_eq!(number_in("1,234.5", Medium::Text, Language::En), "1,234.5");
+        assert_eq!(format_cell_in(Kind::Count, "5578", Medium::Text, Language::Nl), "5.578");
+        assert_eq!(format_cell_in(Kind::Seconds, "0.00920", Medium::Latex, Language::Nl), "0{,}00920");
+        assert_eq!(format_cell_in(Kind::Flag, "true", Medium::Text, Language::Nl), "ja");
+        assert_eq!(format_cell_in(Kind::Text, "spel1.txt", Medium::Text, Language::Nl), "spel1.txt");
+        assert_eq!(format_cell_in(Kind::Seed, "12345", Medium::Text, Language::Nl), "12345");
+        assert_eq!(format_cell_in(Kind::Count, "timeout", Medium::Text, Language::Nl), "timeout");
+    }
 
     #[test]
     fn groups_digits() {

@@ -31,9 +31,9 @@ use super::numbers;
 use super::titles::Titles;
 use crate::base::error::InputError;
 
-use super::cell_text::{header_in, Medium};
+use super::cell_text::{format_cell_in, header_in, Medium};
 use super::language::Language;
-use super::latex::{escape, format_cell};
+use super::latex::escape;
 use super::layout;
 use super::view::{Cell, CellKind, Column, Row, TableView};
 use crate::results::csv_table::CsvTable;
@@ -107,7 +107,7 @@ fn header_rows(view: &TableView, lines: &[Vec<String>], language: Language) -> S
 fn cell_tex(column: &Column, cell: &Cell, language: Language) -> String {
     let mut text = match cell.kind {
         CellKind::Marker => format!("\\textit{{{}}}", escape(&cell.text).replace('–', "--")),
-        _ => format_cell(column.kind, &cell.raw),
+        _ => format_cell_in(column.kind, &cell.raw, Medium::Latex, language),
     };
     if cell.memo {
         text.push_str(MEMO_MARK);

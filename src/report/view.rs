@@ -595,7 +595,7 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         .then(|| Some(format!("{:.2}–{:.2}", end(Statistic::Low)?, end(Statistic::High)?)))
         .flatten();
     let marked = |s: Statistic| ratio && statistic(s) == Some("true");
-    let value = || format_plain(declared.kind, &shown);
+    let value = || cell_text::format_cell_in(declared.kind, &shown, Medium::Text, language);
     if marked(Statistic::CodesDiffer) {
         return marker(match &interval {
             Some(i) => format!("{} ({}; {i})", marks.codes_differ_mark, value()),
@@ -613,8 +613,10 @@ fn cell(table: &CsvTable, row: &[String], column: &Column, sources: &[(usize, us
         .then(|| table.declared.spread_of(&declared.name, Statistic::Mad))
         .flatten()
         .and_then(|mad| parse_number(&row[mad]))
-        .map(spread_text);
-    Cell { text: format_plain(declared.kind, &shown), raw, kind, memo, spread, one_sample, interval }
+        .map(|mad| cell_text::number_in(&spread_text(mad), Medium::Text, language));
+    let interval = interval.map(|i| cell_text::number_in(&i, Medium::Text, language));
+    let text = cell_text::format_cell_in(declared.kind, &shown, Medium::Text, language);
+    Cell { text, raw, kind, memo, spread, one_sample, interval }
 }
 
 /// The label of a speed-up above its threads whose interval reaches down to them

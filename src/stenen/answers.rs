@@ -8,7 +8,7 @@
 
 use super::places::Places;
 use super::words::counted_in;
-use crate::report::answers::{shown, Answer, Sentences};
+use crate::report::answers::{number_in, shown, Answer, Sentences};
 use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
@@ -152,7 +152,8 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
         return s;
     };
     let t = &l.table;
-    let (distinct, labelled) = (shown(t, row, "solutions_distinct"), shown(t, row, "solutions_labelled"));
+    let shown = |column: &str| number_in(language, &shown(t, row, column));
+    let (distinct, labelled) = (shown("solutions_distinct"), shown("solutions_labelled"));
     s.text(language.pick(
         format!("The search counts {distinct} distinct tilings of the 4x5 board with stenen1 and {labelled} labelled ones ("),
         format!(
@@ -189,7 +190,7 @@ fn places_sentence(p: &Places, language: Language) -> String {
 /// distinct and up to symmetry.
 fn symmetry_classes(s: &mut Sentences, l: &Loaded, row: &[String], language: Language) {
     let t = &l.table;
-    let classes = shown(t, row, "solutions_up_to_symmetry");
+    let classes = number_in(language, &shown(t, row, "solutions_up_to_symmetry"));
     s.text(language.pick(
         "The rectangle has four symmetries (the identity, the half turn and the two mirrors), which map tilings onto \
          tilings; ",
@@ -303,7 +304,8 @@ fn ratio_sentence(t: &CsvTable, language: Language) -> String {
     else {
         return String::new();
     };
-    let (lo, hi) = (crate::report::latex::format_seconds(lo), crate::report::latex::format_seconds(hi));
+    let seconds = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
+    let (lo, hi) = (seconds(lo), seconds(hi));
     language.pick(
         format!("The smart count visits {lo} to {hi} times fewer positions than the dumb count. "),
         format!("Het slimme tellen bekijkt {lo} tot {hi} keer minder standen dan het domme tellen. "),
@@ -329,9 +331,9 @@ fn own_instance(s: &mut Sentences, l: &Loaded, row: &[String], language: Languag
         return;
     };
     let verdict = super::words::window_word(language, seconds, OWN_WINDOW);
-    let (positions, time, limit) =
-        (shown(t, row, "smart_count_positions"), shown(t, row, "smart_count_seconds"), shown(t, row, "time_limit"));
-    let threads = counted_in(language, &shown(t, row, "threads"), "thread", ("thread", "threads"));
+    let shown = |column: &str| number_in(language, &shown(t, row, column));
+    let (positions, time, limit) = (shown("smart_count_positions"), shown("smart_count_seconds"), shown("time_limit"));
+    let threads = counted_in(language, &shown("threads"), "thread", ("thread", "threads"));
     let busy = crate::report::view::busy_reader(t)(row);
     let (low, high) = OWN_WINDOW;
     s.text(match language {
@@ -375,7 +377,10 @@ fn identical(table: Option<&Loaded>, language: Language) -> Sentences {
         .iter()
         .filter_map(|r| {
             let factor = t.number(r, "solutions_labelled")? / t.number(r, "solutions_distinct")?;
-            let (d, n) = (shown(t, r, "solutions_distinct"), shown(t, r, "solutions_labelled"));
+            let (d, n) = (
+                number_in(language, &shown(t, r, "solutions_distinct")),
+                number_in(language, &shown(t, r, "solutions_labelled")),
+            );
             let instance = t.cell(r, "instance").unwrap_or_default();
             (factor > 1.0).then(|| {
                 language.pick(

@@ -6,7 +6,7 @@
 
 use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
 use super::words::{check_in, count_in, seconds_in, summary_in, time_in, window_word};
-use crate::report::answers::{count, Answer, Sentences};
+use crate::report::answers::{count, number_in, Answer, Sentences};
 use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
 use crate::report::language::Language;
 use crate::report::Loaded;
@@ -249,7 +249,7 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
              these tilings into a second numbered board: {} numbered boards. The rectangle has four symmetries (the \
              identity, the half turn and the two mirrors), which map tilings onto tilings, so the tilings come in \
              classes of four, or fewer where a tiling is its own mirror or half turn.",
-            count(solutions * 2)
+            number_in(language, &count(solutions * 2))
         ),
         format!(
             "). Stenen 1 en 2 zijn allebei de L (de een is een oriëntatie van de ander), dus door ze te verwisselen \
@@ -257,7 +257,7 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
              vier symmetrieën (de identiteit, de halve draaiing en de twee spiegelingen), die betegelingen op \
              betegelingen afbeelden, dus de betegelingen vallen uiteen in klassen van vier, of minder waar een \
              betegeling haar eigen spiegelbeeld of halve draaiing is.",
-            count(solutions * 2)
+            number_in(language, &count(solutions * 2))
         ),
     ));
     s
@@ -331,8 +331,8 @@ fn instance_line(t: &CsvTable, position: &str, language: Language) -> String {
             (Some((solutions, positions)), _) => {
                 let n = count_in(language, solutions, "solution", ("oplossing", "oplossingen"));
                 language.pick(
-                    format!("{q} {n} after {}{time}", count(positions)),
-                    format!("{q} {n} na {}{time}", count(positions)),
+                    format!("{q} {n} after {}{time}", number_in(language, &count(positions))),
+                    format!("{q} {n} na {}{time}", number_in(language, &count(positions))),
                 )
             }
             (None, Some(positions)) => {
@@ -361,12 +361,11 @@ fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<St
     if !(fs > cs && fp < cp && cs > 0.0) {
         return None;
     }
-    let share = crate::report::cell_text::format_seconds(fp as f64 / cp as f64, crate::report::cell_text::Medium::Text);
-    let per = crate::report::cell_text::format_seconds(
-        (fs / fp as f64) / (cs / cp as f64),
-        crate::report::cell_text::Medium::Text,
-    );
-    let (fs, cs, fp, cp) = (seconds_in(language, fs), seconds_in(language, cs), count(fp), count(cp));
+    let seconds = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
+    let share = seconds(fp as f64 / cp as f64);
+    let per = seconds((fs / fp as f64) / (cs / cp as f64));
+    let (fs, cs) = (seconds_in(language, fs), seconds_in(language, cs));
+    let (fp, cp) = (number_in(language, &count(fp)), number_in(language, &count(cp)));
     Some(language.pick(
         format!(
             "On {position} the program's dumb find takes longer than its dumb count ({fs} against {cs}) although it \

@@ -4,7 +4,7 @@
 //! run had more than one, a find's seconds are not comparable with a count's. Said only
 //! where the table shows that order.
 
-use crate::report::answers::count;
+use crate::report::answers::{count, number_in};
 use crate::report::cell_text::Medium;
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
@@ -43,9 +43,11 @@ fn slow_find(t: &CsvTable, row: &[String], mode: &str, language: Language) -> Op
         return None;
     }
     let instance = t.cell(row, "instance").unwrap_or_default();
-    let share = format_seconds(fp / cp);
-    let (find_rate, count_rate) = (millions(fp / fs), millions(cp / cs / threads));
-    let (fp, cp, fs, cs) = (count(fp as u64), count(cp as u64), format_seconds(fs), format_seconds(cs));
+    let local = |text: String| number_in(language, &text);
+    let share = local(format_seconds(fp / cp));
+    let (find_rate, count_rate) = (local(millions(fp / fs)), local(millions(cp / cs / threads)));
+    let (fp, cp) = (local(count(fp as u64)), local(count(cp as u64)));
+    let (fs, cs) = (local(format_seconds(fs)), local(format_seconds(cs)));
     let threads = threads as u64;
     Some(match (language, mode) {
         (Language::En, _) => format!(
@@ -110,10 +112,10 @@ mod tests {
         assert_eq!(
             slow_finds(&t, Language::Nl),
             ["Op 3x20 stenen2 duurt het dom bepalen van een oplossing langer dan het dom tellen van alle \
-              oplossingen (178 s tegen 172 s), hoewel het maar 0.568 keer zoveel standen bekijkt (868,699,876 \
-              tegen 1,528,716,954): een oplossing wordt op één thread bepaald, het tellen gebruikt de 2 threads \
-              van de meting, dus per thread bekijkt het bepalen 4.87 miljoen standen per seconde en het tellen \
-              4.45 miljoen."]
+              oplossingen (178 s tegen 172 s), hoewel het maar 0,568 keer zoveel standen bekijkt (868.699.876 \
+              tegen 1.528.716.954): een oplossing wordt op één thread bepaald, het tellen gebruikt de 2 threads \
+              van de meting, dus per thread bekijkt het bepalen 4,87 miljoen standen per seconde en het tellen \
+              4,45 miljoen."]
         );
     }
 

@@ -3,7 +3,7 @@
 //! solver's report. The English is the words every game shares (`report/answers.rs`,
 //! `report/asked.rs`); the Dutch is written here.
 
-use crate::report::answers::{count, counted};
+use crate::report::answers::{count, counted, number_in};
 use crate::report::asked::{agreed, check_words, checked, program_name, quoted, seconds_words, tally};
 use crate::report::language::Language;
 use crate::report::Loaded;
@@ -21,12 +21,12 @@ pub fn counted_in(language: Language, n: &str, en: &str, (one, more): (&str, &st
 
 /// A count with its noun ([`counted_in`] of the count as the tables show it).
 pub fn count_in(language: Language, n: u64, en: &str, nl: (&str, &str)) -> String {
-    counted_in(language, &count(n), en, nl)
+    counted_in(language, &number_in(language, &count(n)), en, nl)
 }
 
 /// Seconds in words: "2.31 s", "48.2 ms", "under 1 ms" ("minder dan 1 ms").
 pub fn seconds_in(language: Language, seconds: f64) -> String {
-    let words = seconds_words(seconds);
+    let words = number_in(language, &seconds_words(seconds));
     match language {
         Language::En => words,
         Language::Nl => words.replace("under 1 ms", "minder dan 1 ms"),
@@ -110,7 +110,7 @@ mod tests {
     #[test]
     fn dutch_nouns_take_their_own_plural() {
         assert_eq!(counted_in(Language::Nl, "1", "tiling", ("betegeling", "betegelingen")), "1 betegeling");
-        assert_eq!(count_in(Language::Nl, 1600, "tiling", ("betegeling", "betegelingen")), "1,600 betegelingen");
+        assert_eq!(count_in(Language::Nl, 1600, "tiling", ("betegeling", "betegelingen")), "1.600 betegelingen");
         assert_eq!(count_in(Language::En, 2, "position", ("stand", "standen")), "2 positions");
         assert_eq!(seconds_in(Language::Nl, 0.00001), "minder dan 1 ms");
         assert_eq!(window_word(Language::Nl, 20.0, (10.0, 180.0)), "binnen");

@@ -122,7 +122,8 @@ impl GameChecks for TegelChecks {
             };
             let (mut row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
             if question == "greedy" {
-                row.reference_line = Evidence(step.at.as_ref().and_then(|at| reference_line(ctx, game, at)).unwrap_or_default());
+                row.reference_line =
+                    Evidence(step.at.as_ref().and_then(|at| reference_line(ctx, game, at)).unwrap_or_default());
             }
             rows.push((row, status));
         }
