@@ -71,19 +71,18 @@ fn typed_fields(meta: &RunMeta) -> toml::Table {
     toml::Table::try_from(meta).unwrap_or_default()
 }
 
-/// The refusal of the run's record at `path` (text `text`) for `e`: the file, the line
-/// and what was expected there.
+/// The refusal of the run's record at `path` (text `text`) for `e`: the file, the line,
+/// the key there and what was expected.
 fn refusal(path: &Path, text: &str, e: &toml::de::Error) -> InputError {
-    let message = format!("not a harness run record: {}", e.message().trim_end().replace('\n', " "));
-    match e.span() {
-        Some(span) => InputError::at(path, line_of(text, span.start), message),
-        None => InputError::in_file(path, message),
-    }
-}
-
-/// The 1-based line of byte `at` of `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+    let what = e.message().trim_end().replace('\n', " ");
+    let Some(at) = e.span().map(|s| s.start.min(text.len())) else {
+        return InputError::in_file(path, format!("not a harness run record: {what}"));
+    };
+    let before = text.get(..at).unwrap_or_default();
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let key = before[line_start..].split_once('=').map(|(k, _)| k.trim()).filter(|k| !k.is_empty());
+    let what = key.map_or(what.clone(), |k| format!("`{k}`: {what}"));
+    InputError::at(path, before.matches('\n').count() + 1, format!("not a harness run record: {what}"))
 }
 
 #[cfg(test)]
@@ -146,7 +145,7 @@ mod tests {
         std::fs::write(&path, &wrong_type).unwrap();
         let e = RunRecord::read(dir.path()).unwrap_err();
         assert_eq!(e.file.as_deref(), Some(path.as_path()));
-        assert!(e.message.contains("expected usize"), "{e}");
+        assert!(e.message.contains("`cores`: invalid type: string \"two\", expected usize"), "{e}");
         assert_eq!(e.line, wrong_type.lines().position(|l| l.starts_with("cores")).map(|i| i + 1));
         std::fs::write(&path, "this is not TOML\n").unwrap();
         let e = RunRecord::read(dir.path()).unwrap_err();
