@@ -240,3 +240,34 @@ fn missing_results_directory_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/results: cannot read the results directory"));
 }
+
+/// A `run.toml` that is not TOML or whose values have the wrong types is refused (exit 2,
+/// naming the file and what was expected) before anything is written; a results
+/// directory without one is reported as before.
+#[test]
+fn a_malformed_run_record_is_refused_and_a_missing_one_is_not() {
+    let record = std::fs::read_to_string(results().join("run.toml")).unwrap();
+    let cases = [
+        (record.replace("cores = 2", "cores = \"two\""), "expected usize"),
+        (record.replace("state = \"complete\"", "state = \"done\""), "expected one of"),
+        ("this is not TOML\n".to_string(), "not a harness run record"),
+    ];
+    for (text, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&results(), dir.path());
+        let first = harness(&["report", dir.path().to_str().unwrap()]);
+        assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+        let page = std::fs::read(dir.path().join("index.html")).unwrap();
+        std::fs::write(dir.path().join("run.toml"), &text).unwrap();
+        let out = harness(&["report", dir.path().to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("run.toml") && stderr.contains(expected), "{expected}: {stderr}");
+        assert_eq!(std::fs::read(dir.path().join("index.html")).unwrap(), page, "the page is left as it was");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&results(), dir.path());
+    std::fs::remove_file(dir.path().join("run.toml")).unwrap();
+    let out = harness(&["report", dir.path().to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -15,6 +15,7 @@ use super::language::Language;
 use super::loaded::Loaded;
 use crate::base::error::InputError;
 use crate::results::compare::Comparison;
+use crate::results::run_record::RunRecord;
 
 /// What every exporter reads: the experiments, their charts, the run's metadata.
 pub struct Input<'a> {
@@ -26,7 +27,7 @@ pub struct Input<'a> {
     /// The experiments that could not be read, `(name, why)` (the page marks them).
     pub unreadable: &'a [(String, String)],
     /// The run's `run.toml`, when there is one.
-    pub run: Option<&'a toml::Table>,
+    pub run: Option<&'a RunRecord>,
     /// What the plug-ins know of their experiments.
     pub reports: Reports<'a>,
     /// The language the report is written in.

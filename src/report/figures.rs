@@ -16,6 +16,7 @@ use std::path::Path;
 
 use crate::base::error::InputError;
 use crate::base::text::xml_escape;
+use crate::results::run_record::RunRecord;
 
 /// A line segment, `(from, to)`.
 pub type Segment = ((f64, f64), (f64, f64));
@@ -368,7 +369,7 @@ impl Drawn {
 /// is left out, so a start position that several tables use appears once, after the
 /// first of them; [`Drawn::drawn_after`] says where, so a reference finds it. Experiments
 /// are taken in the run's order (`experiments` of `run.toml`), then by name.
-pub fn load_each_once(loaded: &[super::loaded::Loaded], run: Option<&toml::Table>) -> Result<Drawn, InputError> {
+pub fn load_each_once(loaded: &[super::loaded::Loaded], run: Option<&RunRecord>) -> Result<Drawn, InputError> {
     let order = super::loaded::run_experiments(run);
     let mut items: Vec<&super::loaded::Loaded> = loaded.iter().collect();
     items.sort_by_key(|l| (order.iter().position(|n| *n == l.name).unwrap_or(usize::MAX), l.name.clone()));

@@ -2,6 +2,7 @@
 
 use super::titles::Titles;
 use crate::results::csv_table::CsvTable;
+use crate::results::run_record::RunRecord;
 
 /// The game of a CSV without metadata.
 pub const NO_META_GAME: &str = "other";
@@ -40,9 +41,6 @@ pub struct Loaded {
 
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
 /// empty without one): the order the page and the pictures follow.
-pub fn run_experiments(run: Option<&toml::Table>) -> Vec<String> {
-    run.and_then(|r| r.get("experiments"))
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
+pub fn run_experiments(run: Option<&RunRecord>) -> Vec<String> {
+    run.map(|r| r.meta.experiments.clone()).unwrap_or_default()
 }

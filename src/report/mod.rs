@@ -57,6 +57,8 @@ use crate::base::error::Result;
 use crate::results::contained_writes;
 use crate::results::dir_marker;
 use crate::results::experiment_meta::ExperimentMeta;
+use crate::results::run_record::RunRecord;
+use crate::results::run_state::RunState;
 
 use crate::results::csv_head::CsvHead;
 use crate::results::csv_table::csv_paths;
@@ -83,7 +85,7 @@ pub fn load_all(out: &Path, reports: Reports) -> Result<Vec<Loaded>, InputError>
 /// [`load_all`], the default captions in `language`.
 pub fn load_all_in(out: &Path, reports: Reports, language: Language) -> Result<Vec<Loaded>, InputError> {
     let loaded: Vec<Loaded> = load_each_in(out, reports, language)?.into_iter().collect::<Result<_, _>>()?;
-    Ok(with_own_rows_last(loaded, &run_experiments(read_run_meta(out).as_ref()), reports))
+    Ok(with_own_rows_last(loaded, &run_experiments(RunRecord::read(out)?.as_ref()), reports))
 }
 
 /// The prefix of an own instance's first cell in the assignment's table.
@@ -232,7 +234,7 @@ fn write_page_of_readable(out: &Path, reports: Reports) -> Result<()> {
         }
     }
     let drawn = vec![Vec::new(); loaded.len()];
-    let run = read_run_meta(out);
+    let run = RunRecord::read(out).ok().flatten();
     let input = Input {
         loaded: &loaded,
         drawn: &drawn,
@@ -277,15 +279,15 @@ fn check_csv_hash(path: &Path, meta: Option<&ExperimentMeta>, actual: &str) -> R
 /// `complete`): the tables then hold only the items finished so far.
 pub fn unfinished_warning(out: &Path) -> Option<String> {
     let has_results = out.join("meta").is_dir();
-    match read_run_meta(out) {
+    match RunRecord::read(out).ok().flatten() {
         None if has_results => Some(format!(
             "{} is missing or unreadable: this run or merge may not have finished; the tables hold what was committed",
             out.join("run.toml").display()
         )),
         None => None,
         Some(run) => {
-            let state = run.get("state").and_then(|s| s.as_str()).unwrap_or("unknown");
-            (state != "complete").then(|| {
+            let state = run.meta.state;
+            (state != RunState::Complete).then(|| {
                 format!(
                     "{} says the run is `{state}`, not complete: the tables hold only the items finished so far",
                     out.join("run.toml").display()
@@ -317,7 +319,8 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     if let Some(game) = &front.assignment {
         assignment::check_game(game, reports)?;
     }
-    let front = front.clone().or_manifest(&assignment::manifest_front(out, read_run_meta(out).as_ref())?);
+    let record = RunRecord::read(out)?;
+    let front = front.clone().or_manifest(&assignment::manifest_front(out, record.as_ref())?);
     front.check()?;
     assignment::check_language(&front, reports)?;
     let loaded = match load_all_in(out, reports, front.language()) {
@@ -327,7 +330,7 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
             return Err(e.into());
         }
     };
-    let run = read_run_meta(out).map(|run| with_current_warnings(out, run, &loaded));
+    let run = record.map(|run| with_current_warnings(out, run, &loaded));
     let mut files = export(&loaded, run.as_ref(), reports, front.language(), EXPORTERS)?;
     for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
         files.push((path, Contents::Text(text)));
@@ -428,24 +431,18 @@ fn is_inside(p: &Path) -> bool {
 
 /// The manifest of the last run of `out` and every experiment it lists (also those a
 /// `--only` left out), from `run.toml`; `None` when `run.toml` does not record them (a
-/// run of an earlier version, CSVs handed in).
+/// run of an earlier version, CSVs handed in) or cannot be read.
 fn manifest_experiments(out: &Path) -> Option<(String, Vec<String>)> {
-    let run = read_run_meta(out)?;
-    let names = run.get("manifest_experiments")?.as_array()?;
-    let manifest = run.get("manifest").and_then(|m| m.as_str()).unwrap_or_default().to_string();
-    Some((manifest, names.iter().filter_map(|v| v.as_str().map(str::to_string)).collect()))
+    let run = RunRecord::read(out).ok().flatten()?.meta;
+    (!run.manifest_experiments.is_empty()).then_some((run.manifest, run.manifest_experiments))
 }
 
 /// `run` with its experiments' warnings read again from their CSVs
 /// ([`crate::results::warnings::of_run`], as the end of a run says them), so the page and
 /// the report word them as this build does; the warnings that name no experiment (the
 /// machine's) stay as recorded, first.
-fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) -> toml::Table {
-    let listed = |key: &str| -> Vec<String> {
-        let list = run.get(key).and_then(toml::Value::as_array);
-        list.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
-    };
-    let mut names = listed("ran");
+fn with_current_warnings(out: &Path, mut run: RunRecord, loaded: &[Loaded]) -> RunRecord {
+    let mut names = run.meta.ran.clone();
     for item in loaded {
         if !names.contains(&item.name) {
             names.push(item.name.clone());
@@ -456,26 +453,24 @@ fn with_current_warnings(out: &Path, mut run: toml::Table, loaded: &[Loaded]) ->
     let long: Vec<&str> = loaded.iter().filter(|l| l.more_rows > 0).map(|l| l.name.as_str()).collect();
     names.retain(|n| !long.contains(&n.as_str()));
     let mut experiments = names.clone();
-    experiments.extend(listed("manifest_experiments"));
+    experiments.extend(run.meta.manifest_experiments.iter().cloned());
     experiments.retain(|n| !long.contains(&n.as_str()));
-    let machine = listed("warnings")
-        .into_iter()
-        .filter(|w| !experiments.iter().any(|e| w.split([' ', ':']).next() == Some(e.as_str())));
-    let warnings: Vec<toml::Value> =
-        machine.chain(crate::results::warnings::of_run(out, &names)).map(toml::Value::String).collect();
-    run.insert("warnings".into(), toml::Value::Array(warnings));
+    let machine = run
+        .meta
+        .warnings
+        .iter()
+        .filter(|w| !experiments.iter().any(|e| w.split([' ', ':']).next() == Some(e.as_str())))
+        .cloned();
+    let warnings: Vec<String> = machine.chain(crate::results::warnings::of_run(out, &names)).collect();
+    run.set_warnings(warnings);
     run
-}
-
-fn read_run_meta(out: &Path) -> Option<toml::Table> {
-    toml::from_str(&crate::results::file_caps::RUN_FILE.read(&out.join("run.toml")).ok()?).ok()
 }
 
 /// Every file the `exporters` write from `loaded` (paths relative to the results
 /// directory), all computed before any is written.
 pub fn export(
     loaded: &[Loaded],
-    run: Option<&toml::Table>,
+    run: Option<&RunRecord>,
     reports: Reports,
     language: Language,
     exporters: &[&dyn Exporter],
@@ -493,7 +488,7 @@ pub fn export(
 /// files of [`EXPORTERS`] but the workbook.
 pub fn render(
     loaded: &[Loaded],
-    run: Option<&toml::Table>,
+    run: Option<&RunRecord>,
     reports: Reports,
 ) -> Result<Vec<(PathBuf, String)>, InputError> {
     Ok(export(loaded, run, reports, Language::default(), EXPORTERS)?

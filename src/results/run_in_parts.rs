@@ -185,11 +185,9 @@ pub fn parts_phrase(parts: usize, seconds: f64) -> Option<String> {
     (parts > 1).then(|| format!("run in {parts} parts, {seconds:.0} s of running"))
 }
 
-/// [`parts_phrase`] of a `run.toml` read as a table (its `parts` and `seconds`).
-pub fn parts_phrase_of(run: &toml::Table) -> Option<String> {
-    let parts = run.get("parts").and_then(toml::Value::as_array).map_or(0, Vec::len);
-    let seconds = run.get("seconds").and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)));
-    parts_phrase(parts, seconds.unwrap_or(0.0))
+/// [`parts_phrase`] of a run's record (its `parts` and `seconds`).
+pub fn parts_phrase_of(run: &RunMeta) -> Option<String> {
+    parts_phrase(run.parts.len(), run.seconds)
 }
 
 /// Whether `item` (`NAME ITEM…`, as the run lists timeouts and busy items) is one of
