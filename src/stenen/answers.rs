@@ -164,25 +164,29 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     .table(&l.name)
     .text("). ");
     if let Some(p) = t.cell(row, super::experiments::PLACES).and_then(Places::parse) {
-        s.text(places_sentence(&p, language));
+        s.text(places_sentence(&p, false, language));
     }
     symmetry_classes(&mut s, l, row, language);
     s.text(swapped_ls(t, row, language));
     s
 }
 
-/// Where the stones lie in the tilings, as the `places` column records it.
-fn places_sentence(p: &Places, language: Language) -> String {
+/// Where the stones lie in the tilings, as the search recorded it (the `places` column;
+/// in a program's report the reference's search, `by_reference`).
+pub(super) fn places_sentence(p: &Places, by_reference: bool, language: Language) -> String {
     let clause = super::places_words::places_clause(p, language);
     if clause.is_empty() {
         return String::new();
     }
+    let search = match (by_reference, language) {
+        (false, Language::En) => "the search",
+        (true, Language::En) => "the reference's search",
+        (false, Language::Nl) => "het zoeken",
+        (true, Language::Nl) => "het zoeken van de referentie",
+    };
     language.pick(
-        format!("Where the stones lie in these tilings (the column places of the table's CSV) shows how they are built: {clause}. "),
-        format!(
-            "Waar de stenen in deze betegelingen liggen (kolom places van de CSV van de tabel) laat zien hoe ze \
-             opgebouwd zijn: {clause}. "
-        ),
+        format!("Where the stones lie in these tilings, as {search} records it, shows how they are built: {clause}. "),
+        format!("Waar de stenen in deze betegelingen liggen, zoals {search} het vastlegt, laat zien hoe ze opgebouwd zijn: {clause}. "),
     )
 }
 

@@ -243,16 +243,21 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
         format!("Het programma telt {tilings} van het 4x5 bord met stenen1, dom na {dumb_p} en slim na {smart_p}; {check} ("),
     ))
     .table(&l.name)
-    .text(language.pick(
+    .text("). ");
+    let places = t.cell(dumb, "reference_evidence").and_then(super::places::Places::parse);
+    if let Some(p) = places.filter(|_| agreed(t, dumb)) {
+        s.text(super::answers::places_sentence(&p, true, language));
+    }
+    s.text(language.pick(
         format!(
-            "). Stones 1 and 2 are both the L (one is an orientation of the other), so swapping them turns each of \
+            "Stones 1 and 2 are both the L (one is an orientation of the other), so swapping them turns each of \
              these tilings into a second numbered board: {} numbered boards. The rectangle has four symmetries (the \
              identity, the half turn and the two mirrors), which map tilings onto tilings, so the tilings come in \
              classes of four, or fewer where a tiling is its own mirror or half turn.",
             number_in(language, &count(solutions * 2))
         ),
         format!(
-            "). Stenen 1 en 2 zijn allebei de L (de een is een oriëntatie van de ander), dus door ze te verwisselen \
+            "Stenen 1 en 2 zijn allebei de L (de een is een oriëntatie van de ander), dus door ze te verwisselen \
              wordt elk van deze betegelingen een tweede genummerd bord: {} genummerde borden. De rechthoek heeft \
              vier symmetrieën (de identiteit, de halve draaiing en de twee spiegelingen), die betegelingen op \
              betegelingen afbeelden, dus de betegelingen vallen uiteen in klassen van vier, of minder waar een \

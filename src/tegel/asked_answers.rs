@@ -435,7 +435,7 @@ fn valued_moves(t: &CsvTable, position: &str, language: Language) -> Vec<Valued>
                 value: -opponent,
                 check: check_words_in(language, t, r),
                 agreed: checked(t, r) && agreed(t, r),
-                line: t.cell(r, "reference_line").and_then(Line::parse),
+                line: t.cell(r, "reference_evidence").and_then(Line::parse),
             })
         })
         .collect()
@@ -751,7 +751,7 @@ mod tests {
              greedy.txt,best,\"score -1, move 2g, positions 4\",correct,0.0001,1,ok{}\n\
              greedy.txt after 2g,greedy,\"score 1, move -, positions 1\",correct,0.0001,1,ok{}\n\
              greedy.txt after 2b (greedy),greedy,\"score 2, move 2g, positions 2\",correct,0.0001,1,ok{}\n",
-            line("reference_line"),
+            line("reference_evidence"),
             line(""),
             line("(2,g) | B no move | 0-1"),
             line("(2,b) (2,g) | B all full | 0-2"),

@@ -246,10 +246,11 @@ pub struct CheckRow {
     pub shrunk_given: Option<String>,
     /// The name the solver gave itself in its handshake (`hello 1 GAME NAME`).
     pub program: Option<String>,
-    /// The reference's line of best play from the position asked, where a game's report
-    /// reasons from one (the tile game's greedy question: the move compared, then both
-    /// players' best moves to the end); the game writes and reads it.
-    pub reference_line: Evidence,
+    /// The reference's evidence behind the answer, where a game's report reasons from it
+    /// (the tile game's greedy question: the line of best play after the move compared;
+    /// the tiling's dumb count on a small board: where each stone lies in its tilings);
+    /// the game writes and reads it.
+    pub reference_evidence: Evidence,
 }
 
 impl CheckRow {

@@ -55,13 +55,15 @@ fn engine_table(places: Option<&str>) -> Loaded {
 /// A solver's check table: 4x5 and 3x20 (its find slower than its count) and an own
 /// instance.
 fn solver_table() -> Loaded {
-    let csv = "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
-               4x5 stenen1,find dumb,\"tiling 1 1, positions 19\",correct,,0.0001,5,ok\n\
-               4x5 stenen1,count dumb,\"solutions 16, positions 489\",correct,,0.0004,5,ok\n\
-               4x5 stenen1,count smart,\"solutions 16, positions 303\",correct,,0.0003,5,ok\n\
-               3x20 stenen2,find dumb,\"tiling 1 2, positions 868699876\",correct,,178.3,1,ok\n\
-               3x20 stenen2,count dumb,\"solutions 8, positions 1528716954\",wrong,9 not 8,171.7,1,ok\n\
-               4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok\n";
+    let csv = format!(
+        "position,question,given,verdict,detail,solver_seconds,rounds,status,reference_evidence\n\
+         4x5 stenen1,find dumb,\"tiling 1 1, positions 19\",correct,,0.0001,5,ok,\n\
+         4x5 stenen1,count dumb,\"solutions 16, positions 489\",correct,,0.0004,5,ok,\"{PLACES}\"\n\
+         4x5 stenen1,count smart,\"solutions 16, positions 303\",correct,,0.0003,5,ok,\n\
+         3x20 stenen2,find dumb,\"tiling 1 2, positions 868699876\",correct,,178.3,1,ok,\n\
+         3x20 stenen2,count dumb,\"solutions 8, positions 1528716954\",wrong,9 not 8,171.7,1,ok,\n\
+         4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok,\n"
+    );
     let asks = Asks {
         experiment: "stenen_table".into(),
         kind: "table".into(),
@@ -69,7 +71,7 @@ fn solver_table() -> Loaded {
         course_files: vec![],
         program: Some("prog".into()),
     };
-    loaded("stenen_table_check", "check", csv, Some(asks))
+    loaded("stenen_table_check", "check", &csv, Some(asks))
 }
 
 fn text(answers: &[Answer], id: &str) -> String {
@@ -104,6 +106,18 @@ fn the_4x5_answer_argues_from_where_the_stones_lie() {
     ] {
         assert!(nl.contains(fact), "{fact:?} not in {nl}");
     }
+}
+
+#[test]
+fn the_programs_4x5_answer_argues_from_where_the_references_search_puts_the_stones() {
+    let en = text(&solver(Language::En), "S4");
+    assert!(
+        en.contains("as the reference's search records it, shows how they are built: the I (stone 4) lies"),
+        "{en}"
+    );
+    let nl = text(&solver(Language::Nl), "S4");
+    assert!(nl.contains("zoals het zoeken van de referentie het vastlegt"), "{nl}");
+    assert!(nl.contains("de I (steen 4) ligt in alle 16 betegelingen langs een lange zijde"), "{nl}");
 }
 
 #[test]

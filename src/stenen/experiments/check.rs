@@ -15,7 +15,7 @@ use crate::experiment::solver::experiment::{
 };
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
-use crate::results::row::Status;
+use crate::results::row::{Evidence, Status};
 use crate::search::rng::Rng;
 use crate::stenen::check::{ask, random_position, shrink_wrong, stones_rows, StenenFile, QUESTIONS};
 use crate::stenen::questions::{Engine, Program};
@@ -87,7 +87,7 @@ impl GameChecks for StenenChecks {
     ) -> Result<(CheckRow, Status)> {
         let mut engine = Engine::with_budget(ctx.budget());
         let outcome = ask(question, puzzle, &mut Program::new(asker), &mut engine);
-        check_row(ctx, (name, StenenFile::of(puzzle).size()), question, &outcome, || {
+        let (mut row, status) = check_row(ctx, (name, StenenFile::of(puzzle).size()), question, &outcome, || {
             let (file, outcome) = shrink_wrong(question, puzzle, &mut Program::new(asker), &mut engine)?;
             let (text, size) = (file.text(), file.size());
             let svg = file.puzzle().map(|p| {
@@ -95,8 +95,23 @@ impl GameChecks for StenenChecks {
                 crate::stenen::picture::tiling_svg(&stones_rows(&p), 24, &title)
             });
             Some((Shrunk { text, size, outcome }, svg))
-        })
+        })?;
+        if question == PLACES_QUESTION {
+            row.reference_evidence = Evidence(places_evidence(puzzle).unwrap_or_default());
+        }
+        Ok((row, status))
     }
+}
+
+/// The question whose row carries where the stones lie ([`places_evidence`]): the count
+/// the report's argument on a small board rests on.
+const PLACES_QUESTION: &str = "count dumb";
+
+/// Where each stone lies over the distinct tilings of `puzzle` (the reference's gallery,
+/// [`crate::stenen::places`]), on a board small enough to draw them all; none otherwise.
+fn places_evidence(puzzle: &Puzzle) -> Option<String> {
+    let gallery = super::table::small_gallery_of(puzzle)?;
+    Some(crate::stenen::places::places(puzzle, &gallery.classes.concat()).cell())
 }
 
 #[cfg(test)]

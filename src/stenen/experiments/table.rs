@@ -274,7 +274,12 @@ const GALLERY_MAX: usize = 64;
 /// Every tiling of a board of at most [`GALLERY_CELLS`] cells with at most
 /// [`GALLERY_MAX`] labelled tilings, grouped by symmetry; `None` for a larger one.
 fn small_gallery(inst: &Instance) -> Option<Gallery> {
-    (inst.game.cells() <= GALLERY_CELLS).then(|| gallery(&inst.game, GALLERY_MAX)).flatten()
+    small_gallery_of(&inst.game)
+}
+
+/// [`small_gallery`] of a board.
+pub(super) fn small_gallery_of(game: &Puzzle) -> Option<Gallery> {
+    (game.cells() <= GALLERY_CELLS).then(|| gallery(game, GALLERY_MAX)).flatten()
 }
 
 /// Hands the first tiling each find found to the results as a picture (one picture when

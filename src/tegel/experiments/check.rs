@@ -122,8 +122,8 @@ impl GameChecks for TegelChecks {
             };
             let (mut row, status) = check_row(ctx, (&label, size), question, &step.outcome, shrink)?;
             if question == "greedy" {
-                row.reference_line =
-                    Evidence(step.at.as_ref().and_then(|at| reference_line(ctx, game, at)).unwrap_or_default());
+                row.reference_evidence =
+                    Evidence(step.at.as_ref().and_then(|at| reference_evidence(ctx, game, at)).unwrap_or_default());
             }
             rows.push((row, status));
         }
@@ -153,7 +153,7 @@ impl GameChecks for TegelChecks {
 
 /// The reference's line of best play after the last move of `at` (a move of `game`'s
 /// position), as the greedy answer reads it; none where its search passed the limit.
-fn reference_line(ctx: &RunContext, game: &Game, at: &Game) -> Option<String> {
+fn reference_evidence(ctx: &RunContext, game: &Game, at: &Game) -> Option<String> {
     let first = at.history().last()?;
     let line = line_after(game.rules(), game.position(), first, &ctx.budget(), false).ok()?;
     Some(line.to_string())
