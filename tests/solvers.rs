@@ -266,7 +266,7 @@ fn a_run_asks_the_solver_in_place_of_the_engine() {
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let o = harness(&refs);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("a solver's answer was not correct"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not every question was answered correctly"), "{}", stderr(&o));
     assert!(out.join("tegel_best-w.csv").is_file() && !out.join("tegel_best.csv").exists());
     // `--only` names the manifest's own experiment; the solver's is asked in its place.
     let sweep = dir.path().join("sweep");

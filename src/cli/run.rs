@@ -151,11 +151,15 @@ fn solver_verdicts(opts: &RunOptions, experiments: &[String]) -> Result<()> {
     }
     let (counts, first) = crate::runner::solvers::tally(&opts.out, experiments);
     let said: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
-    note(&format!("solvers' answers: {}", if said.is_empty() { "none".to_string() } else { said.join(", ") }));
+    let sweeps = match crate::runner::solvers::sweep_limits(&opts.out, experiments) {
+        0 => String::new(),
+        n => format!(" ({n} time-limit where a sweep ended, as a sweep does)"),
+    };
+    note(&format!("solvers' answers: {}{sweeps}", if said.is_empty() { "none".to_string() } else { said.join(", ") }));
     match first {
         None => Ok(()),
         Some(first) => Err(crate::base::error::Error::Verdict {
-            message: format!("a solver's answer was not correct; the first: {first}"),
+            message: format!("not every question was answered correctly; the first: {first}"),
             exit_code: 1,
         }),
     }

@@ -15,7 +15,7 @@ use crate::experiment::solver::session::{probe_game, Folders};
 use crate::experiment::solver::spec::{SolverEntry, SolverSpec};
 use crate::experiment::solver::verdict::Verdict;
 use crate::experiment::spec::ExperimentSpec;
-use crate::results::experiment_meta::Asks;
+use crate::results::experiment_meta::{Asks, ExperimentMeta};
 use crate::runner::manifest::Manifest;
 use crate::runner::registry;
 
@@ -116,11 +116,14 @@ fn derived(spec: &ExperimentSpec, plan: &CheckPlan, solver: &SolverSpec) -> Resu
 }
 
 /// The verdicts of the `check` experiments in the results directory `out` among
-/// `experiments`: how many of each, and the first question that was not correct.
+/// `experiments`: how many of each, and the first question that was not correct. A
+/// sweep's time-limit is counted but is not a question answered wrongly: a sweep grows
+/// its position until a call passes the limit, as the assignment asks ([`sweep_limits`]).
 pub fn tally(out: &Path, experiments: &[String]) -> (Vec<(Verdict, usize)>, Option<String>) {
     let mut counts = std::collections::BTreeMap::new();
     let mut first = None;
     for name in experiments {
+        let sweep = is_sweep(out, name);
         let Ok(mut reader) = csv::Reader::from_path(out.join(format!("{name}.csv"))) else { continue };
         let Ok(headers) = reader.headers().cloned() else { continue };
         let at = |c: &str| headers.iter().position(|h| h == c);
@@ -128,7 +131,8 @@ pub fn tally(out: &Path, experiments: &[String]) -> (Vec<(Verdict, usize)>, Opti
         for record in reader.records().flatten() {
             let Some(verdict) = record.get(v).and_then(Verdict::from_word) else { continue };
             *counts.entry(verdict).or_insert(0) += 1;
-            if verdict != Verdict::Correct && first.is_none() {
+            let limit_reached = sweep && verdict == Verdict::TimeLimit;
+            if verdict != Verdict::Correct && !limit_reached && first.is_none() {
                 let detail = at("detail").and_then(|d| record.get(d)).unwrap_or("");
                 first = Some(format!(
                     "{name}: {} {}: {verdict} ({})",
@@ -140,4 +144,56 @@ pub fn tally(out: &Path, experiments: &[String]) -> (Vec<(Verdict, usize)>, Opti
         }
     }
     (counts.into_iter().collect(), first)
+}
+
+/// How many questions of the sweeps among `experiments` passed their time limit: where
+/// each sweep's series ended, not answers that failed.
+pub fn sweep_limits(out: &Path, experiments: &[String]) -> usize {
+    let limits = |name: &String| -> Option<usize> {
+        let mut reader = csv::Reader::from_path(out.join(format!("{name}.csv"))).ok()?;
+        let v = reader.headers().ok()?.iter().position(|h| h == "verdict")?;
+        let limit = Some(Verdict::TimeLimit.word());
+        Some(reader.records().flatten().filter(|r| r.get(v) == limit).count())
+    };
+    experiments.iter().filter(|n| is_sweep(out, n)).filter_map(limits).sum()
+}
+
+/// Whether experiment `name` of `out` asks a solver a sweep (its metadata's `asks_kind`).
+fn is_sweep(out: &Path, name: &str) -> bool {
+    ExperimentMeta::read(out, name).and_then(|m| m.heading.asks).is_some_and(|a| a.kind == "sweep")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes a check experiment `name` asking `asks_kind`, with one row per verdict.
+    fn check(out: &Path, name: &str, asks_kind: &str, verdicts: &[&str]) {
+        let meta = format!(
+            "name = \"{name}\"\ngame = \"tegel\"\nkind = \"check\"\ncaption = \"c\"\nlabel = \"tab:{name}\"\n\
+             seed = 1\nasks = \"x\"\nasks_kind = \"{asks_kind}\"\nsolver = \"mine\"\nthreads = 1\nkey = \"k\"\n\
+             rows = {}\nseconds = 1.0\nversion = \"0.1.0\"\n",
+            verdicts.len()
+        );
+        std::fs::create_dir_all(out.join("meta")).unwrap();
+        std::fs::write(out.join(format!("meta/{name}.toml")), meta).unwrap();
+        let rows: String = verdicts.iter().enumerate().map(|(i, v)| format!("spel{i}.txt,best,{v},\n")).collect();
+        std::fs::write(out.join(format!("{name}.csv")), format!("position,question,verdict,detail\n{rows}")).unwrap();
+    }
+
+    #[test]
+    fn a_sweeps_time_limit_ends_its_series_and_is_no_failed_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        check(dir.path(), "s", "sweep", &["correct", "time-limit"]);
+        check(dir.path(), "b", "best", &["correct", "correct"]);
+        let names = ["s".to_string(), "b".to_string()];
+        let (counts, first) = tally(dir.path(), &names);
+        assert_eq!(counts, vec![(Verdict::Correct, 3), (Verdict::TimeLimit, 1)]);
+        assert_eq!(first, None);
+        assert_eq!(sweep_limits(dir.path(), &names), 1);
+        check(dir.path(), "b", "best", &["correct", "time-limit"]);
+        let (_, first) = tally(dir.path(), &names);
+        assert_eq!(first.as_deref(), Some("b: spel1.txt best: time-limit ()"));
+        assert_eq!(sweep_limits(dir.path(), &names), 1);
+    }
 }
