@@ -37,7 +37,7 @@ const DUTCH: [&str; 10] = [
     "druk, niet gegeven",
     "Tijden zijn de mediaan",
     "tijdslimiet",
-    "bezochte posities",
+    "bekeken standen",
     "teruggedane zetten",
 ];
 
@@ -105,7 +105,7 @@ fn a_dutch_report_is_dutch_and_an_english_one_english() {
     let (_dir, out) = results_copy();
     report(&out, &["--language", "nl"]);
     let nl = frame_text(&out);
-    for w in ["Tegelspel: verslag", "Auteurs niet opgegeven", "instantie", "posities", "tijd (s)", "per instantie"] {
+    for w in ["Tegelspel: verslag", "Auteurs niet opgegeven", "instantie", "standen", "tijd (s)", "per instantie"] {
         assert!(nl.contains(w), "the Dutch report lacks `{w}`");
     }
     assert!(nl.contains("seconden") || nl.contains("tijdslimiet"), "no Dutch note under the tables");

@@ -42,21 +42,31 @@ pub fn body_view(t: &CsvTable) -> CsvTable {
 
 /// A solver's table as an assignment's report shows it: cut to its [`body_view`], its
 /// caption saying where the rest is (other tables as they are).
-pub fn body_table(l: &Loaded) -> Loaded {
+pub fn body_table(l: &Loaded, language: Language) -> Loaded {
     if l.asks.is_none() {
         return l.clone();
     }
     let mut titles = l.titles.clone();
-    titles.caption = format!(
-        "{}. {}",
-        titles.caption.trim_end_matches('.'),
-        super::latex::escape(&format!(
-            "The program's answers and times; the reference's answers and times beside them, the paired time \
-             ratios and the smallest positions of wrong answers are in {}.csv",
-            l.name
-        ))
-    );
+    titles.caption = super::latex::escape(&body_caption(l, language));
     Loaded { table: body_view(&l.table), titles, ..l.clone() }
+}
+
+/// The caption of a solver's table in an assignment's report: what it asks in place of
+/// which experiment, and where the rest of its columns are.
+fn body_caption(l: &Loaded, language: Language) -> String {
+    let (asks, name) = (l.asks.as_ref().map_or("", |a| a.experiment.as_str()), l.name.as_str());
+    match language {
+        Language::En => format!(
+            "The program's answers and times in place of {asks} ({name}), each checked against the reference. The \
+             reference's answers and times, the paired time ratios and the smallest positions of wrong answers \
+             are in {name}.csv."
+        ),
+        Language::Nl => format!(
+            "De antwoorden en tijden van het programma in plaats van {asks} ({name}), elk gecontroleerd tegen de \
+             referentie. De antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste \
+             standen van foute antwoorden staan in {name}.csv."
+        ),
+    }
 }
 
 /// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.
@@ -140,6 +150,11 @@ pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> Strin
         return language.pick("the same as the reference's", "hetzelfde als dat van de referentie").to_string();
     }
     let verdict = t.cell(row, "verdict").unwrap_or_default();
+    if verdict == "time-limit" {
+        return language
+            .pick("no answer within the time limit (time-limit)", "geen antwoord binnen de tijdslimiet (time-limit)")
+            .to_string();
+    }
     let not = language.pick("not the reference's", "niet dat van de referentie");
     match t.cell(row, "detail").filter(|d| !d.is_empty()) {
         Some(detail) => format!("{not} ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
@@ -202,11 +217,18 @@ pub fn tally(tables: &[&Loaded]) -> (usize, usize) {
     (agreed_n, asked_n)
 }
 
-/// The first answer of `tables` that is not the reference's: the table, the row.
+/// How many checked questions of `tables` got no answer within their time limit.
+fn time_limits(tables: &[&Loaded]) -> usize {
+    let late = |t: &CsvTable, r: &Vec<String>| checked(t, r) && t.cell(r, "verdict") == Some("time-limit");
+    tables.iter().map(|l| l.table.rows.iter().filter(|r| late(&l.table, r)).count()).sum()
+}
+
+/// The first answer of `tables` that is not the reference's: the table, the row (a
+/// question without an answer in its time limit is counted by the summary, not here).
 pub fn first_wrong<'a>(tables: &[&'a Loaded]) -> Option<(&'a Loaded, &'a Vec<String>)> {
-    tables
-        .iter()
-        .find_map(|l| l.table.rows.iter().find(|r| checked(&l.table, r) && !agreed(&l.table, r)).map(|r| (*l, r)))
+    let wrong =
+        |t: &CsvTable, r: &Vec<String>| checked(t, r) && !agreed(t, r) && t.cell(r, "verdict") != Some("time-limit");
+    tables.iter().find_map(|l| l.table.rows.iter().find(|r| wrong(&l.table, r)).map(|r| (*l, r)))
 }
 
 /// The sentence on the smallest position a wrong answer of `row` was shrunk to, if any.
@@ -244,6 +266,14 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     let (agreed_n, asked_n) = tally(&tables);
     let answers = |n: usize| counted_in(language, &count(n as u64), "answer", ("antwoord", "antwoorden"));
     let name = quoted(&program_name(own));
+    let late = time_limits(&tables);
+    let late = match (late, agreed_n + late == asked_n, language) {
+        (0, ..) => String::new(),
+        (k, true, Language::En) => format!("; the other {k} got no answer within the time limit"),
+        (k, false, Language::En) => format!("; {k} got no answer within the time limit"),
+        (k, true, Language::Nl) => format!("; de andere {k} kregen geen antwoord binnen de tijdslimiet"),
+        (k, false, Language::Nl) => format!("; {k} kregen geen antwoord binnen de tijdslimiet"),
+    };
     match language {
         Language::En => {
             let verdict = match (agreed_n, asked_n) {
@@ -254,7 +284,7 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
             format!(
                 "Every number below is an answer of the program {name}, the authors' implementation, asked the \
                  assignment's questions by a test program that checks each answer against an exact reference \
-                 implementation of the same rules and times it: {verdict}. "
+                 implementation of the same rules and times it: {verdict}{late}. "
             )
         }
         Language::Nl => {
@@ -271,7 +301,7 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
                 "Elk getal hieronder is een antwoord van het programma {name}, de implementatie van de auteurs, \
                  waaraan een testprogramma de vragen van de opdracht heeft gesteld; dat testprogramma controleert \
                  elk antwoord tegen een exacte referentie-implementatie van dezelfde regels en meet de tijd: \
-                 {verdict}. "
+                 {verdict}{late}. "
             )
         }
     }
@@ -320,5 +350,42 @@ mod tests {
         assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "hetzelfde als dat van de referentie");
         assert_eq!(time_words_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één run)");
         assert_eq!(seconds_words_in(Language::Nl, 2.314), "2,31 s");
+    }
+
+    /// A question without an answer in its time limit is said as such, counted by the
+    /// summary and never named as the first wrong answer.
+    #[test]
+    fn a_time_limit_is_no_wrong_answer() {
+        let t = test_table(
+            "position,question,verdict,detail,solver_seconds,rounds,status\n\
+             a,best,correct,,0.000579,6,ok\n\
+             b,best,time-limit,no answer to `best` within 300 s,300,1,ok\n",
+        );
+        assert_eq!(check_words(&t, &t.rows[1]), "no answer within the time limit (time-limit)");
+        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[1]), "geen antwoord binnen de tijdslimiet (time-limit)");
+        let l = Loaded {
+            asks: Some(crate::results::experiment_meta::Asks {
+                experiment: "tegel_best".into(),
+                kind: "best".into(),
+                solver: "mine".into(),
+                course_files: vec![],
+                program: Some("prog".into()),
+            }),
+            name: "tegel_best-mine".into(),
+            game: "tegel".into(),
+            kind: "check".into(),
+            titles: crate::report::titles::Titles { caption: "c".into(), label: "tab:c".into() },
+            table: t,
+            marks: Vec::new(),
+            merged: Vec::new(),
+            more_rows: 0,
+        };
+        assert!(first_wrong(&[&l]).is_none());
+        assert!(
+            summary(&[&l])
+                .contains("1 of its 2 answers were the reference's; the other 1 got no answer within the time limit"),
+            "{}",
+            summary(&[&l])
+        );
     }
 }

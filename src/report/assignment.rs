@@ -458,7 +458,7 @@ pub fn page(
     let run = own_run.as_ref();
     let lines = title_lines(report, assignment, front, run);
     let own: Vec<super::loaded::Loaded> =
-        loaded.iter().filter(|l| l.game == game).map(super::asked::body_table).collect();
+        loaded.iter().filter(|l| l.game == game).map(|l| super::asked::body_table(l, front.language())).collect();
     let drawn = super::drawn::draw_in(&own, reports, front.language())?;
     let input =
         super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports, language: front.language() };

@@ -251,7 +251,7 @@ fn words(name: &str) -> String {
 const DUTCH_NAMES: [(&str, &str); 8] = [
     ("up_to_symmetry", "op symmetrie na"),
     ("best_move", "beste zet"),
-    ("best_positions", "posities besteScore"),
+    ("best_positions", "standen besteScore"),
     ("good_player", "speler goede zet"),
     ("good_score", "score goede zet"),
     ("starter", "begint"),
@@ -263,8 +263,8 @@ const DUTCH_NAMES: [(&str, &str); 8] = [
 /// stays as it is (`score`, `status`, `threads`, a method's name).
 const DUTCH_WORDS: [(&str, &str); 43] = [
     ("instance", "instantie"),
-    ("positions", "posities"),
-    ("position", "positie"),
+    ("positions", "standen"),
+    ("position", "stand"),
     ("move", "zet"),
     ("moves", "zetten"),
     ("best", "beste"),

@@ -51,7 +51,7 @@ fn question_chart(name: &str, table: &CsvTable, question: &str, language: Langua
         (false, Language::Nl) => (
             format!("Vraag {question} ({name}): de seconden van het programma"),
             format!(
-                "Vraag {question}: de mediane tijd in seconden van het programma op elke positie die het beantwoordde (logaritmische schaal)."
+                "Vraag {question}: de mediane tijd in seconden van het programma op elke stand die het beantwoordde (logaritmische schaal)."
             ),
             vec![series("het programma", |t| t.1)],
         ),
@@ -74,7 +74,7 @@ fn question_chart(name: &str, table: &CsvTable, question: &str, language: Langua
         name: format!("{name}-{stem}-seconds"),
         title,
         caption,
-        x_label: language.pick("position", "positie").to_string(),
+        x_label: language.pick("position", "stand").to_string(),
         y_label: language.pick("seconds", "seconden").to_string(),
         log_y: true,
         integer_x: true,

@@ -65,7 +65,7 @@ pub const CHECK_REPORT: KindReport = KindReport {
     chart_columns: CHECK_CHART_COLUMNS,
     charts: check_charts,
     dutch: Some(
-        "de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie (het gegeven antwoord, of het dat van de referentie is, de posities en de tijd; de antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste positie waartoe een fout antwoord is verkleind staan in de CSV)",
+        "de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie (het gegeven antwoord, of het dat van de referentie is, de standen en de tijd; de antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste stand waartoe een fout antwoord is verkleind staan in de CSV)",
     ),
     ..KindReport::new(
         "a program's answers to the assignment's questions, each checked against the reference (the answer given, whether it is the reference's, the positions and the time; the reference's answers and times, the paired time ratios and the smallest position a wrong answer was shrunk to are in the CSV)",

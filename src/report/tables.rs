@@ -366,7 +366,7 @@ impl Exporter for Latex {
         let mut landscape_first: BTreeMap<(String, String), bool> = BTreeMap::new();
         let pictures = super::figures::load_each_once(input.loaded, input.run)?;
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
-            let item = &super::asked::body_table(item);
+            let item = &super::asked::body_table(item, input.language);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
             let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
             let key = (item.game.clone(), item.kind.clone());

@@ -55,17 +55,16 @@ const COUNT_NL: Bars = Bars {
     what: "count-positions",
     category: INSTANCE,
     columns: &[("dom tellen", DUMB_COUNT), ("slim tellen", SMART_COUNT), ("snel tellen", FAST_COUNT)],
-    y_label: "bezochte posities",
-    caption: "Stenen leggen, alle oplossingen tellen: bezochte posities, dom, slim en snel, per instantie (logaritmische schaal).",
+    y_label: "bekeken standen",
+    caption: "Stenen leggen, alle oplossingen tellen: bekeken standen, dom, slim en snel, per instantie (logaritmische schaal).",
 };
 
 const FIND_NL: Bars = Bars {
     what: "find-positions",
     category: INSTANCE,
     columns: &[("dom zoeken", DUMB_FIND), ("slim zoeken", SMART_FIND)],
-    y_label: "bezochte posities",
-    caption:
-        "Stenen leggen, één oplossing zoeken: bezochte posities, dom en slim, per instantie (logaritmische schaal).",
+    y_label: "bekeken standen",
+    caption: "Stenen leggen, één oplossing zoeken: bekeken standen, dom en slim, per instantie (logaritmische schaal).",
 };
 
 fn table_charts(name: &str, table: &CsvTable, language: Language) -> Vec<Chart> {

@@ -571,12 +571,17 @@ fn sweep_view(t: &CsvTable) -> CsvTable {
             let (instance, undone) = t.cell(r, "position")?.rsplit_once(" undone ")?;
             let (_, _, positions) = t.cell(r, "given").and_then(parse_best).unwrap_or((0, String::new(), 0));
             let ok = checked(t, r) && agreed(t, r);
+            let status = match (ok, t.cell(r, "verdict")) {
+                (true, _) => "ok",
+                (false, Some("time-limit")) => "timeout",
+                (false, _) => "wrong",
+            };
             Some(vec![
                 instance.to_string(),
                 undone.to_string(),
                 if ok { positions.to_string() } else { String::new() },
                 if ok { t.cell(r, "solver_seconds").unwrap_or_default().to_string() } else { String::new() },
-                if ok { "ok" } else { "timeout" }.to_string(),
+                status.to_string(),
             ])
         })
         .collect();
@@ -587,7 +592,20 @@ fn sweep_view(t: &CsvTable) -> CsvTable {
 /// How far the program's sweep on `instance` went, in words.
 fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
     let points = complete_points(view, instance);
-    let stopped = view.rows.iter().any(|r| view.cell(r, "instance") == Some(instance) && !checked(view, r));
+    let ended_by = |status: &str| {
+        view.rows.iter().any(|r| view.cell(r, "instance") == Some(instance) && view.cell(r, "status") == Some(status))
+    };
+    let stopped = match (ended_by("wrong"), ended_by("timeout")) {
+        (true, _) => Some(language.pick(
+            "; the next call's answer was not the reference's, which ended the sweep",
+            "; het antwoord van de volgende aanroep was niet gelijk aan dat van de referentie, wat de reeks beëindigde",
+        )),
+        (false, true) => Some(language.pick(
+            "; the next call passed the time limit, which ended the sweep",
+            "; de volgende aanroep overschreed de tijdslimiet, wat de reeks beëindigde",
+        )),
+        (false, false) => None,
+    };
     let mut text = match points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
         Some(&(undone, positions, seconds, _)) => {
             let moves = counted_in(language, &(undone as u64).to_string(), "move", ("zet", "zetten"));
@@ -600,14 +618,7 @@ fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
         }
         None => language.pick("no call complete", "geen aanroep volledig").to_string(),
     };
-    text.push_str(match stopped {
-        true => language.pick(
-            "; the next call passed the limit or was not the reference's, and ended the sweep",
-            "; de volgende aanroep overschreed de limiet of was niet gelijk aan die van de referentie, en beëindigde \
-             de reeks",
-        ),
-        false => language.pick("; the start position was reached", "; de beginstand werd bereikt"),
-    });
+    text.push_str(stopped.unwrap_or(language.pick("; the start position was reached", "; de beginstand werd bereikt")));
     text
 }
 
@@ -644,7 +655,11 @@ fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
     for instance in super::answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
         s.code(instance).text(format!(": {}. ", reach(&view, instance, language)));
     }
-    for r in rows_of(&sw.table, "sweep").into_iter().filter(|r| checked(&sw.table, r) && !agreed(&sw.table, r)) {
+    // A call past the limit ends its series (said above); only answers that differ are listed.
+    let differs = |r: &&Vec<String>| {
+        checked(&sw.table, r) && !agreed(&sw.table, r) && sw.table.cell(r, "verdict") != Some("time-limit")
+    };
+    for r in rows_of(&sw.table, "sweep").into_iter().filter(differs) {
         s.text(format!("{}: {}. ", shown(&sw.table, r, "position"), check_words_in(language, &sw.table, r)));
     }
     s.text(language.pick("The rows are in ", "De rijen staan in ")).table(&sw.name).text(".");

@@ -64,7 +64,7 @@ pub(super) const MATCH: KindReport = KindReport {
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
 /// per instance.
 fn sweep_charts(name: &str, table: &CsvTable, language: Language) -> Vec<Chart> {
-    let positions = language.pick("positions visited", "bezochte posities");
+    let positions = language.pick("positions visited", "bekeken standen");
     let time = language.pick("time taken", "benodigde tijd");
     vec![sweep_chart(name, table, POSITIONS, positions, language), sweep_chart(name, table, SECONDS, time, language)]
 }

@@ -9,7 +9,7 @@ use super::session::Failure;
 use super::speed::{judge, Speed};
 use super::verdict::Verdict;
 use crate::base::stats::median;
-use crate::results::row::{Evidence, Fixed, Rate, Seconds};
+use crate::results::row::{Evidence, Fixed, MemoryBytes, Rate, Seconds};
 
 /// The most positions tried while shrinking one wrong answer.
 pub const MAX_SHRINK_TRIES: usize = 400;
@@ -234,7 +234,7 @@ pub struct CheckRow {
     /// The solver's positions per second, where it counts positions.
     pub positions_per_second: Option<Rate>,
     /// The peak memory of the solver's process after the answer, in bytes.
-    pub peak_memory_bytes: Option<String>,
+    pub peak_memory_bytes: Option<MemoryBytes>,
     /// The smallest position that still shows a wrong answer, in the game's file format
     /// (lines joined by ` / `).
     pub shrunk_position: Option<String>,

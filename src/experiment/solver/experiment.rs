@@ -13,7 +13,7 @@ use super::spec::{SolverEntry, SolverSpec};
 use crate::base::error::{Error, InputError, Result};
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, Item, RunContext};
-use crate::results::row::{columns_of, Status};
+use crate::results::row::{columns_of, MemoryBytes, Status};
 use crate::search::budget::Stopped;
 use crate::search::rng::Rng;
 
@@ -205,7 +205,7 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
             for (mut row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {
                 row.program = Some(asker.declared_name.clone()).filter(|n| !n.is_empty());
                 if row.peak_memory_bytes.is_none() {
-                    row.peak_memory_bytes = asker.peak_memory_bytes.map(|b| b.to_string());
+                    row.peak_memory_bytes = asker.peak_memory_bytes.map(MemoryBytes);
                 }
                 let note = format!("{} {question}: {}", row.position, row.verdict);
                 ctx.emit_row(&row, 1, &status, &note);

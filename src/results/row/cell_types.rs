@@ -111,6 +111,17 @@ impl Serialize for Source {
     }
 }
 
+/// A process's peak memory in bytes, as measured (a column of kind `bytes`: tables show
+/// it in MiB).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemoryBytes(pub u64);
+
+impl Serialize for MemoryBytes {
+    fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        marked(s, col!("bytes", "measured"), self.0)
+    }
+}
+
 /// The evidence behind a row's results in words (empty where there is none): a text
 /// cell of role [`Role::Evidence`](crate::results::columns::Role::Evidence), which the
 /// report's answers read and its tables do not show.

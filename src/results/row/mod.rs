@@ -83,8 +83,8 @@ pub mod status;
 pub mod timing;
 
 pub use cell_types::{
-    resolved, Evidence, Fixed, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP, MARKED_THREADS, ONE_THREAD_RANGE,
-    RESOLUTION_SECONDS,
+    resolved, Evidence, Fixed, MemoryBytes, Rate, Ratio, Seconds, Seed, Source, Speedup, GROUP, MARKED_THREADS,
+    ONE_THREAD_RANGE, RESOLUTION_SECONDS,
 };
 pub use serializer::{cells, columns_of, neutralise_formula, unneutralise_formula, RowCells};
 pub use status::{status_of, status_word, Status, TimingStatus, STATUS_OK, STATUS_TIMEOUT};
