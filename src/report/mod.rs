@@ -61,7 +61,7 @@ use crate::results::run_record::RunRecord;
 use crate::results::run_state::RunState;
 
 use crate::results::csv_head::CsvHead;
-use crate::results::csv_table::csv_paths;
+use crate::results::csv_table::{csv_paths, CsvTable};
 use export::{Contents, Exporter, File, Input};
 use language::Language;
 use latex::escape;
@@ -102,12 +102,13 @@ pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Report
     let mut out: Vec<Loaded> = Vec::new();
     for (_, item) in ranked {
         let own = reports.kind(&item.game, &item.kind).and_then(|k| k.own_rows);
-        let joins = |l: &Loaded| {
-            own.is_some() && l.game == item.game && l.kind == item.kind && l.table.columns == item.table.columns
-        };
+        let within = |l: &Loaded| item.table.columns.iter().all(|c| l.table.columns.contains(c));
+        let joins = |l: &Loaded| own.is_some() && l.game == item.game && l.kind == item.kind && within(l);
         match out.iter_mut().find(|l| joins(l)) {
             Some(first) => {
-                first.table.rows.extend(item.table.rows);
+                let rows: Vec<Vec<String>> =
+                    item.table.rows.iter().map(|r| in_columns_of(&first.table, &item.table, r)).collect();
+                first.table.rows.extend(rows);
                 first.more_rows += item.more_rows;
                 first.merged.push(item.name);
                 first.marks.extend(item.marks);
@@ -130,6 +131,13 @@ pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Report
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
+}
+
+/// Row `row` of `from` in the columns of `to` (each of `from`'s columns is one of `to`'s),
+/// empty where `from` lacks the column: a table written before a column was added joins
+/// one written after.
+pub fn in_columns_of(to: &CsvTable, from: &CsvTable, row: &[String]) -> Vec<String> {
+    to.columns.iter().map(|c| from.index(c).map(|i| row[i].clone()).unwrap_or_default()).collect()
 }
 
 /// Reads every `*.csv` directly in `out` (sorted by name) with its metadata, each on its
@@ -498,4 +506,20 @@ pub fn render(
             Contents::Bytes(_) => None,
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::csv_table::test_table;
+
+    /// A table written before a column was added joins one written after: its cells in
+    /// the newer table's columns, empty where it has none.
+    #[test]
+    fn an_older_tables_row_takes_the_newer_tables_columns() {
+        let newer = test_table("position,question,reference_evidence,status\na,count dumb,tilings 1,ok\n");
+        let older = test_table("position,question,status\nown,count dumb,ok\n");
+        let row = in_columns_of(&newer, &older, &older.rows[0]);
+        assert_eq!(row, ["own", "count dumb", "", "ok"]);
+    }
 }

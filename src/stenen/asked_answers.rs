@@ -14,7 +14,8 @@ use crate::results::csv_table::CsvTable;
 
 /// Every answer S1 to S6 from the solver's table among `own`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
-    let table = asked(own, "table");
+    let joined = joined_table(own);
+    let table = joined.as_ref();
     let texts = [
         intro(own, table, language),
         successors(table, language),
@@ -27,6 +28,24 @@ pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
         .zip(texts)
         .map(|((id, question), text)| Answer { id, question, parts: text.0, shows: vec![] })
         .collect()
+}
+
+/// The program's tables standing in for the tiling's `table` kind (the assignment's
+/// instances, and the own instance's experiment) as one: the table holding the
+/// assignment's instances first, its name the one the answers refer to, then the other
+/// tables' rows in its columns.
+fn joined_table(own: &[&Loaded]) -> Option<Loaded> {
+    let mut tables: Vec<&Loaded> = own.iter().copied().filter(|l| asked(&[l], "table").is_some()).collect();
+    let has_assignment = |l: &Loaded| named_positions(&l.table).iter().any(|p| ASSIGNMENT.contains(p));
+    tables.sort_by_key(|l| !has_assignment(l));
+    let (first, rest) = tables.split_first()?;
+    let mut joined = (*first).clone();
+    for l in rest {
+        let rows: Vec<Vec<String>> =
+            l.table.rows.iter().map(|r| crate::report::in_columns_of(&first.table, &l.table, r)).collect();
+        joined.table.rows.extend(rows);
+    }
+    Some(joined)
 }
 
 /// "The program was not asked in these results.", in `language`.
@@ -332,20 +351,18 @@ fn instance_line(t: &CsvTable, position: &str, language: Language) -> String {
         let time =
             time_in(language, t, r).map(|w| language.pick(format!(" in {w}"), format!(" in {w}"))).unwrap_or_default();
         let q = question_words(question, language);
-        let answer = match (parse_count(given), find_positions(given)) {
+        let (answer, said) = match (parse_count(given), find_positions(given)) {
             (Some((solutions, positions)), _) => {
                 let n = count_in(language, solutions, "solution", ("oplossing", "oplossingen"));
-                language.pick(
-                    format!("{q} {n} after {}{time}", number_in(language, &count(positions))),
-                    format!("{q} {n} na {}{time}", number_in(language, &count(positions))),
-                )
+                let after = language.pick("after", "na");
+                (format!("{q} {n} {after} {}{time}", number_in(language, &count(positions))), false)
             }
             (None, Some(positions)) => {
-                format!("{q} {}{time}", count_in(language, positions, "position", ("stand", "standen")))
+                (format!("{q} {}{time}", count_in(language, positions, "position", ("stand", "standen"))), false)
             }
-            _ => format!("{q}: {}", check_in(language, t, r)),
+            _ => (format!("{q}: {}", check_in(language, t, r)), true),
         };
-        parts.push(match agreed(t, r) || !checked(t, r) {
+        parts.push(match agreed(t, r) || !checked(t, r) || said {
             true => answer,
             false => format!("{answer} ({})", check_in(language, t, r)),
         });

@@ -190,3 +190,26 @@ fn the_dutch_answers_hold_no_english_phrase() {
         }
     }
 }
+
+/// The program's own instance asked as an experiment of its own (as the main job's
+/// manifest does), written by an older build without the evidence column: the answers
+/// read both tables as one, the assignment's first, whatever their names' order.
+#[test]
+fn the_own_instances_table_joins_the_assignments_table() {
+    let csv = "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
+               4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok\n";
+    let asks = Asks {
+        experiment: "stenen_own".into(),
+        kind: "table".into(),
+        solver: "mine".into(),
+        course_files: vec![],
+        program: Some("prog".into()),
+    };
+    let own = loaded("stenen_own-mine", "check", csv, Some(asks));
+    let table = solver_table();
+    let answers = crate::stenen::asked_answers::answers(&[&own, &table], Language::En);
+    let s4 = text(&answers, "S4");
+    assert!(s4.starts_with("The program counts 16 tilings of the 4x5 board"), "{s4}");
+    let s5 = text(&answers, "S5");
+    assert!(s5.contains("4x16 stenen4: count smart 1,000 solutions after 500,000"), "{s5}");
+}
