@@ -51,7 +51,7 @@ fn table_body() -> String {
     )
 }
 
-const COLUMNS: [&str; 46] = [
+const COLUMNS: [&str; 47] = [
     "instance",
     "height",
     "width",
@@ -69,6 +69,7 @@ const COLUMNS: [&str; 46] = [
     "solutions_distinct",
     "solutions_labelled",
     "solutions_up_to_symmetry",
+    "places",
     "dumb_count_positions",
     "dumb_count_seconds",
     "dumb_count_seconds_min",

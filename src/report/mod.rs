@@ -102,13 +102,12 @@ pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Report
     let mut out: Vec<Loaded> = Vec::new();
     for (_, item) in ranked {
         let own = reports.kind(&item.game, &item.kind).and_then(|k| k.own_rows);
-        let within = |l: &Loaded| item.table.columns.iter().all(|c| l.table.columns.contains(c));
-        let joins = |l: &Loaded| own.is_some() && l.game == item.game && l.kind == item.kind && within(l);
+        let joins = |l: &Loaded| {
+            own.is_some() && l.game == item.game && l.kind == item.kind && l.table.columns == item.table.columns
+        };
         match out.iter_mut().find(|l| joins(l)) {
             Some(first) => {
-                let rows: Vec<Vec<String>> =
-                    item.table.rows.iter().map(|r| in_columns_of(&first.table, &item.table, r)).collect();
-                first.table.rows.extend(rows);
+                first.table.rows.extend(item.table.rows);
                 first.more_rows += item.more_rows;
                 first.merged.push(item.name);
                 first.marks.extend(item.marks);
@@ -133,9 +132,8 @@ pub fn with_own_rows_last(loaded: Vec<Loaded>, order: &[String], reports: Report
     out
 }
 
-/// Row `row` of `from` in the columns of `to` (each of `from`'s columns is one of `to`'s),
-/// empty where `from` lacks the column: a table written before a column was added joins
-/// one written after.
+/// Row `row` of `from` in the columns of `to`, empty where `from` lacks the column: so a
+/// table written before a column was added reads with one written after.
 pub fn in_columns_of(to: &CsvTable, from: &CsvTable, row: &[String]) -> Vec<String> {
     to.columns.iter().map(|c| from.index(c).map(|i| row[i].clone()).unwrap_or_default()).collect()
 }
