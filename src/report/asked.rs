@@ -175,9 +175,9 @@ pub fn time_words_in(language: Language, t: &CsvTable, row: &[String]) -> Option
     let time = seconds_words_in(language, seconds);
     Some(match (runs, language) {
         (1, Language::En) => format!("{time} (one run)"),
-        (1, Language::Nl) => format!("{time} (één run)"),
+        (1, Language::Nl) => format!("{time} (één meting)"),
         (n, Language::En) => format!("{time}, the median of {n} runs"),
-        (n, Language::Nl) => format!("{time}, de mediaan van {n} runs"),
+        (n, Language::Nl) => format!("{time}, de mediaan van {n} metingen"),
     })
 }
 
@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
         assert_eq!(time_words(&t, &t.rows[2]), None);
         assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "hetzelfde als dat van de referentie");
-        assert_eq!(time_words_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één run)");
+        assert_eq!(time_words_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één meting)");
         assert_eq!(seconds_words_in(Language::Nl, 2.314), "2,31 s");
     }
 

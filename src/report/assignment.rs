@@ -260,7 +260,7 @@ pub fn title_lines(
 ) -> TitleLines {
     let meta = run.map(|r| &r.meta);
     let language = front.language();
-    let date = front.date.clone().unwrap_or_else(|| today(language));
+    let date = front.date.as_deref().map_or_else(|| today(language), |d| given_date(d, language));
     let finished = meta.and_then(|m| m.finished.as_ref());
     let run_line = match (language, meta.map(|m| &m.manifest), meta.map(|m| &m.started), finished) {
         (Language::En, Some(m), Some(s), Some(f)) => format!("Numbers from the run of {m}, {s} to {f}"),
@@ -293,6 +293,22 @@ fn today(language: Language) -> String {
     let days =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
     date_in(civil_from_days(days), language)
+}
+
+/// A hand-in date as given: a date written `YYYY-MM-DD` in the language's own words
+/// (`4 december 2026` in Dutch), any other text as it stands.
+fn given_date(date: &str, language: Language) -> String {
+    let parts: Vec<&str> = date.trim().splitn(3, '-').collect();
+    let parsed = match parts.as_slice() {
+        [y, m, d] if y.len() == 4 && m.len() == 2 && d.len() == 2 => {
+            y.parse::<i64>().ok().zip(m.parse::<u32>().ok()).zip(d.parse::<u32>().ok())
+        }
+        _ => None,
+    };
+    match parsed {
+        Some(((y, m), d)) if (1..=12).contains(&m) && (1..=31).contains(&d) => date_in((y, m, d), language),
+        _ => date.to_string(),
+    }
 }
 
 /// The Dutch names of the months, January first.
@@ -475,6 +491,14 @@ pub fn page(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_given_iso_date_is_written_in_the_reports_words() {
+        assert_eq!(given_date("2026-12-04", Language::Nl), "4 december 2026");
+        assert_eq!(given_date("2026-12-04", Language::En), "2026-12-04");
+        assert_eq!(given_date("vrijdag 4 december", Language::Nl), "vrijdag 4 december");
+        assert_eq!(given_date("2026-13-04", Language::Nl), "2026-13-04");
+    }
 
     #[test]
     fn an_assignments_run_names_its_own_experiments_alone() {

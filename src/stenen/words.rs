@@ -41,9 +41,9 @@ pub fn time_in(language: Language, t: &CsvTable, row: &[String]) -> Option<Strin
     let time = seconds_in(language, seconds);
     Some(match (runs, language) {
         (1, Language::En) => format!("{time} (one run)"),
-        (1, Language::Nl) => format!("{time} (één run)"),
+        (1, Language::Nl) => format!("{time} (één meting)"),
         (n, Language::En) => format!("{time}, the median of {n} runs"),
-        (n, Language::Nl) => format!("{time}, de mediaan van {n} runs"),
+        (n, Language::Nl) => format!("{time}, de mediaan van {n} metingen"),
     })
 }
 
@@ -126,8 +126,8 @@ mod tests {
         );
         assert_eq!(check_in(Language::Nl, &t, &t.rows[0]), "hetzelfde als dat van de referentie");
         assert_eq!(check_in(Language::Nl, &t, &t.rows[1]), "niet dat van de referentie (wrong: 16 not 15)");
-        assert_eq!(time_in(Language::Nl, &t, &t.rows[0]).unwrap(), "minder dan 1 ms, de mediaan van 6 runs");
-        assert_eq!(time_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één run)");
+        assert_eq!(time_in(Language::Nl, &t, &t.rows[0]).unwrap(), "minder dan 1 ms, de mediaan van 6 metingen");
+        assert_eq!(time_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één meting)");
         assert_eq!(check_in(Language::En, &t, &t.rows[0]), check_words(&t, &t.rows[0]));
     }
 }
