@@ -337,7 +337,8 @@ fn own_instance(s: &mut Sentences, l: &Loaded, row: &[String], language: Languag
     let verdict = super::words::window_word(language, seconds, OWN_WINDOW);
     let shown = |column: &str| number_in(language, &shown(t, row, column));
     let (positions, time, limit) = (shown("smart_count_positions"), shown("smart_count_seconds"), shown("time_limit"));
-    let threads = counted_in(language, &shown("threads"), "thread", ("thread", "threads"));
+    let threads =
+        counted_in(language, &crate::report::answers::shown(t, row, "threads"), "thread", ("thread", "threads"));
     let busy = crate::report::view::busy_reader(t)(row);
     let (low, high) = OWN_WINDOW;
     s.text(match language {

@@ -837,7 +837,7 @@ fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
         let quiet = points.iter().filter(|p| !p.3).max_by(|a, b| a.0.total_cmp(&b.0));
         let Some(last) = quiet.or_else(|| points.iter().max_by(|a, b| a.0.total_cmp(&b.0))) else { continue };
         s.text(language.pick("On ", "Op ")).code(instance).text(": ");
-        s.text(growth_words(&growth_factors(t, instance), language));
+        s.text(growth_words(&growth_factors(t, instance), VISITED, language));
         if last.1 > 0.0 && last.2 > 0.0 {
             s.text(per_position_words(last, points.iter().any(|p| p.3), language));
         }
@@ -861,9 +861,13 @@ fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
+/// The positions a search visits, in English and Dutch, as [`growth_words`] names them.
+pub(super) const VISITED: (&str, &str) = ("the positions visited", "het aantal bekeken standen");
+
 /// "each move undone multiplies the positions visited by a median 10 (from 10 to 25 over
-/// the 3 steps from 1,000 positions on)", or why there is no factor.
-pub(super) fn growth_words(factors: &[f64], language: Language) -> String {
+/// the 3 steps from 1,000 positions on)", or why there is no factor; `visited` names the
+/// positions in English and Dutch ([`VISITED`], or the program's).
+pub(super) fn growth_words(factors: &[f64], visited: (&str, &str), language: Language) -> String {
     let (Some(lo), Some(hi)) = (factors.first(), factors.last()) else {
         return language
             .pick(
@@ -877,12 +881,14 @@ pub(super) fn growth_words(factors: &[f64], language: Language) -> String {
     let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
     match language {
         Language::En => format!(
-            "each move undone multiplies the positions visited by a median {median} (from {lo} to {hi} over the \
-             {steps} from 1,000 positions on)"
+            "each move undone multiplies {} by a median {median} (from {lo} to {hi} over the {steps} from 1,000 \
+             positions on)",
+            visited.0
         ),
         Language::Nl => format!(
-            "elke ongedaan gemaakte zet vermenigvuldigt het aantal bekeken standen met een mediane factor {median} \
-             (van {lo} tot {hi} over de {steps} vanaf 1.000 standen)"
+            "elke ongedaan gemaakte zet vermenigvuldigt {} met een mediane factor {median} (van {lo} tot {hi} over \
+             de {steps} vanaf 1.000 standen)",
+            visited.1
         ),
     }
 }

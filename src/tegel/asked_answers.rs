@@ -6,7 +6,9 @@
 //! `--appendix`, in the report's appendix), but for the line of best play after each
 //! greedy move, a fact of the position that the reference records with the rows.
 
-use super::answers::{billion_verdict, call_it_a, complete_points, growth_factors, points, questions, rules_words};
+use super::answers::{
+    billion_verdict, call_it_a, complete_points, growth_factors, growth_words, points, questions, rules_words,
+};
 use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
 use super::score_text::score;
@@ -666,30 +668,9 @@ fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
-/// "each move undone multiplies the positions the program visits by a median 10 (...)".
-fn growth_words(factors: &[f64], language: Language) -> String {
-    let (Some(lo), Some(hi)) = (factors.first(), factors.last()) else {
-        return language
-            .pick(
-                "too few calls above 1,000 positions for a growth factor",
-                "te weinig aanroepen boven 1.000 standen voor een groeifactor",
-            )
-            .to_string();
-    };
-    let f = |x: f64| number_in(language, &format_seconds(x));
-    let (median, lo, hi) = (f(factors[factors.len() / 2]), f(*lo), f(*hi));
-    let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
-    match language {
-        Language::En => format!(
-            "each move undone multiplies the positions the program visits by a median {median} (from {lo} to {hi} \
-             over the {steps} from 1,000 positions on)"
-        ),
-        Language::Nl => format!(
-            "elke ongedaan gemaakte zet vermenigvuldigt het aantal standen dat het programma bekijkt met een mediane \
-             factor {median} (van {lo} tot {hi} over de {steps} vanaf 1.000 standen)"
-        ),
-    }
-}
+/// The positions the program visits, as [`growth_words`] names them.
+const PROGRAM_VISITS: (&str, &str) =
+    ("the positions the program visits", "het aantal standen dat het programma bekijkt");
 
 /// "; its largest complete call (1,200 positions) took 9.17 ns per position", or why no
 /// time per position is given.
@@ -725,7 +706,7 @@ fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
         let points = complete_points(&view, instance);
         let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
         s.text(language.pick("On ", "Op ")).code(instance).text(": ");
-        s.text(growth_words(&growth_factors(&view, instance), language));
+        s.text(growth_words(&growth_factors(&view, instance), PROGRAM_VISITS, language));
         s.text(per_position_words(last.1, last.2, language));
         s.text(". ");
     }
