@@ -6,6 +6,8 @@
 //! the reference.
 
 use super::answers::{count, counted_in, number_in, shown};
+use super::asked_words::{protocol_words, worded, AskedWords};
+use super::kinds::Reports;
 use super::language::Language;
 use super::loaded::Loaded;
 use crate::results::csv_table::{is_ok, CsvTable};
@@ -18,22 +20,20 @@ pub const CORRECT: &str = "correct";
 /// program's answer, whether it is the reference's, and its own measurements. The
 /// reference's answers and times, the paired ratios and the shrunk positions stay in the
 /// CSV and on the harness's page.
-pub const BODY_COLUMNS: [&str; 9] = [
-    "position",
-    "question",
-    "given",
-    "verdict",
-    "solver_positions",
-    "solver_seconds",
-    "rounds",
-    "peak_memory_bytes",
-    STATUS,
-];
+/// Its status is not among them: a row the reference could not check says so in its
+/// verdict ([`super::asked_words::worded`]).
+pub const BODY_COLUMNS: [&str; 8] =
+    ["position", "question", "given", "verdict", "solver_positions", "solver_seconds", "rounds", "peak_memory_bytes"];
 
 /// The table of a solver's answers with only [`BODY_COLUMNS`] (those it has), in that
 /// order, each column as the table declares it.
 pub fn body_view(t: &CsvTable) -> CsvTable {
-    let keep: Vec<usize> = BODY_COLUMNS.iter().filter_map(|c| t.index(c)).collect();
+    cut(t, &BODY_COLUMNS)
+}
+
+/// `t` with only `columns` (those it has), in that order, each as the table declares it.
+fn cut(t: &CsvTable, columns: &[&str]) -> CsvTable {
+    let keep: Vec<usize> = columns.iter().filter_map(|c| t.index(c)).collect();
     let rows = t.rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();
     let mut view = CsvTable::derived(&t.path, keep.iter().map(|&i| t.columns[i].clone()).collect(), rows);
     view.declared.0 = keep.iter().map(|&i| t.column_at(i).clone()).collect();
@@ -41,14 +41,42 @@ pub fn body_view(t: &CsvTable) -> CsvTable {
 }
 
 /// A solver's table as an assignment's report shows it: cut to its [`body_view`], its
-/// caption saying where the rest is (other tables as they are).
-pub fn body_table(l: &Loaded, language: Language) -> Loaded {
+/// cells in the game's words and `language` ([`super::asked_words`]), its caption saying
+/// where the rest is (other tables as they are).
+pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     if l.asks.is_none() {
         return l.clone();
     }
     let mut titles = l.titles.clone();
     titles.caption = super::latex::escape(&body_caption(l, language));
-    Loaded { table: body_view(&l.table), titles, ..l.clone() }
+    let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
+    Loaded { table: worded(body_view(&l.table), &l.table, words, language), titles, ..l.clone() }
+}
+
+/// What a solver's charts read in an assignment's report: the program's times and the
+/// time limit, the position in the words of its [`body_table`], the question as the CSV
+/// writes it (which groups the charts) and in those words (`asked`, which names them),
+/// and the verdict and status as the CSV writes them.
+pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable {
+    let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
+    let raw = ["question", "verdict"];
+    let kept = ["position", "question", "solver_seconds", "time_limit", "verdict", STATUS];
+    let view = worded(cut(&l.table, &kept), &l.table, words, language);
+    let mut columns = view.columns.clone();
+    columns.push("asked".to_string());
+    let rows = (view.rows.iter().zip(&l.table.rows))
+        .map(|(row, source)| {
+            let mut out = row.clone();
+            out.push(view.cell(row, "question").unwrap_or_default().to_string());
+            for name in raw {
+                if let (Some(to), Some(from)) = (view.index(name), l.table.index(name)) {
+                    out[to].clone_from(&source[from]);
+                }
+            }
+            out
+        })
+        .collect();
+    CsvTable::derived(&l.table.path, columns, rows)
 }
 
 /// The caption of a solver's table in an assignment's report: what it asks in place of
@@ -321,8 +349,8 @@ mod tests {
     fn the_body_keeps_the_programs_columns_alone() {
         let t = test_table("position,question,expected,given,verdict,engine_seconds,solver_seconds,status\na,best,1,1,correct,0.1,0.2,ok\n");
         let v = body_view(&t);
-        assert_eq!(v.columns, ["position", "question", "given", "verdict", "solver_seconds", "status"]);
-        assert_eq!(v.rows[0], ["a", "best", "1", "correct", "0.2", "ok"]);
+        assert_eq!(v.columns, ["position", "question", "given", "verdict", "solver_seconds"]);
+        assert_eq!(v.rows[0], ["a", "best", "1", "correct", "0.2"]);
         assert_eq!(v.kind("solver_seconds"), t.kind("solver_seconds"));
     }
 

@@ -473,8 +473,7 @@ pub fn page(
     let own_run = run.map(|r| run_of_game(r, loaded, game));
     let run = own_run.as_ref();
     let lines = title_lines(report, assignment, front, run);
-    let own: Vec<super::loaded::Loaded> =
-        loaded.iter().filter(|l| l.game == game).map(|l| super::asked::body_table(l, front.language())).collect();
+    let own: Vec<super::loaded::Loaded> = loaded.iter().filter(|l| l.game == game).cloned().collect();
     let drawn = super::drawn::draw_in(&own, reports, front.language())?;
     let input =
         super::export::Input { loaded: &own, drawn: &drawn, unreadable: &[], run, reports, language: front.language() };
@@ -483,7 +482,12 @@ pub fn page(
         false => format!("{} {}", lines.language.pick("By", "Door"), lines.authors.join(", ")),
     };
     let byline = [lines.assignment.clone(), authors, lines.course.clone(), format!("{}. {}", lines.date, lines.run)];
-    let html = super::html::page_titled(&input, &lines.title, &byline, front.appendix)?;
+    let html = super::html::page_titled(
+        &input,
+        &lines.title,
+        &byline,
+        super::html::Shown::Assignment { run: front.appendix },
+    )?;
     let html = crate::base::text::bidi_visible(&html).into_owned();
     Ok((PathBuf::from(format!("report-{game}.html")), html))
 }

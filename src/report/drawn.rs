@@ -24,7 +24,7 @@ pub fn draw_in(
             .map(|item| {
                 // A solver's charts show the program's times alone, as its report's tables do.
                 let table = match item.asks.is_some() {
-                    true => &asked::body_view(&item.table),
+                    true => &asked::chart_table(item, language, reports),
                     false => &item.table,
                 };
                 let kind = reports.kind(&item.game, &item.kind);

@@ -470,20 +470,38 @@ impl Exporter for Html {
     }
 
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
-        let page = page_titled(input, PAGE_TITLE, &[], true)?;
+        let page = page_titled(input, PAGE_TITLE, &[], Shown::Harness)?;
         let page = crate::base::text::bidi_visible(&page).into_owned();
         Ok(texts(vec![(PathBuf::from("index.html"), page)]))
     }
 }
 
+/// What a page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// The harness's page: every table whole, and the run.
+    Harness,
+    /// An assignment's page: a solver's tables as its report shows them
+    /// ([`super::asked::body_table`]), and the run where `run` is true.
+    Assignment {
+        /// Whether the run and its warnings are shown (`--appendix`).
+        run: bool,
+    },
+}
+
 /// The page of the input (see [`Html`]) titled `title`, with the lines `byline` under
-/// the title.
-pub fn page_titled(input: &Input, page_title: &str, byline: &[String], run_shown: bool) -> Result<String, InputError> {
+/// the title, showing what `shown` says.
+pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Shown) -> Result<String, InputError> {
     let Input { loaded, drawn, unreadable, run, reports, language } = *input;
+    let run_shown = shown != (Shown::Assignment { run: false });
+    let tables: Vec<Loaded> = match shown {
+        Shown::Harness => loaded.to_vec(),
+        Shown::Assignment { .. } => loaded.iter().map(|l| super::asked::body_table(l, language, reports)).collect(),
+    };
     let order = super::loaded::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();
     let rank = |name: &str| order.iter().position(|n| n == name).unwrap_or(usize::MAX);
-    for (item, charts) in loaded.iter().zip(drawn) {
+    for (item, charts) in tables.iter().zip(drawn) {
         let charts = charts.iter().map(|(c, s)| (c, s.as_str())).collect();
         entries.push((rank(&item.name), Entry::Loaded(item, charts)));
     }

@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 
 use super::answers::{Answer, Answers};
+use super::asked_words::{protocol_words, AskedWords};
 use super::chart::Chart;
 use super::check_charts::{check_charts, CHECK_CHART_COLUMNS};
 use super::language::Language;
@@ -58,18 +59,20 @@ pub struct KindReport {
     /// wide for any page (what the assignment does not ask for); the CSV and the page
     /// keep them, and a note under the table names them.
     pub optional_columns: &'static [&'static str],
+    /// The words of a solver's answers in its tables (the `check` kind; the protocol's text
+    /// for every other kind).
+    pub asked_words: AskedWords,
 }
 
 /// The `check` kind of every game: a solver's answers checked against the engine.
 pub const CHECK_REPORT: KindReport = KindReport {
+    // The assignment asks for the answers, the positions and the times; the PDF leaves
+    // out the rounds and the memory first (the CSV and the page keep them).
+    optional_columns: &["peak_memory_bytes", "rounds"],
     chart_columns: CHECK_CHART_COLUMNS,
     charts: check_charts,
-    dutch: Some(
-        "de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie (het gegeven antwoord, of het dat van de referentie is, de standen en de tijd; de antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste stand waartoe een fout antwoord is verkleind staan in de CSV)",
-    ),
-    ..KindReport::new(
-        "a program's answers to the assignment's questions, each checked against the reference (the answer given, whether it is the reference's, the positions and the time; the reference's answers and times, the paired time ratios and the smallest position a wrong answer was shrunk to are in the CSV)",
-    )
+    dutch: Some("de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie"),
+    ..KindReport::new("a program's answers to the assignment's questions, each checked against the reference")
 };
 
 impl KindReport {
@@ -86,6 +89,7 @@ impl KindReport {
             answers: None,
             own_rows: None,
             optional_columns: &[],
+            asked_words: protocol_words,
         }
     }
 }

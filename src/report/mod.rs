@@ -21,6 +21,7 @@
 pub mod anchors;
 pub mod answers;
 pub mod asked;
+pub mod asked_words;
 pub mod assignment;
 pub mod cell_text;
 pub mod chart;

@@ -366,7 +366,7 @@ impl Exporter for Latex {
         let mut landscape_first: BTreeMap<(String, String), bool> = BTreeMap::new();
         let pictures = super::figures::load_each_once(input.loaded, input.run)?;
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
-            let item = &super::asked::body_table(item, input.language);
+            let item = &super::asked::body_table(item, input.language, reports);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
             let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
             let key = (item.game.clone(), item.kind.clone());
@@ -398,11 +398,14 @@ impl Exporter for Latex {
             let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
             files.extend((report.extra_files)(&own)?);
         }
+        let charts: super::answers::Charts = (input.loaded.iter().zip(input.drawn))
+            .map(|(l, drawn)| (l.name.clone(), drawn.iter().map(|(c, _)| c.name.clone()).collect()))
+            .collect();
         for (game, answers) in reports.answers(input.loaded, input.language) {
             for answer in &answers {
                 files.push((
                     PathBuf::from(format!("tex/answer-{}.tex", answer.id)),
-                    super::answers::latex(game, answer, input.loaded, &pictures),
+                    super::answers::latex(game, answer, input.loaded, &pictures, &charts),
                 ));
             }
         }

@@ -380,7 +380,8 @@ fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<St
         Some((positions, t.number(r, "solver_seconds")?))
     };
     let ((fp, fs), (cp, cs)) = (measured("find dumb")?, measured("count dumb")?);
-    if !(fs > cs && fp < cp && cs > 0.0) {
+    // Under 1 ms a time is the timer's noise: no order between two such times is shown.
+    if !(fs > cs && fp < cp && cs >= crate::results::row::RESOLUTION_SECONDS) {
         return None;
     }
     let seconds = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
@@ -450,25 +451,39 @@ fn identical(table: Option<&Loaded>, language: Language) -> Sentences {
          haar stenen ook dragen. ",
     ));
     let boards = named_positions(t);
-    let all_same = boards.iter().all(|p| row(t, p, "count dumb").is_none_or(|r| agreed(t, r)));
-    let list = boards.join(", ");
-    s.text(match (boards.is_empty(), all_same, language) {
-        (true, _, _) => language.pick("No board was asked.", "Er is geen bord gevraagd.").to_string(),
-        (false, true, Language::En) => format!(
+    // Only a count that was answered and checked says anything of identical stones.
+    let answered: Vec<&str> = (boards.iter().copied())
+        .filter(|p| {
+            row(t, p, "count dumb").is_some_and(|r| checked(t, r) && t.cell(r, "verdict") != Some("time-limit"))
+        })
+        .collect();
+    let all_same = answered.iter().all(|p| row(t, p, "count dumb").is_none_or(|r| agreed(t, r)));
+    let list = answered.join(", ");
+    s.text(match (boards.is_empty(), answered.is_empty(), all_same, language) {
+        (true, _, _, _) => language.pick("No board was asked.", "Er is geen bord gevraagd.").to_string(),
+        (false, true, _, _) => language
+            .pick(
+                "No dumb count of the program was answered and checked within the time limit, so the run cannot \
+                 tell.",
+                "Geen dom tellen van het programma is binnen de tijdslimiet beantwoord en gecontroleerd, dus de \
+                 metingen zeggen het niet.",
+            )
+            .to_string(),
+        (false, false, true, Language::En) => format!(
             "The program's dumb counts on {list} are the reference's, stenen1's two L stones included: a program that \
              permuted identical stones would count each such tiling more than once, so it takes them into account \
              the same way."
         ),
-        (false, true, Language::Nl) => format!(
+        (false, false, true, Language::Nl) => format!(
             "De domme tellingen van het programma op {list} zijn die van de referentie, ook met de twee L-stenen van \
              stenen1: een programma dat identieke stenen permuteert, zou zo'n betegeling meer dan eens tellen, dus \
              het houdt er op dezelfde manier rekening mee."
         ),
-        (false, false, Language::En) => format!(
+        (false, false, false, Language::En) => format!(
             "The program's dumb counts on {list} are not all the reference's: where stones repeat it may count a \
              tiling more than once."
         ),
-        (false, false, Language::Nl) => format!(
+        (false, false, false, Language::Nl) => format!(
             "De domme tellingen van het programma op {list} zijn niet alle die van de referentie: waar stenen \
              herhaald worden, telt het een betegeling misschien meer dan eens."
         ),

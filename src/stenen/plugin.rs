@@ -10,7 +10,11 @@ use crate::report::kinds::{Assignment, GameReport, KindReport, CHECK_REPORT};
 /// The tiling kinds: each one's name, builder and report.
 pub static KINDS: [ExperimentKind<KindReport>; 2] = [
     ExperimentKind { name: "table", build: experiments::build_table, report: report::TABLE },
-    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
+    ExperimentKind {
+        name: "check",
+        build: experiments::build_check,
+        report: KindReport { asked_words: super::asked_words::words, ..CHECK_REPORT },
+    },
 ];
 
 /// The tiling game's report.

@@ -11,6 +11,7 @@ pub mod answers;
 pub mod api;
 pub mod args;
 pub mod asked_answers;
+pub mod asked_words;
 pub mod best;
 pub mod check;
 pub mod check_play;

@@ -14,7 +14,11 @@ pub static KINDS: [ExperimentKind<KindReport>; 6] = [
     ExperimentKind { name: "good", build: experiments::build_good, report: report::GOOD },
     ExperimentKind { name: "sweep", build: experiments::build_sweep, report: report::SWEEP },
     ExperimentKind { name: "match", build: experiments::build_match, report: report::MATCH },
-    ExperimentKind { name: "check", build: experiments::build_check, report: CHECK_REPORT },
+    ExperimentKind {
+        name: "check",
+        build: experiments::build_check,
+        report: KindReport { asked_words: super::asked_words::words, ..CHECK_REPORT },
+    },
 ];
 
 /// The tile game's report.
