@@ -63,6 +63,11 @@ pub struct ReportArgs {
     /// `[report]`, else en).
     #[arg(long, value_name = "LANG", value_parser = parse_language)]
     language: Option<Language>,
+    /// Your own explanation of each report question, set under its heading before the
+    /// checked answer: a directory of plain-text files named for the questions (T2.txt,
+    /// S3.txt, ...; paragraphs separated by blank lines). Needs --assignment.
+    #[arg(long, value_name = "DIR")]
+    explanations: Option<PathBuf>,
 }
 
 /// A `--language` value: `en` or `nl`.
@@ -90,6 +95,7 @@ pub fn report(args: ReportArgs) -> Result<()> {
         date: args.date,
         appendix: args.appendix,
         language: args.language,
+        explanations: args.explanations,
     };
     match args.format {
         ReportFormat::Files if args.args.len() > 1 => Err(InputError::new(

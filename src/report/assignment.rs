@@ -22,6 +22,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::explanations::Explanations;
 use super::kinds::Reports;
 use super::kinds::{Assignment, GameReport};
 use super::language::Language;
@@ -52,6 +53,9 @@ pub struct FrontMatter {
     /// The report's language (`--language`; default: `language` under `[report]`, else
     /// English).
     pub language: Option<Language>,
+    /// The directory of the authors' own explanations, one file per report question
+    /// (`--explanations DIR`, [`super::explanations`]).
+    pub explanations: Option<PathBuf>,
 }
 
 impl FrontMatter {
@@ -211,6 +215,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
         date: text("date")?,
         appendix: false,
         language: text("language")?.map(|l| l.parse::<Language>()).transpose().map_err(|e| wrong(&e.message))?,
+        explanations: None,
     };
     front.check().map_err(|e| wrong(&e.message))?;
     Ok(front)
@@ -405,6 +410,25 @@ pub fn appendix_tex(run: Option<&RunRecord>, language: Language) -> String {
     s
 }
 
+/// The authors' own explanations of `front`'s assignment (`--explanations DIR`), each
+/// file named for one of its report questions; none without the option. Refused without
+/// `--assignment`: the files are named for one assignment's questions.
+pub fn explanations(
+    front: &FrontMatter,
+    reports: Reports,
+    loaded: &[super::loaded::Loaded],
+) -> Result<Explanations, InputError> {
+    let Some(dir) = &front.explanations else { return Ok(Explanations::new()) };
+    let Some(game) = &front.assignment else {
+        return Err(InputError::new(
+            "--explanations DIR needs --assignment GAME: its files are named for that assignment's questions",
+        ));
+    };
+    let answers = reports.answers(loaded, front.language());
+    let ids: Vec<&str> = answers.iter().filter(|(g, _)| g == game).flat_map(|(_, a)| a.iter().map(|a| a.id)).collect();
+    super::explanations::read(dir, &ids)
+}
+
 /// The files every report writes for the assignments: per game with an assignment
 /// `tex/title-GAME.tex`, and with `--appendix` `tex/appendix-GAME.tex` (the run as
 /// [`run_of_game`] tells it for that game; without it the file is absent and the
@@ -466,6 +490,7 @@ pub fn page(
     reports: Reports,
     game: &str,
     front: &FrontMatter,
+    explained: &Explanations,
 ) -> Result<(PathBuf, String), InputError> {
     check_game(game, reports)?;
     let report = reports.game(game).ok_or_else(|| InputError::new(format!("no report for {game}")))?;
@@ -486,7 +511,7 @@ pub fn page(
         &input,
         &lines.title,
         &byline,
-        super::html::Shown::Assignment { run: front.appendix },
+        super::html::Shown::Assignment { run: front.appendix, explanations: explained },
     )?;
     let html = crate::base::text::bidi_visible(&html).into_owned();
     Ok((PathBuf::from(format!("report-{game}.html")), html))

@@ -477,8 +477,8 @@ impl Exporter for Html {
 }
 
 /// What a page shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shown {
+#[derive(Debug, Clone, Copy)]
+pub enum Shown<'a> {
     /// The harness's page: every table whole, and the run.
     Harness,
     /// An assignment's page: a solver's tables as its report shows them
@@ -486,6 +486,8 @@ pub enum Shown {
     Assignment {
         /// Whether the run and its warnings are shown (`--appendix`).
         run: bool,
+        /// The authors' own explanations, set before the answers they explain.
+        explanations: &'a super::explanations::Explanations,
     },
 }
 
@@ -493,7 +495,10 @@ pub enum Shown {
 /// the title, showing what `shown` says.
 pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Shown) -> Result<String, InputError> {
     let Input { loaded, drawn, unreadable, run, reports, language } = *input;
-    let run_shown = shown != (Shown::Assignment { run: false });
+    let (run_shown, own) = match shown {
+        Shown::Harness => (true, None),
+        Shown::Assignment { run, explanations } => (run, Some(explanations)),
+    };
     let tables: Vec<Loaded> = match shown {
         Shown::Harness => loaded.to_vec(),
         Shown::Assignment { .. } => loaded.iter().map(|l| super::asked::body_table(l, language, reports)).collect(),
@@ -546,7 +551,11 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Sh
                         (
                             a.id.to_string(),
                             a.question.to_string(),
-                            super::answers::html_in(a, loaded, &pictures, language),
+                            format!(
+                                "{}{}",
+                                own.map_or_else(String::new, |o| super::explanations::html(o, a.id)),
+                                super::answers::html_in(a, loaded, &pictures, language)
+                            ),
                             kinds,
                         )
                     })

@@ -28,6 +28,7 @@ pub mod chart;
 pub mod check_charts;
 pub mod compare;
 pub mod drawn;
+pub mod explanations;
 pub mod export;
 pub mod figures;
 pub mod html;
@@ -342,8 +343,13 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
     for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
         files.push((path, Contents::Text(text)));
     }
+    let own = assignment::explanations(&front, reports, &loaded)?;
+    let ids: Vec<&str> = own.keys().map(String::as_str).collect();
+    for (path, text) in explanations::tex_files(&own, &ids) {
+        files.push((path, Contents::Text(text)));
+    }
     if let Some(game) = &front.assignment {
-        let (path, text) = assignment::page(&loaded, run.as_ref(), reports, game, &front)?;
+        let (path, text) = assignment::page(&loaded, run.as_ref(), reports, game, &front, &own)?;
         files.push((path, Contents::Text(text)));
     }
     let warning = unfinished_warning(out);
