@@ -219,10 +219,10 @@ pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Lang
     let (pictures_after, table_word, chart_word) =
         language.pick(("the pictures after", "table", "the chart"), ("de afbeeldingen na", "tabel", "de grafiek"));
     let heading = |name: &str| {
-        loaded.iter().find(|l| l.name == name).map_or_else(
-            || name.to_string(),
-            |l| super::anchors::heading(&super::latex_text::plain(&l.titles.caption), &l.name),
-        )
+        loaded
+            .iter()
+            .find(|l| l.name == name)
+            .map_or_else(|| name.to_string(), |l| super::anchors::heading(&l.titles.caption.plain(), &l.name))
     };
     let esc = crate::base::text::xml_escape;
     let pictures_link = |home: &str| {

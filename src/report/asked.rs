@@ -48,7 +48,7 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
         return l.clone();
     }
     let mut titles = l.titles.clone();
-    titles.caption = super::latex::escape(&body_caption(l, language));
+    titles.caption = super::caption::Caption::text(&body_caption(l, language));
     let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
     Loaded { table: worded(body_view(&l.table), &l.table, words, language), titles, ..l.clone() }
 }
@@ -402,7 +402,10 @@ mod tests {
             name: "tegel_best-mine".into(),
             game: "tegel".into(),
             kind: "check".into(),
-            titles: crate::report::titles::Titles { caption: "c".into(), label: "tab:c".into() },
+            titles: crate::report::titles::Titles {
+                caption: crate::report::caption::Caption::text("c"),
+                label: "tab:c".into(),
+            },
             table: t,
             marks: Vec::new(),
             merged: Vec::new(),

@@ -4,7 +4,7 @@ use super::chart::Chart;
 use super::kinds::Reports;
 use super::language::Language;
 use super::loaded::Loaded;
-use super::{asked, latex_text, plots, svg};
+use super::{asked, plots, svg};
 use crate::base::error::InputError;
 
 /// Each experiment's charts (captions made distinct) with their SVG drawings, in English.
@@ -58,8 +58,7 @@ fn distinct_captions(mut charts: Vec<Vec<Chart>>, loaded: &[Loaded], language: L
     for (list, item) in charts.iter_mut().zip(loaded) {
         for chart in list.iter_mut() {
             if all.iter().filter(|c| **c == chart.caption).count() > 1 {
-                let table = latex_text::plain(&item.titles.caption);
-                let table = table.split(". ").next().unwrap_or_default().trim_end_matches('.');
+                let table = item.titles.caption.first_sentence();
                 chart.caption = format!("{} {}: {table}.", chart.caption, language.pick("Data", "Gegevens"));
             }
         }

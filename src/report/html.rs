@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 use super::chart::Chart;
 use super::export::{texts, Exporter, File, Input};
 use super::language::Language;
-use super::latex_text::plain;
 use super::loaded::Loaded;
 use super::run_description::{run_lines, run_warnings};
 use super::view::{CellKind, TableView};
@@ -325,7 +324,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>, language: Languag
                 t.notes.insert(0, part_note(k + 1, count, language));
             }
             let first = tables.remove(0);
-            let caption = plain(&item.titles.caption);
+            let caption = item.titles.caption.plain();
             for (i, row) in view.rows.iter().enumerate().filter(|(_, r)| r.unfinished) {
                 let stop = |c: &&super::view::Cell| c.kind == CellKind::Marker && super::latex::is_marker(&c.text);
                 let what = row.cells.iter().find(stop).map_or("timeout", |c| c.text.as_str());
@@ -341,7 +340,7 @@ fn experiment(entry: &Entry, unfinished: &mut Vec<Unfinished>, language: Languag
                 .map(|(chart, svg)| Plot {
                     anchor: chart_anchor(&chart.name),
                     svg: Value::from_safe_string(svg.to_string()),
-                    caption: plain(&chart.caption),
+                    caption: chart.caption.clone(),
                 })
                 .collect();
             (
@@ -423,7 +422,7 @@ pub fn page(entries: &[Entry], page: &Page) -> Result<String, minijinja::Error> 
     let games: Vec<GameSection> = games.into_iter().map(|(_, g)| g).collect();
     let summary = page.summary.as_ref().map(|(caption, table)| Summary {
         heading: "Sequential against parallel searches, all games".to_string(),
-        caption: plain(caption),
+        caption: caption.clone(),
         table: html_table(&TableView::in_language(table, page.language)),
     });
     let run: Vec<KeyValue> = page.run.iter().map(|(k, v)| KeyValue { key: k.clone(), value: v.clone() }).collect();
@@ -594,7 +593,7 @@ mod tests {
             name: name.to_string(),
             game: "g".to_string(),
             kind: "k".to_string(),
-            titles: Titles { caption: caption.to_string(), label: "tab:x".to_string() },
+            titles: Titles { caption: crate::report::caption::Caption::text(caption), label: "tab:x".to_string() },
             table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
             marks: Vec::new(),
             merged: Vec::new(),

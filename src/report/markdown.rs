@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use super::export::{texts, Exporter, File, Input};
-use super::latex_text::plain;
 use super::loaded::Loaded;
 use super::markup::{escape, table, Align};
 use super::view::{CellKind, Row, TableView};
@@ -29,7 +28,7 @@ impl Exporter for Markdown {
 /// The Markdown of one experiment.
 pub fn markdown(item: &Loaded) -> String {
     let view = TableView::of(&item.table);
-    let mut out = format!("**{}**\n\n", escape(&plain(&item.titles.caption)));
+    let mut out = format!("**{}**\n\n", escape(&item.titles.caption.plain()));
     let headers: Vec<String> = view
         .columns
         .iter()
@@ -90,16 +89,17 @@ fn row_cells(row: &Row) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::caption::Caption;
     use crate::report::titles::Titles;
     use crate::results::csv_table::CsvTable;
     use std::path::Path;
 
-    fn item(caption: &str, csv: &str) -> Loaded {
+    fn item(caption: Caption, csv: &str) -> Loaded {
         Loaded {
             name: "e".into(),
             game: "g".into(),
             kind: "k".into(),
-            titles: Titles { caption: caption.into(), label: "tab:e".into() },
+            titles: Titles { caption, label: "tab:e".into() },
             table: CsvTable::parse(Path::new("e.csv"), csv).unwrap(),
             marks: Vec::new(),
             merged: Vec::new(),
@@ -111,7 +111,7 @@ mod tests {
     #[test]
     fn a_table_with_marks_and_notes() {
         let md = markdown(&item(
-            "Sweep of \\texttt{spel\\_4}.",
+            Caption::text("Sweep of ").code("spel_4").then("."),
             "board,positions,positions_source,seconds,status\nspel4,33081710715,memo,timeout,timeout\nspel1,1200,walk,0.5,ok\n",
         ));
         assert_eq!(
@@ -124,7 +124,7 @@ mod tests {
 
     #[test]
     fn hostile_cells_are_escaped() {
-        let md = markdown(&item("<script>&", "name,n\n\"<script>a|b</script> & \"\"q\"\"\",1\n"));
+        let md = markdown(&item(Caption::text("<script>&"), "name,n\n\"<script>a|b</script> & \"\"q\"\"\",1\n"));
         assert!(md.starts_with("**&lt;script&gt;&amp;**"), "{md}");
         assert!(md.contains("| &lt;script&gt;a\\|b&lt;/script&gt; &amp; \"q\" | 1 |"), "{md}");
     }
@@ -133,13 +133,13 @@ mod tests {
     /// to the CSV alone.
     #[test]
     fn the_csvs_formula_guard_is_not_shown() {
-        let md = markdown(&item("Guarded", "name,n\n'=1+1,1\n'-x,2\n'quoted,3\n"));
+        let md = markdown(&item(Caption::text("Guarded"), "name,n\n'=1+1,1\n'-x,2\n'quoted,3\n"));
         assert!(md.contains("| =1+1 | 1 |") && md.contains("| -x | 2 |") && md.contains("| 'quoted | 3 |"), "{md}");
     }
 
     #[test]
     fn an_empty_experiment_says_so() {
-        let md = markdown(&item("Empty", "board,positions\n"));
+        let md = markdown(&item(Caption::text("Empty"), "board,positions\n"));
         assert!(md.ends_with("| board | positions |\n| --- | --- |\n\n*No rows.*\n"), "{md}");
     }
 }

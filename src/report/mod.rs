@@ -23,6 +23,7 @@ pub mod answers;
 pub mod asked;
 pub mod asked_words;
 pub mod assignment;
+pub mod caption;
 pub mod cell_text;
 pub mod chart;
 pub mod check_charts;
@@ -35,7 +36,6 @@ pub mod html;
 pub mod kinds;
 pub mod language;
 pub mod latex;
-pub mod latex_text;
 pub mod layout;
 pub mod loaded;
 pub mod markdown;
@@ -182,10 +182,10 @@ pub fn load_each_in(
                 meta.map(|m| m.heading.label.as_str()),
             );
             for mark in marks.iter().rev() {
-                titles.caption = format!("{}. {}", latex::escape(mark), titles.caption);
+                titles.caption = titles.caption.after(&format!("{mark}. "));
             }
             if more_rows > 0 {
-                titles.caption = format!("{} {}", titles.caption, latex::escape(&shown_rows::note(&name, more_rows)));
+                titles.caption = titles.caption.then(&format!(" {}", shown_rows::note(&name, more_rows)));
             }
             let asks = meta.and_then(|m| m.heading.asks.clone()).map(|mut a| {
                 a.program = table.column("program").into_iter().find(|n| !n.trim().is_empty()).map(str::to_string);

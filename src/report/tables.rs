@@ -202,7 +202,7 @@ fn part_titles(titles: &Titles, k: usize, n: usize, language: Language) -> Title
         Language::Nl => format!("(deel {} van {n}; elk deel herhaalt de sleutelkolommen)", k + 1),
     };
     Titles {
-        caption: format!("{} {part}", titles.caption),
+        caption: titles.caption.clone().then(&format!(" {part}")),
         label: if k == 0 { titles.label.clone() } else { format!("{}-part{}", titles.label, k + 1) },
     }
 }
@@ -323,7 +323,7 @@ fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) ->
             "{{{size}\n\\begin{{longtable}}{{{spec}}}\n\\caption{{{caption}}}\\label{{{label}}}\\\\\n\
              \\toprule\n{head}\\midrule\n\\endfirsthead\n\\toprule\n{head}\\midrule\n\\endhead\n\\bottomrule\n\\endlastfoot\n\
              \\midrule\\multicolumn{{{n}}}{{r}}{{\\footnotesize {continued}}}\\\\\n\\endfoot\n{body}\\end{{longtable}}\n{foot}}}\n",
-            caption = titles.caption,
+            caption = titles.caption.latex(),
             label = titles.label,
             continued = set.language.pick("continued", "vervolg op volgende pagina"),
             foot = if note.is_empty() { String::new() } else { format!("{{\\footnotesize {note}}}\\par\n") },
@@ -337,7 +337,7 @@ fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) ->
         out,
         "\\begin{{table}}[htbp]\n\\centering\n\\caption{{{caption}}}\\label{{{label}}}\n{size}\n\
          \\begin{{tabular}}{{{spec}}}\n\\toprule\n{head}\\midrule\n{body}\\bottomrule\n\\end{{tabular}}\n",
-        caption = titles.caption,
+        caption = titles.caption.latex(),
         label = titles.label,
     );
     if !note.is_empty() {
@@ -442,9 +442,9 @@ impl Exporter for Latex {
 /// what the kind shows ("Tile game: bepaalGoedeZet ..."), the names only where no report
 /// describes them.
 fn kind_heading(reports: Reports, game: &str, kind: &str, language: Language) -> String {
-    let title = reports.game(game).map_or_else(|| escape(game), |g| g.title_in(language).to_string());
+    let title = reports.game(game).map_or_else(|| escape(game), |g| escape(g.title_in(language)));
     match reports.kind(game, kind) {
-        Some(k) => format!("{title}: {}", k.description_in(language)),
+        Some(k) => format!("{title}: {}", escape(k.description_in(language))),
         None => format!(
             "{title}: {} \\texttt{{{}}}",
             language.pick("results of kind", "resultaten van soort"),

@@ -1,8 +1,8 @@
 //! A table's caption and label: the manifest's, or defaults from what the game's report
 //! says of the experiment's kind.
 
+use super::caption::Caption;
 use super::language::Language;
-use super::latex::{caption_text, escape};
 
 /// What a game's report says that a default caption needs: the game's title and its
 /// description of the experiment's kind (`None`: a kind it does not describe).
@@ -19,21 +19,21 @@ pub struct GameWords<'a> {
 /// A caption and label for a table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Titles {
-    /// LaTeX caption (from the manifest entry).
-    pub caption: String,
+    /// The caption (from the manifest entry, or the game's words).
+    pub caption: Caption,
     /// LaTeX label.
     pub label: String,
 }
 
 impl Titles {
     /// The manifest's caption (text: every character stands for itself, see
-    /// [`caption_text`]) and label, or defaults from the experiment name. A label that is
+    /// [`Caption::text`]) and label, or defaults from the experiment name. A label that is
     /// not a plain LaTeX label (an edited metadata file) is replaced by `tab:NAME`, so no
     /// label ends `\label{..}` early.
     pub fn new(name: &str, caption: Option<&str>, label: Option<&str>) -> Titles {
         let caption = match caption.map(str::trim) {
-            Some(c) if !c.is_empty() => caption_text(c),
-            _ => format!("Results of experiment \\texttt{{{}}}.", escape(name)),
+            Some(c) if !c.is_empty() => Caption::text(c),
+            _ => Caption::text("Results of experiment ").code(name).then("."),
         };
         Titles { caption, label: label_or_default(name, label) }
     }
@@ -72,15 +72,14 @@ fn label_or_default(name: &str, label: Option<&str>) -> String {
 /// A caption from what the game's report says of the kind, e.g. "Tile game: besteScore per
 /// instance (`tegel_best`)."; the experiment name tells experiments of one kind apart.
 /// Without a game report it is the generic "Results of experiment `NAME`.".
-pub fn default_caption(name: &str, game: Option<GameWords>, kind: &str) -> String {
-    let Some(game) = game else { return format!("Results of experiment \\texttt{{{}}}.", escape(name)) };
+pub fn default_caption(name: &str, game: Option<GameWords>, kind: &str) -> Caption {
+    let Some(game) = game else { return Caption::text("Results of experiment ").code(name).then(".") };
+    let start = Caption::text(&format!("{}: ", game.title));
     let what = match game.kind_description {
-        Some(description) => description.to_string(),
-        None => {
-            format!("{} \\texttt{{{}}}", game.language.pick("results of kind", "resultaten van soort"), escape(kind))
-        }
+        Some(description) => start.then(description),
+        None => start.then(&format!("{} ", game.language.pick("results of kind", "resultaten van soort"))).code(kind),
     };
-    format!("{}: {what} (\\texttt{{{}}}).", game.title, escape(name))
+    what.then(" (").code(name).then(").")
 }
 
 #[cfg(test)]
@@ -101,12 +100,12 @@ mod tests {
             assignment: None,
         };
         let t = Titles::for_experiment("g_k", Some(GAME.words("k")), "k", Some("g k"), None);
-        assert_eq!(t.caption, "Game: what k shows (\\texttt{g\\_k}).");
+        assert_eq!(t.caption.latex(), "Game: what k shows (\\texttt{g\\_k}).");
         let t = Titles::for_experiment("g_k", Some(GAME.words("k")), "k", Some("Mine"), Some("tab:x"));
-        assert_eq!((t.caption.as_str(), t.label.as_str()), ("Mine", "tab:x"));
+        assert_eq!((t.caption.latex().as_str(), t.label.as_str()), ("Mine", "tab:x"));
         let t = Titles::for_experiment("long_grow", Some(GAME.words("grow")), "grow", None, None);
-        assert_eq!(t.caption, "Game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
+        assert_eq!(t.caption.latex(), "Game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
         let t = Titles::for_experiment("x", None, "k", None, None);
-        assert_eq!(t.caption, "Results of experiment \\texttt{x}.");
+        assert_eq!(t.caption.latex(), "Results of experiment \\texttt{x}.");
     }
 }

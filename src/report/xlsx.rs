@@ -170,7 +170,7 @@ mod tests {
             name: name.to_string(),
             game: "nim".to_string(),
             kind: "value".to_string(),
-            titles: Titles { caption: String::new(), label: String::new() },
+            titles: Titles { caption: crate::report::caption::Caption::default(), label: String::new() },
             table: test_table(csv),
             marks: Vec::new(),
             merged: Vec::new(),

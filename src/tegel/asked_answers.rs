@@ -756,7 +756,10 @@ mod tests {
             name: "tegel_greedy_mine".into(),
             game: "tegel".into(),
             kind: "check".into(),
-            titles: crate::report::titles::Titles { caption: "c".into(), label: "tab:c".into() },
+            titles: crate::report::titles::Titles {
+                caption: crate::report::caption::Caption::text("c"),
+                label: "tab:c".into(),
+            },
             table: crate::results::csv_table::test_table(&csv),
             marks: vec![],
             merged: vec![],

@@ -219,8 +219,8 @@ mod tests {
     #[test]
     fn captions_default_to_game_and_kind() {
         let t = Titles::for_experiment("tegel_best", Some(REPORT.words("best")), "best", Some("tegel best"), None);
-        assert_eq!(t.caption, "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
+        assert_eq!(t.caption.latex(), "Tile game: besteScore per instance (\\texttt{tegel\\_best}).");
         let t = Titles::for_experiment("long_grow", Some(REPORT.words("grow")), "grow", None, None);
-        assert_eq!(t.caption, "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
+        assert_eq!(t.caption.latex(), "Tile game: results of kind \\texttt{grow} (\\texttt{long\\_grow}).");
     }
 }

@@ -125,10 +125,12 @@ impl Session {
         self.child.stderr_text()
     }
 
-    /// Sends one line and reads one, timed.
+    /// Sends one line and reads one, timed from before the line is sent: the write can
+    /// wake the solver and let it run (and answer) before this thread runs again, so a
+    /// clock started after the write would miss the whole call and read microseconds.
     fn exchange(&mut self, request: &str, limit: Duration) -> Result<(String, f64), Failure> {
-        self.child.send_line(request).map_err(|e| self.failure(e, request, limit))?;
         let sent = Instant::now();
+        self.child.send_line(request).map_err(|e| self.failure(e, request, limit))?;
         let line = self.child.read_line(sent + limit).map_err(|e| self.failure(e, request, limit))?;
         Ok((line, sent.elapsed().as_secs_f64()))
     }

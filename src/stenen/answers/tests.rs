@@ -21,7 +21,7 @@ fn loaded(name: &str, kind: &str, csv: &str, asks: Option<Asks>) -> Loaded {
         name: name.to_string(),
         game: "stenen".to_string(),
         kind: kind.to_string(),
-        titles: Titles { caption: name.to_string(), label: format!("tab:{name}") },
+        titles: Titles { caption: crate::report::caption::Caption::text(name), label: format!("tab:{name}") },
         table: CsvTable::parse(Path::new(&format!("{name}.csv")), csv).unwrap(),
         marks: Vec::new(),
         merged: Vec::new(),
