@@ -330,6 +330,14 @@ pub fn load(csv: &Path, name: &str) -> Result<Vec<Picture>, InputError> {
         .collect()
 }
 
+/// Whether experiment `l` drew the picture `picture` (its name without the item index,
+/// `start-spel2.txt`): an answer refers to a picture only where it is there.
+pub fn has_picture(l: &super::loaded::Loaded, picture: &str) -> bool {
+    let out = l.table.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    crate::results::figures::list(out, &l.name)
+        .is_ok_and(|found| found.iter().any(|(n, _)| without_index(n) == picture))
+}
+
 /// The pictures of a report, each drawn once, and where each left-out picture is drawn.
 #[derive(Debug, Default)]
 pub struct Drawn {

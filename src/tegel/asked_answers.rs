@@ -17,6 +17,7 @@ use crate::report::asked::{
     agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, resolved, row, rows_of,
     seconds_words_in, shrunk_words_in, summary_in, time_words_in,
 };
+use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
@@ -392,6 +393,15 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
         ))
         .table(&best.name)
         .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
+    let start = super::picture::start_name(position);
+    if has_picture(best, &start) {
+        s.text(language.pick(
+            " The position is drawn whole (pot, bowls, both boards, player to move) in ",
+            " De stand staat volledig getekend (pot, schalen, beide borden, speler aan beurt) in ",
+        ))
+        .picture(&best.name, &start)
+        .text(".");
+    }
     if positions <= 1_000_000_000 {
         s.text(language.pick(
             " So these results do not answer the question: it needs a position of more than a billion positions \
@@ -456,6 +466,12 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     for position in named_positions(t).into_iter().filter(|p| !p.contains(" after ")) {
         let Some(best) = row(t, position, "best") else { continue };
         s.text(language.pick("In ", "Noem in ")).code(position).text(call_it_a(language));
+        let start = super::picture::start_name(position);
+        if has_picture(g, &start) {
+            s.text(language.pick("The position is drawn in ", "De stand staat getekend in "))
+                .picture(&g.name, &start)
+                .text(". ");
+        }
         let values = valued_moves(t, position, language);
         s.text(language.pick(
             format!("For A, {}. ", best_sentence(t, best, language)),
@@ -480,8 +496,29 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         })
         .table(&g.name)
         .text(").");
+        let tree = start.replacen("start-", "tree-", 1);
+        if has_picture(g, &tree) {
+            s.text(language.pick(" The reference's reasoning is drawn in ", " De redenering staat getekend in "))
+                .picture(&g.name, &tree)
+                .text(tree_words_of_reference(language));
+        }
     }
     s
+}
+
+/// What the tree of the greedy position shows (drawn from the reference's walk, whose
+/// values the program's answers agreed with or not as said before).
+fn tree_words_of_reference(language: Language) -> &'static str {
+    language.pick(
+        ": every position besteScore visits from the start, as a tree, each with its value for A. Where A moves, \
+         a position's value is the largest of its children's; where her opponent moves, the smallest; at an end \
+         position it is A's score (her full rows minus her opponent's). So every value can be checked by hand from \
+         the end positions up.",
+        ": alle standen die besteScore vanaf het begin bekijkt, als boom, elk met zijn waarde voor A. Waar A aan \
+         zet is, is de waarde van een stand de grootste van die van zijn kinderen; waar haar tegenspeler aan zet is, \
+         de kleinste; in een eindstand is het de score van A (haar volle rijen min die van haar tegenspeler). Zo is \
+         elke waarde met de hand na te gaan, van de eindstanden naar boven.",
+    )
 }
 
 /// "After (2,g) the program's besteScore gives the opponent 1, so the move is worth −1 to

@@ -60,6 +60,12 @@ pub trait GameChecks: Send + Sync + 'static {
     fn takes_sims(&self) -> bool {
         false
     }
+    /// The pictures of a named position (an instance, not a random one) that a report
+    /// of the `questions` asked there shows: `(name, SVG)`, such as the tile game's start
+    /// position; none by default.
+    fn pictures(&self, _named: (&str, &Self::Position), _questions: &[String]) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// The keys of a `check` entry that every game shares.
@@ -200,6 +206,11 @@ impl<G: GameChecks> Experiment for CheckExperiment<G> {
             *guard = Some(Asker::new(&self.solver, G::GAME)?);
         }
         let asker = guard.as_mut().expect("created");
+        if !name.starts_with("random ") {
+            for (picture, svg) in self.game.pictures((&name, position), &self.questions) {
+                ctx.figure(&picture, svg);
+            }
+        }
         for question in &self.questions {
             ctx.check_interrupted()?;
             for (mut row, status) in self.game.check_all(ctx, asker, (&name, position), question)? {

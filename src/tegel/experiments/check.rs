@@ -85,6 +85,18 @@ impl GameChecks for TegelChecks {
         }
     }
 
+    fn pictures(&self, (name, game): (&str, &Game), questions: &[String]) -> Vec<(String, String)> {
+        let start = crate::tegel::picture::start_name(name);
+        let title = format!("{name}: the start position");
+        let mut out = vec![(start.clone(), crate::tegel::picture::position_svg(game.rules(), game.start(), &title))];
+        if questions.iter().any(|q| q == "greedy") {
+            if let Some(tree) = crate::tegel::picture::greedy_tree_svg(game.rules(), game.position(), name) {
+                out.push((start.replacen("start-", "tree-", 1), tree));
+            }
+        }
+        out
+    }
+
     fn check_all(
         &self,
         ctx: &RunContext,
