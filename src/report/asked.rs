@@ -7,6 +7,7 @@
 
 use super::answers::{count, counted_in, number_in, shown};
 use super::asked_words::{protocol_words, worded, AskedWords};
+use super::caption::Caption;
 use super::kinds::Reports;
 use super::language::Language;
 use super::loaded::Loaded;
@@ -48,7 +49,7 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
         return l.clone();
     }
     let mut titles = l.titles.clone();
-    titles.caption = super::caption::Caption::text(&body_caption(l, language));
+    titles.caption = body_caption(l, language, reports);
     let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
     Loaded { table: worded(body_view(&l.table), &l.table, words, language), titles, ..l.clone() }
 }
@@ -79,21 +80,28 @@ pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable
     CsvTable::derived(&l.table.path, columns, rows)
 }
 
-/// The caption of a solver's table in an assignment's report: what it asks in place of
-/// which experiment, and where the rest of its columns are.
-fn body_caption(l: &Loaded, language: Language) -> String {
-    let (asks, name) = (l.asks.as_ref().map_or("", |a| a.experiment.as_str()), l.name.as_str());
+/// The caption of a solver's table in an assignment's report: what the experiment it
+/// stands in for shows (the game's words for that kind), that the answers are the
+/// program's, each checked, and the CSV that holds the reference's.
+fn body_caption(l: &Loaded, language: Language, reports: Reports) -> Caption {
+    let Some(asks) = &l.asks else { return l.titles.caption.clone() };
+    let game = reports.game(&l.game);
+    let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
+    let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
+    let csv = format!("{}.csv", l.name);
     match language {
-        Language::En => format!(
-            "The program's answers and times in place of {asks} ({name}), each checked against the reference. The \
-             reference's answers and times, the paired time ratios and the smallest positions of wrong answers \
-             are in {name}.csv."
-        ),
-        Language::Nl => format!(
-            "De antwoorden en tijden van het programma in plaats van {asks} ({name}), elk gecontroleerd tegen de \
-             referentie. De antwoorden en tijden van de referentie, de gepaarde tijdverhoudingen en de kleinste \
-             standen van foute antwoorden staan in {name}.csv."
-        ),
+        Language::En => Caption::text(&format!(
+            "{title}: {what}. The program's answers, each checked against the reference; the reference's answers \
+             and times are in "
+        ))
+        .code(&csv)
+        .then("."),
+        Language::Nl => Caption::text(&format!(
+            "{title}: {what}. De antwoorden van het programma, elk gecontroleerd tegen de referentie; de antwoorden \
+             en tijden van de referentie staan in "
+        ))
+        .code(&csv)
+        .then("."),
     }
 }
 

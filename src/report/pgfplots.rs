@@ -118,7 +118,10 @@ pub fn tikz(chart: &Chart, width: Width) -> String {
         } else {
             let _ = writeln!(out, "\\addplot{style} coordinates {{{}}};", coords.join(" "));
         }
-        let _ = writeln!(out, "\\addlegendentry{{{}}}", escape(&series.name));
+        // A chart of one series needs no legend: its title and axes name it.
+        if chart.series.len() > 1 {
+            let _ = writeln!(out, "\\addlegendentry{{{}}}", escape(&series.name));
+        }
     }
     out.push_str("\\end{axis}\n\\end{tikzpicture}\n");
     out

@@ -178,6 +178,10 @@ where
             }
         }
     }
+    // A chart of one series needs no legend: its title and axes name it.
+    if chart.series.len() < 2 {
+        return Ok(());
+    }
     ctx.configure_series_labels()
         .position(match chart.layout {
             Layout::Lines => SeriesLabelPosition::UpperLeft,

@@ -450,10 +450,11 @@ fn steady_memory(table: &CsvTable, language: Language) -> Vec<(usize, String)> {
             continue;
         };
         if hi < MEMORY_SHOWN_RATIO * lo.max(1.0) {
+            let mib = |v: f64| cell_text::number_in(&mebibytes(v), Medium::Text, language);
             let range = if mebibytes(lo) == mebibytes(hi) {
-                format!("{} MiB", mebibytes(lo))
+                format!("{} MiB", mib(lo))
             } else {
-                format!("{} {} {} MiB", mebibytes(lo), language.pick("to", "tot"), mebibytes(hi))
+                format!("{} {} {} MiB", mib(lo), language.pick("to", "tot"), mib(hi))
             };
             let note = match language {
                 Language::En => format!(

@@ -5,7 +5,7 @@
 //! with `--appendix`, in the report's appendix).
 
 use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
-use super::words::{check_in, count_in, seconds_in, summary_in, time_in, window_word};
+use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
 use crate::report::answers::{count, number_in, Answer, Sentences};
 use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
 use crate::report::language::Language;
@@ -284,6 +284,18 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
             number_in(language, &count(solutions * 2))
         ),
     ));
+    let n = number_in(language, &count(solutions));
+    let labelled = number_in(language, &count(solutions * 2));
+    s.text(language.pick(
+        format!(
+            " So the 4x5 board with stenen1 has {n} solutions, the two L stones taken as the same stone ({labelled} \
+             when they are told apart)."
+        ),
+        format!(
+            " Het 4x5 bord met stenen1 heeft dus {n} oplossingen, met de twee L-stenen als dezelfde steen \
+             ({labelled} als ze van elkaar onderscheiden worden)."
+        ),
+    ));
     s
 }
 
@@ -298,13 +310,16 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     };
     let t = &l.table;
     s.text(language.pick(
-        "The program's answers on the assignment's instances (",
-        "De antwoorden van het programma op de instanties van de opdracht (",
+        "The program's answers, positions and times on every board and for every search are in ",
+        "De antwoorden, standen en tijden van het programma op elk bord en voor elke zoekwijze staan in ",
     ))
     .table(&l.name)
-    .text("): ");
-    let lines: Vec<String> = named_positions(t).into_iter().map(|p| instance_line(t, p, language)).collect();
-    s.text(format!("{}. ", lines.join("; ")));
+    .text(". ");
+    for position in named_positions(t) {
+        for line in dumb_smart_line(t, position, language).into_iter().chain(unanswered_line(t, position, language)) {
+            s.text(format!("{line} "));
+        }
+    }
     for position in named_positions(t) {
         if let Some(line) = slow_find_line(t, position, language) {
             s.text(format!("{line} "));
@@ -342,32 +357,65 @@ fn question_words(question: &str, language: Language) -> &str {
     language.pick(question, nl)
 }
 
-/// One instance's four answers in words.
-fn instance_line(t: &CsvTable, position: &str, language: Language) -> String {
-    let mut parts = Vec::new();
-    for question in ["find dumb", "find smart", "count dumb", "count smart"] {
-        let Some(r) = row(t, position, question) else { continue };
-        let given = t.cell(r, "given").unwrap_or_default();
-        let time =
-            time_in(language, t, r).map(|w| language.pick(format!(" in {w}"), format!(" in {w}"))).unwrap_or_default();
-        let q = question_words(question, language);
-        let (answer, said) = match (parse_count(given), find_positions(given)) {
-            (Some((solutions, positions)), _) => {
-                let n = count_in(language, solutions, "solution", ("oplossing", "oplossingen"));
-                let after = language.pick("after", "na");
-                (format!("{q} {n} {after} {}{time}", number_in(language, &count(positions))), false)
-            }
-            (None, Some(positions)) => {
-                (format!("{q} {}{time}", count_in(language, positions, "position", ("stand", "standen"))), false)
-            }
-            _ => (format!("{q}: {}", check_in(language, t, r)), true),
-        };
-        parts.push(match agreed(t, r) || !checked(t, r) || said {
-            true => answer,
-            false => format!("{answer} ({})", check_in(language, t, r)),
-        });
+/// What smart counting saves on `position` against dumb counting: the positions and,
+/// where both calls took 1 ms or more, the time; none where either count is missing.
+fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let counted = |question: &str| {
+        let r = row(t, position, question).filter(|r| checked(t, r) && agreed(t, r))?;
+        Some((parse_count(t.cell(r, "given")?)?.1, t.number(r, "solver_seconds")))
+    };
+    let ((dumb_p, dumb_s), (smart_p, smart_s)) = (counted("count dumb")?, counted("count smart")?);
+    if smart_p == 0 || dumb_p == 0 {
+        return None;
     }
-    format!("{position}: {}", parts.join(", "))
+    let times = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
+    let (dp, sp) = (number_in(language, &count(dumb_p)), number_in(language, &count(smart_p)));
+    let fewer = times(dumb_p as f64 / smart_p as f64);
+    let mut line = language.pick(
+        format!(
+            "On {position} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"
+        ),
+        format!("Op {position} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})"),
+    );
+    let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
+    if let (Some(ds), Some(ss)) = (timed(dumb_s), timed(smart_s)) {
+        let (dw, sw) = (seconds_in(language, ds), seconds_in(language, ss));
+        line.push_str(&match (ss < ds, language) {
+            (true, Language::En) => format!(" and takes {} times less time ({sw} against {dw}).", times(ds / ss)),
+            (true, Language::Nl) => format!(" en kost {} keer minder tijd ({sw} tegen {dw}).", times(ds / ss)),
+            (false, Language::En) => format!(
+                ", yet takes longer ({sw} against {dw}): here the test of the empty regions after each stone costs \
+                 more than the positions it saves."
+            ),
+            (false, Language::Nl) => format!(
+                ", maar duurt langer ({sw} tegen {dw}): hier kost de controle van de lege deelgebieden na elke steen \
+                 meer dan de standen die ze bespaart."
+            ),
+        });
+    } else {
+        line.push('.');
+    }
+    Some(line)
+}
+
+/// The searches on `position` that the program did not answer within the time limit.
+fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let late: Vec<&str> = ["find dumb", "find smart", "count dumb", "count smart"]
+        .into_iter()
+        .filter(|q| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit")))
+        .collect();
+    let limit = late.first().and_then(|q| row(t, position, q)).and_then(|r| t.number(r, "time_limit"))?;
+    let searches: Vec<&str> = late.iter().map(|q| question_words(q, language)).collect();
+    let searches = match searches.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
+        None => return None,
+    };
+    let limit = number_in(language, &crate::report::latex::format_seconds(limit));
+    Some(language.pick(
+        format!("On {position} the program gave no answer within the time limit of {limit} s to: {searches}."),
+        format!("Op {position} gaf het programma binnen de tijdslimiet van {limit} s geen antwoord op: {searches}."),
+    ))
 }
 
 /// The sentence on a find of the program that took longer than its count of the same

@@ -255,7 +255,7 @@ fn good_sentences(s: &mut Sentences, best: &Loaded, good: &Loaded, language: Lan
         same += usize::from(best_move == Some(chosen));
         let verdict = match best_move == Some(chosen) {
             true => language.pick("besteScore's best move", "de beste zet van besteScore"),
-            false => language.pick("not besteScore's first best move", "niet de eerste beste zet van besteScore"),
+            false => language.pick("not besteScore's first best move", "niet de beste zet die besteScore geeft"),
         };
         words.push(format!("{chosen} {} {instance} ({verdict})", language.pick("on", "op")));
     }

@@ -279,7 +279,7 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         let best_move = row(best, position, "best").and_then(|b| parse_best(best.cell(b, "given")?)).map(|b| b.1);
         let same = match best_move {
             Some(m) if m == chosen => language.pick(", besteScore's best move", ", de beste zet van besteScore"),
-            Some(_) => language.pick(", not besteScore's first best move", ", niet de eerste beste zet van besteScore"),
+            Some(_) => language.pick(", not besteScore's first best move", ", niet de beste zet die besteScore geeft"),
             None => "",
         };
         let legal = match agreed(g, r) {

@@ -143,7 +143,9 @@ impl<G: GameChecks> CheckExperiment<G> {
         if positions.is_empty() && params.random == 0 {
             return Err(spec.error(None, "a `check` entry asks on `instances`, `random` positions or both"));
         }
-        let mut rng = crate::search::rng::item_rng(spec.heading.seed, &[&spec.heading.name, "random positions"]);
+        // Seeded by the game, not the entry: `random 3` is one position in every table of
+        // a run (of one seed), so a report's tables name the same positions alike.
+        let mut rng = crate::search::rng::item_rng(spec.heading.seed, &[G::GAME, "random positions"]);
         let random = (0..params.random).map(|i| game.random_position(&mut rng, i)).collect();
         Ok(Box::new(CheckExperiment { game, positions, random, questions, solver, asker: Mutex::new(None) }))
     }

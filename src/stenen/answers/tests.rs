@@ -211,5 +211,48 @@ fn the_own_instances_table_joins_the_assignments_table() {
     let s4 = text(&answers, "S4");
     assert!(s4.starts_with("The program counts 16 tilings of the 4x5 board"), "{s4}");
     let s5 = text(&answers, "S5");
-    assert!(s5.contains("4x16 stenen4: count smart 1,000 solutions after 500,000"), "{s5}");
+    assert!(s5.contains("The own instance is 4x16 stenen4: the program's smart count takes 44.5 s"), "{s5}");
+    assert!(s5.contains("On 4x5 stenen1 smart counting visits 1.61 times fewer positions than dumb counting"), "{s5}");
+}
+
+/// The tiling's table in words: what smart counting saves against dumb counting (in
+/// positions, and in time where both took 1 ms or more, longer where the regions' test
+/// costs more than it saves), and the searches that passed the time limit.
+#[test]
+fn smart_against_dumb_and_the_time_limits_are_said_from_the_programs_rows() {
+    let csv = "position,question,given,verdict,detail,solver_seconds,rounds,status,time_limit\n\
+               6x10 stenen2,count dumb,\"solutions 9356, positions 349226636\",correct,,196,1,ok,240\n\
+               6x10 stenen2,count smart,\"solutions 9356, positions 41785035\",correct,,67.7,1,ok,240\n\
+               10x4 stenen3,count dumb,\"solutions 1796, positions 81058\",correct,,0.0215,6,ok,240\n\
+               10x4 stenen3,count smart,\"solutions 1796, positions 56965\",correct,,0.0271,6,ok,240\n\
+               3x20 stenen2,find dumb,,time-limit,,,,ok,240\n\
+               3x20 stenen2,count dumb,,time-limit,,,,ok,240\n\
+               3x20 stenen2,count smart,\"solutions 8, positions 3345883\",correct,,4.82,1,ok,240\n";
+    let asks = Asks {
+        experiment: "stenen_table".into(),
+        kind: "table".into(),
+        solver: "mine".into(),
+        course_files: vec![],
+        program: Some("prog".into()),
+    };
+    let table = loaded("stenen_table-mine", "check", csv, Some(asks));
+    let en = text(&crate::stenen::asked_answers::answers(&[&table], Language::En), "S5");
+    assert!(
+        en.contains(
+            "On 6x10 stenen2 smart counting visits 8.36 times fewer positions than dumb counting (41,785,035 against \
+             349,226,636) and takes 2.90 times less time (67.7 s against 196 s)."
+        ),
+        "{en}"
+    );
+    assert!(en.contains("On 10x4 stenen3 smart counting visits 1.42 times fewer positions"), "{en}");
+    assert!(en.contains(", yet takes longer (27.1 ms against 21.5 ms)"), "{en}");
+    assert!(
+        en.contains(
+            "On 3x20 stenen2 the program gave no answer within the time limit of 240 s to: find dumb and count dumb."
+        ),
+        "{en}"
+    );
+    let nl = text(&crate::stenen::asked_answers::answers(&[&table], Language::Nl), "S5");
+    assert!(nl.contains("Op 6x10 stenen2 bekijkt slim tellen 8,36 keer minder standen dan dom tellen"), "{nl}");
+    assert!(nl.contains("geen antwoord op: dom bepalen en dom tellen."), "{nl}");
 }
