@@ -44,14 +44,44 @@ fn cut(t: &CsvTable, columns: &[&str]) -> CsvTable {
 /// A solver's table as an assignment's report shows it: cut to its [`body_view`], its
 /// cells in the game's words and `language` ([`super::asked_words`]), its caption saying
 /// where the rest is (other tables as they are).
+///
+/// The rows of seeded random positions whose answers were correct are left out (the
+/// caption counts them; the CSV and the harness's page keep them): the body shows the
+/// assignment's positions and every answer that was not correct.
 pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     if l.asks.is_none() {
         return l.clone();
     }
     let mut titles = l.titles.clone();
-    titles.caption = body_caption(l, language, reports);
+    let shown = |r: &Vec<String>| {
+        !l.table.cell(r, "position").is_some_and(|p| p.starts_with("random ")) || !agreed(&l.table, r)
+    };
+    let mut source = l.table.clone();
+    source.rows.retain(shown);
+    let left_out = l.table.rows.len() - source.rows.len();
+    titles.caption = body_caption(l, language, reports).then(&random_note(left_out, language));
     let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
-    Loaded { table: worded(body_view(&l.table), &l.table, words, language), titles, ..l.clone() }
+    Loaded { table: worded(body_view(&source), &source, words, language), titles, ..l.clone() }
+}
+
+/// The caption's note on the `n` correct answers on random positions the table leaves out.
+fn random_note(n: usize, language: Language) -> String {
+    match (n, language) {
+        (0, _) => String::new(),
+        (1, Language::En) => {
+            " One more answer, on a seeded random position, was correct; it is in the CSV.".to_string()
+        }
+        (n, Language::En) => {
+            format!(" {} more answers, on seeded random positions, were correct; they are in the CSV.", count(n as u64))
+        }
+        (1, Language::Nl) => " Nog één antwoord, op een willekeurige stand, was goed; het staat in de CSV.".to_string(),
+        (n, Language::Nl) => {
+            format!(
+                " Nog {} antwoorden, op willekeurige standen, waren goed; ze staan in de CSV.",
+                number_in(Language::Nl, &count(n as u64))
+            )
+        }
+    }
 }
 
 /// What a solver's charts read in an assignment's report: the program's times and the
@@ -187,11 +217,10 @@ pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> Strin
     }
     let verdict = t.cell(row, "verdict").unwrap_or_default();
     if verdict == "time-limit" {
-        return language
-            .pick("no answer within the time limit (time-limit)", "geen antwoord binnen de tijdslimiet (time-limit)")
-            .to_string();
+        return language.pick("no answer within the time limit", "geen antwoord binnen de tijdslimiet").to_string();
     }
     let not = language.pick("not the reference's", "niet dat van de referentie");
+    let verdict = super::asked_words::verdict_in(verdict, true, language);
     match t.cell(row, "detail").filter(|d| !d.is_empty()) {
         Some(detail) => format!("{not} ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
         None => format!("{not} ({verdict})"),
@@ -397,8 +426,8 @@ mod tests {
              a,best,correct,,0.000579,6,ok\n\
              b,best,time-limit,no answer to `best` within 300 s,300,1,ok\n",
         );
-        assert_eq!(check_words(&t, &t.rows[1]), "no answer within the time limit (time-limit)");
-        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[1]), "geen antwoord binnen de tijdslimiet (time-limit)");
+        assert_eq!(check_words(&t, &t.rows[1]), "no answer within the time limit");
+        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[1]), "geen antwoord binnen de tijdslimiet");
         let l = Loaded {
             asks: Some(crate::results::experiment_meta::Asks {
                 experiment: "tegel_best".into(),
@@ -426,5 +455,44 @@ mod tests {
             "{}",
             summary(&[&l])
         );
+    }
+
+    /// The body leaves out the correct answers on random positions and counts them in its
+    /// caption; a random position's answer that is not correct stays.
+    #[test]
+    fn the_body_leaves_out_correct_random_answers_and_says_so() {
+        let t = test_table(
+            "position,question,given,verdict,solver_seconds,status\n\
+             spel1.txt,best,x,correct,0.1,ok\nrandom 1,best,x,correct,0.1,ok\nrandom 2,best,x,wrong,0.1,ok\n\
+             random 3,best,x,correct,0.1,ok\n",
+        );
+        let l = Loaded {
+            asks: Some(crate::results::experiment_meta::Asks {
+                experiment: "tegel_best".into(),
+                kind: "best".into(),
+                solver: "mine".into(),
+                course_files: vec![],
+                program: None,
+            }),
+            name: "tegel_best-mine".into(),
+            game: "tegel".into(),
+            kind: "check".into(),
+            titles: crate::report::titles::Titles { caption: Caption::text("c"), label: "tab:c".into() },
+            table: t,
+            marks: Vec::new(),
+            merged: Vec::new(),
+            more_rows: 0,
+        };
+        let body = body_table(&l, Language::En, Reports(&[]));
+        assert_eq!(body.table.column("position"), ["spel1.txt", "random 2"]);
+        assert_eq!(body.table.column("verdict"), ["correct", "wrong"]);
+        let caption = body.titles.caption.plain();
+        assert!(
+            caption.ends_with(" 2 more answers, on seeded random positions, were correct; they are in the CSV."),
+            "{caption}"
+        );
+        let nl = body_table(&l, Language::Nl, Reports(&[]));
+        assert_eq!(nl.table.column("verdict"), ["goed", "fout"]);
+        assert!(nl.titles.caption.plain().contains("Nog 2 antwoorden, op willekeurige standen, waren goed"));
     }
 }

@@ -14,6 +14,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use super::language::Language;
+
 use crate::base::error::InputError;
 use crate::base::text::xml_escape;
 use crate::results::run_record::RunRecord;
@@ -349,6 +351,23 @@ pub struct Drawn {
 }
 
 impl Drawn {
+    /// These pictures with their labels and titles in `language`: each experiment's by
+    /// the words `words_of` gives for it (its game's picture words).
+    pub fn in_language(mut self, words_of: impl Fn(&str) -> fn(&str, Language) -> String, language: Language) -> Drawn {
+        for (name, pictures) in &mut self.by_experiment {
+            let words = words_of(name);
+            for picture in pictures {
+                picture.caption = words(&picture.caption, language);
+                for shape in &mut picture.shapes {
+                    if let Shape::Text { text, .. } = shape {
+                        *text = words(text, language);
+                    }
+                }
+            }
+        }
+        self
+    }
+
     /// The pictures drawn after experiment `name`'s table (none when all were left out).
     pub fn of(&self, name: &str) -> &[Picture] {
         self.by_experiment.get(name).map_or(&[][..], Vec::as_slice)

@@ -532,7 +532,8 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Sh
     }
     let other = language.pick("Other results", "Overige resultaten");
     let title = |game: &str| reports.game(game).map_or_else(|| other.to_string(), |g| g.title_in(language).to_string());
-    let pictures = super::figures::load_each_once(loaded, run)?;
+    let pictures = super::figures::load_each_once(loaded, run)?
+        .in_language(super::tables::picture_words(loaded, reports), language);
     let head = Page {
         run: if run_shown { run_lines(run) } else { Vec::new() },
         game_title: &title,

@@ -138,6 +138,15 @@ pub struct GameReport {
     /// The assignment it answers, for that assignment's own report
     /// (`harness report --assignment GAME`); none for the harness's own experiments.
     pub assignment: Option<Assignment>,
+    /// The labels and titles of its pictures (drawn by the run in English) in the
+    /// report's language; as drawn where the game gives none.
+    pub picture_words: fn(&str, Language) -> String,
+}
+
+/// [`GameReport::picture_words`] of a game whose pictures keep the words they were drawn
+/// with.
+pub fn as_drawn(text: &str, _: Language) -> String {
+    text.to_string()
 }
 
 /// An assignment as the course hands it out: the defaults of its report's title page.
@@ -184,7 +193,13 @@ impl GameReport {
             extra_files: no_extra_files,
             summary: None,
             assignment: None,
+            picture_words: as_drawn,
         }
+    }
+
+    /// This report, its pictures' words given by `words`.
+    pub const fn with_picture_words(self, words: fn(&str, Language) -> String) -> GameReport {
+        GameReport { picture_words: words, ..self }
     }
 
     /// This report, called `title` in Dutch captions.

@@ -364,7 +364,8 @@ impl Exporter for Latex {
         let mut by_kind: BTreeMap<(String, String), String> = BTreeMap::new();
         // Whether the first table of a (game, kind) is set on a landscape page.
         let mut landscape_first: BTreeMap<(String, String), bool> = BTreeMap::new();
-        let pictures = super::figures::load_each_once(input.loaded, input.run)?;
+        let pictures = super::figures::load_each_once(input.loaded, input.run)?
+            .in_language(picture_words(input.loaded, reports), input.language);
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let item = &super::asked::body_table(item, input.language, reports);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
@@ -435,6 +436,17 @@ impl Exporter for Latex {
             ));
         }
         Ok(texts(files))
+    }
+}
+
+/// The picture words of each experiment of `loaded`, by name: its game's.
+pub fn picture_words<'a>(
+    loaded: &'a [Loaded],
+    reports: Reports<'a>,
+) -> impl Fn(&str) -> fn(&str, Language) -> String + 'a {
+    move |name: &str| {
+        let game = loaded.iter().find(|l| l.name == name).and_then(|l| reports.game(&l.game));
+        game.map_or(super::kinds::as_drawn as fn(&str, Language) -> String, |g| g.picture_words)
     }
 }
 

@@ -98,6 +98,7 @@ mod tests {
             extra_files: no_extra_files,
             summary: None,
             assignment: None,
+            picture_words: crate::report::kinds::as_drawn,
         };
         let t = Titles::for_experiment("g_k", Some(GAME.words("k")), "k", Some("g k"), None);
         assert_eq!(t.caption.latex(), "Game: what k shows (\\texttt{g\\_k}).");

@@ -165,6 +165,7 @@ pub static CROSS_GAME: GameReport = GameReport {
     extra_files: cross_game_report::summary_files,
     summary: Some(cross_game_report::summary_view),
     assignment: None,
+    picture_words: crate::report::kinds::as_drawn,
 };
 
 /// Every plug-in's report, the games of [`GAMES`] in their order and then the cross-game

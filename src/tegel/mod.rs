@@ -28,6 +28,7 @@ pub mod memo;
 pub mod montecarlo;
 pub mod packed;
 pub mod picture;
+pub mod picture_words;
 pub mod play;
 pub mod plugin;
 pub mod position;

@@ -24,4 +24,5 @@ pub static KINDS: [ExperimentKind<KindReport>; 6] = [
 /// The tile game's report.
 pub static REPORT: GameReport = GameReport::of("tegel", "Tile game", &KINDS)
     .in_dutch("Tegelspel")
+    .with_picture_words(super::picture_words::words)
     .answering(Assignment { name: "Programmeeropdracht 1: Tegelspel", course: "Algoritmiek, voorjaar 2024" });
