@@ -360,7 +360,7 @@ fn constant_value<'a>(table: &'a CsvTable, column: &str) -> Option<&'a str> {
 fn constant_note(column: &str, value: &str, language: Language) -> Option<String> {
     let l = language;
     Some(match column {
-        "seed" => format!("{} {value}", l.pick("random seed", "seed van de toevalsgenerator")),
+        "seed" => format!("{} {value}", l.pick("random seed", "startgetal van de toevalsgenerator")),
         "threads" => format!("{value} thread{}", if value == "1" { "" } else { "s" }),
         "time_limit" if value.is_empty() => l.pick("no time limit", "geen tijdslimiet").to_string(),
         "time_limit" => match parse_number(value) {
@@ -401,7 +401,7 @@ fn hidden_columns(table: &CsvTable, language: Language) -> (Vec<usize>, Vec<Stri
             notes.push(match language {
                 Language::En => format!("Each row's own random seed, which replays it, is in the CSV's column {column}."),
                 Language::Nl => format!(
-                    "De eigen seed van elke rij, waarmee die rij opnieuw te draaien is, staat in kolom {column} van de CSV."
+                    "Het eigen startgetal van elke rij, waarmee die rij opnieuw te draaien is, staat in kolom {column} van de CSV."
                 ),
             });
         }

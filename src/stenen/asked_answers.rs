@@ -112,7 +112,7 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
         language
             .pick(
                 "seeded random boards and stones of growing size (random 1, random 2, ...)",
-                "willekeurige borden en stenen van groeiende grootte, met vaste seed (random 1, random 2, ...)",
+                "willekeurige borden en stenen van groeiende grootte, elk uit een vast startgetal (random 1, random 2, ...)",
             )
             .to_string(),
     );

@@ -110,12 +110,18 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
         language
             .pick(
                 "seeded random positions of growing size (random 1, random 2, ...)",
-                "willekeurige standen van toenemende grootte, elk uit een vaste seed (random 1, random 2, ...)",
+                "willekeurige standen van toenemende grootte, elk uit een vast startgetal (random 1, random 2, ...)",
             )
             .to_string(),
     );
     let parts = parts.join("; ");
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
+    s.text(language.pick(
+        " Each table times its own calls, so one question on one position can take a little longer in one table \
+         than in another; a time is the median of the calls of its row.",
+        " Elke tabel meet zijn eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets \
+         langer duren dan in de andere; een tijd is de mediaan van de aanroepen van zijn rij.",
+    ));
     s
 }
 
@@ -234,6 +240,9 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
             s.text(words).text(" ");
         }
     }
+    if let Some(words) = growth_between(t, ("spel1.txt", "spel3.txt"), language) {
+        s.text(words);
+    }
     s.text(language.pick(
         "So besteScore gives the exact value at a cost that grows with the game tree, where bepaalGoedeZet's cost \
          is a fixed number of random games per move and its move is an estimate.",
@@ -269,6 +278,31 @@ fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     }
 }
 
+/// How many times the positions and the time of the program's besteScore grow from the
+/// first position of `pair` to the second (the time only where both took 1 ms or more).
+fn growth_between(t: &CsvTable, (small, large): (&str, &str), language: Language) -> Option<String> {
+    let cells = |p: &str| {
+        let r = row(t, p, "best").filter(|r| agreed(t, r))?;
+        Some((parse_best(t.cell(r, "given")?)?.2, t.number(r, "solver_seconds")))
+    };
+    let ((p1, s1), (p2, s2)) = (cells(small)?, cells(large)?);
+    if p1 == 0 {
+        return None;
+    }
+    let factor = |v: f64| number_in(language, &format_seconds(v));
+    let positions = factor(p2 as f64 / p1 as f64);
+    let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
+    let time = match (timed(s1), timed(s2)) {
+        (Some(a), Some(b)) => language
+            .pick(format!(" and {} times the time", factor(b / a)), format!(" en {} keer zoveel tijd", factor(b / a))),
+        _ => String::new(),
+    };
+    Some(language.pick(
+        format!("On {large} besteScore visits {positions} times the positions it visits on {small}{time}. "),
+        format!("Op {large} bekijkt besteScore {positions} keer zoveel standen als op {small}{time}. "),
+    ))
+}
+
 /// The program's good moves on the named positions, against its own best moves.
 fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: Language) {
     let g = &good.table;
@@ -298,7 +332,12 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         format!("De bepaalGoedeZet van het programma koos {words} ("),
     ))
     .table(&good.name)
-    .text("). ");
+    .text(language.pick(
+        "). bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
+         below) it may choose another move of about the same worth. ",
+        "). bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
+         hele partijen hieronder) kan hij een andere zet van ongeveer dezelfde waarde kiezen. ",
+    ));
 }
 
 /// The program's good play against its besteScore in whole games: each game on a named
@@ -773,6 +812,26 @@ mod tests {
         assert_eq!(move_text("12g"), "(12,g)");
         assert_eq!(move_text("-"), "no move");
         assert_eq!(move_text_in(Language::Nl, "-"), "geen zet");
+    }
+
+    #[test]
+    fn the_growth_from_spel1_to_spel3_is_said_in_positions_and_in_time() {
+        let t = crate::results::csv_table::test_table(
+            "position,question,given,verdict,solver_seconds,status\n\
+             spel1.txt,best,\"score 0, move 0b, positions 5578\",correct,0.002,ok\n\
+             spel3.txt,best,\"score 1, move 1b, positions 861369\",correct,0.178,ok\n",
+        );
+        let en = growth_between(&t, ("spel1.txt", "spel3.txt"), Language::En).unwrap();
+        assert_eq!(
+            en,
+            "On spel3.txt besteScore visits 154 times the positions it visits on spel1.txt and 89.0 times the time. "
+        );
+        let nl = growth_between(&t, ("spel1.txt", "spel3.txt"), Language::Nl).unwrap();
+        assert!(
+            nl.starts_with("Op spel3.txt bekijkt besteScore 154 keer zoveel standen als op spel1.txt en 89,0 keer"),
+            "{nl}"
+        );
+        assert!(growth_between(&t, ("spel1.txt", "spel2.txt"), Language::En).is_none());
     }
 
     /// A solver's greedy rows on `greedy.txt`: besteScore at the position and after each of
