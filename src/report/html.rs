@@ -554,7 +554,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Sh
                             format!(
                                 "{}{}",
                                 own.map_or_else(String::new, |o| super::explanations::html(o, a.id)),
-                                super::answers::html_in(a, loaded, &pictures, language)
+                                super::answers::html_in(a, &tables, &pictures, language)
                             ),
                             kinds,
                         )
