@@ -242,7 +242,11 @@ mod tests {
         let t = tikz(&chart, STANDALONE);
         assert!(t.contains("ymode=log"), "{t}");
         assert!(t.contains("coordinates {(1,1.0019e4)};"), "{t}");
-        assert!(t.contains("\\addlegendentry{spel\\_4}"), "{t}");
+        assert!(!t.contains("\\addlegendentry"), "a chart of one series has no legend: {t}");
+        let mut two = chart.clone();
+        two.series.push(Series { name: "b".into(), points: vec![(2.0, 5.0)], reference: false, intervals: Vec::new() });
+        let t = tikz(&two, STANDALONE);
+        assert!(t.contains("\\addlegendentry{spel\\_4}") && t.contains("\\addlegendentry{b}"), "{t}");
     }
 
     #[test]

@@ -483,7 +483,7 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         let visited = counted_in(language, &shown(t, row, "positions"), "position", ("stand", "standen"));
         s.text(language.pick("The reasoning is drawn in ", "De redenering staat getekend in "))
             .picture(&g.name, &tree)
-            .text(tree_words(&visited, language));
+            .text(tree_words(Some(&visited), language));
     }
     s
 }
@@ -516,21 +516,24 @@ fn greedy_choice(t: &CsvTable, row: &[String], language: Language) -> String {
     }
 }
 
-/// ": every one of the 4 positions besteScore visits ... what each move leads to."
-fn tree_words(visited: &str, language: Language) -> String {
+/// ": every one of the 4 positions besteScore visits ... what each move leads to.": the
+/// tree of the greedy position in words; `visited` counts its positions where known.
+pub(super) fn tree_words(visited: Option<&str>, language: Language) -> String {
     match language {
         Language::En => format!(
-            ": every one of the {visited} besteScore visits from the start, as a tree, each with its value for A. \
+            ": {} besteScore visits from the start, as a tree, each with its value for A. \
              Where A moves, a position's value is the largest of its children's; where her opponent moves, the \
              smallest; at an end position it is A's score (her full rows minus her opponent's). So every value can \
-             be checked by hand from the end positions up, and the tree shows what each move leads to."
+             be checked by hand from the end positions up, and the tree shows what each move leads to.",
+            visited.map_or_else(|| "every position".to_string(), |v| format!("every one of the {v}"))
         ),
         Language::Nl => format!(
-            ": alle {visited} die besteScore vanaf het begin bekijkt, als boom, elk met zijn waarde voor A. Waar A \
+            ": {} die besteScore vanaf het begin bekijkt, als boom, elk met zijn waarde voor A. Waar A \
              aan zet is, is de waarde van een stand de grootste van die van zijn kinderen; waar haar tegenspeler aan \
              zet is, de kleinste; in een eindstand is het de score van A (haar volle rijen min die van haar \
              tegenspeler). Zo is elke waarde met de hand na te gaan, van de eindstanden naar boven, en laat de boom \
-             zien waartoe elke zet leidt."
+             zien waartoe elke zet leidt.",
+            visited.map_or_else(|| "alle standen".to_string(), |v| format!("alle {v}"))
         ),
     }
 }

@@ -8,6 +8,7 @@
 
 use super::answers::{
     billion_verdict, call_it_a, complete_points, growth_factors, growth_words, points, questions, rules_words,
+    tree_words,
 };
 use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
@@ -539,25 +540,10 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         if has_picture(g, &tree) {
             s.text(language.pick(" The reference's reasoning is drawn in ", " De redenering staat getekend in "))
                 .picture(&g.name, &tree)
-                .text(tree_words_of_reference(language));
+                .text(tree_words(None, language));
         }
     }
     s
-}
-
-/// What the tree of the greedy position shows (drawn from the reference's walk, whose
-/// values the program's answers agreed with or not as said before).
-fn tree_words_of_reference(language: Language) -> &'static str {
-    language.pick(
-        ": every position besteScore visits from the start, as a tree, each with its value for A. Where A moves, \
-         a position's value is the largest of its children's; where her opponent moves, the smallest; at an end \
-         position it is A's score (her full rows minus her opponent's). So every value can be checked by hand from \
-         the end positions up.",
-        ": alle standen die besteScore vanaf het begin bekijkt, als boom, elk met zijn waarde voor A. Waar A aan \
-         zet is, is de waarde van een stand de grootste van die van zijn kinderen; waar haar tegenspeler aan zet is, \
-         de kleinste; in een eindstand is het de score van A (haar volle rijen min die van haar tegenspeler). Zo is \
-         elke waarde met de hand na te gaan, van de eindstanden naar boven.",
-    )
 }
 
 /// "After (2,g) the program's besteScore gives the opponent 1, so the move is worth −1 to
