@@ -70,17 +70,33 @@ fn given_words(question: &str, given: &str, language: Language) -> String {
     words.unwrap_or_else(|| given.to_string())
 }
 
+/// A besteScore answer as the protocol writes it (`score 0, move 0b, positions 5578`):
+/// score, move, positions.
+pub fn parse_best(text: &str) -> Option<(i64, String, u64)> {
+    let mut score = None;
+    let mut mv = None;
+    let mut positions = None;
+    for part in text.split(", ") {
+        match part.split_once(' ')? {
+            ("score", s) => score = s.parse().ok(),
+            ("move", m) => mv = Some(m.to_string()),
+            ("positions", p) => positions = p.parse().ok(),
+            _ => {}
+        }
+    }
+    Some((score?, mv?, positions?))
+}
+
 /// `score 0, move 0b, positions 5578` as `score 0, move (0,b)` (the positions have a
 /// column of their own).
 fn best_words(given: &str, language: Language) -> Option<String> {
-    let rest = given.strip_prefix("score ")?;
-    let (score, rest) = rest.split_once(", move ")?;
-    let (mv, _) = rest.split_once(", positions ")?;
-    let mv = match mv {
+    let (score, mv, _) = parse_best(given)?;
+    let score = score.to_string();
+    let mv = match mv.as_str() {
         "-" => language.pick("no move", "geen zet").to_string(),
         mv => format!("{} {}", language.pick("move", "zet"), move_words(mv, language)),
     };
-    Some(format!("score {}, {mv}", score_words(score)))
+    Some(format!("score {}, {mv}", score_words(&score)))
 }
 
 /// `good scores 0 in 9 moves: 0b 0g …` in the assignment's terms, without the game's

@@ -11,6 +11,7 @@ pub mod answers;
 pub mod api;
 pub mod args;
 pub mod asked_answers;
+pub mod asked_sweep;
 pub mod asked_words;
 pub mod best;
 pub mod check;
@@ -38,8 +39,10 @@ pub mod rules;
 pub mod score_text;
 pub mod search;
 pub mod sweep;
+pub mod sweep_answers;
 #[cfg(test)]
 mod tests;
+pub mod words;
 
 pub use game::Game;
 pub use load::{load_file, parse};

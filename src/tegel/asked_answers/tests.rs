@@ -1,0 +1,94 @@
+use super::*;
+
+#[test]
+fn best_answers_and_moves_read_as_the_assignment_writes_them() {
+    assert_eq!(parse_best("score -1, move 2g, positions 4"), Some((-1, "2g".to_string(), 4)));
+    assert_eq!(parse_best("score 0, move -, positions 1"), Some((0, "-".to_string(), 1)));
+    assert_eq!(parse_best("timeout"), None);
+    assert_eq!(move_text("0b"), "(0,b)");
+    assert_eq!(move_text("12g"), "(12,g)");
+    assert_eq!(move_text("-"), "no move");
+    assert_eq!(move_text_in(Language::Nl, "-"), "geen zet");
+}
+
+#[test]
+fn the_growth_from_spel1_to_spel3_is_said_in_positions_and_in_time() {
+    let t = crate::results::csv_table::test_table(
+        "position,question,given,verdict,solver_seconds,status\n\
+         spel1.txt,best,\"score 0, move 0b, positions 5578\",correct,0.002,ok\n\
+         spel3.txt,best,\"score 1, move 1b, positions 861369\",correct,0.178,ok\n",
+    );
+    let en = growth_between(&t, ("spel1.txt", "spel3.txt"), Language::En).unwrap();
+    assert_eq!(
+        en,
+        "On spel3.txt besteScore visits 154 times the positions it visits on spel1.txt and 89.0 times the time. "
+    );
+    let nl = growth_between(&t, ("spel1.txt", "spel3.txt"), Language::Nl).unwrap();
+    assert!(
+        nl.starts_with("Op spel3.txt bekijkt besteScore 154 keer zoveel standen als op spel1.txt en 89,0 keer"),
+        "{nl}"
+    );
+    assert!(growth_between(&t, ("spel1.txt", "spel2.txt"), Language::En).is_none());
+}
+
+/// A solver's greedy rows on `greedy.txt`: besteScore at the position and after each of
+/// its two moves, with the reference's lines where `lines` is true.
+fn greedy_rows(lines: bool) -> Loaded {
+    let line = |text: &str| if lines { format!(",\"{text}\"") } else { String::new() };
+    let csv = format!(
+        "position,question,given,verdict,solver_seconds,rounds,status{}\n\
+         greedy.txt,best,\"score -1, move 2g, positions 4\",correct,0.0001,1,ok{}\n\
+         greedy.txt after 2g,greedy,\"score 1, move -, positions 1\",correct,0.0001,1,ok{}\n\
+         greedy.txt after 2b (greedy),greedy,\"score 2, move 2g, positions 2\",correct,0.0001,1,ok{}\n",
+        line("reference_evidence"),
+        line(""),
+        line("(2,g) | B no move | 0-1"),
+        line("(2,b) (2,g) | B all full | 0-2"),
+    );
+    Loaded {
+        name: "tegel_greedy_mine".into(),
+        game: "tegel".into(),
+        kind: "check".into(),
+        titles: crate::report::titles::Titles {
+            caption: crate::report::caption::Caption::text("c"),
+            label: "tab:c".into(),
+        },
+        table: crate::results::csv_table::test_table(&csv),
+        marks: vec![],
+        merged: vec![],
+        more_rows: 0,
+        asks: Some(crate::results::experiment_meta::Asks {
+            experiment: "tegel_greedy".into(),
+            kind: "greedy".into(),
+            solver: "mine".into(),
+            course_files: vec![],
+            program: None,
+        }),
+    }
+}
+
+fn greedy_answer(lines: bool, language: Language) -> String {
+    let l = greedy_rows(lines);
+    let answer = answers(&[&l], language).into_iter().find(|a| a.id == "T5").unwrap();
+    crate::report::answers::plain(&answer)
+}
+
+#[test]
+fn the_greedy_answer_tells_what_each_move_leads_to() {
+    let en = greedy_answer(true, Language::En);
+    assert!(en.contains("After (2,g) the opponent has no move: the game ends with 0 full rows for A"), "{en}");
+    assert!(en.contains("After (2,b) the opponent plays (2,g) and has every row full"), "{en}");
+    assert!(en.contains("Greedy takes (2,b)") && en.contains("greedy's move costs A 1 point"), "{en}");
+    let nl = greedy_answer(true, Language::Nl);
+    assert!(nl.contains("Na (2,g) heeft de tegenspeler geen zet meer: het spel is afgelopen"), "{nl}");
+    assert!(nl.contains("De gretige zet is (2,b)") && nl.contains("kost A 1 punt"), "{nl}");
+    assert!(nl.contains("Noem in greedy.txt de speler aan beurt A"), "{nl}");
+}
+
+/// Results made before the rows recorded a line answer without it.
+#[test]
+fn rows_without_a_line_answer_without_it() {
+    let en = greedy_answer(false, Language::En);
+    assert!(!en.contains("the opponent has no move"), "{en}");
+    assert!(en.contains("Greedy takes (2,b)"), "{en}");
+}

@@ -1,0 +1,172 @@
+//! The tile game's answers T6 and T7 when the results are a solver's: how far the
+//! program's undo sweep went on each instance and how its positions and time grew per
+//! move undone, from the `check` table standing in for `tegel_sweep`.
+
+use super::asked_words::parse_best;
+use super::sweep_answers::{complete_points, growth_factors, growth_words};
+use crate::report::answers::{count, counted_in, number_in, shown, Sentences};
+use crate::report::asked::{agreed, check_words_in, checked, resolved, rows_of, seconds_words_in};
+use crate::report::language::Language;
+use crate::report::latex::format_seconds;
+use crate::report::Loaded;
+use crate::results::csv_table::CsvTable;
+
+/// The sweep rows of a solver's table as the engine's sweep table holds them
+/// (`instance`, `undone`, `positions`, `seconds`, `status`), so that the sweep's
+/// reading of reaches and growth serves both.
+fn sweep_view(t: &CsvTable) -> CsvTable {
+    let rows = rows_of(t, "sweep")
+        .into_iter()
+        .filter_map(|r| {
+            let (instance, undone) = t.cell(r, "position")?.rsplit_once(" undone ")?;
+            let (_, _, positions) = t.cell(r, "given").and_then(parse_best).unwrap_or((0, String::new(), 0));
+            let ok = checked(t, r) && agreed(t, r);
+            let status = match (ok, t.cell(r, "verdict")) {
+                (true, _) => "ok",
+                (false, Some("time-limit")) => "timeout",
+                (false, _) => "wrong",
+            };
+            Some(vec![
+                instance.to_string(),
+                undone.to_string(),
+                if ok { positions.to_string() } else { String::new() },
+                if ok { t.cell(r, "solver_seconds").unwrap_or_default().to_string() } else { String::new() },
+                status.to_string(),
+            ])
+        })
+        .collect();
+    let columns = ["instance", "undone", "positions", "seconds", "status"].map(String::from).to_vec();
+    CsvTable::derived(&t.path, columns, rows)
+}
+
+/// How far the program's sweep on `instance` went, in words.
+fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
+    let points = complete_points(view, instance);
+    let ended_by = |status: &str| {
+        view.rows.iter().any(|r| view.cell(r, "instance") == Some(instance) && view.cell(r, "status") == Some(status))
+    };
+    let stopped = match (ended_by("wrong"), ended_by("timeout")) {
+        (true, _) => Some(language.pick(
+            "; the next call's answer was not the reference's, which ended the sweep",
+            "; het antwoord van de volgende aanroep was niet gelijk aan dat van de referentie, wat de reeks beëindigde",
+        )),
+        (false, true) => Some(language.pick(
+            "; the next call passed the time limit, which ended the sweep",
+            "; de volgende aanroep overschreed de tijdslimiet, wat de reeks beëindigde",
+        )),
+        (false, false) => None,
+    };
+    let mut text = match points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
+        Some(&(undone, positions, seconds, _)) => {
+            let moves = counted_in(language, &(undone as u64).to_string(), "move", ("zet", "zetten"));
+            let visited = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
+            let time = seconds_words_in(language, seconds);
+            language.pick(
+                format!("complete up to {moves} undone ({visited} in {time})"),
+                format!("volledig tot en met {moves} ongedaan gemaakt ({visited} in {time})"),
+            )
+        }
+        None => language.pick("no call complete", "geen aanroep volledig").to_string(),
+    };
+    text.push_str(stopped.unwrap_or(language.pick("; the start position was reached", "; de beginstand werd bereikt")));
+    text
+}
+
+/// "The undo experiment was not asked of the program in these results."
+fn sweep_not_asked(language: Language) -> &'static str {
+    language.pick(
+        "The undo experiment was not asked of the program in these results.",
+        "Het experiment met ongedaan gemaakte zetten is in deze resultaten niet aan het programma gevraagd.",
+    )
+}
+
+pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(sw) = sweep else {
+        s.text(sweep_not_asked(language));
+        return s;
+    };
+    let view = sweep_view(&sw.table);
+    let limit =
+        number_in(language, &sw.table.rows.first().map(|r| shown(&sw.table, r, "time_limit")).unwrap_or_default());
+    s.text(match language {
+        Language::En => format!(
+            "From each instance both players play good moves to an end position, every move done by the program; \
+             then the program undoes one move at a time and its besteScore runs on the position reached, until the \
+             start is back, an answer is not the reference's, or a call passes the limit of {limit} s. "
+        ),
+        Language::Nl => format!(
+            "Vanuit elke instantie spelen beide spelers goede zetten tot een eindstand, waarbij het programma elke zet \
+             doet; daarna maakt het programma telkens één zet ongedaan en wordt zijn besteScore aangeroepen op de \
+             bereikte stand, totdat de beginstand terug is, een antwoord niet gelijk is aan dat van de referentie, of \
+             een aanroep de limiet van {limit} s overschrijdt. "
+        ),
+    });
+    for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
+        s.code(instance).text(format!(": {}. ", reach(&view, instance, language)));
+    }
+    // A call past the limit ends its series (said above); only answers that differ are listed.
+    let differs = |r: &&Vec<String>| {
+        checked(&sw.table, r) && !agreed(&sw.table, r) && sw.table.cell(r, "verdict") != Some("time-limit")
+    };
+    for r in rows_of(&sw.table, "sweep").into_iter().filter(differs) {
+        s.text(format!("{}: {}. ", shown(&sw.table, r, "position"), check_words_in(language, &sw.table, r)));
+    }
+    s.text(language.pick("The rows are in ", "De rijen staan in ")).table(&sw.name).text(".");
+    s
+}
+
+/// The positions the program visits, as [`growth_words`] names them.
+const PROGRAM_VISITS: (&str, &str) =
+    ("the positions the program visits", "het aantal standen dat het programma bekijkt");
+
+/// "; its largest complete call (1,200 positions) took 9.17 ns per position", or why no
+/// time per position is given.
+fn per_position_words(positions: f64, seconds: f64, language: Language) -> String {
+    let visited = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
+    match (positions > 0.0 && resolved(seconds), language) {
+        (true, Language::En) => format!(
+            "; its largest complete call ({visited}) took {} ns per position",
+            format_seconds(seconds / positions * 1e9)
+        ),
+        (true, Language::Nl) => format!(
+            "; de grootste volledige aanroep ({visited}) kostte {} ns per stand",
+            number_in(language, &format_seconds(seconds / positions * 1e9))
+        ),
+        (false, Language::En) => format!(
+            "; its largest complete call ({visited}) took under 1 ms, too short a time to give a time per position"
+        ),
+        (false, Language::Nl) => format!(
+            "; de grootste volledige aanroep ({visited}) duurde minder dan 1 ms, te kort om een tijd per stand te \
+             geven"
+        ),
+    }
+}
+
+pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> Sentences {
+    let mut s = Sentences::default();
+    let Some(sw) = sweep else {
+        s.text(sweep_not_asked(language));
+        return s;
+    };
+    let view = sweep_view(&sw.table);
+    for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
+        let points = complete_points(&view, instance);
+        let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
+        s.text(language.pick("On ", "Op ")).code(instance).text(": ");
+        s.text(growth_words(&growth_factors(&view, instance), PROGRAM_VISITS, language));
+        s.text(per_position_words(last.1, last.2, language));
+        s.text(". ");
+    }
+    s.text(language.pick(
+        "So the program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
+         play, its time in step with the positions it visits. ",
+        "De besteScore van het programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
+         met het aantal zetten dat nog te spelen is, en die tijd loopt gelijk op met het aantal standen dat hij \
+         bekijkt. ",
+    ))
+    .text("(")
+    .table(&sw.name)
+    .text(".)");
+    s
+}
