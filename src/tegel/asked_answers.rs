@@ -136,16 +136,6 @@ fn method(own: &[&Loaded], language: Language) -> Sentences {
     let answers = best_answers(own);
     let checked_n = answers.iter().filter(|(t, r)| checked(t, r)).count();
     let same = answers.iter().filter(|(t, r)| checked(t, r) && agreed(t, r)).count();
-    s.text(language.pick(
-        "besteScore is asked for the final score under optimal play of the player to move, a best move and the \
-         number of positions it visits. The reference it is checked against is a minimax (negamax) over the \
-         distinct moves that walks the whole game tree without pruning and counts every position it visits, the \
-         start included. ",
-        "Aan besteScore worden de eindscore bij optimaal spel voor de speler aan beurt, een beste zet en het aantal \
-         bekeken standen gevraagd. De referentie waartegen het antwoord wordt gecontroleerd, is een minimax \
-         (negamax) over de verschillende zetten die de hele spelboom zonder snoeien doorloopt en elke bekeken stand \
-         telt, de beginstand meegerekend. ",
-    ));
     s.text(method_verdict(same, checked_n, language));
     s
 }
@@ -156,25 +146,30 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of the program was checked in these results.".to_string(),
         (Language::En, a, n) if a == n => format!(
-            "On every one of the {asked_n} asked, the program gave the same score and number of positions as the \
-             reference, and a move of the best score: its besteScore visits the positions a full minimax visits, \
-             no more and no fewer, and finds the same values."
+            "Checked on every one of the {asked_n} asked (the named positions of the tables and their random ones), \
+             the program's besteScore gave the score and the number of positions of a complete minimax without \
+             pruning that counts every position it visits, the start included, and a move of the best score: it \
+             visits the positions a full minimax visits, no more and no fewer, and finds the same values."
         ),
         (Language::En, a, _) => format!(
-            "On {a} of the {asked_n} asked the program gave the reference's score and number of positions; on the \
-             others it did not (the first is in the answer to the next question)."
+            "On {a} of the {asked_n} asked the program's besteScore gave the score and the number of positions of a \
+             complete minimax without pruning; on the others it did not (the first is in the answer to the next \
+             question)."
         ),
         (Language::Nl, _, 0) => {
             "Geen enkel besteScore-antwoord van het programma is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => format!(
-            "Op alle {asked_n} die gevraagd zijn, gaf het programma dezelfde score en hetzelfde aantal standen als \
-             de referentie, en een zet met de beste score: zijn besteScore bekijkt precies de standen die een \
-             volledige minimax bekijkt, niet meer en niet minder, en vindt dezelfde waarden."
+            "Gecontroleerd op alle {asked_n} die gevraagd zijn (de genoemde standen van de tabellen en hun \
+             willekeurige standen), gaf de besteScore van het programma de score en het aantal standen van een \
+             volledige minimax zonder snoeien die elke bekeken stand telt, de beginstand meegerekend, en een zet met \
+             de beste score: hij bekijkt precies de standen die een volledige minimax bekijkt, niet meer en niet \
+             minder, en vindt dezelfde waarden."
         ),
         (Language::Nl, a, _) => format!(
-            "Op {a} van de {asked_n} die gevraagd zijn, gaf het programma de score en het aantal standen van de \
-             referentie; op de andere niet (de eerste staat in het antwoord op de volgende vraag)."
+            "Op {a} van de {asked_n} die gevraagd zijn, gaf de besteScore van het programma de score en het aantal \
+             standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
+             de volgende vraag)."
         ),
     }
 }
@@ -201,8 +196,12 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
             .text(" ")
             .text(best_sentence(t, r, language))
             .text(" (")
-            .table(&best.name)
-            .text("). ");
+            .table(&best.name);
+        let start = super::picture::start_name(position);
+        if has_picture(best, &start) {
+            s.text(language.pick("; the position in ", "; de stand in ")).picture(&best.name, &start);
+        }
+        s.text("). ");
     }
     if let Some(g) = asked(own, "good") {
         good_sentences(&mut s, t, g, language);

@@ -6,6 +6,7 @@ use super::asked_words::parse_best;
 use super::sweep_answers::{complete_points, growth_factors, growth_words};
 use crate::report::answers::{count, counted_in, number_in, shown, Sentences};
 use crate::report::asked::{agreed, check_words_in, checked, resolved, rows_of, seconds_words_in};
+use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
@@ -103,7 +104,12 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
         ),
     });
     for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
-        s.code(instance).text(format!(": {}. ", reach(&view, instance, language)));
+        s.code(instance).text(format!(": {}", reach(&view, instance, language)));
+        let start = super::picture::start_name(instance);
+        if has_picture(sw, &start) {
+            s.text(language.pick(" (its start in ", " (de beginstand in ")).picture(&sw.name, &start).text(")");
+        }
+        s.text(". ");
     }
     // A call past the limit ends its series (said above); only answers that differ are listed.
     let differs = |r: &&Vec<String>| {
