@@ -316,9 +316,9 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
     .table(&good.name)
     .text(language.pick(
         "). bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
-         below) it may choose another move of about the same worth. ",
+         below) it may choose another move. ",
         "). bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
-         hele partijen hieronder) kan hij een andere zet van ongeveer dezelfde waarde kiezen. ",
+         hele partijen hieronder) kan hij een andere zet kiezen. ",
     ));
 }
 
