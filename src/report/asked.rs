@@ -60,8 +60,13 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     source.rows.retain(shown);
     let left_out = l.table.rows.len() - source.rows.len();
     titles.caption = body_caption(l, language, reports).then(&random_note(left_out, language));
-    let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
+    let words = words_of(l, reports);
     Loaded { table: worded(body_view(&source), &source, words, language), titles, ..l.clone() }
+}
+
+/// The words of `l`'s kind for a solver's cells (the protocol's text where it has none).
+fn words_of(l: &Loaded, reports: Reports) -> AskedWords {
+    reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words)
 }
 
 /// The caption's note on the `n` correct answers on random positions the table leaves out.
@@ -89,7 +94,7 @@ fn random_note(n: usize, language: Language) -> String {
 /// writes it (which groups the charts) and in those words (`asked`, which names them),
 /// and the verdict and status as the CSV writes them.
 pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable {
-    let words = reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words);
+    let words = words_of(l, reports);
     let raw = ["question", "verdict"];
     let kept = ["position", "question", "solver_seconds", "time_limit", "verdict", STATUS];
     let view = worded(cut(&l.table, &kept), &l.table, words, language);

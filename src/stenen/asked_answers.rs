@@ -5,6 +5,7 @@
 //! with `--appendix`, in the report's appendix).
 
 use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
+use super::asked_words::question_words;
 use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
 use crate::report::answers::{count, number_in, Answer, Sentences};
 use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
@@ -343,18 +344,6 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         }
     }
     s
-}
-
-/// A question of the check table (`find dumb`, ...) as the assignment says it in Dutch.
-fn question_words(question: &str, language: Language) -> &str {
-    let nl = match question {
-        "find dumb" => "dom bepalen",
-        "find smart" => "slim bepalen",
-        "count dumb" => "dom tellen",
-        "count smart" => "slim tellen",
-        other => other,
-    };
-    language.pick(question, nl)
 }
 
 /// What smart counting saves on `position` against dumb counting: the positions and,

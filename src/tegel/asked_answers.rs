@@ -48,10 +48,7 @@ pub fn move_text(word: &str) -> String {
 
 /// [`move_text`] in `language` (`-` is "geen zet" in Dutch).
 pub fn move_text_in(language: Language, word: &str) -> String {
-    match word.char_indices().last() {
-        Some((i, colour)) if word != "-" && i > 0 => format!("({},{colour})", &word[..i]),
-        _ => language.pick("no move", "geen zet").to_string(),
-    }
+    crate::report::asked_words::move_words(word, language)
 }
 
 fn intro(own: &[&Loaded], language: Language) -> Sentences {
