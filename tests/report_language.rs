@@ -14,8 +14,8 @@ use common::{copy_dir, harness, stderr};
 /// Words the report writes itself in English, which a Dutch report must not hold.
 const ENGLISH: [&str; 12] = [
     "Authors not given",
-    "Numbers from the run",
-    "Tile game: report",
+    "Measured on",
+    "Tile game (Tegelspel): report",
     "Tile game:",
     "per instance",
     "time (s)",
@@ -30,7 +30,7 @@ const ENGLISH: [&str; 12] = [
 /// Their Dutch, which an English report must not hold.
 const DUTCH: [&str; 10] = [
     "Auteurs niet opgegeven",
-    "Getallen uit de run",
+    "Gemeten op",
     "Tegelspel: verslag",
     "per instantie",
     "tijd (s)",
@@ -118,13 +118,13 @@ fn a_dutch_report_is_dutch_and_an_english_one_english() {
         page.contains("Tegelspel: verslag") && page.contains("tijd (s)"),
         "the page lacks its Dutch title or headers"
     );
-    for w in ["<h2>Contents</h2>", ">time (s)<", "busy, not given", "Authors not given", "Tile game: report"] {
+    for w in ["<h2>Contents</h2>", ">time (s)<", "busy, not given", "Authors not given", "Tile game (Tegelspel): report"] {
         assert!(!page.contains(w), "the Dutch page holds `{w}`");
     }
 
     report(&out, &["--language", "en"]);
     let en = frame_text(&out);
-    assert!(en.contains("Tile game: report") && en.contains("time (s)"), "the English report lacks its words");
+    assert!(en.contains("Tile game (Tegelspel): report") && en.contains("time (s)"), "the English report lacks its words");
     assert_none_of(&en, &DUTCH, "the English report");
     let page = std::fs::read_to_string(out.join("report-tegel.html")).unwrap();
     assert!(page.contains("<html lang=\"en\">") && page.contains("<h2>Contents</h2>"));
@@ -152,7 +152,7 @@ fn the_manifest_can_ask_for_dutch() {
     // The command line wins over the manifest.
     report(&out, &["--language", "en"]);
     let title = std::fs::read_to_string(out.join("tex/title-tegel.tex")).unwrap();
-    assert!(title.contains("Tile game: report"), "{title}");
+    assert!(title.contains("Tile game (Tegelspel): report"), "{title}");
 }
 
 #[test]

@@ -24,8 +24,12 @@ pub enum Part {
     Text(String),
     /// A file name, command or move, set in a fixed-width font.
     Code(String),
-    /// A reference to experiment `NAME`'s table.
+    /// A reference to experiment `NAME`'s table; the first in an answer also names the
+    /// charts drawn from that table.
     Table(String),
+    /// A reference to experiment `NAME`'s table alone: where the answer's point is not
+    /// what the charts show.
+    TableAlone(String),
     /// A reference to the pictures drawn after experiment `NAME`'s table.
     Pictures(String),
     /// A reference to the chart named `NAME` (`plots/NAME.svg`).
@@ -73,6 +77,12 @@ impl Sentences {
     /// Appends a reference to experiment `name`'s table.
     pub fn table(&mut self, name: &str) -> &mut Self {
         self.0.push(Part::Table(name.to_string()));
+        self
+    }
+
+    /// Appends a reference to experiment `name`'s table without its charts.
+    pub fn table_alone(&mut self, name: &str) -> &mut Self {
+        self.0.push(Part::TableAlone(name.to_string()));
         self
     }
 
@@ -194,7 +204,7 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
     match part {
         Part::Text(t) => escape(t),
         Part::Code(t) => format!("\\texttt{{{}}}", escape(t)),
-        Part::Table(name) => match label(name) {
+        Part::Table(name) | Part::TableAlone(name) => match label(name) {
             Some(l) => format!("\\tablename~\\ref{{{l}}}"),
             None => format!("the table \\texttt{{{}}}", escape(name)),
         },
@@ -234,7 +244,7 @@ pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Lang
         .map(|part| match part {
             Part::Text(t) => esc(t),
             Part::Code(t) => format!("<code>{}</code>", esc(t)),
-            Part::Table(name) => {
+            Part::Table(name) | Part::TableAlone(name) => {
                 format!("<a href=\"#{}\">{table_word} “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
             }
             Part::Pictures(name) => pictures_link(drawn.home_of_pictures(name)),
@@ -257,7 +267,7 @@ pub fn plain(answer: &Answer) -> String {
         .iter()
         .map(|part| match part {
             Part::Text(t) | Part::Code(t) => t.clone(),
-            Part::Table(n) => format!("table {n}"),
+            Part::Table(n) | Part::TableAlone(n) => format!("table {n}"),
             Part::Pictures(n) => format!("pictures of {n}"),
             Part::Chart(n) => format!("chart {n}"),
             Part::Picture(n, p) => format!("picture {p} of {n}"),

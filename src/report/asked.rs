@@ -23,8 +23,9 @@ pub const CORRECT: &str = "correct";
 /// CSV and on the harness's page.
 /// Its status is not among them: a row the reference could not check says so in its
 /// verdict ([`super::asked_words::worded`]).
-pub const BODY_COLUMNS: [&str; 8] =
-    ["position", "question", "given", "verdict", "solver_positions", "solver_seconds", "rounds", "peak_memory_bytes"];
+/// The rounds (how many calls a median is of) and the memory stay there too: the
+/// assignment asks for neither, and the text says what a time is the median of.
+pub const BODY_COLUMNS: [&str; 6] = ["position", "question", "given", "verdict", "solver_positions", "solver_seconds"];
 
 /// The table of a solver's answers with only [`BODY_COLUMNS`] (those it has), in that
 /// order, each column as the table declares it.
@@ -60,8 +61,15 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     source.rows.retain(shown);
     let left_out = l.table.rows.len() - source.rows.len();
     titles.caption = body_caption(l, language, reports).then(&random_note(left_out, language));
-    let words = words_of(l, reports);
-    Loaded { table: worded(body_view(&source), &source, words, language), titles, ..l.clone() }
+    let own_shape = reports.kind(&l.game, &l.kind).and_then(|k| k.asked_table).and_then(|f| f(&source, language));
+    if own_shape.as_ref().is_some_and(|t| t.rows.iter().flatten().any(|c| c.is_empty())) {
+        titles.caption = titles.caption.then(language.pick(
+            " –: no answer within the time limit, or not asked after one.",
+            " –: geen antwoord binnen de tijdslimiet, of daarna niet meer gevraagd.",
+        ));
+    }
+    let table = own_shape.unwrap_or_else(|| worded(body_view(&source), &source, words_of(l, reports), language));
+    Loaded { table, titles, ..l.clone() }
 }
 
 /// The words of `l`'s kind for a solver's cells (the protocol's text where it has none).
@@ -73,19 +81,15 @@ fn words_of(l: &Loaded, reports: Reports) -> AskedWords {
 fn random_note(n: usize, language: Language) -> String {
     match (n, language) {
         (0, _) => String::new(),
-        (1, Language::En) => {
-            " One more answer, on a seeded random position, was correct; it is in the CSV.".to_string()
-        }
+        (1, Language::En) => " One more answer, on a random position, was correct and is not shown.".to_string(),
         (n, Language::En) => {
-            format!(" {} more answers, on seeded random positions, were correct; they are in the CSV.", count(n as u64))
+            format!(" {} more answers, on random positions, were correct and are not shown.", count(n as u64))
         }
-        (1, Language::Nl) => " Nog één antwoord, op een willekeurige stand, was goed; het staat in de CSV.".to_string(),
-        (n, Language::Nl) => {
-            format!(
-                " Nog {} antwoorden, op willekeurige standen, waren goed; ze staan in de CSV.",
-                number_in(Language::Nl, &count(n as u64))
-            )
-        }
+        (1, Language::Nl) => " Nog één antwoord, op een willekeurige stand, was goed en staat hier niet.".to_string(),
+        (n, Language::Nl) => format!(
+            " Nog {} antwoorden, op willekeurige standen, waren goed en staan hier niet.",
+            number_in(Language::Nl, &count(n as u64))
+        ),
     }
 }
 
@@ -116,28 +120,18 @@ pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable
 }
 
 /// The caption of a solver's table in an assignment's report: what the experiment it
-/// stands in for shows (the game's words for that kind), that the answers are the
-/// program's, each checked, and the CSV that holds the reference's.
+/// stands in for shows (the game's words for that kind), and that the answers are the
+/// program's, each checked and timed. Where the reference's answers are (the CSV) is the
+/// appendix's to say, not the body's.
 fn body_caption(l: &Loaded, language: Language, reports: Reports) -> Caption {
     let Some(asks) = &l.asks else { return l.titles.caption.clone() };
     let game = reports.game(&l.game);
     let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
     let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
-    let csv = format!("{}.csv", l.name);
-    match language {
-        Language::En => Caption::text(&format!(
-            "{title}: {what}. The program's answers, each checked against the reference; the reference's answers \
-             and times are in "
-        ))
-        .code(&csv)
-        .then("."),
-        Language::Nl => Caption::text(&format!(
-            "{title}: {what}. De antwoorden van het programma, elk gecontroleerd tegen de referentie; de antwoorden \
-             en tijden van de referentie staan in "
-        ))
-        .code(&csv)
-        .then("."),
-    }
+    Caption::text(&language.pick(
+        format!("{title}: {what}. Our program's answers, positions visited and times; every answer checked."),
+        format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma; elk antwoord gecontroleerd."),
+    ))
 }
 
 /// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.
@@ -201,8 +195,8 @@ pub fn checked(t: &CsvTable, row: &[String]) -> bool {
     t.cell(row, STATUS).is_none_or(is_ok)
 }
 
-/// How the answer of `row` compares with the reference's, in words: "the reference gives
-/// the same" or why not ("not the reference's (wrong: the score is 1, not 0)").
+/// How the answer of `row` was judged, in words: "checked and correct", or why not ("wrong: the
+/// score is 1 not 0").
 pub fn check_words(t: &CsvTable, row: &[String]) -> String {
     check_words_in(Language::En, t, row)
 }
@@ -212,23 +206,22 @@ pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> Strin
     if !checked(t, row) {
         return language
             .pick(
-                "not checked: the reference passed the run's time limit there",
-                "niet gecontroleerd: de referentie overschreed daar de tijdslimiet van de run",
+                "not checked: the check itself passed the time limit there",
+                "niet gecontroleerd: de controle zelf overschreed daar de tijdslimiet",
             )
             .to_string();
     }
     if agreed(t, row) {
-        return language.pick("the same as the reference's", "hetzelfde als dat van de referentie").to_string();
+        return language.pick("checked and correct", "gecontroleerd en goed").to_string();
     }
     let verdict = t.cell(row, "verdict").unwrap_or_default();
     if verdict == "time-limit" {
         return language.pick("no answer within the time limit", "geen antwoord binnen de tijdslimiet").to_string();
     }
-    let not = language.pick("not the reference's", "niet dat van de referentie");
     let verdict = super::asked_words::verdict_in(verdict, true, language);
     match t.cell(row, "detail").filter(|d| !d.is_empty()) {
-        Some(detail) => format!("{not} ({verdict}: {})", crate::base::text::excerpt_to(detail, 120)),
-        None => format!("{not} ({verdict})"),
+        Some(detail) => format!("{verdict}: {}", crate::base::text::excerpt_to(detail, 120)),
+        None => verdict.to_string(),
     }
 }
 
@@ -314,12 +307,12 @@ pub fn shrunk_words_in(language: Language, t: &CsvTable, row: &[String]) -> Opti
     let (expected, given) = (shown(t, row, "shrunk_expected"), shown(t, row, "shrunk_given"));
     Some(match language {
         Language::En => format!(
-            "The smallest position that still shows it (size {size}) is {position}; there the reference gives \
-             {expected} and the program {given}."
+            "The smallest position that still shows it (size {size}) is {position}; there the right answer is \
+             {expected} and our program gives {given}."
         ),
         Language::Nl => format!(
-            "De kleinste stand waarin het nog optreedt (grootte {size}) is {position}; daar geeft de referentie \
-             {expected} en het programma {given}."
+            "De kleinste stand waarin het nog optreedt (grootte {size}) is {position}; daar is het goede \
+             antwoord {expected} en geeft ons programma {given}."
         ),
     })
 }
@@ -333,10 +326,13 @@ pub fn summary(own: &[&Loaded]) -> String {
 /// [`summary`] in `language`.
 pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     let tables: Vec<&Loaded> = own.iter().copied().filter(|l| l.asks.is_some()).collect();
-    let (agreed_n, asked_n) = tally(&tables);
+    let named: Vec<Loaded> = tables.iter().map(|l| only_rows(l, |p| !p.starts_with("random "))).collect();
+    let random: Vec<Loaded> = tables.iter().map(|l| only_rows(l, |p| p.starts_with("random "))).collect();
+    let named: Vec<&Loaded> = named.iter().collect();
+    let (agreed_n, asked_n) = tally(&named);
     let answers = |n: usize| counted_in(language, &count(n as u64), "answer", ("antwoord", "antwoorden"));
     let name = quoted(&program_name(own));
-    let late = time_limits(&tables);
+    let late = time_limits(&named);
     let late = match (late, agreed_n + late == asked_n, language) {
         (0, ..) => String::new(),
         (k, true, Language::En) => format!("; the other {k} got no answer within the time limit"),
@@ -348,32 +344,63 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
         Language::En => {
             let verdict = match (agreed_n, asked_n) {
                 (_, 0) => "no answer was checked".to_string(),
-                (a, n) if a == n => format!("every one of its {} was the reference's", answers(n)),
-                (a, n) => format!("{a} of its {} were the reference's", answers(n)),
+                (a, n) if a == n => format!("all {} were correct", answers(n)),
+                (a, n) => format!("{a} of the {} were correct", answers(n)),
             };
             format!(
-                "Every number below is an answer of the program {name}, the authors' implementation, asked the \
-                 assignment's questions by a test program that checks each answer against an exact reference \
-                 implementation of the same rules and times it: {verdict}{late}. "
+                "Every number in this report was measured with our program {name}. The course's test program asked \
+                 it the assignment's questions, timed each call and checked each answer against an exact \
+                 implementation of the same rules: on the positions named below {verdict}{late}. {}",
+                random_sentence(&random, language)
             )
         }
         Language::Nl => {
             let verdict = match (agreed_n, asked_n) {
                 (_, 0) => "er is geen antwoord gecontroleerd".to_string(),
-                (a, n) if a == n => format!("al zijn {} waren gelijk aan die van de referentie", answers(n)),
-                (a, n) => format!(
-                    "{} van zijn {} waren gelijk aan die van de referentie",
-                    number_in(language, &count(a as u64)),
-                    answers(n)
-                ),
+                (a, n) if a == n => format!("alle {} waren goed", answers(n)),
+                (a, n) => format!("{} van de {} waren goed", number_in(language, &count(a as u64)), answers(n)),
             };
             format!(
-                "Elk getal hieronder is een antwoord van het programma {name}, de implementatie van de auteurs, \
-                 waaraan een testprogramma de vragen van de opdracht heeft gesteld; dat testprogramma controleert \
-                 elk antwoord tegen een exacte referentie-implementatie van dezelfde regels en meet de tijd: \
-                 {verdict}{late}. "
+                "Elk getal in dit verslag is gemeten met ons programma {name}. Het testprogramma van het vak stelde \
+                 het de vragen van de opdracht, mat de tijd van elke aanroep en controleerde elk antwoord met een \
+                 exacte implementatie van dezelfde regels: op de standen die hieronder genoemd worden {verdict}{late}. \
+                 {}",
+                random_sentence(&random, language)
             )
         }
+    }
+}
+
+/// `l` with only the rows whose position `keep` keeps.
+fn only_rows(l: &Loaded, keep: impl Fn(&str) -> bool) -> Loaded {
+    let mut out = l.clone();
+    out.table.rows.retain(|r| l.table.cell(r, "position").is_some_and(&keep));
+    out
+}
+
+/// How the answers on random positions (`random` holds only their rows) fared, in a
+/// sentence; none where none was asked.
+fn random_sentence(random: &[Loaded], language: Language) -> String {
+    let (agreed_n, asked_n) = tally(&random.iter().collect::<Vec<_>>());
+    let n = number_in(language, &count(asked_n as u64));
+    match (agreed_n == asked_n, asked_n, language) {
+        (_, 0, _) => String::new(),
+        (true, _, Language::En) => {
+            format!("It also answered {n} questions on random positions of growing size, all correctly. ")
+        }
+        (true, _, Language::Nl) => {
+            format!("Het beantwoordde ook {n} vragen op willekeurige standen van toenemende grootte, alle goed. ")
+        }
+        (false, _, Language::En) => format!(
+            "It also answered {n} questions on random positions of growing size: {} correctly (the others are in \
+             the tables). ",
+            count(agreed_n as u64)
+        ),
+        (false, _, Language::Nl) => format!(
+            "Het beantwoordde ook {n} vragen op willekeurige standen van toenemende grootte: {} goed (de andere \
+             staan in de tabellen). ",
+            number_in(language, &count(agreed_n as u64))
+        ),
     }
 }
 
@@ -411,13 +438,13 @@ mod tests {
              b,best,wrong,the score is 1 not 0,0.1,1,ok\n\
              c,best,correct,,,,timeout\n",
         );
-        assert_eq!(check_words(&t, &t.rows[0]), "the same as the reference's");
-        assert_eq!(check_words(&t, &t.rows[1]), "not the reference's (wrong: the score is 1 not 0)");
+        assert_eq!(check_words(&t, &t.rows[0]), "checked and correct");
+        assert_eq!(check_words(&t, &t.rows[1]), "wrong: the score is 1 not 0");
         assert!(check_words(&t, &t.rows[2]).starts_with("not checked"));
         assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "under 1 ms, the median of 6 runs");
         assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
         assert_eq!(time_words(&t, &t.rows[2]), None);
-        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "hetzelfde als dat van de referentie");
+        assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "gecontroleerd en goed");
         assert_eq!(time_words_in(Language::Nl, &t, &t.rows[1]).unwrap(), "100 ms (één meting)");
         assert_eq!(seconds_words_in(Language::Nl, 2.314), "2,31 s");
     }
@@ -456,7 +483,7 @@ mod tests {
         assert!(first_wrong(&[&l]).is_none());
         assert!(
             summary(&[&l])
-                .contains("1 of its 2 answers were the reference's; the other 1 got no answer within the time limit"),
+                .contains("1 of the 2 answers were correct; the other 1 got no answer within the time limit"),
             "{}",
             summary(&[&l])
         );
@@ -493,7 +520,7 @@ mod tests {
         assert_eq!(body.table.column("verdict"), ["correct", "wrong"]);
         let caption = body.titles.caption.plain();
         assert!(
-            caption.ends_with(" 2 more answers, on seeded random positions, were correct; they are in the CSV."),
+            caption.ends_with(" 2 more answers, on random positions, were correct and are not shown."),
             "{caption}"
         );
         let nl = body_table(&l, Language::Nl, Reports(&[]));

@@ -227,7 +227,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
 pub struct TitleLines {
     /// The game (`tegel`).
     pub game: String,
-    /// The report's title (default: "Tiling: report").
+    /// The report's title (default: "Tiling (Stenen leggen): report").
     pub title: String,
     /// The assignment's name.
     pub assignment: String,
@@ -266,18 +266,23 @@ pub fn title_lines(
     let meta = run.map(|r| &r.meta);
     let language = front.language();
     let date = front.date.as_deref().map_or_else(|| today(language), |d| given_date(d, language));
-    let finished = meta.and_then(|m| m.finished.as_ref());
-    let run_line = match (language, meta.map(|m| &m.manifest), meta.map(|m| &m.started), finished) {
-        (Language::En, Some(m), Some(s), Some(f)) => format!("Numbers from the run of {m}, {s} to {f}"),
-        (Language::En, Some(m), Some(s), None) => format!("Numbers from the run of {m} started {s} (not finished)"),
-        (Language::En, ..) => "No run recorded in these results".to_string(),
-        (Language::Nl, Some(m), Some(s), Some(f)) => format!("Getallen uit de run van {m}, van {s} tot {f}"),
-        (Language::Nl, Some(m), Some(s), None) => {
-            format!("Getallen uit de run van {m}, begonnen {s} (niet voltooid)")
+    // The test setup, not the harness's run: where and when the numbers were measured
+    // (the run's manifest and times are the appendix's).
+    let day = |started: &str| started.split('T').next().unwrap_or(started).to_string();
+    let run_line = match (language, meta) {
+        (Language::En, Some(m)) => {
+            format!("Measured on {} ({} cores) on {}", m.cpu.trim(), m.cores, day(&m.started))
         }
-        (Language::Nl, ..) => "Geen run vastgelegd in deze resultaten".to_string(),
+        (Language::Nl, Some(m)) => {
+            format!("Gemeten op {} ({} kernen) op {}", m.cpu.trim(), m.cores, day(&m.started))
+        }
+        (Language::En, None) => "No run recorded in these results".to_string(),
+        (Language::Nl, None) => "Geen run vastgelegd in deze resultaten".to_string(),
     };
     let default_title = match language {
+        Language::En if report.title_in(Language::Nl) != report.title => {
+            format!("{} ({}): report", report.title, report.title_in(Language::Nl))
+        }
         Language::En => format!("{}: report", report.title),
         Language::Nl => format!("{}: verslag", report.title_in(language)),
     };

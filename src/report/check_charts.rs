@@ -132,7 +132,7 @@ fn legends(with_engine: bool, limit: Option<f64>, language: Language) -> [String
     match with_engine {
         true => ["solver".to_string(), "engine (reference)".to_string(), format!("solver past the time limit{limit}")],
         false => [
-            language.pick("the program", "het programma").to_string(),
+            language.pick("our program", "ons programma").to_string(),
             String::new(),
             format!("{}{limit}", language.pick("past the time limit", "over de tijdslimiet")),
         ],
@@ -226,12 +226,12 @@ fn words(
         };
     }
     let (title, x_label) = match language {
-        Language::En => (format!("Question {question} ({name}): the program's seconds"), steps.unwrap_or("position")),
-        Language::Nl => (format!("Vraag {question} ({name}): de seconden van het programma"), steps.unwrap_or("stand")),
+        Language::En => (format!("Question {question}: our program's seconds"), steps.unwrap_or("position")),
+        Language::Nl => (format!("Vraag {question}: de seconden van ons programma"), steps.unwrap_or("stand")),
     };
     let caption = match (language, steps) {
         (Language::En, Some(x)) => format!(
-            "Question {question} ({name}): the program's median seconds against {x}, one line per start (log scale; \
+            "Question {question}: our program's median seconds against {x}, one line per start (log scale; \
              calls under 1 ms are in the table alone{}).",
             if limited {
                 format!("; a mark at the limit where a call passed the time limit of {limit} s")
@@ -240,7 +240,7 @@ fn words(
             }
         ),
         (Language::En, None) => format!(
-            "Question {question} ({name}): the program's median seconds on each position where it took 1 ms or more \
+            "Question {question}: our program's median seconds on each position where it took 1 ms or more \
              (log scale; shorter times are in the table alone{}).",
             if limited {
                 format!("; a bar at the limit where it passed the time limit of {limit} s")
@@ -249,7 +249,7 @@ fn words(
             }
         ),
         (Language::Nl, Some(x)) => format!(
-            "Vraag {question} ({name}): de mediane tijd in seconden van het programma tegen het aantal {x}, één lijn \
+            "Vraag {question}: de mediane tijd in seconden van ons programma tegen het aantal {x}, één lijn \
              per beginstand (logaritmische schaal; aanroepen onder 1 ms staan alleen in de tabel{}).",
             if limited {
                 format!("; een punt op de limiet waar een aanroep de tijdslimiet van {limit} s overschreed")
@@ -258,7 +258,7 @@ fn words(
             }
         ),
         (Language::Nl, None) => format!(
-            "Vraag {question} ({name}): de mediane tijd in seconden van het programma op elke stand waar het 1 ms of \
+            "Vraag {question}: de mediane tijd in seconden van ons programma op elke stand waar het 1 ms of \
              langer nodig had (logaritmische schaal; kortere tijden staan alleen in de tabel{}).",
             if limited {
                 format!("; een staaf op de limiet waar het de tijdslimiet van {limit} s overschreed")
@@ -307,7 +307,7 @@ mod tests {
         let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
         let charts = check_charts("c", &t, Language::En);
         assert_eq!(charts[0].series.len(), 1);
-        assert_eq!(charts[0].series[0].name, "the program");
+        assert_eq!(charts[0].series[0].name, "our program");
         assert!(!charts[0].caption.contains("engine"), "{}", charts[0].caption);
     }
 
@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(c.series[1].name, "over de tijdslimiet (60 s)");
         assert_eq!(c.series[0].points, [(0.0, 0.01), (2.0, 2.5)]);
         assert_eq!(c.series[1].points, [(1.0, 60.0)]);
-        assert!(c.caption.starts_with("Vraag count (s)"), "{}", c.caption);
+        assert!(c.caption.starts_with("Vraag count:"), "{}", c.caption);
     }
 
     #[test]
@@ -367,7 +367,7 @@ mod tests {
         let charts = check_charts("x", &t, Language::En);
         assert_eq!(charts.len(), 2);
         assert_eq!((charts[0].name.as_str(), &charts[0].layout), ("x-sweep-seconds", &Layout::Lines));
-        assert!(charts[1].caption.starts_with("Question besteScore (x)"), "{}", charts[1].caption);
+        assert!(charts[1].caption.starts_with("Question besteScore:"), "{}", charts[1].caption);
     }
 
     #[test]

@@ -62,7 +62,15 @@ pub struct KindReport {
     /// The words of a solver's answers in its tables (the `check` kind; the protocol's text
     /// for every other kind).
     pub asked_words: AskedWords,
+    /// A solver's answers as the assignment's table has them (the `check` kind of a game
+    /// whose assignment asks for one table of its own shape; `None`: a row per question).
+    pub asked_table: Option<AskedTable>,
 }
+
+/// A solver's answers (a row per position and question, the report's body rows) as the
+/// assignment's own table, in `language`; `None` where they cannot be shown so (a wrong
+/// answer, which the row-per-question table shows with its verdict).
+pub type AskedTable = fn(answers: &CsvTable, language: Language) -> Option<CsvTable>;
 
 /// The `check` kind of every game: a solver's answers checked against the engine.
 pub const CHECK_REPORT: KindReport = KindReport {
@@ -71,8 +79,8 @@ pub const CHECK_REPORT: KindReport = KindReport {
     optional_columns: &["peak_memory_bytes", "rounds"],
     chart_columns: CHECK_CHART_COLUMNS,
     charts: check_charts,
-    dutch: Some("de antwoorden van een programma op de vragen van de opdracht, elk gecontroleerd tegen de referentie"),
-    ..KindReport::new("a program's answers to the assignment's questions, each checked against the reference")
+    dutch: Some("de antwoorden en tijden van ons programma bij de vragen van de opdracht, elk antwoord gecontroleerd"),
+    ..KindReport::new("our program's answers to the assignment's questions and its times, every answer checked")
 };
 
 impl KindReport {
@@ -90,6 +98,7 @@ impl KindReport {
             own_rows: None,
             optional_columns: &[],
             asked_words: protocol_words,
+            asked_table: None,
         }
     }
 }

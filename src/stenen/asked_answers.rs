@@ -51,7 +51,7 @@ fn joined_table(own: &[&Loaded]) -> Option<Loaded> {
 
 /// "The program was not asked in these results.", in `language`.
 fn not_asked(language: Language) -> &'static str {
-    language.pick("The program was not asked in these results.", "Het programma is in deze resultaten niets gevraagd.")
+    language.pick("Our program was not asked in these results.", "Ons programma is in deze resultaten niets gevraagd.")
 }
 
 /// A count answer as the protocol's check writes it (`solutions 16, positions 489`):
@@ -70,10 +70,10 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
     let mut s = Sentences::default();
     s.text(language.pick(
         "A board of h by b cells must be covered exactly by a set of stones (polyominoes), each used once, in any of \
-         its eight orientations. The program finds one tiling and counts all tilings, dumb (backtracking without \
+         its eight orientations. Our program finds one tiling and counts all tilings, dumb (backtracking without \
          duplicates) and smart (also cutting off boards whose empty regions cannot be filled). ",
         "Een bord van h bij b vakjes moet precies bedekt worden door een verzameling stenen (polyomino's), elk één \
-         keer gebruikt, in een van zijn acht oriëntaties. Het programma bepaalt één oplossing en telt alle \
+         keer gebruikt, in een van zijn acht oriëntaties. Ons programma bepaalt één oplossing en telt alle \
          oplossingen, dom (backtracking zonder standen dubbel te genereren) en slim (waarbij ook borden worden \
          afgekapt waarvan de lege deelgebieden niet meer te vullen zijn). ",
     ));
@@ -123,18 +123,21 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
     )
 }
 
-/// The rows of `question` (`find dumb`, ...) with an answer, and how many agreed.
-fn agreement(t: &CsvTable, prefix: &str) -> (usize, usize) {
+/// The checked answers to the questions starting with `prefix`: how many were correct,
+/// how many got no answer within the time limit, and how many there were.
+fn agreement(t: &CsvTable, prefix: &str) -> (usize, usize, usize) {
     let rows: Vec<&Vec<String>> = t
         .rows
         .iter()
         .filter(|r| t.cell(r, "question").is_some_and(|q| q.starts_with(prefix)) && checked(t, r))
         .collect();
-    (rows.iter().filter(|r| agreed(t, r)).count(), rows.len())
+    let late = rows.iter().filter(|r| t.cell(r, "verdict") == Some("time-limit")).count();
+    (rows.iter().filter(|r| agreed(t, r)).count(), late, rows.len())
 }
 
-/// How many of the program's answers to the questions starting with `prefix` (named
-/// `noun`: English, Dutch singular and plural) agreed, and what that shows (`what`).
+/// How the program's answers to the questions starting with `prefix` (named `noun`:
+/// English, Dutch singular and plural) bear out the explanation: its positions visited
+/// against an exact search that `what` does.
 fn agreement_sentence(
     s: &mut Sentences,
     table: &Loaded,
@@ -143,43 +146,42 @@ fn agreement_sentence(
     what: (&str, &str),
     language: Language,
 ) {
-    let (same, n) = agreement(&table.table, prefix);
+    let (correct, late, n) = agreement(&table.table, prefix);
     let answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
-    let text = match (same, n, language) {
-        (_, 0, Language::En) => format!("No {} of the program was checked in these results.", noun.0),
-        (_, 0, Language::Nl) => format!("Geen {} van het programma is in deze resultaten gecontroleerd.", noun.1),
+    let wrong = n - correct - late;
+    let text = match (correct, n, language) {
+        (_, 0, Language::En) => format!("No {} of our program was checked in these results.", noun.0),
+        (_, 0, Language::Nl) => format!("Geen {} van ons programma is in deze resultaten gecontroleerd.", noun.1),
         (a, n, Language::En) if a == n => format!(
-            "On every one of its {answers} the program gave the reference's number of positions visited and its \
-             answer: {}",
+            "We checked this on all {answers}: each time our program visited exactly as many positions as an exact \
+             search that {}, and counted the right number of tilings",
             what.0
         ),
         (a, n, Language::Nl) if a == n => format!(
-            "Bij alle {answers} gaf het programma het aantal bekeken standen en het antwoord van de referentie: {}",
+            "We hebben dit gecontroleerd op alle {answers}: telkens bekeek ons programma precies zoveel standen als \
+             een exacte zoektocht die {}, en telde het het goede aantal oplossingen",
             what.1
         ),
         (a, _, Language::En) => format!(
-            "On {a} of its {answers} the program gave the reference's positions and answer; the others are marked in \
-             the table."
+            "We checked this on {answers}: on {a} our program visited exactly as many positions as an exact search \
+             that {} and counted the right number of tilings{}{}",
+            what.0,
+            if late > 0 { format!("; {late} got no answer within the time limit") } else { String::new() },
+            if wrong > 0 { format!("; {wrong} were wrong") } else { String::new() },
         ),
         (a, _, Language::Nl) => format!(
-            "Bij {a} van de {answers} gaf het programma de standen en het antwoord van de referentie; de andere \
-             zijn in de tabel gemarkeerd."
+            "We hebben dit gecontroleerd op {answers}: bij {a} bekeek ons programma precies zoveel standen als een \
+             exacte zoektocht die {} en telde het het goede aantal oplossingen{}{}",
+            what.1,
+            if late > 0 { format!("; {late} kregen geen antwoord binnen de tijdslimiet") } else { String::new() },
+            if wrong > 0 { format!("; {wrong} waren fout") } else { String::new() },
         ),
     };
-    s.text(text).text(" (").table(&table.name).text(").");
+    s.text(text).text(" (").table_alone(&table.name).text(").");
 }
 
 fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(language.pick(
-        "The reference the program is checked against covers the first empty cell in row-major order, with every \
-         unplaced stone in each of its distinct orientations placed so that its first cell lands on that cell; \
-         every tiling covers that cell with exactly one stone, so each position is built once. ",
-        "De referentie waarmee het programma vergeleken wordt, bedekt het eerste lege vakje in rijvolgorde, met \
-         elke nog niet gelegde steen in elk van zijn verschillende oriëntaties, zo gelegd dat zijn eerste vakje op \
-         dat vakje valt; elke oplossing bedekt dat vakje met precies één steen, dus elke stand wordt één keer \
-         opgebouwd. ",
-    ));
     match table {
         Some(t) => agreement_sentence(
             &mut s,
@@ -187,8 +189,8 @@ fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
             "count",
             ("count answer", "telantwoord", "telantwoorden"),
             (
-                "its search builds the same positions, each once, or its counts of positions would differ.",
-                "het zoeken bouwt dezelfde standen op, elk één keer, anders zouden de aantallen standen verschillen.",
+                "builds every position once (a search that built a position twice would visit more)",
+                "elke stand één keer opbouwt (een zoektocht die een stand dubbel opbouwt, bekijkt er meer)",
             ),
             language,
         ),
@@ -201,24 +203,17 @@ fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
 
 fn regions(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(language.pick(
-        "The reference's smart search grows the empty cells next to each new stone into 4-connected regions and \
-         refuses the placement when a region's size is not a multiple of the greatest common divisor of the \
-         unplaced stones' sizes, or is smaller than the smallest of them. ",
-        "Het slimme zoeken van de referentie breidt de lege vakjes naast elke nieuwe steen uit tot 4-samenhangende \
-         deelgebieden en weigert de steen als het aantal vakjes van een deelgebied geen veelvoud is van de \
-         grootste gemene deler van de groottes van de nog niet gelegde stenen, of kleiner is dan de kleinste \
-         daarvan. ",
-    ));
     match table {
         Some(t) => agreement_sentence(
             &mut s,
             t,
             "count smart",
-            ("count smart answer", "antwoord op slim tellen", "antwoorden op slim tellen"),
+            ("smart count", "slimme telling", "slimme tellingen"),
             (
-                "its smart search cuts off exactly the positions this rule cuts off.",
-                "het slimme zoeken kapt precies de standen af die deze regel afkapt.",
+                "cuts off a board as soon as an empty region's size is not a multiple of the gcd of the unplaced \
+                 stones' sizes or is smaller than the smallest of them, so our test cuts off exactly the same boards",
+                "een bord afkapt zodra een leeg deelgebied geen veelvoud van de ggd van de groottes van de nog niet \
+                 gelegde stenen is, of kleiner dan de kleinste daarvan; onze test kapt dus precies dezelfde borden af",
             ),
             language,
         ),
@@ -232,8 +227,8 @@ fn regions(table: Option<&Loaded>, language: Language) -> Sentences {
 fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let missing = language.pick(
-        "The 4x5 board with stenen1 was not asked of the program in these results.",
-        "Het 4x5 bord met stenen1 is het programma in deze resultaten niet gevraagd.",
+        "The 4x5 board with stenen1 was not asked of our program in these results.",
+        "Het 4x5 bord met stenen1 is ons programma in deze resultaten niet gevraagd.",
     );
     let Some(l) = table else {
         s.text(missing);
@@ -247,8 +242,8 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     let parsed = |r: &[String]| t.cell(r, "given").and_then(parse_count);
     let (Some((solutions, dumb_positions)), Some((_, smart_positions))) = (parsed(dumb), parsed(smart)) else {
         s.text(language.pick(
-            format!("The program gave no count on the 4x5 board: {}.", check_in(language, t, dumb)),
-            format!("Het programma gaf geen telling op het 4x5 bord: {}.", check_in(language, t, dumb)),
+            format!("Our program gave no count on the 4x5 board: {}.", check_in(language, t, dumb)),
+            format!("Ons programma gaf geen telling op het 4x5 bord: {}.", check_in(language, t, dumb)),
         ));
         return s;
     };
@@ -259,29 +254,27 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     );
     let check = check_in(language, t, dumb);
     s.text(language.pick(
-        format!("The program counts {tilings} of the 4x5 board with stenen1, dumb after {dumb_p} and smart after {smart_p}; {check} ("),
-        format!("Het programma telt {tilings} van het 4x5 bord met stenen1, dom na {dumb_p} en slim na {smart_p}; {check} ("),
+        format!("Our program counts {tilings} of the 4x5 board with stenen1, dumb after {dumb_p} and smart after {smart_p}; {check} ("),
+        format!("Ons programma telt {tilings} van het 4x5 bord met stenen1, dom na {dumb_p} en slim na {smart_p}; {check} ("),
     ))
-    .table(&l.name)
+    .table_alone(&l.name)
     .text("). ");
-    let places = t.cell(dumb, "reference_evidence").and_then(super::places::Places::parse);
-    if let Some(p) = places.filter(|_| agreed(t, dumb)) {
-        s.text(super::answers::places_sentence(&p, true, language));
+    let evidence = t.cell(dumb, "reference_evidence").filter(|_| agreed(t, dumb)).and_then(classes_and_places);
+    if let Some((classes, places)) = evidence {
+        if let Some(classes) = classes {
+            symmetry_sentences(&mut s, l, (classes, solutions), language);
+        }
+        s.text(super::answers::places_sentence(&places, false, language));
     }
     s.text(language.pick(
         format!(
             "Stones 1 and 2 are both the L (one is an orientation of the other), so swapping them turns each of \
-             these tilings into a second numbered board: {} numbered boards. The rectangle has four symmetries (the \
-             identity, the half turn and the two mirrors), which map tilings onto tilings, so the tilings come in \
-             classes of four, or fewer where a tiling is its own mirror or half turn.",
+             these tilings into a second numbered board: {} numbered boards.",
             number_in(language, &count(solutions * 2))
         ),
         format!(
             "Stenen 1 en 2 zijn allebei de L (de een is een oriëntatie van de ander), dus door ze te verwisselen \
-             wordt elk van deze betegelingen een tweede genummerd bord: {} genummerde borden. De rechthoek heeft \
-             vier symmetrieën (de identiteit, de halve draaiing en de twee spiegelingen), die betegelingen op \
-             betegelingen afbeelden, dus de betegelingen vallen uiteen in klassen van vier, of minder waar een \
-             betegeling haar eigen spiegelbeeld of halve draaiing is.",
+             wordt elk van deze betegelingen een tweede genummerd bord: {} genummerde borden.",
             number_in(language, &count(solutions * 2))
         ),
     ));
@@ -300,19 +293,73 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
+/// The symmetry classes and the places of the stones a `count dumb` row's evidence
+/// holds (`classes 4; tilings 16; stone 1 L: ...`).
+/// Results written before the classes were recorded hold the places alone.
+fn classes_and_places(evidence: &str) -> Option<(Option<u64>, super::places::Places)> {
+    match evidence.strip_prefix("classes ").and_then(|rest| rest.split_once("; ")) {
+        Some((classes, places)) => Some((Some(classes.parse().ok()?), super::places::Places::parse(places)?)),
+        None => Some((None, super::places::Places::parse(evidence)?)),
+    }
+}
+
+/// The board's four symmetries, the classes of tilings they make (drawn, where the
+/// pictures hold the board's tilings) and how many tilings a class holds.
+fn symmetry_sentences(s: &mut Sentences, l: &Loaded, (classes, tilings): (u64, u64), language: Language) {
+    s.text(language.pick(
+        "The rectangle has four symmetries (the identity, the half turn and the two mirrors), which map tilings \
+         onto tilings. ",
+        "De rechthoek heeft vier symmetrieën (de identiteit, de halve draaiing en de twee spiegelingen), die \
+         betegelingen op betegelingen afbeelden. ",
+    ));
+    let (c, n) = (number_in(language, &count(classes)), number_in(language, &count(tilings)));
+    if crate::report::figures::has_picture(l, "all-tilings") {
+        s.picture(&l.name, "all-tilings").text(language.pick(
+            format!(
+                " draws all {n} tilings, one line per class of tilings that the symmetries map onto one another: \
+                 {c} classes. "
+            ),
+            format!(
+                " tekent alle {n} betegelingen, één regel per klasse van betegelingen die de symmetrieën op elkaar \
+                 afbeelden: {c} klassen. "
+            ),
+        ));
+    } else {
+        s.text(language.pick(
+            format!("The {n} tilings fall into {c} classes of tilings that the symmetries map onto one another. "),
+            format!("De {n} betegelingen vallen uiteen in {c} klassen die de symmetrieën op elkaar afbeelden. "),
+        ));
+    }
+    s.text(match classes * 4 == tilings {
+        true => language.pick(
+            format!("No tiling is its own mirror image or half turn, so every class holds four tilings: {c} × 4 = {n}. "),
+            format!(
+                "Geen betegeling is haar eigen spiegelbeeld of halve draaiing, dus elke klasse telt vier \
+                 betegelingen: {c} × 4 = {n}. "
+            ),
+        ),
+        false => language
+            .pick(
+                "A class has four tilings unless one of them is its own mirror image or half turn. ",
+                "Een klasse telt vier betegelingen, tenzij een ervan haar eigen spiegelbeeld of halve draaiing is. ",
+            )
+            .to_string(),
+    });
+}
+
 fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(l) = table else {
         s.text(language.pick(
-            "The program was not asked the table's instances in these results.",
-            "Het programma zijn de instanties van de tabel in deze resultaten niet gevraagd.",
+            "Our program was not asked the table's instances in these results.",
+            "Ons programma zijn de instanties van de tabel in deze resultaten niet gevraagd.",
         ));
         return s;
     };
     let t = &l.table;
     s.text(language.pick(
-        "The program's answers, positions and times on every board and for every search are in ",
-        "De antwoorden, standen en tijden van het programma op elk bord en voor elke zoekwijze staan in ",
+        "Our program's answers, positions and times on every board and for every search are in ",
+        "De antwoorden, standen en tijden van ons programma op elk bord en voor elke zoekwijze staan in ",
     ))
     .table(&l.name)
     .text(". ");
@@ -346,9 +393,15 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
+/// A position as the text names it: the own instance without the table's prefix.
+fn shown_name(position: &str) -> &str {
+    position.trim_start_matches(crate::report::OWN_INSTANCE)
+}
+
 /// What smart counting saves on `position` against dumb counting: the positions and,
 /// where both calls took 1 ms or more, the time; none where either count is missing.
 fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let name = shown_name(position);
     let counted = |question: &str| {
         let r = row(t, position, question).filter(|r| checked(t, r) && agreed(t, r))?;
         Some((parse_count(t.cell(r, "given")?)?.1, t.number(r, "solver_seconds")))
@@ -362,9 +415,9 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<S
     let fewer = times(dumb_p as f64 / smart_p as f64);
     let mut line = language.pick(
         format!(
-            "On {position} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"
+            "On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"
         ),
-        format!("Op {position} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})"),
+        format!("Op {name} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})"),
     );
     let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
     if let (Some(ds), Some(ss)) = (timed(dumb_s), timed(smart_s)) {
@@ -389,6 +442,7 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<S
 
 /// The searches on `position` that the program did not answer within the time limit.
 fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let name = shown_name(position);
     let late: Vec<&str> = ["find dumb", "find smart", "count dumb", "count smart"]
         .into_iter()
         .filter(|q| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit")))
@@ -402,14 +456,15 @@ fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<S
     };
     let limit = number_in(language, &crate::report::latex::format_seconds(limit));
     Some(language.pick(
-        format!("On {position} the program gave no answer within the time limit of {limit} s to: {searches}."),
-        format!("Op {position} gaf het programma binnen de tijdslimiet van {limit} s geen antwoord op: {searches}."),
+        format!("On {name} our program's {searches} gave no answer within the time limit of {limit} s."),
+        format!("Op {name} gaf het {searches} van ons programma geen antwoord binnen de tijdslimiet van {limit} s."),
     ))
 }
 
 /// The sentence on a find of the program that took longer than its count of the same
 /// board while visiting fewer positions; none where the order does not show.
 fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let name = shown_name(position);
     let measured = |question: &str| {
         let r = row(t, position, question)?;
         let given = t.cell(r, "given")?;
@@ -428,12 +483,12 @@ fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<St
     let (fp, cp) = (number_in(language, &count(fp)), number_in(language, &count(cp)));
     Some(language.pick(
         format!(
-            "On {position} the program's dumb find takes longer than its dumb count ({fs} against {cs}) although it \
+            "On {name} our program's dumb find takes longer than its dumb count ({fs} against {cs}) although it \
              visits {share} times the count's positions ({fp} against {cp}): per position its find takes {per} times \
              as long as its count, as when a program counts on more threads than it finds on."
         ),
         format!(
-            "Op {position} duurt het dom bepalen van een oplossing bij het programma langer dan het dom tellen \
+            "Op {name} duurt het dom bepalen van een oplossing bij ons programma langer dan het dom tellen \
              ({fs} tegen {cs}), hoewel het maar {share} keer zoveel standen bekijkt ({fp} tegen {cp}): per stand \
              duurt het bepalen {per} keer zo lang als het tellen, zoals bij een programma dat op meer threads telt \
              dan het bepaalt."
@@ -443,15 +498,16 @@ fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<St
 
 /// The own instance's smart count against the assignment's window.
 fn own_instance(s: &mut Sentences, t: &CsvTable, own: &str, language: Language) {
+    let name = shown_name(own);
     let Some(r) = row(t, own, "count smart") else { return };
     let Some(seconds) = t.number(r, "solver_seconds") else {
         s.text(language.pick(
             format!(
-                "The own instance is {own}: the program's smart count gave no time ({}).",
+                "The own instance is {name}: our program's smart count gave no time ({}).",
                 check_in(language, t, r)
             ),
             format!(
-                "De eigen instantie is {own}: het slimme tellen van het programma gaf geen tijd ({}).",
+                "De eigen instantie is {name}: het slimme tellen van ons programma gaf geen tijd ({}).",
                 check_in(language, t, r)
             ),
         ));
@@ -461,11 +517,11 @@ fn own_instance(s: &mut Sentences, t: &CsvTable, own: &str, language: Language) 
     let (time, (low, high)) = (seconds_in(language, seconds), OWN_WINDOW);
     s.text(language.pick(
         format!(
-            "The own instance is {own}: the program's smart count takes {time}, {verdict} the assignment's window of \
+            "The own instance is {name}: our program's smart count takes {time}, {verdict} the assignment's window of \
              more than {low} s and at most a few minutes (taken as {high} s)."
         ),
         format!(
-            "De eigen instantie is {own}: het slimme tellen van het programma duurt {time}, {verdict} het venster \
+            "De eigen instantie is {name}: het slimme tellen van ons programma duurt {time}, {verdict} het venster \
              van de opdracht van meer dan {low} s en hoogstens enkele minuten (opgevat als {high} s)."
         ),
     ));
@@ -478,56 +534,38 @@ fn identical(table: Option<&Loaded>, language: Language) -> Sentences {
         return s;
     };
     let t = &l.table;
-    s.text(language.pick(
-        "The reference takes identical stones into account: of stones that are orientations of one another only \
-         the lowest-numbered unplaced one is tried at each first empty cell, so interchangeable stones are never \
-         permuted and each tiling is counted once, whatever the numbers on its stones. ",
-        "De referentie houdt rekening met identieke stenen: van stenen die oriëntaties van elkaar zijn wordt bij \
-         elk eerste lege vakje alleen de nog niet gelegde steen met het laagste nummer geprobeerd, dus \
-         verwisselbare stenen worden nooit gepermuteerd en elke betegeling wordt één keer geteld, welke nummers \
-         haar stenen ook dragen. ",
-    ));
-    let boards = named_positions(t);
-    // Only a count that was answered and checked says anything of identical stones.
-    let answered: Vec<&str> = (boards.iter().copied())
-        .filter(|p| {
-            row(t, p, "count dumb").is_some_and(|r| checked(t, r) && t.cell(r, "verdict") != Some("time-limit"))
-        })
-        .collect();
-    let all_same = answered.iter().all(|p| row(t, p, "count dumb").is_none_or(|r| agreed(t, r)));
-    let list = answered.join(", ");
-    s.text(match (boards.is_empty(), answered.is_empty(), all_same, language) {
-        (true, _, _, _) => language.pick("No board was asked.", "Er is geen bord gevraagd.").to_string(),
-        (false, true, _, _) => language
-            .pick(
-                "No dumb count of the program was answered and checked within the time limit, so the run cannot \
-                 tell.",
-                "Geen dom tellen van het programma is binnen de tijdslimiet beantwoord en gecontroleerd, dus de \
-                 metingen zeggen het niet.",
-            )
-            .to_string(),
-        (false, false, true, Language::En) => format!(
-            "The program's dumb counts on {list} are the reference's, stenen1's two L stones included: a program that \
-             permuted identical stones would count each such tiling more than once, so it takes them into account \
-             the same way."
-        ),
-        (false, false, true, Language::Nl) => format!(
-            "De domme tellingen van het programma op {list} zijn die van de referentie, ook met de twee L-stenen van \
-             stenen1: een programma dat identieke stenen permuteert, zou zo'n betegeling meer dan eens tellen, dus \
-             het houdt er op dezelfde manier rekening mee."
-        ),
-        (false, false, false, Language::En) => format!(
-            "The program's dumb counts on {list} are not all the reference's: where stones repeat it may count a \
-             tiling more than once."
-        ),
-        (false, false, false, Language::Nl) => format!(
-            "De domme tellingen van het programma op {list} zijn niet alle die van de referentie: waar stenen \
-             herhaald worden, telt het een betegeling misschien meer dan eens."
-        ),
-    })
-    .text(" (")
-    .table(&l.name)
-    .text(").");
+    // stenen1's stones 1 and 2 are the same L: the one board of the assignment whose
+    // count tells whether identical stones are swapped.
+    let board = "4x5 stenen1";
+    let count_of = |r: &Vec<String>| t.cell(r, "given").and_then(parse_count).map(|c| c.0);
+    let answered = row(t, board, "count dumb").filter(|r| checked(t, r) && agreed(t, r));
+    match answered.and_then(count_of) {
+        Some(n) => {
+            let (n, twice) = (number_in(language, &count(n)), number_in(language, &count(n * 2)));
+            s.text(language.pick(
+                format!(
+                    "On {board}, whose stones 1 and 2 are the same L, our program counts {n} tilings, which is \
+                     correct: a search that swapped the two L stones would count every tiling twice, {twice} in all ("
+                ),
+                format!(
+                    "Op {board}, waarvan stenen 1 en 2 dezelfde L zijn, telt ons programma {n} oplossingen, en dat \
+                     is goed: een zoektocht die de twee L-stenen verwisselt, telt elke oplossing twee keer, {twice} \
+                     in totaal ("
+                ),
+            ))
+            .table_alone(&l.name)
+            .text(").");
+        }
+        None => {
+            s.text(language.pick(
+                format!("Our program's dumb count on {board} was not answered and checked, so the run cannot tell."),
+                format!(
+                    "Het domme tellen van ons programma op {board} is niet beantwoord en gecontroleerd, dus de \
+                     metingen zeggen het niet."
+                ),
+            ));
+        }
+    }
     s
 }
 

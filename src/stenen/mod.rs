@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod api;
 pub mod asked_answers;
+pub mod asked_table;
 pub mod asked_words;
 pub mod board;
 pub mod check;

@@ -13,7 +13,12 @@ pub static KINDS: [ExperimentKind<KindReport>; 2] = [
     ExperimentKind {
         name: "check",
         build: experiments::build_check,
-        report: KindReport { asked_words: super::asked_words::words, ..CHECK_REPORT },
+        report: KindReport {
+            asked_words: super::asked_words::words,
+            asked_table: Some(super::asked_table::per_instance),
+            own_rows: Some(super::asked_table::is_own_position),
+            ..CHECK_REPORT
+        },
     },
 ];
 

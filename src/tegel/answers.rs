@@ -66,12 +66,14 @@ pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
 pub(super) fn rules_words(language: Language) -> &'static str {
     language.pick(
         "Two players, 0 and 1, take turns. A move takes every tile of one colour (yellow g or blue b) from one \
-         bowl and lays them in one row of the mover's own board; the bowls are refilled from a pot whose order \
-         both players know. The game ends when a player has filled every row or the player to move cannot move; \
+         bowl and lays them in one row of the mover's own board: the fullest row that is empty or of that colour \
+         and still has room for them all (a move is only allowed where such a row exists); the bowls are \
+         refilled from a pot whose order both players know. The game ends when a player has filled every row or the player to move cannot move; \
          a player's score is her full rows minus her opponent's. ",
         "Twee spelers, 0 en 1, zijn om de beurt aan zet. Een zet neemt alle tegels van één kleur (geel g of blauw \
-         b) van één schaal en legt ze in één rij op het eigen bord van de speler; de schalen worden bijgevuld uit \
-         een pot waarvan beide spelers de volgorde kennen. Het spel is afgelopen als een speler al haar rijen vol \
+         b) van één schaal en legt ze in één rij op het eigen bord van de speler: de volste rij die leeg is of al \
+         tegels van die kleur heeft en waar ze nog allemaal in passen (een zet mag alleen als er zo'n rij is); de \
+         schalen worden bijgevuld uit een pot waarvan beide spelers de volgorde kennen. Het spel is afgelopen als een speler al haar rijen vol \
          heeft of als de speler aan beurt geen zet kan doen; de score van een speler is haar aantal volle rijen \
          min dat van haar tegenspeler. ",
     )

@@ -6,6 +6,7 @@
 //! `--appendix`, in the report's appendix), but for the line of best play after each
 //! greedy move, a fact of the position that the reference records with the rows.
 
+use super::check::GOOD_SIMS;
 use super::answers::{billion_verdict, call_it_a, points, questions, rules_words, tree_words};
 use super::asked_sweep::{sweep, sweep_conclusions};
 pub use super::asked_words::parse_best;
@@ -75,16 +76,21 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
         };
         parts.push(format!("{}, {whose}", list(&theirs, language)));
     }
-    if !made.is_empty() {
-        let others = match made.iter().any(|f| f.starts_with("spel")) {
-            true => language.pick(
-                " (not the course's files of the same names)",
-                " (niet de bestanden van het vak met dezelfde namen)",
-            ),
-            false => "",
-        };
-        let made_for = language.pick("made for these measurements", "gemaakt voor deze metingen");
-        parts.push(format!("{}, {made_for}{others}", list(&made, language)));
+    // spel2.txt and greedy.txt are positions the assignment asks the students to make;
+    // another spel file is a stand-in for the course's file of that name.
+    let (constructed, stand_ins): (Vec<&String>, Vec<&String>) =
+        made.iter().partition(|f| matches!(f.as_str(), "spel2.txt" | "greedy.txt"));
+    if !constructed.is_empty() {
+        parts.push(language.pick(
+            format!("{}, positions we made ourselves, as the assignment asks", list(&constructed, language)),
+            format!("{}, standen die we zelf maakten, zoals de opdracht vraagt", list(&constructed, language)),
+        ));
+    }
+    if !stand_ins.is_empty() {
+        parts.push(language.pick(
+            format!("{}, our own positions in place of the course's files of the same names", list(&stand_ins, language)),
+            format!("{}, eigen standen in plaats van de gelijknamige bestanden van het vak", list(&stand_ins, language)),
+        ));
     }
     parts.push(
         language
@@ -97,10 +103,12 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let parts = parts.join("; ");
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     s.text(language.pick(
-        " Each table times its own calls, so one question on one position can take a little longer in one table \
-         than in another; a time is the median of the calls of its row.",
-        " Elke tabel meet zijn eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets \
-         langer duren dan in de andere; een tijd is de mediaan van de aanroepen van zijn rij.",
+        " A time is the wall-clock time of a call as the test program measured it around the call, the median of \
+         up to six calls where a call is short; each table times its own calls, so one question on one position \
+         can take a little longer in one table than in another.",
+        " Een tijd is de kloktijd van een aanroep zoals het testprogramma die rond de aanroep mat, de mediaan van \
+         maximaal zes aanroepen waar een aanroep kort duurt; elke tabel meet zijn eigen aanroepen, dus dezelfde \
+         vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de andere.",
     ));
     s
 }
@@ -141,30 +149,28 @@ fn method(own: &[&Loaded], language: Language) -> Sentences {
 fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
     match (language, same, checked_n) {
-        (Language::En, _, 0) => "No besteScore answer of the program was checked in these results.".to_string(),
+        (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
         (Language::En, a, n) if a == n => format!(
-            "Checked on every one of the {asked_n} asked (the named positions of the tables and their random ones), \
-             the program's besteScore gave the score and the number of positions of a complete minimax without \
-             pruning that counts every position it visits, the start included, and a move of the best score: it \
-             visits the positions a full minimax visits, no more and no fewer, and finds the same values."
+            "We checked this on {asked_n}: on every one our program's besteScore gave the right score and a best \
+             move, and visited exactly as many positions as a complete minimax without pruning that counts every \
+             position, the start included. So it searches the whole game tree, no more and no less."
         ),
         (Language::En, a, _) => format!(
-            "On {a} of the {asked_n} asked the program's besteScore gave the score and the number of positions of a \
+            "On {a} of the {asked_n} asked our program's besteScore gave the score and the number of positions of a \
              complete minimax without pruning; on the others it did not (the first is in the answer to the next \
              question)."
         ),
         (Language::Nl, _, 0) => {
-            "Geen enkel besteScore-antwoord van het programma is in deze resultaten gecontroleerd.".to_string()
+            "Geen enkel besteScore-antwoord van ons programma is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => format!(
-            "Gecontroleerd op alle {asked_n} die gevraagd zijn (de genoemde standen van de tabellen en hun \
-             willekeurige standen), gaf de besteScore van het programma de score en het aantal standen van een \
-             volledige minimax zonder snoeien die elke bekeken stand telt, de beginstand meegerekend, en een zet met \
-             de beste score: hij bekijkt precies de standen die een volledige minimax bekijkt, niet meer en niet \
-             minder, en vindt dezelfde waarden."
+            "We hebben dit gecontroleerd op {asked_n}: op elke stand gaf de besteScore van ons programma de goede \
+             score en een beste zet, en bekeek hij precies zoveel standen als een volledige minimax zonder snoeien \
+             die elke stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, niet meer en niet \
+             minder."
         ),
         (Language::Nl, a, _) => format!(
-            "Op {a} van de {asked_n} die gevraagd zijn, gaf de besteScore van het programma de score en het aantal \
+            "Op {a} van de {asked_n} die gevraagd zijn, gaf de besteScore van ons programma de score en het aantal \
              standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
              de volgende vraag)."
         ),
@@ -174,8 +180,8 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
 /// "The program's besteScore was not asked in these results."
 fn best_not_asked(language: Language) -> &'static str {
     language.pick(
-        "The program's besteScore was not asked in these results.",
-        "De besteScore van het programma is in deze resultaten niet gevraagd.",
+        "Our program's besteScore was not asked in these results.",
+        "De besteScore van ons programma is in deze resultaten niet gevraagd.",
     )
 }
 
@@ -193,7 +199,7 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
             .text(" ")
             .text(best_sentence(t, r, language))
             .text(" (")
-            .table(&best.name);
+            .table_alone(&best.name);
         let start = super::picture::start_name(position);
         if has_picture(best, &start) {
             s.text(language.pick("; the position in ", "; de stand in ")).picture(&best.name, &start);
@@ -210,10 +216,8 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         let (position, question) = (shown(&l.table, r, "position"), shown(&l.table, r, "question"));
         let check = check_words_in(language, &l.table, r);
         s.text(match language {
-            Language::En => format!("The first answer that is not the reference's: {position} {question}, {check}. "),
-            Language::Nl => format!(
-                "Het eerste antwoord dat niet gelijk is aan dat van de referentie: {position} {question}, {check}. "
-            ),
+            Language::En => format!("The first wrong answer: {position} {question}, {check}. "),
+            Language::Nl => format!("Het eerste foute antwoord: {position} {question}, {check}. "),
         });
         if let Some(words) = shrunk_words_in(language, &l.table, r) {
             s.text(words).text(" ");
@@ -239,19 +243,19 @@ fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     let check = check_words_in(language, t, r);
     let Some((value, mv, positions)) = parse_best(given) else {
         return language.pick(
-            format!("the program's besteScore gave no answer ({check})"),
-            format!("gaf de besteScore van het programma geen antwoord ({check})"),
+            format!("our program's besteScore gave no answer ({check})"),
+            format!("gaf de besteScore van ons programma geen antwoord ({check})"),
         );
     };
     let (value, mv) = (score(value as f64), move_text_in(language, &mv));
     let visited = counted_in(language, &count(positions), "position", ("stand", "standen"));
     match language {
         Language::En => format!(
-            "the program's besteScore gives score {value} for the player to move, best move {mv}, after \
+            "our program's besteScore gives score {value} for the player to move, best move {mv}, after \
              {visited}{time}; {check}"
         ),
         Language::Nl => format!(
-            "geeft de besteScore van het programma score {value} voor de speler aan beurt, beste zet {mv}, na \
+            "geeft de besteScore van ons programma score {value} voor de speler aan beurt, beste zet {mv}, na \
              {visited}{time}; {check}"
         ),
     }
@@ -282,6 +286,12 @@ fn growth_between(t: &CsvTable, (small, large): (&str, &str), language: Language
     ))
 }
 
+/// How many points a good move loses against the best score, as the check's detail says
+/// it ("loses 1 against the best score ...").
+fn loss_of(detail: &str) -> Option<i64> {
+    detail.strip_prefix("loses ")?.split_once(' ')?.0.parse().ok()
+}
+
 /// The program's good moves on the named positions, against its own best moves.
 fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: Language) {
     let g = &good.table;
@@ -290,10 +300,23 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         let Some(r) = row(g, position, "good") else { continue };
         let chosen = g.cell(r, "given").unwrap_or_default();
         let best_move = row(best, position, "best").and_then(|b| parse_best(best.cell(b, "given")?)).map(|b| b.1);
-        let same = match best_move {
-            Some(m) if m == chosen => language.pick(", besteScore's best move", ", de beste zet van besteScore"),
-            Some(_) => language.pick(", not besteScore's first best move", ", niet de beste zet die besteScore geeft"),
-            None => "",
+        let loss = g.cell(r, "detail").and_then(loss_of);
+        let same = match (best_move, loss) {
+            (Some(m), _) if m == chosen => {
+                language.pick(", besteScore's best move", ", de beste zet van besteScore").to_string()
+            }
+            (Some(m), Some(0)) => language.pick(
+                format!(", not besteScore's best move {} but worth as much", move_text_in(language, &m)),
+                format!(", niet de beste zet {} van besteScore maar even veel waard", move_text_in(language, &m)),
+            ),
+            (Some(m), Some(k)) => language.pick(
+                format!(", {} worse than besteScore's best move {}", points(k as f64, language), move_text_in(language, &m)),
+                format!(", {} minder waard dan de beste zet {} van besteScore", points(k as f64, language), move_text_in(language, &m)),
+            ),
+            (Some(_), None) => {
+                language.pick(", not besteScore's best move", ", niet de beste zet die besteScore geeft").to_string()
+            }
+            (None, _) => String::new(),
         };
         let legal = match agreed(g, r) {
             true => language.pick("a distinct move", "een van de verschillende zetten").to_string(),
@@ -307,8 +330,8 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
     }
     let words = words.join(", ");
     s.text(language.pick(
-        format!("The program's bepaalGoedeZet chose {words} ("),
-        format!("De bepaalGoedeZet van het programma koos {words} ("),
+        format!("Our program's bepaalGoedeZet, with {GOOD_SIMS} simulations a move, chose {words} ("),
+        format!("De bepaalGoedeZet van ons programma, met {GOOD_SIMS} simulaties per zet, koos {words} ("),
     ))
     .table(&good.name)
     .text(language.pick(
@@ -359,8 +382,8 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     }
     let words = words.join("; ");
     s.text(language.pick(
-        format!("In whole games of the program's bepaalGoedeZet against its own besteScore, {words} ("),
-        format!("In hele spellen van de bepaalGoedeZet van het programma tegen zijn eigen besteScore: {words} ("),
+        format!("In whole games of our program's bepaalGoedeZet against its own besteScore, {words} ("),
+        format!("In hele spellen van de bepaalGoedeZet van ons programma tegen zijn eigen besteScore: {words} ("),
     ))
     .table(&m.name)
     .text("). ");
@@ -395,8 +418,8 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
         .max_by_key(|(_, p)| *p);
     let Some((r, positions)) = largest else {
         s.text(language.pick(
-            "No besteScore answer of the program agreed with the reference in these results.",
-            "Geen enkel besteScore-antwoord van het programma was in deze resultaten gelijk aan dat van de referentie.",
+            "No besteScore answer of our program was correct in these results.",
+            "Geen enkel besteScore-antwoord van ons programma was in deze resultaten goed.",
         ));
         return s;
     };
@@ -406,8 +429,8 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     s.text(language.pick("Of the positions asked, ", "Van de gevraagde standen kost "))
         .code(position)
         .text(language.pick(
-            format!(" takes the program's besteScore the most positions: {visited} in {time} ("),
-            format!(" de besteScore van het programma de meeste standen: {visited} in {time} ("),
+            format!(" takes our program's besteScore the most positions: {visited} in {time} ("),
+            format!(" de besteScore van ons programma de meeste standen: {visited} in {time} ("),
         ))
         .table(&best.name)
         .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
@@ -475,8 +498,8 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     let mut s = Sentences::default();
     let Some(g) = greedy else {
         s.text(language.pick(
-            "The greedy question was not asked of the program in these results.",
-            "De vraag over de gretige zet is in deze resultaten niet aan het programma gesteld.",
+            "The greedy question was not asked of our program in these results.",
+            "De vraag over de gretige zet is in deze resultaten niet aan ons programma gesteld.",
         ));
         return s;
     };
@@ -503,20 +526,20 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         s.text(match values.iter().find(|v| !v.agreed) {
             None => language
                 .pick(
-                    "Every one of these answers is the reference's (",
-                    "Al deze antwoorden zijn gelijk aan die van de referentie (",
+                    "Every one of these answers was checked and is correct (",
+                    "Al deze antwoorden zijn gecontroleerd en goed (",
                 )
                 .to_string(),
             Some(v) => language.pick(
-                format!("Not every answer is the reference's: {} (", v.check),
-                format!("Niet elk antwoord is gelijk aan dat van de referentie: {} (", v.check),
+                format!("Not every answer is correct: {} (", v.check),
+                format!("Niet elk antwoord is goed: {} (", v.check),
             ),
         })
         .table(&g.name)
         .text(").");
         let tree = start.replacen("start-", "tree-", 1);
         if has_picture(g, &tree) {
-            s.text(language.pick(" The reference's reasoning is drawn in ", " De redenering staat getekend in "))
+            s.text(language.pick(" The reasoning is drawn in ", " De redenering staat getekend in "))
                 .picture(&g.name, &tree)
                 .text(tree_words(None, language));
         }
@@ -536,11 +559,11 @@ fn worth_words(values: &[Valued], language: Language) -> String {
             let (opponent, worth) = (score(-v.value as f64), score(v.value as f64));
             match language {
                 Language::En => format!(
-                    "after {} the program's besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
+                    "after {} our program's besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
                     v.mv
                 ),
                 Language::Nl => format!(
-                    "na {} geeft de besteScore van het programma voor de tegenspeler {opponent}, dus de zet is {worth} \
+                    "na {} geeft de besteScore van ons programma voor de tegenspeler {opponent}, dus de zet is {worth} \
                      waard voor A",
                     v.mv
                 ),
@@ -555,8 +578,8 @@ fn greedy_verdict(values: &[Valued], language: Language) -> String {
     let Some(greedy) = values.iter().find(|v| v.greedy) else {
         return language
             .pick(
-                "The program was not asked besteScore after greedy's move. ",
-                "Na de gretige zet is het programma niet naar besteScore gevraagd. ",
+                "Our program was not asked besteScore after greedy's move. ",
+                "Na de gretige zet is ons programma niet naar besteScore gevraagd. ",
             )
             .to_string();
     };

@@ -48,8 +48,8 @@ fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
     };
     let stopped = match (ended_by("wrong"), ended_by("timeout")) {
         (true, _) => Some(language.pick(
-            "; the next call's answer was not the reference's, which ended the sweep",
-            "; het antwoord van de volgende aanroep was niet gelijk aan dat van de referentie, wat de reeks beëindigde",
+            "; the next call's answer was wrong, which ended the sweep",
+            "; het antwoord van de volgende aanroep was fout, wat de reeks beëindigde",
         )),
         (false, true) => Some(language.pick(
             "; the next call passed the time limit, which ended the sweep",
@@ -76,8 +76,8 @@ fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
 /// "The undo experiment was not asked of the program in these results."
 fn sweep_not_asked(language: Language) -> &'static str {
     language.pick(
-        "The undo experiment was not asked of the program in these results.",
-        "Het experiment met ongedaan gemaakte zetten is in deze resultaten niet aan het programma gevraagd.",
+        "The undo experiment was not asked of our program in these results.",
+        "Het experiment met ongedaan gemaakte zetten is in deze resultaten niet aan ons programma gevraagd.",
     )
 }
 
@@ -92,15 +92,16 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
         number_in(language, &sw.table.rows.first().map(|r| shown(&sw.table, r, "time_limit")).unwrap_or_default());
     s.text(match language {
         Language::En => format!(
-            "From each instance both players play good moves to an end position, every move done by the program; \
-             then the program undoes one move at a time and its besteScore runs on the position reached, until the \
-             start is back, an answer is not the reference's, or a call passes the limit of {limit} s. "
+            "Our doeExperiment plays good moves (bepaalGoedeZet) for both players from the position to an end \
+             position; then it undoes one move at a time and calls besteScore on the position reached, printing the \
+             positions visited and the time, until the start position is back. We stopped a sweep at the first call \
+             that took longer than {limit} s or gave a wrong answer. "
         ),
         Language::Nl => format!(
-            "Vanuit elke instantie spelen beide spelers goede zetten tot een eindstand, waarbij het programma elke zet \
-             doet; daarna maakt het programma telkens één zet ongedaan en wordt zijn besteScore aangeroepen op de \
-             bereikte stand, totdat de beginstand terug is, een antwoord niet gelijk is aan dat van de referentie, of \
-             een aanroep de limiet van {limit} s overschrijdt. "
+            "Ons doeExperiment speelt vanuit de stand voor beide spelers goede zetten (bepaalGoedeZet) tot een \
+             eindstand; daarna maakt het telkens één zet ongedaan en roept het besteScore aan op de bereikte stand, \
+             met het aantal bekeken standen en de tijd, totdat de beginstand terug is. We stopten een reeks bij de \
+             eerste aanroep die langer duurde dan {limit} s of een fout antwoord gaf. "
         ),
     });
     for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
@@ -124,7 +125,7 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
 
 /// The positions the program visits, as [`growth_words`] names them.
 const PROGRAM_VISITS: (&str, &str) =
-    ("the positions the program visits", "het aantal standen dat het programma bekijkt");
+    ("the positions our program visits", "het aantal standen dat ons programma bekijkt");
 
 /// "; its largest complete call (1,200 positions) took 9.17 ns per position", or why no
 /// time per position is given.
@@ -165,9 +166,9 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         s.text(". ");
     }
     s.text(language.pick(
-        "So the program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
+        "So our program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
          play, its time in step with the positions it visits. ",
-        "De besteScore van het programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
+        "De besteScore van ons programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
          met het aantal zetten dat nog te spelen is, en die tijd loopt gelijk op met het aantal standen dat hij \
          bekijkt. ",
     ))

@@ -11,6 +11,7 @@ pub mod answers;
 pub mod api;
 pub mod args;
 pub mod asked_answers;
+pub mod asked_table;
 pub mod asked_sweep;
 pub mod asked_words;
 pub mod best;

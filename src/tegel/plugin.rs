@@ -17,7 +17,11 @@ pub static KINDS: [ExperimentKind<KindReport>; 6] = [
     ExperimentKind {
         name: "check",
         build: experiments::build_check,
-        report: KindReport { asked_words: super::asked_words::words, ..CHECK_REPORT },
+        report: KindReport {
+            asked_words: super::asked_words::words,
+            asked_table: Some(super::asked_table::assignment_shape),
+            ..CHECK_REPORT
+        },
     },
 ];
 

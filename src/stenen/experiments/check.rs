@@ -20,6 +20,7 @@ use crate::search::rng::Rng;
 use crate::stenen::check::{ask, random_position, shrink_wrong, stones_rows, StenenFile, QUESTIONS};
 use crate::stenen::questions::{Engine, Program};
 use crate::stenen::rules::Puzzle;
+use crate::experiment::solver::verdict::Verdict;
 
 pub(in crate::stenen) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let params: CheckParams = spec.params()?;
@@ -33,7 +34,7 @@ pub(in crate::stenen) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Ex
             load_instance(spec, &p, "instances").map(|i| (i.name, i.game))
         })
         .collect::<Result<_, _>>()?;
-    CheckExperiment::build(spec, &params, StenenChecks, positions)
+    CheckExperiment::build(spec, &params, StenenChecks::default(), positions)
 }
 
 /// `HxW STONES` read as an instance's keys.
@@ -43,15 +44,17 @@ fn instance_params(text: &str) -> Option<InstanceParams> {
     Some(InstanceParams { height: h.parse().ok()?, width: w.parse().ok()?, stones: stones.trim().to_string() })
 }
 
-/// What a solver is asked in place of a tiling entry: a `table`'s instances, with every
-/// question (the table has a column for each).
+/// What a solver is asked in place of a tiling entry: a `table`'s instances (its
+/// `program_instances` where it has them), with every question (the table has a column
+/// for each).
 pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     if spec.heading.kind != "table" {
         return None;
     }
     let instances = spec
         .params
-        .get("instances")?
+        .get("program_instances")
+        .or_else(|| spec.params.get("instances"))?
         .as_array()?
         .iter()
         .filter_map(|v| {
@@ -63,8 +66,12 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     Some(CheckPlan { instances, questions: QUESTIONS.to_vec(), random: DERIVED_RANDOM, sims: None })
 }
 
-/// The tiling's questions for the `check` experiment.
-pub struct StenenChecks;
+/// The tiling's questions for the `check` experiment; the stones files whose stones were
+/// drawn already (each is drawn once, with the first position that uses it).
+#[derive(Default)]
+pub struct StenenChecks {
+    drawn_stones: std::sync::Mutex<Vec<String>>,
+}
 
 impl GameChecks for StenenChecks {
     type Position = Puzzle;
@@ -78,6 +85,25 @@ impl GameChecks for StenenChecks {
         random_position(rng, index)
     }
 
+    /// The stones of a position's file (the first position that uses the file), and every
+    /// tiling of a board small enough to draw them all, by symmetry class.
+    fn pictures(&self, (name, puzzle): (&str, &Puzzle), _questions: &[String]) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let file = stones_file(name);
+        let mut drawn = self.drawn_stones.lock().unwrap_or_else(|p| p.into_inner());
+        if !drawn.contains(&file) {
+            drawn.push(file.clone());
+            let title = format!("The stones of {file}, numbered as the file lists them");
+            let picture: String =
+                file.trim_end_matches(".in").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+            out.push((format!("stones-{picture}"), crate::stenen::picture::tiling_svg(&stones_rows(puzzle), 16, &title)));
+        }
+        if let Some(g) = super::table::small_gallery_of(puzzle) {
+            out.push(("all-tilings".to_string(), crate::stenen::picture::gallery_svg(puzzle, &g, name)));
+        }
+        out
+    }
+
     fn check(
         &self,
         ctx: &RunContext,
@@ -87,6 +113,14 @@ impl GameChecks for StenenChecks {
     ) -> Result<(CheckRow, Status)> {
         let mut engine = Engine::with_budget(ctx.budget());
         let outcome = ask(question, puzzle, &mut Program::new(asker), &mut engine);
+        if question == "find dumb" && !name.starts_with("random ") && outcome.verdict == Verdict::Correct {
+            if let Some(rows) = found_rows(&outcome.given) {
+                let title = format!("{name}: the first tiling our program's dumb find found");
+                let picture: String =
+                    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+                ctx.figure(&format!("found-{picture}"), crate::stenen::picture::tiling_svg(&rows, 20, &title));
+            }
+        }
         let (mut row, status) = check_row(ctx, (name, StenenFile::of(puzzle).size()), question, &outcome, || {
             let (file, outcome) = shrink_wrong(question, puzzle, &mut Program::new(asker), &mut engine)?;
             let (text, size) = (file.text(), file.size());
@@ -97,7 +131,7 @@ impl GameChecks for StenenChecks {
             Some((Shrunk { text, size, outcome }, svg))
         })?;
         if question == PLACES_QUESTION {
-            row.reference_evidence = Evidence(places_evidence(puzzle).unwrap_or_default());
+            row.reference_evidence = Evidence(classes_and_places(puzzle).unwrap_or_default());
         }
         Ok((row, status))
     }
@@ -107,16 +141,42 @@ impl GameChecks for StenenChecks {
 /// the report's argument on a small board rests on.
 const PLACES_QUESTION: &str = "count dumb";
 
-/// Where each stone lies over the distinct tilings of `puzzle` (the reference's gallery,
-/// [`crate::stenen::places`]), on a board small enough to draw them all; none otherwise.
-fn places_evidence(puzzle: &Puzzle) -> Option<String> {
+/// The symmetry classes of `puzzle`'s distinct tilings and where each stone lies over
+/// them ([`crate::stenen::places`]), on a board small enough to draw them all; none
+/// otherwise: `classes N; ` and the places' cell ([`crate::stenen::places::Places::cell`]).
+fn classes_and_places(puzzle: &Puzzle) -> Option<String> {
     let gallery = super::table::small_gallery_of(puzzle)?;
-    Some(crate::stenen::places::places(puzzle, &gallery.classes.concat()).cell())
+    let places = crate::stenen::places::places(puzzle, &gallery.classes.concat()).cell();
+    Some(format!("classes {}; {places}", gallery.classes.len()))
+}
+
+/// The stones file of a named position (`6x10 stenen2` → `stenen2.in`).
+fn stones_file(name: &str) -> String {
+    let stem = name.rsplit([' ', '/']).next().unwrap_or(name);
+    match stem.ends_with(".in") {
+        true => stem.to_string(),
+        false => format!("{stem}.in"),
+    }
+}
+
+/// The rows of a found tiling as the check writes it (`tiling 1 1 / 2 3, positions 4`).
+fn found_rows(given: &str) -> Option<Vec<Vec<u8>>> {
+    let (board, _) = given.strip_prefix("tiling ")?.split_once(", positions ")?;
+    board.split(" / ").map(|row| row.split(' ').map(|c| c.parse().ok()).collect()).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn found_tilings_and_stones_files_read_from_names_and_answers() {
+        assert_eq!(found_rows("tiling 1 1 / 2 3, positions 4"), Some(vec![vec![1, 1], vec![2, 3]]));
+        assert_eq!(found_rows("no tiling, positions 4"), None);
+        assert_eq!(found_rows("tiling 1 x, positions 4"), None);
+        assert_eq!(stones_file("6x10 stenen2"), "stenen2.in");
+        assert_eq!(stones_file("4x5 stenen/stenen1.in"), "stenen1.in");
+    }
 
     #[test]
     fn instances_are_a_size_and_a_stones_file() {

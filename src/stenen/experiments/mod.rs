@@ -9,6 +9,7 @@
 //! instances = [{ height = 4, width = 5, stones = "stenen/stenen1.in" }]
 //! memo_mb = 1024   # optional: the memo table that fills cells a walk cannot finish
 //! memo_time_limit = 600   # optional: seconds of each memo search (default: time_limit)
+//! program_instances = [{ height = 4, width = 15, stones = "stenen/stenen2.in" }]   # optional: what a solver is asked instead
 //! ```
 //!
 //! A dumb or smart cell whose walk hits the time limit is computed again through the memo

@@ -32,6 +32,9 @@ struct TableParams {
     memo_mb: Option<u64>,
     /// Seconds each memo search may take (default: the entry's `time_limit`).
     memo_time_limit: Option<f64>,
+    /// The instances a program is asked in place of `instances` (`harness run --solver`,
+    /// [`super::check_plan`]): an own instance sized for a program slower than the engine.
+    program_instances: Option<Vec<InstanceParams>>,
 }
 
 /// Builds a `kind = "table"` entry: every instance loaded, the memo bound checked.
@@ -41,6 +44,9 @@ pub(in crate::stenen) fn build_table(spec: &ExperimentSpec) -> Result<Box<dyn Ex
         return Err(spec.error(Some("instances"), "`instances` must list at least one instance"));
     }
     let instances = params.instances.iter().map(|p| load_instance(spec, p, "instances")).collect::<Result<_, _>>()?;
+    for p in params.program_instances.iter().flatten() {
+        load_instance(spec, p, "program_instances")?;
+    }
     let memo_mb = manifest_memo_mb(spec, params.memo_mb)?;
     let memo_time = match params.memo_time_limit {
         Some(t) => Some(
