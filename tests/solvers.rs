@@ -395,7 +395,7 @@ fn answers_text(page: &str) -> String {
 }
 
 /// The report of a solver's run is about the program: its own name from its handshake,
-/// its answers, positions and times, each said to agree with the reference or not; the
+/// its answers, positions and times, each said to be checked and correct or not; the
 /// harness's sources, engine and run only in an appendix, and that only with
 /// `--appendix`. A wrong program's report says where it is wrong.
 #[test]
@@ -417,9 +417,10 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
     let page = report(&[]);
     let text = answers_text(&page);
     assert!(text.contains("TegelSpel hand-in"), "the program's own name: {text}");
-    assert!(text.contains("On spel1.txt the program's besteScore gives score 0"), "{text}");
+    assert!(text.contains("On spel1.txt our program's besteScore gives score 0"), "{text}");
     assert!(text.contains("5,578 positions"), "{text}");
-    assert!(text.contains("the same as the reference's"), "{text}");
+    assert!(text.contains("checked and correct"), "{text}");
+    assert!(!text.contains("reference"), "the body speaks of the program, not the reference: {text}");
     assert!(text.contains("Greedy takes (2,b)") && text.contains("greedy's move costs A 1 point"), "{text}");
     for harness_material in ["src/", "docs/", "harness's", "the engine", "memo"] {
         assert!(!text.contains(harness_material), "`{harness_material}` in the body: {text}");
@@ -437,8 +438,8 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = answers_text(&std::fs::read_to_string(wrong.join("report-tegel.html")).unwrap());
     assert!(text.contains("always-wrong"), "{text}");
-    assert!(text.contains("not the reference's (wrong"), "{text}");
-    assert!(text.contains("The first answer that is not the reference's"), "{text}");
+    assert!(text.contains("The first wrong answer:"), "{text}");
+    assert!(text.contains(", wrong: "), "{text}");
 }
 
 /// `kill -9` of the harness while a solver that left a detached process (`setsid sleep

@@ -101,8 +101,10 @@ fn draw_position(rules: &Rules, pos: &Position, (x0, y0): (u32, u32)) -> Drawing
             tile(&mut svg, bx + i as u32 * CELL, y, color);
         }
         grid(&mut lines, (bx, y), n, 1);
+        // The bowl's number under it, as a move names it: (2,g) takes from bowl 2.
+        label(&mut svg, bx + n * CELL / 2, y + CELL + CELL / 2, &b.to_string());
     }
-    y += CELL + GAP;
+    y += 2 * CELL + GAP / 2;
     let mover = pos.to_move() as u32;
     for player in 0..2u32 {
         let bx = x0 + player * (column + 2 * GAP) + (column - l * CELL) / 2;
