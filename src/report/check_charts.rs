@@ -89,6 +89,12 @@ fn question_chart(name: &str, table: &CsvTable, raw_question: &str, language: La
     let stem: String = raw_question.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     let limited = rows.iter().any(|d| d.limited);
     let steps: Option<Vec<(&str, u32, &str)>> = rows.iter().map(|d| step_of(d.position)).collect();
+    // The program's bars alone of two positions say no more than the table's two rows: such
+    // a bar chart takes three (beside the engine's bars two compare).
+    let lines = steps.as_ref().is_some_and(|s| distinct_steps(s) >= 2);
+    if !lines && !with_engine && rows.iter().filter(|d| d.solver.is_some() || d.limited).count() < 3 {
+        return None;
+    }
     let (layout, series, words) = match steps.filter(|s| distinct_steps(s) >= 2) {
         Some(steps) => {
             // The axis takes the words of the largest step (the plural: `3 moves undone`).
@@ -304,7 +310,9 @@ mod tests {
 
     #[test]
     fn without_the_engines_times_the_program_stands_alone() {
-        let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
+        let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\nc,best,0.3\n");
+        let two = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
+        assert!(check_charts("c", &two, Language::En).is_empty(), "two bars say no more than two rows");
         let charts = check_charts("c", &t, Language::En);
         assert_eq!(charts[0].series.len(), 1);
         assert_eq!(charts[0].series[0].name, "our program");
@@ -362,7 +370,8 @@ mod tests {
              \"a, 1 undone\",sweep,besteScore,0.5\n\
              \"a, 2 undone\",sweep,besteScore,0.7\n\
              b,best,besteScore,0.2\n\
-             c,best,besteScore,0.3\n",
+             c,best,besteScore,0.3\n\
+             d,best,besteScore,0.4\n",
         );
         let charts = check_charts("x", &t, Language::En);
         assert_eq!(charts.len(), 2);
