@@ -79,6 +79,14 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
     ));
     s.text(summary_in(language, own));
     s.text(stones_files(own, table, language));
+    if let Some(l) = table.filter(|l| named_positions(&l.table).iter().any(|p| {
+        let file = p.rsplit([' ', '/']).next().unwrap_or(p).trim_end_matches(".in");
+        crate::report::figures::has_picture(l, &format!("stones-{file}"))
+    })) {
+        s.text(language.pick(" The stones of each file are drawn with the table (", " De stenen van elk bestand staan getekend bij de tabel ("))
+            .pictures(&l.name)
+            .text(").");
+    }
     s
 }
 
@@ -105,14 +113,14 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
     }
     if !made.is_empty() {
         parts.push(language.pick(
-            format!("{}, made for these measurements (not the course's files of the same names)", made.join(", ")),
-            format!("{}, gemaakt voor deze metingen (niet de gelijknamige bestanden van het vak)", made.join(", ")),
+            format!("{}, our own stones files in place of the course's files of the same names", made.join(", ")),
+            format!("{}, eigen stenenbestanden in plaats van de gelijknamige bestanden van het vak", made.join(", ")),
         ));
     }
     parts.push(
         language
             .pick(
-                "seeded random boards and stones of growing size (random 1, random 2, ...)",
+                "random boards and stones of growing size (random 1, random 2, ...)",
                 "willekeurige borden en stenen van groeiende grootte, elk uit een vast startgetal (random 1, random 2, ...)",
             )
             .to_string(),

@@ -31,8 +31,8 @@ pub(super) const TABLE: KindReport = KindReport {
         // ask for them.
         "solutions_up_to_symmetry",
     ],
-    dutch: Some("betegelingen vinden en tellen, dom, slim en snel, per instantie"),
-    ..KindReport::new("finding and counting tilings, dumb, smart and fast, per instance")
+    dutch: Some("een oplossing bepalen en de oplossingen tellen, dom en slim, per instantie"),
+    ..KindReport::new("finding one tiling and counting all tilings, dumb and smart, per instance")
 };
 
 const COUNT: Bars = Bars {

@@ -93,7 +93,7 @@ impl GameChecks for StenenChecks {
         let mut drawn = self.drawn_stones.lock().unwrap_or_else(|p| p.into_inner());
         if !drawn.contains(&file) {
             drawn.push(file.clone());
-            let title = format!("The stones of {file}, numbered as the file lists them");
+            let title = format!("the stones of {file}, numbered as the file lists them");
             let picture: String =
                 file.trim_end_matches(".in").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
             out.push((format!("stones-{picture}"), crate::stenen::picture::tiling_svg(&stones_rows(puzzle), 16, &title)));
