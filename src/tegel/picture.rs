@@ -197,11 +197,13 @@ fn draw_node(
     let y = top + (rows * h) / 2 - h / 2;
     let d = draw_position(rules, &node.position, (x, y));
     out.push_str(&d.svg);
+    // Large enough to read when the tree is scaled down to the page's width.
+    let end = if node.children.is_empty() { ", end" } else { "" };
     let _ = write!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"#000\">value {}</text>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"22\" fill=\"#000\">value {}{end}</text>",
         x + w / 2,
-        y + d.height + 10,
+        y + d.height + 16,
         node.value
     );
     let mut child_top = top;
@@ -220,9 +222,9 @@ fn draw_node(
         let _ = write!(out, "<path d=\"M{x1} {y1}L{x2} {cy}\" stroke=\"{color}\" stroke-width=\"3\" fill=\"none\"/>");
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"13\" fill=\"{color}\">{mv}{word}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"22\" fill=\"{color}\">{mv}{word}</text>",
             (x1 + x2) / 2,
-            (y1 + cy) / 2 - 10
+            (y1 + cy) / 2 - 18
         );
     }
     (x + w / 2, y + d.height / 2)
@@ -250,7 +252,7 @@ pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<Str
     let better = root.children.iter().max_by_key(|c| c.value).and_then(|c| c.via).filter(|b| Some(*b) != greedy);
     let marks = Marks { greedy: greedy.map(|m| m.to_string()), better: better.map(|m| m.to_string()) };
     let one = draw_position(rules, pos, (0, 0));
-    let cell = (one.width, one.height + 30);
+    let cell = (one.width, one.height + 40);
     fn depth(n: &Node) -> u32 {
         1 + n.children.iter().map(depth).max().unwrap_or(0)
     }

@@ -30,7 +30,10 @@ fn dutch(text: &str) -> Option<String> {
         });
     }
     if let Some(value) = text.strip_prefix("value ") {
-        return Some(format!("waarde {value}"));
+        return Some(match value.strip_suffix(", end") {
+            Some(v) => format!("waarde {v}, eindstand"),
+            None => format!("waarde {value}"),
+        });
     }
     if let Some(mv) = text.strip_suffix(" greedy") {
         return Some(format!("{mv} gretig"));
