@@ -33,6 +33,25 @@ pub fn body_view(t: &CsvTable) -> CsvTable {
     cut(t, &BODY_COLUMNS)
 }
 
+/// A body table in words (`view`, from `source`'s rows) as a student's table reads: the
+/// program's answer, positions and seconds under plain names (its times then shown as the
+/// harness shows a time, "< 1 ms" under the timer's resolution), and the verdict column
+/// only where an answer shown is not correct (the caption says so otherwise).
+pub fn program_view(view: CsvTable, source: &CsvTable) -> CsvTable {
+    let all_correct = source.rows.iter().all(|r| agreed(source, r));
+    let keep: Vec<usize> =
+        (0..view.columns.len()).filter(|&i| !(all_correct && view.columns[i] == "verdict")).collect();
+    let renamed = |name: &str| match name {
+        "given" => "answer".to_string(),
+        "solver_positions" => "positions".to_string(),
+        "solver_seconds" => "seconds".to_string(),
+        other => other.to_string(),
+    };
+    let columns = keep.iter().map(|&i| renamed(&view.columns[i])).collect();
+    let rows = view.rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();
+    CsvTable::derived(&view.path, columns, rows)
+}
+
 /// `t` with only `columns` (those it has), in that order, each as the table declares it.
 fn cut(t: &CsvTable, columns: &[&str]) -> CsvTable {
     let keep: Vec<usize> = columns.iter().filter_map(|c| t.index(c)).collect();
@@ -62,14 +81,47 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     let left_out = l.table.rows.len() - source.rows.len();
     titles.caption = body_caption(l, language, reports).then(&random_note(left_out, language));
     let own_shape = reports.kind(&l.game, &l.kind).and_then(|k| k.asked_table).and_then(|f| f(&source, language));
-    if own_shape.as_ref().is_some_and(|t| t.rows.iter().flatten().any(|c| c.is_empty())) {
+    if let Some(t) = &own_shape {
+        titles.caption = titles.caption.then(&dash_note(t, &source, language));
+    }
+    let table = own_shape
+        .unwrap_or_else(|| program_view(worded(body_view(&source), &source, words_of(l, reports), language), &source));
+    if !table.columns.iter().any(|c| c == "verdict") && source.rows.iter().all(|r| agreed(&source, r)) {
         titles.caption = titles.caption.then(language.pick(
-            " –: no answer within the time limit, or not asked after one.",
-            " –: geen antwoord binnen de tijdslimiet, of daarna niet meer gevraagd.",
+            " Every answer shown was checked and is correct.",
+            " Elk getoond antwoord is gecontroleerd en goed.",
         ));
     }
-    let table = own_shape.unwrap_or_else(|| worded(body_view(&source), &source, words_of(l, reports), language));
     Loaded { table, titles, ..l.clone() }
+}
+
+/// The note on the empty cells (–) of a table in the assignment's shape `t` made from
+/// `source`: the time limits the program's calls passed there, and, where more cells are
+/// empty than calls passed a limit (a series stops at its first such call), that the
+/// rest was not asked.
+fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
+    let empty_pairs = t.rows.iter().flatten().filter(|c| c.is_empty()).count() / 2;
+    if empty_pairs == 0 {
+        return String::new();
+    }
+    let late: Vec<&Vec<String>> =
+        source.rows.iter().filter(|r| source.cell(r, "verdict") == Some("time-limit")).collect();
+    let mut limits: Vec<String> = late.iter().filter_map(|r| source.cell(r, "time_limit")).map(str::to_string).collect();
+    limits.sort_by(|a, b| b.parse::<f64>().unwrap_or(0.0).total_cmp(&a.parse::<f64>().unwrap_or(0.0)));
+    limits.dedup();
+    let or = language.pick(" or ", " of ");
+    let within = match limits.is_empty() {
+        true => language.pick(" –: no answer within the time limit", " –: geen antwoord binnen de tijdslimiet").to_string(),
+        false => language.pick(
+            format!(" –: no answer within the time limit of {} s", limits.join(or)),
+            format!(" –: geen antwoord binnen de tijdslimiet van {} s", limits.join(or)),
+        ),
+    };
+    let rest = match empty_pairs > late.len() {
+        true => language.pick(", or not asked after such a call.", ", of na zo'n aanroep niet meer gevraagd."),
+        false => ".",
+    };
+    format!("{within}{rest}")
 }
 
 /// The words of `l`'s kind for a solver's cells (the protocol's text where it has none).
@@ -97,7 +149,11 @@ fn random_note(n: usize, language: Language) -> String {
 /// time limit, the position in the words of its [`body_table`], the question as the CSV
 /// writes it (which groups the charts) and in those words (`asked`, which names them),
 /// and the verdict and status as the CSV writes them.
+/// The random positions stay out: the charts show the instances the text names.
 pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable {
+    let mut named = l.clone();
+    named.table.rows.retain(|r| !l.table.cell(r, "position").is_some_and(|p| p.starts_with("random ")));
+    let l = &named;
     let words = words_of(l, reports);
     let raw = ["question", "verdict"];
     let kept = ["position", "question", "solver_seconds", "time_limit", "verdict", STATUS];
@@ -236,6 +292,10 @@ pub fn time_words_in(language: Language, t: &CsvTable, row: &[String]) -> Option
     let seconds = t.number(row, "solver_seconds")?;
     let runs = t.number(row, "rounds").map_or(1, |r| r as u64);
     let time = seconds_words_in(language, seconds);
+    if !resolved(seconds) {
+        // Under the timer's resolution the median of several calls says no more.
+        return Some(time);
+    }
     Some(match (runs, language) {
         (1, Language::En) => format!("{time} (one run)"),
         (1, Language::Nl) => format!("{time} (één meting)"),
@@ -441,7 +501,7 @@ mod tests {
         assert_eq!(check_words(&t, &t.rows[0]), "checked and correct");
         assert_eq!(check_words(&t, &t.rows[1]), "wrong: the score is 1 not 0");
         assert!(check_words(&t, &t.rows[2]).starts_with("not checked"));
-        assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "under 1 ms, the median of 6 runs");
+        assert_eq!(time_words(&t, &t.rows[0]).unwrap(), "under 1 ms");
         assert_eq!(time_words(&t, &t.rows[1]).unwrap(), "100 ms (one run)");
         assert_eq!(time_words(&t, &t.rows[2]), None);
         assert_eq!(check_words_in(Language::Nl, &t, &t.rows[0]), "gecontroleerd en goed");

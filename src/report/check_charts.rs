@@ -232,12 +232,12 @@ fn words(
         };
     }
     let (title, x_label) = match language {
-        Language::En => (format!("Question {question}: our program's seconds"), steps.unwrap_or("position")),
-        Language::Nl => (format!("Vraag {question}: de seconden van ons programma"), steps.unwrap_or("stand")),
+        Language::En => (format!("{question}: our program's seconds"), steps.unwrap_or("instance")),
+        Language::Nl => (format!("{question}: de seconden van ons programma"), steps.unwrap_or("instantie")),
     };
     let caption = match (language, steps) {
         (Language::En, Some(x)) => format!(
-            "Question {question}: our program's median seconds against {x}, one line per start (log scale; \
+            "{question}: our program's median seconds against {x}, one line per start (log scale; \
              calls under 1 ms are in the table alone{}).",
             if limited {
                 format!("; a mark at the limit where a call passed the time limit of {limit} s")
@@ -246,7 +246,7 @@ fn words(
             }
         ),
         (Language::En, None) => format!(
-            "Question {question}: our program's median seconds on each position where it took 1 ms or more \
+            "{question}: our program's median seconds on each instance where it took 1 ms or more \
              (log scale; shorter times are in the table alone{}).",
             if limited {
                 format!("; a bar at the limit where it passed the time limit of {limit} s")
@@ -255,7 +255,7 @@ fn words(
             }
         ),
         (Language::Nl, Some(x)) => format!(
-            "Vraag {question}: de mediane tijd in seconden van ons programma tegen het aantal {x}, één lijn \
+            "{question}: de mediane tijd in seconden van ons programma tegen het aantal {x}, één lijn \
              per beginstand (logaritmische schaal; aanroepen onder 1 ms staan alleen in de tabel{}).",
             if limited {
                 format!("; een punt op de limiet waar een aanroep de tijdslimiet van {limit} s overschreed")
@@ -264,7 +264,7 @@ fn words(
             }
         ),
         (Language::Nl, None) => format!(
-            "Vraag {question}: de mediane tijd in seconden van ons programma op elke stand waar het 1 ms of \
+            "{question}: de mediane tijd in seconden van ons programma op elke instantie waar het 1 ms of \
              langer nodig had (logaritmische schaal; kortere tijden staan alleen in de tabel{}).",
             if limited {
                 format!("; een staaf op de limiet waar het de tijdslimiet van {limit} s overschreed")
@@ -360,7 +360,7 @@ mod tests {
         assert_eq!(c.series[1].name, "over de tijdslimiet (60 s)");
         assert_eq!(c.series[0].points, [(0.0, 0.01), (2.0, 2.5)]);
         assert_eq!(c.series[1].points, [(1.0, 60.0)]);
-        assert!(c.caption.starts_with("Vraag count:"), "{}", c.caption);
+        assert!(c.caption.starts_with("count:"), "{}", c.caption);
     }
 
     #[test]
@@ -376,7 +376,7 @@ mod tests {
         let charts = check_charts("x", &t, Language::En);
         assert_eq!(charts.len(), 2);
         assert_eq!((charts[0].name.as_str(), &charts[0].layout), ("x-sweep-seconds", &Layout::Lines));
-        assert!(charts[1].caption.starts_with("Question besteScore:"), "{}", charts[1].caption);
+        assert!(charts[1].caption.starts_with("besteScore:"), "{}", charts[1].caption);
     }
 
     #[test]

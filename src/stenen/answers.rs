@@ -22,22 +22,22 @@ pub const OWN_WINDOW: (f64, f64) = (10.0, 180.0);
 
 /// The questions in the assignment's order (`id`, heading).
 pub const QUESTIONS: [(&str, &str); 6] = [
-    ("S1", "The puzzle and the assignment"),
-    ("S2", "How are all next positions built without generating a position twice?"),
-    ("S3", "How does the smart search find the sizes of the empty regions?"),
-    ("S4", "How many solutions does the 4x5 board with stenen1 have? Reasoned"),
-    ("S5", "The table of the instances, with an own instance"),
-    ("S6", "Bonus: identical stones taken into account, and how"),
+    ("S1", "Introduction"),
+    ("S2", "Building every next position once"),
+    ("S3", "The sizes of the empty regions in the smart search"),
+    ("S4", "The solutions of the 4x5 board with stenen1"),
+    ("S5", "Results per instance, with an own instance"),
+    ("S6", "Bonus: identical stones"),
 ];
 
 /// [`QUESTIONS`] in Dutch, in the assignment's own words.
 pub const QUESTIONS_NL: [(&str, &str); 6] = [
-    ("S1", "De puzzel en de opdracht"),
-    ("S2", "Hoe worden alle vervolgstanden opgebouwd zonder standen dubbel te genereren?"),
-    ("S3", "Hoe bepaalt het slimme zoeken de aantallen vakjes in de ontstane deelgebieden?"),
-    ("S4", "Hoeveel verschillende oplossingen heeft het 4x5 bord met stenen1? Beredeneerd"),
-    ("S5", "De tabel van de instanties, met een eigen instantie"),
-    ("S6", "Bonus: rekening gehouden met identieke stenen, en hoe"),
+    ("S1", "Inleiding"),
+    ("S2", "Alle vervolgstanden opbouwen, elk één keer"),
+    ("S3", "De aantallen vakjes van de lege deelgebieden bij slim zoeken"),
+    ("S4", "De oplossingen van het 4x5 bord met stenen1"),
+    ("S5", "Resultaten per instantie, met een eigen instantie"),
+    ("S6", "Bonus: identieke stenen"),
 ];
 
 /// The questions' `(id, heading)` in `language`, in the assignment's order.

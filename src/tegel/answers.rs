@@ -489,8 +489,8 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
 /// " call the player to move A, as the assignment does. "
 pub(super) fn call_it_a(language: Language) -> &'static str {
     language.pick(
-        " call the player to move A, as the assignment does. ",
-        " de speler aan beurt A, zoals de opdracht dat doet. ",
+        " we call the player to move A, as the assignment does. ",
+        " noemen we de speler aan beurt A, zoals de opdracht. ",
     )
 }
 

@@ -7,6 +7,7 @@
 //! greedy move, a fact of the position that the reference records with the rows.
 
 use super::check::GOOD_SIMS;
+use crate::report::asked::resolved;
 use super::answers::{billion_verdict, call_it_a, points, questions, rules_words, tree_words};
 use super::asked_sweep::{sweep, sweep_conclusions};
 pub use super::asked_words::parse_best;
@@ -192,7 +193,10 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         return s;
     };
     let t = &best.table;
-    for position in named_positions(t) {
+    // The question is about spel1 and spel3; spel2, the position of more than a billion,
+    // is the next question's.
+    let asked_here: Vec<&str> = named_positions(t).into_iter().filter(|p| *p != "spel2.txt").collect();
+    for position in asked_here {
         let Some(r) = row(t, position, "best") else { continue };
         s.text(language.pick("On ", "Op "))
             .code(position)
@@ -226,13 +230,57 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     if let Some(words) = growth_between(t, ("spel1.txt", "spel3.txt"), language) {
         s.text(words);
     }
+    if let Some(words) = asked(own, "good").and_then(|g| speed_against_worth(t, &g.table, "spel3.txt", language)) {
+        s.text(words);
+    }
     s.text(language.pick(
-        "So besteScore gives the exact value at a cost that grows with the game tree, where bepaalGoedeZet's cost \
-         is a fixed number of random games per move and its move is an estimate.",
-        "besteScore geeft dus de exacte waarde, tegen kosten die met de spelboom meegroeien, terwijl \
-         bepaalGoedeZet een vast aantal willekeurige spellen per zet kost en zijn zet een schatting is.",
+        format!(
+            "So besteScore gives the exact value at a cost that grows with the game tree; bepaalGoedeZet costs \
+             {GOOD_SIMS} random games per move, each as long as the moves left to play, and its move is an estimate \
+             that can be worse than the best."
+        ),
+        format!(
+            "besteScore geeft dus de exacte waarde, tegen kosten die met de spelboom meegroeien; bepaalGoedeZet kost \
+             per zet {GOOD_SIMS} willekeurige spellen, elk zo lang als het aantal zetten dat nog te spelen is, en zijn \
+             zet is een schatting die slechter kan zijn dan de beste."
+        ),
     ));
     s
+}
+
+/// On `position`: bepaalGoedeZet's time against besteScore's, and what its move was worth
+/// against the best (where the check valued it).
+fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let b = row(best, position, "best").filter(|r| agreed(best, r))?;
+    let g = row(good, position, "good").filter(|r| agreed(good, r))?;
+    let (bs, gs) = (best.number(b, "solver_seconds")?, good.number(g, "solver_seconds")?);
+    if !resolved(bs) {
+        return None;
+    }
+    let (bw, gw) = (seconds_words_in(language, bs), seconds_words_in(language, gs));
+    let faster = match resolved(gs) {
+        true => {
+            let f = number_in(language, &format_seconds(bs / gs));
+            language.pick(format!("{f} times faster"), format!("{f} keer zo snel"))
+        }
+        false => language.pick(
+            format!("over {} times faster", number_in(language, &format_seconds(bs / 1e-3))),
+            format!("meer dan {} keer zo snel", number_in(language, &format_seconds(bs / 1e-3))),
+        ),
+    };
+    let worth = match good.cell(g, "detail").and_then(loss_of) {
+        Some(0) => language.pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
+            .to_string(),
+        Some(k) => language.pick(
+            format!(", but its move was {} worse than the best", points(k as f64, language)),
+            format!(", maar zijn zet was {} minder waard dan de beste", points(k as f64, language)),
+        ),
+        None => String::new(),
+    };
+    Some(language.pick(
+        format!("On {position} bepaalGoedeZet took {gw} against {bw} for besteScore, {faster}{worth}. "),
+        format!("Op {position} kostte bepaalGoedeZet {gw} tegen {bw} voor besteScore, {faster}{worth}. "),
+    ))
 }
 
 /// "the program's besteScore gives score 0 ..., in 579 µs, the median of 6 runs; the same
@@ -240,11 +288,16 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
 fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     let given = t.cell(r, "given").unwrap_or_default();
     let time = time_words_in(language, t, r).map(|w| format!(", in {w}")).unwrap_or_default();
-    let check = check_words_in(language, t, r);
+    // The introduction says every answer was checked; a sentence says so only where one
+    // was not correct.
+    let check = match agreed(t, r) {
+        true => String::new(),
+        false => format!("; {}", check_words_in(language, t, r)),
+    };
     let Some((value, mv, positions)) = parse_best(given) else {
         return language.pick(
-            format!("our program's besteScore gave no answer ({check})"),
-            format!("gaf de besteScore van ons programma geen antwoord ({check})"),
+            format!("our program's besteScore gave no answer{check}"),
+            format!("gaf de besteScore van ons programma geen antwoord{check}"),
         );
     };
     let (value, mv) = (score(value as f64), move_text_in(language, &mv));
@@ -252,11 +305,11 @@ fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     match language {
         Language::En => format!(
             "our program's besteScore gives score {value} for the player to move, best move {mv}, after \
-             {visited}{time}; {check}"
+             {visited}{time}{check}"
         ),
         Language::Nl => format!(
             "geeft de besteScore van ons programma score {value} voor de speler aan beurt, beste zet {mv}, na \
-             {visited}{time}; {check}"
+             {visited}{time}{check}"
         ),
     }
 }
@@ -283,6 +336,28 @@ fn growth_between(t: &CsvTable, (small, large): (&str, &str), language: Language
     Some(language.pick(
         format!("On {large} besteScore visits {positions} times the positions it visits on {small}{time}. "),
         format!("Op {large} bekijkt besteScore {positions} keer zoveel standen als op {small}{time}. "),
+    ))
+}
+
+/// A's distinct moves on `position` as the program's bepaalVerschillendeZetten gave them
+/// (checked), and why there are no others: a move must fit in a row.
+fn distinct_moves(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+    let r = row(t, position, "moves").filter(|r| agreed(t, r))?;
+    let moves: Vec<String> = t.cell(r, "given")?.split_whitespace().map(|m| move_text_in(language, m)).collect();
+    let list = match moves.split_last()? {
+        (last, []) => last.clone(),
+        (last, rest) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
+    };
+    Some(language.pick(
+        format!(
+            "A's distinct moves, as our bepaalVerschillendeZetten gives them, are {list}: a colour of a bowl is a \
+             move only where all its tiles fit in one of A's rows that is empty or holds that colour. "
+        ),
+        format!(
+            "De verschillende zetten van A, zoals onze bepaalVerschillendeZetten ze geeft, zijn {list}: een kleur \
+             van een schaal is alleen een zet als al die tegels passen in een rij van A die leeg is of die kleur \
+             heeft. "
+        ),
     ))
 }
 
@@ -506,7 +581,7 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     let t = &g.table;
     for position in named_positions(t).into_iter().filter(|p| !p.contains(" after ")) {
         let Some(best) = row(t, position, "best") else { continue };
-        s.text(language.pick("In ", "Noem in ")).code(position).text(call_it_a(language));
+        s.text(language.pick("In ", "In ")).code(position).text(call_it_a(language));
         let start = super::picture::start_name(position);
         if has_picture(g, &start) {
             s.text(language.pick("The position is drawn in ", "De stand staat getekend in "))
@@ -514,6 +589,9 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
                 .text(". ");
         }
         let values = valued_moves(t, position, language);
+        if let Some(moves) = distinct_moves(t, position, language) {
+            s.text(moves);
+        }
         s.text(language.pick(
             format!("For A, {}. ", best_sentence(t, best, language)),
             format!("Voor A {}. ", best_sentence(t, best, language)),
@@ -524,19 +602,14 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         }
         s.text(greedy_verdict(&values, language));
         s.text(match values.iter().find(|v| !v.agreed) {
-            None => language
-                .pick(
-                    "Every one of these answers was checked and is correct (",
-                    "Al deze antwoorden zijn gecontroleerd en goed (",
-                )
-                .to_string(),
+            None => language.pick("The answers are in ", "De antwoorden staan in ").to_string(),
             Some(v) => language.pick(
                 format!("Not every answer is correct: {} (", v.check),
                 format!("Niet elk antwoord is goed: {} (", v.check),
             ),
         })
         .table(&g.name)
-        .text(").");
+        .text(if values.iter().all(|v| v.agreed) { "." } else { ")." });
         let tree = start.replacen("start-", "tree-", 1);
         if has_picture(g, &tree) {
             s.text(language.pick(" The reasoning is drawn in ", " De redenering staat getekend in "))

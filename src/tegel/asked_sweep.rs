@@ -167,10 +167,13 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
     }
     s.text(language.pick(
         "So our program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
-         play, its time in step with the positions it visits. ",
+         play: each move undone multiplies the positions by the number of distinct moves at that point, which \
+         depends on the bowls and the pot and so varies from move to move, while the time per position stays of \
+         the same order. ",
         "De besteScore van ons programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
-         met het aantal zetten dat nog te spelen is, en die tijd loopt gelijk op met het aantal standen dat hij \
-         bekijkt. ",
+         met het aantal zetten dat nog te spelen is: elke ongedaan gemaakte zet vermenigvuldigt het aantal \
+         standen met het aantal verschillende zetten op dat moment, dat van de schalen en de pot afhangt en dus \
+         per zet verschilt, terwijl de tijd per stand van dezelfde orde blijft. ",
     ))
     .text("(")
     .table(&sw.name)

@@ -5,7 +5,7 @@
 //! and the experiment of moves undone as one row per number of moves undone, the
 //! instances side by side (positions visited and seconds each).
 
-use crate::report::asked::body_view;
+use crate::report::asked::{body_view, program_view};
 use crate::report::asked_words::worded;
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
@@ -18,13 +18,18 @@ const SUPPORTING: [&str; 3] = ["moves", "end", "do-undo"];
 pub fn assignment_shape(t: &CsvTable, language: Language) -> Option<CsvTable> {
     let mut asked = t.clone();
     asked.rows.retain(|r| !t.cell(r, "question").is_some_and(|q| SUPPORTING.contains(&q)));
+    // The whole games' table: the games alone (the good and best moves they are made of
+    // are the other tables' answers, asked again with the games' own seeds).
+    if asked.rows.iter().any(|r| t.cell(r, "question") == Some("match")) {
+        asked.rows.retain(|r| t.cell(r, "question") == Some("match"));
+    }
     if asked.rows.is_empty() {
         return None;
     }
     if let Some(sweep) = sweep_side_by_side(&asked) {
         return Some(sweep);
     }
-    Some(worded(body_view(&asked), &asked, super::asked_words::words, language))
+    Some(program_view(worded(body_view(&asked), &asked, super::asked_words::words, language), &asked))
 }
 
 /// The sweep's rows (`spel4.txt undone 3`) as a row per number of moves undone and, for
