@@ -551,11 +551,14 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Sh
                         (
                             a.id.to_string(),
                             a.question.to_string(),
-                            format!(
-                                "{}{}",
-                                own.map_or_else(String::new, |o| super::explanations::html(o, a.id)),
-                                super::answers::html_in(a, &tables, &pictures, language)
-                            ),
+                            {
+                                let own = own.map_or_else(String::new, |o| super::explanations::html(o, a.id));
+                                let checked = super::answers::html_in(a, &tables, &pictures, language);
+                                match super::answers::is_introduction(a.id) {
+                                    true => format!("{checked}{own}"),
+                                    false => format!("{own}{checked}"),
+                                }
+                            },
                             kinds,
                         )
                     })

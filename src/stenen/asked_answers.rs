@@ -383,16 +383,26 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         "De antwoorden, standen en tijden van ons programma op elk bord en voor elke zoekwijze staan in ",
     ))
     .table(&l.name)
-    .text(". ");
+    .text(language.pick(
+        ". A time is the median of up to six calls where a call is short, one call where it takes long. The \
+         solutions count a tiling once however its identical stones are numbered (see the bonus on identical stones). ",
+        ". Een tijd is de mediaan van maximaal zes aanroepen waar een aanroep kort duurt, één aanroep waar die lang \
+         duurt. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd zijn \
+         (zie de bonus over identieke stenen). ",
+    ));
     for position in named_positions(t) {
         for line in dumb_smart_line(t, position, language).into_iter().chain(unanswered_line(t, position, language)) {
             s.text(format!("{line} "));
         }
     }
     for position in named_positions(t) {
-        for line in slow_find_line(t, position, language).into_iter().chain(smart_find_line(t, position, language)) {
+        if let Some(line) = slow_find_line(t, position, language) {
             s.text(format!("{line} "));
         }
+    }
+    let slower: Vec<SmartFind> = named_positions(t).into_iter().filter_map(|p| smart_find_slower(t, p)).collect();
+    if let Some(line) = smart_find_sentence(&slower, language) {
+        s.text(format!("{line} "));
     }
     let missing: Vec<&str> = ASSIGNMENT.iter().copied().filter(|a| !named_positions(t).contains(a)).collect();
     if !missing.is_empty() {
@@ -517,31 +527,54 @@ fn slow_find_line(t: &CsvTable, position: &str, language: Language) -> Option<St
     ))
 }
 
-/// The sentence on a smart find that took longer than the dumb find of the same board
-/// while visiting fewer positions (both 1 ms or more); none otherwise.
-fn smart_find_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
-    let name = shown_name(position);
+/// A board whose smart find took longer than its dumb find while visiting fewer
+/// positions: its name, and the smart and the dumb find's seconds and positions.
+struct SmartFind<'a> {
+    name: &'a str,
+    seconds: (f64, f64),
+    positions: (u64, u64),
+}
+
+/// [`SmartFind`] of `position`, where both finds took 1 ms or more; none otherwise.
+fn smart_find_slower<'a>(t: &CsvTable, position: &'a str) -> Option<SmartFind<'a>> {
     let measured = |question: &str| {
         let r = row(t, position, question).filter(|r| agreed(t, r))?;
         Some((find_positions(t.cell(r, "given")?)?, t.number(r, "solver_seconds")?))
     };
     let ((dp, ds), (sp, ss)) = (measured("find dumb")?, measured("find smart")?);
     let resolved = |v: f64| v >= crate::results::row::RESOLUTION_SECONDS;
-    if !(ss > ds && sp < dp && resolved(ds) && resolved(ss)) {
-        return None;
-    }
-    let (ds, ss) = (seconds_in(language, ds), seconds_in(language, ss));
-    let (dp, sp) = (number_in(language, &count(dp)), number_in(language, &count(sp)));
+    (ss > ds && sp < dp && resolved(ds) && resolved(ss))
+        .then_some(SmartFind { name: shown_name(position), seconds: (ss, ds), positions: (sp, dp) })
+}
+
+/// The sentence on the boards whose smart find took longer than their dumb find, and why;
+/// none where there is no such board.
+fn smart_find_sentence(boards: &[SmartFind], language: Language) -> Option<String> {
+    let each: Vec<String> = boards
+        .iter()
+        .map(|b| {
+            let (ss, ds) = (seconds_in(language, b.seconds.0), seconds_in(language, b.seconds.1));
+            let (sp, dp) = (number_in(language, &count(b.positions.0)), number_in(language, &count(b.positions.1)));
+            language.pick(
+                format!("{} ({ss} against {ds}, {sp} positions against {dp})", b.name),
+                format!("{} ({ss} tegen {ds}, {sp} standen tegen {dp})", b.name),
+            )
+        })
+        .collect();
+    let list = match each.split_last()? {
+        (last, []) => last.clone(),
+        (last, rest) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
+    };
     Some(language.pick(
         format!(
-            "On {name} our smart find takes longer than our dumb find ({ss} against {ds}) although it visits fewer \
-             positions ({sp} against {dp}): the first tiling comes early in the search, so there is little to cut \
-             off, and the region test after every stone costs more than the positions it saves."
+            "Our smart find takes longer than our dumb find on {list}, although it visits fewer positions: the \
+             first tiling comes early in the search, so there is little to cut off, and the region test after \
+             every stone costs more than the positions it saves."
         ),
         format!(
-            "Op {name} duurt ons slim bepalen langer dan ons dom bepalen ({ss} tegen {ds}), hoewel het minder \
-             standen bekijkt ({sp} tegen {dp}): de eerste oplossing komt vroeg in het zoeken, dus er valt weinig af \
-             te kappen, en de controle van de deelgebieden na elke steen kost meer dan de standen die ze bespaart."
+            "Ons slim bepalen duurt langer dan ons dom bepalen op {list}, hoewel het minder standen bekijkt: de \
+             eerste oplossing komt vroeg in het zoeken, dus er valt weinig af te kappen, en de controle van de \
+             deelgebieden na elke steen kost meer dan de standen die ze bespaart."
         ),
     ))
 }

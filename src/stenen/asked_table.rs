@@ -28,7 +28,7 @@ pub fn per_instance(t: &CsvTable, _language: Language) -> Option<CsvTable> {
     for (_, prefix) in &SEARCHES[..2] {
         columns.extend([format!("{prefix}_positions"), format!("{prefix}_seconds")]);
     }
-    columns.push("solutions_distinct".to_string());
+    columns.push("solutions".to_string());
     for (_, prefix) in &SEARCHES[2..] {
         columns.extend([format!("{prefix}_positions"), format!("{prefix}_seconds")]);
     }
@@ -86,7 +86,7 @@ mod tests {
         );
         let p = per_instance(&t, Language::En).unwrap();
         assert_eq!(p.columns[0], "instance");
-        assert_eq!(p.columns[5], "solutions_distinct");
+        assert_eq!(p.columns[5], "solutions");
         assert_eq!(p.rows, [["4x5 stenen1", "19", "0.0001", "12", "0.0002", "16", "489", "0.0003", "", ""]]);
     }
 
