@@ -43,14 +43,25 @@ fn ink_on(hex: &str) -> &'static str {
 pub fn tiling_svg(rows: &[Vec<u8>], cell: u32, title: &str) -> String {
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut svg = crate::report::figures::svg_start(width as u32 * cell, rows.len() as u32 * cell, title);
-    draw_tiling(&mut svg, rows, cell, (0, 0));
+    draw_tiling(&mut svg, rows, cell, (0, 0), false);
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The SVG of loose stones given as rows of stone numbers (0: nothing there, not drawn),
+/// as [`tiling_svg`] draws a board.
+pub fn stones_svg(rows: &[Vec<u8>], cell: u32, title: &str) -> String {
+    let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut svg = crate::report::figures::svg_start(width as u32 * cell, rows.len() as u32 * cell, title);
+    draw_tiling(&mut svg, rows, cell, (0, 0), true);
     svg.push_str("</svg>");
     svg
 }
 
 /// Draws the board `rows` with `cell`-pixel cells and its top-left corner at `(x0, y0)`:
-/// each stone filled in its colour, thick lines between stones, each stone's number in it.
-fn draw_tiling(svg: &mut String, rows: &[Vec<u8>], cell: u32, (x0, y0): (u32, u32)) {
+/// each stone filled in its colour, thick lines between stones, each stone's number in it;
+/// an empty cell white, or not drawn at all where `loose` (stones, not a board).
+fn draw_tiling(svg: &mut String, rows: &[Vec<u8>], cell: u32, (x0, y0): (u32, u32), loose: bool) {
     let height = rows.len();
     let at = |r: isize, c: isize| -> u8 {
         if r < 0 || c < 0 {
@@ -61,6 +72,9 @@ fn draw_tiling(svg: &mut String, rows: &[Vec<u8>], cell: u32, (x0, y0): (u32, u3
     let mut lines = String::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, &n) in row.iter().enumerate() {
+            if loose && n == 0 {
+                continue;
+            }
             let (x, y) = (x0 + c as u32 * cell, y0 + r as u32 * cell);
             let fill = if n == 0 { "#fff" } else { stone_color(n) };
             let _ = write!(svg, "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{fill}\"/>");
@@ -229,7 +243,7 @@ pub fn gallery_svg(game: &Puzzle, gallery: &Gallery, name: &str) -> String {
         );
         for (i, t) in class.iter().enumerate() {
             let rows: Vec<Vec<u8>> = t.chunks(game.width.max(1)).map(<[u8]>::to_vec).collect();
-            draw_tiling(&mut svg, &rows, CELL, (i as u32 * (bw + GAP), y + LABEL));
+            draw_tiling(&mut svg, &rows, CELL, (i as u32 * (bw + GAP), y + LABEL), false);
         }
     }
     svg.push_str("</svg>");
@@ -279,6 +293,15 @@ mod tests {
         assert_eq!(ink_on("#332288"), "#fff");
         assert_eq!(ink_on("#F0E442"), "#000");
         assert_eq!(stone_color(9), stone_color(1));
+    }
+
+    #[test]
+    fn loose_stones_draw_no_empty_cell() {
+        let rows = vec![vec![1, 0, 2], vec![1, 0, 2]];
+        let svg = stones_svg(&rows, 20, "stones");
+        assert_eq!(svg.matches("<rect ").count(), 4, "the stones' cells alone");
+        assert!(!svg.contains("fill=\"#fff\"/>"), "no white cell: {svg}");
+        assert_eq!(tiling_svg(&rows, 20, "board").matches("<rect ").count(), 6);
     }
 
     #[test]

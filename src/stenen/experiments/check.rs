@@ -96,7 +96,7 @@ impl GameChecks for StenenChecks {
             let title = format!("the stones of {file}, numbered as the file lists them");
             let picture: String =
                 file.trim_end_matches(".in").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-            out.push((format!("stones-{picture}"), crate::stenen::picture::tiling_svg(&stones_rows(puzzle), 16, &title)));
+            out.push((format!("stones-{picture}"), crate::stenen::picture::stones_svg(&stones_rows(puzzle), 24, &title)));
         }
         if let Some(g) = super::table::small_gallery_of(puzzle) {
             out.push(("all-tilings".to_string(), crate::stenen::picture::gallery_svg(puzzle, &g, name)));
