@@ -5,7 +5,7 @@
 //! are written here once: the program's name, its time, and whether an answer agreed with
 //! the reference.
 
-use super::answers::{count, counted_in, number_in, shown};
+use super::answers::{count, number_in, shown};
 use super::asked_words::{protocol_words, worded, AskedWords};
 use super::caption::Caption;
 use super::kinds::Reports;
@@ -390,45 +390,42 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     let random: Vec<Loaded> = tables.iter().map(|l| only_rows(l, |p| p.starts_with("random "))).collect();
     let named: Vec<&Loaded> = named.iter().collect();
     let (agreed_n, asked_n) = tally(&named);
-    let answers = |n: usize| counted_in(language, &count(n as u64), "answer", ("antwoord", "antwoorden"));
     let name = quoted(&program_name(own));
     let late = time_limits(&named);
-    let late = match (late, agreed_n + late == asked_n, language) {
-        (0, ..) => String::new(),
-        (k, true, Language::En) => format!("; the other {k} got no answer within the time limit"),
-        (k, false, Language::En) => format!("; {k} got no answer within the time limit"),
-        (k, true, Language::Nl) => format!("; de andere {k} kregen geen antwoord binnen de tijdslimiet"),
-        (k, false, Language::Nl) => format!("; {k} kregen geen antwoord binnen de tijdslimiet"),
+    let wrong = asked_n - agreed_n - late;
+    let calls = match (late, language) {
+        (1, Language::En) => "; 1 call gave no answer within the time limit".to_string(),
+        (k, Language::En) => format!("; {k} calls gave no answer within the time limit"),
+        (1, Language::Nl) => "; 1 aanroep gaf geen antwoord binnen de tijdslimiet".to_string(),
+        (k, Language::Nl) => format!("; {k} aanroepen gaven geen antwoord binnen de tijdslimiet"),
     };
-    match language {
-        Language::En => {
-            let verdict = match (agreed_n, asked_n) {
-                (_, 0) => "no answer was checked".to_string(),
-                (a, n) if a == n => format!("all {} were correct", answers(n)),
-                (a, n) => format!("{a} of the {} were correct", answers(n)),
-            };
-            format!(
-                "Every number in this report was measured with our program {name}. The course's test program asked \
-                 it the assignment's questions, timed each call and checked each answer against an exact \
-                 implementation of the same rules: on the positions named below {verdict}{late}. {}",
-                random_sentence(&random, language)
-            )
-        }
-        Language::Nl => {
-            let verdict = match (agreed_n, asked_n) {
-                (_, 0) => "er is geen antwoord gecontroleerd".to_string(),
-                (a, n) if a == n => format!("alle {} waren goed", answers(n)),
-                (a, n) => format!("{} van de {} waren goed", number_in(language, &count(a as u64)), answers(n)),
-            };
-            format!(
-                "Elk getal in dit verslag is gemeten met ons programma {name}. Het testprogramma van het vak stelde \
-                 het de vragen van de opdracht, mat de tijd van elke aanroep en controleerde elk antwoord met een \
-                 exacte implementatie van dezelfde regels: op de standen die hieronder genoemd worden {verdict}{late}. \
-                 {}",
-                random_sentence(&random, language)
-            )
-        }
-    }
+    let calls = if late == 0 { String::new() } else { calls };
+    let verdict = match (asked_n, wrong, language) {
+        (0, ..) => language.pick("no answer was checked", "er is geen antwoord gecontroleerd").to_string(),
+        (_, 0, _) => language.pick(format!("every answer was correct{calls}"), format!("elk antwoord was goed{calls}")),
+        (_, 1, _) => language.pick(
+            format!("1 answer was wrong (named below){calls}"),
+            format!("1 antwoord was fout (het staat hieronder){calls}"),
+        ),
+        (_, w, _) => language.pick(
+            format!("{w} answers were wrong (the first is named below){calls}"),
+            format!("{w} antwoorden waren fout (het eerste staat hieronder){calls}"),
+        ),
+    };
+    let random = random_sentence(&random, language);
+    language.pick(
+        format!(
+            "Every answer and time in this report was measured with our program {name}. The course's test program \
+             asked it the assignment's questions, timed each call and checked each answer against an exact \
+             implementation of the same rules: on the positions named below {verdict}. {random}"
+        ),
+        format!(
+            "Elk antwoord en elke tijd in dit verslag is gemeten met ons programma {name}. Het testprogramma van het \
+             vak stelde het de vragen van de opdracht, mat de tijd van elke aanroep en controleerde elk antwoord met \
+             een exacte implementatie van dezelfde regels: op de standen die hieronder genoemd worden {verdict}. \
+             {random}"
+        ),
+    )
 }
 
 /// `l` with only the rows whose position `keep` keeps.
@@ -442,24 +439,22 @@ fn only_rows(l: &Loaded, keep: impl Fn(&str) -> bool) -> Loaded {
 /// sentence; none where none was asked.
 fn random_sentence(random: &[Loaded], language: Language) -> String {
     let (agreed_n, asked_n) = tally(&random.iter().collect::<Vec<_>>());
-    let n = number_in(language, &count(asked_n as u64));
     match (agreed_n == asked_n, asked_n, language) {
         (_, 0, _) => String::new(),
-        (true, _, Language::En) => {
-            format!("It also answered {n} questions on random positions of growing size, all correctly. ")
-        }
+        (true, _, Language::En) => "On random positions of growing size, too, every answer was correct. ".to_string(),
         (true, _, Language::Nl) => {
-            format!("Het beantwoordde ook {n} vragen op willekeurige standen van toenemende grootte, alle goed. ")
+            "Ook op willekeurige standen van toenemende grootte was elk antwoord goed. ".to_string()
         }
         (false, _, Language::En) => format!(
-            "It also answered {n} questions on random positions of growing size: {} correctly (the others are in \
-             the tables). ",
-            count(agreed_n as u64)
+            "On random positions of growing size {} of {} answers were correct (the others are in the tables). ",
+            count(agreed_n as u64),
+            count(asked_n as u64)
         ),
         (false, _, Language::Nl) => format!(
-            "Het beantwoordde ook {n} vragen op willekeurige standen van toenemende grootte: {} goed (de andere \
-             staan in de tabellen). ",
-            number_in(language, &count(agreed_n as u64))
+            "Op willekeurige standen van toenemende grootte waren {} van {} antwoorden goed (de andere staan in de \
+             tabellen). ",
+            number_in(language, &count(agreed_n as u64)),
+            number_in(language, &count(asked_n as u64))
         ),
     }
 }
@@ -542,8 +537,7 @@ mod tests {
         };
         assert!(first_wrong(&[&l]).is_none());
         assert!(
-            summary(&[&l])
-                .contains("1 of the 2 answers were correct; the other 1 got no answer within the time limit"),
+            summary(&[&l]).contains("every answer was correct; 1 call gave no answer within the time limit"),
             "{}",
             summary(&[&l])
         );

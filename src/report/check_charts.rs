@@ -53,7 +53,10 @@ fn drawn_rows<'a>(table: &'a CsvTable, question: &str, limit: Option<f64>) -> Ve
             position: table.cell(r, "position").unwrap_or_default(),
             solver: timed(r, "solver_seconds"),
             engine: timed(r, "engine_seconds"),
+            // A call past another limit than the chart's (an entry of its own) is in the
+            // table alone: the chart marks one limit, the one its caption names.
             limited: limit.is_some()
+                && table.number(r, "time_limit") == limit
                 && table.cell(r, "verdict") == Some("time-limit")
                 && table.cell(r, STATUS).is_none_or(is_ok),
         })

@@ -285,7 +285,13 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
         if let Some(classes) = classes {
             symmetry_sentences(&mut s, l, (classes, solutions), language);
         }
-        s.text(super::answers::places_sentence(&places, false, language));
+        let clause = super::places_words::places_clause(&places, language);
+        if !clause.is_empty() && crate::report::figures::has_picture(l, "all-tilings") {
+            s.text(language.pick("The drawing also shows where the stones lie: ", "De tekening laat ook zien waar de stenen liggen: "))
+                .text(format!("{clause}. "));
+        } else {
+            s.text(super::answers::places_sentence(&places, false, language));
+        }
     }
     s.text(language.pick(
         format!(
@@ -453,9 +459,22 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<S
     let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
     if let (Some(ds), Some(ss)) = (timed(dumb_s), timed(smart_s)) {
         let (dw, sw) = (seconds_in(language, ds), seconds_in(language, ss));
+        let per_position = (ss / smart_p as f64) / (ds / dumb_p as f64);
+        let dearer = match (per_position >= 1.2, language) {
+            (true, Language::En) => format!(
+                ", less than the positions because a smart position, with its region test, costs {} times a dumb one",
+                times(per_position)
+            ),
+            (true, Language::Nl) => format!(
+                ", minder dan de standen doordat een slimme stand, met de controle van de deelgebieden, {} keer zoveel \
+                 kost als een domme",
+                times(per_position)
+            ),
+            (false, _) => String::new(),
+        };
         line.push_str(&match (ss < ds, language) {
-            (true, Language::En) => format!(" and takes {} times less time ({sw} against {dw}).", times(ds / ss)),
-            (true, Language::Nl) => format!(" en kost {} keer minder tijd ({sw} tegen {dw}).", times(ds / ss)),
+            (true, Language::En) => format!(" and takes {} times less time ({sw} against {dw}){dearer}.", times(ds / ss)),
+            (true, Language::Nl) => format!(" en kost {} keer minder tijd ({sw} tegen {dw}){dearer}.", times(ds / ss)),
             (false, Language::En) => format!(
                 ", yet takes longer ({sw} against {dw}): here the test of the empty regions after each stone costs \
                  more than the positions it saves."
@@ -486,10 +505,31 @@ fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<S
         None => return None,
     };
     let limit = number_in(language, &crate::report::latex::format_seconds(limit));
-    Some(language.pick(
+    let mut line = language.pick(
         format!("On {name} our program's {searches} gave no answer within the time limit of {limit} s."),
         format!("Op {name} gaf het {searches} van ons programma geen antwoord binnen de tijdslimiet van {limit} s."),
-    ))
+    );
+    // Dumb search past the limit where smart counting answered: what the region test
+    // saves on that board's shape.
+    let smart = row(t, position, "count smart").filter(|r| agreed(t, r)).and_then(|r| t.number(r, "solver_seconds"));
+    let width = name.split_once('x').and_then(|(_, rest)| rest.split(' ').next()?.parse::<u32>().ok());
+    if let (Some(seconds), Some(width), true) = (smart, width, late.iter().all(|q| q.ends_with("dumb"))) {
+        let time = seconds_in(language, seconds);
+        line.push_str(&language.pick(
+            format!(
+                " Its smart count took {time}: a placement that leaves a hole no stone can fill is cut off at once, \
+                 where the dumb search, scanning row by row, finds out only when its scan reaches the hole, up to a \
+                 row of {width} cells later, and meanwhile tries every way to fill the cells before it."
+            ),
+            format!(
+                " Het slimme tellen duurde {time}: een steen die een gat achterlaat dat geen steen kan vullen, wordt \
+                 meteen afgekapt, terwijl het domme zoeken, dat rij voor rij zoekt, dat pas merkt als het bij het gat \
+                 komt, tot een rij van {width} vakjes later, en intussen elke manier probeert om de vakjes ervoor te \
+                 vullen."
+            ),
+        ));
+    }
+    Some(line)
 }
 
 /// The sentence on a find of the program that took longer than its count of the same

@@ -56,6 +56,14 @@ pub fn move_text_in(language: Language, word: &str) -> String {
 fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let mut s = Sentences::default();
     s.text(rules_words(language));
+    s.text(language.pick(
+        "The assignment asks for a class TegelSpel with, among others, besteScore (the final score under optimal \
+         play, by searching every move), bepaalGoedeZet (a good move by random games) and doeExperiment \
+         (besteScore after each move undone). ",
+        "De opdracht vraagt om een klasse TegelSpel met onder andere besteScore (de eindscore bij optimaal spel, \
+         door elke zet te doorzoeken), bepaalGoedeZet (een goede zet via willekeurige spellen) en doeExperiment \
+         (besteScore na elke zet die ongedaan wordt gemaakt). ",
+    ));
     s.text(summary_in(language, own));
     let mut files: Vec<String> = Vec::new();
     for l in own.iter().filter(|l| l.asks.is_some()) {
@@ -152,7 +160,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
         (Language::En, a, n) if a == n => format!(
-            "We checked this on {asked_n}: on every one our program's besteScore gave the right score and a best \
+            "We checked this on all {asked_n} asked: on every one our program's besteScore gave the right score and a best \
              move, and visited exactly as many positions as a complete minimax without pruning that counts every \
              position, the start included. So it searches the whole game tree, no more and no less."
         ),
@@ -165,7 +173,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
             "Geen enkel besteScore-antwoord van ons programma is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => format!(
-            "We hebben dit gecontroleerd op {asked_n}: op elke stand gaf de besteScore van ons programma de goede \
+            "We hebben dit gecontroleerd op alle {asked_n} die gevraagd zijn: op elke stand gaf de besteScore van ons programma de goede \
              score en een beste zet, en bekeek hij precies zoveel standen als een volledige minimax zonder snoeien \
              die elke stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, niet meer en niet \
              minder."
