@@ -509,11 +509,17 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     let position = t.cell(r, "position").unwrap_or_default();
     let seconds = t.number(r, "solver_seconds").unwrap_or(f64::INFINITY);
     let (visited, time) = (number_in(language, &count(positions)), seconds_words_in(language, seconds));
-    s.text(language.pick("Of the positions asked, ", "Van de gevraagde standen kost "))
+    // spel2.txt is the position the assignment asks the students to make for this question.
+    let made = match (position == "spel2.txt" && !course_files(&[best]).iter().any(|f| f == position), language) {
+        (true, Language::En) => ", a position we made for this question,",
+        (true, Language::Nl) => ", een stand die we voor deze vraag maakten,",
+        (false, _) => "",
+    };
+    s.text(language.pick("On ", "Op "))
         .code(position)
         .text(language.pick(
-            format!(" takes our program's besteScore the most positions: {visited} in {time} ("),
-            format!(" de besteScore van ons programma de meeste standen: {visited} in {time} ("),
+            format!("{made} our program's besteScore visits {visited} positions in {time} ("),
+            format!("{made} bekijkt de besteScore van ons programma {visited} standen in {time} ("),
         ))
         .table(&best.name)
         .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
