@@ -328,7 +328,7 @@ fn the_pdf_marks_speedups_and_defines_every_mark() {
         "aboventhreadsnotsignificantontwothreadsormore",
         "codesdifferontwothreadsormore",
         "busywhilethisrowwastimed",
-        "1msthemedianisunderthetimersreliableresolution",
+        "1msthemedianisunder1msthetimersreliableresolution",
     ] {
         assert!(text.contains(shown), "{shown} is not in the PDF");
     }
