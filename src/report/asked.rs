@@ -185,8 +185,8 @@ fn body_caption(l: &Loaded, language: Language, reports: Reports) -> Caption {
     let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
     let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
     Caption::text(&language.pick(
-        format!("{title}: {what}. Our program's answers, positions visited and times; every answer checked."),
-        format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma; elk antwoord gecontroleerd."),
+        format!("{title}: {what}. Our program's answers, positions visited and times."),
+        format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma."),
     ))
 }
 
@@ -401,15 +401,15 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     };
     let calls = if late == 0 { String::new() } else { calls };
     let verdict = match (asked_n, wrong, language) {
-        (0, ..) => language.pick("no answer was checked", "er is geen antwoord gecontroleerd").to_string(),
-        (_, 0, _) => language.pick(format!("every answer was correct{calls}"), format!("elk antwoord was goed{calls}")),
+        (0, ..) => language.pick("no answer was checked", "is geen antwoord gecontroleerd").to_string(),
+        (_, 0, _) => language.pick(format!("every answer was correct{calls}"), format!("was elk antwoord goed{calls}")),
         (_, 1, _) => language.pick(
             format!("1 answer was wrong (named below){calls}"),
-            format!("1 antwoord was fout (het staat hieronder){calls}"),
+            format!("was 1 antwoord fout (het staat hieronder){calls}"),
         ),
         (_, w, _) => language.pick(
             format!("{w} answers were wrong (the first is named below){calls}"),
-            format!("{w} antwoorden waren fout (het eerste staat hieronder){calls}"),
+            format!("waren {w} antwoorden fout (het eerste staat hieronder){calls}"),
         ),
     };
     let random = random_sentence(&random, language);
