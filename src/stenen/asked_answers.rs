@@ -396,8 +396,10 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
          duurt. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd zijn \
          (zie de bonus over identieke stenen). ",
     ));
+    let mut said = Said::default();
     for position in named_positions(t) {
-        for line in dumb_smart_line(t, position, language).into_iter().chain(unanswered_line(t, position, language)) {
+        let lines = dumb_smart_line(t, position, language, &mut said).into_iter();
+        for line in lines.chain(unanswered_line(t, position, language, &mut said)) {
             s.text(format!("{line} "));
         }
     }
@@ -435,9 +437,18 @@ fn shown_name(position: &str) -> &str {
     position.trim_start_matches(crate::report::OWN_INSTANCE)
 }
 
+/// The explanations said once in the results' answer, not again for a later board.
+#[derive(Default)]
+struct Said {
+    /// Why smart counting saves less time than positions (its region test per position).
+    dearer: bool,
+    /// Why dumb search passes the limit where smart counting answers (a hole found late).
+    hole: bool,
+}
+
 /// What smart counting saves on `position` against dumb counting: the positions and,
 /// where both calls took 1 ms or more, the time; none where either count is missing.
-fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) -> Option<String> {
     let name = shown_name(position);
     let counted = |question: &str| {
         let r = row(t, position, question).filter(|r| checked(t, r) && agreed(t, r))?;
@@ -460,7 +471,7 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<S
     if let (Some(ds), Some(ss)) = (timed(dumb_s), timed(smart_s)) {
         let (dw, sw) = (seconds_in(language, ds), seconds_in(language, ss));
         let per_position = (ss / smart_p as f64) / (ds / dumb_p as f64);
-        let dearer = match (per_position >= 1.2, language) {
+        let dearer = match (per_position >= 1.2 && !std::mem::replace(&mut said.dearer, true), language) {
             (true, Language::En) => format!(
                 ", less than the positions because a smart position, with its region test, costs {} times a dumb one",
                 times(per_position)
@@ -491,7 +502,7 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language) -> Option<S
 }
 
 /// The searches on `position` that the program did not answer within the time limit.
-fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<String> {
+fn unanswered_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) -> Option<String> {
     let name = shown_name(position);
     let late: Vec<&str> = ["find dumb", "find smart", "count dumb", "count smart"]
         .into_iter()
@@ -513,7 +524,9 @@ fn unanswered_line(t: &CsvTable, position: &str, language: Language) -> Option<S
     // saves on that board's shape.
     let smart = row(t, position, "count smart").filter(|r| agreed(t, r)).and_then(|r| t.number(r, "solver_seconds"));
     let width = name.split_once('x').and_then(|(_, rest)| rest.split(' ').next()?.parse::<u32>().ok());
-    if let (Some(seconds), Some(width), true) = (smart, width, late.iter().all(|q| q.ends_with("dumb"))) {
+    let dumb_alone = late.iter().all(|q| q.ends_with("dumb"));
+    if let (Some(seconds), Some(width), true) = (smart, width, dumb_alone && !said.hole) {
+        said.hole = true;
         let time = seconds_in(language, seconds);
         line.push_str(&language.pick(
             format!(
