@@ -66,8 +66,8 @@ fn cut(t: &CsvTable, columns: &[&str]) -> CsvTable {
 /// where the rest is (other tables as they are).
 ///
 /// The rows of seeded random positions whose answers were correct are left out (the
-/// caption counts them; the CSV and the harness's page keep them): the body shows the
-/// assignment's positions and every answer that was not correct.
+/// report's opening says how they fared; the CSV and the harness's page keep them): the
+/// body shows the assignment's positions and every answer that was not correct.
 pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     if l.asks.is_none() {
         return l.clone();
@@ -78,20 +78,16 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     };
     let mut source = l.table.clone();
     source.rows.retain(shown);
-    let left_out = l.table.rows.len() - source.rows.len();
-    titles.caption = body_caption(l, language, reports).then(&random_note(left_out, language));
+    // The opening says how the answers on random positions fared; a caption does not
+    // count them again.
+    titles.caption = body_caption(l, language, reports);
     let own_shape = reports.kind(&l.game, &l.kind).and_then(|k| k.asked_table).and_then(|f| f(&source, language));
     if let Some(t) = &own_shape {
         titles.caption = titles.caption.then(&dash_note(t, &source, language));
     }
     let table = own_shape
         .unwrap_or_else(|| program_view(worded(body_view(&source), &source, words_of(l, reports), language), &source));
-    if !table.columns.iter().any(|c| c == "verdict") && source.rows.iter().all(|r| agreed(&source, r)) {
-        titles.caption = titles.caption.then(language.pick(
-            " Every answer shown was checked and is correct.",
-            " Elk getoond antwoord is gecontroleerd en goed.",
-        ));
-    }
+
     Loaded { table, titles, ..l.clone() }
 }
 
@@ -127,22 +123,6 @@ fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
 /// The words of `l`'s kind for a solver's cells (the protocol's text where it has none).
 fn words_of(l: &Loaded, reports: Reports) -> AskedWords {
     reports.kind(&l.game, &l.kind).map_or(protocol_words as AskedWords, |k| k.asked_words)
-}
-
-/// The caption's note on the `n` correct answers on random positions the table leaves out.
-fn random_note(n: usize, language: Language) -> String {
-    match (n, language) {
-        (0, _) => String::new(),
-        (1, Language::En) => " One more answer, on a random position, was correct and is not shown.".to_string(),
-        (n, Language::En) => {
-            format!(" {} more answers, on random positions, were correct and are not shown.", count(n as u64))
-        }
-        (1, Language::Nl) => " Nog één antwoord, op een willekeurige stand, was goed en staat hier niet.".to_string(),
-        (n, Language::Nl) => format!(
-            " Nog {} antwoorden, op willekeurige standen, waren goed en staan hier niet.",
-            number_in(Language::Nl, &count(n as u64))
-        ),
-    }
 }
 
 /// What a solver's charts read in an assignment's report: the program's times and the
@@ -572,13 +552,8 @@ mod tests {
         let body = body_table(&l, Language::En, Reports(&[]));
         assert_eq!(body.table.column("position"), ["spel1.txt", "random 2"]);
         assert_eq!(body.table.column("verdict"), ["correct", "wrong"]);
-        let caption = body.titles.caption.plain();
-        assert!(
-            caption.ends_with(" 2 more answers, on random positions, were correct and are not shown."),
-            "{caption}"
-        );
+        assert!(!body.titles.caption.plain().contains("random"), "the opening counts them, not the caption");
         let nl = body_table(&l, Language::Nl, Reports(&[]));
         assert_eq!(nl.table.column("verdict"), ["goed", "fout"]);
-        assert!(nl.titles.caption.plain().contains("Nog 2 antwoorden, op willekeurige standen, waren goed"));
     }
 }

@@ -160,7 +160,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
         (Language::En, a, n) if a == n => format!(
-            "We checked this on all {asked_n} asked: on every one our program's besteScore gave the right score and a best \
+            "We checked this on every position asked: on each our program's besteScore gave the right score and a best \
              move, and visited exactly as many positions as a complete minimax without pruning that counts every \
              position, the start included. So it searches the whole game tree, no more and no less."
         ),
@@ -173,7 +173,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
             "Geen enkel besteScore-antwoord van ons programma is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => format!(
-            "We hebben dit gecontroleerd op alle {asked_n} die gevraagd zijn: op elke stand gaf de besteScore van ons programma de goede \
+            "We hebben dit gecontroleerd op elke gevraagde stand: telkens gaf de besteScore van ons programma de goede \
              score en een beste zet, en bekeek hij precies zoveel standen als een volledige minimax zonder snoeien \
              die elke stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, niet meer en niet \
              minder."
@@ -266,15 +266,13 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
         return None;
     }
     let (bw, gw) = (seconds_words_in(language, bs), seconds_words_in(language, gs));
+    // No ratio rests on a time under the timer's resolution.
     let faster = match resolved(gs) {
         true => {
             let f = number_in(language, &format_seconds(bs / gs));
-            language.pick(format!("{f} times faster"), format!("{f} keer zo snel"))
+            language.pick(format!(", {f} times faster"), format!(", {f} keer zo snel"))
         }
-        false => language.pick(
-            format!("over {} times faster", number_in(language, &format_seconds(bs / 1e-3))),
-            format!("meer dan {} keer zo snel", number_in(language, &format_seconds(bs / 1e-3))),
-        ),
+        false => String::new(),
     };
     let worth = match good.cell(g, "detail").and_then(loss_of) {
         Some(0) => language.pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
@@ -286,8 +284,8 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
         None => String::new(),
     };
     Some(language.pick(
-        format!("On {position} bepaalGoedeZet took {gw} against {bw} for besteScore, {faster}{worth}. "),
-        format!("Op {position} kostte bepaalGoedeZet {gw} tegen {bw} voor besteScore, {faster}{worth}. "),
+        format!("On {position} bepaalGoedeZet took {gw} against {bw} for besteScore{faster}{worth}. "),
+        format!("Op {position} kostte bepaalGoedeZet {gw} tegen {bw} voor besteScore{faster}{worth}. "),
     ))
 }
 

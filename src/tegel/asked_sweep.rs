@@ -167,13 +167,15 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
     }
     s.text(language.pick(
         "So our program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
-         play: each move undone multiplies the positions by the number of distinct moves at that point, which \
-         depends on the bowls and the pot and so varies from move to move, while the time per position stays of \
-         the same order. ",
+         play, while the time per position stays of the same order. A call counts the position itself plus the \
+         whole subtree of every distinct move from it: undoing one more move adds the subtrees of the moves that \
+         were not played there, which can be far larger than the branch that was, so the factor jumps where such \
+         a side branch is large. ",
         "De besteScore van ons programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
-         met het aantal zetten dat nog te spelen is: elke ongedaan gemaakte zet vermenigvuldigt het aantal \
-         standen met het aantal verschillende zetten op dat moment, dat van de schalen en de pot afhangt en dus \
-         per zet verschilt, terwijl de tijd per stand van dezelfde orde blijft. ",
+         met het aantal zetten dat nog te spelen is, terwijl de tijd per stand van dezelfde orde blijft. Een \
+         aanroep telt de stand zelf plus de hele deelboom van elke verschillende zet vanuit die stand: een zet \
+         meer ongedaan maken voegt de deelbomen toe van de zetten die daar niet gespeeld zijn, en die kunnen veel \
+         groter zijn dan de gespeelde tak, dus de factor springt waar zo'n zijtak groot is. ",
     ))
     .text("(")
     .table(&sw.name)

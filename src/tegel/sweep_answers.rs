@@ -291,7 +291,8 @@ pub(super) fn growth_words(factors: &[f64], visited: (&str, &str), language: Lan
             .to_string();
     };
     let f = |x: f64| number_in(language, &format_seconds(x));
-    let (median, lo, hi) = (f(factors[factors.len() / 2]), f(*lo), f(*hi));
+    // The factors are sorted: the median of an even count is the mean of the middle two.
+    let (median, lo, hi) = (f(crate::base::stats::median_of_sorted(factors)), f(*lo), f(*hi));
     let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
     match language {
         Language::En => format!(
