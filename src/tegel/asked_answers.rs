@@ -90,15 +90,23 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let (constructed, stand_ins): (Vec<&String>, Vec<&String>) =
         made.iter().partition(|f| matches!(f.as_str(), "spel2.txt" | "greedy.txt"));
     if !constructed.is_empty() {
+        let (en, nl) = match constructed.len() {
+            1 => ("a position we made ourselves", "een stand die we zelf maakten"),
+            _ => ("positions we made ourselves", "standen die we zelf maakten"),
+        };
         parts.push(language.pick(
-            format!("{}, positions we made ourselves, as the assignment asks", list(&constructed, language)),
-            format!("{}, standen die we zelf maakten, zoals de opdracht vraagt", list(&constructed, language)),
+            format!("{}, {en}, as the assignment asks", list(&constructed, language)),
+            format!("{}, {nl}, zoals de opdracht vraagt", list(&constructed, language)),
         ));
     }
     if !stand_ins.is_empty() {
+        let (en, nl) = match stand_ins.len() {
+            1 => ("our own position in place of the course's file of the same name", "een eigen stand in plaats van het gelijknamige bestand van het vak"),
+            _ => ("our own positions in place of the course's files of the same names", "eigen standen in plaats van de gelijknamige bestanden van het vak"),
+        };
         parts.push(language.pick(
-            format!("{}, our own positions in place of the course's files of the same names", list(&stand_ins, language)),
-            format!("{}, eigen standen in plaats van de gelijknamige bestanden van het vak", list(&stand_ins, language)),
+            format!("{}, {en}", list(&stand_ins, language)),
+            format!("{}, {nl}", list(&stand_ins, language)),
         ));
     }
     parts.push(
