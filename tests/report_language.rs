@@ -118,13 +118,18 @@ fn a_dutch_report_is_dutch_and_an_english_one_english() {
         page.contains("Tegelspel: verslag") && page.contains("tijd (s)"),
         "the page lacks its Dutch title or headers"
     );
-    for w in ["<h2>Contents</h2>", ">time (s)<", "busy, not given", "Authors not given", "Tile game (Tegelspel): report"] {
+    for w in
+        ["<h2>Contents</h2>", ">time (s)<", "busy, not given", "Authors not given", "Tile game (Tegelspel): report"]
+    {
         assert!(!page.contains(w), "the Dutch page holds `{w}`");
     }
 
     report(&out, &["--language", "en"]);
     let en = frame_text(&out);
-    assert!(en.contains("Tile game (Tegelspel): report") && en.contains("time (s)"), "the English report lacks its words");
+    assert!(
+        en.contains("Tile game (Tegelspel): report") && en.contains("time (s)"),
+        "the English report lacks its words"
+    );
     assert_none_of(&en, &DUTCH, "the English report");
     let page = std::fs::read_to_string(out.join("report-tegel.html")).unwrap();
     assert!(page.contains("<html lang=\"en\">") && page.contains("<h2>Contents</h2>"));

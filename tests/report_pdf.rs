@@ -468,8 +468,5 @@ fn a_dutch_assignment_report_builds_with_babels_dutch() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("Figuur") && text.contains("Tabel"), "babel's Dutch names are missing: {text}");
     assert!(text.contains("Tegelspel: verslag") && text.contains("Auteurs niet opgegeven"), "{text}");
-    assert!(
-        !text.contains("Contents") && !text.contains("Pictures with"),
-        "English in the Dutch PDF: {text}"
-    );
+    assert!(!text.contains("Contents") && !text.contains("Pictures with"), "English in the Dutch PDF: {text}");
 }

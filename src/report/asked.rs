@@ -102,12 +102,15 @@ fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
     }
     let late: Vec<&Vec<String>> =
         source.rows.iter().filter(|r| source.cell(r, "verdict") == Some("time-limit")).collect();
-    let mut limits: Vec<String> = late.iter().filter_map(|r| source.cell(r, "time_limit")).map(str::to_string).collect();
+    let mut limits: Vec<String> =
+        late.iter().filter_map(|r| source.cell(r, "time_limit")).map(str::to_string).collect();
     limits.sort_by(|a, b| b.parse::<f64>().unwrap_or(0.0).total_cmp(&a.parse::<f64>().unwrap_or(0.0)));
     limits.dedup();
     let or = language.pick(" or ", " of ");
     let within = match limits.is_empty() {
-        true => language.pick(" –: no answer within the time limit", " –: geen antwoord binnen de tijdslimiet").to_string(),
+        true => {
+            language.pick(" –: no answer within the time limit", " –: geen antwoord binnen de tijdslimiet").to_string()
+        }
         false => language.pick(
             format!(" –: no answer within the time limit of {} s", limits.join(or)),
             format!(" –: geen antwoord binnen de tijdslimiet van {} s", limits.join(or)),

@@ -35,7 +35,8 @@ pub const ABOVE_NOTE: &str = "above N threads (not significant): on two threads 
 pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the speed-up's whole 95 % interval lies above the threads it ran on, beyond noise: a finding; the sequential and the parallel code do different work, and the figure is not a result.";
 
 /// The note that explains a time under the timer's reliable resolution.
-pub const RESOLUTION_NOTE: &str = "< 1 ms: the median is under 1 ms, the timer's reliable resolution; no rate or ratio is computed from it.";
+pub const RESOLUTION_NOTE: &str =
+    "< 1 ms: the median is under 1 ms, the timer's reliable resolution; no rate or ratio is computed from it.";
 
 /// The word that begins the label of a speed-up above its threads but not significantly
 /// ([`ABOVE_NOTE`], [`above_label`]).

@@ -287,8 +287,11 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
         }
         let clause = super::places_words::places_clause(&places, language);
         if !clause.is_empty() && crate::report::figures::has_picture(l, "all-tilings") {
-            s.text(language.pick("The drawing also shows where the stones lie: ", "De tekening laat ook zien waar de stenen liggen: "))
-                .text(format!("{clause}. "));
+            s.text(language.pick(
+                "The drawing also shows where the stones lie: ",
+                "De tekening laat ook zien waar de stenen liggen: ",
+            ))
+            .text(format!("{clause}. "));
         } else {
             s.text(super::answers::places_sentence(&places, false, language));
         }
@@ -359,7 +362,9 @@ fn symmetry_sentences(s: &mut Sentences, l: &Loaded, (classes, tilings): (u64, u
     }
     s.text(match classes * 4 == tilings {
         true => language.pick(
-            format!("No tiling is its own mirror image or half turn, so every class holds four tilings: {c} × 4 = {n}. "),
+            format!(
+                "No tiling is its own mirror image or half turn, so every class holds four tilings: {c} × 4 = {n}. "
+            ),
             format!(
                 "Geen betegeling is haar eigen spiegelbeeld of halve draaiing, dus elke klasse telt vier \
                  betegelingen: {c} × 4 = {n}. "
@@ -462,9 +467,7 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
     let (dp, sp) = (number_in(language, &count(dumb_p)), number_in(language, &count(smart_p)));
     let fewer = times(dumb_p as f64 / smart_p as f64);
     let mut line = language.pick(
-        format!(
-            "On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"
-        ),
+        format!("On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"),
         format!("Op {name} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})"),
     );
     let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
@@ -484,7 +487,9 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
             (false, _) => String::new(),
         };
         line.push_str(&match (ss < ds, language) {
-            (true, Language::En) => format!(" and takes {} times less time ({sw} against {dw}){dearer}.", times(ds / ss)),
+            (true, Language::En) => {
+                format!(" and takes {} times less time ({sw} against {dw}){dearer}.", times(ds / ss))
+            }
             (true, Language::Nl) => format!(" en kost {} keer minder tijd ({sw} tegen {dw}){dearer}.", times(ds / ss)),
             (false, Language::En) => format!(
                 ", yet takes longer ({sw} against {dw}): here the test of the empty regions after each stone costs \
@@ -596,8 +601,11 @@ fn smart_find_slower<'a>(t: &CsvTable, position: &'a str) -> Option<SmartFind<'a
     };
     let ((dp, ds), (sp, ss)) = (measured("find dumb")?, measured("find smart")?);
     let resolved = |v: f64| v >= crate::results::row::RESOLUTION_SECONDS;
-    (ss > ds && sp < dp && resolved(ds) && resolved(ss))
-        .then_some(SmartFind { name: shown_name(position), seconds: (ss, ds), positions: (sp, dp) })
+    (ss > ds && sp < dp && resolved(ds) && resolved(ss)).then_some(SmartFind {
+        name: shown_name(position),
+        seconds: (ss, ds),
+        positions: (sp, dp),
+    })
 }
 
 /// The sentence on the boards whose smart find took longer than their dumb find, and why;

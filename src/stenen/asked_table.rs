@@ -9,8 +9,12 @@ use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
 
 /// The questions in the columns' order, each with its columns' prefix.
-const SEARCHES: [(&str, &str); 4] =
-    [("find dumb", "dumb_find"), ("find smart", "smart_find"), ("count dumb", "dumb_count"), ("count smart", "smart_count")];
+const SEARCHES: [(&str, &str); 4] = [
+    ("find dumb", "dumb_find"),
+    ("find smart", "smart_find"),
+    ("count dumb", "dumb_count"),
+    ("count smart", "smart_count"),
+];
 
 /// The table of a program's answers `t` (a row per position and question) as a row per
 /// named instance; `None` where an answer was wrong (the per-question table then shows
@@ -52,7 +56,10 @@ fn instance_row(t: &CsvTable, position: &str) -> Vec<String> {
         let Some(r) = answered(question) else { return [String::new(), String::new()] };
         let given = t.cell(r, "given").unwrap_or_default();
         let visited = parse_count(given).map(|c| c.1).or_else(|| find_positions(given));
-        [visited.map(|v| v.to_string()).unwrap_or_default(), t.cell(r, "solver_seconds").unwrap_or_default().to_string()]
+        [
+            visited.map(|v| v.to_string()).unwrap_or_default(),
+            t.cell(r, "solver_seconds").unwrap_or_default().to_string(),
+        ]
     };
     for (question, _) in &SEARCHES[..2] {
         out.extend(cells(question));

@@ -6,15 +6,15 @@
 //! `--appendix`, in the report's appendix), but for the line of best play after each
 //! greedy move, a fact of the position that the reference records with the rows.
 
-use super::check::GOOD_SIMS;
-use crate::report::asked::resolved;
 use super::answers::{billion_verdict, call_it_a, points, questions, rules_words, tree_words};
 use super::asked_sweep::{sweep, sweep_conclusions};
 pub use super::asked_words::parse_best;
+use super::check::GOOD_SIMS;
 use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
 use super::score_text::score;
 use crate::report::answers::{count, counted_in, number_in, shown, Answer, Sentences};
+use crate::report::asked::resolved;
 use crate::report::asked::{
     agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, row, rows_of, seconds_words_in,
     shrunk_words_in, summary_in, time_words_in,
@@ -101,13 +101,19 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     }
     if !stand_ins.is_empty() {
         let (en, nl) = match stand_ins.len() {
-            1 => ("our own position in place of the course's file of the same name", "een eigen stand in plaats van het gelijknamige bestand van het vak"),
-            _ => ("our own positions in place of the course's files of the same names", "eigen standen in plaats van de gelijknamige bestanden van het vak"),
+            1 => (
+                "our own position in place of the course's file of the same name",
+                "een eigen stand in plaats van het gelijknamige bestand van het vak",
+            ),
+            _ => (
+                "our own positions in place of the course's files of the same names",
+                "eigen standen in plaats van de gelijknamige bestanden van het vak",
+            ),
         };
-        parts.push(language.pick(
-            format!("{}, {en}", list(&stand_ins, language)),
-            format!("{}, {nl}", list(&stand_ins, language)),
-        ));
+        parts.push(
+            language
+                .pick(format!("{}, {en}", list(&stand_ins, language)), format!("{}, {nl}", list(&stand_ins, language))),
+        );
     }
     parts.push(
         language
@@ -283,7 +289,8 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
         false => String::new(),
     };
     let worth = match good.cell(g, "detail").and_then(loss_of) {
-        Some(0) => language.pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
+        Some(0) => language
+            .pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
             .to_string(),
         Some(k) => language.pick(
             format!(", but its move was {} worse than the best", points(k as f64, language)),
@@ -399,8 +406,16 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
                 format!(", niet de beste zet {} van besteScore maar even veel waard", move_text_in(language, &m)),
             ),
             (Some(m), Some(k)) => language.pick(
-                format!(", {} worse than besteScore's best move {}", points(k as f64, language), move_text_in(language, &m)),
-                format!(", {} minder waard dan de beste zet {} van besteScore", points(k as f64, language), move_text_in(language, &m)),
+                format!(
+                    ", {} worse than besteScore's best move {}",
+                    points(k as f64, language),
+                    move_text_in(language, &m)
+                ),
+                format!(
+                    ", {} minder waard dan de beste zet {} van besteScore",
+                    points(k as f64, language),
+                    move_text_in(language, &m)
+                ),
             ),
             (Some(_), None) => {
                 language.pick(", not besteScore's best move", ", niet de beste zet die besteScore geeft").to_string()

@@ -69,7 +69,8 @@ fn sweep_side_by_side(t: &CsvTable) -> Option<CsvTable> {
     }
     let cells = |instance: &str, undone: u32| -> [String; 2] {
         let step = t.rows.iter().find(|r| {
-            t.cell(r, "position").and_then(step_of) == Some((instance, undone)) && t.cell(r, "verdict") == Some("correct")
+            t.cell(r, "position").and_then(step_of) == Some((instance, undone))
+                && t.cell(r, "verdict") == Some("correct")
         });
         match step {
             Some(r) => [

@@ -111,10 +111,7 @@ fn the_4x5_answer_argues_from_where_the_stones_lie() {
 #[test]
 fn the_programs_4x5_answer_argues_from_where_the_references_search_puts_the_stones() {
     let en = text(&solver(Language::En), "S4");
-    assert!(
-        en.contains("as the search records it, shows how they are built: the I (stone 4) lies"),
-        "{en}"
-    );
+    assert!(en.contains("as the search records it, shows how they are built: the I (stone 4) lies"), "{en}");
     let nl = text(&solver(Language::Nl), "S4");
     assert!(nl.contains("zoals het zoeken het vastlegt"), "{nl}");
     assert!(nl.contains("de I (steen 4) ligt in alle 16 betegelingen langs een lange zijde"), "{nl}");
@@ -256,5 +253,8 @@ fn smart_against_dumb_and_the_time_limits_are_said_from_the_programs_rows() {
     );
     let nl = text(&crate::stenen::asked_answers::answers(&[&table], Language::Nl), "S5");
     assert!(nl.contains("Op 6x10 stenen2 bekijkt slim tellen 8,36 keer minder standen dan dom tellen"), "{nl}");
-    assert!(nl.contains("gaf het dom bepalen en dom tellen van ons programma geen antwoord binnen de tijdslimiet"), "{nl}");
+    assert!(
+        nl.contains("gaf het dom bepalen en dom tellen van ons programma geen antwoord binnen de tijdslimiet"),
+        "{nl}"
+    );
 }

@@ -13,6 +13,7 @@ use crate::experiment::solver::check::{CheckRow, Shrinkable};
 use crate::experiment::solver::experiment::{
     check_row, shrunk_title, CheckExperiment, CheckParams, CheckPlan, GameChecks, Shrunk, DERIVED_RANDOM,
 };
+use crate::experiment::solver::verdict::Verdict;
 use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
 use crate::results::row::{Evidence, Status};
@@ -20,7 +21,6 @@ use crate::search::rng::Rng;
 use crate::stenen::check::{ask, random_position, shrink_wrong, stones_rows, StenenFile, QUESTIONS};
 use crate::stenen::questions::{Engine, Program};
 use crate::stenen::rules::Puzzle;
-use crate::experiment::solver::verdict::Verdict;
 
 pub(in crate::stenen) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Experiment>, InputError> {
     let params: CheckParams = spec.params()?;
@@ -96,7 +96,10 @@ impl GameChecks for StenenChecks {
             let title = format!("the stones of {file}, numbered as the file lists them");
             let picture: String =
                 file.trim_end_matches(".in").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-            out.push((format!("stones-{picture}"), crate::stenen::picture::stones_svg(&stones_rows(puzzle), 24, &title)));
+            out.push((
+                format!("stones-{picture}"),
+                crate::stenen::picture::stones_svg(&stones_rows(puzzle), 24, &title),
+            ));
         }
         if let Some(g) = super::table::small_gallery_of(puzzle) {
             out.push(("all-tilings".to_string(), crate::stenen::picture::gallery_svg(puzzle, &g, name)));
@@ -116,8 +119,7 @@ impl GameChecks for StenenChecks {
         if question == "find dumb" && !name.starts_with("random ") && outcome.verdict == Verdict::Correct {
             if let Some(rows) = found_rows(&outcome.given) {
                 let title = format!("{name}: the first tiling our program's dumb find found");
-                let picture: String =
-                    name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+                let picture: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
                 ctx.figure(&format!("found-{picture}"), crate::stenen::picture::tiling_svg(&rows, 20, &title));
             }
         }
