@@ -173,11 +173,11 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
-        (Language::En, a, n) if a == n => format!(
-            "We checked this on every position asked: on each our program's besteScore gave the right score and a best \
-             move, and visited exactly as many positions as a complete minimax without pruning that counts every \
-             position, the start included. So it searches the whole game tree, no more and no less."
-        ),
+        (Language::En, a, n) if a == n => "We checked this on every position asked: on each our program's besteScore \
+                                              gave the right score and a best move, and visited exactly as many positions \
+                                              as a complete minimax without pruning that counts every position, the start \
+                                              included. So it searches the whole game tree, no more and no less."
+            .to_string(),
         (Language::En, a, _) => format!(
             "On {a} of the {asked_n} asked our program's besteScore gave the score and the number of positions of a \
              complete minimax without pruning; on the others it did not (the first is in the answer to the next \
@@ -186,12 +186,12 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
         (Language::Nl, _, 0) => {
             "Geen enkel besteScore-antwoord van ons programma is in deze resultaten gecontroleerd.".to_string()
         }
-        (Language::Nl, a, n) if a == n => format!(
-            "We hebben dit gecontroleerd op elke gevraagde stand: telkens gaf de besteScore van ons programma de goede \
-             score en een beste zet, en bekeek hij precies zoveel standen als een volledige minimax zonder snoeien \
-             die elke stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, niet meer en niet \
-             minder."
-        ),
+        (Language::Nl, a, n) if a == n => "We hebben dit gecontroleerd op elke gevraagde stand: telkens gaf de \
+                                              besteScore van ons programma de goede score en een beste zet, en bekeek hij \
+                                              precies zoveel standen als een volledige minimax zonder snoeien die elke \
+                                              stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, \
+                                              niet meer en niet minder."
+            .to_string(),
         (Language::Nl, a, _) => format!(
             "Op {a} van de {asked_n} die gevraagd zijn, gaf de besteScore van ons programma de score en het aantal \
              standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
