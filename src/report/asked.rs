@@ -132,10 +132,19 @@ fn words_of(l: &Loaded, reports: Reports) -> AskedWords {
 /// time limit, the position in the words of its [`body_table`], the question as the CSV
 /// writes it (which groups the charts) and in those words (`asked`, which names them),
 /// and the verdict and status as the CSV writes them.
-/// The random positions stay out: the charts show the instances the text names.
+/// The random positions stay out: the charts show the instances the text names; so do
+/// the questions whose answers visit no positions.
 pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable {
     let mut named = l.clone();
     named.table.rows.retain(|r| !l.table.cell(r, "position").is_some_and(|p| p.starts_with("random ")));
+    // A question whose answers visit no positions (a whole game, a good move) is no
+    // search the assignment times: its calls stay in the table alone.
+    let searches: Vec<String> = (named.table.rows.iter())
+        .filter(|r| named.table.cell(r, "solver_positions").is_some_and(|p| !p.is_empty()))
+        .filter_map(|r| named.table.cell(r, "question").map(str::to_string))
+        .collect();
+    let t = named.table.clone();
+    named.table.rows.retain(|r| t.cell(r, "question").is_some_and(|q| searches.iter().any(|s| s == q)));
     let l = &named;
     let words = words_of(l, reports);
     let raw = ["question", "verdict"];
