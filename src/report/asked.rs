@@ -96,7 +96,14 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
 /// empty than calls passed a limit (a series stops at its first such call), that the
 /// rest was not asked.
 fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
-    let empty_pairs = t.rows.iter().flatten().filter(|c| c.is_empty()).count() / 2;
+    // A column empty in every row is not shown at all; only the others show "–".
+    let shown: Vec<usize> =
+        (0..t.columns.len()).filter(|&i| t.rows.iter().any(|r| r.get(i).is_some_and(|c| !c.is_empty()))).collect();
+    let empty = t.rows.iter().flat_map(|r| shown.iter().filter(move |&&i| r[i].is_empty())).count();
+    if empty == 0 {
+        return String::new();
+    }
+    let empty_pairs = empty.div_ceil(2);
     if empty_pairs == 0 {
         return String::new();
     }
