@@ -150,8 +150,8 @@ pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable
         .filter(|r| named.table.cell(r, "solver_positions").is_some_and(|p| !p.is_empty()))
         .filter_map(|r| named.table.cell(r, "question").map(str::to_string))
         .collect();
-    let t = named.table.clone();
-    named.table.rows.retain(|r| t.cell(r, "question").is_some_and(|q| searches.iter().any(|s| s == q)));
+    let question = named.table.index("question");
+    named.table.rows.retain(|r| question.and_then(|i| r.get(i)).is_some_and(|q| searches.contains(q)));
     let l = &named;
     let words = words_of(l, reports);
     let raw = ["question", "verdict"];

@@ -216,7 +216,13 @@ fn symmetry_classes(s: &mut Sentences, l: &Loaded, row: &[String], language: Lan
         (Some(c), Some(d)) if c > 0.0 && c * 4.0 == d => Some((c, d)),
         _ => None,
     };
-    s.text(match full {
+    s.text(class_size_sentence(full.map(|(c, d)| (c.to_string(), d.to_string())), language));
+}
+
+/// How many tilings a symmetry class holds: four each, where `full` gives the classes
+/// and the tilings (`c × 4 = d`, no tiling its own mirror image or half turn), else the rule.
+pub(super) fn class_size_sentence(full: Option<(String, String)>, language: Language) -> String {
+    match full {
         Some((c, d)) => language.pick(
             format!(
                 "No tiling is its own mirror image or half turn, so every class holds four tilings: {c} × 4 = {d}. "
@@ -232,7 +238,7 @@ fn symmetry_classes(s: &mut Sentences, l: &Loaded, row: &[String], language: Lan
                 "Een klasse telt vier betegelingen, tenzij een ervan haar eigen spiegelbeeld of halve draaiing is. ",
             )
             .to_string(),
-    });
+    }
 }
 
 /// The two L stones swapped: each distinct tiling is two numbered boards.

@@ -360,23 +360,8 @@ fn symmetry_sentences(s: &mut Sentences, l: &Loaded, (classes, tilings): (u64, u
             format!("De {n} betegelingen vallen uiteen in {c} klassen die de symmetrieën op elkaar afbeelden. "),
         ));
     }
-    s.text(match classes * 4 == tilings {
-        true => language.pick(
-            format!(
-                "No tiling is its own mirror image or half turn, so every class holds four tilings: {c} × 4 = {n}. "
-            ),
-            format!(
-                "Geen betegeling is haar eigen spiegelbeeld of halve draaiing, dus elke klasse telt vier \
-                 betegelingen: {c} × 4 = {n}. "
-            ),
-        ),
-        false => language
-            .pick(
-                "A class has four tilings unless one of them is its own mirror image or half turn. ",
-                "Een klasse telt vier betegelingen, tenzij een ervan haar eigen spiegelbeeld of halve draaiing is. ",
-            )
-            .to_string(),
-    });
+    let full = (classes * 4 == tilings).then(|| (c.clone(), n.clone()));
+    s.text(super::answers::class_size_sentence(full, language));
 }
 
 fn instances(table: Option<&Loaded>, language: Language) -> Sentences {

@@ -94,8 +94,7 @@ impl GameChecks for StenenChecks {
         if !drawn.contains(&file) {
             drawn.push(file.clone());
             let title = format!("the stones of {file}, numbered as the file lists them");
-            let picture: String =
-                file.trim_end_matches(".in").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+            let picture: String = crate::report::figures::label_safe(file.trim_end_matches(".in"));
             out.push((
                 format!("stones-{picture}"),
                 crate::stenen::picture::stones_svg(&stones_rows(puzzle), 24, &title),
@@ -119,7 +118,7 @@ impl GameChecks for StenenChecks {
         if question == "find dumb" && !name.starts_with("random ") && outcome.verdict == Verdict::Correct {
             if let Some(rows) = found_rows(&outcome.given) {
                 let title = format!("{name}: the first tiling our program's dumb find found");
-                let picture: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+                let picture = crate::report::figures::label_safe(name);
                 ctx.figure(&format!("found-{picture}"), crate::stenen::picture::tiling_svg(&rows, 20, &title));
             }
         }
