@@ -415,9 +415,17 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
         std::fs::read_to_string(out.join("report-tegel.html")).unwrap()
     };
     let page = report(&[]);
+    // The tables an answer cites stand after that answer, not gathered after the last one.
+    let t3 = std::fs::read_to_string(out.join("tex/answer-T3.tex")).unwrap();
+    let extra = std::fs::read_to_string(out.join("tex/extra-tegel.tex")).unwrap();
+    let inputs: Vec<&str> = t3.lines().filter(|l| l.starts_with("\\input{\\resultsdir/tex/")).collect();
+    assert!(!inputs.is_empty(), "T3 cites the tables of besteScore and bepaalGoedeZet: {t3}");
+    for input in inputs {
+        assert!(!extra.contains(input), "{input} after T3 and again at the end: {extra}");
+    }
     let text = answers_text(&page);
     assert!(text.contains("TegelSpel hand-in"), "the program's own name: {text}");
-    assert!(text.contains("On spel1.txt our program's besteScore gives score 0"), "{text}");
+    assert!(text.contains("On spel1.txt our besteScore gives score 0"), "{text}");
     assert!(text.contains("5,578 positions"), "{text}");
     assert!(text.contains("on the positions named below every answer was correct"), "{text}");
     assert!(!text.contains("reference"), "the body speaks of the program, not the reference: {text}");

@@ -163,6 +163,26 @@ pub fn pictures_label(name: &str) -> String {
 /// The charts drawn from each experiment's table: experiment name to chart names.
 pub type Charts = std::collections::BTreeMap<String, Vec<String>>;
 
+/// The experiments whose table, pictures or charts `answer` cites, in the order of first
+/// citation: where a table of a kind the report skeleton does not place is set (after
+/// the first answer that cites it).
+pub fn cited_experiments(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for part in &answer.parts {
+        let name = match part {
+            Part::Text(_) | Part::Code(_) => None,
+            Part::Table(name) | Part::TableAlone(name) => Some(name.as_str()),
+            Part::Pictures(name) => Some(drawn.home_of_pictures(name)),
+            Part::Picture(name, picture) => Some(drawn.home_of_picture(name, picture)),
+            Part::Chart(chart) => charts.iter().find(|(_, cs)| cs.contains(chart)).map(|(name, _)| name.as_str()),
+        };
+        if let Some(name) = name.filter(|n| !names.iter().any(|m| m == n)) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
 /// `tex/answer-ID.tex` of `answer` (of `game`): its question as a subsection, its
 /// sentences in one unbreakable box (so no page break or float falls inside them), then
 /// `\reportkind{GAME}{KIND}` of every kind it shows.

@@ -173,18 +173,18 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
-        (Language::En, a, n) if a == n => "We checked this on every position asked: on each our program's besteScore \
+        (Language::En, a, n) if a == n => "We checked this on every position asked: on each, our besteScore \
                                               gave the right score and a best move, and visited exactly as many positions \
                                               as a complete minimax without pruning that counts every position, the start \
                                               included. So it searches the whole game tree, no more and no less."
             .to_string(),
         (Language::En, a, _) => format!(
-            "On {a} of the {asked_n} asked our program's besteScore gave the score and the number of positions of a \
+            "On {a} of the {asked_n} asked our besteScore gave the score and the number of positions of a \
              complete minimax without pruning; on the others it did not (the first is in the answer to the next \
              question)."
         ),
         (Language::Nl, _, 0) => {
-            "Geen enkel besteScore-antwoord van ons programma is in deze resultaten gecontroleerd.".to_string()
+            "Geen enkel antwoord van onze besteScore is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => "We hebben dit gecontroleerd op elke gevraagde stand: telkens gaf de \
                                               besteScore van ons programma de goede score en een beste zet, en bekeek hij \
@@ -193,7 +193,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
                                               niet meer en niet minder."
             .to_string(),
         (Language::Nl, a, _) => format!(
-            "Op {a} van de {asked_n} die gevraagd zijn, gaf de besteScore van ons programma de score en het aantal \
+            "Op {a} van de {asked_n} die gevraagd zijn, gaf onze besteScore de score en het aantal \
              standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
              de volgende vraag)."
         ),
@@ -204,7 +204,7 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
 fn best_not_asked(language: Language) -> &'static str {
     language.pick(
         "Our program's besteScore was not asked in these results.",
-        "De besteScore van ons programma is in deze resultaten niet gevraagd.",
+        "Onze besteScore is in deze resultaten niet gevraagd.",
     )
 }
 
@@ -317,19 +317,19 @@ fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     };
     let Some((value, mv, positions)) = parse_best(given) else {
         return language.pick(
-            format!("our program's besteScore gave no answer{check}"),
-            format!("gaf de besteScore van ons programma geen antwoord{check}"),
+            format!("our besteScore gave no answer{check}"),
+            format!("gaf onze besteScore geen antwoord{check}"),
         );
     };
     let (value, mv) = (score(value as f64), move_text_in(language, &mv));
     let visited = counted_in(language, &count(positions), "position", ("stand", "standen"));
     match language {
         Language::En => format!(
-            "our program's besteScore gives score {value} for the player to move, best move {mv}, after \
+            "our besteScore gives score {value} for the player to move, best move {mv}, after \
              {visited}{time}{check}"
         ),
         Language::Nl => format!(
-            "geeft de besteScore van ons programma score {value} voor de speler aan beurt, beste zet {mv}, na \
+            "geeft onze besteScore score {value} voor de speler aan beurt, beste zet {mv}, na \
              {visited}{time}{check}"
         ),
     }
@@ -435,7 +435,7 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
     let words = words.join(", ");
     s.text(language.pick(
         format!("Our program's bepaalGoedeZet, with {GOOD_SIMS} simulations a move, chose {words} ("),
-        format!("De bepaalGoedeZet van ons programma, met {GOOD_SIMS} simulaties per zet, koos {words} ("),
+        format!("Onze bepaalGoedeZet, met {GOOD_SIMS} simulaties per zet, koos {words} ("),
     ))
     .table(&good.name)
     .text(language.pick(
@@ -486,8 +486,8 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     }
     let words = words.join("; ");
     s.text(language.pick(
-        format!("In whole games of our program's bepaalGoedeZet against its own besteScore, {words} ("),
-        format!("In hele spellen van de bepaalGoedeZet van ons programma tegen zijn eigen besteScore: {words} ("),
+        format!("In whole games of our bepaalGoedeZet against its own besteScore, {words} ("),
+        format!("In hele spellen van onze bepaalGoedeZet tegen zijn eigen besteScore: {words} ("),
     ))
     .table(&m.name)
     .text("). ");
@@ -523,7 +523,7 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     let Some((r, positions)) = largest else {
         s.text(language.pick(
             "No besteScore answer of our program was correct in these results.",
-            "Geen enkel besteScore-antwoord van ons programma was in deze resultaten goed.",
+            "Geen enkel antwoord van onze besteScore was in deze resultaten goed.",
         ));
         return s;
     };
@@ -539,8 +539,8 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
     s.text(language.pick("On ", "Op "))
         .code(position)
         .text(language.pick(
-            format!("{made} our program's besteScore visits {visited} positions in {time} ("),
-            format!("{made} bekijkt de besteScore van ons programma {visited} standen in {time} ("),
+            format!("{made} our besteScore visits {visited} positions in {time} ("),
+            format!("{made} bekijkt onze besteScore {visited} standen in {time} ("),
         ))
         .table(&best.name)
         .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
@@ -667,11 +667,11 @@ fn worth_words(values: &[Valued], language: Language) -> String {
             let (opponent, worth) = (score(-v.value as f64), score(v.value as f64));
             match language {
                 Language::En => format!(
-                    "after {} our program's besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
+                    "after {} our besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
                     v.mv
                 ),
                 Language::Nl => format!(
-                    "na {} geeft de besteScore van ons programma voor de tegenspeler {opponent}, dus de zet is {worth} \
+                    "na {} geeft onze besteScore voor de tegenspeler {opponent}, dus de zet is {worth} \
                      waard voor A",
                     v.mv
                 ),

@@ -166,12 +166,12 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         s.text(". ");
     }
     s.text(language.pick(
-        "So our program's besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
+        "So our besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
          play, while the time per position stays of the same order. A call counts the position itself plus the \
          whole subtree of every distinct move from it: undoing one more move adds the subtrees of the moves that \
          were not played there, which can be far larger than the branch that was, so the factor jumps where such \
          a side branch is large. ",
-        "De besteScore van ons programma kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
+        "Onze besteScore kost dus, zoals elke uitputtende minimax, tijd die exponentieel groeit \
          met het aantal zetten dat nog te spelen is, terwijl de tijd per stand van dezelfde orde blijft. Een \
          aanroep telt de stand zelf plus de hele deelboom van elke verschillende zet vanuit die stand: een zet \
          meer ongedaan maken voegt de deelbomen toe van de zetten die daar niet gespeeld zijn, en die kunnen veel \
