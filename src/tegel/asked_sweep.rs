@@ -3,6 +3,7 @@
 //! move undone, from the `check` table standing in for `tegel_sweep`.
 
 use super::asked_words::parse_best;
+use super::good_game::GoodGame;
 use super::sweep_answers::{complete_points, growth_factors, growth_words};
 use crate::report::answers::{count, counted_in, number_in, shown, Sentences};
 use crate::report::asked::{agreed, check_words_in, checked, resolved, rows_of, seconds_words_in};
@@ -38,6 +39,29 @@ fn sweep_view(t: &CsvTable) -> CsvTable {
         .collect();
     let columns = ["instance", "undone", "positions", "seconds", "status"].map(String::from).to_vec();
     CsvTable::derived(&t.path, columns, rows)
+}
+
+/// The good game behind `instance`'s sweep, as its rows record it (the first that does);
+/// with no instance, that of any sweep.
+fn good_game(t: &CsvTable, instance: Option<&str>) -> Option<GoodGame> {
+    rows_of(t, "sweep")
+        .into_iter()
+        .filter(|r| {
+            instance
+                .is_none_or(|i| t.cell(r, "position").and_then(|p| p.rsplit_once(" undone ")).is_some_and(|p| p.0 == i))
+        })
+        .find_map(|r| GoodGame::parse(t.cell(r, "reference_evidence")?))
+}
+
+/// "a game of 24 moves; " before how far `instance`'s sweep went, where the rows record it.
+fn game_length(t: &CsvTable, instance: &str, language: Language) -> String {
+    match good_game(t, Some(instance)) {
+        Some(game) => {
+            let moves = counted_in(language, &game.moves.to_string(), "move", ("zet", "zetten"));
+            language.pick(format!("a game of {moves}; "), format!("een spel van {moves}; "))
+        }
+        None => String::new(),
+    }
 }
 
 /// How far the program's sweep on `instance` went, in words.
@@ -90,22 +114,36 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
     let view = sweep_view(&sw.table);
     let limit =
         number_in(language, &sw.table.rows.first().map(|r| shown(&sw.table, r, "time_limit")).unwrap_or_default());
+    let sims = good_game(&sw.table, None).map(|g| g.sims);
+    let good = match (sims, language) {
+        (Some(n), Language::En) => {
+            format!("bepaalGoedeZet with {} simulations a move", number_in(language, &count(u64::from(n))))
+        }
+        (Some(n), Language::Nl) => {
+            format!("bepaalGoedeZet met {} simulaties per zet", number_in(language, &count(u64::from(n))))
+        }
+        (None, _) => "bepaalGoedeZet".to_string(),
+    };
     s.text(match language {
         Language::En => format!(
-            "Our doeExperiment plays good moves (bepaalGoedeZet) for both players from the position to an end \
+            "Our doeExperiment plays good moves ({good}) for both players from the position to an end \
              position; then it undoes one move at a time and calls besteScore on the position reached, printing the \
              positions visited and the time, until the start position is back. We stopped a sweep at the first call \
              that took longer than {limit} s or gave a wrong answer. "
         ),
         Language::Nl => format!(
-            "Ons doeExperiment speelt vanuit de stand voor beide spelers goede zetten (bepaalGoedeZet) tot een \
+            "Ons doeExperiment speelt vanuit de stand voor beide spelers goede zetten ({good}) tot een \
              eindstand; daarna maakt het telkens één zet ongedaan en roept het besteScore aan op de bereikte stand, \
              met het aantal bekeken standen en de tijd, totdat de beginstand terug is. We stopten een reeks bij de \
              eerste aanroep die langer duurde dan {limit} s of een fout antwoord gaf. "
         ),
     });
     for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
-        s.code(instance).text(format!(": {}", reach(&view, instance, language)));
+        s.code(instance).text(format!(
+            ": {}{}",
+            game_length(&sw.table, instance, language),
+            reach(&view, instance, language)
+        ));
         let start = super::picture::start_name(instance);
         if has_picture(sw, &start) {
             s.text(language.pick(" (its start in ", " (de beginstand in ")).picture(&sw.name, &start).text(")");

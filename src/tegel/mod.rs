@@ -21,6 +21,7 @@ pub mod cli;
 pub mod experiments;
 pub mod game;
 pub mod generate;
+pub mod good_game;
 pub mod greedy;
 pub mod greedy_line;
 pub mod greedy_words;

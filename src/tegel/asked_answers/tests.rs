@@ -35,31 +35,39 @@ fn the_growth_from_spel1_to_spel3_is_said_in_positions_and_in_time() {
 /// its two moves, with the reference's lines where `lines` is true.
 fn greedy_rows(lines: bool) -> Loaded {
     let line = |text: &str| if lines { format!(",\"{text}\"") } else { String::new() };
-    let csv = format!(
-        "position,question,given,verdict,solver_seconds,rounds,status{}\n\
+    checked(
+        "tegel_greedy",
+        "greedy",
+        &format!(
+            "position,question,given,verdict,solver_seconds,rounds,status{}\n\
          greedy.txt,best,\"score -1, move 2g, positions 4\",correct,0.0001,1,ok{}\n\
          greedy.txt after 2g,greedy,\"score 1, move -, positions 1\",correct,0.0001,1,ok{}\n\
          greedy.txt after 2b (greedy),greedy,\"score 2, move 2g, positions 2\",correct,0.0001,1,ok{}\n",
-        line("reference_evidence"),
-        line(""),
-        line("(2,g) | B no move | 0-1"),
-        line("(2,b) (2,g) | B all full | 0-2"),
-    );
+            line("reference_evidence"),
+            line(""),
+            line("(2,g) | B no move | 0-1"),
+            line("(2,b) (2,g) | B all full | 0-2"),
+        ),
+    )
+}
+
+/// A solver's check table `csv` standing in for experiment `asks` of kind `kind`.
+fn checked(asks: &str, kind: &str, csv: &str) -> Loaded {
     Loaded {
-        name: "tegel_greedy_mine".into(),
+        name: format!("{asks}_mine"),
         game: "tegel".into(),
         kind: "check".into(),
         titles: crate::report::titles::Titles {
             caption: crate::report::caption::Caption::text("c"),
             label: "tab:c".into(),
         },
-        table: crate::results::csv_table::test_table(&csv),
+        table: crate::results::csv_table::test_table(csv),
         marks: vec![],
         merged: vec![],
         more_rows: 0,
         asks: Some(crate::results::experiment_meta::Asks {
-            experiment: "tegel_greedy".into(),
-            kind: "greedy".into(),
+            experiment: asks.into(),
+            kind: kind.into(),
             solver: "mine".into(),
             course_files: vec![],
             program: None,
@@ -91,4 +99,30 @@ fn rows_without_a_line_answer_without_it() {
     let en = greedy_answer(false, Language::En);
     assert!(!en.contains("the opponent has no move"), "{en}");
     assert!(en.contains("Greedy takes (2,b)"), "{en}");
+}
+
+/// The sweep's answer says how many simulations chose the good moves and how long each
+/// game was, where the rows record the game; older rows answer without it.
+#[test]
+fn the_sweep_answer_says_the_games_length_and_its_simulations() {
+    let csv = |evidence: &str| {
+        format!(
+            "position,question,given,verdict,solver_seconds,rounds,status,reference_evidence\n\
+             spel4.txt undone 1,sweep,\"score 2, move 1g, positions 3\",correct,0.0001,1,ok,{evidence}\n\
+             spel4.txt undone 2,sweep,\"score 2, move 1g, positions 9\",correct,0.0002,1,ok,{evidence}\n"
+        )
+    };
+    let t6 = |csv: &str, language| {
+        let l = checked("tegel_sweep", "sweep", csv);
+        let answer = answers(&[&l], language).into_iter().find(|a| a.id == "T6").unwrap();
+        crate::report::answers::plain(&answer)
+    };
+    let nl = t6(&csv("moves 24; sims 1000"), Language::Nl);
+    assert!(nl.contains("bepaalGoedeZet met 1.000 simulaties per zet"), "{nl}");
+    assert!(nl.contains("spel4.txt: een spel van 24 zetten; volledig tot en met 2 zetten"), "{nl}");
+    let en = t6(&csv("moves 24; sims 1000"), Language::En);
+    assert!(en.contains("bepaalGoedeZet with 1,000 simulations a move"), "{en}");
+    assert!(en.contains("spel4.txt: a game of 24 moves; complete up to 2 moves"), "{en}");
+    let old = t6(&csv(""), Language::En);
+    assert!(!old.contains("simulations a move") && !old.contains("a game of"), "{old}");
 }

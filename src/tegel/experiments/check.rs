@@ -137,6 +137,10 @@ impl GameChecks for TegelChecks {
                 row.reference_evidence =
                     Evidence(step.at.as_ref().and_then(|at| reference_evidence(ctx, game, at)).unwrap_or_default());
             }
+            if question == "sweep" {
+                row.reference_evidence =
+                    Evidence(good_game(&step.label, step.at.as_ref(), self.sims).unwrap_or_default());
+            }
             rows.push((row, status));
         }
         Ok(rows)
@@ -161,6 +165,13 @@ impl GameChecks for TegelChecks {
             Some((Shrunk { text, size, outcome }, svg))
         })
     }
+}
+
+/// The good game of a sweep's step `label` (`undone 3`) at `at`, the position after that
+/// many undos: its moves are those still done and those undone.
+fn good_game(label: &str, at: Option<&Game>, sims: u32) -> Option<String> {
+    let undone: usize = label.strip_prefix("undone ")?.parse().ok()?;
+    Some(crate::tegel::good_game::GoodGame { moves: at?.moves_done() + undone, sims }.to_string())
 }
 
 /// The reference's line of best play after the last move of `at` (a move of `game`'s
