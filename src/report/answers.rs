@@ -163,24 +163,48 @@ pub fn pictures_label(name: &str) -> String {
 /// The charts drawn from each experiment's table: experiment name to chart names.
 pub type Charts = std::collections::BTreeMap<String, Vec<String>>;
 
-/// The experiments whose table, pictures or charts `answer` cites, in the order of first
-/// citation: where a table of a kind the report skeleton does not place is set (after
-/// the first answer that cites it).
-pub fn cited_experiments(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
+/// One thing set after an answer: an experiment's table, the pictures drawn after it, or
+/// one chart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cited {
+    /// Experiment `NAME`'s table.
+    Table(String),
+    /// The pictures drawn after experiment `NAME`'s table.
+    Pictures(String),
+    /// The chart named `NAME`.
+    Chart(String),
+}
+
+/// What `answer` cites, in the order of first citation: where a table, pictures or chart
+/// of a kind the report skeleton does not place is set (after the first answer that
+/// cites it). A table's first citation cites its charts too, as [`latex`] names them. An
+/// introduction cites nothing here: it points ahead to what the answers show.
+pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<Cited> {
+    let mut cited: Vec<Cited> = Vec::new();
+    if is_introduction(answer.id) {
+        return cited;
+    }
+    let mut push = |c: Cited| {
+        if !cited.contains(&c) {
+            cited.push(c);
+        }
+    };
     for part in &answer.parts {
-        let name = match part {
-            Part::Text(_) | Part::Code(_) => None,
-            Part::Table(name) | Part::TableAlone(name) => Some(name.as_str()),
-            Part::Pictures(name) => Some(drawn.home_of_pictures(name)),
-            Part::Picture(name, picture) => Some(drawn.home_of_picture(name, picture)),
-            Part::Chart(chart) => charts.iter().find(|(_, cs)| cs.contains(chart)).map(|(name, _)| name.as_str()),
-        };
-        if let Some(name) = name.filter(|n| !names.iter().any(|m| m == n)) {
-            names.push(name.to_string());
+        match part {
+            Part::Text(_) | Part::Code(_) => {}
+            Part::Table(name) => {
+                push(Cited::Table(name.clone()));
+                for chart in charts.get(name).into_iter().flatten() {
+                    push(Cited::Chart(chart.clone()));
+                }
+            }
+            Part::TableAlone(name) => push(Cited::Table(name.clone())),
+            Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string())),
+            Part::Picture(name, picture) => push(Cited::Pictures(drawn.home_of_picture(name, picture).to_string())),
+            Part::Chart(chart) => push(Cited::Chart(chart.clone())),
         }
     }
-    names
+    cited
 }
 
 /// `tex/answer-ID.tex` of `answer` (of `game`): its question as a subsection, its
@@ -361,6 +385,34 @@ mod tests {
         assert!(page.contains("<a href=\"#x-a-b-pictures\">the pictures after “a_b”</a>"), "{page}");
         assert!(page.contains("&lt;ok&gt;."), "{page}");
         assert_eq!(plain(&answer), "See table a_b and pictures of a_b <ok>.");
+    }
+
+    /// What an answer cites is set after it in the order of first citation, a table with
+    /// its charts; an introduction, which points ahead, has nothing set after it.
+    #[test]
+    fn an_answer_cites_tables_with_their_charts_and_pictures_in_order() {
+        let parts = Sentences::default()
+            .pictures("b")
+            .text(" ")
+            .table("a")
+            .text(" ")
+            .table_alone("b")
+            .text(" ")
+            .table("a")
+            .0
+            .clone();
+        let charts: Charts = [("a".to_string(), vec!["a-seconds".to_string()])].into_iter().collect();
+        let answer = |id| Answer { id, question: "q", parts: parts.clone(), shows: vec![] };
+        assert_eq!(
+            cited(&answer("S5"), &Drawn::default(), &charts),
+            vec![
+                Cited::Pictures("b".into()),
+                Cited::Table("a".into()),
+                Cited::Chart("a-seconds".into()),
+                Cited::Table("b".into())
+            ]
+        );
+        assert_eq!(cited(&answer("S1"), &Drawn::default(), &charts), vec![]);
     }
 
     /// The first reference to a table cites the charts drawn from it; a second does not.

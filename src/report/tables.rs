@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use super::answers::Cited;
 use super::chart::Chart;
 use super::export::{texts, Exporter, File, Input};
 use super::kinds::Reports;
@@ -361,18 +362,22 @@ impl Exporter for Latex {
     fn export(&self, input: &Input) -> Result<Vec<File>, InputError> {
         let reports = input.reports;
         let mut files = Vec::new();
-        // Per (game, kind), in the results' order: each experiment's name and what follows
-        // it in the report (its table, its pictures and its charts).
-        let mut by_kind: BTreeMap<(String, String), Vec<(String, String)>> = BTreeMap::new();
+        // Per (game, kind), in the results' order: each experiment's table, its pictures
+        // and its charts, each with the LaTeX that sets it.
+        let mut by_kind: BTreeMap<(String, String), Vec<(Cited, String)>> = BTreeMap::new();
         let pictures = super::figures::load_each_once(input.loaded, input.run)?
             .in_language(picture_words(input.loaded, reports), input.language);
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let item = &super::asked::body_table(item, input.language, reports);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
             let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
-            let mut entry = String::new();
+            let entries = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
-                entry.push_str(&format!("\\input{{\\resultsdir/tex/{}}}\n", item.name));
+                let set = if tex.contains(LANDSCAPE_BEGIN) { "% landscape\n" } else { "" };
+                entries.push((
+                    Cited::Table(item.name.clone()),
+                    format!("{set}\\input{{\\resultsdir/tex/{}}}\n", item.name),
+                ));
             }
             files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
             let pictures = pictures.of(&item.name);
@@ -385,12 +390,14 @@ impl Exporter for Latex {
                         input.language,
                     ),
                 ));
-                entry.push_str(&format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name));
+                entries.push((
+                    Cited::Pictures(item.name.clone()),
+                    format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name),
+                ));
             }
             for (chart, _) in charts {
-                entry.push_str(&figure(chart));
+                entries.push((Cited::Chart(chart.name.clone()), figure(chart)));
             }
-            by_kind.entry((item.game.clone(), item.kind.clone())).or_default().push((item.name.clone(), entry));
         }
         for report in reports.0 {
             let own: Vec<&Loaded> = input.loaded.iter().filter(|l| l.game == report.game).collect();
@@ -399,26 +406,27 @@ impl Exporter for Latex {
         let charts: super::answers::Charts = (input.loaded.iter().zip(input.drawn))
             .map(|(l, drawn)| (l.name.clone(), drawn.iter().map(|(c, _)| c.name.clone()).collect()))
             .collect();
-        // The experiments of kinds the skeleton does not place follow the first answer that
-        // cites them, so that a table stands beside its answer; the rest go to the extra.
-        let unplaced: BTreeMap<&str, &str> = by_kind
+        // What kinds the skeleton does not place follows the first answer that cites it, so
+        // that a table stands beside its answer; the rest goes to the extra.
+        let unplaced: Vec<&(Cited, String)> = by_kind
             .iter()
             .filter(|((g, kind), _)| !reports.kind(g, kind).is_some_and(|k| k.placed))
-            .flat_map(|(_, entries)| entries.iter().map(|(name, text)| (name.as_str(), text.as_str())))
+            .flat_map(|(_, entries)| entries)
             .collect();
-        let mut beside: Vec<String> = Vec::new();
+        let mut beside: Vec<Cited> = Vec::new();
         for (game, answers) in reports.answers(input.loaded, input.language) {
             for answer in &answers {
                 let mut tex = super::answers::latex(game, answer, input.loaded, &pictures, &charts);
-                let mut placed_here = false;
-                for name in super::answers::cited_experiments(answer, &pictures, &charts) {
-                    if let Some(text) = unplaced.get(name.as_str()).filter(|_| !beside.contains(&name)) {
+                let before = beside.len();
+                for cited in super::answers::cited(answer, &pictures, &charts) {
+                    if let Some((_, text)) =
+                        unplaced.iter().find(|(c, _)| *c == cited).filter(|_| !beside.contains(&cited))
+                    {
                         tex.push_str(text);
-                        beside.push(name);
-                        placed_here = true;
+                        beside.push(cited);
                     }
                 }
-                if placed_here {
+                if beside.len() > before {
                     tex.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
                 }
                 files.push((PathBuf::from(format!("tex/answer-{}.tex", answer.id)), tex));
@@ -432,12 +440,10 @@ impl Exporter for Latex {
                 if g != game || reports.kind(g, kind).is_some_and(|k| k.placed) {
                     continue;
                 }
-                let left: Vec<&(String, String)> = entries.iter().filter(|(name, _)| !beside.contains(name)).collect();
-                let Some((first, _)) = left.first() else { continue };
+                let left: Vec<&(Cited, String)> = entries.iter().filter(|(c, _)| !beside.contains(c)).collect();
+                let Some((_, first)) = left.first() else { continue };
                 let heading = format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind, input.language));
-                if files.iter().any(|(path, tex)| {
-                    path == &PathBuf::from(format!("tex/{first}.tex")) && tex.contains(LANDSCAPE_BEGIN)
-                }) {
+                if first.starts_with("% landscape") {
                     extra.push_str(&format!("\\gdef\\harnessheading{{{}}}\n", heading.trim_end()));
                 } else {
                     extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
