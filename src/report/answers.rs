@@ -175,36 +175,55 @@ pub enum Cited {
     Chart(String),
 }
 
-/// What `answer` cites, in the order of first citation: where a table, pictures or chart
-/// of a kind the report skeleton does not place is set (after the first answer that
-/// cites it). A table's first citation cites its charts too, as [`latex`] names them. An
+/// What `answer` cites, in the order of first citation, each marked whether the answer
+/// is about it (`true`) or points to it in passing (`false`, a table cited alone, as a
+/// check's evidence): where a table, pictures or chart of a kind the report skeleton does
+/// not place is set (after the first answer about it, or else the first that points to
+/// it). A table's citation with its charts cites them too, as [`latex`] names them. An
 /// introduction cites nothing here: it points ahead to what the answers show.
-pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<Cited> {
-    let mut cited: Vec<Cited> = Vec::new();
+pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<(Cited, bool)> {
+    let mut cited: Vec<(Cited, bool)> = Vec::new();
     if is_introduction(answer.id) {
         return cited;
     }
-    let mut push = |c: Cited| {
-        if !cited.contains(&c) {
-            cited.push(c);
-        }
+    let mut push = |c: Cited, about: bool| match cited.iter_mut().find(|(d, _)| *d == c) {
+        Some((_, was)) => *was |= about,
+        None => cited.push((c, about)),
     };
     for part in &answer.parts {
         match part {
             Part::Text(_) | Part::Code(_) => {}
             Part::Table(name) => {
-                push(Cited::Table(name.clone()));
+                push(Cited::Table(name.clone()), true);
                 for chart in charts.get(name).into_iter().flatten() {
-                    push(Cited::Chart(chart.clone()));
+                    push(Cited::Chart(chart.clone()), true);
                 }
             }
-            Part::TableAlone(name) => push(Cited::Table(name.clone())),
-            Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string())),
-            Part::Picture(name, picture) => push(Cited::Pictures(drawn.home_of_picture(name, picture).to_string())),
-            Part::Chart(chart) => push(Cited::Chart(chart.clone())),
+            Part::TableAlone(name) => push(Cited::Table(name.clone()), false),
+            Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string()), true),
+            Part::Picture(name, picture) => {
+                push(Cited::Pictures(drawn.home_of_picture(name, picture).to_string()), true)
+            }
+            Part::Chart(chart) => push(Cited::Chart(chart.clone()), true),
         }
     }
     cited
+}
+
+/// Where each cited thing is set: the id of the first answer about it, or else of the
+/// first that points to it; `answers` in the report's order.
+pub fn set_after<'a>(answers: &[(&'a Answer, Vec<(Cited, bool)>)]) -> Vec<(Cited, &'a str)> {
+    let mut set: Vec<(Cited, &str)> = Vec::new();
+    for about in [true, false] {
+        for (answer, cited) in answers {
+            for (c, _) in cited.iter().filter(|(_, a)| *a || !about) {
+                if !set.iter().any(|(d, _)| d == c) {
+                    set.push((c.clone(), answer.id));
+                }
+            }
+        }
+    }
+    set
 }
 
 /// `tex/answer-ID.tex` of `answer` (of `game`): its question as a subsection, its
@@ -403,16 +422,28 @@ mod tests {
             .clone();
         let charts: Charts = [("a".to_string(), vec!["a-seconds".to_string()])].into_iter().collect();
         let answer = |id| Answer { id, question: "q", parts: parts.clone(), shows: vec![] };
+        let s5 = cited(&answer("S5"), &Drawn::default(), &charts);
         assert_eq!(
-            cited(&answer("S5"), &Drawn::default(), &charts),
+            s5,
             vec![
-                Cited::Pictures("b".into()),
-                Cited::Table("a".into()),
-                Cited::Chart("a-seconds".into()),
-                Cited::Table("b".into())
+                (Cited::Pictures("b".into()), true),
+                (Cited::Table("a".into()), true),
+                (Cited::Chart("a-seconds".into()), true),
+                (Cited::Table("b".into()), false)
             ]
         );
         assert_eq!(cited(&answer("S1"), &Drawn::default(), &charts), vec![]);
+        // A table cited in passing by S2 is set after S5, which is about it; one only
+        // ever cited in passing after the first answer that cites it.
+        let passing =
+            Answer { id: "S2", question: "q", parts: Sentences::default().table_alone("a").0.clone(), shows: vec![] };
+        let s2 = cited(&passing, &Drawn::default(), &charts);
+        let (s2_answer, s5_answer) = (passing.clone(), answer("S5"));
+        let set = set_after(&[(&s2_answer, s2), (&s5_answer, s5)]);
+        assert!(set.contains(&(Cited::Table("a".into()), "S5")), "{set:?}");
+        assert!(set.contains(&(Cited::Table("b".into()), "S5")), "{set:?}");
+        let alone = set_after(&[(&s2_answer, cited(&passing, &Drawn::default(), &charts))]);
+        assert_eq!(alone, vec![(Cited::Table("a".into()), "S2")]);
     }
 
     /// The first reference to a table cites the charts drawn from it; a second does not.

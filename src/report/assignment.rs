@@ -271,10 +271,10 @@ pub fn title_lines(
     let day = |started: &str| started.split('T').next().unwrap_or(started).to_string();
     let run_line = match (language, meta) {
         (Language::En, Some(m)) => {
-            format!("Measured on {} ({} cores) on {}", m.cpu.trim(), m.cores, day(&m.started))
+            format!("Measured on {} ({} cores) on {}", cpu_name(&m.cpu), m.cores, day(&m.started))
         }
         (Language::Nl, Some(m)) => {
-            format!("Gemeten op {} ({} kernen) op {}", m.cpu.trim(), m.cores, day(&m.started))
+            format!("Gemeten op {} ({} kernen) op {}", cpu_name(&m.cpu), m.cores, day(&m.started))
         }
         (Language::En, None) => "No run recorded in these results".to_string(),
         (Language::Nl, None) => "Geen run vastgelegd in deze resultaten".to_string(),
@@ -299,6 +299,14 @@ pub fn title_lines(
 }
 
 /// Today's date (UTC): `YYYY-MM-DD` in English, in words in Dutch ("3 december 2026").
+/// A processor's name as a person writes it: without the trademark marks the operating
+/// system reports (`Intel(R) Xeon(R) Processor` is `Intel Xeon Processor`) and with
+/// single spaces.
+fn cpu_name(reported: &str) -> String {
+    let plain = ["(R)", "(r)", "(TM)", "(tm)"].iter().fold(reported.to_string(), |s, mark| s.replace(mark, ""));
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn today(language: Language) -> String {
     let days =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
@@ -551,6 +559,13 @@ mod tests {
         assert_eq!(own.warnings, ["tegel_best: 1 row took fewer samples", "the CPU governor is powersave"]);
         assert_eq!(own.parts.len(), 1);
         assert_eq!((own.started.as_str(), own.finished.as_deref()), ("T1", Some("T2")));
+    }
+
+    #[test]
+    fn a_processors_name_is_written_without_trademark_marks() {
+        assert_eq!(cpu_name(" Intel(R) Xeon(R) Processor "), "Intel Xeon Processor");
+        assert_eq!(cpu_name("AMD EPYC 7B13 64-Core Processor"), "AMD EPYC 7B13 64-Core Processor");
+        assert_eq!(cpu_name("Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz"), "Intel Core i7-8650U CPU @ 1.90GHz");
     }
 
     #[test]

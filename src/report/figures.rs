@@ -561,12 +561,17 @@ pub fn latex_figure_in(
                 "\\caption{{{of} \\tablename~\\ref{{{label}}}{part}: {what}.}}\\label{{{figure_label}}}{labels}"
             );
         } else {
+            // Each part continues the one before it, which it names.
+            let part_label =
+                |part: usize| if part == 0 { figure_label.to_string() } else { format!("{figure_label}-{}", part + 1) };
             let _ = writeln!(
                 s,
-                "\\caption{{{of} \\tablename~\\ref{{{label}}} ({part_word} {} {of_word} {}; {continued} \\figurename~\\ref{{{figure_label}}}): {}.}}{labels}",
+                "\\caption{{{of} \\tablename~\\ref{{{label}}} ({part_word} {} {of_word} {}; {continued} \\figurename~\\ref{{{}}}): {}.}}\\label{{{}}}{labels}",
                 i + 1,
                 groups.len(),
-                super::latex::escape(&what_is_drawn(group, language))
+                part_label(i - 1),
+                super::latex::escape(&what_is_drawn(group, language)),
+                part_label(i),
             );
         }
         s.push_str("\\end{figure}\n");

@@ -413,20 +413,27 @@ impl Exporter for Latex {
             .filter(|((g, kind), _)| !reports.kind(g, kind).is_some_and(|k| k.placed))
             .flat_map(|(_, entries)| entries)
             .collect();
-        let mut beside: Vec<Cited> = Vec::new();
-        for (game, answers) in reports.answers(input.loaded, input.language) {
-            for answer in &answers {
+        let answers = reports.answers(input.loaded, input.language);
+        let all: Vec<(&super::answers::Answer, Vec<(Cited, bool)>)> = (answers.iter())
+            .flat_map(|(_, answers)| answers)
+            .map(|a| (a, super::answers::cited(a, &pictures, &charts)))
+            .collect();
+        let set_after: Vec<(Cited, &str)> =
+            super::answers::set_after(&all).into_iter().filter(|(c, _)| unplaced.iter().any(|(d, _)| d == c)).collect();
+        let beside: Vec<Cited> = set_after.iter().map(|(c, _)| c.clone()).collect();
+        for (game, answers) in &answers {
+            for answer in answers {
                 let mut tex = super::answers::latex(game, answer, input.loaded, &pictures, &charts);
-                let before = beside.len();
-                for cited in super::answers::cited(answer, &pictures, &charts) {
-                    if let Some((_, text)) =
-                        unplaced.iter().find(|(c, _)| *c == cited).filter(|_| !beside.contains(&cited))
-                    {
+                let here: Vec<&Cited> = (all.iter().filter(|(a, _)| a.id == answer.id))
+                    .flat_map(|(_, cited)| cited.iter().map(|(c, _)| c))
+                    .filter(|c| set_after.iter().any(|(d, id)| d == *c && *id == answer.id))
+                    .collect();
+                for cited in &here {
+                    if let Some((_, text)) = unplaced.iter().find(|(c, _)| c == *cited) {
                         tex.push_str(text);
-                        beside.push(cited);
                     }
                 }
-                if beside.len() > before {
+                if !here.is_empty() {
                     tex.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
                 }
                 files.push((PathBuf::from(format!("tex/answer-{}.tex", answer.id)), tex));

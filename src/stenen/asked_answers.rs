@@ -9,6 +9,7 @@ use super::asked_words::question_words;
 use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
 use crate::report::answers::{count, number_in, Answer, Sentences};
 use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
+use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
@@ -87,17 +88,15 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
                 files.push(file);
             }
         }
-        for (i, file) in files.iter().enumerate() {
-            let opening = match (i, language) {
-                (0, Language::En) => format!(" The stones of {file}.in are drawn in "),
-                (0, Language::Nl) => format!(" De stenen van {file}.in staan getekend in "),
-                (_, Language::En) => format!(", those of {file}.in in "),
-                (_, Language::Nl) => format!(", die van {file}.in in "),
-            };
-            s.text(opening).picture(&l.name, &format!("stones-{file}"));
-        }
-        if !files.is_empty() {
-            s.text(".");
+        // The stones of each file are drawn with the table's pictures, numbered as the
+        // file lists them; the first file's picture names the figure they start in.
+        if let Some(first) = files.first() {
+            s.text(language.pick(
+                " The stones of each file are drawn, numbered as the file lists them, from ",
+                " De stenen van elk bestand staan getekend, genummerd zoals het bestand ze noemt, vanaf ",
+            ))
+            .picture(&l.name, &format!("stones-{first}"))
+            .text(language.pick(" on.", "."));
         }
     }
     s
@@ -168,7 +167,18 @@ fn agreement_sentence(
     language: Language,
 ) {
     let (correct, late, n) = agreement(&table.table, prefix);
-    let answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
+    let t = &table.table;
+    let random = (t.rows.iter())
+        .filter(|r| t.cell(r, "question").is_some_and(|q| q.starts_with(prefix)) && checked(t, r))
+        .filter(|r| t.cell(r, "position").is_some_and(|p| p.starts_with("random ")))
+        .count();
+    let mut answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
+    if random > 0 {
+        answers.push_str(&language.pick(
+            format!(" ({} in the table, {random} on random boards)", n - random),
+            format!(" ({} in de tabel, {random} op willekeurige borden)", n - random),
+        ));
+    }
     let wrong = n - correct - late;
     let text = match (correct, n, language) {
         (_, 0, Language::En) => format!("No {} of our program was checked in these results.", noun.0),
@@ -387,10 +397,29 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
          (zie de bonus over identieke stenen). ",
     ));
     let mut said = Said::default();
-    for position in named_positions(t) {
-        let lines = dumb_smart_line(t, position, language, &mut said).into_iter();
-        for line in lines.chain(unanswered_line(t, position, language, &mut said)) {
+    let named = named_positions(t);
+    for position in &named {
+        if let Some(line) = dumb_smart_line(t, position, language, &mut said) {
             s.text(format!("{line} "));
+        }
+    }
+    if let Some(line) = unanswered_sentence(t, &named, language) {
+        s.text(format!("{line} "));
+    }
+    for position in &named {
+        if let Some(line) = hole_line(t, position, language, &mut said) {
+            s.text(format!("{line} "));
+        }
+    }
+    if let Some(line) = finds_line(t, &named, language) {
+        s.text(format!("{line} "));
+        if has_found_pictures(l) {
+            s.text(language.pick(
+                "The first tiling each dumb find found is drawn with the 4x5 tilings (",
+                "De eerste oplossing die elk dom bepalen vond, staat getekend bij de 4x5-oplossingen (",
+            ))
+            .pictures(&l.name)
+            .text("). ");
         }
     }
     for position in named_positions(t) {
@@ -471,7 +500,12 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
             ),
             (false, _) => String::new(),
         };
+        let same = (ds / ss - 1.0).abs() < 0.1;
         line.push_str(&match (ss < ds, language) {
+            _ if same => language.pick(
+                format!(" and takes about the same time ({sw} against {dw}){dearer}."),
+                format!(" en kost ongeveer even veel tijd ({sw} tegen {dw}){dearer}."),
+            ),
             (true, Language::En) => {
                 format!(" and takes {} times less time ({sw} against {dw}){dearer}.", times(ds / ss))
             }
@@ -491,48 +525,140 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
     Some(line)
 }
 
-/// The searches on `position` that the program did not answer within the time limit.
-fn unanswered_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) -> Option<String> {
-    let name = shown_name(position);
+/// The searches on `position` that the program did not answer within the time limit, in
+/// words, and that limit; none where it answered every search.
+fn unanswered(t: &CsvTable, position: &str, language: Language) -> Option<(String, f64)> {
     let late: Vec<&str> = ["find dumb", "find smart", "count dumb", "count smart"]
         .into_iter()
         .filter(|q| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit")))
         .collect();
     let limit = late.first().and_then(|q| row(t, position, q)).and_then(|r| t.number(r, "time_limit"))?;
-    let searches: Vec<&str> = late.iter().map(|q| question_words(q, language)).collect();
-    let searches = match searches.split_last() {
-        Some((last, [])) => last.to_string(),
+    let searches: Vec<String> = late.iter().map(|q| question_words(q, language).to_string()).collect();
+    Some((listed(&searches, language), limit))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String], language: Language) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
-        None => return None,
-    };
-    let limit = number_in(language, &crate::report::latex::format_seconds(limit));
-    let mut line = language.pick(
-        format!("On {name} our program's {searches} gave no answer within the time limit of {limit} s."),
-        format!("Op {name} gaf het {searches} van ons programma geen antwoord binnen de tijdslimiet van {limit} s."),
-    );
-    // Dumb search past the limit where smart counting answered: what the region test
-    // saves on that board's shape.
+        None => String::new(),
+    }
+}
+
+/// One sentence on every search the program did not answer within the time limit, board
+/// by board; none where it answered them all.
+fn unanswered_sentence(t: &CsvTable, positions: &[&str], language: Language) -> Option<String> {
+    let late: Vec<(&str, String, f64)> = positions
+        .iter()
+        .filter_map(|p| unanswered(t, p, language).map(|(searches, limit)| (shown_name(p), searches, limit)))
+        .collect();
+    let limit = late.first()?.2;
+    let seconds = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
+    let one_limit = late.iter().all(|l| l.2 == limit);
+    let each: Vec<String> = late
+        .iter()
+        .map(|(name, searches, own)| {
+            let own = if one_limit { String::new() } else { format!(" ({} s)", seconds(*own)) };
+            language.pick(format!("the {searches} on {name}{own}"), format!("het {searches} op {name}{own}"))
+        })
+        .collect();
+    let each = listed(&each, language);
+    Some(if one_limit {
+        language.pick(
+            format!("Our program gave no answer within the time limit of {} s for {each}.", seconds(limit)),
+            format!("Ons programma gaf geen antwoord binnen de tijdslimiet van {} s voor {each}.", seconds(limit)),
+        )
+    } else {
+        language.pick(
+            format!("Our program gave no answer within the time limit for {each}."),
+            format!("Ons programma gaf geen antwoord binnen de tijdslimiet voor {each}."),
+        )
+    })
+}
+
+/// Why dumb search passed the limit on `position` where smart counting answered: what the
+/// region test saves on that board's shape; said once, for the first such board.
+fn hole_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) -> Option<String> {
+    let name = shown_name(position);
+    let late =
+        |q: &str| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit"));
+    let dumb_alone = (late("find dumb") || late("count dumb")) && !late("find smart") && !late("count smart");
     let smart = row(t, position, "count smart").filter(|r| agreed(t, r)).and_then(|r| t.number(r, "solver_seconds"));
     let width = name.split_once('x').and_then(|(_, rest)| rest.split(' ').next()?.parse::<u32>().ok());
-    let dumb_alone = late.iter().all(|q| q.ends_with("dumb"));
-    if let (Some(seconds), Some(width), true) = (smart, width, dumb_alone && !said.hole) {
-        said.hole = true;
-        let time = seconds_in(language, seconds);
+    let (Some(seconds), Some(width), true) = (smart, width, dumb_alone && !said.hole) else { return None };
+    said.hole = true;
+    let time = seconds_in(language, seconds);
+    Some(language.pick(
+        format!(
+            "On {name} our smart count took {time} where dumb search gave no answer: a placement that leaves a hole \
+             no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only when \
+             its scan reaches the hole, up to a row of {width} cells later, and meanwhile tries every way to fill the \
+             cells before it."
+        ),
+        format!(
+            "Op {name} duurde ons slimme tellen {time} waar dom zoeken geen antwoord gaf: een steen die een gat \
+             achterlaat dat geen steen kan vullen, wordt meteen afgekapt, terwijl het domme zoeken, dat rij voor rij \
+             zoekt, dat pas merkt als het bij het gat komt, tot een rij van {width} vakjes later, en intussen elke \
+             manier probeert om de vakjes ervoor te vullen."
+        ),
+    ))
+}
+
+/// What smart find saves against dumb find: the positions of both on each board where
+/// both answered, and the boards where only smart find answered; none where no board
+/// has both.
+fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<String> {
+    let found = |position: &str, question: &str| {
+        row(t, position, question).filter(|r| agreed(t, r)).and_then(|r| find_positions(t.cell(r, "given")?))
+    };
+    let mut both = Vec::new();
+    let mut smart_alone = Vec::new();
+    for p in positions {
+        match (found(p, "find dumb"), found(p, "find smart")) {
+            (Some(d), Some(s)) => both.push((shown_name(p), d, s)),
+            (None, Some(_)) => smart_alone.push(shown_name(p).to_string()),
+            _ => {}
+        }
+    }
+    let most = both
+        .iter()
+        .filter(|b| b.2 > 0)
+        .max_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))?;
+    let n = |v: u64| number_in(language, &count(v));
+    let ratio = number_in(language, &crate::report::latex::format_seconds(most.1 as f64 / most.2 as f64));
+    let mut line = language.pick(
+        format!(
+            "Finding one tiling, the smart search saves most on {}: {} positions against {} for dumb find, {ratio} \
+             times fewer",
+            most.0,
+            n(most.2),
+            n(most.1)
+        ),
+        format!(
+            "Bij het bepalen van één oplossing bespaart slim zoeken het meest op {}: {} standen tegen {} bij dom \
+             bepalen, {ratio} keer minder",
+            most.0,
+            n(most.2),
+            n(most.1)
+        ),
+    );
+    if !smart_alone.is_empty() {
         line.push_str(&language.pick(
+            format!("; on {} only smart find answered within the time limit", listed(&smart_alone, language)),
             format!(
-                " Its smart count took {time}: a placement that leaves a hole no stone can fill is cut off at once, \
-                 where the dumb search, scanning row by row, finds out only when its scan reaches the hole, up to a \
-                 row of {width} cells later, and meanwhile tries every way to fill the cells before it."
-            ),
-            format!(
-                " Het slimme tellen duurde {time}: een steen die een gat achterlaat dat geen steen kan vullen, wordt \
-                 meteen afgekapt, terwijl het domme zoeken, dat rij voor rij zoekt, dat pas merkt als het bij het gat \
-                 komt, tot een rij van {width} vakjes later, en intussen elke manier probeert om de vakjes ervoor te \
-                 vullen."
+                "; op {} gaf alleen slim bepalen binnen de tijdslimiet een antwoord",
+                listed(&smart_alone, language)
             ),
         ));
     }
+    line.push('.');
     Some(line)
+}
+
+/// Whether `l`'s pictures hold a tiling a dumb find found.
+fn has_found_pictures(l: &Loaded) -> bool {
+    named_positions(&l.table).iter().any(|p| has_picture(l, &format!("found-{}", shown_name(p).replace(' ', "-"))))
 }
 
 /// The sentence on a find of the program that took longer than its count of the same
@@ -643,15 +769,15 @@ fn own_instance(s: &mut Sentences, t: &CsvTable, own: &str, language: Language) 
         return;
     };
     let verdict = window_word(language, seconds, OWN_WINDOW);
-    let (time, (low, high)) = (seconds_in(language, seconds), OWN_WINDOW);
+    let (time, (low, _)) = (seconds_in(language, seconds), OWN_WINDOW);
     s.text(language.pick(
         format!(
             "The own instance is {name}: our program's smart count takes {time}, {verdict} the assignment's window of \
-             more than {low} s and at most a few minutes (taken as {high} s)."
+             more than {low} s and at most a few minutes."
         ),
         format!(
             "De eigen instantie is {name}: het slimme tellen van ons programma duurt {time}, {verdict} het venster \
-             van de opdracht van meer dan {low} s en hoogstens enkele minuten (opgevat als {high} s)."
+             van de opdracht van meer dan {low} s en hoogstens enkele minuten."
         ),
     ));
 }
