@@ -92,10 +92,11 @@ fn question_chart(name: &str, table: &CsvTable, raw_question: &str, language: La
     let stem: String = raw_question.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     let limited = rows.iter().any(|d| d.limited);
     let steps: Option<Vec<(&str, u32, &str)>> = rows.iter().map(|d| step_of(d.position)).collect();
-    // The program's bars alone of two positions say no more than the table's two rows: such
-    // a bar chart takes three (beside the engine's bars two compare).
+    // The program's bars alone repeat one column of its table, which shows the same numbers
+    // to the digit: a bar chart compares (the engine's bars beside the program's); a series
+    // of calls is drawn as lines, where the growth shows.
     let lines = steps.as_ref().is_some_and(|s| distinct_steps(s) >= 2);
-    if !lines && !with_engine && rows.iter().filter(|d| d.solver.is_some() || d.limited).count() < 3 {
+    if !lines && !with_engine {
         return None;
     }
     let (layout, series, words) = match steps.filter(|s| distinct_steps(s) >= 2) {
@@ -312,13 +313,15 @@ mod tests {
     }
 
     #[test]
-    fn without_the_engines_times_the_program_stands_alone() {
+    fn without_the_engines_times_the_programs_bars_are_left_to_its_table() {
         let t = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\nc,best,0.3\n");
-        let two = test_table("position,question,solver_seconds\na,best,0.5\nb,best,0.2\n");
-        assert!(check_charts("c", &two, Language::En).is_empty(), "two bars say no more than two rows");
-        let charts = check_charts("c", &t, Language::En);
-        assert_eq!(charts[0].series.len(), 1);
-        assert_eq!(charts[0].series[0].name, "our program");
+        assert!(check_charts("c", &t, Language::En).is_empty(), "bars alone repeat the table's column");
+        let steps = test_table(
+            "position,question,solver_seconds\n\"s, 1 move undone\",best,0.5\n\"s, 2 moves undone\",best,0.9\n",
+        );
+        let charts = check_charts("c", &steps, Language::En);
+        assert_eq!(charts[0].series.len(), 1, "a series of calls is drawn as a line");
+        assert_eq!(charts[0].series[0].name, "s");
         assert!(!charts[0].caption.contains("engine"), "{}", charts[0].caption);
     }
 
@@ -356,30 +359,31 @@ mod tests {
     #[test]
     fn a_time_limit_among_positions_is_a_bar_of_its_own_at_the_limit() {
         let t = test_table(
-            "position,question,verdict,solver_seconds,time_limit\n4x5,count,correct,0.01,60\n3x20,count,time-limit,,60\n\
-             5x8,count,correct,2.5,60\n",
+            "position,question,verdict,solver_seconds,engine_seconds,time_limit\n4x5,count,correct,0.01,0.02,60\n\
+             3x20,count,time-limit,,30,60\n5x8,count,correct,2.5,1.0,60\n",
         );
         let c = &check_charts("s", &t, Language::Nl)[0];
-        assert_eq!(c.series[1].name, "over de tijdslimiet (60 s)");
+        assert_eq!(c.series[2].name, "solver past the time limit (60 s)");
         assert_eq!(c.series[0].points, [(0.0, 0.01), (2.0, 2.5)]);
-        assert_eq!(c.series[1].points, [(1.0, 60.0)]);
-        assert!(c.caption.starts_with("count:"), "{}", c.caption);
+        assert_eq!(c.series[1].points, [(0.0, 0.02), (1.0, 30.0), (2.0, 1.0)]);
+        assert_eq!(c.series[2].points, [(1.0, 60.0)]);
+        assert!(c.caption.starts_with("Question count (s)"), "{}", c.caption);
     }
 
     #[test]
     fn charts_group_by_the_csvs_question_and_take_the_assignments_name() {
         let t = test_table(
-            "position,question,asked,solver_seconds\n\
-             \"a, 1 undone\",sweep,besteScore,0.5\n\
-             \"a, 2 undone\",sweep,besteScore,0.7\n\
-             b,best,besteScore,0.2\n\
-             c,best,besteScore,0.3\n\
-             d,best,besteScore,0.4\n",
+            "position,question,asked,solver_seconds,engine_seconds\n\
+             \"a, 1 undone\",sweep,besteScore,0.5,0.1\n\
+             \"a, 2 undone\",sweep,besteScore,0.7,0.2\n\
+             b,best,besteScore,0.2,0.1\n\
+             c,best,besteScore,0.3,0.1\n\
+             d,best,besteScore,0.4,0.1\n",
         );
         let charts = check_charts("x", &t, Language::En);
         assert_eq!(charts.len(), 2);
         assert_eq!((charts[0].name.as_str(), &charts[0].layout), ("x-sweep-seconds", &Layout::Lines));
-        assert!(charts[1].caption.starts_with("besteScore:"), "{}", charts[1].caption);
+        assert!(charts[1].caption.starts_with("Question besteScore (x)"), "{}", charts[1].caption);
     }
 
     #[test]
@@ -390,8 +394,9 @@ mod tests {
         );
         assert!(check_charts("x", &t, Language::En).is_empty(), "one time and one limit: nothing to compare");
         let t = test_table(
-            "position,question,verdict,solver_seconds,time_limit,status\n\
-             a,best,time-limit,,300,timeout\nb,best,time-limit,,300,ok\nc,best,correct,0.5,300,ok\nd,best,correct,2,300,ok\n",
+            "position,question,verdict,solver_seconds,engine_seconds,time_limit,status\n\
+             a,best,time-limit,,,300,timeout\nb,best,time-limit,,1,300,ok\nc,best,correct,0.5,0.4,300,ok\n\
+             d,best,correct,2,1.5,300,ok\n",
         );
         let c = &check_charts("x", &t, Language::En)[0];
         assert_eq!(
