@@ -22,6 +22,8 @@ use crate::results::csv_table::CsvTable;
 pub enum Part {
     /// Plain text (escaped by each back end).
     Text(String),
+    /// The end of a paragraph: what follows starts a new one.
+    Paragraph,
     /// A file name, command or move, set in a fixed-width font.
     Code(String),
     /// A reference to experiment `NAME`'s table; the first in an answer also names the
@@ -65,6 +67,12 @@ impl Sentences {
     /// Appends plain text.
     pub fn text(&mut self, text: impl Into<String>) -> &mut Self {
         self.0.push(Part::Text(text.into()));
+        self
+    }
+
+    /// Ends the paragraph: what follows starts a new one.
+    pub fn paragraph(&mut self) -> &mut Self {
+        self.0.push(Part::Paragraph);
         self
     }
 
@@ -192,7 +200,7 @@ pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<(Cited, boo
     };
     for part in &answer.parts {
         match part {
-            Part::Text(_) | Part::Code(_) => {}
+            Part::Text(_) | Part::Code(_) | Part::Paragraph => {}
             Part::Table(name) => {
                 push(Cited::Table(name.clone()), true);
                 for chart in charts.get(name).into_iter().flatten() {
@@ -272,6 +280,7 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
     let label = |name: &str| loaded.iter().find(|l| l.name == name).map(|l| l.titles.label.clone());
     match part {
         Part::Text(t) => escape(t),
+        Part::Paragraph => "\\par\n".to_string(),
         Part::Code(t) => format!("\\texttt{{{}}}", escape(t)),
         Part::Table(name) | Part::TableAlone(name) => match label(name) {
             Some(l) => format!("\\tablename~\\ref{{{l}}}"),
@@ -319,6 +328,7 @@ pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Lang
         .iter()
         .map(|part| match part {
             Part::Text(t) => esc(t),
+            Part::Paragraph => "</p>\n<p>".to_string(),
             Part::Code(t) => format!("<code>{}</code>", esc(t)),
             Part::Table(name) | Part::TableAlone(name) => {
                 format!("<a href=\"#{}\">{table_word} “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
@@ -343,6 +353,7 @@ pub fn plain(answer: &Answer) -> String {
         .iter()
         .map(|part| match part {
             Part::Text(t) | Part::Code(t) => t.clone(),
+            Part::Paragraph => "\n\n".to_string(),
             Part::Table(n) | Part::TableAlone(n) => format!("table {n}"),
             Part::Pictures(n) => format!("pictures of {n}"),
             Part::Chart(n) => format!("chart {n}"),

@@ -396,6 +396,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
          duurt. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd zijn \
          (zie de bonus over identieke stenen). ",
     ));
+    s.paragraph();
     let mut said = Said::default();
     let named = named_positions(t);
     for position in &named {
@@ -404,7 +405,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         }
     }
     if let Some(line) = unanswered_sentence(t, &named, language) {
-        s.text(format!("{line} "));
+        s.paragraph().text(format!("{line} "));
     }
     for position in &named {
         if let Some(line) = hole_line(t, position, language, &mut said) {
@@ -412,7 +413,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         }
     }
     if let Some(line) = finds_line(t, &named, language) {
-        s.text(format!("{line} "));
+        s.paragraph().text(format!("{line} "));
         if has_found_pictures(l) {
             s.text(language.pick(
                 "The first tiling each dumb find found is drawn with the 4x5 tilings (",
@@ -439,6 +440,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         ));
     }
     let own: Vec<&str> = named_positions(t).into_iter().filter(|p| is_own(p)).collect();
+    s.paragraph();
     match own.first() {
         Some(own) => own_instance(&mut s, t, own, language),
         None => {
