@@ -233,11 +233,12 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         s.text("). ");
     }
     if let Some(g) = asked(own, "good") {
-        good_sentences(&mut s, t, g, language);
+        good_sentences(s.paragraph(), t, g, language);
     }
     if let Some(m) = asked(own, "match") {
         match_sentences(&mut s, m, language);
     }
+    s.paragraph();
     if let Some((l, r)) = first_wrong(&[best]) {
         let (position, question) = (shown(&l.table, r, "position"), shown(&l.table, r, "question"));
         let check = check_words_in(language, &l.table, r);
