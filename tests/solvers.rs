@@ -427,7 +427,7 @@ fn the_assignments_report_of_a_solver_run_is_about_the_program() {
     assert!(text.contains("TegelSpel hand-in"), "the program's own name: {text}");
     assert!(text.contains("On spel1.txt our besteScore gives score 0"), "{text}");
     assert!(text.contains("5,578 positions"), "{text}");
-    assert!(text.contains("on the positions named below every answer was correct"), "{text}");
+    assert!(text.contains("on the instances named below every answer was correct"), "{text}");
     assert!(!text.contains("reference"), "the body speaks of the program, not the reference: {text}");
     assert!(text.contains("Greedy takes (2,b)") && text.contains("greedy's move costs A 1 point"), "{text}");
     for harness_material in ["src/", "docs/", "harness's", "the engine", "memo"] {

@@ -416,12 +416,12 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
         format!(
             "Every answer and time in this report was measured with our program {name}. The course's test program \
              asked it the assignment's questions, timed each call and checked each answer against an exact \
-             implementation of the same rules: on the positions named below {verdict}. {random}"
+             implementation of the same rules: on the instances named below {verdict}. {random}"
         ),
         format!(
             "Elk antwoord en elke tijd in dit verslag is gemeten met ons programma {name}. Het testprogramma van het \
              vak stelde het de vragen van de opdracht, mat de tijd van elke aanroep en controleerde elk antwoord met \
-             een exacte implementatie van dezelfde regels: op de standen die hieronder genoemd worden {verdict}. \
+             een exacte implementatie van dezelfde regels: op de instanties die hieronder genoemd worden {verdict}. \
              {random}"
         ),
     )

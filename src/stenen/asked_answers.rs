@@ -414,13 +414,14 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     }
     if let Some(line) = finds_line(t, &named, language) {
         s.paragraph().text(format!("{line} "));
-        if has_found_pictures(l) {
+        if let Some(first) = first_found_picture(l) {
             s.text(language.pick(
-                "The first tiling each dumb find found is drawn with the 4x5 tilings (",
-                "De eerste oplossing die elk dom bepalen vond, staat getekend bij de 4x5-oplossingen (",
+                "The first tiling our dumb find found on each board is drawn with the table's pictures, from ",
+                "De eerste oplossing die ons dom bepalen op elk bord vond, staat getekend bij de afbeeldingen van de \
+                 tabel, vanaf ",
             ))
-            .pictures(&l.name)
-            .text("). ");
+            .picture(&l.name, &first)
+            .text(language.pick(" on. ", ". "));
         }
     }
     for position in named_positions(t) {
@@ -658,9 +659,12 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     Some(line)
 }
 
-/// Whether `l`'s pictures hold a tiling a dumb find found.
-fn has_found_pictures(l: &Loaded) -> bool {
-    named_positions(&l.table).iter().any(|p| has_picture(l, &format!("found-{}", shown_name(p).replace(' ', "-"))))
+/// The first of `l`'s pictures of a tiling a dumb find found, by the table's order.
+fn first_found_picture(l: &Loaded) -> Option<String> {
+    named_positions(&l.table)
+        .iter()
+        .map(|p| format!("found-{}", shown_name(p).replace(' ', "-")))
+        .find(|name| has_picture(l, name))
 }
 
 /// The sentence on a find of the program that took longer than its count of the same

@@ -225,7 +225,7 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
             .text(" ")
             .text(best_sentence(t, r, language))
             .text(" (")
-            .table_alone(&best.name);
+            .table(&best.name);
         let start = super::picture::start_name(position);
         if has_picture(best, &start) {
             s.text(language.pick("; the position in ", "; de stand in ")).picture(&best.name, &start);
