@@ -183,10 +183,15 @@ fn body_caption(l: &Loaded, language: Language, reports: Reports) -> Caption {
     let game = reports.game(&l.game);
     let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
     let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
-    Caption::text(&language.pick(
-        format!("{title}: {what}. Our program's answers, positions visited and times."),
-        format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma."),
-    ))
+    // The table names the positions visited only where its answers count them.
+    let counted = l.table.index("solver_positions").is_some()
+        && l.table.rows.iter().any(|r| l.table.cell(r, "solver_positions").is_some_and(|c| !c.is_empty()));
+    Caption::text(&match (counted, language) {
+        (true, Language::En) => format!("{title}: {what}. Our program's answers, positions visited and times."),
+        (true, Language::Nl) => format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma."),
+        (false, Language::En) => format!("{title}: {what}. Our program's answers and times."),
+        (false, Language::Nl) => format!("{title}: {what}. De antwoorden en tijden van ons programma."),
+    })
 }
 
 /// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.

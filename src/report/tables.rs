@@ -424,10 +424,16 @@ impl Exporter for Latex {
         for (game, answers) in &answers {
             for answer in answers {
                 let mut tex = super::answers::latex(game, answer, input.loaded, &pictures, &charts);
-                let here: Vec<&Cited> = (all.iter().filter(|(a, _)| a.id == answer.id))
+                let mut here: Vec<&Cited> = (all.iter().filter(|(a, _)| a.id == answer.id))
                     .flat_map(|(_, cited)| cited.iter().map(|(c, _)| c))
                     .filter(|c| set_after.iter().any(|(d, id)| d == *c && *id == answer.id))
                     .collect();
+                // The tables first, their charts next, the pictures (the largest floats) last.
+                here.sort_by_key(|c| match c {
+                    Cited::Table(_) => 0,
+                    Cited::Chart(_) => 1,
+                    Cited::Pictures(_) => 2,
+                });
                 for cited in &here {
                     if let Some((_, text)) = unplaced.iter().find(|(c, _)| c == *cited) {
                         tex.push_str(text);

@@ -55,7 +55,7 @@ pub fn move_text_in(language: Language, word: &str) -> String {
 
 fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let mut s = Sentences::default();
-    s.text(rules_words(language));
+    s.text(rules_words(language)).paragraph();
     s.text(language.pick(
         "The assignment asks for a class TegelSpel with, among others, besteScore (the final score under optimal \
          play, by searching every move), bepaalGoedeZet (a good move by random games) and doeExperiment \
@@ -64,7 +64,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
          door elke zet te doorzoeken), bepaalGoedeZet (een goede zet via willekeurige spellen) en doeExperiment \
          (besteScore na elke zet die ongedaan wordt gemaakt). ",
     ));
-    s.text(summary_in(language, own));
+    s.paragraph().text(summary_in(language, own));
     let mut files: Vec<String> = Vec::new();
     for l in own.iter().filter(|l| l.asks.is_some()) {
         for p in named_positions(&l.table) {
@@ -173,11 +173,12 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
     let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
-        (Language::En, a, n) if a == n => "We checked this on every position asked: on each, our besteScore \
-                                              gave the right score and a best move, and visited exactly as many positions \
-                                              as a complete minimax without pruning that counts every position, the start \
-                                              included. So it searches the whole game tree, no more and no less."
-            .to_string(),
+        (Language::En, a, n) if a == n => format!(
+            "The course's test program checked this on all {asked_n} it asked: on each, our besteScore gave the \
+             score and a best move of its exact implementation, and visited exactly as many positions as a complete \
+             minimax without pruning that counts every position, the start included. So it searches the whole game \
+             tree, no more and no less."
+        ),
         (Language::En, a, _) => format!(
             "On {a} of the {asked_n} asked our besteScore gave the score and the number of positions of a \
              complete minimax without pruning; on the others it did not (the first is in the answer to the next \
@@ -186,12 +187,12 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
         (Language::Nl, _, 0) => {
             "Geen enkel antwoord van onze besteScore is in deze resultaten gecontroleerd.".to_string()
         }
-        (Language::Nl, a, n) if a == n => "We hebben dit gecontroleerd op elke gevraagde stand: telkens gaf de \
-                                              besteScore van ons programma de goede score en een beste zet, en bekeek hij \
-                                              precies zoveel standen als een volledige minimax zonder snoeien die elke \
-                                              stand telt, de beginstand meegerekend. Hij doorzoekt dus de hele spelboom, \
-                                              niet meer en niet minder."
-            .to_string(),
+        (Language::Nl, a, n) if a == n => format!(
+            "Het testprogramma van het vak heeft dit op alle {asked_n} die het vroeg gecontroleerd: telkens gaf onze \
+             besteScore de score en een beste zet van zijn exacte implementatie, en bekeek hij precies zoveel standen \
+             als een volledige minimax zonder snoeien die elke stand telt, de beginstand meegerekend. Hij doorzoekt \
+             dus de hele spelboom."
+        ),
         (Language::Nl, a, _) => format!(
             "Op {a} van de {asked_n} die gevraagd zijn, gaf onze besteScore de score en het aantal \
              standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
@@ -475,23 +476,29 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
         }
         words.push(game_words(file, first, scored, optimum, language));
     }
+    if !words.is_empty() {
+        let words = words.join("; ");
+        s.text(language.pick(
+            format!("In whole games of our bepaalGoedeZet against its own besteScore, {words} ("),
+            format!("In hele spellen van onze bepaalGoedeZet tegen zijn eigen besteScore: {words} ("),
+        ))
+        .table(&m.name)
+        .text("). ");
+    }
+    // The random positions' games are not in the table: said as such.
     if random_games > 0 {
         let games = counted_in(language, &random_games.to_string(), "game", ("spel", "spellen"));
-        words.push(language.pick(
-            format!("on the random positions it reached the optimal score in {random_optimal} of {games}"),
-            format!("op de willekeurige standen haalde hij de optimale score in {random_optimal} van de {games}"),
+        s.text(language.pick(
+            format!(
+                "On random positions of growing size (not in the table) it reached the optimal score in \
+                 {random_optimal} of {games}. "
+            ),
+            format!(
+                "Op willekeurige standen van toenemende grootte (niet in de tabel) haalde hij de optimale score in \
+                 {random_optimal} van de {games}. "
+            ),
         ));
     }
-    if words.is_empty() {
-        return;
-    }
-    let words = words.join("; ");
-    s.text(language.pick(
-        format!("In whole games of our bepaalGoedeZet against its own besteScore, {words} ("),
-        format!("In hele spellen van onze bepaalGoedeZet tegen zijn eigen besteScore: {words} ("),
-    ))
-    .table(&m.name)
-    .text("). ");
 }
 
 /// One game of good play on `file`: "on spel1.txt moving first it reached the optimal score 0".

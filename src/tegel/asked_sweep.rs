@@ -203,6 +203,10 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         s.text(per_position_words(last.1, last.2, language));
         s.text(". ");
     }
+    s.paragraph();
+    if let Some(words) = reach_of_games(&sw.table, &view, language) {
+        s.text(words).paragraph();
+    }
     s.text(language.pick(
         "So our besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
          play, while the time per position stays of the same order. A call counts the position itself plus the \
@@ -219,4 +223,43 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
     .table(&sw.name)
     .text(".)");
     s
+}
+
+/// How much of each whole game besteScore reached within the limit ("on spel4.txt 18 of
+/// the game's 31 moves"), and what follows for playing a whole game; none where the rows
+/// record no game.
+fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<String> {
+    let limit = t.rows.iter().find_map(|r| t.number(r, "time_limit"))?;
+    let mut each = Vec::new();
+    for instance in super::sweep_answers::instances(view).into_iter().filter(|i| !i.starts_with("random ")) {
+        let game = good_game(t, Some(instance))?;
+        let reached = complete_points(view, instance).iter().map(|p| p.0 as usize).max().unwrap_or(0);
+        if reached >= game.moves {
+            continue;
+        }
+        let moves = counted_in(language, &game.moves.to_string(), "move", ("zet", "zetten"));
+        each.push(language.pick(
+            format!("on {instance} the last {reached} of the game's {moves}"),
+            format!("op {instance} de laatste {reached} van de {moves} van het spel"),
+        ));
+    }
+    let (last, rest) = each.split_last()?;
+    let each = if rest.is_empty() {
+        last.clone()
+    } else {
+        format!("{} {} {last}", rest.join(", "), language.pick("and", "en"))
+    };
+    let limit = number_in(language, &format_seconds(limit));
+    Some(language.pick(
+        format!(
+            "Within {limit} s a call, our besteScore reached {each}: from the start of a whole game the exact search \
+             is out of reach, and a program that has to move there needs a move that does not search the whole tree, \
+             such as bepaalGoedeZet's."
+        ),
+        format!(
+            "Binnen {limit} s per aanroep haalde onze besteScore {each}: vanaf het begin van een heel spel is de \
+             exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een zet nodig die niet de hele \
+             boom doorzoekt, zoals die van bepaalGoedeZet."
+        ),
+    ))
 }

@@ -107,16 +107,18 @@ fn rows_without_a_line_answer_without_it() {
 fn the_sweep_answer_says_the_games_length_and_its_simulations() {
     let csv = |evidence: &str| {
         format!(
-            "position,question,given,verdict,solver_seconds,rounds,status,reference_evidence\n\
-             spel4.txt undone 1,sweep,\"score 2, move 1g, positions 3\",correct,0.0001,1,ok,{evidence}\n\
-             spel4.txt undone 2,sweep,\"score 2, move 1g, positions 9\",correct,0.0002,1,ok,{evidence}\n"
+            "position,question,given,verdict,solver_seconds,rounds,status,reference_evidence,time_limit\n\
+             spel4.txt undone 1,sweep,\"score 2, move 1g, positions 3\",correct,0.0001,1,ok,{evidence},300\n\
+             spel4.txt undone 2,sweep,\"score 2, move 1g, positions 9\",correct,0.0002,1,ok,{evidence},300\n\
+             spel4.txt undone 3,sweep,,time-limit,,1,ok,{evidence},300\n"
         )
     };
-    let t6 = |csv: &str, language| {
+    let answer = |csv: &str, language, id| {
         let l = checked("tegel_sweep", "sweep", csv);
-        let answer = answers(&[&l], language).into_iter().find(|a| a.id == "T6").unwrap();
+        let answer = answers(&[&l], language).into_iter().find(|a| a.id == id).unwrap();
         crate::report::answers::plain(&answer)
     };
+    let t6 = |csv: &str, language| answer(csv, language, "T6");
     let nl = t6(&csv("moves 24; sims 1000"), Language::Nl);
     assert!(nl.contains("bepaalGoedeZet met 1.000 simulaties per zet"), "{nl}");
     assert!(nl.contains("spel4.txt: een spel van 24 zetten; volledig tot en met 2 zetten"), "{nl}");
@@ -125,4 +127,12 @@ fn the_sweep_answer_says_the_games_length_and_its_simulations() {
     assert!(en.contains("spel4.txt: a game of 24 moves; complete up to 2 moves"), "{en}");
     let old = t6(&csv(""), Language::En);
     assert!(!old.contains("simulations a move") && !old.contains("a game of"), "{old}");
+    let t7 = answer(&csv("moves 24; sims 1000"), Language::En, "T7");
+    assert!(
+        t7.contains("Within 300 s a call, our besteScore reached on spel4.txt the last 2 of the game's 24 moves"),
+        "{t7}"
+    );
+    let t7 = answer(&csv("moves 24; sims 1000"), Language::Nl, "T7");
+    assert!(t7.contains("haalde onze besteScore op spel4.txt de laatste 2 van de 24 zetten van het spel"), "{t7}");
+    assert!(!answer(&csv(""), Language::En, "T7").contains("Within 300 s"));
 }
