@@ -204,9 +204,6 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         s.text(". ");
     }
     s.paragraph();
-    if let Some(words) = reach_of_games(&sw.table, &view, language) {
-        s.text(words).paragraph();
-    }
     s.text(language.pick(
         "So our besteScore, like any exhaustive minimax, costs time exponential in the moves left to \
          play, while the time per position stays of the same order. A call counts the position itself plus the \
@@ -222,6 +219,9 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
     .text("(")
     .table(&sw.name)
     .text(".)");
+    if let Some(words) = reach_of_games(&sw.table, &view, language) {
+        s.paragraph().text(words);
+    }
     s
 }
 
