@@ -414,13 +414,15 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     }
     if let Some(line) = finds_line(t, &named, language) {
         s.paragraph().text(format!("{line} "));
-        if let Some(first) = first_found_picture(l) {
+        let drawn = found_pictures(l);
+        if let Some((_, first)) = drawn.first() {
+            let boards: Vec<String> = drawn.iter().map(|(board, _)| board.clone()).collect();
+            let boards = listed(&boards, language);
             s.text(language.pick(
-                "The first tiling our dumb find found on each board is drawn with the table's pictures, from ",
-                "De eerste oplossing die ons dom bepalen op elk bord vond, staat getekend bij de afbeeldingen van de \
-                 tabel, vanaf ",
+                format!("The first tiling our dumb find found is drawn for {boards}, from "),
+                format!("De eerste oplossing die ons dom bepalen vond, staat getekend voor {boards}, vanaf "),
             ))
-            .picture(&l.name, &first)
+            .picture(&l.name, first)
             .text(language.pick(" on. ", ". "));
         }
     }
@@ -659,12 +661,14 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     Some(line)
 }
 
-/// The first of `l`'s pictures of a tiling a dumb find found, by the table's order.
-fn first_found_picture(l: &Loaded) -> Option<String> {
+/// The boards whose tiling a dumb find found is among `l`'s pictures, in the table's
+/// order, each with its picture's name.
+fn found_pictures(l: &Loaded) -> Vec<(String, String)> {
     named_positions(&l.table)
         .iter()
-        .map(|p| format!("found-{}", shown_name(p).replace(' ', "-")))
-        .find(|name| has_picture(l, name))
+        .map(|p| (shown_name(p).to_string(), format!("found-{}", shown_name(p).replace(' ', "-"))))
+        .filter(|(_, name)| has_picture(l, name))
+        .collect()
 }
 
 /// The sentence on a find of the program that took longer than its count of the same

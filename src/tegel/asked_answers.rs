@@ -536,6 +536,7 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
         return s;
     };
     let position = t.cell(r, "position").unwrap_or_default();
+    let (value, mv) = t.cell(r, "given").and_then(parse_best).map(|(v, m, _)| (v, m)).unwrap_or_default();
     let seconds = t.number(r, "solver_seconds").unwrap_or(f64::INFINITY);
     let (visited, time) = (number_in(language, &count(positions)), seconds_words_in(language, seconds));
     // spel2.txt is the position the assignment asks the students to make for this question.
@@ -552,6 +553,11 @@ fn billion(best: Option<&Loaded>, language: Language) -> Sentences {
         ))
         .table(&best.name)
         .text(billion_verdict(positions > 1_000_000_000, seconds <= 3600.0, language));
+    let mv = move_text_in(language, &mv);
+    s.text(language.pick(
+        format!(" Its answer: score {} for the player to move, best move {mv}.", score(value as f64)),
+        format!(" Het antwoord: score {} voor de speler aan beurt, beste zet {mv}.", score(value as f64)),
+    ));
     let start = super::picture::start_name(position);
     if has_picture(best, &start) {
         s.text(language.pick(

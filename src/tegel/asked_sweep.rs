@@ -128,14 +128,14 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
         Language::En => format!(
             "Our doeExperiment plays good moves ({good}) for both players from the position to an end \
              position; then it undoes one move at a time and calls besteScore on the position reached, printing the \
-             positions visited and the time, until the start position is back. We stopped a sweep at the first call \
-             that took longer than {limit} s or gave a wrong answer. "
+             positions visited and the time, until the start position is back. The test program stopped a sweep at \
+             the first call that took longer than {limit} s or gave a wrong answer. "
         ),
         Language::Nl => format!(
             "Ons doeExperiment speelt vanuit de stand voor beide spelers goede zetten ({good}) tot een \
              eindstand; daarna maakt het telkens één zet ongedaan en roept het besteScore aan op de bereikte stand, \
-             met het aantal bekeken standen en de tijd, totdat de beginstand terug is. We stopten een reeks bij de \
-             eerste aanroep die langer duurde dan {limit} s of een fout antwoord gaf. "
+             met het aantal bekeken standen en de tijd, totdat de beginstand terug is. Het testprogramma stopte een \
+             reeks bij de eerste aanroep die langer duurde dan {limit} s of een fout antwoord gaf. "
         ),
     });
     for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
@@ -157,7 +157,9 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
     for r in rows_of(&sw.table, "sweep").into_iter().filter(differs) {
         s.text(format!("{}: {}. ", shown(&sw.table, r, "position"), check_words_in(language, &sw.table, r)));
     }
-    s.text(language.pick("The rows are in ", "De rijen staan in ")).table(&sw.name).text(".");
+    s.text(language.pick("The results per move undone are in ", "De resultaten per ongedaan gemaakte zet staan in "))
+        .table(&sw.name)
+        .text(".");
     s
 }
 
