@@ -332,12 +332,15 @@ pub fn load(csv: &Path, name: &str) -> Result<Vec<Picture>, InputError> {
         .collect()
 }
 
-/// Whether experiment `l` drew the picture `picture` (its name without the item index,
-/// `start-spel2.txt`): an answer refers to a picture only where it is there.
+/// Whether experiment `l` (or one joined into its table) drew the picture `picture` (its
+/// name without the item index, `start-spel2.txt`): an answer refers to a picture only
+/// where it is there.
 pub fn has_picture(l: &super::loaded::Loaded, picture: &str) -> bool {
     let out = l.table.path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    crate::results::figures::list(out, &l.name)
-        .is_ok_and(|found| found.iter().any(|(n, _)| without_index(n) == picture))
+    std::iter::once(&l.name).chain(&l.merged).any(|name| {
+        crate::results::figures::list(out, name)
+            .is_ok_and(|found| found.iter().any(|(n, _)| without_index(n) == picture))
+    })
 }
 
 /// The pictures of a report, each drawn once, and where each left-out picture is drawn.
@@ -405,7 +408,12 @@ pub fn load_each_once(loaded: &[super::loaded::Loaded], run: Option<&RunRecord>)
     let mut drawn = Drawn::default();
     for item in items {
         let mut kept = Vec::new();
-        for picture in load(&item.table.path, &item.name)? {
+        // A table joined from several experiments draws the pictures of each.
+        let mut pictures = load(&item.table.path, &item.name)?;
+        for merged in &item.merged {
+            pictures.extend(load(&item.table.path, merged)?);
+        }
+        for picture in pictures {
             let key = without_index(&picture.name).to_string();
             let earlier = shown.iter().find(|(game, name, p, _)| {
                 *game == item.game && *name == key && p.shapes == picture.shapes && p.view == picture.view
