@@ -158,6 +158,18 @@ pub fn number_in(language: Language, shown: &str) -> String {
     super::cell_text::number_in(shown, super::cell_text::Medium::Text, language)
 }
 
+/// `a`, `a and b`, `a, b and c` in `language` ("en" in Dutch); empty for no items.
+pub fn listed_in<T: AsRef<str>>(items: &[T], language: Language) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} {} {}", init.join(", "), language.pick("and", "en"), last.as_ref())
+        }
+    }
+}
+
 /// A count as the tables show it (`2,258,267,628`).
 pub fn count(n: u64) -> String {
     super::latex::group_digits(&n.to_string()).replace("{,}", ",")

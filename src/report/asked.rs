@@ -87,7 +87,6 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     }
     let table = own_shape
         .unwrap_or_else(|| program_view(worded(body_view(&source), &source, words_of(l, reports), language), &source));
-
     Loaded { table, titles, ..l.clone() }
 }
 
@@ -104,9 +103,6 @@ fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
         return String::new();
     }
     let empty_pairs = empty.div_ceil(2);
-    if empty_pairs == 0 {
-        return String::new();
-    }
     let late: Vec<&Vec<String>> =
         source.rows.iter().filter(|r| source.cell(r, "verdict") == Some("time-limit")).collect();
     let mut limits: Vec<String> =

@@ -298,7 +298,6 @@ pub fn title_lines(
     }
 }
 
-/// Today's date (UTC): `YYYY-MM-DD` in English, in words in Dutch ("3 december 2026").
 /// A processor's name as a person writes it: without the trademark marks the operating
 /// system reports (`Intel(R) Xeon(R) Processor` is `Intel Xeon Processor`) and with
 /// single spaces.
@@ -307,6 +306,7 @@ fn cpu_name(reported: &str) -> String {
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Today's date (UTC): `YYYY-MM-DD` in English, in words in Dutch ("3 december 2026").
 fn today(language: Language) -> String {
     let days =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;

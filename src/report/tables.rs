@@ -348,6 +348,15 @@ fn latex_part(table: &CsvTable, view: &TableView, titles: &Titles, set: &Set) ->
     out
 }
 
+/// One thing the report sets: an experiment's table, its pictures or a chart, the LaTeX
+/// that sets it, and whether that opens a landscape page (a heading above it then waits
+/// for the rotated page).
+struct Placed {
+    cited: Cited,
+    tex: String,
+    landscape: bool,
+}
+
 /// The LaTeX back end: `tex/NAME.tex` per experiment, the files the plug-ins write from
 /// their tables (the summary), `tex/numbers.tex`, and per (game, kind) the file that
 /// inputs its tables and figures (`tex/kind-GAME-KIND.tex`) or, for kinds the report
@@ -364,7 +373,7 @@ impl Exporter for Latex {
         let mut files = Vec::new();
         // Per (game, kind), in the results' order: each experiment's table, its pictures
         // and its charts, each with the LaTeX that sets it.
-        let mut by_kind: BTreeMap<(String, String), Vec<(Cited, String)>> = BTreeMap::new();
+        let mut by_kind: BTreeMap<(String, String), Vec<Placed>> = BTreeMap::new();
         let pictures = super::figures::load_each_once(input.loaded, input.run)?
             .in_language(picture_words(input.loaded, reports), input.language);
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
@@ -373,11 +382,11 @@ impl Exporter for Latex {
             let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
             let entries = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
-                let set = if tex.contains(LANDSCAPE_BEGIN) { "% landscape\n" } else { "" };
-                entries.push((
-                    Cited::Table(item.name.clone()),
-                    format!("{set}\\input{{\\resultsdir/tex/{}}}\n", item.name),
-                ));
+                entries.push(Placed {
+                    cited: Cited::Table(item.name.clone()),
+                    tex: format!("\\input{{\\resultsdir/tex/{}}}\n", item.name),
+                    landscape: tex.contains(LANDSCAPE_BEGIN),
+                });
             }
             files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
             let pictures = pictures.of(&item.name);
@@ -390,13 +399,14 @@ impl Exporter for Latex {
                         input.language,
                     ),
                 ));
-                entries.push((
-                    Cited::Pictures(item.name.clone()),
-                    format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name),
-                ));
+                entries.push(Placed {
+                    cited: Cited::Pictures(item.name.clone()),
+                    tex: format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name),
+                    landscape: false,
+                });
             }
             for (chart, _) in charts {
-                entries.push((Cited::Chart(chart.name.clone()), figure(chart)));
+                entries.push(Placed { cited: Cited::Chart(chart.name.clone()), tex: figure(chart), landscape: false });
             }
         }
         for report in reports.0 {
@@ -408,7 +418,7 @@ impl Exporter for Latex {
             .collect();
         // What kinds the skeleton does not place follows the first answer that cites it, so
         // that a table stands beside its answer; the rest goes to the extra.
-        let unplaced: Vec<&(Cited, String)> = by_kind
+        let unplaced: Vec<&Placed> = by_kind
             .iter()
             .filter(|((g, kind), _)| !reports.kind(g, kind).is_some_and(|k| k.placed))
             .flat_map(|(_, entries)| entries)
@@ -418,9 +428,10 @@ impl Exporter for Latex {
             .flat_map(|(_, answers)| answers)
             .map(|a| (a, super::answers::cited(a, &pictures, &charts)))
             .collect();
-        let set_after: Vec<(Cited, &str)> =
-            super::answers::set_after(&all).into_iter().filter(|(c, _)| unplaced.iter().any(|(d, _)| d == c)).collect();
-        let beside: Vec<Cited> = set_after.iter().map(|(c, _)| c.clone()).collect();
+        let set_after: Vec<(Cited, &str)> = super::answers::set_after(&all)
+            .into_iter()
+            .filter(|(c, _)| unplaced.iter().any(|p| p.cited == *c))
+            .collect();
         for (game, answers) in &answers {
             for answer in answers {
                 let mut tex = super::answers::latex(game, answer, input.loaded, &pictures, &charts);
@@ -435,8 +446,8 @@ impl Exporter for Latex {
                     Cited::Pictures(_) => 2,
                 });
                 for cited in &here {
-                    if let Some((_, text)) = unplaced.iter().find(|(c, _)| c == *cited) {
-                        tex.push_str(text);
+                    if let Some(placed) = unplaced.iter().find(|p| p.cited == **cited) {
+                        tex.push_str(&placed.tex);
                     }
                 }
                 if !here.is_empty() {
@@ -453,24 +464,25 @@ impl Exporter for Latex {
                 if g != game || reports.kind(g, kind).is_some_and(|k| k.placed) {
                     continue;
                 }
-                let left: Vec<&(Cited, String)> = entries.iter().filter(|(c, _)| !beside.contains(c)).collect();
-                let Some((_, first)) = left.first() else { continue };
+                let left: Vec<&Placed> =
+                    entries.iter().filter(|p| !set_after.iter().any(|(c, _)| *c == p.cited)).collect();
+                let Some(first) = left.first() else { continue };
                 let heading = format!("\\subsection*{{{}}}\n", kind_heading(reports, g, kind, input.language));
-                if first.starts_with("% landscape") {
+                if first.landscape {
                     extra.push_str(&format!("\\gdef\\harnessheading{{{}}}\n", heading.trim_end()));
                 } else {
                     extra.push_str("\\ifdefined\\needspace\\needspace{0.3\\textheight}\\fi\n");
                     extra.push_str(&heading);
                 }
-                for (_, text) in left {
-                    extra.push_str(text);
+                for placed in left {
+                    extra.push_str(&placed.tex);
                 }
                 extra.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
             }
             files.push((PathBuf::from(format!("tex/extra-{game}.tex")), extra));
         }
         for ((game, kind), entries) in by_kind {
-            let text: String = entries.into_iter().map(|(_, text)| text).collect();
+            let text: String = entries.into_iter().map(|p| p.tex).collect();
             files.push((
                 PathBuf::from(format!("tex/kind-{game}-{kind}.tex")),
                 format!("% Generated by `harness report`: tables and figures of {game} {kind}.\n{text}"),

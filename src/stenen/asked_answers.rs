@@ -7,7 +7,7 @@
 use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
 use super::asked_words::question_words;
 use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
-use crate::report::answers::{count, number_in, Answer, Sentences};
+use crate::report::answers::{count, listed_in, number_in, Answer, Sentences};
 use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
 use crate::report::figures::has_picture;
 use crate::report::language::Language;
@@ -417,7 +417,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         let drawn = found_pictures(l);
         if let Some((_, first)) = drawn.first() {
             let boards: Vec<String> = drawn.iter().map(|(board, _)| board.clone()).collect();
-            let boards = listed(&boards, language);
+            let boards = listed_in(&boards, language);
             s.text(language.pick(
                 format!("The first tiling our dumb find found is drawn for {boards}, from "),
                 format!("De eerste oplossing die ons dom bepalen vond, staat getekend voor {boards}, vanaf "),
@@ -533,22 +533,16 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
 /// The searches on `position` that the program did not answer within the time limit, in
 /// words, and that limit; none where it answered every search.
 fn unanswered(t: &CsvTable, position: &str, language: Language) -> Option<(String, f64)> {
-    let late: Vec<&str> = ["find dumb", "find smart", "count dumb", "count smart"]
-        .into_iter()
-        .filter(|q| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit")))
-        .collect();
+    let late: Vec<&str> =
+        ["find dumb", "find smart", "count dumb", "count smart"].into_iter().filter(|q| late(t, position, q)).collect();
     let limit = late.first().and_then(|q| row(t, position, q)).and_then(|r| t.number(r, "time_limit"))?;
     let searches: Vec<String> = late.iter().map(|q| question_words(q, language).to_string()).collect();
-    Some((listed(&searches, language), limit))
+    Some((listed_in(&searches, language), limit))
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn listed(items: &[String], language: Language) -> String {
-    match items.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
-        None => String::new(),
-    }
+/// Whether the program's checked answer to `question` on `position` passed the time limit.
+fn late(t: &CsvTable, position: &str, question: &str) -> bool {
+    row(t, position, question).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit"))
 }
 
 /// One sentence on every search the program did not answer within the time limit, board
@@ -568,7 +562,7 @@ fn unanswered_sentence(t: &CsvTable, positions: &[&str], language: Language) -> 
             language.pick(format!("the {searches} on {name}{own}"), format!("het {searches} op {name}{own}"))
         })
         .collect();
-    let each = listed(&each, language);
+    let each = listed_in(&each, language);
     Some(if one_limit {
         language.pick(
             format!("Our program gave no answer within the time limit of {} s for {each}.", seconds(limit)),
@@ -586,8 +580,7 @@ fn unanswered_sentence(t: &CsvTable, positions: &[&str], language: Language) -> 
 /// region test saves on that board's shape; said once, for the first such board.
 fn hole_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) -> Option<String> {
     let name = shown_name(position);
-    let late =
-        |q: &str| row(t, position, q).is_some_and(|r| checked(t, r) && t.cell(r, "verdict") == Some("time-limit"));
+    let late = |q: &str| late(t, position, q);
     let dumb_alone = (late("find dumb") || late("count dumb")) && !late("find smart") && !late("count smart");
     let smart = row(t, position, "count smart").filter(|r| agreed(t, r)).and_then(|r| t.number(r, "solver_seconds"));
     let width = name.split_once('x').and_then(|(_, rest)| rest.split(' ').next()?.parse::<u32>().ok());
@@ -650,10 +643,10 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     );
     if !smart_alone.is_empty() {
         line.push_str(&language.pick(
-            format!("; on {} only smart find answered within the time limit", listed(&smart_alone, language)),
+            format!("; on {} only smart find answered within the time limit", listed_in(&smart_alone, language)),
             format!(
                 "; op {} gaf alleen slim bepalen binnen de tijdslimiet een antwoord",
-                listed(&smart_alone, language)
+                listed_in(&smart_alone, language)
             ),
         ));
     }
@@ -743,10 +736,10 @@ fn smart_find_sentence(boards: &[SmartFind], language: Language) -> Option<Strin
             )
         })
         .collect();
-    let list = match each.split_last()? {
-        (last, []) => last.clone(),
-        (last, rest) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
-    };
+    if each.is_empty() {
+        return None;
+    }
+    let list = listed_in(&each, language);
     Some(language.pick(
         format!(
             "Our smart find takes longer than our dumb find on {list}, although it visits fewer positions: the \

@@ -72,16 +72,7 @@ fn stone_clause(s: &StonePlaces, tilings: u64, first: bool, language: Language) 
         (true, Language::Nl) => " ligt ",
         (false, _) => " ",
     };
-    format!("{}{verb}{}", name(s, language), join(&places, language))
-}
-
-/// `a`, `a and b`, `a, b and c` ("en").
-fn join(items: &[String], language: Language) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
-    }
+    format!("{}{verb}{}", name(s, language), crate::report::answers::listed_in(&places, language))
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::check::GOOD_SIMS;
 use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
 use super::score_text::score;
-use crate::report::answers::{count, counted_in, number_in, shown, Answer, Sentences};
+use crate::report::answers::{count, counted_in, listed_in, number_in, shown, Answer, Sentences};
 use crate::report::asked::resolved;
 use crate::report::asked::{
     agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, row, rows_of, seconds_words_in,
@@ -83,7 +83,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             1 => language.pick("the course's file", "het bestand van het vak"),
             _ => language.pick("the course's files", "de bestanden van het vak"),
         };
-        parts.push(format!("{}, {whose}", list(&theirs, language)));
+        parts.push(format!("{}, {whose}", listed_in(&theirs, language)));
     }
     // spel2.txt and greedy.txt are positions the assignment asks the students to make;
     // another spel file is a stand-in for the course's file of that name.
@@ -95,8 +95,8 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             _ => ("positions we made ourselves", "standen die we zelf maakten"),
         };
         parts.push(language.pick(
-            format!("{}, {en}, as the assignment asks", list(&constructed, language)),
-            format!("{}, {nl}, zoals de opdracht vraagt", list(&constructed, language)),
+            format!("{}, {en}, as the assignment asks", listed_in(&constructed, language)),
+            format!("{}, {nl}, zoals de opdracht vraagt", listed_in(&constructed, language)),
         ));
     }
     if !stand_ins.is_empty() {
@@ -110,10 +110,10 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
                 "eigen standen in plaats van de gelijknamige bestanden van het vak",
             ),
         };
-        parts.push(
-            language
-                .pick(format!("{}, {en}", list(&stand_ins, language)), format!("{}, {nl}", list(&stand_ins, language))),
-        );
+        parts.push(language.pick(
+            format!("{}, {en}", listed_in(&stand_ins, language)),
+            format!("{}, {nl}", listed_in(&stand_ins, language)),
+        ));
     }
     parts.push(
         language
@@ -134,17 +134,6 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
          vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de andere.",
     ));
     s
-}
-
-fn list(files: &[&String], language: Language) -> String {
-    match files {
-        [] => String::new(),
-        [one] => (*one).clone(),
-        [init @ .., last] => {
-            let init = init.iter().map(|f| f.as_str()).collect::<Vec<_>>().join(", ");
-            format!("{init} {} {last}", language.pick("and", "en"))
-        }
-    }
 }
 
 /// Every besteScore answer of the solver's tables: (table, row, answer given).
@@ -367,10 +356,10 @@ fn growth_between(t: &CsvTable, (small, large): (&str, &str), language: Language
 fn distinct_moves(t: &CsvTable, position: &str, language: Language) -> Option<String> {
     let r = row(t, position, "moves").filter(|r| agreed(t, r))?;
     let moves: Vec<String> = t.cell(r, "given")?.split_whitespace().map(|m| move_text_in(language, m)).collect();
-    let list = match moves.split_last()? {
-        (last, []) => last.clone(),
-        (last, rest) => format!("{} {} {last}", rest.join(", "), language.pick("and", "en")),
-    };
+    if moves.is_empty() {
+        return None;
+    }
+    let list = listed_in(&moves, language);
     Some(language.pick(
         format!(
             "A's distinct moves, as our bepaalVerschillendeZetten gives them, are {list}: a colour of a bowl is a \

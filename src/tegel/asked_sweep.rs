@@ -245,12 +245,10 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
             format!("op {instance} de laatste {reached} van de {moves} van het spel"),
         ));
     }
-    let (last, rest) = each.split_last()?;
-    let each = if rest.is_empty() {
-        last.clone()
-    } else {
-        format!("{} {} {last}", rest.join(", "), language.pick("and", "en"))
-    };
+    if each.is_empty() {
+        return None;
+    }
+    let each = crate::report::answers::listed_in(&each, language);
     let limit = number_in(language, &format_seconds(limit));
     Some(language.pick(
         format!(

@@ -16,6 +16,19 @@ const PLACES: &str = "tilings 16; stone 3 S: corner 8, side 8, inside 0, long si
                       corner 16, side 0, inside 0, long side 16, short side 0; stone 5 O: corner 12, side 0, \
                       inside 4, long side 0, short side 0";
 
+/// A program's check table `name` standing in for experiment `experiment` (a tiling
+/// `table`), asked of program "prog".
+fn asked(name: &str, experiment: &str, csv: &str) -> Loaded {
+    let asks = Asks {
+        experiment: experiment.into(),
+        kind: "table".into(),
+        solver: "mine".into(),
+        course_files: vec![],
+        program: Some("prog".into()),
+    };
+    loaded(name, "check", csv, Some(asks))
+}
+
 fn loaded(name: &str, kind: &str, csv: &str, asks: Option<Asks>) -> Loaded {
     Loaded {
         name: name.to_string(),
@@ -64,14 +77,7 @@ fn solver_table() -> Loaded {
          3x20 stenen2,count dumb,\"solutions 8, positions 1528716954\",wrong,9 not 8,171.7,1,ok,\n\
          4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok,\n"
     );
-    let asks = Asks {
-        experiment: "stenen_table".into(),
-        kind: "table".into(),
-        solver: "mine".into(),
-        course_files: vec![],
-        program: Some("prog".into()),
-    };
-    loaded("stenen_table_check", "check", &csv, Some(asks))
+    asked("stenen_table_check", "stenen_table", &csv)
 }
 
 fn text(answers: &[Answer], id: &str) -> String {
@@ -195,14 +201,7 @@ fn the_dutch_answers_hold_no_english_phrase() {
 fn the_own_instances_table_joins_the_assignments_table() {
     let csv = "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
                4x16 stenen4,count smart,\"solutions 1000, positions 500000\",correct,,44.5,1,ok\n";
-    let asks = Asks {
-        experiment: "stenen_own".into(),
-        kind: "table".into(),
-        solver: "mine".into(),
-        course_files: vec![],
-        program: Some("prog".into()),
-    };
-    let own = loaded("stenen_own-mine", "check", csv, Some(asks));
+    let own = asked("stenen_own-mine", "stenen_own", csv);
     let table = solver_table();
     let answers = crate::stenen::asked_answers::answers(&[&own, &table], Language::En);
     let s4 = text(&answers, "S4");
@@ -225,14 +224,7 @@ fn smart_against_dumb_and_the_time_limits_are_said_from_the_programs_rows() {
                3x20 stenen2,find dumb,,time-limit,,,,ok,240\n\
                3x20 stenen2,count dumb,,time-limit,,,,ok,240\n\
                3x20 stenen2,count smart,\"solutions 8, positions 3345883\",correct,,4.82,1,ok,240\n";
-    let asks = Asks {
-        experiment: "stenen_table".into(),
-        kind: "table".into(),
-        solver: "mine".into(),
-        course_files: vec![],
-        program: Some("prog".into()),
-    };
-    let table = loaded("stenen_table-mine", "check", csv, Some(asks));
+    let table = asked("stenen_table-mine", "stenen_table", csv);
     let en = text(&crate::stenen::asked_answers::answers(&[&table], Language::En), "S5");
     assert!(
         en.contains(
@@ -274,14 +266,7 @@ fn smart_find_against_dumb_find_and_times_about_the_same_are_said() {
                5x8 stenen3,count smart,\"solutions 3106, positions 193547\",correct,,0.260,6,ok,240\n\
                3x20 stenen2,find dumb,,time-limit,,,,ok,240\n\
                3x20 stenen2,find smart,\"tiling 1 / 2, positions 1937424\",correct,,4.39,1,ok,240\n";
-    let asks = Asks {
-        experiment: "stenen_table".into(),
-        kind: "table".into(),
-        solver: "mine".into(),
-        course_files: vec![],
-        program: Some("prog".into()),
-    };
-    let table = loaded("stenen_table-mine", "check", csv, Some(asks));
+    let table = asked("stenen_table-mine", "stenen_table", csv);
     let en = text(&crate::stenen::asked_answers::answers(&[&table], Language::En), "S5");
     assert!(
         en.contains(
