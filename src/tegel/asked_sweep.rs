@@ -174,7 +174,7 @@ fn per_position_words(positions: f64, seconds: f64, language: Language) -> Strin
     match (positions > 0.0 && resolved(seconds), language) {
         (true, Language::En) => format!(
             "; its largest complete call ({visited}) took {} ns per position",
-            format_seconds(seconds / positions * 1e9)
+            number_in(language, &format_seconds(seconds / positions * 1e9))
         ),
         (true, Language::Nl) => format!(
             "; de grootste volledige aanroep ({visited}) kostte {} ns per stand",
@@ -221,10 +221,85 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
     .text("(")
     .table(&sw.name)
     .text(".)");
+    if let Some(words) = width_of_games(&sw.table, &view, language) {
+        s.paragraph().text(words);
+    }
     if let Some(words) = reach_of_games(&sw.table, &view, language) {
         s.paragraph().text(words);
     }
     s
+}
+
+/// How many distinct moves the player to move had along each game's searched part, and
+/// whether the growth factors follow them ("on spel4.txt 3.2 on average in the last 18
+/// moves ..."); none where fewer than two instances record them.
+fn width_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<String> {
+    let mut each = Vec::new();
+    for instance in super::sweep_answers::instances(view).into_iter().filter(|i| !i.starts_with("random ")) {
+        let reached = complete_points(view, instance).iter().map(|p| p.0 as usize).max().unwrap_or(0);
+        let Some(mean) = good_game(t, Some(instance)).and_then(|g| g.mean_choices_of_last(reached)) else { continue };
+        let factors = growth_factors(view, instance);
+        let median = (!factors.is_empty()).then(|| crate::base::stats::median_of_sorted(&factors));
+        each.push((instance, reached, mean, median));
+    }
+    if each.len() < 2 {
+        return None;
+    }
+    let one = |x: f64| number_in(language, &format!("{x:.1}"));
+    let parts: Vec<String> = each
+        .iter()
+        .map(|&(instance, reached, mean, _)| {
+            let moves = counted_in(language, &reached.to_string(), "move", ("zet", "zetten"));
+            language.pick(
+                format!("{} distinct moves in the last {moves} on {instance}", one(mean)),
+                format!("{} verschillende zetten in de laatste {moves} op {instance}", one(mean)),
+            )
+        })
+        .collect();
+    let mut text = language.pick(
+        format!(
+            "Along the game played, in the part besteScore searched, the player to move had on average {}. ",
+            crate::report::answers::listed_in(&parts, language)
+        ),
+        format!(
+            "Langs het gespeelde spel, in het deel dat besteScore doorzocht, had de speler aan beurt gemiddeld {}. ",
+            crate::report::answers::listed_in(&parts, language)
+        ),
+    );
+    text.push_str(&width_explains_growth(&each, language));
+    Some(text)
+}
+
+/// Whether the median growth factors are ordered as the mean distinct moves of `each`
+/// (instance, reached, mean, median factor), in words.
+fn width_explains_growth(each: &[(&str, usize, f64, Option<f64>)], language: Language) -> String {
+    let Some(medians) = each.iter().map(|e| e.3).collect::<Option<Vec<f64>>>() else {
+        return String::new();
+    };
+    let factors: Vec<String> = medians.iter().map(|&m| number_in(language, &format_seconds(m))).collect();
+    let factors = crate::report::answers::listed_in(&factors, language);
+    let mut order: Vec<usize> = (0..each.len()).collect();
+    order.sort_by(|&a, &b| each[a].2.total_cmp(&each[b].2));
+    let follows = order.windows(2).all(|w| each[w[0]].2 < each[w[1]].2 && medians[w[0]] < medians[w[1]]);
+    match (follows, language) {
+        (true, Language::En) => format!(
+            "Every distinct move is a subtree of its own, so the more distinct moves a position has, the faster the \
+             positions grow per move undone: the median factors are {factors}, in the same order."
+        ),
+        (true, Language::Nl) => format!(
+            "Elke verschillende zet is een eigen deelboom, dus hoe meer verschillende zetten per stand, hoe sneller \
+             het aantal standen per ongedaan gemaakte zet groeit: de mediane factoren zijn {factors}, in dezelfde \
+             volgorde."
+        ),
+        (false, Language::En) => format!(
+            "The median factors ({factors}) do not follow these numbers alone: the search also visits the moves off \
+             the game's line, and their subtrees differ from the line's."
+        ),
+        (false, Language::Nl) => format!(
+            "De mediane factoren ({factors}) volgen niet alleen uit deze getallen: de zoektocht bekijkt ook de zetten \
+             naast de lijn van het spel, en hun deelbomen verschillen van die van de lijn."
+        ),
+    }
 }
 
 /// How much of each whole game besteScore reached within the limit ("on spel4.txt 18 of

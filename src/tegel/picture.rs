@@ -166,10 +166,12 @@ fn tree(rules: &Rules, pos: &Position, via: Option<Move>, root_player: usize, bu
     };
     Some(Node { position: *pos, via, value, children })
 }
-/// Pixels between a node's drawing and the next column of the tree.
+/// Pixels between a row of the tree and the next, where the edges and their moves go.
 const TREE_GAP: u32 = 90;
+/// Pixels between two positions side by side in the tree.
+const TREE_SIDE_GAP: u32 = 60;
 
-/// The leaves below `node` (1 for a leaf): the rows it takes in the tree's drawing.
+/// The leaves below `node` (1 for a leaf): the columns it takes in the tree's drawing.
 fn leaves(node: &Node) -> u32 {
     if node.children.is_empty() {
         1
@@ -178,23 +180,23 @@ fn leaves(node: &Node) -> u32 {
     }
 }
 
-/// Draws `node` and its subtree with the subtree's top at `top`, in column `depth`
-/// (each `cell` = (width, height) of one position), and the edges from it to its
-/// children labelled with their moves; greedy's move from the root in orange-red, the better
-/// move in green. Returns the node's centre.
+/// Draws `node` and its subtree top-down: the node in row `depth`, centred over the
+/// columns of its leaves from column `left` on (each `cell` = (width, height) of one
+/// position with its value), and the edges down to its children labelled with their
+/// moves; greedy's move from the root in orange-red, the better move in green. Returns
+/// the top centre of the node's drawing.
 fn draw_node(
     out: &mut String,
     rules: &Rules,
     node: &Node,
-    at: (u32, u32),
+    (depth, left): (u32, u32),
     cell: (u32, u32),
     marks: &Marks,
 ) -> (u32, u32) {
-    let (depth, top) = at;
     let (w, h) = cell;
-    let x = depth * (w + TREE_GAP);
-    let rows = leaves(node);
-    let y = top + (rows * h) / 2 - h / 2;
+    let column = w + TREE_SIDE_GAP;
+    let span = leaves(node) * column - TREE_SIDE_GAP;
+    let (x, y) = (left * column + span / 2 - w / 2, depth * (h + TREE_GAP));
     let d = draw_position(rules, &node.position, (x, y));
     out.push_str(&d.svg);
     // Large enough to read when the tree is scaled down to the page's width.
@@ -206,10 +208,10 @@ fn draw_node(
         y + d.height + 16,
         node.value
     );
-    let mut child_top = top;
+    let mut child_left = left;
     for child in &node.children {
-        let (cx, cy) = draw_node(out, rules, child, (depth + 1, child_top), cell, marks);
-        child_top += leaves(child) * h;
+        let (x2, y2) = draw_node(out, rules, child, (depth + 1, child_left), cell, marks);
+        child_left += leaves(child);
         let mv = child.via.map(|m| m.to_string()).unwrap_or_default();
         let (color, word) = if depth == 0 && Some(mv.as_str()) == marks.greedy.as_deref() {
             (GREEDY_COLOUR.1, " greedy")
@@ -218,16 +220,20 @@ fn draw_node(
         } else {
             ("#000", "")
         };
-        let (x1, y1, x2) = (x + d.width + 4, y + d.height / 2, cx - w / 2 - 4);
-        let _ = write!(out, "<path d=\"M{x1} {y1}L{x2} {cy}\" stroke=\"{color}\" stroke-width=\"3\" fill=\"none\"/>");
+        let (x1, y1, y2) = (x + w / 2, y + h - 4, y2 - 4);
+        let _ = write!(out, "<path d=\"M{x1} {y1}L{x2} {y2}\" stroke=\"{color}\" stroke-width=\"3\" fill=\"none\"/>");
+        // The move beside its edge's middle, on the side the edge leans to (right of a
+        // straight one), clear of the line: about 12 px a character at 22 px.
+        let half = 6 * (mv.chars().count() + word.chars().count()) as u32 + 12;
+        let middle = (x1 + x2) / 2;
+        let label_x = if x2 < x1 { middle.saturating_sub(half) } else { middle + half };
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"22\" fill=\"{color}\">{mv}{word}</text>",
-            (x1 + x2) / 2,
-            (y1 + cy) / 2 - 18
+            "<text x=\"{label_x}\" y=\"{}\" font-size=\"22\" fill=\"{color}\">{mv}{word}</text>",
+            (y1 + y2) / 2 + 8
         );
     }
-    (x + w / 2, y + d.height / 2)
+    (x + w / 2, y)
 }
 
 /// The root's moves to mark: greedy's and the better one.
@@ -256,7 +262,8 @@ pub fn greedy_tree_svg(rules: &Rules, pos: &Position, title: &str) -> Option<Str
     fn depth(n: &Node) -> u32 {
         1 + n.children.iter().map(depth).max().unwrap_or(0)
     }
-    let (width, height) = (depth(&root) * (cell.0 + TREE_GAP) - TREE_GAP, leaves(&root) * cell.1);
+    let (width, height) =
+        (leaves(&root) * (cell.0 + TREE_SIDE_GAP) - TREE_SIDE_GAP, depth(&root) * (cell.1 + TREE_GAP) - TREE_GAP);
     let title = format!(
         "{title}: every reachable position with its value for the player to move at the root, player {} (greedy's move drawn in {} and labelled greedy, the better move in {} and labelled better)",
         pos.to_move(),

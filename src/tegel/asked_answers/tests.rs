@@ -136,3 +136,47 @@ fn the_sweep_answer_says_the_games_length_and_its_simulations() {
     assert!(t7.contains("haalde onze besteScore op spel4.txt de laatste 2 van de 24 zetten van het spel"), "{t7}");
     assert!(!answer(&csv(""), Language::En, "T7").contains("Within 300 s"));
 }
+
+/// T7 compares the instances' distinct moves along the game with their growth, and says
+/// "in the same order" only where the growth factors follow the distinct moves.
+#[test]
+fn the_sweep_conclusion_compares_distinct_moves_with_growth() {
+    let csv = |wide: &str, narrow: &str| {
+        format!(
+            "position,question,given,verdict,solver_seconds,rounds,status,reference_evidence,time_limit\n\
+             spel4.txt undone 1,sweep,\"score 0, move 1g, positions 1000\",correct,0.01,1,ok,\"{wide}\",300\n\
+             spel4.txt undone 2,sweep,\"score 0, move 1g, positions 4000\",correct,0.04,1,ok,\"{wide}\",300\n\
+             spel4.txt undone 3,sweep,\"score 0, move 1g, positions 16000\",correct,0.16,1,ok,\"{wide}\",300\n\
+             spel5.txt undone 1,sweep,\"score 0, move 1g, positions 1000\",correct,0.01,1,ok,\"{narrow}\",300\n\
+             spel5.txt undone 2,sweep,\"score 0, move 1g, positions 2000\",correct,0.02,1,ok,\"{narrow}\",300\n\
+             spel5.txt undone 3,sweep,\"score 0, move 1g, positions 4000\",correct,0.04,1,ok,\"{narrow}\",300\n"
+        )
+    };
+    let t7 = |csv: &str, language| {
+        let l = checked("tegel_sweep", "sweep", csv);
+        let answer = answers(&[&l], language).into_iter().find(|a| a.id == "T7").unwrap();
+        crate::report::answers::plain(&answer)
+    };
+    // spel4's last three positions have 4, 3 and 5 distinct moves (its first, 1, is not searched).
+    let follows = csv("moves 4; sims 10; choices 1 4 3 5", "moves 5; sims 10; choices 9 9 2 2 2");
+    let en = t7(&follows, Language::En);
+    assert!(
+        en.contains(
+            "the player to move had on average 4.0 distinct moves in the last 3 moves on spel4.txt and 2.0 distinct \
+             moves in the last 3 moves on spel5.txt."
+        ),
+        "{en}"
+    );
+    assert!(en.contains("in the same order") && !en.contains("do not follow"), "{en}");
+    let nl = t7(&follows, Language::Nl);
+    assert!(nl.contains("gemiddeld 4,0 verschillende zetten in de laatste 3 zetten op spel4.txt"), "{nl}");
+    assert!(nl.contains("in dezelfde volgorde"), "{nl}");
+    let against = t7(&csv("moves 4; sims 10; choices 1 2 2 2", "moves 5; sims 10; choices 1 1 4 4 4"), Language::En);
+    assert!(
+        against.contains("do not follow these numbers alone") && !against.contains("in the same order"),
+        "{against:?}"
+    );
+    // Rows without the distinct moves (older results) leave the comparison out.
+    let old = t7(&csv("moves 4; sims 10", "moves 5; sims 10"), Language::En);
+    assert!(!old.contains("distinct moves in the last"), "{old}");
+}

@@ -17,7 +17,7 @@ use crate::experiment::{Experiment, RunContext};
 use crate::results::row::{Evidence, Status};
 use crate::search::rng::Rng;
 use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
-use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep};
+use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep, Step};
 use crate::tegel::game::Game;
 use crate::tegel::greedy_line::line_after;
 use crate::tegel::questions::{Engine, Program};
@@ -114,6 +114,7 @@ impl GameChecks for TegelChecks {
             "greedy" => ask_greedy(game, &mut Program { asker }, &mut engine),
             _ => ask_match(game, &mut Program { asker }, &mut engine, self.sims, seed),
         };
+        let choices = if question == "sweep" { choices_along(game, &steps) } else { Vec::new() };
         let mut rows = Vec::new();
         for step in steps {
             let label = format!("{name} {}", step.label);
@@ -139,7 +140,7 @@ impl GameChecks for TegelChecks {
             }
             if question == "sweep" {
                 row.reference_evidence =
-                    Evidence(good_game(&step.label, step.at.as_ref(), self.sims).unwrap_or_default());
+                    Evidence(good_game(&step.label, step.at.as_ref(), self.sims, &choices).unwrap_or_default());
             }
             rows.push((row, status));
         }
@@ -169,9 +170,32 @@ impl GameChecks for TegelChecks {
 
 /// The good game of a sweep's step `label` (`undone 3`) at `at`, the position after that
 /// many undos: its moves are those still done and those undone.
-fn good_game(label: &str, at: Option<&Game>, sims: u32) -> Option<String> {
+fn good_game(label: &str, at: Option<&Game>, sims: u32, choices: &[u32]) -> Option<String> {
     let undone: usize = label.strip_prefix("undone ")?.parse().ok()?;
-    Some(crate::tegel::good_game::GoodGame { moves: at?.moves_done() + undone, sims }.to_string())
+    let moves = at?.moves_done() + undone;
+    let choices = if choices.len() == moves { choices.to_vec() } else { Vec::new() };
+    Some(crate::tegel::good_game::GoodGame { moves, sims, choices }.to_string())
+}
+
+/// The distinct moves of the player to move at each position of the sweep's good game
+/// before its moves, replayed from `game` along the deepest step's moves (the first undo
+/// leaves all moves but the last); empty where no step records a position.
+fn choices_along(game: &Game, steps: &[Step]) -> Vec<u32> {
+    let Some(deepest) = steps.iter().filter_map(|s| s.at.as_ref()).max_by_key(|at| at.moves_done()) else {
+        return Vec::new();
+    };
+    let mut replay = game.clone();
+    let mut choices = Vec::new();
+    for mv in deepest.history() {
+        choices.push(replay.moves().len() as u32);
+        if !replay.do_move(mv) {
+            return Vec::new();
+        }
+    }
+    if !replay.is_end() {
+        choices.push(replay.moves().len() as u32);
+    }
+    choices
 }
 
 /// The reference's line of best play after the last move of `at` (a move of `game`'s
