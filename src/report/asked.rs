@@ -90,19 +90,19 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     Loaded { table, titles, ..l.clone() }
 }
 
-/// The note on the empty cells (–) of a table in the assignment's shape `t` made from
-/// `source`: the time limits the program's calls passed there, and, where more cells are
-/// empty than calls passed a limit (a series stops at its first such call), that the
-/// rest was not asked.
+/// The note on the time cells past a limit (`> 240`, [`past_limit`]) and the empty cells
+/// (–) of a table in the assignment's shape `t` made from `source`: the time limits the
+/// program's calls passed there, and, where more cells are empty than such calls leave
+/// (a series stops at its first such call), that the rest was not asked.
 fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
     // A column empty in every row is not shown at all; only the others show "–".
     let shown: Vec<usize> =
         (0..t.columns.len()).filter(|&i| t.rows.iter().any(|r| r.get(i).is_some_and(|c| !c.is_empty()))).collect();
     let empty = t.rows.iter().flat_map(|r| shown.iter().filter(move |&&i| r[i].is_empty())).count();
-    if empty == 0 {
+    let past = t.rows.iter().flatten().filter(|c| c.starts_with(PAST_LIMIT)).count();
+    if empty == 0 && past == 0 {
         return String::new();
     }
-    let empty_pairs = empty.div_ceil(2);
     let late: Vec<&Vec<String>> =
         source.rows.iter().filter(|r| source.cell(r, "verdict") == Some("time-limit")).collect();
     let mut limits: Vec<String> =
@@ -110,6 +110,28 @@ fn dash_note(t: &CsvTable, source: &CsvTable, language: Language) -> String {
     limits.sort_by(|a, b| b.parse::<f64>().unwrap_or(0.0).total_cmp(&a.parse::<f64>().unwrap_or(0.0)));
     limits.dedup();
     let or = language.pick(" or ", " of ");
+    if past > 0 {
+        // Each call past its limit shows its time as a bound and its positions as "–".
+        let not_asked = match empty > past {
+            true => language.pick(
+                "; – in both columns: not asked after such a call.",
+                "; – in beide kolommen: na zo'n aanroep niet meer gevraagd.",
+            ),
+            false => ".",
+        };
+        let limits = limits.join(or);
+        return language.pick(
+            format!(
+                " > {limits}: no answer within the time limit of {limits} s: the call took longer, and its positions \
+                 are not known (–){not_asked}"
+            ),
+            format!(
+                " > {limits}: geen antwoord binnen de tijdslimiet van {limits} s: de aanroep duurde langer, en zijn \
+                 aantal standen is onbekend (–){not_asked}"
+            ),
+        );
+    }
+    let empty_pairs = empty.div_ceil(2);
     let within = match limits.is_empty() {
         true => {
             language.pick(" –: no answer within the time limit", " –: geen antwoord binnen de tijdslimiet").to_string()
@@ -228,6 +250,19 @@ pub fn rows_of<'a>(t: &'a CsvTable, question: &str) -> Vec<&'a Vec<String>> {
 pub fn row<'a>(t: &'a CsvTable, position: &str, question: &str) -> Option<&'a Vec<String>> {
     t.rows.iter().find(|r| t.cell(r, "position") == Some(position) && t.cell(r, "question") == Some(question))
 }
+
+/// The time cell of a call that passed its time limit, as a lower bound (`> 240`, in
+/// seconds); none for any other row or where the row records no limit.
+pub fn past_limit(t: &CsvTable, r: &[String]) -> Option<String> {
+    if t.cell(r, "verdict") != Some("time-limit") {
+        return None;
+    }
+    let limit = t.number(r, "time_limit")?;
+    Some(format!("{PAST_LIMIT}{}", crate::report::latex::format_seconds(limit).replace("{,}", ",")))
+}
+
+/// What a time cell past its limit starts with ([`past_limit`]).
+pub const PAST_LIMIT: &str = "> ";
 
 /// The named positions of a table (not `random N`), in order, each once.
 pub fn named_positions(t: &CsvTable) -> Vec<&str> {
@@ -468,6 +503,29 @@ pub fn quoted(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::results::csv_table::test_table;
+
+    /// A call past its limit shows its time as a bound, and the note says what the bound
+    /// and the dashes beside it and after it mean.
+    #[test]
+    fn the_note_explains_a_time_past_the_limit_and_the_calls_not_asked() {
+        let source = test_table(
+            "position,question,verdict,time_limit\n\
+             a undone 1,sweep,correct,300\na undone 2,sweep,time-limit,300\n",
+        );
+        assert_eq!(past_limit(&source, &source.rows[1]).as_deref(), Some("> 300"));
+        assert_eq!(past_limit(&source, &source.rows[0]), None);
+        let pivot = |rows: &str| test_table(&format!("undone,a_positions,a_seconds\n{rows}"));
+        let one = dash_note(&pivot("1,5,0.1\n2,,> 300\n"), &source, Language::En);
+        assert_eq!(
+            one,
+            " > 300: no answer within the time limit of 300 s: the call took longer, and its positions are not known \
+             (–)."
+        );
+        let more = dash_note(&pivot("1,5,0.1\n2,,> 300\n3,,\n"), &source, Language::Nl);
+        assert!(more.starts_with(" > 300: geen antwoord binnen de tijdslimiet van 300 s"), "{more}");
+        assert!(more.ends_with("; – in beide kolommen: na zo'n aanroep niet meer gevraagd."), "{more}");
+        assert_eq!(dash_note(&pivot("1,5,0.1\n"), &source, Language::En), "");
+    }
 
     #[test]
     fn the_body_keeps_the_programs_columns_alone() {

@@ -4,7 +4,7 @@
 //! The `check` table a row per question stays in the CSV and on the harness's page.
 
 use super::asked_answers::{find_positions, parse_count};
-use crate::report::asked::{agreed, checked, named_positions, row};
+use crate::report::asked::{agreed, checked, named_positions, past_limit, row};
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
 
@@ -48,12 +48,16 @@ pub fn is_own_position(position: &str) -> bool {
 }
 
 /// One instance's cells: positions and seconds of each search (empty where the program
-/// gave no answer), the solutions between the finds and the counts.
+/// gave no answer; the time a bound, `> 240`, where its call passed the limit), the
+/// solutions between the finds and the counts.
 fn instance_row(t: &CsvTable, position: &str) -> Vec<String> {
     let mut out = vec![position.to_string()];
     let answered = |question: &str| row(t, position, question).filter(|r| t.cell(r, "verdict") != Some("time-limit"));
     let cells = |question: &str| -> [String; 2] {
-        let Some(r) = answered(question) else { return [String::new(), String::new()] };
+        let Some(r) = answered(question) else {
+            let past = row(t, position, question).and_then(|r| past_limit(t, r));
+            return [String::new(), past.unwrap_or_default()];
+        };
         let given = t.cell(r, "given").unwrap_or_default();
         let visited = parse_count(given).map(|c| c.1).or_else(|| find_positions(given));
         [
@@ -95,6 +99,12 @@ mod tests {
         assert_eq!(p.columns[0], "instance");
         assert_eq!(p.columns[5], "solutions");
         assert_eq!(p.rows, [["4x5 stenen1", "19", "0.0001", "12", "0.0002", "16", "489", "0.0003", "", ""]]);
+        // With its limit recorded, a call past it shows its time as a bound.
+        let mut limited = t.clone();
+        limited.columns.push("time_limit".into());
+        limited.rows.iter_mut().for_each(|r| r.push("240".into()));
+        let p = per_instance(&limited, Language::En).unwrap();
+        assert_eq!(p.rows[0][8..], ["", "> 240"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! and the experiment of moves undone as one row per number of moves undone, the
 //! instances side by side (positions visited and seconds each).
 
-use crate::report::asked::{body_view, program_view};
+use crate::report::asked::{body_view, past_limit, program_view};
 use crate::report::asked_words::worded;
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
@@ -77,7 +77,11 @@ fn sweep_side_by_side(t: &CsvTable) -> Option<CsvTable> {
                 t.cell(r, "solver_positions").unwrap_or_default().to_string(),
                 t.cell(r, "solver_seconds").unwrap_or_default().to_string(),
             ],
-            None => [String::new(), String::new()],
+            // The call that passed the limit shows its time as a bound; those not asked after it nothing.
+            None => {
+                let late = t.rows.iter().find(|r| t.cell(r, "position").and_then(step_of) == Some((instance, undone)));
+                [String::new(), late.and_then(|r| past_limit(t, r)).unwrap_or_default()]
+            }
         }
     };
     let rows = (1..=most)
@@ -114,6 +118,12 @@ mod tests {
         let s = assignment_shape(&t, Language::En).unwrap();
         assert_eq!(s.columns, ["moves_undone", "a.txt_positions", "a.txt_seconds", "b.txt_positions", "b.txt_seconds"]);
         assert_eq!(s.rows, [["1", "2", "0.1", "3", "0.2"], ["2", "", "", "9", "0.4"]]);
+        // With its limit recorded, the call past it shows its time as a bound.
+        let mut limited = t.clone();
+        limited.columns.push("time_limit".into());
+        limited.rows.iter_mut().for_each(|r| r.push("300".into()));
+        let s = assignment_shape(&limited, Language::En).unwrap();
+        assert_eq!(s.rows[1], ["2", "", "> 300", "9", "0.4"]);
     }
 
     #[test]
