@@ -24,6 +24,9 @@ pub enum Part {
     Text(String),
     /// The end of a paragraph: what follows starts a new one.
     Paragraph,
+    /// A new paragraph that opens with a run-in heading (`How we measured.`), text
+    /// escaped by each back end.
+    Heading(String),
     /// A file name, command or move, set in a fixed-width font.
     Code(String),
     /// A reference to experiment `NAME`'s table; the first in an answer also names the
@@ -59,6 +62,12 @@ pub struct Answer {
 /// in `language`.
 pub type Answers = fn(own: &[&Loaded], language: Language) -> Vec<Answer>;
 
+/// The run-in heading over how a program's answers were asked, checked and timed, in an
+/// introduction ([`Sentences::heading`]).
+pub fn measured_heading(language: Language) -> &'static str {
+    language.pick("How we measured", "Hoe we gemeten hebben")
+}
+
 /// Text builder for answers: `text`, `code` and references appended in order.
 #[derive(Debug, Default)]
 pub struct Sentences(pub Vec<Part>);
@@ -73,6 +82,13 @@ impl Sentences {
     /// Ends the paragraph: what follows starts a new one.
     pub fn paragraph(&mut self) -> &mut Self {
         self.0.push(Part::Paragraph);
+        self
+    }
+
+    /// Ends the paragraph and opens the next with the run-in heading `heading` (a full
+    /// stop follows it).
+    pub fn heading(&mut self, heading: impl Into<String>) -> &mut Self {
+        self.0.push(Part::Heading(heading.into()));
         self
     }
 
@@ -212,7 +228,7 @@ pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<(Cited, boo
     };
     for part in &answer.parts {
         match part {
-            Part::Text(_) | Part::Code(_) | Part::Paragraph => {}
+            Part::Text(_) | Part::Code(_) | Part::Paragraph | Part::Heading(_) => {}
             Part::Table(name) => {
                 push(Cited::Table(name.clone()), true);
                 for chart in charts.get(name).into_iter().flatten() {
@@ -293,6 +309,7 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
     match part {
         Part::Text(t) => escape(t),
         Part::Paragraph => "\\par\n".to_string(),
+        Part::Heading(h) => format!("\\par\\smallskip\n\\textbf{{{}.}}\\enspace ", escape(h)),
         Part::Code(t) => format!("\\texttt{{{}}}", escape(t)),
         Part::Table(name) | Part::TableAlone(name) => match label(name) {
             Some(l) => format!("\\tablename~\\ref{{{l}}}"),
@@ -341,6 +358,7 @@ pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Lang
         .map(|part| match part {
             Part::Text(t) => esc(t),
             Part::Paragraph => "</p>\n<p>".to_string(),
+            Part::Heading(h) => format!("</p>\n<p><strong>{}.</strong> ", esc(h)),
             Part::Code(t) => format!("<code>{}</code>", esc(t)),
             Part::Table(name) | Part::TableAlone(name) => {
                 format!("<a href=\"#{}\">{table_word} “{}”</a>", super::anchors::anchor(name), esc(&heading(name)))
@@ -366,6 +384,7 @@ pub fn plain(answer: &Answer) -> String {
         .map(|part| match part {
             Part::Text(t) | Part::Code(t) => t.clone(),
             Part::Paragraph => "\n\n".to_string(),
+            Part::Heading(h) => format!("\n\n{h}. "),
             Part::Table(n) | Part::TableAlone(n) => format!("table {n}"),
             Part::Pictures(n) => format!("pictures of {n}"),
             Part::Chart(n) => format!("chart {n}"),
@@ -427,6 +446,26 @@ mod tests {
         assert!(page.contains("<a href=\"#x-a-b-pictures\">the pictures after “a_b”</a>"), "{page}");
         assert!(page.contains("&lt;ok&gt;."), "{page}");
         assert_eq!(plain(&answer), "See table a_b and pictures of a_b <ok>.");
+    }
+
+    /// A run-in heading opens a new paragraph in every back end, its text escaped.
+    #[test]
+    fn a_heading_opens_a_paragraph_escaped() {
+        let answer = Answer {
+            id: "T1",
+            question: "Intro",
+            parts: Sentences::default().text("Rules.").heading("How & <why>").text("Timed.").0.clone(),
+            shows: vec![],
+        };
+        let tex = latex("tegel", &answer, &[], &Drawn::default(), &Charts::new());
+        assert!(
+            tex.contains("Rules.\\par\\smallskip\n\\textbf{How \\& \\textless{}why\\textgreater{}.}\\enspace Timed."),
+            "{tex}"
+        );
+        let page = html(&answer, &[], &Drawn::default());
+        assert!(page.contains("Rules.</p>\n<p><strong>How &amp; &lt;why&gt;.</strong> Timed."), "{page}");
+        assert_eq!(plain(&answer), "Rules.\n\nHow & <why>. Timed.");
+        assert_eq!(measured_heading(Language::Nl), "Hoe we gemeten hebben");
     }
 
     /// What an answer cites is set after it in the order of first citation, a table with

@@ -78,7 +78,7 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
          oplossingen, dom (backtracking zonder standen dubbel te genereren) en slim (waarbij ook borden worden \
          afgekapt waarvan de lege deelgebieden niet meer te vullen zijn). ",
     ));
-    s.text(summary_in(language, own));
+    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
     s.text(stones_files(own, table, language));
     if let Some(l) = table {
         let mut files: Vec<String> = Vec::new();

@@ -64,7 +64,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
          door elke zet te doorzoeken), bepaalGoedeZet (een goede zet via willekeurige spellen) en doeExperiment \
          (besteScore na elke zet die ongedaan wordt gemaakt). ",
     ));
-    s.paragraph().text(summary_in(language, own));
+    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
     let mut files: Vec<String> = Vec::new();
     for l in own.iter().filter(|l| l.asks.is_some()) {
         for p in named_positions(&l.table) {
