@@ -251,6 +251,17 @@ pub fn row<'a>(t: &'a CsvTable, position: &str, question: &str) -> Option<&'a Ve
     t.rows.iter().find(|r| t.cell(r, "position") == Some(position) && t.cell(r, "question") == Some(question))
 }
 
+/// The sentence of a program's report that says once what "< 1 ms" in its tables means;
+/// a table of a report whose answers say it leaves the note out.
+pub fn resolution_sentence(language: Language) -> &'static str {
+    language.pick(
+        "A time under 1 ms, the timer's reliable resolution, is given as \u{201c}< 1 ms\u{201d}, and no rate or ratio \
+         is computed from it.",
+        "Een tijd onder 1 ms, de betrouwbare resolutie van de timer, geven we als \u{201c}< 1 ms\u{201d}, en we \
+         berekenen er geen snelheid of verhouding uit.",
+    )
+}
+
 /// The time cell of a call that passed its time limit, as a lower bound (`> 240`, in
 /// seconds); none for any other row or where the row records no limit.
 pub fn past_limit(t: &CsvTable, r: &[String]) -> Option<String> {

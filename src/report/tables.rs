@@ -256,7 +256,19 @@ fn left_out_note(left_out: &[String], file: &str, language: Language) -> String 
 
 /// [`latex_table_leaving_out`], with headers, notes and marks in `language`.
 pub fn latex_table_in(table: &CsvTable, titles: &Titles, optional: &[&str], language: Language) -> String {
-    let view = TableView::in_language(table, language);
+    latex_table_leaving(table, titles, optional, language, &[])
+}
+
+/// [`latex_table_in`] without the notes in `said` (those the report's text already gives).
+fn latex_table_leaving(
+    table: &CsvTable,
+    titles: &Titles,
+    optional: &[&str],
+    language: Language,
+    said: &[&str],
+) -> String {
+    let mut view = TableView::in_language(table, language);
+    view.notes.retain(|n| !said.contains(&n.as_str()));
     let long = table.rows.len() > LONG_TABLE_ROWS;
     let layout = layout::layout_leaving_out(&view, optional);
     let mut view = match layout.spreads {
@@ -357,6 +369,26 @@ struct Placed {
     landscape: bool,
 }
 
+/// The table notes that the answers of `item`'s game already give in their text: the
+/// note on times under 1 ms, where a program's table stands in a report whose answers
+/// say once what "< 1 ms" means ([`super::asked::resolution_sentence`]).
+fn said_in_text(
+    item: &Loaded,
+    answers: &[(&str, Vec<super::answers::Answer>)],
+    language: Language,
+) -> Vec<&'static str> {
+    let sentence = super::asked::resolution_sentence(language);
+    let says = answers
+        .iter()
+        .filter(|(game, _)| *game == item.game)
+        .flat_map(|(_, answers)| answers)
+        .any(|a| super::answers::plain(a).contains(sentence));
+    match item.asks.is_some() && says {
+        true => vec![super::view::Marks::of(language).resolution_note],
+        false => Vec::new(),
+    }
+}
+
 /// The LaTeX back end: `tex/NAME.tex` per experiment, the files the plug-ins write from
 /// their tables (the summary), `tex/numbers.tex`, and per (game, kind) the file that
 /// inputs its tables and figures (`tex/kind-GAME-KIND.tex`) or, for kinds the report
@@ -376,10 +408,12 @@ impl Exporter for Latex {
         let mut by_kind: BTreeMap<(String, String), Vec<Placed>> = BTreeMap::new();
         let pictures = super::figures::load_each_once(input.loaded, input.run)?
             .in_language(picture_words(input.loaded, reports), input.language);
+        let answers = reports.answers(input.loaded, input.language);
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let item = &super::asked::body_table(item, input.language, reports);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
-            let tex = latex_table_in(&item.table, &item.titles, optional, input.language);
+            let said = said_in_text(item, &answers, input.language);
+            let tex = latex_table_leaving(&item.table, &item.titles, optional, input.language, &said);
             let entries = by_kind.entry((item.game.clone(), item.kind.clone())).or_default();
             if reports.kind(&item.game, &item.kind).is_none_or(|k| k.table_placed) {
                 entries.push(Placed {
@@ -423,7 +457,6 @@ impl Exporter for Latex {
             .filter(|((g, kind), _)| !reports.kind(g, kind).is_some_and(|k| k.placed))
             .flat_map(|(_, entries)| entries)
             .collect();
-        let answers = reports.answers(input.loaded, input.language);
         let all: Vec<(&super::answers::Answer, Vec<(Cited, bool)>)> = (answers.iter())
             .flat_map(|(_, answers)| answers)
             .map(|a| (a, super::answers::cited(a, &pictures, &charts)))
@@ -532,6 +565,46 @@ fn figure(chart: &Chart) -> String {
 mod tests {
     use super::*;
     use crate::results::csv_table::test_table as table;
+
+    /// A program's table leaves out the note on "< 1 ms" where its game's answers say it
+    /// once in the text, and keeps it otherwise.
+    #[test]
+    fn a_note_the_answers_give_is_not_repeated_under_a_programs_table() {
+        let t = table("instance,seconds\na,0.0001\n");
+        let titles = Titles::new("t", None, None);
+        let note = crate::report::view::Marks::of(Language::En).resolution_note;
+        assert!(latex_table_in(&t, &titles, &[], Language::En).contains("the timer's reliable resolution"));
+        assert!(!latex_table_leaving(&t, &titles, &[], Language::En, &[note]).contains("reliable resolution"));
+        let mut item = Loaded {
+            asks: Some(crate::results::experiment_meta::Asks {
+                experiment: "tegel_best".into(),
+                kind: "best".into(),
+                solver: "mine".into(),
+                course_files: vec![],
+                program: None,
+            }),
+            name: "tegel_best-mine".into(),
+            game: "tegel".into(),
+            kind: "check".into(),
+            titles,
+            table: t,
+            marks: Vec::new(),
+            merged: Vec::new(),
+            more_rows: 0,
+        };
+        let saying = |text: &str| super::super::answers::Answer {
+            id: "T1",
+            question: "q",
+            parts: super::super::answers::Sentences::default().text(text).0.clone(),
+            shows: vec![],
+        };
+        let says = [("tegel", vec![saying(crate::report::asked::resolution_sentence(Language::En))])];
+        assert_eq!(said_in_text(&item, &says, Language::En), [note]);
+        assert!(said_in_text(&item, &[("tegel", vec![saying("Times.")])], Language::En).is_empty());
+        assert!(said_in_text(&item, &[("stenen", says[0].1.clone())], Language::En).is_empty());
+        item.asks = None;
+        assert!(said_in_text(&item, &says, Language::En).is_empty());
+    }
 
     #[test]
     fn groups_share_prefixes() {

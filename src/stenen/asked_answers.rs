@@ -395,7 +395,8 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
         ". Een tijd is de mediaan van maximaal zes aanroepen waar een aanroep kort duurt, één aanroep waar die lang \
          duurt. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd zijn \
          (zie de bonus over identieke stenen). ",
-    ));
+    ))
+    .text(crate::report::asked::resolution_sentence(language));
     s.paragraph();
     let mut said = Said::default();
     let named = named_positions(t);

@@ -132,7 +132,9 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
         " Een tijd is de kloktijd van een aanroep zoals het testprogramma die rond de aanroep mat, de mediaan van \
          maximaal zes aanroepen waar een aanroep kort duurt; elke tabel meet zijn eigen aanroepen, dus dezelfde \
          vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de andere.",
-    ));
+    ))
+    .text(" ")
+    .text(crate::report::asked::resolution_sentence(language));
     s
 }
 
@@ -658,7 +660,7 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
-/// "After (2,g) the program's besteScore gives the opponent 1, so the move is worth −1 to
+/// "After (2,g) our besteScore gives the opponent the score 1, so the move is worth −1 to
 /// A; after ...".
 fn worth_words(values: &[Valued], language: Language) -> String {
     if values.is_empty() {
@@ -670,11 +672,11 @@ fn worth_words(values: &[Valued], language: Language) -> String {
             let (opponent, worth) = (score(-v.value as f64), score(v.value as f64));
             match language {
                 Language::En => format!(
-                    "after {} our besteScore gives the opponent {opponent}, so the move is worth {worth} to A",
+                    "after {} our besteScore gives the opponent the score {opponent}, so the move is worth {worth} to A",
                     v.mv
                 ),
                 Language::Nl => format!(
-                    "na {} geeft onze besteScore voor de tegenspeler {opponent}, dus de zet is {worth} \
+                    "na {} geeft onze besteScore de tegenspeler de score {opponent}, dus de zet is {worth} \
                      waard voor A",
                     v.mv
                 ),

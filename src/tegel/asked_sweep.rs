@@ -308,9 +308,11 @@ fn width_explains_growth(each: &[(&str, usize, f64, Option<f64>)], language: Lan
 fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<String> {
     let limit = t.rows.iter().find_map(|r| t.number(r, "time_limit"))?;
     let mut each = Vec::new();
+    let mut estimates = Vec::new();
     for instance in super::sweep_answers::instances(view).into_iter().filter(|i| !i.starts_with("random ")) {
         let game = good_game(t, Some(instance))?;
-        let reached = complete_points(view, instance).iter().map(|p| p.0 as usize).max().unwrap_or(0);
+        let points = complete_points(view, instance);
+        let reached = points.iter().map(|p| p.0 as usize).max().unwrap_or(0);
         if reached >= game.moves {
             continue;
         }
@@ -319,22 +321,80 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
             format!("on {instance} the last {reached} of the game's {moves}"),
             format!("op {instance} de laatste {reached} van de {moves} van het spel"),
         ));
+        let last = points.iter().max_by(|a, b| a.0.total_cmp(&b.0));
+        let factors = growth_factors(view, instance);
+        if let (Some(&(_, _, seconds, _)), false) = (last, factors.is_empty()) {
+            if resolved(seconds) {
+                let median = crate::base::stats::median_of_sorted(&factors);
+                let whole = seconds * median.powi((game.moves - reached) as i32);
+                let duration = duration_words(whole, language);
+                estimates.push(language.pick(format!("{duration} on {instance}"), format!("{duration} op {instance}")));
+            }
+        }
     }
     if each.is_empty() {
         return None;
     }
     let each = crate::report::answers::listed_in(&each, language);
     let limit = number_in(language, &format_seconds(limit));
+    let estimate = match estimates.is_empty() {
+        true => String::new(),
+        false => {
+            let estimates = crate::report::answers::listed_in(&estimates, language);
+            language.pick(
+                format!(
+                    ". Carried on with the median growth factor for every further move undone, a call from the start \
+                     position would take about {estimates}"
+                ),
+                format!(
+                    ". Doorgerekend met de mediane groeifactor voor elke verdere ongedaan gemaakte zet zou een aanroep \
+                     vanaf de beginstand ongeveer {estimates} duren"
+                ),
+            )
+        }
+    };
     Some(language.pick(
         format!(
-            "Within {limit} s a call, our besteScore reached {each}: from the start of a whole game the exact search \
-             is out of reach, and a program that has to move there needs a move that does not search the whole tree, \
-             such as bepaalGoedeZet's."
+            "Within {limit} s a call, our besteScore reached {each}{estimate}: from the start of a whole game the \
+             exact search is out of reach, and a program that has to move there needs a move that does not search the \
+             whole tree, such as bepaalGoedeZet's."
         ),
         format!(
-            "Binnen {limit} s per aanroep haalde onze besteScore {each}: vanaf het begin van een heel spel is de \
-             exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een zet nodig die niet de hele \
-             boom doorzoekt, zoals die van bepaalGoedeZet."
+            "Binnen {limit} s per aanroep haalde onze besteScore {each}{estimate}: vanaf het begin van een heel spel \
+             is de exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een zet nodig die niet de \
+             hele boom doorzoekt, zoals die van bepaalGoedeZet."
         ),
     ))
+}
+
+/// A long duration in the largest unit that keeps it at 1 or more (seconds, hours, days,
+/// years), to two significant digits: "6.1 years", "29 dagen".
+fn duration_words(seconds: f64, language: Language) -> String {
+    const UNITS: [(f64, (&str, &str), (&str, &str)); 4] = [
+        (365.25 * 86_400.0, ("year", "years"), ("jaar", "jaar")),
+        (86_400.0, ("day", "days"), ("dag", "dagen")),
+        (3_600.0, ("hour", "hours"), ("uur", "uur")),
+        (1.0, ("second", "seconds"), ("seconde", "seconden")),
+    ];
+    let (size, en, nl) = UNITS.iter().find(|u| seconds >= u.0).copied().unwrap_or(UNITS[3]);
+    let value = seconds / size;
+    let shown = if value >= 10.0 { count(value.round() as u64) } else { format!("{value:.1}") };
+    let (one, many) = language.pick(en, nl);
+    let word = if shown == "1.0" || shown == "1" { one } else { many };
+    format!("{} {word}", number_in(language, &shown))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_duration_is_said_in_its_largest_unit() {
+        assert_eq!(duration_words(1.91e8, Language::En), "6.1 years");
+        assert_eq!(duration_words(1.91e8, Language::Nl), "6,1 jaar");
+        assert_eq!(duration_words(2.5e6, Language::Nl), "29 dagen");
+        assert_eq!(duration_words(3_600.0, Language::En), "1.0 hour");
+        assert_eq!(duration_words(1e12, Language::En), "31,688 years");
+        assert_eq!(duration_words(0.64, Language::En), "0.6 seconds");
+    }
 }
