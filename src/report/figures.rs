@@ -454,33 +454,54 @@ pub const MAX_FIGURE_MM: f64 = 200.0;
 /// take.
 const CAPTION_MM: f64 = 14.0;
 
-/// A picture's width and height in the report, in millimetres, caption included.
-fn picture_mm(p: &Picture) -> (f64, f64) {
-    let scale = fit_scale(p);
+/// Millimetres a picture takes on its line beside its drawing: the column separation on
+/// both sides of its tabular (6 pt each) and the `\quad` after it.
+const PICTURE_GAP_MM: f64 = 8.0;
+
+/// A picture's width and height in the report at `scale`, in millimetres, caption and
+/// gap included.
+fn picture_mm(p: &Picture, scale: f64) -> (f64, f64) {
     let width = (p.view.2 * MM_PER_PX * scale).clamp(30.0, MAX_PICTURE_MM);
-    (width + 4.0, p.view.3 * MM_PER_PX * scale + CAPTION_MM)
+    (width + PICTURE_GAP_MM, p.view.3 * MM_PER_PX * scale + CAPTION_MM)
 }
 
+/// The least a line shrinks its two pictures to, of their size at [`fit_scale`], to set
+/// them side by side rather than each on a line (and often a page) of its own.
+const PAIR_SHRINK: f64 = 0.8;
+
+/// A picture in a figure with the scale it is drawn at.
+type Sized<'a> = (&'a Picture, f64);
+
 /// The pictures split into figures that each fit a page: lines of pictures as wide as
-/// the text, and as many lines per figure as [`MAX_FIGURE_MM`] allows (at least one).
-pub fn figure_groups(pictures: &[Picture]) -> Vec<Vec<&Picture>> {
-    let mut lines: Vec<(Vec<&Picture>, f64)> = Vec::new();
+/// the text, and as many lines per figure as [`MAX_FIGURE_MM`] allows (at least one). A
+/// picture that does not fit beside the one picture of its line joins it where both,
+/// shrunk to no less than [`PAIR_SHRINK`], fit the line together.
+pub fn figure_groups(pictures: &[Picture]) -> Vec<Vec<Sized<'_>>> {
+    let mut lines: Vec<(Vec<Sized<'_>>, f64)> = Vec::new();
     let mut width = 0.0;
     for p in pictures {
-        let (w, h) = picture_mm(p);
+        let scale = fit_scale(p);
+        let (w, h) = picture_mm(p, scale);
         match lines.last_mut() {
             Some((line, tallest)) if width + w <= TEXT_WIDTH_MM => {
-                line.push(p);
+                line.push((p, scale));
                 *tallest = tallest.max(h);
                 width += w;
             }
+            Some((line, tallest)) if line.len() == 1 && pair_shrink(line[0], (p, scale)).is_some() => {
+                let shrink = pair_shrink(line[0], (p, scale)).unwrap_or(1.0);
+                line[0].1 *= shrink;
+                line.push((p, scale * shrink));
+                *tallest = line.iter().map(|&(q, s)| picture_mm(q, s).1).fold(0.0, f64::max);
+                width = line.iter().map(|&(q, s)| picture_mm(q, s).0).sum();
+            }
             _ => {
-                lines.push((vec![p], h));
+                lines.push((vec![(p, scale)], h));
                 width = w;
             }
         }
     }
-    let mut groups: Vec<(Vec<&Picture>, f64)> = Vec::new();
+    let mut groups: Vec<(Vec<Sized<'_>>, f64)> = Vec::new();
     for (line, h) in lines {
         match groups.last_mut() {
             Some((group, height)) if *height + h <= MAX_FIGURE_MM => {
@@ -491,6 +512,15 @@ pub fn figure_groups(pictures: &[Picture]) -> Vec<Vec<&Picture>> {
         }
     }
     groups.into_iter().map(|(g, _)| g).collect()
+}
+
+/// How much two pictures at their scales shrink to fit one line together; none where
+/// that is less than [`PAIR_SHRINK`] (or they fit already).
+fn pair_shrink(a: Sized<'_>, b: Sized<'_>) -> Option<f64> {
+    let drawn = |(p, s): Sized<'_>| picture_mm(p, s).0 - PICTURE_GAP_MM;
+    let room = TEXT_WIDTH_MM - 2.0 * PICTURE_GAP_MM;
+    let shrink = room / (drawn(a) + drawn(b));
+    (PAIR_SHRINK..1.0).contains(&shrink).then_some(shrink)
 }
 
 /// The LaTeX label of picture `picture` (its name without the item index) after
@@ -506,8 +536,9 @@ pub fn label_safe(name: &str) -> String {
 
 /// What a figure's pictures show, for its caption: each picture's caption without its
 /// parenthesised explanation, joined; the first few where they would make a long caption.
-fn what_is_drawn(group: &[&Picture], language: crate::report::language::Language) -> String {
-    let short: Vec<&str> = group.iter().map(|p| p.caption.split(" (").next().unwrap_or(&p.caption).trim()).collect();
+fn what_is_drawn(group: &[Sized<'_>], language: crate::report::language::Language) -> String {
+    let short: Vec<&str> =
+        group.iter().map(|(p, _)| p.caption.split(" (").next().unwrap_or(&p.caption).trim()).collect();
     let mut out = String::new();
     for (i, c) in short.iter().enumerate() {
         if i > 0 && out.len() + c.len() > 240 {
@@ -548,18 +579,18 @@ pub fn latex_figure_in(
     for (i, group) in groups.iter().enumerate() {
         // A gap between lines of pictures, so that a caption never touches the picture below.
         s.push_str("\\begin{figure}[htbp]\n\\centering\\setlength{\\lineskip}{12pt}\n");
-        for p in group {
+        for &(p, scale) in group {
             let _ = writeln!(
                 s,
                 "\\begin{{tabular}}[b]{{c}}\n{}\\\\\n\\parbox{{{:.1}mm}}{{\\centering\\footnotesize {}}}\n\\end{{tabular}}\\quad",
-                tikz_scaled(p, fit_scale(p)),
-                (p.view.2 * MM_PER_PX * fit_scale(p)).clamp(30.0, MAX_PICTURE_MM),
+                tikz_scaled(p, scale),
+                (p.view.2 * MM_PER_PX * scale).clamp(30.0, MAX_PICTURE_MM),
                 super::latex::escape(&p.caption)
             );
         }
         // Each picture's own label, so that a reference to one names the figure holding it.
         let labels: String =
-            group.iter().map(|p| format!("\\label{{{}}}", picture_label(name, without_index(&p.name)))).collect();
+            group.iter().map(|(p, _)| format!("\\label{{{}}}", picture_label(name, without_index(&p.name)))).collect();
         if i == 0 {
             let part =
                 if groups.len() > 1 { format!(" ({part_word} 1 {of_word} {})", groups.len()) } else { String::new() };
@@ -592,6 +623,34 @@ mod tests {
     use super::*;
 
     const GOOD: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-2 -2 44 24\" width=\"44\" height=\"24\" role=\"img\"><title>a &lt;b&gt;</title><rect x=\"0\" y=\"0\" width=\"20\" height=\"20\" fill=\"#E69F00\"/><path d=\"M0 0h20M0 0v20L5 5\" stroke=\"#000\" stroke-width=\"2.5\" fill=\"none\"/><circle cx=\"30\" cy=\"10\" r=\"8\" fill=\"#fff\" stroke=\"#000\"/><text x=\"10\" y=\"10\" font-size=\"10\" fill=\"#000\">1</text></svg>";
+
+    /// A picture `w` by `h` pixels.
+    fn sized(w: u32, h: u32) -> Picture {
+        let svg = GOOD.replace(
+            "viewBox=\"-2 -2 44 24\" width=\"44\" height=\"24\"",
+            &format!("viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\""),
+        );
+        parse("x", &svg).unwrap()
+    }
+
+    /// Two pictures a little too wide to stand side by side share a line, shrunk a
+    /// little, rather than a page each; two far too wide keep a line each.
+    #[test]
+    fn two_pictures_nearly_narrow_enough_share_a_line() {
+        let (a, b) = (sized(288, 358), sized(288, 358));
+        let pair = [a, b];
+        let groups = figure_groups(&pair);
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0].len(), 2);
+        let shrink = groups[0][0].1 / fit_scale(&pair[0]);
+        assert!((PAIR_SHRINK..1.0).contains(&shrink), "{shrink}");
+        let width: f64 = groups[0].iter().map(|&(p, s)| picture_mm(p, s).0).sum();
+        assert!(width <= TEXT_WIDTH_MM, "{width}");
+        let wide = [sized(480, 358), sized(480, 358)];
+        let groups = figure_groups(&wide);
+        assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [1, 1]);
+        assert!(groups.iter().flatten().all(|&(p, s)| s == fit_scale(p)));
+    }
 
     #[test]
     fn the_vocabulary_is_read_and_written_again() {
