@@ -475,7 +475,7 @@ type Sized<'a> = (&'a Picture, f64);
 /// The pictures split into figures that each fit a page: lines of pictures as wide as
 /// the text, and as many lines per figure as [`MAX_FIGURE_MM`] allows (at least one). A
 /// picture that does not fit beside the one picture of its line joins it where both,
-/// shrunk to no less than [`PAIR_SHRINK`], fit the line together.
+/// shrunk to no less than 80 % of their size, fit the line together.
 pub fn figure_groups(pictures: &[Picture]) -> Vec<Vec<Sized<'_>>> {
     let mut lines: Vec<(Vec<Sized<'_>>, f64)> = Vec::new();
     let mut width = 0.0;

@@ -370,7 +370,9 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
 /// A long duration in the largest unit that keeps it at 1 or more (seconds, hours, days,
 /// years), to two significant digits: "6.1 years", "29 dagen".
 fn duration_words(seconds: f64, language: Language) -> String {
-    const UNITS: [(f64, (&str, &str), (&str, &str)); 4] = [
+    /// A unit's seconds and its English and Dutch words (one, many).
+    type Unit = (f64, (&'static str, &'static str), (&'static str, &'static str));
+    const UNITS: [Unit; 4] = [
         (365.25 * 86_400.0, ("year", "years"), ("jaar", "jaar")),
         (86_400.0, ("day", "days"), ("dag", "dagen")),
         (3_600.0, ("hour", "hours"), ("uur", "uur")),
