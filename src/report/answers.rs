@@ -171,7 +171,8 @@ pub fn counted_in(language: Language, n: &str, en: &str, (nl_one, nl_many): (&st
 /// comma (`2.258.267.628`, `0,0812`). The one place a sentence's number changes its
 /// separators: pass it the tables' text, once.
 pub fn number_in(language: Language, shown: &str) -> String {
-    super::cell_text::number_in(shown, super::cell_text::Medium::Text, language)
+    // A number formatted for LaTeX (`10{,}000`) reads as plain text in a sentence.
+    super::cell_text::number_in(&shown.replace("{,}", ","), super::cell_text::Medium::Text, language)
 }
 
 /// `a`, `a and b`, `a, b and c` in `language` ("en" in Dutch); empty for no items.
@@ -396,6 +397,16 @@ pub fn plain(answer: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A number grouped for LaTeX reads as plain text in a sentence, in either language.
+    #[test]
+    fn a_latex_grouped_number_reads_plainly_in_a_sentence() {
+        let grouped = crate::report::latex::format_seconds(12_345.0);
+        assert_eq!(grouped, "12{,}345");
+        assert_eq!(number_in(Language::En, &grouped), "12,345");
+        assert_eq!(number_in(Language::Nl, &grouped), "12.345");
+        assert_eq!(number_in(Language::Nl, "0.0116"), "0,0116");
+    }
 
     #[test]
     fn plurals_agree_with_their_number() {

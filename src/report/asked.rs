@@ -78,15 +78,16 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     };
     let mut source = l.table.clone();
     source.rows.retain(shown);
+    let own_shape = reports.kind(&l.game, &l.kind).and_then(|k| k.asked_table).and_then(|f| f(&source, language));
+    let table = own_shape
+        .clone()
+        .unwrap_or_else(|| program_view(worded(body_view(&source), &source, words_of(l, reports), language), &source));
     // The opening says how the answers on random positions fared; a caption does not
     // count them again.
-    titles.caption = body_caption(l, language, reports);
-    let own_shape = reports.kind(&l.game, &l.kind).and_then(|k| k.asked_table).and_then(|f| f(&source, language));
+    titles.caption = body_caption(l, &table, language, reports);
     if let Some(t) = &own_shape {
         titles.caption = titles.caption.then(&dash_note(t, &source, language));
     }
-    let table = own_shape
-        .unwrap_or_else(|| program_view(worded(body_view(&source), &source, words_of(l, reports), language), &source));
     Loaded { table, titles, ..l.clone() }
 }
 
@@ -196,20 +197,31 @@ pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable
 /// stands in for shows (the game's words for that kind), and that the answers are the
 /// program's, each checked and timed. Where the reference's answers are (the CSV) is the
 /// appendix's to say, not the body's.
-fn body_caption(l: &Loaded, language: Language, reports: Reports) -> Caption {
+fn body_caption(l: &Loaded, shown: &CsvTable, language: Language, reports: Reports) -> Caption {
     let Some(asks) = &l.asks else { return l.titles.caption.clone() };
     let game = reports.game(&l.game);
     let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
     let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
-    // The table names the positions visited only where its answers count them.
-    let counted = l.table.index("solver_positions").is_some()
-        && l.table.rows.iter().any(|r| l.table.cell(r, "solver_positions").is_some_and(|c| !c.is_empty()));
-    Caption::text(&match (counted, language) {
-        (true, Language::En) => format!("{title}: {what}. Our program's answers, positions visited and times."),
-        (true, Language::Nl) => format!("{title}: {what}. De antwoorden, bekeken standen en tijden van ons programma."),
-        (false, Language::En) => format!("{title}: {what}. Our program's answers and times."),
-        (false, Language::Nl) => format!("{title}: {what}. De antwoorden en tijden van ons programma."),
-    })
+    // The caption names what the table as shown holds: answers and positions only where
+    // a column of them has a value.
+    let holds = |is: &dyn Fn(&str) -> bool| {
+        (0..shown.columns.len())
+            .filter(|&i| is(&shown.columns[i]))
+            .any(|i| shown.rows.iter().any(|r| r.get(i).is_some_and(|c| !c.is_empty())))
+    };
+    let answered = holds(&|c| matches!(c, "answer" | "given" | "solutions"));
+    let counted = holds(&|c| c == "positions" || c.ends_with("_positions"));
+    let holding = match (answered, counted, language) {
+        (true, true, Language::En) => "Our program's answers, positions visited and times.",
+        (true, true, Language::Nl) => "De antwoorden, bekeken standen en tijden van ons programma.",
+        (true, false, Language::En) => "Our program's answers and times.",
+        (true, false, Language::Nl) => "De antwoorden en tijden van ons programma.",
+        (false, true, Language::En) => "The positions our program visited and its times.",
+        (false, true, Language::Nl) => "De bekeken standen en tijden van ons programma.",
+        (false, false, Language::En) => "Our program's times.",
+        (false, false, Language::Nl) => "De tijden van ons programma.",
+    };
+    Caption::text(&format!("{title}: {what}. {holding}"))
 }
 
 /// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.
@@ -644,5 +656,20 @@ mod tests {
         assert!(!body.titles.caption.plain().contains("random"), "the opening counts them, not the caption");
         let nl = body_table(&l, Language::Nl, Reports(&[]));
         assert_eq!(nl.table.column("verdict"), ["goed", "fout"]);
+        // The caption names what the table as shown holds: answers and times here, no
+        // positions (the rows count none).
+        assert!(body.titles.caption.plain().ends_with("Our program's answers and times."), "{:?}", body.titles);
+        let mut counted = l.clone();
+        counted.table = test_table(
+            "position,question,given,verdict,solver_positions,solver_seconds,status\n\
+             spel1.txt,best,x,correct,5578,0.1,ok\n",
+        );
+        let body = body_table(&counted, Language::Nl, Reports(&[]));
+        assert!(body.titles.caption.plain().ends_with("De antwoorden, bekeken standen en tijden van ons programma."));
+        let shown = test_table("moves_undone,a_positions,a_seconds\n1,2,0.1\n");
+        let caption = body_caption(&l, &shown, Language::Nl, Reports(&[])).plain();
+        assert!(caption.ends_with(". De bekeken standen en tijden van ons programma."), "{caption}");
+        let caption = body_caption(&l, &test_table("a_seconds\n0.1\n"), Language::En, Reports(&[])).plain();
+        assert!(caption.ends_with(". Our program's times."), "{caption}");
     }
 }
