@@ -281,7 +281,7 @@ pub fn past_limit(t: &CsvTable, r: &[String]) -> Option<String> {
         return None;
     }
     let limit = t.number(r, "time_limit")?;
-    Some(format!("{PAST_LIMIT}{}", crate::report::latex::format_seconds(limit).replace("{,}", ",")))
+    Some(format!("{PAST_LIMIT}{}", super::cell_text::format_seconds(limit, super::cell_text::Medium::Text)))
 }
 
 /// What a time cell past its limit starts with ([`past_limit`]).
@@ -596,26 +596,10 @@ mod tests {
         );
         assert_eq!(check_words(&t, &t.rows[1]), "no answer within the time limit");
         assert_eq!(check_words_in(Language::Nl, &t, &t.rows[1]), "geen antwoord binnen de tijdslimiet");
-        let l = Loaded {
-            asks: Some(crate::results::experiment_meta::Asks {
-                experiment: "tegel_best".into(),
-                kind: "best".into(),
-                solver: "mine".into(),
-                course_files: vec![],
-                program: Some("prog".into()),
-            }),
-            name: "tegel_best-mine".into(),
-            game: "tegel".into(),
-            kind: "check".into(),
-            titles: crate::report::titles::Titles {
-                caption: crate::report::caption::Caption::text("c"),
-                label: "tab:c".into(),
-            },
-            table: t,
-            marks: Vec::new(),
-            merged: Vec::new(),
-            more_rows: 0,
-        };
+        let mut l = crate::report::loaded::solver_table("tegel_best", "best", t);
+        if let Some(asks) = l.asks.as_mut() {
+            asks.program = Some("prog".into());
+        }
         assert!(first_wrong(&[&l]).is_none());
         assert!(
             summary(&[&l]).contains("every answer was correct; 1 call gave no answer within the time limit"),
@@ -633,23 +617,7 @@ mod tests {
              spel1.txt,best,x,correct,0.1,ok\nrandom 1,best,x,correct,0.1,ok\nrandom 2,best,x,wrong,0.1,ok\n\
              random 3,best,x,correct,0.1,ok\n",
         );
-        let l = Loaded {
-            asks: Some(crate::results::experiment_meta::Asks {
-                experiment: "tegel_best".into(),
-                kind: "best".into(),
-                solver: "mine".into(),
-                course_files: vec![],
-                program: None,
-            }),
-            name: "tegel_best-mine".into(),
-            game: "tegel".into(),
-            kind: "check".into(),
-            titles: crate::report::titles::Titles { caption: Caption::text("c"), label: "tab:c".into() },
-            table: t,
-            marks: Vec::new(),
-            merged: Vec::new(),
-            more_rows: 0,
-        };
+        let l = crate::report::loaded::solver_table("tegel_best", "best", t);
         let body = body_table(&l, Language::En, Reports(&[]));
         assert_eq!(body.table.column("position"), ["spel1.txt", "random 2"]);
         assert_eq!(body.table.column("verdict"), ["correct", "wrong"]);

@@ -482,20 +482,23 @@ pub fn figure_groups(pictures: &[Picture]) -> Vec<Vec<Sized<'_>>> {
     for p in pictures {
         let scale = fit_scale(p);
         let (w, h) = picture_mm(p, scale);
-        match lines.last_mut() {
-            Some((line, tallest)) if width + w <= TEXT_WIDTH_MM => {
+        let paired = match lines.last() {
+            Some((line, _)) if line.len() == 1 => pair_shrink(line[0], (p, scale)),
+            _ => None,
+        };
+        match (lines.last_mut(), paired) {
+            (Some((line, tallest)), _) if width + w <= TEXT_WIDTH_MM => {
                 line.push((p, scale));
                 *tallest = tallest.max(h);
                 width += w;
             }
-            Some((line, tallest)) if line.len() == 1 && pair_shrink(line[0], (p, scale)).is_some() => {
-                let shrink = pair_shrink(line[0], (p, scale)).unwrap_or(1.0);
+            (Some((line, tallest)), Some(shrink)) => {
                 line[0].1 *= shrink;
                 line.push((p, scale * shrink));
                 *tallest = line.iter().map(|&(q, s)| picture_mm(q, s).1).fold(0.0, f64::max);
                 width = line.iter().map(|&(q, s)| picture_mm(q, s).0).sum();
             }
-            _ => {
+            (_, _) => {
                 lines.push((vec![(p, scale)], h));
                 width = w;
             }

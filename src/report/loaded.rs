@@ -39,6 +39,29 @@ pub struct Loaded {
     pub asks: Option<crate::results::experiment_meta::Asks>,
 }
 
+/// A solver's `check` table standing in for `experiment` of kind `kind` (solver `mine`),
+/// named `EXPERIMENT-mine`, for tests.
+#[cfg(test)]
+pub fn solver_table(experiment: &str, kind: &str, table: CsvTable) -> Loaded {
+    Loaded {
+        name: format!("{experiment}-mine"),
+        game: experiment.split('_').next().unwrap_or(experiment).to_string(),
+        kind: "check".into(),
+        titles: Titles { caption: crate::report::caption::Caption::text("c"), label: "tab:c".into() },
+        table,
+        marks: Vec::new(),
+        merged: Vec::new(),
+        more_rows: 0,
+        asks: Some(crate::results::experiment_meta::Asks {
+            experiment: experiment.into(),
+            kind: kind.into(),
+            solver: "mine".into(),
+            course_files: vec![],
+            program: None,
+        }),
+    }
+}
+
 /// The experiments of the run in the order it ran them (`experiments` of `run.toml`;
 /// empty without one): the order the page and the pictures follow.
 pub fn run_experiments(run: Option<&RunRecord>) -> Vec<String> {

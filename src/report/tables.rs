@@ -575,23 +575,7 @@ mod tests {
         let note = crate::report::view::Marks::of(Language::En).resolution_note;
         assert!(latex_table_in(&t, &titles, &[], Language::En).contains("the timer's reliable resolution"));
         assert!(!latex_table_leaving(&t, &titles, &[], Language::En, &[note]).contains("reliable resolution"));
-        let mut item = Loaded {
-            asks: Some(crate::results::experiment_meta::Asks {
-                experiment: "tegel_best".into(),
-                kind: "best".into(),
-                solver: "mine".into(),
-                course_files: vec![],
-                program: None,
-            }),
-            name: "tegel_best-mine".into(),
-            game: "tegel".into(),
-            kind: "check".into(),
-            titles,
-            table: t,
-            marks: Vec::new(),
-            merged: Vec::new(),
-            more_rows: 0,
-        };
+        let mut item = crate::report::loaded::solver_table("tegel_best", "best", t);
         let saying = |text: &str| super::super::answers::Answer {
             id: "T1",
             question: "q",

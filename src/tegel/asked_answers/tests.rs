@@ -53,26 +53,8 @@ fn greedy_rows(lines: bool) -> Loaded {
 
 /// A solver's check table `csv` standing in for experiment `asks` of kind `kind`.
 fn checked(asks: &str, kind: &str, csv: &str) -> Loaded {
-    Loaded {
-        name: format!("{asks}_mine"),
-        game: "tegel".into(),
-        kind: "check".into(),
-        titles: crate::report::titles::Titles {
-            caption: crate::report::caption::Caption::text("c"),
-            label: "tab:c".into(),
-        },
-        table: crate::results::csv_table::test_table(csv),
-        marks: vec![],
-        merged: vec![],
-        more_rows: 0,
-        asks: Some(crate::results::experiment_meta::Asks {
-            experiment: asks.into(),
-            kind: kind.into(),
-            solver: "mine".into(),
-            course_files: vec![],
-            program: None,
-        }),
-    }
+    let table = crate::results::csv_table::test_table(csv);
+    Loaded { name: format!("{asks}_mine"), ..crate::report::loaded::solver_table(asks, kind, table) }
 }
 
 fn greedy_answer(lines: bool, language: Language) -> String {
