@@ -177,14 +177,7 @@ pub fn number_in(language: Language, shown: &str) -> String {
 
 /// `a`, `a and b`, `a, b and c` in `language` ("en" in Dutch); empty for no items.
 pub fn listed_in<T: AsRef<str>>(items: &[T], language: Language) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.as_ref().to_string(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} {} {}", init.join(", "), language.pick("and", "en"), last.as_ref())
-        }
-    }
+    language.listed(items)
 }
 
 /// A count as the tables show it (`2,258,267,628`).
@@ -194,7 +187,7 @@ pub fn count(n: u64) -> String {
 
 /// The LaTeX label of the pictures after experiment `name`'s table.
 pub fn pictures_label(name: &str) -> String {
-    format!("fig:pictures-{}", super::figures::label_safe(name))
+    super::figures::set_label(name, 0)
 }
 
 /// The charts drawn from each experiment's table: experiment name to chart names.
@@ -206,8 +199,9 @@ pub type Charts = std::collections::BTreeMap<String, Vec<String>>;
 pub enum Cited {
     /// Experiment `NAME`'s table.
     Table(String),
-    /// The pictures drawn after experiment `NAME`'s table.
-    Pictures(String),
+    /// The pictures drawn after experiment `NAME`'s table: the set numbered (from 0) as
+    /// [`Drawn::sets`] numbers them.
+    Pictures(String, usize),
     /// The chart named `NAME`.
     Chart(String),
 }
@@ -237,14 +231,32 @@ pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<(Cited, boo
                 }
             }
             Part::TableAlone(name) => push(Cited::Table(name.clone()), false),
-            Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string()), true),
+            Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string(), 0), true),
             Part::Picture(name, picture) => {
-                push(Cited::Pictures(drawn.home_of_picture(name, picture).to_string()), true)
+                let home = drawn.home_of_picture(name, picture);
+                push(Cited::Pictures(home.to_string(), drawn.set_of(home, picture)), true)
             }
             Part::Chart(chart) => push(Cited::Chart(chart.clone()), true),
         }
     }
     cited
+}
+
+/// The pictures each answer but an introduction names one by one, in the report's
+/// order: (experiment, picture name without its item index), for
+/// [`Drawn::split_by_citation`].
+pub fn picture_citations(answers: &[(&str, Vec<Answer>)]) -> Vec<Vec<(String, String)>> {
+    (answers.iter().flat_map(|(_, answers)| answers))
+        .filter(|a| !is_introduction(a.id))
+        .map(|a| {
+            (a.parts.iter())
+                .filter_map(|part| match part {
+                    Part::Picture(name, picture) => Some((name.clone(), picture.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Where each cited thing is set: the id of the first answer about it, or else of the
@@ -499,7 +511,7 @@ mod tests {
         assert_eq!(
             s5,
             vec![
-                (Cited::Pictures("b".into()), true),
+                (Cited::Pictures("b".into(), 0), true),
                 (Cited::Table("a".into()), true),
                 (Cited::Chart("a-seconds".into()), true),
                 (Cited::Table("b".into()), false)

@@ -351,6 +351,9 @@ pub struct Drawn {
     /// A picture left out of an experiment (the experiment and the picture's name without
     /// its item index) and the experiment after whose table it is drawn instead.
     pub drawn_after: BTreeMap<(String, String), String>,
+    /// The set of its experiment's pictures a picture is drawn in (the experiment and the
+    /// picture's name without its item index), where not the first ([`Drawn::split_by_citation`]).
+    pub set_of: BTreeMap<(String, String), usize>,
 }
 
 impl Drawn {
@@ -374,6 +377,65 @@ impl Drawn {
     /// The pictures drawn after experiment `name`'s table (none when all were left out).
     pub fn of(&self, name: &str) -> &[Picture] {
         self.by_experiment.get(name).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// The set experiment `name`'s picture `picture` (its name without the item index) is
+    /// drawn in: 0, the first, unless [`Drawn::split_by_citation`] said otherwise.
+    pub fn set_of(&self, name: &str, picture: &str) -> usize {
+        self.set_of.get(&(name.to_string(), picture.to_string())).copied().unwrap_or(0)
+    }
+
+    /// Experiment `name`'s pictures in their sets, the first set first, each in drawing
+    /// order; no set is empty.
+    pub fn sets(&self, name: &str) -> Vec<Vec<Picture>> {
+        let mut sets: Vec<Vec<Picture>> = Vec::new();
+        for p in self.of(name) {
+            let set = self.set_of(name, without_index(&p.name));
+            if sets.len() <= set {
+                sets.resize(set + 1, Vec::new());
+            }
+            sets[set].push(p.clone());
+        }
+        sets.retain(|s| !s.is_empty());
+        sets
+    }
+
+    /// Splits each experiment's pictures into sets by the answer that cites them, so that
+    /// a picture is drawn after the answer about it rather than all after the first:
+    /// `citations` holds, for each answer in the report's order, the pictures it names one
+    /// by one (experiment and picture name without the item index). The pictures the
+    /// first such answer names form the first set, the next answer's new ones the second,
+    /// and so on; a picture no answer names joins the set of the picture drawn before it
+    /// (the first ones, the set of the first named picture). An experiment whose pictures
+    /// no answer names keeps one set.
+    pub fn split_by_citation(&mut self, citations: &[Vec<(String, String)>]) {
+        let mut set_of = BTreeMap::new();
+        for (name, pictures) in &self.by_experiment {
+            let mut named: BTreeMap<String, usize> = BTreeMap::new();
+            let mut sets = 0;
+            for answer in citations {
+                let new: Vec<&str> = (answer.iter())
+                    .filter(|(n, picture)| self.home_of_picture(n, picture) == name.as_str())
+                    .map(|(_, picture)| picture.as_str())
+                    .filter(|picture| pictures.iter().any(|p| without_index(&p.name) == *picture))
+                    .filter(|picture| !named.contains_key(*picture))
+                    .collect();
+                for picture in &new {
+                    named.insert(picture.to_string(), sets);
+                }
+                sets += usize::from(!new.is_empty());
+            }
+            let keys: Vec<&str> = pictures.iter().map(|p| without_index(&p.name)).collect();
+            let first_named = keys.iter().find_map(|k| named.get(*k)).copied().unwrap_or(0);
+            let mut current = first_named;
+            for key in keys {
+                current = named.get(key).copied().unwrap_or(current);
+                if current != 0 {
+                    set_of.insert((name.clone(), key.to_string()), current);
+                }
+            }
+        }
+        self.set_of = set_of;
     }
 
     /// The experiment after whose table experiment `name`'s picture `picture` (its name
@@ -532,28 +594,31 @@ pub fn picture_label(name: &str, picture: &str) -> String {
     format!("fig:picture-{}-{}", label_safe(name), label_safe(picture))
 }
 
+/// The LaTeX label of the first figure of experiment `name`'s pictures in set `set`
+/// ([`Drawn::sets`]).
+pub fn set_label(name: &str, set: usize) -> String {
+    match set {
+        0 => format!("fig:pictures-{}", label_safe(name)),
+        n => format!("fig:pictures-{}-set{}", label_safe(name), n + 1),
+    }
+}
+
 /// A LaTeX label made of letters, digits and `-` from `name`.
 pub fn label_safe(name: &str) -> String {
     name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
 }
 
-/// What a figure's pictures show, for its caption: each picture's caption without its
-/// parenthesised explanation, joined; the first few where they would make a long caption.
-fn what_is_drawn(group: &[Sized<'_>], language: crate::report::language::Language) -> String {
-    let short: Vec<&str> =
-        group.iter().map(|(p, _)| p.caption.split(" (").next().unwrap_or(&p.caption).trim()).collect();
-    let mut out = String::new();
-    for (i, c) in short.iter().enumerate() {
-        if i > 0 && out.len() + c.len() > 240 {
-            out.push_str(&format!("; {} {}", short.len() - i, language.pick("more", "meer")));
-            break;
-        }
-        if i > 0 {
-            out.push_str("; ");
-        }
-        out.push_str(c);
+/// What a figure's pictures show, for its caption, a capital first letter where it
+/// starts with a word (not with a name such as `spel1.txt`).
+fn what_is_drawn(group: &[Sized<'_>], language: Language) -> String {
+    let captions: Vec<&str> = group.iter().map(|(p, _)| p.caption.as_str()).collect();
+    let what = super::figure_caption::what_is_drawn(&captions, language);
+    let first_word = what.split_whitespace().next().unwrap_or("");
+    if !first_word.chars().all(char::is_alphabetic) {
+        return what;
     }
-    out
+    let mut chars = what.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// `tex/figures-NAME.tex`: the pictures of experiment `name`, whose table is labelled
@@ -574,7 +639,7 @@ pub fn latex_figure_in(
     (name, label, figure_label): (&str, &str, &str),
     language: crate::report::language::Language,
 ) -> String {
-    let of = language.pick("Pictures with", "Afbeeldingen bij");
+    let see = language.pick("See", "Zie");
     let (part_word, of_word, continued) =
         language.pick(("part", "of", "continued from"), ("deel", "van", "vervolg van"));
     let mut s = String::from("% Generated by `harness report`: the pictures of one experiment.\n");
@@ -594,28 +659,24 @@ pub fn latex_figure_in(
         // Each picture's own label, so that a reference to one names the figure holding it.
         let labels: String =
             group.iter().map(|(p, _)| format!("\\label{{{}}}", picture_label(name, without_index(&p.name)))).collect();
-        if i == 0 {
-            let part =
-                if groups.len() > 1 { format!(" ({part_word} 1 {of_word} {})", groups.len()) } else { String::new() };
-            let what = super::latex::escape(&what_is_drawn(group, language));
-            let _ = writeln!(
-                s,
-                "\\caption{{{of} \\tablename~\\ref{{{label}}}{part}: {what}.}}\\label{{{figure_label}}}{labels}"
-            );
-        } else {
-            // Each part continues the one before it, which it names.
-            let part_label =
-                |part: usize| if part == 0 { figure_label.to_string() } else { format!("{figure_label}-{}", part + 1) };
-            let _ = writeln!(
-                s,
-                "\\caption{{{of} \\tablename~\\ref{{{label}}} ({part_word} {} {of_word} {}; {continued} \\figurename~\\ref{{{}}}): {}.}}\\label{{{}}}{labels}",
+        // Each part after the first continues the one before it, which it names.
+        let part_label =
+            |part: usize| if part == 0 { figure_label.to_string() } else { format!("{figure_label}-{}", part + 1) };
+        let part = match (i, groups.len()) {
+            (_, 1) => String::new(),
+            (0, n) => format!("; {part_word} 1 {of_word} {n}"),
+            (i, n) => format!(
+                "; {part_word} {} {of_word} {n}, {continued} \\figurename~\\ref{{{}}}",
                 i + 1,
-                groups.len(),
-                part_label(i - 1),
-                super::latex::escape(&what_is_drawn(group, language)),
-                part_label(i),
-            );
-        }
+                part_label(i - 1)
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "\\caption{{{}. {see} \\tablename~\\ref{{{label}}}{part}.}}\\label{{{}}}{labels}",
+            super::latex::escape(&what_is_drawn(group, language)),
+            part_label(i),
+        );
         s.push_str("\\end{figure}\n");
     }
     s
@@ -653,6 +714,32 @@ mod tests {
         let groups = figure_groups(&wide);
         assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [1, 1]);
         assert!(groups.iter().flatten().all(|&(p, s)| s == fit_scale(p)));
+    }
+
+    /// A small picture `name`, with an item index before it.
+    fn named(name: &str) -> Picture {
+        Picture { name: format!("0001-{name}"), ..sized(40, 20) }
+    }
+
+    /// Each answer's pictures are a set of their own, in the order of the answers; a
+    /// picture no answer names joins the one drawn before it, and the first ones the
+    /// first named picture's set.
+    #[test]
+    fn pictures_are_split_by_the_answer_that_names_them() {
+        let mut drawn = Drawn::default();
+        let order = ["stones-a", "all-tilings", "found-a", "stones-b", "found-b"];
+        drawn.by_experiment.insert("t".into(), order.iter().map(|n| named(n)).collect());
+        drawn.by_experiment.insert("quiet".into(), vec![named("x"), named("y")]);
+        let cite = |pictures: &[&str]| pictures.iter().map(|p| ("t".to_string(), p.to_string())).collect();
+        drawn.split_by_citation(&[cite(&[]), cite(&["all-tilings"]), cite(&["found-a", "all-tilings"])]);
+        let sets: Vec<Vec<String>> = (drawn.sets("t").iter())
+            .map(|set| set.iter().map(|p| without_index(&p.name).to_string()).collect())
+            .collect();
+        assert_eq!(sets, [vec!["stones-a", "all-tilings"], vec!["found-a", "stones-b", "found-b"]]);
+        assert_eq!(drawn.set_of("t", "found-b"), 1);
+        assert_eq!(drawn.sets("quiet").len(), 1);
+        assert_eq!(set_label("t", 0), "fig:pictures-t");
+        assert_eq!(set_label("t", 1), "fig:pictures-t-set2");
     }
 
     #[test]

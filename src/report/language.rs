@@ -34,6 +34,18 @@ impl Language {
         self.pick("en", "nl")
     }
 
+    /// `a`, `a and b`, `a, b and c` ("en" in Dutch); empty for no items.
+    pub fn listed<T: AsRef<str>>(self, items: &[T]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.as_ref().to_string(),
+            [init @ .., last] => {
+                let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+                format!("{} {} {}", init.join(", "), self.pick("and", "en"), last.as_ref())
+            }
+        }
+    }
+
     /// The language's name for LaTeX's `babel` package.
     pub fn babel(self) -> &'static str {
         self.pick("english", "dutch")

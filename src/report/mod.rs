@@ -31,6 +31,7 @@ pub mod compare;
 pub mod drawn;
 pub mod explanations;
 pub mod export;
+pub mod figure_caption;
 pub mod figures;
 pub mod html;
 pub mod kinds;

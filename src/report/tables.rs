@@ -406,9 +406,10 @@ impl Exporter for Latex {
         // Per (game, kind), in the results' order: each experiment's table, its pictures
         // and its charts, each with the LaTeX that sets it.
         let mut by_kind: BTreeMap<(String, String), Vec<Placed>> = BTreeMap::new();
-        let pictures = super::figures::load_each_once(input.loaded, input.run)?
+        let mut pictures = super::figures::load_each_once(input.loaded, input.run)?
             .in_language(picture_words(input.loaded, reports), input.language);
         let answers = reports.answers(input.loaded, input.language);
+        pictures.split_by_citation(&super::answers::picture_citations(&answers));
         for (item, charts) in input.loaded.iter().zip(input.drawn) {
             let item = &super::asked::body_table(item, input.language, reports);
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
@@ -423,19 +424,23 @@ impl Exporter for Latex {
                 });
             }
             files.push((PathBuf::from(format!("tex/{}.tex", item.name)), tex));
-            let pictures = pictures.of(&item.name);
-            if !pictures.is_empty() {
+            // Each set of pictures is its own figure, set after the answer that names it.
+            for (set, drawn) in pictures.sets(&item.name).iter().enumerate() {
+                let file = match set {
+                    0 => format!("figures-{}", item.name),
+                    n => format!("figures-{}-set{}", item.name, n + 1),
+                };
                 files.push((
-                    PathBuf::from(format!("tex/figures-{}.tex", item.name)),
+                    PathBuf::from(format!("tex/{file}.tex")),
                     super::figures::latex_figure_in(
-                        pictures,
-                        (&item.name, &item.titles.label, &super::answers::pictures_label(&item.name)),
+                        drawn,
+                        (&item.name, &item.titles.label, &super::figures::set_label(&item.name, set)),
                         input.language,
                     ),
                 ));
                 entries.push(Placed {
-                    cited: Cited::Pictures(item.name.clone()),
-                    tex: format!("\\input{{\\resultsdir/tex/figures-{}}}\n", item.name),
+                    cited: Cited::Pictures(item.name.clone(), set),
+                    tex: format!("\\input{{\\resultsdir/tex/{file}}}\n"),
                     landscape: false,
                 });
             }
@@ -476,7 +481,7 @@ impl Exporter for Latex {
                 here.sort_by_key(|c| match c {
                     Cited::Table(_) => 0,
                     Cited::Chart(_) => 1,
-                    Cited::Pictures(_) => 2,
+                    Cited::Pictures(..) => 2,
                 });
                 for cited in &here {
                     if let Some(placed) = unplaced.iter().find(|p| p.cited == **cited) {
