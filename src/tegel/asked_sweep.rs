@@ -53,48 +53,60 @@ fn good_game(t: &CsvTable, instance: Option<&str>) -> Option<GoodGame> {
         .find_map(|r| GoodGame::parse(t.cell(r, "reference_evidence")?))
 }
 
-/// "a game of 24 moves; " before how far `instance`'s sweep went, where the rows record it.
-fn game_length(t: &CsvTable, instance: &str, language: Language) -> String {
-    match good_game(t, Some(instance)) {
-        Some(game) => {
-            let moves = counted_in(language, &game.moves.to_string(), "move", ("zet", "zetten"));
-            language.pick(format!("a game of {moves}; "), format!("een spel van {moves}; "))
-        }
-        None => String::new(),
-    }
+/// " the game played had 24 moves.", where the rows record `instance`'s game.
+fn game_length(t: &CsvTable, instance: &str, language: Language) -> Option<String> {
+    let game = good_game(t, Some(instance))?;
+    let moves = counted_in(language, &game.moves.to_string(), "move", ("zet", "zetten"));
+    Some(language.pick(format!(" the game played had {moves}."), format!(" telde het gespeelde spel {moves}.")))
 }
 
-/// How far the program's sweep on `instance` went, in words.
-fn reach(view: &CsvTable, instance: &str, language: Language) -> String {
+/// The number of moves undone of the call that ended `instance`'s sweep with `status`
+/// (`timeout` or `wrong`), if any did.
+fn ended_at(view: &CsvTable, instance: &str, status: &str) -> Option<String> {
+    (view.rows.iter())
+        .find(|r| view.cell(r, "instance") == Some(instance) && view.cell(r, "status") == Some(status))
+        .and_then(|r| view.cell(r, "undone"))
+        .map(str::to_string)
+}
+
+/// How far the program's sweep on `instance` went, as a sentence: "Our besteScore
+/// answered every call up to 18 moves undone (…); the call with 19 moves undone passed
+/// the time limit, which ended the sweep." After an opening phrase (`inverted`) it reads
+/// "our besteScore answered …" ("beantwoordde onze besteScore …").
+fn reach(view: &CsvTable, instance: &str, inverted: bool, language: Language) -> String {
+    let answered = match inverted {
+        false => language.pick("Our besteScore answered", "Onze besteScore beantwoordde"),
+        true => language.pick("our besteScore answered", "beantwoordde onze besteScore"),
+    };
+    let undone = |n: &str| counted_in(language, n, "move", ("ongedaan gemaakte zet", "ongedaan gemaakte zetten"));
+    let stopped = match (ended_at(view, instance, "wrong"), ended_at(view, instance, "timeout")) {
+        (Some(n), _) => language.pick(
+            format!("; its answer with {} undone was wrong, which ended the sweep.", undone(&n)),
+            format!("; het antwoord bij {} was fout, en daar eindigde de reeks.", undone(&n)),
+        ),
+        (None, Some(n)) => language.pick(
+            format!("; the call with {} undone passed the time limit, which ended the sweep.", undone(&n)),
+            format!("; de aanroep bij {} overschreed de tijdslimiet, en daar eindigde de reeks.", undone(&n)),
+        ),
+        (None, None) => language.pick(", back to the start position.", ", tot de beginstand terug was.").to_string(),
+    };
     let points = complete_points(view, instance);
-    let ended_by = |status: &str| {
-        view.rows.iter().any(|r| view.cell(r, "instance") == Some(instance) && view.cell(r, "status") == Some(status))
-    };
-    let stopped = match (ended_by("wrong"), ended_by("timeout")) {
-        (true, _) => Some(language.pick(
-            "; the next call's answer was wrong, which ended the sweep",
-            "; het antwoord van de volgende aanroep was fout, wat de reeks beëindigde",
-        )),
-        (false, true) => Some(language.pick(
-            "; the next call passed the time limit, which ended the sweep",
-            "; de volgende aanroep overschreed de tijdslimiet, wat de reeks beëindigde",
-        )),
-        (false, false) => None,
-    };
-    let mut text = match points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
-        Some(&(undone, positions, seconds, _)) => {
-            let moves = counted_in(language, &(undone as u64).to_string(), "move", ("zet", "zetten"));
+    let answered = match points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) {
+        Some(&(n, positions, seconds, _)) => {
             let visited = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
             let time = seconds_words_in(language, seconds);
+            let n = undone(&(n as u64).to_string());
             language.pick(
-                format!("complete up to {moves} undone ({visited} in {time})"),
-                format!("volledig tot en met {moves} ongedaan gemaakt ({visited} in {time})"),
+                format!("{answered} every call up to {n} undone ({visited} in {time})"),
+                format!("{answered} elke aanroep tot en met {n} ({visited} in {time})"),
             )
         }
-        None => language.pick("no call complete", "geen aanroep volledig").to_string(),
+        None => language.pick(
+            format!("{answered} no call within the limit"),
+            format!("{answered} geen enkele aanroep binnen de limiet"),
+        ),
     };
-    text.push_str(stopped.unwrap_or(language.pick("; the start position was reached", "; de beginstand werd bereikt")));
-    text
+    format!("{answered}{stopped}")
 }
 
 /// "The undo experiment was not asked of the program in these results."
@@ -139,16 +151,17 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
         ),
     });
     for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
-        s.code(instance).text(format!(
-            ": {}{}",
-            game_length(&sw.table, instance, language),
-            reach(&view, instance, language)
-        ));
+        s.text(language.pick("On ", "Op ")).code(instance);
         let start = super::picture::start_name(instance);
         if has_picture(sw, &start) {
-            s.text(language.pick(" (its start in ", " (de beginstand in ")).picture(&sw.name, &start).text(")");
+            s.text(language.pick(" (start position in ", " (beginstand in ")).picture(&sw.name, &start).text(")");
         }
-        s.text(". ");
+        // "On spel4.txt the game played had 31 moves. Our besteScore …" or, with no game
+        // recorded, "On spel4.txt our besteScore …".
+        match game_length(&sw.table, instance, language) {
+            Some(length) => s.text(format!("{length} {} ", reach(&view, instance, false, language))),
+            None => s.text(format!(" {} ", reach(&view, instance, true, language))),
+        };
     }
     // A call past the limit ends its series (said above); only answers that differ are listed.
     let differs = |r: &&Vec<String>| {

@@ -103,12 +103,26 @@ fn the_sweep_answer_says_the_games_length_and_its_simulations() {
     let t6 = |csv: &str, language| answer(csv, language, "T6");
     let nl = t6(&csv("moves 24; sims 1000"), Language::Nl);
     assert!(nl.contains("bepaalGoedeZet met 1.000 simulaties per zet"), "{nl}");
-    assert!(nl.contains("spel4.txt: een spel van 24 zetten; volledig tot en met 2 zetten"), "{nl}");
+    assert!(
+        nl.contains(
+            "Op spel4.txt telde het gespeelde spel 24 zetten. Onze besteScore beantwoordde elke aanroep tot en met 2 \
+             ongedaan gemaakte zetten (9 standen in minder dan 1 ms); de aanroep bij 3 ongedaan gemaakte zetten \
+             overschreed de tijdslimiet, en daar eindigde de reeks."
+        ),
+        "{nl}"
+    );
     let en = t6(&csv("moves 24; sims 1000"), Language::En);
     assert!(en.contains("bepaalGoedeZet with 1,000 simulations a move"), "{en}");
-    assert!(en.contains("spel4.txt: a game of 24 moves; complete up to 2 moves"), "{en}");
+    assert!(
+        en.contains(
+            "On spel4.txt the game played had 24 moves. Our besteScore answered every call up to 2 moves undone"
+        ),
+        "{en}"
+    );
+    assert!(en.contains("; the call with 3 moves undone passed the time limit, which ended the sweep."), "{en}");
     let old = t6(&csv(""), Language::En);
-    assert!(!old.contains("simulations a move") && !old.contains("a game of"), "{old}");
+    assert!(!old.contains("simulations a move") && !old.contains("game played"), "{old}");
+    assert!(old.contains("On spel4.txt our besteScore answered every call up to 2 moves undone"), "{old}");
     let t7 = answer(&csv("moves 24; sims 1000"), Language::En, "T7");
     assert!(
         t7.contains("Within 300 s a call, our besteScore reached on spel4.txt the last 2 of the game's 24 moves"),
