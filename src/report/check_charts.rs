@@ -241,7 +241,7 @@ fn words(
     };
     let caption = match (language, steps) {
         (Language::En, Some(x)) => format!(
-            "{question}: our program's median seconds against {x}, one line per start (log scale; \
+            "{question}: our program's time in seconds, as in the table, against {x}, one line per start (log scale; \
              calls under 1 ms are in the table alone{}).",
             if limited {
                 format!("; a mark at the limit where a call passed the time limit of {limit} s")
@@ -250,7 +250,7 @@ fn words(
             }
         ),
         (Language::En, None) => format!(
-            "{question}: our program's median seconds on each instance where it took 1 ms or more \
+            "{question}: our program's time in seconds, as in the table, on each instance where it took 1 ms or more \
              (log scale; shorter times are in the table alone{}).",
             if limited {
                 format!("; a bar at the limit where it passed the time limit of {limit} s")
@@ -259,7 +259,7 @@ fn words(
             }
         ),
         (Language::Nl, Some(x)) => format!(
-            "{question}: de mediane tijd in seconden van ons programma tegen het aantal {x}, één lijn \
+            "{question}: de tijd in seconden van ons programma, zoals in de tabel, tegen het aantal {x}, één lijn \
              per beginstand (logaritmische schaal; aanroepen onder 1 ms staan alleen in de tabel{}).",
             if limited {
                 format!("; een punt op de limiet waar een aanroep de tijdslimiet van {limit} s overschreed")
@@ -268,7 +268,7 @@ fn words(
             }
         ),
         (Language::Nl, None) => format!(
-            "{question}: de mediane tijd in seconden van ons programma op elke instantie waar het 1 ms of \
+            "{question}: de tijd in seconden van ons programma, zoals in de tabel, op elke instantie waar het 1 ms of \
              langer nodig had (logaritmische schaal; kortere tijden staan alleen in de tabel{}).",
             if limited {
                 format!("; een staaf op de limiet waar het de tijdslimiet van {limit} s overschreed")

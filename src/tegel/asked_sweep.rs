@@ -5,7 +5,7 @@
 use super::asked_words::parse_best;
 use super::good_game::GoodGame;
 use super::sweep_answers::{complete_points, growth_factors, growth_words};
-use crate::report::answers::{count, counted_in, number_in, shown, Sentences};
+use crate::report::answers::{count, counted_in, listed_in, number_in, shown, Sentences};
 use crate::report::asked::{agreed, check_words_in, checked, resolved, rows_of, seconds_words_in};
 use crate::report::figures::has_picture;
 use crate::report::language::Language;
@@ -322,6 +322,8 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
     let limit = t.rows.iter().find_map(|r| t.number(r, "time_limit"))?;
     let mut each = Vec::new();
     let mut estimates = Vec::new();
+    // (instance, mean distinct moves before the part searched, in it) of each estimate.
+    let mut widths = Vec::new();
     for instance in super::sweep_answers::instances(view).into_iter().filter(|i| !i.starts_with("random ")) {
         let game = good_game(t, Some(instance))?;
         let points = complete_points(view, instance);
@@ -342,6 +344,7 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
                 let whole = seconds * median.powi((game.moves - reached) as i32);
                 let duration = duration_words(whole, language);
                 estimates.push(language.pick(format!("{duration} on {instance}"), format!("{duration} op {instance}")));
+                widths.push((instance, game.mean_choices_before_last(reached), game.mean_choices_of_last(reached)));
             }
         }
     }
@@ -366,7 +369,7 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
             )
         }
     };
-    Some(language.pick(
+    let mut text = language.pick(
         format!(
             "Within {limit} s a call, our besteScore reached {each}{estimate}: from the start of a whole game the \
              exact search is out of reach, and a program that has to move there needs a move that does not search the \
@@ -377,7 +380,52 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
              is de exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een zet nodig die niet de \
              hele boom doorzoekt, zoals die van bepaalGoedeZet."
         ),
-    ))
+    );
+    text.push_str(&estimate_direction(&widths, language));
+    Some(text)
+}
+
+/// Which way the estimates of a whole game's call likely err, from the distinct moves
+/// of `widths` (instance, mean before the searched part, mean in it): where every game
+/// had more distinct moves before the part searched than in it, the factors there are
+/// likely larger and the estimates a rough lower bound; otherwise just rough.
+fn estimate_direction(widths: &[(&str, Option<f64>, Option<f64>)], language: Language) -> String {
+    if widths.is_empty() {
+        return String::new();
+    }
+    let one = |x: f64| number_in(language, &format!("{x:.1}"));
+    let wider: Option<Vec<(String, String)>> = (widths.iter())
+        .map(|&(instance, before, searched)| match (before, searched) {
+            (Some(b), Some(s)) if b > s => {
+                Some((language.pick(format!("{} on {instance}", one(b)), format!("{} op {instance}", one(b))), one(s)))
+            }
+            _ => None,
+        })
+        .collect();
+    match wider {
+        Some(parts) => {
+            let (before, searched): (Vec<String>, Vec<String>) = parts.into_iter().unzip();
+            let (before, searched) = (listed_in(&before, language), listed_in(&searched, language));
+            language.pick(
+                format!(
+                    " Those estimates are rough and rather too low: in the part of the game besteScore did not \
+                     reach, the player to move had more distinct moves, on average {before}, against {searched} in \
+                     the part searched, so the factors there are likely larger."
+                ),
+                format!(
+                    " Die schattingen zijn ruw en eerder te laag: in het deel van het spel dat besteScore niet haalde, \
+                     had de speler aan beurt meer verschillende zetten, gemiddeld {before}, tegen {searched} in het \
+                     doorzochte deel, dus de factoren zijn daar waarschijnlijk groter."
+                ),
+            )
+        }
+        None => language
+            .pick(
+                " Those estimates are rough: the factor per move undone varies from step to step.",
+                " Die schattingen zijn ruw: de factor per ongedaan gemaakte zet verschilt van stap tot stap.",
+            )
+            .to_string(),
+    }
 }
 
 /// A long duration in the largest unit that keeps it at 1 or more (seconds, hours, days,

@@ -56,6 +56,14 @@ impl GoodGame {
         let last = &self.choices[self.choices.len() - moves..];
         Some(last.iter().map(|&n| f64::from(n)).sum::<f64>() / moves as f64)
     }
+
+    /// The mean number of distinct moves at the positions before the game's last `moves`
+    /// moves (those a sweep undoing `moves` moves did not reach); none where the game
+    /// records no positions there.
+    pub fn mean_choices_before_last(&self, moves: usize) -> Option<f64> {
+        let first = &self.choices[..self.choices.len().checked_sub(moves).filter(|&n| n > 0)?];
+        Some(first.iter().map(|&n| f64::from(n)).sum::<f64>() / first.len() as f64)
+    }
 }
 
 #[cfg(test)]
@@ -92,5 +100,10 @@ mod tests {
         assert_eq!(game.mean_choices_of_last(4), Some(2.5));
         assert_eq!(game.mean_choices_of_last(0), None);
         assert_eq!(game.mean_choices_of_last(5), None);
+        assert_eq!(game.mean_choices_before_last(1), Some(3.0));
+        assert_eq!(game.mean_choices_before_last(2), Some(3.5));
+        assert_eq!(game.mean_choices_before_last(4), None);
+        assert_eq!(game.mean_choices_before_last(5), None);
+        assert_eq!(game.mean_choices_before_last(0), Some(2.5));
     }
 }

@@ -171,6 +171,17 @@ fn the_sweep_conclusion_compares_distinct_moves_with_growth() {
         ),
         "{en}"
     );
+    // spel4's unsearched first position has fewer distinct moves than its searched part.
+    assert!(en.contains("Those estimates are rough: the factor per move undone varies") && !en.contains("too low"));
+    let wider = t7(&csv("moves 4; sims 10; choices 6 4 3 5", "moves 5; sims 10; choices 9 9 2 2 2"), Language::En);
+    assert!(
+        wider.contains(
+            "Those estimates are rough and rather too low: in the part of the game besteScore did not reach, the \
+             player to move had more distinct moves, on average 6.0 on spel4.txt and 9.0 on spel5.txt, against 4.0 \
+             and 2.0 in the part searched"
+        ),
+        "{wider}"
+    );
     let nl = t7(&follows, Language::Nl);
     assert!(nl.contains("gemiddeld 4,0 verschillende zetten in de laatste 3 zetten op spel4.txt"), "{nl}");
     assert!(nl.contains("in dezelfde volgorde"), "{nl}");
