@@ -477,12 +477,9 @@ impl Exporter for Latex {
                     .flat_map(|(_, cited)| cited.iter().map(|(c, _)| c))
                     .filter(|c| set_after.iter().any(|(d, id)| d == *c && *id == answer.id))
                     .collect();
-                // The tables first, their charts next, the pictures (the largest floats) last.
-                here.sort_by_key(|c| match c {
-                    Cited::Table(_) => 0,
-                    Cited::Chart(_) => 1,
-                    Cited::Pictures(..) => 2,
-                });
+                // The tables first, then the figures in the order the answer cites them, so
+                // that the figures are numbered in the order the text names them.
+                here.sort_by_key(|c| !matches!(c, Cited::Table(_)));
                 for cited in &here {
                     if let Some(placed) = unplaced.iter().find(|p| p.cited == **cited) {
                         tex.push_str(&placed.tex);
