@@ -36,11 +36,18 @@ pub fn body_view(t: &CsvTable) -> CsvTable {
 /// A body table in words (`view`, from `source`'s rows) as a student's table reads: the
 /// program's answer, positions and seconds under plain names (its times then shown as the
 /// harness shows a time, "< 1 ms" under the timer's resolution), and the verdict column
-/// only where an answer shown is not correct (the caption says so otherwise).
+/// only where an answer shown is not correct (the caption says so otherwise); the
+/// question column only where the rows ask more than one question (the caption names a
+/// table's one question).
 pub fn program_view(view: CsvTable, source: &CsvTable) -> CsvTable {
     let all_correct = source.rows.iter().all(|r| agreed(source, r));
-    let keep: Vec<usize> =
-        (0..view.columns.len()).filter(|&i| !(all_correct && view.columns[i] == "verdict")).collect();
+    let one_question = |i: usize| view.rows.windows(2).all(|w| w[0][i] == w[1][i]);
+    let left_out = |i: usize| match view.columns[i].as_str() {
+        "verdict" => all_correct,
+        "question" => one_question(i),
+        _ => false,
+    };
+    let keep: Vec<usize> = (0..view.columns.len()).filter(|&i| !left_out(i)).collect();
     let renamed = |name: &str| match name {
         "given" => "answer".to_string(),
         "solver_positions" => "positions".to_string(),

@@ -8,7 +8,7 @@ use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
 use super::asked_words::question_words;
 use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
 use crate::report::answers::{count, listed_in, number_in, Answer, Sentences};
-use crate::report::asked::{agreed, asked, checked, course_files, named_positions, row};
+use crate::report::asked::{agreed, asked, checked, course_files, named_positions, resolved, row};
 use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::Loaded;
@@ -588,15 +588,25 @@ fn hole_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) 
     let (Some(seconds), Some(width), true) = (smart, width, dumb_alone && !said.hole) else { return None };
     said.hole = true;
     let time = seconds_in(language, seconds);
+    let unanswered: Vec<&str> = [
+        ("find dumb", language.pick("dumb find", "dom bepalen")),
+        ("count dumb", language.pick("dumb count", "dom tellen")),
+    ]
+    .into_iter()
+    .filter(|(q, _)| late(q))
+    .map(|(_, words)| words)
+    .collect();
+    let dumb = listed_in(&unanswered, language);
+    let gaf = if unanswered.len() > 1 { "gaven" } else { "gaf" };
     Some(language.pick(
         format!(
-            "On {name} our smart count took {time} where dumb search gave no answer: a placement that leaves a hole \
+            "On {name} our smart count took {time} where our {dumb} gave no answer: a placement that leaves a hole \
              no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only when \
              its scan reaches the hole, up to a row of {width} cells later, and meanwhile tries every way to fill the \
              cells before it."
         ),
         format!(
-            "Op {name} duurde ons slimme tellen {time} waar dom zoeken geen antwoord gaf: een steen die een gat \
+            "Op {name} duurde ons slimme tellen {time} waar ons {dumb} geen antwoord {gaf}: een steen die een gat \
              achterlaat dat geen steen kan vullen, wordt meteen afgekapt, terwijl het domme zoeken, dat rij voor rij \
              zoekt, dat pas merkt als het bij het gat komt, tot een rij van {width} vakjes later, en intussen elke \
              manier probeert om de vakjes ervoor te vullen."
@@ -616,7 +626,7 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     for p in positions {
         match (found(p, "find dumb"), found(p, "find smart")) {
             (Some(d), Some(s)) => both.push((shown_name(p), d, s)),
-            (None, Some(_)) => smart_alone.push(shown_name(p).to_string()),
+            (None, Some(_)) => smart_alone.push(only_smart_words(t, p, language)),
             _ => {}
         }
     }
@@ -626,33 +636,67 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
         .max_by(|a, b| (a.1 as f64 / a.2 as f64).total_cmp(&(b.1 as f64 / b.2 as f64)))?;
     let n = |v: u64| number_in(language, &count(v));
     let ratio = number_in(language, &crate::report::latex::format_seconds(most.1 as f64 / most.2 as f64));
+    // Where a board has no dumb find to compare, "most" is among the boards that have one.
+    let among = match (smart_alone.is_empty(), language) {
+        (true, _) => "",
+        (false, Language::En) => " of the boards where both finds answered,",
+        (false, Language::Nl) => ", van de borden waarop beide bepalingen antwoordden,",
+    };
     let mut line = language.pick(
         format!(
-            "Finding one tiling, the smart search saves most on {}: {} positions against {} for dumb find, {ratio} \
-             times fewer",
+            "Finding one tiling,{among} the smart search saves most on {}: {} positions against {} for dumb find, \
+             {ratio} times fewer",
             most.0,
             n(most.2),
             n(most.1)
         ),
         format!(
-            "Bij het bepalen van één oplossing bespaart slim zoeken het meest op {}: {} standen tegen {} bij dom \
-             bepalen, {ratio} keer minder",
+            "Bij het bepalen van één oplossing bespaart slim zoeken{among} het meest op {}: {} standen tegen {} \
+             bij dom bepalen, {ratio} keer minder",
             most.0,
             n(most.2),
             n(most.1)
         ),
     );
-    if !smart_alone.is_empty() {
-        line.push_str(&language.pick(
-            format!("; on {} only smart find answered within the time limit", listed_in(&smart_alone, language)),
-            format!(
-                "; op {} gaf alleen slim bepalen binnen de tijdslimiet een antwoord",
-                listed_in(&smart_alone, language)
-            ),
-        ));
+    for words in smart_alone {
+        line.push_str("; ");
+        line.push_str(&words);
     }
     line.push('.');
     Some(line)
+}
+
+/// A board where only smart find answered, with what that bounds where the smart find's
+/// time is resolved and the dumb find's limit recorded: "on 3x20 stenen2 only smart find
+/// answered within the time limit (4.39 s against more than 240 s for dumb find, at least
+/// 54.7 times faster)".
+fn only_smart_words(t: &CsvTable, position: &str, language: Language) -> String {
+    let name = shown_name(position);
+    let smart = row(t, position, "find smart").and_then(|r| t.number(r, "solver_seconds")).filter(|s| resolved(*s));
+    let limit = (row(t, position, "find dumb").filter(|_| late(t, position, "find dumb")))
+        .and_then(|r| t.number(r, "time_limit"));
+    let number = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
+    let bound = match (smart, limit) {
+        (Some(smart), Some(limit)) => language.pick(
+            format!(
+                " ({} against more than {} s for dumb find, at least {} times faster)",
+                seconds_in(language, smart),
+                number(limit),
+                number(limit / smart)
+            ),
+            format!(
+                " ({} tegen meer dan {} s bij dom bepalen, minstens {} keer zo snel)",
+                seconds_in(language, smart),
+                number(limit),
+                number(limit / smart)
+            ),
+        ),
+        _ => String::new(),
+    };
+    language.pick(
+        format!("on {name} only smart find answered within the time limit{bound}"),
+        format!("op {name} gaf alleen slim bepalen binnen de tijdslimiet een antwoord{bound}"),
+    )
 }
 
 /// The boards whose tiling a dumb find found is among `l`'s pictures, in the table's

@@ -134,6 +134,13 @@ mod tests {
              a.txt,end,no,correct,,,ok\n",
         );
         let s = assignment_shape(&t, Language::En).unwrap();
-        assert_eq!(s.column("question"), ["besteScore"]);
+        assert_eq!(s.column("positions"), ["5"]);
+        // One question left: the caption names it, so no column repeats it.
+        assert!(s.index("question").is_none(), "{:?}", s.columns);
+        let mut two = t.clone();
+        two.rows.push(two.rows[1].clone());
+        two.rows[3] = vec!["a.txt", "good", "0b", "correct", "", "0.1", "ok"].into_iter().map(String::from).collect();
+        let s = assignment_shape(&two, Language::En).unwrap();
+        assert_eq!(s.column("question"), ["besteScore", "bepaalGoedeZet"]);
     }
 }
