@@ -242,9 +242,11 @@ fn regions(table: Option<&Loaded>, language: Language) -> Sentences {
             ("smart count", "slimme telling", "slimme tellingen"),
             (
                 "cuts off a board as soon as an empty region's size is not a multiple of the gcd of the unplaced \
-                 stones' sizes or is smaller than the smallest of them, so our test cuts off exactly the same boards",
+                 stones' sizes or is smaller than the smallest of them (a test that cut off more boards would in \
+                 general visit fewer positions, one that cut off fewer would visit more)",
                 "een bord afkapt zodra een leeg deelgebied geen veelvoud van de ggd van de groottes van de nog niet \
-                 gelegde stenen is, of kleiner dan de kleinste daarvan; onze test kapt dus precies dezelfde borden af",
+                 gelegde stenen is, of kleiner dan de kleinste daarvan (een test die meer borden afkapte, zou in het \
+                 algemeen minder standen bekijken, een die er minder afkapte meer)",
             ),
             language,
         ),
