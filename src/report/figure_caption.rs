@@ -104,18 +104,29 @@ fn is_name(words: &[&str]) -> bool {
     (1..=NAME_WORDS).contains(&words.len()) && words.iter().any(|w| name_like(w))
 }
 
+/// The captions alike, each group with the indices of its captions, in drawing order.
+fn grouped<'a>(captions: &[&'a str]) -> Vec<(Alike<'a>, Vec<usize>)> {
+    let mut groups: Vec<(Alike<'a>, Vec<usize>)> = Vec::new();
+    for (i, caption) in captions.iter().enumerate() {
+        let words: Vec<&str> = short(caption).split_whitespace().collect();
+        match groups.iter_mut().find_map(|(g, members)| g.take(&words).then_some(members)) {
+            Some(members) => members.push(i),
+            None => groups.push((Alike::one(words), vec![i])),
+        }
+    }
+    groups
+}
+
+/// A caption without its parenthesised explanation.
+fn short(caption: &str) -> &str {
+    caption.split(" (").next().unwrap_or(caption)
+}
+
 /// What the pictures captioned `captions` show, for their figure's caption: each caption
 /// without its parenthesised explanation, captions alike said once, joined by "; "; the
 /// first few and a count of the rest where that would make a long caption.
 pub fn what_is_drawn(captions: &[&str], language: Language) -> String {
-    let mut groups: Vec<Alike<'_>> = Vec::new();
-    for caption in captions {
-        let words: Vec<&str> = caption.split(" (").next().unwrap_or(caption).split_whitespace().collect();
-        if !groups.iter_mut().any(|g| g.take(&words)) {
-            groups.push(Alike::one(words));
-        }
-    }
-    let texts: Vec<String> = groups.iter().map(|g| g.text(language)).collect();
+    let texts: Vec<String> = grouped(captions).iter().map(|(g, _)| g.text(language)).collect();
     let mut out = String::new();
     for (i, text) in texts.iter().enumerate() {
         if i > 0 && out.len() + text.len() > LONGEST {
@@ -128,6 +139,25 @@ pub fn what_is_drawn(captions: &[&str], language: Language) -> String {
         out.push_str(text);
     }
     out
+}
+
+/// The label under each picture of a figure whose caption is [`what_is_drawn`]: a
+/// picture whose caption the figure's caption says once with others keeps its name alone
+/// (and its parenthesised explanation); any other keeps its caption.
+pub fn picture_labels(captions: &[&str]) -> Vec<String> {
+    let mut labels: Vec<String> = captions.iter().map(|c| c.to_string()).collect();
+    for (group, members) in grouped(captions) {
+        if members.len() < 2 {
+            continue;
+        }
+        for (name, &i) in group.names.iter().zip(&members) {
+            let name = name.join(" ");
+            let name = name.trim_end_matches([',', ':', ';']);
+            let explained = captions[i].strip_prefix(short(captions[i])).unwrap_or("");
+            labels[i] = format!("{name}{explained}");
+        }
+    }
+    labels
 }
 
 #[cfg(test)]
@@ -176,6 +206,26 @@ mod tests {
         assert_eq!(what_is_drawn(&little, Language::En), little.join("; "));
         let same = ["a picture of spel1.txt", "a picture of spel1.txt"];
         assert_eq!(what_is_drawn(&same, Language::En), same.join("; "));
+    }
+
+    /// Under each picture of a group said once, its name alone; others keep their caption.
+    #[test]
+    fn a_picture_said_with_others_is_labelled_by_its_name() {
+        let captions = [
+            "4x5 stenen1: the 16 tilings (stones told apart: 32)",
+            "5x8 stenen3: the first tiling found",
+            "the stones of stenen3.in, numbered",
+            "10x4 stenen3: the first tiling found (after 3 positions)",
+        ];
+        assert_eq!(
+            picture_labels(&captions),
+            [
+                "4x5 stenen1: the 16 tilings (stones told apart: 32)",
+                "5x8 stenen3",
+                "the stones of stenen3.in, numbered",
+                "10x4 stenen3 (after 3 positions)"
+            ]
+        );
     }
 
     #[test]

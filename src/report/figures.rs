@@ -647,13 +647,16 @@ pub fn latex_figure_in(
     for (i, group) in groups.iter().enumerate() {
         // A gap between lines of pictures, so that a caption never touches the picture below.
         s.push_str("\\begin{figure}[htbp]\n\\centering\\setlength{\\lineskip}{12pt}\n");
-        for &(p, scale) in group {
+        // Under each picture its caption, or its name alone where the figure's caption
+        // says the rest once for several pictures.
+        let captions: Vec<&str> = group.iter().map(|(p, _)| p.caption.as_str()).collect();
+        for (&(p, scale), label) in group.iter().zip(super::figure_caption::picture_labels(&captions)) {
             let _ = writeln!(
                 s,
                 "\\begin{{tabular}}[b]{{c}}\n{}\\\\\n\\parbox{{{:.1}mm}}{{\\centering\\footnotesize {}}}\n\\end{{tabular}}\\quad",
                 tikz_scaled(p, scale),
                 (p.view.2 * MM_PER_PX * scale).clamp(30.0, MAX_PICTURE_MM),
-                super::latex::escape(&p.caption)
+                super::latex::escape(&label)
             );
         }
         // Each picture's own label, so that a reference to one names the figure holding it.
