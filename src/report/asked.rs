@@ -346,6 +346,21 @@ pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> Strin
     }
 }
 
+/// What a time in a program's tables is, in words: "the median of up to 6 calls where a
+/// call takes under 0.25 s, one call where it takes longer" (the rule the check times
+/// by: [`crate::experiment::solver::check::time_again`]).
+pub fn repeat_rule_words(language: Language) -> String {
+    use crate::experiment::solver::check::{REPEAT_BELOW_S, TIMED_ROUNDS};
+    let below = number_in(language, &REPEAT_BELOW_S.to_string());
+    language.pick(
+        format!("the median of up to {TIMED_ROUNDS} calls where a call takes under {below} s, one call where it takes longer"),
+        format!(
+            "de mediaan van maximaal {TIMED_ROUNDS} aanroepen waar een aanroep korter dan {below} s duurt, één aanroep \
+             waar die langer duurt"
+        ),
+    )
+}
+
 /// The program's time on `row` in words: "0.579 ms, the median of 6 runs", or none
 /// where the question was not timed.
 pub fn time_words(t: &CsvTable, row: &[String]) -> Option<String> {

@@ -392,11 +392,16 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
     ))
     .table(&l.name)
     .text(language.pick(
-        ". A time is the median of up to six calls where a call is short, one call where it takes long. The \
-         solutions count a tiling once however its identical stones are numbered (see the bonus on identical stones). ",
-        ". Een tijd is de mediaan van maximaal zes aanroepen waar een aanroep kort duurt, één aanroep waar die lang \
-         duurt. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd zijn \
-         (zie de bonus over identieke stenen). ",
+        format!(
+            ". A time is {}. The solutions count a tiling once however its identical stones are numbered (see the \
+             bonus on identical stones). ",
+            crate::report::asked::repeat_rule_words(language)
+        ),
+        format!(
+            ". Een tijd is {}. De oplossingen tellen een betegeling één keer, hoe haar identieke stenen ook genummerd \
+             zijn (zie de bonus over identieke stenen). ",
+            crate::report::asked::repeat_rule_words(language)
+        ),
     ))
     .text(crate::report::asked::resolution_sentence(language));
     s.paragraph();

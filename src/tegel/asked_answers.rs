@@ -125,13 +125,18 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     );
     let parts = parts.join("; ");
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
+    let rule = crate::report::asked::repeat_rule_words(language);
     s.text(language.pick(
-        " A time is the wall-clock time of a call as the test program measured it around the call, the median of \
-         up to six calls where a call is short; each table times its own calls, so one question on one position \
-         can take a little longer in one table than in another.",
-        " Een tijd is de kloktijd van een aanroep zoals het testprogramma die rond de aanroep mat, de mediaan van \
-         maximaal zes aanroepen waar een aanroep kort duurt; elke tabel meet zijn eigen aanroepen, dus dezelfde \
-         vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de andere.",
+        format!(
+            " A time is the wall-clock time of a call as the test program measured it around the call, {rule}; each \
+             table times its own calls, so one question on one position can take a little longer in one table than \
+             in another."
+        ),
+        format!(
+            " Een tijd is de kloktijd van een aanroep zoals het testprogramma die rond de aanroep mat, {rule}; elke \
+             tabel meet zijn eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer \
+             duren dan in de andere."
+        ),
     ))
     .text(" ")
     .text(crate::report::asked::resolution_sentence(language));

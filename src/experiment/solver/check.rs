@@ -117,7 +117,7 @@ pub struct Timed<T> {
 pub const TIMED_ROUNDS: usize = 6;
 
 /// A question's calls are timed again while both took under this many seconds.
-const REPEAT_BELOW_S: f64 = 0.25;
+pub const REPEAT_BELOW_S: f64 = 0.25;
 
 /// More paired rounds of a question while its calls are short, up to [`TIMED_ROUNDS`].
 pub fn time_again(rounds: &mut Rounds, mut round: impl FnMut() -> Option<(f64, f64)>) {
