@@ -120,6 +120,16 @@ fn the_sweep_answer_says_the_games_length_and_its_simulations() {
         "{en}"
     );
     assert!(en.contains("; the call with 3 moves undone passed the time limit, which ended the sweep."), "{en}");
+    assert!(
+        en.contains(
+            "As the assignment allows (five minutes a call), the test program stopped a sweep at the first call that \
+             took longer than 300 s or gave a wrong answer."
+        ),
+        "{en}"
+    );
+    assert!(nl.contains("Zoals de opdracht toestaat (vijf minuten per aanroep), stopte het testprogramma een reeks"));
+    let shorter = t6(&csv("moves 24; sims 1000").replace(",300\n", ",45\n"), Language::En);
+    assert!(shorter.contains("a shorter limit than the five minutes the assignment allows"), "{shorter}");
     let old = t6(&csv(""), Language::En);
     assert!(!old.contains("simulations a move") && !old.contains("game played"), "{old}");
     assert!(old.contains("On spel4.txt our besteScore answered every call up to 2 moves undone"), "{old}");
