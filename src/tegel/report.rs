@@ -57,8 +57,8 @@ pub(super) const MATCH: KindReport = KindReport {
     // The games' moves, the positions besteScore visited and the simulations: in the CSV and
     // on the page, left out of a PDF table that would otherwise need a landscape page.
     optional_columns: &["transcript", "best_positions", "sims"],
-    dutch: Some("hele partijen tussen de zetstrategieën per instantie, elk als één tijd"),
-    ..KindReport::new("whole games between the move strategies per instance, each timed as one")
+    dutch: Some("hele partijen tussen de zetstrategieën per instantie, met de tijd van de hele partij"),
+    ..KindReport::new("whole games between the move strategies per instance, with the time of the whole game")
 };
 
 /// The undo sweep: positions visited and seconds against moves undone, log y, one line
