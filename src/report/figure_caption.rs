@@ -126,6 +126,11 @@ fn short(caption: &str) -> &str {
 /// without its parenthesised explanation, captions alike said once, joined by "; "; the
 /// first few and a count of the rest where that would make a long caption.
 pub fn what_is_drawn(captions: &[&str], language: Language) -> String {
+    // A figure of one picture says the picture's whole caption, which it then does not
+    // repeat under the picture ([`picture_labels`]).
+    if let [only] = captions {
+        return only.to_string();
+    }
     let texts: Vec<String> = grouped(captions).iter().map(|(g, _)| g.text(language)).collect();
     let mut out = String::new();
     for (i, text) in texts.iter().enumerate() {
@@ -143,8 +148,12 @@ pub fn what_is_drawn(captions: &[&str], language: Language) -> String {
 
 /// The label under each picture of a figure whose caption is [`what_is_drawn`]: a
 /// picture whose caption the figure's caption says once with others keeps its name alone
-/// (and its parenthesised explanation); any other keeps its caption.
+/// (and its parenthesised explanation); any other keeps its caption; the one picture of
+/// a figure has none (the figure's caption is its own).
 pub fn picture_labels(captions: &[&str]) -> Vec<String> {
+    if captions.len() == 1 {
+        return vec![String::new()];
+    }
     let mut labels: Vec<String> = captions.iter().map(|c| c.to_string()).collect();
     for (group, members) in grouped(captions) {
         if members.len() < 2 {
@@ -206,6 +215,14 @@ mod tests {
         assert_eq!(what_is_drawn(&little, Language::En), little.join("; "));
         let same = ["a picture of spel1.txt", "a picture of spel1.txt"];
         assert_eq!(what_is_drawn(&same, Language::En), same.join("; "));
+    }
+
+    /// A figure of one picture says its whole caption once, in the figure's caption.
+    #[test]
+    fn one_picture_is_captioned_once() {
+        let one = ["greedy.txt: every position (greedy's move in orange)"];
+        assert_eq!(what_is_drawn(&one, Language::En), one[0]);
+        assert_eq!(picture_labels(&one), [""]);
     }
 
     /// Under each picture of a group said once, its name alone; others keep their caption.

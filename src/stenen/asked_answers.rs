@@ -503,12 +503,13 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
         let per_position = (ss / smart_p as f64) / (ds / dumb_p as f64);
         let dearer = match (per_position >= 1.2 && !std::mem::replace(&mut said.dearer, true), language) {
             (true, Language::En) => format!(
-                ", less than the positions because a smart position, with its region test, costs {} times a dumb one",
+                ": it saves less time than positions, because a smart position, with its region test, costs {} times \
+                 a dumb one",
                 times(per_position)
             ),
             (true, Language::Nl) => format!(
-                ", minder dan de standen doordat een slimme stand, met de controle van de deelgebieden, {} keer zoveel \
-                 kost als een domme",
+                ": het bespaart minder tijd dan standen, doordat een slimme stand, met de controle van de \
+                 deelgebieden, {} keer zoveel kost als een domme",
                 times(per_position)
             ),
             (false, _) => String::new(),
@@ -608,15 +609,15 @@ fn hole_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) 
     Some(language.pick(
         format!(
             "On {name} our smart count took {time} where our {dumb} gave no answer: a placement that leaves a hole \
-             no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only when \
-             its scan reaches the hole, up to a row of {width} cells later, and meanwhile tries every way to fill the \
-             cells before it."
+             no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only once \
+             its scan reaches the hole (a row of {width} cells later or more) and no stone fits there, and meanwhile \
+             tries every way to fill the cells before it."
         ),
         format!(
             "Op {name} duurde ons slimme tellen {time} waar ons {dumb} geen antwoord {gaf}: een steen die een gat \
              achterlaat dat geen steen kan vullen, wordt meteen afgekapt, terwijl het domme zoeken, dat rij voor rij \
-             zoekt, dat pas merkt als het bij het gat komt, tot een rij van {width} vakjes later, en intussen elke \
-             manier probeert om de vakjes ervoor te vullen."
+             zoekt, dat pas merkt als het bij het gat komt (een rij van {width} vakjes later of meer) en daar geen \
+             steen past, en intussen elke manier probeert om de vakjes ervoor te vullen."
         ),
     ))
 }

@@ -95,8 +95,8 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             _ => ("positions we made ourselves", "standen die we zelf maakten"),
         };
         parts.push(language.pick(
-            format!("{}, {en}, as the assignment asks", listed_in(&constructed, language)),
-            format!("{}, {nl}, zoals de opdracht vraagt", listed_in(&constructed, language)),
+            format!("{}, {en} for the questions that ask for one", listed_in(&constructed, language)),
+            format!("{}, {nl} voor de vragen die erom vragen", listed_in(&constructed, language)),
         ));
     }
     if !stand_ins.is_empty() {
@@ -160,23 +160,37 @@ fn method(own: &[&Loaded], language: Language) -> Sentences {
     let answers = best_answers(own);
     let checked_n = answers.iter().filter(|(t, r)| checked(t, r)).count();
     let same = answers.iter().filter(|(t, r)| checked(t, r) && agreed(t, r)).count();
-    s.text(method_verdict(same, checked_n, language));
+    // A call past the time limit gave no answer to check: "all it asked" would overstate.
+    let late = (own.iter().filter(|l| l.asks.is_some()))
+        .flat_map(|l| l.table.rows.iter().map(move |r| (&l.table, r)))
+        .any(|(t, r)| {
+            matches!(t.cell(r, "question"), Some("best" | "sweep" | "greedy"))
+                && t.cell(r, "verdict") == Some("time-limit")
+        });
+    s.text(method_verdict(same, checked_n, late, language));
     s
 }
 
-/// How many of the program's besteScore answers were the reference's, in a sentence.
-fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
-    let asked_n = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
+/// How many of the program's besteScore answers were the reference's, in a sentence;
+/// `late` where some calls gave no answer within the time limit.
+fn method_verdict(same: usize, checked_n: usize, late: bool, language: Language) -> String {
+    let checked_words = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
+    let asked_n = match (late, language) {
+        (false, Language::En) => format!("{checked_words} it asked"),
+        (false, Language::Nl) => format!("{checked_words} die het vroeg"),
+        (true, Language::En) => format!("{checked_words} our besteScore answered within the time limit"),
+        (true, Language::Nl) => format!("{checked_words} waarop onze besteScore binnen de tijdslimiet antwoordde"),
+    };
     match (language, same, checked_n) {
         (Language::En, _, 0) => "No besteScore answer of our program was checked in these results.".to_string(),
         (Language::En, a, n) if a == n => format!(
-            "The course's test program checked this on all {asked_n} it asked: on each, our besteScore gave the \
+            "The course's test program checked this on all {asked_n}: on each, our besteScore gave the \
              score and a best move of its exact implementation, and visited exactly as many positions as a complete \
              minimax without pruning that counts every position, the start included. So it searches the whole game \
              tree, no more and no less."
         ),
         (Language::En, a, _) => format!(
-            "On {a} of the {asked_n} asked our besteScore gave the score and the number of positions of a \
+            "On {a} of the {checked_words} checked our besteScore gave the score and the number of positions of a \
              complete minimax without pruning; on the others it did not (the first is in the answer to the next \
              question)."
         ),
@@ -184,13 +198,13 @@ fn method_verdict(same: usize, checked_n: usize, language: Language) -> String {
             "Geen enkel antwoord van onze besteScore is in deze resultaten gecontroleerd.".to_string()
         }
         (Language::Nl, a, n) if a == n => format!(
-            "Het testprogramma van het vak heeft dit op alle {asked_n} die het vroeg gecontroleerd: telkens gaf onze \
+            "Het testprogramma van het vak heeft dit op alle {asked_n} gecontroleerd: telkens gaf onze \
              besteScore de score en een beste zet van zijn exacte implementatie, en bekeek hij precies zoveel standen \
              als een volledige minimax zonder snoeien die elke stand telt, de beginstand meegerekend. Hij doorzoekt \
              dus de hele spelboom."
         ),
         (Language::Nl, a, _) => format!(
-            "Op {a} van de {asked_n} die gevraagd zijn, gaf onze besteScore de score en het aantal \
+            "Op {a} van de {checked_words} die gecontroleerd zijn, gaf onze besteScore de score en het aantal \
              standen van een volledige minimax zonder snoeien; op de andere niet (de eerste staat in het antwoord op \
              de volgende vraag)."
         ),

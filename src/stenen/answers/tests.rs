@@ -229,8 +229,8 @@ fn smart_against_dumb_and_the_time_limits_are_said_from_the_programs_rows() {
     assert!(
         en.contains(
             "On 6x10 stenen2 smart counting visits 8.36 times fewer positions than dumb counting (41,785,035 against \
-             349,226,636) and takes 2.90 times less time (67.7 s against 196 s), less than the positions because a \
-             smart position, with its region test, costs 2.89 times a dumb one."
+             349,226,636) and takes 2.90 times less time (67.7 s against 196 s): it saves less time than positions, \
+             because a smart position, with its region test, costs 2.89 times a dumb one."
         ),
         "{en}"
     );
