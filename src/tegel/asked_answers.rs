@@ -642,7 +642,12 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         let Some(best) = row(t, position, "best") else { continue };
         s.text(language.pick("In ", "In ")).code(position).text(call_it_a(language));
         let start = super::picture::start_name(position);
-        if has_picture(g, &start) {
+        let tree = start.replacen("start-", "tree-", 1);
+        if has_picture(g, &tree) {
+            s.text(language.pick("The position is the top of the tree in ", "De stand is de top van de boom in "))
+                .picture(&g.name, &tree)
+                .text(". ");
+        } else if has_picture(g, &start) {
             s.text(language.pick("The position is drawn in ", "De stand staat getekend in "))
                 .picture(&g.name, &start)
                 .text(". ");
@@ -669,7 +674,6 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
         })
         .table(&g.name)
         .text(if values.iter().all(|v| v.agreed) { "." } else { ")." });
-        let tree = start.replacen("start-", "tree-", 1);
         if has_picture(g, &tree) {
             s.text(language.pick(" The reasoning is drawn in ", " De redenering staat getekend in "))
                 .picture(&g.name, &tree)

@@ -88,13 +88,16 @@ impl GameChecks for TegelChecks {
     fn pictures(&self, (name, game): (&str, &Game), questions: &[String]) -> Vec<(String, String)> {
         let start = crate::tegel::picture::start_name(name);
         let title = format!("{name}: the start position");
-        let mut out = vec![(start.clone(), crate::tegel::picture::position_svg(game.rules(), game.start(), &title))];
-        if questions.iter().any(|q| q == "greedy") {
-            if let Some(tree) = crate::tegel::picture::greedy_tree_svg(game.rules(), game.position(), name) {
-                out.push((start.replacen("start-", "tree-", 1), tree));
-            }
+        // The greedy tree's root is the start position: drawn there, it is not drawn twice.
+        let tree = questions
+            .iter()
+            .any(|q| q == "greedy")
+            .then(|| crate::tegel::picture::greedy_tree_svg(game.rules(), game.position(), name))
+            .flatten();
+        match tree {
+            Some(tree) => vec![(start.replacen("start-", "tree-", 1), tree)],
+            None => vec![(start, crate::tegel::picture::position_svg(game.rules(), game.start(), &title))],
         }
-        out
     }
 
     fn check_all(
