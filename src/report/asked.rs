@@ -5,7 +5,7 @@
 //! are written here once: the program's name, its time, and whether an answer agreed with
 //! the reference.
 
-use super::answers::{count, number_in, shown};
+use super::answers::{count, counted_in, number_in, shown};
 use super::asked_words::{protocol_words, worded, AskedWords};
 use super::caption::Caption;
 use super::kinds::Reports;
@@ -270,14 +270,47 @@ pub fn row<'a>(t: &'a CsvTable, position: &str, question: &str) -> Option<&'a Ve
     t.rows.iter().find(|r| t.cell(r, "position") == Some(position) && t.cell(r, "question") == Some(question))
 }
 
-/// The sentence of a program's report that says once what "< 1 ms" in its tables means;
-/// a table of a report whose answers say it leaves the note out.
+/// The start of the sentence of a program's report that says once what "< 1 ms" in its
+/// tables means ([`resolution_words`]); a table of a report whose answers say it leaves
+/// the note out.
 pub fn resolution_sentence(language: Language) -> &'static str {
     language.pick(
-        "A time under 1 ms, the timer's reliable resolution, is given as \u{201c}< 1 ms\u{201d}, and no rate or ratio \
-         is computed from it.",
-        "Een tijd onder 1 ms, de betrouwbare resolutie van de timer, geven we als \u{201c}< 1 ms\u{201d}, en we \
-         berekenen er geen snelheid of verhouding uit.",
+        "A time under 1 ms is given as \u{201c}< 1 ms\u{201d}, and no rate or ratio is computed from it",
+        "Een tijd onder 1 ms geven we als \u{201c}< 1 ms\u{201d}, en we berekenen er geen snelheid of verhouding uit",
+    )
+}
+
+/// [`resolution_sentence`] with its reason, from the program's own fastest call among
+/// `tables` where one answered correctly: "…: below 1 ms the fixed cost of a call … (our
+/// fastest call, which visited 2 positions, took 0.070 ms)."
+pub fn resolution_words(tables: &[&CsvTable], language: Language) -> String {
+    let fastest = tables
+        .iter()
+        .flat_map(|t| t.rows.iter().map(move |r| (t, r)))
+        .filter(|(t, r)| agreed(t, r) && t.cell(r, "verdict") == Some("correct"))
+        .filter_map(|(t, r)| Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?)))
+        .filter(|(seconds, _)| *seconds > 0.0)
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    let lead = resolution_sentence(language);
+    let example = fastest.map(|(seconds, positions)| {
+        let ms = number_in(language, &format!("{:.3}", seconds * 1e3));
+        let positions = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
+        language.pick(
+            format!(" (our fastest call, which visited {positions}, took {ms} ms)"),
+            format!(" (onze snelste aanroep, die {positions} bekeek, duurde {ms} ms)"),
+        )
+    });
+    language.pick(
+        format!(
+            "{lead}: below 1 ms the fixed cost of a call and the timer's jitter are too large a part of the time to \
+             compare{}.",
+            example.clone().unwrap_or_default()
+        ),
+        format!(
+            "{lead}: onder 1 ms zijn de vaste kosten van een aanroep en de onnauwkeurigheid van de timer een te groot \
+             deel van de tijd om te vergelijken{}.",
+            example.unwrap_or_default()
+        ),
     )
 }
 

@@ -143,14 +143,27 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
     )
 }
 
+/// The checked rows of the questions starting with `prefix`, each question on each
+/// position once: a run's `random 3` is the same board in every table of the run (one
+/// seed), so the joined tables ask it twice.
+fn checked_rows<'a>(t: &'a CsvTable, prefix: &str) -> Vec<&'a Vec<String>> {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    let mut rows = Vec::new();
+    for r in &t.rows {
+        let (Some(position), Some(question)) = (t.cell(r, "position"), t.cell(r, "question")) else { continue };
+        if !question.starts_with(prefix) || !checked(t, r) || seen.contains(&(position, question)) {
+            continue;
+        }
+        seen.push((position, question));
+        rows.push(r);
+    }
+    rows
+}
+
 /// The checked answers to the questions starting with `prefix`: how many were correct,
 /// how many got no answer within the time limit, and how many there were.
 fn agreement(t: &CsvTable, prefix: &str) -> (usize, usize, usize) {
-    let rows: Vec<&Vec<String>> = t
-        .rows
-        .iter()
-        .filter(|r| t.cell(r, "question").is_some_and(|q| q.starts_with(prefix)) && checked(t, r))
-        .collect();
+    let rows = checked_rows(t, prefix);
     let late = rows.iter().filter(|r| t.cell(r, "verdict") == Some("time-limit")).count();
     (rows.iter().filter(|r| agreed(t, r)).count(), late, rows.len())
 }
@@ -168,15 +181,20 @@ fn agreement_sentence(
 ) {
     let (correct, late, n) = agreement(&table.table, prefix);
     let t = &table.table;
-    let random = (t.rows.iter())
-        .filter(|r| t.cell(r, "question").is_some_and(|q| q.starts_with(prefix)) && checked(t, r))
-        .filter(|r| t.cell(r, "position").is_some_and(|p| p.starts_with("random ")))
-        .count();
+    let random: Vec<&str> = checked_rows(t, prefix)
+        .into_iter()
+        .filter_map(|r| t.cell(r, "position"))
+        .filter(|p| p.starts_with("random "))
+        .collect();
+    let mut boards = random.clone();
+    boards.sort_unstable();
+    boards.dedup();
     let mut answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
-    if random > 0 {
+    if !random.is_empty() {
+        let on = count_in(language, boards.len() as u64, "random board", ("willekeurig bord", "willekeurige borden"));
         answers.push_str(&language.pick(
-            format!(" ({} in the table, {random} on random boards)", n - random),
-            format!(" ({} in de tabel, {random} op willekeurige borden)", n - random),
+            format!(" ({} in the table, {} on {on} not in the table)", n - random.len(), random.len()),
+            format!(" ({} in de tabel, {} op {on} die niet in de tabel staan)", n - random.len(), random.len()),
         ));
     }
     let wrong = n - correct - late;
@@ -320,18 +338,6 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
             number_in(language, &count(solutions * 2))
         ),
     ));
-    let n = number_in(language, &count(solutions));
-    let labelled = number_in(language, &count(solutions * 2));
-    s.text(language.pick(
-        format!(
-            " So the 4x5 board with stenen1 has {n} solutions, the two L stones taken as the same stone ({labelled} \
-             when they are told apart)."
-        ),
-        format!(
-            " Het 4x5 bord met stenen1 heeft dus {n} oplossingen, met de twee L-stenen als dezelfde steen \
-             ({labelled} als ze van elkaar onderscheiden worden)."
-        ),
-    ));
     s
 }
 
@@ -403,7 +409,7 @@ fn instances(table: Option<&Loaded>, language: Language) -> Sentences {
             crate::report::asked::repeat_rule_words(language)
         ),
     ))
-    .text(crate::report::asked::resolution_sentence(language));
+    .text(crate::report::asked::resolution_words(&[t], language));
     s.paragraph();
     let mut said = Said::default();
     let named = named_positions(t);
@@ -503,13 +509,13 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
         let per_position = (ss / smart_p as f64) / (ds / dumb_p as f64);
         let dearer = match (per_position >= 1.2 && !std::mem::replace(&mut said.dearer, true), language) {
             (true, Language::En) => format!(
-                ": it saves less time than positions, because a smart position, with its region test, costs {} times \
-                 a dumb one",
+                ": it saves less time than positions, because on this board a smart position, with its region \
+                 test, costs {} times a dumb one",
                 times(per_position)
             ),
             (true, Language::Nl) => format!(
-                ": het bespaart minder tijd dan standen, doordat een slimme stand, met de controle van de \
-                 deelgebieden, {} keer zoveel kost als een domme",
+                ": het bespaart minder tijd dan standen, doordat op dit bord een slimme stand, met de controle \
+                 van de deelgebieden, {} keer zoveel kost als een domme",
                 times(per_position)
             ),
             (false, _) => String::new(),
@@ -609,15 +615,15 @@ fn hole_line(t: &CsvTable, position: &str, language: Language, said: &mut Said) 
     Some(language.pick(
         format!(
             "On {name} our smart count took {time} where our {dumb} gave no answer: a placement that leaves a hole \
-             no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only once \
-             its scan reaches the hole (a row of {width} cells later or more) and no stone fits there, and meanwhile \
-             tries every way to fill the cells before it."
+             no stone can fill is cut off at once, where the dumb search, scanning row by row, finds out only when \
+             its scan reaches the hole and no stone fits there, which can be a row of {width} cells later or more; \
+             meanwhile it tries every way to fill the cells before it."
         ),
         format!(
             "Op {name} duurde ons slimme tellen {time} waar ons {dumb} geen antwoord {gaf}: een steen die een gat \
              achterlaat dat geen steen kan vullen, wordt meteen afgekapt, terwijl het domme zoeken, dat rij voor rij \
-             zoekt, dat pas merkt als het bij het gat komt (een rij van {width} vakjes later of meer) en daar geen \
-             steen past, en intussen elke manier probeert om de vakjes ervoor te vullen."
+             zoekt, dat pas merkt als het bij het gat komt en daar geen steen past, wat een rij van {width} vakjes \
+             later of meer kan zijn; intussen probeert het elke manier om de vakjes ervoor te vullen."
         ),
     ))
 }
@@ -646,25 +652,16 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     let ratio = number_in(language, &crate::report::latex::format_seconds(most.1 as f64 / most.2 as f64));
     // Where a board has no dumb find to compare, "most" is among the boards that have one.
     let among = match (smart_alone.is_empty(), language) {
-        (true, _) => "",
-        (false, Language::En) => " of the boards where both finds answered,",
-        (false, Language::Nl) => ", van de borden waarop beide bepalingen antwoordden,",
+        (true, Language::En) => "Smart find saves the most positions",
+        (true, Language::Nl) => "Slim bepalen bespaart de meeste standen",
+        (false, Language::En) => "Of the boards where both finds answered, smart find saves the most positions",
+        (false, Language::Nl) => {
+            "Van de borden waarop beide bepalingen antwoordden, bespaart slim bepalen de meeste standen"
+        }
     };
     let mut line = language.pick(
-        format!(
-            "Finding one tiling,{among} the smart search saves most on {}: {} positions against {} for dumb find, \
-             {ratio} times fewer",
-            most.0,
-            n(most.2),
-            n(most.1)
-        ),
-        format!(
-            "Bij het bepalen van één oplossing bespaart slim zoeken{among} het meest op {}: {} standen tegen {} \
-             bij dom bepalen, {ratio} keer minder",
-            most.0,
-            n(most.2),
-            n(most.1)
-        ),
+        format!("{among} on {}: {} against {} for dumb find, {ratio} times fewer", most.0, n(most.2), n(most.1)),
+        format!("{among} op {}: {} tegen {} bij dom bepalen, {ratio} keer minder", most.0, n(most.2), n(most.1)),
     );
     for words in smart_alone {
         line.push_str("; ");

@@ -126,6 +126,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let parts = parts.join("; ");
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     let rule = crate::report::asked::repeat_rule_words(language);
+    let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
     s.text(language.pick(
         format!(
             " A time is the wall-clock time of a call as the test program measured it around the call, {rule}; each \
@@ -139,7 +140,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
         ),
     ))
     .text(" ")
-    .text(crate::report::asked::resolution_sentence(language));
+    .text(crate::report::asked::resolution_words(&asked_tables, language));
     s
 }
 
