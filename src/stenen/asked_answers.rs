@@ -192,9 +192,13 @@ fn agreement_sentence(
     let mut answers = count_in(language, n as u64, noun.0, (noun.1, noun.2));
     if !random.is_empty() {
         let on = count_in(language, boards.len() as u64, "random board", ("willekeurig bord", "willekeurige borden"));
+        let (en, nl) = match random.len() == boards.len() && boards.len() > 1 {
+            true => ("one on each of".to_string(), "één op elk van de".to_string()),
+            false => (format!("{} on", random.len()), format!("{} op", random.len())),
+        };
         answers.push_str(&language.pick(
-            format!(" ({} in the table, {} on {on} not in the table)", n - random.len(), random.len()),
-            format!(" ({} in de tabel, {} op {on} die niet in de tabel staan)", n - random.len(), random.len()),
+            format!(" ({} in the table, {en} {on} not in the table)", n - random.len()),
+            format!(" ({} in de tabel, {nl} {on} die niet in de tabel staan)", n - random.len()),
         ));
     }
     let wrong = n - correct - late;

@@ -309,6 +309,8 @@ fn a_random_board_in_two_tables_is_counted_once() {
     let answers = crate::stenen::asked_answers::answers(&[&table, &own], Language::En);
     let s2 = text(&answers, "S2");
     assert!(s2.contains("all 4 count answers (2 in the table, 2 on 1 random board not in the table)"), "{s2}");
+    let s3 = text(&answers, "S3");
+    assert!(s3.contains("all 2 smart counts (1 in the table, 1 on 1 random board not in the table)"), "{s3}");
     let s5 = text(&answers, "S5");
     assert!(s5.contains("(our fastest call, which visited 9 positions, took 0.070 ms)."), "{s5}");
     let nl = text(&crate::stenen::asked_answers::answers(&[&table, &own], Language::Nl), "S5");
