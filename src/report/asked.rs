@@ -95,6 +95,10 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     if let Some(t) = &own_shape {
         titles.caption = titles.caption.then(&dash_note(t, &source, language));
     }
+    // A file shown that is not the course's is said under the table it stands in.
+    if let Some(stand_ins) = reports.kind(&l.game, &l.kind).and_then(|k| k.stand_ins) {
+        titles.caption = titles.caption.then(&stand_ins(&source, &course_files(&[l]), language));
+    }
     Loaded { table, titles, ..l.clone() }
 }
 

@@ -65,12 +65,20 @@ pub struct KindReport {
     /// A solver's answers as the assignment's table has them (the `check` kind of a game
     /// whose assignment asks for one table of its own shape; `None`: a row per question).
     pub asked_table: Option<AskedTable>,
+    /// The note under a solver's table naming the files it shows that are the students'
+    /// own in place of the course's files of the same names ([`StandIns`]); `None`: no note.
+    pub stand_ins: Option<StandIns>,
 }
 
 /// A solver's answers (a row per position and question, the report's body rows) as the
 /// assignment's own table, in `language`; `None` where they cannot be shown so (a wrong
 /// answer, which the row-per-question table shows with its verdict).
 pub type AskedTable = fn(answers: &CsvTable, language: Language) -> Option<CsvTable>;
+
+/// The note naming the files of a solver's table (its rows, `answers`) that stand in for
+/// the course's files of the same names, given the course's files the run read
+/// (`course_files`), in `language`; empty where every file shown is the course's.
+pub type StandIns = fn(answers: &CsvTable, course_files: &[String], language: Language) -> String;
 
 /// The `check` kind of every game: a solver's answers checked against the engine.
 pub const CHECK_REPORT: KindReport = KindReport {
@@ -99,6 +107,7 @@ impl KindReport {
             optional_columns: &[],
             asked_words: protocol_words,
             asked_table: None,
+            stand_ins: None,
         }
     }
 }

@@ -104,16 +104,10 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
 
 /// The sentence naming the stones files asked: the course's, the harness's own, random.
 fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> String {
-    let mut files: Vec<String> = Vec::new();
-    for p in table.map(|l| named_positions(&l.table)).unwrap_or_default() {
-        let file = format!("{}.in", p.rsplit(' ').next().unwrap_or(p));
-        if !files.contains(&file) {
-            files.push(file);
-        }
-    }
-    let course = course_files(own);
-    let (theirs, made): (Vec<String>, Vec<String>) =
-        files.into_iter().partition(|f| course.contains(f) || f == "stenen1.in");
+    let (theirs, made) = match table {
+        Some(l) => super::stand_ins::split(&l.table, &course_files(own)),
+        None => (Vec::new(), Vec::new()),
+    };
     let mut parts = Vec::new();
     if !theirs.is_empty() {
         parts.push(

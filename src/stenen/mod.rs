@@ -25,6 +25,7 @@ pub mod report;
 pub mod rules;
 pub mod search;
 pub mod slow_find;
+pub mod stand_ins;
 pub mod stone;
 pub mod symmetry;
 mod tables;

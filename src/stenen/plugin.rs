@@ -17,6 +17,7 @@ pub static KINDS: [ExperimentKind<KindReport>; 2] = [
             asked_words: super::asked_words::words,
             asked_table: Some(super::asked_table::per_instance),
             own_rows: Some(super::asked_table::is_own_position),
+            stand_ins: Some(super::stand_ins::note),
             ..CHECK_REPORT
         },
     },

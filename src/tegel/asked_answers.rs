@@ -65,18 +65,21 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
          (besteScore na elke zet die ongedaan wordt gemaakt). ",
     ));
     s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
-    let mut files: Vec<String> = Vec::new();
-    for l in own.iter().filter(|l| l.asks.is_some()) {
-        for p in named_positions(&l.table) {
-            let file = p.split(' ').next().unwrap_or(p).to_string();
-            if !files.contains(&file) {
-                files.push(file);
+    let course = course_files(own);
+    let (mut theirs, mut constructed, mut stand_ins): (Vec<String>, Vec<String>, Vec<String>) = Default::default();
+    let add = |into: &mut Vec<String>, files: Vec<String>| {
+        for file in files {
+            if !into.contains(&file) {
+                into.push(file);
             }
         }
+    };
+    for l in own.iter().filter(|l| l.asks.is_some()) {
+        let (t, c, s) = super::stand_ins::split(&l.table, &course);
+        add(&mut theirs, t);
+        add(&mut constructed, c);
+        add(&mut stand_ins, s);
     }
-    let course = course_files(own);
-    let (theirs, made): (Vec<&String>, Vec<&String>) =
-        files.iter().partition(|f| course.contains(f) || f.as_str() == "spel1.txt");
     let mut parts = Vec::new();
     if !theirs.is_empty() {
         let whose = match theirs.len() {
@@ -87,8 +90,6 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     }
     // spel2.txt and greedy.txt are positions the assignment asks the students to make;
     // another spel file is a stand-in for the course's file of that name.
-    let (constructed, stand_ins): (Vec<&String>, Vec<&String>) =
-        made.iter().partition(|f| matches!(f.as_str(), "spel2.txt" | "greedy.txt"));
     if !constructed.is_empty() {
         let (en, nl) = match constructed.len() {
             1 => ("a position we made ourselves", "een stand die we zelf maakten"),

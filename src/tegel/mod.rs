@@ -40,6 +40,7 @@ pub mod report;
 pub mod rules;
 pub mod score_text;
 pub mod search;
+pub mod stand_ins;
 pub mod sweep;
 pub mod sweep_answers;
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub static KINDS: [ExperimentKind<KindReport>; 6] = [
         report: KindReport {
             asked_words: super::asked_words::words,
             asked_table: Some(super::asked_table::assignment_shape),
+            stand_ins: Some(super::stand_ins::note),
             ..CHECK_REPORT
         },
     },

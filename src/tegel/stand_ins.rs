@@ -1,0 +1,74 @@
+//! The game files a solver's table shows that are the students' own in place of the
+//! course's files of the same names: every file but `spel1.txt` (the assignment's own
+//! position), the positions the assignment asks the students to make (`spel2.txt`,
+//! `greedy.txt`) and those the run read from the course's folder (`--instances`).
+
+use crate::report::asked::named_positions;
+use crate::report::language::Language;
+use crate::results::csv_table::CsvTable;
+
+/// The positions the assignment asks the students to make themselves.
+const MADE_AS_ASKED: [&str; 2] = ["spel2.txt", "greedy.txt"];
+
+/// The game files of `t`'s positions (`spel4.txt after 3 moves undone` is `spel4.txt`),
+/// in the table's order, split into the course's, those the assignment asks the students
+/// to make, and the students' own in place of the course's.
+pub fn split(t: &CsvTable, course: &[String]) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let mut files: Vec<String> = Vec::new();
+    for p in named_positions(t) {
+        let file = p.split(' ').next().unwrap_or(p).to_string();
+        if !files.contains(&file) {
+            files.push(file);
+        }
+    }
+    let (theirs, made): (Vec<String>, Vec<String>) =
+        files.into_iter().partition(|f| course.contains(f) || f == "spel1.txt");
+    let (asked, own) = made.into_iter().partition(|f| MADE_AS_ASKED.contains(&f.as_str()));
+    (theirs, asked, own)
+}
+
+/// The note under a table whose rows use game files of the students' own in place of the
+/// course's: " spel4.txt and spel5.txt are our own positions in place of the course's
+/// files of the same names."; empty where there is none.
+pub fn note(t: &CsvTable, course: &[String], language: Language) -> String {
+    let (_, _, own) = split(t, course);
+    let files = language.listed(&own);
+    match (own.len(), language) {
+        (0, _) => String::new(),
+        (1, Language::En) => format!(" {files} is our own position in place of the course's file of the same name."),
+        (1, Language::Nl) => format!(" {files} is een eigen stand in plaats van het gelijknamige bestand van het vak."),
+        (_, Language::En) => {
+            format!(" {files} are our own positions in place of the course's files of the same names.")
+        }
+        (_, Language::Nl) => {
+            format!(" {files} zijn eigen standen in plaats van de gelijknamige bestanden van het vak.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(positions: &[&str]) -> CsvTable {
+        let rows: String = positions.iter().map(|p| format!("{p},best\n")).collect();
+        CsvTable::parse(std::path::Path::new("t.csv"), &format!("position,question\n{rows}")).unwrap()
+    }
+
+    /// spel1.txt is the assignment's, spel2.txt and greedy.txt the students' as asked; any
+    /// other file is a stand-in unless the run read it from the course's folder.
+    #[test]
+    fn files_in_place_of_the_courses_are_named_under_the_table() {
+        let t =
+            table(&["spel1.txt", "spel2.txt", "greedy.txt", "spel4.txt after 3 moves undone", "spel5.txt", "random 2"]);
+        assert_eq!(
+            note(&t, &[], Language::En),
+            " spel4.txt and spel5.txt are our own positions in place of the course's files of the same names."
+        );
+        assert_eq!(
+            note(&t, &["spel5.txt".to_string()], Language::Nl),
+            " spel4.txt is een eigen stand in plaats van het gelijknamige bestand van het vak."
+        );
+        assert_eq!(note(&t, &["spel4.txt".to_string(), "spel5.txt".to_string()], Language::En), "");
+    }
+}
