@@ -297,18 +297,37 @@ fn cut(rng: &mut Rng, height: usize, width: usize) -> Vec<Shape> {
 
 /// The picture of a position: its stones side by side as the file draws them.
 pub fn stones_rows(puzzle: &Puzzle) -> Vec<Vec<u8>> {
-    let tallest = puzzle.stones.iter().map(|s| s.orientations[0].rows).max().unwrap_or(0);
-    let mut rows = vec![Vec::new(); tallest];
+    // Stones side by side, a new line of stones (below an empty row) where the next one
+    // would pass STONES_LINE_CELLS: twelve pentominoes in two lines, not one line so
+    // wide that the page shrinks it past reading.
+    let mut lines: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
     for (i, stone) in puzzle.stones.iter().enumerate() {
         let shape = &stone.orientations[0];
-        for (r, row) in rows.iter_mut().enumerate() {
-            let at = |c: usize| if shape.cells.contains(&(r, c)) { i as u8 + 1 } else { 0 };
-            row.extend((0..shape.cols).map(at));
+        let line = lines.last_mut().expect("one line at least");
+        let width = line.first().map_or(0, Vec::len);
+        if width > 0 && width + shape.cols > STONES_LINE_CELLS {
+            lines.push(Vec::new());
+        }
+        let line = lines.last_mut().expect("one line at least");
+        let (width, height) = (line.first().map_or(0, Vec::len), line.len().max(shape.rows));
+        line.resize(height, vec![0; width]);
+        for (r, row) in line.iter_mut().enumerate() {
+            row.extend((0..shape.cols).map(|c| if shape.cells.contains(&(r, c)) { i as u8 + 1 } else { 0 }));
             row.push(0);
         }
     }
+    let mut rows = Vec::new();
+    for (k, line) in lines.into_iter().enumerate() {
+        if k > 0 {
+            rows.push(Vec::new());
+        }
+        rows.extend(line);
+    }
     rows
 }
+
+/// The most cells a line of [`stones_rows`] spans before the next stone starts a new line.
+const STONES_LINE_CELLS: usize = 24;
 
 #[cfg(test)]
 mod tests {
@@ -316,6 +335,23 @@ mod tests {
     use crate::experiment::solver::check::Timed;
     use crate::experiment::solver::session::Failure;
     use crate::stenen::outcome::Count;
+
+    /// The twelve pentominoes stand in two lines of stones, each stone whole, numbered
+    /// in the file's order.
+    #[test]
+    fn many_stones_are_drawn_in_lines_a_page_can_hold() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("instances/stenen/stenen2.in");
+        let puzzle = crate::stenen::rules::load_puzzle(6, 10, &path).unwrap();
+        let rows = stones_rows(&puzzle);
+        let gaps = rows.iter().filter(|r| r.is_empty()).count();
+        assert_eq!(gaps, 1, "two lines: {rows:?}");
+        assert!(rows.iter().all(|r| r.len() <= STONES_LINE_CELLS + 5), "{rows:?}");
+        for n in 1..=12u8 {
+            assert_eq!(rows.iter().flatten().filter(|&&c| c == n).count(), 5, "stone {n} whole");
+        }
+        let first = rows.iter().take_while(|r| !r.is_empty()).flatten().copied().max();
+        assert!(first.is_some_and(|m| m < 12), "the first line holds the first stones");
+    }
 
     /// A deliberate fault of a solver.
     #[derive(Clone, Copy)]
