@@ -145,16 +145,21 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     s
 }
 
-/// Every besteScore answer of the solver's tables: (table, row, answer given).
+/// Every besteScore answer of the solver's tables, one per position: (table, row). A
+/// run's `random 3` is the same position in every table of the run (one seed), and
+/// spel1.txt is asked in more than one table: each counts once, by its first answer.
 fn best_answers<'a>(own: &[&'a Loaded]) -> Vec<(&'a CsvTable, &'a Vec<String>)> {
-    own.iter()
-        .filter(|l| l.asks.is_some())
-        .flat_map(|l| l.table.rows.iter().map(move |r| (&l.table, r)))
-        .filter(|(t, r)| {
-            matches!(t.cell(r, "question"), Some("best" | "sweep" | "greedy"))
-                && t.cell(r, "given").and_then(parse_best).is_some()
-        })
-        .collect()
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    let rows = own.iter().filter(|l| l.asks.is_some()).flat_map(|l| l.table.rows.iter().map(move |r| (&l.table, r)));
+    for (t, r) in rows {
+        let answered = matches!(t.cell(r, "question"), Some("best" | "sweep" | "greedy"))
+            && t.cell(r, "given").and_then(parse_best).is_some();
+        let Some(position) = t.cell(r, "position").filter(|p| answered && !seen.contains(p)) else { continue };
+        seen.push(position);
+        out.push((t, r));
+    }
+    out
 }
 
 fn method(own: &[&Loaded], language: Language) -> Sentences {

@@ -204,3 +204,26 @@ fn the_sweep_conclusion_compares_distinct_moves_with_growth() {
     let old = t7(&csv("moves 4; sims 10", "moves 5; sims 10"), Language::En);
     assert!(!old.contains("distinct moves in the last"), "{old}");
 }
+
+/// A position asked in two tables (spel1.txt; a run's `random 1` is one position in every
+/// table) is one position checked, and a call past the limit is not one of them.
+#[test]
+fn a_position_asked_in_two_tables_is_checked_once() {
+    let header = "position,question,given,verdict,solver_seconds,rounds,status\n";
+    let rows = "spel1.txt,best,\"score 0, move 0b, positions 5578\",correct,0.0012,6,ok\n\
+                random 1,best,\"score 1, move 0g, positions 3\",correct,0.0001,6,ok\n";
+    let best = checked("tegel_best", "best", &format!("{header}{rows}"));
+    let good = checked(
+        "tegel_good",
+        "good",
+        &format!("{header}{rows}spel4.txt after 19 moves undone,sweep,,time-limit,,1,ok\n"),
+    );
+    let t2 = |language| {
+        let answers = answers(&[&best, &good], language);
+        crate::report::answers::plain(answers.iter().find(|a| a.id == "T2").unwrap())
+    };
+    let en = t2(Language::En);
+    assert!(en.contains("on all 2 positions our besteScore answered within the time limit:"), "{en}");
+    let nl = t2(Language::Nl);
+    assert!(nl.contains("op alle 2 standen waarop onze besteScore binnen de tijdslimiet antwoordde"), "{nl}");
+}
