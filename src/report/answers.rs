@@ -175,6 +175,17 @@ pub fn number_in(language: Language, shown: &str) -> String {
     super::cell_text::number_in(&shown.replace("{,}", ","), super::cell_text::Medium::Text, language)
 }
 
+/// Parts that hold commas of their own, joined by semicolons, the last by "; and"
+/// ("; en" in Dutch): `a; b; and c`.
+pub fn joined_parts<T: AsRef<str>>(parts: &[T], language: Language) -> String {
+    let parts: Vec<&str> = parts.iter().map(AsRef::as_ref).collect();
+    match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{}; {} {last}", rest.join("; "), language.pick("and", "en")),
+    }
+}
+
 /// `a`, `a and b`, `a, b and c` in `language` ("en" in Dutch); empty for no items.
 pub fn listed_in<T: AsRef<str>>(items: &[T], language: Language) -> String {
     language.listed(items)
@@ -409,6 +420,16 @@ pub fn plain(answer: &Answer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Parts with commas of their own are told apart by semicolons, the last by "and".
+    #[test]
+    fn parts_are_joined_by_semicolons_and_the_last_by_and() {
+        let parts = ["a, the course's", "b and c, our own", "random ones"];
+        assert_eq!(joined_parts(&parts, Language::En), "a, the course's; b and c, our own; and random ones");
+        assert_eq!(joined_parts(&parts[..2], Language::Nl), "a, the course's; en b and c, our own");
+        assert_eq!(joined_parts(&parts[..1], Language::En), "a, the course's");
+        assert_eq!(joined_parts::<&str>(&[], Language::En), "");
+    }
 
     /// A number grouped for LaTeX reads as plain text in a sentence, in either language.
     #[test]

@@ -463,6 +463,24 @@ fn time_limits(tables: &[&Loaded]) -> usize {
     tables.iter().map(|l| l.table.rows.iter().filter(|r| late(&l.table, r)).count()).sum()
 }
 
+/// The time limits the calls of `tables` without an answer passed: " of 300 s" (" van
+/// 240 of 300 s" in Dutch); empty where the rows record none.
+fn late_limits(tables: &[&Loaded], language: Language) -> String {
+    let mut limits: Vec<f64> = tables
+        .iter()
+        .flat_map(|l| l.table.rows.iter().map(move |r| (&l.table, r)))
+        .filter(|(t, r)| checked(t, r) && t.cell(r, "verdict") == Some("time-limit"))
+        .filter_map(|(t, r)| t.number(r, "time_limit"))
+        .collect();
+    limits.sort_by(f64::total_cmp);
+    limits.dedup();
+    if limits.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = limits.iter().map(|l| number_in(language, &format!("{l}"))).collect();
+    language.pick(format!(" of {} s", shown.join(" or ")), format!(" van {} s", shown.join(" of ")))
+}
+
 /// The first answer of `tables` that is not the reference's: the table, the row (a
 /// question without an answer in its time limit is counted by the summary, not here).
 pub fn first_wrong<'a>(tables: &[&'a Loaded]) -> Option<(&'a Loaded, &'a Vec<String>)> {
@@ -510,11 +528,12 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
     let name = quoted(&program_name(own));
     let late = time_limits(&named);
     let wrong = asked_n - agreed_n - late;
+    let of = late_limits(&named, language);
     let calls = match (late, language) {
-        (1, Language::En) => "; 1 call gave no answer within the time limit".to_string(),
-        (k, Language::En) => format!("; {k} calls gave no answer within the time limit"),
-        (1, Language::Nl) => "; 1 aanroep gaf geen antwoord binnen de tijdslimiet".to_string(),
-        (k, Language::Nl) => format!("; {k} aanroepen gaven geen antwoord binnen de tijdslimiet"),
+        (1, Language::En) => format!("; 1 call gave no answer within the time limit{of}"),
+        (k, Language::En) => format!("; {k} calls gave no answer within the time limit{of}"),
+        (1, Language::Nl) => format!("; 1 aanroep gaf geen antwoord binnen de tijdslimiet{of}"),
+        (k, Language::Nl) => format!("; {k} aanroepen gaven geen antwoord binnen de tijdslimiet{of}"),
     };
     let calls = if late == 0 { String::new() } else { calls };
     let verdict = match (asked_n, wrong, language) {
@@ -649,9 +668,9 @@ mod tests {
     #[test]
     fn a_time_limit_is_no_wrong_answer() {
         let t = test_table(
-            "position,question,verdict,detail,solver_seconds,rounds,status\n\
-             a,best,correct,,0.000579,6,ok\n\
-             b,best,time-limit,no answer to `best` within 300 s,300,1,ok\n",
+            "position,question,verdict,detail,solver_seconds,rounds,status,time_limit\n\
+             a,best,correct,,0.000579,6,ok,300\n\
+             b,best,time-limit,no answer to `best` within 300 s,300,1,ok,300\n",
         );
         assert_eq!(check_words(&t, &t.rows[1]), "no answer within the time limit");
         assert_eq!(check_words_in(Language::Nl, &t, &t.rows[1]), "geen antwoord binnen de tijdslimiet");
@@ -661,7 +680,7 @@ mod tests {
         }
         assert!(first_wrong(&[&l]).is_none());
         assert!(
-            summary(&[&l]).contains("every answer was correct; 1 call gave no answer within the time limit"),
+            summary(&[&l]).contains("every answer was correct; 1 call gave no answer within the time limit of 300 s"),
             "{}",
             summary(&[&l])
         );

@@ -110,17 +110,21 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
     };
     let mut parts = Vec::new();
     if !theirs.is_empty() {
-        parts.push(
-            language.pick(
-                format!("{}, the course's", theirs.join(", ")),
-                format!("{}, die van het vak", theirs.join(", ")),
-            ),
-        );
+        parts.push(language.pick(
+            format!("{}, the course's", listed_in(&theirs, language)),
+            format!("{}, die van het vak", listed_in(&theirs, language)),
+        ));
     }
     if !made.is_empty() {
         parts.push(language.pick(
-            format!("{}, our own stones files in place of the course's files of the same names", made.join(", ")),
-            format!("{}, eigen stenenbestanden in plaats van de gelijknamige bestanden van het vak", made.join(", ")),
+            format!(
+                "{}, our own stones files in place of the course's files of the same names",
+                listed_in(&made, language)
+            ),
+            format!(
+                "{}, eigen stenenbestanden in plaats van de gelijknamige bestanden van het vak",
+                listed_in(&made, language)
+            ),
         ));
     }
     parts.push(
@@ -132,8 +136,8 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
             .to_string(),
     );
     language.pick(
-        format!("The stones files asked are {}.", parts.join("; ")),
-        format!("De gevraagde stenenbestanden zijn {}.", parts.join("; ")),
+        format!("The stones files asked are {}.", crate::report::answers::joined_parts(&parts, language)),
+        format!("De gevraagde stenenbestanden zijn {}.", crate::report::answers::joined_parts(&parts, language)),
     )
 }
 
@@ -650,11 +654,13 @@ fn finds_line(t: &CsvTable, positions: &[&str], language: Language) -> Option<St
     let ratio = number_in(language, &crate::report::latex::format_seconds(most.1 as f64 / most.2 as f64));
     // Where a board has no dumb find to compare, "most" is among the boards that have one.
     let among = match (smart_alone.is_empty(), language) {
-        (true, Language::En) => "Smart find saves the most positions",
-        (true, Language::Nl) => "Slim bepalen bespaart de meeste standen",
-        (false, Language::En) => "Of the boards where both finds answered, smart find saves the most positions",
+        (true, Language::En) => "Smart find saves the largest share of positions",
+        (true, Language::Nl) => "Slim bepalen bespaart het grootste deel van de standen",
+        (false, Language::En) => {
+            "Of the boards where both finds answered, smart find saves the largest share of positions"
+        }
         (false, Language::Nl) => {
-            "Van de borden waarop beide bepalingen antwoordden, bespaart slim bepalen de meeste standen"
+            "Van de borden waarop beide bepalingen antwoordden, bespaart slim bepalen het grootste deel van de standen"
         }
     };
     let mut line = language.pick(
@@ -849,18 +855,20 @@ fn identical(table: Option<&Loaded>, language: Language) -> Sentences {
         Some(n) => {
             let (n, twice) = (number_in(language, &count(n)), number_in(language, &count(n * 2)));
             s.text(language.pick(
-                format!(
-                    "On {board}, whose stones 1 and 2 are the same L, our program counts {n} tilings, which is \
-                     correct: a search that swapped the two L stones would count every tiling twice, {twice} in all ("
-                ),
-                format!(
-                    "Op {board}, waarvan stenen 1 en 2 dezelfde L zijn, telt ons programma {n} oplossingen, en dat \
-                     is goed: een zoektocht die de twee L-stenen verwisselt, telt elke oplossing twee keer, {twice} \
-                     in totaal ("
-                ),
+                format!("On {board}, whose stones 1 and 2 are the same L, our program counts {n} tilings ("),
+                format!("Op {board}, waarvan stenen 1 en 2 dezelfde L zijn, telt ons programma {n} oplossingen ("),
             ))
             .table_alone(&l.name)
-            .text(").");
+            .text(language.pick(
+                format!(
+                    "), which is correct: a search that swapped the two L stones would count every tiling twice, \
+                     {twice} in all."
+                ),
+                format!(
+                    "), en dat is goed: een zoektocht die de twee L-stenen verwisselt, telt elke oplossing twee keer, \
+                     {twice} in totaal."
+                ),
+            ));
         }
         None => {
             s.text(language.pick(

@@ -124,7 +124,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             )
             .to_string(),
     );
-    let parts = parts.join("; ");
+    let parts = crate::report::answers::joined_parts(&parts, language);
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     let rule = crate::report::asked::repeat_rule_words(language);
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
