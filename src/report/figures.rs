@@ -651,15 +651,17 @@ pub fn latex_figure_in(
         // says the rest once for several pictures.
         let captions: Vec<&str> = group.iter().map(|(p, _)| p.caption.as_str()).collect();
         for (&(p, scale), label) in group.iter().zip(super::figure_caption::picture_labels(&captions)) {
-            let under = match label.is_empty() {
-                true => String::new(),
-                false => format!(
-                    "\\\\\n\\parbox{{{:.1}mm}}{{\\centering\\footnotesize {}}}",
+            // A picture without a label (the one picture of its figure) stands alone.
+            let _ = match label.is_empty() {
+                true => writeln!(s, "{}\\quad", tikz_scaled(p, scale)),
+                false => writeln!(
+                    s,
+                    "\\begin{{tabular}}[b]{{c}}\n{}\\\\\n\\parbox{{{:.1}mm}}{{\\centering\\footnotesize {}}}\n\\end{{tabular}}\\quad",
+                    tikz_scaled(p, scale),
                     (p.view.2 * MM_PER_PX * scale).clamp(30.0, MAX_PICTURE_MM),
                     super::latex::escape(&label)
                 ),
             };
-            let _ = writeln!(s, "\\begin{{tabular}}[b]{{c}}\n{}{under}\n\\end{{tabular}}\\quad", tikz_scaled(p, scale));
         }
         // Each picture's own label, so that a reference to one names the figure holding it.
         let labels: String =
