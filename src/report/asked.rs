@@ -264,6 +264,28 @@ pub fn course_files(own: &[&Loaded]) -> Vec<String> {
     out
 }
 
+/// The note under a program's table naming `own`, the files it shows that are the
+/// students' own in place of the course's files of the same names, each a `noun`
+/// (English singular and plural, Dutch singular and plural): " a and b are our own
+/// positions in place of the course's files of the same names."; empty for none.
+pub fn stand_in_note(own: &[String], noun: ((&str, &str), (&str, &str)), language: Language) -> String {
+    let files = language.listed(own);
+    let ((en_one, en_many), (nl_one, nl_many)) = noun;
+    match (own.len(), language) {
+        (0, _) => String::new(),
+        (1, Language::En) => format!(" {files} is our own {en_one} in place of the course's file of the same name."),
+        (1, Language::Nl) => {
+            format!(" {files} is een eigen {nl_one} in plaats van het gelijknamige bestand van het vak.")
+        }
+        (_, Language::En) => {
+            format!(" {files} are our own {en_many} in place of the course's files of the same names.")
+        }
+        (_, Language::Nl) => {
+            format!(" {files} zijn eigen {nl_many} in plaats van de gelijknamige bestanden van het vak.")
+        }
+    }
+}
+
 /// The rows of `question`, in the table's order.
 pub fn rows_of<'a>(t: &'a CsvTable, question: &str) -> Vec<&'a Vec<String>> {
     t.rows.iter().filter(|r| t.cell(r, "question") == Some(question)).collect()
@@ -291,7 +313,7 @@ pub fn resolution_words(tables: &[&CsvTable], language: Language) -> String {
     let fastest = tables
         .iter()
         .flat_map(|t| t.rows.iter().map(move |r| (t, r)))
-        .filter(|(t, r)| agreed(t, r) && t.cell(r, "verdict") == Some("correct"))
+        .filter(|(t, r)| agreed(t, r))
         .filter_map(|(t, r)| Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?)))
         .filter(|(seconds, _)| *seconds > 0.0)
         .min_by(|a, b| a.0.total_cmp(&b.0));

@@ -105,7 +105,7 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
 /// The sentence naming the stones files asked: the course's, the harness's own, random.
 fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> String {
     let (theirs, made) = match table {
-        Some(l) => super::stand_ins::split(&l.table, &course_files(own)),
+        Some(l) => super::stand_ins::split(named_positions(&l.table), &course_files(own)),
         None => (Vec::new(), Vec::new()),
     };
     let mut parts = Vec::new();
@@ -158,10 +158,9 @@ fn checked_rows<'a>(t: &'a CsvTable, prefix: &str) -> Vec<&'a Vec<String>> {
     rows
 }
 
-/// The checked answers to the questions starting with `prefix`: how many were correct,
-/// how many got no answer within the time limit, and how many there were.
-fn agreement(t: &CsvTable, prefix: &str) -> (usize, usize, usize) {
-    let rows = checked_rows(t, prefix);
+/// Of the checked answers `rows`: how many were correct, how many got no answer within
+/// the time limit, and how many there were.
+fn agreement(t: &CsvTable, rows: &[&Vec<String>]) -> (usize, usize, usize) {
     let late = rows.iter().filter(|r| t.cell(r, "verdict") == Some("time-limit")).count();
     (rows.iter().filter(|r| agreed(t, r)).count(), late, rows.len())
 }
@@ -177,13 +176,11 @@ fn agreement_sentence(
     what: (&str, &str),
     language: Language,
 ) {
-    let (correct, late, n) = agreement(&table.table, prefix);
     let t = &table.table;
-    let random: Vec<&str> = checked_rows(t, prefix)
-        .into_iter()
-        .filter_map(|r| t.cell(r, "position"))
-        .filter(|p| p.starts_with("random "))
-        .collect();
+    let rows = checked_rows(t, prefix);
+    let (correct, late, n) = agreement(t, &rows);
+    let random: Vec<&str> =
+        rows.iter().filter_map(|r| t.cell(r, "position")).filter(|p| p.starts_with("random ")).collect();
     let mut boards = random.clone();
     boards.sort_unstable();
     boards.dedup();

@@ -303,8 +303,7 @@ pub fn stones_rows(puzzle: &Puzzle) -> Vec<Vec<u8>> {
     let mut lines: Vec<Vec<Vec<u8>>> = vec![Vec::new()];
     for (i, stone) in puzzle.stones.iter().enumerate() {
         let shape = &stone.orientations[0];
-        let line = lines.last_mut().expect("one line at least");
-        let width = line.first().map_or(0, Vec::len);
+        let width = lines.last().and_then(|l| l.first()).map_or(0, Vec::len);
         if width > 0 && width + shape.cols > STONES_LINE_CELLS {
             lines.push(Vec::new());
         }
@@ -316,14 +315,7 @@ pub fn stones_rows(puzzle: &Puzzle) -> Vec<Vec<u8>> {
             row.push(0);
         }
     }
-    let mut rows = Vec::new();
-    for (k, line) in lines.into_iter().enumerate() {
-        if k > 0 {
-            rows.push(Vec::new());
-        }
-        rows.extend(line);
-    }
-    rows
+    lines.join(&[Vec::new()][..])
 }
 
 /// The most cells a line of [`stones_rows`] spans before the next stone starts a new line.

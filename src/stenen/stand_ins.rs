@@ -2,15 +2,15 @@
 //! course's files of the same names: every file but `stenen1.in` (the assignment's own
 //! stones) and those the run read from the course's folder (`--instances`).
 
-use crate::report::asked::named_positions;
+use crate::report::asked::{named_positions, stand_in_note};
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
 
-/// The stones files of `t`'s positions (`6x10 stenen2` is `stenen2.in`), in the table's
-/// order, split into the course's (`course` or `stenen1.in`) and the students' own.
-pub fn split(t: &CsvTable, course: &[String]) -> (Vec<String>, Vec<String>) {
+/// The stones files of `positions` (`6x10 stenen2` is `stenen2.in`), in their order, each
+/// once, split into the course's (`course` or `stenen1.in`) and the students' own.
+pub fn split<'a>(positions: impl IntoIterator<Item = &'a str>, course: &[String]) -> (Vec<String>, Vec<String>) {
     let mut files: Vec<String> = Vec::new();
-    for p in named_positions(t) {
+    for p in positions {
         let file = format!("{}.in", p.rsplit(' ').next().unwrap_or(p));
         if !files.contains(&file) {
             files.push(file);
@@ -23,21 +23,8 @@ pub fn split(t: &CsvTable, course: &[String]) -> (Vec<String>, Vec<String>) {
 /// and stenen3.in are our own stones files in place of the course's files of the same
 /// names."; empty where every file is the course's.
 pub fn note(t: &CsvTable, course: &[String], language: Language) -> String {
-    let (_, own) = split(t, course);
-    let files = language.listed(&own);
-    match (own.len(), language) {
-        (0, _) => String::new(),
-        (1, Language::En) => format!(" {files} is our own stones file in place of the course's file of the same name."),
-        (1, Language::Nl) => {
-            format!(" {files} is een eigen stenenbestand in plaats van het gelijknamige bestand van het vak.")
-        }
-        (_, Language::En) => {
-            format!(" {files} are our own stones files in place of the course's files of the same names.")
-        }
-        (_, Language::Nl) => {
-            format!(" {files} zijn eigen stenenbestanden in plaats van de gelijknamige bestanden van het vak.")
-        }
-    }
+    let (_, own) = split(named_positions(t), course);
+    stand_in_note(&own, (("stones file", "stones files"), ("stenenbestand", "stenenbestanden")), language)
 }
 
 #[cfg(test)]

@@ -66,20 +66,8 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     ));
     s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
     let course = course_files(own);
-    let (mut theirs, mut constructed, mut stand_ins): (Vec<String>, Vec<String>, Vec<String>) = Default::default();
-    let add = |into: &mut Vec<String>, files: Vec<String>| {
-        for file in files {
-            if !into.contains(&file) {
-                into.push(file);
-            }
-        }
-    };
-    for l in own.iter().filter(|l| l.asks.is_some()) {
-        let (t, c, s) = super::stand_ins::split(&l.table, &course);
-        add(&mut theirs, t);
-        add(&mut constructed, c);
-        add(&mut stand_ins, s);
-    }
+    let positions = own.iter().filter(|l| l.asks.is_some()).flat_map(|l| named_positions(&l.table));
+    let (theirs, constructed, stand_ins) = super::stand_ins::split(positions, &course);
     let mut parts = Vec::new();
     if !theirs.is_empty() {
         let whose = match theirs.len() {

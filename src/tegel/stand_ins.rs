@@ -3,19 +3,22 @@
 //! position), the positions the assignment asks the students to make (`spel2.txt`,
 //! `greedy.txt`) and those the run read from the course's folder (`--instances`).
 
-use crate::report::asked::named_positions;
+use crate::report::asked::{named_positions, stand_in_note};
 use crate::report::language::Language;
 use crate::results::csv_table::CsvTable;
 
 /// The positions the assignment asks the students to make themselves.
 const MADE_AS_ASKED: [&str; 2] = ["spel2.txt", "greedy.txt"];
 
-/// The game files of `t`'s positions (`spel4.txt after 3 moves undone` is `spel4.txt`),
-/// in the table's order, split into the course's, those the assignment asks the students
-/// to make, and the students' own in place of the course's.
-pub fn split(t: &CsvTable, course: &[String]) -> (Vec<String>, Vec<String>, Vec<String>) {
+/// The game files of `positions` (`spel4.txt after 3 moves undone` is `spel4.txt`), in
+/// their order, each once, split into the course's, those the assignment asks the
+/// students to make, and the students' own in place of the course's.
+pub fn split<'a>(
+    positions: impl IntoIterator<Item = &'a str>,
+    course: &[String],
+) -> (Vec<String>, Vec<String>, Vec<String>) {
     let mut files: Vec<String> = Vec::new();
-    for p in named_positions(t) {
+    for p in positions {
         let file = p.split(' ').next().unwrap_or(p).to_string();
         if !files.contains(&file) {
             files.push(file);
@@ -31,19 +34,8 @@ pub fn split(t: &CsvTable, course: &[String]) -> (Vec<String>, Vec<String>, Vec<
 /// course's: " spel4.txt and spel5.txt are our own positions in place of the course's
 /// files of the same names."; empty where there is none.
 pub fn note(t: &CsvTable, course: &[String], language: Language) -> String {
-    let (_, _, own) = split(t, course);
-    let files = language.listed(&own);
-    match (own.len(), language) {
-        (0, _) => String::new(),
-        (1, Language::En) => format!(" {files} is our own position in place of the course's file of the same name."),
-        (1, Language::Nl) => format!(" {files} is een eigen stand in plaats van het gelijknamige bestand van het vak."),
-        (_, Language::En) => {
-            format!(" {files} are our own positions in place of the course's files of the same names.")
-        }
-        (_, Language::Nl) => {
-            format!(" {files} zijn eigen standen in plaats van de gelijknamige bestanden van het vak.")
-        }
-    }
+    let (_, _, own) = split(named_positions(t), course);
+    stand_in_note(&own, (("position", "positions"), ("stand", "standen")), language)
 }
 
 #[cfg(test)]
