@@ -13,7 +13,7 @@ use super::check::GOOD_SIMS;
 use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
 use super::score_text::score;
-use crate::report::answers::{count, counted_in, listed_in, number_in, shown, Answer, Sentences};
+use crate::report::answers::{count, counted_in, joined_parts, listed_in, number_in, shown, Answer, Sentences};
 use crate::report::asked::resolved;
 use crate::report::asked::{
     agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, row, rows_of, seconds_words_in,
@@ -112,7 +112,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             )
             .to_string(),
     );
-    let parts = crate::report::answers::joined_parts(&parts, language);
+    let parts = joined_parts(&parts, language);
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     let rule = crate::report::asked::repeat_rule_words(language);
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
@@ -429,28 +429,54 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
             }
             (None, _) => String::new(),
         };
+        // A move that is not one of the position's distinct moves says so; the others are
+        // said legal once, after the list.
         let legal = match agreed(g, r) {
-            true => language.pick("a distinct move", "een van de verschillende zetten").to_string(),
-            false => check_words_in(language, g, r),
+            true => String::new(),
+            false => format!(" ({})", check_words_in(language, g, r)),
         };
-        let on = language.pick("on", "op");
-        words.push(format!("{} {on} {position} ({legal}{same})", move_text_in(language, chosen)));
+        let chosen = move_text_in(language, chosen);
+        // The first position opens the sentence; each next one is a clause of its own.
+        words.push(match (words.is_empty(), language) {
+            (true, Language::En) => format!(
+                "With {GOOD_SIMS} simulations a move our bepaalGoedeZet chose \
+                 {chosen} on {position}{legal}{same}"
+            ),
+            (true, Language::Nl) => format!(
+                "Met {GOOD_SIMS} simulaties per zet koos onze bepaalGoedeZet op \
+                 {position} {chosen}{legal}{same}"
+            ),
+            (false, Language::En) => format!("on {position} it chose {chosen}{legal}{same}"),
+            (false, Language::Nl) => format!("op {position} koos hij {chosen}{legal}{same}"),
+        });
     }
     if words.is_empty() {
         return;
     }
-    let words = words.join(", ");
-    s.text(language.pick(
-        format!("Our program's bepaalGoedeZet, with {GOOD_SIMS} simulations a move, chose {words} ("),
-        format!("Onze bepaalGoedeZet, met {GOOD_SIMS} simulaties per zet, koos {words} ("),
-    ))
-    .table(&good.name)
-    .text(language.pick(
-        "). bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
+    let every_legal = rows_of(g, "good").into_iter().all(|r| agreed(g, r));
+    s.text(format!("{} (", words.join("; ")))
+        .table(&good.name)
+        .text(match every_legal {
+            true => language.pick(
+                "). Each chosen move is one of the position's distinct moves. ",
+                "). Elke gekozen zet is een van de verschillende zetten van de stand. ",
+            ),
+            false => "). ",
+        })
+        .text(language.pick(
+            "bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
          below) it may choose another move. ",
-        "). bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
+            "bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
          hele partijen hieronder) kan hij een andere zet kiezen. ",
-    ));
+        ));
+}
+
+/// The simulations a move of the whole games took, from an expected game
+/// ("good scores 0 (the engine against itself; sims 1000)").
+fn match_sims(t: &CsvTable) -> Option<u32> {
+    rows_of(t, "match")
+        .into_iter()
+        .find_map(|r| t.cell(r, "expected")?.split("sims ").nth(1)?.trim_end_matches(')').parse().ok())
 }
 
 /// The program's good play against its besteScore in whole games: each game on a named
@@ -483,9 +509,16 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     }
     if !words.is_empty() {
         let words = words.join("; ");
+        let sims = match_sims(t).map(|n| number_in(language, &count(u64::from(n))));
+        let good = match (sims, language) {
+            (Some(n), Language::En) => format!("our bepaalGoedeZet ({n} simulations a move)"),
+            (Some(n), Language::Nl) => format!("onze bepaalGoedeZet ({n} simulaties per zet)"),
+            (None, Language::En) => "our bepaalGoedeZet".to_string(),
+            (None, Language::Nl) => "onze bepaalGoedeZet".to_string(),
+        };
         s.text(language.pick(
-            format!("In whole games of our bepaalGoedeZet against its own besteScore, {words} ("),
-            format!("In hele spellen van onze bepaalGoedeZet tegen zijn eigen besteScore: {words} ("),
+            format!("In whole games of {good} against its own besteScore, {words} ("),
+            format!("In hele spellen van {good} tegen zijn eigen besteScore: {words} ("),
         ))
         .table(&m.name)
         .text("). ");

@@ -203,7 +203,9 @@ pub fn ask_match(game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine,
         let to_move = engine.current().map_or(0, |g| g.position().to_move());
         let good_player = if good_first { to_move } else { 1 - to_move };
         let expected = match engine_match(engine, good_player, sims, seed) {
-            Ok(score) => format!("good scores {score} (the engine against itself)"),
+            // The simulations a good move took are said with the expected game, where the
+            // report reads them (`sims N`).
+            Ok(score) => format!("good scores {score} (the engine against itself; sims {sims})"),
             Err(f) => {
                 steps.push(Step::failed(label, (f, String::new())));
                 continue;

@@ -227,3 +227,48 @@ fn a_position_asked_in_two_tables_is_checked_once() {
     let nl = t2(Language::Nl);
     assert!(nl.contains("op alle 2 standen waarop onze besteScore binnen de tijdslimiet antwoordde"), "{nl}");
 }
+
+/// T3's good moves: one sentence, each position a clause, the legality said once; the
+/// whole games name the simulations a good move took, read from the expected game.
+#[test]
+fn the_good_moves_and_whole_games_say_their_simulations() {
+    let best = checked(
+        "tegel_best",
+        "best",
+        "position,question,given,verdict,solver_seconds,rounds,status\n\
+         spel1.txt,best,\"score 0, move 0b, positions 5578\",correct,0.001,6,ok\n\
+         spel3.txt,best,\"score 1, move 1b, positions 861369\",correct,0.17,6,ok\n",
+    );
+    let good = checked(
+        "tegel_good",
+        "good",
+        "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
+         spel1.txt,good,0b,correct,,0.001,1,ok\n\
+         spel3.txt,good,1g,correct,loses 1 against the best score (the engine's good move loses 0),0.002,1,ok\n",
+    );
+    let games = checked(
+        "tegel_match",
+        "match",
+        "position,question,expected,given,verdict,solver_seconds,rounds,status\n\
+         spel1.txt good starts,match,\"good scores 0 (the engine against itself; sims 1000)\",\
+         \"good scores 0 in 9 moves: 0b 0g 0g 1g 1b 1b 1g 1b 1g\",correct,0.008,1,ok\n\
+         spel1.txt,best,,\"score 0, move 0b, positions 5578\",correct,0.001,1,ok\n",
+    );
+    let t3 = |language| {
+        let answer = answers(&[&best, &good, &games], language).into_iter().find(|a| a.id == "T3").unwrap();
+        crate::report::answers::plain(&answer)
+    };
+    let nl = t3(Language::Nl);
+    assert!(
+        nl.contains(
+            "Met 50 simulaties per zet koos onze bepaalGoedeZet op spel1.txt (0,b), de beste zet van besteScore; op \
+             spel3.txt koos hij (1,g), 1 punt minder waard dan de beste zet (1,b) van besteScore (table"
+        ),
+        "{nl}"
+    );
+    assert!(nl.contains("Elke gekozen zet is een van de verschillende zetten van de stand."), "{nl}");
+    assert!(nl.contains("In hele spellen van onze bepaalGoedeZet (1.000 simulaties per zet) tegen"), "{nl}");
+    let en = t3(Language::En);
+    assert!(en.contains("With 50 simulations a move our bepaalGoedeZet chose (0,b) on spel1.txt"), "{en}");
+    assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move) against"), "{en}");
+}
