@@ -575,8 +575,8 @@ mod tests {
         let t = table("instance,seconds\na,0.0001\n");
         let titles = Titles::new("t", None, None);
         let note = crate::report::view::Marks::of(Language::En).resolution_note;
-        assert!(latex_table_in(&t, &titles, &[], Language::En).contains("the timer's reliable resolution"));
-        assert!(!latex_table_leaving(&t, &titles, &[], Language::En, &[note]).contains("reliable resolution"));
+        assert!(latex_table_in(&t, &titles, &[], Language::En).contains("the timer's jitter"));
+        assert!(!latex_table_leaving(&t, &titles, &[], Language::En, &[note]).contains("timer's jitter"));
         let mut item = crate::report::loaded::solver_table("tegel_best", "best", t);
         let saying = |text: &str| super::super::answers::Answer {
             id: "T1",

@@ -36,7 +36,7 @@ pub const CODES_DIFFER_NOTE: &str = "codes differ: on two threads or more, the s
 
 /// The note that explains a time under the timer's reliable resolution.
 pub const RESOLUTION_NOTE: &str =
-    "< 1 ms: the median is under 1 ms, the timer's reliable resolution; no rate or ratio is computed from it.";
+    "< 1 ms: the median is under 1 ms, where the fixed cost of a call and the timer's jitter are too large a part of the time to compare; no rate or ratio is computed from it.";
 
 /// The word that begins the label of a speed-up above its threads but not significantly
 /// ([`ABOVE_NOTE`], [`above_label`]).
@@ -108,7 +108,7 @@ pub const DUTCH_MARKS: Marks = Marks {
     interval_note: "Een versnelling is het meetkundig gemiddelde van de verhoudingen tussen metingen uit dezelfde ronde (de varianten van een rij lopen in elke ronde in een vaste, gebalanceerde volgorde: elk even vaak op elke plaats), met haar 95 %-interval (Student-t van de logaritmen van de verhoudingen); bij één ronde staat er 1 meting en is er geen interval.",
     above_note: "boven N threads (niet significant): bij twee of meer threads ligt de geschatte versnelling boven de N threads waarop zij liep, terwijl haar 95 %-interval tot N reikt; bij bijna lineaire versnelling legt ruis alleen al ongeveer de helft van de schattingen boven N, dus dit is geen bevinding; de schatting blijft staan en is met haar interval getekend.",
     codes_differ_note: "code verschilt: bij twee of meer threads ligt het hele 95 %-interval van de versnelling boven het aantal threads waarop zij liep, buiten de ruis: een bevinding; de sequentiële en de parallelle code doen verschillend werk, en het getal is geen resultaat.",
-    resolution_note: "< 1 ms: de mediaan ligt onder 1 ms, de betrouwbare resolutie van de timer; er wordt geen snelheid of verhouding uit berekend.",
+    resolution_note: "< 1 ms: de mediaan ligt onder 1 ms, waar de vaste kosten van een aanroep en de onnauwkeurigheid van de timer een te groot deel van de tijd zijn om te vergelijken; er wordt geen snelheid of verhouding uit berekend.",
     above_mark: "boven ",
     codes_differ_mark: "code verschilt",
     under_resolution: UNDER_RESOLUTION,
