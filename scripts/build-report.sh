@@ -3,7 +3,7 @@
 #   scripts/build-report.sh [RESULTS_DIR] [--png]
 #   scripts/build-report.sh [RESULTS_DIR] --assignment GAME [--author NAME [--student-number N]]...
 #                           [--title T] [--course C] [--date DATE] [--appendix] [--language en|nl]
-#                           [--explanations DIR] [--png]
+#                           [--explanations DIR] [--program NAME] [--png]
 # 1. installs the TeX packages it needs from Debian's archive when they are missing
 #    (apt-get; needs root), 2. regenerates RESULTS_DIR/tex and RESULTS_DIR/plots with
 #    `harness report`, 3. builds every figure to RESULTS_DIR/plots/NAME.pdf,
@@ -11,7 +11,8 @@
 #    (tegel, stenen, nim, checkers) report/assignment.tex to RESULTS_DIR/report-GAME.pdf:
 #    that assignment alone, with a title page naming the authors (--author, repeatable).
 # --explanations DIR sets the authors' own explanations (DIR/T2.txt, DIR/S3.txt, ...: plain
-# text, one file per report question) under the questions' headings.
+# text, one file per report question) under the questions' headings; --program NAME is
+# the program's name in the text (default: the name its handshake gives).
 # --language nl writes the assignment's report in Dutch (babel's dutch, from Debian's
 # texlive-lang-european, installed when missing and root; without it the build stops).
 # With --png it also renders every page to RESULTS_DIR/report-pages/page-N.png
@@ -36,12 +37,12 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --png) png=yes ;;
     --appendix) front+=("$1") ;;
-    --assignment|--author|--student-number|--title|--course|--date|--language|--explanations)
+    --assignment|--author|--student-number|--title|--course|--date|--language|--explanations|--program)
       [ $# -ge 2 ] || { echo "build-report: $1 needs a value" >&2; exit 2; }
       [ "$1" = --assignment ] && assignment=$2
       [ "$1" = --language ] && language=$2
       front+=("$1" "$2"); shift ;;
-    -h|--help) sed -n '2,23{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24{s/^# \{0,1\}//;p;}' "$0"; exit 0 ;;
     -*) echo "build-report: unknown option $1" >&2; exit 2 ;;
     *) results=$1 ;;
   esac
@@ -54,7 +55,7 @@ esac
 if [ -n "$assignment" ]; then
   document=assignment.tex; pdf=report-$assignment
 else
-  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course, --date, --appendix, --language and --explanations need --assignment GAME" >&2; exit 2; }
+  [ ${#front[@]} -eq 0 ] || { echo "build-report: --author, --student-number, --title, --course, --date, --appendix, --language, --explanations and --program need --assignment GAME" >&2; exit 2; }
   document=report.tex; pdf=report
 fi
 if [ ! -d "$results" ]; then

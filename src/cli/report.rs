@@ -68,6 +68,10 @@ pub struct ReportArgs {
     /// S3.txt, ...; paragraphs separated by blank lines). Needs --assignment.
     #[arg(long, value_name = "DIR")]
     explanations: Option<PathBuf>,
+    /// Your program's name in the assignment's report ("our program NAME"; default:
+    /// `program` under `[report]`, else the name the program gives in its handshake).
+    #[arg(long, value_name = "NAME")]
+    program: Option<String>,
 }
 
 /// A `--language` value: `en` or `nl`.
@@ -96,6 +100,7 @@ pub fn report(args: ReportArgs) -> Result<()> {
         appendix: args.appendix,
         language: args.language,
         explanations: args.explanations,
+        program: args.program,
     };
     match args.format {
         ReportFormat::Files if args.args.len() > 1 => Err(InputError::new(

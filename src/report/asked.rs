@@ -313,17 +313,20 @@ pub fn resolution_words(tables: &[&CsvTable], language: Language) -> String {
     let fastest = tables
         .iter()
         .flat_map(|t| t.rows.iter().map(move |r| (t, r)))
-        .filter(|(t, r)| agreed(t, r))
-        .filter_map(|(t, r)| Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?)))
-        .filter(|(seconds, _)| *seconds > 0.0)
+        // A call in the tables: a random position's is not shown there.
+        .filter(|(t, r)| agreed(t, r) && !t.cell(r, "position").is_some_and(|p| p.starts_with("random ")))
+        .filter_map(|(t, r)| {
+            Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?, t.cell(r, "position")?))
+        })
+        .filter(|(seconds, ..)| *seconds > 0.0)
         .min_by(|a, b| a.0.total_cmp(&b.0));
     let lead = resolution_sentence(language);
-    let example = fastest.map(|(seconds, positions)| {
+    let example = fastest.map(|(seconds, positions, position)| {
         let ms = number_in(language, &format!("{:.3}", seconds * 1e3));
         let positions = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
         language.pick(
-            format!(" (our fastest call, which visited {positions}, took {ms} ms)"),
-            format!(" (onze snelste aanroep, die {positions} bekeek, duurde {ms} ms)"),
+            format!(" (our fastest call in the tables, on {position}, visited {positions} in {ms} ms)"),
+            format!(" (onze snelste aanroep in de tabellen, op {position}, bekeek {positions} in {ms} ms)"),
         )
     });
     language.pick(
@@ -534,14 +537,27 @@ pub fn shrunk_words_in(language: Language, t: &CsvTable, row: &[String]) -> Opti
     })
 }
 
+/// How a game's seeded random positions are made, as a report says it: what they are
+/// (`boards`) and how they are made, in English and in Dutch.
+#[derive(Clone, Copy)]
+pub struct RandomMade {
+    /// What they are, plural: ("boards", "borden").
+    pub noun: (&'static str, &'static str),
+    /// How they are made, a phrase: ("of 2 to 4 rows ...", "van 2 tot 4 rijen ...").
+    pub made: (&'static str, &'static str),
+}
+
+/// Random positions said without how they are made.
+const RANDOM_POSITIONS: RandomMade = RandomMade { noun: ("positions", "standen"), made: ("", "") };
+
 /// The sentence that opens a solver's report: who was asked what, and how many answers
 /// agreed.
 pub fn summary(own: &[&Loaded]) -> String {
-    summary_in(Language::En, own)
+    summary_in(Language::En, own, RANDOM_POSITIONS)
 }
 
-/// [`summary`] in `language`.
-pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
+/// [`summary`] in `language`, its random positions said as `random` makes them.
+pub fn summary_in(language: Language, own: &[&Loaded], random_made: RandomMade) -> String {
     let tables: Vec<&Loaded> = own.iter().copied().filter(|l| l.asks.is_some()).collect();
     let named: Vec<Loaded> = tables.iter().map(|l| only_rows(l, |p| !p.starts_with("random "))).collect();
     let random: Vec<Loaded> = tables.iter().map(|l| only_rows(l, |p| p.starts_with("random "))).collect();
@@ -570,7 +586,7 @@ pub fn summary_in(language: Language, own: &[&Loaded]) -> String {
             format!("waren {w} antwoorden fout (het eerste staat hieronder){calls}"),
         ),
     };
-    let random = random_sentence(&random, language);
+    let random = random_sentence(&random, random_made, language);
     language.pick(
         format!(
             "Every answer and time in this report was measured with our program {name}. The course's test program \
@@ -594,25 +610,58 @@ fn only_rows(l: &Loaded, keep: impl Fn(&str) -> bool) -> Loaded {
 }
 
 /// How the answers on random positions (`random` holds only their rows) fared, in a
-/// sentence; none where none was asked.
-fn random_sentence(random: &[Loaded], language: Language) -> String {
-    let (agreed_n, asked_n) = tally(&random.iter().collect::<Vec<_>>());
-    match (agreed_n == asked_n, asked_n, language) {
-        (_, 0, _) => String::new(),
-        (true, _, Language::En) => "On random positions of growing size, too, every answer was correct. ".to_string(),
-        (true, _, Language::Nl) => {
-            "Ook op willekeurige standen van toenemende grootte was elk antwoord goed. ".to_string()
+/// sentence that says how many there were and how they are made; none where none was
+/// asked. An answer asked in two tables (the same question on the same position, with
+/// the same answer) is counted once.
+fn random_sentence(random: &[Loaded], made: RandomMade, language: Language) -> String {
+    let mut positions: Vec<&str> = Vec::new();
+    let mut answers: Vec<(&str, &str, &str, bool)> = Vec::new();
+    for l in random {
+        let t = &l.table;
+        for r in t.rows.iter().filter(|r| checked(t, r)) {
+            let cell = |c| t.cell(r, c).unwrap_or_default();
+            let answer = (cell("position"), cell("question"), cell("given"), agreed(t, r));
+            if !answers.contains(&answer) {
+                answers.push(answer);
+            }
+            // "random 3 undone 2" and "random 3 good starts" are played from "random 3".
+            let position = match answer.0.match_indices(' ').nth(1) {
+                Some((end, _)) => &answer.0[..end],
+                None => answer.0,
+            };
+            if !positions.contains(&position) {
+                positions.push(position);
+            }
         }
-        (false, _, Language::En) => format!(
-            "On random positions of growing size {} of {} answers were correct (the others are in the tables). ",
-            count(agreed_n as u64),
-            count(asked_n as u64)
+    }
+    if answers.is_empty() {
+        return String::new();
+    }
+    let agreed_n = answers.iter().filter(|a| a.3).count();
+    let n = |k: usize| number_in(language, &count(k as u64));
+    let (noun, how) = match language {
+        Language::En => (made.noun.0, made.made.0),
+        Language::Nl => (made.noun.1, made.made.1),
+    };
+    let how = if how.is_empty() { String::new() } else { format!(" ({how})") };
+    let (k, total) = (n(positions.len()), n(answers.len()));
+    match (agreed_n == answers.len(), language) {
+        (true, Language::En) => {
+            format!("We also asked it on {k} random {noun} of growing size{how}: all {total} answers were correct. ")
+        }
+        (true, Language::Nl) => format!(
+            "We stelden het ook de vragen op {k} willekeurige {noun} van toenemende grootte{how}: alle {total} \
+             antwoorden waren goed. "
         ),
-        (false, _, Language::Nl) => format!(
-            "Op willekeurige standen van toenemende grootte waren {} van {} antwoorden goed (de andere staan in de \
-             tabellen). ",
-            number_in(language, &count(agreed_n as u64)),
-            number_in(language, &count(asked_n as u64))
+        (false, Language::En) => format!(
+            "We also asked it on {k} random {noun} of growing size{how}: {} of {total} answers were correct (the \
+             others are in the tables). ",
+            n(agreed_n)
+        ),
+        (false, Language::Nl) => format!(
+            "We stelden het ook de vragen op {k} willekeurige {noun} van toenemende grootte{how}: {} van de \
+             {total} antwoorden waren goed (de andere staan in de tabellen). ",
+            n(agreed_n)
         ),
     }
 }

@@ -56,6 +56,9 @@ pub struct FrontMatter {
     /// The directory of the authors' own explanations, one file per report question
     /// (`--explanations DIR`, [`super::explanations`]).
     pub explanations: Option<PathBuf>,
+    /// The program's name in the report's text (`--program`; default: the name its
+    /// handshake gives).
+    pub program: Option<String>,
 }
 
 impl FrontMatter {
@@ -79,6 +82,9 @@ impl FrontMatter {
         }
         if self.language.is_none() {
             self.language = manifest.language;
+        }
+        if self.program.is_none() {
+            self.program.clone_from(&manifest.program);
         }
         self
     }
@@ -182,7 +188,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
     let wrong = |what: &str| InputError::in_file(path, format!("[report] {what}"));
     let table = report
         .as_table()
-        .ok_or_else(|| wrong("must be a table (title, authors, student_numbers, course, date, language)"))?;
+        .ok_or_else(|| wrong("must be a table (title, authors, student_numbers, course, date, language, program)"))?;
     let text = |key: &str| -> Result<Option<String>, InputError> {
         match table.get(key) {
             None => Ok(None),
@@ -202,7 +208,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
             Some(_) => Err(wrong(&format!("{key} must be a list of strings, e.g. {key} = [\"Ada\", \"Bob\"]"))),
         }
     };
-    const KEYS: [&str; 6] = ["title", "authors", "student_numbers", "course", "date", "language"];
+    const KEYS: [&str; 7] = ["title", "authors", "student_numbers", "course", "date", "language", "program"];
     if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return Err(wrong(&format!("has no key `{key}`; expected {}", KEYS.join(", "))));
     }
@@ -216,6 +222,7 @@ pub fn front_of_table(report: Option<&toml::Value>, path: &Path) -> Result<Front
         appendix: false,
         language: text("language")?.map(|l| l.parse::<Language>()).transpose().map_err(|e| wrong(&e.message))?,
         explanations: None,
+        program: text("program")?,
     };
     front.check().map_err(|e| wrong(&e.message))?;
     Ok(front)
@@ -602,6 +609,8 @@ mod tests {
         assert_eq!((f.authors, f.title), (vec!["Ada".to_string()], Some("T".to_string())));
         let t: toml::Table = toml::from_str("[report]\nauthors = \"Ada\"\n").unwrap();
         assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("list of strings"));
+        let t: toml::Table = toml::from_str("[report]\nprogram = \"Tegelspel\"\n").unwrap();
+        assert_eq!(front_of_table(t.get("report"), path).unwrap().program.as_deref(), Some("Tegelspel"));
         let t: toml::Table = toml::from_str("[report]\nauthor = [\"Ada\"]\n").unwrap();
         assert!(front_of_table(t.get("report"), path).unwrap_err().message.contains("no key `author`"));
     }

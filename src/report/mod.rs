@@ -320,6 +320,17 @@ pub fn generate(out: &Path, reports: Reports) -> Result<()> {
     generate_with(out, reports, &assignment::FrontMatter::default())
 }
 
+/// `loaded` with every solver's table naming its program `program` where one is given
+/// (`--program`), in place of the name its handshake gave.
+fn named_program(mut loaded: Vec<Loaded>, program: Option<&str>) -> Vec<Loaded> {
+    if let Some(name) = program {
+        for asks in loaded.iter_mut().filter_map(|l| l.asks.as_mut()) {
+            asks.program = Some(name.to_string());
+        }
+    }
+    loaded
+}
+
 /// [`generate`], with the title pages of the assignments' own reports
 /// (`tex/title-GAME.tex`) from `front` (completed from the manifest's `[report]`), and,
 /// when `front` names an assignment, its page `report-GAME.html`
@@ -339,6 +350,7 @@ pub fn generate_with(out: &Path, reports: Reports, front: &assignment::FrontMatt
             return Err(e.into());
         }
     };
+    let loaded = named_program(loaded, front.program.as_deref());
     let run = record.map(|run| with_current_warnings(out, run, &loaded));
     let mut files = export(&loaded, run.as_ref(), reports, front.language(), EXPORTERS)?;
     for (path, text) in assignment::files(reports, &front, run.as_ref(), &loaded) {
@@ -527,5 +539,17 @@ mod tests {
         let older = test_table("position,question,status\nown,count dumb,ok\n");
         let row = in_columns_of(&newer, &older, &older.rows[0]);
         assert_eq!(row, ["own", "count dumb", "", "ok"]);
+    }
+
+    /// `--program NAME` names the program in every solver's table; without it the name
+    /// stays the handshake's (here none: the solver's own name).
+    #[test]
+    fn a_program_name_given_replaces_the_handshakes() {
+        let table = crate::results::csv_table::test_table("position,question\nspel1.txt,best\n");
+        let mine = loaded::solver_table("tegel_best", "best", table);
+        let named = named_program(vec![mine.clone()], Some("Tegelspel"));
+        assert_eq!(asked::program_name(&[&named[0]]), "Tegelspel");
+        let kept = named_program(vec![mine], None);
+        assert_eq!(asked::program_name(&[&kept[0]]), "mine");
     }
 }

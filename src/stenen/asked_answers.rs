@@ -8,11 +8,22 @@ use super::answers::{headings, is_own, ASSIGNMENT, OWN_WINDOW};
 use super::asked_words::question_words;
 use super::words::{check_in, count_in, seconds_in, summary_in, window_word};
 use crate::report::answers::{count, listed_in, number_in, Answer, Sentences};
-use crate::report::asked::{agreed, asked, checked, course_files, named_positions, resolved, row};
+use crate::report::asked::{agreed, asked, checked, course_files, named_positions, resolved, row, RandomMade};
 use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
+
+/// How the tiling's random boards are made ([`super::check::random_position`]).
+const RANDOM_MADE: RandomMade = RandomMade {
+    noun: ("boards", "borden"),
+    made: (
+        "each at most 4 by 5 cells, cut at random into stones of 1 to 5 cells so that a tiling exists, and one in \
+         eight then without one of its stones; made from a fixed seed",
+        "elk hooguit 4 bij 5 vakjes, willekeurig in stenen van 1 tot 5 vakjes gesneden zodat er een betegeling \
+         bestaat, en een op de acht daarna zonder een van zijn stenen; gemaakt uit een vast startgetal",
+    ),
+};
 
 /// Every answer S1 to S6 from the solver's table among `own`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
@@ -78,7 +89,7 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
          oplossingen, dom (backtracking zonder standen dubbel te genereren) en slim (waarbij ook borden worden \
          afgekapt waarvan de lege deelgebieden niet meer te vullen zijn). ",
     ));
-    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
+    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own, RANDOM_MADE));
     s.text(stones_files(own, table, language));
     if let Some(l) = table {
         let mut files: Vec<String> = Vec::new();

@@ -14,16 +14,27 @@ use super::greedy_line::Line;
 use super::greedy_words::line_sentence;
 use super::score_text::score;
 use crate::report::answers::{count, counted_in, joined_parts, listed_in, number_in, shown, Answer, Sentences};
-use crate::report::asked::resolved;
 use crate::report::asked::{
     agreed, asked, check_words_in, checked, course_files, first_wrong, named_positions, row, rows_of, seconds_words_in,
     shrunk_words_in, summary_in, time_words_in,
 };
+use crate::report::asked::{resolved, RandomMade};
 use crate::report::figures::has_picture;
 use crate::report::language::Language;
 use crate::report::latex::format_seconds;
 use crate::report::Loaded;
 use crate::results::csv_table::CsvTable;
+
+/// How the tile game's random positions are made ([`super::check::random_position`]).
+const RANDOM_MADE: RandomMade = RandomMade {
+    noun: ("positions", "standen"),
+    made: (
+        "each with a pot of at most 10 tiles, at most 3 bowls of at most 3 tiles and boards of at most 3 rows of \
+         at most 3 cells, made from a fixed seed",
+        "elk met een pot van hooguit 10 tegels, hooguit 3 schalen van hooguit 3 tegels en borden van hooguit 3 \
+         rijen van hooguit 3 vakjes, gemaakt uit een vast startgetal",
+    ),
+};
 
 /// Every answer T1 to T7 from the solver's tables among `own`, in `language`.
 pub fn answers(own: &[&Loaded], language: Language) -> Vec<Answer> {
@@ -64,7 +75,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
          door elke zet te doorzoeken), bepaalGoedeZet (een goede zet via willekeurige spellen) en doeExperiment \
          (besteScore na elke zet die ongedaan wordt gemaakt). ",
     ));
-    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own));
+    s.heading(crate::report::answers::measured_heading(language)).text(summary_in(language, own, RANDOM_MADE));
     let course = course_files(own);
     let positions = own.iter().filter(|l| l.asks.is_some()).flat_map(|l| named_positions(&l.table));
     let (theirs, constructed, stand_ins) = super::stand_ins::split(positions, &course);
@@ -262,15 +273,17 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     if let Some(words) = asked(own, "good").and_then(|g| speed_against_worth(t, &g.table, "spel3.txt", language)) {
         s.text(words);
     }
+    let sims = asked(own, "good").map_or(GOOD_SIMS, |g| good_sims(&g.table));
+    let sims = number_in(language, &count(u64::from(sims)));
     s.text(language.pick(
         format!(
             "So besteScore gives the exact value at a cost that grows with the game tree; bepaalGoedeZet costs \
-             {GOOD_SIMS} random games per move, each as long as the moves left to play, and its move is an estimate \
+             {sims} random games per move, each as long as the moves left to play, and its move is an estimate \
              that can be worse than the best."
         ),
         format!(
             "besteScore geeft dus de exacte waarde, tegen kosten die met de spelboom meegroeien; bepaalGoedeZet kost \
-             per zet {GOOD_SIMS} willekeurige spellen, elk zo lang als het aantal zetten dat nog te spelen is, en zijn \
+             per zet {sims} willekeurige spellen, elk zo lang als het aantal zetten dat nog te spelen is, en zijn \
              zet is een schatting die slechter kan zijn dan de beste."
         ),
     ));
@@ -398,6 +411,7 @@ fn loss_of(detail: &str) -> Option<i64> {
 /// The program's good moves on the named positions, against its own best moves.
 fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: Language) {
     let g = &good.table;
+    let sims = number_in(language, &count(u64::from(good_sims(g))));
     let mut words = Vec::new();
     for position in named_positions(g) {
         let Some(r) = row(g, position, "good") else { continue };
@@ -429,8 +443,8 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
             }
             (None, _) => String::new(),
         };
-        // A move that is not one of the position's distinct moves says so; the others are
-        // said legal once, after the list.
+        // A move that is not one of the position's distinct moves says so (the others
+        // are, as the check's "correct" says).
         let legal = match agreed(g, r) {
             true => String::new(),
             false => format!(" ({})", check_words_in(language, g, r)),
@@ -439,11 +453,11 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         // The first position opens the sentence; each next one is a clause of its own.
         words.push(match (words.is_empty(), language) {
             (true, Language::En) => format!(
-                "With {GOOD_SIMS} simulations a move our bepaalGoedeZet chose \
+                "With {sims} simulations a move our bepaalGoedeZet chose \
                  {chosen} on {position}{legal}{same}"
             ),
             (true, Language::Nl) => format!(
-                "Met {GOOD_SIMS} simulaties per zet koos onze bepaalGoedeZet op \
+                "Met {sims} simulaties per zet koos onze bepaalGoedeZet op \
                  {position} {chosen}{legal}{same}"
             ),
             (false, Language::En) => format!("on {position} it chose {chosen}{legal}{same}"),
@@ -453,22 +467,19 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
     if words.is_empty() {
         return;
     }
-    let every_legal = rows_of(g, "good").into_iter().all(|r| agreed(g, r));
-    s.text(format!("{} (", words.join("; ")))
-        .table(&good.name)
-        .text(match every_legal {
-            true => language.pick(
-                "). Each chosen move is one of the position's distinct moves. ",
-                "). Elke gekozen zet is een van de verschillende zetten van de stand. ",
-            ),
-            false => "). ",
-        })
-        .text(language.pick(
-            "bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
+    s.text(format!("{} (", words.join("; "))).table(&good.name).text("). ").text(language.pick(
+        "bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
          below) it may choose another move. ",
-            "bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
+        "bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
          hele partijen hieronder) kan hij een andere zet kiezen. ",
-        ));
+    ));
+}
+
+/// The simulations a move bepaalGoedeZet was asked with (`sims N` beside its answers;
+/// rows written before they were recorded were asked with [`GOOD_SIMS`]).
+fn good_sims(t: &CsvTable) -> u32 {
+    let recorded = |r: &&Vec<String>| t.cell(r, "reference_evidence")?.strip_prefix("sims ")?.parse().ok();
+    rows_of(t, "good").iter().find_map(recorded).unwrap_or(GOOD_SIMS)
 }
 
 /// The simulations a move of the whole games took, from an expected game
@@ -483,7 +494,7 @@ fn match_sims(t: &CsvTable) -> Option<u32> {
 /// position, and how many on the random positions reached the optimal score.
 fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     let t = &m.table;
-    let mut words = Vec::new();
+    let mut words: Vec<(&str, Vec<String>)> = Vec::new();
     let (mut random_games, mut random_optimal) = (0, 0);
     for r in rows_of(t, "match") {
         let position = t.cell(r, "position").unwrap_or_default();
@@ -505,9 +516,17 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
             random_optimal += usize::from(scored >= optimum);
             continue;
         }
-        words.push(game_words(file, first, scored, optimum, language));
+        let clause = game_words(first, scored, optimum, language);
+        match words.iter_mut().find(|(f, _)| *f == file) {
+            Some((_, clauses)) => clauses.push(clause),
+            None => words.push((file, vec![clause])),
+        }
     }
     if !words.is_empty() {
+        // A file's two games in one clause: "on spel1.txt moving first it ... and moving second it ...".
+        let on = language.pick("on", "op");
+        let words: Vec<String> =
+            words.iter().map(|(file, clauses)| format!("{on} {file} {}", listed_in(clauses, language))).collect();
         let words = words.join("; ");
         let sims = match_sims(t).map(|n| number_in(language, &count(u64::from(n))));
         let good = match (sims, language) {
@@ -539,18 +558,18 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
     }
 }
 
-/// One game of good play on `file`: "on spel1.txt moving first it reached the optimal score 0".
-fn game_words(file: &str, first: bool, scored: i64, optimum: i64, language: Language) -> String {
+/// One game of good play, said after its file: "moving first it reached the optimal score 0".
+fn game_words(first: bool, scored: i64, optimum: i64, language: Language) -> String {
     let side = match first {
         true => language.pick("moving first", "als eerste aan zet"),
         false => language.pick("moving second", "als tweede aan zet"),
     };
     let (opt, got, short) = (score(optimum as f64), score(scored as f64), points((optimum - scored) as f64, language));
     match (language, scored >= optimum) {
-        (Language::En, true) => format!("on {file} {side} it reached the optimal score {opt}"),
-        (Language::En, false) => format!("on {file} {side} it scored {got}, {short} below the optimal {opt}"),
-        (Language::Nl, true) => format!("op {file} haalde hij {side} de optimale score {opt}"),
-        (Language::Nl, false) => format!("op {file} scoorde hij {side} {got}, {short} onder de optimale {opt}"),
+        (Language::En, true) => format!("{side} it reached the optimal score {opt}"),
+        (Language::En, false) => format!("{side} it scored {got}, {short} below the optimal {opt}"),
+        (Language::Nl, true) => format!("haalde hij {side} de optimale score {opt}"),
+        (Language::Nl, false) => format!("scoorde hij {side} {got}, {short} onder de optimale {opt}"),
     }
 }
 

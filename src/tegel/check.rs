@@ -24,9 +24,19 @@ pub const QUESTIONS: [&str; 8] = ["moves", "do-undo", "end", "best", "good", "sw
 /// The Monte Carlo simulations a `good` question asks for.
 pub const GOOD_SIMS: u32 = 50;
 
+/// How bepaalGoedeZet is asked: `good SIMS SEED`, the simulations a move and the seed of
+/// its random games (a question other than `good` ignores it).
+#[derive(Debug, Clone, Copy)]
+pub struct GoodDraw {
+    /// Simulations a move.
+    pub sims: u32,
+    /// The seed of the random games.
+    pub seed: u64,
+}
+
 /// Asks `question` (one of [`QUESTIONS`]) of `solver` on `game`'s loaded position and
 /// checks the answer against `engine`; `seed` seeds a `good` question.
-pub fn ask(question: &str, game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine, seed: u64) -> Outcome {
+pub fn ask(question: &str, game: &Game, solver: &mut dyn TegelSolver, engine: &mut Engine, good: GoodDraw) -> Outcome {
     if let Err(f) = engine.load(game) {
         return Outcome::failed(&f, String::new());
     }
@@ -38,7 +48,7 @@ pub fn ask(question: &str, game: &Game, solver: &mut dyn TegelSolver, engine: &m
         "do-undo" => ask_do_undo(solver, engine),
         "end" => ask_end(solver, engine),
         "best" => ask_best(solver, engine),
-        _ => ask_good(solver, engine, seed),
+        _ => ask_good(solver, engine, good),
     };
     outcome.unwrap_or_else(|(f, expected)| Outcome::failed(&f, expected))
 }
@@ -182,12 +192,12 @@ pub(super) fn ask_best(solver: &mut dyn TegelSolver, engine: &mut Engine) -> Ask
 
 /// `good SIMS SEED`: a legal distinct move (`-` at an end position), its value loss
 /// against the best score said beside the engine's own good move's.
-fn ask_good(solver: &mut dyn TegelSolver, engine: &mut Engine, seed: u64) -> Asked {
+fn ask_good(solver: &mut dyn TegelSolver, engine: &mut Engine, GoodDraw { sims, seed }: GoodDraw) -> Asked {
     let moves = engine.moves().map_err(|f| (f, String::new()))?;
     let end = engine.is_end().map_err(|f| (f, String::new()))?;
-    let e: Timed<Option<Move>> = engine.good(GOOD_SIMS, seed).map_err(|f| (f, String::new()))?;
+    let e: Timed<Option<Move>> = engine.good(sims, seed).map_err(|f| (f, String::new()))?;
     let expected = if end { "-".to_string() } else { "a distinct move".to_string() };
-    let s = solver.good(GOOD_SIMS, seed).map_err(|f| (f, expected.clone()))?;
+    let s = solver.good(sims, seed).map_err(|f| (f, expected.clone()))?;
     let given = s.value.map_or("-".to_string(), move_word);
     let problem = match (end, s.value) {
         (true, Some(_)) => Some("a move at an end position (expected -)".to_string()),
@@ -372,9 +382,9 @@ pub fn shrink_wrong(
     game: &Game,
     solver: &mut dyn TegelSolver,
     engine: &mut Engine,
-    seed: u64,
+    good: GoodDraw,
 ) -> Option<(TegelFile, Outcome)> {
-    shrink_down(TegelFile::of(game), |f| Some(ask(question, &f.game()?, solver, engine, seed)))
+    shrink_down(TegelFile::of(game), |f| Some(ask(question, &f.game()?, solver, engine, good)))
 }
 
 /// A seeded random position, larger with `index` (pots of 1 to 10 tiles, up to 3 bowls

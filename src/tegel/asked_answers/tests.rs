@@ -228,8 +228,8 @@ fn a_position_asked_in_two_tables_is_checked_once() {
     assert!(nl.contains("op alle 2 standen waarop onze besteScore binnen de tijdslimiet antwoordde"), "{nl}");
 }
 
-/// T3's good moves: one sentence, each position a clause, the legality said once; the
-/// whole games name the simulations a good move took, read from the expected game.
+/// T3's good moves: one sentence, each position a clause, with the simulations a move the
+/// rows record; the whole games name theirs, read from the expected game.
 #[test]
 fn the_good_moves_and_whole_games_say_their_simulations() {
     let best = checked(
@@ -242,9 +242,9 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
     let good = checked(
         "tegel_good",
         "good",
-        "position,question,given,verdict,detail,solver_seconds,rounds,status\n\
-         spel1.txt,good,0b,correct,,0.001,1,ok\n\
-         spel3.txt,good,1g,correct,loses 1 against the best score (the engine's good move loses 0),0.002,1,ok\n",
+        "position,question,given,verdict,detail,solver_seconds,rounds,status,reference_evidence\n\
+         spel1.txt,good,0b,correct,,0.001,1,ok,sims 10000\n\
+         spel3.txt,good,1g,correct,loses 1 against the best score (the engine's good move loses 0),0.002,1,ok,sims 10000\n",
     );
     let games = checked(
         "tegel_match",
@@ -261,14 +261,14 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
     let nl = t3(Language::Nl);
     assert!(
         nl.contains(
-            "Met 50 simulaties per zet koos onze bepaalGoedeZet op spel1.txt (0,b), de beste zet van besteScore; op \
+            "Met 10.000 simulaties per zet koos onze bepaalGoedeZet op spel1.txt (0,b), de beste zet van besteScore; op \
              spel3.txt koos hij (1,g), 1 punt minder waard dan de beste zet (1,b) van besteScore (table"
         ),
         "{nl}"
     );
-    assert!(nl.contains("Elke gekozen zet is een van de verschillende zetten van de stand."), "{nl}");
+    assert!(nl.contains("bepaalGoedeZet kost per zet 10.000 willekeurige spellen"), "{nl}");
     assert!(nl.contains("In hele spellen van onze bepaalGoedeZet (1.000 simulaties per zet) tegen"), "{nl}");
     let en = t3(Language::En);
-    assert!(en.contains("With 50 simulations a move our bepaalGoedeZet chose (0,b) on spel1.txt"), "{en}");
+    assert!(en.contains("With 10,000 simulations a move our bepaalGoedeZet chose (0,b) on spel1.txt"), "{en}");
     assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move) against"), "{en}");
 }

@@ -16,7 +16,7 @@ use crate::experiment::spec::ExperimentSpec;
 use crate::experiment::{Experiment, RunContext};
 use crate::results::row::{Evidence, Status};
 use crate::search::rng::Rng;
-use crate::tegel::check::{ask, random_position, shrink_wrong, TegelFile, GOOD_SIMS, QUESTIONS};
+use crate::tegel::check::{ask, random_position, shrink_wrong, GoodDraw, TegelFile, GOOD_SIMS, QUESTIONS};
 use crate::tegel::check_play::{ask_greedy, ask_match, ask_sweep, Step};
 use crate::tegel::game::Game;
 use crate::tegel::greedy_line::line_after;
@@ -34,8 +34,9 @@ pub(in crate::tegel) fn build_check(spec: &ExperimentSpec) -> Result<Box<dyn Exp
 
 /// What a solver is asked in place of a tile-game entry: its instances, with the
 /// questions of its kind (besteScore's for `best` and `greedy`, bepaalGoedeZet's for
-/// `good`; `sweep` and `match` play the entry's sweep and matches with the solver, with
-/// the entry's `sims`, and ask the do/undo and calls they are made of on their own).
+/// `good` with the entry's `sims`; `sweep` and `match` play the entry's sweep and matches
+/// with the solver, with the entry's `sims`, and ask the do/undo and calls they are made of
+/// on their own).
 pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     let questions: Vec<&'static str> = match spec.heading.kind.as_str() {
         "best" => vec!["best", "moves", "end"],
@@ -48,14 +49,16 @@ pub fn check_plan(spec: &ExperimentSpec) -> Option<CheckPlan> {
     let instances =
         spec.params.get("instances")?.as_array()?.iter().filter_map(|v| v.as_str().map(String::from)).collect();
     let sims = match spec.heading.kind.as_str() {
-        "sweep" | "match" => spec.params.get("sims").and_then(|v| v.as_integer()).and_then(|v| u32::try_from(v).ok()),
+        "good" | "sweep" | "match" => {
+            spec.params.get("sims").and_then(|v| v.as_integer()).and_then(|v| u32::try_from(v).ok())
+        }
         _ => None,
     };
     Some(CheckPlan { instances, questions, random: DERIVED_RANDOM, sims })
 }
 
-/// The tile game's questions for the `check` experiment; `sims` the simulations of the
-/// good moves `sweep` and `match` play.
+/// The tile game's questions for the `check` experiment; `sims` the simulations a move of
+/// bepaalGoedeZet, asked alone (`good`) and in the games `sweep` and `match` play.
 pub struct TegelChecks {
     sims: u32,
 }
@@ -125,7 +128,8 @@ impl GameChecks for TegelChecks {
             let size = file.as_ref().map_or_else(|| TegelFile::of(game).size(), TegelFile::size);
             let shrink = || {
                 let start = file.as_ref()?.game()?;
-                let (file, outcome) = shrink_wrong("best", &start, &mut Program { asker }, &mut engine, seed)?;
+                let good = GoodDraw { sims: self.sims, seed };
+                let (file, outcome) = shrink_wrong("best", &start, &mut Program { asker }, &mut engine, good)?;
                 let (text, size) = (file.text(), file.size());
                 let svg = file.game().map(|g| {
                     crate::tegel::picture::position_svg(
@@ -159,15 +163,21 @@ impl GameChecks for TegelChecks {
     ) -> Result<(CheckRow, Status)> {
         let seed = u64::from(ctx.rng(&[name, question]).random::<u32>() >> 1);
         let mut engine = Engine::with_budget(ctx.budget());
-        let outcome = ask(question, game, &mut Program { asker }, &mut engine, seed);
-        check_row(ctx, (name, TegelFile::of(game).size()), question, &outcome, || {
-            let (file, outcome) = shrink_wrong(question, game, &mut Program { asker }, &mut engine, seed)?;
+        let good = GoodDraw { sims: self.sims, seed };
+        let outcome = ask(question, game, &mut Program { asker }, &mut engine, good);
+        let (mut row, status) = check_row(ctx, (name, TegelFile::of(game).size()), question, &outcome, || {
+            let (file, outcome) = shrink_wrong(question, game, &mut Program { asker }, &mut engine, good)?;
             let (text, size) = (file.text(), file.size());
             let svg = file.game().map(|g| {
                 crate::tegel::picture::position_svg(g.rules(), g.start(), &shrunk_title(name, question, &text, size))
             });
             Some((Shrunk { text, size, outcome }, svg))
-        })
+        })?;
+        // bepaalGoedeZet's simulations a move, where the report reads them.
+        if question == "good" {
+            row.reference_evidence = Evidence(format!("sims {}", self.sims));
+        }
+        Ok((row, status))
     }
 }
 
