@@ -76,6 +76,19 @@ fn cut(t: &CsvTable, columns: &[&str]) -> CsvTable {
 /// report's opening says how they fared; the CSV and the harness's page keep them): the
 /// body shows the assignment's positions and every answer that was not correct.
 pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
+    body_table_noting(l, language, reports, &mut Vec::new())
+}
+
+/// Every table of `loaded` as [`body_table`] shows it, in order; a note on files that
+/// stand in for the course's is set under the first table that needs it, not again
+/// under each later table with the same files.
+pub fn body_tables(loaded: &[Loaded], language: Language, reports: Reports) -> Vec<Loaded> {
+    let mut noted = Vec::new();
+    loaded.iter().map(|l| body_table_noting(l, language, reports, &mut noted)).collect()
+}
+
+/// [`body_table`], leaving out a stand-in note already in `noted` (and adding its own).
+fn body_table_noting(l: &Loaded, language: Language, reports: Reports, noted: &mut Vec<String>) -> Loaded {
     if l.asks.is_none() {
         return l.clone();
     }
@@ -95,9 +108,13 @@ pub fn body_table(l: &Loaded, language: Language, reports: Reports) -> Loaded {
     if let Some(t) = &own_shape {
         titles.caption = titles.caption.then(&dash_note(t, &source, language));
     }
-    // A file shown that is not the course's is said under the table it stands in.
+    // A file shown that is not the course's is said under the first table it stands in.
     if let Some(stand_ins) = reports.kind(&l.game, &l.kind).and_then(|k| k.stand_ins) {
-        titles.caption = titles.caption.then(&stand_ins(&source, &course_files(&[l]), language));
+        let note = stand_ins(&source, &course_files(&[l]), language);
+        if !noted.contains(&note) {
+            titles.caption = titles.caption.then(&note);
+            noted.push(note);
+        }
     }
     Loaded { table, titles, ..l.clone() }
 }
@@ -408,18 +425,15 @@ pub fn check_words_in(language: Language, t: &CsvTable, row: &[String]) -> Strin
     }
 }
 
-/// What a time in a program's tables is, in words: "the median of up to 6 calls where a
-/// call takes under 0.25 s, one call where it takes longer" (the rule the check times
+/// What a time in a program's tables is, in words: "the median of up to 6 calls when a
+/// call takes under 0.25 s, otherwise a single call" (the rule the check times
 /// by: [`crate::experiment::solver::check::time_again`]).
 pub fn repeat_rule_words(language: Language) -> String {
     use crate::experiment::solver::check::{REPEAT_BELOW_S, TIMED_ROUNDS};
     let below = number_in(language, &REPEAT_BELOW_S.to_string());
     language.pick(
-        format!("the median of up to {TIMED_ROUNDS} calls where a call takes under {below} s, one call where it takes longer"),
-        format!(
-            "de mediaan van maximaal {TIMED_ROUNDS} aanroepen waar een aanroep korter dan {below} s duurt, één aanroep \
-             waar die langer duurt"
-        ),
+        format!("the median of up to {TIMED_ROUNDS} calls when a call takes under {below} s, otherwise a single call"),
+        format!("de mediaan van hooguit {TIMED_ROUNDS} aanroepen als een aanroep korter dan {below} s duurt, anders één aanroep"),
     )
 }
 

@@ -500,7 +500,7 @@ pub fn page_titled(input: &Input, page_title: &str, byline: &[String], shown: Sh
     };
     let tables: Vec<Loaded> = match shown {
         Shown::Harness => loaded.to_vec(),
-        Shown::Assignment { .. } => loaded.iter().map(|l| super::asked::body_table(l, language, reports)).collect(),
+        Shown::Assignment { .. } => super::asked::body_tables(loaded, language, reports),
     };
     let order = super::loaded::run_experiments(run);
     let mut entries: Vec<(usize, Entry)> = Vec::new();

@@ -410,8 +410,8 @@ impl Exporter for Latex {
             .in_language(picture_words(input.loaded, reports), input.language);
         let answers = reports.answers(input.loaded, input.language);
         pictures.split_by_citation(&super::answers::picture_citations(&answers));
-        for (item, charts) in input.loaded.iter().zip(input.drawn) {
-            let item = &super::asked::body_table(item, input.language, reports);
+        let bodies = super::asked::body_tables(input.loaded, input.language, reports);
+        for (item, charts) in bodies.iter().zip(input.drawn) {
             let optional = reports.kind(&item.game, &item.kind).map_or(&[][..], |k| k.optional_columns);
             let said = said_in_text(item, &answers, input.language);
             let tex = latex_table_leaving(&item.table, &item.titles, optional, input.language, &said);

@@ -486,12 +486,10 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
-/// " call the player to move A, as the assignment does. "
+/// " A is, as in the assignment, the player to move. "
 pub(super) fn call_it_a(language: Language) -> &'static str {
-    language.pick(
-        " we call the player to move A, as the assignment does. ",
-        " noemen we de speler aan beurt A, zoals de opdracht. ",
-    )
+    language
+        .pick(" A is, as in the assignment, the player to move. ", " is A, zoals in de opdracht, de speler aan beurt. ")
 }
 
 /// Greedy's move and fill, and besteScore after it and after the better move, up to the

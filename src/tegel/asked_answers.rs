@@ -129,14 +129,13 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
     s.text(language.pick(
         format!(
-            " A time is the wall-clock time of a call as the test program measured it around the call, {rule}; each \
-             table times its own calls, so one question on one position can take a little longer in one table than \
-             in another."
+            " Every time is wall-clock time, measured by the test program around the call: {rule}. Each table times \
+             its own calls, so one question on one position can take a little longer in one table than in another."
         ),
         format!(
-            " Een tijd is de kloktijd van een aanroep zoals het testprogramma die rond de aanroep mat, {rule}; elke \
-             tabel meet zijn eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer \
-             duren dan in de andere."
+            " Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
+             eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de \
+             andere."
         ),
     ))
     .text(" ")
@@ -240,7 +239,7 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         s.text(language.pick("On ", "Op "))
             .code(position)
             .text(" ")
-            .text(best_sentence(t, r, language))
+            .text(best_sentence(t, r, TO_MOVE, language))
             .text(" (")
             .table(&best.name);
         let start = super::picture::start_name(position);
@@ -324,9 +323,12 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
     ))
 }
 
-/// "the program's besteScore gives score 0 ..., in 579 µs, the median of 6 runs; the same
-/// as the reference's" (in Dutch the verb first: it follows "Op spel1.txt" or "Voor A").
-fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
+/// Whom a score is for where no player is named.
+const TO_MOVE: (&str, &str) = ("the player to move", "de speler aan beurt");
+
+/// "our besteScore gives score 0 for `whom` (English, Dutch), best move ..., in 579 µs"
+/// (in Dutch the verb first: it follows "Op spel1.txt" or "Hier").
+fn best_sentence(t: &CsvTable, r: &[String], whom: (&str, &str), language: Language) -> String {
     let given = t.cell(r, "given").unwrap_or_default();
     let time = time_words_in(language, t, r).map(|w| format!(", in {w}")).unwrap_or_default();
     // The introduction says every answer was checked; a sentence says so only where one
@@ -344,14 +346,12 @@ fn best_sentence(t: &CsvTable, r: &[String], language: Language) -> String {
     let (value, mv) = (score(value as f64), move_text_in(language, &mv));
     let visited = counted_in(language, &count(positions), "position", ("stand", "standen"));
     match language {
-        Language::En => format!(
-            "our besteScore gives score {value} for the player to move, best move {mv}, after \
-             {visited}{time}{check}"
-        ),
-        Language::Nl => format!(
-            "geeft onze besteScore score {value} voor de speler aan beurt, beste zet {mv}, na \
-             {visited}{time}{check}"
-        ),
+        Language::En => {
+            format!("our besteScore gives score {value} for {}, best move {mv}, after {visited}{time}{check}", whom.0)
+        }
+        Language::Nl => {
+            format!("geeft onze besteScore score {value} voor {}, beste zet {mv}, na {visited}{time}{check}", whom.1)
+        }
     }
 }
 
@@ -704,8 +704,8 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
             s.text(moves);
         }
         s.text(language.pick(
-            format!("For A, {}. ", best_sentence(t, best, language)),
-            format!("Voor A {}. ", best_sentence(t, best, language)),
+            format!("Here {}. ", best_sentence(t, best, ("A", "A"), language)),
+            format!("Hier {}. ", best_sentence(t, best, ("A", "A"), language)),
         ));
         s.text(worth_words(&values, language));
         for line in values.iter().filter_map(|v| v.line.as_ref()) {
@@ -768,13 +768,12 @@ fn greedy_verdict(values: &[Valued], language: Language) -> String {
     };
     let mut text = match language {
         Language::En => format!(
-            "Greedy takes {}: the move whose row ends up fullest, looking no further, not at what the opponent can \
-             do next. ",
+            "Greedy takes {}: it fills a row as far as it can and does not look at what the opponent can do next. ",
             greedy.mv
         ),
         Language::Nl => format!(
-            "De gretige zet is {}: de zet waarna de rij het volst is, zonder verder te kijken, niet naar wat de \
-             tegenspeler daarna kan doen. ",
+            "De gretige zet is {}: hij vult een rij zo ver als hij kan en kijkt niet naar wat de tegenspeler daarna \
+             kan doen. ",
             greedy.mv
         ),
     };

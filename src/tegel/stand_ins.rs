@@ -63,4 +63,26 @@ mod tests {
         );
         assert_eq!(note(&t, &["spel4.txt".to_string(), "spel5.txt".to_string()], Language::En), "");
     }
+
+    /// The note on a stand-in stands under the first table that shows it, not again
+    /// under a later table with the same files; a table with other stand-ins has its own.
+    #[test]
+    fn a_stand_in_is_noted_under_its_first_table_only() {
+        let reports = crate::report::kinds::Reports(&[&crate::tegel::plugin::REPORT]);
+        let solver = |asks: &str, kind: &str, positions: &[&str]| {
+            let mut l = crate::report::loaded::solver_table(asks, kind, table(positions));
+            l.game = "tegel".into();
+            l
+        };
+        let tables = [
+            solver("tegel_best", "best", &["spel1.txt", "spel3.txt"]),
+            solver("tegel_good", "good", &["spel1.txt", "spel3.txt"]),
+            solver("tegel_sweep", "sweep", &["spel4.txt undone 1"]),
+        ];
+        let bodies = crate::report::asked::body_tables(&tables, Language::En, reports);
+        let captions: Vec<String> = bodies.iter().map(|b| b.titles.caption.plain()).collect();
+        assert!(captions[0].contains("spel3.txt is our own position"), "{captions:?}");
+        assert!(!captions[1].contains("our own position"), "{captions:?}");
+        assert!(captions[2].contains("spel4.txt is our own position"), "{captions:?}");
+    }
 }

@@ -72,7 +72,7 @@ fn the_greedy_answer_tells_what_each_move_leads_to() {
     let nl = greedy_answer(true, Language::Nl);
     assert!(nl.contains("Na (2,g) heeft de tegenspeler geen zet meer: het spel is afgelopen"), "{nl}");
     assert!(nl.contains("De gretige zet is (2,b)") && nl.contains("kost A 1 punt"), "{nl}");
-    assert!(nl.contains("In greedy.txt noemen we de speler aan beurt A"), "{nl}");
+    assert!(nl.contains("In greedy.txt is A, zoals in de opdracht, de speler aan beurt."), "{nl}");
 }
 
 /// Results made before the rows recorded a line answer without it.
