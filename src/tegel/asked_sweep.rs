@@ -399,13 +399,13 @@ fn reach_of_games(t: &CsvTable, view: &CsvTable, language: Language) -> Option<S
     let mut text = language.pick(
         format!(
             "Within {limit} s a call, our besteScore reached {each}{estimate}: from the start of a whole game the \
-             exact search is out of reach, and a program that has to move there needs a move that does not search the \
-             whole tree, such as bepaalGoedeZet's."
+             exact search is out of reach, and a program that has to move there needs a way of choosing that does not \
+             search the whole tree, such as bepaalGoedeZet."
         ),
         format!(
             "Binnen {limit} s per aanroep haalde onze besteScore {each}{estimate}: vanaf het begin van een heel spel \
-             is de exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een zet nodig die niet de \
-             hele boom doorzoekt, zoals die van bepaalGoedeZet."
+             is de exacte zoektocht onhaalbaar, en een programma dat daar moet zetten, heeft een manier van kiezen \
+             nodig die niet de hele boom doorzoekt, zoals bepaalGoedeZet."
         ),
     );
     text.push_str(&estimate_direction(&widths, language));
