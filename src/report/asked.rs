@@ -332,18 +332,16 @@ pub fn resolution_words(tables: &[&CsvTable], language: Language) -> String {
         .flat_map(|t| t.rows.iter().map(move |r| (t, r)))
         // A call in the tables: a random position's is not shown there.
         .filter(|(t, r)| agreed(t, r) && !t.cell(r, "position").is_some_and(|p| p.starts_with("random ")))
-        .filter_map(|(t, r)| {
-            Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?, t.cell(r, "position")?))
-        })
-        .filter(|(seconds, ..)| *seconds > 0.0)
+        .filter_map(|(t, r)| Some((t.number(r, "solver_seconds")?, t.number(r, "solver_positions")?)))
+        .filter(|(seconds, _)| *seconds > 0.0)
         .min_by(|a, b| a.0.total_cmp(&b.0));
     let lead = resolution_sentence(language);
-    let example = fastest.map(|(seconds, positions, position)| {
+    let example = fastest.map(|(seconds, positions)| {
         let ms = number_in(language, &format!("{:.3}", seconds * 1e3));
         let positions = counted_in(language, &count(positions as u64), "position", ("stand", "standen"));
         language.pick(
-            format!(" (our fastest call in the tables, on {position}, visited {positions} in {ms} ms)"),
-            format!(" (onze snelste aanroep in de tabellen, op {position}, bekeek {positions} in {ms} ms)"),
+            format!(" (our fastest call in the tables visited {positions} in {ms} ms)"),
+            format!(" (onze snelste aanroep in de tabellen bekeek {positions} in {ms} ms)"),
         )
     });
     language.pick(

@@ -277,7 +277,7 @@ const DUTCH_WORDS: [(&str, &str); 43] = [
     ("repetition", "herhaling"),
     ("player", "speler"),
     ("transcript", "verloop"),
-    ("undone", "teruggedaan"),
+    ("undone", "ongedaan gemaakt"),
     ("height", "hoogte"),
     ("width", "breedte"),
     ("stones", "stenen"),

@@ -102,12 +102,12 @@ fn intro(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> Sentenc
         // The stones of each file are drawn with the table's pictures, numbered as the
         // file lists them; the first file's picture names the figure they start in.
         if let Some(first) = files.first() {
-            s.text(language.pick(
-                " The stones of each file are drawn, numbered as the file lists them, from ",
-                " De stenen van elk bestand staan getekend, genummerd zoals het bestand ze noemt, vanaf ",
-            ))
-            .picture(&l.name, &format!("stones-{first}"))
-            .text(language.pick(" on.", "."));
+            s.text(language.pick(" From ", " Vanaf ")).picture(&l.name, &format!("stones-{first}")).text(
+                language.pick(
+                    " on we draw the stones of each file, numbered as the file lists them.",
+                    " tekenen we de stenen van elk bestand, genummerd zoals het bestand ze noemt.",
+                ),
+            );
         }
     }
     s
@@ -313,7 +313,11 @@ fn four_by_five(table: Option<&Loaded>, language: Language) -> Sentences {
         count_in(language, dumb_positions, "position", ("stand", "standen")),
         count_in(language, smart_positions, "position", ("stand", "standen")),
     );
-    let check = check_in(language, t, dumb);
+    // Both counts agreeing with the reference is said so; otherwise the check's own words.
+    let check = match agreed(t, dumb) && agreed(t, smart) {
+        true => language.pick("both agree with the reference", "beide kloppen met de referentie").to_string(),
+        false => check_in(language, t, dumb),
+    };
     s.text(language.pick(
         format!("Our program counts {tilings} of the 4x5 board with stenen1, dumb after {dumb_p} and smart after {smart_p}; {check} ("),
         format!("Ons programma telt {tilings} van het 4x5 bord met stenen1, dom na {dumb_p} en slim na {smart_p}; {check} ("),
