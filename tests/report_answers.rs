@@ -146,7 +146,11 @@ fn the_greedy_answer_reasons_in_words_with_one_player() {
     assert!(greedy.contains("(2,b) leads to"), "{greedy}");
     // The player whose values the text gives is the one the tree's caption names: the
     // player to move at the root.
-    assert!(greedy.contains("call the player to move A") && greedy.contains("each with its value for A"), "{greedy}");
+    assert!(
+        greedy.contains("A is, as in the assignment, the player to move")
+            && greedy.contains("each with its value for A"),
+        "{greedy}"
+    );
 }
 
 #[test]

@@ -328,7 +328,7 @@ fn the_pdf_marks_speedups_and_defines_every_mark() {
         "aboventhreadsnotsignificantontwothreadsormore",
         "codesdifferontwothreadsormore",
         "busywhilethisrowwastimed",
-        "1msthemedianisunder1msthetimersreliableresolution",
+        "1msthemedianisunder1mswherethefixedcostofacallandthetimersjitter",
     ] {
         assert!(text.contains(shown), "{shown} is not in the PDF");
     }
