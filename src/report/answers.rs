@@ -182,6 +182,8 @@ pub fn joined_parts<T: AsRef<str>>(parts: &[T], language: Language) -> String {
     match parts.split_last() {
         None => String::new(),
         Some((last, [])) => last.to_string(),
+        // Two parts need no semicolon to keep them apart: "a, the course's, and b, our own".
+        Some((last, [first])) => format!("{first}, {} {last}", language.pick("and", "en")),
         Some((last, rest)) => format!("{}; {} {last}", rest.join("; "), language.pick("and", "en")),
     }
 }
@@ -426,7 +428,7 @@ mod tests {
     fn parts_are_joined_by_semicolons_and_the_last_by_and() {
         let parts = ["a, the course's", "b and c, our own", "random ones"];
         assert_eq!(joined_parts(&parts, Language::En), "a, the course's; b and c, our own; and random ones");
-        assert_eq!(joined_parts(&parts[..2], Language::Nl), "a, the course's; en b and c, our own");
+        assert_eq!(joined_parts(&parts[..2], Language::Nl), "a, the course's, en b and c, our own");
         assert_eq!(joined_parts(&parts[..1], Language::En), "a, the course's");
         assert_eq!(joined_parts::<&str>(&[], Language::En), "");
     }

@@ -18,10 +18,10 @@ use crate::results::csv_table::CsvTable;
 const RANDOM_MADE: RandomMade = RandomMade {
     noun: ("boards", "borden"),
     made: (
-        "each at most 4 by 5 cells, cut at random into stones of 1 to 5 cells so that a tiling exists, and one in \
-         eight then without one of its stones; made from a fixed seed",
-        "elk hooguit 4 bij 5 vakjes, willekeurig in stenen van 1 tot 5 vakjes gesneden zodat er een betegeling \
-         bestaat, en een op de acht daarna zonder een van zijn stenen; gemaakt uit een vast startgetal",
+        "each at most 4 by 5 cells and cut at random into stones of 1 to 5 cells, so that it has a tiling; one in \
+         eight then loses a stone and has none; made from a fixed seed",
+        "elk hooguit 4 bij 5 vakjes en willekeurig in stenen van 1 tot 5 vakjes gesneden, zodat het een betegeling \
+         heeft; een op de acht verliest daarna een steen en heeft er geen; gemaakt uit een vast startgetal",
     ),
 };
 
@@ -138,14 +138,7 @@ fn stones_files(own: &[&Loaded], table: Option<&Loaded>, language: Language) -> 
             ),
         ));
     }
-    parts.push(
-        language
-            .pick(
-                "random boards and stones of growing size (random 1, random 2, ...)",
-                "willekeurige borden en stenen van groeiende grootte, elk uit een vast startgetal (random 1, random 2, ...)",
-            )
-            .to_string(),
-    );
+    // The random positions are said in the sentence before, with how they are made.
     language.pick(
         format!("The stones files asked are {}.", crate::report::answers::joined_parts(&parts, language)),
         format!("De gevraagde stenenbestanden zijn {}.", crate::report::answers::joined_parts(&parts, language)),

@@ -115,14 +115,7 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
             format!("{}, {nl}", listed_in(&stand_ins, language)),
         ));
     }
-    parts.push(
-        language
-            .pick(
-                "seeded random positions of growing size (random 1, random 2, ...)",
-                "willekeurige standen van toenemende grootte, elk uit een vast startgetal (random 1, random 2, ...)",
-            )
-            .to_string(),
-    );
+    // The random positions are said in the sentence before, with how they are made.
     let parts = joined_parts(&parts, language);
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     let rule = crate::report::asked::repeat_rule_words(language);
@@ -252,7 +245,8 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         good_sentences(s.paragraph(), t, g, language);
     }
     if let Some(m) = asked(own, "match") {
-        match_sentences(&mut s, m, language);
+        let single = asked(own, "good").map(|g| good_sims(&g.table));
+        match_sentences(&mut s, m, single, language);
     }
     s.paragraph();
     if let Some((l, r)) = first_wrong(&[best]) {
@@ -269,11 +263,32 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     if let Some(words) = growth_between(t, ("spel1.txt", "spel3.txt"), language) {
         s.text(words);
     }
-    if let Some(words) = asked(own, "good").and_then(|g| speed_against_worth(t, &g.table, "spel3.txt", language)) {
+    let mut slower_on = None;
+    for position in ["spel1.txt", "spel3.txt"] {
+        let Some((words, slower)) =
+            asked(own, "good").and_then(|g| speed_against_worth(t, &g.table, position, language))
+        else {
+            continue;
+        };
         s.text(words);
+        if slower && slower_on.is_none() {
+            slower_on = Some(position);
+        }
     }
     let sims = asked(own, "good").map_or(GOOD_SIMS, |g| good_sims(&g.table));
     let sims = number_in(language, &count(u64::from(sims)));
+    if let Some(position) = slower_on {
+        s.text(language.pick(
+            format!(
+                "On a tree as small as that of {position} the exact search is even cheaper than bepaalGoedeZet's \
+                 {sims} simulations a move; the simulations pay only where the tree is large. "
+            ),
+            format!(
+                "Op een boom zo klein als die van {position} is exact zoeken zelfs goedkoper dan de {sims} simulaties \
+                 per zet van bepaalGoedeZet; de simulaties lonen pas waar de boom groot is. "
+            ),
+        ));
+    }
     s.text(language.pick(
         format!(
             "So besteScore gives the exact value at a cost that grows with the game tree; bepaalGoedeZet costs \
@@ -290,8 +305,8 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
 }
 
 /// On `position`: bepaalGoedeZet's time against besteScore's, and what its move was worth
-/// against the best (where the check valued it).
-fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, language: Language) -> Option<String> {
+/// against the best (where the check valued it); and whether it was the slower of the two.
+fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, language: Language) -> Option<(String, bool)> {
     let b = row(best, position, "best").filter(|r| agreed(best, r))?;
     let g = row(good, position, "good").filter(|r| agreed(good, r))?;
     let (bs, gs) = (best.number(b, "solver_seconds")?, good.number(g, "solver_seconds")?);
@@ -300,12 +315,17 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
     }
     let (bw, gw) = (seconds_words_in(language, bs), seconds_words_in(language, gs));
     // No ratio rests on a time under the timer's resolution.
-    let faster = match resolved(gs) {
-        true => {
+    let slower = resolved(gs) && gs > bs;
+    let faster = match (resolved(gs), slower) {
+        (true, false) => {
             let f = number_in(language, &format_seconds(bs / gs));
             language.pick(format!(", {f} times faster"), format!(", {f} keer zo snel"))
         }
-        false => String::new(),
+        (true, true) => {
+            let f = number_in(language, &format_seconds(gs / bs));
+            language.pick(format!(", {f} times slower"), format!(", {f} keer zo langzaam"))
+        }
+        (false, _) => String::new(),
     };
     let worth = match good.cell(g, "detail").and_then(loss_of) {
         Some(0) => language
@@ -315,12 +335,22 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
             format!(", but its move was {} worse than the best", points(k as f64, language)),
             format!(", maar zijn zet was {} minder waard dan de beste", points(k as f64, language)),
         ),
-        None => String::new(),
+        // Not valued: the same move as besteScore's best is worth as much.
+        None => {
+            let best_move = best.cell(b, "given").and_then(parse_best).map(|p| p.1);
+            match best_move.as_deref() == good.cell(g, "given") {
+                true => language
+                    .pick(", and it chose besteScore's best move", ", en hij koos de beste zet van besteScore")
+                    .to_string(),
+                false => String::new(),
+            }
+        }
     };
-    Some(language.pick(
+    let words = language.pick(
         format!("On {position} bepaalGoedeZet took {gw} against {bw} for besteScore{faster}{worth}. "),
         format!("Op {position} kostte bepaalGoedeZet {gw} tegen {bw} voor besteScore{faster}{worth}. "),
-    ))
+    );
+    Some((words, slower))
 }
 
 /// Whom a score is for where no player is named.
@@ -453,12 +483,12 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         // The first position opens the sentence; each next one is a clause of its own.
         words.push(match (words.is_empty(), language) {
             (true, Language::En) => format!(
-                "With {sims} simulations a move our bepaalGoedeZet chose \
-                 {chosen} on {position}{legal}{same}"
+                "With {sims} simulations a move our bepaalGoedeZet (the \
+                 report list calls it bepaalGoedeScore) chose {chosen} on {position}{legal}{same}"
             ),
             (true, Language::Nl) => format!(
-                "Met {sims} simulaties per zet koos onze bepaalGoedeZet op \
-                 {position} {chosen}{legal}{same}"
+                "Met {sims} simulaties per zet koos onze bepaalGoedeZet (de \
+                 lijst van het verslag noemt hem bepaalGoedeScore) op {position} {chosen}{legal}{same}"
             ),
             (false, Language::En) => format!("on {position} it chose {chosen}{legal}{same}"),
             (false, Language::Nl) => format!("op {position} koos hij {chosen}{legal}{same}"),
@@ -492,7 +522,9 @@ fn match_sims(t: &CsvTable) -> Option<u32> {
 
 /// The program's good play against its besteScore in whole games: each game on a named
 /// position, and how many on the random positions reached the optimal score.
-fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
+/// `single`: the simulations a move bepaalGoedeZet was asked with alone (its own table),
+/// where the games use fewer and say why.
+fn match_sentences(s: &mut Sentences, m: &Loaded, single: Option<u32>, language: Language) {
     let t = &m.table;
     let mut words: Vec<(&str, Vec<String>)> = Vec::new();
     let (mut random_games, mut random_optimal) = (0, 0);
@@ -528,10 +560,18 @@ fn match_sentences(s: &mut Sentences, m: &Loaded, language: Language) {
         let words: Vec<String> =
             words.iter().map(|(file, clauses)| format!("{on} {file} {}", listed_in(clauses, language))).collect();
         let words = words.join("; ");
-        let sims = match_sims(t).map(|n| number_in(language, &count(u64::from(n))));
+        let sims = match_sims(t);
+        let fewer = match (sims, single) {
+            (Some(game), Some(alone)) if game < alone => language.pick(
+                ", fewer than above: a game calls it once for each of its own moves",
+                ", minder dan hierboven: een partij roept hem bij elke eigen zet aan",
+            ),
+            _ => "",
+        };
+        let sims = sims.map(|n| number_in(language, &count(u64::from(n))));
         let good = match (sims, language) {
-            (Some(n), Language::En) => format!("our bepaalGoedeZet ({n} simulations a move)"),
-            (Some(n), Language::Nl) => format!("onze bepaalGoedeZet ({n} simulaties per zet)"),
+            (Some(n), Language::En) => format!("our bepaalGoedeZet ({n} simulations a move{fewer})"),
+            (Some(n), Language::Nl) => format!("onze bepaalGoedeZet ({n} simulaties per zet{fewer})"),
             (None, Language::En) => "our bepaalGoedeZet".to_string(),
             (None, Language::Nl) => "onze bepaalGoedeZet".to_string(),
         };

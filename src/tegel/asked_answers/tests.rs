@@ -261,14 +261,22 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
     let nl = t3(Language::Nl);
     assert!(
         nl.contains(
-            "Met 10.000 simulaties per zet koos onze bepaalGoedeZet op spel1.txt (0,b), de beste zet van besteScore; op \
+            "Met 10.000 simulaties per zet koos onze bepaalGoedeZet (de lijst van het verslag noemt hem \
+             bepaalGoedeScore) op spel1.txt (0,b), de beste zet van besteScore; op \
              spel3.txt koos hij (1,g), 1 punt minder waard dan de beste zet (1,b) van besteScore (table"
         ),
         "{nl}"
     );
     assert!(nl.contains("bepaalGoedeZet kost per zet 10.000 willekeurige spellen"), "{nl}");
-    assert!(nl.contains("In hele spellen van onze bepaalGoedeZet (1.000 simulaties per zet) tegen"), "{nl}");
+    // Fewer simulations a move in the games than alone: said with why.
+    assert!(
+        nl.contains(
+            "In hele spellen van onze bepaalGoedeZet (1.000 simulaties per zet, minder dan hierboven: een partij \
+             roept hem bij elke eigen zet aan) tegen"
+        ),
+        "{nl}"
+    );
     let en = t3(Language::En);
-    assert!(en.contains("With 10,000 simulations a move our bepaalGoedeZet chose (0,b) on spel1.txt"), "{en}");
-    assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move) against"), "{en}");
+    assert!(en.contains("(the report list calls it bepaalGoedeScore) chose (0,b) on spel1.txt"), "{en}");
+    assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move, fewer than above"), "{en}");
 }
