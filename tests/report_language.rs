@@ -38,7 +38,7 @@ const DUTCH: [&str; 10] = [
     "Tijden zijn de mediaan",
     "tijdslimiet",
     "bekeken standen",
-    "teruggedane zetten",
+    "ongedaan gemaakte zetten",
 ];
 
 /// The results of one quick run of tegel and stenen, made once for every test here.

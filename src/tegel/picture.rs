@@ -206,7 +206,8 @@ fn draw_node(
         "<text x=\"{}\" y=\"{}\" font-size=\"22\" fill=\"#000\">value {}{end}</text>",
         x + w / 2,
         y + d.height + 16,
-        node.value
+        // A minus sign, as the text and the tables write a score.
+        super::score_text::score(f64::from(node.value))
     );
     let mut child_left = left;
     for child in &node.children {
@@ -223,8 +224,11 @@ fn draw_node(
         let (x1, y1, y2) = (x + w / 2, y + h - 4, y2 - 4);
         let _ = write!(out, "<path d=\"M{x1} {y1}L{x2} {y2}\" stroke=\"{color}\" stroke-width=\"3\" fill=\"none\"/>");
         // The move beside its edge's middle, on the side the edge leans to (right of a
-        // straight one), clear of the line: about 12 px a character at 22 px.
-        let half = 6 * (mv.chars().count() + word.chars().count()) as u32 + 12;
+        // straight one), clear of the line: about 12 px a character at 22 px, centred 8 px
+        // below the middle, and as far again as a slanted line moves sideways down to the
+        // label's foot, about 20 px below the middle.
+        let slant = 20 * x1.abs_diff(x2) / y2.saturating_sub(y1).max(1);
+        let half = 6 * (mv.chars().count() + word.chars().count()) as u32 + 12 + slant;
         let middle = (x1 + x2) / 2;
         let label_x = if x2 < x1 { middle.saturating_sub(half) } else { middle + half };
         let _ = write!(
@@ -348,7 +352,9 @@ mod tests {
         assert_eq!(svg.matches(">value ").count() as u64, check.positions);
         assert!(svg.contains(&format!(">{} greedy</text>", check.greedy)), "{svg}");
         assert!(svg.contains(&format!(">{} better</text>", check.best)), "{svg}");
-        assert!(svg.contains(&format!(">value {}</text>", check.best_score)));
+        assert!(
+            svg.contains(&format!(">value {}</text>", super::super::score_text::score(f64::from(check.best_score))))
+        );
         crate::report::figures::parse("tree", &svg).expect("inside the report's vocabulary");
     }
 }

@@ -48,7 +48,7 @@ pub(super) const SWEEP: KindReport = KindReport {
     chart_columns: &[INSTANCE, UNDONE, POSITIONS, SECONDS],
     charts: sweep_charts,
     figures: sweep_figures,
-    dutch: Some("besteScore tegenover het aantal teruggedane zetten (doeExperiment) per instantie"),
+    dutch: Some("besteScore tegenover het aantal ongedaan gemaakte zetten (doeExperiment) per instantie"),
     ..KindReport::new("besteScore against moves undone (doeExperiment) per instance")
 };
 /// The `match` kind.
@@ -82,11 +82,11 @@ fn sweep_chart(name: &str, table: &CsvTable, column: &str, what: &str, language:
         },
         Language::Nl => Labels {
             name: format!("{name}-{column}"),
-            title: format!("Terugdoen ({name}): {what} tegenover teruggedane zetten"),
+            title: format!("Ongedaan maken ({name}): {what} tegenover ongedaan gemaakte zetten"),
             caption: format!(
-                "Tegelspel, zetten terugdoen: {what} door besteScore tegenover het aantal teruggedane zetten, één lijn per instantie (logaritmische schaal)."
+                "Tegelspel, zetten ongedaan maken: {what} door besteScore tegenover het aantal ongedaan gemaakte zetten, één lijn per instantie (logaritmische schaal)."
             ),
-            x_label: "teruggedane zetten".to_string(),
+            x_label: "ongedaan gemaakte zetten".to_string(),
             y_label: if column == SECONDS { "tijd (s)".to_string() } else { what.to_string() },
         },
     };
