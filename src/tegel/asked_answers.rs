@@ -327,7 +327,13 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
         }
         (false, _) => String::new(),
     };
+    let best_move = best.cell(b, "given").and_then(parse_best).map(|p| p.1);
+    let chose_best = best_move.as_deref() == good.cell(g, "given");
     let worth = match good.cell(g, "detail").and_then(loss_of) {
+        // The same move as besteScore's best is said so, valued or not.
+        _ if chose_best => language
+            .pick(", and it chose besteScore's best move", ", en hij koos de beste zet van besteScore")
+            .to_string(),
         Some(0) => language
             .pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
             .to_string(),
@@ -335,16 +341,7 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
             format!(", but its move was {} worse than the best", points(k as f64, language)),
             format!(", maar zijn zet was {} minder waard dan de beste", points(k as f64, language)),
         ),
-        // Not valued: the same move as besteScore's best is worth as much.
-        None => {
-            let best_move = best.cell(b, "given").and_then(parse_best).map(|p| p.1);
-            match best_move.as_deref() == good.cell(g, "given") {
-                true => language
-                    .pick(", and it chose besteScore's best move", ", en hij koos de beste zet van besteScore")
-                    .to_string(),
-                false => String::new(),
-            }
-        }
+        None => String::new(),
     };
     let words = language.pick(
         format!("On {position} bepaalGoedeZet took {gw} against {bw} for besteScore{faster}{worth}. "),
@@ -484,11 +481,11 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
         words.push(match (words.is_empty(), language) {
             (true, Language::En) => format!(
                 "With {sims} simulations a move our bepaalGoedeZet (the \
-                 report list calls it bepaalGoedeScore) chose {chosen} on {position}{legal}{same}"
+                 assignment calls it bepaalGoedeScore) chose {chosen} on {position}{legal}{same}"
             ),
             (true, Language::Nl) => format!(
                 "Met {sims} simulaties per zet koos onze bepaalGoedeZet (de \
-                 lijst van het verslag noemt hem bepaalGoedeScore) op {position} {chosen}{legal}{same}"
+                 opdracht noemt hem bepaalGoedeScore) op {position} {chosen}{legal}{same}"
             ),
             (false, Language::En) => format!("on {position} it chose {chosen}{legal}{same}"),
             (false, Language::Nl) => format!("op {position} koos hij {chosen}{legal}{same}"),

@@ -261,8 +261,8 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
     let nl = t3(Language::Nl);
     assert!(
         nl.contains(
-            "Met 10.000 simulaties per zet koos onze bepaalGoedeZet (de lijst van het verslag noemt hem \
-             bepaalGoedeScore) op spel1.txt (0,b), de beste zet van besteScore; op \
+            "Met 10.000 simulaties per zet koos onze bepaalGoedeZet (de opdracht noemt hem bepaalGoedeScore) \
+             op spel1.txt (0,b), de beste zet van besteScore; op \
              spel3.txt koos hij (1,g), 1 punt minder waard dan de beste zet (1,b) van besteScore (table"
         ),
         "{nl}"
@@ -277,6 +277,6 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
         "{nl}"
     );
     let en = t3(Language::En);
-    assert!(en.contains("(the report list calls it bepaalGoedeScore) chose (0,b) on spel1.txt"), "{en}");
+    assert!(en.contains("(the assignment calls it bepaalGoedeScore) chose (0,b) on spel1.txt"), "{en}");
     assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move, fewer than above"), "{en}");
 }
