@@ -227,14 +227,14 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     // The question is about spel1 and spel3; spel2, the position of more than a billion,
     // is the next question's.
     let asked_here: Vec<&str> = named_positions(t).into_iter().filter(|p| *p != "spel2.txt").collect();
-    for position in asked_here {
+    for (i, position) in asked_here.into_iter().enumerate() {
         let Some(r) = row(t, position, "best") else { continue };
-        s.text(language.pick("On ", "Op "))
-            .code(position)
-            .text(" ")
-            .text(best_sentence(t, r, TO_MOVE, language))
-            .text(" (")
-            .table(&best.name);
+        // The first answer names besteScore and whom its score is for; the next say "it".
+        let sentence = match i {
+            0 => best_sentence(t, r, TO_MOVE, language),
+            _ => again(best_sentence(t, r, TO_MOVE, language), language),
+        };
+        s.text(language.pick("On ", "Op ")).code(position).text(" ").text(sentence).text(" (").table(&best.name);
         let start = super::picture::start_name(position);
         if has_picture(best, &start) {
             s.text(language.pick("; the position in ", "; de stand in ")).picture(&best.name, &start);
@@ -348,6 +348,16 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
         format!("Op {position} kostte bepaalGoedeZet {gw} tegen {bw} voor besteScore{faster}{worth}. "),
     );
     Some((words, slower))
+}
+
+/// A [`best_sentence`] after the first: "it gives score 1" for "our besteScore gives score 1
+/// for the player to move".
+fn again(sentence: String, language: Language) -> String {
+    let (subject, whom) = language.pick(
+        (("our besteScore", "it"), (" for the player to move", "")),
+        (("onze besteScore", "hij"), (" voor de speler aan beurt", "")),
+    );
+    sentence.replacen(subject.0, subject.1, 1).replacen(whom.0, whom.1, 1)
 }
 
 /// Whom a score is for where no player is named.

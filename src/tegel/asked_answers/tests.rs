@@ -268,6 +268,8 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
         "{nl}"
     );
     assert!(nl.contains("bepaalGoedeZet kost per zet 10.000 willekeurige spellen"), "{nl}");
+    // The second besteScore answer is said as "hij", without the player named again.
+    assert!(nl.contains("Op spel3.txt geeft hij score 1, beste zet (1,b), na 861.369 standen"), "{nl}");
     // Fewer simulations a move in the games than alone: said with why.
     assert!(
         nl.contains(
