@@ -227,8 +227,9 @@ pub fn chart_table(l: &Loaded, language: Language, reports: Reports) -> CsvTable
 /// appendix's to say, not the body's.
 fn body_caption(l: &Loaded, shown: &CsvTable, language: Language, reports: Reports) -> Caption {
     let Some(asks) = &l.asks else { return l.titles.caption.clone() };
+    // The game is the document's (or its section's): the caption opens with what the
+    // table shows, not the game's name again.
     let game = reports.game(&l.game);
-    let title = game.map_or(l.game.as_str(), |g| g.title_in(language));
     let what = game.and_then(|g| g.kind(&asks.kind)).map_or(asks.experiment.as_str(), |k| k.description_in(language));
     // The caption names what the table as shown holds: answers and positions only where
     // a column of them has a value.
@@ -249,7 +250,18 @@ fn body_caption(l: &Loaded, shown: &CsvTable, language: Language, reports: Repor
         (false, false, Language::En) => "Our program's times.",
         (false, false, Language::Nl) => "De tijden van ons programma.",
     };
-    Caption::text(&format!("{title}: {what}. {holding}"))
+    Caption::text(&format!("{}. {holding}", sentence_start(what)))
+}
+
+/// `what` opening a sentence: its first letter capital, unless its first word is a name
+/// written with a capital inside (`besteScore`), which keeps its spelling.
+fn sentence_start(what: &str) -> String {
+    let first_word = what.split_whitespace().next().unwrap_or_default();
+    if first_word.chars().skip(1).any(char::is_uppercase) {
+        return what.to_string();
+    }
+    let mut chars = what.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// Whether `own` holds a solver's tables: the assignment's answers are then the solver's.
@@ -800,5 +812,14 @@ mod tests {
         assert!(caption.ends_with(". De bekeken standen en tijden van ons programma."), "{caption}");
         let caption = body_caption(&l, &test_table("a_seconds\n0.1\n"), Language::En, Reports(&[])).plain();
         assert!(caption.ends_with(". Our program's times."), "{caption}");
+    }
+
+    #[test]
+    fn a_caption_opens_with_a_capital_unless_it_opens_with_a_name() {
+        assert_eq!(sentence_start("finding one tiling, per instance"), "Finding one tiling, per instance");
+        assert_eq!(sentence_start("hele partijen per instantie"), "Hele partijen per instantie");
+        assert_eq!(sentence_start("besteScore per instantie"), "besteScore per instantie");
+        assert_eq!(sentence_start("bepaalGoedeZet (Monte-Carlozet)"), "bepaalGoedeZet (Monte-Carlozet)");
+        assert_eq!(sentence_start(""), "");
     }
 }

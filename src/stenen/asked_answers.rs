@@ -489,6 +489,8 @@ struct Said {
     dearer: bool,
     /// Why dumb search passes the limit where smart counting answers (a hole found late).
     hole: bool,
+    /// A board's smart and dumb counts compared: the next board's comparison says "it".
+    compared: bool,
 }
 
 /// What smart counting saves on `position` against dumb counting: the positions and,
@@ -506,10 +508,16 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
     let times = |v: f64| number_in(language, &crate::report::latex::format_seconds(v));
     let (dp, sp) = (number_in(language, &count(dumb_p)), number_in(language, &count(smart_p)));
     let fewer = times(dumb_p as f64 / smart_p as f64);
-    let mut line = language.pick(
-        format!("On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"),
-        format!("Op {name} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})"),
-    );
+    let mut line = match (std::mem::replace(&mut said.compared, true), language) {
+        (false, Language::En) => {
+            format!("On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})")
+        }
+        (false, Language::Nl) => {
+            format!("Op {name} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})")
+        }
+        (true, Language::En) => format!("On {name} it visits {fewer} times fewer ({sp} against {dp})"),
+        (true, Language::Nl) => format!("Op {name} bekijkt het {fewer} keer minder standen ({sp} tegen {dp})"),
+    };
     let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
     if let (Some(ds), Some(ss)) = (timed(dumb_s), timed(smart_s)) {
         let (dw, sw) = (seconds_in(language, ds), seconds_in(language, ss));

@@ -120,13 +120,14 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     s.text(language.pick(format!("The positions asked are {parts}."), format!("De gevraagde standen zijn {parts}.")));
     let rule = crate::report::asked::repeat_rule_words(language);
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
-    s.text(language.pick(
+    // How the times were taken is a paragraph of its own, after what was asked and checked.
+    s.paragraph().text(language.pick(
         format!(
-            " Every time is wall-clock time, measured by the test program around the call: {rule}. Each table times \
+            "Every time is wall-clock time, measured by the test program around the call: {rule}. Each table times \
              its own calls, so one question on one position can take a little longer in one table than in another."
         ),
         format!(
-            " Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
+            "Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
              eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de \
              andere."
         ),
@@ -777,26 +778,25 @@ fn greedy(greedy: Option<&Loaded>, language: Language) -> Sentences {
     s
 }
 
-/// "After (2,g) our besteScore gives the opponent the score 1, so the move is worth −1 to
-/// A; after ...".
+/// "After (2,g) it gives the opponent the score 1, so the move is worth −1 to A; after
+/// (2,b) the score 2, ...": it follows the sentence that names our besteScore.
 fn worth_words(values: &[Valued], language: Language) -> String {
     if values.is_empty() {
         return String::new();
     }
-    let moves: Vec<String> = values
-        .iter()
-        .map(|v| {
+    let moves: Vec<String> = (values.iter().enumerate())
+        .map(|(i, v)| {
             let (opponent, worth) = (score(-v.value as f64), score(v.value as f64));
-            match language {
-                Language::En => format!(
-                    "after {} our besteScore gives the opponent the score {opponent}, so the move is worth {worth} to A",
-                    v.mv
+            let mv = &v.mv;
+            match (i, language) {
+                (0, Language::En) => {
+                    format!("after {mv} it gives the opponent the score {opponent}, so the move is worth {worth} to A")
+                }
+                (_, Language::En) => format!("after {mv} the score {opponent}, so the move is worth {worth} to A"),
+                (0, Language::Nl) => format!(
+                    "na {mv} geeft hij de tegenspeler de score {opponent}, dus de zet is {worth} waard voor A"
                 ),
-                Language::Nl => format!(
-                    "na {} geeft onze besteScore de tegenspeler de score {opponent}, dus de zet is {worth} \
-                     waard voor A",
-                    v.mv
-                ),
+                (_, Language::Nl) => format!("na {mv} de score {opponent}, dus de zet is {worth} waard voor A"),
             }
         })
         .collect();

@@ -234,7 +234,7 @@ fn smart_against_dumb_and_the_time_limits_are_said_from_the_programs_rows() {
         ),
         "{en}"
     );
-    assert!(en.contains("On 10x4 stenen3 smart counting visits 1.42 times fewer positions"), "{en}");
+    assert!(en.contains("On 10x4 stenen3 it visits 1.42 times fewer (56,965 against 81,058)"), "{en}");
     assert!(en.contains(", yet takes longer (27.1 ms against 21.5 ms)"), "{en}");
     assert!(
         en.contains(
