@@ -43,6 +43,10 @@ pub enum Part {
     /// the picture's name without its item index (`start-spel2.txt`), so that the
     /// reference names the figure that holds it where the pictures take several.
     Picture(String, String),
+    /// A picture cited together with the [`Part::Picture`] before it, in the same figure
+    /// ("the positions in Figure 1"): it places the picture as that reference does and
+    /// adds no words of its own.
+    Also(String, String),
 }
 
 /// One answered question.
@@ -120,6 +124,13 @@ impl Sentences {
     /// experiment `name`.
     pub fn picture(&mut self, name: &str, picture: &str) -> &mut Self {
         self.0.push(Part::Picture(name.to_string(), picture.to_string()));
+        self
+    }
+
+    /// Cites picture `picture` of experiment `name` with the picture reference before it
+    /// ([`Part::Also`]): no words of its own.
+    pub fn also(&mut self, name: &str, picture: &str) -> &mut Self {
+        self.0.push(Part::Also(name.to_string(), picture.to_string()));
         self
     }
 
@@ -245,7 +256,7 @@ pub fn cited(answer: &Answer, drawn: &Drawn, charts: &Charts) -> Vec<(Cited, boo
             }
             Part::TableAlone(name) => push(Cited::Table(name.clone()), false),
             Part::Pictures(name) => push(Cited::Pictures(drawn.home_of_pictures(name).to_string(), 0), true),
-            Part::Picture(name, picture) => {
+            Part::Picture(name, picture) | Part::Also(name, picture) => {
                 let home = drawn.home_of_picture(name, picture);
                 push(Cited::Pictures(home.to_string(), drawn.set_of(home, picture)), true)
             }
@@ -264,7 +275,7 @@ pub fn picture_citations(answers: &[(&str, Vec<Answer>)]) -> Vec<Vec<(String, St
         .map(|a| {
             (a.parts.iter())
                 .filter_map(|part| match part {
-                    Part::Picture(name, picture) => Some((name.clone(), picture.clone())),
+                    Part::Picture(name, picture) | Part::Also(name, picture) => Some((name.clone(), picture.clone())),
                     _ => None,
                 })
                 .collect()
@@ -347,6 +358,7 @@ fn latex_part(part: &Part, loaded: &[Loaded], drawn: &Drawn) -> String {
             let label = super::figures::picture_label(drawn.home_of_picture(name, picture), picture);
             format!("\\figurename~\\ref{{{label}}}")
         }
+        Part::Also(..) => String::new(),
     }
 }
 
@@ -391,6 +403,7 @@ pub fn html_in(answer: &Answer, loaded: &[Loaded], drawn: &Drawn, language: Lang
             }
             Part::Pictures(name) => pictures_link(drawn.home_of_pictures(name)),
             Part::Picture(name, picture) => pictures_link(drawn.home_of_picture(name, picture)),
+            Part::Also(..) => String::new(),
             Part::Chart(name) => format!("<a href=\"#{}\">{chart_word} {}</a>", chart_anchor(name), esc(name)),
         })
         .collect()
@@ -415,6 +428,7 @@ pub fn plain(answer: &Answer) -> String {
             Part::Pictures(n) => format!("pictures of {n}"),
             Part::Chart(n) => format!("chart {n}"),
             Part::Picture(n, p) => format!("picture {p} of {n}"),
+            Part::Also(..) => String::new(),
         })
         .collect()
 }

@@ -486,6 +486,20 @@ pub fn seconds_words_in(language: Language, seconds: f64) -> String {
     }
 }
 
+/// `seconds` as the tables and sentences print it (three significant digits, whole
+/// seconds from 100 s on), so that a ratio said beside two printed times is the ratio of
+/// those times as the reader can recompute it.
+pub fn as_printed(seconds: f64) -> f64 {
+    if seconds == 0.0 || !seconds.is_finite() {
+        return seconds;
+    }
+    if seconds.abs() >= 100.0 {
+        return seconds.round();
+    }
+    let scale = 10f64.powi(2 - seconds.abs().log10().floor() as i32);
+    (seconds * scale).round() / scale
+}
+
 /// Whether `seconds` is a time the timer resolves (1 ms or more): only such a time gives
 /// a rate or a time per position.
 pub fn resolved(seconds: f64) -> bool {
@@ -812,6 +826,18 @@ mod tests {
         assert!(caption.ends_with(". De bekeken standen en tijden van ons programma."), "{caption}");
         let caption = body_caption(&l, &test_table("a_seconds\n0.1\n"), Language::En, Reports(&[])).plain();
         assert!(caption.ends_with(". Our program's times."), "{caption}");
+    }
+
+    #[test]
+    fn a_time_is_taken_as_printed() {
+        assert_eq!(as_printed(0.17734), 0.177);
+        assert_eq!(as_printed(0.14681), 0.147);
+        assert_eq!(as_printed(0.0012049), 0.0012);
+        assert_eq!(as_printed(505.6), 506.0);
+        assert_eq!(as_printed(97.94), 97.9);
+        assert_eq!(as_printed(0.0), 0.0);
+        // 177 ms against 147 ms, as printed: 1.20 times, not the 1.21 of the raw times.
+        assert_eq!(format!("{:.2}", as_printed(0.17734) / as_printed(0.14681)), "1.20");
     }
 
     #[test]

@@ -205,24 +205,24 @@ fn agreement_sentence(
         (_, 0, Language::En) => format!("No {} of our program was checked in these results.", noun.0),
         (_, 0, Language::Nl) => format!("Geen {} van ons programma is in deze resultaten gecontroleerd.", noun.1),
         (a, n, Language::En) if a == n => format!(
-            "We checked this on all {answers}: each time our program visited exactly as many positions as an exact \
+            "The course's test program checked this on all {answers}: each time our program visited exactly as many positions as an exact \
              search that {}, and counted the right number of tilings",
             what.0
         ),
         (a, n, Language::Nl) if a == n => format!(
-            "We hebben dit gecontroleerd op alle {answers}: telkens bekeek ons programma precies zoveel standen als \
+            "Het testprogramma van het vak heeft dit gecontroleerd op alle {answers}: telkens bekeek ons programma precies zoveel standen als \
              een exacte zoektocht die {}, en telde het het goede aantal oplossingen",
             what.1
         ),
         (a, _, Language::En) => format!(
-            "We checked this on {answers}: on {a} our program visited exactly as many positions as an exact search \
+            "The course's test program checked this on {answers}: on {a} our program visited exactly as many positions as an exact search \
              that {} and counted the right number of tilings{}{}",
             what.0,
             if late > 0 { format!("; {late} got no answer within the time limit") } else { String::new() },
             if wrong > 0 { format!("; {wrong} were wrong") } else { String::new() },
         ),
         (a, _, Language::Nl) => format!(
-            "We hebben dit gecontroleerd op {answers}: bij {a} bekeek ons programma precies zoveel standen als een \
+            "Het testprogramma van het vak heeft dit gecontroleerd op {answers}: bij {a} bekeek ons programma precies zoveel standen als een \
              exacte zoektocht die {} en telde het het goede aantal oplossingen{}{}",
             what.1,
             if late > 0 { format!("; {late} kregen geen antwoord binnen de tijdslimiet") } else { String::new() },
@@ -241,8 +241,10 @@ fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
             "count",
             ("count answer", "telantwoord", "telantwoorden"),
             (
-                "builds every position once (a search that built a position twice would visit more)",
-                "elke stand één keer opbouwt (een zoektocht die een stand dubbel opbouwt, bekijkt er meer)",
+                "covers the first empty cell in the same order as ours and builds every position once (one that \
+                 built a position twice would visit more, one that skipped a position fewer)",
+                "de eerste lege cel in dezelfde volgorde als wij bedekt en elke stand één keer opbouwt (een die een \
+                 stand dubbel opbouwt, bekijkt er meer, een die er een overslaat minder)",
             ),
             language,
         ),
@@ -502,6 +504,9 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
         Some((parse_count(t.cell(r, "given")?)?.1, t.number(r, "solver_seconds")))
     };
     let ((dumb_p, dumb_s), (smart_p, smart_s)) = (counted("count dumb")?, counted("count smart")?);
+    // Ratios of the times as printed, so the reader gets the same figure from them.
+    let (dumb_s, smart_s) =
+        (dumb_s.map(crate::report::asked::as_printed), smart_s.map(crate::report::asked::as_printed));
     if smart_p == 0 || dumb_p == 0 {
         return None;
     }
@@ -510,7 +515,9 @@ fn dumb_smart_line(t: &CsvTable, position: &str, language: Language, said: &mut 
     let fewer = times(dumb_p as f64 / smart_p as f64);
     let mut line = match (std::mem::replace(&mut said.compared, true), language) {
         (false, Language::En) => {
-            format!("On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})")
+            format!(
+                "On {name} smart counting visits {fewer} times fewer positions than dumb counting ({sp} against {dp})"
+            )
         }
         (false, Language::Nl) => {
             format!("Op {name} bekijkt slim tellen {fewer} keer minder standen dan dom tellen ({sp} tegen {dp})")

@@ -121,19 +121,20 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let rule = crate::report::asked::repeat_rule_words(language);
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
     // How the times were taken is a paragraph of its own, after what was asked and checked.
-    s.paragraph().text(language.pick(
-        format!(
+    s.paragraph()
+        .text(language.pick(
+            format!(
             "Every time is wall-clock time, measured by the test program around the call: {rule}. Each table times \
              its own calls, so one question on one position can take a little longer in one table than in another."
         ),
-        format!(
-            "Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
+            format!(
+                "Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
              eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de \
              andere."
-        ),
-    ))
-    .text(" ")
-    .text(crate::report::asked::resolution_words(&asked_tables, language));
+            ),
+        ))
+        .text(" ")
+        .text(crate::report::asked::resolution_words(&asked_tables, language));
     s
 }
 
@@ -166,14 +167,20 @@ fn method(own: &[&Loaded], language: Language) -> Sentences {
             matches!(t.cell(r, "question"), Some("best" | "sweep" | "greedy"))
                 && t.cell(r, "verdict") == Some("time-limit")
         });
-    s.text(method_verdict(same, checked_n, late, language));
+    let random = answers.iter().any(|(t, r)| t.cell(r, "position").is_some_and(|p| p.starts_with("random ")));
+    s.text(method_verdict(same, checked_n, late, random, language));
     s
 }
 
 /// How many of the program's besteScore answers were the reference's, in a sentence;
 /// `late` where some calls gave no answer within the time limit.
-fn method_verdict(same: usize, checked_n: usize, late: bool, language: Language) -> String {
-    let checked_words = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
+/// `random` where some of them are random positions: the count then says it holds both,
+/// apart from the opening's count of answers on random positions alone.
+fn method_verdict(same: usize, checked_n: usize, late: bool, random: bool, language: Language) -> String {
+    let mut checked_words = counted_in(language, &count(checked_n as u64), "position", ("stand", "standen"));
+    if random {
+        checked_words.push_str(language.pick(" (named and random)", " (genoemde en willekeurige)"));
+    }
     let asked_n = match (late, language) {
         (false, Language::En) => format!("{checked_words} it asked"),
         (false, Language::Nl) => format!("{checked_words} die het vroeg"),
@@ -228,17 +235,33 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     // The question is about spel1 and spel3; spel2, the position of more than a billion,
     // is the next question's.
     let asked_here: Vec<&str> = named_positions(t).into_iter().filter(|p| *p != "spel2.txt").collect();
-    for (i, position) in asked_here.into_iter().enumerate() {
-        let Some(r) = row(t, position, "best") else { continue };
+    let answered: Vec<(&str, &Vec<String>)> =
+        asked_here.into_iter().filter_map(|p| Some((p, row(t, p, "best")?))).collect();
+    for (i, (position, r)) in answered.iter().enumerate() {
         // The first answer names besteScore and whom its score is for; the next say "it".
         let sentence = match i {
             0 => best_sentence(t, r, TO_MOVE, language),
             _ => again(best_sentence(t, r, TO_MOVE, language), language),
         };
-        s.text(language.pick("On ", "Op ")).code(position).text(" ").text(sentence).text(" (").table(&best.name);
-        let start = super::picture::start_name(position);
-        if has_picture(best, &start) {
-            s.text(language.pick("; the position in ", "; de stand in ")).picture(&best.name, &start);
+        s.text(language.pick("On ", "Op ")).code(*position).text(" ").text(sentence);
+        s.text(if i + 1 < answered.len() { ". " } else { "" });
+    }
+    // The table and the positions' pictures are cited once, after the last answer.
+    if !answered.is_empty() {
+        s.text(" (").table(&best.name);
+        let drawn: Vec<String> = (answered.iter())
+            .map(|(p, _)| super::picture::start_name(p))
+            .filter(|start| has_picture(best, start))
+            .collect();
+        if let Some((first, rest)) = drawn.split_first() {
+            let whose = match rest.is_empty() {
+                true => language.pick("; the position in ", "; de stand in "),
+                false => language.pick("; the positions in ", "; de standen in "),
+            };
+            s.text(whose).picture(&best.name, first);
+            for other in rest {
+                s.also(&best.name, other);
+            }
         }
         s.text("). ");
     }
@@ -311,6 +334,7 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
     let b = row(best, position, "best").filter(|r| agreed(best, r))?;
     let g = row(good, position, "good").filter(|r| agreed(good, r))?;
     let (bs, gs) = (best.number(b, "solver_seconds")?, good.number(g, "solver_seconds")?);
+    let (bs, gs) = (crate::report::asked::as_printed(bs), crate::report::asked::as_printed(gs));
     if !resolved(bs) {
         return None;
     }
@@ -331,10 +355,8 @@ fn speed_against_worth(best: &CsvTable, good: &CsvTable, position: &str, languag
     let best_move = best.cell(b, "given").and_then(parse_best).map(|p| p.1);
     let chose_best = best_move.as_deref() == good.cell(g, "given");
     let worth = match good.cell(g, "detail").and_then(loss_of) {
-        // The same move as besteScore's best is said so, valued or not.
-        _ if chose_best => language
-            .pick(", and it chose besteScore's best move", ", en hij koos de beste zet van besteScore")
-            .to_string(),
+        // The same move as besteScore's best: the answer before the conclusion says so.
+        _ if chose_best => String::new(),
         Some(0) => language
             .pick(", and its move was worth as much as the best", ", en zijn zet was even veel waard als de beste")
             .to_string(),
@@ -407,6 +429,7 @@ fn growth_between(t: &CsvTable, (small, large): (&str, &str), language: Language
     let factor = |v: f64| number_in(language, &format_seconds(v));
     let positions = factor(p2 as f64 / p1 as f64);
     let timed = |s: Option<f64>| s.filter(|s| *s >= crate::results::row::RESOLUTION_SECONDS);
+    let (s1, s2) = (s1.map(crate::report::asked::as_printed), s2.map(crate::report::asked::as_printed));
     let time = match (timed(s1), timed(s2)) {
         (Some(a), Some(b)) => language
             .pick(format!(" and {} times the time", factor(b / a)), format!(" en {} keer zoveel tijd", factor(b / a))),
@@ -450,7 +473,8 @@ fn loss_of(detail: &str) -> Option<i64> {
 fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: Language) {
     let g = &good.table;
     let sims = number_in(language, &count(u64::from(good_sims(g))));
-    let mut words = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    let mut choices: Vec<(&str, String, String, String)> = Vec::new();
     for position in named_positions(g) {
         let Some(r) = row(g, position, "good") else { continue };
         let chosen = g.cell(r, "given").unwrap_or_default();
@@ -488,24 +512,41 @@ fn good_sentences(s: &mut Sentences, best: &CsvTable, good: &Loaded, language: L
             false => format!(" ({})", check_words_in(language, g, r)),
         };
         let chosen = move_text_in(language, chosen);
+        choices.push((position, chosen, legal, same));
+    }
+    if choices.is_empty() {
+        return;
+    }
+    // Where every move chosen is besteScore's best, that is said once, after them all.
+    let best_words = language.pick(", besteScore's best move", ", de beste zet van besteScore");
+    let all_best = choices.len() > 1 && choices.iter().all(|c| c.3 == best_words);
+    for (position, chosen, legal, same) in &choices {
+        let same = if all_best { "" } else { same.as_str() };
         // The first position opens the sentence; each next one is a clause of its own.
-        words.push(match (words.is_empty(), language) {
-            (true, Language::En) => format!(
+        words.push(match (words.is_empty(), language, all_best) {
+            (true, Language::En, _) => format!(
                 "With {sims} simulations a move our bepaalGoedeZet (the \
                  assignment calls it bepaalGoedeScore) chose {chosen} on {position}{legal}{same}"
             ),
-            (true, Language::Nl) => format!(
+            (true, Language::Nl, _) => format!(
                 "Met {sims} simulaties per zet koos onze bepaalGoedeZet (de \
                  opdracht noemt hem bepaalGoedeScore) op {position} {chosen}{legal}{same}"
             ),
-            (false, Language::En) => format!("on {position} it chose {chosen}{legal}{same}"),
-            (false, Language::Nl) => format!("op {position} koos hij {chosen}{legal}{same}"),
+            (false, Language::En, true) => format!("{chosen} on {position}{legal}"),
+            (false, Language::Nl, true) => format!("op {position} {chosen}{legal}"),
+            (false, Language::En, false) => format!("on {position} it chose {chosen}{legal}{same}"),
+            (false, Language::Nl, false) => format!("op {position} koos hij {chosen}{legal}{same}"),
         });
     }
-    if words.is_empty() {
-        return;
-    }
-    s.text(format!("{} (", words.join("; "))).table(&good.name).text("). ").text(language.pick(
+    let said = match all_best {
+        true => format!(
+            "{}{}",
+            listed_in(&words, language),
+            language.pick(", each time besteScore's best move", ", telkens de beste zet van besteScore")
+        ),
+        false => words.join("; "),
+    };
+    s.text(format!("{said} (")).table(&good.name).text("). ").text(language.pick(
         "bepaalGoedeZet plays random games from each move, so with another seed (as in the whole games \
          below) it may choose another move. ",
         "bepaalGoedeZet speelt vanuit elke zet willekeurige spellen, dus met een ander startgetal (zoals in de \
@@ -793,9 +834,9 @@ fn worth_words(values: &[Valued], language: Language) -> String {
                     format!("after {mv} it gives the opponent the score {opponent}, so the move is worth {worth} to A")
                 }
                 (_, Language::En) => format!("after {mv} the score {opponent}, so the move is worth {worth} to A"),
-                (0, Language::Nl) => format!(
-                    "na {mv} geeft hij de tegenspeler de score {opponent}, dus de zet is {worth} waard voor A"
-                ),
+                (0, Language::Nl) => {
+                    format!("na {mv} geeft hij de tegenspeler de score {opponent}, dus de zet is {worth} waard voor A")
+                }
                 (_, Language::Nl) => format!("na {mv} de score {opponent}, dus de zet is {worth} waard voor A"),
             }
         })

@@ -73,7 +73,9 @@ fn ended_at(view: &CsvTable, instance: &str, status: &str) -> Option<String> {
 /// answered every call up to 18 moves undone (…); the call with 19 moves undone passed
 /// the time limit, which ended the sweep." After an opening phrase (`inverted`) it reads
 /// "our besteScore answered …" ("beantwoordde onze besteScore …").
-fn reach(view: &CsvTable, instance: &str, inverted: bool, language: Language) -> String {
+/// After the first instance (`again`) a call past the limit is said without that it ended
+/// the sweep: the first instance's sentence said what such a call does.
+fn reach(view: &CsvTable, instance: &str, inverted: bool, again: bool, language: Language) -> String {
     let answered = match inverted {
         false => language.pick("Our besteScore answered", "Onze besteScore beantwoordde"),
         true => language.pick("our besteScore answered", "beantwoordde onze besteScore"),
@@ -83,6 +85,10 @@ fn reach(view: &CsvTable, instance: &str, inverted: bool, language: Language) ->
         (Some(n), _) => language.pick(
             format!("; its answer with {} undone was wrong, which ended the sweep.", undone(&n)),
             format!("; het antwoord bij {} was fout, en daar eindigde de reeks.", undone(&n)),
+        ),
+        (None, Some(n)) if again => language.pick(
+            format!("; the call with {} undone passed the time limit.", undone(&n)),
+            format!("; de aanroep bij {} overschreed de tijdslimiet.", undone(&n)),
         ),
         (None, Some(n)) => language.pick(
             format!("; the call with {} undone passed the time limit, which ended the sweep.", undone(&n)),
@@ -177,7 +183,9 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
              met het aantal bekeken standen en de tijd, totdat de beginstand terug is. {stop} "
         ),
     });
-    for instance in super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random ")) {
+    let named = super::sweep_answers::instances(&view).into_iter().filter(|i| !i.starts_with("random "));
+    for (i, instance) in named.enumerate() {
+        let again = i > 0;
         s.text(language.pick("On ", "Op ")).code(instance);
         let start = super::picture::start_name(instance);
         if has_picture(sw, &start) {
@@ -186,8 +194,8 @@ pub(super) fn sweep(sweep: Option<&Loaded>, language: Language) -> Sentences {
         // "On spel4.txt the game played had 31 moves. Our besteScore …" or, with no game
         // recorded, "On spel4.txt our besteScore …".
         match game_length(&sw.table, instance, language) {
-            Some(length) => s.text(format!("{length} {} ", reach(&view, instance, false, language))),
-            None => s.text(format!(" {} ", reach(&view, instance, true, language))),
+            Some(length) => s.text(format!("{length} {} ", reach(&view, instance, false, again, language))),
+            None => s.text(format!(" {} ", reach(&view, instance, true, again, language))),
         };
     }
     // A call past the limit ends its series (said above); only answers that differ are listed.
