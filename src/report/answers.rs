@@ -300,7 +300,7 @@ pub fn set_after<'a>(answers: &[(&'a Answer, Vec<(Cited, bool)>)]) -> Vec<(Cited
 }
 
 /// `tex/answer-ID.tex` of `answer` (of `game`): its question as a subsection, its
-/// sentences in one unbreakable box (so no page break or float falls inside them), then
+/// sentences in one group (a page may break it; no float falls inside it), then
 /// `\reportkind{GAME}{KIND}` of every kind it shows.
 ///
 /// The first reference to a table names, after it, the charts drawn from that table
@@ -317,8 +317,10 @@ pub fn latex(game: &str, answer: &Answer, loaded: &[Loaded], drawn: &Drawn, char
     if own_first {
         let _ = writeln!(s, "\\ownanswer{{{}}}", answer.id);
     }
-    // In one box: a page never breaks an answer, nor a figure floats into it.
-    s.push_str("\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{0.5\\baselineskip}\n");
+    // A group a page may break, so that an answer starts under the text before it; no
+    // figure floats into it, as the preamble's flafter sets a float no earlier than where
+    // it stands, and the tables and pictures stand after the answer.
+    s.push_str("{\\setlength{\\parskip}{0.5\\baselineskip}\\noindent\n");
     let mut cited: Vec<&str> = Vec::new();
     for part in &answer.parts {
         s.push_str(&latex_part(part, loaded, drawn));
@@ -331,7 +333,7 @@ pub fn latex(game: &str, answer: &Answer, loaded: &[Loaded], drawn: &Drawn, char
             }
         }
     }
-    s.push_str("\n\\end{minipage}\\par\n");
+    s.push_str("\\par}\n");
     if !own_first {
         let _ = writeln!(s, "\\ownanswer{{{}}}", answer.id);
     }

@@ -241,10 +241,8 @@ fn successors(table: Option<&Loaded>, language: Language) -> Sentences {
             "count",
             ("count answer", "telantwoord", "telantwoorden"),
             (
-                "covers the first empty cell in the same order as ours and builds every position once (one that \
-                 built a position twice would visit more, one that skipped a position fewer)",
-                "de eerste lege cel in dezelfde volgorde als wij bedekt en elke stand één keer opbouwt (een die een \
-                 stand dubbel opbouwt, bekijkt er meer, een die er een overslaat minder)",
+                "covers the first empty cell in the same order as ours and builds every position once",
+                "de eerste lege cel in dezelfde volgorde als wij bedekt en elke stand één keer opbouwt",
             ),
             language,
         ),
@@ -265,11 +263,9 @@ fn regions(table: Option<&Loaded>, language: Language) -> Sentences {
             ("smart count", "slimme telling", "slimme tellingen"),
             (
                 "cuts off a board as soon as an empty region's size is not a multiple of the gcd of the unplaced \
-                 stones' sizes or is smaller than the smallest of them (a test that cut off more boards would in \
-                 general visit fewer positions, one that cut off fewer would visit more)",
+                 stones' sizes or is smaller than the smallest of them",
                 "een bord afkapt zodra een leeg deelgebied geen veelvoud van de ggd van de groottes van de nog niet \
-                 gelegde stenen is, of kleiner dan de kleinste daarvan (een test die meer borden afkapte, zou in het \
-                 algemeen minder standen bekijken, een die er minder afkapte meer)",
+                 gelegde stenen is, of kleiner dan de kleinste daarvan",
             ),
             language,
         ),

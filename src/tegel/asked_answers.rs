@@ -239,9 +239,10 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
         asked_here.into_iter().filter_map(|p| Some((p, row(t, p, "best")?))).collect();
     for (i, (position, r)) in answered.iter().enumerate() {
         // The first answer names besteScore and whom its score is for; the next say "it".
+        let first = best_sentence(t, answered[0].1, TO_MOVE, language);
         let sentence = match i {
-            0 => best_sentence(t, r, TO_MOVE, language),
-            _ => again(best_sentence(t, r, TO_MOVE, language), language),
+            0 => first,
+            _ => without_repeated_median(again(best_sentence(t, r, TO_MOVE, language), language), &first),
         };
         s.text(language.pick("On ", "Op ")).code(*position).text(" ").text(sentence);
         s.text(if i + 1 < answered.len() { ". " } else { "" });
@@ -381,6 +382,20 @@ fn again(sentence: String, language: Language) -> String {
         (("onze besteScore", "hij"), (" voor de speler aan beurt", "")),
     );
     sentence.replacen(subject.0, subject.1, 1).replacen(whom.0, whom.1, 1)
+}
+
+/// The second of two [`best_sentence`]s without its time's "the median of 6 runs" where
+/// the first said the same.
+fn without_repeated_median(sentence: String, first: &str) -> String {
+    let median = |s: &str| {
+        let at = s.find(", the median of ").or_else(|| s.find(", de mediaan van "))?;
+        let end = s[at + 2..].find([',', ')']).map_or(s.len(), |e| at + 2 + e);
+        Some(s[at..end].to_string())
+    };
+    match (median(&sentence), median(first)) {
+        (Some(a), Some(b)) if a == b => sentence.replacen(&a, "", 1),
+        _ => sentence,
+    }
 }
 
 /// Whom a score is for where no player is named.

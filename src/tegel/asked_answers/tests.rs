@@ -290,3 +290,24 @@ fn the_good_moves_and_whole_games_say_their_simulations() {
     assert!(en.contains("(the assignment calls it bepaalGoedeScore) chose (0,b) on spel1.txt"), "{en}");
     assert!(en.contains("In whole games of our bepaalGoedeZet (1,000 simulations a move, fewer than above"), "{en}");
 }
+
+/// The second besteScore sentence leaves out "the median of 6 runs" the first said; a
+/// different count stays.
+#[test]
+fn a_repeated_median_is_said_once() {
+    use super::without_repeated_median as cut;
+    let first =
+        "our besteScore gives score 0, best move (0,b), after 5,578 positions, in 1.20 ms, the median of 6 runs";
+    assert_eq!(
+        cut("it gives score 1, best move (1,b), after 9 positions, in 177 ms, the median of 6 runs".into(), first),
+        "it gives score 1, best move (1,b), after 9 positions, in 177 ms"
+    );
+    let three = "it gives score 1, in 177 ms, the median of 3 runs";
+    assert_eq!(cut(three.into(), first), three);
+    let nl = "geeft onze besteScore score 0, in 1,20 ms, de mediaan van 6 metingen";
+    assert_eq!(
+        cut("geeft hij score 1, in 177 ms, de mediaan van 6 metingen".into(), nl),
+        "geeft hij score 1, in 177 ms"
+    );
+    assert_eq!(cut("in 2 s (one run)".into(), first), "in 2 s (one run)");
+}
