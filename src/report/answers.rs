@@ -340,6 +340,11 @@ pub fn latex(game: &str, answer: &Answer, loaded: &[Loaded], drawn: &Drawn, char
     for kind in &answer.shows {
         let _ = writeln!(s, "\\reportkind{{{game}}}{{{kind}}}");
     }
+    // The kinds' tables and figures are set before the next answer: none floats into its
+    // sentences, which a page may break.
+    if !answer.shows.is_empty() {
+        s.push_str("\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n");
+    }
     s
 }
 
@@ -502,7 +507,7 @@ mod tests {
             ),
             "{tex}"
         );
-        assert!(tex.ends_with("\\reportkind{tegel}{best}\n"), "{tex}");
+        assert!(tex.ends_with("\\reportkind{tegel}{best}\n\\ifdefined\\FloatBarrier\\FloatBarrier\\fi\n"), "{tex}");
         let page = html(&answer, &[], &Drawn::default());
         assert!(page.contains("<a href=\"#x-a-b\">table “a_b”</a>"), "{page}");
         assert!(page.contains("<a href=\"#x-a-b-pictures\">the pictures after “a_b”</a>"), "{page}");
