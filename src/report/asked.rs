@@ -490,14 +490,12 @@ pub fn seconds_words_in(language: Language, seconds: f64) -> String {
 /// seconds from 100 s on), so that a ratio said beside two printed times is the ratio of
 /// those times as the reader can recompute it.
 pub fn as_printed(seconds: f64) -> f64 {
-    if seconds == 0.0 || !seconds.is_finite() {
+    if !seconds.is_finite() {
         return seconds;
     }
-    if seconds.abs() >= 100.0 {
-        return seconds.round();
-    }
-    let scale = 10f64.powi(2 - seconds.abs().log10().floor() as i32);
-    (seconds * scale).round() / scale
+    let printed = super::cell_text::format_seconds(seconds, super::cell_text::Medium::Text);
+    let digits: String = printed.chars().filter(|c| c.is_ascii_digit() || matches!(c, '.' | '-')).collect();
+    digits.parse().unwrap_or(seconds)
 }
 
 /// Whether `seconds` is a time the timer resolves (1 ms or more): only such a time gives

@@ -205,25 +205,25 @@ fn agreement_sentence(
         (_, 0, Language::En) => format!("No {} of our program was checked in these results.", noun.0),
         (_, 0, Language::Nl) => format!("Geen {} van ons programma is in deze resultaten gecontroleerd.", noun.1),
         (a, n, Language::En) if a == n => format!(
-            "The course's test program checked this on all {answers}: each time our program visited exactly as many positions as an exact \
-             search that {}, and counted the right number of tilings",
+            "The course's test program checked this on all {answers}: each time our program visited exactly as many \
+             positions as an exact search that {}, and counted the right number of tilings",
             what.0
         ),
         (a, n, Language::Nl) if a == n => format!(
-            "Het testprogramma van het vak heeft dit gecontroleerd op alle {answers}: telkens bekeek ons programma precies zoveel standen als \
-             een exacte zoektocht die {}, en telde het het goede aantal oplossingen",
+            "Het testprogramma van het vak heeft dit gecontroleerd op alle {answers}: telkens bekeek ons programma \
+             precies zoveel standen als een exacte zoektocht die {}, en telde het het goede aantal oplossingen",
             what.1
         ),
         (a, _, Language::En) => format!(
-            "The course's test program checked this on {answers}: on {a} our program visited exactly as many positions as an exact search \
-             that {} and counted the right number of tilings{}{}",
+            "The course's test program checked this on {answers}: on {a} our program visited exactly as many positions \
+             as an exact search that {} and counted the right number of tilings{}{}",
             what.0,
             if late > 0 { format!("; {late} got no answer within the time limit") } else { String::new() },
             if wrong > 0 { format!("; {wrong} were wrong") } else { String::new() },
         ),
         (a, _, Language::Nl) => format!(
-            "Het testprogramma van het vak heeft dit gecontroleerd op {answers}: bij {a} bekeek ons programma precies zoveel standen als een \
-             exacte zoektocht die {} en telde het het goede aantal oplossingen{}{}",
+            "Het testprogramma van het vak heeft dit gecontroleerd op {answers}: bij {a} bekeek ons programma precies \
+             zoveel standen als een exacte zoektocht die {} en telde het het goede aantal oplossingen{}{}",
             what.1,
             if late > 0 { format!("; {late} kregen geen antwoord binnen de tijdslimiet") } else { String::new() },
             if wrong > 0 { format!("; {wrong} waren fout") } else { String::new() },

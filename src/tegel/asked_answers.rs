@@ -121,20 +121,18 @@ fn intro(own: &[&Loaded], language: Language) -> Sentences {
     let rule = crate::report::asked::repeat_rule_words(language);
     let asked_tables: Vec<&CsvTable> = own.iter().filter(|l| l.asks.is_some()).map(|l| &l.table).collect();
     // How the times were taken is a paragraph of its own, after what was asked and checked.
-    s.paragraph()
-        .text(language.pick(
-            format!(
+    let timing = language.pick(
+        format!(
             "Every time is wall-clock time, measured by the test program around the call: {rule}. Each table times \
              its own calls, so one question on one position can take a little longer in one table than in another."
         ),
-            format!(
-                "Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
+        format!(
+            "Elke tijd is kloktijd, door het testprogramma rond de aanroep gemeten: {rule}. Elke tabel meet zijn \
              eigen aanroepen, dus dezelfde vraag op dezelfde stand kan in de ene tabel iets langer duren dan in de \
              andere."
-            ),
-        ))
-        .text(" ")
-        .text(crate::report::asked::resolution_words(&asked_tables, language));
+        ),
+    );
+    s.paragraph().text(timing).text(" ").text(crate::report::asked::resolution_words(&asked_tables, language));
     s
 }
 
@@ -237,11 +235,11 @@ fn scores(own: &[&Loaded], language: Language) -> Sentences {
     let asked_here: Vec<&str> = named_positions(t).into_iter().filter(|p| *p != "spel2.txt").collect();
     let answered: Vec<(&str, &Vec<String>)> =
         asked_here.into_iter().filter_map(|p| Some((p, row(t, p, "best")?))).collect();
+    let first = answered.first().map(|(_, r)| best_sentence(t, r, TO_MOVE, language)).unwrap_or_default();
     for (i, (position, r)) in answered.iter().enumerate() {
         // The first answer names besteScore and whom its score is for; the next say "it".
-        let first = best_sentence(t, answered[0].1, TO_MOVE, language);
         let sentence = match i {
-            0 => first,
+            0 => first.clone(),
             _ => without_repeated_median(again(best_sentence(t, r, TO_MOVE, language), language), &first),
         };
         s.text(language.pick("On ", "Op ")).code(*position).text(" ").text(sentence);

@@ -250,17 +250,9 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         let points = complete_points(&view, instance);
         let Some(last) = points.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else { continue };
         s.text(language.pick("On ", "Op ")).code(instance).text(": ");
-        let growth = growth_words(&growth_factors(&view, instance), PROGRAM_VISITS, language);
         // The first instance says what the factor multiplies; the next give theirs.
-        let (en, nl) = PROGRAM_VISITS;
-        let again = growth
-            .replacen(&format!("each move undone multiplies {en} by a median "), "the median factor is ", 1)
-            .replacen(
-                &format!("elke ongedaan gemaakte zet vermenigvuldigt {nl} met een mediane factor "),
-                "de mediane factor is ",
-                1,
-            );
-        s.text(if std::mem::replace(&mut said, true) { again } else { growth });
+        let again = std::mem::replace(&mut said, true);
+        s.text(growth_words(&growth_factors(&view, instance), PROGRAM_VISITS, again, language));
         s.text(per_position_words(last.1, last.2, language));
         s.text(". ");
     }

@@ -251,7 +251,7 @@ pub(super) fn sweep_conclusions(sweep: Option<&Loaded>, language: Language) -> S
         let quiet = points.iter().filter(|p| !p.3).max_by(|a, b| a.0.total_cmp(&b.0));
         let Some(last) = quiet.or_else(|| points.iter().max_by(|a, b| a.0.total_cmp(&b.0))) else { continue };
         s.text(language.pick("On ", "Op ")).code(instance).text(": ");
-        s.text(growth_words(&growth_factors(t, instance), VISITED, language));
+        s.text(growth_words(&growth_factors(t, instance), VISITED, false, language));
         if last.1 > 0.0 && last.2 > 0.0 {
             s.text(per_position_words(last, points.iter().any(|p| p.3), language));
         }
@@ -280,8 +280,9 @@ pub(super) const VISITED: (&str, &str) = ("the positions visited", "het aantal b
 
 /// "each move undone multiplies the positions visited by a median 10 (from 10 to 25 over
 /// the 3 steps from 1,000 positions on)", or why there is no factor; `visited` names the
-/// positions in English and Dutch ([`VISITED`], or the program's).
-pub(super) fn growth_words(factors: &[f64], visited: (&str, &str), language: Language) -> String {
+/// positions in English and Dutch ([`VISITED`], or the program's). With `again` (after a
+/// first instance said what the factor multiplies) it reads "the median factor is 10 (…)".
+pub(super) fn growth_words(factors: &[f64], visited: (&str, &str), again: bool, language: Language) -> String {
     let (Some(lo), Some(hi)) = (factors.first(), factors.last()) else {
         return language
             .pick(
@@ -294,17 +295,17 @@ pub(super) fn growth_words(factors: &[f64], visited: (&str, &str), language: Lan
     // The factors are sorted: the median of an even count is the mean of the middle two.
     let (median, lo, hi) = (f(crate::base::stats::median_of_sorted(factors)), f(*lo), f(*hi));
     let steps = counted_in(language, &factors.len().to_string(), "step", ("stap", "stappen"));
-    match language {
-        Language::En => format!(
-            "each move undone multiplies {} by a median {median} (from {lo} to {hi} over the {steps} from 1,000 \
-             positions on)",
-            visited.0
-        ),
-        Language::Nl => format!(
-            "elke ongedaan gemaakte zet vermenigvuldigt {} met een mediane factor {median} (van {lo} tot {hi} over \
-             de {steps} vanaf 1.000 standen)",
-            visited.1
-        ),
+    let (en, nl) = (
+        format!("{median} (from {lo} to {hi} over the {steps} from 1,000 positions on)"),
+        format!("{median} (van {lo} tot {hi} over de {steps} vanaf 1.000 standen)"),
+    );
+    match (again, language) {
+        (false, Language::En) => format!("each move undone multiplies {} by a median {en}", visited.0),
+        (false, Language::Nl) => {
+            format!("elke ongedaan gemaakte zet vermenigvuldigt {} met een mediane factor {nl}", visited.1)
+        }
+        (true, Language::En) => format!("the median factor is {en}"),
+        (true, Language::Nl) => format!("de mediane factor is {nl}"),
     }
 }
 
